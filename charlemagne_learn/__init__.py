@@ -1,0 +1,73 @@
+"""charlemagne_learn: learn the card game Charlemagne in JupyterLab.
+
+>>> import charlemagne_learn as cl
+>>> rules = cl.Rules.preset("canadian")
+>>> k = cl.Contract(rules, bid="6", bidder="N", trump="H")
+>>> [str(c) for c in cl.trump_order(rules, trump="H")][:4]
+['RJ', 'BJ', 'J♥', 'J♦']
+>>> cl.trick_winner(k, "E", cl.parse_cards("AS JD 7S KS")).name
+'S'
+>>> cl.score_hand(k, 6)
+{'NS': 6, 'EW': 0}
+"""
+
+from .actions import Action
+from .cards import BLACK_JOKER, RED_JOKER, TEAMS, Card, CardList, Rank, Seat, Suit, parse_cards
+from .contract import Contract
+from .errors import (
+    CardParseError,
+    CharlemagneError,
+    ContractError,
+    IllegalActionError,
+    RulesOptionError,
+    TrickError,
+)
+from .game import Game
+from .hand import HandResult, HandState, Phase, SeatView, Trick
+from .ranking import card_order, card_role, trump_order
+from .rules import BidSpec, Rules
+from .ruling import Ruling
+from .scoring import HandScore, explain_score, score_hand
+from .tricks import explain_legal_plays, explain_play, explain_trick_winner, legal_plays, trick_winner
+
+__all__ = [
+    "BLACK_JOKER",
+    "RED_JOKER",
+    "TEAMS",
+    "Action",
+    "BidSpec",
+    "Card",
+    "CardList",
+    "CardParseError",
+    "CharlemagneError",
+    "Contract",
+    "ContractError",
+    "Game",
+    "HandResult",
+    "HandScore",
+    "HandState",
+    "IllegalActionError",
+    "Phase",
+    "Rank",
+    "Rules",
+    "RulesOptionError",
+    "Ruling",
+    "Seat",
+    "SeatView",
+    "Suit",
+    "Trick",
+    "TrickError",
+    "card_order",
+    "card_role",
+    "explain_legal_plays",
+    "explain_play",
+    "explain_score",
+    "explain_trick_winner",
+    "legal_plays",
+    "parse_cards",
+    "score_hand",
+    "trick_winner",
+    "trump_order",
+]
+
+__version__ = "0.1.0"

@@ -1,0 +1,169 @@
+"""Actions: every change to a hand is one of these, so a hand is a list that replays.
+
+>>> Action.parse("play JH"), str(Action.parse("bid 5S")), str(Action.parse("bid 4 nt"))
+(Action.parse('play J♥'), 'bid 5♠', 'bid 4 no-trump')
+>>> str(Action.play("10D")), str(Action.trump("H")), str(Action.choose("kitty"))
+('play 10♦', 'trump ♥', 'choose kitty')
+>>> str(Action.parse("bid gros mulot")), str(Action.parse("bid 6")), str(Action.parse("bid 4NT"))
+('bid gros_mulot', 'bid 6', 'bid 4 no-trump')
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from .cards import Card, Suit
+from .errors import CharlemagneError, IllegalActionError
+
+__all__ = ["CHOICES", "Action"]
+
+Kind = Literal["pass", "bid", "choose", "give", "discard", "trump", "play"]
+KINDS: tuple[str, ...] = ("pass", "bid", "choose", "give", "discard", "trump", "play")
+
+#: Every value a ``choose`` action can take, with what it means.
+CHOICES: dict[str, str] = {
+    "kitty": "Gros Charlemagne: take the kitty and discard two",
+    "partner_card": "Gros Charlemagne: take one card from the partner and discard one",
+    "alone": "Maine Charlemagne: play alone; the partner passes one card and sits out",
+    "with_partner": "Maine Charlemagne: play with the partner",
+    "defend_alone": "Maine lone Charlemagne: defend alone; the partner passes one card and sits out",
+    "defend_together": "Maine lone Charlemagne: defend with the partner (or let the partner decide)",
+}
+
+_NO_TRUMP_WORDS = ("nt", "no trump", "notrump", "none")
+
+
+@dataclass(frozen=True)
+class Action:
+    """One action. Build with :meth:`parse` or the helpers (:meth:`play`, :meth:`bid_`, …).
+
+    A bid carries its trump ``suit`` only where the variant names trump with the bid
+    (Maine, Bid Euchre); ``no_trump`` marks Bid Euchre's no-trump bids. A ``give`` or
+    ``discard`` with no card is one seen face down, in another seat's view.
+    """
+
+    kind: Kind
+    bid: str | None = None
+    suit: Suit | None = None
+    card: Card | None = None
+    choice: str | None = None
+    no_trump: bool = False
+
+    # -------------------------------------------------------------- builders
+    @classmethod
+    def pass_(cls) -> Action:
+        return _PASS
+
+    @classmethod
+    def bid_(cls, bid: str, suit: Suit | str | None = None, *, no_trump: bool = False) -> Action:
+        return cls("bid", bid=str(bid), suit=None if suit is None else Suit.find(suit), no_trump=no_trump)
+
+    @classmethod
+    def face_down(cls, kind: Literal["give", "discard"]) -> Action:
+        """A card given or discarded face down, as the other seats see it."""
+        return cls(kind)
+
+    @classmethod
+    def play(cls, card: Card | str) -> Action:
+        return _PLAY[Card.parse(card).index]
+
+    @classmethod
+    def give(cls, card: Card | str) -> Action:
+        return _GIVE[Card.parse(card).index]
+
+    @classmethod
+    def discard(cls, card: Card | str) -> Action:
+        return _DISCARD[Card.parse(card).index]
+
+    @classmethod
+    def trump(cls, suit: Suit | str) -> Action:
+        return _TRUMP[Suit.find(suit)]
+
+    @classmethod
+    def choose(cls, choice: str) -> Action:
+        if choice not in CHOICES:
+            raise IllegalActionError(f"{choice!r} is not a choice; choices are {', '.join(CHOICES)}")
+        return cls("choose", choice=choice)
+
+    @classmethod
+    def parse(cls, text: str | Action) -> Action:
+        """Read ``"pass"``, ``"bid 6"``, ``"bid 5S"``, ``"bid 4 NT"``, ``"bid mulot"``,
+        ``"trump H"``, ``"discard 7C"``, ``"give AS"``, ``"play JH"``, ``"choose kitty"``."""
+        if isinstance(text, Action):
+            return text
+        try:
+            return cls._parse_words(str(text).strip().split())
+        except CharlemagneError as exc:
+            raise IllegalActionError(f"{text!r} is not an action: {exc}") from None
+
+    @classmethod
+    def _parse_words(cls, words: list[str]) -> Action:
+        if not words:
+            raise IllegalActionError(_HELP)
+        kind, rest = words[0].lower(), words[1:]
+        if kind == "pass" and not rest:
+            return _PASS
+        if kind in ("play", "give", "discard") and len(rest) == 1:
+            return {"play": cls.play, "give": cls.give, "discard": cls.discard}[kind](rest[0])
+        if kind == "trump" and len(rest) == 1:
+            return cls.trump(rest[0])
+        if kind == "choose" and len(rest) == 1:
+            return cls.choose(rest[0].lower())
+        if kind == "bid" and rest:
+            return _parse_bid(rest)
+        raise IllegalActionError(_HELP)
+
+    # -------------------------------------------------------------- text
+    def __str__(self) -> str:
+        if self.kind == "pass":
+            return "pass"
+        if self.kind == "bid":
+            assert self.bid is not None
+            if self.suit is not None:
+                return f"bid {self.bid}{self.suit.symbol}"
+            return f"bid {self.bid}" + (" no-trump" if self.no_trump else "")
+        if self.kind == "trump":
+            assert self.suit is not None
+            return f"trump {self.suit.symbol}"
+        if self.kind == "choose":
+            return f"choose {self.choice}"
+        if self.card is None:
+            return f"{self.kind} (face down)"
+        return f"{self.kind} {self.card}"
+
+    def __repr__(self) -> str:
+        if self.kind in ("give", "discard") and self.card is None:
+            return f"Action.face_down({self.kind!r})"
+        return f"Action.parse({str(self)!r})"
+
+
+_HELP = (
+    "write actions like 'pass', 'bid 6', 'bid 5S', 'bid 4 NT', 'bid mulot', 'trump H', "
+    "'discard 7C', 'give AS', 'play JH' or 'choose kitty'"
+)
+
+
+_NUMBER_BID = re.compile(r"(\d+)\s*(.*)")
+
+
+def _parse_bid(words: list[str]) -> Action:
+    """``5``, ``5S``, ``5 ♠``, ``4 NT``, ``4 no trump``, or a named bid in any spacing: ``gros mulot``."""
+    text = " ".join(words).strip().lower()
+    number = _NUMBER_BID.fullmatch(text)
+    if number is None:
+        return Action("bid", bid="_".join(text.replace("-", " ").split()))
+    tricks, rest = number.group(1), number.group(2).replace("-", " ").replace("_", " ").strip()
+    if not rest:
+        return Action("bid", bid=tricks)
+    if rest in _NO_TRUMP_WORDS:
+        return Action("bid", bid=tricks, no_trump=True)
+    return Action("bid", bid=tricks, suit=Suit.find(rest))
+
+
+_PASS = Action("pass")
+_PLAY = [Action("play", card=Card.from_index(i)) for i in range(34)]
+_GIVE = [Action("give", card=Card.from_index(i)) for i in range(34)]
+_DISCARD = [Action("discard", card=Card.from_index(i)) for i in range(34)]
+_TRUMP = [Action("trump", suit=s) for s in Suit]

@@ -1,0 +1,306 @@
+"""Suits, ranks, seats and cards.
+
+A :class:`Card` is small, immutable, hashable and interned: there is exactly one object per
+card, and its :attr:`Card.index` (0–33) is the compact integer form the hot paths use.
+
+>>> Card.parse("10♦") == Card.parse("TD") == Card.parse("10D")
+True
+>>> str(Card.parse("jh")), Card.parse("RJ").name
+('J♥', 'red joker')
+>>> [str(c) for c in parse_cards("JH JD RJ")]
+['J♥', 'J♦', 'RJ']
+>>> Seat.find("north").left, Seat.N.partner, Seat.E.team
+(<Seat.E: 1>, <Seat.S: 2>, 'EW')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from enum import IntEnum
+from typing import ClassVar
+
+from .errors import CardParseError
+
+__all__ = [
+    "BLACK_JOKER",
+    "RED_JOKER",
+    "TEAMS",
+    "Card",
+    "Rank",
+    "Seat",
+    "Suit",
+    "parse_cards",
+]
+
+TEAMS = ("NS", "EW")
+
+
+class Suit(IntEnum):
+    """The four suits. Clubs and spades are black, diamonds and hearts red."""
+
+    C = 0
+    D = 1
+    H = 2
+    S = 3
+
+    @property
+    def symbol(self) -> str:
+        return "♣♦♥♠"[self]
+
+    @property
+    def word(self) -> str:
+        """Plural English name, as players say it: ``"hearts"``."""
+        return ("clubs", "diamonds", "hearts", "spades")[self]
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.D, Suit.H)
+
+    @property
+    def same_colour(self) -> Suit:
+        """The other suit of the same colour: its jack is the little jack when this is trump."""
+        return (Suit.S, Suit.H, Suit.D, Suit.C)[self]
+
+    @classmethod
+    def find(cls, text: str | Suit) -> Suit:
+        """Read a suit from ``"H"``, ``"♥"``, ``"hearts"`` or ``"heart"``.
+
+        >>> Suit.find("♠"), Suit.find("Diamonds")
+        (<Suit.S: 3>, <Suit.D: 1>)
+        """
+        if isinstance(text, Suit):
+            return text
+        key = str(text).strip().lower()
+        for suit in cls:
+            if key in (suit.name.lower(), suit.symbol, suit.word, suit.word[:-1], "♡♢♤♧"[[2, 1, 3, 0][suit]]):
+                return suit
+        raise CardParseError(
+            f"{text!r} is not a suit; use C, D, H or S (or ♣ ♦ ♥ ♠, or clubs, diamonds, hearts, spades)"
+        )
+
+
+class Rank(IntEnum):
+    """Card ranks of the 7-to-ace deck, in plain-suit order (ace high)."""
+
+    SEVEN = 0
+    EIGHT = 1
+    NINE = 2
+    TEN = 3
+    JACK = 4
+    QUEEN = 5
+    KING = 6
+    ACE = 7
+
+    @property
+    def symbol(self) -> str:
+        return ("7", "8", "9", "10", "J", "Q", "K", "A")[self]
+
+    @property
+    def word(self) -> str:
+        return ("seven", "eight", "nine", "ten", "jack", "queen", "king", "ace")[self]
+
+    @classmethod
+    def find(cls, text: str | Rank) -> Rank:
+        if isinstance(text, Rank):
+            return text
+        key = str(text).strip().upper()
+        aliases = {"T": "10", "JACK": "J", "QUEEN": "Q", "KING": "K", "ACE": "A"}
+        key = aliases.get(key, key)
+        for rank in cls:
+            if rank.symbol == key:
+                return rank
+        raise CardParseError(f"{text!r} is not a rank; use 7, 8, 9, 10 (or T), J, Q, K or A")
+
+
+class Seat(IntEnum):
+    """Seats in clockwise order. Partners sit opposite: N–S against E–W."""
+
+    N = 0
+    E = 1
+    S = 2
+    W = 3
+
+    @property
+    def word(self) -> str:
+        return ("North", "East", "South", "West")[self]
+
+    @property
+    def left(self) -> Seat:
+        """The next seat clockwise: play, bidding and the deal pass to the left."""
+        return Seat((self + 1) % 4)
+
+    @property
+    def partner(self) -> Seat:
+        return Seat((self + 2) % 4)
+
+    @property
+    def team(self) -> str:
+        return TEAMS[self % 2]
+
+    @classmethod
+    def find(cls, text: str | int | Seat) -> Seat:
+        """Read a seat from ``"N"``, ``"north"``, a :class:`Seat` or its number 0–3."""
+        if isinstance(text, Seat):
+            return text
+        if isinstance(text, int) and not isinstance(text, bool) and 0 <= text < 4:
+            return Seat(text)
+        key = str(text).strip().lower()
+        for seat in cls:
+            if key in (seat.name.lower(), seat.word.lower()):
+                return seat
+        raise CardParseError(f"{text!r} is not a seat; use N, E, S or W (north, east, south, west)")
+
+
+_RED_JOKER_INDEX = 32
+_BLACK_JOKER_INDEX = 33
+
+
+class Card:
+    """One playing card; jokers have no suit and no rank.
+
+    Cards are interned: ``Card.parse("JH") is Card.parse("J♥")``. Build them with
+    :meth:`parse`, :meth:`of` or :meth:`from_index`.
+    """
+
+    __slots__ = ("_text", "index", "rank", "suit")
+    index: int
+    suit: Suit | None
+    rank: Rank | None
+    _text: str
+
+    _all: ClassVar[list[Card]] = []
+
+    def __init__(self) -> None:  # pragma: no cover - guarded by the factory methods
+        raise TypeError("use Card.parse('JH'), Card.of(rank, suit) or Card.from_index(i)")
+
+    @classmethod
+    def _make(cls, index: int) -> Card:
+        card = object.__new__(cls)
+        object.__setattr__(card, "index", index)
+        if index >= _RED_JOKER_INDEX:
+            object.__setattr__(card, "suit", None)
+            object.__setattr__(card, "rank", None)
+            object.__setattr__(card, "_text", "RJ" if index == _RED_JOKER_INDEX else "BJ")
+        else:
+            suit, rank = Suit(index // 8), Rank(index % 8)
+            object.__setattr__(card, "suit", suit)
+            object.__setattr__(card, "rank", rank)
+            object.__setattr__(card, "_text", rank.symbol + suit.symbol)
+        return card
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Card is immutable")
+
+    @classmethod
+    def from_index(cls, index: int) -> Card:
+        """The card with compact index ``suit * 8 + rank`` (0–31), 32 red joker, 33 black joker."""
+        if not 0 <= index < 34:
+            raise CardParseError(f"card index {index} is out of range; use 0 to 33")
+        return cls._all[index]
+
+    @classmethod
+    def of(cls, rank: Rank | str, suit: Suit | str) -> Card:
+        return cls._all[Suit.find(suit) * 8 + Rank.find(rank)]
+
+    @classmethod
+    def parse(cls, text: str | Card) -> Card:
+        """Read a card: rank then suit (``"10♦"``, ``"TD"``, ``"jh"``), or ``"RJ"``/``"BJ"``."""
+        if isinstance(text, Card):
+            return text
+        if not isinstance(text, str):
+            raise CardParseError(f"{text!r} is not a card; write cards like 'JH', '10♦', 'TD', 'RJ' or 'BJ'")
+        key = text.strip().upper()
+        if key in ("RJ", "RED JOKER", "JR"):
+            return cls._all[_RED_JOKER_INDEX]
+        if key in ("BJ", "BLACK JOKER", "JB"):
+            return cls._all[_BLACK_JOKER_INDEX]
+        if len(key) < 2:
+            raise CardParseError(
+                f"{text!r} is not a card; write rank then suit like 'JH', '10♦', 'TD', or 'RJ'/'BJ' for the jokers"
+            )
+        try:
+            return cls.of(Rank.find(key[:-1]), Suit.find(key[-1]))
+        except CardParseError:
+            raise CardParseError(
+                f"{text!r} is not a card; write rank (7 8 9 10/T J Q K A) then suit (C D H S or ♣ ♦ ♥ ♠), "
+                "like 'JH' or '10♦', or 'RJ'/'BJ' for the jokers"
+            ) from None
+
+    @property
+    def is_joker(self) -> bool:
+        return self.index >= _RED_JOKER_INDEX
+
+    @property
+    def is_red(self) -> bool:
+        """Red joker, diamonds and hearts are red."""
+        return self.index == _RED_JOKER_INDEX or (self.suit is not None and self.suit.is_red)
+
+    @property
+    def name(self) -> str:
+        """Spoken name: ``"jack of hearts"``, ``"red joker"``."""
+        if self.suit is None or self.rank is None:
+            return "red joker" if self.index == _RED_JOKER_INDEX else "black joker"
+        return f"{self.rank.word} of {self.suit.word}"
+
+    def __str__(self) -> str:
+        return self._text
+
+    def __repr__(self) -> str:
+        return f"Card({self._text!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def __lt__(self, other: Card) -> bool:
+        return self.index < other.index
+
+    def __reduce__(self) -> tuple[object, tuple[int]]:
+        return (Card.from_index, (self.index,))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
+
+    def _repr_html_(self) -> str:
+        from .display import cards_html
+
+        return cards_html([self])
+
+
+Card._all = [Card._make(i) for i in range(34)]
+RED_JOKER = Card._all[_RED_JOKER_INDEX]
+BLACK_JOKER = Card._all[_BLACK_JOKER_INDEX]
+
+
+class CardList(list[Card]):
+    """A plain list of cards that shows itself as card faces in a notebook.
+
+    >>> cards = parse_cards("JH 10D")
+    >>> str(cards), cards == [Card.parse("JH"), Card.parse("10D")]
+    ('J♥ 10♦', True)
+    """
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return " ".join(str(c) for c in self)
+
+    def _repr_html_(self) -> str:
+        from .display import cards_html
+
+        return cards_html(self)
+
+
+def parse_cards(text: str | Iterable[str | Card]) -> CardList:
+    """Read several cards from a space- or comma-separated text, or a list of texts/cards.
+
+    >>> [str(c) for c in parse_cards("AS, 10♥ BJ")]
+    ['A♠', '10♥', 'BJ']
+    """
+    parts: Iterable[str | Card] = text.replace(",", " ").split() if isinstance(text, str) else text
+    return CardList(Card.parse(p) for p in parts)

@@ -1,0 +1,147 @@
+"""A contract: what was bid, by whom, with which trump, and who sits out.
+
+>>> from .rules import Rules
+>>> k = Contract(Rules.preset("canadian"), bid="6", bidder="N", trump="H")
+>>> str(k), k.first_leader, k.active_seats
+('6 ♥ by North', <Seat.E: 1>, (<Seat.N: 0>, <Seat.E: 1>, <Seat.S: 2>, <Seat.W: 3>))
+>>> Contract(Rules.preset("canadian"), bid="mulot", bidder="E").active_seats
+(<Seat.N: 0>, <Seat.E: 1>, <Seat.S: 2>)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .cards import Seat, Suit
+from .errors import ContractError
+from .ranking import CardOrder, card_order
+from .rules import BidSpec, Rules
+
+__all__ = ["Contract"]
+
+
+@dataclass(frozen=True, init=False)
+class Contract:
+    """The contract of one hand.
+
+    ``alone`` defaults to what the bid says (Mulot, Charlemagne, … are always alone; Maine's
+    Charlemagne may be played alone). ``lone_defender`` is Maine's defender who plays alone
+    against a lone Charlemagne.
+    """
+
+    rules: Rules
+    spec: BidSpec
+    bidder: Seat
+    trump: Suit | None
+    alone: bool
+    lone_defender: Seat | None
+    order: CardOrder = field(repr=False, compare=False)
+
+    def __init__(
+        self,
+        rules: Rules,
+        bid: str | BidSpec,
+        bidder: str | Seat,
+        trump: str | Suit | None = None,
+        *,
+        alone: bool | None = None,
+        lone_defender: str | Seat | None = None,
+    ) -> None:
+        spec = rules.bid(bid.name if isinstance(bid, BidSpec) else bid)
+        seat = Seat.find(bidder)
+        suit = None if trump is None or trump == "" or str(trump).lower() in ("none", "nt", "no_trump") else Suit.find(trump)
+        if spec.has_trump and spec.trump != "with_bid_or_none" and suit is None:
+            raise ContractError(
+                f"a {spec.label} contract needs a trump suit; give trump='C', 'D', 'H' or 'S'"
+            )
+        if not spec.has_trump and suit is not None:
+            raise ContractError(f"a {spec.label} contract has no trump suit; give trump=None")
+        if alone is None:
+            alone = spec.alone == "always"
+        elif spec.alone == "always" and not alone:
+            raise ContractError(f"{spec.label} is always played alone; leave alone unset or True")
+        elif spec.alone == "never" and alone:
+            raise ContractError(f"{spec.label} is played with the partner; it cannot be played alone")
+        defender = None if lone_defender is None else Seat.find(lone_defender)
+        if defender is not None:
+            if not (alone and rules.lone_defender and spec.alone == "optional" and not spec.avoid):
+                raise ContractError(
+                    "only a lone Charlemagne in Maine Charlemagne can be met by a lone defender"
+                )
+            if defender.team == seat.team:
+                raise ContractError(f"{defender.word} is on the bidder's team and cannot defend alone")
+        object.__setattr__(self, "rules", rules)
+        object.__setattr__(self, "spec", spec)
+        object.__setattr__(self, "bidder", seat)
+        object.__setattr__(self, "trump", suit)
+        object.__setattr__(self, "alone", bool(alone))
+        object.__setattr__(self, "lone_defender", defender)
+        object.__setattr__(self, "order", card_order(rules, suit))
+
+    @property
+    def bid(self) -> str:
+        return self.spec.name
+
+    @property
+    def team(self) -> str:
+        """The bidder's team, ``"NS"`` or ``"EW"``."""
+        return self.bidder.team
+
+    @property
+    def defenders(self) -> str:
+        return "EW" if self.team == "NS" else "NS"
+
+    @property
+    def sitting_out(self) -> tuple[Seat, ...]:
+        out = []
+        if self.alone:
+            out.append(self.bidder.partner)
+        if self.lone_defender is not None:
+            out.append(self.lone_defender.partner)
+        return tuple(sorted(out))
+
+    @property
+    def active_seats(self) -> tuple[Seat, ...]:
+        out = self.sitting_out
+        return tuple(s for s in Seat if s not in out)
+
+    @property
+    def first_leader(self) -> Seat:
+        """Who leads the first trick: the bidder, or (Canadian numeric bids) the bidder's left."""
+        if self.spec.bidder_leads:
+            return self.bidder
+        seat = self.bidder.left
+        while seat in self.sitting_out:
+            seat = seat.left
+        return seat
+
+    def next_active(self, seat: Seat) -> Seat:
+        nxt = seat.left
+        out = self.sitting_out
+        while nxt in out:
+            nxt = nxt.left
+        return nxt
+
+    @property
+    def trump_text(self) -> str:
+        if self.trump is not None:
+            return self.trump.word
+        return "jokers only" if self.rules.jokers else "no trump"
+
+    def __str__(self) -> str:
+        bid = self.spec.label
+        if self.trump is not None:
+            bid += f" {self.trump.symbol}"
+        elif self.spec.trump == "with_bid_or_none":
+            bid += " no-trump"
+        text = f"{bid} by {self.bidder.word}"
+        if self.alone and self.spec.alone == "optional":
+            text += " (alone)"
+        if self.lone_defender is not None:
+            text += f", {self.lone_defender.word} defending alone"
+        return text
+
+    def _repr_html_(self) -> str:
+        from .display import contract_html
+
+        return contract_html(self)

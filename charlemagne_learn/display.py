@@ -1,0 +1,76 @@
+"""Static HTML for engine objects: readable on GitHub and nbviewer, where no widget runs.
+
+Suits are told apart by symbol as well as colour, and every card carries its spoken name
+for screen readers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from html import escape
+from typing import TYPE_CHECKING
+
+from .cards import Card, Seat
+
+if TYPE_CHECKING:
+    from .contract import Contract
+    from .hand import HandState, Trick
+
+__all__ = ["cards_html", "contract_html", "hand_state_html", "ruling_html", "trick_html"]
+
+_STYLE = (
+    "display:inline-block;min-width:2.2em;padding:0.15em 0.3em;margin:0 0.12em;border:1px solid #888;"
+    "border-radius:0.3em;background:#fff;font-weight:600;text-align:center;font-family:sans-serif"
+)
+
+
+def _colour(card: Card) -> str:
+    return "#c1121f" if card.is_red else "#111"
+
+
+def card_html(card: Card, role: str = "") -> str:
+    label = card.name + (f", {role}" if role else "")
+    return (f'<span role="img" aria-label="{escape(label)}" title="{escape(label)}" '
+            f'style="{_STYLE};color:{_colour(card)}">{escape(str(card))}</span>')
+
+
+def cards_html(cards: Iterable[Card], contract: Contract | None = None) -> str:
+    parts = [card_html(c, contract.order.role[c.index] if contract else "") for c in cards]
+    return '<span class="cl-cards">' + "".join(parts) + "</span>" if parts else "<em>no cards</em>"
+
+
+def ruling_html(reason: str) -> str:
+    return f'<p class="cl-ruling" style="font-family:sans-serif">{escape(reason)}</p>'
+
+
+def contract_html(contract: Contract) -> str:
+    out = contract.sitting_out
+    sit = f"; {', '.join(s.word for s in out)} sit{'s' if len(out) == 1 else ''} out" if out else ""
+    return (f'<div class="cl-contract" style="font-family:sans-serif"><strong>{escape(str(contract))}</strong>'
+            f" ({escape(contract.rules.title)}; trump: {escape(contract.trump_text)}{sit})</div>")
+
+
+def hand_state_html(state: HandState) -> str:
+    rows = []
+    for seat in Seat:
+        cards = state.hand(seat)
+        mark = " ◀ to move" if state.to_move == seat else ""
+        tricks = f" — {state.tricks_won[seat.name]} trick(s)" if state.contract is not None else ""
+        rows.append(f"<tr><th style='text-align:left;padding-right:0.6em'>{seat.word}{mark}</th>"
+                    f"<td>{cards_html(cards, state.contract)}</td><td>{tricks}</td></tr>")
+    head = escape(repr(state)[1:-1])
+    trick = ""
+    if state.trick:
+        trick = "<p>Trick so far: " + " ".join(f"{s.word} {card_html(c)}" for s, c in state.trick) + "</p>"
+    result = f"<p><strong>{escape(state.result.reason)}</strong></p>" if state.result else ""
+    return (f'<div class="cl-hand" style="font-family:sans-serif"><p>{head}</p>'
+            f"<table>{''.join(rows)}</table>{trick}{result}</div>")
+
+
+def trick_html(trick: Trick) -> str:
+    plays = "".join(
+        f"<td style='padding:0 0.4em;text-align:center'>{seat.word}<br>{card_html(card)}</td>"
+        for seat, card in zip(trick.seats, trick.cards, strict=True)
+    )
+    return (f'<div class="cl-trick" style="font-family:sans-serif"><table><tr>{plays}</tr></table>'
+            f"<p>{escape(trick.winner.word)} wins the trick.</p></div>")

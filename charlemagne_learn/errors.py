@@ -1,0 +1,40 @@
+"""Errors raised by the rules engine.
+
+Every error is a :class:`ValueError` subclass whose message says what was wrong and what
+is allowed, so a learner (or a teacher) can act on it without reading the source.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "CardParseError",
+    "CharlemagneError",
+    "ContractError",
+    "IllegalActionError",
+    "RulesOptionError",
+    "TrickError",
+]
+
+
+class CharlemagneError(ValueError):
+    """Base class of every error the engine raises for bad input."""
+
+
+class CardParseError(CharlemagneError):
+    """A card, seat or suit text could not be read."""
+
+
+class RulesOptionError(CharlemagneError):
+    """An unknown variant or an invalid value for a rules option."""
+
+
+class ContractError(CharlemagneError):
+    """A contract the variant does not have, or a trump that does not fit the bid."""
+
+
+class TrickError(CharlemagneError):
+    """A trick that is incomplete, too long, or holds cards the contract cannot have."""
+
+
+class IllegalActionError(CharlemagneError):
+    """An action that is not allowed now; the hand state is left unchanged."""

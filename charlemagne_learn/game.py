@@ -1,0 +1,81 @@
+"""A game: hands strung together with dealer rotation, scores and each variant's win rule.
+
+>>> from .rules import Rules
+>>> game = Game(Rules.preset("canadian"), first_dealer="N", seed=3)
+>>> game.hand.dealer, game.scores
+(<Seat.N: 0>, {'NS': 0, 'EW': 0})
+>>> while game.hand.phase.value == "bidding": game.apply("pass")
+>>> game.hand.dealer, len(game.finished)   # all passed: thrown in, the deal passed left
+(<Seat.E: 1>, 1)
+"""
+
+from __future__ import annotations
+
+from .actions import Action
+from .cards import Seat
+from .errors import IllegalActionError
+from .hand import HandResult, HandState
+from .rng import DealRandom
+from .rules import Rules
+
+__all__ = ["Game", "game_winner"]
+
+
+def game_winner(rules: Rules, scores: dict[str, int], result: HandResult) -> str | None:
+    """The team that has won the game after ``result`` was added to ``scores``, if any."""
+    if result.outright_winner is not None:
+        return result.outright_winner
+    if result.passed_out or result.contract is None:
+        return None
+    bidders, defenders = result.contract.team, result.contract.defenders
+    if rules.win_rule == "bid_euchre":
+        # A team wins only by making its own bid or by setting the opponents.
+        team = bidders if result.made else defenders
+        return team if scores[team] >= rules.target else None
+    reached = [t for t in ("NS", "EW") if scores[t] >= rules.target and result.points[t] > 0]
+    return reached[0] if reached else None
+
+
+class Game:
+    """Hands played one after another until a team wins.
+
+    ``game.hand`` is the hand in play; :meth:`apply` acts in it and, when it ends, adds its
+    points, checks the win rule and deals the next hand (dealer passes left).
+    """
+
+    def __init__(self, rules: Rules | None = None, first_dealer: Seat | str = "N", seed: int = 0) -> None:
+        self.rules = rules or Rules.preset("canadian")
+        self.seed = seed
+        self._seeds = DealRandom(seed)
+        self.scores = {"NS": 0, "EW": 0}
+        self.finished: list[HandState] = []
+        self.winner: str | None = None
+        self.hand = HandState.new(self.rules, Seat.find(first_dealer), self._seeds.next64())
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    def legal_actions(self) -> list[Action]:
+        return [] if self.is_over else self.hand.legal_actions()
+
+    def apply(self, action: Action | str, seat: Seat | str | None = None) -> None:
+        if self.is_over:
+            raise IllegalActionError(f"the game is over: {self.winner} won; start a new Game to play on")
+        self.hand.apply(action, seat)
+        if self.hand.is_over:
+            self._record(self.hand)
+
+    def _record(self, hand: HandState) -> None:
+        result = hand.result
+        assert result is not None
+        for team, pts in result.points.items():
+            self.scores[team] += pts
+        self.finished.append(hand)
+        self.winner = game_winner(self.rules, self.scores, result)
+        if self.winner is None:
+            self.hand = HandState.new(self.rules, hand.dealer.left, self._seeds.next64())
+
+    def __repr__(self) -> str:
+        state = f"won by {self.winner}" if self.winner else f"hand {len(self.finished) + 1}"
+        return f"<Game {self.rules.title}: NS {self.scores['NS']}, EW {self.scores['EW']}, {state}>"

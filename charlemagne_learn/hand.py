@@ -1,0 +1,749 @@
+"""One hand as a state machine with explicit phases, driven by actions.
+
+>>> from .rules import Rules
+>>> state = HandState.new(Rules.preset("canadian"), dealer="N", seed=7)
+>>> state.phase, state.to_move
+(<Phase.BIDDING: 'bidding'>, <Seat.E: 1>)
+>>> [str(a) for a in state.legal_actions()][:3]
+['pass', 'bid 5', 'bid 6']
+>>> state.apply("bid 6"); state.apply("pass"); state.apply("pass"); state.apply("pass")
+>>> state.phase, state.to_move, len(state.hand(state.to_move))
+(<Phase.DISCARD: 'discard'>, <Seat.E: 1>, 10)
+>>> replay = HandState.from_json(state.to_json())
+>>> replay.to_json() == state.to_json()
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, NamedTuple
+
+from .actions import Action
+from .cards import Card, CardList, Seat, Suit, parse_cards
+from .contract import Contract
+from .errors import CharlemagneError, IllegalActionError
+from .rng import DealRandom
+from .rules import BidSpec, Rules
+from .scoring import HandScore, decided, explain_score
+from .tricks import explain_play, legal_mask, winning_position
+
+__all__ = ["FORMAT", "HandResult", "HandState", "Phase", "SeatView", "Trick", "deal_hands"]
+
+FORMAT = "charlemagne_learn.hand/1"
+
+
+class Phase(Enum):
+    """Phases of a hand, in the order they can happen."""
+
+    BIDDING = "bidding"
+    CHOOSE = "choose"  # Gros Charlemagne's kitty-or-partner, Maine's alone, defend alone
+    GIVE = "give"  # a partner passes one card
+    DISCARD = "discard"
+    TRUMP = "trump"
+    PLAY = "play"
+    OVER = "over"
+
+
+class Trick(NamedTuple):
+    """A finished trick: who led, the cards in play order, who played them, who won."""
+
+    leader: Seat
+    cards: tuple[Card, ...]
+    seats: tuple[Seat, ...]
+    winner: Seat
+
+    def __str__(self) -> str:
+        played = ", ".join(f"{s.name} {c}" for s, c in zip(self.seats, self.cards, strict=True))
+        return f"{played}: {self.winner.word} wins"
+
+    def _repr_html_(self) -> str:
+        from .display import trick_html
+
+        return trick_html(self)
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """How a hand ended: points by team and, when it applies, an outright game result."""
+
+    points: dict[str, int]
+    contract: Contract | None
+    bidder_tricks: int
+    made: bool | None
+    #: After how many tricks the result was certain (None: passed out).
+    decided_after: int | None
+    outright_winner: str | None
+    passed_out: bool
+    reason: str
+
+
+def deal_hands(rules: Rules, dealer: Seat, seed: int) -> tuple[list[int], int]:
+    """Shuffle with the seeded generator and deal two at a time from the dealer's left;
+    the last cards form the kitty. Returns four hand bit sets (by seat) and the kitty."""
+    deck = list(rules.deck_indices)
+    DealRandom(seed).shuffle(deck)
+    hands = [0, 0, 0, 0]
+    pos = 0
+    for _ in range(rules.hand_size // 2):
+        for k in range(1, 5):
+            seat = (dealer + k) % 4
+            hands[seat] |= (1 << deck[pos]) | (1 << deck[pos + 1])
+            pos += 2
+    kitty = 0
+    for i in deck[pos:]:
+        kitty |= 1 << i
+    return hands, kitty
+
+
+def _cards(mask: int) -> CardList:
+    out = CardList()
+    while mask:
+        low = mask & -mask
+        out.append(Card.from_index(low.bit_length() - 1))
+        mask ^= low
+    return out
+
+
+def _mask(cards: Iterable[Card]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c.index
+    return m
+
+
+# A step of the exchange: (phase or "take_kitty", seat, choices-or-None)
+_Step = tuple[Any, int, tuple[str, ...] | None]
+
+
+@dataclass
+class SeatView:
+    """What one seat can see: its own cards, the table, and nothing hidden."""
+
+    seat: Seat
+    phase: Phase
+    to_move: Seat | None
+    hand: list[Card]
+    hand_sizes: dict[str, int]
+    bids: list[tuple[Seat, Action]]
+    contract: Contract | None
+    trick: list[tuple[Seat, Card]]
+    tricks: list[Trick]
+    exposed: dict[str, list[Card]]
+    kitty: list[Card] | None
+    received: list[Card]
+    discards: list[Card]
+    legal_actions: list[Action]
+    result: HandResult | None = None
+    history: list[tuple[Seat, Action]] = field(default_factory=list)
+
+
+class HandState:
+    """One hand of any variant. Create with :meth:`new`; drive with :meth:`apply`."""
+
+    # ------------------------------------------------------------------ creation
+    def __init__(self, rules: Rules, dealer: Seat, hands: list[int], kitty: int) -> None:
+        self.rules = rules
+        self.dealer = dealer
+        self._deal = (tuple(hands), kitty)
+        self._hands = list(hands)
+        self._kitty = kitty
+        self.phase = Phase.BIDDING
+        self._to_move: int | None = (dealer + 1) % 4
+        self.history: list[tuple[Seat, Action]] = []
+        self._high: tuple[int, int, Action] | None = None  # (level, seat, action)
+        self._bids_made = 0
+        self._spec: BidSpec | None = None
+        self._bidder = -1
+        self._trump: Suit | None = None
+        self._alone = False
+        self._lone_defender: int | None = None
+        self.contract: Contract | None = None
+        self._steps: list[_Step] = []
+        self._choices: tuple[str, ...] = ()
+        self._kitty_taken = False
+        self._received = [0, 0, 0, 0]
+        self._discarded = [0, 0, 0, 0]
+        self._leader = -1
+        self._trick: list[int] = []
+        self._trick_seats: list[int] = []
+        self._led = -1
+        self._won = [0, 0, 0, 0]
+        self._tricks: list[tuple[int, list[int], list[int], int]] = []
+        self._exposed = False
+        self._decided_after: int | None = None
+        self.result: HandResult | None = None
+
+    @classmethod
+    def new(
+        cls,
+        rules: Rules | None = None,
+        dealer: Seat | str = "N",
+        seed: int | None = None,
+        *,
+        hands: Mapping[str, Iterable[Card | str] | str] | None = None,
+        kitty: Iterable[Card | str] | str = (),
+    ) -> HandState:
+        """Deal a new hand: from ``seed``, or the given ``hands`` (seat → cards) and ``kitty``."""
+        rules = rules or Rules.preset("canadian")
+        seat = Seat.find(dealer)
+        if hands is None:
+            if seed is None:
+                raise IllegalActionError("give a seed for a random deal (every deal is reproducible), or hands=")
+            masks, kitty_mask = deal_hands(rules, seat, seed)
+            return cls(rules, seat, masks, kitty_mask)
+        masks = [0, 0, 0, 0]
+        for key, cards in hands.items():
+            masks[Seat.find(key)] = _mask(parse_cards(cards))
+        kitty_mask = _mask(parse_cards(kitty))
+        _check_deal(rules, masks, kitty_mask)
+        return cls(rules, seat, masks, kitty_mask)
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def to_move(self) -> Seat | None:
+        """The seat whose turn it is (None when the hand is over)."""
+        return None if self._to_move is None else _SEAT[self._to_move]
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def hand(self, seat: Seat | str) -> CardList:
+        return _cards(self._hands[Seat.find(seat)])
+
+    @property
+    def hands(self) -> dict[str, list[Card]]:
+        return {s.name: _cards(self._hands[s]) for s in Seat}
+
+    @property
+    def kitty(self) -> CardList:
+        """The kitty while it lies on the table (empty once the bidder has taken it)."""
+        return CardList() if self._kitty_taken else _cards(self._kitty)
+
+    @property
+    def trick(self) -> list[tuple[Seat, Card]]:
+        """The trick in progress: (seat, card) in play order."""
+        return [(Seat(s), Card.from_index(c)) for s, c in zip(self._trick_seats, self._trick, strict=True)]
+
+    @property
+    def tricks(self) -> list[Trick]:
+        """Every finished trick, in order."""
+        return [
+            Trick(_SEAT[leader], tuple(_CARD[i] for i in cards), tuple(_SEAT[s] for s in seats), _SEAT[winner])
+            for leader, cards, seats, winner in self._tricks
+        ]
+
+    @property
+    def tricks_won(self) -> dict[str, int]:
+        return {s.name: self._won[s] for s in Seat}
+
+    @property
+    def bidder(self) -> Seat | None:
+        return Seat(self._bidder) if self._bidder >= 0 else None
+
+    @property
+    def bid(self) -> BidSpec | None:
+        """The winning bid so far (during bidding: the highest bid yet)."""
+        if self._spec is not None:
+            return self._spec
+        return None if self._high is None else self.rules.bid(self._high[2].bid or "")
+
+    @property
+    def exposed_hands(self) -> dict[str, list[Card]]:
+        """Hands shown to everybody (Gros Mulot's bidder after the first trick)."""
+        if self._exposed:
+            return {Seat(self._bidder).name: _cards(self._hands[self._bidder])}
+        return {}
+
+    @property
+    def bidder_tricks(self) -> int:
+        if self._bidder < 0:
+            return 0
+        return self._won[self._bidder] + self._won[(self._bidder + 2) % 4]
+
+    # ------------------------------------------------------------------ legal actions
+    def legal_actions(self) -> list[Action]:
+        """Every action allowed now, in a fixed order."""
+        phase = self.phase
+        if phase is Phase.PLAY:
+            return _play_list(legal_mask(self._order, self._hands[self._to_move], self._led))  # type: ignore[index]
+        if phase is Phase.BIDDING:
+            return self._bid_actions()
+        if phase is Phase.DISCARD:
+            return _discard_list(self._hands[self._to_move])  # type: ignore[index]
+        if phase is Phase.GIVE:
+            return _give_list(self._hands[self._to_move])  # type: ignore[index]
+        if phase is Phase.TRUMP:
+            return list(_TRUMPS)
+        if phase is Phase.CHOOSE:
+            return [Action.choose(c) for c in self._choices]
+        return []
+
+    def _bid_actions(self) -> list[Action]:
+        rules = self.rules
+        low = 0 if self._high is None else self._high[0] + 1
+        forced = False
+        if self._to_move == self.dealer:
+            if rules.dealer_minimum is not None:
+                need = rules.bid_level(str(rules.dealer_minimum))
+                if low <= need:
+                    low, forced = need, True
+            elif rules.all_pass == "stick_dealer" and self._high is None:
+                forced = True
+        return list(_bid_lists(rules)[forced][low])
+
+    # ------------------------------------------------------------------ apply
+    def apply(self, action: Action | str, seat: Seat | str | None = None) -> None:
+        """Perform one action for the seat to move (``seat``, if given, must be that seat).
+
+        Raises :class:`IllegalActionError` (a ValueError) with the reason and leaves the
+        state unchanged when the action is not allowed now.
+        """
+        mover = self._to_move
+        phase = self.phase
+        # Card play is most of every hand and of every bot's playout: check it first, cheaply.
+        if phase is Phase.PLAY and seat is None and type(action) is Action and action.kind == "play":
+            assert mover is not None and action.card is not None
+            idx = action.card.index
+            if not legal_mask(self._order, self._hands[mover], self._led) >> idx & 1:
+                raise IllegalActionError(self._illegal_play(mover, action.card))
+            self.history.append((_SEAT[mover], action))
+            self._play(mover, idx)
+            return
+        if mover is None:
+            raise IllegalActionError("the hand is over; no more actions are allowed")
+        if seat is not None:
+            who = Seat.find(seat)
+            if who != mover:
+                raise IllegalActionError(f"it is {_SEAT[mover].word}'s turn to {self._doing()}, not {who.word}'s")
+        act = Action.parse(action) if isinstance(action, str) else action
+        if phase is Phase.PLAY:
+            if act.kind != "play" or act.card is None:
+                raise IllegalActionError(self._wrong_kind(act))
+            self.apply(act)
+            return
+        if act.kind == "bid" and act.bid is not None:
+            try:
+                spec = self.rules.bid(act.bid)
+            except CharlemagneError as exc:
+                raise IllegalActionError(str(exc)) from None
+            act = Action("bid", bid=spec.name, suit=act.suit, no_trump=act.no_trump)
+        legal = self.legal_actions()
+        if act not in legal:
+            raise IllegalActionError(self._illegal(act, legal))
+        self.history.append((_SEAT[mover], act))
+        if phase is Phase.BIDDING:
+            self._apply_bid(mover, act)
+        elif phase is Phase.DISCARD:
+            assert act.card is not None
+            self._hands[mover] &= ~(1 << act.card.index)
+            self._discarded[mover] |= 1 << act.card.index
+            self._advance()
+        elif phase is Phase.GIVE:
+            assert act.card is not None
+            bit = 1 << act.card.index
+            receiver = (mover + 2) % 4
+            self._hands[mover] &= ~bit
+            self._hands[receiver] |= bit
+            self._received[receiver] |= bit
+            self._advance()
+        elif phase is Phase.TRUMP:
+            self._trump = act.suit
+            self._advance()
+        elif phase is Phase.CHOOSE:
+            self._apply_choice(mover, act.choice or "")
+
+    def _doing(self) -> str:
+        return {
+            Phase.BIDDING: "bid",
+            Phase.CHOOSE: "choose",
+            Phase.GIVE: "pass a card to their partner",
+            Phase.DISCARD: "discard",
+            Phase.TRUMP: "name trump",
+            Phase.PLAY: "play a card",
+        }.get(self.phase, "act")
+
+    def _wrong_kind(self, act: Action) -> str:
+        who = Seat(self._to_move or 0).word
+        return f"{act} is not allowed now: it is {who}'s turn to {self._doing()} ({self.phase.value} phase)"
+
+    def _illegal_play(self, mover: int, card: Card) -> str:
+        hand = _cards(self._hands[mover])
+        who = Seat(mover).word
+        if card not in hand:
+            return f"{who} does not hold {card}; {who} holds {' '.join(map(str, hand))}"
+        assert self.contract is not None
+        ruling = explain_play(self.contract, hand, [Card.from_index(i) for i in self._trick], card)
+        return ruling.reason
+
+    def _illegal(self, act: Action, legal: list[Action]) -> str:
+        if self.phase is Phase.BIDDING and act.kind in ("bid", "pass"):
+            allowed = ", ".join(str(a) for a in legal)
+            if act.kind == "pass":
+                why = ("the dealer must bid" if self.rules.dealer_minimum is None
+                       else f"the dealer must bid at least {self.rules.dealer_minimum} when nobody has")
+                return f"{Seat(self._to_move or 0).word} cannot pass: {why}; allowed: {allowed}"
+            trump_note = self._bid_trump_problem(act)
+            if trump_note:
+                return f"{act} is not allowed: {trump_note}"
+            if self._high is not None:
+                return f"{act} is not allowed: a bid must be higher than {self._high[2]}; allowed: {allowed}"
+            return f"{act} is not allowed here; allowed: {allowed}"
+        if act.kind != _PHASE_KIND.get(self.phase):
+            return self._wrong_kind(act)
+        if act.card is not None:
+            who = Seat(self._to_move or 0).word
+            return f"{who} does not hold {act.card}; {who} holds {' '.join(map(str, self.hand(who[0])))}"
+        return f"{act} is not allowed now; allowed: {', '.join(str(a) for a in legal)}"
+
+    def _bid_trump_problem(self, act: Action) -> str:
+        """What is wrong with the trump part of a bid, or ``""`` when it fits the bid."""
+        assert act.bid is not None
+        spec = self.rules.bid(act.bid)
+        title = self.rules.title
+        named = act.suit is not None or act.no_trump
+        if spec.trump == "with_bid" and act.suit is None:
+            return f"in {title} a bid of {spec.label} names its trump suit too: write 'bid {spec.name}S' (or C, D, H)"
+        if spec.trump == "with_bid_or_none" and not named:
+            return (f"in {title} a bid names a trump suit or no-trump: write 'bid {spec.name}S' "
+                    f"(or C, D, H) or 'bid {spec.name} NT'")
+        if spec.trump == "with_bid" and act.no_trump:
+            return f"in {title} a bid of {spec.label} needs a trump suit; no-trump is not allowed"
+        if spec.trump in ("after_bidding", "after_exchange") and named:
+            when = "after the exchange" if spec.trump == "after_exchange" else "after the bidding"
+            return f"in {title} trump is named {when}, not with the bid: write 'bid {spec.name}'"
+        if spec.trump == "none" and named:
+            return f"{spec.label} has no trump suit: write 'bid {spec.name}'"
+        return ""
+
+    # ------------------------------------------------------------------ bidding
+    def _apply_bid(self, mover: int, act: Action) -> None:
+        if act.kind == "bid":
+            self._high = (_level_of(self.rules, act), mover, act)
+        if mover != self.dealer:
+            self._to_move = (mover + 1) % 4
+            return
+        if self._high is None:
+            self._finish_passed_out()
+            return
+        level, bidder, bid_act = self._high
+        spec = self.rules.bids[level]
+        self._spec = spec
+        self._bidder = bidder
+        self._alone = spec.alone == "always"
+        if spec.trump in ("with_bid", "with_bid_or_none"):
+            self._trump = bid_act.suit
+        partner = (bidder + 2) % 4
+        steps: list[_Step] = []
+        trump_step: list[_Step] = [(Phase.TRUMP, bidder, None)] if spec.trump in ("after_exchange", "after_bidding") else []
+        if spec.exchange == "kitty":
+            steps += [("take_kitty", bidder, None)] + [(Phase.DISCARD, bidder, None)] * self.rules.kitty_size
+            steps += trump_step
+        elif spec.exchange == "kitty_and_partner":
+            exchange: list[_Step] = [(Phase.GIVE, partner, None), ("take_kitty", bidder, None)]
+            exchange += [(Phase.DISCARD, bidder, None)] * (self.rules.kitty_size + 1)
+            steps += exchange + trump_step if self.rules.partner_card_first else trump_step + exchange
+        elif spec.exchange == "kitty_or_partner":
+            steps += [(Phase.CHOOSE, bidder, ("kitty", "partner_card"))] + trump_step
+        elif spec.exchange == "partner" and spec.alone == "optional":
+            steps += trump_step + [(Phase.CHOOSE, bidder, ("with_partner", "alone"))]
+        elif spec.exchange == "partner":
+            give: list[_Step] = [(Phase.GIVE, partner, None), (Phase.DISCARD, bidder, None)]
+            steps += give + trump_step if self.rules.partner_card_first else trump_step + give
+        else:
+            steps += trump_step
+        self._steps = steps
+        self._advance()
+
+    def _apply_choice(self, mover: int, choice: str) -> None:
+        partner = (mover + 2) % 4
+        bidder = self._bidder
+        front: list[_Step] = []
+        if choice == "kitty":
+            front = [("take_kitty", bidder, None)] + [(Phase.DISCARD, bidder, None)] * self.rules.kitty_size
+        elif choice == "partner_card":
+            front = [(Phase.GIVE, partner, None), (Phase.DISCARD, bidder, None)]
+        elif choice == "alone":
+            self._alone = True
+            front = [(Phase.GIVE, partner, None), (Phase.DISCARD, bidder, None)]
+            if self.rules.lone_defender:
+                left, right = (bidder + 1) % 4, (bidder + 3) % 4
+                both = ("defend_together", "defend_alone")
+                front += [(Phase.CHOOSE, left, both), (Phase.CHOOSE, right, both)]
+        elif choice == "defend_alone":
+            self._lone_defender = mover
+            # the other defender no longer chooses: drop their pending choice
+            self._steps = [s for s in self._steps if s[0] is not Phase.CHOOSE]
+            front = [(Phase.GIVE, partner, None), (Phase.DISCARD, mover, None)]
+        self._steps = front + self._steps
+        self._advance()
+
+    def _advance(self) -> None:
+        """Run automatic steps and move to the next step that needs a decision."""
+        while self._steps:
+            what, seat, choices = self._steps.pop(0)
+            if what == "take_kitty":
+                self._hands[seat] |= self._kitty
+                self._kitty_taken = True
+                continue
+            self.phase = what
+            self._to_move = seat
+            self._choices = choices or ()
+            return
+        self._start_play()
+
+    # ------------------------------------------------------------------ play
+    def _start_play(self) -> None:
+        assert self._spec is not None
+        self.contract = Contract(
+            self.rules, self._spec, Seat(self._bidder), self._trump,
+            alone=self._alone if self._spec.alone == "optional" else None,
+            lone_defender=None if self._lone_defender is None else Seat(self._lone_defender),
+        )
+        self._order = self.contract.order
+        self._n_active = len(self.contract.active_seats)
+        self._next = [int(self.contract.next_active(Seat(s))) for s in range(4)]
+        self.phase = Phase.PLAY
+        self._leader = int(self.contract.first_leader)
+        self._to_move = self._leader
+
+    def _play(self, mover: int, idx: int) -> None:
+        self._hands[mover] &= ~(1 << idx)
+        if not self._trick:
+            self._led = idx
+        self._trick.append(idx)
+        self._trick_seats.append(mover)
+        if len(self._trick) < self._n_active:
+            self._to_move = self._next[mover]
+            return
+        contract = self.contract
+        assert contract is not None
+        pos = winning_position(self._order, self._trick)
+        winner = self._trick_seats[pos]
+        self._won[winner] += 1
+        # Tricks are kept as plain tuples and dressed as Trick objects only when asked for.
+        self._tricks.append((self._leader, self._trick, self._trick_seats, winner))
+        self._trick = []
+        self._trick_seats = []
+        self._led = -1
+        self._leader = winner
+        self._to_move = winner
+        played = len(self._tricks)
+        if played == 1 and contract.spec.exposed_after_first_trick:
+            self._exposed = True
+        if self._decided_after is None and decided(contract, self.bidder_tricks, played) is not None:
+            self._decided_after = played
+        if played == self.rules.tricks_per_hand or (
+            self._decided_after is not None and self.rules.stop_when_decided and not self.rules.per_trick_scoring
+        ):
+            self._finish()
+
+    def _finish(self) -> None:
+        assert self.contract is not None
+        ruling = explain_score(self.contract, self.bidder_tricks) if not self.rules.per_trick_scoring or len(
+            self._tricks) == self.rules.tricks_per_hand else None
+        assert ruling is not None
+        score: HandScore = ruling.answer
+        reason = ruling.reason
+        if len(self._tricks) < self.rules.tricks_per_hand:
+            reason += f" (Play stopped after trick {len(self._tricks)}, when the result was certain.)"
+        self.result = HandResult(
+            dict(score.points), self.contract, self.bidder_tricks, score.made,
+            self._decided_after, score.outright_winner, False, reason,
+        )
+        self.phase = Phase.OVER
+        self._to_move = None
+
+    def _finish_passed_out(self) -> None:
+        self.result = HandResult(
+            {"NS": 0, "EW": 0}, None, 0, None, None, None, True,
+            "All four players passed: the hand is thrown in and the deal passes to the left.",
+        )
+        self.phase = Phase.OVER
+        self._to_move = None
+
+    # ------------------------------------------------------------------ views
+    def view(self, seat: Seat | str) -> SeatView:
+        """What ``seat`` can see; other players' cards are hidden (only their counts show)."""
+        s = Seat.find(seat)
+        bidder = self._bidder
+        kitty = None
+        if self._kitty_taken and s == bidder:
+            kitty = _cards(self._kitty)
+        return SeatView(
+            seat=s,
+            phase=self.phase,
+            to_move=self.to_move,
+            hand=_cards(self._hands[s]),
+            hand_sizes={t.name: bin(self._hands[t]).count("1") for t in Seat},
+            bids=[(who, a) for who, a in self.history if a.kind in ("bid", "pass")],
+            contract=self.contract,
+            trick=self.trick,
+            tricks=self.tricks,
+            exposed={k: v for k, v in self.exposed_hands.items() if k != s.name},
+            kitty=kitty,
+            received=_cards(self._received[s]),
+            discards=_cards(self._discarded[s]),
+            legal_actions=self.legal_actions() if self._to_move == s else [],
+            result=self.result,
+            history=[(who, a) if (a.kind not in ("give", "discard") or who == s or
+                                  (a.kind == "give" and who.partner == s)) else (who, Action.face_down(a.kind))
+                     for who, a in self.history],
+        )
+
+    # ------------------------------------------------------------------ copy / undo / json
+    def copy(self) -> HandState:
+        other = HandState.__new__(HandState)
+        other.__dict__.update(self.__dict__)
+        for name in ("_hands", "history", "_steps", "_received", "_discarded", "_trick", "_trick_seats", "_won", "_tricks"):
+            setattr(other, name, list(getattr(self, name)))
+        return other
+
+    def undo(self) -> Action:
+        """Take back the last action and return it."""
+        if not self.history:
+            raise IllegalActionError("nothing to undo: no action has been taken in this hand")
+        last = self.history[-1][1]
+        replay = self._replayed([a for _, a in self.history[:-1]])
+        self.__dict__.update(replay.__dict__)
+        return last
+
+    def _replayed(self, actions: Iterable[Action]) -> HandState:
+        fresh = HandState(self.rules, self.dealer, list(self._deal[0]), self._deal[1])
+        for a in actions:
+            fresh.apply(a)
+        return fresh
+
+    def to_json(self) -> str:
+        """The deal and every action: enough to replay the hand exactly."""
+        hands, kitty = self._deal
+        record = {
+            "format": FORMAT,
+            "rules": {"variant": self.rules.name, **{k: list(v) if isinstance(v, tuple) else v
+                                                     for k, v in self.rules.options().items()}},
+            "dealer": self.dealer.name,
+            "deal": {**{s.name: " ".join(map(str, _cards(hands[s]))) for s in Seat},
+                     "kitty": " ".join(map(str, _cards(kitty)))},
+            "actions": [str(a) for _, a in self.history],
+        }
+        return json.dumps(record, ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, text: str) -> HandState:
+        try:
+            record = json.loads(text)
+            if record.get("format") != FORMAT:
+                raise IllegalActionError(f"not a hand record: expected format {FORMAT!r}")
+            opts = dict(record["rules"])
+            variant = opts.pop("variant")
+            opts = {k: tuple(v) if isinstance(v, list) else v for k, v in opts.items()}
+            rules = Rules.preset(variant, **opts)
+            deal = record["deal"]
+            state = cls.new(rules, record["dealer"], hands={s.name: deal[s.name] for s in Seat},
+                            kitty=deal.get("kitty", ""))
+            actions = record["actions"]
+        except (KeyError, TypeError, AttributeError, json.JSONDecodeError) as exc:
+            raise IllegalActionError(f"not a valid hand record ({exc}); use the text HandState.to_json() writes") from None
+        for i, a in enumerate(actions):
+            try:
+                state.apply(a)
+            except IllegalActionError as exc:
+                raise IllegalActionError(f"action {i + 1} of the record ({a!r}) cannot be replayed: {exc}") from None
+        return state
+
+    # ------------------------------------------------------------------ display
+    def __repr__(self) -> str:
+        where = f"{self.phase.value}, {self.to_move.word} to move" if self.to_move is not None else "over"
+        k = f", {self.contract}" if self.contract is not None else ""
+        return f"<HandState {self.rules.title}, dealer {self.dealer.word}, {where}{k}>"
+
+    def _repr_html_(self) -> str:
+        from .display import hand_state_html
+
+        return hand_state_html(self)
+
+
+# ---------------------------------------------------------------------- helpers
+def _check_deal(rules: Rules, hands: list[int], kitty: int) -> None:
+    deck = 0
+    for i in rules.deck_indices:
+        deck |= 1 << i
+    seen = 0
+    for seat, m in enumerate(hands):
+        if m & seen:
+            raise IllegalActionError(f"a card is dealt twice (again to {Seat(seat).word}); every card goes to one place")
+        if m & ~deck:
+            raise IllegalActionError(f"{Seat(seat).word} holds cards that are not in the {rules.title} deck: "
+                                     f"{' '.join(map(str, _cards(m & ~deck)))}")
+        if bin(m).count("1") != rules.hand_size:
+            raise IllegalActionError(f"{Seat(seat).word} holds {bin(m).count('1')} cards; each player gets {rules.hand_size}")
+        seen |= m
+    if kitty & seen or kitty & ~deck or bin(kitty).count("1") != rules.kitty_size:
+        raise IllegalActionError(f"the kitty must hold {rules.kitty_size} cards of the deck that no player holds")
+
+
+_PHASE_KIND = {Phase.GIVE: "give", Phase.DISCARD: "discard", Phase.TRUMP: "trump", Phase.CHOOSE: "choose", Phase.PLAY: "play"}
+_TRUMPS = tuple(Action.trump(s) for s in Suit)
+_PLAY_ACTIONS = [Action.play(Card.from_index(i)) for i in range(34)]
+_GIVE_ACTIONS = [Action.give(Card.from_index(i)) for i in range(34)]
+_DISCARD_ACTIONS = [Action.discard(Card.from_index(i)) for i in range(34)]
+_SEAT = tuple(Seat)
+_CARD = tuple(Card.from_index(i) for i in range(34))
+
+
+def _chunked(table: list[Action]) -> tuple[tuple[list[Action], ...], ...]:
+    """For each block of eight card indices, the actions of every subset of that block.
+
+    Turning a hand's bit set into actions is then five table lookups instead of a loop
+    over its cards: the hot path of every random playout.
+    """
+    blocks = []
+    for base in range(0, 40, 8):
+        width = min(8, len(table) - base)
+        blocks.append(tuple([table[base + b] for b in range(width) if m >> b & 1] for m in range(1 << width)))
+    return tuple(blocks)
+
+
+def _lister(table: list[Action]) -> Callable[[int], list[Action]]:
+    b0, b1, b2, b3, b4 = _chunked(table)
+
+    def actions(mask: int) -> list[Action]:
+        return b0[mask & 255] + b1[mask >> 8 & 255] + b2[mask >> 16 & 255] + b3[mask >> 24 & 255] + b4[mask >> 32]
+
+    return actions
+
+
+_play_list = _lister(_PLAY_ACTIONS)
+_give_list = _lister(_GIVE_ACTIONS)
+_discard_list = _lister(_DISCARD_ACTIONS)
+
+
+def _bid_lists(rules: Rules) -> tuple[list[list[Action]], list[list[Action]]]:
+    """Legal bidding actions by lowest allowed ladder level: ``[forced][level]``.
+
+    Cached on the rules object itself: hashing a Rules value costs more than the lookup saves.
+    """
+    lists: tuple[list[list[Action]], list[list[Action]]] | None = rules._cache.get("bid_lists")
+    if lists is None:
+        rungs: list[list[Action]] = []
+        for spec in rules.bids:
+            if spec.trump == "with_bid":
+                rungs.append([Action.bid_(spec.name, s) for s in Suit])
+            elif spec.trump == "with_bid_or_none":
+                rungs.append([Action.bid_(spec.name, s) for s in Suit] + [Action.bid_(spec.name, no_trump=True)])
+            else:
+                rungs.append([Action.bid_(spec.name)])
+        bids = [[a for rung in rungs[low:] for a in rung] for low in range(len(rungs) + 1)]
+        lists = rules._cache["bid_lists"] = (
+            [[Action.pass_(), *b] for b in bids],
+            bids,
+        )
+    return lists
+
+
+def _level_of(rules: Rules, act: Action) -> int:
+    return rules.bid_level(act.bid or "")

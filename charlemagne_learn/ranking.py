@@ -1,0 +1,133 @@
+"""The one place where bowers and jokers are special-cased.
+
+:func:`card_order` gives, for a rule system and a trump suit (or none), every card's
+*effective suit* (the little jack and the jokers move into the trump suit) and its
+*power* (higher wins). Legal plays, trick winners, the solver, bots and widgets all go
+through it.
+
+>>> from .rules import Rules
+>>> from .cards import Card
+>>> [str(c) for c in trump_order(Rules.preset("canadian"), "H")]
+['RJ', 'BJ', 'J♥', 'J♦', 'A♥', 'K♥', 'Q♥', '10♥', '9♥', '8♥', '7♥']
+>>> [str(c) for c in trump_order(Rules.preset("maine"), "S")]
+['9♠', 'J♠', 'J♣', 'A♠', 'K♠', 'Q♠', '10♠', '8♠', '7♠']
+>>> card_role(Rules.preset("canadian"), "H", Card.parse("JD"))
+'little jack'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from .cards import Card, CardList, Rank, Suit
+from .rules import Rules
+
+__all__ = ["JOKER_SUIT", "NO_SUIT", "CardOrder", "card_order", "card_role", "trump_order"]
+
+#: Effective suit of the jokers when a contract has no trump suit (Mulot): they form a
+#: two-card trump suit of their own.
+JOKER_SUIT = 4
+#: Effective suit of a card not in the deck.
+NO_SUIT = -1
+
+_TRUMP_BASE = 100  # any trump's power exceeds every plain card's
+
+
+@dataclass(frozen=True)
+class CardOrder:
+    """Effective suit and power of each card (by compact index) under one contract."""
+
+    trump_suit: int | None  # 0-3, JOKER_SUIT when only the jokers are trumps, None when no trump at all
+    suit_of: tuple[int, ...]  # 34 entries
+    power: tuple[int, ...]  # 34 entries; trumps are >= _TRUMP_BASE
+    suit_mask: tuple[int, ...]  # bit set of the deck's cards in each effective suit 0-4
+    trumps: tuple[int, ...]  # indices of every trump, highest first
+    role: tuple[str, ...]  # "high joker", "big jack", ... or "" for an ordinary card
+    joker_mask: int
+    #: Mulot rule: a player who cannot follow suit and holds a joker must play one.
+    void_must_play_joker: bool
+
+    def is_trump(self, index: int) -> bool:
+        return self.trump_suit is not None and self.suit_of[index] == self.trump_suit
+
+    def beats(self, challenger: int, best: int, led_suit: int) -> bool:
+        """Does card ``challenger`` beat the card ``best`` currently winning a trick led in ``led_suit``?"""
+        ts = self.trump_suit
+        c_suit = self.suit_of[challenger]
+        if c_suit != led_suit and c_suit != ts:
+            return False
+        b_suit = self.suit_of[best]
+        if b_suit != led_suit and b_suit != ts:
+            return True
+        return self.power[challenger] > self.power[best]
+
+
+def _trump_rank_order(rules: Rules) -> list[Rank]:
+    """Ordinary trumps (not bowers, not the nine when high), highest first."""
+    ranks = [Rank.ACE, Rank.KING, Rank.QUEEN, Rank.TEN, Rank.NINE, Rank.EIGHT, Rank.SEVEN]
+    if rules.nine_high:
+        ranks.remove(Rank.NINE)
+    return [r for r in ranks if r + 7 >= rules.low_rank]
+
+
+@cache
+def card_order(rules: Rules, trump: Suit | None) -> CardOrder:
+    """Effective suits and powers for ``rules`` with ``trump`` (``None``: no trump suit)."""
+    deck = set(rules.deck_indices)
+    suit_of = [NO_SUIT] * 34
+    power = [0] * 34
+    role = [""] * 34
+    trumps: list[int] = []
+
+    if rules.jokers:
+        high, low = (32, 33) if rules.high_joker == "red" else (33, 32)
+        trumps += [high, low]
+        role[high], role[low] = "high joker", "low joker"
+    if trump is not None:
+        if rules.nine_high:
+            nine = trump * 8 + Rank.NINE
+            trumps.append(nine)
+            role[nine] = "top trump (the nine)"
+        big, little = trump * 8 + Rank.JACK, trump.same_colour * 8 + Rank.JACK
+        trumps += [big, little]
+        role[big], role[little] = rules.bower_names
+        trumps += [trump * 8 + r for r in _trump_rank_order(rules)]
+    trump_suit: int | None = int(trump) if trump is not None else (JOKER_SUIT if rules.jokers else None)
+
+    for i in deck:
+        if i < 32:
+            suit_of[i] = i // 8
+            power[i] = i % 8
+    for pos, i in enumerate(trumps):
+        assert trump_suit is not None
+        suit_of[i] = trump_suit
+        power[i] = _TRUMP_BASE + len(trumps) - pos
+
+    masks = [0] * 5
+    for i in deck:
+        masks[suit_of[i]] |= 1 << i
+    return CardOrder(
+        trump_suit=trump_suit,
+        suit_of=tuple(suit_of),
+        power=tuple(power),
+        suit_mask=tuple(masks),
+        trumps=tuple(trumps),
+        role=tuple(role),
+        joker_mask=(3 << 32) if rules.jokers else 0,
+        void_must_play_joker=trump is None and rules.jokers,
+    )
+
+
+def _suit_arg(trump: Suit | str | None) -> Suit | None:
+    return None if trump is None else Suit.find(trump)
+
+
+def trump_order(rules: Rules, trump: Suit | str | None) -> CardList:
+    """Every trump of the contract, highest first (only the jokers when there is no trump suit)."""
+    return CardList(Card.from_index(i) for i in card_order(rules, _suit_arg(trump)).trumps)
+
+
+def card_role(rules: Rules, trump: Suit | str | None, card: Card | str) -> str:
+    """The special name of ``card`` under this trump: ``"little jack"``, ``"high joker"``, … or ``""``."""
+    return card_order(rules, _suit_arg(trump)).role[Card.parse(card).index]

@@ -1,0 +1,114 @@
+"""What a hand scores, and why.
+
+>>> from .rules import Rules
+>>> k = Contract(Rules.preset("canadian"), bid="6", bidder="N", trump="H")
+>>> score_hand(k, 7)
+{'NS': 6, 'EW': 0}
+>>> print(explain_score(k, 5).reason)
+North–South bid 6 and took 5 tricks: the contract failed, so East–West score 6.
+>>> score_hand(Contract(Rules.preset("bid_euchre"), bid="4", bidder="E", trump=None), 3)
+{'NS': 3, 'EW': -4}
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .contract import Contract
+from .errors import TrickError
+from .ruling import Ruling
+
+__all__ = ["HandScore", "decided", "explain_score", "is_made", "score_hand"]
+
+_TEAM_WORDS = {"NS": "North–South", "EW": "East–West"}
+
+
+@dataclass(frozen=True)
+class HandScore:
+    """Points of one hand by team, whether the contract was made, and any outright result."""
+
+    points: dict[str, int]
+    made: bool
+    #: Team that wins the game outright because of this hand (Maine Charlemagne), else None.
+    outright_winner: str | None = None
+
+
+def is_made(contract: Contract, bidder_tricks: int) -> bool:
+    spec = contract.spec
+    if spec.avoid:
+        return bidder_tricks == 0
+    return bidder_tricks >= spec.tricks
+
+
+def decided(contract: Contract, bidder_tricks: int, tricks_played: int) -> bool | None:
+    """True/False once the contract is certain to be made/failed, None while still open."""
+    total = contract.rules.tricks_per_hand
+    spec = contract.spec
+    if spec.avoid:
+        if bidder_tricks > 0:
+            return False
+        return True if tricks_played == total else None
+    need = min(spec.tricks, total)
+    if bidder_tricks >= need:
+        return True
+    if bidder_tricks + (total - tricks_played) < need:
+        return False
+    return None
+
+
+def _score(contract: Contract, bidder_tricks: int) -> HandScore:
+    total = contract.rules.tricks_per_hand
+    if not isinstance(bidder_tricks, int) or not 0 <= bidder_tricks <= total:
+        raise TrickError(f"bidder_tricks={bidder_tricks!r} is not possible; give a number of tricks from 0 to {total}")
+    spec = contract.spec
+    made = is_made(contract, bidder_tricks)
+    team, other = contract.team, contract.defenders
+    points = {"NS": 0, "EW": 0}
+    outright = None
+    if contract.rules.per_trick_scoring:
+        points[other] = total - bidder_tricks
+        points[team] = bidder_tricks if made else -spec.made
+    elif spec.outright:
+        outright = team if made else other
+    elif made:
+        points[team] = spec.made
+    else:
+        points[other] = spec.failed
+    return HandScore(points, made, outright)
+
+
+def score_hand(contract: Contract, bidder_tricks: int) -> dict[str, int]:
+    """Points by team (``{"NS": …, "EW": …}``) when the bidder's side took ``bidder_tricks`` tricks."""
+    return _score(contract, bidder_tricks).points
+
+
+def explain_score(contract: Contract, bidder_tricks: int) -> Ruling[HandScore]:
+    """:func:`score_hand` with the reason (the answer also carries made/outright)."""
+    score = _score(contract, bidder_tricks)
+    spec = contract.spec
+    team, other = _TEAM_WORDS[contract.team], _TEAM_WORDS[contract.defenders]
+    who = contract.bidder.word if contract.alone else team
+    took = f"took {bidder_tricks} trick{'s' if bidder_tricks != 1 else ''}"
+    if spec.avoid:
+        goal = f"{who} bid {spec.label} (take no trick) and {took}"
+    elif spec.tricks >= contract.rules.tricks_per_hand and not spec.name.isdigit():
+        goal = f"{who} bid {spec.label} (take every trick) and {took}"
+    else:
+        goal = f"{who} bid {spec.label} and {took}"
+    verdict = "the contract is made" if score.made else "the contract failed"
+    if contract.rules.per_trick_scoring:
+        p = score.points
+        if score.made:
+            tail = f"each team scores a point per trick: {team} {p[contract.team]}, {other} {p[contract.defenders]}"
+        else:
+            tail = (f"{team} lose {spec.made} (the amount bid) and {other} score a point per trick they took, "
+                    f"{p[contract.defenders]}")
+    elif spec.outright:
+        winner = team if score.made else other
+        tail = f"{winner} win the game outright"
+    elif score.made:
+        extra = " (no credit for extra tricks)" if not spec.avoid and bidder_tricks > spec.tricks else ""
+        tail = f"{team} score {spec.made}{extra}"
+    else:
+        tail = f"{other} score {spec.failed}"
+    return Ruling(score, f"{goal}: {verdict}, so {tail}.")

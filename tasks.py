@@ -1,0 +1,81 @@
+#!/usr/bin/env python3
+"""The two Quickstart commands, runnable on a fresh clone with only Python installed.
+
+    python3 tasks.py lessons   # set up .venv and open the lessons in JupyterLab
+    python3 tasks.py test      # set up .venv and run every check CI runs
+
+Both create ``.venv`` beside this file on first use and reinstall only when
+``pyproject.toml`` changed, so the second run starts at once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
+
+#: Checks run by ``test``, in order; the first failure stops the run.
+CHECKS: list[list[str]] = [
+    [str(PYTHON), "-m", "ruff", "check", "charlemagne_learn", "tests", "benchmarks", "tasks.py"],
+    [str(PYTHON), "-m", "mypy"],
+    [str(PYTHON), "-m", "pytest", "-n", "auto", "-q"],
+]
+
+
+def _run(cmd: list[str]) -> None:
+    print("+", " ".join(cmd), flush=True)
+    subprocess.run(cmd, cwd=ROOT, check=True)
+
+
+def setup(extra: str) -> None:
+    """Create the virtual environment and install the package with ``extra``, when needed."""
+    if not PYTHON.exists():
+        print(f"Creating {VENV} …", flush=True)
+        venv.EnvBuilder(with_pip=True).create(VENV)
+        _run([str(PYTHON), "-m", "pip", "install", "--quiet", "--upgrade", "pip"])
+    stamp = VENV / f".installed-{extra}"
+    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    if stamp.exists() and stamp.read_text() == digest:
+        return
+    _run([str(PYTHON), "-m", "pip", "install", "--quiet", "-e", f".[{extra}]"])
+    stamp.write_text(digest)
+
+
+def lessons() -> None:
+    setup("lessons")
+    cmd = [str(PYTHON), "-m", "jupyter", "lab", "notebooks/00_start_here.ipynb"]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        cmd.append("--allow-root")  # containers and Binder-like boxes run as root
+    os.execv(str(PYTHON), cmd)
+
+
+def test() -> None:
+    setup("test")
+    for cmd in CHECKS:
+        try:
+            _run(cmd)
+        except subprocess.CalledProcessError as exc:
+            sys.exit(exc.returncode)
+    print("All checks passed.")
+
+
+COMMANDS = {"lessons": lessons, "test": test}
+
+
+def main(argv: list[str]) -> None:
+    if len(argv) != 1 or argv[0] not in COMMANDS:
+        sys.exit(f"usage: python3 tasks.py {{{'|'.join(COMMANDS)}}}")
+    os.chdir(ROOT)
+    COMMANDS[argv[0]]()
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
