@@ -4,7 +4,7 @@
 >>> game = Game(Rules.preset("canadian"), first_dealer="N", seed=3)
 >>> game.hand.dealer, game.scores
 (<Seat.N: 0>, {'NS': 0, 'EW': 0})
->>> while game.hand.phase.value == "bidding": game.apply("pass")
+>>> for _ in range(4): game.apply("pass")
 >>> game.hand.dealer, len(game.finished)   # all passed: thrown in, the deal passed left
 (<Seat.E: 1>, 1)
 """
