@@ -26,7 +26,8 @@ PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
 CHECKS: list[list[str]] = [
     [str(PYTHON), "-m", "ruff", "check", "charlemagne_learn", "tests", "benchmarks", "tasks.py"],
     [str(PYTHON), "-m", "mypy"],
-    [str(PYTHON), "-m", "pytest", "-n", "auto", "-q"],
+    # loadfile: nbval runs a notebook's cells in order in one kernel, so a file must stay on one worker.
+    [str(PYTHON), "-m", "pytest", "-n", "auto", "--dist", "loadfile", "-q"],
 ]
 
 
