@@ -36,6 +36,12 @@ class Contract:
     alone: bool
     lone_defender: Seat | None
     order: CardOrder = field(repr=False, compare=False)
+    #: Seats that take no part in play (the lone bidder's partner, a lone defender's partner).
+    sitting_out: tuple[Seat, ...] = field(repr=False, compare=False)
+    #: Seats that play, clockwise from North.
+    active_seats: tuple[Seat, ...] = field(repr=False, compare=False)
+    #: For each seat, the next active seat clockwise: turn order skips those sitting out.
+    _next: tuple[Seat, ...] = field(repr=False, compare=False)
 
     def __init__(
         self,
@@ -77,6 +83,11 @@ class Contract:
         object.__setattr__(self, "alone", bool(alone))
         object.__setattr__(self, "lone_defender", defender)
         object.__setattr__(self, "order", card_order(rules, suit))
+        out = tuple(sorted(s.partner for s in (seat if alone else None, defender) if s is not None))
+        active = tuple(s for s in Seat if s not in out)
+        object.__setattr__(self, "sitting_out", out)
+        object.__setattr__(self, "active_seats", active)
+        object.__setattr__(self, "_next", tuple(_next_active(seat, out) for seat in Seat))
 
     @property
     def bid(self) -> str:
@@ -92,35 +103,13 @@ class Contract:
         return "EW" if self.team == "NS" else "NS"
 
     @property
-    def sitting_out(self) -> tuple[Seat, ...]:
-        out = []
-        if self.alone:
-            out.append(self.bidder.partner)
-        if self.lone_defender is not None:
-            out.append(self.lone_defender.partner)
-        return tuple(sorted(out))
-
-    @property
-    def active_seats(self) -> tuple[Seat, ...]:
-        out = self.sitting_out
-        return tuple(s for s in Seat if s not in out)
-
-    @property
     def first_leader(self) -> Seat:
         """Who leads the first trick: the bidder, or (Canadian numeric bids) the bidder's left."""
-        if self.spec.bidder_leads:
-            return self.bidder
-        seat = self.bidder.left
-        while seat in self.sitting_out:
-            seat = seat.left
-        return seat
+        return self.bidder if self.spec.bidder_leads else self._next[self.bidder]
 
     def next_active(self, seat: Seat) -> Seat:
-        nxt = seat.left
-        out = self.sitting_out
-        while nxt in out:
-            nxt = nxt.left
-        return nxt
+        """The next seat clockwise that takes part in play."""
+        return self._next[seat]
 
     @property
     def trump_text(self) -> str:
@@ -145,3 +134,10 @@ class Contract:
         from .display import contract_html
 
         return contract_html(self)
+
+
+def _next_active(seat: Seat, sitting_out: tuple[Seat, ...]) -> Seat:
+    nxt = seat.left
+    while nxt in sitting_out:
+        nxt = nxt.left
+    return nxt

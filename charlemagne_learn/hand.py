@@ -85,12 +85,13 @@ def deal_hands(rules: Rules, dealer: Seat, seed: int) -> tuple[list[int], int]:
     """Shuffle with the seeded generator and deal two at a time from the dealer's left;
     the last cards form the kitty. Returns four hand bit sets (by seat) and the kitty."""
     deck = list(rules.deck_indices)
+    first = int(dealer) + 1
     DealRandom(seed).shuffle(deck)
     hands = [0, 0, 0, 0]
     pos = 0
     for _ in range(rules.hand_size // 2):
-        for k in range(1, 5):
-            seat = (dealer + k) % 4
+        for k in range(4):
+            seat = (first + k) % 4
             hands[seat] |= (1 << deck[pos]) | (1 << deck[pos + 1])
             pos += 2
     kitty = 0
@@ -332,9 +333,8 @@ class HandState:
             except CharlemagneError as exc:
                 raise IllegalActionError(str(exc)) from None
             act = Action("bid", bid=spec.name, suit=act.suit, no_trump=act.no_trump)
-        legal = self.legal_actions()
-        if act not in legal:
-            raise IllegalActionError(self._illegal(act, legal))
+        if not self._allowed(mover, act):
+            raise IllegalActionError(self._illegal(act, self.legal_actions()))
         self.history.append((_SEAT[mover], act))
         if phase is Phase.BIDDING:
             self._apply_bid(mover, act)
@@ -356,6 +356,18 @@ class HandState:
             self._advance()
         elif phase is Phase.CHOOSE:
             self._apply_choice(mover, act.choice or "")
+
+    def _allowed(self, mover: int, act: Action) -> bool:
+        """Is ``act`` among :meth:`legal_actions`? Answered without building that list."""
+        phase = self.phase
+        if phase is Phase.BIDDING:
+            return act in self._bid_actions()
+        if phase is Phase.DISCARD or phase is Phase.GIVE:
+            return (act.kind == _PHASE_KIND[phase] and act.card is not None
+                    and bool(self._hands[mover] >> act.card.index & 1))
+        if phase is Phase.TRUMP:
+            return act.kind == "trump" and act.suit is not None
+        return phase is Phase.CHOOSE and act.kind == "choose" and act.choice in self._choices
 
     def _doing(self) -> str:
         return {
@@ -506,7 +518,7 @@ class HandState:
         )
         self._order = self.contract.order
         self._n_active = len(self.contract.active_seats)
-        self._next = [int(self.contract.next_active(Seat(s))) for s in range(4)]
+        self._next = self.contract._next
         self.phase = Phase.PLAY
         self._leader = int(self.contract.first_leader)
         self._to_move = self._leader

@@ -216,9 +216,12 @@ class Rules:
     @property
     def deck_indices(self) -> tuple[int, ...]:
         """Compact card indices of the deck, in index order."""
-        first = self.low_rank - 7
-        plain = tuple(s * 8 + r for s in range(4) for r in range(first, 8))
-        return plain + ((32, 33) if self.jokers else ())
+        deck: tuple[int, ...] | None = self._cache.get("deck")
+        if deck is None:
+            first = self.low_rank - 7
+            plain = tuple(s * 8 + r for s in range(4) for r in range(first, 8))
+            deck = self._cache["deck"] = plain + ((32, 33) if self.jokers else ())
+        return deck
 
     def bid(self, name: str) -> BidSpec:
         """The bid of this ladder with that name (or alias); a clear error otherwise."""
