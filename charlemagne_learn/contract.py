@@ -89,6 +89,25 @@ class Contract:
         object.__setattr__(self, "active_seats", active)
         object.__setattr__(self, "_next", tuple(_next_active(seat, out) for seat in Seat))
 
+    @classmethod
+    def cached(
+        cls,
+        rules: Rules,
+        spec: BidSpec,
+        bidder: Seat,
+        trump: Suit | None,
+        *,
+        alone: bool | None = None,
+        lone_defender: Seat | None = None,
+    ) -> Contract:
+        """The same contract as the constructor gives, made once per rules and reused:
+        a contract is immutable, and every hand of a playout needs one."""
+        key = f"contract:{spec.name}:{int(bidder)}:{trump}:{alone}:{lone_defender}"
+        contract: Contract | None = rules._cache.get(key)
+        if contract is None:
+            contract = rules._cache[key] = cls(rules, spec, bidder, trump, alone=alone, lone_defender=lone_defender)
+        return contract
+
     @property
     def bid(self) -> str:
         return self.spec.name

@@ -284,7 +284,8 @@ class HandState:
             return [Action.choose(c) for c in self._choices]
         return []
 
-    def _bid_actions(self) -> list[Action]:
+    def _bid_floor(self) -> tuple[int, bool]:
+        """The lowest ladder level the seat to move may bid, and whether it must bid."""
         rules = self.rules
         low = 0 if self._high is None else self._high[0] + 1
         forced = False
@@ -295,7 +296,11 @@ class HandState:
                     low, forced = need, True
             elif rules.all_pass == "stick_dealer" and self._high is None:
                 forced = True
-        return list(_bid_lists(rules)[forced][low])
+        return low, forced
+
+    def _bid_actions(self) -> list[Action]:
+        low, forced = self._bid_floor()
+        return list(_bid_lists(self.rules)[forced][low])
 
     # ------------------------------------------------------------------ apply
     def apply(self, action: Action | str, seat: Seat | str | None = None) -> None:
@@ -327,9 +332,9 @@ class HandState:
                 raise IllegalActionError(self._wrong_kind(act))
             self.apply(act)
             return
-        if act.kind == "bid" and act.bid is not None:
+        if act.kind == "bid" and act not in _bid_levels(self.rules):
             try:
-                spec = self.rules.bid(act.bid)
+                spec = self.rules.bid(act.bid or "")
             except CharlemagneError as exc:
                 raise IllegalActionError(str(exc)) from None
             act = Action("bid", bid=spec.name, suit=act.suit, no_trump=act.no_trump)
@@ -361,7 +366,10 @@ class HandState:
         """Is ``act`` among :meth:`legal_actions`? Answered without building that list."""
         phase = self.phase
         if phase is Phase.BIDDING:
-            return act in self._bid_actions()
+            low, forced = self._bid_floor()
+            if act.kind == "pass":
+                return not forced
+            return _bid_levels(self.rules).get(act, -1) >= low
         if phase is Phase.DISCARD or phase is Phase.GIVE:
             return (act.kind == _PHASE_KIND[phase] and act.card is not None
                     and bool(self._hands[mover] >> act.card.index & 1))
@@ -435,7 +443,7 @@ class HandState:
     # ------------------------------------------------------------------ bidding
     def _apply_bid(self, mover: int, act: Action) -> None:
         if act.kind == "bid":
-            self._high = (_level_of(self.rules, act), mover, act)
+            self._high = (_bid_levels(self.rules)[act], mover, act)
         if mover != self.dealer:
             self._to_move = (mover + 1) % 4
             return
@@ -511,10 +519,10 @@ class HandState:
     # ------------------------------------------------------------------ play
     def _start_play(self) -> None:
         assert self._spec is not None
-        self.contract = Contract(
-            self.rules, self._spec, Seat(self._bidder), self._trump,
+        self.contract = Contract.cached(
+            self.rules, self._spec, _SEAT[self._bidder], self._trump,
             alone=self._alone if self._spec.alone == "optional" else None,
-            lone_defender=None if self._lone_defender is None else Seat(self._lone_defender),
+            lone_defender=None if self._lone_defender is None else _SEAT[self._lone_defender],
         )
         self._order = self.contract.order
         self._n_active = len(self.contract.active_seats)
@@ -757,5 +765,11 @@ def _bid_lists(rules: Rules) -> tuple[list[list[Action]], list[list[Action]]]:
     return lists
 
 
-def _level_of(rules: Rules, act: Action) -> int:
-    return rules.bid_level(act.bid or "")
+def _bid_levels(rules: Rules) -> dict[Action, int]:
+    """Every bid action of the ladder, written the standard way, with its level."""
+    levels: dict[Action, int] | None = rules._cache.get("bid_levels")
+    if levels is None:
+        levels = rules._cache["bid_levels"] = {
+            a: rules.bid_level(a.bid or "") for a in _bid_lists(rules)[1][0]
+        }
+    return levels
