@@ -533,11 +533,12 @@ class HandState:
 
     def _play(self, mover: int, idx: int) -> None:
         self._hands[mover] &= ~(1 << idx)
-        if not self._trick:
+        trick = self._trick
+        if not trick:
             self._led = idx
-        self._trick.append(idx)
+        trick.append(idx)
         self._trick_seats.append(mover)
-        if len(self._trick) < self._n_active:
+        if len(trick) < self._n_active:
             self._to_move = self._next[mover]
             return
         contract = self.contract

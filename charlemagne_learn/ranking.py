@@ -51,16 +51,15 @@ class CardOrder:
     def is_trump(self, index: int) -> bool:
         return self.trump_suit is not None and self.suit_of[index] == self.trump_suit
 
+    #: ``strength[led][card]``: how strongly a card contends for a trick led in effective suit
+    #: ``led`` — its power if it is a trump or of the led suit, -1 if it cannot win. The
+    #: winner of a trick is the card of greatest strength, so a trick needs one lookup per card.
+    strength: tuple[tuple[int, ...], ...]
+
     def beats(self, challenger: int, best: int, led_suit: int) -> bool:
         """Does card ``challenger`` beat the card ``best`` currently winning a trick led in ``led_suit``?"""
-        ts = self.trump_suit
-        c_suit = self.suit_of[challenger]
-        if c_suit != led_suit and c_suit != ts:
-            return False
-        b_suit = self.suit_of[best]
-        if b_suit != led_suit and b_suit != ts:
-            return True
-        return self.power[challenger] > self.power[best]
+        table = self.strength[led_suit]
+        return table[challenger] > table[best]
 
 
 def _trump_rank_order(rules: Rules) -> list[Rank]:
@@ -116,6 +115,9 @@ def card_order(rules: Rules, trump: Suit | None) -> CardOrder:
         role=tuple(role),
         joker_mask=(3 << 32) if rules.jokers else 0,
         void_must_play_joker=trump is None and rules.jokers,
+        strength=tuple(
+            tuple(power[i] if suit_of[i] in (led, trump_suit) else -1 for i in range(34)) for led in range(5)
+        ),
     )
 
 

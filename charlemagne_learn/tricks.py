@@ -50,11 +50,11 @@ def legal_mask(order: CardOrder, hand: int, led: int) -> int:
 
 def winning_position(order: CardOrder, trick: Sequence[int]) -> int:
     """Position (0 = leader) of the card that wins a complete trick of card indices."""
-    led = order.suit_of[trick[0]]
-    best = 0
+    strength = order.strength[order.suit_of[trick[0]]]
+    best, top = 0, strength[trick[0]]
     for i in range(1, len(trick)):
-        if order.beats(trick[i], trick[best], led):
-            best = i
+        if strength[trick[i]] > top:
+            best, top = i, strength[trick[i]]
     return best
 
 
