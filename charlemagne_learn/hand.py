@@ -48,6 +48,11 @@ class Phase(Enum):
     OVER = "over"
 
 
+# The phases as module names: on Python 3.11 reading ``Phase.PLAY`` costs ten times as much
+# as reading a global, and the play loop asks for the phase at every card.
+_BIDDING, _CHOOSE, _GIVE, _DISCARD, _TRUMP, _PLAY, _OVER = Phase
+
+
 class Trick(NamedTuple):
     """A finished trick: who led, the cards in play order, who played them, who won."""
 
@@ -152,7 +157,7 @@ class HandState:
         self._deal = (tuple(hands), kitty)
         self._hands = list(hands)
         self._kitty = kitty
-        self.phase = Phase.BIDDING
+        self.phase = _BIDDING
         self._to_move: int | None = (dealer + 1) % 4
         self.history: list[tuple[Seat, Action]] = []
         self._high: tuple[int, int, Action] | None = None  # (level, seat, action)
@@ -211,7 +216,7 @@ class HandState:
 
     @property
     def is_over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     def hand(self, seat: Seat | str) -> CardList:
         return _cards(self._hands[Seat.find(seat)])
@@ -270,17 +275,17 @@ class HandState:
     def legal_actions(self) -> list[Action]:
         """Every action allowed now, in a fixed order."""
         phase = self.phase
-        if phase is Phase.PLAY:
+        if phase is _PLAY:
             return _play_list(legal_mask(self._order, self._hands[self._to_move], self._led))  # type: ignore[index]
-        if phase is Phase.BIDDING:
+        if phase is _BIDDING:
             return self._bid_actions()
-        if phase is Phase.DISCARD:
+        if phase is _DISCARD:
             return _discard_list(self._hands[self._to_move])  # type: ignore[index]
-        if phase is Phase.GIVE:
+        if phase is _GIVE:
             return _give_list(self._hands[self._to_move])  # type: ignore[index]
-        if phase is Phase.TRUMP:
+        if phase is _TRUMP:
             return list(_TRUMPS)
-        if phase is Phase.CHOOSE:
+        if phase is _CHOOSE:
             return [Action.choose(c) for c in self._choices]
         return []
 
@@ -312,7 +317,7 @@ class HandState:
         mover = self._to_move
         phase = self.phase
         # Card play is most of every hand and of every bot's playout: check it first, cheaply.
-        if phase is Phase.PLAY and seat is None and type(action) is Action and action.kind == "play":
+        if phase is _PLAY and seat is None and type(action) is Action and action.kind == "play":
             assert mover is not None and action.card is not None
             idx = action.card.index
             if not legal_mask(self._order, self._hands[mover], self._led) >> idx & 1:
@@ -327,7 +332,7 @@ class HandState:
             if who != mover:
                 raise IllegalActionError(f"it is {_SEAT[mover].word}'s turn to {self._doing()}, not {who.word}'s")
         act = Action.parse(action) if isinstance(action, str) else action
-        if phase is Phase.PLAY:
+        if phase is _PLAY:
             if act.kind != "play" or act.card is None:
                 raise IllegalActionError(self._wrong_kind(act))
             self.apply(act)
@@ -341,14 +346,14 @@ class HandState:
         if not self._allowed(mover, act):
             raise IllegalActionError(self._illegal(act, self.legal_actions()))
         self.history.append((_SEAT[mover], act))
-        if phase is Phase.BIDDING:
+        if phase is _BIDDING:
             self._apply_bid(mover, act)
-        elif phase is Phase.DISCARD:
+        elif phase is _DISCARD:
             assert act.card is not None
             self._hands[mover] &= ~(1 << act.card.index)
             self._discarded[mover] |= 1 << act.card.index
             self._advance()
-        elif phase is Phase.GIVE:
+        elif phase is _GIVE:
             assert act.card is not None
             bit = 1 << act.card.index
             receiver = (mover + 2) % 4
@@ -356,35 +361,35 @@ class HandState:
             self._hands[receiver] |= bit
             self._received[receiver] |= bit
             self._advance()
-        elif phase is Phase.TRUMP:
+        elif phase is _TRUMP:
             self._trump = act.suit
             self._advance()
-        elif phase is Phase.CHOOSE:
+        elif phase is _CHOOSE:
             self._apply_choice(mover, act.choice or "")
 
     def _allowed(self, mover: int, act: Action) -> bool:
         """Is ``act`` among :meth:`legal_actions`? Answered without building that list."""
         phase = self.phase
-        if phase is Phase.BIDDING:
+        if phase is _BIDDING:
             low, forced = self._bid_floor()
             if act.kind == "pass":
                 return not forced
             return _bid_levels(self.rules).get(act, -1) >= low
-        if phase is Phase.DISCARD or phase is Phase.GIVE:
+        if phase is _DISCARD or phase is _GIVE:
             return (act.kind == _PHASE_KIND[phase] and act.card is not None
                     and bool(self._hands[mover] >> act.card.index & 1))
-        if phase is Phase.TRUMP:
+        if phase is _TRUMP:
             return act.kind == "trump" and act.suit is not None
-        return phase is Phase.CHOOSE and act.kind == "choose" and act.choice in self._choices
+        return phase is _CHOOSE and act.kind == "choose" and act.choice in self._choices
 
     def _doing(self) -> str:
         return {
-            Phase.BIDDING: "bid",
-            Phase.CHOOSE: "choose",
-            Phase.GIVE: "pass a card to their partner",
-            Phase.DISCARD: "discard",
-            Phase.TRUMP: "name trump",
-            Phase.PLAY: "play a card",
+            _BIDDING: "bid",
+            _CHOOSE: "choose",
+            _GIVE: "pass a card to their partner",
+            _DISCARD: "discard",
+            _TRUMP: "name trump",
+            _PLAY: "play a card",
         }.get(self.phase, "act")
 
     def _wrong_kind(self, act: Action) -> str:
@@ -401,7 +406,7 @@ class HandState:
         return ruling.reason
 
     def _illegal(self, act: Action, legal: list[Action]) -> str:
-        if self.phase is Phase.BIDDING and act.kind in ("bid", "pass"):
+        if self.phase is _BIDDING and act.kind in ("bid", "pass"):
             allowed = ", ".join(str(a) for a in legal)
             if act.kind == "pass":
                 why = ("the dealer must bid" if self.rules.dealer_minimum is None
@@ -459,20 +464,20 @@ class HandState:
             self._trump = bid_act.suit
         partner = (bidder + 2) % 4
         steps: list[_Step] = []
-        trump_step: list[_Step] = [(Phase.TRUMP, bidder, None)] if spec.trump in ("after_exchange", "after_bidding") else []
+        trump_step: list[_Step] = [(_TRUMP, bidder, None)] if spec.trump in ("after_exchange", "after_bidding") else []
         if spec.exchange == "kitty":
-            steps += [("take_kitty", bidder, None)] + [(Phase.DISCARD, bidder, None)] * self.rules.kitty_size
+            steps += [("take_kitty", bidder, None)] + [(_DISCARD, bidder, None)] * self.rules.kitty_size
             steps += trump_step
         elif spec.exchange == "kitty_and_partner":
-            exchange: list[_Step] = [(Phase.GIVE, partner, None), ("take_kitty", bidder, None)]
-            exchange += [(Phase.DISCARD, bidder, None)] * (self.rules.kitty_size + 1)
+            exchange: list[_Step] = [(_GIVE, partner, None), ("take_kitty", bidder, None)]
+            exchange += [(_DISCARD, bidder, None)] * (self.rules.kitty_size + 1)
             steps += exchange + trump_step if self.rules.partner_card_first else trump_step + exchange
         elif spec.exchange == "kitty_or_partner":
-            steps += [(Phase.CHOOSE, bidder, ("kitty", "partner_card"))] + trump_step
+            steps += [(_CHOOSE, bidder, ("kitty", "partner_card"))] + trump_step
         elif spec.exchange == "partner" and spec.alone == "optional":
-            steps += trump_step + [(Phase.CHOOSE, bidder, ("with_partner", "alone"))]
+            steps += trump_step + [(_CHOOSE, bidder, ("with_partner", "alone"))]
         elif spec.exchange == "partner":
-            give: list[_Step] = [(Phase.GIVE, partner, None), (Phase.DISCARD, bidder, None)]
+            give: list[_Step] = [(_GIVE, partner, None), (_DISCARD, bidder, None)]
             steps += give + trump_step if self.rules.partner_card_first else trump_step + give
         else:
             steps += trump_step
@@ -484,21 +489,21 @@ class HandState:
         bidder = self._bidder
         front: list[_Step] = []
         if choice == "kitty":
-            front = [("take_kitty", bidder, None)] + [(Phase.DISCARD, bidder, None)] * self.rules.kitty_size
+            front = [("take_kitty", bidder, None)] + [(_DISCARD, bidder, None)] * self.rules.kitty_size
         elif choice == "partner_card":
-            front = [(Phase.GIVE, partner, None), (Phase.DISCARD, bidder, None)]
+            front = [(_GIVE, partner, None), (_DISCARD, bidder, None)]
         elif choice == "alone":
             self._alone = True
-            front = [(Phase.GIVE, partner, None), (Phase.DISCARD, bidder, None)]
+            front = [(_GIVE, partner, None), (_DISCARD, bidder, None)]
             if self.rules.lone_defender:
                 left, right = (bidder + 1) % 4, (bidder + 3) % 4
                 both = ("defend_together", "defend_alone")
-                front += [(Phase.CHOOSE, left, both), (Phase.CHOOSE, right, both)]
+                front += [(_CHOOSE, left, both), (_CHOOSE, right, both)]
         elif choice == "defend_alone":
             self._lone_defender = mover
             # the other defender no longer chooses: drop their pending choice
-            self._steps = [s for s in self._steps if s[0] is not Phase.CHOOSE]
-            front = [(Phase.GIVE, partner, None), (Phase.DISCARD, mover, None)]
+            self._steps = [s for s in self._steps if s[0] is not _CHOOSE]
+            front = [(_GIVE, partner, None), (_DISCARD, mover, None)]
         self._steps = front + self._steps
         self._advance()
 
@@ -527,7 +532,7 @@ class HandState:
         self._order = self.contract.order
         self._n_active = len(self.contract.active_seats)
         self._next = self.contract._next
-        self.phase = Phase.PLAY
+        self.phase = _PLAY
         self._leader = int(self.contract.first_leader)
         self._to_move = self._leader
 
@@ -576,7 +581,7 @@ class HandState:
             dict(score.points), self.contract, self.bidder_tricks, score.made,
             self._decided_after, score.outright_winner, False, reason,
         )
-        self.phase = Phase.OVER
+        self.phase = _OVER
         self._to_move = None
 
     def _finish_passed_out(self) -> None:
@@ -584,7 +589,7 @@ class HandState:
             {"NS": 0, "EW": 0}, None, 0, None, None, None, True,
             "All four players passed: the hand is thrown in and the deal passes to the left.",
         )
-        self.phase = Phase.OVER
+        self.phase = _OVER
         self._to_move = None
 
     # ------------------------------------------------------------------ views
@@ -707,7 +712,7 @@ def _check_deal(rules: Rules, hands: list[int], kitty: int) -> None:
         raise IllegalActionError(f"the kitty must hold {rules.kitty_size} cards of the deck that no player holds")
 
 
-_PHASE_KIND = {Phase.GIVE: "give", Phase.DISCARD: "discard", Phase.TRUMP: "trump", Phase.CHOOSE: "choose", Phase.PLAY: "play"}
+_PHASE_KIND = {_GIVE: "give", _DISCARD: "discard", _TRUMP: "trump", _CHOOSE: "choose", _PLAY: "play"}
 _TRUMPS = tuple(Action.trump(s) for s in Suit)
 _PLAY_ACTIONS = [Action.play(Card.from_index(i)) for i in range(34)]
 _GIVE_ACTIONS = [Action.give(Card.from_index(i)) for i in range(34)]
