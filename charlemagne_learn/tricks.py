@@ -132,6 +132,12 @@ def explain_legal_plays(contract: Contract, hand: Iterable[Card | str] | str, tr
     led = order.suit_of[t[0].index]
     led_name = _suit_name(order, led)
     led_intro = _led_intro(contract, t[0])
+    if led == JOKER_SUIT:
+        other = cards[0] if mask & order.suit_mask[led] else None
+        if other is not None:
+            return Ruling(cards, f"{led_intro}, and with only the jokers as trumps the holder of the other joker "
+                                 f"must play it: you must play {other}.")
+        return Ruling(cards, f"{led_intro} and you do not hold the other joker, so you may play any card.")
     if mask & order.suit_mask[led]:
         notes = [_counts_as(contract, c, led_name) for c in _moved(contract, cards)]
         note = f" ({'; '.join(notes)})" if notes else ""
@@ -161,7 +167,7 @@ def _led_intro(contract: Contract, led_card: Card) -> str:
     if led == JOKER_SUIT:
         return f"A joker ({led_card}) was led"
     if role and (led_card.suit is None or led_card.suit != led):
-        return f"{led_card}, the {role}, was led, which leads {contract.trump_text}"
+        return f"{led_card}, the {role}, leads {contract.trump_text},"
     return f"{article[0].upper()}{article[1:]} {name} was led"
 
 
@@ -185,7 +191,9 @@ def explain_play(contract: Contract, hand: Iterable[Card | str] | str, trick: It
             return Ruling(True, f"{c} may be played: you cannot follow suit, and a player who cannot must play a joker.")
         return Ruling(True, f"{c} may be played: you cannot follow the led suit, so any card is allowed.")
     reason = legal.reason
-    return Ruling(False, f"{c} cannot be played: {reason[0].lower()}{reason[1:]}")
+    if reason.split()[0] in ("A", "An", "You"):  # a sentence start, not a card name like "J♦"
+        reason = reason[0].lower() + reason[1:]
+    return Ruling(False, f"{c} cannot be played: {reason}")
 
 
 # ---------------------------------------------------------------- trick winner
