@@ -1,0 +1,74 @@
+"""Static HTML of engine objects: what a notebook shows on GitHub and nbviewer, where no widget runs."""
+
+from __future__ import annotations
+
+import re
+
+import charlemagne_learn as cl
+
+CANADIAN = cl.Rules.preset("canadian")
+
+
+def played_hand(seed: int = 11) -> cl.HandState:
+    state = cl.HandState.new(CANADIAN, dealer="N", seed=seed)
+    state.apply("bid 5")
+    while not state.is_over:
+        state.apply(state.legal_actions()[0])
+    return state
+
+
+def test_card_html_has_symbol_and_spoken_name() -> None:
+    html = cl.Card.parse("JD")._repr_html_()
+    assert "J♦" in html
+    assert 'aria-label="jack of diamonds"' in html
+
+
+def test_card_list_names_each_card_with_its_role_under_a_contract() -> None:
+    from charlemagne_learn.display import cards_html
+
+    k = cl.Contract(CANADIAN, "6", "N", "H")
+    html = cards_html(cl.trump_order(CANADIAN, "H"), k)
+    assert html.count('role="img"') == 11
+    assert 'aria-label="jack of diamonds, little jack"' in html
+    assert 'aria-label="red joker, high joker"' in html
+
+
+def test_suits_differ_by_symbol_not_only_colour() -> None:
+    html = cl.parse_cards("7C 7D 7H 7S")._repr_html_()
+    assert [s for s in "♣♦♥♠" if s in html] == list("♣♦♥♠")
+
+
+def test_parse_cards_and_trump_order_show_as_cards() -> None:
+    assert "A♠" in cl.parse_cards("AS")._repr_html_()
+    assert "J♥" in cl.trump_order(CANADIAN, "H")._repr_html_()
+    assert "no cards" in cl.parse_cards("")._repr_html_()
+
+
+def test_trick_html_shows_every_seat_and_the_winner() -> None:
+    state = played_hand()
+    trick = state.tricks[0]
+    html = trick._repr_html_()
+    for seat, card in zip(trick.seats, trick.cards, strict=True):
+        assert seat.word in html and str(card) in html
+    assert f"{trick.winner.word} wins the trick" in html
+
+
+def test_contract_html_says_trump_and_who_sits_out() -> None:
+    html = cl.Contract(CANADIAN, "mulot", "E")._repr_html_()
+    assert "Mulot" in html and "East" in html
+    assert "jokers only" in html
+    assert "West sits out" in html
+
+
+def test_ruling_html_is_the_reason() -> None:
+    k = cl.Contract(CANADIAN, "6", "N", "H")
+    ruling = cl.explain_trick_winner(k, "E", cl.parse_cards("AS JD 7S KS"))
+    assert ruling.reason in ruling._repr_html_()
+
+
+def test_hand_html_is_deterministic_and_shows_the_result() -> None:
+    a, b = played_hand(), played_hand()
+    assert a._repr_html_() == b._repr_html_()
+    assert a.result is not None
+    assert a.result.reason.split(":")[0] in a._repr_html_()
+    assert not re.search(r"0x[0-9a-f]{6,}", a._repr_html_() + repr(a))  # no memory addresses
