@@ -15,8 +15,9 @@ from .cards import Card, Seat
 if TYPE_CHECKING:
     from .contract import Contract
     from .hand import HandState, Trick
+    from .rules import BidSpec, Rules
 
-__all__ = ["cards_html", "contract_html", "hand_state_html", "ruling_html", "trick_html"]
+__all__ = ["cards_html", "contract_html", "hand_state_html", "rules_html", "ruling_html", "trick_html"]
 
 _STYLE = (
     "display:inline-block;min-width:2.2em;padding:0.15em 0.3em;margin:0 0.12em;border:1px solid #888;"
@@ -74,3 +75,43 @@ def trick_html(trick: Trick) -> str:
     )
     return (f'<div class="cl-trick" style="font-family:sans-serif"><table><tr>{plays}</tr></table>'
             f"<p>{escape(trick.winner.word)} wins the trick.</p></div>")
+
+
+_TRUMP_WORDS = {
+    "after_exchange": "named by the bidder after the exchange",
+    "after_bidding": "named by the bidder after the bidding",
+    "with_bid": "named with the bid",
+    "with_bid_or_none": "named with the bid, or no-trump",
+}
+
+
+def _bid_row(rules: Rules, spec: BidSpec) -> str:
+    players = {"never": "both partners", "always": "bidder alone", "optional": "both partners, or bidder alone"}
+    if spec.avoid:
+        goal = "bidder takes no trick"
+    elif spec.tricks >= rules.tricks_per_hand:
+        goal = f"take all {rules.tricks_per_hand}"
+    else:
+        goal = f"take at least {spec.tricks}"
+    trump = _TRUMP_WORDS.get(spec.trump, "jokers only" if rules.jokers else "no trump")
+    if rules.per_trick_scoring:
+        made, failed = "1 a trick to each team", f"bidders lose {spec.made}; opponents 1 a trick"
+    elif spec.outright:
+        made, failed = "wins the game", "loses the game"
+    else:
+        made, failed = f"+{spec.made}", f"opponents +{spec.failed}"
+    cells = (spec.label, players[spec.alone], trump, goal, made, failed)
+    return "<tr>" + "".join(f"<td style='text-align:left;padding:0 0.6em'>{escape(c)}</td>" for c in cells) + "</tr>"
+
+
+def rules_html(rules: Rules) -> str:
+    """A rule system as a teacher would put it on the board: deck, deal, and the bid ladder."""
+    kitty = f", kitty of {rules.kitty_size}" if rules.kitty_size else ", no kitty"
+    options = "".join(f", {k}={v!r}" for k, v in rules.options().items())
+    head = "".join(f"<th style='text-align:left;padding:0 0.6em'>{h}</th>"
+                   for h in ("bid", "who plays", "trump", "to make it", "made", "failed"))
+    rows = "".join(_bid_row(rules, spec) for spec in rules.bids)
+    return (f'<div class="cl-rules" style="font-family:sans-serif"><p><strong>{escape(rules.title)}</strong>'
+            f"{escape(options)}: {rules.deck_size} cards, {rules.hand_size} to each player{kitty}; "
+            f"game to {rules.target}.</p><table><tr>{head}</tr>{rows}</table>"
+            f"<p>Bids from lowest to highest.</p></div>")

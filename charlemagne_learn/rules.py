@@ -247,6 +247,11 @@ class Rules:
         opts = "".join(f", {k}={v!r}" for k, v in self.options().items())
         return f"Rules.preset({self.name!r}{opts})"
 
+    def _repr_html_(self) -> str:
+        from .display import rules_html
+
+        return rules_html(self)
+
 
 VARIANTS: dict[str, Rules] = {
     "canadian": Rules("canadian", 7, True, 8, 2, False, _canadian_bids(), 32),

@@ -72,3 +72,14 @@ def test_hand_html_is_deterministic_and_shows_the_result() -> None:
     assert a.result is not None
     assert a.result.reason.split(":")[0] in a._repr_html_()
     assert not re.search(r"0x[0-9a-f]{6,}", a._repr_html_() + repr(a))  # no memory addresses
+
+
+def test_rules_html_lists_the_ladder_with_its_points() -> None:
+    html = CANADIAN._repr_html_()
+    assert "Canadian Charlemagne" in html and "34 cards" in html and "kitty of 2" in html
+    rows = re.findall(r"<tr>(.*?)</tr>", html)[1:]
+    assert [re.sub("<[^>]+>", "|", r).split("|")[1] for r in rows] == [b.label for b in CANADIAN.bids]
+    mulot = next(r for r in rows if ">Mulot<" in r)
+    assert "+15" in mulot and "opponents +7" in mulot and "bidder takes no trick" in mulot
+    maine = cl.Rules.preset("maine")._repr_html_()
+    assert "wins the game" in maine and "loses the game" in maine
