@@ -14,10 +14,11 @@ from .cards import Card, Seat
 
 if TYPE_CHECKING:
     from .contract import Contract
+    from .game import Game
     from .hand import HandState, Trick
     from .rules import BidSpec, Rules
 
-__all__ = ["cards_html", "contract_html", "hand_state_html", "rules_html", "ruling_html", "trick_html"]
+__all__ = ["cards_html", "contract_html", "game_html", "hand_state_html", "rules_html", "ruling_html", "trick_html"]
 
 _STYLE = (
     "display:inline-block;min-width:2.2em;padding:0.15em 0.3em;margin:0 0.12em;border:1px solid #888;"
@@ -115,3 +116,23 @@ def rules_html(rules: Rules) -> str:
             f"{escape(options)}: {rules.deck_size} cards, {rules.hand_size} to each player{kitty}; "
             f"game to {rules.target}.</p><table><tr>{head}</tr>{rows}</table>"
             f"<p>Bids from lowest to highest.</p></div>")
+
+
+def game_html(game: Game) -> str:
+    """The score sheet: one row per finished hand, with running totals."""
+    totals = {"NS": 0, "EW": 0}
+    rows = []
+    for number, hand in enumerate(game.finished, 1):
+        result = hand.result
+        assert result is not None
+        for team in totals:
+            totals[team] += result.points[team]
+        contract = str(result.contract) if result.contract is not None else "all passed"
+        rows.append(f"<tr><td>{number}</td><td>{hand.dealer.word}</td><td>{escape(contract)}</td>"
+                    f"<td>{escape(result.reason)}</td><td>{totals['NS']}</td><td>{totals['EW']}</td></tr>")
+    head = "".join(f"<th style='text-align:left'>{h}</th>"
+                   for h in ("hand", "dealer", "contract", "what happened", "NS", "EW"))
+    state = f"won by {game.winner}" if game.winner else f"hand {len(game.finished) + 1} in play"
+    return (f'<div class="cl-game" style="font-family:sans-serif"><p><strong>{escape(game.rules.title)}</strong>, '
+            f"game to {game.rules.target}: {state}.</p>"
+            f"<table style='text-align:left'><tr>{head}</tr>{''.join(rows)}</table></div>")

@@ -7,9 +7,13 @@
 >>> for _ in range(4): game.apply("pass")
 >>> game.hand.dealer, len(game.finished)   # all passed: thrown in, the deal passed left
 (<Seat.E: 1>, 1)
+>>> Game.from_json(game.to_json()).to_json() == game.to_json()
+True
 """
 
 from __future__ import annotations
+
+import json
 
 from .actions import Action
 from .cards import Seat
@@ -18,7 +22,9 @@ from .hand import HandResult, HandState
 from .rng import DealRandom
 from .rules import Rules
 
-__all__ = ["Game", "game_winner"]
+__all__ = ["FORMAT", "Game", "game_winner"]
+
+FORMAT = "charlemagne_learn.game/1"
 
 
 def game_winner(rules: Rules, scores: dict[str, int], result: HandResult) -> str | None:
@@ -45,12 +51,13 @@ class Game:
 
     def __init__(self, rules: Rules | None = None, first_dealer: Seat | str = "N", seed: int = 0) -> None:
         self.rules = rules or Rules.preset("canadian")
+        self.first_dealer = Seat.find(first_dealer)
         self.seed = seed
         self._seeds = DealRandom(seed)
         self.scores = {"NS": 0, "EW": 0}
         self.finished: list[HandState] = []
         self.winner: str | None = None
-        self.hand = HandState.new(self.rules, Seat.find(first_dealer), self._seeds.next64())
+        self.hand = HandState.new(self.rules, self.first_dealer, self._seeds.next64())
 
     @property
     def is_over(self) -> bool:
@@ -76,6 +83,55 @@ class Game:
         if self.winner is None:
             self.hand = HandState.new(self.rules, hand.dealer.left, self._seeds.next64())
 
+    @property
+    def actions(self) -> list[Action]:
+        """Every action of the game so far, hand after hand: with the seed, the whole game."""
+        hands = self.finished if self.is_over else [*self.finished, self.hand]
+        return [a for hand in hands for _, a in hand.history]
+
+    def undo(self) -> Action:
+        """Take back the last action, reopening a finished hand (or game) if need be."""
+        actions = self.actions
+        if not actions:
+            raise IllegalActionError("nothing to undo: no action has been taken in this game")
+        replay = Game(self.rules, self.first_dealer, self.seed)
+        for a in actions[:-1]:
+            replay.apply(a)
+        self.__dict__.update(replay.__dict__)
+        return actions[-1]
+
+    def to_json(self) -> str:
+        """The rules, the first dealer, the seed and every action: enough to replay the game."""
+        return json.dumps({
+            "format": FORMAT,
+            "rules": self.rules.to_record(),
+            "first_dealer": self.first_dealer.name,
+            "seed": self.seed,
+            "actions": [str(a) for a in self.actions],
+        }, ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, text: str) -> Game:
+        try:
+            record = json.loads(text)
+            if record.get("format") != FORMAT:
+                raise IllegalActionError(f"not a game record: expected format {FORMAT!r}, as Game.to_json() writes")
+            game = cls(Rules.from_record(record["rules"]), record["first_dealer"], record["seed"])
+            actions = record["actions"]
+        except (KeyError, TypeError, AttributeError, json.JSONDecodeError) as exc:
+            raise IllegalActionError(f"not a valid game record ({exc}); use the text Game.to_json() writes") from None
+        for i, a in enumerate(actions):
+            try:
+                game.apply(a)
+            except IllegalActionError as exc:
+                raise IllegalActionError(f"action {i + 1} of the record ({a!r}) cannot be replayed: {exc}") from None
+        return game
+
     def __repr__(self) -> str:
         state = f"won by {self.winner}" if self.winner else f"hand {len(self.finished) + 1}"
         return f"<Game {self.rules.title}: NS {self.scores['NS']}, EW {self.scores['EW']}, {state}>"
+
+    def _repr_html_(self) -> str:
+        from .display import game_html
+
+        return game_html(self)

@@ -649,8 +649,7 @@ class HandState:
         hands, kitty = self._deal
         record = {
             "format": FORMAT,
-            "rules": {"variant": self.rules.name, **{k: list(v) if isinstance(v, tuple) else v
-                                                     for k, v in self.rules.options().items()}},
+            "rules": self.rules.to_record(),
             "dealer": self.dealer.name,
             "deal": {**{s.name: " ".join(map(str, _cards(hands[s]))) for s in Seat},
                      "kitty": " ".join(map(str, _cards(kitty)))},
@@ -663,11 +662,8 @@ class HandState:
         try:
             record = json.loads(text)
             if record.get("format") != FORMAT:
-                raise IllegalActionError(f"not a hand record: expected format {FORMAT!r}")
-            opts = dict(record["rules"])
-            variant = opts.pop("variant")
-            opts = {k: tuple(v) if isinstance(v, list) else v for k, v in opts.items()}
-            rules = Rules.preset(variant, **opts)
+                raise IllegalActionError(f"not a hand record: expected format {FORMAT!r}, as HandState.to_json() writes")
+            rules = Rules.from_record(record["rules"])
             deal = record["deal"]
             state = cls.new(rules, record["dealer"], hands={s.name: deal[s.name] for s in Seat},
                             kitty=deal.get("kitty", ""))

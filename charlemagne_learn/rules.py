@@ -247,6 +247,17 @@ class Rules:
         opts = "".join(f", {k}={v!r}" for k, v in self.options().items())
         return f"Rules.preset({self.name!r}{opts})"
 
+    def to_record(self) -> dict[str, Any]:
+        """The variant and its changed options, as JSON-ready data (for hand and game records)."""
+        options = {k: list(v) if isinstance(v, tuple) else v for k, v in self.options().items()}
+        return {"variant": self.name, **options}
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any]) -> Rules:
+        """The inverse of :meth:`to_record`."""
+        options = {k: tuple(v) if isinstance(v, list) else v for k, v in record.items() if k != "variant"}
+        return cls.preset(record["variant"], **options)
+
     def _repr_html_(self) -> str:
         from .display import rules_html
 
