@@ -52,7 +52,12 @@ def setup(extra: str) -> None:
 
 def lessons() -> None:
     setup("lessons")
-    cmd = [str(PYTHON), "-m", "jupyter", "lab", "notebooks/00_start_here.ipynb"]
+    # Root the server at notebooks/ so a learner's file browser holds the lessons and nothing else.
+    cmd = [
+        str(PYTHON), "-m", "jupyter", "lab",
+        f"--ServerApp.root_dir={ROOT / 'notebooks'}",
+        "--ServerApp.default_url=/lab/tree/00_start_here.ipynb",
+    ]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--allow-root")  # containers and Binder-like boxes run as root
     os.execv(str(PYTHON), cmd)
