@@ -56,7 +56,7 @@ def lessons() -> None:
     cmd = [
         str(PYTHON), "-m", "jupyter", "lab",
         f"--ServerApp.root_dir={ROOT / 'notebooks'}",
-        "--ServerApp.default_url=/lab/tree/00_start_here.ipynb",
+        "--LabApp.default_url=/lab/tree/00_start_here.ipynb",
     ]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--allow-root")  # containers and Binder-like boxes run as root
