@@ -11,13 +11,14 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
 from .cards import Card, Suit
 from .errors import CharlemagneError, IllegalActionError
 
-__all__ = ["CHOICES", "Action"]
+__all__ = ["CHOICES", "TRUMP_ACTIONS", "Action", "discard_actions", "give_actions", "play_actions"]
 
 Kind = Literal["pass", "bid", "choose", "give", "discard", "trump", "play"]
 KINDS: tuple[str, ...] = ("pass", "bid", "choose", "give", "discard", "trump", "play")
@@ -167,3 +168,33 @@ _PLAY = [Action("play", card=Card.from_index(i)) for i in range(34)]
 _GIVE = [Action("give", card=Card.from_index(i)) for i in range(34)]
 _DISCARD = [Action("discard", card=Card.from_index(i)) for i in range(34)]
 _TRUMP = [Action("trump", suit=s) for s in Suit]
+
+
+def _chunked(table: list[Action]) -> tuple[tuple[list[Action], ...], ...]:
+    """For each block of eight card indices, the actions of every subset of that block.
+
+    Turning a hand's bit set into actions is then five table lookups instead of a loop
+    over its cards: the hot path of every random playout.
+    """
+    blocks = []
+    for base in range(0, 40, 8):
+        width = min(8, len(table) - base)
+        blocks.append(tuple([table[base + b] for b in range(width) if m >> b & 1] for m in range(1 << width)))
+    return tuple(blocks)
+
+
+def _lister(table: list[Action]) -> Callable[[int], list[Action]]:
+    b0, b1, b2, b3, b4 = _chunked(table)
+
+    def actions(mask: int) -> list[Action]:
+        return b0[mask & 255] + b1[mask >> 8 & 255] + b2[mask >> 16 & 255] + b3[mask >> 24 & 255] + b4[mask >> 32]
+
+    return actions
+
+
+#: The play, give or discard actions of every card of a bit set, in card-index order.
+play_actions = _lister(_PLAY)
+give_actions = _lister(_GIVE)
+discard_actions = _lister(_DISCARD)
+#: Naming trump: one action per suit.
+TRUMP_ACTIONS = tuple(_TRUMP)

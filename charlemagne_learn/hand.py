@@ -17,16 +17,17 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, NamedTuple
 
-from .actions import Action
+from .actions import TRUMP_ACTIONS, Action, discard_actions, give_actions, play_actions
+from .bidding import bid_levels, bid_lists, bid_trump_problem
 from .cards import Card, CardList, Seat, Suit, parse_cards
 from .contract import Contract
+from .deal import cards_of, check_deal, deal_hands, mask_of
 from .errors import CharlemagneError, IllegalActionError
-from .rng import DealRandom
 from .rules import BidSpec, Rules
 from .scoring import HandScore, decided, explain_score
 from .tricks import explain_play, legal_mask, winning_position
@@ -84,41 +85,6 @@ class HandResult:
     outright_winner: str | None
     passed_out: bool
     reason: str
-
-
-def deal_hands(rules: Rules, dealer: Seat, seed: int) -> tuple[list[int], int]:
-    """Shuffle with the seeded generator and deal two at a time from the dealer's left;
-    the last cards form the kitty. Returns four hand bit sets (by seat) and the kitty."""
-    deck = list(rules.deck_indices)
-    first = int(dealer) + 1
-    DealRandom(seed).shuffle(deck)
-    hands = [0, 0, 0, 0]
-    pos = 0
-    for _ in range(rules.hand_size // 2):
-        for k in range(4):
-            seat = (first + k) % 4
-            hands[seat] |= (1 << deck[pos]) | (1 << deck[pos + 1])
-            pos += 2
-    kitty = 0
-    for i in deck[pos:]:
-        kitty |= 1 << i
-    return hands, kitty
-
-
-def _cards(mask: int) -> CardList:
-    out = CardList()
-    while mask:
-        low = mask & -mask
-        out.append(Card.from_index(low.bit_length() - 1))
-        mask ^= low
-    return out
-
-
-def _mask(cards: Iterable[Card]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c.index
-    return m
 
 
 # A step of the exchange: (phase or "take_kitty", seat, choices-or-None)
@@ -203,9 +169,9 @@ class HandState:
             return cls(rules, seat, masks, kitty_mask)
         masks = [0, 0, 0, 0]
         for key, cards in hands.items():
-            masks[Seat.find(key)] = _mask(parse_cards(cards))
-        kitty_mask = _mask(parse_cards(kitty))
-        _check_deal(rules, masks, kitty_mask)
+            masks[Seat.find(key)] = mask_of(parse_cards(cards))
+        kitty_mask = mask_of(parse_cards(kitty))
+        check_deal(rules, masks, kitty_mask)
         return cls(rules, seat, masks, kitty_mask)
 
     # ------------------------------------------------------------------ queries
@@ -219,16 +185,16 @@ class HandState:
         return self.phase is _OVER
 
     def hand(self, seat: Seat | str) -> CardList:
-        return _cards(self._hands[Seat.find(seat)])
+        return cards_of(self._hands[Seat.find(seat)])
 
     @property
     def hands(self) -> dict[str, list[Card]]:
-        return {s.name: _cards(self._hands[s]) for s in Seat}
+        return {s.name: cards_of(self._hands[s]) for s in Seat}
 
     @property
     def kitty(self) -> CardList:
         """The kitty while it lies on the table (empty once the bidder has taken it)."""
-        return CardList() if self._kitty_taken else _cards(self._kitty)
+        return CardList() if self._kitty_taken else cards_of(self._kitty)
 
     @property
     def trick(self) -> list[tuple[Seat, Card]]:
@@ -262,7 +228,7 @@ class HandState:
     def exposed_hands(self) -> dict[str, list[Card]]:
         """Hands shown to everybody (Gros Mulot's bidder after the first trick)."""
         if self._exposed:
-            return {Seat(self._bidder).name: _cards(self._hands[self._bidder])}
+            return {Seat(self._bidder).name: cards_of(self._hands[self._bidder])}
         return {}
 
     @property
@@ -276,15 +242,15 @@ class HandState:
         """Every action allowed now, in a fixed order."""
         phase = self.phase
         if phase is _PLAY:
-            return _play_list(legal_mask(self._order, self._hands[self._to_move], self._led))  # type: ignore[index]
+            return play_actions(legal_mask(self._order, self._hands[self._to_move], self._led))  # type: ignore[index]
         if phase is _BIDDING:
             return self._bid_actions()
         if phase is _DISCARD:
-            return _discard_list(self._hands[self._to_move])  # type: ignore[index]
+            return discard_actions(self._hands[self._to_move])  # type: ignore[index]
         if phase is _GIVE:
-            return _give_list(self._hands[self._to_move])  # type: ignore[index]
+            return give_actions(self._hands[self._to_move])  # type: ignore[index]
         if phase is _TRUMP:
-            return list(_TRUMPS)
+            return list(TRUMP_ACTIONS)
         if phase is _CHOOSE:
             return [Action.choose(c) for c in self._choices]
         return []
@@ -305,7 +271,7 @@ class HandState:
 
     def _bid_actions(self) -> list[Action]:
         low, forced = self._bid_floor()
-        return list(_bid_lists(self.rules)[forced][low])
+        return list(bid_lists(self.rules)[forced][low])
 
     # ------------------------------------------------------------------ apply
     def apply(self, action: Action | str, seat: Seat | str | None = None) -> None:
@@ -337,7 +303,7 @@ class HandState:
                 raise IllegalActionError(self._wrong_kind(act))
             self.apply(act)
             return
-        if act.kind == "bid" and act not in _bid_levels(self.rules):
+        if act.kind == "bid" and act not in bid_levels(self.rules):
             try:
                 spec = self.rules.bid(act.bid or "")
             except CharlemagneError as exc:
@@ -374,7 +340,7 @@ class HandState:
             low, forced = self._bid_floor()
             if act.kind == "pass":
                 return not forced
-            return _bid_levels(self.rules).get(act, -1) >= low
+            return bid_levels(self.rules).get(act, -1) >= low
         if phase is _DISCARD or phase is _GIVE:
             return (act.kind == _PHASE_KIND[phase] and act.card is not None
                     and bool(self._hands[mover] >> act.card.index & 1))
@@ -397,7 +363,7 @@ class HandState:
         return f"{act} is not allowed now: it is {who}'s turn to {self._doing()} ({self.phase.value} phase)"
 
     def _illegal_play(self, mover: int, card: Card) -> str:
-        hand = _cards(self._hands[mover])
+        hand = cards_of(self._hands[mover])
         who = Seat(mover).word
         if card not in hand:
             return f"{who} does not hold {card}; {who} holds {' '.join(map(str, hand))}"
@@ -412,7 +378,7 @@ class HandState:
                 why = ("the dealer must bid" if self.rules.dealer_minimum is None
                        else f"the dealer must bid at least {self.rules.dealer_minimum} when nobody has")
                 return f"{Seat(self._to_move or 0).word} cannot pass: {why}; allowed: {allowed}"
-            trump_note = self._bid_trump_problem(act)
+            trump_note = bid_trump_problem(self.rules, act)
             if trump_note:
                 return f"{act} is not allowed: {trump_note}"
             if self._high is not None:
@@ -425,30 +391,10 @@ class HandState:
             return f"{who} does not hold {act.card}; {who} holds {' '.join(map(str, self.hand(who[0])))}"
         return f"{act} is not allowed now; allowed: {', '.join(str(a) for a in legal)}"
 
-    def _bid_trump_problem(self, act: Action) -> str:
-        """What is wrong with the trump part of a bid, or ``""`` when it fits the bid."""
-        assert act.bid is not None
-        spec = self.rules.bid(act.bid)
-        title = self.rules.title
-        named = act.suit is not None or act.no_trump
-        if spec.trump == "with_bid" and act.suit is None:
-            return f"in {title} a bid of {spec.label} names its trump suit too: write 'bid {spec.name}S' (or C, D, H)"
-        if spec.trump == "with_bid_or_none" and not named:
-            return (f"in {title} a bid names a trump suit or no-trump: write 'bid {spec.name}S' "
-                    f"(or C, D, H) or 'bid {spec.name} NT'")
-        if spec.trump == "with_bid" and act.no_trump:
-            return f"in {title} a bid of {spec.label} needs a trump suit; no-trump is not allowed"
-        if spec.trump in ("after_bidding", "after_exchange") and named:
-            when = "after the exchange" if spec.trump == "after_exchange" else "after the bidding"
-            return f"in {title} trump is named {when}, not with the bid: write 'bid {spec.name}'"
-        if spec.trump == "none" and named:
-            return f"{spec.label} has no trump suit: write 'bid {spec.name}'"
-        return ""
-
     # ------------------------------------------------------------------ bidding
     def _apply_bid(self, mover: int, act: Action) -> None:
         if act.kind == "bid":
-            self._high = (_bid_levels(self.rules)[act], mover, act)
+            self._high = (bid_levels(self.rules)[act], mover, act)
         if mover != self.dealer:
             self._to_move = (mover + 1) % 4
             return
@@ -599,12 +545,12 @@ class HandState:
         bidder = self._bidder
         kitty = None
         if self._kitty_taken and s == bidder:
-            kitty = _cards(self._kitty)
+            kitty = cards_of(self._kitty)
         return SeatView(
             seat=s,
             phase=self.phase,
             to_move=self.to_move,
-            hand=_cards(self._hands[s]),
+            hand=cards_of(self._hands[s]),
             hand_sizes={t.name: bin(self._hands[t]).count("1") for t in Seat},
             bids=[(who, a) for who, a in self.history if a.kind in ("bid", "pass")],
             contract=self.contract,
@@ -612,8 +558,8 @@ class HandState:
             tricks=self.tricks,
             exposed={k: v for k, v in self.exposed_hands.items() if k != s.name},
             kitty=kitty,
-            received=_cards(self._received[s]),
-            discards=_cards(self._discarded[s]),
+            received=cards_of(self._received[s]),
+            discards=cards_of(self._discarded[s]),
             legal_actions=self.legal_actions() if self._to_move == s else [],
             result=self.result,
             history=[(who, a) if (a.kind not in ("give", "discard") or who == s or
@@ -651,8 +597,8 @@ class HandState:
             "format": FORMAT,
             "rules": self.rules.to_record(),
             "dealer": self.dealer.name,
-            "deal": {**{s.name: " ".join(map(str, _cards(hands[s]))) for s in Seat},
-                     "kitty": " ".join(map(str, _cards(kitty)))},
+            "deal": {**{s.name: " ".join(map(str, cards_of(hands[s]))) for s in Seat},
+                     "kitty": " ".join(map(str, cards_of(kitty)))},
             "actions": [str(a) for _, a in self.history],
         }
         return json.dumps(record, ensure_ascii=False)
@@ -689,89 +635,8 @@ class HandState:
         return hand_state_html(self)
 
 
-# ---------------------------------------------------------------------- helpers
-def _check_deal(rules: Rules, hands: list[int], kitty: int) -> None:
-    deck = 0
-    for i in rules.deck_indices:
-        deck |= 1 << i
-    seen = 0
-    for seat, m in enumerate(hands):
-        if m & seen:
-            raise IllegalActionError(f"a card is dealt twice (again to {Seat(seat).word}); every card goes to one place")
-        if m & ~deck:
-            raise IllegalActionError(f"{Seat(seat).word} holds cards that are not in the {rules.title} deck: "
-                                     f"{' '.join(map(str, _cards(m & ~deck)))}")
-        if bin(m).count("1") != rules.hand_size:
-            raise IllegalActionError(f"{Seat(seat).word} holds {bin(m).count('1')} cards; each player gets {rules.hand_size}")
-        seen |= m
-    if kitty & seen or kitty & ~deck or bin(kitty).count("1") != rules.kitty_size:
-        raise IllegalActionError(f"the kitty must hold {rules.kitty_size} cards of the deck that no player holds")
-
-
 _PHASE_KIND = {_GIVE: "give", _DISCARD: "discard", _TRUMP: "trump", _CHOOSE: "choose", _PLAY: "play"}
-_TRUMPS = tuple(Action.trump(s) for s in Suit)
-_PLAY_ACTIONS = [Action.play(Card.from_index(i)) for i in range(34)]
-_GIVE_ACTIONS = [Action.give(Card.from_index(i)) for i in range(34)]
-_DISCARD_ACTIONS = [Action.discard(Card.from_index(i)) for i in range(34)]
 _SEAT = tuple(Seat)
 _CARD = tuple(Card.from_index(i) for i in range(34))
 
 
-def _chunked(table: list[Action]) -> tuple[tuple[list[Action], ...], ...]:
-    """For each block of eight card indices, the actions of every subset of that block.
-
-    Turning a hand's bit set into actions is then five table lookups instead of a loop
-    over its cards: the hot path of every random playout.
-    """
-    blocks = []
-    for base in range(0, 40, 8):
-        width = min(8, len(table) - base)
-        blocks.append(tuple([table[base + b] for b in range(width) if m >> b & 1] for m in range(1 << width)))
-    return tuple(blocks)
-
-
-def _lister(table: list[Action]) -> Callable[[int], list[Action]]:
-    b0, b1, b2, b3, b4 = _chunked(table)
-
-    def actions(mask: int) -> list[Action]:
-        return b0[mask & 255] + b1[mask >> 8 & 255] + b2[mask >> 16 & 255] + b3[mask >> 24 & 255] + b4[mask >> 32]
-
-    return actions
-
-
-_play_list = _lister(_PLAY_ACTIONS)
-_give_list = _lister(_GIVE_ACTIONS)
-_discard_list = _lister(_DISCARD_ACTIONS)
-
-
-def _bid_lists(rules: Rules) -> tuple[list[list[Action]], list[list[Action]]]:
-    """Legal bidding actions by lowest allowed ladder level: ``[forced][level]``.
-
-    Cached on the rules object itself: hashing a Rules value costs more than the lookup saves.
-    """
-    lists: tuple[list[list[Action]], list[list[Action]]] | None = rules._cache.get("bid_lists")
-    if lists is None:
-        rungs: list[list[Action]] = []
-        for spec in rules.bids:
-            if spec.trump == "with_bid":
-                rungs.append([Action.bid_(spec.name, s) for s in Suit])
-            elif spec.trump == "with_bid_or_none":
-                rungs.append([Action.bid_(spec.name, s) for s in Suit] + [Action.bid_(spec.name, no_trump=True)])
-            else:
-                rungs.append([Action.bid_(spec.name)])
-        bids = [[a for rung in rungs[low:] for a in rung] for low in range(len(rungs) + 1)]
-        lists = rules._cache["bid_lists"] = (
-            [[Action.pass_(), *b] for b in bids],
-            bids,
-        )
-    return lists
-
-
-def _bid_levels(rules: Rules) -> dict[Action, int]:
-    """Every bid action of the ladder, written the standard way, with its level."""
-    levels: dict[Action, int] | None = rules._cache.get("bid_levels")
-    if levels is None:
-        levels = rules._cache["bid_levels"] = {
-            a: rules.bid_level(a.bid or "") for a in _bid_lists(rules)[1][0]
-        }
-    return levels

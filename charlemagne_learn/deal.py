@@ -1,0 +1,76 @@
+"""Dealing: the seeded shuffle, the deal two cards at a time, and checks of a given deal.
+
+Hands are bit sets of card indices (bit ``card.index``), the compact form every hot path uses.
+
+>>> from .rules import Rules
+>>> hands, kitty = deal_hands(Rules.preset("canadian"), Seat.N, seed=7)
+>>> [len(cards_of(h)) for h in hands], len(cards_of(kitty))
+([8, 8, 8, 8], 2)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .cards import Card, CardList, Seat
+from .errors import IllegalActionError
+from .rng import DealRandom
+from .rules import Rules
+
+__all__ = ["cards_of", "check_deal", "deal_hands", "mask_of"]
+
+
+def deal_hands(rules: Rules, dealer: Seat, seed: int) -> tuple[list[int], int]:
+    """Shuffle with the seeded generator and deal two at a time from the dealer's left;
+    the last cards form the kitty. Returns four hand bit sets (by seat) and the kitty."""
+    deck = list(rules.deck_indices)
+    first = int(dealer) + 1
+    DealRandom(seed).shuffle(deck)
+    hands = [0, 0, 0, 0]
+    pos = 0
+    for _ in range(rules.hand_size // 2):
+        for k in range(4):
+            seat = (first + k) % 4
+            hands[seat] |= (1 << deck[pos]) | (1 << deck[pos + 1])
+            pos += 2
+    kitty = 0
+    for i in deck[pos:]:
+        kitty |= 1 << i
+    return hands, kitty
+
+
+def cards_of(mask: int) -> CardList:
+    """The cards of a bit set, in index order."""
+    out = CardList()
+    while mask:
+        low = mask & -mask
+        out.append(Card.from_index(low.bit_length() - 1))
+        mask ^= low
+    return out
+
+
+def mask_of(cards: Iterable[Card]) -> int:
+    """The bit set of some cards: bit ``card.index`` for each."""
+    m = 0
+    for c in cards:
+        m |= 1 << c.index
+    return m
+
+
+def check_deal(rules: Rules, hands: list[int], kitty: int) -> None:
+    """A clear error unless ``hands`` and ``kitty`` (bit sets) are exactly one deal of the rules' deck."""
+    deck = 0
+    for i in rules.deck_indices:
+        deck |= 1 << i
+    seen = 0
+    for seat, m in enumerate(hands):
+        if m & seen:
+            raise IllegalActionError(f"a card is dealt twice (again to {Seat(seat).word}); every card goes to one place")
+        if m & ~deck:
+            raise IllegalActionError(f"{Seat(seat).word} holds cards that are not in the {rules.title} deck: "
+                                     f"{' '.join(map(str, cards_of(m & ~deck)))}")
+        if bin(m).count("1") != rules.hand_size:
+            raise IllegalActionError(f"{Seat(seat).word} holds {bin(m).count('1')} cards; each player gets {rules.hand_size}")
+        seen |= m
+    if kitty & seen or kitty & ~deck or bin(kitty).count("1") != rules.kitty_size:
+        raise IllegalActionError(f"the kitty must hold {rules.kitty_size} cards of the deck that no player holds")
