@@ -164,7 +164,17 @@ class Rules:
             raise RulesOptionError(
                 f"win_rule={self.win_rule!r} is not allowed; use 'first_to_target' or 'bid_euchre'"
             )
-        if not isinstance(self.target, int) or self.target < 1:
+        for flag in ("jokers", "nine_high", "partner_card_first", "lone_defender", "stop_when_decided",
+                     "per_trick_scoring"):
+            if not isinstance(getattr(self, flag), bool):
+                raise RulesOptionError(f"{flag}={getattr(self, flag)!r} is not allowed; use True or False")
+        if self.dealer_minimum is not None and str(self.dealer_minimum) not in index:
+            numbers = [b.name for b in self.bids if b.name.isdigit()]
+            raise RulesOptionError(
+                f"dealer_minimum={self.dealer_minimum!r} is not allowed; use None or one of the numeric bids "
+                f"{', '.join(numbers)}"
+            )
+        if isinstance(self.target, bool) or not isinstance(self.target, int) or self.target < 1:
             raise RulesOptionError(f"target={self.target!r} is not allowed; use a whole number of points >= 1")
         cards = self.deck_size - self.kitty_size
         if cards != 4 * self.hand_size:

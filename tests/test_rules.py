@@ -123,3 +123,17 @@ def test_unknown_bid_lists_the_ladder() -> None:
         cl.Rules.preset("american").bid("gros_mulot")
     assert "'charles_alone'" in str(info.value)
     assert "'le_petit'" in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "allowed"),
+    [
+        ("stop_when_decided", "yes", "True or False"),
+        ("partner_card_first", 1, "True or False"),
+        ("dealer_minimum", 9, "numeric bids"),
+        ("target", True, "whole number"),
+    ],
+)
+def test_option_values_of_the_wrong_kind_are_refused(option: str, value: object, allowed: str) -> None:
+    with pytest.raises(cl.RulesOptionError, match=allowed):
+        cl.Rules.preset("maine", **{option: value})
