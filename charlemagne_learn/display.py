@@ -15,10 +15,10 @@ from .cards import Card, Seat
 if TYPE_CHECKING:
     from .contract import Contract
     from .game import Game
-    from .hand import HandState, Trick
+    from .hand import HandState, SeatView, Trick
     from .rules import BidSpec, Rules
 
-__all__ = ["cards_html", "contract_html", "game_html", "hand_state_html", "rules_html", "ruling_html", "trick_html"]
+__all__ = ["cards_html", "contract_html", "game_html", "hand_state_html", "rules_html", "ruling_html", "seat_view_html", "trick_html"]
 
 _STYLE = (
     "display:inline-block;min-width:2.2em;padding:0.15em 0.3em;margin:0 0.12em;border:1px solid #888;"
@@ -52,21 +52,50 @@ def contract_html(contract: Contract) -> str:
             f" ({escape(contract.rules.title)}; trump: {escape(contract.trump_text)}{sit})</div>")
 
 
-def hand_state_html(state: HandState) -> str:
+def _table_html(
+    head: str,
+    hands: dict[Seat, list[Card] | int],
+    to_move: Seat | None,
+    contract: Contract | None,
+    tricks_won: dict[str, int],
+    trick: list[tuple[Seat, Card]],
+    reason: str | None,
+) -> str:
+    """A hand at the table, one row a seat; a seat's cards given as a count are face down."""
     rows = []
-    for seat in Seat:
-        cards = state.hand(seat)
-        mark = " ◀ to move" if state.to_move == seat else ""
-        tricks = f" — {state.tricks_won[seat.name]} trick(s)" if state.contract is not None else ""
+    for seat, cards in hands.items():
+        mark = " ◀ to move" if to_move == seat else ""
+        shown = (f"<em>{cards} card{'s' if cards != 1 else ''} face down</em>" if isinstance(cards, int)
+                 else cards_html(cards, contract))
+        won = f" — {tricks_won[seat.name]} trick(s)" if contract is not None else ""
         rows.append(f"<tr><th style='text-align:left;padding-right:0.6em'>{seat.word}{mark}</th>"
-                    f"<td>{cards_html(cards, state.contract)}</td><td>{tricks}</td></tr>")
-    head = escape(repr(state)[1:-1])
-    trick = ""
-    if state.trick:
-        trick = "<p>Trick so far: " + " ".join(f"{s.word} {card_html(c)}" for s, c in state.trick) + "</p>"
-    result = f"<p><strong>{escape(state.result.reason)}</strong></p>" if state.result else ""
+                    f"<td style='text-align:left'>{shown}</td><td>{won}</td></tr>")
+    so_far = ""
+    if trick:
+        so_far = "<p>Trick so far: " + " ".join(f"{s.word} {card_html(c)}" for s, c in trick) + "</p>"
+    result = f"<p><strong>{escape(reason)}</strong></p>" if reason else ""
     return (f'<div class="cl-hand" style="font-family:sans-serif"><p>{head}</p>'
-            f"<table>{''.join(rows)}</table>{trick}{result}</div>")
+            f"<table>{''.join(rows)}</table>{so_far}{result}</div>")
+
+
+def hand_state_html(state: HandState) -> str:
+    """Every hand face up: the teacher's view of the table."""
+    hands: dict[Seat, list[Card] | int] = {seat: state.hand(seat) for seat in Seat}
+    return _table_html(escape(repr(state)[1:-1]), hands, state.to_move, state.contract, state.tricks_won,
+                       state.trick, state.result.reason if state.result else None)
+
+
+def seat_view_html(view: SeatView) -> str:
+    """What one player sees: their own cards, the others' face down (unless shown to all)."""
+    hands: dict[Seat, list[Card] | int] = {
+        seat: view.hand if seat == view.seat else view.exposed.get(seat.name, view.hand_sizes[seat.name])
+        for seat in Seat
+    }
+    won = {seat.name: sum(t.winner == seat for t in view.tricks) for seat in Seat}
+    contract = f", {escape(str(view.contract))}" if view.contract is not None else ""
+    head = f"What {view.seat.word} sees ({view.phase.value}{contract})"
+    return _table_html(head, hands, view.to_move, view.contract, won, view.trick,
+                       view.result.reason if view.result else None)
 
 
 def trick_html(trick: Trick) -> str:

@@ -112,6 +112,11 @@ class SeatView:
     result: HandResult | None = None
     history: list[tuple[Seat, Action]] = field(default_factory=list)
 
+    def _repr_html_(self) -> str:
+        from .display import seat_view_html
+
+        return seat_view_html(self)
+
 
 class HandState:
     """One hand of any variant. Create with :meth:`new`; drive with :meth:`apply`."""

@@ -83,3 +83,27 @@ def test_rules_html_lists_the_ladder_with_its_points() -> None:
     assert "+15" in mulot and "opponents +7" in mulot and "bidder takes no trick" in mulot
     maine = cl.Rules.preset("maine")._repr_html_()
     assert "wins the game" in maine and "loses the game" in maine
+
+
+def test_a_seat_view_shows_only_that_seats_cards() -> None:
+    state = cl.HandState.new(CANADIAN, dealer="N", seed=4)
+    html = state.view("E")._repr_html_()
+    assert "What East sees" in html
+    for card in state.hand("E"):
+        assert f'aria-label="{card.name}' in html
+    for seat in "NSW":
+        for card in state.hand(seat):
+            assert f'aria-label="{card.name}' not in html
+    assert html.count("8 cards face down") == 3
+
+
+def test_gros_mulot_bidder_hand_shows_in_other_views_after_trick_one() -> None:
+    state = cl.HandState.new(CANADIAN, dealer="W", seed=8)
+    state.apply("bid gros mulot")
+    for _ in range(3):
+        state.apply("pass")
+    while len(state.tricks) < 1:
+        state.apply(state.legal_actions()[0])
+    html = state.view("E")._repr_html_()
+    for card in state.hand("N"):
+        assert f'aria-label="{card.name}' in html
