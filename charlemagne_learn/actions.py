@@ -21,7 +21,6 @@ from .errors import CharlemagneError, IllegalActionError
 __all__ = ["CHOICES", "TRUMP_ACTIONS", "Action", "discard_actions", "give_actions", "play_actions"]
 
 Kind = Literal["pass", "bid", "choose", "give", "discard", "trump", "play"]
-KINDS: tuple[str, ...] = ("pass", "bid", "choose", "give", "discard", "trump", "play")
 
 #: Every value a ``choose`` action can take, with what it means.
 CHOICES: dict[str, str] = {

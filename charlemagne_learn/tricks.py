@@ -24,7 +24,6 @@ from .ranking import JOKER_SUIT, CardOrder
 from .ruling import Ruling
 
 __all__ = [
-    "card_phrase",
     "explain_legal_plays",
     "explain_play",
     "explain_trick_winner",
@@ -66,12 +65,6 @@ def _suit_name(order: CardOrder, suit: int, plural: bool = False) -> str:
 
     word = Suit(suit).word
     return word if plural else word[:-1]
-
-
-def card_phrase(contract: Contract, card: Card) -> str:
-    """``"J♦, the little jack,"``-style naming of a card with its special role, or just ``"J♦"``."""
-    role = contract.order.role[card.index]
-    return f"{card}, the {role}," if role else str(card)
 
 
 def _moved(contract: Contract, cards: Iterable[Card]) -> list[Card]:
