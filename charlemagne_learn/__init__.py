@@ -12,6 +12,7 @@
 """
 
 from .actions import Action
+from .analysis import double_dummy, solve_position
 from .cards import BLACK_JOKER, RED_JOKER, TEAMS, Card, CardList, Rank, Seat, Suit, parse_cards
 from .contract import Contract
 from .errors import (
@@ -59,6 +60,7 @@ __all__ = [
     "TrickError",
     "card_order",
     "card_role",
+    "double_dummy",
     "explain_legal_plays",
     "explain_play",
     "explain_score",
@@ -66,6 +68,7 @@ __all__ = [
     "legal_plays",
     "parse_cards",
     "score_hand",
+    "solve_position",
     "trick_winner",
     "trump_order",
 ]

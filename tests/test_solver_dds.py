@@ -1,53 +1,16 @@
-"""The double-dummy solver agrees with DDS, the standard bridge solver, on full deals.
+"""The pure-Python search agrees with DDS, the standard bridge solver, on full deals.
 
-A partnership contract maps exactly onto bridge: every effective suit becomes a bridge
-suit with its cards ranked by the engine's own power order (in the Canadian game the
-jokers and both jacks become the top trumps, the little jack leaving its printed suit),
-and the bidder's team is one bridge side. DDS (through endplay) then gives the tricks
-for the side on lead with perfect play.
+A partnership contract maps exactly onto bridge (see ``charlemagne_learn.analysis.dds``): in the
+Canadian game the jokers and both jacks become the top trumps, the little jack leaving its suit.
 """
 
 from __future__ import annotations
 
 import pytest
-from endplay.dds import solve_board
-from endplay.types import Deal, Denom, Player
 
 import charlemagne_learn as cl
 from charlemagne_learn.analysis import double_dummy
-
-BRIDGE_RANKS = "AKQJT98765432"
-BRIDGE_SUITS = [Denom.spades, Denom.hearts, Denom.diamonds, Denom.clubs]
-PLAYERS = {cl.Seat.N: Player.north, cl.Seat.E: Player.east, cl.Seat.S: Player.south, cl.Seat.W: Player.west}
-
-
-def to_bridge(contract: cl.Contract, hands: dict[cl.Seat, list[cl.Card]], leader: cl.Seat) -> Deal:
-    order = contract.order
-    # The trump suit (if any) first, so that it becomes bridge spades.
-    suits = [s for s in range(4) if s != order.trump_suit]
-    if order.trump_suit is not None:
-        suits.insert(0, order.trump_suit)
-    bridge_suit = {suit: i for i, suit in enumerate(suits)}
-    rank_of: dict[int, str] = {}
-    for suit in suits:
-        members = [i for i in contract.rules.deck_indices if order.suit_of[i] == suit]
-        for pos, i in enumerate(sorted(members, key=lambda i: -order.power[i])):
-            rank_of[i] = BRIDGE_RANKS[pos]
-    pbn_hands = []
-    for seat in cl.Seat:
-        holding = [""] * 4
-        for card in sorted(hands[seat], key=lambda c: -order.power[c.index]):
-            holding[bridge_suit[order.suit_of[card.index]]] += rank_of[card.index]
-        pbn_hands.append(".".join(holding))
-    trump = Denom.nt if order.trump_suit is None else BRIDGE_SUITS[bridge_suit[order.trump_suit]]
-    return Deal("N:" + " ".join(pbn_hands), first=PLAYERS[leader], trump=trump)
-
-
-def dds_bidder_tricks(contract: cl.Contract, hands: dict[cl.Seat, list[cl.Card]], leader: cl.Seat) -> int:
-    best_for_leader = max(tricks for _, tricks in solve_board(to_bridge(contract, hands, leader)))
-    total = len(hands[leader])
-    return best_for_leader if leader.team == contract.team else total - best_for_leader
-
+from charlemagne_learn.analysis.dds import maps_onto_bridge
 
 CASES = [
     ("canadian", "6", "H"),
@@ -67,4 +30,26 @@ def test_full_deals_agree_with_dds(variant: str, bid: str, trump: str | None) ->
         hands = {seat: list(state.hand(seat)) for seat in cl.Seat}
         contract = cl.Contract(rules, bid, "N", trump)
         leader = contract.first_leader
-        assert double_dummy(contract, hands, leader) == dds_bidder_tricks(contract, hands, leader), (variant, seed)
+        by_dds = double_dummy(contract, hands, leader, method="dds")
+        assert double_dummy(contract, hands, leader, method="python") == by_dds, (variant, seed)
+
+
+@pytest.mark.parametrize(
+    ("variant", "bid", "trump"), [("canadian", "mulot", None), ("canadian", "charlemagne", "H"), ("american", "le_petit", None)]
+)
+def test_contracts_that_are_not_bridge_are_refused_by_dds_and_solved_by_auto(
+    variant: str, bid: str, trump: str | None
+) -> None:
+    rules = cl.Rules.preset(variant)
+    contract = cl.Contract(rules, bid, "N", trump)
+    assert not maps_onto_bridge(contract)
+    hands = {"N": "AS 7D", "E": "KS 8D", "W": "QS 9D"}
+    with pytest.raises(cl.RulesOptionError, match="not a bridge-like contract"):
+        double_dummy(contract, hands, "N", method="dds")
+    assert double_dummy(contract, hands, "N") == double_dummy(contract, hands, "N", method="python")
+
+
+def test_unknown_method_is_a_clear_error() -> None:
+    k = cl.Contract(cl.Rules.preset("canadian"), "6", "N", "H")
+    with pytest.raises(cl.RulesOptionError, match="'auto', 'dds' or 'python'"):
+        double_dummy(k, {"N": "AS", "E": "KS", "S": "QS", "W": "JS"}, "N", method="fast")  # type: ignore[arg-type]

@@ -26,13 +26,15 @@ The search is alpha-beta over single card plays, with
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Literal
 
 from ..cards import Card, Seat, parse_cards
 from ..contract import Contract
 from ..deal import mask_of
-from ..errors import TrickError
+from ..errors import RulesOptionError, TrickError
 from ..ranking import CardOrder
 from ..tricks import legal_mask, winning_position
+from . import dds
 
 __all__ = ["HandsArg", "double_dummy", "solve_position"]
 
@@ -263,11 +265,25 @@ def solve_position(
     return result
 
 
-def double_dummy(contract: Contract, hands: HandsArg, leader: Seat | str) -> int:
+def double_dummy(
+    contract: Contract, hands: HandsArg, leader: Seat | str, *, method: Literal["auto", "dds", "python"] = "auto"
+) -> int:
     """Tricks the bidder's side (the bidder alone, in alone contracts) takes with perfect play, all cards seen.
 
     For ``avoid`` bids (Mulot, Gros Mulot, Le Petit) the bidder tries to take as few tricks as possible and the
     opponents try to give it as many; otherwise the bidder's side tries to take as many as possible.
+
+    ``method``: ``"dds"`` asks DDS (through endplay) and needs a contract that is bridge in disguise
+    (:func:`~charlemagne_learn.analysis.dds.maps_onto_bridge`); ``"python"`` runs this module's search, which
+    solves every contract; ``"auto"`` uses DDS where it can, being hundreds of times faster.
     """
     search, first, _ = _setup(contract, hands, leader, ())
+    if method not in ("auto", "dds", "python"):
+        raise RulesOptionError(f"method={method!r} is not allowed; use 'auto', 'dds' or 'python'")
+    bridge = dds.maps_onto_bridge(contract)
+    if method == "dds" and not (bridge and dds.available()):
+        why = "endplay is not installed" if bridge else f"{contract} is not a bridge-like contract"
+        raise RulesOptionError(f"method='dds' cannot solve this: {why}; use method='python' or 'auto'")
+    if method == "dds" or (method == "auto" and bridge and dds.available()):
+        return dds.dds_bidder_tricks(contract, search.hands, Seat(first))
     return search.boundary(first, -1, search.hands[first].bit_count() + 1)

@@ -1,0 +1,74 @@
+"""DDS, the standard bridge double-dummy solver (through endplay), for contracts that are bridge in disguise.
+
+A contract maps exactly onto bridge when all four seats play and no rule outside bridge's applies
+(no avoiding tricks, no Mulot joker rule): each effective suit becomes a bridge suit, its cards
+ranked by the engine's own power order. In the Canadian game the jokers and both jacks become the
+top trumps and the little jack leaves its printed suit. endplay is optional: without it (for
+instance in JupyterLite) the pure-Python search answers instead.
+
+>>> import charlemagne_learn as cl
+>>> from charlemagne_learn.deal import mask_of
+>>> k = cl.Contract(cl.Rules.preset("canadian"), "6", "N", "H")
+>>> hands = [mask_of(cl.parse_cards(h)) for h in ("RJ 7C", "JH 8C", "JD 9C", "AH 10C")]
+>>> bridge_pbn(k, hands)   # N E S W; hearts (trump) become spades: RJ their ace, J♦ their jack
+'N:A.7.. Q.8.. J.9.. T.T..'
+"""
+
+from __future__ import annotations
+
+import importlib.util
+
+from ..cards import Seat
+from ..contract import Contract
+
+__all__ = ["available", "bridge_pbn", "dds_bidder_tricks", "maps_onto_bridge"]
+
+_RANKS = "AKQJT98765432"
+
+
+def available() -> bool:
+    """Is endplay (with DDS) installed?"""
+    return importlib.util.find_spec("endplay") is not None
+
+
+def maps_onto_bridge(contract: Contract) -> bool:
+    """Can DDS solve this contract exactly? Four players, the bidder's side taking tricks, bridge's play rules."""
+    return len(contract.active_seats) == 4 and not contract.spec.avoid and not contract.order.void_must_play_joker
+
+
+def _bridge_suits(contract: Contract) -> list[int]:
+    """Effective suits in bridge order (spades, hearts, diamonds, clubs): the trump suit, if any, first."""
+    trump = contract.order.trump_suit
+    suits = [s for s in range(4) if s != trump]
+    return suits if trump is None else [trump, *suits]
+
+
+def bridge_pbn(contract: Contract, hands: list[int]) -> str:
+    """The deal in PBN, North first, with hands as bit sets by seat."""
+    order = contract.order
+    suits = _bridge_suits(contract)
+    rank: dict[int, str] = {}
+    for suit in suits:
+        members = [i for i in contract.rules.deck_indices if order.suit_of[i] == suit]
+        for pos, i in enumerate(sorted(members, key=lambda i: -order.power[i])):
+            rank[i] = _RANKS[pos]
+    out = []
+    for seat in Seat:
+        held = [i for i in contract.rules.deck_indices if hands[seat] >> i & 1]
+        out.append(".".join(
+            "".join(rank[i] for i in sorted(held, key=lambda i: -order.power[i]) if order.suit_of[i] == suit)
+            for suit in suits
+        ))
+    return "N:" + " ".join(out)
+
+
+def dds_bidder_tricks(contract: Contract, hands: list[int], leader: Seat) -> int:
+    """Tricks the bidder's side takes with perfect play, by DDS. Needs :func:`maps_onto_bridge` and endplay."""
+    from endplay.dds import solve_board
+    from endplay.types import Deal, Denom, Player
+
+    trump = Denom.nt if contract.order.trump_suit is None else Denom.spades
+    deal = Deal(bridge_pbn(contract, hands), first=Player(int(leader)), trump=trump)
+    for_leader = max(tricks for _, tricks in solve_board(deal))
+    total = hands[leader].bit_count()
+    return for_leader if leader.team == contract.team else total - for_leader
