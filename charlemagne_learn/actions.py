@@ -18,7 +18,7 @@ from typing import Literal
 from .cards import Card, Suit
 from .errors import CharlemagneError, IllegalActionError
 
-__all__ = ["CHOICES", "TRUMP_ACTIONS", "Action", "discard_actions", "give_actions", "play_actions"]
+__all__ = ["CHOICES", "TRUMP_ACTIONS", "Action", "discard_actions", "give_actions", "play_actions", "replay"]
 
 Kind = Literal["pass", "bid", "choose", "give", "discard", "trump", "play"]
 
@@ -197,3 +197,12 @@ give_actions = _lister(_GIVE)
 discard_actions = _lister(_DISCARD)
 #: Naming trump: one action per suit.
 TRUMP_ACTIONS = tuple(_TRUMP)
+
+
+def replay(apply: Callable[[str], None], actions: list[str]) -> None:
+    """Apply the actions of a saved record in order, saying which one fails and why."""
+    for number, action in enumerate(actions, 1):
+        try:
+            apply(action)
+        except IllegalActionError as exc:
+            raise IllegalActionError(f"action {number} of the record ({action!r}) cannot be replayed: {exc}") from None

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 
-from .actions import Action
+from .actions import Action, replay
 from .cards import Seat
 from .errors import IllegalActionError
 from .hand import HandResult, HandState
@@ -120,11 +120,7 @@ class Game:
             actions = record["actions"]
         except (KeyError, TypeError, AttributeError, json.JSONDecodeError) as exc:
             raise IllegalActionError(f"not a valid game record ({exc}); use the text Game.to_json() writes") from None
-        for i, a in enumerate(actions):
-            try:
-                game.apply(a)
-            except IllegalActionError as exc:
-                raise IllegalActionError(f"action {i + 1} of the record ({a!r}) cannot be replayed: {exc}") from None
+        replay(game.apply, actions)
         return game
 
     def __repr__(self) -> str:

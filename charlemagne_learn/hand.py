@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, NamedTuple
 
-from .actions import TRUMP_ACTIONS, Action, discard_actions, give_actions, play_actions
+from .actions import TRUMP_ACTIONS, Action, discard_actions, give_actions, play_actions, replay
 from .bidding import bid_levels, bid_lists, bid_trump_problem
 from .cards import Card, CardList, Seat, Suit, parse_cards
 from .contract import Contract
@@ -621,11 +621,7 @@ class HandState:
             actions = record["actions"]
         except (KeyError, TypeError, AttributeError, json.JSONDecodeError) as exc:
             raise IllegalActionError(f"not a valid hand record ({exc}); use the text HandState.to_json() writes") from None
-        for i, a in enumerate(actions):
-            try:
-                state.apply(a)
-            except IllegalActionError as exc:
-                raise IllegalActionError(f"action {i + 1} of the record ({a!r}) cannot be replayed: {exc}") from None
+        replay(state.apply, actions)
         return state
 
     # ------------------------------------------------------------------ display
