@@ -10,15 +10,16 @@
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal, Protocol, TypeVar
 
 from .cards import Card, Suit
 from .errors import CharlemagneError, IllegalActionError
 
-__all__ = ["CHOICES", "TRUMP_ACTIONS", "Action", "discard_actions", "give_actions", "play_actions", "replay"]
+__all__ = ["CHOICES", "TRUMP_ACTIONS", "Action", "discard_actions", "give_actions", "load_record", "play_actions", "replay"]
 
 Kind = Literal["pass", "bid", "choose", "give", "discard", "trump", "play"]
 
@@ -197,6 +198,30 @@ give_actions = _lister(_GIVE)
 discard_actions = _lister(_DISCARD)
 #: Naming trump: one action per suit.
 TRUMP_ACTIONS = tuple(_TRUMP)
+
+
+class _Replayable(Protocol):
+    def apply(self, action: str) -> None: ...
+
+
+_R = TypeVar("_R", bound=_Replayable)
+
+
+def load_record(text: str, fmt: str, writer: str, start: Callable[[dict[str, Any]], _R]) -> _R:
+    """Read a saved record of format ``fmt`` (as ``writer`` writes it): ``start`` builds the fresh
+    hand or game from the record, then its ``"actions"`` are replayed in it."""
+    try:
+        record = json.loads(text)
+        if not isinstance(record, dict) or record.get("format") != fmt:
+            raise IllegalActionError(f"not a record of format {fmt!r}, as {writer} writes")
+        target = start(record)
+        actions = list(record["actions"])
+    except KeyError as exc:
+        raise IllegalActionError(f"not a valid record: the field {exc} is missing; use the text {writer} writes") from None
+    except (TypeError, AttributeError, json.JSONDecodeError) as exc:
+        raise IllegalActionError(f"not a valid record ({exc}); use the text {writer} writes") from None
+    replay(target.apply, actions)
+    return target
 
 
 def replay(apply: Callable[[str], None], actions: list[str]) -> None:

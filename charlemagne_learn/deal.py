@@ -17,7 +17,7 @@ from .errors import IllegalActionError
 from .rng import DealRandom
 from .rules import Rules
 
-__all__ = ["cards_of", "check_deal", "deal_hands", "mask_of"]
+__all__ = ["cards_of", "check_deal", "deal_hands", "deck_mask", "indices_of", "mask_of"]
 
 
 def deal_hands(rules: Rules, dealer: Seat, seed: int) -> tuple[list[int], int]:
@@ -39,14 +39,24 @@ def deal_hands(rules: Rules, dealer: Seat, seed: int) -> tuple[list[int], int]:
     return hands, kitty
 
 
-def cards_of(mask: int) -> CardList:
-    """The cards of a bit set, in index order."""
-    out = CardList()
+def indices_of(mask: int) -> list[int]:
+    """The card indices of a bit set, lowest first."""
+    out = []
     while mask:
         low = mask & -mask
-        out.append(Card.from_index(low.bit_length() - 1))
+        out.append(low.bit_length() - 1)
         mask ^= low
     return out
+
+
+def cards_of(mask: int) -> CardList:
+    """The cards of a bit set, in index order."""
+    return CardList(Card.from_index(i) for i in indices_of(mask))
+
+
+def deck_mask(rules: Rules) -> int:
+    """The bit set of every card of the rules' deck."""
+    return sum(1 << i for i in rules.deck_indices)
 
 
 def mask_of(cards: Iterable[Card]) -> int:
@@ -59,9 +69,7 @@ def mask_of(cards: Iterable[Card]) -> int:
 
 def check_deal(rules: Rules, hands: list[int], kitty: int) -> None:
     """A clear error unless ``hands`` and ``kitty`` (bit sets) are exactly one deal of the rules' deck."""
-    deck = 0
-    for i in rules.deck_indices:
-        deck |= 1 << i
+    deck = deck_mask(rules)
     seen = 0
     for seat, m in enumerate(hands):
         if m & seen:

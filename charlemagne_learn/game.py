@@ -14,8 +14,9 @@ True
 from __future__ import annotations
 
 import json
+from typing import Any
 
-from .actions import Action, replay
+from .actions import Action, load_record
 from .cards import Seat
 from .errors import IllegalActionError
 from .hand import HandResult, HandState
@@ -112,16 +113,10 @@ class Game:
 
     @classmethod
     def from_json(cls, text: str) -> Game:
-        try:
-            record = json.loads(text)
-            if record.get("format") != FORMAT:
-                raise IllegalActionError(f"not a game record: expected format {FORMAT!r}, as Game.to_json() writes")
-            game = cls(Rules.from_record(record["rules"]), record["first_dealer"], record["seed"])
-            actions = record["actions"]
-        except (KeyError, TypeError, AttributeError, json.JSONDecodeError) as exc:
-            raise IllegalActionError(f"not a valid game record ({exc}); use the text Game.to_json() writes") from None
-        replay(game.apply, actions)
-        return game
+        def start(record: dict[str, Any]) -> Game:
+            return cls(Rules.from_record(record["rules"]), record["first_dealer"], record["seed"])
+
+        return load_record(text, FORMAT, "Game.to_json()", start)
 
     def __repr__(self) -> str:
         state = f"won by {self.winner}" if self.winner else f"hand {len(self.finished) + 1}"

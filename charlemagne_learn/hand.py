@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, NamedTuple
 
-from .actions import TRUMP_ACTIONS, Action, discard_actions, give_actions, play_actions, replay
+from .actions import TRUMP_ACTIONS, Action, discard_actions, give_actions, load_record, play_actions
 from .bidding import bid_levels, bid_lists, bid_trump_problem
 from .cards import Card, CardList, Seat, Suit, parse_cards
 from .contract import Contract
@@ -521,9 +521,7 @@ class HandState:
 
     def _finish(self) -> None:
         assert self.contract is not None
-        ruling = explain_score(self.contract, self.bidder_tricks) if not self.rules.per_trick_scoring or len(
-            self._tricks) == self.rules.tricks_per_hand else None
-        assert ruling is not None
+        ruling = explain_score(self.contract, self.bidder_tricks)
         score: HandScore = ruling.answer
         reason = ruling.reason
         if len(self._tricks) < self.rules.tricks_per_hand:
@@ -610,19 +608,12 @@ class HandState:
 
     @classmethod
     def from_json(cls, text: str) -> HandState:
-        try:
-            record = json.loads(text)
-            if record.get("format") != FORMAT:
-                raise IllegalActionError(f"not a hand record: expected format {FORMAT!r}, as HandState.to_json() writes")
-            rules = Rules.from_record(record["rules"])
+        def start(record: dict[str, Any]) -> HandState:
             deal = record["deal"]
-            state = cls.new(rules, record["dealer"], hands={s.name: deal[s.name] for s in Seat},
-                            kitty=deal.get("kitty", ""))
-            actions = record["actions"]
-        except (KeyError, TypeError, AttributeError, json.JSONDecodeError) as exc:
-            raise IllegalActionError(f"not a valid hand record ({exc}); use the text HandState.to_json() writes") from None
-        replay(state.apply, actions)
-        return state
+            return cls.new(Rules.from_record(record["rules"]), record["dealer"],
+                           hands={s.name: deal[s.name] for s in Seat}, kitty=deal.get("kitty", ""))
+
+        return load_record(text, FORMAT, "HandState.to_json()", start)
 
     # ------------------------------------------------------------------ display
     def __repr__(self) -> str:

@@ -30,7 +30,7 @@ from typing import Literal
 
 from ..cards import Card, Seat, parse_cards
 from ..contract import Contract
-from ..deal import mask_of
+from ..deal import deck_mask, indices_of, mask_of
 from ..errors import RulesOptionError, TrickError
 from ..ranking import CardOrder
 from ..tricks import legal_mask, winning_position
@@ -44,15 +44,6 @@ __all__ = ["HandsArg", "double_dummy", "solve_position"]
 HandsArg = Mapping[Seat, Iterable[Card | str] | str] | Mapping[str, Iterable[Card | str] | str]
 
 _Bounds = tuple[int, int]
-
-
-def _indices(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 class _Search:
@@ -71,7 +62,7 @@ class _Search:
         self.maximises = [bool(self.counts[s]) != contract.spec.avoid for s in range(4)]
         # Each effective suit's cards, strongest first, for finding runs of equivalent cards.
         self.by_power = [
-            sorted(_indices(order.suit_mask[suit]), key=lambda i: -order.power[i]) for suit in range(5)
+            sorted(indices_of(order.suit_mask[suit]), key=lambda i: -order.power[i]) for suit in range(5)
         ]
         self.table: dict[tuple[int, ...], _Bounds] = {}
         self.nodes = 0
@@ -207,12 +198,10 @@ def _setup(contract: Contract, hands: HandsArg, leader: Seat | str, trick: Itera
             raise TrickError(f"{seat.word} sits out this contract and cannot hold cards in play")
         masks[seat] = mask
     played = [c.index for c in parse_cards(trick)]
-    deck = 0
-    for i in contract.rules.deck_indices:
-        deck |= 1 << i
-    if (seen | mask_of(Card.from_index(i) for i in played)) & ~deck:
+    in_trick = sum(1 << i for i in set(played))
+    if (seen | in_trick) & ~deck_mask(contract.rules):
         raise TrickError(f"a card is not in the {contract.rules.title} deck")
-    if seen & mask_of(Card.from_index(i) for i in played) or len(set(played)) != len(played):
+    if seen & in_trick or len(set(played)) != len(played):
         raise TrickError("a card cannot be both in a hand and in the trick, or twice in the trick")
     first = Seat.find(leader)
     if first in contract.sitting_out:
@@ -250,7 +239,7 @@ def solve_position(
         return {}
     limit = search.hands[first].bit_count() + (1 if played else 0)
     result: dict[Card, int] = {}
-    for c in _indices(legal_mask(search.order, search.hands[seat], played[0] if played else -1)):
+    for c in indices_of(legal_mask(search.order, search.hands[seat], played[0] if played else -1)):
         bit = 1 << c
         search.hands[seat] ^= bit
         line = [*played, c]
