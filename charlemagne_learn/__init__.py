@@ -12,13 +12,14 @@
 """
 
 from .actions import Action
-from .analysis import double_dummy, solve_position
+from .analysis import BidChance, BidOdds, bid_odds, double_dummy, solve_position
 from .cards import BLACK_JOKER, RED_JOKER, TEAMS, Card, CardList, Rank, Seat, Suit, parse_cards
 from .contract import Contract
 from .errors import (
     CardParseError,
     CharlemagneError,
     ContractError,
+    HandError,
     IllegalActionError,
     RulesOptionError,
     TrickError,
@@ -36,6 +37,8 @@ __all__ = [
     "RED_JOKER",
     "TEAMS",
     "Action",
+    "BidChance",
+    "BidOdds",
     "BidSpec",
     "Card",
     "CardList",
@@ -44,6 +47,7 @@ __all__ = [
     "Contract",
     "ContractError",
     "Game",
+    "HandError",
     "HandResult",
     "HandScore",
     "HandState",
@@ -58,6 +62,7 @@ __all__ = [
     "Suit",
     "Trick",
     "TrickError",
+    "bid_odds",
     "card_order",
     "card_role",
     "double_dummy",

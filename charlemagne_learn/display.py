@@ -13,12 +13,13 @@ from typing import TYPE_CHECKING
 from .cards import Card, Seat
 
 if TYPE_CHECKING:
+    from .analysis.odds import BidOdds
     from .contract import Contract
     from .game import Game
     from .hand import HandState, SeatView, Trick
     from .rules import BidSpec, Rules
 
-__all__ = ["cards_html", "contract_html", "game_html", "hand_state_html", "rules_html", "ruling_html", "seat_view_html", "trick_html"]
+__all__ = ["bid_odds_html", "cards_html", "contract_html", "game_html", "hand_state_html", "rules_html", "ruling_html", "seat_view_html", "trick_html"]
 
 _STYLE = (
     "display:inline-block;min-width:2.2em;padding:0.15em 0.3em;margin:0 0.12em;border:1px solid #888;"
@@ -165,3 +166,25 @@ def game_html(game: Game) -> str:
     return (f'<div class="cl-game" style="font-family:sans-serif"><p><strong>{escape(game.rules.title)}</strong>, '
             f"game to {game.rules.target}: {state}.</p>"
             f"<table style='text-align:left'><tr>{head}</tr>{''.join(rows)}</table></div>")
+
+
+def bid_odds_html(odds: BidOdds) -> str:
+    """Each bid's chance as a bar with its 95% interval drawn as a whisker, plus how it was played."""
+    how = "perfect play (double dummy)" if odds.method == "double_dummy" else "the greedy bots' play"
+    rows = []
+    for chance in odds:
+        p = chance.probability
+        low, high = chance.interval
+        bar = (f"<div style='position:relative;width:10em;height:0.9em;background:#eee;border-radius:2px'>"
+               f"<div style='width:{p * 100:.1f}%;height:100%;background:#0072B2;border-radius:2px'></div>"
+               f"<div style='position:absolute;top:40%;left:{low * 100:.1f}%;width:{(high - low) * 100:.1f}%;"
+               f"height:20%;background:#000'></div></div>")
+        points = "decides the game" if chance.expected_points is None else f"{chance.expected_points:+.1f}"
+        rows.append(f"<tr><th style='text-align:left'>{escape(chance.label)}</th>"
+                    f"<td style='text-align:right'>{p:.0%}</td><td>{bar}</td>"
+                    f"<td>{low:.0%}–{high:.0%}</td><td style='text-align:right'>{points}</td>"
+                    f"<td style='text-align:left'>{escape(chance.how)}</td></tr>")
+    head = (f"<p>{escape(odds.seat.word)} holds {cards_html(odds.hand)} — {escape(odds.rules.title)}, "
+            f"{odds.samples} deals of the unseen cards (seed {odds.seed}), {how}.</p>")
+    return (f'<div class="cl-odds" style="font-family:sans-serif">{head}<table><tr><th>bid</th><th>makes it</th>'
+            f"<th></th><th>95% interval</th><th>points per hand</th><th>played as</th></tr>{''.join(rows)}</table></div>")

@@ -10,6 +10,7 @@ __all__ = [
     "CardParseError",
     "CharlemagneError",
     "ContractError",
+    "HandError",
     "IllegalActionError",
     "RulesOptionError",
     "TrickError",
@@ -30,6 +31,10 @@ class RulesOptionError(CharlemagneError):
 
 class ContractError(CharlemagneError):
     """A contract the variant does not have, or a trump that does not fit the bid."""
+
+
+class HandError(CharlemagneError):
+    """A hand that cannot be a player's hand in this variant: wrong size, repeated cards, cards not in the deck."""
 
 
 class TrickError(CharlemagneError):

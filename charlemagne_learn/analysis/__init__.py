@@ -1,4 +1,4 @@
-"""Analysis tools built on the rules engine: the double-dummy solver.
+"""Analysis tools built on the rules engine: the double-dummy solver, simple bots and bid odds.
 
 >>> import charlemagne_learn as cl
 >>> from charlemagne_learn.analysis import double_dummy
@@ -7,6 +7,7 @@
 2
 """
 
+from .odds import BidChance, BidOdds, bid_odds, wilson_interval
 from .solver import HandsArg, double_dummy, solve_position
 
-__all__ = ["HandsArg", "double_dummy", "solve_position"]
+__all__ = ["BidChance", "BidOdds", "HandsArg", "bid_odds", "double_dummy", "solve_position", "wilson_interval"]

@@ -1,0 +1,475 @@
+"""Bid odds: how likely each bid is to succeed from one hand, found by dealing the unseen cards again and again.
+
+Each sample deals the cards the bidder cannot see (the other hands and the kitty) from a seeded
+generator, then plays every bid the way it is really played:
+
+* numeric bids take the kitty (Canadian) and discard, or name trump from the hand as dealt; the trump
+  and the discard are chosen from the bidder's own cards (:mod:`~charlemagne_learn.analysis.evaluate`)
+  when they are chosen after new cards arrive, and otherwise once for the whole hand — the suit that
+  makes the bid most often, since a bidder picks one suit before seeing anything more;
+* Charlemagne-type bids get the partner's best card (given before or after trump is named, as the
+  rules say), the kitty too where the bid has it, and discard down to a full hand;
+* Gros Charlemagne takes the kitty or the partner's card, whichever succeeds more often from this hand;
+* Mulot, Gros Mulot and Le Petit keep their joker rules, and the right player leads.
+
+Then each deal is either solved double-dummy (everyone plays perfectly, seeing all cards) or played
+out by the greedy bots (:mod:`~charlemagne_learn.analysis.bots`), so learners can compare "perfect" and
+"realistic" odds. Probabilities come with 95% Wilson score intervals. Sample ``i`` depends only on
+``seed`` and ``i``, so the same seed gives the same numbers however many processes share the work.
+
+Modelling choices the rulebook leaves open: the defenders of a lone Maine Charlemagne defend
+together (no lone defender); the dealer only matters where the rules give the dealer a duty.
+
+>>> import charlemagne_learn as cl
+>>> odds = cl.bid_odds(cl.Rules.preset("canadian"), "RJ BJ JH JD AH KH AS AC", samples=40, seed=1, workers=1)
+>>> odds["5"].probability, odds["mulot"].probability
+(1.0, 0.0)
+>>> odds["charlemagne"].interval[0] > 0.5
+True
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Literal, get_args
+
+from ..cards import Card, CardList, Seat, Suit, parse_cards
+from ..contract import Contract
+from ..deal import cards_of, check_deal, deck_mask, indices_of, mask_of
+from ..errors import ContractError, HandError, RulesOptionError
+from ..ranking import card_order
+from ..rng import DealRandom
+from ..rules import BidSpec, Rules
+from ..scoring import score_hand
+from . import dds
+from .bots import greedy_play_out
+from .evaluate import best_trump, discard, partner_card
+from .solver import _Search
+
+__all__ = ["BidChance", "BidOdds", "Method", "bid_odds", "deal_outcomes", "trump_tricks", "wilson_interval"]
+
+Method = Literal["double_dummy", "bots"]
+Progress = Callable[[int, int], None]
+
+_Z95 = 1.959963984540054
+
+
+def wilson_interval(successes: int, trials: int, z: float = _Z95) -> tuple[float, float]:
+    """The Wilson score interval for a binomial proportion (95% by default).
+
+    Unlike the textbook ``p ± 1.96·sqrt(p(1-p)/n)`` it stays inside [0, 1] and is not empty when every
+    sample succeeds or every one fails, which is common here (an unbeatable hand makes 5 every time).
+
+    >>> low, high = wilson_interval(0, 500)
+    >>> low, round(high, 4)
+    (0.0, 0.0076)
+    """
+    if trials <= 0:
+        raise RulesOptionError("a confidence interval needs at least one trial")
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    # at p = 0 or 1 the bound is exactly 0 or 1 (the formula leaves rounding dust)
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == trials else min(1.0, centre + half)
+    return low, high
+
+
+# ---------------------------------------------------------------- plans: how a bid is played
+Goal = Literal["exact", "all", "none"]
+Way = Literal["none", "kitty", "partner", "kitty_and_partner"]
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """One way to play a bid. Bids played the same way (5 to 8; Mulot and Gros Mulot) share a plan,
+    so each sample solves it once."""
+
+    trump: Suit | None  # the trump, when named once for the whole hand
+    choose_trump: bool  # named per deal, from the bidder's cards after the exchange
+    exchange: Way
+    alone: bool
+    partner_first: bool  # the partner's card is chosen before trump is named
+    goal: Goal  # exact trick count (partnerships), take all (alone), take none (avoid bids)
+    spec: BidSpec = field(compare=False)
+
+    def describe(self) -> str:
+        parts = []
+        if self.exchange == "kitty":
+            parts.append("takes the kitty")
+        elif self.exchange == "partner":
+            parts.append("takes the partner's card")
+        elif self.exchange == "kitty_and_partner":
+            parts.append("takes the kitty and the partner's card")
+        if self.choose_trump:
+            parts.append("names the best trump for the cards")
+        elif self.trump is not None:
+            parts.append(f"trump {self.trump.symbol}")
+        elif self.spec.has_trump:
+            parts.append("no trump")
+        if self.alone and self.spec.alone == "optional":
+            parts.append("alone")
+        return ", ".join(parts)
+
+
+def _plans(rules: Rules, spec: BidSpec) -> list[_Plan]:
+    """Every way the bidder may play ``spec``; a row of the odds keeps the one that succeeds most often."""
+    always = spec.alone == "always"
+
+    def plan(trump: Suit | None, exchange: Way = "none", *, choose: bool = False, lone: bool = always,
+             first: bool = rules.partner_card_first) -> _Plan:
+        goal: Goal = "none" if spec.avoid else "all" if lone else "exact"
+        return _Plan(trump, choose, exchange, lone, first, goal, spec)
+
+    suits = tuple(Suit)
+    if spec.trump == "none":
+        return [plan(None)]
+    if spec.trump == "with_bid":
+        return [plan(s) for s in suits]
+    if spec.trump == "with_bid_or_none":
+        return [plan(s) for s in (*suits, None)]
+    if spec.exchange == "kitty":
+        return [plan(None, "kitty", choose=True)]
+    if spec.exchange == "kitty_or_partner":  # the choice comes first, then the card, then trump
+        return [plan(None, "kitty", choose=True), plan(None, "partner", choose=True, first=True)]
+    if spec.exchange == "partner" or spec.exchange == "kitty_and_partner":
+        together = [plan(s, lone=False) for s in suits] if spec.alone == "optional" else []
+        if rules.partner_card_first:
+            return [*together, plan(None, spec.exchange, choose=True, lone=True)]
+        return [*together, *(plan(s, spec.exchange, lone=True) for s in suits)]
+    return [plan(s) for s in suits]
+
+
+# ---------------------------------------------------------------- one sample
+def _sample(rules: Rules, hand: int, seat: int, seed: int, i: int) -> tuple[list[int], int]:
+    """Deal ``i``: the unseen cards shuffled to the other three seats (clockwise) and the kitty."""
+    unseen = indices_of(deck_mask(rules) & ~hand)
+    # SplitMix64 streams from consecutive seeds are independent: sample i needs no earlier sample.
+    DealRandom(seed << 32 ^ i).shuffle(unseen)
+    hands = [0, 0, 0, 0]
+    hands[seat] = hand
+    size = rules.hand_size
+    for k in range(1, 4):
+        hands[(seat + k) % 4] = sum(1 << c for c in unseen[(k - 1) * size : k * size])
+    return hands, sum(1 << c for c in unseen[3 * size :])
+
+
+def _setup(rules: Rules, plan: _Plan, bidder: int, hands: list[int], kitty: int) -> tuple[Contract, list[int]]:
+    """The contract and the hands in play once the bidder has exchanged and named trump."""
+    hands = list(hands)
+    partner = (bidder + 2) % 4
+    discards = 0
+    if plan.exchange in ("kitty", "kitty_and_partner"):
+        hands[bidder] |= kitty
+        discards += rules.kitty_size
+    if plan.exchange in ("partner", "kitty_and_partner"):
+        card = partner_card(rules, hands[partner], None if plan.partner_first else plan.trump)
+        hands[partner] ^= 1 << card
+        hands[bidder] |= 1 << card
+        discards += 1
+    if plan.choose_trump:
+        trump, out = best_trump(rules, hands[bidder], discards)
+    else:
+        trump = plan.trump
+        out = discard(card_order(rules, trump), hands[bidder], discards)
+    hands[bidder] &= ~out
+    if plan.alone:
+        hands[partner] = 0
+    alone = plan.alone if plan.spec.alone == "optional" else None
+    return Contract.cached(rules, plan.spec, Seat(bidder), trump, alone=alone), hands
+
+
+def _value(plan: _Plan, contract: Contract, hands: list[int], method: Method) -> int:
+    """Tricks the bidder's side takes; for the take-all and take-none goals, a bound that settles the bid."""
+    leader = int(contract.first_leader)
+    if method == "bots":
+        return greedy_play_out(contract, hands, leader)
+    if plan.goal == "exact" and dds.maps_onto_bridge(contract) and dds.available():
+        return dds.dds_bidder_tricks(contract, hands, Seat(leader))
+    search = _Search(contract, hands)
+    n = hands[leader].bit_count()
+    if plan.goal == "all":
+        return search.boundary(leader, n - 1, n)
+    if plan.goal == "none":
+        return search.boundary(leader, 0, 1)
+    return search.boundary(leader, -1, n + 1)
+
+
+@dataclass(frozen=True)
+class _Job:
+    rules: Rules
+    hand: int
+    seat: int
+    seed: int
+    method: Method
+    plans: tuple[_Plan, ...]
+
+
+def _run(job: _Job, start: int, stop: int) -> list[list[int]]:
+    """Values of every plan on samples ``start`` to ``stop``: ``[plan][sample]``."""
+    out: list[list[int]] = [[] for _ in job.plans]
+    for i in range(start, stop):
+        hands, kitty = _sample(job.rules, job.hand, job.seat, job.seed, i)
+        for values, plan in zip(out, job.plans, strict=True):
+            contract, in_play = _setup(job.rules, plan, job.seat, hands, kitty)
+            values.append(_value(plan, contract, in_play, job.method))
+    return out
+
+
+def _run_chunk(args: tuple[_Job, int, int]) -> list[list[int]]:
+    return _run(*args)
+
+
+def deal_outcomes(
+    rules: Rules, hands: Sequence[int], kitty: int, seat: Seat | str = "N", method: Method = "double_dummy"
+) -> dict[str, list[tuple[str, int, bool]]]:
+    """For one full deal (hands and kitty as bit sets, by seat), every bid ``seat`` could make, played every way
+    the bidder may play it: ``{bid: [(how, tricks, made), ...]}``.
+
+    ``tricks`` is what the bidder's side takes; for bids to take every trick or none it may be a bound
+    (it always settles ``made``). A bid is makeable when any of its ways is made.
+
+    >>> import charlemagne_learn as cl
+    >>> from charlemagne_learn.deal import deal_hands
+    >>> rules = cl.Rules.preset("canadian")
+    >>> hands, kitty = deal_hands(rules, cl.Seat.W, seed=3)
+    >>> out = deal_outcomes(rules, hands, kitty, "N")
+    >>> sorted(out) == sorted(b.name for b in rules.bids), len(out["gros_charlemagne"])
+    (True, 2)
+    """
+    bidder = int(Seat.find(seat))
+    if method not in get_args(Method):
+        raise RulesOptionError(f"method={method!r} is not allowed; use 'double_dummy' or 'bots'")
+    hand_list = list(hands)
+    if len(hand_list) != 4:
+        raise HandError("give four hands as bit sets, North first")
+    check_deal(rules, hand_list, kitty)
+    solved: dict[_Plan, int] = {}
+    out: dict[str, list[tuple[str, int, bool]]] = {}
+    for spec in rules.bids:
+        ok = _success(spec)
+        ways = []
+        for plan in _plans(rules, spec):
+            if plan not in solved:
+                contract, in_play = _setup(rules, plan, bidder, hand_list, kitty)
+                solved[plan] = _value(plan, contract, in_play, method)
+            ways.append((plan.describe(), solved[plan], ok(solved[plan])))
+        out[spec.name] = ways
+    return out
+
+
+def trump_tricks(
+    rules: Rules, hands: Sequence[int], kitty: int, seat: Seat | str = "N", method: Method = "double_dummy"
+) -> dict[Suit | None, int]:
+    """For one full deal, the tricks ``seat``'s side takes in the lowest numeric bid with each trump it may name
+    (no-trump too where the bids allow it), after the exchange that bid makes (Canadian: kitty, best discard).
+
+    >>> import charlemagne_learn as cl
+    >>> from charlemagne_learn.deal import deal_hands
+    >>> rules = cl.Rules.preset("american")
+    >>> hands, kitty = deal_hands(rules, cl.Seat.W, seed=3)
+    >>> sorted(trump_tricks(rules, hands, kitty, "N").items(), key=str)
+    [(<Suit.C: 0>, 3), (<Suit.D: 1>, 0), (<Suit.H: 2>, 2), (<Suit.S: 3>, 2)]
+    """
+    bidder = int(Seat.find(seat))
+    hand_list = list(hands)
+    check_deal(rules, hand_list, kitty)
+    spec = next(b for b in rules.bids if b.name.isdigit())
+    trumps: tuple[Suit | None, ...] = (*Suit, None) if spec.trump == "with_bid_or_none" else tuple(Suit)
+    exchange: Way = "kitty" if spec.exchange == "kitty" else "none"
+    out: dict[Suit | None, int] = {}
+    for trump in trumps:
+        plan = _Plan(trump, False, exchange, False, rules.partner_card_first, "exact", spec)
+        contract, in_play = _setup(rules, plan, bidder, hand_list, kitty)
+        out[trump] = _value(plan, contract, in_play, method)
+    return out
+
+
+# ---------------------------------------------------------------- results
+@dataclass(frozen=True)
+class BidChance:
+    """The odds of one bid: ``made`` successes in ``samples`` deals, and how the bid was played."""
+
+    bid: str
+    label: str
+    made: int
+    samples: int
+    how: str
+    #: Mean points of the bidder's team minus the opponents' per hand (None when the bid decides the game).
+    expected_points: float | None
+
+    @property
+    def probability(self) -> float:
+        return self.made / self.samples
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The 95% confidence interval of :attr:`probability`."""
+        return wilson_interval(self.made, self.samples)
+
+    def __str__(self) -> str:
+        low, high = self.interval
+        return f"{self.label}: {self.probability:.0%} (95% CI {low:.0%}–{high:.0%})"
+
+
+@dataclass(frozen=True)
+class BidOdds:
+    """Every bid's :class:`BidChance` for one hand, low bid to high, with what produced them."""
+
+    rules: Rules
+    hand: CardList
+    seat: Seat
+    dealer: Seat
+    samples: int
+    seed: int
+    method: Method
+    chances: tuple[BidChance, ...]
+
+    def __getitem__(self, bid: str) -> BidChance:
+        name = self.rules.bid(bid).name
+        for chance in self.chances:
+            if chance.bid == name:
+                return chance
+        raise ContractError(f"no odds for {bid!r}")  # pragma: no cover - every bid of the ladder has a row
+
+    def __iter__(self) -> Iterator[BidChance]:
+        return iter(self.chances)
+
+    def __len__(self) -> int:
+        return len(self.chances)
+
+    def __repr__(self) -> str:
+        return (f"<BidOdds {self.rules.title}, {self.seat.word} holding {self.hand}: {len(self.chances)} bids, "
+                f"{self.samples} samples, seed {self.seed}, {self.method}>")
+
+    def _repr_html_(self) -> str:
+        from ..display import bid_odds_html
+
+        return bid_odds_html(self)
+
+
+# ---------------------------------------------------------------- the public function
+def _check_hand(rules: Rules, hand: Iterable[Card | str] | str) -> CardList:
+    cards = parse_cards(hand)
+    mask = mask_of(cards)
+    if len(cards) != rules.hand_size or mask.bit_count() != rules.hand_size:
+        raise HandError(f"bid odds need the {rules.hand_size} different cards of one {rules.title} hand; "
+                        f"got {len(cards)} card(s), {mask.bit_count()} different")
+    if mask & ~deck_mask(rules):
+        raise HandError(f"{cards_of(mask & ~deck_mask(rules))} not in the {rules.title} deck "
+                        f"({rules.deck_size} cards, {rules.low_rank}s up{', two jokers' if rules.jokers else ''})")
+    return CardList(sorted(cards))
+
+
+def _check_int(name: str, value: object, low: int, high: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
+        limits = f"between {low} and {high}" if high is not None else f">= {low}"
+        raise RulesOptionError(f"{name}={value!r} is not allowed; use a whole number {limits}")
+    return value
+
+
+def bid_odds(
+    rules: Rules,
+    hand: Iterable[Card | str] | str,
+    seat: Seat | str = "N",
+    dealer: Seat | str = "W",
+    samples: int = 500,
+    seed: int = 0,
+    method: Method = "double_dummy",
+    *,
+    progress: Progress | None = None,
+    workers: int | None = None,
+) -> BidOdds:
+    """For every bid of ``rules``, the chance it succeeds when ``seat`` holds ``hand`` and bids it.
+
+    ``method``: ``"double_dummy"`` (perfect play, all cards seen) or ``"bots"`` (the greedy players).
+    ``progress(done, total)`` is called as samples finish. ``workers``: processes to use (default: one per
+    core; 1 runs everything here). Same ``seed``, same numbers.
+    """
+    cards = _check_hand(rules, hand)
+    bidder, dealer_seat = Seat.find(seat), Seat.find(dealer)
+    samples = _check_int("samples", samples, 1, 1_000_000)
+    seed = _check_int("seed", seed, 0)
+    if method not in get_args(Method):
+        raise RulesOptionError(f"method={method!r} is not allowed; use 'double_dummy' or 'bots'")
+    workers = _check_int("workers", (os.cpu_count() or 1) if workers is None else workers, 1, 256)
+    if progress is not None and not callable(progress):
+        raise RulesOptionError("progress must be a function called as progress(done, total), or None")
+
+    rows = [(spec, _plans(rules, spec)) for spec in rules.bids]
+    plans: list[_Plan] = []
+    for _, candidates in rows:
+        plans += [p for p in candidates if p not in plans]
+    job = _Job(rules, mask_of(cards), int(bidder), seed, method, tuple(plans))
+    values = _solve_all(job, samples, workers, progress)
+
+    chances = []
+    for spec, candidates in rows:
+        best: tuple[int, _Plan] | None = None
+        for plan in candidates:
+            made = sum(map(_success(spec), values[plans.index(plan)]))
+            if best is None or made > best[0]:
+                best = (made, plan)
+        assert best is not None
+        made, plan = best
+        expected = None if spec.outright else _expected_points(rules, spec, bidder, plan, values[plans.index(plan)])
+        chances.append(BidChance(spec.name, spec.label, made, samples, plan.describe(), expected))
+    return BidOdds(rules, cards, bidder, dealer_seat, samples, seed, method, tuple(chances))
+
+
+def _success(spec: BidSpec) -> Callable[[int], bool]:
+    if spec.avoid:
+        return lambda v: v == 0
+    return lambda v: v >= spec.tricks
+
+
+def _expected_points(rules: Rules, spec: BidSpec, bidder: Seat, plan: _Plan, values: Sequence[int]) -> float:
+    """Mean of (bidder's team points - opponents' points) over the samples."""
+    trump = plan.trump if plan.trump is not None or not spec.has_trump or spec.trump == "with_bid_or_none" else Suit.S
+    alone = plan.alone if spec.alone == "optional" else None
+    contract = Contract.cached(rules, spec, bidder, trump, alone=alone)
+    team, other = contract.team, contract.defenders
+    full = rules.hand_size
+    total = 0
+    for v in values:
+        # take-all and take-none searches give bounds; those bids score the same for any count on each side
+        if plan.goal == "none":
+            tricks = min(v, 1)
+        elif plan.goal == "all":
+            tricks = full if v >= full else full - 1
+        else:
+            tricks = v
+        points = score_hand(contract, tricks)
+        total += points[team] - points[other]
+    return total / len(values)
+
+
+def _solve_all(job: _Job, samples: int, workers: int, progress: Progress | None) -> list[list[int]]:
+    """Every plan's value on every sample, in sample order, in chunks so ``progress`` hears about each."""
+    chunk = max(5, min(50, samples // (4 * workers) or 1))
+    bounds = [(start, min(start + chunk, samples)) for start in range(0, samples, chunk)]
+    values: list[list[int]] = [[] for _ in job.plans]
+
+    def collect(part: list[list[int]], done: int) -> None:
+        for acc, new in zip(values, part, strict=True):
+            acc += new
+        if progress is not None:
+            progress(done, samples)
+
+    if workers == 1 or len(bounds) == 1:
+        for start, stop in bounds:
+            collect(_run(job, start, stop), stop)
+        return values
+    import multiprocessing
+
+    # fork is fast and needs no importable __main__ (notebooks); where it does not exist, spawn works too
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
+    with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context(method)) as pool:
+        for (_, stop), part in zip(bounds, pool.map(_run_chunk, [(job, a, b) for a, b in bounds]), strict=True):
+            collect(part, stop)
+    return values
