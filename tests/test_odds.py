@@ -175,3 +175,15 @@ def test_bad_input_is_a_clear_error(kw: dict[str, object], error: type[Exception
     args: dict[str, object] = {"rules": CANADIAN, "hand": MIDDLING, "samples": 2, "workers": 1, **kw}
     with pytest.raises(error, match=match):
         cl.bid_odds(**args)  # type: ignore[arg-type]
+
+
+def test_without_worker_processes_the_work_is_done_here(monkeypatch: pytest.MonkeyPatch) -> None:
+    """JupyterLite has no processes: bid_odds falls back to its own process and gives the same numbers."""
+    from charlemagne_learn.analysis import odds as odds_module
+
+    def no_processes(workers: int) -> object:
+        raise OSError("no processes here")
+
+    expected = odds(MIDDLING, samples=24, seed=4)
+    monkeypatch.setattr(odds_module, "_pool", no_processes)
+    assert odds(MIDDLING, samples=24, seed=4, workers=2) == expected

@@ -13,7 +13,7 @@ generator, then plays every bid the way it is really played:
 * Mulot, Gros Mulot and Le Petit keep their joker rules, and the right player leads.
 
 Then each deal is either solved double-dummy (everyone plays perfectly, seeing all cards) or played
-out by the greedy bots (:mod:`~charlemagne_learn.analysis.bots`), so learners can compare "perfect" and
+out by the greedy bots (:mod:`~charlemagne_learn.analysis.greedy`), so learners can compare "perfect" and
 "realistic" odds. Probabilities come with 95% Wilson score intervals. Sample ``i`` depends only on
 ``seed`` and ``i``, so the same seed gives the same numbers however many processes share the work.
 
@@ -32,8 +32,10 @@ from __future__ import annotations
 
 import math
 import os
+import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Literal, get_args
 
@@ -46,8 +48,8 @@ from ..rng import DealRandom
 from ..rules import BidSpec, Rules
 from ..scoring import score_hand
 from . import dds
-from .bots import greedy_play_out
 from .evaluate import best_trump, discard, partner_card
+from .greedy import greedy_play_out
 from .solver import _Search
 
 __all__ = ["BidChance", "BidOdds", "Method", "bid_odds", "deal_outcomes", "trump_tricks", "wilson_interval"]
@@ -449,6 +451,25 @@ def _expected_points(rules: Rules, spec: BidSpec, bidder: Seat, plan: _Plan, val
     return total / len(values)
 
 
+_POOLS: dict[int, ProcessPoolExecutor] = {}
+
+
+def _pool(workers: int) -> ProcessPoolExecutor:
+    """A process pool kept for the session: a learner exploring hand after hand pays the start-up once.
+
+    On Linux the workers are forked, which needs no ``if __name__ == "__main__"`` guard in a script and
+    inherits the imported solver and DDS; elsewhere fork is unsafe (macOS) or missing (Windows), so they
+    are spawned.
+    """
+    pool = _POOLS.get(workers)
+    if pool is None:
+        import multiprocessing
+
+        context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
+        pool = _POOLS[workers] = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+    return pool
+
+
 def _solve_all(job: _Job, samples: int, workers: int, progress: Progress | None) -> list[list[int]]:
     """Every plan's value on every sample, in sample order, in chunks so ``progress`` hears about each."""
     chunk = max(5, min(50, samples // (4 * workers) or 1))
@@ -465,11 +486,15 @@ def _solve_all(job: _Job, samples: int, workers: int, progress: Progress | None)
         for start, stop in bounds:
             collect(_run(job, start, stop), stop)
         return values
-    import multiprocessing
-
-    # fork is fast and needs no importable __main__ (notebooks); where it does not exist, spawn works too
-    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
-    with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context(method)) as pool:
-        for (_, stop), part in zip(bounds, pool.map(_run_chunk, [(job, a, b) for a, b in bounds]), strict=True):
+    try:
+        parts = _pool(workers).map(_run_chunk, [(job, a, b) for a, b in bounds])
+        for (_, stop), part in zip(bounds, parts, strict=True):
             collect(part, stop)
+    except (OSError, BrokenProcessPool):
+        # no processes here (JupyterLite) or a worker died: do the rest in this process
+        _POOLS.pop(workers, None)
+        done = len(values[0])
+        for start, stop in bounds:
+            if stop > done:
+                collect(_run(job, max(start, done), stop), stop)
     return values
