@@ -13,13 +13,14 @@ from typing import TYPE_CHECKING
 from .cards import Card, Seat
 
 if TYPE_CHECKING:
+    from .analysis.hints import Hint, Review
     from .analysis.odds import BidOdds
     from .contract import Contract
     from .game import Game
     from .hand import HandState, SeatView, Trick
     from .rules import BidSpec, Rules
 
-__all__ = ["bid_odds_html", "cards_html", "contract_html", "game_html", "hand_state_html", "rules_html", "ruling_html", "seat_view_html", "trick_html"]
+__all__ = ["bid_odds_html", "cards_html", "contract_html", "game_html", "hand_state_html", "hint_html", "review_html", "rules_html", "ruling_html", "seat_view_html", "trick_html"]
 
 _STYLE = (
     "display:inline-block;min-width:2.2em;padding:0.15em 0.3em;margin:0 0.12em;border:1px solid #888;"
@@ -188,3 +189,40 @@ def bid_odds_html(odds: BidOdds) -> str:
             f"{odds.samples} deals of the unseen cards (seed {odds.seed}), {how}.</p>")
     return (f'<div class="cl-odds" style="font-family:sans-serif">{head}<table><tr><th>bid</th><th>makes it</th>'
             f"<th></th><th>95% interval</th><th>points per hand</th><th>played as</th></tr>{''.join(rows)}</table></div>")
+
+
+# Grades by colour (Okabe–Ito, safe for colour-blind readers) and always by word too.
+_GRADE_COLOUR = {"best": "#009E73", "good": "#56B4E9", "inaccuracy": "#E69F00", "mistake": "#D55E00",
+                 "blunder": "#CC79A7"}
+
+
+def _grade_html(grade: str) -> str:
+    return (f"<span style='padding:0 0.4em;border-radius:0.3em;color:#000;"
+            f"background:{_GRADE_COLOUR[grade]}'>{escape(grade)}</span>")
+
+
+def hint_html(hint: Hint) -> str:
+    """Each choice with its points, chance, grade and reason, best first."""
+    rows = []
+    for c in hint.choices:
+        made = "" if c.made is None else f"{c.made:.0%}"
+        rows.append(f"<tr><td style='text-align:left'>{escape(str(c.action))}</td>"
+                    f"<td style='text-align:right'>{c.points:+.2f}</td><td style='text-align:right'>{made}</td>"
+                    f"<td>{_grade_html(c.grade)}</td><td style='text-align:left'>{escape(c.reason)}</td></tr>")
+    return (f'<div class="cl-hint" style="font-family:sans-serif"><p>{escape(hint.seat.word)}\'s choices '
+            f"({hint.phase.value}), judged over {hint.samples} deals of the cards {escape(hint.seat.word)} "
+            f"cannot see:</p><table><tr><th>choice</th><th>points</th><th>made</th><th>grade</th><th>why</th></tr>"
+            f"{''.join(rows)}</table></div>")
+
+
+def review_html(review: Review) -> str:
+    """The reviewed seat's decisions in order, each with its grade and the best choice."""
+    rows = []
+    for line in review.lines:
+        better = "" if line.best == line.action else escape(str(line.best))
+        rows.append(f"<tr><td>{line.move + 1}</td><td>{line.phase.value}</td><td>{escape(str(line.action))}</td>"
+                    f"<td>{_grade_html(line.grade)}</td><td>{better}</td>"
+                    f"<td style='text-align:left'>{escape(line.reason)}</td></tr>")
+    return (f'<div class="cl-review" style="font-family:sans-serif"><p>Review of {escape(review.seat.word)}\'s '
+            f"decisions</p><table><tr><th>move</th><th>phase</th><th>chose</th><th>grade</th><th>better</th>"
+            f"<th>why</th></tr>{''.join(rows)}</table></div>")

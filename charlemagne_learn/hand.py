@@ -96,6 +96,8 @@ class SeatView:
     """What one seat can see: its own cards, the table, and nothing hidden."""
 
     seat: Seat
+    rules: Rules
+    dealer: Seat
     phase: Phase
     to_move: Seat | None
     hand: list[Card]
@@ -551,6 +553,8 @@ class HandState:
             kitty = cards_of(self._kitty)
         return SeatView(
             seat=s,
+            rules=self.rules,
+            dealer=self.dealer,
             phase=self.phase,
             to_move=self.to_move,
             hand=cards_of(self._hands[s]),
@@ -586,6 +590,18 @@ class HandState:
         replay = self._replayed([a for _, a in self.history[:-1]])
         self.__dict__.update(replay.__dict__)
         return last
+
+    def at(self, moves: int) -> HandState:
+        """The hand as it stood after its first ``moves`` actions (0: just dealt), for reviews and replays.
+
+        >>> state = HandState.new(Rules.preset("canadian"), dealer="W", seed=1)
+        >>> state.apply("bid 5")
+        >>> state.at(0).phase.value, state.at(1).history == state.history
+        ('bidding', True)
+        """
+        if isinstance(moves, bool) or not isinstance(moves, int) or not 0 <= moves <= len(self.history):
+            raise IllegalActionError(f"moves={moves!r} is not allowed; use 0 to {len(self.history)}")
+        return self._replayed(a for _, a in self.history[:moves])
 
     def _replayed(self, actions: Iterable[Action]) -> HandState:
         fresh = HandState(self.rules, self.dealer, list(self._deal[0]), self._deal[1])

@@ -7,7 +7,20 @@
 2
 """
 
+from .hints import Hint, Review, hint, review
 from .odds import BidChance, BidOdds, bid_odds, wilson_interval
 from .solver import HandsArg, double_dummy, solve_position
 
-__all__ = ["BidChance", "BidOdds", "HandsArg", "bid_odds", "double_dummy", "solve_position", "wilson_interval"]
+__all__ = [
+    "BidChance",
+    "BidOdds",
+    "HandsArg",
+    "Hint",
+    "Review",
+    "bid_odds",
+    "double_dummy",
+    "hint",
+    "review",
+    "solve_position",
+    "wilson_interval",
+]

@@ -304,6 +304,9 @@ class BidChance:
     how: str
     #: Mean points of the bidder's team minus the opponents' per hand (None when the bid decides the game).
     expected_points: float | None
+    #: Every way the bid could be played, how often each succeeded and its expected points, e.g.
+    #: ``(("trump ♠", 312, 1.7), ...)``; the row reports the way that succeeds most often.
+    ways: tuple[tuple[str, int, float | None], ...] = ()
 
     @property
     def probability(self) -> float:
@@ -412,15 +415,13 @@ def bid_odds(
 
     chances = []
     for spec, candidates in rows:
-        best: tuple[int, _Plan] | None = None
+        ways = []
         for plan in candidates:
-            made = sum(map(_success(spec), values[plans.index(plan)]))
-            if best is None or made > best[0]:
-                best = (made, plan)
-        assert best is not None
-        made, plan = best
-        expected = None if spec.outright else _expected_points(rules, spec, bidder, plan, values[plans.index(plan)])
-        chances.append(BidChance(spec.name, spec.label, made, samples, plan.describe(), expected))
+            results = values[plans.index(plan)]
+            expected = None if spec.outright else _expected_points(rules, spec, bidder, plan, results)
+            ways.append((plan.describe(), sum(map(_success(spec), results)), expected))
+        how, made, expected = max(ways, key=lambda way: way[1])  # the first of equals: max keeps it
+        chances.append(BidChance(spec.name, spec.label, made, samples, how, expected, tuple(ways)))
     return BidOdds(rules, cards, bidder, dealer_seat, samples, seed, method, tuple(chances))
 
 

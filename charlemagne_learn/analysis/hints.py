@@ -1,0 +1,218 @@
+"""Hints and grading: every choice of a seat ranked by what it is worth, with a grade and a reason in plain words.
+
+A card is worth the points its side can expect after playing it, averaged over deals of the
+hidden cards consistent with what the seat has seen, each solved double-dummy
+(:mod:`~charlemagne_learn.analysis.pimc`); a bid is worth the points :func:`~charlemagne_learn.analysis.odds.bid_odds`
+expects from it, and a pass nothing. Points, not tricks, because the game pays for contracts: an
+overtrick in a 5-bid is worth nothing, one trick short of Charlemagne costs everything. Equal points
+are split by tricks.
+
+The grade measures what a choice gives up against the best one, as a share of what is at stake
+(the points between making and failing the contract — or, when bidding, the lowest bid):
+
+============  ===================
+grade         points given up
+============  ===================
+best          under 5% of the stake
+good          under 15%
+inaccuracy    under 30%
+mistake       under 60%
+blunder       60% or more
+============  ===================
+
+>>> import charlemagne_learn as cl
+>>> state = cl.HandState.new(cl.Rules.preset("canadian"), dealer="W", seed=4)
+>>> h = hint(state.view("N"), samples=20)
+>>> h.phase.value, h.choices[0].grade, str(h.choices[0].action) in [str(a) for a in state.legal_actions()]
+('bidding', 'best', True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from ..actions import Action
+from ..cards import Card, Seat
+from ..errors import IllegalActionError
+from ..hand import HandState, Phase, SeatView
+from ..scoring import is_made, score_hand
+from .odds import bid_odds
+from .pimc import play_outcomes
+
+__all__ = ["Choice", "Grade", "Hint", "Review", "ReviewLine", "grade_for", "hint", "review"]
+
+Grade = Literal["best", "good", "inaccuracy", "mistake", "blunder"]
+_GRADES: tuple[tuple[float, Grade], ...] = ((0.05, "best"), (0.15, "good"), (0.30, "inaccuracy"), (0.60, "mistake"))
+
+
+def grade_for(loss: float, stake: float) -> Grade:
+    """The grade of a choice that gives up ``loss`` points when ``stake`` points are at stake.
+
+    >>> grade_for(0, 12), grade_for(1, 12), grade_for(3, 12), grade_for(9, 12)
+    ('best', 'good', 'inaccuracy', 'blunder')
+    """
+    share = loss / stake if stake > 0 else 0.0
+    for limit, grade in _GRADES:
+        if share < limit:
+            return grade
+    return "blunder"
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One choice of the seat: what it is worth and how it compares with the best."""
+
+    action: Action
+    #: Mean points of the seat's team minus the other team's.
+    points: float
+    #: Mean tricks the seat's side takes from here (card play only).
+    tricks: float | None
+    #: Chance the contract (or, bidding, this bid) is made.
+    made: float | None
+    loss: float
+    grade: Grade
+    reason: str
+
+
+@dataclass(frozen=True)
+class Hint:
+    """Every legal choice of a seat, best first."""
+
+    seat: Seat
+    phase: Phase
+    choices: tuple[Choice, ...]
+    samples: int
+
+    @property
+    def best(self) -> Choice:
+        return self.choices[0]
+
+    def choice(self, action: Action | str) -> Choice:
+        """The entry of one action (as an :class:`Action` or text such as ``"play JH"``)."""
+        act = Action.parse(action) if isinstance(action, str) else action
+        for c in self.choices:
+            if c.action == act:
+                return c
+        raise IllegalActionError(f"{act} is not one of {self.seat.word}'s choices: "
+                                 f"{', '.join(str(c.action) for c in self.choices)}")
+
+    def __repr__(self) -> str:
+        return f"<Hint for {self.seat.word}, {self.phase.value}: best {self.best.action} of {len(self.choices)}>"
+
+    def _repr_html_(self) -> str:
+        from ..display import hint_html
+
+        return hint_html(self)
+
+
+def hint(view: SeatView, samples: int = 30, seed: int = 0) -> Hint:
+    """Rank every legal card or bid of the seat to move in ``view``; other phases are not graded."""
+    if view.to_move != view.seat or not view.legal_actions:
+        raise IllegalActionError(f"it is not {view.seat.word}'s turn")
+    if view.phase is Phase.PLAY:
+        choices = _play_choices(view, samples, seed)
+    elif view.phase is Phase.BIDDING:
+        choices = _bid_choices(view, samples, seed)
+    else:
+        raise IllegalActionError(f"hints grade card play and bids; {view.phase.value} is not graded")
+    return Hint(view.seat, view.phase, tuple(choices), samples)
+
+
+def _ranked(rows: list[tuple[Action, float, float | None, float | None, str]], stake: float) -> list[Choice]:
+    rows.sort(key=lambda r: (-r[1], -(r[2] or 0.0)))
+    top = rows[0][1]
+    out = []
+    for action, points, tricks, made, text in rows:
+        loss = top - points
+        better = f"; {loss:.1f} points worse than {rows[0][0]}" if loss >= 0.05 else ""
+        out.append(Choice(action, points, tricks, made, loss, grade_for(loss, stake), text + better))
+    return out
+
+
+def _play_choices(view: SeatView, samples: int, seed: int) -> list[Choice]:
+    contract = view.contract
+    assert contract is not None
+    ours = view.seat.team == contract.team
+    taken = sum(t.winner.team == contract.team for t in view.tricks)
+    left = len(view.hand)
+    rows: list[tuple[Action, float, float | None, float | None, str]] = []
+    for card, outcomes in play_outcomes(view, samples, seed).items():
+        points = tricks = made = 0.0
+        for future in outcomes:
+            score = score_hand(contract, taken + future)
+            sign = 1 if ours else -1
+            points += sign * (score[contract.team] - score[contract.defenders])
+            tricks += future if ours else left - future
+            made += is_made(contract, taken + future)
+        n = len(outcomes)
+        rows.append((Action.play(card), points / n, tricks / n, made / n, _play_reason(card, tricks / n, made / n, n, ours)))
+    spec = contract.spec
+    stake = 2 * contract.rules.target if spec.outright else spec.made + spec.failed
+    return _ranked(rows, stake)
+
+
+def _play_reason(card: Card, tricks: float, made: float, samples: int, ours: bool) -> str:
+    result = f"your contract is made in {made:.0%}" if ours else f"the bid is defeated in {1 - made:.0%}"
+    return (f"{card}: your side takes {tricks:.1f} of the tricks left on average, and {result} of {samples} deals "
+            f"of the hidden cards")
+
+
+def _bid_choices(view: SeatView, samples: int, seed: int) -> list[Choice]:
+    rules = view.rules
+    odds = bid_odds(rules, view.hand, view.seat, view.dealer, samples=samples, seed=seed)
+    rows: list[tuple[Action, float, float | None, float | None, str]] = []
+    for act in view.legal_actions:
+        if act.kind == "pass":
+            rows.append((act, 0.0, None, None, "pass: neither side scores from your bid"))
+            continue
+        chance = odds[act.bid or ""]
+        how, made, expected = chance.how, chance.made, chance.expected_points
+        if act.suit is not None or act.no_trump:  # a bid that names its trump: the odds of that suit
+            way = f"trump {act.suit.symbol}" if act.suit is not None else "no trump"
+            how, made, expected = next(w for w in chance.ways if w[0] == way)
+        p = made / chance.samples
+        # a bid that decides the game (Maine Charlemagne) is worth the whole game either way
+        points = (2 * p - 1) * rules.target if expected is None else expected
+        label = f"{chance.label} ({how})" if how else chance.label
+        rows.append((act, points, None, p, f"{label}: made in {p:.0%} of {samples} deals of the unseen cards, "
+                                            f"{points:+.1f} points on average"))
+    lowest = next(b for b in rules.bids if b.name.isdigit())
+    return _ranked(rows, lowest.made + lowest.failed)
+
+
+@dataclass(frozen=True)
+class ReviewLine:
+    """One decision of the reviewed seat: what was done, its grade, and the best choice."""
+
+    move: int
+    phase: Phase
+    action: Action
+    grade: Grade
+    best: Action
+    reason: str
+
+
+@dataclass(frozen=True)
+class Review:
+    seat: Seat
+    lines: tuple[ReviewLine, ...]
+
+    def _repr_html_(self) -> str:
+        from ..display import review_html
+
+        return review_html(self)
+
+
+def review(state: HandState, seat: Seat | str, samples: int = 20, seed: int = 0) -> Review:
+    """Every bid and card ``seat`` chose in ``state``, graded against the best choice at that moment."""
+    who = Seat.find(seat)
+    lines = []
+    for move, (mover, act) in enumerate(state.history):
+        if mover != who or act.kind not in ("bid", "pass", "play"):
+            continue
+        before = state.at(move)
+        h = hint(before.view(who), samples, seed)
+        mine = h.choice(act)
+        lines.append(ReviewLine(move, h.phase, act, mine.grade, h.best.action, mine.reason))
+    return Review(who, tuple(lines))

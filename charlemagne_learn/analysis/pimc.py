@@ -1,0 +1,124 @@
+"""Perfect-information Monte Carlo: judge a seat's card play by solving many deals of the cards it cannot see.
+
+From one seat's view the hidden cards are dealt again and again, each time consistent with
+everything the seat has seen: its own hand, the cards played, any hand shown to all, the card it
+passed to a lone bidder, and the suits each player has shown out of (a player who did not follow
+the led suit holds none of it; in Mulot one who did not follow and did not play a joker holds no
+joker). Bids are not read as information. Each deal is solved double-dummy, and every legal card
+gets the mean number of tricks the bidder's side goes on to take.
+
+>>> import charlemagne_learn as cl
+>>> state = cl.HandState.new(cl.Rules.preset("canadian"), dealer="W", seed=4)
+>>> for a in ["bid 6", "pass", "pass", "pass"]:
+...     state.apply(a)
+>>> while state.phase is not cl.Phase.PLAY:
+...     state.apply(state.legal_actions()[0])
+>>> values = card_values(state.view(state.to_move), samples=4, seed=1)
+>>> sorted(values) == sorted(state.hand(state.to_move))
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..cards import Card, Seat
+from ..deal import deck_mask, indices_of, mask_of
+from ..errors import IllegalActionError, RulesOptionError
+from ..hand import Phase, SeatView
+from ..rng import DealRandom
+from .solver import solve_position
+
+__all__ = ["card_values", "play_outcomes", "sample_hidden"]
+
+
+def _shown_out(view: SeatView) -> dict[Seat, int]:
+    """For each seat, the cards it cannot hold: suits it failed to follow (and, in Mulot, jokers)."""
+    assert view.contract is not None
+    order = view.contract.order
+    barred: dict[Seat, int] = {s: 0 for s in Seat}
+    plays = [(t.seats, t.cards) for t in view.tricks]
+    if view.trick:
+        plays.append((tuple(s for s, _ in view.trick), tuple(c for _, c in view.trick)))
+    for seats, cards in plays:
+        led = order.suit_of[cards[0].index]
+        for seat, card in zip(seats[1:], cards[1:], strict=True):
+            if order.suit_of[card.index] != led:
+                barred[seat] |= order.suit_mask[led]
+                if order.void_must_play_joker and not card.index >= 32:
+                    barred[seat] |= order.joker_mask
+    return barred
+
+
+def sample_hidden(view: SeatView, samples: int, seed: int) -> Iterator[dict[Seat, int]]:
+    """Deals of the hidden cards consistent with ``view``: each active seat's cards as a bit set.
+
+    The cards not dealt to a seat in play (the kitty, discards, a sitting-out partner's hand) are
+    left out, as they take no part in the rest of the hand.
+    """
+    if view.contract is None or view.phase is not Phase.PLAY:
+        raise IllegalActionError("hidden cards can be sampled only once play has started")
+    contract = view.contract
+    me = view.seat
+    known: dict[Seat, int] = {me: mask_of(view.hand)}
+    for name, cards in view.exposed.items():
+        known[Seat.find(name)] = mask_of(cards)
+    gone = mask_of(c for t in view.tricks for c in t.cards) | mask_of(c for _, c in view.trick) | mask_of(view.discards)
+    for seat, act in view.history:
+        # the card this seat passed to its lone partner is in that partner's hand until played
+        if seat == me and act.kind == "give" and act.card is not None and not gone >> act.card.index & 1:
+            known[seat.partner] = known.get(seat.partner, 0) | 1 << act.card.index
+    pool = deck_mask(contract.rules) & ~gone & ~sum(known.values())
+    barred = _shown_out(view)
+    need = {s: view.hand_sizes[s.name] - known.get(s, 0).bit_count() for s in contract.active_seats}
+    open_seats = sorted((s for s in need if need[s] > 0), key=lambda s: bin(pool & ~barred[s]).count("1"))
+    rng = DealRandom(seed)
+    for _ in range(samples):
+        yield _deal_one(rng, pool, open_seats, need, barred, known)
+
+
+def _deal_one(
+    rng: DealRandom, pool: int, seats: list[Seat], need: dict[Seat, int], barred: dict[Seat, int], known: dict[Seat, int]
+) -> dict[Seat, int]:
+    """One consistent deal: the most constrained seat draws first; a dead end starts again."""
+    for _ in range(200):
+        left = pool
+        hands = dict(known)
+        for seat in seats:
+            allowed = indices_of(left & ~barred[seat])
+            if len(allowed) < need[seat]:
+                break
+            for _ in range(need[seat]):
+                card = allowed.pop(rng.below(len(allowed)))
+                hands[seat] = hands.get(seat, 0) | 1 << card
+                left &= ~(1 << card)
+        else:
+            return hands
+    raise IllegalActionError("no deal of the hidden cards fits what this seat has seen")  # pragma: no cover
+
+
+def play_outcomes(view: SeatView, samples: int = 30, seed: int = 0) -> dict[Card, list[int]]:
+    """Each legal card of the seat to move: the tricks the bidder's side takes from here (this trick included)
+    in each of ``samples`` consistent deals, every one solved double-dummy. Same seed, same deals."""
+    if view.to_move != view.seat or view.phase is not Phase.PLAY:
+        raise IllegalActionError(f"it is not {view.seat.word}'s turn to play a card")
+    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
+        raise RulesOptionError(f"samples={samples!r} is not allowed; use a whole number >= 1")
+    assert view.contract is not None
+    leader = view.trick[0][0] if view.trick else view.seat
+    trick = [c for _, c in view.trick]
+    out: dict[Card, list[int]] = {}
+    for hands in sample_hidden(view, samples, seed):
+        solved = solve_position(view.contract, {s: _cards(m) for s, m in hands.items()}, leader, trick)
+        for card, tricks in solved.items():
+            out.setdefault(card, []).append(tricks)
+    return out
+
+
+def card_values(view: SeatView, samples: int = 30, seed: int = 0) -> dict[Card, float]:
+    """Each legal card of the seat to move: the mean of :func:`play_outcomes`."""
+    return {card: sum(v) / len(v) for card, v in play_outcomes(view, samples, seed).items()}
+
+
+def _cards(mask: int) -> list[Card]:
+    return [Card.from_index(i) for i in indices_of(mask)]
