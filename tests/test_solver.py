@@ -15,6 +15,8 @@ import pytest
 
 import charlemagne_learn as cl
 from charlemagne_learn.analysis import double_dummy, solve_position
+from charlemagne_learn.analysis.solver import _Search
+from charlemagne_learn.deal import cards_of, mask_of
 
 CANADIAN = cl.Rules.preset("canadian")
 AMERICAN = cl.Rules.preset("american")
@@ -138,6 +140,53 @@ def test_solve_position_mid_trick_matches_brute_force(kind: str) -> None:
             rest = dict(hands)
             rest[seat] = [c for c in hands[seat] if c != card]
             assert value == brute(k, rest, leader, [*trick, card]), (str(k), hands, leader, trick, card)
+
+
+def null_window_answers(k: cl.Contract, masks: list[int], leader: cl.Seat) -> list[bool]:
+    """For each target ``t`` from 1 up, "does the bidder's side take at least t?" (as bid odds ask it, on one
+    search object so the table is shared between questions), then "does it take none?"."""
+    search = _Search(k, masks)
+    n = masks[leader].bit_count()
+    answers = [search.boundary(int(leader), t - 1, t) >= t for t in range(n, 0, -1)]
+    return [*answers, search.boundary(int(leader), 0, 1) == 0]
+
+
+def expected_answers(n: int, value: int) -> list[bool]:
+    return [value >= t for t in range(n, 0, -1)] + [value == 0]
+
+
+@pytest.mark.parametrize("kind", CONTRACTS)
+def test_null_window_questions_match_brute_force(kind: str) -> None:
+    # The sure-trick bounds at trick boundaries decide many null-window searches on their own: check the
+    # yes/no answers, not only full values.
+    rng = random.Random(f"null-{kind}")
+    for _ in SEEDS:
+        k = CONTRACTS[kind](rng)
+        hands, leader = random_ending(k, ending_size(k, rng), rng)
+        masks = [mask_of(hands[seat]) for seat in cl.Seat]
+        expected = brute(k, hands, leader, [])
+        assert null_window_answers(k, masks, leader) == expected_answers(len(hands[leader]), expected), (str(k), hands)
+
+
+FULL_DEALS = {
+    "canadian charlemagne alone": cl.Contract(CANADIAN, "charlemagne", "N", "S"),
+    "canadian mulot": cl.Contract(CANADIAN, "mulot", "N"),
+    "american le petit": cl.Contract(AMERICAN, "le_petit", "E"),
+    "maine lone defender": cl.Contract(MAINE, "charlemagne", "N", "H", alone=True, lone_defender="W"),
+    "canadian trump": cl.Contract(CANADIAN, "7", "W", "D"),
+}
+
+
+@pytest.mark.parametrize("kind", FULL_DEALS)
+def test_null_window_questions_agree_with_full_values_on_full_deals(kind: str) -> None:
+    k = FULL_DEALS[kind]
+    for seed in range(3):
+        state = cl.HandState.new(k.rules, dealer="W", seed=500 + seed)
+        masks = [mask_of(state.hand(seat)) if seat in k.active_seats else 0 for seat in cl.Seat]
+        value = _Search(k, list(masks)).boundary(int(k.first_leader), -1, 9)
+        assert null_window_answers(k, masks, k.first_leader) == expected_answers(8, value), seed
+        hands = {seat: list(cards_of(m)) for seat, m in zip(cl.Seat, masks, strict=True) if m}
+        assert double_dummy(k, hands, k.first_leader, method="python") == value
 
 
 def test_double_dummy_is_the_best_first_lead() -> None:

@@ -64,11 +64,12 @@ def bridge_pbn(contract: Contract, hands: list[int]) -> str:
 
 def dds_bidder_tricks(contract: Contract, hands: list[int], leader: Seat) -> int:
     """Tricks the bidder's side takes with perfect play, by DDS. Needs :func:`maps_onto_bridge` and endplay."""
-    from endplay.dds import solve_board
+    from endplay.dds.solve import SolveMode, solve_board
     from endplay.types import Deal, Denom, Player
 
     trump = Denom.nt if contract.order.trump_suit is None else Denom.spades
     deal = Deal(bridge_pbn(contract, hands), first=Player(int(leader)), trump=trump)
-    for_leader = max(tricks for _, tricks in solve_board(deal))
+    # OptimalOne (DDS's solutions=1): just the best card's tricks, not every card's; about 1.7x faster.
+    for_leader = max(tricks for _, tricks in solve_board(deal, SolveMode.OptimalOne))
     total = hands[leader].bit_count()
     return for_leader if leader.team == contract.team else total - for_leader
