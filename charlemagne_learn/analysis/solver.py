@@ -143,6 +143,7 @@ class _Search:
         # Seats that want MORE bidder tricks: the bidder's side, unless the bid is to avoid tricks.
         self.maximises = [bool(self.counts[s]) != contract.spec.avoid for s in range(4)]
         self.avoid = contract.spec.avoid
+        self.bidder = int(contract.bidder)
         #: The partner in play (-1: none, or sitting out): a lead to the partner's top card keeps the lead.
         self.partner = [s ^ 2 if s ^ 2 in self.seats else -1 for s in range(4)]
         self.layout = _layout(order)
@@ -289,6 +290,8 @@ class _Search:
                     elif left - sure < hi:
                         hi = left - sure
         if self.avoid:
+            if not counts[leader] and self._ducks_everything(hands, union):
+                return 0, 0
             return lo, hi
         # At a trick boundary each suit's cards in play fill the bottom bits of its segment, so the top card of
         # each suit is the top of a run of the union.
@@ -311,6 +314,24 @@ class _Search:
         if counts[leader]:
             return max(lo, cash), hi
         return lo, min(hi, left - cash)
+
+    def _ducks_everything(self, hands: list[int], union: int) -> bool:
+        """Can the lone bidder of an avoid bid lose every trick still to come, the opponents on lead?
+
+        Yes when it holds no trump (no joker in Mulot) and in every suit its highest card is below the
+        opponents' lowest: whatever they lead, the led card beats the bidder's card of that suit, and a
+        bidder out of the suit discards, which never wins without trumps.
+        """
+        bidder = self.bidder
+        mine = hands[bidder]
+        if mine & self.layout.trump_mask:
+            return False
+        theirs = union & ~mine
+        for segment in self.layout.side_segments:
+            low_theirs = theirs & segment
+            if mine & segment and low_theirs and mine & segment > low_theirs & -low_theirs:
+                return False
+        return True
 
     def _split(self, packed: int) -> list[int]:
         """The four hands of a packed position."""

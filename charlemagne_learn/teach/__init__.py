@@ -1,0 +1,24 @@
+"""The teaching layer: plots of bidding statistics for the lessons (needs matplotlib, in the ``lessons`` extra).
+
+>>> from charlemagne_learn.teach import plot_perfect_vs_bots
+>>> plot_perfect_vs_bots("american").axes[0].get_ylabel()
+'deals on which the bid is made (%)'
+"""
+
+from .plots import (
+    OKABE_ITO,
+    plot_bid_odds,
+    plot_expected_points,
+    plot_make_chance,
+    plot_perfect_vs_bots,
+    plot_special_bids,
+)
+
+__all__ = [
+    "OKABE_ITO",
+    "plot_bid_odds",
+    "plot_expected_points",
+    "plot_make_chance",
+    "plot_perfect_vs_bots",
+    "plot_special_bids",
+]

@@ -1,0 +1,440 @@
+"""Plots of bidding statistics for the lessons: each function returns a matplotlib ``Figure``.
+
+For teachers: every plot reads the dataset of solved random deals shipped with the package (see
+:mod:`charlemagne_learn.analysis.stats`); pass a variant name (``"canadian"``, ``"american"``, ``"maine"``,
+``"bid_euchre"``) or a dataset you made bigger with ``scripts/bidding_dataset.py`` and read with
+``read_dataset``. A figure shows itself in a notebook cell; ``fig.savefig("plot.png")`` writes it out.
+
+The figures are built without pyplot, so they never pile up in a global state. Colours are the
+Okabe–Ito palette, which colour-blind viewers can tell apart, and every series also differs by marker,
+line style or hatching and is named in a legend, so the plots read in black and white too. A caption
+under each plot says what the data is.
+
+>>> fig = plot_make_chance("canadian", by="jokers")
+>>> fig.axes[0].get_xlabel(), fig.axes[0].get_ylabel()
+('jokers held', 'chance of making the bid (% of hands)')
+"""
+
+from __future__ import annotations
+
+import math
+import textwrap
+from collections import Counter, defaultdict
+from collections.abc import Mapping, Sequence
+from typing import Literal
+
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+from matplotlib.layout_engine import ConstrainedLayoutEngine
+from matplotlib.patches import Patch
+from matplotlib.ticker import MaxNLocator, PercentFormatter
+
+from ..analysis.odds import BidOdds, wilson_interval
+from ..analysis.stats import BiddingDataset, load_dataset
+from ..errors import RulesOptionError
+from ..rules import BidSpec, Rules
+
+__all__ = [
+    "OKABE_ITO",
+    "plot_bid_odds",
+    "plot_expected_points",
+    "plot_make_chance",
+    "plot_perfect_vs_bots",
+    "plot_special_bids",
+]
+
+#: Okabe & Ito's colour-blind-safe palette, yellow last (it is faint on white).
+OKABE_ITO = ("#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#000000", "#F0E442")
+_MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")
+_LINES = ("-", "--", "-.", ":")
+_HATCHES = ("", "//", "..", "xx")
+#: Fewer hands than this in a group and its point is drawn hollow: its estimate is rough.
+SMALL_SAMPLE = 30
+
+
+def _dataset(data: str | BiddingDataset) -> BiddingDataset:
+    if isinstance(data, BiddingDataset):
+        return data
+    if isinstance(data, str):
+        return load_dataset(data)
+    raise RulesOptionError(f"give a variant name such as 'canadian' or a BiddingDataset, not {type(data).__name__}")
+
+
+def _figure(width: float, height: float) -> Figure:
+    return Figure(figsize=(width, height), layout="constrained")
+
+
+def _caption(fig: Figure, text: str) -> None:
+    """A caption under the plot saying what the data is, with room kept for it below the axes."""
+    # wrapped by hand: matplotlib's own wrapping lets centred text run off the left edge
+    lines = textwrap.fill(text, int(fig.get_figwidth() * 14))
+    fig.text(0.5, 0.012, lines, ha="center", va="bottom", fontsize=8.5, color="#333333")
+    bottom = (0.08 + 0.155 * (lines.count("\n") + 1)) / fig.get_figheight()
+    engine = fig.get_layout_engine()
+    assert isinstance(engine, ConstrainedLayoutEngine)
+    engine.set(rect=(0, bottom, 1, 1 - bottom))
+
+
+def _style(i: int) -> dict[str, object]:
+    return {"color": OKABE_ITO[i % len(OKABE_ITO)], "marker": _MARKERS[i % len(_MARKERS)],
+            "linestyle": _LINES[i % len(_LINES)]}
+
+
+def _who(data: BiddingDataset) -> str:
+    return f"{len(data):,} random {data.rules.title} deals, North bidding (West deals)"
+
+
+def _bid_name(spec: BidSpec) -> str:
+    return f"bid {spec.label}" if spec.name.isdigit() else spec.label
+
+
+def _rate_line(
+    ax: Axes, xs: Sequence[int], successes: Mapping[int, int], totals: Mapping[int, int], i: int, label: str,
+    dodge: float = 0.0,
+) -> float:
+    """One series of success rates with 95% Wilson whiskers; groups of few hands get hollow markers.
+    Returns the top of the highest whisker (%)."""
+    style = _style(i)
+    keys = [x for x in xs if totals.get(x, 0) > 0]
+    rates = [100 * successes.get(x, 0) / totals[x] for x in keys]
+    bounds = [wilson_interval(successes.get(x, 0), totals[x]) for x in keys]
+    below = [r - 100 * lo for r, (lo, _) in zip(rates, bounds, strict=True)]
+    above = [100 * hi - r for r, (_, hi) in zip(rates, bounds, strict=True)]
+    ax.errorbar([x + dodge for x in keys], rates, yerr=[below, above], label=label, capsize=3, linewidth=1.6,
+                markersize=6, color=style["color"], marker=style["marker"], linestyle=style["linestyle"])
+    small = [(x + dodge, r) for x, r in zip(keys, rates, strict=True) if totals[x] < SMALL_SAMPLE]
+    if small:
+        ax.plot([x for x, _ in small], [r for _, r in small], linestyle="none", marker=style["marker"],
+                markersize=6, markerfacecolor="white", markeredgecolor=style["color"])
+    return max((100 * hi for _, hi in bounds), default=0.0)
+
+
+def _count_ticks(ax: Axes, xs: Sequence[int], totals: Mapping[int, int], names: Sequence[str]) -> None:
+    """Tick labels that say how many hands each point stands on."""
+    ax.set_xticks(list(xs))
+    ax.set_xticklabels([f"{name}\n{totals.get(x, 0):,} hands" for name, x in zip(names, xs, strict=True)], fontsize=8)
+
+
+def _percent_axis(ax: Axes, label: str, top: float = 100) -> None:
+    """A 0–``top`` % axis (rare bids get a shorter one, so their lines do not hug the floor)."""
+    ax.set_ylim(-0.03 * top, 1.03 * top)
+    ax.yaxis.set_major_formatter(PercentFormatter(100))
+    ax.set_ylabel(label)
+    ax.grid(axis="y", alpha=0.3)
+
+
+# ---------------------------------------------------------------- chance of making a numeric bid
+_BY = ("trumps", "jokers", "jacks")
+
+
+def _by_label(rules: Rules, by: str) -> str:
+    big, little = rules.bower_names
+    if by == "trumps":
+        extra = "the jokers and both jacks" if rules.jokers else f"the {big} and {little}"
+        return f"trumps held in North's best suit ({extra} count as trumps)"
+    if by == "jacks":
+        return f"{big} and {little} held for North's best suit"
+    return "jokers held"
+
+
+def plot_make_chance(
+    data: str | BiddingDataset = "canadian",
+    by: Literal["trumps", "jokers", "jacks"] = "trumps",
+    bids: Sequence[str] | None = None,
+) -> Figure:
+    """The chance of making each numeric bid, against how many trumps, jokers or jacks the bidder holds.
+
+    North names the suit the hand is strongest in (judged from the cards as dealt) and the deal is played
+    perfectly (double dummy) with that trump. ``bids`` picks the numeric bids to draw (default: the four
+    highest, e.g. 5, 6, 7 and 8 in the Canadian game). Whiskers are 95% confidence intervals; a hollow
+    marker stands on fewer than 30 hands, so read it as a rough guide.
+
+    Teaching points: each extra trump adds a lot; an 8 needs most of the trumps; the jokers and jacks
+    matter because they are the top trumps.
+    """
+    ds = _dataset(data)
+    rules = ds.rules
+    if by not in _BY:
+        raise RulesOptionError(f"by={by!r} is not allowed; use 'trumps', 'jokers' or 'jacks'")
+    if by == "jokers" and not rules.jokers:
+        raise RulesOptionError(f"{rules.title} has no jokers; use by='trumps' or by='jacks'")
+    numeric = ds.numeric_bids
+    chosen = list(numeric[-4:]) if bids is None else [rules.bid(b) for b in bids]
+    for spec in chosen:
+        if not spec.name.isdigit():
+            raise RulesOptionError(f"{spec.label} is not a numeric bid; use some of "
+                                   f"{', '.join(b.name for b in numeric)}")
+    held, names = _groups(ds.feature(by))
+    tricks = ds.feature("tricks")
+    totals = Counter(held)
+    xs = list(range(len(names)))
+    fig = _figure(8, 5.2)
+    ax = fig.add_subplot()
+    for i, spec in enumerate(chosen):
+        made: Counter[int] = Counter()
+        for h, t in zip(held, tricks, strict=True):
+            made[h] += t >= spec.tricks
+        dodge = 0.06 * (i - (len(chosen) - 1) / 2)
+        _rate_line(ax, xs, made, totals, i, f"{_bid_name(spec)} (take {spec.tricks} or more)", dodge)
+    _count_ticks(ax, xs, totals, names)
+    _percent_axis(ax, "chance of making the bid (% of hands)")
+    ax.set_xlabel(_by_label(rules, by))
+    listed = ", ".join(s.label for s in chosen[:-1]) + f" or {chosen[-1].label}" if len(chosen) > 1 else chosen[0].label
+    ax.set_title(f"{rules.title}: chance of making {listed}, by {by} held")
+    ax.legend(title="bid (North–South tricks)", loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=8.5)
+    exchange = " after taking the kitty" if rules.kitty_size else ""
+    _caption(fig, f"{_who(ds)}. North names trump in the strongest suit as dealt and plays it{exchange}; "
+                  f"everyone plays perfectly (double dummy). Whiskers: 95% confidence interval; "
+                  f"hollow marker: fewer than {SMALL_SAMPLE} hands.")
+    return fig
+
+
+# ---------------------------------------------------------------- the special bids
+_STRENGTH_LABEL = "hand strength in North's best suit\n(a rough count of the tricks the hand takes)"
+
+def _groups(values: Sequence[float], span: bool = False) -> tuple[list[int], list[str]]:
+    """Each value's group (0, 1, …, counting whole numbers, rounded down) and the groups' names. Thin ends are
+    merged until they hold at least :data:`SMALL_SAMPLE` hands ("1 or fewer", "6 or more"), so no point of a
+    plot stands on a handful of hands. ``span``: name groups as ranges ("2–3"), for hand strength."""
+    levels = [math.floor(v) for v in values]
+    counts = Counter(levels)
+    order = sorted(counts)
+    lo, hi = 0, len(order) - 1
+    while lo < hi and sum(counts[k] for k in order[: lo + 1]) < SMALL_SAMPLE:
+        lo += 1
+    while hi > lo and sum(counts[k] for k in order[hi:]) < SMALL_SAMPLE:
+        hi -= 1
+    kept = order[lo : hi + 1]
+    names = [f"{k}–{k + 1}" if span else str(k) for k in kept]
+    if lo > 0:
+        names[0] = f"under {kept[0] + 1}" if span else f"{kept[0]} or fewer"
+    if hi < len(order) - 1:
+        names[-1] = f"{kept[-1]} or more"
+    index = {k: i for i, k in enumerate(kept)}
+    return [index[min(max(k, kept[0]), kept[-1])] for k in levels], names
+
+
+def plot_special_bids(data: str | BiddingDataset = "canadian", by: Literal["strength", "jokers"] = "strength") -> Figure:
+    """How often the named bids above the numbers (Mulot, Charlemagne, Le Petit, No Trump, …) are makeable.
+
+    Left: over all deals. Right: against hand strength (a rough count of the tricks the hand takes in its
+    best suit, from :func:`~charlemagne_learn.analysis.evaluate.hand_strength`) or against jokers held.
+    "Makeable" means the bid succeeds with perfect play when played its best way (the right trump, the
+    partner's card, alone or not). Bid Euchre has no such bids.
+
+    Teaching points: Mulot wants a weak hand and Charlemagne a monster; both are rare, which is why
+    they score so much.
+    """
+    ds = _dataset(data)
+    rules = ds.rules
+    specials = ds.special_bids
+    if not specials:
+        raise RulesOptionError(f"{rules.title} has no bids above the numbers; use another variant")
+    if by not in ("strength", "jokers"):
+        raise RulesOptionError(f"by={by!r} is not allowed; use 'strength' or 'jokers'")
+    if by == "jokers" and not rules.jokers:
+        raise RulesOptionError(f"{rules.title} has no jokers; use by='strength'")
+    fig = _figure(11, 5.2)
+    overall, detail = fig.subplots(1, 2, width_ratios=(1, 1.5))
+    n = len(ds)
+    for i, spec in enumerate(specials):
+        made = sum(ds.made(spec.name))
+        low, high = wilson_interval(made, n)
+        rate = 100 * made / n
+        overall.barh(i, rate, color=OKABE_ITO[i % len(OKABE_ITO)], hatch=_HATCHES[i % len(_HATCHES)],
+                     edgecolor="black", xerr=[[rate - 100 * low], [100 * high - rate]], capsize=3)
+        overall.text(100 * high + 0.5, i, f"{rate:.1f}% ({made:,} of {n:,})", va="center", fontsize=8)
+    overall.set_yticks(range(len(specials)))
+    overall.set_yticklabels([s.label for s in specials])
+    overall.invert_yaxis()
+    overall.xaxis.set_major_locator(MaxNLocator(5))
+    overall.xaxis.set_major_formatter(PercentFormatter(100, decimals=0))
+    right = max(100 * wilson_interval(sum(ds.made(s.name)), n)[1] for s in specials)
+    overall.set_xlim(0, right * 1.6 + 1)
+    overall.set_xlabel("deals on which the bid is makeable (%)")
+    overall.set_ylabel("bid")
+    overall.set_title("How often each bid is makeable")
+
+    if by == "jokers":
+        keys, names = _groups(ds.feature("jokers"))
+        detail.set_xlabel("jokers held")
+    else:
+        keys, names = _groups(ds.feature("strength"), span=True)
+        detail.set_xlabel(_STRENGTH_LABEL)
+    xs = list(range(len(names)))
+    totals = Counter(keys)
+    highest = 0.0
+    for i, spec in enumerate(specials):
+        made_by: Counter[int] = Counter()
+        for k, ok in zip(keys, ds.made(spec.name), strict=True):
+            made_by[k] += ok
+        top = _rate_line(detail, xs, made_by, totals, i, spec.label, 0.05 * (i - (len(specials) - 1) / 2))
+        highest = max(highest, top)
+    _count_ticks(detail, xs, totals, names)
+    _percent_axis(detail, "chance the bid is makeable (% of hands)", min(100.0, 10 * math.ceil(highest / 10 + 0.2)))
+    detail.set_title(f"… by {'jokers held' if by == 'jokers' else 'hand strength'}")
+    detail.legend(title="bid", fontsize=8.5)
+    fig.suptitle(f"{rules.title}: how often the big bids can be made")
+    same = " Gros Mulot is played like Mulot (showing the hand changes nothing when every card is seen), " \
+        "so their lines coincide." if {"mulot", "gros_mulot"} <= {s.name for s in specials} else ""
+    _caption(fig, f"{_who(ds)}, each bid played its best way with perfect play (double dummy). "
+                  f"Whiskers: 95% confidence interval; hollow marker: fewer than {SMALL_SAMPLE} hands.{same}")
+    return fig
+
+
+# ---------------------------------------------------------------- expected points
+def _mean_interval(values: Sequence[int]) -> tuple[float, float]:
+    """Mean and the half-width of its 95% confidence interval (normal approximation)."""
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, 0.0
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, 1.96 * math.sqrt(var / n)
+
+
+def plot_expected_points(data: str | BiddingDataset = "canadian") -> Figure:
+    """Expected net points of each bid (North–South's points minus East–West's), by hand strength.
+
+    Each deal is scored as if North had made that bid, with perfect play and the bid played its best way;
+    the points are averaged over the deals in each strength group. Above the zero line a bid pays on
+    average, below it costs. Bids that decide the game outright (Maine Charlemagne) have no points and are
+    left out. In Bid Euchre every trick scores a point, so a made bid pays more than its number.
+
+    Teaching points: bid the highest contract whose line is above zero for your hand; the big bids are
+    a costly gamble on all but the very best hands.
+    """
+    ds = _dataset(data)
+    rules = ds.rules
+    keys, names = _groups(ds.feature("strength"), span=True)
+    xs = list(range(len(names)))
+    totals = Counter(keys)
+    groups: list[tuple[str, list[BidSpec]]] = [("numeric bids", list(ds.numeric_bids))]
+    specials = [s for s in ds.special_bids if not s.outright]
+    if specials:
+        groups.append(("bids above the numbers", specials))
+    fig = _figure(6 + 5 * len(groups) - 1, 5.4)
+    axes = fig.subplots(1, len(groups), squeeze=False)[0]
+    for ax, (title, specs) in zip(axes, groups, strict=True):
+        ax.axhline(0, color="black", linewidth=0.8)
+        ax.annotate("break even", (0, 0), xycoords=("axes fraction", "data"), xytext=(4, 3),
+                    textcoords="offset points", fontsize=8)
+        for index, spec in enumerate(specs):
+            by_bin: dict[int, list[int]] = defaultdict(list)
+            column = f"points_dd_{spec.name}"
+            for k, record in zip(keys, ds.records, strict=True):
+                value = record[column]
+                if isinstance(value, int):
+                    by_bin[k].append(value)
+            present = [x for x in xs if by_bin.get(x)]
+            stats = [_mean_interval(by_bin[x]) for x in present]
+            style = _style(index)
+            dodge = 0.05 * (index % 4 - 1.5)
+            ax.errorbar([x + dodge for x in present], [m for m, _ in stats], yerr=[h for _, h in stats], capsize=3,
+                        label=_bid_name(spec), linewidth=1.6, markersize=5, color=style["color"],
+                        marker=style["marker"], linestyle=style["linestyle"])
+        _count_ticks(ax, xs, totals, names)
+        ax.set_xlabel(_STRENGTH_LABEL)
+        ax.set_ylabel("expected net points per hand (North–South minus East–West)")
+        ax.set_title(f"Expected points: {title}")
+        ax.grid(axis="y", alpha=0.3)
+        ax.legend(title="bid", fontsize=8.5)
+    fig.suptitle(f"{rules.title}: what each bid is worth on average, by hand strength")
+    left_out = [s.label for s in ds.special_bids if s.outright]
+    note = f" {', '.join(left_out)} decides the game outright and is not shown." if left_out else ""
+    if rules.per_trick_scoring:
+        note += " A made bid scores a point per trick taken; a failed one loses the amount bid."
+    _caption(fig, f"{_who(ds)}; every bid tried on every deal, played its best way with perfect play "
+                  f"(double dummy). Whiskers: 95% confidence interval of the average.{note}")
+    return fig
+
+
+# ---------------------------------------------------------------- perfect play against the bots
+def plot_perfect_vs_bots(data: str | BiddingDataset = "canadian") -> Figure:
+    """How often each bid is made with perfect play (double dummy) and by the simple greedy bots.
+
+    Both use the same deals and the same best way to play each bid. The bots play all four seats: they
+    see only their own cards and follow beginners' habits (see :mod:`~charlemagne_learn.analysis.greedy`), so
+    their rate is closer to a table of learners.
+
+    Teaching points: perfect play is perfect on both sides, so a bid can be made *more* often at a table of
+    beginners, whose defence lets tricks slip, than double-dummy odds say; where the bots make a bid less
+    often, the bidder's own card play is what is missing.
+    """
+    ds = _dataset(data)
+    rules = ds.rules
+    specs = rules.bids
+    n = len(ds)
+    fig = _figure(max(8.0, 1.1 * len(specs) + 2), 5.4)
+    ax = fig.add_subplot()
+    width = 0.38
+    for j, (method, name) in enumerate((("double_dummy", "perfect play (double dummy)"),
+                                        ("bots", "simple bots (greedy play)"))):
+        for i, spec in enumerate(specs):
+            made = sum(ds.made(spec.name, method))  # type: ignore[arg-type]
+            low, high = wilson_interval(made, n)
+            rate = 100 * made / n
+            x = i + (j - 0.5) * width
+            ax.bar(x, rate, width, color=OKABE_ITO[j], hatch=_HATCHES[j * 2], edgecolor="black",
+                   yerr=[[rate - 100 * low], [100 * high - rate]], capsize=2, label=name if i == 0 else None)
+            ax.text(x, 100 * high + 1, f"{rate:.0f}%" if rate >= 1 or made == 0 else f"{rate:.1f}%",
+                    ha="center", va="bottom", fontsize=7, rotation=90 if len(specs) > 8 else 0)
+    ax.set_xticks(range(len(specs)))
+    ax.set_xticklabels([_bid_name(s) for s in specs], rotation=30 if len(specs) > 6 else 0, ha="right"
+                       if len(specs) > 6 else "center")
+    _percent_axis(ax, "deals on which the bid is made (%)")
+    ax.set_ylim(0, 112)
+    ax.set_xlabel("bid (low to high)")
+    ax.set_title(f"{rules.title}: how often each bid is made, perfect play against simple bots")
+    ax.legend(loc="upper right", fontsize=8.5)
+    _caption(fig, f"{_who(ds)}; each bid played its best way. Perfect play: all four players see every card "
+                  f"and play perfectly; bots: all four play simple greedy cards, so weak defence can help the "
+                  f"bidder. Whiskers: 95% confidence interval.")
+    return fig
+
+
+# ---------------------------------------------------------------- one hand's bid odds
+_METHOD_WORDS = {"double_dummy": "perfect play (double dummy)", "bots": "the simple greedy bots"}
+
+
+def plot_bid_odds(odds: BidOdds) -> Figure:
+    """One hand's :func:`~charlemagne_learn.bid_odds` as bars: the chance each bid succeeds, with its 95%
+    confidence interval and the expected net points, highest bid at the bottom.
+
+    >>> import charlemagne_learn as cl
+    >>> odds = cl.bid_odds(cl.Rules.preset("bid_euchre"), "JH JD AH KH AS 9C", samples=8, workers=1)
+    >>> plot_bid_odds(odds).axes[0].get_xlabel()
+    'chance the bid succeeds (% of deals)'
+    """
+    if not isinstance(odds, BidOdds):
+        raise RulesOptionError(f"give the result of cl.bid_odds(...), not {type(odds).__name__}")
+    chances = list(odds)
+    fig = _figure(8, 1.2 + 0.45 * len(chances) + 1.0)
+    ax = fig.add_subplot()
+    for i, chance in enumerate(chances):
+        low, high = chance.interval
+        rate = 100 * chance.probability
+        ax.barh(i, rate, color=OKABE_ITO[0] if chance.bid.isdigit() else OKABE_ITO[1],
+                hatch="" if chance.bid.isdigit() else "//", edgecolor="black",
+                xerr=[[rate - 100 * low], [100 * high - rate]], capsize=3)
+        points = "" if chance.expected_points is None else f", {chance.expected_points:+.1f} pts expected"
+        ax.text(min(100 * high + 1.5, 101), i, f"{rate:.0f}%{points}", va="center", fontsize=8)
+    ax.set_yticks(range(len(chances)))
+    ax.set_yticklabels([f"bid {c.label}" if c.bid.isdigit() else c.label for c in chances])
+    ax.invert_yaxis()
+    ax.set_xlim(0, 135)
+    ax.set_xticks([0, 20, 40, 60, 80, 100])
+    ax.xaxis.set_major_formatter(PercentFormatter(100))
+    ax.set_xlabel("chance the bid succeeds (% of deals)")
+    ax.set_ylabel("bid")
+    kinds = {c.bid.isdigit() for c in chances}
+    ax.legend(handles=[Patch(facecolor=OKABE_ITO[0], edgecolor="black", label="numeric bid")] * (True in kinds)
+              + [Patch(facecolor=OKABE_ITO[1], edgecolor="black", hatch="//", label="named bid")] * (False in kinds),
+              loc="lower right", fontsize=8.5)
+    ax.grid(axis="x", alpha=0.3)
+    ax.set_title(f"{odds.rules.title}: odds for {odds.seat.word} holding {odds.hand}")
+    _caption(fig, f"{odds.samples:,} random deals of the cards {odds.seat.word} cannot see (seed {odds.seed}), "
+                  f"played by {_METHOD_WORDS[odds.method]}. Whiskers: 95% confidence interval; points are "
+                  f"{odds.seat.word}'s side minus the opponents'.")
+    return fig
+
