@@ -24,7 +24,7 @@ PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
 
 #: Checks run by ``test``, in order; the first failure stops the run.
 CHECKS: list[list[str]] = [
-    [str(PYTHON), "-m", "ruff", "check", "charlemagne_learn", "tests", "benchmarks", "tasks.py"],
+    [str(PYTHON), "-m", "ruff", "check", "charlemagne_learn", "tests", "benchmarks", "scripts", "tasks.py"],
     [str(PYTHON), "-m", "mypy"],
     # loadfile: nbval runs a notebook's cells in order in one kernel, so a file must stay on one worker.
     [str(PYTHON), "-m", "pytest", "-n", "auto", "--dist", "loadfile", "-q"],
