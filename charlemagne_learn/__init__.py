@@ -13,6 +13,8 @@
 
 from .actions import Action
 from .analysis import BidChance, BidOdds, bid_odds, double_dummy, solve_position
+from .analysis.bots import Bot, RandomBot, play_game, play_hand
+from .analysis.rulebot import RuleBot
 from .cards import BLACK_JOKER, RED_JOKER, TEAMS, Card, CardList, Rank, Seat, Suit, parse_cards
 from .contract import Contract
 from .errors import (
@@ -40,6 +42,7 @@ __all__ = [
     "BidChance",
     "BidOdds",
     "BidSpec",
+    "Bot",
     "Card",
     "CardList",
     "CardParseError",
@@ -53,7 +56,9 @@ __all__ = [
     "HandState",
     "IllegalActionError",
     "Phase",
+    "RandomBot",
     "Rank",
+    "RuleBot",
     "Rules",
     "RulesOptionError",
     "Ruling",
@@ -72,6 +77,8 @@ __all__ = [
     "explain_trick_winner",
     "legal_plays",
     "parse_cards",
+    "play_game",
+    "play_hand",
     "score_hand",
     "solve_position",
     "trick_winner",

@@ -53,3 +53,28 @@ def test_unknown_method_is_a_clear_error() -> None:
     k = cl.Contract(cl.Rules.preset("canadian"), "6", "N", "H")
     with pytest.raises(cl.RulesOptionError, match="'auto', 'dds' or 'python'"):
         double_dummy(k, {"N": "AS", "E": "KS", "S": "QS", "W": "JS"}, "N", method="fast")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("variant", ["canadian", "american", "bid_euchre"])
+def test_every_card_of_a_position_mid_hand_agrees_with_dds(variant: str) -> None:
+    """Hints and the PIMC bot ask DDS for every card of the player to move, a trick often in progress."""
+    import random
+
+    rules = cl.Rules.preset(variant)
+    rng = random.Random(7)
+    checked = 0
+    for seed in range(60):
+        state = cl.HandState.new(rules, dealer="W", seed=seed)
+        while not state.is_over:
+            contract = state.contract
+            if (state.phase is cl.Phase.PLAY and contract is not None and maps_onto_bridge(contract)
+                    and len(state.hand(state.to_move)) <= 5 and rng.random() < 0.3):  # type: ignore[arg-type]
+                hands = {s: list(state.hand(s)) for s in contract.active_seats}
+                leader = state.trick[0][0] if state.trick else state.to_move
+                trick = [c for _, c in state.trick]
+                by_dds = cl.solve_position(contract, hands, leader, trick, method="dds")  # type: ignore[arg-type]
+                assert by_dds == cl.solve_position(contract, hands, leader, trick, method="python"), state.to_json()  # type: ignore[arg-type]
+                assert set(by_dds) == set(cl.legal_plays(contract, state.hand(state.to_move), trick))  # type: ignore[arg-type]
+                checked += 1
+            state.apply(rng.choice(state.legal_actions()))
+    assert checked >= 15  # random bidding often ends in lone contracts, which DDS cannot play

@@ -7,19 +7,29 @@
 2
 """
 
+from .bots import Bot, RandomBot, make_bot, play_game, play_hand, register_bot
 from .hints import Hint, Review, hint, review
 from .odds import BidChance, BidOdds, bid_odds, wilson_interval
+from .rulebot import Advice, RuleBot
 from .solver import HandsArg, double_dummy, solve_position
 
 __all__ = [
+    "Advice",
     "BidChance",
     "BidOdds",
+    "Bot",
     "HandsArg",
     "Hint",
+    "RandomBot",
     "Review",
+    "RuleBot",
     "bid_odds",
     "double_dummy",
     "hint",
+    "make_bot",
+    "play_game",
+    "play_hand",
+    "register_bot",
     "review",
     "solve_position",
     "wilson_interval",

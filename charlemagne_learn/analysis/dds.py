@@ -21,7 +21,7 @@ import importlib.util
 from ..cards import Seat
 from ..contract import Contract
 
-__all__ = ["available", "bridge_pbn", "dds_bidder_tricks", "maps_onto_bridge"]
+__all__ = ["available", "bridge_pbn", "dds_bidder_tricks", "dds_position", "maps_onto_bridge"]
 
 _RANKS = "AKQJT98765432"
 
@@ -43,23 +43,65 @@ def _bridge_suits(contract: Contract) -> list[int]:
     return suits if trump is None else [trump, *suits]
 
 
+def _bridge_cards(contract: Contract) -> dict[int, str]:
+    """Each card of the deck as a bridge card ("SA", "HT", …): its effective suit in bridge order, its rank
+    by the engine's power order within that suit."""
+    key = f"bridge_cards:{contract.order.trump_suit}"
+    cards: dict[int, str] | None = contract.rules._cache.get(key)
+    if cards is None:
+        order = contract.order
+        cards = {}
+        for letter, suit in zip("SHDC", _bridge_suits(contract), strict=False):
+            members = [i for i in contract.rules.deck_indices if order.suit_of[i] == suit]
+            for pos, i in enumerate(sorted(members, key=lambda i: -order.power[i])):
+                cards[i] = letter + _RANKS[pos]
+        contract.rules._cache[key] = cards
+    return cards
+
+
 def bridge_pbn(contract: Contract, hands: list[int]) -> str:
     """The deal in PBN, North first, with hands as bit sets by seat."""
-    order = contract.order
-    suits = _bridge_suits(contract)
-    rank: dict[int, str] = {}
-    for suit in suits:
-        members = [i for i in contract.rules.deck_indices if order.suit_of[i] == suit]
-        for pos, i in enumerate(sorted(members, key=lambda i: -order.power[i])):
-            rank[i] = _RANKS[pos]
+    cards = _bridge_cards(contract)
     out = []
     for seat in Seat:
-        held = [i for i in contract.rules.deck_indices if hands[seat] >> i & 1]
-        out.append(".".join(
-            "".join(rank[i] for i in sorted(held, key=lambda i: -order.power[i]) if order.suit_of[i] == suit)
-            for suit in suits
-        ))
+        held = sorted((cards[i] for i in contract.rules.deck_indices if hands[seat] >> i & 1), key=_bridge_key)
+        out.append(".".join("".join(c[1] for c in held if c[0] == letter) for letter in "SHDC"))
     return "N:" + " ".join(out)
+
+
+def _bridge_key(card: str) -> tuple[int, int]:
+    return "SHDC".index(card[0]), _RANKS.index(card[1])
+
+
+def dds_position(contract: Contract, hands: list[int], leader: Seat, trick: list[int]) -> dict[int, int]:
+    """For the player to move, each legal card (compact index) and the tricks the bidder's side takes from the
+    current trick on, by DDS. ``hands`` are the cards still held; ``trick`` the cards played to the current
+    trick, ``leader``'s first. Needs :func:`maps_onto_bridge` and endplay.
+
+    >>> import charlemagne_learn as cl
+    >>> from charlemagne_learn.deal import mask_of
+    >>> k = cl.Contract(cl.Rules.preset("canadian"), "6", "N", "H")
+    >>> hands = [mask_of(cl.parse_cards(h)) for h in ("7H 7D", "KS", "AD 7S", "KC 8D")]
+    >>> {str(cl.Card.from_index(c)): n for c, n in dds_position(k, hands, cl.Seat.E, [cl.Card.parse("AC").index]).items()}
+    {'7♠': 2, 'A♦': 1}
+    """
+    from endplay.dds import solve_board
+    from endplay.types import Deal, Denom, Player
+
+    cards = _bridge_cards(contract)
+    full = list(hands)
+    seat = int(leader)
+    for c in trick:
+        full[seat] |= 1 << c
+        seat = int(contract.next_active(Seat(seat)))
+    trump = Denom.nt if contract.order.trump_suit is None else Denom.spades
+    deal = Deal(bridge_pbn(contract, full), first=Player(int(leader)), trump=trump)
+    for c in trick:
+        deal.play(cards[c])
+    back = {v: k for k, v in cards.items()}
+    left = hands[seat].bit_count()
+    ours = Seat(seat).team == contract.team
+    return {back["SHDC"[int(card.suit)] + card.rank.abbr]: n if ours else left - n for card, n in solve_board(deal)}
 
 
 def dds_bidder_tricks(contract: Contract, hands: list[int], leader: Seat) -> int:

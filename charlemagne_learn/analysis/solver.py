@@ -53,6 +53,7 @@ __all__ = ["HandsArg", "double_dummy", "solve_position"]
 #: ``dict[Seat, list[Card]]`` would not type-check against the latter.)
 HandsArg = Mapping[Seat, Iterable[Card | str] | str] | Mapping[str, Iterable[Card | str] | str]
 
+Method = Literal["auto", "dds", "python"]
 _Bounds = tuple[int, int]
 #: lower bound, upper bound, best lead (-1: none yet)
 _Entry = tuple[int, int, int]
@@ -521,12 +522,18 @@ def _setup(contract: Contract, hands: HandsArg, leader: Seat | str, trick: Itera
 
 
 def solve_position(
-    contract: Contract, hands: HandsArg, leader: Seat | str, trick: Iterable[Card | str] | str = ()
+    contract: Contract,
+    hands: HandsArg,
+    leader: Seat | str,
+    trick: Iterable[Card | str] | str = (),
+    *,
+    method: Method = "auto",
 ) -> dict[Card, int]:
     """For each legal card of the player to move, the bidder's side's tricks from now on (this trick included).
 
     ``hands`` are the cards still held; ``trick`` the cards already played to the current trick, starting
-    with ``leader``'s. Every player plays perfectly afterwards, all cards visible.
+    with ``leader``'s. Every player plays perfectly afterwards, all cards visible. ``method`` as for
+    :func:`double_dummy`.
     """
     search, first, played = _setup(contract, hands, leader, trick)
     seat = first
@@ -534,6 +541,9 @@ def solve_position(
         seat = search.next[seat]
     if not search.hands[seat]:
         return {}
+    if _use_dds(contract, method):
+        solved = dds.dds_position(contract, search.hands, Seat(first), played)
+        return {Card.from_index(c): solved[c] for c in sorted(solved)}
     limit = search.hands[first].bit_count() + (1 if played else 0)
     result: dict[Card, int] = {}
     for c in indices_of(legal_mask(search.order, search.hands[seat], played[0] if played else -1)):
@@ -552,7 +562,7 @@ def solve_position(
 
 
 def double_dummy(
-    contract: Contract, hands: HandsArg, leader: Seat | str, *, method: Literal["auto", "dds", "python"] = "auto"
+    contract: Contract, hands: HandsArg, leader: Seat | str, *, method: Method = "auto"
 ) -> int:
     """Tricks the bidder's side (the bidder alone, in alone contracts) takes with perfect play, all cards seen.
 
@@ -564,12 +574,17 @@ def double_dummy(
     solves every contract; ``"auto"`` uses DDS where it can, being hundreds of times faster.
     """
     search, first, _ = _setup(contract, hands, leader, ())
+    if _use_dds(contract, method):
+        return dds.dds_bidder_tricks(contract, search.hands, Seat(first))
+    return search.solve(first)
+
+
+def _use_dds(contract: Contract, method: Method) -> bool:
+    """Should DDS answer? A clear error when ``method`` asks for what cannot be done."""
     if method not in ("auto", "dds", "python"):
         raise RulesOptionError(f"method={method!r} is not allowed; use 'auto', 'dds' or 'python'")
     bridge = dds.maps_onto_bridge(contract)
     if method == "dds" and not (bridge and dds.available()):
         why = "endplay is not installed" if bridge else f"{contract} is not a bridge-like contract"
         raise RulesOptionError(f"method='dds' cannot solve this: {why}; use method='python' or 'auto'")
-    if method == "dds" or (method == "auto" and bridge and dds.available()):
-        return dds.dds_bidder_tricks(contract, search.hands, Seat(first))
-    return search.solve(first)
+    return method == "dds" or (method == "auto" and bridge and dds.available())

@@ -1,0 +1,212 @@
+"""Bots: players that see only their own seat's view and answer with an action.
+
+Every bot plays every phase of every variant through one interface: it is handed the
+:class:`~charlemagne_learn.hand.SeatView` of the seat to move (its own cards, the table, the
+legal actions, never another player's hidden cards) and a seeded :class:`random.Random`, and it
+returns one of ``view.legal_actions``. Same seed, same views: same actions.
+
+* :class:`Bot` is the base class: subclasses write :meth:`Bot.decide`; :meth:`Bot.act` is what the
+  table calls.
+* :class:`RandomBot` picks uniformly among the legal actions: the baseline every other bot must beat.
+* :func:`play_hand` and :func:`play_game` seat four bots and drive a hand or a game to its end.
+* :func:`make_bot` builds a bot by its registered name (``"random"``, ``"rule"``, …), so that
+  tournaments and lessons can name their players; :func:`register_bot` adds a new kind.
+
+>>> import charlemagne_learn as cl
+>>> state = play_hand(cl.Rules.preset("canadian"), [RandomBot(seed) for seed in range(4)], seed=7)
+>>> state.is_over
+True
+>>> play_hand(cl.Rules.preset("canadian"), [RandomBot(seed) for seed in range(4)], seed=7).to_json() == state.to_json()
+True
+>>> RandomBot(3)
+RandomBot(seed=3)
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from typing import ClassVar
+
+from ..actions import Action
+from ..cards import Seat
+from ..errors import IllegalActionError, RulesOptionError
+from ..game import Game
+from ..hand import HandState, SeatView
+from ..rules import Rules
+
+__all__ = ["BOTS", "Bot", "BotsArg", "Observer", "RandomBot", "make_bot", "play_game", "play_hand", "register_bot"]
+
+
+class Bot(ABC):
+    """A player that decides from its seat's view alone.
+
+    ``seed`` seeds the bot's own :class:`random.Random` (:attr:`rng`), which :meth:`decide` receives:
+    a bot that samples (a random player, a Monte Carlo player) draws only from it, so a game replays
+    exactly from the bots' seeds and the deal's seed.
+    """
+
+    #: The name the registry, tournaments and reports use for this kind of bot.
+    name: ClassVar[str] = "bot"
+
+    def __init__(self, seed: int = 0) -> None:
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise RulesOptionError(f"seed={seed!r} is not allowed; a bot's seed is a whole number")
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def act(self, view: SeatView) -> Action:
+        """The action this bot takes in ``view`` (one of ``view.legal_actions``)."""
+        if not view.legal_actions:
+            raise IllegalActionError(
+                f"{view.seat.word} has nothing to do now ({view.phase.value} phase); ask the bot whose turn it is"
+            )
+        return self.decide(view, self.rng)
+
+    @abstractmethod
+    def decide(self, view: SeatView, rng: random.Random) -> Action:
+        """Choose one of ``view.legal_actions``, using only ``view`` and ``rng``."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seed={self.seed})"
+
+
+class RandomBot(Bot):
+    """Plays a uniformly random legal action at every step: bids, exchange, trump and cards.
+
+    >>> import charlemagne_learn as cl
+    >>> view = cl.HandState.new(cl.Rules.preset("american"), seed=1).view("E")
+    >>> str(RandomBot(5).act(view)) in [str(a) for a in view.legal_actions]
+    True
+    """
+
+    name = "random"
+
+    def decide(self, view: SeatView, rng: random.Random) -> Action:
+        return rng.choice(view.legal_actions)
+
+
+# ---------------------------------------------------------------- registry
+BOTS: dict[str, Callable[[int], Bot]] = {}
+
+
+def register_bot(name: str, factory: Callable[[int], Bot]) -> None:
+    """Make ``factory(seed)`` available as :func:`make_bot(name, seed) <make_bot>` (and in tournaments)."""
+    BOTS[name.strip().lower()] = factory
+
+
+def make_bot(name: str, seed: int = 0) -> Bot:
+    """A new bot of the registered kind ``name`` with ``seed``.
+
+    >>> make_bot("random", 2)
+    RandomBot(seed=2)
+    """
+    key = str(name).strip().lower()
+    if key not in BOTS:
+        raise RulesOptionError(f"there is no bot called {name!r}; bots are {', '.join(sorted(BOTS))}")
+    return BOTS[key](seed)
+
+
+register_bot(RandomBot.name, RandomBot)
+
+
+# ---------------------------------------------------------------- driving hands and games
+#: Four bots in seat order N, E, S, W, or a mapping from seat (``"N"``, ``Seat.E``, …) to bot.
+BotsArg = Sequence[Bot] | Mapping[Seat | str, Bot]
+#: Called after every decision with the seat, its action and the seconds the bot took to choose it.
+Observer = Callable[[Seat, Action, float], None]
+
+
+def seat_bots(bots: BotsArg) -> tuple[Bot, Bot, Bot, Bot]:
+    """The four bots of ``bots`` by seat, with a clear error when a seat has none."""
+    if isinstance(bots, Mapping):
+        found: dict[Seat, Bot] = {Seat.find(k): v for k, v in bots.items()}
+        seated = [found.get(s) for s in Seat]
+    else:
+        if len(bots) != 4:
+            raise RulesOptionError(f"give four bots, for North, East, South and West in that order; got {len(bots)}")
+        seated = list(bots)
+    missing = [s.word for s, b in zip(Seat, seated, strict=True) if b is None]
+    if missing:
+        raise RulesOptionError(f"no bot for {', '.join(missing)}; every seat needs a bot (it bids even if it sits out)")
+    for b in seated:
+        if not isinstance(b, Bot):
+            raise RulesOptionError(f"{b!r} is not a Bot; bots subclass charlemagne_learn.analysis.bots.Bot")
+    n, e, s, w = seated
+    assert n is not None and e is not None and s is not None and w is not None
+    return n, e, s, w
+
+
+def _step(state: HandState, seated: tuple[Bot, ...], observe: Observer | None) -> tuple[Seat, Action]:
+    """Ask the bot to move for the action it takes in ``state`` (checked, not yet applied)."""
+    seat = state.to_move
+    assert seat is not None
+    view = state.view(seat)
+    bot = seated[seat]
+    start = time.perf_counter()
+    action = bot.act(view)
+    took = time.perf_counter() - start
+    if action not in view.legal_actions:
+        allowed = ", ".join(str(a) for a in view.legal_actions)
+        raise IllegalActionError(
+            f"{bot!r} at {seat.word} chose {action}, which is not allowed now ({view.phase.value} phase); "
+            f"allowed: {allowed}"
+        )
+    if observe is not None:
+        observe(seat, action, took)
+    return seat, action
+
+
+def play_hand(
+    state_or_rules: HandState | Rules,
+    bots: BotsArg,
+    *,
+    dealer: Seat | str = "N",
+    seed: int | None = None,
+    observe: Observer | None = None,
+) -> HandState:
+    """Play a hand to its end, each decision taken by the bot of the seat to move, from that seat's view.
+
+    Give a :class:`HandState` (it is played on in place and returned) or :class:`Rules` with
+    ``seed`` (and ``dealer``) to deal a new one. An illegal action from a bot raises
+    :class:`IllegalActionError` and leaves the hand as it was before that action.
+    """
+    seated = seat_bots(bots)
+    if isinstance(state_or_rules, Rules):
+        state = HandState.new(state_or_rules, dealer, seed)
+    elif isinstance(state_or_rules, HandState):
+        state = state_or_rules
+    else:
+        raise RulesOptionError(f"give a HandState or Rules to play_hand, not {type(state_or_rules).__name__}")
+    while not state.is_over:
+        seat, action = _step(state, seated, observe)
+        state.apply(action, seat)
+    return state
+
+
+def play_game(
+    rules: Rules,
+    bots: BotsArg,
+    seed: int = 0,
+    *,
+    first_dealer: Seat | str = "N",
+    max_hands: int = 1000,
+    observe: Observer | None = None,
+) -> Game:
+    """Play a whole game of ``rules`` with four bots; deals come from ``seed`` as in :class:`Game`.
+
+    Play stops after ``max_hands`` hands even if nobody has won (``game.is_over`` is then False).
+
+    >>> import charlemagne_learn as cl
+    >>> game = play_game(cl.Rules.preset("american"), [RandomBot(s) for s in range(4)], seed=1)
+    >>> game.is_over and max(game.scores.values()) >= 21
+    True
+    """
+    seated = seat_bots(bots)
+    game = Game(rules, first_dealer, seed)
+    while not game.is_over and len(game.finished) < max_hands:
+        seat, action = _step(game.hand, seated, observe)
+        game.apply(action, seat)
+    return game

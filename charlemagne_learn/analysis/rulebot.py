@@ -1,0 +1,670 @@
+"""RuleBot: a player that follows the rules of thumb players teach each other, one documented rule per decision.
+
+It sees only its seat's view (its cards, the table, what has been played and passed face up) and
+plays every phase of every variant. Each decision names the rule that made it:
+:func:`advise` returns the action with the rule's key, and :data:`RULES` holds the text a learner
+reads. In short:
+
+* **Bidding** — every legal bid is valued as points expected: chance of making it times what it
+  scores, less the chance of failing times what the opponents score. Numeric bids are judged by
+  the tricks the hand should take with its best trump (plus the partner's help and, in the
+  Canadian game, the kitty); Mulot and Le Petit by low cards and no high joker; Charlemagne and
+  Charles by counting losers, since they must take every trick. The bot bids the most valuable
+  bid worth more than passing, raises its partner only when clearly better, and when it must bid
+  (stick the dealer, Maine's dealer minimum) takes the least bad one.
+* **Exchange** — the partner passes its strongest card; the bidder discards from its shortest
+  side suits, low cards first; it takes the partner's card rather than the kitty in Gros
+  Charlemagne unless it has two losers to replace; in Maine it plays and defends with the partner.
+* **Trump** — the suit that makes the hand strongest (fewest losers for a take-all bid).
+* **Card play** — draw trumps when declaring, cash sure winners, return the partner's suit, lead
+  from length; second hand low, third hand high, cover an honour, win as cheaply as possible,
+  never overtake the partner's sure winner, discard from short suits. In Mulot and Le Petit the
+  bidder ducks under the winning card and leads its low joker at once; the opponents play low
+  before the bidder and under it after, and keep the high joker.
+
+>>> import charlemagne_learn as cl
+>>> state = cl.HandState.new(cl.Rules.preset("canadian"), dealer="W",
+...     hands={"N": "RJ BJ JH JD AH KH QH AS", "E": "7C 8C 9C 10C JC QC KC AC",
+...            "S": "7D 8D 9D 10D QD KD AD 7S", "W": "8S 9S 10S JS QS KS 10H 9H"}, kitty="8H 7H")
+>>> advice = advise(state.view("N"))
+>>> str(advice.action), advice.rule
+('bid gros_charlemagne', 'bid.value')
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from ..actions import Action
+from ..cards import Card, Seat, Suit
+from ..contract import Contract
+from ..deal import deck_mask, indices_of, mask_of
+from ..hand import Phase, SeatView
+from ..ranking import CardOrder, card_order
+from ..rules import BidSpec, Rules
+from .bots import Bot, register_bot
+from .evaluate import best_trump, discard, hand_strength, partner_card
+
+__all__ = ["RULES", "Advice", "RuleBot", "advise", "losers"]
+
+#: Every rule RuleBot follows, by key: the text is what a learner reads about a decision.
+RULES: dict[str, str] = {
+    "only": "Only one action is allowed, so take it.",
+    # bidding
+    "bid.value": "Bid the contract worth the most points on average — the chance of making it times what it "
+                 "scores, less the chance of failing times what the opponents score — when that beats passing.",
+    "bid.pass": "Pass: no bid is worth more on average than letting the others bid.",
+    "bid.partner": "Let the partner's bid stand: raise the partner only with a contract that is clearly better.",
+    "bid.forced": "The dealer must bid here: take the bid that loses least on average.",
+    # exchange
+    "give.best": "Pass the lone bidder your strongest card: a joker, then a jack (a bower in two suits), then an "
+                 "ace — or, once trump is named, your best trump.",
+    "discard.short": "Discard from the shortest side suits, low cards first, keeping trumps and aces: a short suit "
+                     "discarded becomes a void, and a void lets you trump.",
+    "choose.partner_card": "Gros Charlemagne with at most one loser: take the partner's card, the partner's best, "
+                           "rather than two unknown cards from the kitty.",
+    "choose.kitty": "Gros Charlemagne with two losers or more: take the kitty, two chances to replace them.",
+    "choose.with_partner": "Maine Charlemagne scores the same alone or with the partner, so play with the partner: "
+                           "the partner's cards can only help take every trick.",
+    "choose.defend_together": "Defend a lone Charlemagne together: two hands have more chances to take the one trick "
+                              "that beats it than one.",
+    "trump.best": "Name the trump that makes the hand strongest: top trumps, trump length, side aces and voids.",
+    "trump.all": "For a bid to take every trick, name the trump that leaves the fewest losers.",
+    # play: taking tricks
+    "lead.draw_trumps": "Declaring with trumps: lead your top trump while the opponents may still hold trumps, so "
+                        "they cannot trump your winners later.",
+    "lead.draw_low": "Declaring with trump length but not the top trump: lead a low trump to draw the opponents' "
+                     "trumps.",
+    "lead.cash": "Lead a sure winner (the highest card left in its suit) while nobody can trump it.",
+    "lead.partner_suit": "Return the suit your partner led: the partner is likely strong there.",
+    "lead.short_for_ruff": "Defending with trumps: lead a singleton so that you can trump that suit next time.",
+    "lead.length": "Lead low from your longest side suit: its high cards become winners once the others are played.",
+    "lead.low": "Nothing better to lead: lead your lowest card.",
+    "follow.partner_sure": "Your partner is winning with a sure winner: play low, never overtake it.",
+    "follow.partner_wins": "Your partner is winning and nobody after you can beat it: play low.",
+    "follow.win_cheaply": "Win the trick as cheaply as possible: the lowest card that beats the others.",
+    "follow.second_low": "Second hand low: the leader's partner plays after you, so keep your high cards.",
+    "follow.cover": "Cover an honour: when an opponent leads a high card you can beat, beat it.",
+    "follow.ruff_winner": "Void in the suit led: trump the opponents' sure winner with your lowest trump that wins.",
+    "follow.third_high": "Third hand high: play your highest card that beats the others (or the cheapest sure "
+                         "winner) so the last player has to pay to win.",
+    "follow.take_all": "Declaring a take-every-trick bid: win every trick you can.",
+    "follow.low": "You cannot win this trick (or need not): play your lowest card, or discard from a short suit.",
+    # play: Mulot and Le Petit
+    "avoid.lead_low_joker": "Mulot bidder holding the low joker: lead it at once — whoever holds the high joker "
+                            "must play it on the low one, so the low joker is gone without taking a trick.",
+    "avoid.lead_safe": "Mulot or Le Petit bidder: lead the low card that the others are most likely to beat.",
+    "avoid.duck": "Bidder in Mulot or Le Petit: duck with the highest card that still loses the trick.",
+    "avoid.forced_win": "Every card you may play wins this trick: play the lowest, so a later player may still "
+                        "overtake it (or the highest when you play last, to be rid of it).",
+    "avoid.defend_lead_joker": "Defending Mulot with the low joker: lead it, so that if the bidder holds the high "
+                               "joker the bidder must play it and take the trick.",
+    "avoid.defend_lead": "Defending Mulot or Le Petit: lead your lowest card in a suit the bidder still holds, so "
+                         "the bidder may have to go over it.",
+    "avoid.defend_under": "Defending Mulot or Le Petit: the bidder is winning this trick, so play under the "
+                          "bidder's card (the highest that stays under) and let the bidder take it.",
+    "avoid.defend_low_before": "Defending Mulot or Le Petit: the bidder plays after you, so play low and leave the "
+                               "bidder a low card to beat.",
+    "avoid.defend_throw_high": "Defending Mulot or Le Petit: the bidder cannot take this trick, so throw a high "
+                               "card and keep your low cards to play under the bidder later (keeping the high "
+                               "joker while you may).",
+}
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The action RuleBot takes in a view and the key of the rule (in :data:`RULES`) that chose it."""
+
+    action: Action
+    rule: str
+
+    @property
+    def text(self) -> str:
+        """The rule in plain words, for a learner."""
+        return RULES[self.rule]
+
+    def __str__(self) -> str:
+        return f"{self.action}: {self.text}"
+
+
+class RuleBot(Bot):
+    """A heuristic player: every decision comes from one of the documented :data:`RULES` (see the module text).
+
+    It is deterministic — the seed only names it — and it reads nothing but the view.
+
+    >>> import charlemagne_learn as cl
+    >>> from charlemagne_learn.analysis.bots import play_hand
+    >>> state = play_hand(cl.Rules.preset("maine"), [RuleBot(s) for s in range(4)], dealer="S", seed=11)
+    >>> state.is_over, state.contract is not None
+    (True, True)
+    """
+
+    name = "rule"
+
+    def decide(self, view: SeatView, rng: random.Random) -> Action:
+        return advise(view).action
+
+    def advise(self, view: SeatView) -> Advice:
+        """The action and the rule behind it."""
+        return advise(view)
+
+
+register_bot(RuleBot.name, RuleBot)
+
+
+def advise(view: SeatView) -> Advice:
+    """What RuleBot does in ``view``, and which rule says so."""
+    legal = view.legal_actions
+    if len(legal) == 1:
+        return Advice(legal[0], "only")
+    phase = view.phase
+    if phase is Phase.PLAY:
+        return _play(view)
+    if phase is Phase.BIDDING:
+        return _bid(view)
+    if phase is Phase.DISCARD:
+        return _discard(view)
+    if phase is Phase.GIVE:
+        card = partner_card(view.rules, mask_of(view.hand), _named_trump(view))
+        return Advice(Action.give(Card.from_index(card)), "give.best")
+    if phase is Phase.TRUMP:
+        return _trump(view)
+    return _choose(view)
+
+
+# ================================================================ hand judgement
+def losers(order: CardOrder, hand: int) -> int:
+    """Cards of ``hand`` (a bit set) that are not sure tricks under this card order.
+
+    Sure tricks: trumps held in an unbroken run from the top — every trump counts once that run is
+    at least as long as the trumps missing, since those are drawn by it — and, in each side suit, the
+    run from its top card (all of the suit once the run outnumbers the suit's missing cards; only its
+    first card while the opponents may still trump).
+
+    >>> import charlemagne_learn as cl
+    >>> o = cl.card_order(cl.Rules.preset("canadian"), cl.Suit.H)
+    >>> losers(o, mask_of(cl.parse_cards("RJ BJ JH JD AH KH QH AS"))), losers(o, mask_of(cl.parse_cards("RJ JH AH AS KS 7C 8C 9D")))
+    (0, 6)
+    """
+    trump = order.trump_suit
+    winners = 0
+    drawn = True
+    if trump is not None and order.trumps:
+        held = [c for c in order.trumps if hand >> c & 1]
+        run = 0
+        for c in order.trumps:
+            if not hand >> c & 1:
+                break
+            run += 1
+        missing = len(order.trumps) - len(held)
+        drawn = run >= missing
+        winners += len(held) if drawn else run
+    for suit in range(4):
+        if suit == trump:
+            continue
+        cards = sorted(indices_of(order.suit_mask[suit]), key=lambda c: -order.power[c])
+        mine = sum(hand >> c & 1 for c in cards)
+        run = 0
+        for c in cards:
+            if not hand >> c & 1:
+                break
+            run += 1
+        tops = mine if run >= len(cards) - mine else run
+        winners += tops if drawn else min(tops, 1)
+    return hand.bit_count() - winners
+
+
+def _avoid_danger(rules: Rules, hand: int) -> int:
+    """Cards likely to be forced to win a trick in a bid to take none: in each suit, the ``i``-th lowest card held
+    is risky when more than ``2i + 1`` cards of the suit rank below it (a low card with enough lower cards out can
+    still be made to win)."""
+    plain = card_order(rules, None)
+    danger = 0
+    for suit in range(4):
+        held = 0
+        for below, c in enumerate(sorted(indices_of(plain.suit_mask[suit] & ~plain.joker_mask),
+                                         key=lambda c: plain.power[c])):
+            if hand >> c & 1:
+                danger += below > 2 * held + 1
+                held += 1
+    return danger
+
+
+#: Tricks the bidder's side takes in a numeric bid, as ``a + b * strength`` of the bidder's hand with its best
+#: trump, and the spread around it; fitted on 3,000 random deals per variant played out by the greedy bots
+#: (strength: :func:`~charlemagne_learn.analysis.evaluate.hand_strength`; Canadian: after the kitty).
+_TRICK_MODEL = {"kitty": (2.92, 0.74, 1.42), "8": (2.07, 0.77, 1.36), "6": (1.21, 0.77, 1.21)}
+#: Chance of taking every trick by losers counted in the hand, for each way a take-all bid is played:
+#: alone with no help, with the partner playing too, with one card from the partner, with the kitty and a card.
+_TAKE_ALL_CHANCE = {
+    "alone": (0.9, 0.05, 0.0),
+    "team": (0.92, 0.45, 0.1),
+    "partner_card": (0.92, 0.4, 0.05),
+    "kitty_or_partner": (0.93, 0.45, 0.1),
+    "kitty_and_partner": (0.95, 0.55, 0.2),
+}
+#: Chance of taking no trick with no risky card, and what each risky card and the low joker multiply it by.
+_AVOID_CLEAN, _AVOID_RISK, _AVOID_LOW_JOKER, _AVOID_EXPOSED = 0.9, 0.45, 0.55, 0.85
+
+
+def _normal_at_least(mean: float, need: int, spread: float) -> float:
+    """Chance that a normal count with this mean and spread reaches ``need`` (with a continuity correction)."""
+    return 0.5 * (1 + math.erf((mean - need + 0.5) / (spread * math.sqrt(2))))
+
+
+def _take_all_way(spec: BidSpec) -> str:
+    if spec.alone == "never" or spec.alone == "optional":
+        return "team"
+    return {"none": "alone", "partner": "partner_card"}.get(spec.exchange, spec.exchange)
+
+
+class _Judge:
+    """Values of bids for one hand, computing each trump's evaluation once."""
+
+    def __init__(self, rules: Rules, hand: int) -> None:
+        self.rules = rules
+        self.hand = hand
+        self._strength: dict[Suit | None, float] = {}
+        self._losers: dict[Suit | None, int] = {}
+
+    def strength(self, trump: Suit | None) -> float:
+        if trump not in self._strength:
+            self._strength[trump] = hand_strength(card_order(self.rules, trump), self.hand)
+        return self._strength[trump]
+
+    def losers(self, trump: Suit | None) -> int:
+        if trump not in self._losers:
+            self._losers[trump] = losers(card_order(self.rules, trump), self.hand)
+        return self._losers[trump]
+
+    def chance(self, spec: BidSpec, action: Action) -> float:
+        """Chance that ``spec`` (bid as ``action``) is made by this hand."""
+        rules = self.rules
+        if spec.avoid:
+            return self._avoid_chance(spec)
+        trumps: tuple[Suit | None, ...]
+        if action.suit is not None:
+            trumps = (action.suit,)
+        elif action.no_trump or not spec.has_trump:
+            trumps = (None,)
+        else:
+            trumps = tuple(Suit)
+        if spec.name.isdigit():
+            a, b, spread = _TRICK_MODEL["kitty" if spec.exchange == "kitty" else str(rules.hand_size)]
+            mean = a + b * max(self.strength(t) for t in trumps)
+            return _normal_at_least(mean, spec.tricks, spread)
+        table = _TAKE_ALL_CHANCE[_take_all_way(spec)]
+        fewest = min(self.losers(t) for t in trumps)
+        return table[fewest] if fewest < len(table) else 0.0
+
+    def _avoid_chance(self, spec: BidSpec) -> float:
+        rules = self.rules
+        p = _AVOID_CLEAN * _AVOID_RISK ** _avoid_danger(rules, self.hand)
+        if rules.jokers:
+            high, low = (32, 33) if rules.high_joker == "red" else (33, 32)
+            if self.hand >> high & 1:
+                return 0.0  # the high joker wins whenever it is played, and it must be played some time
+            if self.hand >> low & 1:
+                p *= _AVOID_LOW_JOKER  # safe only when an opponent holds the high joker
+        if spec.exposed_after_first_trick:
+            p *= _AVOID_EXPOSED
+        return p
+
+    def value(self, spec: BidSpec, action: Action) -> tuple[float, float]:
+        """(points expected for the bidder's team less the opponents', chance of making it)."""
+        p = self.chance(spec, action)
+        made, failed = (self.rules.target, self.rules.target) if spec.outright else (spec.made, spec.failed)
+        return p * made - (1 - p) * failed, p
+
+
+# ================================================================ bidding
+def _bid(view: SeatView) -> Advice:
+    rules = view.rules
+    judge = _Judge(rules, mask_of(view.hand))
+    legal = view.legal_actions
+    can_pass = any(a.kind == "pass" for a in legal)
+    high = next(((seat, a) for seat, a in reversed(view.bids) if a.kind == "bid"), None)
+    partner_high = high is not None and high[0] == view.seat.partner
+    best: tuple[float, float, Action] | None = None
+    for action in legal:
+        if action.kind != "bid":
+            continue
+        spec = rules.bid(action.bid or "")
+        # a numeric bid under the dealer's minimum cannot win the auction: the dealer must overcall it
+        if (can_pass and rules.dealer_minimum is not None and spec.name.isdigit()
+                and spec.tricks < rules.dealer_minimum):
+            continue
+        ev, p = judge.value(spec, action)
+        if best is None or ev > best[0]:
+            best = (ev, p, action)
+    if not can_pass:
+        assert best is not None
+        return Advice(best[2], "bid.forced")
+    if best is None or best[0] <= 0:
+        return Advice(Action.pass_(), "bid.pass")
+    if partner_high and high is not None:
+        partner_spec = rules.bid(high[1].bid or "")
+        if best[1] < 0.75 or best[0] <= partner_spec.made:
+            return Advice(Action.pass_(), "bid.partner")
+    return Advice(best[2], "bid.value")
+
+
+# ================================================================ exchange and trump
+def _auction(view: SeatView) -> tuple[BidSpec, Seat]:
+    """The winning bid and its bidder, read from the bids everybody heard."""
+    seat, action = next((s, a) for s, a in reversed(view.bids) if a.kind == "bid")
+    return view.rules.bid(action.bid or ""), seat
+
+
+def _named_trump(view: SeatView) -> Suit | None:
+    """Trump if it has been named (with the bid or after it), else None."""
+    for _, action in reversed(view.history):
+        if action.kind == "trump":
+            return action.suit
+    _, action = next((s, a) for s, a in reversed(view.bids) if a.kind == "bid")
+    return action.suit
+
+
+def _trump_known(view: SeatView) -> bool:
+    spec, _ = _auction(view)
+    return spec.trump in ("with_bid", "with_bid_or_none") or any(a.kind == "trump" for _, a in view.history)
+
+
+def _take_all(spec: BidSpec, rules: Rules) -> bool:
+    return not spec.avoid and not spec.name.isdigit() and spec.tricks >= rules.tricks_per_hand
+
+
+def _plan_trump(rules: Rules, hand: int, discards: int, take_all: bool) -> tuple[Suit | None, int]:
+    """The trump to name and the cards to discard with it: by hand strength, or by fewest losers for a take-all bid."""
+    if not take_all:
+        return best_trump(rules, hand, discards)
+    best: tuple[int, float, Suit, int] | None = None
+    for trump in Suit:
+        order = card_order(rules, trump)
+        out = discard(order, hand, discards)
+        key = (losers(order, hand & ~out), -hand_strength(order, hand & ~out))
+        if best is None or key < best[:2]:
+            best = (*key, trump, out)
+    assert best is not None
+    return best[2], best[3]
+
+
+def _discard(view: SeatView) -> Advice:
+    rules = view.rules
+    spec, _ = _auction(view)
+    hand = mask_of(view.hand)
+    count = hand.bit_count() - rules.hand_size
+    trump = _named_trump(view)
+    if _trump_known(view):
+        out = discard(card_order(rules, trump), hand, count)
+    else:
+        trump, out = _plan_trump(rules, hand, count, _take_all(spec, rules))
+    order = card_order(rules, trump)
+    # one card at a time: the weakest of the cards the plan gives up (the others follow in the next steps)
+    card = min(indices_of(out or hand), key=lambda c: (order.suit_of[c] == order.trump_suit, order.power[c], c))
+    return Advice(Action.discard(Card.from_index(card)), "discard.short")
+
+
+def _trump(view: SeatView) -> Advice:
+    rules = view.rules
+    spec, _ = _auction(view)
+    take_all = _take_all(spec, rules)
+    trump, _ = _plan_trump(rules, mask_of(view.hand), 0, take_all)
+    assert trump is not None
+    return Advice(Action.trump(trump), "trump.all" if take_all else "trump.best")
+
+
+def _choose(view: SeatView) -> Advice:
+    choices = {a.choice: a for a in view.legal_actions}
+    if "partner_card" in choices:
+        rules = view.rules
+        hand = mask_of(view.hand)
+        fewest = min(losers(card_order(rules, t), hand) for t in Suit)
+        key = "partner_card" if fewest <= 1 else "kitty"
+        return Advice(choices[key], f"choose.{key}")
+    for key in ("with_partner", "defend_together"):
+        if key in choices:
+            return Advice(choices[key], f"choose.{key}")
+    return Advice(view.legal_actions[0], "only")  # pragma: no cover - every choice of the rules is handled above
+
+
+# ================================================================ card play
+class _Table:
+    """What one seat knows during play: the cards it cannot see, who has shown out of which suit, the trick."""
+
+    def __init__(self, view: SeatView) -> None:
+        contract = view.contract
+        assert contract is not None
+        self.view = view
+        self.contract: Contract = contract
+        self.order = order = contract.order
+        self.seat = view.seat
+        self.hand = mask_of(view.hand)
+        self.bidder = contract.bidder
+        self.declaring = view.seat.team == contract.team
+        played = 0
+        # void[seat] is a bit set of the effective suits (0-4) the seat has shown out of
+        self.void = [0, 0, 0, 0]
+        plays: list[tuple[tuple[Seat, ...], tuple[Card, ...]]] = [(t.seats, t.cards) for t in view.tricks]
+        if view.trick:
+            plays.append((tuple(s for s, _ in view.trick), tuple(c for _, c in view.trick)))
+        for seats, cards in plays:
+            led = order.suit_of[cards[0].index]
+            for seat, card in zip(seats, cards, strict=True):
+                played |= 1 << card.index
+                if order.suit_of[card.index] != led:
+                    self.void[seat] |= 1 << led
+                    # in Mulot a player out of the led suit must play a joker if it holds one
+                    if order.void_must_play_joker and card.index < 32:
+                        self.void[seat] |= 1 << 4
+        for name, shown_cards in view.exposed.items():
+            shown = mask_of(shown_cards)
+            for suit in range(5):
+                if not shown & order.suit_mask[suit]:
+                    self.void[Seat.find(name)] |= 1 << suit
+        known = mask_of(view.discards) | mask_of(view.kitty or ())
+        self.unseen = deck_mask(view.rules) & ~self.hand & ~played & ~known
+        self.played = played
+        self.trick = [c.index for _, c in view.trick]
+        self.trick_seats = [s for s, _ in view.trick]
+        # the seats still to play to this trick after this one
+        after = []
+        seat = self.seat
+        for _ in range(len(contract.active_seats) - len(self.trick) - 1):
+            seat = contract.next_active(seat)
+            after.append(seat)
+        self.after = after
+
+    def is_opponent(self, seat: Seat) -> bool:
+        return seat.team != self.seat.team
+
+    def higher_unseen(self, card: int) -> int:
+        """Unseen cards of the same effective suit that beat ``card``."""
+        order = self.order
+        power = order.power[card]
+        return sum(1 for c in indices_of(self.unseen & order.suit_mask[order.suit_of[card]]) if order.power[c] > power)
+
+    def is_master(self, card: int) -> bool:
+        """The highest card left in its suit (nobody else can follow with a better one)."""
+        return self.higher_unseen(card) == 0
+
+    def opponents_may_trump(self, suit: int) -> bool:
+        """Could an opponent trump a lead of ``suit``: trumps are out and some opponent may be void in it?"""
+        order = self.order
+        trump = order.trump_suit
+        if trump is None or suit == trump or not self.unseen & order.suit_mask[trump]:
+            return False
+        opponents = [s for s in self.contract.active_seats if self.is_opponent(s)]
+        return any(self.void[s] >> suit & 1 and not self.void[s] >> trump & 1 for s in opponents) or \
+            not self.unseen & order.suit_mask[suit]
+
+    def opponents_hold_trumps(self) -> bool:
+        order = self.order
+        trump = order.trump_suit
+        if trump is None or not self.unseen & order.suit_mask[trump]:
+            return False
+        return any(not self.void[s] >> trump & 1 for s in self.contract.active_seats if self.is_opponent(s))
+
+    def winning(self) -> tuple[int, Seat]:
+        """The card winning the trick so far and who played it."""
+        strength = self.order.strength[self.order.suit_of[self.trick[0]]]
+        pos = max(range(len(self.trick)), key=lambda i: strength[self.trick[i]])
+        return self.trick[pos], self.trick_seats[pos]
+
+
+def _lowest(cards: Iterable[int], order: CardOrder) -> int:
+    return min(cards, key=lambda c: (order.power[c], c))
+
+
+def _highest(cards: Iterable[int], order: CardOrder) -> int:
+    return max(cards, key=lambda c: (order.power[c], -c))
+
+
+def _throw(t: _Table, legal: list[int]) -> int:
+    """The card to play when not trying to win: the lowest of the led suit, or a discard from the shortest side
+    suit (never a sure winner or a trump while another card will do)."""
+    order = t.order
+    if t.trick:
+        led = order.suit_of[t.trick[0]]
+        follow = [c for c in legal if order.suit_of[c] == led]
+        if follow:
+            return _lowest(follow, order)
+    lengths = [(t.hand & order.suit_mask[s]).bit_count() for s in range(5)]
+
+    def keep(c: int) -> tuple[bool, bool, int, int]:
+        return (order.is_trump(c), t.is_master(c), lengths[order.suit_of[c]], order.power[c])
+
+    return min(legal, key=keep)
+
+
+def _card(card: int, rule: str) -> Advice:
+    return Advice(Action.play(Card.from_index(card)), rule)
+
+
+def _play(view: SeatView) -> Advice:
+    t = _Table(view)
+    legal = [a.card.index for a in view.legal_actions if a.card is not None]
+    if t.contract.spec.avoid:
+        return _play_avoid(t, legal)
+    if not t.trick:
+        return _lead(t, legal)
+    return _follow(t, legal)
+
+
+def _lead(t: _Table, legal: list[int]) -> Advice:
+    order = t.order
+    trump = order.trump_suit
+    trumps = [c for c in legal if order.is_trump(c)]
+    if t.declaring and trumps and t.opponents_hold_trumps():
+        top = _highest(trumps, order)
+        if t.is_master(top):
+            return _card(top, "lead.draw_trumps")
+        if len(trumps) >= 3 and t.seat == t.bidder:
+            return _card(_lowest(trumps, order), "lead.draw_low")
+    side = [c for c in legal if not order.is_trump(c)]
+    winners = [c for c in side if t.is_master(c) and not t.opponents_may_trump(order.suit_of[c])]
+    if t.declaring and trumps and not t.opponents_hold_trumps():
+        winners += [c for c in trumps if t.is_master(c)]
+    if winners:
+        return _card(_highest(winners, order), "lead.cash")
+    partner = t.seat.partner
+    if partner in t.contract.active_seats:
+        for trick in reversed(t.view.tricks):
+            if trick.leader == partner:
+                suit = order.suit_of[trick.cards[0].index]
+                mine = [c for c in side if order.suit_of[c] == suit]
+                if mine:
+                    return _card(_lowest(mine, order), "lead.partner_suit")
+                break
+    if not t.declaring and trumps and trump is not None:
+        singles = [c for c in side if (t.hand & order.suit_mask[order.suit_of[c]]).bit_count() == 1]
+        if singles:
+            return _card(_lowest(singles, order), "lead.short_for_ruff")
+    if side:
+        lengths = [(t.hand & order.suit_mask[s]).bit_count() for s in range(5)]
+        longest = max(side, key=lambda c: (lengths[order.suit_of[c]], -order.suit_of[c]))
+        suit = order.suit_of[longest]
+        return _card(_lowest([c for c in side if order.suit_of[c] == suit], order), "lead.length")
+    return _card(_lowest(legal, order), "lead.low")
+
+
+def _follow(t: _Table, legal: list[int]) -> Advice:
+    order = t.order
+    led = order.suit_of[t.trick[0]]
+    strength = order.strength[led]
+    best_card, best_seat = t.winning()
+    top = strength[best_card]
+    beaters = sorted((c for c in legal if strength[c] > top), key=lambda c: strength[c])
+    opponents_after = [s for s in t.after if t.is_opponent(s)]
+    take_all = t.declaring and _take_all(t.contract.spec, t.contract.rules)
+    if not t.is_opponent(best_seat) and best_seat != t.seat:
+        if not opponents_after:
+            return _card(_throw(t, legal), "follow.partner_wins")
+        sure = t.is_master(best_card) and (order.is_trump(best_card) or not t.opponents_may_trump(led))
+        if sure:
+            return _card(_throw(t, legal), "follow.partner_sure")
+        # never trump the partner's trick; follow high to make the last player pay
+        in_suit = [c for c in beaters if order.suit_of[c] == led]
+        masters = [c for c in in_suit if t.is_master(c)]
+        if in_suit:
+            return _card(masters[0] if masters else in_suit[-1], "follow.third_high")
+        return _card(_throw(t, legal), "follow.low")
+    if not beaters:
+        return _card(_throw(t, legal), "follow.low")
+    if not opponents_after:
+        return _card(beaters[0], "follow.win_cheaply")
+    masters = [c for c in beaters if t.is_master(c)]
+    if take_all:
+        return _card(masters[0] if masters else beaters[-1], "follow.take_all")
+    partner_after = any(not t.is_opponent(s) for s in t.after)
+    if partner_after:  # second hand
+        can_follow = any(order.suit_of[c] == led for c in legal)
+        led_card = t.trick[0]
+        honour = order.is_trump(led_card) or led_card >= 32 or led_card % 8 >= 5  # queen, king, ace or any trump
+        if can_follow and honour:
+            return _card(beaters[0], "follow.cover")
+        if not can_follow and t.is_master(best_card):
+            return _card(beaters[0], "follow.ruff_winner")
+        return _card(_throw(t, legal), "follow.second_low")
+    return _card(masters[0] if masters else beaters[-1], "follow.third_high")
+
+
+def _play_avoid(t: _Table, legal: list[int]) -> Advice:
+    order = t.order
+    rules = t.contract.rules
+    high, low = ((32, 33) if rules.high_joker == "red" else (33, 32)) if rules.jokers else (-1, -1)
+    bidder = t.seat == t.bidder
+    if not t.trick:
+        plain = [c for c in legal if c < 32]
+        if low in legal and t.unseen >> high & 1:
+            return _card(low, "avoid.lead_low_joker" if bidder else "avoid.defend_lead_joker")
+        if bidder:
+            def safety(c: int) -> tuple[int, int]:
+                # how many unseen cards can beat it, counting none in a suit every opponent is out of
+                suit = order.suit_of[c]
+                if all(t.void[s] >> suit & 1 for s in t.contract.active_seats if s != t.seat):
+                    return (0, -order.power[c])
+                return (t.higher_unseen(c), -order.power[c])
+
+            return _card(max(plain or legal, key=safety), "avoid.lead_safe")
+        choices = [c for c in plain if not t.void[t.bidder] >> order.suit_of[c] & 1] or plain or legal
+        choices = [c for c in choices if c != high] or choices
+        return _card(_lowest(choices, order), "avoid.defend_lead")
+    strength = order.strength[order.suit_of[t.trick[0]]]
+    best_card, best_seat = t.winning()
+    top = strength[best_card]
+    under = [c for c in legal if strength[c] < top]
+    if bidder:
+        if under:
+            return _card(_highest(under, order), "avoid.duck")
+        return _card(_lowest(legal, order) if t.after else _highest(legal, order), "avoid.forced_win")
+    if best_seat == t.bidder:
+        if under:
+            return _card(_highest(under, order), "avoid.defend_under")
+        return _card(_lowest(legal, order), "avoid.defend_under")
+    if t.bidder in t.after:
+        return _card(_lowest([c for c in legal if c != high] or legal, order), "avoid.defend_low_before")
+    return _card(_highest([c for c in legal if c != high] or legal, order), "avoid.defend_throw_high")

@@ -1,0 +1,302 @@
+"""Bots: legal in every phase of every variant, deterministic, blind to hidden cards; RuleBot's documented rules."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import pytest
+
+import charlemagne_learn as cl
+from charlemagne_learn.analysis import Bot, RandomBot, RuleBot, make_bot, play_game, play_hand
+from charlemagne_learn.analysis.rulebot import RULES, advise
+
+VARIANTS = ("canadian", "american", "maine", "bid_euchre")
+#: Rules options that change what bots must cope with: who is high joker, forced bids, card-before-trump.
+OPTIONS: dict[str, list[dict[str, object]]] = {
+    "canadian": [{}, {"high_joker": "black", "all_pass": "stick_dealer", "partner_card_first": False}],
+    "american": [{}, {"partner_card_first": True}],
+    "maine": [{}],
+    "bid_euchre": [{}, {"all_pass": "stick_dealer"}],
+}
+
+
+class _RandomBidder(Bot):
+    """Bids at random (passing often), so the hands reach every contract; RuleBot takes every other decision,
+    except half the choices (Maine's alone, defend alone), so RuleBot meets those contracts too."""
+
+    name = "random_bidder"
+
+    def decide(self, view: cl.SeatView, rng: random.Random) -> cl.Action:
+        if view.phase is cl.Phase.BIDDING:
+            bids = [a for a in view.legal_actions if a.kind == "bid"]
+            if bids and (rng.random() < 0.25 or not any(a.kind == "pass" for a in view.legal_actions)):
+                return rng.choice(bids)
+            return cl.Action.pass_()
+        if view.phase is cl.Phase.CHOOSE and rng.random() < 0.5:
+            return rng.choice(view.legal_actions)
+        action = advise(view).action
+        self.phases[view.phase] += 1
+        return action
+
+    def __init__(self, seed: int, phases: Counter[cl.Phase]) -> None:
+        super().__init__(seed)
+        self.phases = phases
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_bots_play_every_phase_legally(variant: str) -> None:
+    # play_hand raises IllegalActionError on any action not in view.legal_actions
+    phases: Counter[cl.Phase] = Counter()
+    for options in OPTIONS[variant]:
+        rules = cl.Rules.preset(variant, **options)
+        for seed in range(120):
+            bots = [_RandomBidder(seed * 4 + i, phases) for i in range(4)]
+            state = play_hand(rules, bots, dealer=cl.Seat(seed % 4), seed=seed)
+            assert state.is_over
+            mixed = [RuleBot(seed), RandomBot(seed), RuleBot(seed + 1), RandomBot(seed + 1)]
+            assert play_hand(rules, mixed, dealer=cl.Seat(seed % 4), seed=seed).is_over
+    expected = {
+        "canadian": {cl.Phase.PLAY, cl.Phase.DISCARD, cl.Phase.GIVE, cl.Phase.TRUMP, cl.Phase.CHOOSE},
+        "american": {cl.Phase.PLAY, cl.Phase.DISCARD, cl.Phase.GIVE, cl.Phase.TRUMP},
+        "maine": {cl.Phase.PLAY, cl.Phase.DISCARD, cl.Phase.GIVE, cl.Phase.TRUMP, cl.Phase.CHOOSE},
+        "bid_euchre": {cl.Phase.PLAY},
+    }[variant]
+    assert expected <= set(phases)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_rulebot_bids_and_plays_whole_games(variant: str) -> None:
+    rules = cl.Rules.preset(variant)
+    contracts: Counter[str] = Counter()
+    for seed in range(3):
+        game = play_game(rules, [RuleBot(i) for i in range(4)], seed=seed, max_hands=200)
+        assert game.is_over
+        contracts.update(h.contract.spec.name for h in game.finished if h.contract is not None)
+    assert contracts  # RuleBots do bid
+
+
+@pytest.mark.parametrize("bot", ["random", "rule"])
+def test_same_seed_same_hand(bot: str) -> None:
+    rules = cl.Rules.preset("canadian")
+    for seed in range(10):
+        first = play_hand(rules, [make_bot(bot, seed + i) for i in range(4)], seed=seed)
+        second = play_hand(rules, [make_bot(bot, seed + i) for i in range(4)], seed=seed)
+        assert first.to_json() == second.to_json()
+
+
+def _regrouped(state: cl.HandState, seat: cl.Seat, moves: int, rng: random.Random) -> cl.HandState | None:
+    """The first ``moves`` actions of ``state`` replayed on a deal in which ``seat`` (and any hand shown to all)
+    holds the same cards and the other seats hold their unplayed cards shuffled among them; None when the actions
+    do not replay there."""
+    record = json.loads(state.to_json())
+    deal, actions = record["deal"], record["actions"][:moves]
+    played: dict[cl.Seat, list[cl.Card]] = {s: [] for s in cl.Seat}
+    for who, action in state.history[:moves]:
+        if action.card is not None:
+            played[who].append(action.card)
+    shown = state.at(moves).view(seat).exposed
+    others = [s for s in cl.Seat if s != seat and s.name not in shown]
+    rest = {s: [c for c in cl.parse_cards(deal[s.name]) if c not in played[s]] for s in others}
+    pool = [c for s in others for c in rest[s]]
+    rng.shuffle(pool)
+    hands = {s.name: deal[s.name] for s in cl.Seat if s not in others}
+    for s in others:
+        hands[s.name] = [*played[s], *pool[: len(rest[s])]]
+        pool = pool[len(rest[s]):]
+    alt = cl.HandState.new(state.rules, state.dealer, hands=hands, kitty=deal["kitty"])
+    try:
+        for a in actions:
+            alt.apply(a)
+    except cl.IllegalActionError:
+        return None
+    return alt
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_bots_never_read_hidden_cards(variant: str) -> None:
+    rules = cl.Rules.preset(variant)
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(40):
+        state = play_hand(rules, [RuleBot(i) for i in range(4)], dealer=cl.Seat(seed % 4), seed=seed)
+        # others' discards and gifts are hidden from the seat but tie the deal down: keep to hands without them
+        for moves, (seat, _) in enumerate(state.history):
+            if any(a.kind in ("give", "discard") and who != seat for who, a in state.history[:moves]):
+                break
+            if rng.random() > 0.2:
+                continue
+            here = state.at(moves)
+            for _ in range(10):
+                alt = _regrouped(state, seat, moves, rng)
+                if alt is not None and alt.hands != here.hands:
+                    break
+            else:
+                continue
+            view = here.view(seat)
+            assert alt.view(seat) == view  # the seat sees exactly the same table...
+            for bot in (RuleBot(1), RandomBot(1)):
+                # ... so it must act the same, whoever holds the cards it cannot see
+                twin = type(bot)(1)
+                assert bot.act(view) == twin.act(alt.view(seat)), (variant, seed, moves)
+            checked += 1
+    assert checked >= 20
+
+
+# ---------------------------------------------------------------- RuleBot's rules on constructed positions
+AMERICAN_DEAL = {
+    "N": "8H 9S 10S QS KS AS 7D 8D",
+    "E": "AH 9H 7H 7C 8C 9C 10C JC",
+    "S": "KH QH 10H 9D 10D JD QD KD",
+    "W": "JH 7S 8S JS QC KC AC AD",
+}
+
+
+def _position(variant: str, hands: dict[str, str], actions: list[str], kitty: str = "", dealer: str = "W") -> cl.HandState:
+    state = cl.HandState.new(cl.Rules.preset(variant), dealer, hands=hands, kitty=kitty)
+    for a in actions:
+        state.apply(a)
+    return state
+
+
+def _advice(state: cl.HandState) -> tuple[str, str]:
+    assert state.to_move is not None
+    advice = advise(state.view(state.to_move))
+    assert advice.rule in RULES and advice.text == RULES[advice.rule]
+    return str(advice.action), advice.rule
+
+
+def test_declarer_draws_trumps_with_the_top_trump() -> None:
+    state = _position("american", AMERICAN_DEAL, ["bid 5", "pass", "pass", "pass", "trump S"])
+    assert _advice(state) == ("play 9♠", "lead.draw_trumps")  # the trump nine is the top trump
+
+
+def test_second_hand_low() -> None:
+    state = _position("american", AMERICAN_DEAL, ["bid 5", "pass", "pass", "pass", "trump S", "play 8H"])
+    assert _advice(state) == ("play 7♥", "follow.second_low")  # East keeps A♥ although it would win
+
+
+def test_second_hand_covers_an_honour() -> None:
+    hands = dict(AMERICAN_DEAL, N="QH 9S 10S QS KS AS 7D 8D", S="KH 8H 10H 9D 10D JD QD KD")
+    state = _position("american", hands, ["bid 5", "pass", "pass", "pass", "trump S", "play QH"])
+    assert _advice(state) == ("play A♥", "follow.cover")
+
+
+def test_third_hand_high() -> None:
+    state = _position("american", AMERICAN_DEAL, ["bid 5", "pass", "pass", "pass", "trump S", "play 8H", "play 7H"])
+    assert _advice(state) == ("play K♥", "follow.third_high")
+
+
+def test_last_hand_wins_cheaply() -> None:
+    hands = dict(AMERICAN_DEAL, E="AH 9H 7S 7C 8C 9C 10C JC", W="JH 7H 8S JS QC KC AC AD")
+    state = _position("american", hands, ["bid 5", "pass", "pass", "pass", "trump S", "play 8H", "play 9H", "play 10H"])
+    assert _advice(state) == ("play J♥", "follow.win_cheaply")
+    state = _position("american", AMERICAN_DEAL, ["bid 5", "pass", "pass", "pass", "trump S", "play 8H", "play AH"])
+    assert _advice(state) == ("play 10♥", "follow.low")  # nothing beats the ace: South plays its lowest heart
+
+
+def test_never_overtakes_the_partners_sure_winner() -> None:
+    hands = {"N": "8S 9S 10S QS KS AS 7D 8D", "E": "AH 9H 8H 7C 8C 9C 10C JC",
+             "S": "KH QH 10H 9D 10D JD QD KD", "W": "JH 7H 7S JS QC KC AC AD"}
+    state = _position("american", hands, ["bid 5", "pass", "pass", "pass", "trump C", "play AH", "play 10H"],
+                      dealer="N")
+    assert _advice(state) == ("play 7♥", "follow.partner_sure")
+
+
+MULOT_DEAL = {
+    "N": "7C 9D QD AD 7S 8S 9H 10H",
+    "E": "AC KC QC JC 10C 9C KD 7D",
+    "S": "10D JD 7H 8H JH QH KH AH",
+    "W": "8C 8D 9S 10S JS QS KS AS",
+}
+
+
+def test_mulot_bidder_ducks_under_the_winner() -> None:
+    state = _position("canadian", MULOT_DEAL,
+                      ["bid mulot", "pass", "pass", "pass", "play 7C", "play AC", "play 8C", "play KD", "play 8D"],
+                      kitty="RJ BJ")
+    assert _advice(state) == ("play Q♦", "avoid.duck")
+
+
+def test_mulot_bidder_leads_the_low_joker_at_once() -> None:
+    hands = dict(MULOT_DEAL, N="7C 9D QD BJ 7S 8S 9H 10H", S="10D JD 7H 8H JH QH KH RJ")
+    state = _position("canadian", hands, ["bid mulot", "pass", "pass", "pass"], kitty="AD AH")
+    assert _advice(state) == ("play BJ", "avoid.lead_low_joker")
+
+
+def test_mulot_defender_plays_under_the_bidder() -> None:
+    state = _position("canadian", MULOT_DEAL, ["bid mulot", "pass", "pass", "pass", "play 9D"], kitty="RJ BJ")
+    assert _advice(state) == ("play 7♦", "avoid.defend_under")
+
+
+def test_bids_charlemagne_with_an_unbeatable_hand() -> None:
+    hands = {"N": "RJ BJ JH JD AH KH QH AS", "E": "7C 8C 9C 10C JC QC KC AC",
+             "S": "7D 8D 9D 10D QD KD AD 7S", "W": "8S 9S 10S JS QS KS 10H 9H"}
+    state = _position("canadian", hands, [], kitty="8H 7H")
+    assert _advice(state) == ("bid gros_charlemagne", "bid.value")
+    american = {"N": "9S JS JC AS KS AH AD AC", "E": "7C 8C 9C 10C QC KC 7D 8D",
+                "S": "9D 10D JD QD KD 7S 8S 10S", "W": "QS 7H 8H 9H 10H JH QH KH"}
+    assert _advice(_position("american", american, [])) == ("bid charles", "bid.value")
+
+
+def test_passes_a_weak_hand_and_lets_partner_play() -> None:
+    weak = {"N": "9C JC QC 10S 9S KH 10H QD", "E": "7C 8C 10C KC AC 7D 8D 9D",
+            "S": "10D JD KD AD 7S 8S JS QS", "W": "KS AS 7H 8H 9H JH QH AH"}
+    assert _advice(_position("canadian", weak, [], kitty="RJ BJ")) == ("pass", "bid.pass")
+    # a forced dealer bids all the same
+    stuck = _position("american", {**weak, "E": "7C 8C 10C KC AC 7D 8D 9D", "W": "KS AS 7H 8H 9H JH QH AH"},
+                      ["pass", "pass", "pass"], dealer="E")
+    action, rule = _advice(stuck)
+    assert rule == "bid.forced" and action.startswith("bid")
+
+
+def test_discards_from_short_side_suits() -> None:
+    hands = {"N": "RJ JH AH KH 10H 7S 8C AC", "E": "7C 9C 10C JC QC KC 7D 10D",
+             "S": "JD QD KD AD 8S 9S 10S JS", "W": "QS KS AS 7H 8H 9H QH BJ"}
+    state = _position("canadian", hands, ["bid 6", "pass", "pass", "pass"], kitty="8D 9D")
+    first, rule = _advice(state)
+    assert rule == "discard.short" and first in ("discard 8♣", "discard 7♠")
+    state.apply(first)
+    second, _ = _advice(state)
+    assert {first, second} == {"discard 8♣", "discard 7♠"}
+    state.apply(second)
+    assert _advice(state) == ("trump ♥", "trump.best")
+
+
+def test_partner_gives_its_best_card() -> None:
+    hands = {"N": "RJ JH AH KH 10H 7S 8C AC", "E": "7C 9C 10C JC QC KC 7D 10D",
+             "S": "JD QD KD AD 8S 9S 10S BJ", "W": "QS KS AS 7H 8H 9H QH JS"}
+    state = _position("canadian", hands, ["bid charlemagne", "pass", "pass", "pass"], kitty="8D 9D")
+    assert _advice(state) == ("give BJ", "give.best")
+
+
+# ---------------------------------------------------------------- errors
+class _Cheat(Bot):
+    name = "cheat"
+
+    def decide(self, view: cl.SeatView, rng: random.Random) -> cl.Action:
+        return cl.Action.parse("bid 99") if view.phase is cl.Phase.BIDDING else view.legal_actions[0]
+
+
+def test_clear_errors() -> None:
+    rules = cl.Rules.preset("canadian")
+    state = cl.HandState.new(rules, seed=3)
+    before = state.to_json()
+    with pytest.raises(cl.IllegalActionError, match=r"_Cheat\(seed=0\) at East chose bid 99, which is not allowed"):
+        play_hand(state, [_Cheat(), _Cheat(), _Cheat(), _Cheat()])
+    assert state.to_json() == before
+    with pytest.raises(cl.RulesOptionError, match="no bot for South, West"):
+        play_hand(rules, {"N": RuleBot(), "E": RuleBot()}, seed=1)
+    with pytest.raises(cl.RulesOptionError, match="give four bots"):
+        play_hand(rules, [RuleBot()], seed=1)
+    with pytest.raises(cl.RulesOptionError, match=r"no bot called 'genius'; bots are .*random.*rule"):
+        make_bot("genius")
+    with pytest.raises(cl.IllegalActionError, match="North has nothing to do now"):
+        RuleBot().act(state.view("N"))
+    with pytest.raises(cl.RulesOptionError, match="seed"):
+        RandomBot("x")  # type: ignore[arg-type]
+    with pytest.raises(cl.IllegalActionError, match="give a seed"):
+        play_hand(rules, [RandomBot()] * 4)
+    assert isinstance(cl.IllegalActionError("x"), ValueError)
+    assert repr(RuleBot(4)) == "RuleBot(seed=4)"
