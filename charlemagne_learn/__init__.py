@@ -14,6 +14,7 @@
 from .actions import Action
 from .analysis import BidChance, BidOdds, bid_odds, double_dummy, solve_position
 from .analysis.bots import Bot, RandomBot, play_game, play_hand
+from .analysis.pimcbot import PimcBot
 from .analysis.rulebot import RuleBot
 from .cards import BLACK_JOKER, RED_JOKER, TEAMS, Card, CardList, Rank, Seat, Suit, parse_cards
 from .contract import Contract
@@ -56,6 +57,7 @@ __all__ = [
     "HandState",
     "IllegalActionError",
     "Phase",
+    "PimcBot",
     "RandomBot",
     "Rank",
     "RuleBot",

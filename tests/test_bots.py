@@ -300,3 +300,31 @@ def test_clear_errors() -> None:
         play_hand(rules, [RandomBot()] * 4)
     assert isinstance(cl.IllegalActionError("x"), ValueError)
     assert repr(RuleBot(4)) == "RuleBot(seed=4)"
+
+
+# ---------------------------------------------------------------- PimcBot
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_pimcbot_finishes_hands_legally_and_replays_exactly(variant: str) -> None:
+    rules = cl.Rules.preset(variant)
+    for seed in range(2):
+        bots = [cl.PimcBot(seed, samples=3), RuleBot(1), cl.PimcBot(seed + 2, samples=3, bidding="pimc"), RandomBot(3)]
+        state = play_hand(rules, bots, dealer=cl.Seat(seed), seed=seed)
+        assert state.is_over
+        again = [cl.PimcBot(seed, samples=3), RuleBot(1), cl.PimcBot(seed + 2, samples=3, bidding="pimc"), RandomBot(3)]
+        assert play_hand(rules, again, dealer=cl.Seat(seed), seed=seed).to_json() == state.to_json()
+
+
+def test_pimcbot_ducks_in_mulot_where_the_hint_says_so() -> None:
+    state = _position("canadian", {
+        "N": "7S 10S 7C 8C 7D 8D 7H 8H", "E": "9S AC KC QC JC AD KD QD",
+        "S": "RJ BJ JS QS KS AS 10D 9D", "W": "10C 9C AH KH QH JH 10H 9H",
+    }, ["bid mulot", "pass", "pass", "pass", "play 7C", "play AC", "play 9C", "play 9S", "play 10H"], kitty="8S JD")
+    assert cl.PimcBot(0, samples=8).act(state.view("N")) == cl.Action.parse("play 7S")
+
+
+def test_pimcbot_options_are_checked() -> None:
+    with pytest.raises(cl.RulesOptionError, match="samples=0"):
+        cl.PimcBot(0, samples=0)
+    with pytest.raises(cl.RulesOptionError, match="bidding='always'"):
+        cl.PimcBot(0, bidding="always")  # type: ignore[arg-type]
+    assert repr(make_bot("pimc", 3)) == "PimcBot(seed=3, samples=20, bidding='rule')"

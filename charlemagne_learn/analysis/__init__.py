@@ -10,6 +10,7 @@
 from .bots import Bot, RandomBot, make_bot, play_game, play_hand, register_bot
 from .hints import Hint, Review, hint, review
 from .odds import BidChance, BidOdds, bid_odds, wilson_interval
+from .pimcbot import PimcBot
 from .rulebot import Advice, RuleBot
 from .solver import HandsArg, double_dummy, solve_position
 
@@ -20,6 +21,7 @@ __all__ = [
     "Bot",
     "HandsArg",
     "Hint",
+    "PimcBot",
     "RandomBot",
     "Review",
     "RuleBot",

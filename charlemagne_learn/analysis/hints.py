@@ -106,14 +106,17 @@ class Hint:
         return hint_html(self)
 
 
-def hint(view: SeatView, samples: int = 30, seed: int = 0) -> Hint:
-    """Rank every legal card or bid of the seat to move in ``view``; other phases are not graded."""
+def hint(view: SeatView, samples: int = 30, seed: int = 0, *, workers: int | None = None) -> Hint:
+    """Rank every legal card or bid of the seat to move in ``view``; other phases are not graded.
+
+    ``workers``: processes for the bid odds (default: one per core; 1 for none, e.g. inside a bot that a
+    tournament already runs on every core)."""
     if view.to_move != view.seat or not view.legal_actions:
         raise IllegalActionError(f"it is not {view.seat.word}'s turn")
     if view.phase is Phase.PLAY:
         choices = _play_choices(view, samples, seed)
     elif view.phase is Phase.BIDDING:
-        choices = _bid_choices(view, samples, seed)
+        choices = _bid_choices(view, samples, seed, workers)
     else:
         raise IllegalActionError(f"hints grade card play and bids; {view.phase.value} is not graded")
     return Hint(view.seat, view.phase, tuple(choices), samples)
@@ -158,9 +161,9 @@ def _play_reason(card: Card, tricks: float, made: float, samples: int, ours: boo
             f"of the hidden cards")
 
 
-def _bid_choices(view: SeatView, samples: int, seed: int) -> list[Choice]:
+def _bid_choices(view: SeatView, samples: int, seed: int, workers: int | None) -> list[Choice]:
     rules = view.rules
-    odds = bid_odds(rules, view.hand, view.seat, view.dealer, samples=samples, seed=seed)
+    odds = bid_odds(rules, view.hand, view.seat, view.dealer, samples=samples, seed=seed, workers=workers)
     rows: list[tuple[Action, float, float | None, float | None, str]] = []
     for act in view.legal_actions:
         if act.kind == "pass":
