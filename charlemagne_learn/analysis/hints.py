@@ -39,6 +39,7 @@ from ..hand import HandState, Phase, SeatView
 from ..scoring import is_made, score_hand
 from .odds import bid_odds
 from .pimc import play_outcomes
+from .rulebot import advise
 
 __all__ = ["Choice", "Grade", "Hint", "Review", "ReviewLine", "grade_for", "hint", "review"]
 
@@ -122,14 +123,17 @@ def hint(view: SeatView, samples: int = 30, seed: int = 0, *, workers: int | Non
     return Hint(view.seat, view.phase, tuple(choices), samples)
 
 
-def _ranked(rows: list[tuple[Action, float, float | None, float | None, str]], stake: float) -> list[Choice]:
+def _ranked(view: SeatView, rows: list[tuple[Action, float, float | None, float | None, str]], stake: float) -> list[Choice]:
     rows.sort(key=lambda r: (-r[1], -(r[2] or 0.0)))
     top = rows[0][1]
+    # The rule of thumb behind the card or bid a sensible player would choose: the words a learner remembers.
+    advice = advise(view)
     out = []
     for action, points, tricks, made, text in rows:
         loss = top - points
         better = f"; {loss:.1f} points worse than {rows[0][0]}" if loss >= 0.05 else ""
-        out.append(Choice(action, points, tricks, made, loss, grade_for(loss, stake), text + better))
+        thumb = f". Rule of thumb: {advice.text}" if action == advice.action and advice.rule != "only" else ""
+        out.append(Choice(action, points, tricks, made, loss, grade_for(loss, stake), text + better + thumb))
     return out
 
 
@@ -152,7 +156,7 @@ def _play_choices(view: SeatView, samples: int, seed: int) -> list[Choice]:
         rows.append((Action.play(card), points / n, tricks / n, made / n, _play_reason(card, tricks / n, made / n, n, ours)))
     spec = contract.spec
     stake = 2 * contract.rules.target if spec.outright else spec.made + spec.failed
-    return _ranked(rows, stake)
+    return _ranked(view, rows, stake)
 
 
 def _play_reason(card: Card, tricks: float, made: float, samples: int, ours: bool) -> str:
@@ -181,7 +185,7 @@ def _bid_choices(view: SeatView, samples: int, seed: int, workers: int | None) -
         rows.append((act, points, None, p, f"{label}: made in {p:.0%} of {samples} deals of the unseen cards, "
                                             f"{points:+.1f} points on average"))
     lowest = next(b for b in rules.bids if b.name.isdigit())
-    return _ranked(rows, lowest.made + lowest.failed)
+    return _ranked(view, rows, lowest.made + lowest.failed)
 
 
 @dataclass(frozen=True)

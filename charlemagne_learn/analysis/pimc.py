@@ -26,17 +26,22 @@ from ..cards import Card, Seat
 from ..deal import deck_mask, indices_of, mask_of
 from ..errors import IllegalActionError, RulesOptionError
 from ..hand import Phase, SeatView
+from ..ranking import JOKER_SUIT
 from ..rng import DealRandom
 from .solver import solve_position
 
-__all__ = ["card_values", "play_outcomes", "sample_hidden"]
+__all__ = ["card_values", "play_outcomes", "sample_hidden", "shown_out"]
 
 
-def _shown_out(view: SeatView) -> dict[Seat, int]:
-    """For each seat, the cards it cannot hold: suits it failed to follow (and, in Mulot, jokers)."""
+def shown_out(view: SeatView) -> list[int]:
+    """For each seat (by number), the effective suits (a bit set of 0-4) it has shown out of in play so far.
+
+    A player who did not follow the led suit has none of it; in Mulot one who did not follow and did not
+    play a joker holds no joker either (it would have had to play one): the jokers' suit counts as shown out.
+    """
     assert view.contract is not None
     order = view.contract.order
-    barred: dict[Seat, int] = {s: 0 for s in Seat}
+    void = [0, 0, 0, 0]
     plays = [(t.seats, t.cards) for t in view.tricks]
     if view.trick:
         plays.append((tuple(s for s, _ in view.trick), tuple(c for _, c in view.trick)))
@@ -44,10 +49,17 @@ def _shown_out(view: SeatView) -> dict[Seat, int]:
         led = order.suit_of[cards[0].index]
         for seat, card in zip(seats[1:], cards[1:], strict=True):
             if order.suit_of[card.index] != led:
-                barred[seat] |= order.suit_mask[led]
-                if order.void_must_play_joker and not card.index >= 32:
-                    barred[seat] |= order.joker_mask
-    return barred
+                void[seat] |= 1 << led
+                if order.void_must_play_joker and card.index < 32:
+                    void[seat] |= 1 << JOKER_SUIT
+    return void
+
+
+def _shown_out(view: SeatView) -> dict[Seat, int]:
+    """For each seat, the cards it cannot hold: those of the suits it has shown out of."""
+    assert view.contract is not None
+    masks = view.contract.order.suit_mask
+    return {s: sum(masks[suit] for suit in range(5) if suits >> suit & 1) for s, suits in zip(Seat, shown_out(view), strict=True)}
 
 
 def sample_hidden(view: SeatView, samples: int, seed: int) -> Iterator[dict[Seat, int]]:

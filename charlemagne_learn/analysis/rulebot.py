@@ -47,6 +47,7 @@ from ..ranking import CardOrder, card_order
 from ..rules import BidSpec, Rules
 from .bots import Bot, register_bot
 from .evaluate import best_trump, discard, hand_strength, partner_card
+from .pimc import shown_out
 
 __all__ = ["RULES", "Advice", "RuleBot", "advise", "losers"]
 
@@ -445,21 +446,9 @@ class _Table:
         self.hand = mask_of(view.hand)
         self.bidder = contract.bidder
         self.declaring = view.seat.team == contract.team
-        played = 0
         # void[seat] is a bit set of the effective suits (0-4) the seat has shown out of
-        self.void = [0, 0, 0, 0]
-        plays: list[tuple[tuple[Seat, ...], tuple[Card, ...]]] = [(t.seats, t.cards) for t in view.tricks]
-        if view.trick:
-            plays.append((tuple(s for s, _ in view.trick), tuple(c for _, c in view.trick)))
-        for seats, cards in plays:
-            led = order.suit_of[cards[0].index]
-            for seat, card in zip(seats, cards, strict=True):
-                played |= 1 << card.index
-                if order.suit_of[card.index] != led:
-                    self.void[seat] |= 1 << led
-                    # in Mulot a player out of the led suit must play a joker if it holds one
-                    if order.void_must_play_joker and card.index < 32:
-                        self.void[seat] |= 1 << 4
+        self.void = shown_out(view)
+        played = mask_of(c for t in view.tricks for c in t.cards) | mask_of(c for _, c in view.trick)
         for name, shown_cards in view.exposed.items():
             shown = mask_of(shown_cards)
             for suit in range(5):
