@@ -1,0 +1,144 @@
+"""``Hand``: one player's cards as buttons, sorted by suit with trumps first, legal cards marked.
+
+>>> import charlemagne_learn as cl
+>>> from charlemagne_learn.widgets import Hand
+>>> k = cl.Contract(cl.Rules.preset("canadian"), "6", "N", "H")
+>>> h = Hand("AS JD 7H RJ 9C", contract=k, trick="KH")
+>>> h
+Hand(RJ J♦ 7♥ A♠ 9♣; legal: RJ J♦ 7♥)
+>>> h.select("AS")     # a heart was led and this hand holds trumps: the engine says why not
+False
+>>> h.message
+'A♠ cannot be played: a heart was led and you hold some (RJ, the high joker, counts as a heart; J♦, the little jack, counts as a heart), so you must follow suit.'
+>>> h.select("JD"), h.selected
+(True, 'JD')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from html import escape
+from typing import Any
+
+import traitlets as t
+
+from ..cards import Card, CardList, parse_cards
+from ..contract import Contract
+from ..display import cards_html
+from ..errors import TrickError
+from ..tricks import explain_play, legal_plays
+from ._base import GameWidget, card_id, card_view
+from .i18n import word
+
+__all__ = ["Hand", "sort_hand"]
+
+# Suits alternate colours when there is no trump to put first: spades, hearts, clubs, diamonds.
+_PLAIN_ORDER = (3, 2, 0, 1, 4)
+
+
+def sort_hand(cards: Iterable[Card], contract: Contract | None = None) -> CardList:
+    """Cards as a player holds them: trumps first (highest first) under ``contract``, then suits in turn, high
+    to low; without a contract, jokers first and suits alternating colours."""
+    if contract is None:
+        return CardList(sorted(cards, key=lambda c: (-1 if c.index >= 32 else _PLAIN_ORDER.index(c.index // 8),
+                                                       -(c.index % 8) if c.index < 32 else c.index)))
+    order = contract.order
+    trump = order.trump_suit
+
+    def key(card: Card) -> tuple[int, int]:
+        suit = order.suit_of[card.index]
+        return (-1 if suit == trump else _PLAIN_ORDER.index(suit), -order.power[card.index])
+
+    return CardList(sorted(cards, key=key))
+
+
+class Hand(GameWidget):
+    """A hand of cards. Clicking a legal card selects it (and calls :meth:`on_select` callbacks); clicking an
+    illegal one shows the engine's reason and changes nothing."""
+
+    _module = "hand"
+    #: The cards as drawn: each a dict with ``id``, ``text``, ``label`` (spoken), ``legal``, ``role``.
+    cards = t.List(t.Dict()).tag(sync=True)
+    #: The selected card (``"JD"``), or ``""``.
+    selected = t.Unicode("").tag(sync=True)
+    caption = t.Unicode("").tag(sync=True)
+
+    def __init__(
+        self,
+        cards: Iterable[Card | str] | str,
+        contract: Contract | None = None,
+        trick: Iterable[Card | str] | str = (),
+        *,
+        lang: str = "en",
+        four_colour: bool = False,
+        caption: str = "",
+    ) -> None:
+        hand = parse_cards(cards)
+        played = parse_cards(trick)
+        if played and contract is None:
+            raise TrickError("a trick in progress needs the contract that decides what may follow it")
+        if contract is not None:
+            legal_plays(contract, hand, played)  # the engine's own checks of the hand and the trick
+        self._hand = sort_hand(hand, contract)
+        self._contract = contract
+        self._trick = played
+        self._callbacks: list[Callable[[Card], Any]] = []
+        super().__init__(lang=lang, four_colour=four_colour, caption=caption)
+        self._redraw()
+        self.on_msg(self._on_front_end)
+        self.observe(lambda _: self._redraw(), names="lang")
+
+    # ------------------------------------------------------------ state
+    @property
+    def hand(self) -> CardList:
+        return CardList(self._hand)
+
+    @property
+    def legal(self) -> CardList:
+        """The cards that may be played now (all of them without a contract or when leading)."""
+        if self._contract is None:
+            return CardList(self._hand)
+        return legal_plays(self._contract, self._hand, self._trick)
+
+    def _redraw(self) -> None:
+        legal = set(self.legal)
+        lang = self._lang
+        self.cards = [card_view(c, lang, self._contract, legal=c in legal, illegal_word=word("illegal", lang))
+                      for c in self._hand]
+
+    # ------------------------------------------------------------ clicks
+    def select(self, card: Card | str) -> bool:
+        """What a click on ``card`` does: select it if it may be played, else show why not. True if selected."""
+        c = Card.parse(card)
+        if c not in self._hand:
+            raise TrickError(f"{c} is not in this hand; it holds {self._hand}")
+        if self._contract is not None:
+            ruling = explain_play(self._contract, self._hand, self._trick, c)
+            if not ruling.answer:
+                self.message = ruling.reason
+                return False
+        self.message = ""
+        self.selected = card_id(c)
+        for callback in self._callbacks:
+            callback(c)
+        return True
+
+    def on_select(self, callback: Callable[[Card], Any]) -> None:
+        """Call ``callback(card)`` whenever a card is selected by a click (or :meth:`select`)."""
+        self._callbacks.append(callback)
+
+    def _on_front_end(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if isinstance(content, dict) and content.get("type") == "click":
+            try:
+                self.select(str(content.get("card", "")))
+            except ValueError as exc:  # a stale click (the hand changed meanwhile): say so, change nothing
+                self.message = str(exc)
+
+    # ------------------------------------------------------------ display
+    def __repr__(self) -> str:
+        legal = "" if self._contract is None else f"; legal: {self.legal}"
+        return f"Hand({self._hand}{legal})"
+
+    def _static_html(self) -> str:
+        caption = f"<p>{escape(self.caption)}</p>" if self.caption else ""
+        return f'<div class="cl-hand">{caption}{cards_html(self._hand, self._contract)}</div>'

@@ -1,0 +1,58 @@
+// Shared drawing for every charlemagne_learn widget. The widget's own module follows this text
+// (Python concatenates them: no build step), so these functions are in scope there.
+// Nothing here knows a rule of the game: Python sends cards with their labels and legality.
+
+const SUIT_CLASS = { C: "cl-clubs", D: "cl-diamonds", H: "cl-hearts", S: "cl-spades", J: "cl-joker" };
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (value !== false && value !== null && value !== undefined) node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children) if (child) node.append(child);
+  return node;
+}
+
+// A card is a real <button>: keyboard focus, Enter/Space, and a spoken label.
+function cardButton(card, { onClick = null, selected = false, disabled = false, extraClass = "" } = {}) {
+  const classes = ["cl-card", SUIT_CLASS[card.suit] || "", extraClass];
+  if (card.legal === false) classes.push("cl-illegal");
+  if (selected) classes.push("cl-selected");
+  const label = card.label + (card.legal === false ? ` (${card.illegal_word || "may not be played"})` : "");
+  const button = el("button", {
+    class: classes.join(" "), type: "button", "aria-label": label, title: label,
+    "aria-pressed": selected ? "true" : "false", "data-card": card.id, disabled: disabled,
+    onclick: onClick ? () => onClick(card) : null,
+  }, el("span", { class: "cl-card-text", text: card.text }));
+  if (card.role) button.append(el("span", { class: "cl-card-role", text: card.role }));
+  return button;
+}
+
+function cardRow(cards, options = {}) {
+  const row = el("div", { class: "cl-cards", role: "group" });
+  for (const card of cards) row.append(cardButton(card, typeof options === "function" ? options(card) : options));
+  return row;
+}
+
+// The reason a click was refused, read out by screen readers as it appears.
+function messageBox(model) {
+  const box = el("div", { class: "cl-message", role: "status", "aria-live": "polite" });
+  const update = () => { box.textContent = model.get("message"); box.hidden = !model.get("message"); };
+  model.on("change:message", update);
+  update();
+  return box;
+}
+
+function rootOf(el_, model, name) {
+  el_.classList.add("cl-widget", `cl-${name}`);
+  const sync = () => {
+    el_.classList.toggle("cl-four-colour", model.get("four_colour"));
+    el_.setAttribute("lang", model.get("lang"));
+  };
+  model.on("change:four_colour", sync);
+  model.on("change:lang", sync);
+  sync();
+}
