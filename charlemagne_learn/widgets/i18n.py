@@ -17,7 +17,7 @@ from typing import Literal
 from ..cards import Card
 from ..errors import RulesOptionError
 
-__all__ = ["LANGS", "Lang", "card_label", "check_lang", "word"]
+__all__ = ["LANGS", "Lang", "add_words", "card_label", "check_lang", "word"]
 
 Lang = Literal["en", "fr"]
 LANGS: tuple[Lang, ...] = ("en", "fr")
@@ -75,6 +75,12 @@ _WORDS: dict[str, tuple[str, str]] = {
     "perfect": ("perfect play", "jeu parfait"),
     "realistic": ("realistic play (bots)", "jeu réaliste (robots)"),
 }
+
+
+def add_words(words: dict[str, tuple[str, str]]) -> None:
+    """Add a widget's own words, ``{key: (english, french)}``; a key already present keeps its words."""
+    for key, pair in words.items():
+        _WORDS.setdefault(key, pair)
 
 
 def check_lang(lang: str) -> Lang:
