@@ -237,7 +237,7 @@ class _Search:
         if self.avoid:
             # Defenders of an avoid bid lead low, leaving the bidder no lower card; the bidder leads high while
             # a defender can still win the trick.
-            moves = _bits_down(reps) if self.counts[leader] else _bits_up(reps)
+            moves = _bits_down(reps) if self.counts[leader] else indices_of(reps)
         else:
             moves = self._lead_order(packed, leader, reps)
         if first >= 0:
@@ -371,7 +371,7 @@ class _Search:
             suit = rest & follow[top]
             to_partner |= suit & -suit
         rest ^= to_partner
-        return [*_bits_down(cash), *_bits_up(to_partner),
+        return [*_bits_down(cash), *indices_of(to_partner),
                 *sorted(_bits_down(rest), key=lambda c: (union & follow[c]).bit_length() - c)]
 
     def _follow(self, packed: int, seat: int, trick: list[int], best: int, winner: int, alpha: int, beta: int) -> int:
@@ -391,11 +391,11 @@ class _Search:
         beat = reps & contend & ~((2 << best) - 1)
         if self.avoid:
             # The bidder sheds its highest card that loses the trick; defenders play low, leaving it to the bidder.
-            moves = (_bits_down if counts[seat] else _bits_up)(reps ^ beat) + _bits_up(beat)
+            moves = (_bits_down if counts[seat] else indices_of)(reps ^ beat) + indices_of(beat)
         elif counts[winner] == counts[seat]:
-            moves = _bits_up(reps)  # partner winning: keep high cards
+            moves = indices_of(reps)  # partner winning: keep high cards
         else:
-            moves = _bits_up(beat) + _bits_up(reps ^ beat)  # win as cheaply as possible, else play low
+            moves = indices_of(beat) + indices_of(reps ^ beat)  # win as cheaply as possible, else play low
         maximise = self.maximises[seat]
         best_value = -1 if maximise else 99
         if len(trick) + 1 < self.size:
@@ -440,16 +440,6 @@ class _Search:
             if alpha >= beta:
                 break
         return best_value
-
-
-def _bits_up(mask: int) -> list[int]:
-    """Bit positions of ``mask``, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _bits_down(mask: int) -> list[int]:
