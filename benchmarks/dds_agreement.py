@@ -29,7 +29,8 @@ from collections import Counter
 from dataclasses import dataclass
 from multiprocessing import Pool
 
-from solver_speed import KINDS, PARTNERSHIP, machine_lines, write_section
+from _results import machine_lines, write_section
+from solver_speed import KINDS, PARTNERSHIP
 
 from charlemagne_learn.analysis import double_dummy
 
