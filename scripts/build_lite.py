@@ -1,0 +1,52 @@
+"""Build the course as a JupyterLite site: the lessons running entirely in the browser, no server.
+
+The site holds every lesson notebook and the package as a wheel that the lessons install with piplite;
+the pure-Python paths of the package (its own double-dummy search instead of DDS, no worker processes)
+work there. anywidget's front-end is bundled because it is installed where the site is built.
+
+    .venv/bin/pip install -e '.[lite]'
+    .venv/bin/python scripts/build_lite.py                 # builds into _lite/ (about 20 s)
+    .venv/bin/python scripts/build_lite.py --out site/
+
+To publish, copy the output folder to any static host — for example push it to a ``gh-pages`` branch
+and turn on GitHub Pages; learners then open ``<site>/lab/index.html``. The Pyodide kernel itself is
+fetched from its CDN when a learner opens a notebook, so the site needs the internet at run time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def build(out: Path) -> Path:
+    """Build the site into ``out`` (replaced if it exists) and return it."""
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(work / "wheels"),
+                        str(ROOT)], check=True)
+        wheel = next((work / "wheels").glob("charlemagne_learn-*.whl"))
+        if out.exists():
+            shutil.rmtree(out)
+        subprocess.run([sys.executable, "-m", "jupyter", "lite", "build", "--lite-dir", str(work / "lite"),
+                        "--contents", str(ROOT / "notebooks"), "--piplite-wheels", str(wheel),
+                        "--output-dir", str(out)], check=True, cwd=work)
+    return out
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--out", type=Path, default=ROOT / "_lite", help="output folder (default: _lite/)")
+    args = ap.parse_args(argv)
+    site = build(args.out.resolve())
+    print(f"JupyterLite site built in {site}; open {site / 'lab' / 'index.html'} through a static web server")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,25 @@
+"""The JupyterLite build: the course as a static site, with every lesson and the package wheel."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "scripts"))
+
+
+@pytest.mark.skipif(importlib.util.find_spec("jupyterlite_core") is None, reason="jupyterlite-core not installed")
+def test_the_lite_site_holds_every_lesson_the_wheel_and_the_widget_front_end(tmp_path: Path) -> None:
+    from build_lite import build
+
+    site = build(tmp_path / "site")
+    lessons = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
+    assert lessons and sorted(p.name for p in (site / "files").glob("*.ipynb")) == lessons
+    wheels = list((site / "pypi").glob("charlemagne_learn-*.whl"))
+    assert len(wheels) == 1
+    assert (site / "extensions" / "anywidget").is_dir()  # widgets render in the browser there too
+    assert (site / "lab" / "index.html").is_file()
