@@ -4,9 +4,12 @@ The site holds every lesson notebook and the package as a wheel that the lessons
 the pure-Python paths of the package (its own double-dummy search instead of DDS, no worker processes)
 work there. anywidget's front-end is bundled because it is installed where the site is built.
 
-    .venv/bin/pip install -e '.[lite]'
-    .venv/bin/python scripts/build_lite.py                 # builds into _lite/ (about 20 s)
-    .venv/bin/python scripts/build_lite.py --out site/
+The build runs in a virtual environment of its own, ``.venv-lite/`` (made on first use from the ``lite``
+extra's packages): the Pyodide kernel's JupyterLab extension must not sit beside the JupyterLab that runs
+the lessons, where it breaks every page.
+
+    python3 scripts/build_lite.py                  # builds into _lite/ (first run: about a minute)
+    python3 scripts/build_lite.py --out site/
 
 To publish, copy the output folder to any static host — for example push it to a ``gh-pages`` branch
 and turn on GitHub Pages; learners then open ``<site>/lab/index.html``. The Pyodide kernel itself is
@@ -20,21 +23,35 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import venv
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+LITE_ENV = ROOT / ".venv-lite"
+
+
+def lite_python() -> Path:
+    """The Python of the build environment, made (or brought up to date) from the ``lite`` extra."""
+    python = LITE_ENV / ("Scripts/python.exe" if sys.platform == "win32" else "bin/python")
+    if not python.exists():
+        venv.EnvBuilder(with_pip=True).create(LITE_ENV)
+    # the package with its lite extra: pip reads the extra's list from pyproject.toml
+    subprocess.run([str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check", f"{ROOT}[lite]"],
+                   check=True)
+    return python
 
 
 def build(out: Path) -> Path:
     """Build the site into ``out`` (replaced if it exists) and return it."""
+    python = lite_python()
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
-        subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(work / "wheels"),
+        subprocess.run([str(python), "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(work / "wheels"),
                         str(ROOT)], check=True)
         wheel = next((work / "wheels").glob("charlemagne_learn-*.whl"))
         if out.exists():
             shutil.rmtree(out)
-        subprocess.run([sys.executable, "-m", "jupyter", "lite", "build", "--lite-dir", str(work / "lite"),
+        subprocess.run([str(python), "-m", "jupyter", "lite", "build", "--lite-dir", str(work / "lite"),
                         "--contents", str(ROOT / "notebooks"), "--piplite-wheels", str(wheel),
                         "--output-dir", str(out)], check=True, cwd=work)
     return out

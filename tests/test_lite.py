@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import sys
 from pathlib import Path
 
@@ -12,7 +11,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "scripts"))
 
 
-@pytest.mark.skipif(importlib.util.find_spec("jupyterlite_core") is None, reason="jupyterlite-core not installed")
+pytestmark = pytest.mark.slow
+
+
 def test_the_lite_site_holds_every_lesson_the_wheel_and_the_widget_front_end(tmp_path: Path) -> None:
     from build_lite import build
 

@@ -6,6 +6,10 @@ engine: the front-end never decides a rule. Each also has a stable ``repr`` and 
 for places where widgets do not run.
 """
 
+from .bidbox import BidBox
 from .hand import Hand, sort_hand
+from .ladder import TrumpLadder
+from .odds import BidOddsExplorer
+from .quiz import TrickQuiz
 
-__all__ = ["Hand", "sort_hand"]
+__all__ = ["BidBox", "BidOddsExplorer", "Hand", "TrickQuiz", "TrumpLadder", "sort_hand"]

@@ -1,0 +1,417 @@
+"""Quiz questions built from seeded random deals, every answer and explanation computed by the engine.
+
+Four kinds of question: ``"winner"`` (who wins this trick?), ``"legal"`` (which cards may you play?),
+``"order"`` (put these trumps in order) and ``"score"`` (what does this hand score?). Three levels: 1 plain
+cards and obvious trumps, 2 bowers and jokers, 3 the tricky cases (the little jack led, Mulot's joker rules,
+the American high 9, Bid Euchre's bowers and no-trump).
+
+>>> q = next(questions("canadian", level=2, kinds=("winner",), seed=0))
+>>> q.kind, q.choices == tuple(s.name for s in q.contract.active_seats)
+('winner', True)
+>>> q.check(q.answer), q.check(("Z",))
+(True, False)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Literal, get_args
+
+from ..cards import Card, CardList, Seat
+from ..contract import Contract
+from ..deal import cards_of, deal_hands
+from ..errors import RulesOptionError
+from ..ranking import card_order, trump_order
+from ..rules import BidSpec, Rules
+from ..scoring import explain_score
+from ..tricks import explain_legal_plays, explain_trick_winner
+
+__all__ = ["KINDS", "Kind", "Question", "outcome_text", "questions"]
+
+Kind = Literal["winner", "legal", "order", "score"]
+KINDS: tuple[Kind, ...] = get_args(Kind)
+LEVELS = (1, 2, 3)
+_TEAM_WORDS = {"NS": "North–South", "EW": "East–West"}
+_ATTEMPTS = 2000  # positions tried per question before giving up; the searches below succeed in a few dozen
+
+
+@dataclass(frozen=True)
+class Question:
+    """One question: what is shown (prompt, contract, trick, cards, choices) and the engine's answer.
+
+    ``answer`` and ``choices`` are plain text: seat letters (``"E"``), cards as they print (``"J♦"``) or, for a score
+    question, the outcome as words. ``answer`` is in order for an ``"order"`` question and a set (sorted as
+    shown) for a ``"legal"`` one.
+    """
+
+    kind: Kind
+    level: int
+    variant: str
+    prompt: str
+    contract: Contract
+    choices: tuple[str, ...]
+    answer: tuple[str, ...]
+    explanation: str
+    #: The trick so far (complete for a "winner" question), from the leader on.
+    trick: CardList = field(default_factory=CardList)
+    leader: Seat | None = None
+    #: The hand of the player to move ("legal") or the trumps to put in order, shuffled ("order").
+    cards: CardList = field(default_factory=CardList)
+    #: Who is to play ("legal").
+    seat: Seat | None = None
+    bidder_tricks: int | None = None
+
+    @property
+    def trick_seats(self) -> tuple[Seat, ...]:
+        """The seat that played each card of :attr:`trick`."""
+        seats: list[Seat] = []
+        if self.leader is not None:
+            seat = self.leader
+            for _ in self.trick:
+                seats.append(seat)
+                seat = self.contract.next_active(seat)
+        return tuple(seats)
+
+    def normalise(self, given: str | Seat | Card | Iterable[str | Card | Seat] | int) -> tuple[str, ...]:
+        """An answer in any form a learner or a test gives it, as the text :attr:`answer` uses."""
+        if self.kind == "winner":
+            value = given[0] if isinstance(given, (tuple, list)) and len(given) == 1 else given
+            return (Seat.find(value).name,) if isinstance(value, (str, Seat, int)) else ()
+        if self.kind == "score":
+            value = given[0] if isinstance(given, (tuple, list)) and len(given) == 1 else given
+            if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(self.choices):
+                return (self.choices[value],)
+            return (str(value),)
+        from ..cards import parse_cards
+
+        cards = parse_cards(given) if isinstance(given, (str, list, tuple)) else parse_cards([given])  # type: ignore[list-item]
+        ids = tuple(str(c) for c in cards)
+        rank = {c: i for i, c in enumerate(self.choices)}
+        return ids if self.kind == "order" else tuple(sorted(ids, key=lambda c: rank.get(c, len(rank))))
+
+    def check(self, given: Sequence[str]) -> bool:
+        """Is ``given`` (already in :attr:`answer`'s form) right?"""
+        if self.kind == "legal":
+            return set(given) == set(self.answer) and len(given) == len(self.answer)
+        return tuple(given) == self.answer
+
+    @property
+    def answer_text(self) -> str:
+        """The answer as a learner reads it: ``"East"``, ``"J♦ 7♥"``, ``"North–South score 6"``."""
+        return self.text(self.answer)
+
+    def text(self, given: Sequence[str]) -> str:
+        """Any answer in this question's form, as text."""
+        if self.kind == "winner":
+            return ", ".join(Seat.find(s).word for s in given)
+        if self.kind == "score":
+            return ", ".join(given)
+        return " ".join(str(Card.parse(c)) for c in given) or "(none)"
+
+
+# ---------------------------------------------------------------- helpers
+def _trump_contract(rules: Rules, rng: random.Random, bids: Sequence[BidSpec] | None = None) -> Contract:
+    numeric = [b for b in rules.bids if b.name.isdigit()] if bids is None else list(bids)
+    spec = rng.choice(numeric)
+    return Contract(rules, spec, rng.choice(list(Seat)), rng.choice("CDHS"))
+
+
+def _special_contract(rules: Rules, rng: random.Random, name: str) -> Contract:
+    spec = rules.bid(name)
+    trump = rng.choice("CDHS") if spec.has_trump and spec.trump != "with_bid_or_none" else None
+    return Contract(rules, spec, rng.choice(list(Seat)), trump)
+
+
+def _roles(contract: Contract, cards: Iterable[Card]) -> list[Card]:
+    return [c for c in cards if contract.order.role[c.index]]
+
+
+def _little_jack(contract: Contract) -> Card | None:
+    roles = contract.order.role
+    for i in contract.order.trumps:
+        if roles[i] in ("little jack", "left bower"):
+            return Card.from_index(i)
+    return None
+
+
+def _moved(contract: Contract, card: Card) -> bool:
+    """A card whose suit in play is not its printed suit (the little jack, the jokers)."""
+    return card.is_joker or card == _little_jack(contract)
+
+
+def _printed_suit(card: Card) -> int:
+    return -1 if card.suit is None else int(card.suit)
+
+
+def _contract_words(contract: Contract) -> str:
+    return f"Contract: {contract} ({contract.rules.title}; trump: {contract.trump_text})."
+
+
+def _play(contract: Contract, hands: list[CardList], leader: Seat, count: int, rng: random.Random,
+          lead: Callable[[Card], bool] | None) -> CardList:
+    """``count`` cards played from ``leader`` on, each a random legal card; the leader leads a card that
+    satisfies ``lead`` when it holds one."""
+    trick = CardList()
+    seat = leader
+    for _ in range(count):
+        legal = explain_legal_plays(contract, hands[seat], trick).answer
+        if not trick and lead is not None and any(map(lead, legal)):
+            legal = CardList(c for c in legal if lead(c))
+        trick.append(rng.choice(legal))
+        seat = contract.next_active(seat)
+    return trick
+
+
+@dataclass(frozen=True)
+class _Topic:
+    """What a level's position must show: how to pick the contract, what to lead, and a test of the result."""
+
+    contract: Callable[[Rules, random.Random], Contract]
+    test: Callable[[Contract, CardList, CardList], bool]  # contract, trick, hand of the player to move
+    lead: Callable[[Contract], Callable[[Card], bool] | None] = lambda k: None
+
+
+def _plain(k: Contract, trick: CardList, hand: CardList) -> bool:
+    return not _roles(k, [*trick, *hand])
+
+
+def _has_role(k: Contract, trick: CardList, hand: CardList) -> bool:
+    return bool(_roles(k, trick))
+
+
+def _little_jack_led(k: Contract, trick: CardList, hand: CardList) -> bool:
+    return bool(trick) and trick[0] == _little_jack(k)
+
+
+def _lead_little_jack(k: Contract) -> Callable[[Card], bool]:
+    jack = _little_jack(k)
+    return lambda c: c == jack
+
+
+def _joker_in(k: Contract, trick: CardList, hand: CardList) -> bool:
+    return any(c.is_joker for c in trick)
+
+
+def _nine_and_jack(k: Contract, trick: CardList, hand: CardList) -> bool:
+    roles = [k.order.role[c.index] for c in trick]
+    return "top trump (the nine)" in roles and any("jack" in r for r in roles)
+
+
+def _left_bower_in(k: Contract, trick: CardList, hand: CardList) -> bool:
+    return _little_jack(k) in trick
+
+
+def _jack_no_trump(k: Contract, trick: CardList, hand: CardList) -> bool:
+    return any(c.rank is not None and c.rank.word == "jack" for c in trick)
+
+
+def _moved_in_hand_matters(k: Contract, trick: CardList, hand: CardList) -> bool:
+    """The hand holds a little jack or joker and the suit led is trump or that card's printed suit."""
+    led = k.order.suit_of[trick[0].index]
+    return any(_moved(k, c) and (led == k.order.trump_suit or led == _printed_suit(c)) for c in hand)
+
+
+def _mulot_joker_rule(k: Contract, trick: CardList, hand: CardList) -> bool:
+    led = k.order.suit_of[trick[0].index]
+    jokers = [c for c in hand if c.is_joker]
+    if not jokers:
+        return False
+    return led == k.order.trump_suit or not any(k.order.suit_of[c.index] == led for c in hand)
+
+
+def _some_illegal(k: Contract, trick: CardList, hand: CardList) -> bool:
+    return _plain(k, trick, hand) and 0 < len(explain_legal_plays(k, hand, trick).answer) < len(hand)
+
+
+def _mulot(rules: Rules, rng: random.Random) -> Contract:
+    return _special_contract(rules, rng, rng.choice(["mulot", "gros_mulot"]))
+
+
+def _no_trump(rules: Rules, rng: random.Random) -> Contract:
+    return Contract(rules, rng.choice([b for b in rules.bids if b.name.isdigit()]), rng.choice(list(Seat)), None)
+
+
+def _topics(rules: Rules, kind: Kind, level: int) -> list[_Topic]:
+    """The kinds of position that teach ``level``'s point for this question kind and variant."""
+    trumpish = _trump_contract
+    if level == 1:
+        return [_Topic(trumpish, _plain if kind == "winner" else _some_illegal)]
+    if level == 2:
+        return [_Topic(trumpish, _has_role if kind == "winner" else _moved_in_hand_matters)]
+    name = rules.name
+    if kind == "winner":
+        if name == "canadian":
+            return [_Topic(trumpish, _little_jack_led, _lead_little_jack), _Topic(_mulot, _joker_in)]
+        if name == "bid_euchre":
+            return [_Topic(trumpish, _left_bower_in), _Topic(_no_trump, _jack_no_trump)]
+        return [_Topic(trumpish, _nine_and_jack), _Topic(trumpish, _little_jack_led, _lead_little_jack)]
+    if name == "canadian":
+        return [_Topic(trumpish, _little_jack_led, _lead_little_jack), _Topic(_mulot, _mulot_joker_rule)]
+    if name == "bid_euchre":
+        return [_Topic(trumpish, _moved_in_hand_matters), _Topic(_no_trump, lambda k, t, h: _jack_no_trump(k, h, t))]
+    return [_Topic(trumpish, _little_jack_led, _lead_little_jack), _Topic(trumpish, _moved_in_hand_matters)]
+
+
+def _position(rules: Rules, kind: Kind, level: int, rng: random.Random) -> tuple[Contract, Seat, CardList, CardList]:
+    """A contract, a leader, a trick and (for "legal") the hand of the player to move, from seeded deals."""
+    topic = rng.choice(_topics(rules, kind, level))
+    for _ in range(_ATTEMPTS):
+        contract = topic.contract(rules, rng)
+        hands_bits, _kitty = deal_hands(rules, rng.choice(list(Seat)), rng.randrange(2**31))
+        hands = [cards_of(h) for h in hands_bits]
+        active = list(contract.active_seats)
+        lead = topic.lead(contract)
+        holders = [s for s in active if lead is not None and any(map(lead, hands[s]))]
+        leader = rng.choice(holders or active)
+        n = len(active)
+        count = n if kind == "winner" else rng.randrange(1, n)
+        trick = _play(contract, hands, leader, count, rng, lead)
+        mover = leader
+        for _ in range(count):
+            mover = contract.next_active(mover)
+        hand = CardList() if kind == "winner" else hands[mover]
+        if topic.test(contract, trick, hand):
+            return contract, leader, trick, hand
+    raise RuntimeError(f"no {kind} position found for level {level} of {rules.title}")  # pragma: no cover
+
+
+def _trick_words(seats: Sequence[Seat], trick: Sequence[Card]) -> str:
+    return ", ".join(f"{s.word} {c}" for s, c in zip(seats, trick, strict=True))
+
+
+# ---------------------------------------------------------------- the four kinds
+def _winner(rules: Rules, level: int, rng: random.Random) -> Question:
+    contract, leader, trick, _ = _position(rules, "winner", level, rng)
+    ruling = explain_trick_winner(contract, leader, trick)
+    q = Question("winner", level, rules.name, "", contract, tuple(s.name for s in contract.active_seats),
+                 (ruling.answer.name,), ruling.reason, trick=trick, leader=leader)
+    prompt = (f"{_contract_words(contract)} {leader.word} led; the trick: {_trick_words(q.trick_seats, trick)}. "
+              "Who wins this trick?")
+    return _with_prompt(q, prompt)
+
+
+def _with_prompt(q: Question, prompt: str) -> Question:
+    return replace(q, prompt=prompt)
+
+
+def _legal(rules: Rules, level: int, rng: random.Random) -> Question:
+    contract, leader, trick, shown = _position(rules, "legal", level, rng)
+    seat = leader
+    for _ in trick:
+        seat = contract.next_active(seat)
+    ruling = explain_legal_plays(contract, shown, trick)
+    choices = tuple(str(c) for c in shown)
+    answer = tuple(str(c) for c in shown if c in ruling.answer)
+    q = Question("legal", level, rules.name, "", contract, choices, answer, ruling.reason, trick=trick,
+                 leader=leader, cards=shown, seat=seat)
+    prompt = (f"{_contract_words(contract)} Played so far: {_trick_words(q.trick_seats, trick)}. "
+              f"{seat.word} holds {shown}. Which cards may {seat.word} play?")
+    return _with_prompt(q, prompt)
+
+
+def _order(rules: Rules, level: int, rng: random.Random) -> Question:
+    trump = rng.choice("CDHS")
+    contract = Contract(rules, [b for b in rules.bids if b.name.isdigit()][-1], rng.choice(list(Seat)), trump)
+    order = card_order(rules, contract.trump)
+    everything = list(trump_order(rules, trump))
+    special = [c for c in everything if order.role[c.index]]
+    plain = [c for c in everything if not order.role[c.index]]
+    if level == 1:
+        picked = rng.sample(plain, 4)
+    elif level == 2:
+        picked = rng.sample(special, 2) + rng.sample(plain, 3)
+    else:
+        picked = special + rng.sample(plain, 6 - len(special))
+    answer = CardList(c for c in everything if c in picked)
+    shown = list(answer)
+    while shown == list(answer):  # the cards never appear already in order
+        rng.shuffle(shown)
+    named = ", ".join(f"{c} ({order.role[c.index]})" if order.role[c.index] else str(c) for c in everything)
+    explanation = (f"With {contract.trump_text} trump in {rules.title}, the trumps from highest to lowest are: "
+                   f"{named}. So the order is {answer}.")
+    prompt = (f"{rules.title}, {contract.trump_text} trump. Put these trumps in order, highest first: "
+              f"{CardList(shown)}.")
+    return Question("order", level, rules.name, prompt, contract, tuple(str(c) for c in shown),
+                    tuple(str(c) for c in answer), explanation, cards=CardList(shown))
+
+
+def outcome_text(contract: Contract, bidder_tricks: int) -> str:
+    """What a hand scores, in words a learner picks from: ``"East–West score 6"``."""
+    score = explain_score(contract, bidder_tricks).answer
+    if score.outright_winner is not None:
+        return f"{_TEAM_WORDS[score.outright_winner]} win the game"
+    p = score.points
+    if contract.rules.per_trick_scoring:
+        return f"North–South {p['NS']}, East–West {p['EW']}"
+    team = "NS" if p["NS"] else "EW"
+    return f"{_TEAM_WORDS[team]} score {p[team]}"
+
+
+def _score_contract(rules: Rules, level: int, rng: random.Random) -> tuple[Contract, int]:
+    numeric = [b for b in rules.bids if b.name.isdigit()]
+    special = [b for b in rules.bids if not b.name.isdigit()]
+    total = rules.tricks_per_hand
+    if level == 2 and special:
+        spec = rng.choice([b for b in special if not b.name.startswith("gros")])
+    elif level == 3 and special:
+        spec = rng.choice([b for b in special if b.name.startswith("gros") or b.outright or b.exchange == "partner"]
+                          + numeric[-2:])
+    else:
+        spec = rng.choice(numeric)
+    trump = None if spec.has_trump is False or (spec.trump == "with_bid_or_none" and rng.random() < 0.3) else \
+        rng.choice("CDHS")
+    contract = Contract(rules, spec, rng.choice(list(Seat)), trump)
+    if spec.avoid:
+        tricks = rng.choice([0, 0, 1, 2])
+    elif level == 3 and spec.name.isdigit():
+        tricks = rng.randrange(min(spec.tricks + 1, total), total + 1)  # more than bid: no credit for overtricks
+    elif spec.tricks >= total:
+        tricks = rng.choice([total, total, total - 1])
+    else:
+        tricks = rng.randrange(max(0, spec.tricks - 2), min(total, spec.tricks + 1) + 1)
+    return contract, tricks
+
+
+def _score(rules: Rules, level: int, rng: random.Random) -> Question:
+    contract, tricks = _score_contract(rules, level, rng)
+    ruling = explain_score(contract, tricks)
+    right = outcome_text(contract, tricks)
+    other = Contract(rules, contract.spec, contract.bidder.left, contract.trump)
+    wrong = {outcome_text(contract, n) for n in range(rules.tricks_per_hand + 1)}
+    wrong |= {outcome_text(other, n) for n in range(rules.tricks_per_hand + 1)}
+    if not contract.rules.per_trick_scoring and contract.spec.name.isdigit() and ruling.answer.made:
+        wrong.add(f"{_TEAM_WORDS[contract.team]} score {tricks}")  # the overtricks learners forget
+    wrong.discard(right)
+    choices = sorted([right, *rng.sample(sorted(wrong), min(3, len(wrong)))])
+    who = contract.bidder.word if contract.alone else _TEAM_WORDS[contract.team]
+    prompt = (f"{_contract_words(contract)} {who} took {tricks} trick{'s' if tricks != 1 else ''}. "
+              "What does this hand score?")
+    return Question("score", level, rules.name, prompt, contract, tuple(choices), (right,), ruling.reason,
+                    bidder_tricks=tricks)
+
+
+_MAKERS: dict[Kind, Callable[[Rules, int, random.Random], Question]] = {
+    "winner": _winner, "legal": _legal, "order": _order, "score": _score}
+
+
+def questions(variant: str | Rules = "canadian", level: int = 1, kinds: Iterable[str] | None = None,
+              seed: int = 0) -> Iterator[Question]:
+    """An endless stream of questions, the kinds in turn; the same arguments give the same questions."""
+    rules = variant if isinstance(variant, Rules) else Rules.preset(variant)
+    if isinstance(level, bool) or level not in LEVELS:
+        raise RulesOptionError(f"level={level!r} is not allowed; use 1 (plain cards), 2 (bowers and jokers) "
+                               "or 3 (tricky cases)")
+    chosen = tuple(KINDS if kinds is None else ([kinds] if isinstance(kinds, str) else kinds))
+    bad = [k for k in chosen if k not in KINDS]
+    if bad or not chosen:
+        raise RulesOptionError(f"kinds={tuple(chosen)!r} is not allowed; choose from {', '.join(map(repr, KINDS))}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise RulesOptionError(f"seed={seed!r} is not allowed; use a whole number >= 0")
+    rng = random.Random(f"{rules.name}:{level}:{seed}")
+    number = 0
+    while True:
+        kind: Kind = chosen[number % len(chosen)]  # type: ignore[assignment]
+        yield _MAKERS[kind](rules, level, rng)
+        number += 1

@@ -1,0 +1,321 @@
+"""``BidBox``: a variant's bid ladder as buttons, each with what the bid means and scores.
+
+Without a hand it is a reference card (every bid enabled). Given a :class:`HandState` in the bidding phase,
+only the bids the engine allows the seat to move are enabled; a click on another one shows the engine's
+reason and changes nothing. A click never applies the bid itself: :meth:`BidBox.on_bid` callbacks (a table,
+a lesson) decide what to do with it.
+
+>>> import charlemagne_learn as cl
+>>> from charlemagne_learn.widgets.bidbox import BidBox
+>>> BidBox("american")
+BidBox(American Charlemagne: 7 bids, reference card)
+>>> state = cl.HandState.new(cl.Rules.preset("canadian"), "N", seed=1)
+>>> state.apply("bid 6")
+>>> box = BidBox(state=state)
+>>> box
+BidBox(Canadian Charlemagne: 8 bids, 6 legal for South, pass allowed)
+>>> box.bid("bid 5")
+False
+>>> box.message
+'bid 5 is not allowed: a bid must be higher than bid 6; allowed: pass, bid 7, bid 8, bid mulot, bid charlemagne, bid gros_mulot, bid gros_charlemagne'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from html import escape
+from typing import Any
+
+import traitlets as t
+
+from ..actions import Action
+from ..bidding import bid_lists
+from ..cards import Seat
+from ..display import _TRUMP_WORDS
+from ..errors import IllegalActionError, RulesOptionError
+from ..hand import HandState
+from ..rules import BidSpec, Rules
+from ._base import GameWidget
+from .i18n import Lang, add_words, word
+from .ladder import variant_title
+
+__all__ = ["BidBox", "bid_meaning"]
+
+# English words of the trump column are display.py's, so the static rules table and this box agree.
+add_words({key: (_TRUMP_WORDS[key], french) for key, french in (
+    ("after_exchange", "nommé par le preneur après l'échange"),
+    ("after_bidding", "nommé par le preneur après les enchères"),
+    ("with_bid", "nommé avec l'enchère"),
+    ("with_bid_or_none", "nommé avec l'enchère, ou sans atout"),
+)})
+add_words({
+    "who plays": ("who plays", "qui joue"),
+    "exchange": ("kitty / partner's card", "minou / carte du partenaire"),
+    "first lead": ("first lead", "entame"),
+    "to make it": ("to make it", "pour réussir"),
+    "alone never": ("both partners", "les deux partenaires"),
+    "alone always": ("bidder alone", "le preneur seul"),
+    "alone optional": ("both partners, or the bidder alone", "les deux partenaires, ou le preneur seul"),
+    "exchange none": ("none", "aucun"),
+    "exchange kitty": ("bidder takes the kitty, discards {k}", "le preneur prend le minou, écarte {k}"),
+    "exchange kitty_and_partner": ("kitty + 1 card from the partner, discards {k1}",
+                                   "minou + 1 carte du partenaire, écarte {k1}"),
+    "exchange kitty_or_partner": ("the kitty (discards {k}) or 1 card from the partner (discards 1)",
+                                  "le minou (écarte {k}) ou 1 carte du partenaire (écarte 1)"),
+    "exchange partner": ("partner passes 1 card and sits out, bidder discards 1",
+                         "le partenaire passe 1 carte et ne joue pas, le preneur en écarte 1"),
+    "exchange partner optional": ("if alone: partner passes 1 card, bidder discards 1",
+                                  "seul : le partenaire passe 1 carte, le preneur en écarte 1"),
+    "leads bidder": ("the bidder", "le preneur"),
+    "leads left": ("left of the bidder", "à gauche du preneur"),
+    "goal avoid": ("bidder takes no trick", "le preneur ne fait aucune levée"),
+    "goal all": ("take all {n}", "faire les {n} levées"),
+    "goal n": ("take at least {n}", "faire au moins {n} levées"),
+    "goal shown": ("; bidder's hand shown to all after trick 1", " ; main du preneur montrée après la 1re levée"),
+    "made +n": ("+{n}", "+{n}"),
+    "failed +n": ("opponents +{n}", "adversaires +{n}"),
+    "made outright": ("wins the game", "gagne la partie"),
+    "failed outright": ("loses the game", "perd la partie"),
+    "made per trick": ("1 a trick to each team", "1 par levée à chaque équipe"),
+    "failed per trick": ("bidders lose {n}; opponents 1 a trick", "les preneurs perdent {n} ; adversaires 1 par levée"),
+    "{n} NT": ("{n} NT", "{n} SA"),
+    "not allowed now": ("not allowed now", "interdite maintenant"),
+    "reference caption": ("Every bid of {title}, lowest first.", "Toutes les enchères ({title}), de la plus basse à la plus haute."),
+    "{seat} to bid": ("{seat} to bid", "{seat} doit parler"),
+    "dealer {seat}": ("dealer {seat}", "donneur {seat}"),
+    "no bid yet": ("no bid yet", "pas encore d'enchère"),
+    "highest: {bid} by {seat}": ("highest so far: {bid} by {seat}", "la plus haute : {bid} par {seat}"),
+    "bidding over": ("the bidding is over", "les enchères sont terminées"),
+    "legend": ("Framed bids may be made now; click a greyed one to see why it may not.",
+               "Les enchères encadrées sont permises ; cliquez sur une enchère grisée pour savoir pourquoi elle ne l'est pas."),
+    "shown for {seat}": ("shown for {seat}", "vue de {seat}"),
+})
+
+_COLUMNS = ("bid", "who plays", "exchange", "trump", "first lead", "to make it", "made", "failed")
+
+
+def bid_meaning(rules: Rules, spec: BidSpec, lang: Lang = "en") -> dict[str, str]:
+    """What a bid means and scores, one entry per column of the box (``"who plays"``, ``"to make it"``, …)."""
+    n = rules.tricks_per_hand
+    if spec.avoid:
+        goal = word("goal avoid", lang)
+    else:
+        goal = word("goal all" if spec.tricks >= n else "goal n", lang).format(n=spec.tricks if spec.tricks < n else n)
+    if spec.exposed_after_first_trick:
+        goal += word("goal shown", lang)
+    if rules.per_trick_scoring:
+        made, failed = word("made per trick", lang), word("failed per trick", lang).format(n=spec.made)
+    elif spec.outright:
+        made, failed = word("made outright", lang), word("failed outright", lang)
+    else:
+        made, failed = word("made +n", lang).format(n=spec.made), word("failed +n", lang).format(n=spec.failed)
+    exchange = f"exchange {spec.exchange}" + (" optional" if spec.exchange == "partner" and spec.alone == "optional"
+                                              else "")
+    trump = spec.trump if spec.has_trump else ("jokers only" if rules.jokers else "no trump")
+    return {
+        "bid": spec.label,
+        "who plays": word(f"alone {spec.alone}", lang),
+        "exchange": word(exchange, lang).format(k=rules.kitty_size, k1=rules.kitty_size + 1),
+        "trump": word(trump, lang),
+        "first lead": word("leads bidder" if spec.bidder_leads else "leads left", lang),
+        "to make it": goal,
+        "made": made,
+        "failed": failed,
+    }
+
+
+def _button_text(action: Action, spec: BidSpec, lang: Lang) -> str:
+    if action.suit is not None:
+        return f"{spec.label}{action.suit.symbol}"
+    if action.no_trump:
+        return word("{n} NT", lang).format(n=spec.label)
+    return spec.label
+
+
+class BidBox(GameWidget):
+    """The bid ladder of a variant as buttons; with a hand state, only the legal bids are enabled.
+
+    ``rules_or_variant`` is a :class:`Rules` value or a variant name (``None``: Canadian, or the state's
+    rules). ``seat`` is whose box it is: by default the seat to move, following the hand as it goes.
+    """
+
+    _module = "bidbox"
+    #: One row per rung of the ladder: the column texts and ``actions`` (``id``, ``text``, ``label``, ``legal``).
+    rows = t.List(t.Dict()).tag(sync=True)
+    #: The pass button (``id``, ``text``, ``label``, ``legal``).
+    pass_action = t.Dict().tag(sync=True)
+    #: Column headings, in the widget's language.
+    columns = t.List(t.Unicode()).tag(sync=True)
+    caption = t.Unicode("").tag(sync=True)
+    #: How to read the box (empty on a reference card, where every bid is enabled).
+    legend = t.Unicode("").tag(sync=True)
+    #: The last bid clicked (its action text, ``"bid 6"``), or ``""``.
+    chosen = t.Unicode("").tag(sync=True)
+
+    def __init__(
+        self,
+        rules_or_variant: Rules | str | None = None,
+        state: HandState | None = None,
+        seat: Seat | str | None = None,
+        *,
+        lang: str = "en",
+        four_colour: bool = False,
+    ) -> None:
+        if state is not None and not isinstance(state, HandState):
+            raise IllegalActionError(f"state must be a HandState (or None), not {type(state).__name__}")
+        if isinstance(rules_or_variant, Rules):
+            rules = rules_or_variant
+        else:
+            rules = state.rules if state is not None and rules_or_variant is None \
+                else Rules.preset(rules_or_variant or "canadian")
+        if state is not None and state.rules != rules:
+            raise RulesOptionError(f"the hand is played under {state.rules!r}, not {rules!r}; "
+                                   "leave out the rules to use the hand's own")
+        self._rules = rules
+        self._state = state
+        self._seat = None if seat is None else Seat.find(seat)
+        self._callbacks: list[Callable[[Action], Any]] = []
+        super().__init__(lang=lang, four_colour=four_colour)
+        self._redraw()
+        self.on_msg(self._on_front_end)
+        self.observe(lambda _: self._redraw(), names="lang")
+
+    # ------------------------------------------------------------ state
+    @property
+    def rules(self) -> Rules:
+        return self._rules
+
+    @property
+    def state(self) -> HandState | None:
+        return self._state
+
+    @property
+    def seat(self) -> Seat | None:
+        """Whose box this is: the seat given, else the seat to move (``None`` for a reference card)."""
+        if self._seat is not None or self._state is None:
+            return self._seat
+        return self._state.to_move
+
+    @property
+    def legal(self) -> list[Action]:
+        """The bids (and pass) that may be clicked now: every one on a reference card."""
+        if self._state is None:
+            return list(bid_lists(self._rules)[0][0])
+        if self.seat is None or self._state.to_move != self.seat:
+            return []
+        return [a for a in self._state.legal_actions() if a.kind in ("bid", "pass")]
+
+    def update(self, state: HandState | None) -> None:
+        """Redraw for a new hand state (``None``: the reference card), e.g. after a bid was applied."""
+        if state is not None and not isinstance(state, HandState):
+            raise IllegalActionError(f"state must be a HandState (or None), not {type(state).__name__}")
+        self._state = state
+        if state is not None:
+            self._rules = state.rules
+        self.message = ""
+        self.chosen = ""
+        self._redraw()
+
+    def _redraw(self) -> None:
+        lang = self._lang
+        legal = set(self.legal)
+
+        def button(action: Action, text: str) -> dict[str, Any]:
+            ok = action in legal
+            spoken = f"{word('pass', lang)}" if action.kind == "pass" else f"{word('bid', lang)} {text}"
+            label = spoken if ok else f"{spoken} ({word('not allowed now', lang)})"
+            suit = action.suit.name if action.suit is not None else ""
+            return {"id": str(action), "text": text, "label": label, "legal": ok, "suit": suit}
+
+        by_rung: dict[str, list[Action]] = {}
+        for action in bid_lists(self._rules)[1][0]:
+            by_rung.setdefault(self._rules.bid(action.bid or "").name, []).append(action)
+        self.rows = [{**bid_meaning(self._rules, spec, lang), "name": spec.name,
+                      "actions": [button(a, _button_text(a, spec, lang)) for a in by_rung[spec.name]]}
+                     for spec in self._rules.bids]
+        self.pass_action = button(Action.pass_(), word("pass", lang))
+        self.columns = [word(c, lang) for c in _COLUMNS]
+        self.caption = self._caption(lang)
+        self.legend = "" if self._state is None else word("legend", lang)
+
+    def _caption(self, lang: Lang) -> str:
+        state = self._state
+        title = variant_title(self._rules, lang)
+        if state is None:
+            return word("reference caption", lang).format(title=title)
+        parts = [title, word("dealer {seat}", lang).format(seat=word(state.dealer.name, lang))]
+        bids = [(who, a) for who, a in state.history if a.kind == "bid"]
+        if bids:
+            who, act = bids[-1]
+            parts.append(word("highest: {bid} by {seat}", lang).format(bid=str(act).removeprefix("bid "),
+                                                                       seat=word(who.name, lang)))
+        elif state.phase.value == "bidding":
+            parts.append(word("no bid yet", lang))
+        if state.phase.value == "bidding" and state.to_move is not None:
+            parts.append(word("{seat} to bid", lang).format(seat=word(state.to_move.name, lang)))
+        else:
+            parts.append(word("bidding over", lang))
+        if self._seat is not None:
+            parts.append(word("shown for {seat}", lang).format(seat=word(self._seat.name, lang)))
+        return "; ".join(parts) + "."
+
+    # ------------------------------------------------------------ clicks
+    def bid(self, action: Action | str) -> bool:
+        """What a click on a bid (or pass) does: call the :meth:`on_bid` callbacks if the engine allows it now,
+        else show its reason. The hand state is never changed here. True if the bid was allowed."""
+        act = Action.parse(action)
+        if act.kind not in ("bid", "pass"):
+            raise IllegalActionError(f"{act} is not a bid; a bid box offers 'pass' and the bids of the ladder")
+        if self._state is None:
+            if act.kind == "bid":
+                self._rules.bid(act.bid or "")  # an unknown bid is an error even on a reference card
+        else:
+            try:
+                # On a copy: the engine's own reason, and the caller's state stays as it was.
+                self._state.copy().apply(act, self.seat)
+            except IllegalActionError as exc:
+                self.message = str(exc)
+                return False
+        self.message = ""
+        self.chosen = str(act)
+        for callback in self._callbacks:
+            callback(act)
+        return True
+
+    def on_bid(self, callback: Callable[[Action], Any]) -> None:
+        """Call ``callback(action)`` whenever an allowed bid or pass is clicked (or :meth:`bid` is called)."""
+        self._callbacks.append(callback)
+
+    def _on_front_end(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if isinstance(content, dict) and content.get("type") == "bid":
+            try:
+                self.bid(str(content.get("action", "")))
+            except ValueError as exc:  # a stale click (the ladder changed meanwhile): say so, change nothing
+                self.message = str(exc)
+
+    # ------------------------------------------------------------ display
+    def __repr__(self) -> str:
+        head = f"BidBox({self._rules.title}: {len(self._rules.bids)} bids"
+        if self._state is None:
+            return f"{head}, reference card)"
+        seat = self.seat
+        if seat is None or self._state.phase.value != "bidding":
+            return f"{head}, the bidding is over)"
+        legal = self.legal
+        bids = sum(a.kind == "bid" for a in legal)
+        passing = "" if not legal else (", pass allowed" if Action.pass_() in legal else ", must bid")
+        return f"{head}, {bids} legal for {seat.word}{passing})"
+
+    def _static_html(self) -> str:
+        cell = "style='text-align:left;padding:0.1em 0.5em;vertical-align:top'"
+        head = "".join(f"<th {cell}>{escape(c)}</th>" for c in self.columns)
+
+        def buttons(actions: list[dict[str, Any]]) -> str:
+            return " ".join(f"<strong>{escape(a['text'])}</strong>" if a["legal"]
+                            else f"<s title='{escape(a['label'])}'>{escape(a['text'])}</s>" for a in actions)
+
+        rows = "".join(f"<tr><td {cell}>{buttons(row['actions'])}</td>"
+                       + "".join(f"<td {cell}>{escape(row[c])}</td>" for c in _COLUMNS[1:]) + "</tr>"
+                       for row in self.rows)
+        return (f'<div class="cl-bidbox" style="font-family:sans-serif"><p>{escape(self.caption)}</p>'
+                f"<p>{buttons([self.pass_action])}</p><table><tr>{head}</tr>{rows}</table></div>")

@@ -1,0 +1,281 @@
+"""``TrumpLadder``: every trump of a contract from the highest down, and the plain suits beside it.
+
+The little jack's home suit is drawn one card short, with a gap where its jack went. Choosing another trump
+suit or variant (buttons in the widget, or the traits from Python) redraws it; the engine's ``card_order``
+decides every position and name.
+
+>>> from charlemagne_learn.widgets.ladder import TrumpLadder
+>>> TrumpLadder("canadian", "H")
+TrumpLadder(canadian, trump ♥: RJ BJ J♥ J♦ A♥ K♥ Q♥ 10♥ 9♥ 8♥ 7♥)
+>>> TrumpLadder("american", "spades")
+TrumpLadder(american, trump ♠: 9♠ J♠ J♣ A♠ K♠ Q♠ 10♠ 8♠ 7♠)
+>>> TrumpLadder("canadian", None, high_joker="black")
+TrumpLadder(canadian, high_joker='black', no trump: BJ RJ)
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+import traitlets as t
+
+from ..cards import Card, Rank, Suit
+from ..display import card_html
+from ..errors import RulesOptionError
+from ..ranking import card_order
+from ..rules import VARIANTS, Rules
+from ._base import GameWidget, card_id, card_view
+from .i18n import Lang, add_words, card_label, word
+
+__all__ = ["TrumpLadder", "role_text", "suit_name", "variant_title"]
+
+add_words({
+    "suit C": ("clubs", "trèfle"),
+    "suit D": ("diamonds", "carreau"),
+    "suit H": ("hearts", "cœur"),
+    "suit S": ("spades", "pique"),
+    "canadian": ("Canadian Charlemagne", "Charlemagne canadien"),
+    "american": ("American Charlemagne", "Charlemagne américain"),
+    "maine": ("Maine Charlemagne", "Charlemagne du Maine"),
+    "bid_euchre": ("Bid Euchre", "Bid Euchre"),
+    "variant": ("Variant", "Variante"),
+    "trump suit": ("Trump suit", "Couleur d'atout"),
+    "{suit} trump": ("{suit} trump", "atout {suit}"),
+    "no trump suit": ("no trump suit", "pas de couleur d'atout"),
+    "trumps high to low": ("Trumps, highest first", "Atouts, du plus fort au plus faible"),
+    "plain high to low": ("Plain suits, highest first", "Autres couleurs, de la plus forte à la plus faible"),
+    "{n} cards": ("{n} cards", "{n} cartes"),
+    "{jack} is a trump now": ("{jack} is a trump now", "{jack} est un atout maintenant"),
+    "N no-trump": ("N no-trump", "N sans atout"),
+    "no trumps at all": ("no card is a trump", "aucune carte n'est atout"),
+    "ladder caption": ("{title}, {suit} trump: {n} trumps, highest first.",
+                       "{title}, atout {suit} : {n} atouts, du plus fort au plus faible."),
+    "ladder caption jokers": ("{title}, no trump suit ({bids}): the two jokers are the only trumps.",
+                              "{title}, sans couleur d'atout ({bids}) : les deux jokers sont les seuls atouts."),
+    "ladder caption none": ("{title}, no trump suit ({bids}): no card is a trump and every jack stays in its suit.",
+                            "{title}, sans couleur d'atout ({bids}) : aucun atout, chaque valet reste dans sa "
+                            "couleur."),
+})
+
+#: Roles shown with the game's French name beside the English one: the terms a learner hears at the table.
+_GLOSSED = ("big jack", "little jack")
+
+
+def suit_name(suit: Suit, lang: Lang = "en") -> str:
+    """The suit's name in the widget's language: ``"hearts"``, ``"cœur"``."""
+    return word(f"suit {suit.name}", lang)
+
+
+def variant_title(rules: Rules, lang: Lang = "en") -> str:
+    """The variant's name in the widget's language: ``"Canadian Charlemagne"``, ``"Charlemagne canadien"``."""
+    return word(rules.name, lang)
+
+
+def role_text(role: str, lang: Lang = "en") -> str:
+    """A card's role as the ladder writes it: ``"big jack (le bar)"`` in English, ``"le bar"`` in French."""
+    if not role:
+        return ""
+    if lang == "en" and role in _GLOSSED:
+        return f"{word(role, 'en')} ({word(role, 'fr')})"
+    return word(role, lang)
+
+
+def _no_trump_bids(rules: Rules, lang: Lang = "en") -> list[str]:
+    """The labels of the bids that are played without a trump suit (Mulot, No Trump, a bid of N no-trump)."""
+    labels = [spec.label for spec in rules.bids if not spec.has_trump]
+    if any(spec.trump == "with_bid_or_none" for spec in rules.bids):
+        labels.append(word("N no-trump", lang))
+    return labels
+
+
+class TrumpLadder(GameWidget):
+    """The ranking of a trump suit for a variant, with the three plain suits beside it.
+
+    ``trump`` is ``"C"``, ``"D"``, ``"H"``, ``"S"`` (any spelling :meth:`Suit.find` reads), or ``None`` for a
+    contract without a trump suit, allowed where the variant has such a bid. ``rules_options`` are passed to
+    :meth:`Rules.preset` (``high_joker="black"``) and kept when the variant changes.
+    """
+
+    _module = "ladder"
+    #: The variant's preset name (``"canadian"``, ``"american"``, ``"maine"``, ``"bid_euchre"``).
+    variant = t.Unicode("canadian").tag(sync=True)
+    #: The trump suit's letter, or ``None`` for no trump suit.
+    trump = t.Unicode("H", allow_none=True).tag(sync=True)
+    #: The ladder, highest first: card dicts with ``rank`` (1 = highest) and ``role_text``.
+    trumps = t.List(t.Dict()).tag(sync=True)
+    #: The plain suits: ``suit``, ``title``, ``count`` and ``cards`` (a gap is ``{"gap": True, "text": …}``).
+    plain = t.List(t.Dict()).tag(sync=True)
+    #: The choices offered: variants (``id``, ``title``) and trump buttons (``id``, ``text``, ``suit``, ``label``).
+    variants = t.List(t.Dict()).tag(sync=True)
+    suits = t.List(t.Dict()).tag(sync=True)
+    caption = t.Unicode("").tag(sync=True)
+    #: Headings in the widget's language.
+    words = t.Dict().tag(sync=True)
+
+    def __init__(
+        self,
+        variant: str = "canadian",
+        trump: Suit | str | None = "H",
+        *,
+        lang: str = "en",
+        four_colour: bool = False,
+        **rules_options: Any,
+    ) -> None:
+        self._options = dict(rules_options)
+        self._rules = Rules.preset(variant, **self._options)  # the engine's own check of variant and options
+        super().__init__(variant=self._rules.name, trump=trump, lang=lang, four_colour=four_colour)
+        self._redraw()
+        self.on_msg(self._on_front_end)
+        self.observe(self._on_variant, names="variant")
+        self.observe(lambda _: self._redraw(), names=["trump", "lang"])
+
+    # ------------------------------------------------------------ validation
+    @t.validate("variant")
+    def _check_variant(self, proposal: dict[str, Any]) -> str:
+        return Rules.preset(proposal["value"], **self._options).name
+
+    @t.validate("trump")
+    def _check_trump(self, proposal: dict[str, Any]) -> str | None:
+        value = proposal["value"]
+        if value is None or (isinstance(value, str) and value.strip().lower() in ("", "none", "nt", "no trump")):
+            if not _no_trump_bids(self._rules):
+                raise RulesOptionError(f"{self._rules.title} has no contract without a trump suit; "
+                                       "choose C, D, H or S")
+            return None
+        return Suit.find(value).name
+
+    def _on_variant(self, change: dict[str, Any]) -> None:
+        self._rules = Rules.preset(change["new"], **self._options)
+        if self.trump is None and not _no_trump_bids(self._rules):
+            self.trump = "H"  # redraws
+        else:
+            self._redraw()
+
+    # ------------------------------------------------------------ state
+    @property
+    def rules(self) -> Rules:
+        return self._rules
+
+    @property
+    def suit(self) -> Suit | None:
+        return None if self.trump is None else Suit[self.trump]
+
+    @property
+    def ladder(self) -> list[Card]:
+        """Every trump, highest first (only the jokers, or nothing, without a trump suit)."""
+        return [Card.from_index(i) for i in card_order(self._rules, self.suit).trumps]
+
+    def plain_suits(self) -> dict[Suit, list[Card | None]]:
+        """Each plain suit high to low, with ``None`` where its jack would stand when that jack is a trump."""
+        order = card_order(self._rules, self.suit)
+        deck = self._rules.deck_indices
+        out: dict[Suit, list[Card | None]] = {}
+        for suit in Suit:
+            if suit == self.suit:
+                continue
+            cards: list[Card | None] = [Card.from_index(i) for i in
+                                        sorted((i for i in deck if order.suit_of[i] == suit),
+                                               key=lambda i: -order.power[i])]
+            jack = suit * 8 + Rank.JACK
+            if order.suit_of[jack] != suit:
+                # Plain cards keep their natural rank as power, so the jack's place is after the higher ranks.
+                cards.insert(sum(c is not None and c.index % 8 > Rank.JACK for c in cards), None)
+            out[suit] = cards
+        return out
+
+    def _redraw(self) -> None:
+        lang = self._lang
+        rules, suit = self._rules, self.suit
+        order = card_order(rules, suit)
+        self.trumps = [self._card(c, order.role[c.index], rank=n) for n, c in enumerate(self.ladder, 1)]
+        plain = []
+        for s, cards in self.plain_suits().items():
+            jack = Card.of(Rank.JACK, s)
+            drawn = [{"gap": True, "text": word("{jack} is a trump now", lang).format(jack=jack), "id": card_id(jack)}
+                     if c is None else self._card(c, "") for c in cards]
+            count = sum(c is not None for c in cards)
+            plain.append({"suit": s.name, "title": f"{s.symbol} {suit_name(s, lang)}",
+                          "count": word("{n} cards", lang).format(n=count), "cards": drawn})
+        self.plain = plain
+        self.variants = [{"id": name, "title": word(name, lang)} for name in VARIANTS]
+        buttons = [{"id": s.name, "text": s.symbol, "suit": s.name,
+                    "label": word("{suit} trump", lang).format(suit=suit_name(s, lang))} for s in Suit]
+        if _no_trump_bids(rules):
+            buttons.append({"id": "none", "text": word("no trump", lang), "suit": "",
+                            "label": word("no trump suit", lang)})
+        self.suits = buttons
+        self.caption = self._caption(lang)
+        self.words = {key: word(key, lang) for key in ("variant", "trump suit", "trumps high to low",
+                                                       "plain high to low")}
+
+    def _card(self, card: Card, role: str, **extra: Any) -> dict[str, Any]:
+        # The spoken label names the role too, as a Hand's cards do under a contract.
+        return {**card_view(card, self._lang, None, role_text=role_text(role, self._lang), **extra),
+                "label": card_label(card, self._lang, role)}
+
+    def _caption(self, lang: Lang) -> str:
+        title = variant_title(self._rules, lang)
+        if self.suit is not None:
+            return word("ladder caption", lang).format(title=title, suit=suit_name(self.suit, lang),
+                                                       n=len(self.trumps))
+        key = "ladder caption jokers" if self._rules.jokers else "ladder caption none"
+        return word(key, lang).format(title=title, bids=", ".join(_no_trump_bids(self._rules, lang)))
+
+    # ------------------------------------------------------------ clicks
+    def choose_trump(self, suit: Suit | str | None) -> bool:
+        """What a trump button does: redraw for that suit (``None``: no trump). False, with the reason shown,
+        when the variant does not allow it."""
+        try:
+            self.trump = suit.name if isinstance(suit, Suit) else suit
+        except ValueError as exc:
+            self.message = str(exc)
+            return False
+        self.message = ""
+        return True
+
+    def choose_variant(self, variant: str) -> bool:
+        """What the variant selector does: redraw for that variant. False, with the reason shown, if unknown."""
+        try:
+            self.variant = variant
+        except ValueError as exc:
+            self.message = str(exc)
+            return False
+        self.message = ""
+        return True
+
+    def _on_front_end(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if not isinstance(content, dict):
+            return
+        if content.get("type") == "trump":
+            suit = str(content.get("suit", ""))
+            self.choose_trump(None if suit == "none" else suit)
+        elif content.get("type") == "variant":
+            self.choose_variant(str(content.get("variant", "")))
+
+    # ------------------------------------------------------------ display
+    def __repr__(self) -> str:
+        options = "".join(f", {k}={v!r}" for k, v in self._rules.options().items())
+        which = "no trump" if self.suit is None else f"trump {self.suit.symbol}"
+        ladder = " ".join(map(str, self.ladder)) or "no trumps"
+        return f"TrumpLadder({self._rules.name}{options}, {which}: {ladder})"
+
+    def _static_html(self) -> str:
+        lang = self._lang
+        order = card_order(self._rules, self.suit)
+        cell = "style='text-align:left;padding:0.1em 0.6em'"
+        rows = "".join(f"<tr><td {cell}>{n}</td><td {cell}>{card_html(c, order.role[c.index])}</td>"
+                       f"<td {cell}>{escape(role_text(order.role[c.index], lang))}</td></tr>"
+                       for n, c in enumerate(self.ladder, 1))
+        if not rows:
+            rows = f"<tr><td colspan='3' {cell}><em>{escape(word('no trumps at all', lang))}</em></td></tr>"
+        plain = []
+        for s, cards in self.plain_suits().items():
+            drawn = " ".join(
+                f"<em>[{escape(word('{jack} is a trump now', lang).format(jack=Card.of(Rank.JACK, s)))}]</em>"
+                if c is None else card_html(c) for c in cards)
+            plain.append(f"<tr><th {cell}>{s.symbol} {escape(suit_name(s, lang))}</th><td {cell}>{drawn}</td></tr>")
+        return (f'<div class="cl-ladder" style="font-family:sans-serif"><p>{escape(self.caption)}</p>'
+                f"<table><tr><th {cell}>#</th><th {cell} colspan='2'>{escape(word('trumps high to low', lang))}</th>"
+                f"</tr>{rows}</table><p>{escape(word('plain high to low', lang))}</p>"
+                f"<table>{''.join(plain)}</table></div>")

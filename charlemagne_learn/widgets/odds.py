@@ -1,0 +1,239 @@
+"""``BidOddsExplorer``: deal or type a hand and see the chance of making every bid, with its 95% interval,
+computed by :func:`charlemagne_learn.analysis.bid_odds` while a progress bar fills.
+
+>>> from charlemagne_learn.widgets.odds import BidOddsExplorer
+>>> x = BidOddsExplorer(hand="RJ JH JD AH 10H AS KC 9D", samples=50)
+>>> x
+BidOddsExplorer(canadian, North holds RJ A♠ A♥ J♥ 10♥ K♣ J♦ 9♦: 8 bids, 50 samples)
+>>> x.set_hand("RJ RJ"), x.message.startswith("bid odds need the 8 different cards")
+(False, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from html import escape
+from typing import Any
+
+import traitlets as t
+
+from ..analysis.odds import BidOdds, _check_hand, bid_odds  # _check_hand: the engine's check of a hand
+from ..cards import Card, CardList, Seat
+from ..deal import cards_of, deal_hands
+from ..display import bid_odds_html
+from ..errors import RulesOptionError
+from ..rules import Rules
+from ._base import GameWidget, card_view
+from .hand import sort_hand
+from .i18n import add_words, word
+
+__all__ = ["BidOddsExplorer"]
+
+SAMPLE_CHOICES = (50, 200, 500, 1000)
+METHODS = ("double_dummy", "bots")
+
+add_words({
+    "deal": ("Deal", "Donner"),
+    "type hand": ("Type a hand", "Tapez une main"),
+    "use hand": ("Use this hand", "Prendre cette main"),
+    "play": ("play", "jeu"),
+    "computing": ("Computing…", "Calcul…"),
+    "deals done": ("{done} of {total} deals", "{done} donnes sur {total}"),
+    "makes it": ("makes it", "réussit"),
+    "interval": ("95% interval", "intervalle à 95 %"),
+    "points per hand": ("points per hand", "points par donne"),
+    "played as": ("played as", "joué"),
+    "decides the game": ("decides the game", "décide de la partie"),
+    "holds": ("holds", "tient"),
+    "odds of": ("Chance of making each bid", "Chance de réussir chaque enchère"),
+})
+
+
+class BidOddsExplorer(GameWidget):
+    """A hand, the settings of the simulation and the odds of every bid as bars with whiskers."""
+
+    _module = "odds"
+    hand_text = t.Unicode("").tag(sync=True)
+    hand_cards = t.List(t.Dict()).tag(sync=True)
+    samples = t.Int(200).tag(sync=True)
+    sample_choices = t.List(t.Int(), default_value=list(SAMPLE_CHOICES)).tag(sync=True)
+    method = t.Unicode("double_dummy").tag(sync=True)
+    #: 0..1 while computing (and 1 when done); the page shows it as a <progress> bar.
+    progress = t.Float(0.0).tag(sync=True)
+    computing = t.Bool(False).tag(sync=True)
+    progress_text = t.Unicode("").tag(sync=True)
+    #: The odds as the page draws them: ``[{bid, label, probability, low, high, expected, how, text}]``.
+    rows = t.List(t.Dict()).tag(sync=True)
+    caption = t.Unicode("").tag(sync=True)
+    words = t.Dict().tag(sync=True)
+
+    def __init__(
+        self,
+        variant: str | Rules = "canadian",
+        hand: Iterable[Card | str] | str | None = None,
+        *,
+        seed: int = 0,
+        samples: int = 200,
+        method: str = "double_dummy",
+        seat: str | Seat = "N",
+        dealer: str | Seat = "W",
+        lang: str = "en",
+        auto: bool = True,
+        four_colour: bool = False,
+    ) -> None:
+        self._rules = variant if isinstance(variant, Rules) else Rules.preset(variant)
+        self._seat, self._dealer = Seat.find(seat), Seat.find(dealer)
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise RulesOptionError(f"seed={seed!r} is not allowed; use a whole number >= 0")
+        self._seed = seed
+        self._deals = 0
+        self._auto = auto
+        self._odds: BidOdds | None = None
+        self._hand = CardList()
+        super().__init__(lang=lang, four_colour=four_colour, samples=_check_samples(samples),
+                         method=_check_method(method))
+        if hand is None:
+            self.deal()
+        else:
+            self._take(_check_hand(self._rules, hand))  # a bad hand: the engine's HandError, at construction
+        self.on_msg(self._on_front_end)
+        self.observe(lambda _: self._redraw(), names="lang")
+
+    @t.validate("samples")
+    def _valid_samples(self, proposal: dict[str, Any]) -> int:
+        return _check_samples(proposal["value"])
+
+    @t.validate("method")
+    def _valid_method(self, proposal: dict[str, Any]) -> str:
+        return _check_method(proposal["value"])
+
+    # ------------------------------------------------------------ state
+    @property
+    def hand(self) -> CardList:
+        return CardList(self._hand)
+
+    @property
+    def odds(self) -> BidOdds | None:
+        """The last :class:`~charlemagne_learn.BidOdds` computed (None before the first)."""
+        return self._odds
+
+    def deal(self) -> CardList:
+        """The next seeded hand for the seat (``deal_hands(rules, dealer, seed)``, the seed going up by one)."""
+        hands, _kitty = deal_hands(self._rules, self._dealer, self._seed + self._deals)
+        self._deals += 1
+        self._take(cards_of(hands[self._seat]))
+        return self.hand
+
+    def set_hand(self, hand: Iterable[Card | str] | str) -> bool:
+        """Use a typed hand. A bad one shows the engine's reason in ``message`` and keeps the hand and results."""
+        try:
+            cards = _check_hand(self._rules, hand)
+        except ValueError as exc:
+            self.message = str(exc)
+            return False
+        self._take(cards)
+        return True
+
+    def _take(self, cards: Iterable[Card]) -> None:
+        self._hand = sort_hand(cards)
+        self.message = ""
+        self._odds = None
+        self.rows = []
+        self.progress, self.progress_text = 0.0, ""
+        self.hand_text = " ".join(str(c) for c in self._hand)
+        self._redraw()
+        if self._auto:
+            self.compute()
+
+    def compute(self) -> BidOdds:
+        """Run the simulation with the chosen samples and method, moving ``progress`` as samples finish."""
+        lang = self._lang
+        self.computing, self.progress = True, 0.0
+        self.progress_text = word("computing", lang)
+
+        def report(done: int, total: int) -> None:
+            self.progress = done / total
+            self.progress_text = word("deals done", self._lang).format(done=done, total=total)
+
+        try:
+            odds = bid_odds(self._rules, self._hand, self._seat, self._dealer, self.samples, self._seed,
+                            self.method, progress=report)  # type: ignore[arg-type]
+        finally:
+            self.computing = False
+        self._odds = odds
+        self.progress = 1.0
+        self._redraw()
+        return odds
+
+    # ------------------------------------------------------------ drawing
+    def _redraw(self) -> None:
+        lang = self._lang
+        self.words = {k: word(k, lang) for k in ("deal", "type hand", "use hand", "compute", "samples", "play",
+                                                 "perfect", "realistic", "makes it", "interval",
+                                                 "points per hand", "played as", "odds of")}
+        self.hand_cards = [card_view(c, lang) for c in self._hand]
+        odds = self._odds
+        if odds is None:
+            self.caption = f"{word(self._seat.name, lang)} {word('holds', lang)} {self._hand}"
+            return
+        how = word("perfect" if odds.method == "double_dummy" else "realistic", lang)
+        self.caption = (f"{word(self._seat.name, lang)} {word('holds', lang)} {self._hand} — {odds.rules.title}, "
+                        f"{odds.samples} {word('samples', lang)}, {how}")
+        rows = []
+        for chance in odds:
+            low, high = chance.interval
+            expected = chance.expected_points
+            points = word("decides the game", lang) if expected is None else f"{expected:+.1f}"
+            rows.append({"bid": chance.bid, "label": chance.label, "probability": chance.probability, "low": low,
+                         "high": high, "expected": points, "how": chance.how,
+                         "text": f"{chance.probability:.0%}", "interval": f"{low:.0%}–{high:.0%}"})
+        self.rows = rows
+
+    # ------------------------------------------------------------ clicks
+    def _on_front_end(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if not isinstance(content, dict):
+            return
+        kind = content.get("type")
+        try:
+            if kind == "deal":
+                self.deal()
+            elif kind == "hand":
+                self.set_hand(str(content.get("text", "")))
+            elif kind == "compute":
+                text = content.get("text")
+                if isinstance(text, str) and text.strip() and text.strip() != self.hand_text:
+                    saved, self._auto = self._auto, False
+                    try:
+                        if not self.set_hand(text):
+                            return
+                    finally:
+                        self._auto = saved
+                self.message = ""
+                self.compute()
+        except ValueError as exc:
+            self.message = str(exc)
+
+    # ------------------------------------------------------------ display
+    def __repr__(self) -> str:
+        who = f"{self._seat.word} holds {self._hand}"
+        done = f"{len(self._odds)} bids" if self._odds is not None else "not computed"
+        return f"BidOddsExplorer({self._rules.name}, {who}: {done}, {self.samples} samples)"
+
+    def _static_html(self) -> str:
+        if self._odds is not None:
+            return bid_odds_html(self._odds)
+        return f'<div class="cl-odds"><p>{escape(self.caption)}</p></div>'
+
+
+def _check_samples(samples: object) -> int:
+    if isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= 100_000:
+        raise RulesOptionError(f"samples={samples!r} is not allowed; use a whole number from 1 to 100000 "
+                               f"(the menu offers {', '.join(map(str, SAMPLE_CHOICES))})")
+    return samples
+
+
+def _check_method(method: object) -> str:
+    if method not in METHODS:
+        raise RulesOptionError(f"method={method!r} is not allowed; use 'double_dummy' (perfect play) or 'bots' "
+                               "(realistic play)")
+    return str(method)

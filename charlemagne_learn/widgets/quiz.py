@@ -1,0 +1,318 @@
+"""``TrickQuiz``: a seeded run of questions (who wins, which cards may be played, trump order, score), answered
+by clicking seats, cards or totals, with the engine's explanation after each answer and results for a teacher.
+
+The answer of the question on show stays in Python (``_question``) until the learner has answered: the synced
+traits hold only what the page shows.
+
+>>> from charlemagne_learn.widgets.quiz import TrickQuiz
+>>> quiz = TrickQuiz("canadian", level=2, kinds=["winner"], count=3)
+>>> quiz
+TrickQuiz(canadian, level 2, seed 0: question 1 of 3, score 0)
+>>> quiz.answer(quiz._question.answer), quiz.phase, quiz.score_text
+(True, 'answered', '1 of 1')
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import time
+from collections.abc import Iterable
+from html import escape
+from itertools import islice
+from pathlib import Path
+from typing import Any
+
+import traitlets as t
+
+from ..cards import Card, Seat
+from ..display import cards_html, ruling_html
+from ..errors import IllegalActionError
+from ..rules import Rules
+from ..teach.quiz import Question, questions
+from ._base import GameWidget, card_id, card_view
+from .hand import sort_hand
+from .i18n import add_words, word
+
+__all__ = ["TrickQuiz"]
+
+add_words({
+    "q winner": ("Who wins this trick?", "Qui remporte cette levée ?"),
+    "q legal": ("Which cards may be played?", "Quelles cartes peut-on jouer ?"),
+    "q order": ("Put these trumps in order, highest first", "Rangez ces atouts, du plus fort au plus faible"),
+    "q score": ("What does this hand score?", "Que marque cette donne ?"),
+    "check": ("Check", "Vérifier"),
+    "start again": ("Start again", "Recommencer"),
+    "question": ("Question", "Question"),
+    "score of": ("Score", "Score"),
+    "of": ("of", "sur"),
+    "answer was": ("The answer:", "La réponse :"),
+    "your answer": ("Your answer:", "Votre réponse :"),
+    "finished": ("Quiz finished", "Quiz terminé"),
+    "you scored": ("You scored {score} of {count}.", "Vous avez {score} sur {count}."),
+    "led": ("led", "entame"),
+    "holds": ("holds", "tient"),
+    "pick seat": ("Click the seat that wins.", "Cliquez la place qui gagne."),
+    "pick legal": ("Click every card that may be played, then Check.",
+                   "Cliquez toutes les cartes jouables, puis Vérifier."),
+    "pick order": ("Click the trumps from highest to lowest, then Check.",
+                   "Cliquez les atouts du plus fort au plus faible, puis Vérifier."),
+    "pick score": ("Click the score.", "Cliquez le score."),
+    "answered already": ("This question is answered: click Next question.",
+                         "Cette question a sa réponse : cliquez Question suivante."),
+    "not answered yet": ("Answer this question first.", "Répondez d'abord à cette question."),
+    "quiz over": ("The quiz is finished.", "Le quiz est terminé."),
+})
+
+
+class TrickQuiz(GameWidget):
+    """``count`` questions from :func:`charlemagne_learn.teach.quiz.questions`, one at a time."""
+
+    _module = "quiz"
+    #: "asking" (waiting for an answer), "answered" (feedback shown) or "finished".
+    phase = t.Unicode("asking").tag(sync=True)
+    kind = t.Unicode("").tag(sync=True)
+    number = t.Int(1).tag(sync=True)
+    count = t.Int(10).tag(sync=True)
+    score = t.Int(0).tag(sync=True)
+    answered = t.Int(0).tag(sync=True)
+    title = t.Unicode("").tag(sync=True)
+    prompt = t.Unicode("").tag(sync=True)
+    #: The trick on show: ``[{seat, seat_label, card}]`` with ``card`` a card view.
+    trick = t.List(t.Dict()).tag(sync=True)
+    #: Cards to click (the hand for "legal", the trumps for "order"), as card views.
+    cards = t.List(t.Dict()).tag(sync=True)
+    #: Seat buttons for "winner": ``[{id, label}]``.
+    seats = t.List(t.Dict()).tag(sync=True)
+    #: Totals to click for "score".
+    choices = t.List(t.Unicode()).tag(sync=True)
+    #: Card ids clicked so far ("legal": a set, "order": in order).
+    picked = t.List(t.Unicode()).tag(sync=True)
+    #: After answering: "correct" or "wrong", the answers as text and the engine's explanation.
+    verdict = t.Unicode("").tag(sync=True)
+    feedback = t.Unicode("").tag(sync=True)
+    given_text = t.Unicode("").tag(sync=True)
+    answer_text = t.Unicode("").tag(sync=True)
+    #: After answering: the ids (seats, cards or totals) that were right, so the page can mark them.
+    right = t.List(t.Unicode()).tag(sync=True)
+    summary = t.Unicode("").tag(sync=True)
+    words = t.Dict().tag(sync=True)
+
+    def __init__(
+        self,
+        variant: str | Rules = "canadian",
+        level: int = 1,
+        kinds: Iterable[str] | None = None,
+        seed: int = 0,
+        *,
+        count: int = 10,
+        lang: str = "en",
+        student: str = "",
+        four_colour: bool = False,
+    ) -> None:
+        if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 1000:
+            from ..errors import RulesOptionError
+
+            raise RulesOptionError(f"count={count!r} is not allowed; use a whole number of questions from 1 to 1000")
+        stream = questions(variant, level, kinds, seed)  # the engine checks variant, level, kinds and seed
+        self._questions: list[Question] = list(islice(stream, count))
+        self._variant = self._questions[0].variant
+        self._level = level
+        self._seed = seed
+        self.student = student
+        self._results: list[dict[str, Any]] = []
+        self._shown_at = time.monotonic()
+        super().__init__(lang=lang, four_colour=four_colour, count=count)
+        self._show()
+        self.on_msg(self._on_front_end)
+        self.observe(lambda _: self._show(), names="lang")
+
+    # ------------------------------------------------------------ state
+    @property
+    def _question(self) -> Question:
+        return self._questions[min(self.number, len(self._questions)) - 1]
+
+    @property
+    def score_text(self) -> str:
+        """The running score: "3 of 4"."""
+        return f"{self.score} {word('of', self._lang)} {self.answered}"
+
+    @property
+    def results(self) -> list[dict[str, Any]]:
+        """One dict per answered question, for a teacher."""
+        return [dict(r) for r in self._results]
+
+    def to_csv(self, path: str | Path | None = None) -> str:
+        """The results as CSV text (also written to ``path`` when given)."""
+        out = io.StringIO()
+        writer = csv.DictWriter(out, fieldnames=list(_FIELDS), lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(self._results)
+        text = out.getvalue()
+        if path is not None:
+            Path(path).write_text(text, encoding="utf-8")
+        return text
+
+    def to_json(self) -> str:
+        return json.dumps(self._results, ensure_ascii=False, indent=1)
+
+    # ------------------------------------------------------------ drawing
+    def _show(self) -> None:
+        lang = self._lang
+        self.words = {k: word(k, lang) for k in ("check", "next", "start again", "question", "score of", "of",
+                                                 "answer was", "your answer", "finished", "correct", "wrong")}
+        if self.phase == "finished":
+            return
+        q = self._question
+        k = q.contract
+        self.kind = q.kind
+        self.title = word(f"q {q.kind}", lang)
+        self.prompt = q.prompt
+        self.trick = [{"seat": s.name, "seat_label": word(s.name, lang), "card": card_view(c, lang, k)}
+                      for s, c in zip(q.trick_seats, q.trick, strict=True)]
+        shown = sort_hand(q.cards, k) if q.kind == "legal" else q.cards
+        self.cards = [card_view(c, lang, k) for c in shown]
+        self.seats = [{"id": s, "label": word(s, lang)} for s in q.choices] if q.kind == "winner" else []
+        self.choices = list(q.choices) if q.kind == "score" else []
+        hint = {"winner": "pick seat", "legal": "pick legal", "order": "pick order", "score": "pick score"}[q.kind]
+        if self.phase == "asking":
+            self.message = ""
+            self.summary = word(hint, lang)
+
+    # ------------------------------------------------------------ answering
+    def pick(self, card: Card | str) -> None:
+        """A click on a card: toggles it ("legal") or adds it next ("order"; a second click takes it back)."""
+        self._check_asking()
+        q = self._question
+        self._expect("legal", "order")
+        c = str(Card.parse(card))
+        if c not in q.choices:
+            raise IllegalActionError(f"{c} is not one of the cards of this question")
+        cid = card_id(Card.parse(c))
+        picked = list(self.picked)
+        if cid in picked:
+            picked.remove(cid)
+        else:
+            picked.append(cid)
+        self.message = ""
+        self.picked = picked
+
+    def clear(self) -> None:
+        """Forget the cards clicked so far."""
+        self._check_asking()
+        self.picked = []
+
+    def check(self) -> bool:
+        """The Check button: answer with the cards clicked so far."""
+        self._check_asking()
+        return self.answer([str(Card.parse(c)) for c in self.picked])
+
+    def answer(self, given: Any) -> bool:
+        """Answer the question on show: a seat (``"E"``), cards (``"J♦ 7♥"`` or a list, in order for a trump order
+        question) or a score (its text or its position among the choices). True if right."""
+        self._check_asking()
+        q = self._question
+        normal = q.normalise(given)
+        if q.kind == "winner" and normal[0] not in q.choices:
+            raise IllegalActionError(f"{Seat.find(normal[0]).word} takes no part in this trick")
+        if q.kind == "score" and normal[0] not in q.choices:
+            raise IllegalActionError(f"{normal[0]!r} is not one of the scores offered: {', '.join(q.choices)}")
+        if q.kind in ("legal", "order") and any(c not in q.choices for c in normal):
+            raise IllegalActionError(f"only the cards shown may be chosen: {' '.join(q.choices)}")
+        right = q.check(normal)
+        seconds = round(time.monotonic() - self._shown_at, 1)
+        self._results.append({
+            "student": self.student, "question": self.number, "kind": q.kind, "level": q.level,
+            "prompt": q.prompt, "answer": q.text(normal), "correct_answer": q.answer_text, "correct": right,
+            "seconds": seconds,
+        })
+        lang = self._lang
+        self.message = ""
+        self.answered += 1
+        self.score += int(right)
+        self.verdict = "correct" if right else "wrong"
+        self.given_text = q.text(normal)
+        self.answer_text = q.answer_text
+        self.feedback = q.explanation
+        self.right = [card_id(Card.parse(c)) for c in q.answer] if q.kind in ("legal", "order") else list(q.answer)
+        self.picked = [card_id(Card.parse(c)) for c in normal] if q.kind in ("legal", "order") else list(normal)
+        self.summary = f"{word('score of', lang)}: {self.score_text}"
+        self.phase = "answered"
+        return right
+
+    def next(self) -> None:
+        """The Next question button (after answering); after the last question, the summary."""
+        if self.phase == "finished":
+            raise IllegalActionError(word("quiz over", "en"))
+        if self.phase != "answered":
+            raise IllegalActionError(word("not answered yet", "en"))
+        for name in ("verdict", "feedback", "given_text", "answer_text"):
+            setattr(self, name, "")
+        self.right, self.picked = [], []
+        if self.number >= len(self._questions):
+            self.phase = "finished"
+            self.summary = word("you scored", self._lang).format(score=self.score, count=self.answered)
+            return
+        self.phase = "asking"
+        self.number += 1
+        self._shown_at = time.monotonic()
+        self._show()
+
+    def _expect(self, *kinds: str) -> None:
+        kind = self._question.kind
+        if kind not in kinds:
+            how = {"winner": "a seat", "score": "a score"}.get(kind, "cards")
+            raise IllegalActionError(f"this question is answered with {how}")
+
+    def _check_asking(self) -> None:
+        if self.phase == "answered":
+            raise IllegalActionError(word("answered already", "en"))
+        if self.phase == "finished":
+            raise IllegalActionError(word("quiz over", "en"))
+
+    def _on_front_end(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if not isinstance(content, dict):
+            return
+        kind = content.get("type")
+        try:
+            if kind == "seat":
+                self._expect("winner")
+                self.answer(str(content.get("seat", "")))
+            elif kind == "card":
+                self.pick(str(content.get("card", "")))
+            elif kind == "choice":
+                self._expect("score")
+                self.answer(str(content.get("choice", "")))
+            elif kind == "check":
+                self.check()
+            elif kind == "clear":
+                self.clear()
+            elif kind == "next":
+                self.next()
+        except ValueError as exc:  # a click not allowed now (or stale): say why, change nothing
+            self.message = _translated(str(exc), self._lang)
+
+    # ------------------------------------------------------------ display
+    def __repr__(self) -> str:
+        where = (f"finished, score {self.score} of {self.answered}" if self.phase == "finished"
+                 else f"question {self.number} of {self.count}, score {self.score}")
+        return f"TrickQuiz({self._variant}, level {self._level}, seed {self._seed}: {where})"
+
+    def _static_html(self) -> str:
+        q = self._question
+        cards = cards_html(q.trick or q.cards, q.contract)
+        choices = "".join(f"<li>{escape(c)}</li>" for c in self.choices)
+        return (f'<div class="cl-quiz" style="font-family:sans-serif"><p><strong>{escape(self.title)}</strong> '
+                f"({escape(word('question', self._lang))} {self.number}/{self.count})</p>{ruling_html(q.prompt)}"
+                f"<p>{cards}</p>{f'<ul>{choices}</ul>' if choices else ''}</div>")
+
+
+_FIELDS = ("student", "question", "kind", "level", "prompt", "answer", "correct_answer", "correct", "seconds")
+_MESSAGES = {word(k, "en"): k for k in ("answered already", "not answered yet", "quiz over")}
+
+
+def _translated(message: str, lang: Any) -> str:
+    """The widget's own refusals in the learner's language (the engine's reasons stay as the engine says)."""
+    key = _MESSAGES.get(message)
+    return word(key, lang) if key else message

@@ -1,0 +1,86 @@
+"""TrickQuiz in a real JupyterLab: a round played by clicks and keys, feedback, score and results in the kernel."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+SETUP = """
+from charlemagne_learn.widgets.quiz import TrickQuiz
+quiz = TrickQuiz("canadian", level=1, seed=2, count=5, student="Ada")
+quiz
+"""
+
+
+def _answer(book: Any) -> list[str]:
+    return list(book.value("list(quiz._question.answer)"))
+
+
+def test_a_quiz_round_by_clicking_and_keyboard(notebook: Any) -> None:
+    book = notebook(SETUP)
+    page = book.page
+    root = page.locator(".cl-quiz")
+    root.locator(".cl-quiz-seat").first.wait_for(timeout=30_000)
+    assert root.locator(".cl-quiz-title").inner_text() == "Who wins this trick?"
+    assert root.locator(".cl-quiz-play .cl-card").count() == 4
+    book.screenshot("trick_quiz")
+
+    # 1. who wins: click the seat
+    seat = _answer(book)[0]
+    root.locator(f".cl-quiz-seat[data-seat='{seat}']").click()
+    root.locator(".cl-quiz-feedback .cl-quiz-verdict").filter(has_text="Correct!").wait_for(timeout=10_000)
+    assert "wins with" in root.locator(".cl-quiz-explanation").inner_text()
+    assert root.locator(".cl-quiz-score").inner_text() == "Score: 1 of 1"
+    book.screenshot("trick_quiz_feedback")
+    root.locator(".cl-quiz-next").click()
+
+    # 2. which cards: click each legal card, then Check
+    root.locator(".cl-quiz-check").wait_for(timeout=10_000)
+    ids = book.value("[c['id'] for c in quiz.cards if c['text'] in quiz._question.answer]")
+    for cid in ids:
+        root.locator(f".cl-cards button[data-card='{cid}']").click()
+        root.locator(f".cl-cards button[data-card='{cid}'][aria-pressed='true']").wait_for(timeout=10_000)
+    root.locator(".cl-quiz-check").click()
+    root.locator(".cl-quiz-verdict").filter(has_text="Correct!").wait_for(timeout=10_000)
+    assert "follow suit" in root.locator(".cl-quiz-explanation").inner_text()
+    root.locator(".cl-quiz-next").click()
+
+    # 3. trump order: click the trumps highest first, but one pair the wrong way round
+    root.locator(".cl-quiz-check").wait_for(timeout=10_000)
+    order = book.value("[next(c['id'] for c in quiz.cards if c['text'] == a) for a in quiz._question.answer]")
+    order[0], order[1] = order[1], order[0]
+    for cid in order:
+        root.locator(f".cl-cards button[data-card='{cid}']").click()
+        root.locator(f".cl-cards button[data-card='{cid}'][aria-pressed='true']").wait_for(timeout=10_000)
+    root.locator(".cl-quiz-check").click()
+    root.locator(".cl-quiz-verdict").filter(has_text="Not quite.").wait_for(timeout=10_000)
+    assert "from highest to lowest" in root.locator(".cl-quiz-explanation").inner_text()
+    assert root.locator(".cl-quiz-score").inner_text() == "Score: 2 of 3"
+    root.locator(".cl-quiz-next").click()
+
+    # 4. score: click the offered total
+    choice = _answer(book)[0]
+    root.locator(".cl-quiz-choice", has_text=choice).click()
+    root.locator(".cl-quiz-verdict").filter(has_text="Correct!").wait_for(timeout=10_000)
+    root.locator(".cl-quiz-next").click()
+
+    # 5. the keyboard: Tab from one seat button to the next and press Enter
+    root.locator(".cl-quiz-seat[data-seat='N']").wait_for(timeout=10_000)
+    root.locator(".cl-quiz-seat[data-seat='N']").focus()
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.dataset.seat") == "E"
+    page.keyboard.press("Enter")
+    book.wait_value("quiz.answered", 5)
+    assert book.value("[r['kind'] for r in quiz.results]") == ["winner", "legal", "order", "score", "winner"]
+    assert book.value("[r['correct'] for r in quiz.results][:4]") == [True, True, False, True]
+    assert book.value("quiz.results[4]['answer']") == "East"
+
+    # Python reaches the page: French
+    book.value("setattr(quiz, 'lang', 'fr')")
+    root.locator(".cl-quiz-next", has_text="Question suivante").wait_for(timeout=10_000)
+    root.locator(".cl-quiz-next").click()
+    root.locator(".cl-quiz-title", has_text="Quiz terminé").wait_for(timeout=10_000)
+    assert book.real_errors() == []

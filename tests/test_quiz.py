@@ -1,0 +1,83 @@
+"""Quiz questions: deterministic for a seed, every answer the engine's, each level on its topic."""
+
+from __future__ import annotations
+
+from itertools import islice
+
+import pytest
+
+import charlemagne_learn as cl
+from charlemagne_learn.teach.quiz import KINDS, Question, questions
+
+VARIANTS = ("canadian", "american", "maine", "bid_euchre")
+
+
+def _take(variant: str, level: int, n: int = 12, seed: int = 3) -> list[Question]:
+    return list(islice(questions(variant, level, seed=seed), n))
+
+
+def test_same_seed_same_questions_other_seed_others() -> None:
+    a, b, c = _take("canadian", 2), _take("canadian", 2), _take("canadian", 2, seed=4)
+    assert [q.prompt for q in a] == [q.prompt for q in b]
+    assert [q.prompt for q in a] != [q.prompt for q in c]
+    assert [q.kind for q in a[:4]] == list(KINDS)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("level", [1, 2, 3])
+def test_every_answer_is_the_engines(variant: str, level: int) -> None:
+    for q in _take(variant, level, 8):
+        k = q.contract
+        assert q.check(q.answer) and q.explanation
+        if q.kind == "winner":
+            assert q.answer == (cl.trick_winner(k, q.leader, q.trick).name,)  # type: ignore[arg-type]
+            assert q.explanation == cl.explain_trick_winner(k, q.leader, q.trick).reason  # type: ignore[arg-type]
+        elif q.kind == "legal":
+            assert set(q.answer) == {str(c) for c in cl.legal_plays(k, q.cards, q.trick)}
+            assert set(q.answer) <= set(q.choices)
+        elif q.kind == "order":
+            top = [str(c) for c in cl.trump_order(k.rules, k.trump)]
+            assert list(q.answer) == sorted(q.answer, key=top.index)
+            assert list(q.choices) != list(q.answer) and sorted(q.choices) == sorted(q.answer)
+        else:
+            assert q.bidder_tricks is not None and q.answer[0] in q.choices
+            assert q.explanation == cl.explain_score(k, q.bidder_tricks).reason
+
+
+def test_level_one_is_plain_and_level_two_has_bowers_or_jokers() -> None:
+    for q in _take("canadian", 1):
+        if q.kind in ("winner", "legal", "order"):
+            assert not any(q.contract.order.role[c.index] for c in [*q.trick, *q.cards])
+    for q in _take("canadian", 2):
+        if q.kind in ("winner", "legal", "order"):
+            assert any(q.contract.order.role[c.index] for c in [*q.trick, *q.cards])
+
+
+def test_level_three_reaches_the_tricky_cases() -> None:
+    canadian = _take("canadian", 3, 40)
+    assert any(q.contract.trump is None for q in canadian if q.kind in ("winner", "legal"))  # Mulot
+    assert any(q.trick and cl.card_role(q.contract.rules, q.contract.trump, q.trick[0]) == "little jack"
+               for q in canadian if q.contract.trump is not None)
+    american = _take("american", 3, 40)
+    assert any("top trump (the nine)" in q.explanation for q in american if q.kind == "winner")
+    euchre = _take("bid_euchre", 3, 40)
+    assert any("left bower" in q.explanation or "J♥" in q.explanation for q in euchre)
+
+
+def test_answers_in_any_form_are_understood() -> None:
+    winner, legal, order, score = _take("canadian", 1, 4)
+    assert winner.normalise(cl.Seat.find(winner.answer[0])) == winner.answer
+    assert legal.check(legal.normalise(list(reversed(legal.answer))))
+    assert order.normalise(" ".join(order.answer)) == order.answer
+    assert score.normalise(score.choices.index(score.answer[0])) == score.answer
+    assert legal.answer_text and score.text(score.answer) == score.answer[0]
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "match"),
+    [({"level": 4}, "level=4"), ({"kinds": ["bogus"]}, "kinds="), ({"seed": -1}, "seed=-1"),
+     ({"variant": "poker"}, "unknown variant")],
+)
+def test_bad_arguments_are_clear_errors(kwargs: dict[str, object], match: str) -> None:
+    with pytest.raises(cl.RulesOptionError, match=match):
+        next(questions(**kwargs))  # type: ignore[arg-type]

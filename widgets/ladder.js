@@ -1,0 +1,65 @@
+// TrumpLadder: the trumps from the highest down, the plain suits beside them. Python computes every card's
+// place and name; this file draws them and reports a chosen trump suit or variant.
+function render({ model, el: root }) {
+  rootOf(root, model, "ladder");
+  const controls = el("div", { class: "cl-ladder-controls" });
+  const caption = el("p", { class: "cl-caption cl-ladder-caption" });
+  const body = el("div", { class: "cl-ladder-body" });
+
+  const drawControls = () => {
+    const words = model.get("words");
+    const select = el("select", {
+      class: "cl-ladder-variant", "aria-label": words["variant"],
+      onchange: (event) => model.send({ type: "variant", variant: event.target.value }),
+    });
+    for (const v of model.get("variants")) {
+      select.append(el("option", { value: v.id, text: v.title, selected: v.id === model.get("variant") }));
+    }
+    const trump = model.get("trump") ?? "none";
+    const suits = el("div", { class: "cl-ladder-suits", role: "group", "aria-label": words["trump suit"] });
+    for (const s of model.get("suits")) {
+      suits.append(el("button", {
+        type: "button", class: `cl-ladder-suit ${SUIT_CLASS[s.suit] || "cl-ladder-nt"}`,
+        "data-suit": s.id, "aria-label": s.label, title: s.label, "aria-pressed": s.id === trump ? "true" : "false",
+        text: s.text, onclick: () => model.send({ type: "trump", suit: s.id }),
+      }));
+    }
+    controls.replaceChildren(
+      el("label", { class: "cl-ladder-label" }, el("span", { text: `${words["variant"]} ` }), select),
+      el("span", { class: "cl-ladder-label", text: words["trump suit"] }), suits);
+  };
+
+  const drawBody = () => {
+    const words = model.get("words");
+    caption.textContent = model.get("caption");
+    const ladder = el("ol", { class: "cl-ladder-trumps", "aria-label": words["trumps high to low"] });
+    for (const card of model.get("trumps")) {
+      ladder.append(el("li", { class: "cl-ladder-step" },
+        el("span", { class: "cl-ladder-rank", text: String(card.rank) }),
+        cardButton(card, { extraClass: "cl-ladder-card" }),
+        el("span", { class: "cl-ladder-role", text: card.role_text })));
+    }
+    const trumpColumn = el("section", { class: "cl-ladder-column cl-ladder-trump-column" },
+      el("h4", { text: words["trumps high to low"] }), ladder);
+    const plain = el("div", { class: "cl-ladder-plain", role: "group", "aria-label": words["plain high to low"] });
+    for (const suit of model.get("plain")) {
+      const list = el("ul", { class: "cl-ladder-suit-cards" });
+      for (const card of suit.cards) {
+        list.append(el("li", {}, card.gap
+          ? el("span", { class: "cl-ladder-gap", "data-gap": card.id, text: card.text })
+          : cardButton(card, { extraClass: "cl-ladder-card" })));
+      }
+      plain.append(el("section", { class: `cl-ladder-column ${SUIT_CLASS[suit.suit]}`, "data-suit": suit.suit },
+        el("h4", { text: suit.title }), el("p", { class: "cl-ladder-count", text: suit.count }), list));
+    }
+    body.replaceChildren(trumpColumn, plain);
+  };
+
+  for (const name of ["variants", "suits", "trump", "variant", "words"]) model.on(`change:${name}`, drawControls);
+  for (const name of ["trumps", "plain", "caption", "words"]) model.on(`change:${name}`, drawBody);
+  drawControls();
+  drawBody();
+  root.append(controls, caption, body, messageBox(model));
+}
+
+export default { render };
