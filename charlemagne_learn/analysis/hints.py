@@ -211,15 +211,17 @@ class Review:
         return review_html(self)
 
 
-def review(state: HandState, seat: Seat | str, samples: int = 20, seed: int = 0) -> Review:
-    """Every bid and card ``seat`` chose in ``state``, graded against the best choice at that moment."""
+def review(state: HandState, seat: Seat | str, samples: int = 20, seed: int = 0, *, workers: int | None = None) -> Review:
+    """Every bid and card ``seat`` chose in ``state``, graded against the best choice at that moment.
+
+    ``workers`` as for :func:`hint` (the bid odds behind grading a bid)."""
     who = Seat.find(seat)
     lines = []
     for move, (mover, act) in enumerate(state.history):
         if mover != who or act.kind not in ("bid", "pass", "play"):
             continue
         before = state.at(move)
-        h = hint(before.view(who), samples, seed)
+        h = hint(before.view(who), samples, seed, workers=workers)
         mine = h.choice(act)
         lines.append(ReviewLine(move, h.phase, act, mine.grade, h.best.action, mine.reason))
     return Review(who, tuple(lines))

@@ -10,6 +10,8 @@ from .bidbox import BidBox
 from .hand import Hand, sort_hand
 from .ladder import TrumpLadder
 from .odds import BidOddsExplorer
+from .playtable import PlayTable
 from .quiz import TrickQuiz
+from .table import Table
 
-__all__ = ["BidBox", "BidOddsExplorer", "Hand", "TrickQuiz", "TrumpLadder", "sort_hand"]
+__all__ = ["BidBox", "BidOddsExplorer", "Hand", "PlayTable", "Table", "TrickQuiz", "TrumpLadder", "sort_hand"]

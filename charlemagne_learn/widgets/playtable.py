@@ -1,0 +1,395 @@
+"""``PlayTable``: play whole hands, and a whole game, from one seat against three bots — bidding, exchange,
+trump and cards — with a hint button, a grade for each bid and card, and a review after each hand.
+
+Everything goes through a :class:`~charlemagne_learn.game.Game`: the bots move from their own seats' views,
+the learner's clicks become actions the engine checks, and a refused one shows the engine's reason and changes
+nothing. The same seed gives the same deals and the same bot moves.
+
+>>> t = PlayTable("canadian", "S", seed=1, grade_moves=False)
+>>> t
+PlayTable(Canadian Charlemagne, you are South; hand 1, bidding, your turn; NS 0 – EW 0)
+>>> t.play("bid 9")
+False
+>>> t.message
+"Canadian Charlemagne has no bid '9'; its bids are '5', '6', '7', '8', 'mulot', 'charlemagne', 'gros_mulot', 'gros_charlemagne'"
+>>> t.play("pass")
+True
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+import traitlets as t
+
+from ..actions import Action
+from ..analysis.bots import Bot, make_bot
+from ..analysis.hints import Hint, hint, review
+from ..cards import Card, Seat
+from ..display import seat_view_html
+from ..errors import CardParseError, IllegalActionError, RulesOptionError
+from ..game import Game
+from ..hand import HandState, Phase
+from ..rules import Rules
+from ._base import GameWidget, asset
+from .i18n import add_words, word
+from .table import action_text, phase_word, table_picture
+
+__all__ = ["PlayTable"]
+
+add_words({
+    "play.turn.bidding": ("Your turn to bid: choose a bid or pass.", "À vous d'enchérir : choisissez une enchère ou passez."),
+    "play.turn.choose": ("Your turn to choose:", "À vous de choisir :"),
+    "play.turn.give": ("Pass one card to your partner: click it.", "Donnez une carte à votre partenaire : cliquez-la."),
+    "play.turn.discard": ("Discard: click a card to put it aside.", "Écartez : cliquez une carte pour la mettre de côté."),
+    "play.turn.trump": ("Name trump:", "Choisissez l'atout :"),
+    "play.turn.play": ("Your turn: click a card to play it.", "À vous : cliquez une carte pour la jouer."),
+    "play.hand over": ("The hand is over.", "La donne est finie."),
+    "play.game over": ("Game over: {team} win the game.", "Partie finie : {team} gagnent la partie."),
+    "play.next": ("Next hand", "Donne suivante"),
+    "play.hint": ("Hint", "Conseil"),
+    "play.hint title": ("Your choices, best first ({samples} deals of the hidden cards):",
+                        "Vos choix, le meilleur d'abord ({samples} donnes des cartes cachées) :"),
+    "play.hint other": ("Hints are for cards and bids; there is nothing to rank in this phase.",
+                        "Les conseils portent sur les cartes et les enchères ; rien à classer dans cette phase."),
+    "play.hint wait": ("Hints are for your turn.", "Les conseils sont pour votre tour."),
+    "play.you chose": ("You chose {action}: {grade}", "Vous avez choisi {action} : {grade}"),
+    "play.best was": ("best was {action}", "le meilleur était {action}"),
+    "play.review": ("Review of hand {n}", "Bilan de la donne {n}"),
+    "play.no decisions": ("You had no bid or card to choose in this hand.",
+                          "Vous n'aviez ni enchère ni carte à choisir dans cette donne."),
+    "play.hand points": ("This hand: NS {NS} – EW {EW}", "Cette donne : NS {NS} – EO {EW}"),
+    "play.game points": ("Game: NS {NS} – EW {EW}", "Partie : NS {NS} – EO {EW}"),
+    "play.status": ("Hand {n} · you are {seat} · game to {target} · NS {NS} – EW {EW}",
+                    "Donne {n} · vous êtes {seat} · partie en {target} · NS {NS} – EO {EW}"),
+    "play.chose": ("chose", "choix"),
+    "play.better": ("better", "mieux"),
+    "play.grade": ("grade", "note"),
+    "play.move": ("move", "coup"),
+    "play.why": ("why", "pourquoi"),
+    "play.team.NS": ("North–South", "Nord–Sud"),
+    "play.team.EW": ("East–West", "Est–Ouest"),
+    "play.grade.best": ("best", "meilleur"),
+    "play.grade.good": ("good", "bon"),
+    "play.grade.inaccuracy": ("inaccuracy", "imprécision"),
+    "play.grade.mistake": ("mistake", "erreur"),
+    "play.grade.blunder": ("blunder", "gaffe"),
+    "play.choice.kitty": ("Take the kitty", "Prendre le minou"),
+    "play.choice.partner_card": ("Take a card from your partner", "Prendre une carte du partenaire"),
+    "play.choice.alone": ("Play alone", "Jouer seul"),
+    "play.choice.with_partner": ("Play with your partner", "Jouer avec le partenaire"),
+    "play.choice.defend_alone": ("Defend alone", "Défendre seul"),
+    "play.choice.defend_together": ("Defend together", "Défendre ensemble"),
+    "play.suit.C": ("♣ clubs", "♣ trèfle"),
+    "play.suit.D": ("♦ diamonds", "♦ carreau"),
+    "play.suit.H": ("♥ hearts", "♥ cœur"),
+    "play.suit.S": ("♠ spades", "♠ pique"),
+})
+
+_CARD_KIND = {Phase.PLAY: "play", Phase.DISCARD: "discard", Phase.GIVE: "give"}
+_GRADED = (Phase.BIDDING, Phase.PLAY)
+
+
+def _positive(name: str, value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise RulesOptionError(f"{name}={value!r} is not allowed; use a whole number of deals, 1 or more")
+    return value
+
+
+class PlayTable(GameWidget):
+    """A game against three bots from ``seat``. :meth:`play` is a click on a card or an action button;
+    :meth:`show_hint` the Hint button; :meth:`next_hand` the Next hand button after a hand's review.
+
+    ``bots``: the kind of the three other players (``"rule"``, ``"pimc"``, ``"random"``: any name
+    :func:`~charlemagne_learn.analysis.bots.make_bot` knows); ``hints``: offer the Hint button;
+    ``grade_moves``: grade each bid and card as it is made; ``hint_samples`` / ``grade_samples``: deals of the
+    hidden cards behind a hint / a grade and the review (fewer: quicker, rougher); ``rules_options``: any option
+    of :meth:`Rules.preset <charlemagne_learn.rules.Rules.preset>` (``target=32``, …)."""
+
+    _module = "playtable"
+    #: The table from the learner's seat (the same picture a :class:`~.table.Table` draws).
+    picture = t.Dict().tag(sync=True)
+    #: The learner's choices that are not cards: bids and pass, trump suits, choices (``id``, ``text``, ``kind``).
+    actions = t.List(t.Dict()).tag(sync=True)
+    #: What the learner is asked to do now.
+    prompt = t.Unicode("").tag(sync=True)
+    #: The ranked choices after the Hint button (``title``, ``choices``), or a ``note``; empty before.
+    hint = t.Dict().tag(sync=True)
+    #: The grade of the learner's last bid or card (``text``, ``grade``, ``reason``); empty when not graded.
+    grade = t.Dict().tag(sync=True)
+    #: After a hand: its review lines, result, points and the game score; empty while the hand is played.
+    review = t.Dict().tag(sync=True)
+    #: Hand number, seat and scores, as a line.
+    status = t.Unicode("").tag(sync=True)
+    #: Whether the Hint button is offered.
+    hints = t.Bool(True).tag(sync=True)
+    words = t.Dict().tag(sync=True)
+
+    def __init__(
+        self,
+        variant: str = "canadian",
+        seat: Seat | str = "S",
+        *,
+        seed: int = 0,
+        bots: str = "rule",
+        lang: str = "en",
+        hints: bool = True,
+        grade_moves: bool = True,
+        hint_samples: int = 20,
+        grade_samples: int = 12,
+        four_colour: bool = False,
+        **rules_options: Any,
+    ) -> None:
+        rules = Rules.preset(variant, **rules_options)
+        self._me = Seat.find(seat)
+        self._game = Game(rules, "N", seed)
+        # each bot its own seed, derived from the game's: same seed, same bot moves
+        self._bots: dict[Seat, Bot] = {s: make_bot(bots, seed * 4 + int(s)) for s in Seat if s != self._me}
+        self._hint_samples = _positive("hint_samples", hint_samples)
+        self._grade_samples = _positive("grade_samples", grade_samples)
+        self._grade_moves = bool(grade_moves)
+        self._bot_name = bots
+        #: The finished hand whose review is shown until Next hand (None while a hand is played).
+        self._done: HandState | None = None
+        #: The finished hand's review is still to be written (it grades every decision: it takes a moment).
+        self._review_due = False
+        self._defer_review = False
+        super().__init__(lang=lang, four_colour=four_colour, hints=bool(hints))
+        self._run_bots()
+        self._redraw()
+        self._write_review()
+        self.on_msg(self._on_front_end)
+        self.observe(lambda _: self._relabel(), names="lang")
+
+    # ------------------------------------------------------------ state
+    @property
+    def game(self) -> Game:
+        return self._game
+
+    @property
+    def seat(self) -> Seat:
+        return self._me
+
+    @property
+    def state(self) -> HandState:
+        """The hand on the table: the one being played, or the finished one under review."""
+        return self._done if self._done is not None else self._game.hand
+
+    @property
+    def your_turn(self) -> bool:
+        return self._done is None and not self._game.is_over and self._game.hand.to_move == self._me
+
+    def _run_bots(self) -> None:
+        """Let the bots move until it is the learner's turn or the hand ends."""
+        game = self._game
+        while not game.is_over and self._done is None and game.hand.to_move != self._me:
+            mover = game.hand.to_move
+            assert mover is not None
+            self._apply(self._bots[mover].act(game.hand.view(mover)), mover)
+
+    def _apply(self, action: Action, seat: Seat) -> None:
+        game = self._game
+        played = len(game.finished)
+        game.apply(action, seat)
+        if len(game.finished) > played:
+            self._done = game.finished[-1]
+            self._review_due = True
+
+    # ------------------------------------------------------------ the learner's moves
+    def play(self, action: Action | Card | str) -> bool:
+        """The learner's action: ``"bid 6"``, ``"pass"``, ``"trump H"``, ``"choose kitty"``, or a card (``"JH"``),
+        which plays, discards or gives it as the phase asks. Refused: the engine's reason in :attr:`message`,
+        nothing changed, False."""
+        try:
+            if self._game.is_over:
+                raise IllegalActionError(f"the game is over: {self._game.winner} won; start a new PlayTable to play on")
+            if self._done is not None:
+                raise IllegalActionError("the hand is over: press Next hand to deal the next one")
+            act = self._action(action)
+            state = self._game.hand
+            view = state.view(self._me)
+            graded = None
+            if self._grade_moves and state.phase in _GRADED and act in view.legal_actions:
+                graded = hint(view, self._grade_samples, workers=1)
+            self._apply(act, self._me)  # the engine checks it: an illegal action raises and changes nothing
+        except (IllegalActionError, CardParseError) as exc:
+            self.message = str(exc)
+            return False
+        self.message = ""
+        self.hint = {}
+        self.grade = {} if graded is None else self._grade_of(graded, act)
+        self._run_bots()
+        self._redraw()
+        if not self._defer_review:
+            self._write_review()
+        return True
+
+    def _write_review(self) -> None:
+        if self._review_due and self._done is not None:
+            self._review_due = False
+            self._review_hand(self._done)
+
+    def _action(self, action: Action | Card | str) -> Action:
+        """A card stands for the phase's card action (play, discard or give); anything else is read as an action."""
+        if isinstance(action, Action):
+            return action
+        card: Card | None = action if isinstance(action, Card) else None
+        if card is None and len(str(action).split()) == 1 and str(action).strip().lower() != "pass":
+            try:
+                card = Card.parse(str(action))
+            except CardParseError:
+                card = None
+        if card is None:
+            return Action.parse(str(action))
+        kind = _CARD_KIND.get(self._game.hand.phase, "play")
+        return {"play": Action.play, "discard": Action.discard, "give": Action.give}[kind](card)
+
+    def show_hint(self) -> Hint | None:
+        """The Hint button: every legal card or bid ranked, with its grade (other phases say hints are for those)."""
+        lang = self._lang
+        if not self.your_turn:
+            self.hint = {"note": word("play.hint wait", lang)}
+            return None
+        state = self._game.hand
+        if state.phase not in _GRADED:
+            self.hint = {"note": word("play.hint other", lang)}
+            return None
+        ranked = hint(state.view(self._me), self._hint_samples, workers=1)
+        self.hint = {
+            "title": word("play.hint title", lang).format(samples=ranked.samples),
+            "choices": [{"id": str(c.action), "text": self._text(c.action), "grade": c.grade,
+                         "grade_word": word(f"play.grade.{c.grade}", lang), "points": f"{c.points:+.1f}",
+                         "reason": c.reason} for c in ranked.choices],
+        }
+        return ranked
+
+    def next_hand(self) -> bool:
+        """The Next hand button: leave the review and play on (the bots move until it is the learner's turn)."""
+        if self._done is None or self._game.is_over:
+            self.message = (f"the game is over: {self._game.winner} won" if self._game.is_over
+                            else "finish this hand first")
+            return False
+        self._done = None
+        self.message = ""
+        self.review = {}
+        self.grade = {}
+        self.hint = {}
+        self._run_bots()
+        self._redraw()
+        self._write_review()  # a passed-out hand can end before the learner's turn
+        return True
+
+    def _on_front_end(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if not isinstance(content, dict):
+            return
+        kind = content.get("type")
+        # Every trait a click changes goes to the page in one message, so the page redraws once; the review of a
+        # finished hand follows in a second message, so the last card shows at once.
+        self._defer_review = True
+        try:
+            with self.hold_sync():
+                if kind in ("card", "action"):
+                    self.play(str(content.get(kind, "")))
+                elif kind == "hint":
+                    self.show_hint()
+                elif kind == "next":
+                    self.next_hand()
+        finally:
+            self._defer_review = False
+        self._write_review()
+
+    # ------------------------------------------------------------ drawing
+    def _text(self, action: Action) -> str:
+        lang = self._lang
+        if action.kind == "trump" and action.suit is not None:
+            return word(f"play.suit.{action.suit.name}", lang)
+        if action.kind == "choose":
+            return word(f"play.choice.{action.choice}", lang)
+        if action.kind == "play" and action.card is not None:  # the phase says it is played: the card alone
+            return str(action.card)
+        return action_text(action, self._game.rules, lang)
+
+    def _grade_of(self, ranked: Hint, action: Action) -> dict[str, Any]:
+        lang = self._lang
+        mine = ranked.choice(action)
+        text = word("play.you chose", lang).format(action=self._text(action), grade=word(f"play.grade.{mine.grade}", lang))
+        if mine.grade != "best":
+            text += "; " + word("play.best was", lang).format(action=self._text(ranked.best.action))
+        return {"text": text, "grade": mine.grade, "reason": mine.reason}
+
+    def _review_hand(self, hand: HandState) -> None:
+        lang = self._lang
+        result = hand.result
+        assert result is not None
+        lines = review(hand, self._me, samples=self._grade_samples, workers=1).lines
+        game = self._game
+        number = len(game.finished)
+        self.review = {
+            "title": word("play.review", lang).format(n=number),
+            "heads": {k: word(f"play.{k}", lang) for k in ("move", "chose", "grade", "better", "why")},
+            "lines": [{"move": line.move + 1, "phase": phase_word(line.phase, lang), "action": self._text(line.action),
+                       "grade": line.grade, "grade_word": word(f"play.grade.{line.grade}", lang),
+                       "best": "" if line.grade == "best" else self._text(line.best), "reason": line.reason}
+                      for line in lines],
+            "empty": word("play.no decisions", lang),
+            "result": result.reason,
+            "hand_points": word("play.hand points", lang).format(**result.points),
+            "game_points": word("play.game points", lang).format(**game.scores),
+            "winner": (word("play.game over", lang).format(team=word(f"play.team.{game.winner}", lang)) if game.winner else ""),
+            "next": "" if game.is_over else word("play.next", lang),
+        }
+
+    def _redraw(self) -> None:
+        lang = self._lang
+        state = self.state
+        game = self._game
+        self.picture = table_picture(state, self._me, lang)
+        if self.your_turn:
+            phase = state.phase
+            self.prompt = word(f"play.turn.{phase.value}", lang)
+            self.actions = [] if phase in _CARD_KIND else [
+                {"id": str(a), "text": self._text(a), "kind": a.kind} for a in state.view(self._me).legal_actions]
+        else:
+            self.prompt = (word("play.game over", lang).format(team=word(f"play.team.{game.winner}", lang)) if game.winner
+                           else word("play.hand over", lang))
+            self.actions = []
+        number = len(game.finished) + (0 if self._done is not None or game.is_over else 1)
+        self.status = word("play.status", lang).format(n=number, seat=word(self._me.name, lang),
+                                                       target=game.rules.target, **game.scores)
+        self.words = {"hint": word("play.hint", lang)}
+
+    def _relabel(self) -> None:
+        if self._done is not None:
+            self._review_hand(self._done)
+        self.grade = {}
+        self.hint = {}
+        self._redraw()
+
+    def __repr__(self) -> str:
+        game = self._game
+        number = len(game.finished) + (0 if self._done is not None or game.is_over else 1)
+        if game.is_over:
+            where = f"game over, {game.winner} won"
+        elif self._done is not None:
+            where = f"hand {number} over, review"
+        else:
+            state = game.hand
+            turn = "your turn" if state.to_move == self._me else f"{state.to_move.word if state.to_move else '-'} to move"
+            where = f"hand {number}, {state.phase.value}, {turn}"
+        return (f"PlayTable({game.rules.title}, you are {self._me.word}; {where}; "
+                f"NS {game.scores['NS']} – EW {game.scores['EW']})")
+
+    def _static_html(self) -> str:
+        return (f'<div class="cl-playtable"><p>{escape(self.status)}</p>'
+                f"{seat_view_html(self.state.view(self._me))}<p>{escape(self.prompt)}</p></div>")
+
+
+def _table_module() -> str:
+    """table.js without its export: its drawing functions serve both widgets, and only one module may export."""
+    return asset("table.js").replace("export default { render: renderTable };", "")
+
+
+# A PlayTable draws the same table as a Table: its front-end is common.js, table.js's drawing, then its own file.
+PlayTable._esm = asset("common.js") + "\n" + _table_module() + "\n" + asset("playtable.js")
+PlayTable._css = asset("common.css") + "\n" + asset("table.css") + "\n" + asset("playtable.css")

@@ -1,0 +1,328 @@
+"""``Table``: a hand at the table — four seats, the trick, the kitty, the contract, scores and bidding — with a
+slider that replays a recorded hand action by action or trick by trick.
+
+Seen from one seat, the others' cards are card backs with a count: the synced traits are built from that
+seat's :meth:`~charlemagne_learn.hand.HandState.view` only, so no hidden card ever reaches the page.
+``seat=None`` is the teacher's view, every hand face up.
+
+>>> import charlemagne_learn as cl
+>>> from charlemagne_learn.analysis import make_bot, play_hand
+>>> state = play_hand(cl.Rules.preset("canadian"), [make_bot("rule", s) for s in range(4)], seed=3)
+>>> table = Table(state, seat="S")
+>>> table
+Table(Canadian Charlemagne, 6 ♣ by South, over; step 39 of 39; South's view)
+>>> table.step = 14
+>>> table
+Table(Canadian Charlemagne, 6 ♣ by South, play, East to move; step 14 of 39; South's view)
+>>> table.marks[:4]     # where the trick buttons stop: the deal, the first card, the end of each trick, ...
+[0, 7, 11, 15]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from html import escape
+from typing import Any
+
+import traitlets as t
+
+from ..actions import Action
+from ..cards import Card, Seat
+from ..contract import Contract
+from ..display import hand_state_html, seat_view_html
+from ..errors import IllegalActionError, RulesOptionError
+from ..hand import HandState, Phase, SeatView
+from ..rules import Rules
+from ._base import GameWidget, card_view
+from .hand import sort_hand
+from .i18n import Lang, add_words, word
+
+__all__ = ["Table", "action_text", "phase_word", "table_picture", "trick_marks"]
+
+add_words({
+    "table.phase.bidding": ("bidding", "enchères"),
+    "table.phase.choose": ("choice", "choix"),
+    "table.phase.give": ("passing a card", "don d'une carte"),
+    "table.phase.discard": ("discarding", "écart"),
+    "table.phase.trump": ("naming trump", "choix de l'atout"),
+    "table.phase.play": ("play", "jeu de la carte"),
+    "table.phase.over": ("hand over", "donne finie"),
+    "table.cards": ("{n} cards", "{n} cartes"),
+    "table.card": ("{n} card", "{n} carte"),
+    "table.face down": ("face down", "face cachée"),
+    "table.no contract": ("no contract yet", "pas encore de contrat"),
+    "table.highest": ("highest bid: {bid} by {seat}", "plus haute enchère : {bid} par {seat}"),
+    "table.all view": ("every hand face up (teacher's view)", "toutes les mains visibles (vue du professeur)"),
+    "table.seat view": ("{seat}'s view", "vue de {seat}"),
+    "table.trick": ("Trick in progress", "Levée en cours"),
+    "table.last trick": ("Last trick, won by {seat}", "Dernière levée, gagnée par {seat}"),
+    "table.bidding": ("Bidding", "Enchères"),
+    "table.no bids": ("no bids yet", "aucune enchère"),
+    "table.taken": ("taken by {seat}", "pris par {seat}"),
+    "table.discarded": ("Discarded", "Écartées"),
+    "table.bids": ("bids", "enchères"),
+    "table.tricks won": ("Tricks won", "Levées gagnées"),
+    "table.points": ("Points", "Points"),
+    "table.step": ("Step {step} of {steps}", "Étape {step} sur {steps}"),
+    "table.replay": ("Replay: actions taken so far", "Rejouer : actions jouées"),
+    "table.previous trick": ("previous trick", "levée précédente"),
+    "table.next trick": ("next trick", "levée suivante"),
+    "table.previous action": ("previous action", "action précédente"),
+    "table.next action": ("next action", "action suivante"),
+    "table.last action": ("last action: {seat} {action}", "dernière action : {seat} {action}"),
+    "table.wins": ("{seat} wins", "{seat} gagne"),
+})
+
+# Where each seat sits on the screen: North at the top, South at the bottom.
+_PLACES = {Seat.N: "top", Seat.W: "left", Seat.E: "right", Seat.S: "bottom"}
+_CARD_PHASES = (Phase.PLAY, Phase.DISCARD, Phase.GIVE)
+
+
+def phase_word(phase: Phase, lang: Lang = "en") -> str:
+    return word(f"table.phase.{phase.value}", lang)
+
+
+def _seat_word(seat: Seat, lang: Lang) -> str:
+    return word(seat.name, lang)
+
+
+def action_text(action: Action, rules: Rules, lang: Lang = "en") -> str:
+    """An action as a player says it: ``"pass"``/``"passe"``, a bid by its name (``"6"``, ``"Gros Mulot"``,
+    ``"5♠"``), anything else as the engine writes it (``"play J♥"``)."""
+    if action.kind == "pass":
+        return word("pass", lang)
+    if action.kind == "bid" and action.bid is not None:
+        label = rules.bid(action.bid).label
+        return label + (action.suit.symbol if action.suit is not None else " NT" if action.no_trump else "")
+    return str(action)
+
+
+def _count_text(n: int, lang: Lang) -> str:
+    return word("table.card" if n == 1 else "table.cards", lang).format(n=n)
+
+
+def _cards(cards: Iterable[Card], lang: Lang, contract: Contract | None, legal: set[Card] | None = None) -> list[dict[str, Any]]:
+    shown = sort_hand(cards, contract)
+    if legal is None:
+        return [card_view(c, lang, contract) for c in shown]
+    return [card_view(c, lang, contract, legal=c in legal, illegal_word=word("illegal", lang)) for c in shown]
+
+
+def trick_marks(state: HandState) -> list[int]:
+    """The action counts where a replay stops when stepping trick by trick: the deal, the end of the bidding
+    and exchange (the first card), each finished trick, and the end of the hand."""
+    marks = [0]
+    tricks_seen = 0
+    replay = state.at(0)
+    for number, (_, action) in enumerate(state.history, 1):
+        if action.kind == "play" and not replay.tricks and not replay.trick:
+            marks.append(number - 1)  # just before the first card: the contract is settled
+        replay.apply(action)
+        if len(replay.tricks) > tricks_seen:
+            tricks_seen = len(replay.tricks)
+            marks.append(number)
+    marks.append(len(state.history))
+    return sorted(set(marks))
+
+
+def table_picture(state: HandState, seat: Seat | None, lang: Lang = "en") -> dict[str, Any]:
+    """Everything the table shows, as plain data for the front-end: from ``seat``'s view only (every hand face up
+    when ``seat`` is None), so a seat's picture never holds a card that seat cannot see."""
+    view: SeatView | None = None if seat is None else state.view(seat)
+    contract = state.contract
+    hands = state.hands if view is None else {}
+    exposed = {} if view is None else view.exposed
+    to_move = state.to_move
+    sitting_out = contract.sitting_out if contract is not None else ()
+    legal_cards = {a.card for a in state.legal_actions() if a.card is not None} if state.phase in _CARD_PHASES else set()
+    bids = view.bids if view is not None else [(w, a) for w, a in state.history if a.kind in ("bid", "pass")]
+    tricks = state.tricks
+    won = state.tricks_won
+    seats = []
+    for s in Seat:
+        face_up: list[Card] | None
+        if view is None:
+            face_up = hands[s.name]
+        elif s == view.seat:
+            face_up = view.hand
+        else:
+            face_up = exposed.get(s.name)
+        # legal marks only on the seat to move, and only where its cards are face up anyway
+        legal = legal_cards if (s == to_move and face_up is not None and (view is None or s == view.seat)) else None
+        count = len(hands[s.name]) if view is None else view.hand_sizes[s.name]
+        seats.append({
+            "seat": s.name,
+            "name": _seat_word(s, lang),
+            "place": _PLACES[s],
+            "cards": [] if face_up is None else _cards(face_up, lang, contract, legal),
+            "face_up": face_up is not None,
+            "count": count,
+            "count_text": _count_text(count, lang),
+            "exposed": s.name in exposed,
+            "to_move": s == to_move,
+            "sits_out": s in sitting_out,
+            "dealer": s == state.dealer,
+            "you": view is not None and s == view.seat,
+            "tricks": won[s.name],
+            "bids": [action_text(a, state.rules, lang) for w, a in bids if w == s],
+        })
+    trick = [{"seat": w.name, "name": _seat_word(w, lang), "card": card_view(c, lang, contract)} for w, c in state.trick]
+    last = None
+    if tricks:
+        done = tricks[-1]
+        last = {"title": word("table.last trick", lang).format(seat=_seat_word(done.winner, lang)),
+                "cards": [{"seat": w.name, "name": _seat_word(w, lang), "card": card_view(c, lang, contract)}
+                          for w, c in zip(done.seats, done.cards, strict=True)]}
+    return {
+        "title": state.rules.title,
+        "viewer": (word("table.all view", lang) if view is None
+                   else word("table.seat view", lang).format(seat=_seat_word(view.seat, lang))),
+        "phase": phase_word(state.phase, lang),
+        "contract": _contract_line(state, lang),
+        "seats": seats,
+        "trick": trick,
+        "trick_title": word("table.trick", lang),
+        "last_trick": last,
+        "kitty": _kitty(state, view, lang, contract),
+        "bidding_title": word("table.bidding", lang),
+        "bidding": [{"seat": w.name, "name": _seat_word(w, lang), "text": action_text(a, state.rules, lang)} for w, a in bids],
+        "no_bids": word("table.no bids", lang),
+        "tricks_title": word("table.tricks won", lang),
+        "team_tricks": {team: sum(won[s.name] for s in Seat if s.team == team) for team in ("NS", "EW")},
+        "points_title": word("table.points", lang),
+        "points": dict(state.result.points) if state.result is not None else None,
+        "result": state.result.reason if state.result is not None else "",
+        "words": {k: word(k, lang) for k in ("sits out", "to move", "dealer", "shown to all", "kitty", "contract",
+                                              "table.face down", "table.discarded", "table.bids")},
+    }
+
+
+def _contract_line(state: HandState, lang: Lang) -> str:
+    if state.contract is not None:
+        return str(state.contract)
+    high = state.bid
+    bidder = next((w for w, a in reversed(state.history) if a.kind == "bid"), None)
+    if high is not None and bidder is not None:
+        return word("table.highest", lang).format(bid=high.label, seat=_seat_word(bidder, lang))
+    return word("table.no contract", lang)
+
+
+def _kitty(state: HandState, view: SeatView | None, lang: Lang, contract: Contract | None) -> dict[str, Any] | None:
+    """The kitty: face down while it lies on the table; once taken, face up only to the bidder (and the teacher),
+    with the bidder's discards."""
+    size = state.rules.kitty_size
+    if size == 0:
+        return None
+    lying = state.kitty
+    bidder = state.bidder
+    if lying:
+        return {"count": len(lying), "count_text": _count_text(len(lying), lang), "cards": [], "taken": "",
+                "discards": []}
+    taken = word("table.taken", lang).format(seat=_seat_word(bidder, lang)) if bidder is not None else ""
+    if view is None:
+        cards: list[Card] = state.at(0).kitty
+        discards = [a.card for _, a in state.history if a.kind == "discard" and a.card is not None]
+    elif view.kitty is not None:
+        cards, discards = view.kitty, view.discards
+    else:
+        cards, discards = [], []
+    return {"count": size, "count_text": _count_text(size, lang), "cards": _cards(cards, lang, contract),
+            "taken": taken, "discards": _cards(discards, lang, contract)}
+
+
+class Table(GameWidget):
+    """A hand at the table, as ``seat`` sees it (``seat=None``: every hand face up), with a replay slider.
+
+    ``step`` is how many of the hand's actions are shown (0: just dealt; ``steps``: all of them); the page moves
+    it with a slider and buttons, Python by setting it. :meth:`update` shows a new state at its last step.
+    """
+
+    _module = "table"
+    #: The table as drawn (seats, trick, kitty, contract, scores, bidding), from the viewer's seat only.
+    picture = t.Dict().tag(sync=True)
+    #: How many actions of the hand are shown; 0 to ``steps``.
+    step = t.Int(0).tag(sync=True)
+    #: How many actions the hand has.
+    steps = t.Int(0).tag(sync=True)
+    #: The action counts where a trick ends (and the deal, the first card, the end): the ◀ ▶ trick buttons stop there.
+    marks = t.List(t.Int()).tag(sync=True)
+    #: The viewer's seat (``"S"``), or ``""`` for the teacher's view.
+    seat = t.Unicode("").tag(sync=True)
+    #: Labels of the replay controls, in the widget's language.
+    words = t.Dict().tag(sync=True)
+
+    def __init__(
+        self, state: HandState, *, seat: Seat | str | None = None, lang: str = "en", four_colour: bool = False,
+    ) -> None:
+        viewer = None if seat is None else Seat.find(seat)
+        self._record = _check_state(state)
+        self._viewer = viewer
+        super().__init__(lang=lang, four_colour=four_colour, seat="" if viewer is None else viewer.name)
+        self._load(state)
+        self.observe(lambda _: self._redraw(), names=["step", "lang"])
+
+    @classmethod
+    def replay(cls, state: HandState, *, seat: Seat | str | None = None, lang: str = "en",
+               four_colour: bool = False) -> Table:
+        """A table at the start of ``state``'s hand, ready to be stepped through with the slider."""
+        table = cls(state, seat=seat, lang=lang, four_colour=four_colour)
+        table.step = 0
+        return table
+
+    def update(self, state: HandState) -> None:
+        """Show ``state`` (a new hand, or the same one further on) at its last action."""
+        self._record = _check_state(state)
+        self._load(state)
+
+    def _load(self, state: HandState) -> None:
+        with self.hold_trait_notifications():
+            self.steps = len(state.history)
+            self.marks = trick_marks(state)
+            self.step = self.steps
+        self._redraw()
+
+    @t.validate("step")
+    def _check_step(self, proposal: dict[str, Any]) -> int:
+        value = proposal["value"]
+        if not 0 <= value <= len(self._record.history):
+            raise IllegalActionError(f"step={value!r} is not allowed; use 0 to {len(self._record.history)}")
+        return int(value)
+
+    @property
+    def state(self) -> HandState:
+        """The hand as shown: after its first ``step`` actions."""
+        if self.step == len(self._record.history):
+            return self._record
+        return self._record.at(self.step)
+
+    def _redraw(self) -> None:
+        lang = self._lang
+        shown = self.state
+        self.picture = table_picture(shown, self._viewer, lang)
+        last = ""
+        if shown.history:
+            who, act = shown.view(self._viewer).history[-1] if self._viewer is not None else shown.history[-1]
+            last = word("table.last action", lang).format(seat=_seat_word(who, lang), action=word("pass", lang) if act.kind == "pass" else str(act))
+        self.words = {k: word(f"table.{k}", lang) for k in ("replay", "previous trick", "next trick",
+                                                             "previous action", "next action")} | {
+            "step": word("table.step", lang).format(step=self.step, steps=self.steps), "last": last}
+
+    def __repr__(self) -> str:
+        shown = self.state
+        parts = [shown.rules.title]
+        if shown.contract is not None:
+            parts.append(str(shown.contract))
+        parts.append(shown.phase.value if shown.to_move is None else f"{shown.phase.value}, {shown.to_move.word} to move")
+        seen = "" if self._viewer is None else f"; {self._viewer.word}'s view"
+        return f"Table({', '.join(parts)}; step {self.step} of {self.steps}{seen})"
+
+    def _static_html(self) -> str:
+        shown = self.state
+        body = hand_state_html(shown) if self._viewer is None else seat_view_html(shown.view(self._viewer))
+        return f'<div class="cl-table">{body}<p>{escape(self.words.get("step", ""))}</p></div>'
+
+
+def _check_state(state: object) -> HandState:
+    if not isinstance(state, HandState):
+        raise RulesOptionError(f"a Table shows a HandState (cl.HandState.new(...)), not {type(state).__name__}")
+    return state

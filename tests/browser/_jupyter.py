@@ -1,0 +1,183 @@
+"""JupyterLab in a subprocess and the system Chromium driven by Playwright: shared by the browser tests'
+fixtures (``conftest.py``) and the widget latency benchmark (``benchmarks/widget_latency.py``).
+
+The recipe is ``shared/BROWSER_TESTING.md``: JupyterLab on 127.0.0.1 with a random token, every Jupyter
+folder temporary, notebooks written into a temporary root (autosave never touches the repository), the
+system Chromium launched by Playwright (never ``playwright install``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ARTIFACTS = Path(os.environ.get("BROWSER_ARTIFACTS", Path(__file__).resolve().parents[2] / "test-artifacts"))
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--disable-dev-shm-usage"]
+
+
+def chromium() -> str | None:
+    """The system Chromium's path, or None."""
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
+
+
+@dataclass
+class Lab:
+    """A running JupyterLab: where it serves, its token, its notebook folder and runtime folder."""
+
+    base: str
+    token: str
+    root: Path
+    runtime: Path
+    env: dict[str, str] = field(repr=False)
+
+    def kernel_value(self, expression: str, notebook: str, timeout: float = 10.0) -> Any:
+        """Evaluate ``expression`` in the kernel of ``notebook`` (a name in the root) and return its value."""
+        from jupyter_client.blocking.client import BlockingKernelClient
+
+        sessions = json.load(urllib.request.urlopen(f"{self.base}/api/sessions?token={self.token}"))
+        kernel_id = next(s["kernel"]["id"] for s in sessions if s["path"].endswith(notebook))
+        client = BlockingKernelClient(connection_file=str(self.runtime / f"kernel-{kernel_id}.json"))
+        client.load_connection_file()
+        client.start_channels()
+        try:
+            reply = client.execute_interactive("", user_expressions={"v": expression}, timeout=timeout)
+        finally:
+            client.stop_channels()
+        value = reply["content"]["user_expressions"]["v"]
+        if value["status"] != "ok":
+            raise AssertionError(f"{expression!r} failed in the kernel: {value.get('evalue')}")
+        return eval(value["data"]["text/plain"])  # a repr of plain data: numbers, strings, lists
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextmanager
+def running_lab(home: Path) -> Iterator[Lab]:
+    """Start JupyterLab with every folder under ``home`` (an empty temporary folder); stop exactly that process."""
+    root, runtime, settings = home / "root", home / "runtime", home / "settings"
+    for d in (root, runtime, settings):
+        d.mkdir()
+    (settings / "overrides.json").write_text(json.dumps(
+        {"@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False}}))
+    env = {**os.environ, "JUPYTER_CONFIG_DIR": str(home / "config"), "JUPYTER_DATA_DIR": str(home / "data"),
+           "JUPYTER_RUNTIME_DIR": str(runtime), "IPYTHONDIR": str(home / "ipython")}
+    port, token = free_port(), secrets.token_hex(16)
+    command = [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--ServerApp.ip=127.0.0.1",
+               f"--ServerApp.port={port}", "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}",
+               f"--ServerApp.root_dir={root}", f"--LabApp.workspaces_dir={home / 'workspaces'}",
+               f"--LabApp.app_settings_dir={settings}", "--LabApp.extension_manager=readonly",
+               "--LabApp.news_url=None", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+               "--LabApp.expose_app_in_browser=True"]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        command.append("--allow-root")
+    log = (home / "lab.log").open("w")
+    proc = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                urllib.request.urlopen(f"{base}/api/status?token={token}", timeout=2)
+                break
+            except OSError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"JupyterLab did not start: {(home / 'lab.log').read_text()[-2000:]}") from None
+                time.sleep(0.25)
+        yield Lab(base, token, root, runtime, env)
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        log.close()
+
+
+@contextmanager
+def running_browser() -> Iterator[Any]:
+    """The system Chromium, headless, through Playwright."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=chromium(), headless=True, args=CHROMIUM_ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+def write_notebook(root: Path, stem: str, cells: tuple[str, ...] | list[str]) -> Path:
+    """A notebook of these code cells, with the Python 3 kernel, saved as ``root/stem.ipynb``."""
+    import nbformat
+
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in cells])  # type: ignore[no-untyped-call]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    path = root / f"{stem}.ipynb"
+    nbformat.write(nb, path)  # type: ignore[no-untyped-call]
+    return path
+
+
+class Notebook:
+    """One notebook open in the browser, its kernel ready; JavaScript errors are collected."""
+
+    def __init__(self, page: Any, lab: Lab, name: str) -> None:
+        self.page, self.lab, self.name = page, lab, name
+        self.errors: list[str] = []
+        page.on("pageerror", lambda exc: self.errors.append(f"page error: {exc}"))
+        page.on("console", lambda msg: self.errors.append(f"console: {msg.text}") if msg.type == "error" else None)
+
+    def open(self) -> None:
+        page = self.page
+        page.goto(f"{self.lab.base}/lab/tree/{self.name}?reset&token={self.lab.token}")
+        page.wait_for_function("window.jupyterapp?.shell.currentWidget?.sessionContext", timeout=60_000)
+        page.evaluate("""async () => { const p = window.jupyterapp.shell.currentWidget;
+            await p.context.ready; await p.sessionContext.ready; await p.sessionContext.session.kernel.info; }""")
+
+    def run_all(self) -> None:
+        assert self.page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')") is True
+
+    def value(self, expression: str) -> Any:
+        return self.lab.kernel_value(expression, self.name)
+
+    def wait_value(self, expression: str, expected: Any, timeout: float = 10.0) -> None:
+        """Poll the kernel until ``expression`` equals ``expected`` (comm messages arrive asynchronously)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            got = self.value(expression)
+            if got == expected or time.monotonic() > deadline:
+                assert got == expected, f"{expression} is {got!r}, expected {expected!r}"
+                return
+            time.sleep(0.1)
+
+    def screenshot(self, what: str) -> Path:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        path = ARTIFACTS / f"{what}.png"
+        self.page.screenshot(path=str(path), full_page=True)
+        return path
+
+    def real_errors(self) -> list[str]:
+        # Chromium reports a missing favicon and similar network noise as console errors: not ours.
+        return [e for e in self.errors if "Failed to load resource" not in e and "favicon" not in e]

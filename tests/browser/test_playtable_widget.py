@@ -1,0 +1,84 @@
+"""The PlayTable widget in a real JupyterLab: a whole hand against the bots played by clicks only (bids,
+exchange, trump, cards) until the review appears, the Hint button, the keyboard, and Python reaching the page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+SETUP = """
+from charlemagne_learn.widgets.playtable import PlayTable
+play = PlayTable("canadian", "S", seed=1, bots="rule", hint_samples=6, grade_samples=4)
+play
+"""
+
+# What a learner may click now: the first action button, else the first legal card of their own hand.
+CLICKABLE = ".cl-playtable .cl-action:not([disabled]), .cl-playtable .cl-seat[data-seat='S'] .cl-card:not(.cl-illegal)"
+
+
+def _click_and_wait(page: Any, target: Any) -> None:
+    """Click, then wait until the kernel's answer has redrawn the widget (the clicked node is replaced)."""
+    handle = target.element_handle()
+    target.click()
+    page.wait_for_function("(node) => !node.isConnected", arg=handle, timeout=30_000)
+
+
+def test_a_whole_hand_by_clicks_then_the_review(notebook: Any) -> None:
+    book = notebook(SETUP)
+    page = book.page
+    root = page.locator(".cl-playtable")
+    root.locator(".cl-seat").first.wait_for(timeout=30_000)
+    assert root.locator(".cl-seat").count() == 4
+    assert root.locator(".cl-prompt").inner_text() == "Your turn to bid: choose a bid or pass."
+
+    # the Hint button ranks the bids, each with its grade
+    root.locator(".cl-hint-button").click()
+    root.locator(".cl-hint-list li").first.wait_for(timeout=30_000)
+    assert root.locator(".cl-hint-list li").count() == book.value("len(play.hint['choices'])") > 1
+    assert root.locator(".cl-hint-list .cl-grade").first.inner_text() == "best"
+
+    # the keyboard: the top bid by Enter, so the exchange (choice, discards, trump) is the learner's too
+    root.locator(".cl-action[data-action='bid gros_charlemagne']").focus()
+    page.keyboard.press("Enter")
+    book.wait_value("play.state.phase.value", "choose")
+    root.locator(".cl-action[data-action='choose kitty']").wait_for(timeout=10_000)
+
+    # a click that is not allowed: a card while choosing; the engine's reason shows, nothing changes
+    root.locator(".cl-seat[data-seat='S'] .cl-card").first.click()
+    root.locator(".cl-message").filter(has_text="not allowed now").wait_for(timeout=10_000)
+    assert book.value("play.state.phase.value") == "choose"
+
+    phases = set()
+    shot = False
+    for _ in range(60):
+        if root.locator(".cl-review-panel").count():
+            break
+        phase = book.value("play.state.phase.value")
+        if phase == "over":  # the review follows the last card in a message of its own
+            break
+        phases.add(phase)
+        if phase == "play" and not shot and book.value("len(play.state.tricks)") == 2:
+            root.locator(".cl-hint-button").click()
+            root.locator(".cl-hint-list li").first.wait_for(timeout=30_000)
+            book.screenshot("play_table")
+            shot = True
+        _click_and_wait(page, page.locator(CLICKABLE).first)
+        if phase in ("bidding", "play"):
+            root.locator(".cl-last-grade .cl-grade").wait_for(timeout=10_000)
+    review = root.locator(".cl-review-panel")
+    review.wait_for(timeout=30_000)
+    assert {"choose", "discard", "trump", "play"} <= phases and shot
+    assert review.locator("tr").count() == 1 + book.value("len(play.review['lines'])") > 1
+    assert "This hand: NS" in review.inner_text() and "Game: NS" in review.inner_text()
+    review.scroll_into_view_if_needed()
+    book.screenshot("play_table_review")
+
+    # Next hand: the review goes, the bots bid up to the learner's turn; Python reaches the page (French)
+    review.locator(".cl-next-hand").click()
+    book.wait_value("(len(play.game.finished), play.review)", (1, {}))
+    book.value("setattr(play, 'lang', 'fr')")
+    root.locator(".cl-status", has_text="Donne 2").wait_for(timeout=10_000)
+    assert book.real_errors() == []

@@ -1,0 +1,176 @@
+"""The PlayTable widget from Python: bots move, the learner's clicks go through the engine, hints, grades,
+reviews, whole games, determinism and validation."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import charlemagne_learn as cl
+from charlemagne_learn.widgets._base import card_id
+from charlemagne_learn.widgets.playtable import PlayTable
+
+
+def _my_cards(p: PlayTable) -> list[dict[str, Any]]:
+    cards: list[dict[str, Any]] = next(s for s in p.picture["seats"] if s["you"])["cards"]
+    return cards
+
+
+def _first_choice(p: PlayTable) -> str:
+    """What a learner clicking the first button (or the first legal card) would send."""
+    if p.actions:
+        return str(p.actions[0]["id"])
+    return str(next(c["id"] for c in _my_cards(p) if c.get("legal", True)))
+
+
+def _finish_hand(p: PlayTable) -> None:
+    while not p.review:
+        assert p.play(_first_choice(p)), p.message
+
+
+def test_bots_move_until_it_is_the_learners_turn() -> None:
+    p = PlayTable(seed=1, grade_moves=False)
+    assert repr(p) == "PlayTable(Canadian Charlemagne, you are South; hand 1, bidding, your turn; NS 0 – EW 0)"
+    assert p.your_turn and p.state.to_move == cl.Seat.S
+    assert [b["seat"] for b in p.picture["bidding"]] == ["E"]  # North deals; East has bid 5
+    assert [a["id"] for a in p.actions][:2] == ["pass", "bid 6"] and p.actions[1]["text"] == "6"
+    assert p.prompt == "Your turn to bid: choose a bid or pass."
+
+
+def test_an_illegal_action_shows_the_engines_reason_and_changes_nothing() -> None:
+    p = PlayTable(seed=1, grade_moves=False)
+    before = p.game.to_json()
+    p._on_front_end(p, {"type": "action", "action": "trump H"}, [])
+    assert "not allowed now" in p.message and p.game.to_json() == before
+    assert not p.play("JH") and "not allowed now" in p.message  # a card while bidding
+    assert not p.play("bid nonsense") and "has no bid" in p.message
+    assert p.play("pass") and p.message == ""
+
+
+def test_choose_discard_and_trump_by_clicks() -> None:
+    p = PlayTable(seed=1, grade_moves=False)
+    p._on_front_end(p, {"type": "action", "action": "bid gros_charlemagne"}, [])
+    assert [a["id"] for a in p.actions] == ["choose kitty", "choose partner_card"]
+    assert p.actions[0]["text"] == "Take the kitty"
+    assert p.show_hint() is None and "Hints are for cards and bids" in p.hint["note"]
+    p._on_front_end(p, {"type": "action", "action": "choose kitty"}, [])
+    assert p.state.phase is cl.Phase.DISCARD and p.actions == []
+    hand = [c["id"] for c in _my_cards(p)]
+    assert len(hand) == 10 and all(c["legal"] for c in _my_cards(p))
+    p._on_front_end(p, {"type": "card", "card": "RJ"}, [])  # not held
+    assert "does not hold" in p.message
+    p._on_front_end(p, {"type": "card", "card": hand[-1]}, [])
+    p._on_front_end(p, {"type": "card", "card": hand[-2]}, [])
+    assert p.state.phase.value == "trump" and p.picture["kitty"]["discards"]
+    assert [a["text"] for a in p.actions] == ["♣ clubs", "♦ diamonds", "♥ hearts", "♠ spades"]
+    p._on_front_end(p, {"type": "action", "action": "trump S"}, [])
+    assert p.state.phase.value == "play" and p.picture["contract"] == "Gros Charlemagne ♠ by South"
+
+
+def test_an_illegal_card_says_why_and_a_legal_one_is_graded() -> None:
+    p = PlayTable(seed=2, grade_samples=6)
+    while p.state.phase is not cl.Phase.PLAY or not p.state.trick:
+        assert p.play(_first_choice(p)), p.message
+    illegal = [c["id"] for c in _my_cards(p) if c.get("legal") is False]
+    if illegal:
+        before = p.game.to_json()
+        p._on_front_end(p, {"type": "card", "card": illegal[0]}, [])
+        assert "cannot be played" in p.message and p.game.to_json() == before
+    ranked = p.show_hint()
+    assert ranked is not None and p.hint["choices"][0]["id"] == str(ranked.best.action)
+    assert {c["grade"] for c in p.hint["choices"]} <= {"best", "good", "inaccuracy", "mistake", "blunder"}
+    legal = next(c["id"] for c in _my_cards(p) if c.get("legal"))
+    p._on_front_end(p, {"type": "card", "card": legal}, [])
+    assert p.grade["text"].startswith("You chose ") and p.grade["grade"] in ("best", "good", "inaccuracy", "mistake", "blunder")
+    assert p.hint == {}
+
+
+def test_a_whole_hand_ends_in_a_review_then_next_hand() -> None:
+    p = PlayTable(seed=1, grade_moves=False)
+    _finish_hand(p)
+    r = p.review
+    assert r["title"] == "Review of hand 1" and r["lines"] and r["next"] == "Next hand"
+    assert r["lines"][0]["phase"] == "bidding" and r["hand_points"].startswith("This hand: NS")
+    assert repr(p).startswith("PlayTable(Canadian Charlemagne, you are South; hand 1 over, review;")
+    assert not p.play("pass") and "press Next hand" in p.message
+    p._on_front_end(p, {"type": "next"}, [])
+    assert p.review == {} and p.your_turn and "hand 2" in repr(p)
+    assert not p.next_hand() and p.message == "finish this hand first"
+
+
+def test_a_whole_game_ends_with_the_winner() -> None:
+    p = PlayTable(seed=4, bots="random", grade_moves=False, hint_samples=4, grade_samples=4, target=6)
+    for _ in range(40):
+        _finish_hand(p)
+        if p.game.is_over:
+            break
+        assert p.next_hand()
+    assert p.game.is_over
+    team = {"NS": "North–South", "EW": "East–West"}[p.game.winner or ""]
+    assert p.review["winner"] == f"Game over: {team} win the game." and p.review["next"] == ""
+    assert p.prompt == p.review["winner"] and "game over" in repr(p)
+    assert not p.play("pass") and "the game is over" in p.message
+
+
+def test_the_same_seed_gives_the_same_deals_and_bot_moves() -> None:
+    records = []
+    for _ in range(2):
+        p = PlayTable(seed=7, grade_moves=False)
+        _finish_hand(p)
+        p.next_hand()
+        records.append(p.game.to_json())
+    assert records[0] == records[1]
+    other = PlayTable(seed=8, grade_moves=False)
+    assert other.game.hand.hands != PlayTable(seed=7, grade_moves=False).game.hand.hands
+
+
+def test_the_learner_sees_only_their_own_cards() -> None:
+    p = PlayTable(seed=3, grade_moves=False)
+    hidden = {card_id(c) for s in "NEW" for c in p.state.hand(s)} | {card_id(c) for c in p.state.kitty}
+    state = {k: v for k, v in p.get_state().items() if not k.startswith("_")}
+    assert not hidden & set(_ids(state))
+
+
+def _ids(data: Any) -> list[str]:
+    if isinstance(data, dict):
+        return ([data["id"]] if isinstance(data.get("id"), str) else []) + [i for v in data.values() for i in _ids(v)]
+    if isinstance(data, list):
+        return [i for v in data for i in _ids(v)]
+    return []
+
+
+def test_other_variants_seats_and_french() -> None:
+    p = PlayTable("american", "N", seed=1, grade_moves=False, lang="fr")
+    assert repr(p).startswith("PlayTable(American Charlemagne, you are North; hand 1, ")
+    assert p.status.startswith("Donne 1 · vous êtes Nord")
+    p.lang = "en"
+    assert p.status.startswith("Hand 1 · you are North")
+    _finish_hand(p)
+    assert p.review["lines"]
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "match"),
+    [
+        ({"variant": "poker"}, cl.RulesOptionError, "unknown variant"),
+        ({"seat": "X"}, cl.CardParseError, "not a seat"),
+        ({"bots": "nobody"}, cl.RulesOptionError, "no bot called"),
+        ({"hint_samples": 0}, cl.RulesOptionError, "hint_samples"),
+        ({"lang": "de"}, cl.RulesOptionError, "'en'"),
+        ({"seed": "x"}, cl.RulesOptionError, "seed"),
+        ({"no_such_option": 1}, cl.RulesOptionError, "no_such_option"),
+    ],
+)
+def test_bad_input_is_a_clear_error(kwargs: dict[str, Any], error: type[Exception], match: str) -> None:
+    with pytest.raises(error, match=match):
+        PlayTable(**kwargs)
+
+
+def test_static_html_stands_in_where_widgets_do_not_run() -> None:
+    p = PlayTable(seed=1, grade_moves=False)
+    bundle = p._repr_mimebundle_()
+    data = bundle[0] if isinstance(bundle, tuple) else bundle
+    assert data["text/plain"] == repr(p)
+    assert "What South sees" in data["text/html"] and "Your turn to bid" in data["text/html"]
+    assert "function drawTable" in p._esm and p._esm.count("export default") == 1 and ".cl-seat" in p._css

@@ -1,0 +1,90 @@
+// PlayTable: the table from the learner's seat (drawTable from table.js), the learner's choices as buttons,
+// a Hint button, the grade of the last move and the review after each hand. Clicks go to Python, which
+// asks the engine; the bots' moves come back as a new picture.
+
+function gradeChip(grade, text) {
+  return el("span", { class: `cl-grade cl-grade-${grade}`, text });
+}
+
+function hintPanel(hint) {
+  const box = el("section", { class: "cl-hint-panel", "aria-live": "polite" });
+  if (hint.note) box.append(el("p", { text: hint.note }));
+  if (hint.choices) {
+    box.append(el("p", { text: hint.title }));
+    const list = el("ol", { class: "cl-hint-list" });
+    for (const c of hint.choices) {
+      list.append(el("li", { "data-action": c.id }, el("strong", { text: c.text }), " ", gradeChip(c.grade, c.grade_word),
+        el("span", { class: "cl-hint-points", text: ` ${c.points} ` }), el("span", { class: "cl-caption", text: c.reason })));
+    }
+    box.append(list);
+  }
+  box.hidden = !hint.note && !hint.choices;
+  return box;
+}
+
+function reviewPanel(review, onNext) {
+  const box = el("section", { class: "cl-review-panel", "aria-label": review.title }, el("h4", { text: review.title }));
+  if (review.lines.length) {
+    const heads = review.heads;
+    const table = el("table", { class: "cl-review-table" },
+      el("tr", {}, ...[heads.move, heads.chose, heads.grade, heads.better, heads.why].map((h) => el("th", { text: h }))));
+    for (const line of review.lines) {
+      table.append(el("tr", {}, el("td", { text: String(line.move) }), el("td", { text: `${line.phase}: ${line.action}` }),
+        el("td", {}, gradeChip(line.grade, line.grade_word)), el("td", { text: line.best }),
+        el("td", { class: "cl-caption", text: line.reason })));
+    }
+    box.append(table);
+  } else {
+    box.append(el("p", { text: review.empty }));
+  }
+  box.append(el("p", { class: "cl-result", text: review.result }),
+    el("p", { class: "cl-points", text: review.hand_points }), el("p", { class: "cl-points", text: review.game_points }));
+  if (review.winner) box.append(el("p", { class: "cl-winner", text: review.winner }));
+  if (review.next) box.append(el("button", { type: "button", class: "cl-next-hand", onclick: onNext }, review.next));
+  return box;
+}
+
+function render({ model, el: root }) {
+  rootOf(root, model, "playtable");
+  const status = el("div", { class: "cl-status" });
+  const picture = el("div");
+  const prompt = el("p", { class: "cl-prompt", "aria-live": "polite" });
+  const actions = el("div", { class: "cl-actions", role: "group" });
+  const hintButton = el("button", { type: "button", class: "cl-hint-button", onclick: () => model.send({ type: "hint" }) });
+  const hint = el("div");
+  const grade = el("p", { class: "cl-last-grade", "aria-live": "polite" });
+  const review = el("div");
+  const onCard = (card) => model.send({ type: "card", card: card.id });
+  const draw = () => {
+    status.textContent = model.get("status");
+    picture.replaceChildren(drawTable(model.get("picture"), { onCard }));
+    prompt.textContent = model.get("prompt");
+    actions.replaceChildren(...model.get("actions").map((a) => el("button", {
+      type: "button", class: `cl-action cl-action-${a.kind}`, "data-action": a.id,
+      onclick: () => model.send({ type: "action", action: a.id }),
+    }, a.text)));
+    hintButton.textContent = model.get("words").hint || "Hint";
+    hintButton.hidden = !model.get("hints");
+    hint.replaceChildren(hintPanel(model.get("hint")));
+    const g = model.get("grade");
+    grade.replaceChildren();
+    if (g.text) grade.append(gradeChip(g.grade, g.text), el("span", { class: "cl-caption", text: ` ${g.reason}` }));
+    grade.hidden = !g.text;
+    const r = model.get("review");
+    review.replaceChildren(r.title ? reviewPanel(r, () => model.send({ type: "next" })) : "");
+  };
+  // One kernel answer changes several traits: draw once for all of them.
+  let pending = false;
+  const schedule = () => {
+    if (pending) return;
+    pending = true;
+    queueMicrotask(() => { pending = false; draw(); });
+  };
+  for (const name of ["status", "picture", "prompt", "actions", "hint", "grade", "review", "hints", "words"]) {
+    model.on(`change:${name}`, schedule);
+  }
+  draw();
+  root.append(status, picture, el("div", { class: "cl-controls" }, prompt, actions, hintButton), messageBox(model), grade, hint, review);
+}
+
+export default { render };
