@@ -107,3 +107,10 @@ def test_gros_mulot_bidder_hand_shows_in_other_views_after_trick_one() -> None:
     html = state.view("E")._repr_html_()
     for card in state.hand("N"):
         assert f'aria-label="{card.name}' in html
+
+
+def test_a_legal_plays_ruling_shows_the_cards_before_the_reason() -> None:
+    k = cl.Contract(CANADIAN, "6", "N", "H")
+    html = cl.explain_legal_plays(k, "JD AD 7S", "9H")._repr_html_()
+    assert html.index('aria-label="jack of diamonds"') < html.index("A heart was led")
+    assert 'aria-label="ace of diamonds"' not in html  # only the cards that may be played
