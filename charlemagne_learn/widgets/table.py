@@ -147,8 +147,9 @@ def table_picture(state: HandState, seat: Seat | None, lang: Lang = "en") -> dic
             face_up = view.hand
         else:
             face_up = exposed.get(s.name)
-        # legal marks only on the seat to move, and only where its cards are face up anyway
-        legal = legal_cards if (s == to_move and face_up is not None and (view is None or s == view.seat)) else None
+        # legal marks only on the seat to move, only while it chooses a card, and only where its cards are face up
+        choosing = state.phase in _CARD_PHASES and s == to_move
+        legal = legal_cards if (choosing and face_up is not None and (view is None or s == view.seat)) else None
         count = len(hands[s.name]) if view is None else view.hand_sizes[s.name]
         seats.append({
             "seat": s.name,
