@@ -166,3 +166,24 @@ def test_hints_need_the_seat_to_move_in_a_graded_phase() -> None:
         hint(state.view("N"))
     with pytest.raises(cl.IllegalActionError, match="not one of North's choices"):
         hint(mulot_position().view("N"), samples=2).choice("play AS")
+
+
+def test_bids_are_evidence_a_charlemagne_bidder_is_dealt_strong_cards() -> None:
+    """South bid Charlemagne: the deals West imagines give South far more top trumps than blind deals do."""
+    state = cl.HandState.new(CANADIAN, dealer="N", seed=3)
+    for act in ["pass", "bid charlemagne", "pass", "pass"]:  # East, South, West, North
+        state.apply(act)
+    rng = random.Random(1)
+    while state.phase is not cl.Phase.PLAY or state.to_move != cl.Seat.W:
+        state.apply(rng.choice(state.legal_actions()))
+    view = state.view("W")
+    top = sum(1 << c for c in state.contract.order.trumps[:5])  # type: ignore[union-attr]
+
+    def south_top_trumps(deals: list[dict[cl.Seat, int]]) -> float:
+        return sum((d[cl.Seat.S] & top).bit_count() for d in deals) / len(deals)
+
+    informed = list(sample_hidden(view, 60, seed=5))
+    blind = list(sample_hidden(view, 60, seed=5, bids=False))
+    assert south_top_trumps(informed) > south_top_trumps(blind) + 0.3
+    for deal in informed:  # still consistent with everything seen
+        assert deal[cl.Seat.W] == mask_of(view.hand)

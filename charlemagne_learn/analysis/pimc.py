@@ -4,8 +4,9 @@ From one seat's view the hidden cards are dealt again and again, each time consi
 everything the seat has seen: its own hand, the cards played, any hand shown to all, the card it
 passed to a lone bidder, and the suits each player has shown out of (a player who did not follow
 the led suit holds none of it; in Mulot one who did not follow and did not play a joker holds no
-joker). Bids are not read as information. Each deal is solved double-dummy, and every legal card
-gets the mean number of tricks the bidder's side goes on to take.
+joker). The bids count as evidence too: deals are kept in proportion to how likely their hands were
+to bid as the players did. Each deal is solved double-dummy, and every legal card gets the mean
+number of tricks the bidder's side goes on to take.
 
 >>> import charlemagne_learn as cl
 >>> state = cl.HandState.new(cl.Rules.preset("canadian"), dealer="W", seed=4)
@@ -20,8 +21,9 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
+from ..actions import Action
 from ..cards import Card, Seat
 from ..deal import deck_mask, indices_of, mask_of
 from ..errors import IllegalActionError, RulesOptionError
@@ -62,11 +64,12 @@ def _shown_out(view: SeatView) -> dict[Seat, int]:
     return {s: sum(masks[suit] for suit in range(5) if suits >> suit & 1) for s, suits in zip(Seat, shown_out(view), strict=True)}
 
 
-def sample_hidden(view: SeatView, samples: int, seed: int) -> Iterator[dict[Seat, int]]:
+def sample_hidden(view: SeatView, samples: int, seed: int, *, bids: bool = True) -> Iterator[dict[Seat, int]]:
     """Deals of the hidden cards consistent with ``view``: each active seat's cards as a bit set.
 
     The cards not dealt to a seat in play (the kitty, discards, a sitting-out partner's hand) are
-    left out, as they take no part in the rest of the hand.
+    left out, as they take no part in the rest of the hand. With ``bids``, the deals also follow what
+    the bidding said about the hands (see :func:`_bid_evidence`).
     """
     if view.contract is None or view.phase is not Phase.PLAY:
         raise IllegalActionError("hidden cards can be sampled only once play has started")
@@ -85,8 +88,82 @@ def sample_hidden(view: SeatView, samples: int, seed: int) -> Iterator[dict[Seat
     need = {s: view.hand_sizes[s.name] - known.get(s, 0).bit_count() for s in contract.active_seats}
     open_seats = sorted((s for s in need if need[s] > 0), key=lambda s: bin(pool & ~barred[s]).count("1"))
     rng = DealRandom(seed)
-    for _ in range(samples):
-        yield _deal_one(rng, pool, open_seats, need, barred, known)
+    if not bids:
+        for _ in range(samples):
+            yield _deal_one(rng, pool, open_seats, need, barred, known)
+        return
+    # Bids as evidence: deal several times as many candidates and keep each in proportion to how likely its
+    # hands were to bid as the players did (RuleBot's judgement of a hand), so a player who bid Charlemagne
+    # is dealt strong cards and one who passed is not dealt a sure 8.
+    played = {s: 0 for s in Seat}
+    for trick in view.tricks:
+        for seat, card in zip(trick.seats, trick.cards, strict=True):
+            played[seat] |= 1 << card.index
+    for seat, card in view.trick:
+        played[seat] |= 1 << card.index
+    weigh = _bid_evidence(view, [s for s in open_seats], played)
+    candidates = [_deal_one(rng, pool, open_seats, need, barred, known) for _ in range(_CANDIDATES * samples)]
+    weights = [weigh(deal) for deal in candidates]
+    total = sum(weights)
+    # systematic resampling: one seeded offset, evenly spaced picks along the cumulative weights
+    step = total / samples
+    point = rng.below(1 << 30) / (1 << 30) * step
+    acc = 0.0
+    k = 0
+    for deal, w in zip(candidates, weights, strict=True):
+        acc += w
+        while k < samples and point < acc:
+            yield deal
+            k += 1
+            point += step
+    while k < samples:  # rounding at the very end
+        yield candidates[-1]
+        k += 1
+
+
+#: Candidate deals per deal kept when weighing bids as evidence.
+_CANDIDATES = 8
+#: The least weight a bid gives a hand: players misjudge, and a bid never rules a hand out.
+_FLOOR = 0.05
+
+
+def _bid_evidence(view: SeatView, seats: list[Seat], played: dict[Seat, int]) -> Callable[[dict[Seat, int]], float]:
+    """How likely a deal's hands were to bid as ``seats`` did, by RuleBot's judgement: a bid weighs its chance of
+    being made; a pass, the chance that the next bid up would have failed."""
+    from .rulebot import bid_chance
+
+    rules = view.rules
+    steps: list[tuple[Seat, Action, int]] = []  # (seat, action, lowest level open to it then)
+    floor = 0
+    for seat, act in view.bids:
+        steps.append((seat, act, floor))
+        if act.kind == "bid" and act.bid is not None:
+            floor = rules.bid_level(act.bid) + 1
+    relevant = [(s, a, f) for s, a, f in steps if s in seats]
+    top_numeric = [b for b in rules.bids if b.name.isdigit()][-1]
+
+    def weigh(deal: dict[Seat, int]) -> float:
+        weight = 1.0
+        for seat, act, lowest in relevant:
+            hand = deal[seat] | played[seat]
+            if act.kind == "bid" and act.bid is not None:
+                spec = rules.bid(act.bid)
+                if not spec.avoid and not spec.name.isdigit():
+                    # Almost no hand is sure to take every trick, so the chance of a take-all bid says too little
+                    # about most deals; the chance of the top numeric bid grades them by strength instead.
+                    spec = top_numeric
+                    act = Action.bid_(spec.name, act.suit, no_trump=act.no_trump) if spec.trump in (
+                        "with_bid", "with_bid_or_none") else Action.bid_(spec.name)
+                p = bid_chance(rules, hand, spec, act)
+            elif lowest < len(rules.bids):
+                spec = rules.bids[lowest]
+                p = 1 - bid_chance(rules, hand, spec, Action.bid_(spec.name))
+            else:
+                continue
+            weight *= max(_FLOOR, p)
+        return weight
+
+    return weigh
 
 
 def _deal_one(

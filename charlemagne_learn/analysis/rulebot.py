@@ -49,7 +49,7 @@ from .bots import Bot, register_bot
 from .evaluate import best_trump, discard, hand_strength, partner_card
 from .pimc import shown_out
 
-__all__ = ["RULES", "Advice", "RuleBot", "advise", "losers"]
+__all__ = ["RULES", "Advice", "RuleBot", "advise", "bid_chance", "losers"]
 
 #: Every rule RuleBot follows, by key: the text is what a learner reads about a decision.
 RULES: dict[str, str] = {
@@ -260,6 +260,11 @@ def _take_all_way(spec: BidSpec) -> str:
     if spec.alone == "never" or spec.alone == "optional":
         return "team"
     return {"none": "alone", "partner": "partner_card"}.get(spec.exchange, spec.exchange)
+
+
+def bid_chance(rules: Rules, hand: int, spec: BidSpec, action: Action) -> float:
+    """RuleBot's estimate of the chance that ``hand`` (a bit set) makes ``spec``, bid as ``action``."""
+    return _Judge(rules, hand).chance(spec, action)
 
 
 class _Judge:
