@@ -19,6 +19,7 @@ fetched from its CDN when a learner opens a notebook, so the site needs the inte
 from __future__ import annotations
 
 import argparse
+import json
 import shutil
 import subprocess
 import sys
@@ -41,6 +42,21 @@ def lite_python() -> Path:
     return python
 
 
+#: The first cell of every lesson in the site: the browser's Python starts empty, and piplite installs the
+#: course from the site itself (the wheel built here) and its dependencies from Pyodide's repository.
+INSTALL_CELL = ("# In the browser: install the course into this tab's Python (a few seconds, once per session).\n"
+                "%pip install -q charlemagne_learn anywidget ipywidgets matplotlib")
+
+
+def with_install_cell(notebook_json: str) -> str:
+    """The notebook with :data:`INSTALL_CELL` added at the top."""
+    notebook = json.loads(notebook_json)
+    cell = {"cell_type": "code", "execution_count": None, "id": "install-in-jupyterlite", "metadata": {},
+            "outputs": [], "source": INSTALL_CELL}
+    notebook["cells"].insert(0, cell)
+    return json.dumps(notebook, ensure_ascii=False, indent=1)
+
+
 def build(out: Path) -> Path:
     """Build the site into ``out`` (replaced if it exists) and return it."""
     python = lite_python()
@@ -51,8 +67,13 @@ def build(out: Path) -> Path:
         wheel = next((work / "wheels").glob("charlemagne_learn-*.whl"))
         if out.exists():
             shutil.rmtree(out)
+        contents = work / "contents"
+        contents.mkdir()
+        for lesson in sorted((ROOT / "notebooks").glob("*.ipynb")):
+            (contents / lesson.name).write_text(with_install_cell(lesson.read_text(encoding="utf-8")),
+                                                encoding="utf-8")
         subprocess.run([str(python), "-m", "jupyter", "lite", "build", "--lite-dir", str(work / "lite"),
-                        "--contents", str(ROOT / "notebooks"), "--piplite-wheels", str(wheel),
+                        "--contents", str(contents), "--piplite-wheels", str(wheel),
                         "--output-dir", str(out)], check=True, cwd=work)
     return out
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -20,6 +21,8 @@ def test_the_lite_site_holds_every_lesson_the_wheel_and_the_widget_front_end(tmp
     site = build(tmp_path / "site")
     lessons = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
     assert lessons and sorted(p.name for p in (site / "files").glob("*.ipynb")) == lessons
+    first = json.loads((site / "files" / lessons[0]).read_text())["cells"][0]
+    assert "%pip install" in "".join(first["source"])  # the browser's Python installs the course first
     wheels = list((site / "pypi").glob("charlemagne_learn-*.whl"))
     assert len(wheels) == 1
     assert (site / "extensions" / "anywidget").is_dir()  # widgets render in the browser there too

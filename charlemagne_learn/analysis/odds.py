@@ -483,7 +483,7 @@ def _solve_all(job: _Job, samples: int, workers: int, progress: Progress | None)
         if progress is not None:
             progress(done, samples)
 
-    if workers == 1 or len(bounds) == 1:
+    if workers == 1 or len(bounds) == 1 or sys.platform == "emscripten":  # Pyodide (JupyterLite) has no processes
         for start, stop in bounds:
             collect(_run(job, start, stop), stop)
         return values
