@@ -114,6 +114,15 @@ class SeatView:
     result: HandResult | None = None
     history: list[tuple[Seat, Action]] = field(default_factory=list)
 
+    def __repr__(self) -> str:
+        # Readable in a notebook's text output and stable for nbval: what the seat sees, not every field.
+        move = f"{self.to_move.word} to move" if self.to_move is not None else "over"
+        contract = f", {self.contract}" if self.contract is not None else ""
+        trick = f"; trick: {', '.join(f'{s.name} {c}' for s, c in self.trick)}" if self.trick else ""
+        kitty = f"; kitty: {' '.join(map(str, self.kitty))}" if self.kitty else ""
+        return (f"<SeatView {self.seat.word}, {self.phase.value}, {move}{contract}: hand "
+                f"{' '.join(map(str, self.hand)) or '(empty)'}{trick}{kitty}>")
+
     def _repr_html_(self) -> str:
         from .display import seat_view_html
 

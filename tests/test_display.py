@@ -114,3 +114,10 @@ def test_a_legal_plays_ruling_shows_the_cards_before_the_reason() -> None:
     html = cl.explain_legal_plays(k, "JD AD 7S", "9H")._repr_html_()
     assert html.index('aria-label="jack of diamonds"') < html.index("A heart was led")
     assert 'aria-label="ace of diamonds"' not in html  # only the cards that may be played
+
+
+def test_a_seat_view_reads_as_text_and_shows_only_that_seat() -> None:
+    state = cl.HandState.new(CANADIAN, dealer="W", seed=7)
+    text = repr(state.view("N"))
+    assert text == "<SeatView North, bidding, North to move: hand K♣ 8♦ Q♦ K♦ 7♥ A♥ 8♠ 9♠>"
+    assert all(str(c) not in text for c in state.hand("E"))
