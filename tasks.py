@@ -57,6 +57,9 @@ def lessons() -> None:
         str(PYTHON), "-m", "jupyter", "lab",
         f"--ServerApp.root_dir={ROOT / 'notebooks'}",
         "--LabApp.default_url=/lab/tree/00_start_here.ipynb",
+        # a learner's first screen is the start page, not a question about Jupyter's news feed
+        "--LabApp.news_url=None",
+        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
     ]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--allow-root")  # containers and Binder-like boxes run as root
