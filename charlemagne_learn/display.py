@@ -40,7 +40,7 @@ def card_html(card: Card, role: str = "") -> str:
 
 def cards_html(cards: Iterable[Card], contract: Contract | None = None) -> str:
     parts = [card_html(c, contract.order.role[c.index] if contract else "") for c in cards]
-    return '<span class="cl-cards">' + "".join(parts) + "</span>" if parts else "<em>no cards</em>"
+    return '<span class="cl-cardlist">' + "".join(parts) + "</span>" if parts else "<em>no cards</em>"
 
 
 def ruling_html(reason: str) -> str:
@@ -76,7 +76,7 @@ def _table_html(
     if trick:
         so_far = "<p>Trick so far: " + " ".join(f"{s.word} {card_html(c)}" for s, c in trick) + "</p>"
     result = f"<p><strong>{escape(reason)}</strong></p>" if reason else ""
-    return (f'<div class="cl-hand" style="font-family:sans-serif"><p>{head}</p>'
+    return (f'<div class="cl-handstate" style="font-family:sans-serif"><p>{head}</p>'
             f"<table>{''.join(rows)}</table>{so_far}{result}</div>")
 
 
@@ -187,7 +187,7 @@ def bid_odds_html(odds: BidOdds) -> str:
                     f"<td style='text-align:left'>{escape(chance.how)}</td></tr>")
     head = (f"<p>{escape(odds.seat.word)} holds {cards_html(odds.hand)} — {escape(odds.rules.title)}, "
             f"{odds.samples} deals of the unseen cards (seed {odds.seed}), {how}.</p>")
-    return (f'<div class="cl-odds" style="font-family:sans-serif">{head}<table><tr><th>bid</th><th>makes it</th>'
+    return (f'<div class="cl-bidodds" style="font-family:sans-serif">{head}<table><tr><th>bid</th><th>makes it</th>'
             f"<th></th><th>95% interval</th><th>points per hand</th><th>played as</th></tr>{''.join(rows)}</table></div>")
 
 
