@@ -25,7 +25,7 @@ def test_lessons_run_in_an_environment_made_from_binder_alone(tmp_path: Path) ->
     venv.EnvBuilder(with_pip=True).create(env_dir)
     python = env_dir / "bin" / "python"
     repo = tmp_path / "repo"  # repo2docker builds from a copy of the repository, postBuild run in its root
-    shutil.copytree(ROOT, repo, ignore=shutil.ignore_patterns(".venv", ".git", "__pycache__", "*.egg-info",
+    shutil.copytree(ROOT, repo, ignore=shutil.ignore_patterns(".venv*", ".git", "__pycache__", "*.egg-info",
                                                                "test-artifacts", "_lite", ".*cache*"))
     environ = {**os.environ, "PATH": f"{env_dir / 'bin'}{os.pathsep}{os.environ.get('PATH', '')}",
                "VIRTUAL_ENV": str(env_dir), "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
