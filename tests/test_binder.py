@@ -17,7 +17,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
-pytestmark = pytest.mark.slow
+# Installs packages into a fresh environment: far longer than the suite's per-test limit on a cold cache.
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(900)]
 
 
 def test_lessons_run_in_an_environment_made_from_binder_alone(tmp_path: Path) -> None:

@@ -12,7 +12,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "scripts"))
 
 
-pytestmark = pytest.mark.slow
+# Installs packages into a fresh environment: far longer than the suite's per-test limit on a cold cache.
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(600)]
 
 
 def test_the_lite_site_holds_every_lesson_the_wheel_and_the_widget_front_end(tmp_path: Path) -> None:
