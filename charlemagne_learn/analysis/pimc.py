@@ -30,6 +30,7 @@ from ..errors import IllegalActionError, RulesOptionError
 from ..hand import Phase, SeatView
 from ..ranking import JOKER_SUIT
 from ..rng import DealRandom
+from .evaluate import bid_chance
 from .solver import solve_position
 
 __all__ = ["card_values", "play_outcomes", "sample_hidden", "shown_out"]
@@ -130,7 +131,6 @@ _FLOOR = 0.05
 def _bid_evidence(view: SeatView, seats: list[Seat], played: dict[Seat, int]) -> Callable[[dict[Seat, int]], float]:
     """How likely a deal's hands were to bid as ``seats`` did, by RuleBot's judgement: a bid weighs its chance of
     being made; a pass, the chance that the next bid up would have failed."""
-    from .rulebot import bid_chance
 
     rules = view.rules
     steps: list[tuple[Seat, Action, int]] = []  # (seat, action, lowest level open to it then)

@@ -33,7 +33,6 @@ reads. In short:
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -46,10 +45,10 @@ from ..hand import Phase, SeatView
 from ..ranking import CardOrder, card_order
 from ..rules import BidSpec, Rules
 from .bots import Bot, register_bot
-from .evaluate import best_trump, discard, hand_strength, partner_card
+from .evaluate import _Judge, best_trump, discard, hand_strength, losers, partner_card
 from .pimc import shown_out
 
-__all__ = ["RULES", "Advice", "RuleBot", "advise", "bid_chance", "losers"]
+__all__ = ["RULES", "Advice", "RuleBot", "advise"]
 
 #: Every rule RuleBot follows, by key: the text is what a learner reads about a decision.
 RULES: dict[str, str] = {
@@ -174,156 +173,6 @@ def advise(view: SeatView) -> Advice:
     if phase is Phase.TRUMP:
         return _trump(view)
     return _choose(view)
-
-
-# ================================================================ hand judgement
-def losers(order: CardOrder, hand: int) -> int:
-    """Cards of ``hand`` (a bit set) that are not sure tricks under this card order.
-
-    Sure tricks: trumps held in an unbroken run from the top — every trump counts once that run is
-    at least as long as the trumps missing, since those are drawn by it — and, in each side suit, the
-    run from its top card (all of the suit once the run outnumbers the suit's missing cards; only its
-    first card while the opponents may still trump).
-
-    >>> import charlemagne_learn as cl
-    >>> o = cl.card_order(cl.Rules.preset("canadian"), cl.Suit.H)
-    >>> losers(o, mask_of(cl.parse_cards("RJ BJ JH JD AH KH QH AS"))), losers(o, mask_of(cl.parse_cards("RJ JH AH AS KS 7C 8C 9D")))
-    (0, 6)
-    """
-    trump = order.trump_suit
-    winners = 0
-    drawn = True
-    if trump is not None and order.trumps:
-        held = [c for c in order.trumps if hand >> c & 1]
-        run = 0
-        for c in order.trumps:
-            if not hand >> c & 1:
-                break
-            run += 1
-        missing = len(order.trumps) - len(held)
-        drawn = run >= missing
-        winners += len(held) if drawn else run
-    for suit in range(4):
-        if suit == trump:
-            continue
-        cards = sorted(indices_of(order.suit_mask[suit]), key=lambda c: -order.power[c])
-        mine = sum(hand >> c & 1 for c in cards)
-        run = 0
-        for c in cards:
-            if not hand >> c & 1:
-                break
-            run += 1
-        tops = mine if run >= len(cards) - mine else run
-        winners += tops if drawn else min(tops, 1)
-    return hand.bit_count() - winners
-
-
-def _avoid_danger(rules: Rules, hand: int) -> int:
-    """Cards likely to be forced to win a trick in a bid to take none: in each suit, the ``i``-th lowest card held
-    is risky when more than ``2i + 1`` cards of the suit rank below it (a low card with enough lower cards out can
-    still be made to win)."""
-    plain = card_order(rules, None)
-    danger = 0
-    for suit in range(4):
-        held = 0
-        for below, c in enumerate(sorted(indices_of(plain.suit_mask[suit] & ~plain.joker_mask),
-                                         key=lambda c: plain.power[c])):
-            if hand >> c & 1:
-                danger += below > 2 * held + 1
-                held += 1
-    return danger
-
-
-#: Tricks the bidder's side takes in a numeric bid, as ``a + b * strength`` of the bidder's hand with its best
-#: trump, and the spread around it; fitted on 3,000 random deals per variant played out by the greedy bots
-#: (strength: :func:`~charlemagne_learn.analysis.evaluate.hand_strength`; Canadian: after the kitty).
-_TRICK_MODEL = {"kitty": (2.92, 0.74, 1.42), "8": (2.07, 0.77, 1.36), "6": (1.21, 0.77, 1.21)}
-#: Chance of taking every trick by losers counted in the hand, for each way a take-all bid is played:
-#: alone with no help, with the partner playing too, with one card from the partner, with the kitty and a card.
-_TAKE_ALL_CHANCE = {
-    "alone": (0.9, 0.05, 0.0),
-    "team": (0.92, 0.45, 0.1),
-    "partner_card": (0.92, 0.4, 0.05),
-    "kitty_or_partner": (0.93, 0.45, 0.1),
-    "kitty_and_partner": (0.95, 0.55, 0.2),
-}
-#: Chance of taking no trick with no risky card, and what each risky card and the low joker multiply it by.
-_AVOID_CLEAN, _AVOID_RISK, _AVOID_LOW_JOKER, _AVOID_EXPOSED = 0.9, 0.45, 0.55, 0.85
-
-
-def _normal_at_least(mean: float, need: int, spread: float) -> float:
-    """Chance that a normal count with this mean and spread reaches ``need`` (with a continuity correction)."""
-    return 0.5 * (1 + math.erf((mean - need + 0.5) / (spread * math.sqrt(2))))
-
-
-def _take_all_way(spec: BidSpec) -> str:
-    if spec.alone == "never" or spec.alone == "optional":
-        return "team"
-    return {"none": "alone", "partner": "partner_card"}.get(spec.exchange, spec.exchange)
-
-
-def bid_chance(rules: Rules, hand: int, spec: BidSpec, action: Action) -> float:
-    """RuleBot's estimate of the chance that ``hand`` (a bit set) makes ``spec``, bid as ``action``."""
-    return _Judge(rules, hand).chance(spec, action)
-
-
-class _Judge:
-    """Values of bids for one hand, computing each trump's evaluation once."""
-
-    def __init__(self, rules: Rules, hand: int) -> None:
-        self.rules = rules
-        self.hand = hand
-        self._strength: dict[Suit | None, float] = {}
-        self._losers: dict[Suit | None, int] = {}
-
-    def strength(self, trump: Suit | None) -> float:
-        if trump not in self._strength:
-            self._strength[trump] = hand_strength(card_order(self.rules, trump), self.hand)
-        return self._strength[trump]
-
-    def losers(self, trump: Suit | None) -> int:
-        if trump not in self._losers:
-            self._losers[trump] = losers(card_order(self.rules, trump), self.hand)
-        return self._losers[trump]
-
-    def chance(self, spec: BidSpec, action: Action) -> float:
-        """Chance that ``spec`` (bid as ``action``) is made by this hand."""
-        rules = self.rules
-        if spec.avoid:
-            return self._avoid_chance(spec)
-        trumps: tuple[Suit | None, ...]
-        if action.suit is not None:
-            trumps = (action.suit,)
-        elif action.no_trump or not spec.has_trump:
-            trumps = (None,)
-        else:
-            trumps = tuple(Suit)
-        if spec.name.isdigit():
-            a, b, spread = _TRICK_MODEL["kitty" if spec.exchange == "kitty" else str(rules.hand_size)]
-            mean = a + b * max(self.strength(t) for t in trumps)
-            return _normal_at_least(mean, spec.tricks, spread)
-        table = _TAKE_ALL_CHANCE[_take_all_way(spec)]
-        fewest = min(self.losers(t) for t in trumps)
-        return table[fewest] if fewest < len(table) else 0.0
-
-    def _avoid_chance(self, spec: BidSpec) -> float:
-        rules = self.rules
-        p = _AVOID_CLEAN * _AVOID_RISK ** _avoid_danger(rules, self.hand)
-        if rules.jokers:
-            high, low = (32, 33) if rules.high_joker == "red" else (33, 32)
-            if self.hand >> high & 1:
-                return 0.0  # the high joker wins whenever it is played, and it must be played some time
-            if self.hand >> low & 1:
-                p *= _AVOID_LOW_JOKER  # safe only when an opponent holds the high joker
-        if spec.exposed_after_first_trick:
-            p *= _AVOID_EXPOSED
-        return p
-
-    def value(self, spec: BidSpec, action: Action) -> tuple[float, float]:
-        """(points expected for the bidder's team less the opponents', chance of making it)."""
-        p = self.chance(spec, action)
-        made, failed = (self.rules.target, self.rules.target) if spec.outright else (spec.made, spec.failed)
-        return p * made - (1 - p) * failed, p
 
 
 # ================================================================ bidding
