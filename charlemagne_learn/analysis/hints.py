@@ -107,15 +107,15 @@ class Hint:
         return hint_html(self)
 
 
-def hint(view: SeatView, samples: int = 30, seed: int = 0, *, workers: int | None = None) -> Hint:
+def hint(view: SeatView, samples: int = 30, seed: int = 0, *, workers: int | None = None, bids: bool = True) -> Hint:
     """Rank every legal card or bid of the seat to move in ``view``; other phases are not graded.
 
     ``workers``: processes for the bid odds (default: one per core; 1 for none, e.g. inside a bot that a
-    tournament already runs on every core)."""
+    tournament already runs on every core). ``bids``: read the bidding as evidence about the hidden hands."""
     if view.to_move != view.seat or not view.legal_actions:
         raise IllegalActionError(f"it is not {view.seat.word}'s turn")
     if view.phase is Phase.PLAY:
-        choices = _play_choices(view, samples, seed)
+        choices = _play_choices(view, samples, seed, bids)
     elif view.phase is Phase.BIDDING:
         choices = _bid_choices(view, samples, seed, workers)
     else:
@@ -137,14 +137,14 @@ def _ranked(view: SeatView, rows: list[tuple[Action, float, float | None, float 
     return out
 
 
-def _play_choices(view: SeatView, samples: int, seed: int) -> list[Choice]:
+def _play_choices(view: SeatView, samples: int, seed: int, bids: bool) -> list[Choice]:
     contract = view.contract
     assert contract is not None
     ours = view.seat.team == contract.team
     taken = sum(t.winner.team == contract.team for t in view.tricks)
     left = len(view.hand)
     rows: list[tuple[Action, float, float | None, float | None, str]] = []
-    for card, outcomes in play_outcomes(view, samples, seed).items():
+    for card, outcomes in play_outcomes(view, samples, seed, bids=bids).items():
         points = tricks = made = 0.0
         for future in outcomes:
             score = score_hand(contract, taken + future)

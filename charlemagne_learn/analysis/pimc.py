@@ -104,63 +104,40 @@ def sample_hidden(view: SeatView, samples: int, seed: int, *, bids: bool = True)
         played[seat] |= 1 << card.index
     weigh = _bid_evidence(view, [s for s in open_seats], played)
     candidates = [_deal_one(rng, pool, open_seats, need, barred, known) for _ in range(_CANDIDATES * samples)]
-    weights = [weigh(deal) for deal in candidates]
-    total = sum(weights)
-    # systematic resampling: one seeded offset, evenly spaced picks along the cumulative weights
-    step = total / samples
-    point = rng.below(1 << 30) / (1 << 30) * step
-    acc = 0.0
-    k = 0
-    for deal, w in zip(candidates, weights, strict=True):
-        acc += w
-        while k < samples and point < acc:
-            yield deal
-            k += 1
-            point += step
-    while k < samples:  # rounding at the very end
-        yield candidates[-1]
-        k += 1
+    # Weighted sampling without replacement (Efraimidis-Spirakis: keep the largest u ** (1 / weight)): likely
+    # deals are kept more often, and the deals kept stay distinct, so no sample is spent twice on one deal.
+    keyed = [((rng.below(1 << 52) + 1) / (1 << 52)) ** (1 / weigh(deal)) for deal in candidates]
+    chosen = sorted(range(len(candidates)), key=lambda i: -keyed[i])[:samples]
+    for i in sorted(chosen):
+        yield candidates[i]
 
 
 #: Candidate deals per deal kept when weighing bids as evidence.
-_CANDIDATES = 8
+_CANDIDATES = 4
 #: The least weight a bid gives a hand: players misjudge, and a bid never rules a hand out.
 _FLOOR = 0.05
 
 
 def _bid_evidence(view: SeatView, seats: list[Seat], played: dict[Seat, int]) -> Callable[[dict[Seat, int]], float]:
-    """How likely a deal's hands were to bid as ``seats`` did, by RuleBot's judgement: a bid weighs its chance of
-    being made; a pass, the chance that the next bid up would have failed."""
-
+    """How likely a deal's hands were to bid as ``seats`` did, by RuleBot's judgement: each bid weighs its chance
+    of being made. Passes are not read: players pass for many reasons, and weighing them made PimcBot play
+    worse in the tournament (benchmarks/RESULTS.md)."""
     rules = view.rules
-    steps: list[tuple[Seat, Action, int]] = []  # (seat, action, lowest level open to it then)
-    floor = 0
-    for seat, act in view.bids:
-        steps.append((seat, act, floor))
-        if act.kind == "bid" and act.bid is not None:
-            floor = rules.bid_level(act.bid) + 1
-    relevant = [(s, a, f) for s, a, f in steps if s in seats]
+    relevant = [(s, a) for s, a in view.bids if s in seats and a.kind == "bid" and a.bid is not None]
     top_numeric = [b for b in rules.bids if b.name.isdigit()][-1]
 
     def weigh(deal: dict[Seat, int]) -> float:
         weight = 1.0
-        for seat, act, lowest in relevant:
+        for seat, act in relevant:
             hand = deal[seat] | played[seat]
-            if act.kind == "bid" and act.bid is not None:
-                spec = rules.bid(act.bid)
-                if not spec.avoid and not spec.name.isdigit():
-                    # Almost no hand is sure to take every trick, so the chance of a take-all bid says too little
-                    # about most deals; the chance of the top numeric bid grades them by strength instead.
-                    spec = top_numeric
-                    act = Action.bid_(spec.name, act.suit, no_trump=act.no_trump) if spec.trump in (
-                        "with_bid", "with_bid_or_none") else Action.bid_(spec.name)
-                p = bid_chance(rules, hand, spec, act)
-            elif lowest < len(rules.bids):
-                spec = rules.bids[lowest]
-                p = 1 - bid_chance(rules, hand, spec, Action.bid_(spec.name))
-            else:
-                continue
-            weight *= max(_FLOOR, p)
+            spec = rules.bid(act.bid or "")
+            if not spec.avoid and not spec.name.isdigit():
+                # Almost no hand is sure to take every trick, so the chance of a take-all bid says too little
+                # about most deals; the chance of the top numeric bid grades them by strength instead.
+                spec = top_numeric
+                act = Action.bid_(spec.name, act.suit, no_trump=act.no_trump) if spec.trump in (
+                    "with_bid", "with_bid_or_none") else Action.bid_(spec.name)
+            weight *= max(_FLOOR, bid_chance(rules, hand, spec, act))
         return weight
 
     return weigh
@@ -186,7 +163,7 @@ def _deal_one(
     raise IllegalActionError("no deal of the hidden cards fits what this seat has seen")  # pragma: no cover
 
 
-def play_outcomes(view: SeatView, samples: int = 30, seed: int = 0) -> dict[Card, list[int]]:
+def play_outcomes(view: SeatView, samples: int = 30, seed: int = 0, *, bids: bool = True) -> dict[Card, list[int]]:
     """Each legal card of the seat to move: the tricks the bidder's side takes from here (this trick included)
     in each of ``samples`` consistent deals, every one solved double-dummy. Same seed, same deals."""
     if view.to_move != view.seat or view.phase is not Phase.PLAY:
@@ -197,7 +174,7 @@ def play_outcomes(view: SeatView, samples: int = 30, seed: int = 0) -> dict[Card
     leader = view.trick[0][0] if view.trick else view.seat
     trick = [c for _, c in view.trick]
     out: dict[Card, list[int]] = {}
-    for hands in sample_hidden(view, samples, seed):
+    for hands in sample_hidden(view, samples, seed, bids=bids):
         solved = solve_position(view.contract, {s: _cards(m) for s, m in hands.items()}, leader, trick)
         for card, tricks in solved.items():
             out.setdefault(card, []).append(tricks)

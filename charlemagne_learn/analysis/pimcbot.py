@@ -39,7 +39,9 @@ class PimcBot(Bot):
 
     name = "pimc"
 
-    def __init__(self, seed: int = 0, samples: int = 20, bidding: Literal["rule", "pimc"] = "rule") -> None:
+    def __init__(
+        self, seed: int = 0, samples: int = 20, bidding: Literal["rule", "pimc"] = "rule", read_bids: bool = True
+    ) -> None:
         super().__init__(seed)
         if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
             raise RulesOptionError(f"samples={samples!r} is not allowed; use a whole number >= 1")
@@ -47,6 +49,8 @@ class PimcBot(Bot):
             raise RulesOptionError(f"bidding={bidding!r} is not allowed; use 'rule' or 'pimc'")
         self.samples = samples
         self.bidding = bidding
+        #: Read the bidding as evidence about the hidden hands (see :func:`~charlemagne_learn.analysis.pimc.sample_hidden`).
+        self.read_bids = read_bids
 
     def decide(self, view: SeatView, rng: random.Random) -> Action:
         if len(view.legal_actions) == 1:
@@ -55,11 +59,13 @@ class PimcBot(Bot):
         if not graded:
             return advise(view).action
         # one seed per decision from the bot's own generator: a game replays exactly
-        return hint(view, self.samples, rng.getrandbits(32), workers=1).best.action
+        return hint(view, self.samples, rng.getrandbits(32), workers=1, bids=self.read_bids).best.action
 
     def __repr__(self) -> str:
-        return f"PimcBot(seed={self.seed}, samples={self.samples}, bidding={self.bidding!r})"
+        blind = "" if self.read_bids else ", read_bids=False"
+        return f"PimcBot(seed={self.seed}, samples={self.samples}, bidding={self.bidding!r}{blind})"
 
 
 register_bot(PimcBot.name, PimcBot)
 register_bot("pimc-bidding", lambda seed: PimcBot(seed, bidding="pimc"))
+register_bot("pimc-blind", lambda seed: PimcBot(seed, read_bids=False))
