@@ -15,8 +15,10 @@ play = PlayTable("canadian", "S", seed=1, bots="rule", hint_samples=6, grade_sam
 play
 """
 
-# What a learner may click now: the first action button, else the first legal card of their own hand.
-CLICKABLE = ".cl-playtable .cl-action:not([disabled]), .cl-playtable .cl-seat[data-seat='S'] .cl-card:not(.cl-illegal)"
+# What a learner may click: an action button, or (while a card is to be chosen) a card that may be played.
+ACTION = ".cl-playtable .cl-action:not([disabled])"
+CARD = ".cl-playtable .cl-seat[data-seat='S'] .cl-card:not(.cl-illegal)"
+CARD_PHASES = ("play", "discard", "give")
 
 
 def _click_and_wait(page: Any, target: Any) -> None:
@@ -65,7 +67,7 @@ def test_a_whole_hand_by_clicks_then_the_review(notebook: Any) -> None:
             root.locator(".cl-hint-list li").first.wait_for(timeout=30_000)
             book.screenshot("play_table")
             shot = True
-        _click_and_wait(page, page.locator(CLICKABLE).first)
+        _click_and_wait(page, page.locator(CARD if phase in CARD_PHASES else ACTION).first)
         if phase in ("bidding", "play"):
             root.locator(".cl-last-grade .cl-grade").wait_for(timeout=10_000)
     review = root.locator(".cl-review-panel")
