@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -26,8 +27,8 @@ def test_bidbox_clicks_reasons_keyboard_and_python_updates(notebook: Any) -> Non
     root = page.locator(".cl-bidbox")
     seven = root.locator("button[data-action='bid 7']")
     seven.wait_for(timeout=30_000)
-    assert root.locator("button.cl-bid").count() == 9
-    assert root.locator("button.cl-bid-off").count() == 2  # 5 and 6 are below East's 6
+    expect(root.locator("button.cl-bid")).to_have_count(9)
+    expect(root.locator("button.cl-bid-off")).to_have_count(2)  # 5 and 6 are below East's 6
     book.screenshot("bid_box")
 
     # a disabled bid: the engine's reason, nothing reaches the callback
@@ -51,5 +52,5 @@ def test_bidbox_clicks_reasons_keyboard_and_python_updates(notebook: Any) -> Non
     # Python reaches the page: the caller applies a bid and updates the box
     book.value("state.apply('bid mulot') or box.update(state)")
     root.locator(".cl-caption").filter(has_text="highest so far: Mulot by South").wait_for(timeout=10_000)
-    assert root.locator("button.cl-bid:not(.cl-bid-off)").count() == 4  # pass and the three bids above Mulot
+    expect(root.locator("button.cl-bid:not(.cl-bid-off)")).to_have_count(4)  # pass and the three bids above Mulot
     assert book.real_errors() == []

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -24,9 +25,9 @@ def test_hand_clicks_keyboard_and_python_updates(notebook: Any) -> None:
     page = book.page
     jd = page.locator(".cl-hand button[data-card='JD']")
     jd.wait_for(timeout=30_000)
-    assert page.locator(".cl-hand button.cl-card").count() == 5
+    expect(page.locator(".cl-hand button.cl-card")).to_have_count(5)
     # the label says what the card is and what it is in this contract
-    assert jd.get_attribute("aria-label") == "jack of diamonds — little jack"
+    expect(jd).to_have_attribute("aria-label", "jack of diamonds — little jack")
     assert "cl-illegal" in (page.locator(".cl-hand button[data-card='AS']").get_attribute("class") or "")
 
     # an illegal card: the engine's reason appears, nothing is selected

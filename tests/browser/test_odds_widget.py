@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -23,24 +24,25 @@ def test_type_a_hand_compute_and_see_the_bars(notebook: Any) -> None:
     root = page.locator(".cl-odds")
     box = root.locator("input.cl-odds-input")
     box.wait_for(timeout=30_000)
-    assert root.locator(".cl-odds-hand .cl-card").count() == 8
+    expect(root.locator(".cl-odds-hand .cl-card")).to_have_count(8)
 
     box.fill("RJ JH JD AH 10H AS KC 9D")
     root.locator(".cl-odds-compute").click()
     root.locator(".cl-odds-row").nth(7).wait_for(timeout=30_000)
     assert root.locator("progress.cl-odds-progress").evaluate("p => p.value") == 1
-    assert root.locator(".cl-odds-progress-text").inner_text() == "50 of 50 deals"
+    expect(root.locator(".cl-odds-progress-text")).to_have_text("50 of 50 deals")
     assert book.value("len(seen) >= 3 and seen[-1] == 1.0") is True
     assert book.value("str(explorer.hand[0])") == "RJ"
     first = root.locator(".cl-odds-row").first
-    assert first.locator(".cl-odds-bid").inner_text() == "5" and "%" in first.locator(".cl-odds-value").inner_text()
+    expect(first.locator(".cl-odds-bid")).to_have_text("5")
+    expect(first.locator(".cl-odds-value")).to_contain_text("%")
     book.screenshot("bid_odds_explorer")
 
     # a bad hand: the engine's error, the bars stay
     box.fill("RJ JH")
     box.press("Enter")
     root.locator(".cl-message").filter(has_text="bid odds need the 8 different cards").wait_for(timeout=10_000)
-    assert root.locator(".cl-odds-row").count() == 8
+    expect(root.locator(".cl-odds-row")).to_have_count(8)
 
     # Python reaches the page; the page reaches Python
     book.value("setattr(explorer, 'samples', 500)")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -33,14 +34,14 @@ def test_a_whole_hand_by_clicks_then_the_review(notebook: Any) -> None:
     page = book.page
     root = page.locator(".cl-playtable")
     root.locator(".cl-seat").first.wait_for(timeout=30_000)
-    assert root.locator(".cl-seat").count() == 4
-    assert root.locator(".cl-prompt").inner_text() == "Your turn to bid: choose a bid or pass."
+    expect(root.locator(".cl-seat")).to_have_count(4)
+    expect(root.locator(".cl-prompt")).to_have_text("Your turn to bid: choose a bid or pass.")
 
     # the Hint button ranks the bids, each with its grade
     root.locator(".cl-hint-button").click()
     root.locator(".cl-hint-list li").first.wait_for(timeout=30_000)
     assert root.locator(".cl-hint-list li").count() == book.value("len(play.hint['choices'])") > 1
-    assert root.locator(".cl-hint-list .cl-grade").first.inner_text() == "best"
+    expect(root.locator(".cl-hint-list .cl-grade").first).to_have_text("best")
 
     # the keyboard: the top bid by Enter, so the exchange (choice, discards, trump) is the learner's too
     root.locator(".cl-action[data-action='bid gros_charlemagne']").focus()
@@ -74,7 +75,8 @@ def test_a_whole_hand_by_clicks_then_the_review(notebook: Any) -> None:
     review.wait_for(timeout=30_000)
     assert {"choose", "discard", "trump", "play"} <= phases and shot
     assert review.locator("tr").count() == 1 + book.value("len(play.review['lines'])") > 1
-    assert "This hand: NS" in review.inner_text() and "Game: NS" in review.inner_text()
+    expect(review).to_contain_text("This hand: NS")
+    expect(review).to_contain_text("Game: NS")
     review.scroll_into_view_if_needed()
     book.screenshot("play_table_review")
 

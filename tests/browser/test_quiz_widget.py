@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -24,16 +25,16 @@ def test_a_quiz_round_by_clicking_and_keyboard(notebook: Any) -> None:
     page = book.page
     root = page.locator(".cl-quiz")
     root.locator(".cl-quiz-seat").first.wait_for(timeout=30_000)
-    assert root.locator(".cl-quiz-title").inner_text() == "Who wins this trick?"
-    assert root.locator(".cl-quiz-play .cl-card").count() == 4
+    expect(root.locator(".cl-quiz-title")).to_have_text("Who wins this trick?")
+    expect(root.locator(".cl-quiz-play .cl-card")).to_have_count(4)
     book.screenshot("trick_quiz")
 
     # 1. who wins: click the seat
     seat = _answer(book)[0]
     root.locator(f".cl-quiz-seat[data-seat='{seat}']").click()
     root.locator(".cl-quiz-feedback .cl-quiz-verdict").filter(has_text="Correct!").wait_for(timeout=10_000)
-    assert "wins with" in root.locator(".cl-quiz-explanation").inner_text()
-    assert root.locator(".cl-quiz-score").inner_text() == "Score: 1 of 1"
+    expect(root.locator(".cl-quiz-explanation")).to_contain_text("wins with")
+    expect(root.locator(".cl-quiz-score")).to_have_text("Score: 1 of 1")
     book.screenshot("trick_quiz_feedback")
     root.locator(".cl-quiz-next").click()
 
@@ -45,7 +46,7 @@ def test_a_quiz_round_by_clicking_and_keyboard(notebook: Any) -> None:
         root.locator(f".cl-cards button[data-card='{cid}'][aria-pressed='true']").wait_for(timeout=10_000)
     root.locator(".cl-quiz-check").click()
     root.locator(".cl-quiz-verdict").filter(has_text="Correct!").wait_for(timeout=10_000)
-    assert "follow suit" in root.locator(".cl-quiz-explanation").inner_text()
+    expect(root.locator(".cl-quiz-explanation")).to_contain_text("follow suit")
     root.locator(".cl-quiz-next").click()
 
     # 3. trump order: click the trumps highest first, but one pair the wrong way round
@@ -57,8 +58,8 @@ def test_a_quiz_round_by_clicking_and_keyboard(notebook: Any) -> None:
         root.locator(f".cl-cards button[data-card='{cid}'][aria-pressed='true']").wait_for(timeout=10_000)
     root.locator(".cl-quiz-check").click()
     root.locator(".cl-quiz-verdict").filter(has_text="Not quite.").wait_for(timeout=10_000)
-    assert "from highest to lowest" in root.locator(".cl-quiz-explanation").inner_text()
-    assert root.locator(".cl-quiz-score").inner_text() == "Score: 2 of 3"
+    expect(root.locator(".cl-quiz-explanation")).to_contain_text("from highest to lowest")
+    expect(root.locator(".cl-quiz-score")).to_have_text("Score: 2 of 3")
     root.locator(".cl-quiz-next").click()
 
     # 4. score: click the offered total

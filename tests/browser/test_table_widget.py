@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -43,19 +44,19 @@ def test_table_seats_replay_slider_and_hidden_cards(notebook: Any) -> None:
     south = page.locator(".cl-table").nth(0)
     teacher = page.locator(".cl-table").nth(1)
     south.locator(".cl-seat").first.wait_for(timeout=30_000)
-    assert south.locator(".cl-seat").count() == 4
+    expect(south.locator(".cl-seat")).to_have_count(4)
     assert [south.locator(f".cl-seat-{p}").get_attribute("data-seat") for p in ("top", "left", "right", "bottom")] == \
         ["N", "W", "E", "S"]
     # the end of the hand, seen from South: the other hands are empty; the kitty South took is shown
-    assert "6 ♣ by South" in south.locator(".cl-contract").inner_text()
-    assert "Points: NS" in south.locator(".cl-scores").inner_text()
+    expect(south.locator(".cl-contract")).to_contain_text("6 ♣ by South")
+    expect(south.locator(".cl-scores")).to_contain_text("Points: NS")
 
     # Python reaches the page: the middle of the play
     book.value("setattr(south, 'step', 14)")
     south.locator(".cl-step", has_text="Step 14 of 39").wait_for(timeout=10_000)
-    assert south.locator(".cl-seat.cl-to-move").get_attribute("data-seat") == "E"
-    assert south.locator(".cl-seat[data-seat='N'] .cl-back").count() == 6
-    assert south.locator(".cl-seat[data-seat='N'] [data-card]").count() == 0
+    expect(south.locator(".cl-seat.cl-to-move")).to_have_attribute("data-seat", "E")
+    expect(south.locator(".cl-seat[data-seat='N'] .cl-back")).to_have_count(6)
+    expect(south.locator(".cl-seat[data-seat='N'] [data-card]")).to_have_count(0)
     assert not _dom_cards(page, ".cl-table") & set(book.value("hidden(14)"))
     book.screenshot("table")
 
@@ -67,7 +68,7 @@ def test_table_seats_replay_slider_and_hidden_cards(notebook: Any) -> None:
     book.wait_value("south.step", 0)
     south.locator(".cl-step", has_text="Step 0 of 39").wait_for(timeout=10_000)
     assert not _dom_cards(page, ".cl-table") & set(book.value("hidden(0)"))
-    assert south.locator(".cl-kitty .cl-back").count() == 2
+    expect(south.locator(".cl-kitty .cl-back")).to_have_count(2)
 
     # the buttons: trick by trick, action by action (and Enter on a focused button)
     south.locator(".cl-next-trick").click()
@@ -81,11 +82,11 @@ def test_table_seats_replay_slider_and_hidden_cards(notebook: Any) -> None:
     book.wait_value("south.step", 11)
     south.locator(".cl-step", has_text="Step 11 of 39").wait_for(timeout=10_000)
     assert not _dom_cards(page, ".cl-table") & set(book.value("hidden(11)"))
-    assert south.locator(".cl-last-trick .cl-card").count() == 4
+    expect(south.locator(".cl-last-trick .cl-card")).to_have_count(4)
 
     # the teacher's replay: every hand face up, stepped trick by trick
-    assert teacher.locator(".cl-step").inner_text() == "Step 0 of 39"
-    assert teacher.locator(".cl-seat[data-seat='N'] [data-card]").count() == 8
+    expect(teacher.locator(".cl-step")).to_have_text("Step 0 of 39")
+    expect(teacher.locator(".cl-seat[data-seat='N'] [data-card]")).to_have_count(8)
     teacher.locator(".cl-next-trick").click()
     teacher.locator(".cl-next-trick").click()
     book.wait_value("teacher.step", 11)
