@@ -74,6 +74,27 @@ class GameWidget(anywidget.AnyWidget):
             cls._esm = asset("common.js") + "\n" + asset(f"{cls._module}.js")
             cls._css = asset("common.css") + "\n" + asset(f"{cls._module}.css")
 
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.on_msg(self._on_front_end)
+
+    def _on_front_end(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        """Every message from the page comes here. A click the engine refuses — or a stale one, sent before the
+        page caught up — puts the reason in :attr:`message` and changes nothing else."""
+        if not isinstance(content, dict):
+            return
+        try:
+            self._on_click(content)
+        except ValueError as exc:
+            self.message = self._refusal(exc)
+
+    def _on_click(self, content: dict[str, Any]) -> None:
+        """What this widget does with one message from its page (``content["type"]`` says which)."""
+
+    def _refusal(self, exc: ValueError) -> str:
+        """The words shown for a refused click."""
+        return str(exc)
+
     @t.validate("lang")
     def _check_lang(self, proposal: dict[str, Any]) -> str:
         return check_lang(proposal["value"])

@@ -177,7 +177,6 @@ class BidBox(GameWidget):
         self._callbacks: list[Callable[[Action], Any]] = []
         super().__init__(lang=lang, four_colour=four_colour)
         self._redraw()
-        self.on_msg(self._on_front_end)
         self.observe(lambda _: self._redraw(), names="lang")
 
     # ------------------------------------------------------------ state
@@ -286,12 +285,9 @@ class BidBox(GameWidget):
         """Call ``callback(action)`` whenever an allowed bid or pass is clicked (or :meth:`bid` is called)."""
         self._callbacks.append(callback)
 
-    def _on_front_end(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        if isinstance(content, dict) and content.get("type") == "bid":
-            try:
-                self.bid(str(content.get("action", "")))
-            except ValueError as exc:  # a stale click (the ladder changed meanwhile): say so, change nothing
-                self.message = str(exc)
+    def _on_click(self, content: dict[str, Any]) -> None:
+        if content.get("type") == "bid":
+            self.bid(str(content.get("action", "")))
 
     # ------------------------------------------------------------ display
     def __repr__(self) -> str:

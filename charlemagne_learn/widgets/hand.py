@@ -85,7 +85,6 @@ class Hand(GameWidget):
         self._callbacks: list[Callable[[Card], Any]] = []
         super().__init__(lang=lang, four_colour=four_colour, caption=caption)
         self._redraw()
-        self.on_msg(self._on_front_end)
         self.observe(lambda _: self._redraw(), names="lang")
 
     # ------------------------------------------------------------ state
@@ -127,12 +126,9 @@ class Hand(GameWidget):
         """Call ``callback(card)`` whenever a card is selected by a click (or :meth:`select`)."""
         self._callbacks.append(callback)
 
-    def _on_front_end(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        if isinstance(content, dict) and content.get("type") == "click":
-            try:
-                self.select(str(content.get("card", "")))
-            except ValueError as exc:  # a stale click (the hand changed meanwhile): say so, change nothing
-                self.message = str(exc)
+    def _on_click(self, content: dict[str, Any]) -> None:
+        if content.get("type") == "click":
+            self.select(str(content.get("card", "")))
 
     # ------------------------------------------------------------ display
     def __repr__(self) -> str:

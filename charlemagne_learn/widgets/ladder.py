@@ -126,7 +126,6 @@ class TrumpLadder(GameWidget):
         self._rules = Rules.preset(variant, **self._options)  # the engine's own check of variant and options
         super().__init__(variant=self._rules.name, trump=trump, lang=lang, four_colour=four_colour)
         self._redraw()
-        self.on_msg(self._on_front_end)
         self.observe(self._on_variant, names="variant")
         self.observe(lambda _: self._redraw(), names=["trump", "lang"])
 
@@ -244,9 +243,7 @@ class TrumpLadder(GameWidget):
         self.message = ""
         return True
 
-    def _on_front_end(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        if not isinstance(content, dict):
-            return
+    def _on_click(self, content: dict[str, Any]) -> None:
         if content.get("type") == "trump":
             suit = str(content.get("suit", ""))
             self.choose_trump(None if suit == "none" else suit)

@@ -96,7 +96,6 @@ class BidOddsExplorer(GameWidget):
             self.deal()
         else:
             self._take(_check_hand(self._rules, hand))  # a bad hand: the engine's HandError, at construction
-        self.on_msg(self._on_front_end)
         self.observe(lambda _: self._redraw(), names="lang")
 
     @t.validate("samples")
@@ -190,28 +189,23 @@ class BidOddsExplorer(GameWidget):
         self.rows = rows
 
     # ------------------------------------------------------------ clicks
-    def _on_front_end(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        if not isinstance(content, dict):
-            return
+    def _on_click(self, content: dict[str, Any]) -> None:
         kind = content.get("type")
-        try:
-            if kind == "deal":
-                self.deal()
-            elif kind == "hand":
-                self.set_hand(str(content.get("text", "")))
-            elif kind == "compute":
-                text = content.get("text")
-                if isinstance(text, str) and text.strip() and text.strip() != self.hand_text:
-                    saved, self._auto = self._auto, False
-                    try:
-                        if not self.set_hand(text):
-                            return
-                    finally:
-                        self._auto = saved
-                self.message = ""
-                self.compute()
-        except ValueError as exc:
-            self.message = str(exc)
+        if kind == "deal":
+            self.deal()
+        elif kind == "hand":
+            self.set_hand(str(content.get("text", "")))
+        elif kind == "compute":
+            text = content.get("text")
+            if isinstance(text, str) and text.strip() and text.strip() != self.hand_text:
+                saved, self._auto = self._auto, False
+                try:
+                    if not self.set_hand(text):
+                        return
+                finally:
+                    self._auto = saved
+            self.message = ""
+            self.compute()
 
     # ------------------------------------------------------------ display
     def __repr__(self) -> str:

@@ -159,7 +159,6 @@ class PlayTable(GameWidget):
         self._run_bots()
         self._redraw()
         self._write_review()
-        self.on_msg(self._on_front_end)
         self.observe(lambda _: self._relabel(), names="lang")
 
     # ------------------------------------------------------------ state
@@ -280,9 +279,7 @@ class PlayTable(GameWidget):
         self._write_review()  # a passed-out hand can end before the learner's turn
         return True
 
-    def _on_front_end(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        if not isinstance(content, dict):
-            return
+    def _on_click(self, content: dict[str, Any]) -> None:
         kind = content.get("type")
         # Every trait a click changes goes to the page in one message, so the page redraws once; the review of a
         # finished hand follows in a second message, so the last card shows at once.

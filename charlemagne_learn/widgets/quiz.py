@@ -125,7 +125,6 @@ class TrickQuiz(GameWidget):
         self._shown_at = time.monotonic()
         super().__init__(lang=lang, four_colour=four_colour, count=count)
         self._show()
-        self.on_msg(self._on_front_end)
         self.observe(lambda _: self._show(), names="lang")
 
     # ------------------------------------------------------------ state
@@ -271,27 +270,25 @@ class TrickQuiz(GameWidget):
         if self.phase == "finished":
             raise IllegalActionError(word("quiz over", "en"))
 
-    def _on_front_end(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        if not isinstance(content, dict):
-            return
+    def _on_click(self, content: dict[str, Any]) -> None:
         kind = content.get("type")
-        try:
-            if kind == "seat":
-                self._expect("winner")
-                self.answer(str(content.get("seat", "")))
-            elif kind == "card":
-                self.pick(str(content.get("card", "")))
-            elif kind == "choice":
-                self._expect("score")
-                self.answer(str(content.get("choice", "")))
-            elif kind == "check":
-                self.check()
-            elif kind == "clear":
-                self.clear()
-            elif kind == "next":
-                self.next()
-        except ValueError as exc:  # a click not allowed now (or stale): say why, change nothing
-            self.message = _translated(str(exc), self._lang)
+        if kind == "seat":
+            self._expect("winner")
+            self.answer(str(content.get("seat", "")))
+        elif kind == "card":
+            self.pick(str(content.get("card", "")))
+        elif kind == "choice":
+            self._expect("score")
+            self.answer(str(content.get("choice", "")))
+        elif kind == "check":
+            self.check()
+        elif kind == "clear":
+            self.clear()
+        elif kind == "next":
+            self.next()
+
+    def _refusal(self, exc: ValueError) -> str:
+        return _translated(str(exc), self._lang)
 
     # ------------------------------------------------------------ display
     def __repr__(self) -> str:
