@@ -16,9 +16,10 @@ from dataclasses import dataclass
 
 from .contract import Contract
 from .errors import TrickError
+from .rules import BidSpec
 from .ruling import Ruling
 
-__all__ = ["HandScore", "decided", "explain_score", "is_made", "score_hand"]
+__all__ = ["HandScore", "bid_made", "decided", "explain_score", "is_made", "net_points", "score_hand"]
 
 _TEAM_WORDS = {"NS": "North–South", "EW": "East–West"}
 
@@ -34,7 +35,28 @@ class HandScore:
 
 
 def is_made(contract: Contract, bidder_tricks: int) -> bool:
-    spec = contract.spec
+    return bid_made(contract.spec, bidder_tricks)
+
+
+def net_points(contract: Contract, bidder_tricks: int) -> int:
+    """The bidder's team's points less the opponents' for a hand ending with ``bidder_tricks``.
+
+    The count may also be a bound that settles the bid, as a search for "all eight?" or "none?" returns:
+    such bids score the same for every count on each side of their line, so any count there stands for it.
+    """
+    spec, total = contract.spec, contract.rules.tricks_per_hand
+    t = max(0, min(bidder_tricks, total))
+    if bid_made(spec, t):
+        t = 0 if spec.avoid else max(t, spec.tricks)
+    else:
+        t = max(t, 1) if spec.avoid else min(t, spec.tricks - 1)
+    points = score_hand(contract, t)
+    return points[contract.team] - points[contract.defenders]
+
+
+def bid_made(spec: BidSpec, bidder_tricks: int) -> bool:
+    """Is a bid made with this many tricks for the bidder's side? (Also true of a bound that settles it: bid
+    odds ask "at least 8?" or "none?" without counting exactly.)"""
     if spec.avoid:
         return bidder_tricks == 0
     return bidder_tricks >= spec.tricks

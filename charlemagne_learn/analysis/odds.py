@@ -46,7 +46,7 @@ from ..errors import ContractError, HandError, RulesOptionError
 from ..ranking import card_order
 from ..rng import DealRandom
 from ..rules import BidSpec, Rules
-from ..scoring import score_hand
+from ..scoring import bid_made, net_points
 from . import dds
 from .evaluate import best_trump, discard, partner_card
 from .greedy import greedy_play_out
@@ -254,13 +254,12 @@ def deal_outcomes(
     solved: dict[_Plan, int] = {}
     out: dict[str, list[tuple[str, int, bool]]] = {}
     for spec in rules.bids:
-        ok = _success(spec)
         ways = []
         for plan in _plans(rules, spec):
             if plan not in solved:
                 contract, in_play = _setup(rules, plan, bidder, hand_list, kitty)
                 solved[plan] = _value(plan, contract, in_play, method)
-            ways.append((plan.describe(), solved[plan], ok(solved[plan])))
+            ways.append((plan.describe(), solved[plan], bid_made(spec, solved[plan])))
         out[spec.name] = ways
     return out
 
@@ -419,16 +418,10 @@ def bid_odds(
         for plan in candidates:
             results = values[plans.index(plan)]
             expected = None if spec.outright else _expected_points(rules, spec, bidder, plan, results)
-            ways.append((plan.describe(), sum(map(_success(spec), results)), expected))
+            ways.append((plan.describe(), sum(bid_made(spec, v) for v in results), expected))
         how, made, expected = max(ways, key=lambda way: way[1])  # the first of equals: max keeps it
         chances.append(BidChance(spec.name, spec.label, made, samples, how, expected, tuple(ways)))
     return BidOdds(rules, cards, bidder, dealer_seat, samples, seed, method, tuple(chances))
-
-
-def _success(spec: BidSpec) -> Callable[[int], bool]:
-    if spec.avoid:
-        return lambda v: v == 0
-    return lambda v: v >= spec.tricks
 
 
 def _expected_points(rules: Rules, spec: BidSpec, bidder: Seat, plan: _Plan, values: Sequence[int]) -> float:
@@ -436,20 +429,7 @@ def _expected_points(rules: Rules, spec: BidSpec, bidder: Seat, plan: _Plan, val
     trump = plan.trump if plan.trump is not None or not spec.has_trump or spec.trump == "with_bid_or_none" else Suit.S
     alone = plan.alone if spec.alone == "optional" else None
     contract = Contract.cached(rules, spec, bidder, trump, alone=alone)
-    team, other = contract.team, contract.defenders
-    full = rules.hand_size
-    total = 0
-    for v in values:
-        # take-all and take-none searches give bounds; those bids score the same for any count on each side
-        if plan.goal == "none":
-            tricks = min(v, 1)
-        elif plan.goal == "all":
-            tricks = full if v >= full else full - 1
-        else:
-            tricks = v
-        points = score_hand(contract, tricks)
-        total += points[team] - points[other]
-    return total / len(values)
+    return sum(net_points(contract, v) for v in values) / len(values)
 
 
 _POOLS: dict[int, ProcessPoolExecutor] = {}

@@ -69,7 +69,7 @@ from ..deal import deal_hands, indices_of
 from ..errors import RulesOptionError
 from ..ranking import card_order
 from ..rules import BidSpec, Rules
-from ..scoring import score_hand
+from ..scoring import net_points
 from .evaluate import best_trump, hand_strength
 from .odds import Method, deal_outcomes, trump_tricks
 
@@ -159,14 +159,6 @@ def hand_features(rules: Rules, hand: int, trump: Suit | None) -> dict[str, int 
     }
 
 
-def _scored_tricks(rules: Rules, spec: BidSpec, tricks: int, made: bool) -> int:
-    """A trick count that scores like the result: take-all and take-none searches may return only a bound."""
-    t = max(0, min(tricks, rules.hand_size))
-    if spec.avoid:
-        return 0 if made else max(t, 1)
-    return max(t, spec.tricks) if made else min(t, spec.tricks - 1)
-
-
 def _net_points(rules: Rules, spec: BidSpec, ways: Sequence[tuple[str, int, bool]]) -> int | None:
     """North–South's points minus East–West's for the best way to play ``spec``; None when it decides the game."""
     if spec.outright:
@@ -175,9 +167,8 @@ def _net_points(rules: Rules, spec: BidSpec, ways: Sequence[tuple[str, int, bool
     trump = Suit.S if spec.has_trump and spec.trump != "with_bid_or_none" else None
     contract = Contract.cached(rules, spec, BIDDER, trump)
     best: int | None = None
-    for _, tricks, made in ways:
-        points = score_hand(contract, _scored_tricks(rules, spec, tricks, made))
-        net = points[contract.team] - points[contract.defenders]
+    for _, tricks, _made in ways:
+        net = net_points(contract, tricks)
         best = net if best is None else max(best, net)
     return best
 
