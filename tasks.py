@@ -23,8 +23,11 @@ BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
 
 #: Checks run by ``test``, in order; the first failure stops the run.
+PYTHON_SOURCES = ["charlemagne_learn", "tests", "benchmarks", "scripts", "tasks.py"]
 CHECKS: list[list[str]] = [
-    [str(PYTHON), "-m", "ruff", "check", "charlemagne_learn", "tests", "benchmarks", "scripts", "tasks.py"],
+    [str(PYTHON), "-m", "ruff", "check", *PYTHON_SOURCES],
+    # One layout for everyone (line length 120, set in pyproject.toml): a diff shows changes, not restyling.
+    [str(PYTHON), "-m", "ruff", "format", "--check", *PYTHON_SOURCES],
     [str(PYTHON), "-m", "mypy"],
     # loadfile: nbval runs a notebook's cells in order in one kernel, so a file must stay on one worker.
     [str(PYTHON), "-m", "pytest", "-n", "auto", "--dist", "loadfile", "-q"],
@@ -54,7 +57,10 @@ def lessons() -> None:
     setup("lessons")
     # Root the server at notebooks/ so a learner's file browser holds the lessons and nothing else.
     cmd = [
-        str(PYTHON), "-m", "jupyter", "lab",
+        str(PYTHON),
+        "-m",
+        "jupyter",
+        "lab",
         f"--ServerApp.root_dir={ROOT / 'notebooks'}",
         "--LabApp.default_url=/lab/tree/00_start_here.ipynb",
         # a learner's first screen is the start page, not a question about Jupyter's news feed

@@ -46,9 +46,11 @@ def time_call(hand: str, samples: int, workers: int | None) -> float:
 
 def cold(hand: str, samples: int) -> float:
     """The first call in a fresh interpreter (imports and worker start-up included)."""
-    code = (f"import time, charlemagne_learn as cl; t = time.perf_counter(); "
-            f"cl.bid_odds(cl.Rules.preset('canadian'), {hand!r}, samples={samples}); "
-            f"print(time.perf_counter() - t)")
+    code = (
+        f"import time, charlemagne_learn as cl; t = time.perf_counter(); "
+        f"cl.bid_odds(cl.Rules.preset('canadian'), {hand!r}, samples={samples}); "
+        f"print(time.perf_counter() - t)"
+    )
     out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)
     return float(out.stdout.strip())
 
@@ -69,15 +71,17 @@ def main(argv: list[str] | None = None) -> None:
         verdict = "yes" if warm <= AIM else "no"
         rows.append(f"| {name} | `{hand}` | {first:.2f} | {warm:.2f} | {single:.2f} | {verdict} |")
         print(rows[-1], flush=True)
-    block = "\n".join([
-        f"{args.samples} samples, all {len(cl.Rules.preset('canadian').bids)} Canadian bids, double-dummy play, "
-        f"seed 0; {cores} core(s), Python {sys.version.split()[0]}. Seconds per call; warm = median of "
-        f"{args.repeats}.",
-        "",
-        f"| hand | cards | cold, {cores} processes | warm, {cores} processes | warm, 1 process | within {AIM:g} s warm |",
-        "|---|---|---|---|---|---|",
-        *rows,
-    ])
+    block = "\n".join(
+        [
+            f"{args.samples} samples, all {len(cl.Rules.preset('canadian').bids)} Canadian bids, double-dummy play, "
+            f"seed 0; {cores} core(s), Python {sys.version.split()[0]}. Seconds per call; warm = median of "
+            f"{args.repeats}.",
+            "",
+            f"| hand | cards | cold, {cores} processes | warm, {cores} processes | warm, 1 process | within {AIM:g} s warm |",
+            "|---|---|---|---|---|---|",
+            *rows,
+        ]
+    )
     print(block)
     if args.write:
         write_section(START, END, "Bid odds latency", "\n".join(["Machine and run:", "", *machine_lines(), "", block]))

@@ -26,9 +26,24 @@ AIM = 120.0
 def nbval(*paths: Path) -> float:
     """Seconds for one nbval run over ``paths`` (a failure stops the benchmark: the figures would be wrong)."""
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-o", "addopts=",
-                    "--nbval", "--nbval-current-env", *map(str, paths)], cwd=ROOT, check=True,
-                   stdout=subprocess.DEVNULL)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "-o",
+            "addopts=",
+            "--nbval",
+            "--nbval-current-env",
+            *map(str, paths),
+        ],
+        cwd=ROOT,
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
     return time.perf_counter() - start
 
 
@@ -40,12 +55,20 @@ def main(argv: list[str] | None = None) -> None:
     whole = nbval(*lessons)
     rows = [f"| {p.stem} | {nbval(p):.1f} |" for p in lessons]
     verdict = "within" if whole <= AIM else "over"
-    block = "\n".join([
-        "Machine and run:", "", *machine_lines(), "",
-        f"The whole course ({len(lessons)} notebooks) in one nbval run: **{whole:.1f} s** ({verdict} the "
-        f"{AIM:.0f} s aim).", "",
-        "| notebook | seconds alone (kernel start included) |", "|---|---|", *rows,
-    ])
+    block = "\n".join(
+        [
+            "Machine and run:",
+            "",
+            *machine_lines(),
+            "",
+            f"The whole course ({len(lessons)} notebooks) in one nbval run: **{whole:.1f} s** ({verdict} the "
+            f"{AIM:.0f} s aim).",
+            "",
+            "| notebook | seconds alone (kernel start included) |",
+            "|---|---|",
+            *rows,
+        ]
+    )
     print(block)
     if args.write:
         write_section(START, END, "The course under nbval", block)

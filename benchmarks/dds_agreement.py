@@ -87,16 +87,22 @@ def main(argv: list[str] | None = None) -> None:
             if len(outcomes) % 100 == 0 or len(outcomes) == len(jobs):
                 print(f"{len(outcomes)}/{len(jobs)} deals, {time.perf_counter() - start:.0f} s", file=sys.stderr)
     wall = time.perf_counter() - start
-    lines = ["| deals | contract | mismatches | tricks for the bidder's side (deals) | pure-Python s/deal (one worker) |",
-             "|---|---|---|---|---|"]
+    lines = [
+        "| deals | contract | mismatches | tricks for the bidder's side (deals) | pure-Python s/deal (one worker) |",
+        "|---|---|---|---|---|",
+    ]
     for kind in SETS:
         mine = [o for o in outcomes if o.kind == kind]
         spread = ", ".join(f"{t}: {n}" for t, n in sorted(Counter(o.dds for o in mine).items()))
-        lines.append(f"| {len(mine):,} | {kind} | {sum(not o.agree for o in mine)} | {spread} "
-                     f"| {sum(o.seconds for o in mine) / len(mine):.3f} |")
+        lines.append(
+            f"| {len(mine):,} | {kind} | {sum(not o.agree for o in mine)} | {spread} "
+            f"| {sum(o.seconds for o in mine) / len(mine):.3f} |"
+        )
     mismatches = sum(not o.agree for o in outcomes)
-    run_line = (f"- run: `dds_agreement.py --deals {args.deals}` — seeds 0–{args.deals - 1} of each set, "
-                f"{workers} worker processes, {wall:.0f} s wall clock")
+    run_line = (
+        f"- run: `dds_agreement.py --deals {args.deals}` — seeds 0–{args.deals - 1} of each set, "
+        f"{workers} worker processes, {wall:.0f} s wall clock"
+    )
     block = "\n".join(["Machine and run:", "", *machine_lines(), run_line, "", *lines])
     print(block)
     if args.write:

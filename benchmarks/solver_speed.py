@@ -84,18 +84,27 @@ class Kind:
         return Deal(contract, masks)
 
 
-KINDS = {k.name: k for k in (
-    Kind("canadian trump (6, partnership)", "canadian", "6", "random", 6),
-    Kind("american no trump", "american", "no_trump", None, 8),
-    Kind("canadian charlemagne alone", "canadian", "charlemagne", "random", 8),
-    Kind("canadian mulot", "canadian", "mulot", None, 0),
-    Kind("canadian gros mulot", "canadian", "gros_mulot", None, 0),
-    Kind("american le petit", "american", "le_petit", None, 0),
-    Kind("maine charlemagne, lone defender", "maine", "charlemagne", "random", 8,
-         (("alone", True), ("lone_defender", "E"))),
-    Kind("bid euchre trump (3)", "bid_euchre", "3", "random", 3),
-    Kind("bid euchre no trump (3)", "bid_euchre", "3", None, 3),
-)}
+KINDS = {
+    k.name: k
+    for k in (
+        Kind("canadian trump (6, partnership)", "canadian", "6", "random", 6),
+        Kind("american no trump", "american", "no_trump", None, 8),
+        Kind("canadian charlemagne alone", "canadian", "charlemagne", "random", 8),
+        Kind("canadian mulot", "canadian", "mulot", None, 0),
+        Kind("canadian gros mulot", "canadian", "gros_mulot", None, 0),
+        Kind("american le petit", "american", "le_petit", None, 0),
+        Kind(
+            "maine charlemagne, lone defender",
+            "maine",
+            "charlemagne",
+            "random",
+            8,
+            (("alone", True), ("lone_defender", "E")),
+        ),
+        Kind("bid euchre trump (3)", "bid_euchre", "3", "random", 3),
+        Kind("bid euchre no trump (3)", "bid_euchre", "3", None, 3),
+    )
+}
 PARTNERSHIP = "canadian trump (6, partnership)"
 
 
@@ -204,7 +213,9 @@ def table(chosen: list[Contender]) -> str:
     for c in chosen:
         med = statistics.median(c.rates)
         spread = (max(c.rates) - min(c.rates)) / med
-        ratio = "—" if dds_rate is None else f"{med / dds_rate:.4f}" if med < dds_rate / 100 else f"{med / dds_rate:.2f}"
+        ratio = (
+            "—" if dds_rate is None else f"{med / dds_rate:.4f}" if med < dds_rate / 100 else f"{med / dds_rate:.2f}"
+        )
         lines.append(f"| {c.kind} | {c.name} | {med:,.1f} | {spread * 100:.0f}% | {ratio} |")
     return "\n".join(lines)
 
@@ -224,8 +235,10 @@ def main(argv: list[str] | None = None) -> None:
     chosen = contenders(kinds)
     run(chosen, deals, args.rounds, args.min_seconds)
     check(chosen)
-    run_line = (f"- run: `solver_speed.py --deals {args.deals} --rounds {args.rounds}` — seeds 0–{args.deals - 1} "
-                f"of `HandState.new(rules, dealer=\"W\", seed=…)`, North bidding, trump drawn per deal")
+    run_line = (
+        f"- run: `solver_speed.py --deals {args.deals} --rounds {args.rounds}` — seeds 0–{args.deals - 1} "
+        f'of `HandState.new(rules, dealer="W", seed=…)`, North bidding, trump drawn per deal'
+    )
     block = "\n".join(["Machine and run:", "", *machine_lines(), run_line, "", table(chosen)])
     print(block)
     if args.write:

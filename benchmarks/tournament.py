@@ -122,8 +122,14 @@ def run(variant: str, a: str, b: str, deals: int, games: int, seed: int, workers
     """Play the pairing on ``deals`` deals (and ``games`` games), split over ``workers`` processes."""
     chunks = max(1, workers * 4)
     jobs = [
-        Job(variant, a, b, seed, (deals * k // chunks, deals * (k + 1) // chunks),
-            (games * k // chunks, games * (k + 1) // chunks))
+        Job(
+            variant,
+            a,
+            b,
+            seed,
+            (deals * k // chunks, deals * (k + 1) // chunks),
+            (games * k // chunks, games * (k + 1) // chunks),
+        )
         for k in range(chunks)
     ]
     total = Outcome()
@@ -152,8 +158,10 @@ def _percentile(values: Sequence[float], q: float) -> float:
 
 
 def tables(results: dict[tuple[str, str, str], Outcome]) -> str:
-    head = ("| variant | A vs B | deals | A − B points per hand (95% CI) | deals A better / even / worse "
-            "| games won by A (95% CI) | verdict |")
+    head = (
+        "| variant | A vs B | deals | A − B points per hand (95% CI) | deals A better / even / worse "
+        "| games won by A (95% CI) | verdict |"
+    )
     lines = [head, "|" + "---|" * (head.count("|") - 1)]
     times: dict[tuple[str, str], list[float]] = {}
     for (variant, a, b), out in results.items():
@@ -166,43 +174,69 @@ def tables(results: dict[tuple[str, str, str], Outcome]) -> str:
         else:
             won = "—"
         verdict = f"{a} better" if low > 0 else f"{b} better" if high < 0 else "no clear difference"
-        lines.append(f"| {variant} | {a} vs {b} | {len(out.diffs):,} | {mean:+.2f} ({low:+.2f} to {high:+.2f}) "
-                     f"| {better} / {len(out.diffs) - better - worse} / {worse} | {won} | {verdict} |")
+        lines.append(
+            f"| {variant} | {a} vs {b} | {len(out.diffs):,} | {mean:+.2f} ({low:+.2f} to {high:+.2f}) "
+            f"| {better} / {len(out.diffs) - better - worse} / {worse} | {won} | {verdict} |"
+        )
         for name, secs in out.seconds.items():
             times.setdefault((variant, name), []).extend(secs)
-    lines += ["", "| variant | bot | decisions timed | median per decision | 95th percentile |", "|---|---|---|---|---|"]
+    lines += [
+        "",
+        "| variant | bot | decisions timed | median per decision | 95th percentile |",
+        "|---|---|---|---|---|",
+    ]
     for (variant, name), secs in sorted(times.items()):
-        lines.append(f"| {variant} | {name} | {len(secs):,} | {statistics.median(secs) * 1e6:,.0f} µs "
-                     f"| {_percentile(secs, 0.95) * 1e6:,.0f} µs |")
+        lines.append(
+            f"| {variant} | {name} | {len(secs):,} | {statistics.median(secs) * 1e6:,.0f} µs "
+            f"| {_percentile(secs, 0.95) * 1e6:,.0f} µs |"
+        )
     return "\n".join(lines)
 
 
 def report(results: dict[tuple[str, str, str], Outcome], argv: Sequence[str], seconds: float) -> str:
-    return "\n".join([
-        START, "",
-        *machine_lines(),
-        f"- run: `tournament.py {' '.join(argv)}` in {seconds:,.0f} s",
-        "", tables(results), "", END,
-    ])
+    return "\n".join(
+        [
+            START,
+            "",
+            *machine_lines(),
+            f"- run: `tournament.py {' '.join(argv)}` in {seconds:,.0f} s",
+            "",
+            tables(results),
+            "",
+            END,
+        ]
+    )
 
 
 def write_results(block: str) -> None:
-    write_section(START, END, "Bot tournament", block.removeprefix(START).removesuffix(END), intro=(
-        "Duplicate-style matches between the bots of `charlemagne_learn.analysis` (each seeded deal played twice "
-        "with the partnerships swapped); see the docstring of `benchmarks/tournament.py` for the method. "
-        "Regenerate with `tournament.py … --write`, which rewrites only the block below."))
+    write_section(
+        START,
+        END,
+        "Bot tournament",
+        block.removeprefix(START).removesuffix(END),
+        intro=(
+            "Duplicate-style matches between the bots of `charlemagne_learn.analysis` (each seeded deal played twice "
+            "with the partnerships swapped); see the docstring of `benchmarks/tournament.py` for the method. "
+            "Regenerate with `tournament.py … --write`, which rewrites only the block below."
+        ),
+    )
 
 
 def main(argv: list[str] | None = None) -> None:
     argv = sys.argv[1:] if argv is None else argv
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
-    ap.add_argument("--variant", action="append", default=[], help="variant to play (repeat for several; "
-                    "default canadian)")
+    ap.add_argument(
+        "--variant", action="append", default=[], help="variant to play (repeat for several; default canadian)"
+    )
     ap.add_argument("--deals", type=int, default=500, help="deals per pairing and variant, each played twice")
     ap.add_argument("--games", type=int, default=0, help="full games per pairing and variant, each played twice")
     ap.add_argument("--seed", type=int, default=1, help="seed of the deals (default 1)")
-    ap.add_argument("--bots", nargs="+", default=["rule", "random"], help="registered bot names; every pairing "
-                    f"of them plays (registered: {', '.join(sorted(BOTS))})")
+    ap.add_argument(
+        "--bots",
+        nargs="+",
+        default=["rule", "random"],
+        help=f"registered bot names; every pairing of them plays (registered: {', '.join(sorted(BOTS))})",
+    )
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes (default: one per core)")
     ap.add_argument("--write", action="store_true", help=f"rewrite the tournament block of {RESULTS.name}")
     args = ap.parse_args(argv)
@@ -218,8 +252,9 @@ def main(argv: list[str] | None = None) -> None:
     results = {}
     for variant in variants:
         for a, b in itertools.combinations(args.bots, 2):
-            results[(cl.Rules.preset(variant).name, a, b)] = run(variant, a, b, args.deals, args.games, args.seed,
-                                                                  args.workers)
+            results[(cl.Rules.preset(variant).name, a, b)] = run(
+                variant, a, b, args.deals, args.games, args.seed, args.workers
+            )
             print(f"{variant}: {a} vs {b} done", file=sys.stderr)
     block = report(results, argv, time.perf_counter() - start)
     print(block.removeprefix(START).removesuffix(END).strip())

@@ -61,7 +61,8 @@ def _settle(book: Notebook) -> None:
     page.wait_for_function(
         f"""() => document.querySelector("{ACTION}") || document.querySelector(".cl-next-hand")
             || (document.querySelector(".cl-prompt")?.textContent || "").includes("click a card")""",
-        timeout=30_000)
+        timeout=30_000,
+    )
 
 
 def _click_and_wait(book: Notebook, selector: str) -> None:
@@ -120,21 +121,28 @@ def main(argv: list[str] | None = None) -> None:
     times = measure(args.plays, args.seed)
     median, p95 = statistics.median(times), percentile(times, 0.95)
     verdict = "yes" if median <= AIM_MS else "no"
-    block = "\n".join([
-        f"PlayTable, Canadian rules, seed {args.seed}, rule bots, move grading off; {len(times)} card plays by "
-        f"clicks in headless Chromium through JupyterLab's kernel (hands played on until enough cards were "
-        f"timed; {time.perf_counter() - started:.0f} s in all). Milliseconds from the click until the card is "
-        f"gone from the learner's hand on the page; the bots' moves up to the learner's next turn are included.",
-        "",
-        f"| median | 95th percentile | fastest | slowest | median within {AIM_MS:g} ms |",
-        "|---|---|---|---|---|",
-        f"| {median:.0f} | {p95:.0f} | {min(times):.0f} | {max(times):.0f} | {verdict} |",
-    ])
+    block = "\n".join(
+        [
+            f"PlayTable, Canadian rules, seed {args.seed}, rule bots, move grading off; {len(times)} card plays by "
+            f"clicks in headless Chromium through JupyterLab's kernel (hands played on until enough cards were "
+            f"timed; {time.perf_counter() - started:.0f} s in all). Milliseconds from the click until the card is "
+            f"gone from the learner's hand on the page; the bots' moves up to the learner's next turn are included.",
+            "",
+            f"| median | 95th percentile | fastest | slowest | median within {AIM_MS:g} ms |",
+            "|---|---|---|---|---|",
+            f"| {median:.0f} | {p95:.0f} | {min(times):.0f} | {max(times):.0f} | {verdict} |",
+        ]
+    )
     print(block)
     if args.write:
-        write_section(START, END, "Widget latency", "\n".join(["Machine and run:", "", *machine_lines(), "", block]),
-                      intro="How long a card play in the PlayTable widget takes to show on the page "
-                            "(`benchmarks/widget_latency.py`).")
+        write_section(
+            START,
+            END,
+            "Widget latency",
+            "\n".join(["Machine and run:", "", *machine_lines(), "", block]),
+            intro="How long a card play in the PlayTable widget takes to show on the page "
+            "(`benchmarks/widget_latency.py`).",
+        )
 
 
 if __name__ == "__main__":

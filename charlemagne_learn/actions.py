@@ -19,7 +19,16 @@ from typing import Any, Literal, Protocol, TypeVar
 from .cards import Card, Suit
 from .errors import CharlemagneError, IllegalActionError
 
-__all__ = ["CHOICES", "TRUMP_ACTIONS", "Action", "discard_actions", "give_actions", "load_record", "play_actions", "replay"]
+__all__ = [
+    "CHOICES",
+    "TRUMP_ACTIONS",
+    "Action",
+    "discard_actions",
+    "give_actions",
+    "load_record",
+    "play_actions",
+    "replay",
+]
 
 Kind = Literal["pass", "bid", "choose", "give", "discard", "trump", "play"]
 
@@ -217,7 +226,9 @@ def load_record(text: str, fmt: str, writer: str, start: Callable[[dict[str, Any
         target = start(record)
         actions = list(record["actions"])
     except KeyError as exc:
-        raise IllegalActionError(f"not a valid record: the field {exc} is missing; use the text {writer} writes") from None
+        raise IllegalActionError(
+            f"not a valid record: the field {exc} is missing; use the text {writer} writes"
+        ) from None
     except (TypeError, AttributeError, json.JSONDecodeError) as exc:
         raise IllegalActionError(f"not a valid record ({exc}); use the text {writer} writes") from None
     replay(target.apply, actions)

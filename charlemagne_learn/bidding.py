@@ -46,9 +46,7 @@ def bid_levels(rules: Rules) -> dict[Action, int]:
     """Every bid action of the ladder, written the standard way, with its level."""
     levels: dict[Action, int] | None = rules._cache.get("bid_levels")
     if levels is None:
-        levels = rules._cache["bid_levels"] = {
-            a: rules.bid_level(a.bid or "") for a in bid_lists(rules)[1][0]
-        }
+        levels = rules._cache["bid_levels"] = {a: rules.bid_level(a.bid or "") for a in bid_lists(rules)[1][0]}
     return levels
 
 
@@ -61,8 +59,10 @@ def bid_trump_problem(rules: Rules, act: Action) -> str:
     if spec.trump == "with_bid" and act.suit is None:
         return f"in {title} a bid of {spec.label} names its trump suit too: write 'bid {spec.name}S' (or C, D, H)"
     if spec.trump == "with_bid_or_none" and not named:
-        return (f"in {title} a bid names a trump suit or no-trump: write 'bid {spec.name}S' "
-                f"(or C, D, H) or 'bid {spec.name} NT'")
+        return (
+            f"in {title} a bid names a trump suit or no-trump: write 'bid {spec.name}S' "
+            f"(or C, D, H) or 'bid {spec.name} NT'"
+        )
     if spec.trump == "with_bid" and act.no_trump:
         return f"in {title} a bid of {spec.label} needs a trump suit; no-trump is not allowed"
     if spec.trump in ("after_bidding", "after_exchange") and named:

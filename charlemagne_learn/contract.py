@@ -55,11 +55,13 @@ class Contract:
     ) -> None:
         spec = rules.bid(bid.name if isinstance(bid, BidSpec) else bid)
         seat = Seat.find(bidder)
-        suit = None if trump is None or trump == "" or str(trump).lower() in ("none", "nt", "no_trump") else Suit.find(trump)
+        suit = (
+            None
+            if trump is None or trump == "" or str(trump).lower() in ("none", "nt", "no_trump")
+            else Suit.find(trump)
+        )
         if spec.has_trump and spec.trump != "with_bid_or_none" and suit is None:
-            raise ContractError(
-                f"a {spec.label} contract needs a trump suit; give trump='C', 'D', 'H' or 'S'"
-            )
+            raise ContractError(f"a {spec.label} contract needs a trump suit; give trump='C', 'D', 'H' or 'S'")
         if not spec.has_trump and suit is not None:
             raise ContractError(f"a {spec.label} contract has no trump suit; give trump=None")
         if alone is None:
@@ -71,9 +73,7 @@ class Contract:
         defender = None if lone_defender is None else Seat.find(lone_defender)
         if defender is not None:
             if not (alone and rules.lone_defender and spec.alone == "optional" and not spec.avoid):
-                raise ContractError(
-                    "only a lone Charlemagne in Maine Charlemagne can be met by a lone defender"
-                )
+                raise ContractError("only a lone Charlemagne in Maine Charlemagne can be met by a lone defender")
             if defender.team == seat.team:
                 raise ContractError(f"{defender.word} is on the bidder's team and cannot defend alone")
         object.__setattr__(self, "rules", rules)

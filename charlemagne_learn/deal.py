@@ -73,12 +73,18 @@ def check_deal(rules: Rules, hands: list[int], kitty: int) -> None:
     seen = 0
     for seat, m in enumerate(hands):
         if m & seen:
-            raise IllegalActionError(f"a card is dealt twice (again to {Seat(seat).word}); every card goes to one place")
+            raise IllegalActionError(
+                f"a card is dealt twice (again to {Seat(seat).word}); every card goes to one place"
+            )
         if m & ~deck:
-            raise IllegalActionError(f"{Seat(seat).word} holds cards that are not in the {rules.title} deck: "
-                                     f"{' '.join(map(str, cards_of(m & ~deck)))}")
+            raise IllegalActionError(
+                f"{Seat(seat).word} holds cards that are not in the {rules.title} deck: "
+                f"{' '.join(map(str, cards_of(m & ~deck)))}"
+            )
         if bin(m).count("1") != rules.hand_size:
-            raise IllegalActionError(f"{Seat(seat).word} holds {bin(m).count('1')} cards; each player gets {rules.hand_size}")
+            raise IllegalActionError(
+                f"{Seat(seat).word} holds {bin(m).count('1')} cards; each player gets {rules.hand_size}"
+            )
         seen |= m
     if kitty & seen or kitty & ~deck or bin(kitty).count("1") != rules.kitty_size:
         raise IllegalActionError(f"the kitty must hold {rules.kitty_size} cards of the deck that no player holds")

@@ -20,7 +20,19 @@ if TYPE_CHECKING:
     from .hand import HandState, SeatView, Trick
     from .rules import BidSpec, Rules
 
-__all__ = ["bid_odds_html", "cards_html", "contract_html", "game_html", "hand_state_html", "hint_html", "review_html", "rules_html", "ruling_html", "seat_view_html", "trick_html"]
+__all__ = [
+    "bid_odds_html",
+    "cards_html",
+    "contract_html",
+    "game_html",
+    "hand_state_html",
+    "hint_html",
+    "review_html",
+    "rules_html",
+    "ruling_html",
+    "seat_view_html",
+    "trick_html",
+]
 
 _STYLE = (
     "display:inline-block;min-width:2.2em;padding:0.15em 0.3em;margin:0 0.12em;border:1px solid #888;"
@@ -34,8 +46,10 @@ def _colour(card: Card) -> str:
 
 def card_html(card: Card, role: str = "") -> str:
     label = card.name + (f", {role}" if role else "")
-    return (f'<span role="img" aria-label="{escape(label)}" title="{escape(label)}" '
-            f'style="{_STYLE};color:{_colour(card)}">{escape(str(card))}</span>')
+    return (
+        f'<span role="img" aria-label="{escape(label)}" title="{escape(label)}" '
+        f'style="{_STYLE};color:{_colour(card)}">{escape(str(card))}</span>'
+    )
 
 
 def cards_html(cards: Iterable[Card], contract: Contract | None = None) -> str:
@@ -50,8 +64,10 @@ def ruling_html(reason: str) -> str:
 def contract_html(contract: Contract) -> str:
     out = contract.sitting_out
     sit = f"; {', '.join(s.word for s in out)} sit{'s' if len(out) == 1 else ''} out" if out else ""
-    return (f'<div class="cl-contract" style="font-family:sans-serif"><strong>{escape(str(contract))}</strong>'
-            f" ({escape(contract.rules.title)}; trump: {escape(contract.trump_text)}{sit})</div>")
+    return (
+        f'<div class="cl-contract" style="font-family:sans-serif"><strong>{escape(str(contract))}</strong>'
+        f" ({escape(contract.rules.title)}; trump: {escape(contract.trump_text)}{sit})</div>"
+    )
 
 
 def _table_html(
@@ -67,24 +83,38 @@ def _table_html(
     rows = []
     for seat, cards in hands.items():
         mark = " ◀ to move" if to_move == seat else ""
-        shown = (f"<em>{cards} card{'s' if cards != 1 else ''} face down</em>" if isinstance(cards, int)
-                 else cards_html(cards, contract))
+        shown = (
+            f"<em>{cards} card{'s' if cards != 1 else ''} face down</em>"
+            if isinstance(cards, int)
+            else cards_html(cards, contract)
+        )
         won = f" — {tricks_won[seat.name]} trick(s)" if contract is not None else ""
-        rows.append(f"<tr><th style='text-align:left;padding-right:0.6em'>{seat.word}{mark}</th>"
-                    f"<td style='text-align:left'>{shown}</td><td>{won}</td></tr>")
+        rows.append(
+            f"<tr><th style='text-align:left;padding-right:0.6em'>{seat.word}{mark}</th>"
+            f"<td style='text-align:left'>{shown}</td><td>{won}</td></tr>"
+        )
     so_far = ""
     if trick:
         so_far = "<p>Trick so far: " + " ".join(f"{s.word} {card_html(c)}" for s, c in trick) + "</p>"
     result = f"<p><strong>{escape(reason)}</strong></p>" if reason else ""
-    return (f'<div class="cl-handstate" style="font-family:sans-serif"><p>{head}</p>'
-            f"<table>{''.join(rows)}</table>{so_far}{result}</div>")
+    return (
+        f'<div class="cl-handstate" style="font-family:sans-serif"><p>{head}</p>'
+        f"<table>{''.join(rows)}</table>{so_far}{result}</div>"
+    )
 
 
 def hand_state_html(state: HandState) -> str:
     """Every hand face up: the teacher's view of the table."""
     hands: dict[Seat, list[Card] | int] = {seat: state.hand(seat) for seat in Seat}
-    return _table_html(escape(repr(state)[1:-1]), hands, state.to_move, state.contract, state.tricks_won,
-                       state.trick, state.result.reason if state.result else None)
+    return _table_html(
+        escape(repr(state)[1:-1]),
+        hands,
+        state.to_move,
+        state.contract,
+        state.tricks_won,
+        state.trick,
+        state.result.reason if state.result else None,
+    )
 
 
 def seat_view_html(view: SeatView) -> str:
@@ -96,8 +126,9 @@ def seat_view_html(view: SeatView) -> str:
     won = {seat.name: sum(t.winner == seat for t in view.tricks) for seat in Seat}
     contract = f", {escape(str(view.contract))}" if view.contract is not None else ""
     head = f"What {view.seat.word} sees ({view.phase.value}{contract})"
-    return _table_html(head, hands, view.to_move, view.contract, won, view.trick,
-                       view.result.reason if view.result else None)
+    return _table_html(
+        head, hands, view.to_move, view.contract, won, view.trick, view.result.reason if view.result else None
+    )
 
 
 def trick_html(trick: Trick) -> str:
@@ -105,8 +136,10 @@ def trick_html(trick: Trick) -> str:
         f"<td style='padding:0 0.4em;text-align:center'>{seat.word}<br>{card_html(card)}</td>"
         for seat, card in zip(trick.seats, trick.cards, strict=True)
     )
-    return (f'<div class="cl-trick" style="font-family:sans-serif"><table><tr>{plays}</tr></table>'
-            f"<p>{escape(trick.winner.word)} wins the trick.</p></div>")
+    return (
+        f'<div class="cl-trick" style="font-family:sans-serif"><table><tr>{plays}</tr></table>'
+        f"<p>{escape(trick.winner.word)} wins the trick.</p></div>"
+    )
 
 
 _TRUMP_WORDS = {
@@ -140,13 +173,17 @@ def rules_html(rules: Rules) -> str:
     """A rule system as a teacher would put it on the board: deck, deal, and the bid ladder."""
     kitty = f", kitty of {rules.kitty_size}" if rules.kitty_size else ", no kitty"
     options = "".join(f", {k}={v!r}" for k, v in rules.options().items())
-    head = "".join(f"<th style='text-align:left;padding:0 0.6em'>{h}</th>"
-                   for h in ("bid", "who plays", "trump", "to make it", "made", "failed"))
+    head = "".join(
+        f"<th style='text-align:left;padding:0 0.6em'>{h}</th>"
+        for h in ("bid", "who plays", "trump", "to make it", "made", "failed")
+    )
     rows = "".join(_bid_row(rules, spec) for spec in rules.bids)
-    return (f'<div class="cl-rules" style="font-family:sans-serif"><p><strong>{escape(rules.title)}</strong>'
-            f"{escape(options)}: {rules.deck_size} cards, {rules.hand_size} to each player{kitty}; "
-            f"game to {rules.target}.</p><table><tr>{head}</tr>{rows}</table>"
-            f"<p>Bids from lowest to highest.</p></div>")
+    return (
+        f'<div class="cl-rules" style="font-family:sans-serif"><p><strong>{escape(rules.title)}</strong>'
+        f"{escape(options)}: {rules.deck_size} cards, {rules.hand_size} to each player{kitty}; "
+        f"game to {rules.target}.</p><table><tr>{head}</tr>{rows}</table>"
+        f"<p>Bids from lowest to highest.</p></div>"
+    )
 
 
 def game_html(game: Game) -> str:
@@ -159,14 +196,19 @@ def game_html(game: Game) -> str:
         for team in totals:
             totals[team] += result.points[team]
         contract = str(result.contract) if result.contract is not None else "all passed"
-        rows.append(f"<tr><td>{number}</td><td>{hand.dealer.word}</td><td>{escape(contract)}</td>"
-                    f"<td>{escape(result.reason)}</td><td>{totals['NS']}</td><td>{totals['EW']}</td></tr>")
-    head = "".join(f"<th style='text-align:left'>{h}</th>"
-                   for h in ("hand", "dealer", "contract", "what happened", "NS", "EW"))
+        rows.append(
+            f"<tr><td>{number}</td><td>{hand.dealer.word}</td><td>{escape(contract)}</td>"
+            f"<td>{escape(result.reason)}</td><td>{totals['NS']}</td><td>{totals['EW']}</td></tr>"
+        )
+    head = "".join(
+        f"<th style='text-align:left'>{h}</th>" for h in ("hand", "dealer", "contract", "what happened", "NS", "EW")
+    )
     state = f"won by {game.winner}" if game.winner else f"hand {len(game.finished) + 1} in play"
-    return (f'<div class="cl-game" style="font-family:sans-serif"><p><strong>{escape(game.rules.title)}</strong>, '
-            f"game to {game.rules.target}: {state}.</p>"
-            f"<table style='text-align:left'><tr>{head}</tr>{''.join(rows)}</table></div>")
+    return (
+        f'<div class="cl-game" style="font-family:sans-serif"><p><strong>{escape(game.rules.title)}</strong>, '
+        f"game to {game.rules.target}: {state}.</p>"
+        f"<table style='text-align:left'><tr>{head}</tr>{''.join(rows)}</table></div>"
+    )
 
 
 def bid_odds_html(odds: BidOdds) -> str:
@@ -176,29 +218,44 @@ def bid_odds_html(odds: BidOdds) -> str:
     for chance in odds:
         p = chance.probability
         low, high = chance.interval
-        bar = (f"<div style='position:relative;width:10em;height:0.9em;background:#eee;border-radius:2px'>"
-               f"<div style='width:{p * 100:.1f}%;height:100%;background:#0072B2;border-radius:2px'></div>"
-               f"<div style='position:absolute;top:40%;left:{low * 100:.1f}%;width:{(high - low) * 100:.1f}%;"
-               f"height:20%;background:#000'></div></div>")
+        bar = (
+            f"<div style='position:relative;width:10em;height:0.9em;background:#eee;border-radius:2px'>"
+            f"<div style='width:{p * 100:.1f}%;height:100%;background:#0072B2;border-radius:2px'></div>"
+            f"<div style='position:absolute;top:40%;left:{low * 100:.1f}%;width:{(high - low) * 100:.1f}%;"
+            f"height:20%;background:#000'></div></div>"
+        )
         points = "decides the game" if chance.expected_points is None else f"{chance.expected_points:+.1f}"
-        rows.append(f"<tr><th style='text-align:left'>{escape(chance.label)}</th>"
-                    f"<td style='text-align:right'>{p:.0%}</td><td>{bar}</td>"
-                    f"<td>{low:.0%}–{high:.0%}</td><td style='text-align:right'>{points}</td>"
-                    f"<td style='text-align:left'>{escape(chance.how)}</td></tr>")
-    head = (f"<p>{escape(odds.seat.word)} holds {cards_html(odds.hand)} — {escape(odds.rules.title)}, "
-            f"{odds.samples} deals of the unseen cards (seed {odds.seed}), {how}.</p>")
-    return (f'<div class="cl-bidodds" style="font-family:sans-serif">{head}<table><tr><th>bid</th><th>makes it</th>'
-            f"<th></th><th>95% interval</th><th>points per hand</th><th>played as</th></tr>{''.join(rows)}</table></div>")
+        rows.append(
+            f"<tr><th style='text-align:left'>{escape(chance.label)}</th>"
+            f"<td style='text-align:right'>{p:.0%}</td><td>{bar}</td>"
+            f"<td>{low:.0%}–{high:.0%}</td><td style='text-align:right'>{points}</td>"
+            f"<td style='text-align:left'>{escape(chance.how)}</td></tr>"
+        )
+    head = (
+        f"<p>{escape(odds.seat.word)} holds {cards_html(odds.hand)} — {escape(odds.rules.title)}, "
+        f"{odds.samples} deals of the unseen cards (seed {odds.seed}), {how}.</p>"
+    )
+    return (
+        f'<div class="cl-bidodds" style="font-family:sans-serif">{head}<table><tr><th>bid</th><th>makes it</th>'
+        f"<th></th><th>95% interval</th><th>points per hand</th><th>played as</th></tr>{''.join(rows)}</table></div>"
+    )
 
 
 # Grades by colour (Okabe–Ito, safe for colour-blind readers) and always by word too.
-_GRADE_COLOUR = {"best": "#009E73", "good": "#56B4E9", "inaccuracy": "#E69F00", "mistake": "#D55E00",
-                 "blunder": "#CC79A7"}
+_GRADE_COLOUR = {
+    "best": "#009E73",
+    "good": "#56B4E9",
+    "inaccuracy": "#E69F00",
+    "mistake": "#D55E00",
+    "blunder": "#CC79A7",
+}
 
 
 def _grade_html(grade: str) -> str:
-    return (f"<span style='padding:0 0.4em;border-radius:0.3em;color:#000;"
-            f"background:{_GRADE_COLOUR[grade]}'>{escape(grade)}</span>")
+    return (
+        f"<span style='padding:0 0.4em;border-radius:0.3em;color:#000;"
+        f"background:{_GRADE_COLOUR[grade]}'>{escape(grade)}</span>"
+    )
 
 
 def hint_html(hint: Hint) -> str:
@@ -206,13 +263,17 @@ def hint_html(hint: Hint) -> str:
     rows = []
     for c in hint.choices:
         made = "" if c.made is None else f"{c.made:.0%}"
-        rows.append(f"<tr><td style='text-align:left'>{escape(str(c.action))}</td>"
-                    f"<td style='text-align:right'>{c.points:+.2f}</td><td style='text-align:right'>{made}</td>"
-                    f"<td>{_grade_html(c.grade)}</td><td style='text-align:left'>{escape(c.reason)}</td></tr>")
-    return (f'<div class="cl-hint" style="font-family:sans-serif"><p>{escape(hint.seat.word)}\'s choices '
-            f"({hint.phase.value}), judged over {hint.samples} deals of the cards {escape(hint.seat.word)} "
-            f"cannot see:</p><table><tr><th>choice</th><th>points</th><th>made</th><th>grade</th><th>why</th></tr>"
-            f"{''.join(rows)}</table></div>")
+        rows.append(
+            f"<tr><td style='text-align:left'>{escape(str(c.action))}</td>"
+            f"<td style='text-align:right'>{c.points:+.2f}</td><td style='text-align:right'>{made}</td>"
+            f"<td>{_grade_html(c.grade)}</td><td style='text-align:left'>{escape(c.reason)}</td></tr>"
+        )
+    return (
+        f'<div class="cl-hint" style="font-family:sans-serif"><p>{escape(hint.seat.word)}\'s choices '
+        f"({hint.phase.value}), judged over {hint.samples} deals of the cards {escape(hint.seat.word)} "
+        f"cannot see:</p><table><tr><th>choice</th><th>points</th><th>made</th><th>grade</th><th>why</th></tr>"
+        f"{''.join(rows)}</table></div>"
+    )
 
 
 def review_html(review: Review) -> str:
@@ -220,9 +281,13 @@ def review_html(review: Review) -> str:
     rows = []
     for line in review.lines:
         better = "" if line.best == line.action else escape(str(line.best))
-        rows.append(f"<tr><td>{line.move + 1}</td><td>{line.phase.value}</td><td>{escape(str(line.action))}</td>"
-                    f"<td>{_grade_html(line.grade)}</td><td>{better}</td>"
-                    f"<td style='text-align:left'>{escape(line.reason)}</td></tr>")
-    return (f'<div class="cl-review" style="font-family:sans-serif"><p>Review of {escape(review.seat.word)}\'s '
-            f"decisions</p><table><tr><th>move</th><th>phase</th><th>chose</th><th>grade</th><th>better</th>"
-            f"<th>why</th></tr>{''.join(rows)}</table></div>")
+        rows.append(
+            f"<tr><td>{line.move + 1}</td><td>{line.phase.value}</td><td>{escape(str(line.action))}</td>"
+            f"<td>{_grade_html(line.grade)}</td><td>{better}</td>"
+            f"<td style='text-align:left'>{escape(line.reason)}</td></tr>"
+        )
+    return (
+        f'<div class="cl-review" style="font-family:sans-serif"><p>Review of {escape(review.seat.word)}\'s '
+        f"decisions</p><table><tr><th>move</th><th>phase</th><th>chose</th><th>grade</th><th>better</th>"
+        f"<th>why</th></tr>{''.join(rows)}</table></div>"
+    )

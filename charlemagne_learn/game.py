@@ -103,13 +103,16 @@ class Game:
 
     def to_json(self) -> str:
         """The rules, the first dealer, the seed and every action: enough to replay the game."""
-        return json.dumps({
-            "format": FORMAT,
-            "rules": self.rules.to_record(),
-            "first_dealer": self.first_dealer.name,
-            "seed": self.seed,
-            "actions": [str(a) for a in self.actions],
-        }, ensure_ascii=False)
+        return json.dumps(
+            {
+                "format": FORMAT,
+                "rules": self.rules.to_record(),
+                "first_dealer": self.first_dealer.name,
+                "seed": self.seed,
+                "actions": [str(a) for a in self.actions],
+            },
+            ensure_ascii=False,
+        )
 
     @classmethod
     def from_json(cls, text: str) -> Game:

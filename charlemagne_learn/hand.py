@@ -120,8 +120,10 @@ class SeatView:
         contract = f", {self.contract}" if self.contract is not None else ""
         trick = f"; trick: {', '.join(f'{s.name} {c}' for s, c in self.trick)}" if self.trick else ""
         kitty = f"; kitty: {' '.join(map(str, self.kitty))}" if self.kitty else ""
-        return (f"<SeatView {self.seat.word}, {self.phase.value}, {move}{contract}: hand "
-                f"{' '.join(map(str, self.hand)) or '(empty)'}{trick}{kitty}>")
+        return (
+            f"<SeatView {self.seat.word}, {self.phase.value}, {move}{contract}: hand "
+            f"{' '.join(map(str, self.hand)) or '(empty)'}{trick}{kitty}>"
+        )
 
     def _repr_html_(self) -> str:
         from .display import seat_view_html
@@ -358,8 +360,11 @@ class HandState:
                 return not forced
             return bid_levels(self.rules).get(act, -1) >= low
         if phase is _DISCARD or phase is _GIVE:
-            return (act.kind == _PHASE_KIND[phase] and act.card is not None
-                    and bool(self._hands[mover] >> act.card.index & 1))
+            return (
+                act.kind == _PHASE_KIND[phase]
+                and act.card is not None
+                and bool(self._hands[mover] >> act.card.index & 1)
+            )
         if phase is _TRUMP:
             return act.kind == "trump" and act.suit is not None
         return phase is _CHOOSE and act.kind == "choose" and act.choice in self._choices
@@ -391,8 +396,11 @@ class HandState:
         if self.phase is _BIDDING and act.kind in ("bid", "pass"):
             allowed = ", ".join(str(a) for a in legal)
             if act.kind == "pass":
-                why = ("the dealer must bid" if self.rules.dealer_minimum is None
-                       else f"the dealer must bid at least {self.rules.dealer_minimum} when nobody has")
+                why = (
+                    "the dealer must bid"
+                    if self.rules.dealer_minimum is None
+                    else f"the dealer must bid at least {self.rules.dealer_minimum} when nobody has"
+                )
                 return f"{Seat(self._to_move or 0).word} cannot pass: {why}; allowed: {allowed}"
             trump_note = bid_trump_problem(self.rules, act)
             if trump_note:
@@ -487,7 +495,10 @@ class HandState:
     def _start_play(self) -> None:
         assert self._spec is not None
         self.contract = Contract.cached(
-            self.rules, self._spec, _SEAT[self._bidder], self._trump,
+            self.rules,
+            self._spec,
+            _SEAT[self._bidder],
+            self._trump,
             alone=self._alone if self._spec.alone == "optional" else None,
             lone_defender=None if self._lone_defender is None else _SEAT[self._lone_defender],
         )
@@ -538,15 +549,27 @@ class HandState:
         if len(self._tricks) < self.rules.tricks_per_hand:
             reason += f" (Play stopped after trick {len(self._tricks)}, when the result was certain.)"
         self.result = HandResult(
-            dict(score.points), self.contract, self.bidder_tricks, score.made,
-            self._decided_after, score.outright_winner, False, reason,
+            dict(score.points),
+            self.contract,
+            self.bidder_tricks,
+            score.made,
+            self._decided_after,
+            score.outright_winner,
+            False,
+            reason,
         )
         self.phase = _OVER
         self._to_move = None
 
     def _finish_passed_out(self) -> None:
         self.result = HandResult(
-            {"NS": 0, "EW": 0}, None, 0, None, None, None, True,
+            {"NS": 0, "EW": 0},
+            None,
+            0,
+            None,
+            None,
+            None,
+            True,
             "All four players passed: the hand is thrown in and the deal passes to the left.",
         )
         self.phase = _OVER
@@ -578,16 +601,29 @@ class HandState:
             discards=cards_of(self._discarded[s]),
             legal_actions=self.legal_actions() if self._to_move == s else [],
             result=self.result,
-            history=[(who, a) if (a.kind not in ("give", "discard") or who == s or
-                                  (a.kind == "give" and who.partner == s)) else (who, Action.face_down(a.kind))
-                     for who, a in self.history],
+            history=[
+                (who, a)
+                if (a.kind not in ("give", "discard") or who == s or (a.kind == "give" and who.partner == s))
+                else (who, Action.face_down(a.kind))
+                for who, a in self.history
+            ],
         )
 
     # ------------------------------------------------------------------ copy / undo / json
     def copy(self) -> HandState:
         other = HandState.__new__(HandState)
         other.__dict__.update(self.__dict__)
-        for name in ("_hands", "history", "_steps", "_received", "_discarded", "_trick", "_trick_seats", "_won", "_tricks"):
+        for name in (
+            "_hands",
+            "history",
+            "_steps",
+            "_received",
+            "_discarded",
+            "_trick",
+            "_trick_seats",
+            "_won",
+            "_tricks",
+        ):
             setattr(other, name, list(getattr(self, name)))
         return other
 
@@ -625,8 +661,10 @@ class HandState:
             "format": FORMAT,
             "rules": self.rules.to_record(),
             "dealer": self.dealer.name,
-            "deal": {**{s.name: " ".join(map(str, cards_of(hands[s]))) for s in Seat},
-                     "kitty": " ".join(map(str, cards_of(kitty)))},
+            "deal": {
+                **{s.name: " ".join(map(str, cards_of(hands[s]))) for s in Seat},
+                "kitty": " ".join(map(str, cards_of(kitty))),
+            },
             "actions": [str(a) for _, a in self.history],
         }
         return json.dumps(record, ensure_ascii=False)
@@ -635,8 +673,12 @@ class HandState:
     def from_json(cls, text: str) -> HandState:
         def start(record: dict[str, Any]) -> HandState:
             deal = record["deal"]
-            return cls.new(Rules.from_record(record["rules"]), record["dealer"],
-                           hands={s.name: deal[s.name] for s in Seat}, kitty=deal.get("kitty", ""))
+            return cls.new(
+                Rules.from_record(record["rules"]),
+                record["dealer"],
+                hands={s.name: deal[s.name] for s in Seat},
+                kitty=deal.get("kitty", ""),
+            )
 
         return load_record(text, FORMAT, "HandState.to_json()", start)
 
@@ -655,5 +697,3 @@ class HandState:
 _PHASE_KIND = {_GIVE: "give", _DISCARD: "discard", _TRUMP: "trump", _CHOOSE: "choose", _PLAY: "play"}
 _SEAT = tuple(Seat)
 _CARD = tuple(Card.from_index(i) for i in range(34))
-
-

@@ -60,22 +60,41 @@ def _numeric(n: int, trump: TrumpMode, bidder_leads: bool) -> BidSpec:
 
 def _canadian_bids() -> tuple[BidSpec, ...]:
     return (
-        *(
-            dataclasses.replace(_numeric(n, "after_exchange", False), exchange="kitty")
-            for n in (5, 6, 7, 8)
-        ),
+        *(dataclasses.replace(_numeric(n, "after_exchange", False), exchange="kitty") for n in (5, 6, 7, 8)),
         BidSpec("mulot", "Mulot", 8, 15, 7, "none", alone="always", avoid=True),
         BidSpec(
-            "charlemagne", "Charlemagne", 8, 16, 8, "after_exchange", alone="always",
-            exchange="kitty_and_partner", aliases=("charles", "petit_charles"),
+            "charlemagne",
+            "Charlemagne",
+            8,
+            16,
+            8,
+            "after_exchange",
+            alone="always",
+            exchange="kitty_and_partner",
+            aliases=("charles", "petit_charles"),
         ),
         BidSpec(
-            "gros_mulot", "Gros Mulot", 8, 30, 15, "none", alone="always", avoid=True,
-            exposed_after_first_trick=True, aliases=("mulot+", "mulot_plus"),
+            "gros_mulot",
+            "Gros Mulot",
+            8,
+            30,
+            15,
+            "none",
+            alone="always",
+            avoid=True,
+            exposed_after_first_trick=True,
+            aliases=("mulot+", "mulot_plus"),
         ),
         BidSpec(
-            "gros_charlemagne", "Gros Charlemagne", 8, 32, 16, "after_exchange", alone="always",
-            exchange="kitty_or_partner", aliases=("charles+", "charles_plus"),
+            "gros_charlemagne",
+            "Gros Charlemagne",
+            8,
+            32,
+            16,
+            "after_exchange",
+            alone="always",
+            exchange="kitty_or_partner",
+            aliases=("charles+", "charles_plus"),
         ),
     )
 
@@ -87,7 +106,13 @@ def _american_bids() -> tuple[BidSpec, ...]:
         BidSpec("no_trump", "No Trump", 8, 8, 8, "none", aliases=("nt",)),
         BidSpec("charles", "Charles", 8, 21, 21, "after_bidding", aliases=("charlemagne",)),
         BidSpec(
-            "charles_alone", "Charles Alone", 8, 21, 21, "after_bidding", alone="always",
+            "charles_alone",
+            "Charles Alone",
+            8,
+            21,
+            21,
+            "after_bidding",
+            alone="always",
             exchange="partner",
         ),
     )
@@ -99,8 +124,16 @@ def _maine_bids() -> tuple[BidSpec, ...]:
         BidSpec("le_petit", "Le Petit", 8, 8, 8, "none", alone="always", avoid=True),
         BidSpec("high_card_no_trump", "High Card No Trump", 8, 8, 8, "none", aliases=("no_trump", "nt")),
         BidSpec(
-            "charlemagne", "Charlemagne", 8, 0, 0, "after_bidding", alone="optional",
-            exchange="partner", outright=True, aliases=("charles",),
+            "charlemagne",
+            "Charlemagne",
+            8,
+            0,
+            0,
+            "after_bidding",
+            alone="optional",
+            exchange="partner",
+            outright=True,
+            aliases=("charles",),
         ),
     )
 
@@ -161,11 +194,15 @@ class Rules:
         if self.low_rank not in (7, 9):
             raise RulesOptionError(f"low_rank={self.low_rank!r} is not allowed; use 7 or 9")
         if self.win_rule not in ("first_to_target", "bid_euchre"):
-            raise RulesOptionError(
-                f"win_rule={self.win_rule!r} is not allowed; use 'first_to_target' or 'bid_euchre'"
-            )
-        for flag in ("jokers", "nine_high", "partner_card_first", "lone_defender", "stop_when_decided",
-                     "per_trick_scoring"):
+            raise RulesOptionError(f"win_rule={self.win_rule!r} is not allowed; use 'first_to_target' or 'bid_euchre'")
+        for flag in (
+            "jokers",
+            "nine_high",
+            "partner_card_first",
+            "lone_defender",
+            "stop_when_decided",
+            "per_trick_scoring",
+        ):
             if not isinstance(getattr(self, flag), bool):
                 raise RulesOptionError(f"{flag}={getattr(self, flag)!r} is not allowed; use True or False")
         if self.dealer_minimum is not None and str(self.dealer_minimum) not in index:
@@ -277,16 +314,42 @@ class Rules:
 VARIANTS: dict[str, Rules] = {
     "canadian": Rules("canadian", 7, True, 8, 2, False, _canadian_bids(), 32),
     "american": Rules(
-        "american", 7, False, 8, 0, True, _american_bids(), 21,
-        all_pass="stick_dealer", partner_card_first=False,
+        "american",
+        7,
+        False,
+        8,
+        0,
+        True,
+        _american_bids(),
+        21,
+        all_pass="stick_dealer",
+        partner_card_first=False,
     ),
     "maine": Rules(
-        "maine", 7, False, 8, 0, True, _maine_bids(), 32,
-        dealer_minimum=5, partner_card_first=False, lone_defender=True,
+        "maine",
+        7,
+        False,
+        8,
+        0,
+        True,
+        _maine_bids(),
+        32,
+        dealer_minimum=5,
+        partner_card_first=False,
+        lone_defender=True,
     ),
     "bid_euchre": Rules(
-        "bid_euchre", 9, False, 6, 0, False, _bid_euchre_bids(), 32,
-        per_trick_scoring=True, win_rule="bid_euchre", bower_names=("right bower", "left bower"),
+        "bid_euchre",
+        9,
+        False,
+        6,
+        0,
+        False,
+        _bid_euchre_bids(),
+        32,
+        per_trick_scoring=True,
+        win_rule="bid_euchre",
+        bower_names=("right bower", "left bower"),
     ),
 }
 

@@ -123,8 +123,10 @@ def explain_score(contract: Contract, bidder_tricks: int) -> Ruling[HandScore]:
         if score.made:
             tail = f"each team scores a point per trick: {team} {p[contract.team]}, {other} {p[contract.defenders]}"
         else:
-            tail = (f"{team} lose {spec.made} (the amount bid) and {other} score a point per trick they took, "
-                    f"{p[contract.defenders]}")
+            tail = (
+                f"{team} lose {spec.made} (the amount bid) and {other} score a point per trick they took, "
+                f"{p[contract.defenders]}"
+            )
     elif spec.outright:
         winner = team if score.made else other
         tail = f"{winner} win the game outright"

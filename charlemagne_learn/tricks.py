@@ -92,12 +92,16 @@ def _to_cards(cards: Iterable[Card | str] | str) -> list[Card]:
 
 
 # ---------------------------------------------------------------- legal plays
-def legal_plays(contract: Contract, hand: Iterable[Card | str] | str, trick: Iterable[Card | str] | str = ()) -> CardList:
+def legal_plays(
+    contract: Contract, hand: Iterable[Card | str] | str, trick: Iterable[Card | str] | str = ()
+) -> CardList:
     """Cards of ``hand`` that may be played; ``trick`` holds the cards already played to it, in order."""
     return explain_legal_plays(contract, hand, trick).answer
 
 
-def _hand_and_trick(contract: Contract, hand: Iterable[Card | str] | str, trick: Iterable[Card | str] | str) -> tuple[list[Card], list[Card]]:
+def _hand_and_trick(
+    contract: Contract, hand: Iterable[Card | str] | str, trick: Iterable[Card | str] | str
+) -> tuple[list[Card], list[Card]]:
     h, t = _to_cards(hand), _to_cards(trick)
     _check_cards(contract, h, "in the hand")
     _check_cards(contract, t, "in the trick")
@@ -111,7 +115,9 @@ def _hand_and_trick(contract: Contract, hand: Iterable[Card | str] | str, trick:
     return h, t
 
 
-def explain_legal_plays(contract: Contract, hand: Iterable[Card | str] | str, trick: Iterable[Card | str] | str = ()) -> Ruling[CardList]:
+def explain_legal_plays(
+    contract: Contract, hand: Iterable[Card | str] | str, trick: Iterable[Card | str] | str = ()
+) -> Ruling[CardList]:
     """:func:`legal_plays` with the reason."""
     h, t = _hand_and_trick(contract, hand, trick)
     order = contract.order
@@ -128,8 +134,11 @@ def explain_legal_plays(contract: Contract, hand: Iterable[Card | str] | str, tr
     if led == JOKER_SUIT:
         other = cards[0] if mask & order.suit_mask[led] else None
         if other is not None:
-            return Ruling(cards, f"{led_intro}, and with only the jokers as trumps the holder of the other joker "
-                                 f"must play it: you must play {other}.")
+            return Ruling(
+                cards,
+                f"{led_intro}, and with only the jokers as trumps the holder of the other joker "
+                f"must play it: you must play {other}.",
+            )
         return Ruling(cards, f"{led_intro} and you do not hold the other joker, so you may play any card.")
     if mask & order.suit_mask[led]:
         notes = [_counts_as(contract, c, led_name) for c in _moved(contract, cards)]
@@ -164,7 +173,9 @@ def _led_intro(contract: Contract, led_card: Card) -> str:
     return f"{article[0].upper()}{article[1:]} {name} was led"
 
 
-def explain_play(contract: Contract, hand: Iterable[Card | str] | str, trick: Iterable[Card | str] | str, card: Card | str) -> Ruling[bool]:
+def explain_play(
+    contract: Contract, hand: Iterable[Card | str] | str, trick: Iterable[Card | str] | str, card: Card | str
+) -> Ruling[bool]:
     """May ``card`` be played from ``hand`` to ``trick``? The answer and why."""
     c = Card.parse(card)
     h, t = _hand_and_trick(contract, hand, trick)
@@ -181,7 +192,9 @@ def explain_play(contract: Contract, hand: Iterable[Card | str] | str, trick: It
                 extra = f" ({_counts_as(contract, c, _suit_name(contract.order, led))})"
             return Ruling(True, f"{c} may be played: it follows the led suit{extra}.")
         if contract.order.void_must_play_joker and c.is_joker:
-            return Ruling(True, f"{c} may be played: you cannot follow suit, and a player who cannot must play a joker.")
+            return Ruling(
+                True, f"{c} may be played: you cannot follow suit, and a player who cannot must play a joker."
+            )
         return Ruling(True, f"{c} may be played: you cannot follow the led suit, so any card is allowed.")
     reason = legal.reason
     if reason.split()[0] in ("A", "An", "You"):  # a sentence start, not a card name like "J♦"
@@ -202,8 +215,10 @@ def explain_trick_winner(contract: Contract, leader: Seat | str, trick: Iterable
     _check_cards(contract, cards, "in the trick")
     n = len(contract.active_seats)
     if seat not in contract.active_seats:
-        raise TrickError(f"{seat.word} sits out this hand and cannot lead; active seats are "
-                         f"{', '.join(s.word for s in contract.active_seats)}")
+        raise TrickError(
+            f"{seat.word} sits out this hand and cannot lead; active seats are "
+            f"{', '.join(s.word for s in contract.active_seats)}"
+        )
     if len(cards) != n:
         raise TrickError(f"a complete trick has {n} cards in this contract, one from each player; got {len(cards)}")
     if len(set(cards)) != n:

@@ -55,8 +55,15 @@ def main(argv: list[str] | None = None) -> int:
         # a terminal gets one line rewritten in place; a log gets a line every tenth of the way
         lead, end = ("\r", "") if sys.stdout.isatty() else ("", "\n")
 
-        def progress(done: int, total: int, variant: str = variant, start: float = start, step: int = step,
-                     lead: str = lead, end: str = end) -> None:
+        def progress(
+            done: int,
+            total: int,
+            variant: str = variant,
+            start: float = start,
+            step: int = step,
+            lead: str = lead,
+            end: str = end,
+        ) -> None:
             if done % step == 0 or done == total:
                 elapsed = time.perf_counter() - start
                 print(f"{lead}  {variant}: {done:,}/{total:,} deals, {elapsed:.0f} s", end=end, flush=True)
@@ -65,7 +72,9 @@ def main(argv: list[str] | None = None) -> int:
         path = args.out / f"bidding_{variant}.csv.gz"
         path.write_bytes(dataset_bytes(data))
         elapsed = time.perf_counter() - start
-        print(f"{lead}  {variant}: {len(data):,} deals in {elapsed:.0f} s -> {path} ({path.stat().st_size / 1024:.0f} KB)")
+        print(
+            f"{lead}  {variant}: {len(data):,} deals in {elapsed:.0f} s -> {path} ({path.stat().st_size / 1024:.0f} KB)"
+        )
     return 0
 
 

@@ -37,22 +37,31 @@ def lite_python() -> Path:
     if not python.exists():
         venv.EnvBuilder(with_pip=True).create(LITE_ENV)
     # the package with its lite extra: pip reads the extra's list from pyproject.toml
-    subprocess.run([str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check", f"{ROOT}[lite]"],
-                   check=True)
+    subprocess.run(
+        [str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check", f"{ROOT}[lite]"], check=True
+    )
     return python
 
 
 #: The first cell of every lesson in the site: the browser's Python starts empty, and piplite installs the
 #: course from the site itself (the wheel built here) and its dependencies from Pyodide's repository.
-INSTALL_CELL = ("# In the browser: install the course into this tab's Python (a few seconds, once per session).\n"
-                "%pip install -q charlemagne_learn anywidget ipywidgets matplotlib")
+INSTALL_CELL = (
+    "# In the browser: install the course into this tab's Python (a few seconds, once per session).\n"
+    "%pip install -q charlemagne_learn anywidget ipywidgets matplotlib"
+)
 
 
 def with_install_cell(notebook_json: str) -> str:
     """The notebook with :data:`INSTALL_CELL` added at the top."""
     notebook = json.loads(notebook_json)
-    cell = {"cell_type": "code", "execution_count": None, "id": "install-in-jupyterlite", "metadata": {},
-            "outputs": [], "source": INSTALL_CELL}
+    cell = {
+        "cell_type": "code",
+        "execution_count": None,
+        "id": "install-in-jupyterlite",
+        "metadata": {},
+        "outputs": [],
+        "source": INSTALL_CELL,
+    }
     notebook["cells"].insert(0, cell)
     return json.dumps(notebook, ensure_ascii=False, indent=1)
 
@@ -62,19 +71,35 @@ def build(out: Path) -> Path:
     python = lite_python()
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
-        subprocess.run([str(python), "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(work / "wheels"),
-                        str(ROOT)], check=True)
+        subprocess.run(
+            [str(python), "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(work / "wheels"), str(ROOT)], check=True
+        )
         wheel = next((work / "wheels").glob("charlemagne_learn-*.whl"))
         if out.exists():
             shutil.rmtree(out)
         contents = work / "contents"
         contents.mkdir()
         for lesson in sorted((ROOT / "notebooks").glob("*.ipynb")):
-            (contents / lesson.name).write_text(with_install_cell(lesson.read_text(encoding="utf-8")),
-                                                encoding="utf-8")
-        subprocess.run([str(python), "-m", "jupyter", "lite", "build", "--lite-dir", str(work / "lite"),
-                        "--contents", str(contents), "--piplite-wheels", str(wheel),
-                        "--output-dir", str(out)], check=True, cwd=work)
+            (contents / lesson.name).write_text(with_install_cell(lesson.read_text(encoding="utf-8")), encoding="utf-8")
+        subprocess.run(
+            [
+                str(python),
+                "-m",
+                "jupyter",
+                "lite",
+                "build",
+                "--lite-dir",
+                str(work / "lite"),
+                "--contents",
+                str(contents),
+                "--piplite-wheels",
+                str(wheel),
+                "--output-dir",
+                str(out),
+            ],
+            check=True,
+            cwd=work,
+        )
     return out
 
 

@@ -41,7 +41,7 @@ def make_deck(variant: str) -> frozenset[cl.Card]:
     """The deck of the variant, from the table at the top of RULES.md."""
     low = {"canadian": "7", "american": "7", "maine": "7", "bid_euchre": "9"}[variant]
     ranks = ("7", "8", "9", "10", "J", "Q", "K", "A")
-    ranks = ranks[ranks.index(low):]
+    ranks = ranks[ranks.index(low) :]
     cards = {cl.Card.parse(r + s) for r in ranks for s in SUITS}
     if variant == "canadian":
         cards |= {cl.Card.parse("RJ"), cl.Card.parse("BJ")}
@@ -231,8 +231,10 @@ def action_universe(variant: str, deck: Iterable[cl.Card]) -> list[cl.Action]:
         for suit in (None, *SUITS):
             out.append(cl.Action.bid_(bid.name, suit))
     out += [cl.Action.trump(s) for s in SUITS]
-    out += [cl.Action.choose(c) for c in ("kitty", "partner_card", "alone", "with_partner", "defend_alone",
-                                          "defend_together")]
+    out += [
+        cl.Action.choose(c)
+        for c in ("kitty", "partner_card", "alone", "with_partner", "defend_alone", "defend_together")
+    ]
     for card in sorted(deck, key=str):
         out += [cl.Action.play(card), cl.Action.give(card), cl.Action.discard(card)]
     return out
@@ -399,8 +401,13 @@ class HandChecker:
             self.events["void must play a joker"] += 1
         if trick[0].is_joker and self.trump is None and any(c.is_joker for c in hand):
             self.events["joker led, other joker must answer"] += 1
-        little_jacks = [c for c in legal if rank_of(c) == "J" and self.trump not in (None, suit_of(c))
-                        and effective_suit(self.variant, self.trump, c) == TRUMP_MARK]
+        little_jacks = [
+            c
+            for c in legal
+            if rank_of(c) == "J"
+            and self.trump not in (None, suit_of(c))
+            and effective_suit(self.variant, self.trump, c) == TRUMP_MARK
+        ]
         if led == TRUMP_MARK and little_jacks:
             self.events["little jack follows trump"] += 1
         if any(suit_of(c) == led and c not in legal for c in hand):

@@ -26,10 +26,19 @@ def test_lessons_run_in_an_environment_made_from_binder_alone(tmp_path: Path) ->
     venv.EnvBuilder(with_pip=True).create(env_dir)
     python = env_dir / "bin" / "python"
     repo = tmp_path / "repo"  # repo2docker builds from a copy of the repository, postBuild run in its root
-    shutil.copytree(ROOT, repo, ignore=shutil.ignore_patterns(".venv*", ".git", "__pycache__", "*.egg-info",
-                                                               "test-artifacts", "_lite", ".*cache*"))
-    environ = {**os.environ, "PATH": f"{env_dir / 'bin'}{os.pathsep}{os.environ.get('PATH', '')}",
-               "VIRTUAL_ENV": str(env_dir), "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
+    shutil.copytree(
+        ROOT,
+        repo,
+        ignore=shutil.ignore_patterns(
+            ".venv*", ".git", "__pycache__", "*.egg-info", "test-artifacts", "_lite", ".*cache*"
+        ),
+    )
+    environ = {
+        **os.environ,
+        "PATH": f"{env_dir / 'bin'}{os.pathsep}{os.environ.get('PATH', '')}",
+        "VIRTUAL_ENV": str(env_dir),
+        "PIP_DISABLE_PIP_VERSION_CHECK": "1",
+    }
 
     def run(*command: str | Path) -> None:
         done = subprocess.run([str(c) for c in command], cwd=repo, env=environ, capture_output=True, text=True)
@@ -39,5 +48,18 @@ def test_lessons_run_in_an_environment_made_from_binder_alone(tmp_path: Path) ->
     run("bash", "binder/postBuild")
     # the test tools only, never something a lesson could lean on
     run(python, "-m", "pip", "install", "-q", "pytest", "nbval")
-    run(python, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--nbval", "--nbval-current-env",
-        "-o", "addopts=", "--rootdir", repo, "notebooks")
+    run(
+        python,
+        "-m",
+        "pytest",
+        "-q",
+        "-p",
+        "no:cacheprovider",
+        "--nbval",
+        "--nbval-current-env",
+        "-o",
+        "addopts=",
+        "--rootdir",
+        repo,
+        "notebooks",
+    )

@@ -104,7 +104,7 @@ def _regrouped(state: cl.HandState, seat: cl.Seat, moves: int, rng: random.Rando
     hands = {s.name: deal[s.name] for s in cl.Seat if s not in others}
     for s in others:
         hands[s.name] = [*played[s], *pool[: len(rest[s])]]
-        pool = pool[len(rest[s]):]
+        pool = pool[len(rest[s]) :]
     alt = cl.HandState.new(state.rules, state.dealer, hands=hands, kitty=deal["kitty"])
     try:
         for a in actions:
@@ -153,7 +153,9 @@ AMERICAN_DEAL = {
 }
 
 
-def _position(variant: str, hands: dict[str, str], actions: list[str], kitty: str = "", dealer: str = "W") -> cl.HandState:
+def _position(
+    variant: str, hands: dict[str, str], actions: list[str], kitty: str = "", dealer: str = "W"
+) -> cl.HandState:
     state = cl.HandState.new(cl.Rules.preset(variant), dealer, hands=hands, kitty=kitty)
     for a in actions:
         state.apply(a)
@@ -197,10 +199,15 @@ def test_last_hand_wins_cheaply() -> None:
 
 
 def test_never_overtakes_the_partners_sure_winner() -> None:
-    hands = {"N": "8S 9S 10S QS KS AS 7D 8D", "E": "AH 9H 8H 7C 8C 9C 10C JC",
-             "S": "KH QH 10H 9D 10D JD QD KD", "W": "JH 7H 7S JS QC KC AC AD"}
-    state = _position("american", hands, ["bid 5", "pass", "pass", "pass", "trump C", "play AH", "play 10H"],
-                      dealer="N")
+    hands = {
+        "N": "8S 9S 10S QS KS AS 7D 8D",
+        "E": "AH 9H 8H 7C 8C 9C 10C JC",
+        "S": "KH QH 10H 9D 10D JD QD KD",
+        "W": "JH 7H 7S JS QC KC AC AD",
+    }
+    state = _position(
+        "american", hands, ["bid 5", "pass", "pass", "pass", "trump C", "play AH", "play 10H"], dealer="N"
+    )
     assert _advice(state) == ("play 7♥", "follow.partner_sure")
 
 
@@ -213,9 +220,12 @@ MULOT_DEAL = {
 
 
 def test_mulot_bidder_ducks_under_the_winner() -> None:
-    state = _position("canadian", MULOT_DEAL,
-                      ["bid mulot", "pass", "pass", "pass", "play 7C", "play AC", "play 8C", "play KD", "play 8D"],
-                      kitty="RJ BJ")
+    state = _position(
+        "canadian",
+        MULOT_DEAL,
+        ["bid mulot", "pass", "pass", "pass", "play 7C", "play AC", "play 8C", "play KD", "play 8D"],
+        kitty="RJ BJ",
+    )
     assert _advice(state) == ("play Q♦", "avoid.duck")
 
 
@@ -231,29 +241,49 @@ def test_mulot_defender_plays_under_the_bidder() -> None:
 
 
 def test_bids_charlemagne_with_an_unbeatable_hand() -> None:
-    hands = {"N": "RJ BJ JH JD AH KH QH AS", "E": "7C 8C 9C 10C JC QC KC AC",
-             "S": "7D 8D 9D 10D QD KD AD 7S", "W": "8S 9S 10S JS QS KS 10H 9H"}
+    hands = {
+        "N": "RJ BJ JH JD AH KH QH AS",
+        "E": "7C 8C 9C 10C JC QC KC AC",
+        "S": "7D 8D 9D 10D QD KD AD 7S",
+        "W": "8S 9S 10S JS QS KS 10H 9H",
+    }
     state = _position("canadian", hands, [], kitty="8H 7H")
     assert _advice(state) == ("bid gros_charlemagne", "bid.value")
-    american = {"N": "9S JS JC AS KS AH AD AC", "E": "7C 8C 9C 10C QC KC 7D 8D",
-                "S": "9D 10D JD QD KD 7S 8S 10S", "W": "QS 7H 8H 9H 10H JH QH KH"}
+    american = {
+        "N": "9S JS JC AS KS AH AD AC",
+        "E": "7C 8C 9C 10C QC KC 7D 8D",
+        "S": "9D 10D JD QD KD 7S 8S 10S",
+        "W": "QS 7H 8H 9H 10H JH QH KH",
+    }
     assert _advice(_position("american", american, [])) == ("bid charles", "bid.value")
 
 
 def test_passes_a_weak_hand_and_lets_partner_play() -> None:
-    weak = {"N": "9C JC QC 10S 9S KH 10H QD", "E": "7C 8C 10C KC AC 7D 8D 9D",
-            "S": "10D JD KD AD 7S 8S JS QS", "W": "KS AS 7H 8H 9H JH QH AH"}
+    weak = {
+        "N": "9C JC QC 10S 9S KH 10H QD",
+        "E": "7C 8C 10C KC AC 7D 8D 9D",
+        "S": "10D JD KD AD 7S 8S JS QS",
+        "W": "KS AS 7H 8H 9H JH QH AH",
+    }
     assert _advice(_position("canadian", weak, [], kitty="RJ BJ")) == ("pass", "bid.pass")
     # a forced dealer bids all the same
-    stuck = _position("american", {**weak, "E": "7C 8C 10C KC AC 7D 8D 9D", "W": "KS AS 7H 8H 9H JH QH AH"},
-                      ["pass", "pass", "pass"], dealer="E")
+    stuck = _position(
+        "american",
+        {**weak, "E": "7C 8C 10C KC AC 7D 8D 9D", "W": "KS AS 7H 8H 9H JH QH AH"},
+        ["pass", "pass", "pass"],
+        dealer="E",
+    )
     action, rule = _advice(stuck)
     assert rule == "bid.forced" and action.startswith("bid")
 
 
 def test_discards_from_short_side_suits() -> None:
-    hands = {"N": "RJ JH AH KH 10H 7S 8C AC", "E": "7C 9C 10C JC QC KC 7D 10D",
-             "S": "JD QD KD AD 8S 9S 10S JS", "W": "QS KS AS 7H 8H 9H QH BJ"}
+    hands = {
+        "N": "RJ JH AH KH 10H 7S 8C AC",
+        "E": "7C 9C 10C JC QC KC 7D 10D",
+        "S": "JD QD KD AD 8S 9S 10S JS",
+        "W": "QS KS AS 7H 8H 9H QH BJ",
+    }
     state = _position("canadian", hands, ["bid 6", "pass", "pass", "pass"], kitty="8D 9D")
     first, rule = _advice(state)
     assert rule == "discard.short" and first in ("discard 8♣", "discard 7♠")
@@ -265,8 +295,12 @@ def test_discards_from_short_side_suits() -> None:
 
 
 def test_partner_gives_its_best_card() -> None:
-    hands = {"N": "RJ JH AH KH 10H 7S 8C AC", "E": "7C 9C 10C JC QC KC 7D 10D",
-             "S": "JD QD KD AD 8S 9S 10S BJ", "W": "QS KS AS 7H 8H 9H QH JS"}
+    hands = {
+        "N": "RJ JH AH KH 10H 7S 8C AC",
+        "E": "7C 9C 10C JC QC KC 7D 10D",
+        "S": "JD QD KD AD 8S 9S 10S BJ",
+        "W": "QS KS AS 7H 8H 9H QH JS",
+    }
     state = _position("canadian", hands, ["bid charlemagne", "pass", "pass", "pass"], kitty="8D 9D")
     assert _advice(state) == ("give BJ", "give.best")
 
@@ -315,10 +349,17 @@ def test_pimcbot_finishes_hands_legally_and_replays_exactly(variant: str) -> Non
 
 
 def test_pimcbot_ducks_in_mulot_where_the_hint_says_so() -> None:
-    state = _position("canadian", {
-        "N": "7S 10S 7C 8C 7D 8D 7H 8H", "E": "9S AC KC QC JC AD KD QD",
-        "S": "RJ BJ JS QS KS AS 10D 9D", "W": "10C 9C AH KH QH JH 10H 9H",
-    }, ["bid mulot", "pass", "pass", "pass", "play 7C", "play AC", "play 9C", "play 9S", "play 10H"], kitty="8S JD")
+    state = _position(
+        "canadian",
+        {
+            "N": "7S 10S 7C 8C 7D 8D 7H 8H",
+            "E": "9S AC KC QC JC AD KD QD",
+            "S": "RJ BJ JS QS KS AS 10D 9D",
+            "W": "10C 9C AH KH QH JH 10H 9H",
+        },
+        ["bid mulot", "pass", "pass", "pass", "play 7C", "play AC", "play 9C", "play 9S", "play 10H"],
+        kitty="8S JD",
+    )
     assert cl.PimcBot(0, samples=8).act(state.view("N")) == cl.Action.parse("play 7S")
 
 

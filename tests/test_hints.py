@@ -91,8 +91,12 @@ def test_the_last_card_of_the_hand_is_valued_exactly() -> None:
         state = cl.HandState.new(CANADIAN, dealer="W", seed=seed)
         while not state.is_over:
             k = state.contract
-            if (k is not None and state.phase is cl.Phase.PLAY and len(state.trick) == len(k.active_seats) - 1
-                    and len(state.hand(state.to_move)) == 1):  # type: ignore[arg-type]
+            if (
+                k is not None
+                and state.phase is cl.Phase.PLAY
+                and len(state.trick) == len(k.active_seats) - 1
+                and len(state.hand(state.to_move)) == 1
+            ):  # type: ignore[arg-type]
                 break
             state.apply(rng.choice(state.legal_actions()))
         else:
@@ -109,7 +113,12 @@ def test_the_last_card_of_the_hand_is_valued_exactly() -> None:
 def test_grades_follow_the_share_of_the_stake_given_up() -> None:
     stake = 10
     assert [grade_for(x, stake) for x in (0, 0.4, 1.0, 2.0, 4.0, 7.0)] == [
-        "best", "best", "good", "inaccuracy", "mistake", "blunder"
+        "best",
+        "best",
+        "good",
+        "inaccuracy",
+        "mistake",
+        "blunder",
     ]
 
 
@@ -123,8 +132,12 @@ def test_ducking_in_mulot_is_best_and_winning_the_trick_is_graded_down() -> None
 
 
 def test_an_unbeatable_hand_should_bid_gros_charlemagne_and_passing_is_a_blunder() -> None:
-    hands = {"N": "RJ BJ JH JD AH KH QH 10H", "E": "7C 8C 9C 10C JC QC KC AC",
-             "S": "7D 8D 9D 10D QD KD AD 9H", "W": "7S 8S 9S 10S JS QS KS AS"}
+    hands = {
+        "N": "RJ BJ JH JD AH KH QH 10H",
+        "E": "7C 8C 9C 10C JC QC KC AC",
+        "S": "7D 8D 9D 10D QD KD AD 9H",
+        "W": "7S 8S 9S 10S JS QS KS AS",
+    }
     state = cl.HandState.new(CANADIAN, dealer="W", hands=hands, kitty="7H 8H")
     h = hint(state.view("N"), samples=10)
     assert h.best.action == cl.Action.parse("bid gros_charlemagne")
@@ -133,9 +146,16 @@ def test_an_unbeatable_hand_should_bid_gros_charlemagne_and_passing_is_a_blunder
 
 
 def test_hints_in_maine_weigh_the_suit_each_bid_names() -> None:
-    state = cl.HandState.new(cl.Rules.preset("maine"), dealer="W", hands={
-        "N": "9S JS JC AS KS QS AH AD", "E": "7C 8C 9C 10C JH QC KC AC",
-        "S": "7D 8D 9D 10D JD QD KD 9H", "W": "7S 8S 10S 7H 8H 10H QH KH"})
+    state = cl.HandState.new(
+        cl.Rules.preset("maine"),
+        dealer="W",
+        hands={
+            "N": "9S JS JC AS KS QS AH AD",
+            "E": "7C 8C 9C 10C JH QC KC AC",
+            "S": "7D 8D 9D 10D JD QD KD 9H",
+            "W": "7S 8S 10S 7H 8H 10H QH KH",
+        },
+    )
     h = hint(state.view("N"), samples=10)
     spades, clubs = h.choice("bid 5S"), h.choice("bid 5C")
     assert spades.made is not None and clubs.made is not None and spades.made > clubs.made

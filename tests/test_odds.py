@@ -21,7 +21,9 @@ def odds(hand: str, rules: cl.Rules = CANADIAN, **kw: object) -> cl.BidOdds:
 
 
 # ---------------------------------------------------------------- the confidence interval
-@pytest.mark.parametrize(("k", "n", "low", "high"), [(50, 100, 0.4038, 0.5962), (0, 10, 0.0, 0.2775), (10, 10, 0.7225, 1.0)])
+@pytest.mark.parametrize(
+    ("k", "n", "low", "high"), [(50, 100, 0.4038, 0.5962), (0, 10, 0.0, 0.2775), (10, 10, 0.7225, 1.0)]
+)
 def test_wilson_interval_matches_published_values(k: int, n: int, low: float, high: float) -> None:
     lo, hi = wilson_interval(k, n)
     assert (round(lo, 4), round(hi, 4)) == (low, high)
@@ -40,7 +42,12 @@ def test_interval_narrows_with_more_samples_and_contains_the_estimate() -> None:
 
 # ---------------------------------------------------------------- what each bid means
 def test_rows_follow_the_bid_ladder_of_every_variant() -> None:
-    for variant, hand in [("canadian", MIDDLING), ("american", MIDDLING), ("maine", MIDDLING), ("bid_euchre", "JS JC AS KS 9S AH")]:
+    for variant, hand in [
+        ("canadian", MIDDLING),
+        ("american", MIDDLING),
+        ("maine", MIDDLING),
+        ("bid_euchre", "JS JC AS KS 9S AH"),
+    ]:
         rules = cl.Rules.preset(variant)
         result = odds(hand, rules, samples=6)
         assert [c.bid for c in result] == [b.name for b in rules.bids]
@@ -162,7 +169,11 @@ def test_html_shows_every_bid_with_its_interval() -> None:
     [
         ({"hand": "AS KS"}, cl.HandError, "8 different cards"),
         ({"hand": "AS AS KS QS JS 10S 9S 8S"}, cl.HandError, "8 different cards"),
-        ({"hand": "RJ AS KS QS JS 10S 9S 8S", "rules": cl.Rules.preset("american")}, cl.HandError, "not in the American"),
+        (
+            {"hand": "RJ AS KS QS JS 10S 9S 8S", "rules": cl.Rules.preset("american")},
+            cl.HandError,
+            "not in the American",
+        ),
         ({"samples": 0}, cl.RulesOptionError, "samples=0"),
         ({"seed": -1}, cl.RulesOptionError, "seed=-1"),
         ({"method": "monte"}, cl.RulesOptionError, "'double_dummy' or 'bots'"),

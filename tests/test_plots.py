@@ -56,7 +56,9 @@ def test_plots_take_a_loaded_dataset_too() -> None:
     data = load_dataset("american")
     fig = plot_make_chance(data, bids=["6", "7"])
     assert [t.get_text() for t in fig.axes[0].get_legend().get_texts()] == [
-        "bid 6 (take 6 or more)", "bid 7 (take 7 or more)"]
+        "bid 6 (take 6 or more)",
+        "bid 7 (take 7 or more)",
+    ]
 
 
 def test_series_differ_by_more_than_colour() -> None:

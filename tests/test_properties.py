@@ -82,9 +82,17 @@ def snapshot(state: cl.HandState) -> dict[str, Any]:
         "tricks_won": state.tricks_won,
         "contract": str(state.contract),
         "legal": [str(a) for a in state.legal_actions()],
-        "result": None if result is None else (
-            result.points, result.bidder_tricks, result.made, result.decided_after, result.outright_winner,
-            result.passed_out, str(result.contract), result.reason,
+        "result": None
+        if result is None
+        else (
+            result.points,
+            result.bidder_tricks,
+            result.made,
+            result.decided_after,
+            result.outright_winner,
+            result.passed_out,
+            str(result.contract),
+            result.reason,
         ),
     }
 
@@ -278,8 +286,12 @@ def contracts(draw: st.DrawFn, variant: str) -> tuple[cl.Contract, oracle.Bid, s
     with or without a lone defender."""
     bid = draw(st.sampled_from(oracle.LADDERS[variant]))
     bidder = draw(st.sampled_from(list(cl.Seat)))
-    suits = {"named": oracle.SUITS, "with_bid": oracle.SUITS, "with_bid_or_none": [*oracle.SUITS, None],
-             "none": [None]}[bid.trump]
+    suits = {
+        "named": oracle.SUITS,
+        "with_bid": oracle.SUITS,
+        "with_bid_or_none": [*oracle.SUITS, None],
+        "none": [None],
+    }[bid.trump]
     trump = draw(st.sampled_from(list(suits)))
     alone: bool | None = None
     defender = None
@@ -322,7 +334,7 @@ def test_legal_plays_and_trick_winner_match_the_reference(variant: str, data: st
     # Legal plays for a random hand after a random number of cards of that trick.
     played = trick[: data.draw(st.integers(0, len(active) - 1))]
     size = data.draw(st.integers(1, oracle.TRICKS[variant]))
-    hand = cards[len(active): len(active) + size]
+    hand = cards[len(active) : len(active) + size]
     expected = oracle.legal_cards(variant, trump, hand, list(played))
     assert set(cl.legal_plays(contract, hand, played)) == expected
     for card in hand:
@@ -354,9 +366,18 @@ def test_bid_text_says_no_trump_only_for_a_no_trump_bid(variant: str) -> None:
         assert oracle.act_key(cl.Action.parse(str(action))) == oracle.act_key(action)
 
 
-@pytest.mark.parametrize(("variant", "text"), [("canadian", "bid 9"), ("american", "bid 8"), ("maine", "bid 8S"),
-                                               ("bid_euchre", "bid 7H"), ("canadian", "bid banana"),
-                                               ("canadian", "play ZZ"), ("maine", "bid 5X")])
+@pytest.mark.parametrize(
+    ("variant", "text"),
+    [
+        ("canadian", "bid 9"),
+        ("american", "bid 8"),
+        ("maine", "bid 8S"),
+        ("bid_euchre", "bid 7H"),
+        ("canadian", "bid banana"),
+        ("canadian", "play ZZ"),
+        ("maine", "bid 5X"),
+    ],
+)
 def test_a_bid_off_the_ladder_or_unreadable_text_is_an_illegal_action(variant: str, text: str) -> None:
     state = cl.HandState.new(cl.Rules.preset(variant), dealer="N", seed=3)
     before = state.to_json()

@@ -56,8 +56,11 @@ def test_level_one_is_plain_and_level_two_has_bowers_or_jokers() -> None:
 def test_level_three_reaches_the_tricky_cases() -> None:
     canadian = _take("canadian", 3, 40)
     assert any(q.contract.trump is None for q in canadian if q.kind in ("winner", "legal"))  # Mulot
-    assert any(q.trick and cl.card_role(q.contract.rules, q.contract.trump, q.trick[0]) == "little jack"
-               for q in canadian if q.contract.trump is not None)
+    assert any(
+        q.trick and cl.card_role(q.contract.rules, q.contract.trump, q.trick[0]) == "little jack"
+        for q in canadian
+        if q.contract.trump is not None
+    )
     american = _take("american", 3, 40)
     assert any("top trump (the nine)" in q.explanation for q in american if q.kind == "winner")
     euchre = _take("bid_euchre", 3, 40)
@@ -75,8 +78,12 @@ def test_answers_in_any_form_are_understood() -> None:
 
 @pytest.mark.parametrize(
     ("kwargs", "match"),
-    [({"level": 4}, "level=4"), ({"kinds": ["bogus"]}, "kinds="), ({"seed": -1}, "seed=-1"),
-     ({"variant": "poker"}, "unknown variant")],
+    [
+        ({"level": 4}, "level=4"),
+        ({"kinds": ["bogus"]}, "kinds="),
+        ({"seed": -1}, "seed=-1"),
+        ({"variant": "poker"}, "unknown variant"),
+    ],
 )
 def test_bad_arguments_are_clear_errors(kwargs: dict[str, object], match: str) -> None:
     with pytest.raises(cl.RulesOptionError, match=match):

@@ -34,7 +34,9 @@ def to_move(k: cl.Contract, leader: cl.Seat, trick: list[cl.Card]) -> cl.Seat:
     return seat
 
 
-def brute(k: cl.Contract, hands: Hands, leader: cl.Seat, trick: list[cl.Card], memo: dict[str, int] | None = None) -> int:
+def brute(
+    k: cl.Contract, hands: Hands, leader: cl.Seat, trick: list[cl.Card], memo: dict[str, int] | None = None
+) -> int:
     """Bidder-side tricks from now on (current trick included), every line of play tried."""
     memo = {} if memo is None else memo
     if len(trick) == len(k.active_seats):
@@ -96,7 +98,7 @@ def random_ending(k: cl.Contract, size: int, rng: random.Random) -> tuple[Hands,
     cards = [cl.Card.from_index(i) for i in rng.sample(list(k.rules.deck_indices), size * len(k.active_seats))]
     hands: Hands = {seat: [] for seat in cl.Seat}
     for n, seat in enumerate(k.active_seats):
-        hands[seat] = cards[n * size:(n + 1) * size]
+        hands[seat] = cards[n * size : (n + 1) * size]
     return hands, rng.choice(k.active_seats)
 
 

@@ -35,7 +35,8 @@ def test_full_deals_agree_with_dds(variant: str, bid: str, trump: str | None) ->
 
 
 @pytest.mark.parametrize(
-    ("variant", "bid", "trump"), [("canadian", "mulot", None), ("canadian", "charlemagne", "H"), ("american", "le_petit", None)]
+    ("variant", "bid", "trump"),
+    [("canadian", "mulot", None), ("canadian", "charlemagne", "H"), ("american", "le_petit", None)],
 )
 def test_contracts_that_are_not_bridge_are_refused_by_dds_and_solved_by_auto(
     variant: str, bid: str, trump: str | None
@@ -67,8 +68,13 @@ def test_every_card_of_a_position_mid_hand_agrees_with_dds(variant: str) -> None
         state = cl.HandState.new(rules, dealer="W", seed=seed)
         while not state.is_over:
             contract = state.contract
-            if (state.phase is cl.Phase.PLAY and contract is not None and maps_onto_bridge(contract)
-                    and len(state.hand(state.to_move)) <= 5 and rng.random() < 0.3):  # type: ignore[arg-type]
+            if (
+                state.phase is cl.Phase.PLAY
+                and contract is not None
+                and maps_onto_bridge(contract)
+                and len(state.hand(state.to_move)) <= 5
+                and rng.random() < 0.3
+            ):  # type: ignore[arg-type]
                 hands = {s: list(state.hand(s)) for s in contract.active_seats}
                 leader = state.trick[0][0] if state.trick else state.to_move
                 trick = [c for _, c in state.trick]

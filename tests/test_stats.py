@@ -58,7 +58,8 @@ def test_trick_columns_are_double_dummy_tricks_with_that_trump() -> None:
         assert isinstance(record["seed"], int)
         hands, _ = deal_hands(rules, Seat.W, record["seed"])
         assert record["hand"] == str(cards_of(hands[Seat.N])).replace("10", "T").replace("♣", "C").replace(
-            "♦", "D").replace("♥", "H").replace("♠", "S")
+            "♦", "D"
+        ).replace("♥", "H").replace("♠", "S")
         by_seat = {Seat(s): cards_of(m) for s, m in enumerate(hands)}
         for suit in Suit:
             contract = cl.Contract(rules, "5", "N", suit)

@@ -24,8 +24,16 @@ def canadian_after_six() -> cl.HandState:
 def test_a_reference_card_shows_every_bid_enabled_with_its_meaning() -> None:
     box = BidBox()
     assert repr(box) == "BidBox(Canadian Charlemagne: 8 bids, reference card)"
-    assert [r["bid"] for r in box.rows] == ["5", "6", "7", "8", "Mulot", "Charlemagne", "Gros Mulot",
-                                            "Gros Charlemagne"]
+    assert [r["bid"] for r in box.rows] == [
+        "5",
+        "6",
+        "7",
+        "8",
+        "Mulot",
+        "Charlemagne",
+        "Gros Mulot",
+        "Gros Charlemagne",
+    ]
     assert all(a["legal"] for r in box.rows for a in r["actions"]) and box.pass_action["legal"]
     five, mulot, gros_mulot = box.rows[0], box.rows[4], box.rows[6]
     assert five["who plays"] == "both partners" and five["exchange"] == "bidder takes the kitty, discards 2"
@@ -131,15 +139,20 @@ def test_update_redraws_for_the_next_state() -> None:
     ("args", "kwargs", "error", "match"),
     [
         (("skat",), {}, cl.RulesOptionError, "unknown variant"),
-        (("maine", cl.HandState.new(cl.Rules.preset("canadian"), "N", seed=1)), {}, cl.RulesOptionError,
-         "played under"),
+        (
+            ("maine", cl.HandState.new(cl.Rules.preset("canadian"), "N", seed=1)),
+            {},
+            cl.RulesOptionError,
+            "played under",
+        ),
         ((None, "a state"), {}, cl.IllegalActionError, "HandState"),
         ((), {"seat": "Q"}, cl.CardParseError, "Q"),
         ((), {"lang": "de"}, cl.RulesOptionError, "'en'.*'fr'"),
     ],
 )
-def test_bad_input_is_a_clear_error(args: tuple[Any, ...], kwargs: dict[str, Any], error: type[Exception],
-                                    match: str) -> None:
+def test_bad_input_is_a_clear_error(
+    args: tuple[Any, ...], kwargs: dict[str, Any], error: type[Exception], match: str
+) -> None:
     with pytest.raises(error, match=match):
         BidBox(*args, **kwargs)
 

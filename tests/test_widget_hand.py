@@ -58,7 +58,9 @@ def test_without_a_contract_every_card_may_be_chosen() -> None:
         (("AS KS",), {"contract": K, "trick": "AS"}, cl.TrickError, ""),
     ],
 )
-def test_bad_input_is_a_clear_error(args: tuple[str], kwargs: dict[str, object], error: type[Exception], match: str) -> None:
+def test_bad_input_is_a_clear_error(
+    args: tuple[str], kwargs: dict[str, object], error: type[Exception], match: str
+) -> None:
     with pytest.raises(error, match=match or None):
         Hand(*args, **kwargs)  # type: ignore[arg-type]
 

@@ -78,7 +78,9 @@ def test_no_trump_leaves_the_jokers_alone_or_nothing() -> None:
     assert all(len(p["cards"]) == 8 and not any(c.get("gap") for c in p["cards"]) for p in ladder.plain)
     assert "Mulot, Gros Mulot" in ladder.caption and "only trumps" in ladder.caption
     ladder._on_front_end(ladder, {"type": "variant", "variant": "bid_euchre"}, [])
-    assert ladder.trump is None and ladder.trumps == [] and repr(ladder) == "TrumpLadder(bid_euchre, no trump: no trumps)"
+    assert (
+        ladder.trump is None and ladder.trumps == [] and repr(ladder) == "TrumpLadder(bid_euchre, no trump: no trumps)"
+    )
     assert ladder.suits[-1]["id"] == "none"
     ladder._on_front_end(ladder, {"type": "trump", "suit": "D"}, [])
     assert ladder.trump == "D"
@@ -116,8 +118,9 @@ def test_a_bad_choice_from_the_page_is_explained_and_changes_nothing() -> None:
         (("canadian",), {"lang": "de"}, cl.RulesOptionError, "'en'.*'fr'"),
     ],
 )
-def test_bad_input_is_a_clear_error(args: tuple[str, ...], kwargs: dict[str, Any], error: type[Exception],
-                                    match: str) -> None:
+def test_bad_input_is_a_clear_error(
+    args: tuple[str, ...], kwargs: dict[str, Any], error: type[Exception], match: str
+) -> None:
     with pytest.raises(error, match=match):
         TrumpLadder(*args, **kwargs)
 

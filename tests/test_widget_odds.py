@@ -66,9 +66,14 @@ def test_samples_and_method_from_python_and_checked() -> None:
 
 @pytest.mark.parametrize(
     ("kwargs", "error", "match"),
-    [({"hand": "RJ RJ"}, cl.HandError, "8 different cards"), ({"samples": -5}, cl.RulesOptionError, "samples"),
-     ({"method": "x"}, cl.RulesOptionError, "method"), ({"variant": "poker"}, cl.RulesOptionError, "variant"),
-     ({"lang": "de"}, cl.RulesOptionError, "lang"), ({"seed": -1}, cl.RulesOptionError, "seed")],
+    [
+        ({"hand": "RJ RJ"}, cl.HandError, "8 different cards"),
+        ({"samples": -5}, cl.RulesOptionError, "samples"),
+        ({"method": "x"}, cl.RulesOptionError, "method"),
+        ({"variant": "poker"}, cl.RulesOptionError, "variant"),
+        ({"lang": "de"}, cl.RulesOptionError, "lang"),
+        ({"seed": -1}, cl.RulesOptionError, "seed"),
+    ],
 )
 def test_bad_arguments_are_clear_errors(kwargs: dict[str, Any], error: type[Exception], match: str) -> None:
     with pytest.raises(error, match=match):

@@ -82,7 +82,13 @@ def test_an_illegal_card_says_why_and_a_legal_one_is_graded() -> None:
     assert {c["grade"] for c in p.hint["choices"]} <= {"best", "good", "inaccuracy", "mistake", "blunder"}
     legal = next(c["id"] for c in _my_cards(p) if c.get("legal"))
     p._on_front_end(p, {"type": "card", "card": legal}, [])
-    assert p.grade["text"].startswith("You chose ") and p.grade["grade"] in ("best", "good", "inaccuracy", "mistake", "blunder")
+    assert p.grade["text"].startswith("You chose ") and p.grade["grade"] in (
+        "best",
+        "good",
+        "inaccuracy",
+        "mistake",
+        "blunder",
+    )
     assert p.hint == {}
 
 

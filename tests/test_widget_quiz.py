@@ -48,7 +48,10 @@ def test_clicks_play_a_round_with_feedback_and_running_score() -> None:
     assert w.phase == "answered" and w.verdict == "wrong" and w.score_text == "0 of 1" and w.right == list(q.answer)
     _click(w, type="seat", seat=q.answer[0])  # a second answer is refused, with the reason
     assert "answered" in w.message and w.answered == 1
-    _click(w, type="next", )
+    _click(
+        w,
+        type="next",
+    )
     q = w._question
     assert q.kind == "legal" and w.phase == "asking" and w.message == ""
     for cid in [c["id"] for c in w.cards if c["text"] in q.answer]:
@@ -78,7 +81,9 @@ def test_clicks_play_a_round_with_feedback_and_running_score() -> None:
     assert w.message == "The quiz is finished."
     r = w.results
     assert [x["correct"] for x in r] == [False, True, True, True] and r[0]["student"] == "Ada"
-    assert [x["kind"] for x in r] == ["winner", "legal", "order", "score"] and r[0]["answer"] == cl.Seat.find(wrong).word
+    assert [x["kind"] for x in r] == ["winner", "legal", "order", "score"] and r[0]["answer"] == cl.Seat.find(
+        wrong
+    ).word
     rows = list(csv.DictReader(io.StringIO(w.to_csv())))
     assert len(rows) == 4 and rows[1]["correct"] == "True" and json.loads(w.to_json())[2]["kind"] == "order"
 
@@ -115,8 +120,13 @@ def test_french_words_and_repr() -> None:
 
 @pytest.mark.parametrize(
     ("kwargs", "match"),
-    [({"level": 0}, "level=0"), ({"count": 0}, "count=0"), ({"lang": "de"}, "lang="),
-     ({"variant": "poker"}, "unknown variant"), ({"kinds": ["who"]}, "kinds=")],
+    [
+        ({"level": 0}, "level=0"),
+        ({"count": 0}, "count=0"),
+        ({"lang": "de"}, "lang="),
+        ({"variant": "poker"}, "unknown variant"),
+        ({"kinds": ["who"]}, "kinds="),
+    ],
 )
 def test_bad_arguments_are_clear_errors(kwargs: dict[str, Any], match: str) -> None:
     with pytest.raises(cl.RulesOptionError, match=match):

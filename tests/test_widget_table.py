@@ -85,7 +85,8 @@ def test_bidding_so_far_by_seat_and_in_order() -> None:
     w = Table(state, seat="N")
     w.step = 3
     assert [(b["seat"], b["text"]) for b in w.picture["bidding"]] == [
-        (s.name, "pass" if a.kind == "pass" else a.bid) for s, a in state.history[:3]]
+        (s.name, "pass" if a.kind == "pass" else a.bid) for s, a in state.history[:3]
+    ]
     assert _seat(w, "E")["bids"] == [w.picture["bidding"][0]["text"]]
     w.step = 0
     assert w.picture["bidding"] == [] and w.picture["contract"] == "no contract yet"
@@ -153,7 +154,9 @@ def test_french_words() -> None:
         ((None,), {"lang": "de"}, cl.RulesOptionError, "'en'"),
     ],
 )
-def test_bad_input_is_a_clear_error(args: tuple[Any], kwargs: dict[str, Any], error: type[Exception], match: str) -> None:
+def test_bad_input_is_a_clear_error(
+    args: tuple[Any], kwargs: dict[str, Any], error: type[Exception], match: str
+) -> None:
     state = cl.HandState.new(CANADIAN, "N", seed=1)
     with pytest.raises(error, match=match):
         Table(*(state if a is None else a for a in args), **kwargs)
@@ -164,6 +167,8 @@ def test_static_html_and_repr() -> None:
     w = Table(state, seat="S")
     bundle = w._repr_mimebundle_()
     data = bundle[0] if isinstance(bundle, tuple) else bundle
-    assert data["text/plain"] == repr(w) == "Table(Canadian Charlemagne, 6 ♣ by South, over; step 39 of 39; South's view)"
+    assert (
+        data["text/plain"] == repr(w) == "Table(Canadian Charlemagne, 6 ♣ by South, over; step 39 of 39; South's view)"
+    )
     assert "What South sees" in data["text/html"] and "Step 39 of 39" in data["text/html"]
     assert "<table>" in Table(state)._static_html()

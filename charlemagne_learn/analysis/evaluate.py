@@ -191,8 +191,9 @@ def _avoid_danger(rules: Rules, hand: int) -> int:
     danger = 0
     for suit in range(4):
         held = 0
-        for below, c in enumerate(sorted(indices_of(plain.suit_mask[suit] & ~plain.joker_mask),
-                                         key=lambda c: plain.power[c])):
+        for below, c in enumerate(
+            sorted(indices_of(plain.suit_mask[suit] & ~plain.joker_mask), key=lambda c: plain.power[c])
+        ):
             if hand >> c & 1:
                 danger += below > 2 * held + 1
                 held += 1

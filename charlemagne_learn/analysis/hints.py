@@ -95,8 +95,9 @@ class Hint:
         for c in self.choices:
             if c.action == act:
                 return c
-        raise IllegalActionError(f"{act} is not one of {self.seat.word}'s choices: "
-                                 f"{', '.join(str(c.action) for c in self.choices)}")
+        raise IllegalActionError(
+            f"{act} is not one of {self.seat.word}'s choices: {', '.join(str(c.action) for c in self.choices)}"
+        )
 
     def __repr__(self) -> str:
         return f"<Hint for {self.seat.word}, {self.phase.value}: best {self.best.action} of {len(self.choices)}>"
@@ -123,7 +124,9 @@ def hint(view: SeatView, samples: int = 30, seed: int = 0, *, workers: int | Non
     return Hint(view.seat, view.phase, tuple(choices), samples)
 
 
-def _ranked(view: SeatView, rows: list[tuple[Action, float, float | None, float | None, str]], stake: float) -> list[Choice]:
+def _ranked(
+    view: SeatView, rows: list[tuple[Action, float, float | None, float | None, str]], stake: float
+) -> list[Choice]:
     rows.sort(key=lambda r: (-r[1], -(r[2] or 0.0)))
     top = rows[0][1]
     # The rule of thumb behind the card or bid a sensible player would choose: the words a learner remembers.
@@ -153,7 +156,9 @@ def _play_choices(view: SeatView, samples: int, seed: int, bids: bool) -> list[C
             tricks += future if ours else left - future
             made += is_made(contract, taken + future)
         n = len(outcomes)
-        rows.append((Action.play(card), points / n, tricks / n, made / n, _play_reason(card, tricks / n, made / n, n, ours)))
+        rows.append(
+            (Action.play(card), points / n, tricks / n, made / n, _play_reason(card, tricks / n, made / n, n, ours))
+        )
     spec = contract.spec
     stake = 2 * contract.rules.target if spec.outright else spec.made + spec.failed
     return _ranked(view, rows, stake)
@@ -161,8 +166,10 @@ def _play_choices(view: SeatView, samples: int, seed: int, bids: bool) -> list[C
 
 def _play_reason(card: Card, tricks: float, made: float, samples: int, ours: bool) -> str:
     result = f"your contract is made in {made:.0%}" if ours else f"the bid is defeated in {1 - made:.0%}"
-    return (f"{card}: your side takes {tricks:.1f} of the tricks left on average, and {result} of {samples} deals "
-            f"of the hidden cards")
+    return (
+        f"{card}: your side takes {tricks:.1f} of the tricks left on average, and {result} of {samples} deals "
+        f"of the hidden cards"
+    )
 
 
 def _bid_choices(view: SeatView, samples: int, seed: int, workers: int | None) -> list[Choice]:
@@ -182,8 +189,15 @@ def _bid_choices(view: SeatView, samples: int, seed: int, workers: int | None) -
         # a bid that decides the game (Maine Charlemagne) is worth the whole game either way
         points = (2 * p - 1) * rules.target if expected is None else expected
         label = f"{chance.label} ({how})" if how else chance.label
-        rows.append((act, points, None, p, f"{label}: made in {p:.0%} of {samples} deals of the unseen cards, "
-                                            f"{points:+.1f} points on average"))
+        rows.append(
+            (
+                act,
+                points,
+                None,
+                p,
+                f"{label}: made in {p:.0%} of {samples} deals of the unseen cards, {points:+.1f} points on average",
+            )
+        )
     lowest = next(b for b in rules.bids if b.name.isdigit())
     return _ranked(view, rows, lowest.made + lowest.failed)
 
@@ -211,7 +225,9 @@ class Review:
         return review_html(self)
 
 
-def review(state: HandState, seat: Seat | str, samples: int = 20, seed: int = 0, *, workers: int | None = None) -> Review:
+def review(
+    state: HandState, seat: Seat | str, samples: int = 20, seed: int = 0, *, workers: int | None = None
+) -> Review:
     """Every bid and card ``seat`` chose in ``state``, graded against the best choice at that moment.
 
     ``workers`` as for :func:`hint` (the bid odds behind grading a bid)."""

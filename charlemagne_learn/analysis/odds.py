@@ -123,8 +123,14 @@ def _plans(rules: Rules, spec: BidSpec) -> list[_Plan]:
     """Every way the bidder may play ``spec``; a row of the odds keeps the one that succeeds most often."""
     always = spec.alone == "always"
 
-    def plan(trump: Suit | None, exchange: Way = "none", *, choose: bool = False, lone: bool = always,
-             first: bool = rules.partner_card_first) -> _Plan:
+    def plan(
+        trump: Suit | None,
+        exchange: Way = "none",
+        *,
+        choose: bool = False,
+        lone: bool = always,
+        first: bool = rules.partner_card_first,
+    ) -> _Plan:
         goal: Goal = "none" if spec.avoid else "all" if lone else "exact"
         return _Plan(trump, choose, exchange, lone, first, goal, spec)
 
@@ -348,8 +354,10 @@ class BidOdds:
         return len(self.chances)
 
     def __repr__(self) -> str:
-        return (f"<BidOdds {self.rules.title}, {self.seat.word} holding {self.hand}: {len(self.chances)} bids, "
-                f"{self.samples} samples, seed {self.seed}, {self.method}>")
+        return (
+            f"<BidOdds {self.rules.title}, {self.seat.word} holding {self.hand}: {len(self.chances)} bids, "
+            f"{self.samples} samples, seed {self.seed}, {self.method}>"
+        )
 
     def _repr_html_(self) -> str:
         from ..display import bid_odds_html
@@ -362,11 +370,15 @@ def _check_hand(rules: Rules, hand: Iterable[Card | str] | str) -> CardList:
     cards = parse_cards(hand)
     mask = mask_of(cards)
     if len(cards) != rules.hand_size or mask.bit_count() != rules.hand_size:
-        raise HandError(f"bid odds need the {rules.hand_size} different cards of one {rules.title} hand; "
-                        f"got {len(cards)} card(s), {mask.bit_count()} different")
+        raise HandError(
+            f"bid odds need the {rules.hand_size} different cards of one {rules.title} hand; "
+            f"got {len(cards)} card(s), {mask.bit_count()} different"
+        )
     if mask & ~deck_mask(rules):
-        raise HandError(f"{cards_of(mask & ~deck_mask(rules))} not in the {rules.title} deck "
-                        f"({rules.deck_size} cards, {rules.low_rank}s up{', two jokers' if rules.jokers else ''})")
+        raise HandError(
+            f"{cards_of(mask & ~deck_mask(rules))} not in the {rules.title} deck "
+            f"({rules.deck_size} cards, {rules.low_rank}s up{', two jokers' if rules.jokers else ''})"
+        )
     return CardList(sorted(cards))
 
 

@@ -62,7 +62,10 @@ def _shown_out(view: SeatView) -> dict[Seat, int]:
     """For each seat, the cards it cannot hold: those of the suits it has shown out of."""
     assert view.contract is not None
     masks = view.contract.order.suit_mask
-    return {s: sum(masks[suit] for suit in range(5) if suits >> suit & 1) for s, suits in zip(Seat, shown_out(view), strict=True)}
+    return {
+        s: sum(masks[suit] for suit in range(5) if suits >> suit & 1)
+        for s, suits in zip(Seat, shown_out(view), strict=True)
+    }
 
 
 def sample_hidden(view: SeatView, samples: int, seed: int, *, bids: bool = True) -> Iterator[dict[Seat, int]]:
@@ -135,8 +138,11 @@ def _bid_evidence(view: SeatView, seats: list[Seat], played: dict[Seat, int]) ->
                 # Almost no hand is sure to take every trick, so the chance of a take-all bid says too little
                 # about most deals; the chance of the top numeric bid grades them by strength instead.
                 spec = top_numeric
-                act = Action.bid_(spec.name, act.suit, no_trump=act.no_trump) if spec.trump in (
-                    "with_bid", "with_bid_or_none") else Action.bid_(spec.name)
+                act = (
+                    Action.bid_(spec.name, act.suit, no_trump=act.no_trump)
+                    if spec.trump in ("with_bid", "with_bid_or_none")
+                    else Action.bid_(spec.name)
+                )
             weight *= max(_FLOOR, bid_chance(rules, hand, spec, act))
         return weight
 
@@ -144,7 +150,12 @@ def _bid_evidence(view: SeatView, seats: list[Seat], played: dict[Seat, int]) ->
 
 
 def _deal_one(
-    rng: DealRandom, pool: int, seats: list[Seat], need: dict[Seat, int], barred: dict[Seat, int], known: dict[Seat, int]
+    rng: DealRandom,
+    pool: int,
+    seats: list[Seat],
+    need: dict[Seat, int],
+    barred: dict[Seat, int],
+    known: dict[Seat, int],
 ) -> dict[Seat, int]:
     """One consistent deal: the most constrained seat draws first; a dead end starts again."""
     for _ in range(200):

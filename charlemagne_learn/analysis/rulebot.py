@@ -55,29 +55,29 @@ RULES: dict[str, str] = {
     "only": "Only one action is allowed, so take it.",
     # bidding
     "bid.value": "Bid the contract worth the most points on average — the chance of making it times what it "
-                 "scores, less the chance of failing times what the opponents score — when that beats passing.",
+    "scores, less the chance of failing times what the opponents score — when that beats passing.",
     "bid.pass": "Pass: no bid is worth more on average than letting the others bid.",
     "bid.partner": "Let the partner's bid stand: raise the partner only with a contract that is clearly better.",
     "bid.forced": "The dealer must bid here: take the bid that loses least on average.",
     # exchange
     "give.best": "Pass the lone bidder your strongest card: a joker, then a jack (a bower in two suits), then an "
-                 "ace — or, once trump is named, your best trump.",
+    "ace — or, once trump is named, your best trump.",
     "discard.short": "Discard from the shortest side suits, low cards first, keeping trumps and aces: a short suit "
-                     "discarded becomes a void, and a void lets you trump.",
+    "discarded becomes a void, and a void lets you trump.",
     "choose.partner_card": "Gros Charlemagne with at most one loser: take the partner's card, the partner's best, "
-                           "rather than two unknown cards from the kitty.",
+    "rather than two unknown cards from the kitty.",
     "choose.kitty": "Gros Charlemagne with two losers or more: take the kitty, two chances to replace them.",
     "choose.with_partner": "Maine Charlemagne scores the same alone or with the partner, so play with the partner: "
-                           "the partner's cards can only help take every trick.",
+    "the partner's cards can only help take every trick.",
     "choose.defend_together": "Defend a lone Charlemagne together: two hands have more chances to take the one trick "
-                              "that beats it than one.",
+    "that beats it than one.",
     "trump.best": "Name the trump that makes the hand strongest: top trumps, trump length, side aces and voids.",
     "trump.all": "For a bid to take every trick, name the trump that leaves the fewest losers.",
     # play: taking tricks
     "lead.draw_trumps": "Declaring with trumps: lead your top trump while the opponents may still hold trumps, so "
-                        "they cannot trump your winners later.",
+    "they cannot trump your winners later.",
     "lead.draw_low": "Declaring with trump length but not the top trump: lead a low trump to draw the opponents' "
-                     "trumps.",
+    "trumps.",
     "lead.cash": "Lead a sure winner (the highest card left in its suit) while nobody can trump it.",
     "lead.partner_suit": "Return the suit your partner led: the partner is likely strong there.",
     "lead.short_for_ruff": "Defending with trumps: lead a singleton so that you can trump that suit next time.",
@@ -90,27 +90,27 @@ RULES: dict[str, str] = {
     "follow.cover": "Cover an honour: when an opponent leads a high card you can beat, beat it.",
     "follow.ruff_winner": "Void in the suit led: trump the opponents' sure winner with your lowest trump that wins.",
     "follow.third_high": "Third hand high: play your highest card that beats the others (or the cheapest sure "
-                         "winner) so the last player has to pay to win.",
+    "winner) so the last player has to pay to win.",
     "follow.take_all": "Declaring a take-every-trick bid: win every trick you can.",
     "follow.low": "You cannot win this trick (or need not): play your lowest card, or discard from a short suit.",
     # play: Mulot and Le Petit
     "avoid.lead_low_joker": "Mulot bidder holding the low joker: lead it at once — whoever holds the high joker "
-                            "must play it on the low one, so the low joker is gone without taking a trick.",
+    "must play it on the low one, so the low joker is gone without taking a trick.",
     "avoid.lead_safe": "Mulot or Le Petit bidder: lead the low card that the others are most likely to beat.",
     "avoid.duck": "Bidder in Mulot or Le Petit: duck with the highest card that still loses the trick.",
     "avoid.forced_win": "Every card you may play wins this trick: play the lowest, so a later player may still "
-                        "overtake it (or the highest when you play last, to be rid of it).",
+    "overtake it (or the highest when you play last, to be rid of it).",
     "avoid.defend_lead_joker": "Defending Mulot with the low joker: lead it, so that if the bidder holds the high "
-                               "joker the bidder must play it and take the trick.",
+    "joker the bidder must play it and take the trick.",
     "avoid.defend_lead": "Defending Mulot or Le Petit: lead your lowest card in a suit the bidder still holds, so "
-                         "the bidder may have to go over it.",
+    "the bidder may have to go over it.",
     "avoid.defend_under": "Defending Mulot or Le Petit: the bidder is winning this trick, so play under the "
-                          "bidder's card (the highest that stays under) and let the bidder take it.",
+    "bidder's card (the highest that stays under) and let the bidder take it.",
     "avoid.defend_low_before": "Defending Mulot or Le Petit: the bidder plays after you, so play low and leave the "
-                               "bidder a low card to beat.",
+    "bidder a low card to beat.",
     "avoid.defend_throw_high": "Defending Mulot or Le Petit: the bidder cannot take this trick, so throw a high "
-                               "card and keep your low cards to play under the bidder later (keeping the high "
-                               "joker while you may).",
+    "card and keep your low cards to play under the bidder later (keeping the high "
+    "joker while you may).",
 }
 
 
@@ -189,8 +189,7 @@ def _bid(view: SeatView) -> Advice:
             continue
         spec = rules.bid(action.bid or "")
         # a numeric bid under the dealer's minimum cannot win the auction: the dealer must overcall it
-        if (can_pass and rules.dealer_minimum is not None and spec.name.isdigit()
-                and spec.tricks < rules.dealer_minimum):
+        if can_pass and rules.dealer_minimum is not None and spec.name.isdigit() and spec.tricks < rules.dealer_minimum:
             continue
         ev, p = judge.value(spec, action)
         if best is None or ev > best[0]:
@@ -341,8 +340,10 @@ class _Table:
         if trump is None or suit == trump or not self.unseen & order.suit_mask[trump]:
             return False
         opponents = [s for s in self.contract.active_seats if self.is_opponent(s)]
-        return any(self.void[s] >> suit & 1 and not self.void[s] >> trump & 1 for s in opponents) or \
-            not self.unseen & order.suit_mask[suit]
+        return (
+            any(self.void[s] >> suit & 1 and not self.void[s] >> trump & 1 for s in opponents)
+            or not self.unseen & order.suit_mask[suit]
+        )
 
     def opponents_hold_trumps(self) -> bool:
         order = self.order
@@ -485,6 +486,7 @@ def _play_avoid(t: _Table, legal: list[int]) -> Advice:
         if low in legal and t.unseen >> high & 1:
             return _card(low, "avoid.lead_low_joker" if bidder else "avoid.defend_lead_joker")
         if bidder:
+
             def safety(c: int) -> tuple[int, int]:
                 # how many unseen cards can beat it, counting none in a suit every opponent is out of
                 suit = order.suit_of[c]

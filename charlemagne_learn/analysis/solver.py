@@ -125,6 +125,7 @@ class _Layout:
                 packed |= 1 << (where[c] + self.shift[seat])
         return packed, [where[c] for c in played]
 
+
 class _Search:
     """One contract's search: hands as bit sets by seat number (``hands``, compact card indices).
 
@@ -371,8 +372,11 @@ class _Search:
             suit = rest & follow[top]
             to_partner |= suit & -suit
         rest ^= to_partner
-        return [*_bits_down(cash), *indices_of(to_partner),
-                *sorted(_bits_down(rest), key=lambda c: (union & follow[c]).bit_length() - c)]
+        return [
+            *_bits_down(cash),
+            *indices_of(to_partner),
+            *sorted(_bits_down(rest), key=lambda c: (union & follow[c]).bit_length() - c),
+        ]
 
     def _follow(self, packed: int, seat: int, trick: list[int], best: int, winner: int, alpha: int, beta: int) -> int:
         """Fail-soft alpha-beta value with ``seat`` to play to ``trick`` (packed bits, not empty), where card
@@ -473,7 +477,9 @@ def _layout(order: CardOrder) -> _Layout:
 
 
 # ---------------------------------------------------------------- public API
-def _setup(contract: Contract, hands: HandsArg, leader: Seat | str, trick: Iterable[Card | str] | str) -> tuple[_Search, int, list[int]]:
+def _setup(
+    contract: Contract, hands: HandsArg, leader: Seat | str, trick: Iterable[Card | str] | str
+) -> tuple[_Search, int, list[int]]:
     masks = [0, 0, 0, 0]
     seen = 0
     for key, cards in hands.items():
@@ -551,9 +557,7 @@ def solve_position(
     return result
 
 
-def double_dummy(
-    contract: Contract, hands: HandsArg, leader: Seat | str, *, method: Method = "auto"
-) -> int:
+def double_dummy(contract: Contract, hands: HandsArg, leader: Seat | str, *, method: Method = "auto") -> int:
     """Tricks the bidder's side (the bidder alone, in alone contracts) takes with perfect play, all cards seen.
 
     For ``avoid`` bids (Mulot, Gros Mulot, Le Petit) the bidder tries to take as few tricks as possible and the

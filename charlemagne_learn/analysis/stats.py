@@ -290,8 +290,10 @@ def make_dataset(
     rules = _preset(variant)
     for name, value, low, high in (("deals", deals, 1, _SEED_STRIDE), ("seed", seed, 0, None)):
         if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
-            raise RulesOptionError(f"{name}={value!r} is not allowed; use a whole number from {low}"
-                                   + (f" to {high}" if high is not None else ""))
+            raise RulesOptionError(
+                f"{name}={value!r} is not allowed; use a whole number from {low}"
+                + (f" to {high}" if high is not None else "")
+            )
     workers = (os.cpu_count() or 1) if workers is None else workers
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise RulesOptionError(f"workers={workers!r} is not allowed; use a whole number >= 1")
@@ -317,8 +319,10 @@ def make_dataset(
 def dataset_bytes(data: BiddingDataset) -> bytes:
     """The dataset as the gzip'd CSV that is shipped; the same records always give the same bytes."""
     text = io.StringIO(newline="")
-    text.write(f"# charlemagne_learn bidding dataset format={_FORMAT} variant={data.variant} "
-               f"deals={len(data)} seed={data.seed}\n")
+    text.write(
+        f"# charlemagne_learn bidding dataset format={_FORMAT} variant={data.variant} "
+        f"deals={len(data)} seed={data.seed}\n"
+    )
     writer = csv.writer(text, lineterminator="\n")
     names = columns(data.rules)
     writer.writerow(names)
@@ -370,4 +374,3 @@ def load_dataset(variant: str = "canadian") -> BiddingDataset:
         resource = resources.files("charlemagne_learn") / "data" / f"bidding_{name}.csv.gz"
         _LOADED[name] = _from_bytes(resource.read_bytes(), f"the shipped {name} dataset")
     return _LOADED[name]
-

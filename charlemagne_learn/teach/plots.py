@@ -76,8 +76,11 @@ def _caption(fig: Figure, text: str) -> None:
 
 
 def _style(i: int) -> dict[str, object]:
-    return {"color": OKABE_ITO[i % len(OKABE_ITO)], "marker": _MARKERS[i % len(_MARKERS)],
-            "linestyle": _LINES[i % len(_LINES)]}
+    return {
+        "color": OKABE_ITO[i % len(OKABE_ITO)],
+        "marker": _MARKERS[i % len(_MARKERS)],
+        "linestyle": _LINES[i % len(_LINES)],
+    }
 
 
 def _who(data: BiddingDataset) -> str:
@@ -89,7 +92,12 @@ def _bid_name(spec: BidSpec) -> str:
 
 
 def _rate_line(
-    ax: Axes, xs: Sequence[int], successes: Mapping[int, int], totals: Mapping[int, int], i: int, label: str,
+    ax: Axes,
+    xs: Sequence[int],
+    successes: Mapping[int, int],
+    totals: Mapping[int, int],
+    i: int,
+    label: str,
     dodge: float = 0.0,
 ) -> float:
     """One series of success rates with 95% Wilson whiskers; groups of few hands get hollow markers.
@@ -100,12 +108,29 @@ def _rate_line(
     bounds = [wilson_interval(successes.get(x, 0), totals[x]) for x in keys]
     below = [r - 100 * lo for r, (lo, _) in zip(rates, bounds, strict=True)]
     above = [100 * hi - r for r, (_, hi) in zip(rates, bounds, strict=True)]
-    ax.errorbar([x + dodge for x in keys], rates, yerr=[below, above], label=label, capsize=3, linewidth=1.6,
-                markersize=6, color=style["color"], marker=style["marker"], linestyle=style["linestyle"])
+    ax.errorbar(
+        [x + dodge for x in keys],
+        rates,
+        yerr=[below, above],
+        label=label,
+        capsize=3,
+        linewidth=1.6,
+        markersize=6,
+        color=style["color"],
+        marker=style["marker"],
+        linestyle=style["linestyle"],
+    )
     small = [(x + dodge, r) for x, r in zip(keys, rates, strict=True) if totals[x] < SMALL_SAMPLE]
     if small:
-        ax.plot([x for x, _ in small], [r for _, r in small], linestyle="none", marker=style["marker"],
-                markersize=6, markerfacecolor="white", markeredgecolor=style["color"])
+        ax.plot(
+            [x for x, _ in small],
+            [r for _, r in small],
+            linestyle="none",
+            marker=style["marker"],
+            markersize=6,
+            markerfacecolor="white",
+            markeredgecolor=style["color"],
+        )
     return max((100 * hi for _, hi in bounds), default=0.0)
 
 
@@ -162,8 +187,9 @@ def plot_make_chance(
     chosen = list(numeric[-4:]) if bids is None else [rules.bid(b) for b in bids]
     for spec in chosen:
         if not spec.name.isdigit():
-            raise RulesOptionError(f"{spec.label} is not a numeric bid; use some of "
-                                   f"{', '.join(b.name for b in numeric)}")
+            raise RulesOptionError(
+                f"{spec.label} is not a numeric bid; use some of {', '.join(b.name for b in numeric)}"
+            )
     held, names = _groups(ds.feature(by))
     tricks = ds.feature("tricks")
     totals = Counter(held)
@@ -183,14 +209,18 @@ def plot_make_chance(
     ax.set_title(f"{rules.title}: chance of making {listed}, by {by} held")
     ax.legend(title="bid (North–South tricks)", loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=8.5)
     exchange = " after taking the kitty" if rules.kitty_size else ""
-    _caption(fig, f"{_who(ds)}. North names trump in the strongest suit as dealt and plays it{exchange}; "
-                  f"everyone plays perfectly (double dummy). Whiskers: 95% confidence interval; "
-                  f"hollow marker: fewer than {SMALL_SAMPLE} hands.")
+    _caption(
+        fig,
+        f"{_who(ds)}. North names trump in the strongest suit as dealt and plays it{exchange}; "
+        f"everyone plays perfectly (double dummy). Whiskers: 95% confidence interval; "
+        f"hollow marker: fewer than {SMALL_SAMPLE} hands.",
+    )
     return fig
 
 
 # ---------------------------------------------------------------- the special bids
 _STRENGTH_LABEL = "hand strength in North's best suit\n(a rough count of the tricks the hand takes)"
+
 
 def _groups(values: Sequence[float], span: bool = False) -> tuple[list[int], list[str]]:
     """Each value's group (0, 1, …, counting whole numbers, rounded down) and the groups' names. Thin ends are
@@ -214,7 +244,9 @@ def _groups(values: Sequence[float], span: bool = False) -> tuple[list[int], lis
     return [index[min(max(k, kept[0]), kept[-1])] for k in levels], names
 
 
-def plot_special_bids(data: str | BiddingDataset = "canadian", by: Literal["strength", "jokers"] = "strength") -> Figure:
+def plot_special_bids(
+    data: str | BiddingDataset = "canadian", by: Literal["strength", "jokers"] = "strength"
+) -> Figure:
     """How often the named bids above the numbers (Mulot, Charlemagne, Le Petit, No Trump, …) are makeable.
 
     Left: over all deals. Right: against hand strength (a rough count of the tricks the hand takes in its
@@ -241,8 +273,15 @@ def plot_special_bids(data: str | BiddingDataset = "canadian", by: Literal["stre
         made = sum(ds.made(spec.name))
         low, high = wilson_interval(made, n)
         rate = 100 * made / n
-        overall.barh(i, rate, color=OKABE_ITO[i % len(OKABE_ITO)], hatch=_HATCHES[i % len(_HATCHES)],
-                     edgecolor="black", xerr=[[rate - 100 * low], [100 * high - rate]], capsize=3)
+        overall.barh(
+            i,
+            rate,
+            color=OKABE_ITO[i % len(OKABE_ITO)],
+            hatch=_HATCHES[i % len(_HATCHES)],
+            edgecolor="black",
+            xerr=[[rate - 100 * low], [100 * high - rate]],
+            capsize=3,
+        )
         overall.text(100 * high + 0.5, i, f"{rate:.1f}% ({made:,} of {n:,})", va="center", fontsize=8)
     overall.set_yticks(range(len(specials)))
     overall.set_yticklabels([s.label for s in specials])
@@ -275,10 +314,17 @@ def plot_special_bids(data: str | BiddingDataset = "canadian", by: Literal["stre
     detail.set_title(f"… by {'jokers held' if by == 'jokers' else 'hand strength'}")
     detail.legend(title="bid", fontsize=8.5)
     fig.suptitle(f"{rules.title}: how often the big bids can be made")
-    same = " Gros Mulot is played like Mulot (showing the hand changes nothing when every card is seen), " \
-        "so their lines coincide." if {"mulot", "gros_mulot"} <= {s.name for s in specials} else ""
-    _caption(fig, f"{_who(ds)}, each bid played its best way with perfect play (double dummy). "
-                  f"Whiskers: 95% confidence interval; hollow marker: fewer than {SMALL_SAMPLE} hands.{same}")
+    same = (
+        " Gros Mulot is played like Mulot (showing the hand changes nothing when every card is seen), "
+        "so their lines coincide."
+        if {"mulot", "gros_mulot"} <= {s.name for s in specials}
+        else ""
+    )
+    _caption(
+        fig,
+        f"{_who(ds)}, each bid played its best way with perfect play (double dummy). "
+        f"Whiskers: 95% confidence interval; hollow marker: fewer than {SMALL_SAMPLE} hands.{same}",
+    )
     return fig
 
 
@@ -317,8 +363,14 @@ def plot_expected_points(data: str | BiddingDataset = "canadian") -> Figure:
     axes = fig.subplots(1, len(groups), squeeze=False)[0]
     for ax, (title, specs) in zip(axes, groups, strict=True):
         ax.axhline(0, color="black", linewidth=0.8)
-        ax.annotate("break even", (0, 0), xycoords=("axes fraction", "data"), xytext=(4, 3),
-                    textcoords="offset points", fontsize=8)
+        ax.annotate(
+            "break even",
+            (0, 0),
+            xycoords=("axes fraction", "data"),
+            xytext=(4, 3),
+            textcoords="offset points",
+            fontsize=8,
+        )
         for index, spec in enumerate(specs):
             by_bin: dict[int, list[int]] = defaultdict(list)
             column = f"points_dd_{spec.name}"
@@ -330,9 +382,18 @@ def plot_expected_points(data: str | BiddingDataset = "canadian") -> Figure:
             stats = [_mean_interval(by_bin[x]) for x in present]
             style = _style(index)
             dodge = 0.05 * (index % 4 - 1.5)
-            ax.errorbar([x + dodge for x in present], [m for m, _ in stats], yerr=[h for _, h in stats], capsize=3,
-                        label=_bid_name(spec), linewidth=1.6, markersize=5, color=style["color"],
-                        marker=style["marker"], linestyle=style["linestyle"])
+            ax.errorbar(
+                [x + dodge for x in present],
+                [m for m, _ in stats],
+                yerr=[h for _, h in stats],
+                capsize=3,
+                label=_bid_name(spec),
+                linewidth=1.6,
+                markersize=5,
+                color=style["color"],
+                marker=style["marker"],
+                linestyle=style["linestyle"],
+            )
         _count_ticks(ax, xs, totals, names)
         ax.set_xlabel(_STRENGTH_LABEL)
         ax.set_ylabel("expected net points per hand (North–South minus East–West)")
@@ -344,8 +405,11 @@ def plot_expected_points(data: str | BiddingDataset = "canadian") -> Figure:
     note = f" {', '.join(left_out)} decides the game outright and is not shown." if left_out else ""
     if rules.per_trick_scoring:
         note += " A made bid scores a point per trick taken; a failed one loses the amount bid."
-    _caption(fig, f"{_who(ds)}; every bid tried on every deal, played its best way with perfect play "
-                  f"(double dummy). Whiskers: 95% confidence interval of the average.{note}")
+    _caption(
+        fig,
+        f"{_who(ds)}; every bid tried on every deal, played its best way with perfect play "
+        f"(double dummy). Whiskers: 95% confidence interval of the average.{note}",
+    )
     return fig
 
 
@@ -368,28 +432,49 @@ def plot_perfect_vs_bots(data: str | BiddingDataset = "canadian") -> Figure:
     fig = _figure(max(8.0, 1.1 * len(specs) + 2), 5.4)
     ax = fig.add_subplot()
     width = 0.38
-    for j, (method, name) in enumerate((("double_dummy", "perfect play (double dummy)"),
-                                        ("bots", "simple bots (greedy play)"))):
+    for j, (method, name) in enumerate(
+        (("double_dummy", "perfect play (double dummy)"), ("bots", "simple bots (greedy play)"))
+    ):
         for i, spec in enumerate(specs):
             made = sum(ds.made(spec.name, method))  # type: ignore[arg-type]
             low, high = wilson_interval(made, n)
             rate = 100 * made / n
             x = i + (j - 0.5) * width
-            ax.bar(x, rate, width, color=OKABE_ITO[j], hatch=_HATCHES[j * 2], edgecolor="black",
-                   yerr=[[rate - 100 * low], [100 * high - rate]], capsize=2, label=name if i == 0 else None)
-            ax.text(x, 100 * high + 1, f"{rate:.0f}%" if rate >= 1 or made == 0 else f"{rate:.1f}%",
-                    ha="center", va="bottom", fontsize=7, rotation=90 if len(specs) > 8 else 0)
+            ax.bar(
+                x,
+                rate,
+                width,
+                color=OKABE_ITO[j],
+                hatch=_HATCHES[j * 2],
+                edgecolor="black",
+                yerr=[[rate - 100 * low], [100 * high - rate]],
+                capsize=2,
+                label=name if i == 0 else None,
+            )
+            ax.text(
+                x,
+                100 * high + 1,
+                f"{rate:.0f}%" if rate >= 1 or made == 0 else f"{rate:.1f}%",
+                ha="center",
+                va="bottom",
+                fontsize=7,
+                rotation=90 if len(specs) > 8 else 0,
+            )
     ax.set_xticks(range(len(specs)))
-    ax.set_xticklabels([_bid_name(s) for s in specs], rotation=30 if len(specs) > 6 else 0, ha="right"
-                       if len(specs) > 6 else "center")
+    ax.set_xticklabels(
+        [_bid_name(s) for s in specs], rotation=30 if len(specs) > 6 else 0, ha="right" if len(specs) > 6 else "center"
+    )
     _percent_axis(ax, "deals on which the bid is made (%)")
     ax.set_ylim(0, 112)
     ax.set_xlabel("bid (low to high)")
     ax.set_title(f"{rules.title}: how often each bid is made, perfect play against simple bots")
     ax.legend(loc="upper right", fontsize=8.5)
-    _caption(fig, f"{_who(ds)}; each bid played its best way. Perfect play: all four players see every card "
-                  f"and play perfectly; bots: all four play simple greedy cards, so weak defence can help the "
-                  f"bidder. Whiskers: 95% confidence interval.")
+    _caption(
+        fig,
+        f"{_who(ds)}; each bid played its best way. Perfect play: all four players see every card "
+        f"and play perfectly; bots: all four play simple greedy cards, so weak defence can help the "
+        f"bidder. Whiskers: 95% confidence interval.",
+    )
     return fig
 
 
@@ -414,9 +499,15 @@ def plot_bid_odds(odds: BidOdds) -> Figure:
     for i, chance in enumerate(chances):
         low, high = chance.interval
         rate = 100 * chance.probability
-        ax.barh(i, rate, color=OKABE_ITO[0] if chance.bid.isdigit() else OKABE_ITO[1],
-                hatch="" if chance.bid.isdigit() else "//", edgecolor="black",
-                xerr=[[rate - 100 * low], [100 * high - rate]], capsize=3)
+        ax.barh(
+            i,
+            rate,
+            color=OKABE_ITO[0] if chance.bid.isdigit() else OKABE_ITO[1],
+            hatch="" if chance.bid.isdigit() else "//",
+            edgecolor="black",
+            xerr=[[rate - 100 * low], [100 * high - rate]],
+            capsize=3,
+        )
         points = "" if chance.expected_points is None else f", {chance.expected_points:+.1f} pts expected"
         ax.text(min(100 * high + 1.5, 101), i, f"{rate:.0f}%{points}", va="center", fontsize=8)
     ax.set_yticks(range(len(chances)))
@@ -428,13 +519,18 @@ def plot_bid_odds(odds: BidOdds) -> Figure:
     ax.set_xlabel("chance the bid succeeds (% of deals)")
     ax.set_ylabel("bid")
     kinds = {c.bid.isdigit() for c in chances}
-    ax.legend(handles=[Patch(facecolor=OKABE_ITO[0], edgecolor="black", label="numeric bid")] * (True in kinds)
-              + [Patch(facecolor=OKABE_ITO[1], edgecolor="black", hatch="//", label="named bid")] * (False in kinds),
-              loc="lower right", fontsize=8.5)
+    ax.legend(
+        handles=[Patch(facecolor=OKABE_ITO[0], edgecolor="black", label="numeric bid")] * (True in kinds)
+        + [Patch(facecolor=OKABE_ITO[1], edgecolor="black", hatch="//", label="named bid")] * (False in kinds),
+        loc="lower right",
+        fontsize=8.5,
+    )
     ax.grid(axis="x", alpha=0.3)
     ax.set_title(f"{odds.rules.title}: odds for {odds.seat.word} holding {odds.hand}")
-    _caption(fig, f"{odds.samples:,} random deals of the cards {odds.seat.word} cannot see (seed {odds.seed}), "
-                  f"played by {_METHOD_WORDS[odds.method]}. Whiskers: 95% confidence interval; points are "
-                  f"{odds.seat.word}'s side minus the opponents'.")
+    _caption(
+        fig,
+        f"{odds.samples:,} random deals of the cards {odds.seat.word} cannot see (seed {odds.seed}), "
+        f"played by {_METHOD_WORDS[odds.method]}. Whiskers: 95% confidence interval; points are "
+        f"{odds.seat.word}'s side minus the opponents'.",
+    )
     return fig
-

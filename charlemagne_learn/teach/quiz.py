@@ -149,8 +149,14 @@ def _contract_words(contract: Contract) -> str:
     return f"Contract: {contract} ({contract.rules.title}; trump: {contract.trump_text})."
 
 
-def _play(contract: Contract, hands: list[CardList], leader: Seat, count: int, rng: random.Random,
-          lead: Callable[[Card], bool] | None) -> CardList:
+def _play(
+    contract: Contract,
+    hands: list[CardList],
+    leader: Seat,
+    count: int,
+    rng: random.Random,
+    lead: Callable[[Card], bool] | None,
+) -> CardList:
     """``count`` cards played from ``leader`` on, each a random legal card; the leader leads a card that
     satisfies ``lead`` when it holds one."""
     trick = CardList()
@@ -285,10 +291,22 @@ def _trick_words(seats: Sequence[Seat], trick: Sequence[Card]) -> str:
 def _winner(rules: Rules, level: int, rng: random.Random) -> Question:
     contract, leader, trick, _ = _position(rules, "winner", level, rng)
     ruling = explain_trick_winner(contract, leader, trick)
-    q = Question("winner", level, rules.name, "", contract, tuple(s.name for s in contract.active_seats),
-                 (ruling.answer.name,), ruling.reason, trick=trick, leader=leader)
-    prompt = (f"{_contract_words(contract)} {leader.word} led; the trick: {_trick_words(q.trick_seats, trick)}. "
-              "Who wins this trick?")
+    q = Question(
+        "winner",
+        level,
+        rules.name,
+        "",
+        contract,
+        tuple(s.name for s in contract.active_seats),
+        (ruling.answer.name,),
+        ruling.reason,
+        trick=trick,
+        leader=leader,
+    )
+    prompt = (
+        f"{_contract_words(contract)} {leader.word} led; the trick: {_trick_words(q.trick_seats, trick)}. "
+        "Who wins this trick?"
+    )
     return _with_prompt(q, prompt)
 
 
@@ -304,10 +322,24 @@ def _legal(rules: Rules, level: int, rng: random.Random) -> Question:
     ruling = explain_legal_plays(contract, shown, trick)
     choices = tuple(str(c) for c in shown)
     answer = tuple(str(c) for c in shown if c in ruling.answer)
-    q = Question("legal", level, rules.name, "", contract, choices, answer, ruling.reason, trick=trick,
-                 leader=leader, cards=shown, seat=seat)
-    prompt = (f"{_contract_words(contract)} Played so far: {_trick_words(q.trick_seats, trick)}. "
-              f"{seat.word} holds {shown}. Which cards may {seat.word} play?")
+    q = Question(
+        "legal",
+        level,
+        rules.name,
+        "",
+        contract,
+        choices,
+        answer,
+        ruling.reason,
+        trick=trick,
+        leader=leader,
+        cards=shown,
+        seat=seat,
+    )
+    prompt = (
+        f"{_contract_words(contract)} Played so far: {_trick_words(q.trick_seats, trick)}. "
+        f"{seat.word} holds {shown}. Which cards may {seat.word} play?"
+    )
     return _with_prompt(q, prompt)
 
 
@@ -329,12 +361,22 @@ def _order(rules: Rules, level: int, rng: random.Random) -> Question:
     while shown == list(answer):  # the cards never appear already in order
         rng.shuffle(shown)
     named = ", ".join(f"{c} ({order.role[c.index]})" if order.role[c.index] else str(c) for c in everything)
-    explanation = (f"With {contract.trump_text} trump in {rules.title}, the trumps from highest to lowest are: "
-                   f"{named}. So the order is {answer}.")
-    prompt = (f"{rules.title}, {contract.trump_text} trump. Put these trumps in order, highest first: "
-              f"{CardList(shown)}.")
-    return Question("order", level, rules.name, prompt, contract, tuple(str(c) for c in shown),
-                    tuple(str(c) for c in answer), explanation, cards=CardList(shown))
+    explanation = (
+        f"With {contract.trump_text} trump in {rules.title}, the trumps from highest to lowest are: "
+        f"{named}. So the order is {answer}."
+    )
+    prompt = f"{rules.title}, {contract.trump_text} trump. Put these trumps in order, highest first: {CardList(shown)}."
+    return Question(
+        "order",
+        level,
+        rules.name,
+        prompt,
+        contract,
+        tuple(str(c) for c in shown),
+        tuple(str(c) for c in answer),
+        explanation,
+        cards=CardList(shown),
+    )
 
 
 def outcome_text(contract: Contract, bidder_tricks: int) -> str:
@@ -356,12 +398,16 @@ def _score_contract(rules: Rules, level: int, rng: random.Random) -> tuple[Contr
     if level == 2 and special:
         spec = rng.choice([b for b in special if not b.name.startswith("gros")])
     elif level == 3 and special:
-        spec = rng.choice([b for b in special if b.name.startswith("gros") or b.outright or b.exchange == "partner"]
-                          + numeric[-2:])
+        spec = rng.choice(
+            [b for b in special if b.name.startswith("gros") or b.outright or b.exchange == "partner"] + numeric[-2:]
+        )
     else:
         spec = rng.choice(numeric)
-    trump = None if spec.has_trump is False or (spec.trump == "with_bid_or_none" and rng.random() < 0.3) else \
-        rng.choice("CDHS")
+    trump = (
+        None
+        if spec.has_trump is False or (spec.trump == "with_bid_or_none" and rng.random() < 0.3)
+        else rng.choice("CDHS")
+    )
     contract = Contract(rules, spec, rng.choice(list(Seat)), trump)
     if spec.avoid:
         tricks = rng.choice([0, 0, 1, 2])
@@ -386,23 +432,31 @@ def _score(rules: Rules, level: int, rng: random.Random) -> Question:
     wrong.discard(right)
     choices = sorted([right, *rng.sample(sorted(wrong), min(3, len(wrong)))])
     who = contract.bidder.word if contract.alone else _TEAM_WORDS[contract.team]
-    prompt = (f"{_contract_words(contract)} {who} took {tricks} trick{'s' if tricks != 1 else ''}. "
-              "What does this hand score?")
-    return Question("score", level, rules.name, prompt, contract, tuple(choices), (right,), ruling.reason,
-                    bidder_tricks=tricks)
+    prompt = (
+        f"{_contract_words(contract)} {who} took {tricks} trick{'s' if tricks != 1 else ''}. What does this hand score?"
+    )
+    return Question(
+        "score", level, rules.name, prompt, contract, tuple(choices), (right,), ruling.reason, bidder_tricks=tricks
+    )
 
 
 _MAKERS: dict[Kind, Callable[[Rules, int, random.Random], Question]] = {
-    "winner": _winner, "legal": _legal, "order": _order, "score": _score}
+    "winner": _winner,
+    "legal": _legal,
+    "order": _order,
+    "score": _score,
+}
 
 
-def questions(variant: str | Rules = "canadian", level: int = 1, kinds: Iterable[str] | None = None,
-              seed: int = 0) -> Iterator[Question]:
+def questions(
+    variant: str | Rules = "canadian", level: int = 1, kinds: Iterable[str] | None = None, seed: int = 0
+) -> Iterator[Question]:
     """An endless stream of questions, the kinds in turn; the same arguments give the same questions."""
     rules = variant if isinstance(variant, Rules) else Rules.preset(variant)
     if isinstance(level, bool) or level not in LEVELS:
-        raise RulesOptionError(f"level={level!r} is not allowed; use 1 (plain cards), 2 (bowers and jokers) "
-                               "or 3 (tricky cases)")
+        raise RulesOptionError(
+            f"level={level!r} is not allowed; use 1 (plain cards), 2 (bowers and jokers) or 3 (tricky cases)"
+        )
     chosen = tuple(KINDS if kinds is None else ([kinds] if isinstance(kinds, str) else kinds))
     bad = [k for k in chosen if k not in KINDS]
     if bad or not chosen:

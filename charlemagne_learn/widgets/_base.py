@@ -52,8 +52,14 @@ def card_view(card: Card, lang: Lang = "en", contract: Contract | None = None, *
     """One card as the front-end draws it: its text, colour class, spoken label and any extra fields."""
     role = card_order(contract.rules, contract.trump).role[card.index] if contract is not None else ""
     suit = "J" if card.index >= 32 else "CDHS"[card.index // 8]
-    return {"id": card_id(card), "text": str(card), "suit": suit, "label": card_label(card, lang, role),
-            "role": word(role, lang) if role else "", **extra}
+    return {
+        "id": card_id(card),
+        "text": str(card),
+        "suit": suit,
+        "label": card_label(card, lang, role),
+        "role": word(role, lang) if role else "",
+        **extra,
+    }
 
 
 class GameWidget(anywidget.AnyWidget):

@@ -42,54 +42,77 @@ from .ladder import variant_title
 __all__ = ["BidBox", "bid_meaning"]
 
 # English words of the trump column are display.py's, so the static rules table and this box agree.
-add_words({key: (_TRUMP_WORDS[key], french) for key, french in (
-    ("after_exchange", "nommé par le preneur après l'échange"),
-    ("after_bidding", "nommé par le preneur après les enchères"),
-    ("with_bid", "nommé avec l'enchère"),
-    ("with_bid_or_none", "nommé avec l'enchère, ou sans atout"),
-)})
-add_words({
-    "who plays": ("who plays", "qui joue"),
-    "exchange": ("kitty / partner's card", "minou / carte du partenaire"),
-    "first lead": ("first lead", "entame"),
-    "to make it": ("to make it", "pour réussir"),
-    "alone never": ("both partners", "les deux partenaires"),
-    "alone always": ("bidder alone", "le preneur seul"),
-    "alone optional": ("both partners, or the bidder alone", "les deux partenaires, ou le preneur seul"),
-    "exchange none": ("none", "aucun"),
-    "exchange kitty": ("bidder takes the kitty, discards {k}", "le preneur prend le minou, écarte {k}"),
-    "exchange kitty_and_partner": ("kitty + 1 card from the partner, discards {k1}",
-                                   "minou + 1 carte du partenaire, écarte {k1}"),
-    "exchange kitty_or_partner": ("the kitty (discards {k}) or 1 card from the partner (discards 1)",
-                                  "le minou (écarte {k}) ou 1 carte du partenaire (écarte 1)"),
-    "exchange partner": ("partner passes 1 card and sits out, bidder discards 1",
-                         "le partenaire passe 1 carte et ne joue pas, le preneur en écarte 1"),
-    "exchange partner optional": ("if alone: partner passes 1 card, bidder discards 1",
-                                  "seul : le partenaire passe 1 carte, le preneur en écarte 1"),
-    "leads bidder": ("the bidder", "le preneur"),
-    "leads left": ("left of the bidder", "à gauche du preneur"),
-    "goal avoid": ("bidder takes no trick", "le preneur ne fait aucune levée"),
-    "goal all": ("take all {n}", "faire les {n} levées"),
-    "goal n": ("take at least {n}", "faire au moins {n} levées"),
-    "goal shown": ("; bidder's hand shown to all after trick 1", " ; main du preneur montrée après la 1re levée"),
-    "made +n": ("+{n}", "+{n}"),
-    "failed +n": ("opponents +{n}", "adversaires +{n}"),
-    "made outright": ("wins the game", "gagne la partie"),
-    "failed outright": ("loses the game", "perd la partie"),
-    "made per trick": ("1 a trick to each team", "1 par levée à chaque équipe"),
-    "failed per trick": ("bidders lose {n}; opponents 1 a trick", "les preneurs perdent {n} ; adversaires 1 par levée"),
-    "{n} NT": ("{n} NT", "{n} SA"),
-    "not allowed now": ("not allowed now", "interdite maintenant"),
-    "reference caption": ("Every bid of {title}, lowest first.", "Toutes les enchères ({title}), de la plus basse à la plus haute."),
-    "{seat} to bid": ("{seat} to bid", "{seat} doit parler"),
-    "dealer {seat}": ("dealer {seat}", "donneur {seat}"),
-    "no bid yet": ("no bid yet", "pas encore d'enchère"),
-    "highest: {bid} by {seat}": ("highest so far: {bid} by {seat}", "la plus haute : {bid} par {seat}"),
-    "bidding over": ("the bidding is over", "les enchères sont terminées"),
-    "legend": ("Framed bids may be made now; click a greyed one to see why it may not.",
-               "Les enchères encadrées sont permises ; cliquez sur une enchère grisée pour savoir pourquoi elle ne l'est pas."),
-    "shown for {seat}": ("shown for {seat}", "vue de {seat}"),
-})
+add_words(
+    {
+        key: (_TRUMP_WORDS[key], french)
+        for key, french in (
+            ("after_exchange", "nommé par le preneur après l'échange"),
+            ("after_bidding", "nommé par le preneur après les enchères"),
+            ("with_bid", "nommé avec l'enchère"),
+            ("with_bid_or_none", "nommé avec l'enchère, ou sans atout"),
+        )
+    }
+)
+add_words(
+    {
+        "who plays": ("who plays", "qui joue"),
+        "exchange": ("kitty / partner's card", "minou / carte du partenaire"),
+        "first lead": ("first lead", "entame"),
+        "to make it": ("to make it", "pour réussir"),
+        "alone never": ("both partners", "les deux partenaires"),
+        "alone always": ("bidder alone", "le preneur seul"),
+        "alone optional": ("both partners, or the bidder alone", "les deux partenaires, ou le preneur seul"),
+        "exchange none": ("none", "aucun"),
+        "exchange kitty": ("bidder takes the kitty, discards {k}", "le preneur prend le minou, écarte {k}"),
+        "exchange kitty_and_partner": (
+            "kitty + 1 card from the partner, discards {k1}",
+            "minou + 1 carte du partenaire, écarte {k1}",
+        ),
+        "exchange kitty_or_partner": (
+            "the kitty (discards {k}) or 1 card from the partner (discards 1)",
+            "le minou (écarte {k}) ou 1 carte du partenaire (écarte 1)",
+        ),
+        "exchange partner": (
+            "partner passes 1 card and sits out, bidder discards 1",
+            "le partenaire passe 1 carte et ne joue pas, le preneur en écarte 1",
+        ),
+        "exchange partner optional": (
+            "if alone: partner passes 1 card, bidder discards 1",
+            "seul : le partenaire passe 1 carte, le preneur en écarte 1",
+        ),
+        "leads bidder": ("the bidder", "le preneur"),
+        "leads left": ("left of the bidder", "à gauche du preneur"),
+        "goal avoid": ("bidder takes no trick", "le preneur ne fait aucune levée"),
+        "goal all": ("take all {n}", "faire les {n} levées"),
+        "goal n": ("take at least {n}", "faire au moins {n} levées"),
+        "goal shown": ("; bidder's hand shown to all after trick 1", " ; main du preneur montrée après la 1re levée"),
+        "made +n": ("+{n}", "+{n}"),
+        "failed +n": ("opponents +{n}", "adversaires +{n}"),
+        "made outright": ("wins the game", "gagne la partie"),
+        "failed outright": ("loses the game", "perd la partie"),
+        "made per trick": ("1 a trick to each team", "1 par levée à chaque équipe"),
+        "failed per trick": (
+            "bidders lose {n}; opponents 1 a trick",
+            "les preneurs perdent {n} ; adversaires 1 par levée",
+        ),
+        "{n} NT": ("{n} NT", "{n} SA"),
+        "not allowed now": ("not allowed now", "interdite maintenant"),
+        "reference caption": (
+            "Every bid of {title}, lowest first.",
+            "Toutes les enchères ({title}), de la plus basse à la plus haute.",
+        ),
+        "{seat} to bid": ("{seat} to bid", "{seat} doit parler"),
+        "dealer {seat}": ("dealer {seat}", "donneur {seat}"),
+        "no bid yet": ("no bid yet", "pas encore d'enchère"),
+        "highest: {bid} by {seat}": ("highest so far: {bid} by {seat}", "la plus haute : {bid} par {seat}"),
+        "bidding over": ("the bidding is over", "les enchères sont terminées"),
+        "legend": (
+            "Framed bids may be made now; click a greyed one to see why it may not.",
+            "Les enchères encadrées sont permises ; cliquez sur une enchère grisée pour savoir pourquoi elle ne l'est pas.",
+        ),
+        "shown for {seat}": ("shown for {seat}", "vue de {seat}"),
+    }
+)
 
 _COLUMNS = ("bid", "who plays", "exchange", "trump", "first lead", "to make it", "made", "failed")
 
@@ -109,8 +132,9 @@ def bid_meaning(rules: Rules, spec: BidSpec, lang: Lang = "en") -> dict[str, str
         made, failed = word("made outright", lang), word("failed outright", lang)
     else:
         made, failed = word("made +n", lang).format(n=spec.made), word("failed +n", lang).format(n=spec.failed)
-    exchange = f"exchange {spec.exchange}" + (" optional" if spec.exchange == "partner" and spec.alone == "optional"
-                                              else "")
+    exchange = f"exchange {spec.exchange}" + (
+        " optional" if spec.exchange == "partner" and spec.alone == "optional" else ""
+    )
     trump = spec.trump if spec.has_trump else ("jokers only" if rules.jokers else "no trump")
     return {
         "bid": spec.label,
@@ -166,11 +190,15 @@ class BidBox(GameWidget):
         if isinstance(rules_or_variant, Rules):
             rules = rules_or_variant
         else:
-            rules = state.rules if state is not None and rules_or_variant is None \
+            rules = (
+                state.rules
+                if state is not None and rules_or_variant is None
                 else Rules.preset(rules_or_variant or "canadian")
+            )
         if state is not None and state.rules != rules:
-            raise RulesOptionError(f"the hand is played under {state.rules!r}, not {rules!r}; "
-                                   "leave out the rules to use the hand's own")
+            raise RulesOptionError(
+                f"the hand is played under {state.rules!r}, not {rules!r}; leave out the rules to use the hand's own"
+            )
         self._rules = rules
         self._state = state
         self._seat = None if seat is None else Seat.find(seat)
@@ -229,9 +257,14 @@ class BidBox(GameWidget):
         by_rung: dict[str, list[Action]] = {}
         for action in bid_lists(self._rules)[1][0]:
             by_rung.setdefault(self._rules.bid(action.bid or "").name, []).append(action)
-        self.rows = [{**bid_meaning(self._rules, spec, lang), "name": spec.name,
-                      "actions": [button(a, _button_text(a, spec, lang)) for a in by_rung[spec.name]]}
-                     for spec in self._rules.bids]
+        self.rows = [
+            {
+                **bid_meaning(self._rules, spec, lang),
+                "name": spec.name,
+                "actions": [button(a, _button_text(a, spec, lang)) for a in by_rung[spec.name]],
+            }
+            for spec in self._rules.bids
+        ]
         self.pass_action = button(Action.pass_(), word("pass", lang))
         self.columns = [word(c, lang) for c in _COLUMNS]
         self.caption = self._caption(lang)
@@ -246,8 +279,11 @@ class BidBox(GameWidget):
         bids = [(who, a) for who, a in state.history if a.kind == "bid"]
         if bids:
             who, act = bids[-1]
-            parts.append(word("highest: {bid} by {seat}", lang).format(bid=str(act).removeprefix("bid "),
-                                                                       seat=word(who.name, lang)))
+            parts.append(
+                word("highest: {bid} by {seat}", lang).format(
+                    bid=str(act).removeprefix("bid "), seat=word(who.name, lang)
+                )
+            )
         elif state.phase.value == "bidding":
             parts.append(word("no bid yet", lang))
         if state.phase.value == "bidding" and state.to_move is not None:
@@ -307,11 +343,20 @@ class BidBox(GameWidget):
         head = "".join(f"<th {cell}>{escape(c)}</th>" for c in self.columns)
 
         def buttons(actions: list[dict[str, Any]]) -> str:
-            return " ".join(f"<strong>{escape(a['text'])}</strong>" if a["legal"]
-                            else f"<s title='{escape(a['label'])}'>{escape(a['text'])}</s>" for a in actions)
+            return " ".join(
+                f"<strong>{escape(a['text'])}</strong>"
+                if a["legal"]
+                else f"<s title='{escape(a['label'])}'>{escape(a['text'])}</s>"
+                for a in actions
+            )
 
-        rows = "".join(f"<tr><td {cell}>{buttons(row['actions'])}</td>"
-                       + "".join(f"<td {cell}>{escape(row[c])}</td>" for c in _COLUMNS[1:]) + "</tr>"
-                       for row in self.rows)
-        return (f'<div class="cl-bidbox" style="font-family:sans-serif"><p>{escape(self.caption)}</p>'
-                f"<p>{buttons([self.pass_action])}</p><table><tr>{head}</tr>{rows}</table></div>")
+        rows = "".join(
+            f"<tr><td {cell}>{buttons(row['actions'])}</td>"
+            + "".join(f"<td {cell}>{escape(row[c])}</td>" for c in _COLUMNS[1:])
+            + "</tr>"
+            for row in self.rows
+        )
+        return (
+            f'<div class="cl-bidbox" style="font-family:sans-serif"><p>{escape(self.caption)}</p>'
+            f"<p>{buttons([self.pass_action])}</p><table><tr>{head}</tr>{rows}</table></div>"
+        )

@@ -40,8 +40,15 @@ def sort_hand(cards: Iterable[Card], contract: Contract | None = None) -> CardLi
     """Cards as a player holds them: trumps first (highest first) under ``contract``, then suits in turn, high
     to low; without a contract, jokers first and suits alternating colours."""
     if contract is None:
-        return CardList(sorted(cards, key=lambda c: (-1 if c.index >= 32 else _PLAIN_ORDER.index(c.index // 8),
-                                                       -(c.index % 8) if c.index < 32 else c.index)))
+        return CardList(
+            sorted(
+                cards,
+                key=lambda c: (
+                    -1 if c.index >= 32 else _PLAIN_ORDER.index(c.index // 8),
+                    -(c.index % 8) if c.index < 32 else c.index,
+                ),
+            )
+        )
     order = contract.order
     trump = order.trump_suit
 
@@ -102,8 +109,9 @@ class Hand(GameWidget):
     def _redraw(self) -> None:
         legal = set(self.legal)
         lang = self._lang
-        self.cards = [card_view(c, lang, self._contract, legal=c in legal, illegal_word=word("illegal", lang))
-                      for c in self._hand]
+        self.cards = [
+            card_view(c, lang, self._contract, legal=c in legal, illegal_word=word("illegal", lang)) for c in self._hand
+        ]
 
     # ------------------------------------------------------------ clicks
     def select(self, card: Card | str) -> bool:

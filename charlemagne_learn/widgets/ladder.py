@@ -30,33 +30,40 @@ from .i18n import Lang, add_words, card_label, word
 
 __all__ = ["TrumpLadder", "role_text", "suit_name", "variant_title"]
 
-add_words({
-    "suit C": ("clubs", "trèfle"),
-    "suit D": ("diamonds", "carreau"),
-    "suit H": ("hearts", "cœur"),
-    "suit S": ("spades", "pique"),
-    "canadian": ("Canadian Charlemagne", "Charlemagne canadien"),
-    "american": ("American Charlemagne", "Charlemagne américain"),
-    "maine": ("Maine Charlemagne", "Charlemagne du Maine"),
-    "bid_euchre": ("Bid Euchre", "Bid Euchre"),
-    "variant": ("Variant", "Variante"),
-    "trump suit": ("Trump suit", "Couleur d'atout"),
-    "{suit} trump": ("{suit} trump", "atout {suit}"),
-    "no trump suit": ("no trump suit", "pas de couleur d'atout"),
-    "trumps high to low": ("Trumps, highest first", "Atouts, du plus fort au plus faible"),
-    "plain high to low": ("Plain suits, highest first", "Autres couleurs, de la plus forte à la plus faible"),
-    "{n} cards": ("{n} cards", "{n} cartes"),
-    "{jack} is a trump now": ("{jack} is a trump now", "{jack} est un atout maintenant"),
-    "N no-trump": ("N no-trump", "N sans atout"),
-    "no trumps at all": ("no card is a trump", "aucune carte n'est atout"),
-    "ladder caption": ("{title}, {suit} trump: {n} trumps, highest first.",
-                       "{title}, atout {suit} : {n} atouts, du plus fort au plus faible."),
-    "ladder caption jokers": ("{title}, no trump suit ({bids}): the two jokers are the only trumps.",
-                              "{title}, sans couleur d'atout ({bids}) : les deux jokers sont les seuls atouts."),
-    "ladder caption none": ("{title}, no trump suit ({bids}): no card is a trump and every jack stays in its suit.",
-                            "{title}, sans couleur d'atout ({bids}) : aucun atout, chaque valet reste dans sa "
-                            "couleur."),
-})
+add_words(
+    {
+        "suit C": ("clubs", "trèfle"),
+        "suit D": ("diamonds", "carreau"),
+        "suit H": ("hearts", "cœur"),
+        "suit S": ("spades", "pique"),
+        "canadian": ("Canadian Charlemagne", "Charlemagne canadien"),
+        "american": ("American Charlemagne", "Charlemagne américain"),
+        "maine": ("Maine Charlemagne", "Charlemagne du Maine"),
+        "bid_euchre": ("Bid Euchre", "Bid Euchre"),
+        "variant": ("Variant", "Variante"),
+        "trump suit": ("Trump suit", "Couleur d'atout"),
+        "{suit} trump": ("{suit} trump", "atout {suit}"),
+        "no trump suit": ("no trump suit", "pas de couleur d'atout"),
+        "trumps high to low": ("Trumps, highest first", "Atouts, du plus fort au plus faible"),
+        "plain high to low": ("Plain suits, highest first", "Autres couleurs, de la plus forte à la plus faible"),
+        "{n} cards": ("{n} cards", "{n} cartes"),
+        "{jack} is a trump now": ("{jack} is a trump now", "{jack} est un atout maintenant"),
+        "N no-trump": ("N no-trump", "N sans atout"),
+        "no trumps at all": ("no card is a trump", "aucune carte n'est atout"),
+        "ladder caption": (
+            "{title}, {suit} trump: {n} trumps, highest first.",
+            "{title}, atout {suit} : {n} atouts, du plus fort au plus faible.",
+        ),
+        "ladder caption jokers": (
+            "{title}, no trump suit ({bids}): the two jokers are the only trumps.",
+            "{title}, sans couleur d'atout ({bids}) : les deux jokers sont les seuls atouts.",
+        ),
+        "ladder caption none": (
+            "{title}, no trump suit ({bids}): no card is a trump and every jack stays in its suit.",
+            "{title}, sans couleur d'atout ({bids}) : aucun atout, chaque valet reste dans sa couleur.",
+        ),
+    }
+)
 
 #: Roles shown with the game's French name beside the English one: the terms a learner hears at the table.
 _GLOSSED = ("big jack", "little jack")
@@ -139,8 +146,7 @@ class TrumpLadder(GameWidget):
         value = proposal["value"]
         if value is None or (isinstance(value, str) and value.strip().lower() in ("", "none", "nt", "no trump")):
             if not _no_trump_bids(self._rules):
-                raise RulesOptionError(f"{self._rules.title} has no contract without a trump suit; "
-                                       "choose C, D, H or S")
+                raise RulesOptionError(f"{self._rules.title} has no contract without a trump suit; choose C, D, H or S")
             return None
         return Suit.find(value).name
 
@@ -173,9 +179,10 @@ class TrumpLadder(GameWidget):
         for suit in Suit:
             if suit == self.suit:
                 continue
-            cards: list[Card | None] = [Card.from_index(i) for i in
-                                        sorted((i for i in deck if order.suit_of[i] == suit),
-                                               key=lambda i: -order.power[i])]
+            cards: list[Card | None] = [
+                Card.from_index(i)
+                for i in sorted((i for i in deck if order.suit_of[i] == suit), key=lambda i: -order.power[i])
+            ]
             jack = suit * 8 + Rank.JACK
             if order.suit_of[jack] != suit:
                 # Plain cards keep their natural rank as power, so the jack's place is after the higher ranks.
@@ -191,33 +198,53 @@ class TrumpLadder(GameWidget):
         plain = []
         for s, cards in self.plain_suits().items():
             jack = Card.of(Rank.JACK, s)
-            drawn = [{"gap": True, "text": word("{jack} is a trump now", lang).format(jack=jack), "id": card_id(jack)}
-                     if c is None else self._card(c, "") for c in cards]
+            drawn = [
+                {"gap": True, "text": word("{jack} is a trump now", lang).format(jack=jack), "id": card_id(jack)}
+                if c is None
+                else self._card(c, "")
+                for c in cards
+            ]
             count = sum(c is not None for c in cards)
-            plain.append({"suit": s.name, "title": f"{s.symbol} {suit_name(s, lang)}",
-                          "count": word("{n} cards", lang).format(n=count), "cards": drawn})
+            plain.append(
+                {
+                    "suit": s.name,
+                    "title": f"{s.symbol} {suit_name(s, lang)}",
+                    "count": word("{n} cards", lang).format(n=count),
+                    "cards": drawn,
+                }
+            )
         self.plain = plain
         self.variants = [{"id": name, "title": word(name, lang)} for name in VARIANTS]
-        buttons = [{"id": s.name, "text": s.symbol, "suit": s.name,
-                    "label": word("{suit} trump", lang).format(suit=suit_name(s, lang))} for s in Suit]
+        buttons = [
+            {
+                "id": s.name,
+                "text": s.symbol,
+                "suit": s.name,
+                "label": word("{suit} trump", lang).format(suit=suit_name(s, lang)),
+            }
+            for s in Suit
+        ]
         if _no_trump_bids(rules):
-            buttons.append({"id": "none", "text": word("no trump", lang), "suit": "",
-                            "label": word("no trump suit", lang)})
+            buttons.append(
+                {"id": "none", "text": word("no trump", lang), "suit": "", "label": word("no trump suit", lang)}
+            )
         self.suits = buttons
         self.caption = self._caption(lang)
-        self.words = {key: word(key, lang) for key in ("variant", "trump suit", "trumps high to low",
-                                                       "plain high to low")}
+        self.words = {
+            key: word(key, lang) for key in ("variant", "trump suit", "trumps high to low", "plain high to low")
+        }
 
     def _card(self, card: Card, role: str, **extra: Any) -> dict[str, Any]:
         # The spoken label names the role too, as a Hand's cards do under a contract.
-        return {**card_view(card, self._lang, None, role_text=role_text(role, self._lang), **extra),
-                "label": card_label(card, self._lang, role)}
+        return {
+            **card_view(card, self._lang, None, role_text=role_text(role, self._lang), **extra),
+            "label": card_label(card, self._lang, role),
+        }
 
     def _caption(self, lang: Lang) -> str:
         title = variant_title(self._rules, lang)
         if self.suit is not None:
-            return word("ladder caption", lang).format(title=title, suit=suit_name(self.suit, lang),
-                                                       n=len(self.trumps))
+            return word("ladder caption", lang).format(title=title, suit=suit_name(self.suit, lang), n=len(self.trumps))
         key = "ladder caption jokers" if self._rules.jokers else "ladder caption none"
         return word(key, lang).format(title=title, bids=", ".join(_no_trump_bids(self._rules, lang)))
 
@@ -261,18 +288,25 @@ class TrumpLadder(GameWidget):
         lang = self._lang
         order = card_order(self._rules, self.suit)
         cell = "style='text-align:left;padding:0.1em 0.6em'"
-        rows = "".join(f"<tr><td {cell}>{n}</td><td {cell}>{card_html(c, order.role[c.index])}</td>"
-                       f"<td {cell}>{escape(role_text(order.role[c.index], lang))}</td></tr>"
-                       for n, c in enumerate(self.ladder, 1))
+        rows = "".join(
+            f"<tr><td {cell}>{n}</td><td {cell}>{card_html(c, order.role[c.index])}</td>"
+            f"<td {cell}>{escape(role_text(order.role[c.index], lang))}</td></tr>"
+            for n, c in enumerate(self.ladder, 1)
+        )
         if not rows:
             rows = f"<tr><td colspan='3' {cell}><em>{escape(word('no trumps at all', lang))}</em></td></tr>"
         plain = []
         for s, cards in self.plain_suits().items():
             drawn = " ".join(
                 f"<em>[{escape(word('{jack} is a trump now', lang).format(jack=Card.of(Rank.JACK, s)))}]</em>"
-                if c is None else card_html(c) for c in cards)
+                if c is None
+                else card_html(c)
+                for c in cards
+            )
             plain.append(f"<tr><th {cell}>{s.symbol} {escape(suit_name(s, lang))}</th><td {cell}>{drawn}</td></tr>")
-        return (f'<div class="cl-ladder" style="font-family:sans-serif"><p>{escape(self.caption)}</p>'
-                f"<table><tr><th {cell}>#</th><th {cell} colspan='2'>{escape(word('trumps high to low', lang))}</th>"
-                f"</tr>{rows}</table><p>{escape(word('plain high to low', lang))}</p>"
-                f"<table>{''.join(plain)}</table></div>")
+        return (
+            f'<div class="cl-ladder" style="font-family:sans-serif"><p>{escape(self.caption)}</p>'
+            f"<table><tr><th {cell}>#</th><th {cell} colspan='2'>{escape(word('trumps high to low', lang))}</th>"
+            f"</tr>{rows}</table><p>{escape(word('plain high to low', lang))}</p>"
+            f"<table>{''.join(plain)}</table></div>"
+        )

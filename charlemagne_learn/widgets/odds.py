@@ -32,21 +32,23 @@ __all__ = ["BidOddsExplorer"]
 SAMPLE_CHOICES = (50, 200, 500, 1000)
 METHODS = ("double_dummy", "bots")
 
-add_words({
-    "deal": ("Deal", "Donner"),
-    "type hand": ("Type a hand", "Tapez une main"),
-    "use hand": ("Use this hand", "Prendre cette main"),
-    "play": ("play", "jeu"),
-    "computing": ("Computing…", "Calcul…"),
-    "deals done": ("{done} of {total} deals", "{done} donnes sur {total}"),
-    "makes it": ("makes it", "réussit"),
-    "interval": ("95% interval", "intervalle à 95 %"),
-    "points per hand": ("points per hand", "points par donne"),
-    "played as": ("played as", "joué"),
-    "decides the game": ("decides the game", "décide de la partie"),
-    "holds": ("holds", "tient"),
-    "odds of": ("Chance of making each bid", "Chance de réussir chaque enchère"),
-})
+add_words(
+    {
+        "deal": ("Deal", "Donner"),
+        "type hand": ("Type a hand", "Tapez une main"),
+        "use hand": ("Use this hand", "Prendre cette main"),
+        "play": ("play", "jeu"),
+        "computing": ("Computing…", "Calcul…"),
+        "deals done": ("{done} of {total} deals", "{done} donnes sur {total}"),
+        "makes it": ("makes it", "réussit"),
+        "interval": ("95% interval", "intervalle à 95 %"),
+        "points per hand": ("points per hand", "points par donne"),
+        "played as": ("played as", "joué"),
+        "decides the game": ("decides the game", "décide de la partie"),
+        "holds": ("holds", "tient"),
+        "odds of": ("Chance of making each bid", "Chance de réussir chaque enchère"),
+    }
+)
 
 
 class BidOddsExplorer(GameWidget):
@@ -90,8 +92,9 @@ class BidOddsExplorer(GameWidget):
         self._auto = auto
         self._odds: BidOdds | None = None
         self._hand = CardList()
-        super().__init__(lang=lang, four_colour=four_colour, samples=_check_samples(samples),
-                         method=_check_method(method))
+        super().__init__(
+            lang=lang, four_colour=four_colour, samples=_check_samples(samples), method=_check_method(method)
+        )
         if hand is None:
             self.deal()
         else:
@@ -155,8 +158,16 @@ class BidOddsExplorer(GameWidget):
             self.progress_text = word("deals done", self._lang).format(done=done, total=total)
 
         try:
-            odds = bid_odds(self._rules, self._hand, self._seat, self._dealer, self.samples, self._seed,
-                            self.method, progress=report)  # type: ignore[arg-type]
+            odds = bid_odds(
+                self._rules,
+                self._hand,
+                self._seat,
+                self._dealer,
+                self.samples,
+                self._seed,
+                self.method,
+                progress=report,
+            )  # type: ignore[arg-type]
         finally:
             self.computing = False
         self._odds = odds
@@ -167,25 +178,52 @@ class BidOddsExplorer(GameWidget):
     # ------------------------------------------------------------ drawing
     def _redraw(self) -> None:
         lang = self._lang
-        self.words = {k: word(k, lang) for k in ("deal", "type hand", "use hand", "compute", "samples", "play",
-                                                 "perfect", "realistic", "makes it", "interval",
-                                                 "points per hand", "played as", "odds of")}
+        self.words = {
+            k: word(k, lang)
+            for k in (
+                "deal",
+                "type hand",
+                "use hand",
+                "compute",
+                "samples",
+                "play",
+                "perfect",
+                "realistic",
+                "makes it",
+                "interval",
+                "points per hand",
+                "played as",
+                "odds of",
+            )
+        }
         self.hand_cards = [card_view(c, lang) for c in self._hand]
         odds = self._odds
         if odds is None:
             self.caption = f"{word(self._seat.name, lang)} {word('holds', lang)} {self._hand}"
             return
         how = word("perfect" if odds.method == "double_dummy" else "realistic", lang)
-        self.caption = (f"{word(self._seat.name, lang)} {word('holds', lang)} {self._hand} — {odds.rules.title}, "
-                        f"{odds.samples} {word('samples', lang)}, {how}")
+        self.caption = (
+            f"{word(self._seat.name, lang)} {word('holds', lang)} {self._hand} — {odds.rules.title}, "
+            f"{odds.samples} {word('samples', lang)}, {how}"
+        )
         rows = []
         for chance in odds:
             low, high = chance.interval
             expected = chance.expected_points
             points = word("decides the game", lang) if expected is None else f"{expected:+.1f}"
-            rows.append({"bid": chance.bid, "label": chance.label, "probability": chance.probability, "low": low,
-                         "high": high, "expected": points, "how": chance.how,
-                         "text": f"{chance.probability:.0%}", "interval": f"{low:.0%}–{high:.0%}"})
+            rows.append(
+                {
+                    "bid": chance.bid,
+                    "label": chance.label,
+                    "probability": chance.probability,
+                    "low": low,
+                    "high": high,
+                    "expected": points,
+                    "how": chance.how,
+                    "text": f"{chance.probability:.0%}",
+                    "interval": f"{low:.0%}–{high:.0%}",
+                }
+            )
         self.rows = rows
 
     # ------------------------------------------------------------ clicks
@@ -221,13 +259,16 @@ class BidOddsExplorer(GameWidget):
 
 def _check_samples(samples: object) -> int:
     if isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= 100_000:
-        raise RulesOptionError(f"samples={samples!r} is not allowed; use a whole number from 1 to 100000 "
-                               f"(the menu offers {', '.join(map(str, SAMPLE_CHOICES))})")
+        raise RulesOptionError(
+            f"samples={samples!r} is not allowed; use a whole number from 1 to 100000 "
+            f"(the menu offers {', '.join(map(str, SAMPLE_CHOICES))})"
+        )
     return samples
 
 
 def _check_method(method: object) -> str:
     if method not in METHODS:
-        raise RulesOptionError(f"method={method!r} is not allowed; use 'double_dummy' (perfect play) or 'bots' "
-                               "(realistic play)")
+        raise RulesOptionError(
+            f"method={method!r} is not allowed; use 'double_dummy' (perfect play) or 'bots' (realistic play)"
+        )
     return str(method)

@@ -38,54 +38,73 @@ from .table import action_text, phase_word, table_picture
 
 __all__ = ["PlayTable"]
 
-add_words({
-    "play.turn.bidding": ("Your turn to bid: choose a bid or pass.", "À vous d'enchérir : choisissez une enchère ou passez."),
-    "play.turn.choose": ("Your turn to choose:", "À vous de choisir :"),
-    "play.turn.give": ("Pass one card to your partner: click it.", "Donnez une carte à votre partenaire : cliquez-la."),
-    "play.turn.discard": ("Discard: click a card to put it aside.", "Écartez : cliquez une carte pour la mettre de côté."),
-    "play.turn.trump": ("Name trump:", "Choisissez l'atout :"),
-    "play.turn.play": ("Your turn: click a card to play it.", "À vous : cliquez une carte pour la jouer."),
-    "play.hand over": ("The hand is over.", "La donne est finie."),
-    "play.game over": ("Game over: {team} win the game.", "Partie finie : {team} gagnent la partie."),
-    "play.next": ("Next hand", "Donne suivante"),
-    "play.hint": ("Hint", "Conseil"),
-    "play.hint title": ("Your choices, best first ({samples} deals of the hidden cards):",
-                        "Vos choix, le meilleur d'abord ({samples} donnes des cartes cachées) :"),
-    "play.hint other": ("Hints are for cards and bids; there is nothing to rank in this phase.",
-                        "Les conseils portent sur les cartes et les enchères ; rien à classer dans cette phase."),
-    "play.hint wait": ("Hints are for your turn.", "Les conseils sont pour votre tour."),
-    "play.you chose": ("You chose {action}: {grade}", "Vous avez choisi {action} : {grade}"),
-    "play.best was": ("best was {action}", "le meilleur était {action}"),
-    "play.review": ("Review of hand {n}", "Bilan de la donne {n}"),
-    "play.no decisions": ("You had no bid or card to choose in this hand.",
-                          "Vous n'aviez ni enchère ni carte à choisir dans cette donne."),
-    "play.hand points": ("This hand: NS {NS} – EW {EW}", "Cette donne : NS {NS} – EO {EW}"),
-    "play.game points": ("Game: NS {NS} – EW {EW}", "Partie : NS {NS} – EO {EW}"),
-    "play.status": ("Hand {n} · you are {seat} · game to {target} · NS {NS} – EW {EW}",
-                    "Donne {n} · vous êtes {seat} · partie en {target} · NS {NS} – EO {EW}"),
-    "play.chose": ("chose", "choix"),
-    "play.better": ("better", "mieux"),
-    "play.grade": ("grade", "note"),
-    "play.move": ("move", "coup"),
-    "play.why": ("why", "pourquoi"),
-    "play.team.NS": ("North–South", "Nord–Sud"),
-    "play.team.EW": ("East–West", "Est–Ouest"),
-    "play.grade.best": ("best", "meilleur"),
-    "play.grade.good": ("good", "bon"),
-    "play.grade.inaccuracy": ("inaccuracy", "imprécision"),
-    "play.grade.mistake": ("mistake", "erreur"),
-    "play.grade.blunder": ("blunder", "gaffe"),
-    "play.choice.kitty": ("Take the kitty", "Prendre le minou"),
-    "play.choice.partner_card": ("Take a card from your partner", "Prendre une carte du partenaire"),
-    "play.choice.alone": ("Play alone", "Jouer seul"),
-    "play.choice.with_partner": ("Play with your partner", "Jouer avec le partenaire"),
-    "play.choice.defend_alone": ("Defend alone", "Défendre seul"),
-    "play.choice.defend_together": ("Defend together", "Défendre ensemble"),
-    "play.suit.C": ("♣ clubs", "♣ trèfle"),
-    "play.suit.D": ("♦ diamonds", "♦ carreau"),
-    "play.suit.H": ("♥ hearts", "♥ cœur"),
-    "play.suit.S": ("♠ spades", "♠ pique"),
-})
+add_words(
+    {
+        "play.turn.bidding": (
+            "Your turn to bid: choose a bid or pass.",
+            "À vous d'enchérir : choisissez une enchère ou passez.",
+        ),
+        "play.turn.choose": ("Your turn to choose:", "À vous de choisir :"),
+        "play.turn.give": (
+            "Pass one card to your partner: click it.",
+            "Donnez une carte à votre partenaire : cliquez-la.",
+        ),
+        "play.turn.discard": (
+            "Discard: click a card to put it aside.",
+            "Écartez : cliquez une carte pour la mettre de côté.",
+        ),
+        "play.turn.trump": ("Name trump:", "Choisissez l'atout :"),
+        "play.turn.play": ("Your turn: click a card to play it.", "À vous : cliquez une carte pour la jouer."),
+        "play.hand over": ("The hand is over.", "La donne est finie."),
+        "play.game over": ("Game over: {team} win the game.", "Partie finie : {team} gagnent la partie."),
+        "play.next": ("Next hand", "Donne suivante"),
+        "play.hint": ("Hint", "Conseil"),
+        "play.hint title": (
+            "Your choices, best first ({samples} deals of the hidden cards):",
+            "Vos choix, le meilleur d'abord ({samples} donnes des cartes cachées) :",
+        ),
+        "play.hint other": (
+            "Hints are for cards and bids; there is nothing to rank in this phase.",
+            "Les conseils portent sur les cartes et les enchères ; rien à classer dans cette phase.",
+        ),
+        "play.hint wait": ("Hints are for your turn.", "Les conseils sont pour votre tour."),
+        "play.you chose": ("You chose {action}: {grade}", "Vous avez choisi {action} : {grade}"),
+        "play.best was": ("best was {action}", "le meilleur était {action}"),
+        "play.review": ("Review of hand {n}", "Bilan de la donne {n}"),
+        "play.no decisions": (
+            "You had no bid or card to choose in this hand.",
+            "Vous n'aviez ni enchère ni carte à choisir dans cette donne.",
+        ),
+        "play.hand points": ("This hand: NS {NS} – EW {EW}", "Cette donne : NS {NS} – EO {EW}"),
+        "play.game points": ("Game: NS {NS} – EW {EW}", "Partie : NS {NS} – EO {EW}"),
+        "play.status": (
+            "Hand {n} · you are {seat} · game to {target} · NS {NS} – EW {EW}",
+            "Donne {n} · vous êtes {seat} · partie en {target} · NS {NS} – EO {EW}",
+        ),
+        "play.chose": ("chose", "choix"),
+        "play.better": ("better", "mieux"),
+        "play.grade": ("grade", "note"),
+        "play.move": ("move", "coup"),
+        "play.why": ("why", "pourquoi"),
+        "play.team.NS": ("North–South", "Nord–Sud"),
+        "play.team.EW": ("East–West", "Est–Ouest"),
+        "play.grade.best": ("best", "meilleur"),
+        "play.grade.good": ("good", "bon"),
+        "play.grade.inaccuracy": ("inaccuracy", "imprécision"),
+        "play.grade.mistake": ("mistake", "erreur"),
+        "play.grade.blunder": ("blunder", "gaffe"),
+        "play.choice.kitty": ("Take the kitty", "Prendre le minou"),
+        "play.choice.partner_card": ("Take a card from your partner", "Prendre une carte du partenaire"),
+        "play.choice.alone": ("Play alone", "Jouer seul"),
+        "play.choice.with_partner": ("Play with your partner", "Jouer avec le partenaire"),
+        "play.choice.defend_alone": ("Defend alone", "Défendre seul"),
+        "play.choice.defend_together": ("Defend together", "Défendre ensemble"),
+        "play.suit.C": ("♣ clubs", "♣ trèfle"),
+        "play.suit.D": ("♦ diamonds", "♦ carreau"),
+        "play.suit.H": ("♥ hearts", "♥ cœur"),
+        "play.suit.S": ("♠ spades", "♠ pique"),
+    }
+)
 
 _CARD_KIND = {Phase.PLAY: "play", Phase.DISCARD: "discard", Phase.GIVE: "give"}
 _GRADED = (Phase.BIDDING, Phase.PLAY)
@@ -257,17 +276,26 @@ class PlayTable(GameWidget):
         ranked = hint(state.view(self._me), self._hint_samples, workers=1)
         self.hint = {
             "title": word("play.hint title", lang).format(samples=ranked.samples),
-            "choices": [{"id": str(c.action), "text": self._text(c.action), "grade": c.grade,
-                         "grade_word": word(f"play.grade.{c.grade}", lang), "points": f"{c.points:+.1f}",
-                         "reason": c.reason} for c in ranked.choices],
+            "choices": [
+                {
+                    "id": str(c.action),
+                    "text": self._text(c.action),
+                    "grade": c.grade,
+                    "grade_word": word(f"play.grade.{c.grade}", lang),
+                    "points": f"{c.points:+.1f}",
+                    "reason": c.reason,
+                }
+                for c in ranked.choices
+            ],
         }
         return ranked
 
     def next_hand(self) -> bool:
         """The Next hand button: leave the review and play on (the bots move until it is the learner's turn)."""
         if self._done is None or self._game.is_over:
-            self.message = (f"the game is over: {self._game.winner} won" if self._game.is_over
-                            else "finish this hand first")
+            self.message = (
+                f"the game is over: {self._game.winner} won" if self._game.is_over else "finish this hand first"
+            )
             return False
         self._done = None
         self.message = ""
@@ -310,7 +338,9 @@ class PlayTable(GameWidget):
     def _grade_of(self, ranked: Hint, action: Action) -> dict[str, Any]:
         lang = self._lang
         mine = ranked.choice(action)
-        text = word("play.you chose", lang).format(action=self._text(action), grade=word(f"play.grade.{mine.grade}", lang))
+        text = word("play.you chose", lang).format(
+            action=self._text(action), grade=word(f"play.grade.{mine.grade}", lang)
+        )
         if mine.grade != "best":
             text += "; " + word("play.best was", lang).format(action=self._text(ranked.best.action))
         return {"text": text, "grade": mine.grade, "reason": mine.reason}
@@ -325,15 +355,25 @@ class PlayTable(GameWidget):
         self.review = {
             "title": word("play.review", lang).format(n=number),
             "heads": {k: word(f"play.{k}", lang) for k in ("move", "chose", "grade", "better", "why")},
-            "lines": [{"move": line.move + 1, "phase": phase_word(line.phase, lang), "action": self._text(line.action),
-                       "grade": line.grade, "grade_word": word(f"play.grade.{line.grade}", lang),
-                       "best": "" if line.grade == "best" else self._text(line.best), "reason": line.reason}
-                      for line in lines],
+            "lines": [
+                {
+                    "move": line.move + 1,
+                    "phase": phase_word(line.phase, lang),
+                    "action": self._text(line.action),
+                    "grade": line.grade,
+                    "grade_word": word(f"play.grade.{line.grade}", lang),
+                    "best": "" if line.grade == "best" else self._text(line.best),
+                    "reason": line.reason,
+                }
+                for line in lines
+            ],
             "empty": word("play.no decisions", lang),
             "result": result.reason,
             "hand_points": word("play.hand points", lang).format(**result.points),
             "game_points": word("play.game points", lang).format(**game.scores),
-            "winner": (word("play.game over", lang).format(team=word(f"play.team.{game.winner}", lang)) if game.winner else ""),
+            "winner": (
+                word("play.game over", lang).format(team=word(f"play.team.{game.winner}", lang)) if game.winner else ""
+            ),
             "next": "" if game.is_over else word("play.next", lang),
         }
 
@@ -345,15 +385,22 @@ class PlayTable(GameWidget):
         if self.your_turn:
             phase = state.phase
             self.prompt = word(f"play.turn.{phase.value}", lang)
-            self.actions = [] if phase in _CARD_KIND else [
-                {"id": str(a), "text": self._text(a), "kind": a.kind} for a in state.view(self._me).legal_actions]
+            self.actions = (
+                []
+                if phase in _CARD_KIND
+                else [{"id": str(a), "text": self._text(a), "kind": a.kind} for a in state.view(self._me).legal_actions]
+            )
         else:
-            self.prompt = (word("play.game over", lang).format(team=word(f"play.team.{game.winner}", lang)) if game.winner
-                           else word("play.hand over", lang))
+            self.prompt = (
+                word("play.game over", lang).format(team=word(f"play.team.{game.winner}", lang))
+                if game.winner
+                else word("play.hand over", lang)
+            )
             self.actions = []
         number = len(game.finished) + (0 if self._done is not None or game.is_over else 1)
-        self.status = word("play.status", lang).format(n=number, seat=word(self._me.name, lang),
-                                                       target=game.rules.target, **game.scores)
+        self.status = word("play.status", lang).format(
+            n=number, seat=word(self._me.name, lang), target=game.rules.target, **game.scores
+        )
         self.words = {"hint": word("play.hint", lang)}
 
     def _relabel(self) -> None:
@@ -372,14 +419,20 @@ class PlayTable(GameWidget):
             where = f"hand {number} over, review"
         else:
             state = game.hand
-            turn = "your turn" if state.to_move == self._me else f"{state.to_move.word if state.to_move else '-'} to move"
+            turn = (
+                "your turn" if state.to_move == self._me else f"{state.to_move.word if state.to_move else '-'} to move"
+            )
             where = f"hand {number}, {state.phase.value}, {turn}"
-        return (f"PlayTable({game.rules.title}, you are {self._me.word}; {where}; "
-                f"NS {game.scores['NS']} – EW {game.scores['EW']})")
+        return (
+            f"PlayTable({game.rules.title}, you are {self._me.word}; {where}; "
+            f"NS {game.scores['NS']} – EW {game.scores['EW']})"
+        )
 
     def _static_html(self) -> str:
-        return (f'<div class="cl-playtable"><p>{escape(self.status)}</p>'
-                f"{seat_view_html(self.state.view(self._me))}<p>{escape(self.prompt)}</p></div>")
+        return (
+            f'<div class="cl-playtable"><p>{escape(self.status)}</p>'
+            f"{seat_view_html(self.state.view(self._me))}<p>{escape(self.prompt)}</p></div>"
+        )
 
 
 def _table_module() -> str:

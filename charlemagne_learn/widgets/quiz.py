@@ -37,33 +37,41 @@ from .i18n import add_words, word
 
 __all__ = ["TrickQuiz"]
 
-add_words({
-    "q winner": ("Who wins this trick?", "Qui remporte cette levée ?"),
-    "q legal": ("Which cards may be played?", "Quelles cartes peut-on jouer ?"),
-    "q order": ("Put these trumps in order, highest first", "Rangez ces atouts, du plus fort au plus faible"),
-    "q score": ("What does this hand score?", "Que marque cette donne ?"),
-    "check": ("Check", "Vérifier"),
-    "start again": ("Start again", "Recommencer"),
-    "question": ("Question", "Question"),
-    "score of": ("Score", "Score"),
-    "of": ("of", "sur"),
-    "answer was": ("The answer:", "La réponse :"),
-    "your answer": ("Your answer:", "Votre réponse :"),
-    "finished": ("Quiz finished", "Quiz terminé"),
-    "you scored": ("You scored {score} of {count}.", "Vous avez {score} sur {count}."),
-    "led": ("led", "entame"),
-    "holds": ("holds", "tient"),
-    "pick seat": ("Click the seat that wins.", "Cliquez la place qui gagne."),
-    "pick legal": ("Click every card that may be played, then Check.",
-                   "Cliquez toutes les cartes jouables, puis Vérifier."),
-    "pick order": ("Click the trumps from highest to lowest, then Check.",
-                   "Cliquez les atouts du plus fort au plus faible, puis Vérifier."),
-    "pick score": ("Click the score.", "Cliquez le score."),
-    "answered already": ("This question is answered: click Next question.",
-                         "Cette question a sa réponse : cliquez Question suivante."),
-    "not answered yet": ("Answer this question first.", "Répondez d'abord à cette question."),
-    "quiz over": ("The quiz is finished.", "Le quiz est terminé."),
-})
+add_words(
+    {
+        "q winner": ("Who wins this trick?", "Qui remporte cette levée ?"),
+        "q legal": ("Which cards may be played?", "Quelles cartes peut-on jouer ?"),
+        "q order": ("Put these trumps in order, highest first", "Rangez ces atouts, du plus fort au plus faible"),
+        "q score": ("What does this hand score?", "Que marque cette donne ?"),
+        "check": ("Check", "Vérifier"),
+        "start again": ("Start again", "Recommencer"),
+        "question": ("Question", "Question"),
+        "score of": ("Score", "Score"),
+        "of": ("of", "sur"),
+        "answer was": ("The answer:", "La réponse :"),
+        "your answer": ("Your answer:", "Votre réponse :"),
+        "finished": ("Quiz finished", "Quiz terminé"),
+        "you scored": ("You scored {score} of {count}.", "Vous avez {score} sur {count}."),
+        "led": ("led", "entame"),
+        "holds": ("holds", "tient"),
+        "pick seat": ("Click the seat that wins.", "Cliquez la place qui gagne."),
+        "pick legal": (
+            "Click every card that may be played, then Check.",
+            "Cliquez toutes les cartes jouables, puis Vérifier.",
+        ),
+        "pick order": (
+            "Click the trumps from highest to lowest, then Check.",
+            "Cliquez les atouts du plus fort au plus faible, puis Vérifier.",
+        ),
+        "pick score": ("Click the score.", "Cliquez le score."),
+        "answered already": (
+            "This question is answered: click Next question.",
+            "Cette question a sa réponse : cliquez Question suivante.",
+        ),
+        "not answered yet": ("Answer this question first.", "Répondez d'abord à cette question."),
+        "quiz over": ("The quiz is finished.", "Le quiz est terminé."),
+    }
+)
 
 
 class TrickQuiz(GameWidget):
@@ -159,8 +167,22 @@ class TrickQuiz(GameWidget):
     # ------------------------------------------------------------ drawing
     def _show(self) -> None:
         lang = self._lang
-        self.words = {k: word(k, lang) for k in ("check", "next", "start again", "question", "score of", "of",
-                                                 "answer was", "your answer", "finished", "correct", "wrong")}
+        self.words = {
+            k: word(k, lang)
+            for k in (
+                "check",
+                "next",
+                "start again",
+                "question",
+                "score of",
+                "of",
+                "answer was",
+                "your answer",
+                "finished",
+                "correct",
+                "wrong",
+            )
+        }
         if self.phase == "finished":
             return
         q = self._question
@@ -168,8 +190,10 @@ class TrickQuiz(GameWidget):
         self.kind = q.kind
         self.title = word(f"q {q.kind}", lang)
         self.prompt = q.prompt
-        self.trick = [{"seat": s.name, "seat_label": word(s.name, lang), "card": card_view(c, lang, k)}
-                      for s, c in zip(q.trick_seats, q.trick, strict=True)]
+        self.trick = [
+            {"seat": s.name, "seat_label": word(s.name, lang), "card": card_view(c, lang, k)}
+            for s, c in zip(q.trick_seats, q.trick, strict=True)
+        ]
         shown = sort_hand(q.cards, k) if q.kind == "legal" else q.cards
         self.cards = [card_view(c, lang, k) for c in shown]
         self.seats = [{"id": s, "label": word(s, lang)} for s in q.choices] if q.kind == "winner" else []
@@ -221,11 +245,19 @@ class TrickQuiz(GameWidget):
             raise IllegalActionError(f"only the cards shown may be chosen: {' '.join(q.choices)}")
         right = q.check(normal)
         seconds = round(time.monotonic() - self._shown_at, 1)
-        self._results.append({
-            "student": self.student, "question": self.number, "kind": q.kind, "level": q.level,
-            "prompt": q.prompt, "answer": q.text(normal), "correct_answer": q.answer_text, "correct": right,
-            "seconds": seconds,
-        })
+        self._results.append(
+            {
+                "student": self.student,
+                "question": self.number,
+                "kind": q.kind,
+                "level": q.level,
+                "prompt": q.prompt,
+                "answer": q.text(normal),
+                "correct_answer": q.answer_text,
+                "correct": right,
+                "seconds": seconds,
+            }
+        )
         lang = self._lang
         self.message = ""
         self.answered += 1
@@ -292,17 +324,22 @@ class TrickQuiz(GameWidget):
 
     # ------------------------------------------------------------ display
     def __repr__(self) -> str:
-        where = (f"finished, score {self.score} of {self.answered}" if self.phase == "finished"
-                 else f"question {self.number} of {self.count}, score {self.score}")
+        where = (
+            f"finished, score {self.score} of {self.answered}"
+            if self.phase == "finished"
+            else f"question {self.number} of {self.count}, score {self.score}"
+        )
         return f"TrickQuiz({self._variant}, level {self._level}, seed {self._seed}: {where})"
 
     def _static_html(self) -> str:
         q = self._question
         cards = cards_html(q.trick or q.cards, q.contract)
         choices = "".join(f"<li>{escape(c)}</li>" for c in self.choices)
-        return (f'<div class="cl-quiz" style="font-family:sans-serif"><p><strong>{escape(self.title)}</strong> '
-                f"({escape(word('question', self._lang))} {self.number}/{self.count})</p>{ruling_html(q.prompt)}"
-                f"<p>{cards}</p>{f'<ul>{choices}</ul>' if choices else ''}</div>")
+        return (
+            f'<div class="cl-quiz" style="font-family:sans-serif"><p><strong>{escape(self.title)}</strong> '
+            f"({escape(word('question', self._lang))} {self.number}/{self.count})</p>{ruling_html(q.prompt)}"
+            f"<p>{cards}</p>{f'<ul>{choices}</ul>' if choices else ''}</div>"
+        )
 
 
 _FIELDS = ("student", "question", "kind", "level", "prompt", "answer", "correct_answer", "correct", "seconds")

@@ -39,39 +39,41 @@ from .i18n import Lang, add_words, word
 
 __all__ = ["Table", "action_text", "phase_word", "table_picture", "trick_marks"]
 
-add_words({
-    "table.phase.bidding": ("bidding", "enchères"),
-    "table.phase.choose": ("choice", "choix"),
-    "table.phase.give": ("passing a card", "don d'une carte"),
-    "table.phase.discard": ("discarding", "écart"),
-    "table.phase.trump": ("naming trump", "choix de l'atout"),
-    "table.phase.play": ("play", "jeu de la carte"),
-    "table.phase.over": ("hand over", "donne finie"),
-    "table.cards": ("{n} cards", "{n} cartes"),
-    "table.card": ("{n} card", "{n} carte"),
-    "table.face down": ("face down", "face cachée"),
-    "table.no contract": ("no contract yet", "pas encore de contrat"),
-    "table.highest": ("highest bid: {bid} by {seat}", "plus haute enchère : {bid} par {seat}"),
-    "table.all view": ("every hand face up (teacher's view)", "toutes les mains visibles (vue du professeur)"),
-    "table.seat view": ("{seat}'s view", "vue de {seat}"),
-    "table.trick": ("Trick in progress", "Levée en cours"),
-    "table.last trick": ("Last trick, won by {seat}", "Dernière levée, gagnée par {seat}"),
-    "table.bidding": ("Bidding", "Enchères"),
-    "table.no bids": ("no bids yet", "aucune enchère"),
-    "table.taken": ("taken by {seat}", "pris par {seat}"),
-    "table.discarded": ("Discarded", "Écartées"),
-    "table.bids": ("bids", "enchères"),
-    "table.tricks won": ("Tricks won", "Levées gagnées"),
-    "table.points": ("Points", "Points"),
-    "table.step": ("Step {step} of {steps}", "Étape {step} sur {steps}"),
-    "table.replay": ("Replay: actions taken so far", "Rejouer : actions jouées"),
-    "table.previous trick": ("previous trick", "levée précédente"),
-    "table.next trick": ("next trick", "levée suivante"),
-    "table.previous action": ("previous action", "action précédente"),
-    "table.next action": ("next action", "action suivante"),
-    "table.last action": ("last action: {seat} {action}", "dernière action : {seat} {action}"),
-    "table.wins": ("{seat} wins", "{seat} gagne"),
-})
+add_words(
+    {
+        "table.phase.bidding": ("bidding", "enchères"),
+        "table.phase.choose": ("choice", "choix"),
+        "table.phase.give": ("passing a card", "don d'une carte"),
+        "table.phase.discard": ("discarding", "écart"),
+        "table.phase.trump": ("naming trump", "choix de l'atout"),
+        "table.phase.play": ("play", "jeu de la carte"),
+        "table.phase.over": ("hand over", "donne finie"),
+        "table.cards": ("{n} cards", "{n} cartes"),
+        "table.card": ("{n} card", "{n} carte"),
+        "table.face down": ("face down", "face cachée"),
+        "table.no contract": ("no contract yet", "pas encore de contrat"),
+        "table.highest": ("highest bid: {bid} by {seat}", "plus haute enchère : {bid} par {seat}"),
+        "table.all view": ("every hand face up (teacher's view)", "toutes les mains visibles (vue du professeur)"),
+        "table.seat view": ("{seat}'s view", "vue de {seat}"),
+        "table.trick": ("Trick in progress", "Levée en cours"),
+        "table.last trick": ("Last trick, won by {seat}", "Dernière levée, gagnée par {seat}"),
+        "table.bidding": ("Bidding", "Enchères"),
+        "table.no bids": ("no bids yet", "aucune enchère"),
+        "table.taken": ("taken by {seat}", "pris par {seat}"),
+        "table.discarded": ("Discarded", "Écartées"),
+        "table.bids": ("bids", "enchères"),
+        "table.tricks won": ("Tricks won", "Levées gagnées"),
+        "table.points": ("Points", "Points"),
+        "table.step": ("Step {step} of {steps}", "Étape {step} sur {steps}"),
+        "table.replay": ("Replay: actions taken so far", "Rejouer : actions jouées"),
+        "table.previous trick": ("previous trick", "levée précédente"),
+        "table.next trick": ("next trick", "levée suivante"),
+        "table.previous action": ("previous action", "action précédente"),
+        "table.next action": ("next action", "action suivante"),
+        "table.last action": ("last action: {seat} {action}", "dernière action : {seat} {action}"),
+        "table.wins": ("{seat} wins", "{seat} gagne"),
+    }
+)
 
 # Where each seat sits on the screen: North at the top, South at the bottom.
 _PLACES = {Seat.N: "top", Seat.W: "left", Seat.E: "right", Seat.S: "bottom"}
@@ -101,7 +103,9 @@ def _count_text(n: int, lang: Lang) -> str:
     return word("table.card" if n == 1 else "table.cards", lang).format(n=n)
 
 
-def _cards(cards: Iterable[Card], lang: Lang, contract: Contract | None, legal: set[Card] | None = None) -> list[dict[str, Any]]:
+def _cards(
+    cards: Iterable[Card], lang: Lang, contract: Contract | None, legal: set[Card] | None = None
+) -> list[dict[str, Any]]:
     shown = sort_hand(cards, contract)
     if legal is None:
         return [card_view(c, lang, contract) for c in shown]
@@ -134,7 +138,9 @@ def table_picture(state: HandState, seat: Seat | None, lang: Lang = "en") -> dic
     exposed = {} if view is None else view.exposed
     to_move = state.to_move
     sitting_out = contract.sitting_out if contract is not None else ()
-    legal_cards = {a.card for a in state.legal_actions() if a.card is not None} if state.phase in _CARD_PHASES else set()
+    legal_cards = (
+        {a.card for a in state.legal_actions() if a.card is not None} if state.phase in _CARD_PHASES else set()
+    )
     bids = view.bids if view is not None else [(w, a) for w, a in state.history if a.kind in ("bid", "pass")]
     tricks = state.tricks
     won = state.tricks_won
@@ -151,33 +157,44 @@ def table_picture(state: HandState, seat: Seat | None, lang: Lang = "en") -> dic
         choosing = state.phase in _CARD_PHASES and s == to_move
         legal = legal_cards if (choosing and face_up is not None and (view is None or s == view.seat)) else None
         count = len(hands[s.name]) if view is None else view.hand_sizes[s.name]
-        seats.append({
-            "seat": s.name,
-            "name": _seat_word(s, lang),
-            "place": _PLACES[s],
-            "cards": [] if face_up is None else _cards(face_up, lang, contract, legal),
-            "face_up": face_up is not None,
-            "count": count,
-            "count_text": _count_text(count, lang),
-            "exposed": s.name in exposed,
-            "to_move": s == to_move,
-            "sits_out": s in sitting_out,
-            "dealer": s == state.dealer,
-            "you": view is not None and s == view.seat,
-            "tricks": won[s.name],
-            "bids": [action_text(a, state.rules, lang) for w, a in bids if w == s],
-        })
-    trick = [{"seat": w.name, "name": _seat_word(w, lang), "card": card_view(c, lang, contract)} for w, c in state.trick]
+        seats.append(
+            {
+                "seat": s.name,
+                "name": _seat_word(s, lang),
+                "place": _PLACES[s],
+                "cards": [] if face_up is None else _cards(face_up, lang, contract, legal),
+                "face_up": face_up is not None,
+                "count": count,
+                "count_text": _count_text(count, lang),
+                "exposed": s.name in exposed,
+                "to_move": s == to_move,
+                "sits_out": s in sitting_out,
+                "dealer": s == state.dealer,
+                "you": view is not None and s == view.seat,
+                "tricks": won[s.name],
+                "bids": [action_text(a, state.rules, lang) for w, a in bids if w == s],
+            }
+        )
+    trick = [
+        {"seat": w.name, "name": _seat_word(w, lang), "card": card_view(c, lang, contract)} for w, c in state.trick
+    ]
     last = None
     if tricks:
         done = tricks[-1]
-        last = {"title": word("table.last trick", lang).format(seat=_seat_word(done.winner, lang)),
-                "cards": [{"seat": w.name, "name": _seat_word(w, lang), "card": card_view(c, lang, contract)}
-                          for w, c in zip(done.seats, done.cards, strict=True)]}
+        last = {
+            "title": word("table.last trick", lang).format(seat=_seat_word(done.winner, lang)),
+            "cards": [
+                {"seat": w.name, "name": _seat_word(w, lang), "card": card_view(c, lang, contract)}
+                for w, c in zip(done.seats, done.cards, strict=True)
+            ],
+        }
     return {
         "title": state.rules.title,
-        "viewer": (word("table.all view", lang) if view is None
-                   else word("table.seat view", lang).format(seat=_seat_word(view.seat, lang))),
+        "viewer": (
+            word("table.all view", lang)
+            if view is None
+            else word("table.seat view", lang).format(seat=_seat_word(view.seat, lang))
+        ),
         "phase": phase_word(state.phase, lang),
         "contract": _contract_line(state, lang),
         "seats": seats,
@@ -186,15 +203,29 @@ def table_picture(state: HandState, seat: Seat | None, lang: Lang = "en") -> dic
         "last_trick": last,
         "kitty": _kitty(state, view, lang, contract),
         "bidding_title": word("table.bidding", lang),
-        "bidding": [{"seat": w.name, "name": _seat_word(w, lang), "text": action_text(a, state.rules, lang)} for w, a in bids],
+        "bidding": [
+            {"seat": w.name, "name": _seat_word(w, lang), "text": action_text(a, state.rules, lang)} for w, a in bids
+        ],
         "no_bids": word("table.no bids", lang),
         "tricks_title": word("table.tricks won", lang),
         "team_tricks": {team: sum(won[s.name] for s in Seat if s.team == team) for team in ("NS", "EW")},
         "points_title": word("table.points", lang),
         "points": dict(state.result.points) if state.result is not None else None,
         "result": state.result.reason if state.result is not None else "",
-        "words": {k: word(k, lang) for k in ("sits out", "to move", "dealer", "shown to all", "kitty", "contract",
-                                              "table.face down", "table.discarded", "table.bids")},
+        "words": {
+            k: word(k, lang)
+            for k in (
+                "sits out",
+                "to move",
+                "dealer",
+                "shown to all",
+                "kitty",
+                "contract",
+                "table.face down",
+                "table.discarded",
+                "table.bids",
+            )
+        },
     }
 
 
@@ -217,8 +248,13 @@ def _kitty(state: HandState, view: SeatView | None, lang: Lang, contract: Contra
     lying = state.kitty
     bidder = state.bidder
     if lying:
-        return {"count": len(lying), "count_text": _count_text(len(lying), lang), "cards": [], "taken": "",
-                "discards": []}
+        return {
+            "count": len(lying),
+            "count_text": _count_text(len(lying), lang),
+            "cards": [],
+            "taken": "",
+            "discards": [],
+        }
     taken = word("table.taken", lang).format(seat=_seat_word(bidder, lang)) if bidder is not None else ""
     if view is None:
         cards: list[Card] = state.at(0).kitty
@@ -227,8 +263,13 @@ def _kitty(state: HandState, view: SeatView | None, lang: Lang, contract: Contra
         cards, discards = view.kitty, view.discards
     else:
         cards, discards = [], []
-    return {"count": size, "count_text": _count_text(size, lang), "cards": _cards(cards, lang, contract),
-            "taken": taken, "discards": _cards(discards, lang, contract)}
+    return {
+        "count": size,
+        "count_text": _count_text(size, lang),
+        "cards": _cards(cards, lang, contract),
+        "taken": taken,
+        "discards": _cards(discards, lang, contract),
+    }
 
 
 class Table(GameWidget):
@@ -253,7 +294,12 @@ class Table(GameWidget):
     words = t.Dict().tag(sync=True)
 
     def __init__(
-        self, state: HandState, *, seat: Seat | str | None = None, lang: str = "en", four_colour: bool = False,
+        self,
+        state: HandState,
+        *,
+        seat: Seat | str | None = None,
+        lang: str = "en",
+        four_colour: bool = False,
     ) -> None:
         viewer = None if seat is None else Seat.find(seat)
         self._record = _check_state(state)
@@ -263,8 +309,9 @@ class Table(GameWidget):
         self.observe(lambda _: self._redraw(), names=["step", "lang"])
 
     @classmethod
-    def replay(cls, state: HandState, *, seat: Seat | str | None = None, lang: str = "en",
-               four_colour: bool = False) -> Table:
+    def replay(
+        cls, state: HandState, *, seat: Seat | str | None = None, lang: str = "en", four_colour: bool = False
+    ) -> Table:
         """A table at the start of ``state``'s hand, ready to be stepped through with the slider."""
         table = cls(state, seat=seat, lang=lang, four_colour=four_colour)
         table.step = 0
@@ -303,17 +350,22 @@ class Table(GameWidget):
         last = ""
         if shown.history:
             who, act = shown.view(self._viewer).history[-1] if self._viewer is not None else shown.history[-1]
-            last = word("table.last action", lang).format(seat=_seat_word(who, lang), action=word("pass", lang) if act.kind == "pass" else str(act))
-        self.words = {k: word(f"table.{k}", lang) for k in ("replay", "previous trick", "next trick",
-                                                             "previous action", "next action")} | {
-            "step": word("table.step", lang).format(step=self.step, steps=self.steps), "last": last}
+            last = word("table.last action", lang).format(
+                seat=_seat_word(who, lang), action=word("pass", lang) if act.kind == "pass" else str(act)
+            )
+        self.words = {
+            k: word(f"table.{k}", lang)
+            for k in ("replay", "previous trick", "next trick", "previous action", "next action")
+        } | {"step": word("table.step", lang).format(step=self.step, steps=self.steps), "last": last}
 
     def __repr__(self) -> str:
         shown = self.state
         parts = [shown.rules.title]
         if shown.contract is not None:
             parts.append(str(shown.contract))
-        parts.append(shown.phase.value if shown.to_move is None else f"{shown.phase.value}, {shown.to_move.word} to move")
+        parts.append(
+            shown.phase.value if shown.to_move is None else f"{shown.phase.value}, {shown.to_move.word} to move"
+        )
         seen = "" if self._viewer is None else f"; {self._viewer.word}'s view"
         return f"Table({', '.join(parts)}; step {self.step} of {self.steps}{seen})"
 

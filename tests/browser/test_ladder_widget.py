@@ -32,7 +32,8 @@ def test_ladder_buttons_keyboard_and_python_updates(notebook: Any) -> None:
     root.locator(".cl-ladder-trumps button[data-card='JC']").wait_for(timeout=10_000)
     expect(first.locator("button")).to_have_attribute("data-card", "RJ")
     expect(root.locator(".cl-ladder-trumps button[data-card='JC']")).to_have_attribute(
-        "aria-label", "jack of clubs — little jack")
+        "aria-label", "jack of clubs — little jack"
+    )
     expect(root.locator("section[data-suit='C'] button.cl-card")).to_have_count(7)
     expect(root.locator("button[data-suit='S'][aria-pressed='true']")).to_have_count(1)
 

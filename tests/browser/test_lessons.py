@@ -38,11 +38,10 @@ def test_lesson_runs_in_jupyterlab(lesson: Path, lab: Lab, browser: Any) -> None
         outputs = book.page.evaluate(_OUTPUTS)
         errors = [o for o in outputs if o.get("output_type") == "error"]
         stderr = [o for o in outputs if o.get("output_type") == "stream" and o.get("name") == "stderr"]
-        assert errors == [] and stderr == [], (errors or stderr)
+        assert errors == [] and stderr == [], errors or stderr
         widgets = sum("application/vnd.jupyter.widget-view+json" in o.get("data", {}) for o in outputs)
         if widgets:
-            book.page.wait_for_function(f"document.querySelectorAll('.cl-widget').length >= {widgets}",
-                                        timeout=30_000)
+            book.page.wait_for_function(f"document.querySelectorAll('.cl-widget').length >= {widgets}", timeout=30_000)
         book.screenshot(f"lesson_{lesson.stem}")
         assert book.real_errors() == []
     finally:

@@ -45,8 +45,12 @@ def test_table_seats_replay_slider_and_hidden_cards(notebook: Any) -> None:
     teacher = page.locator(".cl-table").nth(1)
     south.locator(".cl-seat").first.wait_for(timeout=30_000)
     expect(south.locator(".cl-seat")).to_have_count(4)
-    assert [south.locator(f".cl-seat-{p}").get_attribute("data-seat") for p in ("top", "left", "right", "bottom")] == \
-        ["N", "W", "E", "S"]
+    assert [south.locator(f".cl-seat-{p}").get_attribute("data-seat") for p in ("top", "left", "right", "bottom")] == [
+        "N",
+        "W",
+        "E",
+        "S",
+    ]
     # the end of the hand, seen from South: the other hands are empty; the kitty South took is shown
     expect(south.locator(".cl-contract")).to_contain_text("6 ♣ by South")
     expect(south.locator(".cl-scores")).to_contain_text("Points: NS")
