@@ -11,13 +11,21 @@ True
 ['J♥', 'J♦', 'RJ']
 >>> Seat.find("north").left, Seat.N.partner, Seat.E.team
 (<Seat.E: 1>, <Seat.S: 2>, 'EW')
+
+Seats, suits and ranks print as players write them and compare equal to those words, so a
+learner's ``if winner == "E":`` works:
+
+>>> print(Seat.E, Suit.H, Rank.TEN)
+E ♥ 10
+>>> Seat.E == "E", Suit.H == "hearts", Card.parse("A♡").suit == "H"
+(True, True, True)
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from enum import IntEnum
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from .errors import CardParseError
 
@@ -34,9 +42,62 @@ __all__ = [
 
 TEAMS = ("NS", "EW")
 
+# Emoji and text presentation selectors: "♥️" typed on a phone is "♥" followed by U+FE0F.
+_PRESENTATION = str.maketrans("", "", "\ufe0e\ufe0f")
 
-class Suit(IntEnum):
-    """The four suits. Clubs and spades are black, diamonds and hearts red."""
+
+def _key(text: object) -> str:
+    """A text as the ``find`` methods compare it: trimmed, lower case, without presentation selectors."""
+    return str(text).translate(_PRESENTATION).strip().lower()
+
+
+class _Named(IntEnum):
+    """An enum that prints as its player-facing text and compares equal to any text ``find`` reads as it.
+
+    It is still an int (seats index lists, ranks order), so ``Seat.E == 1`` stays true. The hash is the
+    hash of the main text, so ``{"E": 3}[Seat.E]`` works; equal ints no longer find a member in a dict.
+    """
+
+    @property
+    def text(self) -> str:
+        return self.name
+
+    @classmethod
+    def _words(cls, member: Any) -> tuple[str, ...]:
+        raise NotImplementedError
+
+    @classmethod
+    def _lookup(cls, text: object) -> Any:
+        key = _key(text)
+        table: dict[str, Any] | None = cls.__dict__.get("_table")
+        if table is None:
+            table = {w: m for m in cls for w in cls._words(m)}
+            setattr(cls, "_table", table)  # noqa: B010 - an Enum class refuses ordinary new members
+        return table.get(key)
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __format__(self, spec: str) -> str:
+        return format(self.text, spec)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, str):
+            return self._lookup(other) is self
+        return int.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash(self.text)
+
+
+class Suit(_Named):
+    """The four suits. Clubs and spades are black, diamonds and hearts red.
+
+    A suit prints as its symbol and equals its letter, symbol (filled or outline) or name.
+    """
 
     C = 0
     D = 1
@@ -48,9 +109,18 @@ class Suit(IntEnum):
         return "♣♦♥♠"[self]
 
     @property
+    def text(self) -> str:
+        return self.symbol
+
+    @property
     def word(self) -> str:
         """Plural English name, as players say it: ``"hearts"``."""
         return ("clubs", "diamonds", "hearts", "spades")[self]
+
+    @classmethod
+    def _words(cls, member: Any) -> tuple[str, ...]:
+        # Outline symbols (♧ ♢ ♡ ♤) are the same suits drawn white: a learner may paste either.
+        return (member.name.lower(), member.symbol, "♧♢♡♤"[member], member.word, member.word[:-1])
 
     @property
     def is_red(self) -> bool:
@@ -70,17 +140,20 @@ class Suit(IntEnum):
         """
         if isinstance(text, Suit):
             return text
-        key = str(text).strip().lower()
-        for suit in cls:
-            if key in (suit.name.lower(), suit.symbol, suit.word, suit.word[:-1], "♡♢♤♧"[[2, 1, 3, 0][suit]]):
-                return suit
+        suit: Suit | None = cls._lookup(text)
+        if suit is not None:
+            return suit
         raise CardParseError(
-            f"{text!r} is not a suit; use C, D, H or S (or ♣ ♦ ♥ ♠, or clubs, diamonds, hearts, spades)"
+            f"{text!r} is not a suit; use C, D, H or S (or ♣ ♦ ♥ ♠, ♧ ♢ ♡ ♤, or clubs, diamonds, hearts, spades)"
         )
 
 
-class Rank(IntEnum):
-    """Card ranks of the 7-to-ace deck, in plain-suit order (ace high)."""
+class Rank(_Named):
+    """Card ranks of the 7-to-ace deck, in plain-suit order (ace high).
+
+    A rank prints as its symbol and equals its symbol or word: ``Rank.TEN == "10"``. As an int it is its
+    place in the order (``Rank.TEN == 3``), not its number of pips.
+    """
 
     SEVEN = 0
     EIGHT = 1
@@ -96,24 +169,33 @@ class Rank(IntEnum):
         return ("7", "8", "9", "10", "J", "Q", "K", "A")[self]
 
     @property
+    def text(self) -> str:
+        return self.symbol
+
+    @property
     def word(self) -> str:
         return ("seven", "eight", "nine", "ten", "jack", "queen", "king", "ace")[self]
 
     @classmethod
+    def _words(cls, member: Any) -> tuple[str, ...]:
+        return (member.symbol.lower(), member.word) + (("t",) if member.symbol == "10" else ())
+
+    @classmethod
     def find(cls, text: str | Rank) -> Rank:
+        """Read a rank from ``"10"``, ``"T"``, ``"q"`` or ``"queen"``."""
         if isinstance(text, Rank):
             return text
-        key = str(text).strip().upper()
-        aliases = {"T": "10", "JACK": "J", "QUEEN": "Q", "KING": "K", "ACE": "A"}
-        key = aliases.get(key, key)
-        for rank in cls:
-            if rank.symbol == key:
-                return rank
+        rank: Rank | None = cls._lookup(text)
+        if rank is not None:
+            return rank
         raise CardParseError(f"{text!r} is not a rank; use 7, 8, 9, 10 (or T), J, Q, K or A")
 
 
-class Seat(IntEnum):
-    """Seats in clockwise order. Partners sit opposite: N–S against E–W."""
+class Seat(_Named):
+    """Seats in clockwise order. Partners sit opposite: N–S against E–W.
+
+    A seat prints as its letter and equals its letter or word in any case: ``Seat.E == "east"``.
+    """
 
     N = 0
     E = 1
@@ -138,21 +220,28 @@ class Seat(IntEnum):
         return TEAMS[self % 2]
 
     @classmethod
+    def _words(cls, member: Any) -> tuple[str, ...]:
+        return (member.name.lower(), member.word.lower())
+
+    @classmethod
     def find(cls, text: str | int | Seat) -> Seat:
         """Read a seat from ``"N"``, ``"north"``, a :class:`Seat` or its number 0–3."""
         if isinstance(text, Seat):
             return text
         if isinstance(text, int) and not isinstance(text, bool) and 0 <= text < 4:
             return Seat(text)
-        key = str(text).strip().lower()
-        for seat in cls:
-            if key in (seat.name.lower(), seat.word.lower()):
-                return seat
+        seat: Seat | None = cls._lookup(text) if isinstance(text, str) else None
+        if seat is not None:
+            return seat
         raise CardParseError(f"{text!r} is not a seat; use N, E, S or W (north, east, south, west)")
 
 
 _RED_JOKER_INDEX = 32
 _BLACK_JOKER_INDEX = 33
+_JOKER_WORDS = {
+    **dict.fromkeys(("rj", "jr", "red joker"), _RED_JOKER_INDEX),
+    **dict.fromkeys(("bj", "jb", "black joker"), _BLACK_JOKER_INDEX),
+}
 
 
 class Card:
@@ -194,8 +283,8 @@ class Card:
     @classmethod
     def from_index(cls, index: int) -> Card:
         """The card with compact index ``suit * 8 + rank`` (0–31), 32 red joker, 33 black joker."""
-        if not 0 <= index < 34:
-            raise CardParseError(f"card index {index} is out of range; use 0 to 33")
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < 34:
+            raise CardParseError(f"card index {index!r} is not allowed; use a whole number from 0 to 33")
         return cls._all[index]
 
     @classmethod
@@ -204,27 +293,32 @@ class Card:
 
     @classmethod
     def parse(cls, text: str | Card) -> Card:
-        """Read a card: rank then suit (``"10♦"``, ``"TD"``, ``"jh"``), or ``"RJ"``/``"BJ"``."""
+        """Read a card: rank then suit (``"10♦"``, ``"TD"``, ``"jh"``, ``"A♡"``), its name (``"jack of
+        hearts"``), or ``"RJ"``/``"BJ"``.
+
+        >>> [str(Card.parse(t)) for t in ("A♡", "q♤", "10♥️", "jack of diamonds", "red joker")]
+        ['A♥', 'Q♠', '10♥', 'J♦', 'RJ']
+        """
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
             raise CardParseError(f"{text!r} is not a card; write cards like 'JH', '10♦', 'TD', 'RJ' or 'BJ'")
-        key = text.strip().upper()
-        if key in ("RJ", "RED JOKER", "JR"):
-            return cls._all[_RED_JOKER_INDEX]
-        if key in ("BJ", "BLACK JOKER", "JB"):
-            return cls._all[_BLACK_JOKER_INDEX]
-        if len(key) < 2:
-            raise CardParseError(
-                f"{text!r} is not a card; write rank then suit like 'JH', '10♦', 'TD', or 'RJ'/'BJ' for the jokers"
-            )
-        try:
-            return cls.of(Rank.find(key[:-1]), Suit.find(key[-1]))
-        except CardParseError:
-            raise CardParseError(
-                f"{text!r} is not a card; write rank (7 8 9 10/T J Q K A) then suit (C D H S or ♣ ♦ ♥ ♠), "
-                "like 'JH' or '10♦', or 'RJ'/'BJ' for the jokers"
-            ) from None
+        key = _key(text)
+        joker = _JOKER_WORDS.get(key)
+        if joker is not None:
+            return cls._all[joker]
+        rank, of, suit = key.partition(" of ")
+        if not of:
+            rank, suit = key[:-1].strip(), key[-1:]
+        if rank and suit:
+            try:
+                return cls.of(Rank.find(rank), Suit.find(suit))
+            except CardParseError:
+                pass
+        raise CardParseError(
+            f"{text!r} is not a card; write rank (7 8 9 10/T J Q K A) then suit (C D H S or ♣ ♦ ♥ ♠), "
+            "like 'JH' or '10♦', or 'RJ'/'BJ' for the jokers"
+        )
 
     @property
     def is_joker(self) -> bool:
@@ -296,11 +390,33 @@ class CardList(list[Card]):
         return cards_html(self)
 
 
-def parse_cards(text: str | Iterable[str | Card]) -> CardList:
+def parse_cards(text: str | Iterable[str | Card], *, distinct: str | None = None) -> CardList:
     """Read several cards from a space- or comma-separated text, or a list of texts/cards.
+
+    ``distinct`` names what the cards are ("a hand", "the trick", …) when each card can be there only
+    once: a repeated card is then refused instead of silently kept twice.
 
     >>> [str(c) for c in parse_cards("AS, 10♥ BJ")]
     ['A♠', '10♥', 'BJ']
+    >>> parse_cards("JD JD AD", distinct="a hand")
+    Traceback (most recent call last):
+    ...
+    charlemagne_learn.errors.CardParseError: J♦ is in a hand twice; each card of the deck exists once
     """
-    parts: Iterable[str | Card] = text.replace(",", " ").split() if isinstance(text, str) else text
-    return CardList(Card.parse(p) for p in parts)
+    parts: Iterable[str | Card]
+    if isinstance(text, str):
+        parts = text.replace(",", " ").split()
+    elif isinstance(text, Card):
+        parts = (text,)
+    elif isinstance(text, Iterable) and not isinstance(text, (bytes, dict)):
+        parts = text
+    else:
+        raise CardParseError(
+            f"{text!r} is not a list of cards; write them like 'JH 10D RJ' or give a list such as ['JH', '10D']"
+        )
+    cards = CardList(Card.parse(p) for p in parts)
+    if distinct is not None and len(set(cards)) != len(cards):
+        seen: set[Card] = set()
+        twice = next(c for c in cards if c in seen or seen.add(c))  # type: ignore[func-returns-value]
+        raise CardParseError(f"{twice} is in {distinct} twice; each card of the deck exists once")
+    return cards

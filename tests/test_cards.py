@@ -133,3 +133,82 @@ def test_unknown_seat_lists_the_seats() -> None:
     with pytest.raises(cl.CardParseError) as info:
         cl.Seat.find("X")
     assert "N, E, S or W" in str(info.value)
+
+
+# ---------------------------------------------------------------- issue 11: outline symbols, seats as text
+
+
+@pytest.mark.parametrize(
+    ("outline", "letter"),
+    [("♧", "C"), ("♢", "D"), ("♡", "H"), ("♤", "S")],
+)
+def test_outline_suit_symbols_read_as_their_own_suit(outline: str, letter: str) -> None:
+    # The outline symbols are the same suits drawn white; they once read as other suits, silently.
+    assert cl.Suit.find(outline) is cl.Suit.find(letter)
+    assert cl.Card.parse("A" + outline) is cl.Card.parse("A" + letter)
+    assert cl.parse_cards(f"10{outline} 7{outline}") == cl.parse_cards(f"10{letter} 7{letter}")
+
+
+def test_outline_symbols_reach_actions_contracts_and_hands() -> None:
+    maine = cl.Rules.preset("maine")
+    state = cl.HandState.new(maine, dealer="W", seed=3)
+    state.apply("bid 6♡")
+    assert state.history[-1][1].suit is cl.Suit.H
+    k = cl.Contract(cl.Rules.preset("canadian"), "6", "N", trump="♤")
+    assert k.trump is cl.Suit.S
+
+
+@pytest.mark.parametrize("selector", ["\ufe0f", "\ufe0e"])
+def test_emoji_presentation_of_a_suit_symbol_reads_as_the_suit(selector: str) -> None:
+    assert cl.Card.parse("J♥" + selector) is cl.Card.parse("JH")
+    assert cl.Suit.find("♠" + selector) is cl.Suit.S
+
+
+@pytest.mark.parametrize("card", [cl.Card.from_index(i) for i in range(34)], ids=str)
+def test_a_cards_spoken_name_parses_back_to_it(card: cl.Card) -> None:
+    assert cl.Card.parse(card.name) is card
+    assert cl.Card.parse(card.name.upper()) is card
+
+
+@pytest.mark.parametrize("bad", ["5", 5.0, None, True, -1])
+def test_card_from_index_refuses_anything_but_a_whole_number_0_to_33(bad: object) -> None:
+    with pytest.raises(cl.CardParseError, match="0 to 33"):
+        cl.Card.from_index(bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("bad", [None, 5, {"N": "JH"}, b"JH"])
+def test_parse_cards_refuses_what_is_not_a_list_of_cards(bad: object) -> None:
+    with pytest.raises(cl.CardParseError, match="not a list of cards"):
+        cl.parse_cards(bad)  # type: ignore[arg-type]
+
+
+def test_parse_cards_can_refuse_a_repeated_card() -> None:
+    assert len(cl.parse_cards("JD JD")) == 2  # a plain list of cards may repeat (a quiz's answers)
+    with pytest.raises(cl.CardParseError, match="J♦ is in a hand twice"):
+        cl.parse_cards(["JD", "J♦", "AD"], distinct="a hand")
+
+
+def test_seats_suits_and_ranks_print_as_players_write_them() -> None:
+    k = cl.Contract(cl.Rules.preset("canadian"), "6", "N", trump="H")
+    winner = cl.trick_winner(k, "N", cl.parse_cards("AS JD 7S KS"))
+    assert str(winner) == "E" and f"{winner}" == "E" and f"{winner:>2}" == " E"
+    assert [str(s) for s in cl.Seat] == ["N", "E", "S", "W"]
+    assert [str(s) for s in cl.Suit] == ["♣", "♦", "♥", "♠"]
+    assert str(cl.Rank.TEN) == "10" and str(cl.Rank.ACE) == "A"
+
+
+def test_a_seat_compares_equal_to_its_letter_and_word() -> None:
+    k = cl.Contract(cl.Rules.preset("canadian"), "6", "N", trump="H")
+    winner = cl.trick_winner(k, "N", cl.parse_cards("AS JD 7S KS"))
+    assert winner == "E" and winner == "e" and winner == "East"
+    assert winner != "W" and not (winner != "E")
+    assert winner == 1 and winner == cl.Seat.E  # still the int it always was
+    assert {"E": "won"}[winner] == "won"  # a table keyed by letters finds it
+    assert cl.Seat.N != "north-ish" and cl.Seat.N != None  # noqa: E711
+
+
+def test_suits_and_ranks_compare_equal_to_their_names() -> None:
+    assert cl.Suit.H == "H" and cl.Suit.H == "♥" and cl.Suit.H == "♡" and cl.Suit.H == "hearts"
+    assert cl.Suit.H != "D"
+    assert cl.Rank.TEN == "10" and cl.Rank.TEN == "T" and cl.Rank.QUEEN == "queen"
+    assert cl.Card.parse("QS").rank == "Q"

@@ -165,9 +165,9 @@ class BidOddsExplorer(GameWidget):
                 self._dealer,
                 self.samples,
                 self._seed,
-                self.method,
+                self.method,  # type: ignore[arg-type]
                 progress=report,
-            )  # type: ignore[arg-type]
+            )
         finally:
             self.computing = False
         self._odds = odds
