@@ -72,7 +72,7 @@ class Trick(NamedTuple):
         return trick_html(self)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class HandResult:
     """How a hand ended: points by team and, when it applies, an outright game result."""
 
@@ -549,28 +549,28 @@ class HandState:
         if len(self._tricks) < self.rules.tricks_per_hand:
             reason += f" (Play stopped after trick {len(self._tricks)}, when the result was certain.)"
         self.result = HandResult(
-            dict(score.points),
-            self.contract,
-            self.bidder_tricks,
-            score.made,
-            self._decided_after,
-            score.outright_winner,
-            False,
-            reason,
+            points=dict(score.points),
+            contract=self.contract,
+            bidder_tricks=self.bidder_tricks,
+            made=score.made,
+            decided_after=self._decided_after,
+            outright_winner=score.outright_winner,
+            passed_out=False,
+            reason=reason,
         )
         self.phase = _OVER
         self._to_move = None
 
     def _finish_passed_out(self) -> None:
         self.result = HandResult(
-            {"NS": 0, "EW": 0},
-            None,
-            0,
-            None,
-            None,
-            None,
-            True,
-            "All four players passed: the hand is thrown in and the deal passes to the left.",
+            points={"NS": 0, "EW": 0},
+            contract=None,
+            bidder_tricks=0,
+            made=None,
+            decided_after=None,
+            outright_winner=None,
+            passed_out=True,
+            reason="All four players passed: the hand is thrown in and the deal passes to the left.",
         )
         self.phase = _OVER
         self._to_move = None

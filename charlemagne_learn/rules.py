@@ -27,7 +27,29 @@ Exchange = Literal["none", "kitty", "kitty_and_partner", "kitty_or_partner", "pa
 Alone = Literal["never", "always", "optional"]
 
 
-@dataclass(frozen=True)
+_TITLES = {
+    "canadian": "Canadian Charlemagne",
+    "american": "American Charlemagne",
+    "maine": "Maine Charlemagne",
+    "bid_euchre": "Bid Euchre",
+}
+_TRUMP_MODES: tuple[str, ...] = ("after_exchange", "after_bidding", "with_bid", "with_bid_or_none", "none")
+_EXCHANGES: tuple[str, ...] = ("none", "kitty", "kitty_and_partner", "kitty_or_partner", "partner")
+_ALONE: tuple[str, ...] = ("never", "always", "optional")
+#: Exchanges in which the bidder takes the kitty: a ladder with one of these needs a kitty, and only then.
+_KITTY_EXCHANGES = ("kitty", "kitty_and_partner", "kitty_or_partner")
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _one_of(what: str, value: object, allowed: tuple[object, ...]) -> None:
+    if not any(value is a or (type(value) is type(a) and value == a) for a in allowed):
+        raise RulesOptionError(f"{what}={value!r} is not allowed; use {' or '.join(map(repr, allowed))}")
+
+
+@dataclass(frozen=True, kw_only=True)
 class BidSpec:
     """One rung of a bid ladder: everything that differs between contracts is here.
 
@@ -49,49 +71,68 @@ class BidSpec:
     outright: bool = False
     aliases: tuple[str, ...] = ()
 
+    def __post_init__(self) -> None:
+        for text in ("name", "label"):
+            if not isinstance(getattr(self, text), str) or not getattr(self, text).strip():
+                raise RulesOptionError(f"a bid's {text} must be a non-empty text, not {getattr(self, text)!r}")
+        for number in ("tricks", "made", "failed"):
+            if not _whole(getattr(self, number)) or getattr(self, number) < 0:
+                raise RulesOptionError(
+                    f"bid {self.name!r}: {number}={getattr(self, number)!r} is not allowed; use a whole number >= 0"
+                )
+        _one_of(f"bid {self.name!r}: trump", self.trump, _TRUMP_MODES)
+        _one_of(f"bid {self.name!r}: alone", self.alone, _ALONE)
+        _one_of(f"bid {self.name!r}: exchange", self.exchange, _EXCHANGES)
+        for flag in ("avoid", "bidder_leads", "exposed_after_first_trick", "outright"):
+            _one_of(f"bid {self.name!r}: {flag}", getattr(self, flag), (True, False))
+        if not isinstance(self.aliases, tuple) or not all(isinstance(a, str) for a in self.aliases):
+            raise RulesOptionError(f"bid {self.name!r}: aliases must be a tuple of texts, not {self.aliases!r}")
+
     @property
     def has_trump(self) -> bool:
         return self.trump != "none"
 
 
-def _numeric(n: int, trump: TrumpMode, bidder_leads: bool) -> BidSpec:
-    return BidSpec(str(n), str(n), n, n, n, trump, bidder_leads=bidder_leads)
+def _numeric(n: int, trump: TrumpMode, *, bidder_leads: bool, exchange: Exchange = "none") -> BidSpec:
+    return BidSpec(
+        name=str(n), label=str(n), tricks=n, made=n, failed=n, trump=trump, bidder_leads=bidder_leads, exchange=exchange
+    )
 
 
 def _canadian_bids() -> tuple[BidSpec, ...]:
     return (
-        *(dataclasses.replace(_numeric(n, "after_exchange", False), exchange="kitty") for n in (5, 6, 7, 8)),
-        BidSpec("mulot", "Mulot", 8, 15, 7, "none", alone="always", avoid=True),
+        *(_numeric(n, "after_exchange", bidder_leads=False, exchange="kitty") for n in (5, 6, 7, 8)),
+        BidSpec(name="mulot", label="Mulot", tricks=8, made=15, failed=7, trump="none", alone="always", avoid=True),
         BidSpec(
-            "charlemagne",
-            "Charlemagne",
-            8,
-            16,
-            8,
-            "after_exchange",
+            name="charlemagne",
+            label="Charlemagne",
+            tricks=8,
+            made=16,
+            failed=8,
+            trump="after_exchange",
             alone="always",
             exchange="kitty_and_partner",
             aliases=("charles", "petit_charles"),
         ),
         BidSpec(
-            "gros_mulot",
-            "Gros Mulot",
-            8,
-            30,
-            15,
-            "none",
+            name="gros_mulot",
+            label="Gros Mulot",
+            tricks=8,
+            made=30,
+            failed=15,
+            trump="none",
             alone="always",
             avoid=True,
             exposed_after_first_trick=True,
             aliases=("mulot+", "mulot_plus"),
         ),
         BidSpec(
-            "gros_charlemagne",
-            "Gros Charlemagne",
-            8,
-            32,
-            16,
-            "after_exchange",
+            name="gros_charlemagne",
+            label="Gros Charlemagne",
+            tricks=8,
+            made=32,
+            failed=16,
+            trump="after_exchange",
             alone="always",
             exchange="kitty_or_partner",
             aliases=("charles+", "charles_plus"),
@@ -101,17 +142,35 @@ def _canadian_bids() -> tuple[BidSpec, ...]:
 
 def _american_bids() -> tuple[BidSpec, ...]:
     return (
-        *(_numeric(n, "after_bidding", True) for n in (5, 6, 7)),
-        BidSpec("le_petit", "Le Petit", 8, 8, 8, "none", alone="always", avoid=True, aliases=("mulot",)),
-        BidSpec("no_trump", "No Trump", 8, 8, 8, "none", aliases=("nt",)),
-        BidSpec("charles", "Charles", 8, 21, 21, "after_bidding", aliases=("charlemagne",)),
+        *(_numeric(n, "after_bidding", bidder_leads=True) for n in (5, 6, 7)),
         BidSpec(
-            "charles_alone",
-            "Charles Alone",
-            8,
-            21,
-            21,
-            "after_bidding",
+            name="le_petit",
+            label="Le Petit",
+            tricks=8,
+            made=8,
+            failed=8,
+            trump="none",
+            alone="always",
+            avoid=True,
+            aliases=("mulot",),
+        ),
+        BidSpec(name="no_trump", label="No Trump", tricks=8, made=8, failed=8, trump="none", aliases=("nt",)),
+        BidSpec(
+            name="charles",
+            label="Charles",
+            tricks=8,
+            made=21,
+            failed=21,
+            trump="after_bidding",
+            aliases=("charlemagne",),
+        ),
+        BidSpec(
+            name="charles_alone",
+            label="Charles Alone",
+            tricks=8,
+            made=21,
+            failed=21,
+            trump="after_bidding",
             alone="always",
             exchange="partner",
         ),
@@ -120,16 +179,26 @@ def _american_bids() -> tuple[BidSpec, ...]:
 
 def _maine_bids() -> tuple[BidSpec, ...]:
     return (
-        *(_numeric(n, "with_bid", True) for n in range(1, 8)),
-        BidSpec("le_petit", "Le Petit", 8, 8, 8, "none", alone="always", avoid=True),
-        BidSpec("high_card_no_trump", "High Card No Trump", 8, 8, 8, "none", aliases=("no_trump", "nt")),
+        *(_numeric(n, "with_bid", bidder_leads=True) for n in range(1, 8)),
         BidSpec(
-            "charlemagne",
-            "Charlemagne",
-            8,
-            0,
-            0,
-            "after_bidding",
+            name="le_petit", label="Le Petit", tricks=8, made=8, failed=8, trump="none", alone="always", avoid=True
+        ),
+        BidSpec(
+            name="high_card_no_trump",
+            label="High Card No Trump",
+            tricks=8,
+            made=8,
+            failed=8,
+            trump="none",
+            aliases=("no_trump", "nt"),
+        ),
+        BidSpec(
+            name="charlemagne",
+            label="Charlemagne",
+            tricks=8,
+            made=0,
+            failed=0,
+            trump="after_bidding",
             alone="optional",
             exchange="partner",
             outright=True,
@@ -139,17 +208,23 @@ def _maine_bids() -> tuple[BidSpec, ...]:
 
 
 def _bid_euchre_bids() -> tuple[BidSpec, ...]:
-    return tuple(_numeric(n, "with_bid_or_none", True) for n in range(1, 7))
+    return tuple(_numeric(n, "with_bid_or_none", bidder_leads=True) for n in range(1, 7))
 
 
-@dataclass(frozen=True)
+#: The deck each variant is played with: (low_rank, jokers, hand_size, kitty_size). Options may not change
+#: these: every bid ladder is written for its deck (its top bids take every trick of a hand of that size).
+_DECK_OPTIONS = ("low_rank", "jokers", "hand_size", "kitty_size")
+
+
+@dataclass(frozen=True, kw_only=True)
 class Rules:
     """A complete rule system. Build it with :meth:`preset`; every field is an option.
 
     Deck and ranking:
       ``low_rank`` 7 (32/34 cards) or 9 (Bid Euchre's 24), ``jokers``, ``high_joker``
       ("red" or "black": **Decision** of RULES.md), ``nine_high`` (the trump 9 is the top
-      trump, American and Maine).
+      trump, American and Maine). The deck and the hand and kitty sizes belong to the variant:
+      its bid ladder is written for them.
     Bidding: ``bids`` (the ladder, low to high), ``all_pass`` ("redeal" or "stick_dealer":
       **Decision**), ``dealer_minimum`` (Maine: the dealer must bid at least this when no
       bid has reached it).
@@ -158,6 +233,9 @@ class Rules:
       ``lone_defender`` (Maine: against a lone Charlemagne one defender may play alone).
     Play and score: ``stop_when_decided`` (**Decision**: stop a hand once its result is
       certain), ``per_trick_scoring`` (Bid Euchre), ``target`` and ``win_rule``.
+
+    Every value is checked when the rules are made; a combination the engine cannot play to the
+    end is refused with a :class:`RulesOptionError` that says what is allowed.
     """
 
     name: str
@@ -182,43 +260,62 @@ class Rules:
     _cache: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        _one_of("name", self.name, tuple(_TITLES))
+        _one_of("low_rank", self.low_rank, (7, 9))
+        _one_of("high_joker", self.high_joker, ("red", "black"))
+        _one_of("all_pass", self.all_pass, ("redeal", "stick_dealer"))
+        _one_of("win_rule", self.win_rule, ("first_to_target", "bid_euchre"))
+        for flag in ("jokers", "nine_high", "partner_card_first", "lone_defender", "stop_when_decided",
+                     "per_trick_scoring"):  # fmt: skip
+            _one_of(flag, getattr(self, flag), (True, False))
+        for size in ("hand_size", "kitty_size", "target"):
+            least = 0 if size == "kitty_size" else 1
+            if not _whole(getattr(self, size)) or getattr(self, size) < least:
+                raise RulesOptionError(f"{size}={getattr(self, size)!r} is not allowed; use a whole number >= {least}")
+        names = self.bower_names
+        if not (isinstance(names, tuple) and len(names) == 2 and all(isinstance(n, str) and n for n in names)):
+            raise RulesOptionError(
+                f"bower_names={names!r} is not allowed; use two names, the big jack's then the little jack's, "
+                "such as ('big jack', 'little jack')"
+            )
+        self._check_ladder()
+        self._check_deck()
+
+    def _check_ladder(self) -> None:
+        bids = self.bids
+        if isinstance(bids, list):
+            object.__setattr__(self, "bids", bids := tuple(bids))
+        if not isinstance(bids, tuple) or not bids or not all(isinstance(b, BidSpec) for b in bids):
+            raise RulesOptionError(f"bids={bids!r} is not allowed; use a tuple of BidSpec, lowest bid first")
         index: dict[str, int] = {}
-        for i, spec in enumerate(self.bids):
+        for i, spec in enumerate(bids):
             for key in (spec.name, *spec.aliases):
                 index.setdefault(key, i)
         object.__setattr__(self, "_bid_index", index)
-        if self.high_joker not in ("red", "black"):
-            raise RulesOptionError(f"high_joker={self.high_joker!r} is not allowed; use 'red' or 'black'")
-        if self.all_pass not in ("redeal", "stick_dealer"):
-            raise RulesOptionError(f"all_pass={self.all_pass!r} is not allowed; use 'redeal' or 'stick_dealer'")
-        if self.low_rank not in (7, 9):
-            raise RulesOptionError(f"low_rank={self.low_rank!r} is not allowed; use 7 or 9")
-        if self.win_rule not in ("first_to_target", "bid_euchre"):
-            raise RulesOptionError(f"win_rule={self.win_rule!r} is not allowed; use 'first_to_target' or 'bid_euchre'")
-        for flag in (
-            "jokers",
-            "nine_high",
-            "partner_card_first",
-            "lone_defender",
-            "stop_when_decided",
-            "per_trick_scoring",
-        ):
-            if not isinstance(getattr(self, flag), bool):
-                raise RulesOptionError(f"{flag}={getattr(self, flag)!r} is not allowed; use True or False")
-        if self.dealer_minimum is not None and str(self.dealer_minimum) not in index:
-            numbers = [b.name for b in self.bids if b.name.isdigit()]
+        numbers = [b.name for b in bids if b.name.isdigit()]
+        minimum = self.dealer_minimum
+        if minimum is not None and not (_whole(minimum) and str(minimum) in numbers):
             raise RulesOptionError(
-                f"dealer_minimum={self.dealer_minimum!r} is not allowed; use None or one of the numeric bids "
-                f"{', '.join(numbers)}"
+                f"dealer_minimum={minimum!r} is not allowed; use None or one of the numeric bids {', '.join(numbers)}"
             )
-        if isinstance(self.target, bool) or not isinstance(self.target, int) or self.target < 1:
-            raise RulesOptionError(f"target={self.target!r} is not allowed; use a whole number of points >= 1")
+
+    def _check_deck(self) -> None:
         cards = self.deck_size - self.kitty_size
         if cards != 4 * self.hand_size:
             raise RulesOptionError(
                 f"a {self.deck_size}-card deck with a kitty of {self.kitty_size} cannot deal "
                 f"{self.hand_size} cards to each of four players"
             )
+        most = max(b.tricks for b in self.bids)
+        if most != self.hand_size:
+            raise RulesOptionError(
+                f"the {self.title} bids are written for hands of {most} cards, not {self.hand_size}; "
+                f"keep {most} cards a hand"
+            )
+        takes_kitty = any(b.exchange in _KITTY_EXCHANGES for b in self.bids)
+        if takes_kitty != (self.kitty_size > 0):
+            need = "its bids take the kitty" if takes_kitty else "no bid takes the kitty"
+            raise RulesOptionError(f"kitty_size={self.kitty_size} does not fit {self.title}: {need}")
 
     # ----------------------------------------------------------------- presets
     @classmethod
@@ -239,6 +336,13 @@ class Rules:
         if unknown:
             raise RulesOptionError(
                 f"unknown rules option(s) {', '.join(unknown)}; options are {', '.join(sorted(known))}"
+            )
+        deck = [o for o in _DECK_OPTIONS if o in options and options[o] != getattr(base, o)]
+        if deck:
+            shape = ", ".join(f"{o}={getattr(base, o)!r}" for o in _DECK_OPTIONS)
+            raise RulesOptionError(
+                f"{', '.join(deck)} cannot change: {base.title} is played with its own deck ({shape}); "
+                f"choose another variant for another deck ({', '.join(VARIANTS)})"
             )
         return dataclasses.replace(base, **options) if options else base
 
@@ -283,12 +387,7 @@ class Rules:
 
     @property
     def title(self) -> str:
-        return {
-            "canadian": "Canadian Charlemagne",
-            "american": "American Charlemagne",
-            "maine": "Maine Charlemagne",
-            "bid_euchre": "Bid Euchre",
-        }[self.name]
+        return _TITLES[self.name]
 
     def __repr__(self) -> str:
         opts = "".join(f", {k}={v!r}" for k, v in self.options().items())
@@ -302,6 +401,10 @@ class Rules:
     @classmethod
     def from_record(cls, record: dict[str, Any]) -> Rules:
         """The inverse of :meth:`to_record`."""
+        if not isinstance(record, dict) or not isinstance(record.get("variant"), str):
+            raise RulesOptionError(
+                f"{record!r} is not a rules record; use what Rules.to_record() writes, like {{'variant': 'canadian'}}"
+            )
         options = {k: tuple(v) if isinstance(v, list) else v for k, v in record.items() if k != "variant"}
         return cls.preset(record["variant"], **options)
 
@@ -312,46 +415,24 @@ class Rules:
 
 
 VARIANTS: dict[str, Rules] = {
-    "canadian": Rules("canadian", 7, True, 8, 2, False, _canadian_bids(), 32),
+    "canadian": Rules(
+        name="canadian", low_rank=7, jokers=True, hand_size=8, kitty_size=2, nine_high=False,
+        bids=_canadian_bids(), target=32,
+    ),
     "american": Rules(
-        "american",
-        7,
-        False,
-        8,
-        0,
-        True,
-        _american_bids(),
-        21,
-        all_pass="stick_dealer",
-        partner_card_first=False,
+        name="american", low_rank=7, jokers=False, hand_size=8, kitty_size=0, nine_high=True,
+        bids=_american_bids(), target=21, all_pass="stick_dealer", partner_card_first=False,
     ),
     "maine": Rules(
-        "maine",
-        7,
-        False,
-        8,
-        0,
-        True,
-        _maine_bids(),
-        32,
-        dealer_minimum=5,
-        partner_card_first=False,
-        lone_defender=True,
+        name="maine", low_rank=7, jokers=False, hand_size=8, kitty_size=0, nine_high=True,
+        bids=_maine_bids(), target=32, dealer_minimum=5, partner_card_first=False, lone_defender=True,
     ),
     "bid_euchre": Rules(
-        "bid_euchre",
-        9,
-        False,
-        6,
-        0,
-        False,
-        _bid_euchre_bids(),
-        32,
-        per_trick_scoring=True,
-        win_rule="bid_euchre",
+        name="bid_euchre", low_rank=9, jokers=False, hand_size=6, kitty_size=0, nine_high=False,
+        bids=_bid_euchre_bids(), target=32, per_trick_scoring=True, win_rule="bid_euchre",
         bower_names=("right bower", "left bower"),
     ),
-}
+}  # fmt: skip
 
 ALIASES: dict[str, str] = {
     "default": "canadian",

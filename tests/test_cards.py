@@ -201,7 +201,8 @@ def test_a_seat_compares_equal_to_its_letter_and_word() -> None:
     k = cl.Contract(cl.Rules.preset("canadian"), "6", "N", trump="H")
     winner = cl.trick_winner(k, "N", cl.parse_cards("AS JD 7S KS"))
     assert winner == "E" and winner == "e" and winner == "East"
-    assert winner != "W" and not (winner != "E")
+    assert winner != "W"
+    assert not winner.__ne__("E")  # != is the exact opposite of ==
     assert winner == 1 and winner == cl.Seat.E  # still the int it always was
     assert {"E": "won"}[winner] == "won"  # a table keyed by letters finds it
     assert cl.Seat.N != "north-ish" and cl.Seat.N != None  # noqa: E711

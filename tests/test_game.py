@@ -188,10 +188,28 @@ def test_bid_euchre_game_is_won_by_making_the_bid_or_setting_the_opponents(seed:
 def result(rules: cl.Rules, bid: str, bidder: str, trump: str | None, tricks: int) -> cl.HandResult:
     k = cl.Contract(rules, bid, bidder, trump)
     score = cl.explain_score(k, tricks).answer
-    return cl.HandResult(score.points, k, tricks, score.made, None, score.outright_winner, False, "")
+    return cl.HandResult(
+        points=score.points,
+        contract=k,
+        bidder_tricks=tricks,
+        made=score.made,
+        decided_after=None,
+        outright_winner=score.outright_winner,
+        passed_out=False,
+        reason="",
+    )
 
 
-PASSED_OUT = cl.HandResult({"NS": 0, "EW": 0}, None, 0, None, None, None, True, "")
+PASSED_OUT = cl.HandResult(
+    points={"NS": 0, "EW": 0},
+    contract=None,
+    bidder_tricks=0,
+    made=None,
+    decided_after=None,
+    outright_winner=None,
+    passed_out=True,
+    reason="",
+)
 
 
 @pytest.mark.parametrize(
