@@ -25,6 +25,7 @@ from .errors import (
     HandError,
     IllegalActionError,
     RulesOptionError,
+    SeedError,
     TrickError,
 )
 from .game import Game
@@ -66,6 +67,7 @@ __all__ = [
     "Ruling",
     "Seat",
     "SeatView",
+    "SeedError",
     "Suit",
     "Trick",
     "TrickError",

@@ -61,6 +61,31 @@ class Action:
     choice: str | None = None
     no_trump: bool = False
 
+    def __post_init__(self) -> None:
+        # An action is a record of play: one that could never be applied or printed is refused here, once.
+        kind = self.kind
+        if kind not in _FIELDS:
+            raise IllegalActionError(f"{kind!r} is not a kind of action; kinds are {', '.join(_FIELDS)}")
+        given = {name for name in ("bid", "suit", "card", "choice") if getattr(self, name) is not None}
+        needed, optional = _FIELDS[kind]
+        if self.no_trump is not False and (kind != "bid" or self.no_trump is not True):
+            raise IllegalActionError(f"no_trump={self.no_trump!r} is not allowed; use True only with a bid")
+        wrong = sorted(given - needed - optional) + sorted(needed - given)
+        if wrong:
+            fields = " and ".join(sorted(needed)) or "nothing more"
+            raise IllegalActionError(f"a {kind!r} action takes {fields}, not {' or '.join(wrong)}: {_HELP}")
+        checks = (("bid", str), ("suit", Suit), ("card", Card), ("choice", str))
+        for name, cls in checks:
+            value = getattr(self, name)
+            if value is not None and type(value) is not cls:
+                raise IllegalActionError(f"{name}={value!r} is not allowed; use a {cls.__name__}: {_HELP}")
+        if self.no_trump and self.suit is not None:
+            raise IllegalActionError(f"a bid names a trump suit or no-trump, not both: {_HELP}")
+        if kind == "bid" and not (self.bid or "").strip():
+            raise IllegalActionError(f"a bid needs what is bid, like '6' or 'mulot': {_HELP}")
+        if kind == "choose" and self.choice not in CHOICES:
+            raise IllegalActionError(f"{self.choice!r} is not a choice; choices are {', '.join(CHOICES)}")
+
     # -------------------------------------------------------------- builders
     @classmethod
     def pass_(cls) -> Action:
@@ -68,6 +93,8 @@ class Action:
 
     @classmethod
     def bid_(cls, bid: str, suit: Suit | str | None = None, *, no_trump: bool = False) -> Action:
+        if not isinstance(bid, (str, int)) or isinstance(bid, bool):
+            raise IllegalActionError(f"{bid!r} is not a bid; bid like '6' or 'mulot'")
         return cls("bid", bid=str(bid), suit=None if suit is None else Suit.find(suit), no_trump=no_trump)
 
     @classmethod
@@ -103,8 +130,10 @@ class Action:
         ``"trump H"``, ``"discard 7C"``, ``"give AS"``, ``"play JH"``, ``"choose kitty"``."""
         if isinstance(text, Action):
             return text
+        if not isinstance(text, str):
+            raise IllegalActionError(f"{text!r} is not an action; {_HELP}")
         try:
-            return cls._parse_words(str(text).strip().split())
+            return cls._parse_words(text.strip().split())
         except CharlemagneError as exc:
             raise IllegalActionError(f"{text!r} is not an action: {exc}") from None
 
@@ -154,6 +183,17 @@ _HELP = (
     "'discard 7C', 'give AS', 'play JH' or 'choose kitty'"
 )
 
+
+#: For each kind of action: the fields it must have, and the ones it may have.
+_FIELDS: dict[str, tuple[set[str], set[str]]] = {
+    "pass": (set(), set()),
+    "bid": ({"bid"}, {"suit"}),
+    "choose": ({"choice"}, set()),
+    "give": (set(), {"card"}),  # no card: given face down, as another seat sees it
+    "discard": (set(), {"card"}),
+    "trump": ({"suit"}, set()),
+    "play": ({"card"}, set()),
+}
 
 _NUMBER_BID = re.compile(r"(\d+)\s*(.*)")
 
@@ -219,17 +259,28 @@ _R = TypeVar("_R", bound=_Replayable)
 def load_record(text: str, fmt: str, writer: str, start: Callable[[dict[str, Any]], _R]) -> _R:
     """Read a saved record of format ``fmt`` (as ``writer`` writes it): ``start`` builds the fresh
     hand or game from the record, then its ``"actions"`` are replayed in it."""
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise IllegalActionError(f"a record is the text {writer} writes, not {type(text).__name__}")
     try:
         record = json.loads(text)
-        if not isinstance(record, dict) or record.get("format") != fmt:
-            raise IllegalActionError(f"not a record of format {fmt!r}, as {writer} writes")
+    except RecursionError:
+        raise IllegalActionError(f"not a record: its JSON is nested too deeply; use the text {writer} writes") from None
+    except ValueError as exc:  # bad JSON, bad UTF-8, or a number of thousands of digits
+        raise IllegalActionError(f"not a record: {exc}; use the text {writer} writes") from None
+    if not isinstance(record, dict) or record.get("format") != fmt:
+        raise IllegalActionError(f"not a record of format {fmt!r}, as {writer} writes")
+    actions = record.get("actions")
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise IllegalActionError(f'the record\'s "actions" must be a list of texts like "bid 6", as {writer} writes')
+    try:
         target = start(record)
-        actions = list(record["actions"])
     except KeyError as exc:
         raise IllegalActionError(
             f"not a valid record: the field {exc} is missing; use the text {writer} writes"
         ) from None
-    except (TypeError, AttributeError, json.JSONDecodeError) as exc:
+    except CharlemagneError as exc:
+        raise IllegalActionError(f"not a valid record: {exc}") from None
+    except (TypeError, AttributeError) as exc:
         raise IllegalActionError(f"not a valid record ({exc}); use the text {writer} writes") from None
     replay(target.apply, actions)
     return target

@@ -228,7 +228,7 @@ class Seat(_Named):
         """Read a seat from ``"N"``, ``"north"``, a :class:`Seat` or its number 0–3."""
         if isinstance(text, Seat):
             return text
-        if isinstance(text, int) and not isinstance(text, bool) and 0 <= text < 4:
+        if type(text) is int and 0 <= text < 4:  # a plain number; a Suit or Rank is no seat
             return Seat(text)
         seat: Seat | None = cls._lookup(text) if isinstance(text, str) else None
         if seat is not None:

@@ -17,7 +17,7 @@ from .errors import ContractError
 from .ranking import CardOrder, card_order
 from .rules import BidSpec, Rules
 
-__all__ = ["Contract"]
+__all__ = ["Contract", "check_contract"]
 
 
 @dataclass(frozen=True, init=False)
@@ -45,7 +45,7 @@ class Contract:
 
     def __init__(
         self,
-        rules: Rules,
+        rules: Rules | str,
         bid: str | BidSpec,
         bidder: str | Seat,
         trump: str | Suit | None = None,
@@ -53,7 +53,14 @@ class Contract:
         alone: bool | None = None,
         lone_defender: str | Seat | None = None,
     ) -> None:
-        spec = rules.bid(bid.name if isinstance(bid, BidSpec) else bid)
+        rules = Rules.find(rules)
+        if isinstance(bid, BidSpec):
+            bid = bid.name
+        elif isinstance(bid, bool) or not isinstance(bid, (str, int)):
+            raise ContractError(f"bid={bid!r} is not a bid; name one of {', '.join(repr(b.name) for b in rules.bids)}")
+        spec = rules.bid(str(bid))
+        if alone is not None and not isinstance(alone, bool):
+            raise ContractError(f"alone={alone!r} is not allowed; use True, False or leave it unset")
         seat = Seat.find(bidder)
         suit = (
             None
@@ -160,3 +167,13 @@ def _next_active(seat: Seat, sitting_out: tuple[Seat, ...]) -> Seat:
     while nxt in sitting_out:
         nxt = nxt.left
     return nxt
+
+
+def check_contract(contract: object) -> Contract:
+    """``contract`` if it is a :class:`Contract`; a clear error for anything else (a rulings function's first check)."""
+    if isinstance(contract, Contract):
+        return contract
+    raise ContractError(
+        f"{contract!r} is not a contract; make one with Contract(rules, bid, bidder, trump), "
+        "like Contract(Rules.preset('canadian'), '6', 'N', trump='H')"
+    )

@@ -10,14 +10,14 @@ Hands are bit sets of card indices (bit ``card.index``), the compact form every 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
-from .cards import Card, CardList, Seat
-from .errors import IllegalActionError
+from .cards import Card, CardList, Seat, parse_cards
+from .errors import HandError, IllegalActionError
 from .rng import DealRandom
 from .rules import Rules
 
-__all__ = ["cards_of", "check_deal", "deal_hands", "deck_mask", "indices_of", "mask_of"]
+__all__ = ["cards_of", "check_deal", "deal_hands", "deck_mask", "hands_by_seat", "indices_of", "mask_of"]
 
 
 def deal_hands(rules: Rules, dealer: Seat, seed: int) -> tuple[list[int], int]:
@@ -65,6 +65,25 @@ def mask_of(cards: Iterable[Card]) -> int:
     for c in cards:
         m |= 1 << c.index
     return m
+
+
+def hands_by_seat(hands: object) -> list[int]:
+    """Four hand bit sets (by seat) from a mapping of seat to cards, like ``{"N": "JH AS", "E": [...]}``.
+
+    Each seat may be named once (not as both ``"N"`` and ``"north"``) and each card once in a hand;
+    seats not named hold nothing. Cards in two hands are left to the caller, who knows what else to check.
+    """
+    if not isinstance(hands, Mapping):
+        raise HandError(f"hands={hands!r} is not allowed; give a dict of seat to cards, like {{'N': 'JH AS', 'E': …}}")
+    masks = [0, 0, 0, 0]
+    named: dict[Seat, object] = {}
+    for key, cards in hands.items():
+        seat = Seat.find(key)
+        if seat in named:
+            raise HandError(f"{seat.word}'s hand is given twice (as {named[seat]!r} and {key!r}); name each seat once")
+        named[seat] = key
+        masks[seat] = mask_of(parse_cards(cards, distinct=f"{seat.word}'s hand"))
+    return masks
 
 
 def check_deal(rules: Rules, hands: list[int], kitty: int) -> None:

@@ -13,6 +13,7 @@ __all__ = [
     "HandError",
     "IllegalActionError",
     "RulesOptionError",
+    "SeedError",
     "TrickError",
 ]
 
@@ -27,6 +28,10 @@ class CardParseError(CharlemagneError):
 
 class RulesOptionError(CharlemagneError):
     """An unknown variant or an invalid value for a rules option."""
+
+
+class SeedError(RulesOptionError):
+    """A seed that is not a whole number from 0 to 2**64 - 1 (the one rule for every seed of the package)."""
 
 
 class ContractError(CharlemagneError):

@@ -20,7 +20,7 @@ from .actions import Action, load_record
 from .cards import Seat
 from .errors import IllegalActionError
 from .hand import HandResult, HandState
-from .rng import DealRandom
+from .rng import DealRandom, check_seed
 from .rules import Rules
 
 __all__ = ["FORMAT", "Game", "game_winner"]
@@ -50,10 +50,10 @@ class Game:
     points, checks the win rule and deals the next hand (dealer passes left).
     """
 
-    def __init__(self, rules: Rules | None = None, first_dealer: Seat | str = "N", seed: int = 0) -> None:
-        self.rules = rules or Rules.preset("canadian")
+    def __init__(self, rules: Rules | str | None = None, first_dealer: Seat | str = "N", seed: int = 0) -> None:
+        self.rules = Rules.find(rules)
         self.first_dealer = Seat.find(first_dealer)
-        self.seed = seed
+        self.seed = check_seed(seed)
         self._seeds = DealRandom(seed)
         self.scores = {"NS": 0, "EW": 0}
         self.finished: list[HandState] = []

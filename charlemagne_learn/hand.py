@@ -26,7 +26,7 @@ from .actions import TRUMP_ACTIONS, Action, discard_actions, give_actions, load_
 from .bidding import bid_levels, bid_lists, bid_trump_problem
 from .cards import Card, CardList, Seat, Suit, parse_cards
 from .contract import Contract
-from .deal import cards_of, check_deal, deal_hands, mask_of
+from .deal import cards_of, check_deal, deal_hands, hands_by_seat, mask_of
 from .errors import CharlemagneError, IllegalActionError
 from .rules import BidSpec, Rules
 from .scoring import HandScore, decided, explain_score
@@ -170,25 +170,25 @@ class HandState:
     @classmethod
     def new(
         cls,
-        rules: Rules | None = None,
+        rules: Rules | str | None = None,
         dealer: Seat | str = "N",
         seed: int | None = None,
         *,
-        hands: Mapping[str, Iterable[Card | str] | str] | None = None,
+        hands: Mapping[str | Seat, Iterable[Card | str] | str] | None = None,
         kitty: Iterable[Card | str] | str = (),
     ) -> HandState:
         """Deal a new hand: from ``seed``, or the given ``hands`` (seat → cards) and ``kitty``."""
-        rules = rules or Rules.preset("canadian")
+        rules = Rules.find(rules)
         seat = Seat.find(dealer)
         if hands is None:
             if seed is None:
                 raise IllegalActionError("give a seed for a random deal (every deal is reproducible), or hands=")
             masks, kitty_mask = deal_hands(rules, seat, seed)
             return cls(rules, seat, masks, kitty_mask)
-        masks = [0, 0, 0, 0]
-        for key, cards in hands.items():
-            masks[Seat.find(key)] = mask_of(parse_cards(cards))
-        kitty_mask = mask_of(parse_cards(kitty))
+        if seed is not None:
+            raise IllegalActionError("give a seed or hands=, not both: a seed deals the cards, hands= gives them")
+        masks = hands_by_seat(hands)
+        kitty_mask = mask_of(parse_cards(kitty, distinct="the kitty"))
         check_deal(rules, masks, kitty_mask)
         return cls(rules, seat, masks, kitty_mask)
 
@@ -315,7 +315,7 @@ class HandState:
             who = Seat.find(seat)
             if who != mover:
                 raise IllegalActionError(f"it is {_SEAT[mover].word}'s turn to {self._doing()}, not {who.word}'s")
-        act = Action.parse(action) if isinstance(action, str) else action
+        act = Action.parse(action)
         if phase is _PLAY:
             if act.kind != "play" or act.card is None:
                 raise IllegalActionError(self._wrong_kind(act))

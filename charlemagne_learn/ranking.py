@@ -70,9 +70,15 @@ def _trump_rank_order(rules: Rules) -> list[Rank]:
     return [r for r in ranks if r + 7 >= rules.low_rank]
 
 
-@cache
-def card_order(rules: Rules, trump: Suit | None) -> CardOrder:
+def card_order(rules: Rules | str, trump: Suit | str | None) -> CardOrder:
     """Effective suits and powers for ``rules`` with ``trump`` (``None``: no trump suit)."""
+    if type(rules) is Rules and (trump is None or type(trump) is Suit):  # the engine's own calls: no reading
+        return _card_order(rules, trump)
+    return _card_order(Rules.find(rules), _suit_arg(trump))
+
+
+@cache
+def _card_order(rules: Rules, trump: Suit | None) -> CardOrder:
     deck = set(rules.deck_indices)
     suit_of = [NO_SUIT] * 34
     power = [0] * 34
@@ -127,9 +133,9 @@ def _suit_arg(trump: Suit | str | None) -> Suit | None:
 
 def trump_order(rules: Rules, trump: Suit | str | None) -> CardList:
     """Every trump of the contract, highest first (only the jokers when there is no trump suit)."""
-    return CardList(Card.from_index(i) for i in card_order(rules, _suit_arg(trump)).trumps)
+    return CardList(Card.from_index(i) for i in card_order(rules, trump).trumps)
 
 
 def card_role(rules: Rules, trump: Suit | str | None, card: Card | str) -> str:
     """The special name of ``card`` under this trump: ``"little jack"``, ``"high joker"``, … or ``""``."""
-    return card_order(rules, _suit_arg(trump)).role[Card.parse(card).index]
+    return card_order(rules, trump).role[Card.parse(card).index]

@@ -6,24 +6,60 @@ produce exactly the same deals and choices from the same seed.
 >>> r = DealRandom(7)
 >>> [r.below(10) for _ in range(5)]
 [7, 4, 6, 3, 4]
+
+**What a seed is**, everywhere in the package: a whole number from 0 to 2**64 - 1
+(:data:`SEED_LIMIT` - 1). Each is its own generator state, so different seeds never share
+a stream; anything else is refused by :func:`check_seed`. Seeds made from a seed (one per
+sample, per bot, per deal) come from :func:`derive_seed`, so that seed 5's second sample is
+not seed 6's first.
+
+>>> derive_seed(5, 1) != derive_seed(6, 0), derive_seed(5, 0) != derive_seed(5 + 2**32, 0)
+(True, True)
 """
 
 from __future__ import annotations
 
-__all__ = ["DealRandom"]
+__all__ = ["SEED_LIMIT", "DealRandom", "check_seed", "derive_seed"]
 
 _MASK = (1 << 64) - 1
+#: Seeds are whole numbers below this: the generator's state has 64 bits, and a larger seed would share one.
+SEED_LIMIT = 1 << 64
+_GAMMA = 0x9E3779B97F4A7C15
+
+
+def check_seed(seed: object, name: str = "seed") -> int:
+    """``seed`` if it is a seed (a whole number from 0 to 2**64 - 1); a clear error otherwise."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
+        from .errors import SeedError
+
+        raise SeedError(f"{name}={seed!r} is not allowed; a seed is a whole number from 0 to 2**64 - 1")
+    return seed
+
+
+def _mix(z: int) -> int:
+    """SplitMix64's output function: a bijection of 64-bit numbers that scatters every input bit."""
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
+
+def derive_seed(seed: int, *parts: int) -> int:
+    """A seed for part ``parts`` of the work seeded by ``seed`` (a sample, a bot, a deal).
+
+    For fixed ``parts`` different seeds give different derived seeds (each step is a bijection); across
+    parts the derived seeds look independent, unlike ``seed + i``, where seed 5's second part is seed 6's first.
+    """
+    z = _mix((check_seed(seed) + _GAMMA) & _MASK)
+    for part in parts:
+        z = _mix(((z ^ check_seed(part, "part")) + _GAMMA) & _MASK)
+    return z
 
 
 class DealRandom:
     __slots__ = ("state",)
 
     def __init__(self, seed: int) -> None:
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            from .errors import RulesOptionError
-
-            raise RulesOptionError(f"seed={seed!r} is not allowed; use a whole number")
-        self.state = seed & _MASK
+        self.state = check_seed(seed)
 
     def next64(self) -> int:
         self.state = z = (self.state + 0x9E3779B97F4A7C15) & _MASK

@@ -346,6 +346,22 @@ class Rules:
             )
         return dataclasses.replace(base, **options) if options else base
 
+    @classmethod
+    def find(cls, rules: Rules | str | None = None) -> Rules:
+        """Rules from what a caller gave: :class:`Rules` as they are, a variant name as its preset, None as Canadian.
+
+        >>> Rules.find("us") is Rules.preset("american"), Rules.find(None).name
+        (True, 'canadian')
+        """
+        if isinstance(rules, Rules):
+            return rules
+        if rules is None or isinstance(rules, str):
+            return cls.preset("canadian" if rules is None else rules)
+        raise RulesOptionError(
+            f"{rules!r} is not a rule system; give Rules.preset('canadian') (or any variant's) or a variant name "
+            f"({', '.join(VARIANTS)})"
+        )
+
     def options(self) -> dict[str, Any]:
         """The options that differ from this variant's preset (for JSON records)."""
         base = VARIANTS[self.name]

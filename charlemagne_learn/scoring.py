@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .contract import Contract
+from .contract import Contract, check_contract
 from .errors import TrickError
 from .rules import BidSpec
 from .ruling import Ruling
@@ -79,8 +79,8 @@ def decided(contract: Contract, bidder_tricks: int, tricks_played: int) -> bool 
 
 
 def _score(contract: Contract, bidder_tricks: int) -> HandScore:
-    total = contract.rules.tricks_per_hand
-    if not isinstance(bidder_tricks, int) or not 0 <= bidder_tricks <= total:
+    total = check_contract(contract).rules.tricks_per_hand
+    if isinstance(bidder_tricks, bool) or not isinstance(bidder_tricks, int) or not 0 <= bidder_tricks <= total:
         raise TrickError(f"bidder_tricks={bidder_tricks!r} is not possible; give a number of tricks from 0 to {total}")
     spec = contract.spec
     made = is_made(contract, bidder_tricks)

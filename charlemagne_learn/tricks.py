@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from .cards import Card, CardList, Seat
-from .contract import Contract
+from .contract import Contract, check_contract
 from .errors import TrickError
 from .ranking import JOKER_SUIT, CardOrder
 from .ruling import Ruling
@@ -85,10 +85,10 @@ def _check_cards(contract: Contract, cards: Sequence[Card], what: str) -> None:
             raise TrickError(f"{c} is not in the {contract.rules.title} deck ({what})")
 
 
-def _to_cards(cards: Iterable[Card | str] | str) -> list[Card]:
+def _to_cards(cards: Iterable[Card | str] | str, what: str) -> list[Card]:
     from .cards import parse_cards
 
-    return parse_cards(cards)
+    return parse_cards(cards, distinct=what)
 
 
 # ---------------------------------------------------------------- legal plays
@@ -102,7 +102,8 @@ def legal_plays(
 def _hand_and_trick(
     contract: Contract, hand: Iterable[Card | str] | str, trick: Iterable[Card | str] | str
 ) -> tuple[list[Card], list[Card]]:
-    h, t = _to_cards(hand), _to_cards(trick)
+    check_contract(contract)
+    h, t = _to_cards(hand, "the hand"), _to_cards(trick, "the trick")
     _check_cards(contract, h, "in the hand")
     _check_cards(contract, t, "in the trick")
     if len(t) >= len(contract.active_seats):
@@ -210,8 +211,9 @@ def trick_winner(contract: Contract, leader: Seat | str, trick: Iterable[Card | 
 
 def explain_trick_winner(contract: Contract, leader: Seat | str, trick: Iterable[Card | str] | str) -> Ruling[Seat]:
     """:func:`trick_winner` with the reason."""
+    check_contract(contract)
     seat = Seat.find(leader)
-    cards = _to_cards(trick)
+    cards = _to_cards(trick, "the trick")
     _check_cards(contract, cards, "in the trick")
     n = len(contract.active_seats)
     if seat not in contract.active_seats:

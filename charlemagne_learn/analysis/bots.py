@@ -35,6 +35,7 @@ from ..cards import Seat
 from ..errors import IllegalActionError, RulesOptionError
 from ..game import Game
 from ..hand import HandState, SeatView
+from ..rng import check_seed
 from ..rules import Rules
 
 __all__ = ["BOTS", "Bot", "BotsArg", "Observer", "RandomBot", "make_bot", "play_game", "play_hand", "register_bot"]
@@ -52,9 +53,7 @@ class Bot(ABC):
     name: ClassVar[str] = "bot"
 
     def __init__(self, seed: int = 0) -> None:
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise RulesOptionError(f"seed={seed!r} is not allowed; a bot's seed is a whole number")
-        self.seed = seed
+        self.seed = check_seed(seed)
         self.rng = random.Random(seed)
 
     def act(self, view: SeatView) -> Action:
@@ -122,12 +121,18 @@ Observer = Callable[[Seat, Action, float], None]
 def seat_bots(bots: BotsArg) -> tuple[Bot, Bot, Bot, Bot]:
     """The four bots of ``bots`` by seat, with a clear error when a seat has none."""
     if isinstance(bots, Mapping):
-        found: dict[Seat, Bot] = {Seat.find(k): v for k, v in bots.items()}
+        found: dict[Seat, Bot] = {}
+        for key, bot in bots.items():
+            if Seat.find(key) in found:
+                raise RulesOptionError(f"{Seat.find(key).word} is given two bots; name each seat once")
+            found[Seat.find(key)] = bot
         seated = [found.get(s) for s in Seat]
     else:
-        if len(bots) != 4:
-            raise RulesOptionError(f"give four bots, for North, East, South and West in that order; got {len(bots)}")
-        seated = list(bots)
+        listed = list(bots) if isinstance(bots, (list, tuple)) else None
+        if listed is None or len(listed) != 4:
+            got = f"{len(listed)}" if listed is not None else repr(bots)
+            raise RulesOptionError(f"give four bots, for North, East, South and West in that order; got {got}")
+        seated = listed
     missing = [s.word for s, b in zip(Seat, seated, strict=True) if b is None]
     if missing:
         raise RulesOptionError(f"no bot for {', '.join(missing)}; every seat needs a bot (it bids even if it sits out)")
@@ -160,7 +165,7 @@ def _step(state: HandState, seated: tuple[Bot, ...], observe: Observer | None) -
 
 
 def play_hand(
-    state_or_rules: HandState | Rules,
+    state_or_rules: HandState | Rules | str,
     bots: BotsArg,
     *,
     dealer: Seat | str = "N",
@@ -174,12 +179,10 @@ def play_hand(
     :class:`IllegalActionError` and leaves the hand as it was before that action.
     """
     seated = seat_bots(bots)
-    if isinstance(state_or_rules, Rules):
-        state = HandState.new(state_or_rules, dealer, seed)
-    elif isinstance(state_or_rules, HandState):
+    if isinstance(state_or_rules, HandState):
         state = state_or_rules
     else:
-        raise RulesOptionError(f"give a HandState or Rules to play_hand, not {type(state_or_rules).__name__}")
+        state = HandState.new(Rules.find(state_or_rules), dealer, seed)
     while not state.is_over:
         seat, action = _step(state, seated, observe)
         state.apply(action, seat)

@@ -34,10 +34,12 @@ from typing import Literal
 
 from ..actions import Action
 from ..cards import Card, Seat
+from ..checks import flag, whole_number
 from ..errors import IllegalActionError
 from ..hand import HandState, Phase, SeatView
+from ..rng import check_seed
 from ..scoring import is_made, score_hand
-from .odds import bid_odds
+from .odds import MAX_SAMPLES, bid_odds
 from .pimc import play_outcomes
 from .rulebot import advise
 
@@ -113,6 +115,12 @@ def hint(view: SeatView, samples: int = 30, seed: int = 0, *, workers: int | Non
 
     ``workers``: processes for the bid odds (default: one per core; 1 for none, e.g. inside a bot that a
     tournament already runs on every core). ``bids``: read the bidding as evidence about the hidden hands."""
+    if not isinstance(view, SeatView):
+        example = "hint(state.view(state.to_move))" if isinstance(view, HandState) else "hint(state.view('N'))"
+        raise IllegalActionError(f"hint() takes what one seat sees, not {type(view).__name__}; write {example}")
+    whole_number("samples", samples, 1, MAX_SAMPLES)
+    check_seed(seed)
+    flag("bids", bids)
     if view.to_move != view.seat or not view.legal_actions:
         raise IllegalActionError(f"it is not {view.seat.word}'s turn")
     if view.phase is Phase.PLAY:
@@ -231,6 +239,8 @@ def review(
     """Every bid and card ``seat`` chose in ``state``, graded against the best choice at that moment.
 
     ``workers`` as for :func:`hint` (the bid odds behind grading a bid)."""
+    if not isinstance(state, HandState):
+        raise IllegalActionError(f"review() takes a HandState (a hand played so far), not {type(state).__name__}")
     who = Seat.find(seat)
     lines = []
     for move, (mover, act) in enumerate(state.history):

@@ -40,11 +40,12 @@ from dataclasses import dataclass, field
 from typing import Literal, get_args
 
 from ..cards import Card, CardList, Seat, Suit, parse_cards
+from ..checks import whole_number
 from ..contract import Contract
 from ..deal import cards_of, check_deal, deck_mask, indices_of, mask_of
 from ..errors import ContractError, HandError, RulesOptionError
 from ..ranking import card_order
-from ..rng import DealRandom
+from ..rng import DealRandom, check_seed, derive_seed
 from ..rules import BidSpec, Rules
 from ..scoring import bid_made, net_points
 from . import dds
@@ -158,7 +159,7 @@ def _sample(rules: Rules, hand: int, seat: int, seed: int, i: int) -> tuple[list
     """Deal ``i``: the unseen cards shuffled to the other three seats (clockwise) and the kitty."""
     unseen = indices_of(deck_mask(rules) & ~hand)
     # SplitMix64 streams from consecutive seeds are independent: sample i needs no earlier sample.
-    DealRandom(seed << 32 ^ i).shuffle(unseen)
+    DealRandom(derive_seed(seed, i)).shuffle(unseen)
     hands = [0, 0, 0, 0]
     hands[seat] = hand
     size = rules.hand_size
@@ -382,15 +383,12 @@ def _check_hand(rules: Rules, hand: Iterable[Card | str] | str) -> CardList:
     return CardList(sorted(cards))
 
 
-def _check_int(name: str, value: object, low: int, high: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
-        limits = f"between {low} and {high}" if high is not None else f">= {low}"
-        raise RulesOptionError(f"{name}={value!r} is not allowed; use a whole number {limits}")
-    return value
+#: The most samples one call may ask for: enough for intervals narrower than a tenth of a percent.
+MAX_SAMPLES = 1_000_000
 
 
 def bid_odds(
-    rules: Rules,
+    rules: Rules | str,
     hand: Iterable[Card | str] | str,
     seat: Seat | str = "N",
     dealer: Seat | str = "W",
@@ -407,13 +405,14 @@ def bid_odds(
     ``progress(done, total)`` is called as samples finish. ``workers``: processes to use (default: one per
     core; 1 runs everything here). Same ``seed``, same numbers.
     """
+    rules = Rules.find(rules)
     cards = _check_hand(rules, hand)
     bidder, dealer_seat = Seat.find(seat), Seat.find(dealer)
-    samples = _check_int("samples", samples, 1, 1_000_000)
-    seed = _check_int("seed", seed, 0)
+    samples = whole_number("samples", samples, 1, MAX_SAMPLES)
+    seed = check_seed(seed)
     if method not in get_args(Method):
         raise RulesOptionError(f"method={method!r} is not allowed; use 'double_dummy' or 'bots'")
-    workers = _check_int("workers", (os.cpu_count() or 1) if workers is None else workers, 1, 256)
+    workers = whole_number("workers", (os.cpu_count() or 1) if workers is None else workers, 1, 256)
     if progress is not None and not callable(progress):
         raise RulesOptionError("progress must be a function called as progress(done, total), or None")
 

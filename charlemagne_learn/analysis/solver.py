@@ -39,8 +39,8 @@ from functools import cache
 from typing import Literal
 
 from ..cards import Card, Seat, parse_cards
-from ..contract import Contract
-from ..deal import deck_mask, indices_of, mask_of
+from ..contract import Contract, check_contract
+from ..deal import deck_mask, hands_by_seat, indices_of
 from ..errors import RulesOptionError, TrickError
 from ..ranking import CardOrder
 from ..tricks import legal_mask, winning_position
@@ -480,18 +480,16 @@ def _layout(order: CardOrder) -> _Layout:
 def _setup(
     contract: Contract, hands: HandsArg, leader: Seat | str, trick: Iterable[Card | str] | str
 ) -> tuple[_Search, int, list[int]]:
-    masks = [0, 0, 0, 0]
+    check_contract(contract)
+    masks = hands_by_seat(hands)
     seen = 0
-    for key, cards in hands.items():
-        seat = Seat.find(key)
-        mask = mask_of(parse_cards(cards))
+    for seat, mask in zip(Seat, masks, strict=True):
         if mask & seen:
             raise TrickError("a card is in two hands")
         seen |= mask
         if mask and seat in contract.sitting_out:
             raise TrickError(f"{seat.word} sits out this contract and cannot hold cards in play")
-        masks[seat] = mask
-    played = [c.index for c in parse_cards(trick)]
+    played = [c.index for c in parse_cards(trick, distinct="the trick")]
     in_trick = sum(1 << i for i in set(played))
     if (seen | in_trick) & ~deck_mask(contract.rules):
         raise TrickError(f"a card is not in the {contract.rules.title} deck")
@@ -510,6 +508,11 @@ def _setup(
         at = search.next[at]
     if len(set(sizes)) != 1:
         raise TrickError("the active players must hold equally many cards (counting cards already played to the trick)")
+    if not 1 <= sizes[0] <= contract.rules.hand_size:
+        raise TrickError(
+            f"each active player must hold from 1 to {contract.rules.hand_size} cards (counting a card already played "
+            f"to the trick); they hold {sizes[0]}"
+        )
     for pos in range(1, len(played)):
         prefix = search.seat_at(int(first), 0, pos)
         if not legal_mask(search.order, masks[prefix] | 1 << played[pos], played[0]) >> played[pos] & 1:

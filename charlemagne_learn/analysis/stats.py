@@ -64,10 +64,12 @@ from pathlib import Path
 from typing import Literal
 
 from ..cards import Rank, Seat, Suit
+from ..checks import whole_number
 from ..contract import Contract
 from ..deal import deal_hands, indices_of
 from ..errors import RulesOptionError
 from ..ranking import card_order
+from ..rng import SEED_LIMIT, check_seed
 from ..rules import BidSpec, Rules
 from ..scoring import net_points
 from .evaluate import best_trump, hand_strength
@@ -288,15 +290,10 @@ def make_dataset(
     [2000000, 2000001, 2000002]
     """
     rules = _preset(variant)
-    for name, value, low, high in (("deals", deals, 1, _SEED_STRIDE), ("seed", seed, 0, None)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
-            raise RulesOptionError(
-                f"{name}={value!r} is not allowed; use a whole number from {low}"
-                + (f" to {high}" if high is not None else "")
-            )
-    workers = (os.cpu_count() or 1) if workers is None else workers
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise RulesOptionError(f"workers={workers!r} is not allowed; use a whole number >= 1")
+    whole_number("deals", deals, 1, _SEED_STRIDE)
+    # Deal i's seed is seed * 1,000,000 + i, and it must itself be a seed (below 2**64).
+    whole_number("seed", check_seed(seed), 0, (SEED_LIMIT - 1) // _SEED_STRIDE - 1)
+    workers = whole_number("workers", (os.cpu_count() or 1) if workers is None else workers, 1)
     jobs = [(rules.name, seed * _SEED_STRIDE + i) for i in range(deals)]
     records: list[Record] = []
 

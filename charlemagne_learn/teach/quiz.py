@@ -24,6 +24,7 @@ from ..contract import Contract
 from ..deal import cards_of, deal_hands
 from ..errors import RulesOptionError
 from ..ranking import card_order, trump_order
+from ..rng import check_seed
 from ..rules import BidSpec, Rules
 from ..scoring import explain_score
 from ..tricks import explain_legal_plays, explain_trick_winner
@@ -461,8 +462,7 @@ def questions(
     bad = [k for k in chosen if k not in KINDS]
     if bad or not chosen:
         raise RulesOptionError(f"kinds={tuple(chosen)!r} is not allowed; choose from {', '.join(map(repr, KINDS))}")
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise RulesOptionError(f"seed={seed!r} is not allowed; use a whole number >= 0")
+    check_seed(seed)
     rng = random.Random(f"{rules.name}:{level}:{seed}")
     number = 0
     while True:

@@ -22,6 +22,7 @@ from ..cards import Card, CardList, Seat
 from ..deal import cards_of, deal_hands
 from ..display import bid_odds_html
 from ..errors import RulesOptionError
+from ..rng import check_seed, derive_seed
 from ..rules import Rules
 from ._base import GameWidget, card_view
 from .hand import sort_hand
@@ -85,9 +86,7 @@ class BidOddsExplorer(GameWidget):
     ) -> None:
         self._rules = variant if isinstance(variant, Rules) else Rules.preset(variant)
         self._seat, self._dealer = Seat.find(seat), Seat.find(dealer)
-        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-            raise RulesOptionError(f"seed={seed!r} is not allowed; use a whole number >= 0")
-        self._seed = seed
+        self._seed = check_seed(seed)
         self._deals = 0
         self._auto = auto
         self._odds: BidOdds | None = None
@@ -120,8 +119,8 @@ class BidOddsExplorer(GameWidget):
         return self._odds
 
     def deal(self) -> CardList:
-        """The next seeded hand for the seat (``deal_hands(rules, dealer, seed)``, the seed going up by one)."""
-        hands, _kitty = deal_hands(self._rules, self._dealer, self._seed + self._deals)
+        """The next seeded hand for the seat: deal ``n`` of the explorer's ``seed`` is ``derive_seed(seed, n)``."""
+        hands, _kitty = deal_hands(self._rules, self._dealer, derive_seed(self._seed, self._deals))
         self._deals += 1
         self._take(cards_of(hands[self._seat]))
         return self.hand

@@ -26,11 +26,14 @@ import traitlets as t
 from ..actions import Action
 from ..analysis.bots import Bot, make_bot
 from ..analysis.hints import Hint, hint, review
+from ..analysis.odds import MAX_SAMPLES
 from ..cards import Card, Seat
+from ..checks import whole_number
 from ..display import seat_view_html
-from ..errors import CardParseError, IllegalActionError, RulesOptionError
+from ..errors import CardParseError, IllegalActionError
 from ..game import Game
 from ..hand import HandState, Phase
+from ..rng import derive_seed
 from ..rules import Rules
 from ._base import GameWidget, asset
 from .i18n import add_words, word
@@ -110,12 +113,6 @@ _CARD_KIND = {Phase.PLAY: "play", Phase.DISCARD: "discard", Phase.GIVE: "give"}
 _GRADED = (Phase.BIDDING, Phase.PLAY)
 
 
-def _positive(name: str, value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise RulesOptionError(f"{name}={value!r} is not allowed; use a whole number of deals, 1 or more")
-    return value
-
-
 class PlayTable(GameWidget):
     """A game against three bots from ``seat``. :meth:`play` is a click on a card or an action button;
     :meth:`show_hint` the Hint button; :meth:`next_hand` the Next hand button after a hand's review.
@@ -164,9 +161,9 @@ class PlayTable(GameWidget):
         self._me = Seat.find(seat)
         self._game = Game(rules, "N", seed)
         # each bot its own seed, derived from the game's: same seed, same bot moves
-        self._bots: dict[Seat, Bot] = {s: make_bot(bots, seed * 4 + int(s)) for s in Seat if s != self._me}
-        self._hint_samples = _positive("hint_samples", hint_samples)
-        self._grade_samples = _positive("grade_samples", grade_samples)
+        self._bots: dict[Seat, Bot] = {s: make_bot(bots, derive_seed(seed, int(s))) for s in Seat if s != self._me}
+        self._hint_samples = whole_number("hint_samples", hint_samples, 1, MAX_SAMPLES)
+        self._grade_samples = whole_number("grade_samples", grade_samples, 1, MAX_SAMPLES)
         self._grade_moves = bool(grade_moves)
         self._bot_name = bots
         #: The finished hand whose review is shown until Next hand (None while a hand is played).

@@ -1,0 +1,158 @@
+"""Each bad input issue 11 measured, refused with a CharlemagneError that says what is allowed.
+
+The fuzz test (``test_fuzz_api.py``) looks for the others of the same kinds; these are the cases
+found, kept by name so a regression says exactly what broke.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import charlemagne_learn as cl
+from charlemagne_learn.analysis import hint
+
+RULES = cl.Rules.preset("canadian")
+K = cl.Contract(RULES, "6", "N", trump="H")
+
+
+@pytest.mark.parametrize("action", [None, 5, 6.0, ["bid 6"], cl.Card.parse("JH")])
+def test_apply_refuses_what_is_not_an_action(action: Any) -> None:
+    state = cl.HandState.new(RULES, dealer="W", seed=1)
+    before = state.to_json()
+    with pytest.raises(cl.IllegalActionError, match="is not an action"):
+        state.apply(action)
+    assert state.to_json() == before
+
+
+def test_a_variant_name_stands_for_its_rules_and_anything_else_is_refused() -> None:
+    assert cl.Contract("canadian", "6", "N", trump="H") == K
+    assert cl.HandState.new("american", seed=1).rules.name == "american"
+    with pytest.raises(cl.RulesOptionError, match="not a rule system"):
+        cl.Contract(5, "6", "N", trump="H")  # type: ignore[arg-type]
+
+
+def test_hint_of_a_whole_hand_says_to_give_a_seats_view() -> None:
+    state = cl.HandState.new(RULES, dealer="W", seed=4)
+    with pytest.raises(cl.IllegalActionError, match=r"state\.view"):
+        hint(state)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("call", "error"),
+    [
+        (lambda: cl.parse_cards(None), cl.CardParseError),  # type: ignore[arg-type]
+        (lambda: cl.legal_plays(K, None), cl.CardParseError),  # type: ignore[arg-type]
+        (lambda: cl.legal_plays(RULES, "JH"), cl.ContractError),  # type: ignore[arg-type]
+        (lambda: cl.Card.from_index("5"), cl.CardParseError),  # type: ignore[arg-type]
+        (lambda: cl.Action("trump"), cl.IllegalActionError),
+        (lambda: cl.Action("play", card="JH"), cl.IllegalActionError),  # type: ignore[arg-type]
+        (lambda: cl.Action("bid", bid="6", suit=cl.Suit.H, no_trump=True), cl.IllegalActionError),
+        (lambda: cl.Action("shuffle"), cl.IllegalActionError),  # type: ignore[arg-type]
+        (lambda: cl.score_hand(K, True), cl.TrickError),
+        (lambda: cl.score_hand(K, 6.0), cl.TrickError),  # type: ignore[arg-type]
+        (lambda: cl.trump_order(RULES, 5), cl.CardParseError),  # type: ignore[arg-type]
+        (lambda: cl.card_order([], "H"), cl.RulesOptionError),  # type: ignore[arg-type]
+        (lambda: cl.Contract(RULES, "6", "N", trump="H", alone=1), cl.ContractError),  # type: ignore[arg-type]
+        (lambda: cl.play_hand(RULES, None, seed=1), cl.RulesOptionError),  # type: ignore[arg-type]
+    ],
+    ids=[
+        "parse_cards-None",
+        "legal_plays-None",
+        "legal_plays-rules-for-contract",
+        "from_index-str",
+        "Action-trump-no-suit",
+        "Action-card-as-text",
+        "Action-suit-and-no-trump",
+        "Action-unknown-kind",
+        "score_hand-True",
+        "score_hand-float",
+        "trump_order-number",
+        "card_order-list",
+        "Contract-alone-1",
+        "play_hand-no-bots",
+    ],
+)
+def test_bad_arguments_raise_charlemagne_errors(call: Any, error: type[cl.CharlemagneError]) -> None:
+    with pytest.raises(error):
+        call()
+
+
+def test_an_action_that_can_be_built_can_be_printed_and_read_back() -> None:
+    for action in (cl.Action("trump", suit=cl.Suit.H), cl.Action("bid", bid="4", no_trump=True), cl.Action("give")):
+        assert str(action)
+        if action.card is not None or action.kind != "give":
+            assert cl.Action.parse(str(action)) == action
+
+
+def test_double_dummy_of_no_cards_is_refused_and_writes_nothing(tmp_path: Path, monkeypatch: Any) -> None:
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(cl.TrickError, match="from 1 to 8 cards"):
+        cl.double_dummy(K, {}, "N")
+    with pytest.raises(cl.TrickError, match="from 1 to 8 cards"):
+        cl.double_dummy(K, {s: "" for s in "NESW"}, "N")
+    assert os.listdir(tmp_path) == []  # DDS writes dump.txt when it is handed an impossible deal
+
+
+def test_solver_refuses_a_contract_that_is_not_one() -> None:
+    with pytest.raises(cl.ContractError, match="not a contract"):
+        cl.double_dummy("6H", {"N": "JH"}, "N")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("call", "words"),
+    [
+        (lambda: cl.legal_plays(K, "JD JD AD", "9H"), "J♦ is in the hand twice"),
+        (lambda: cl.legal_plays(K, "JD AD", "9H 9H"), "9♥ is in the trick twice"),
+        (lambda: cl.explain_play(K, "JD AD", "9H 9H", "JD"), "9♥ is in the trick twice"),
+        (lambda: cl.double_dummy(K, {"N": "JH JH", "E": "AC KS", "S": "JD 7S", "W": "KC QS"}, "N"), "twice"),
+    ],
+)
+def test_repeated_cards_are_refused(call: Any, words: str) -> None:
+    with pytest.raises(cl.CharlemagneError, match=words):
+        call()
+
+
+def test_a_hand_of_nine_texts_with_one_repeated_is_refused() -> None:
+    dealt = cl.HandState.new(RULES, seed=2)
+    hands = {s: [str(c) for c in cards] for s, cards in dealt.hands.items()}
+    hands["N"] = [*hands["N"], hands["N"][0]]  # nine texts, eight cards
+    with pytest.raises(cl.CardParseError, match="in North's hand twice"):
+        cl.HandState.new(RULES, hands=hands, kitty=dealt.kitty)
+
+
+def test_a_seat_named_twice_is_refused() -> None:
+    dealt = cl.HandState.new(RULES, seed=2)
+    hands: dict[str, Any] = dict(dealt.hands)
+    hands["north"] = hands["N"]
+    with pytest.raises(cl.HandError, match="North's hand is given twice"):
+        cl.HandState.new(RULES, hands=hands, kitty=dealt.kitty)
+    with pytest.raises(cl.HandError, match="given twice"):
+        cl.double_dummy(K, {"N": "JH", "north": "JH"}, "N")
+
+
+def test_a_seed_with_given_hands_is_refused_not_ignored() -> None:
+    dealt = cl.HandState.new(RULES, seed=2)
+    with pytest.raises(cl.IllegalActionError, match="a seed or hands=, not both"):
+        cl.HandState.new(RULES, seed=3, hands=dealt.hands, kitty=dealt.kitty)
+
+
+def test_a_record_whose_actions_are_not_a_list_of_texts_is_refused() -> None:
+    state = cl.play_hand(RULES, [cl.RandomBot(s) for s in range(4)], seed=1)
+    record = json.loads(state.to_json())
+    for actions in ({"pass": 1}, "pass", [1, 2], None):
+        record["actions"] = actions
+        with pytest.raises(cl.IllegalActionError, match="must be a list of texts"):
+            cl.HandState.from_json(json.dumps(record))
+
+
+def test_a_record_with_a_tampered_deal_is_refused_clearly() -> None:
+    state = cl.HandState.new(RULES, seed=1)
+    record = json.loads(state.to_json())
+    record["deal"]["N"] = record["deal"]["E"]
+    with pytest.raises(cl.IllegalActionError, match="not a valid record"):
+        cl.HandState.from_json(json.dumps(record))

@@ -1,0 +1,208 @@
+"""Fuzzing the public API: bad input of any shape gets a CharlemagneError, and a refused call changes nothing.
+
+Issue 11 found AttributeError, TypeError, AssertionError, RecursionError, a plain ValueError and
+endplay's DDSError escaping from bad input, and duplicate cards, doubled seats and ignored seeds
+silently accepted. Hypothesis throws values of every shape (and plausible-but-wrong ones) at each
+public entry point; anything but a :class:`CharlemagneError` (a ``ValueError``) is a failure.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import charlemagne_learn as cl
+from charlemagne_learn.analysis import hint, review
+
+CANADIAN = cl.Rules.preset("canadian")
+CONTRACT = cl.Contract(CANADIAN, "6", "N", trump="H")
+STATE = cl.HandState.new(CANADIAN, dealer="W", seed=4)
+PLAYED = cl.play_hand(CANADIAN, [cl.RandomBot(s) for s in range(4)], seed=3)
+
+TOKENS: list[Any] = [
+    "JH", "J♡", "RJ", "BJ", "10D", "TD", "7C", "AS", "KS", "9H", "XX", "", " ", "N", "E", "north", "H", "♥", "nt",
+    "6", "5", "mulot", "gros_charlemagne", "canadian", "maine", "bid 6", "pass", "play JH", "trump H", "choose kitty",
+    "JD JD AD", "9H 9H 7H", "AS KS QS JS 10S 9S 8S 7S", cl.Seat.N, cl.Suit.H, cl.Card.parse("JH"), cl.Rank.ACE,
+    CANADIAN, CONTRACT, STATE, STATE.view("N"), PLAYED, cl.Action.parse("pass"), cl.RandomBot(0), 0, 1, 3, 8, 33, 34,
+]  # fmt: skip
+
+junk = st.deferred(
+    lambda: st.one_of(
+        st.sampled_from(TOKENS),
+        st.none(),
+        st.booleans(),
+        st.integers(-(2**70), 2**70),
+        st.floats(allow_nan=True, allow_infinity=True),
+        st.text(max_size=8),
+        st.binary(max_size=3),
+        st.lists(st.sampled_from(TOKENS[:12]) | st.text(max_size=3), max_size=10),
+        st.tuples(st.sampled_from(TOKENS[:12]), st.sampled_from(TOKENS[:12])),
+        st.dictionaries(
+            st.sampled_from(["N", "E", "S", "W", "north", "x", 0]), st.sampled_from(TOKENS[:24]), max_size=5
+        ),
+    )
+)
+# Sizes of work: wrong ones of every kind, but never a valid one large enough to take long.
+small = st.one_of(st.integers(-3, 4), st.sampled_from([None, True, 1.5, "2", [], 2**64]))
+workers = st.sampled_from([1, 0, -1, "2", 1.5, True, [], 10**9])
+
+FUZZ = settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
+
+
+def only_charlemagne_errors(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    try:
+        return fn(*args, **kwargs)
+    except cl.CharlemagneError as exc:
+        assert str(exc).strip(), "an error must say what was wrong"
+        return exc
+    except Exception as exc:  # the test's point: nothing else may escape
+        pytest.fail(f"{fn.__qualname__}{args!r} {kwargs!r} raised {type(exc).__name__}: {exc}")
+
+
+# ---------------------------------------------------------------- cards, seats, rules
+@FUZZ
+@given(value=junk)
+def test_card_seat_suit_and_rank_readers(value: Any) -> None:
+    for fn in (cl.Card.parse, cl.Card.from_index, cl.parse_cards, cl.Seat.find, cl.Suit.find, cl.Rank.find):
+        only_charlemagne_errors(fn, value)
+    only_charlemagne_errors(cl.Card.of, value, value)
+    only_charlemagne_errors(cl.Rules.preset, value)
+    only_charlemagne_errors(cl.Rules.from_record, value)
+    only_charlemagne_errors(cl.Action.parse, value)
+
+
+@FUZZ
+@given(
+    option=st.sampled_from(["high_joker", "target", "dealer_minimum", "bower_names", "stop_when_decided", "x"]),
+    value=junk,
+)
+def test_rules_options(option: str, value: Any) -> None:
+    only_charlemagne_errors(cl.Rules.preset, "canadian", **{option: value})
+
+
+@FUZZ
+@given(
+    args=st.lists(junk, max_size=6),
+    kind=st.sampled_from(["pass", "bid", "choose", "give", "discard", "trump", "play", "x"]),
+)
+def test_actions_built_directly(args: list[Any], kind: str) -> None:
+    fields = dict(zip(("bid", "suit", "card", "choice", "no_trump"), args, strict=False))
+    action = only_charlemagne_errors(cl.Action, kind, **fields)
+    if isinstance(action, cl.Action):
+        only_charlemagne_errors(str, action)
+        only_charlemagne_errors(cl.Action.parse, str(action))
+
+
+# ---------------------------------------------------------------- rulings
+@FUZZ
+@given(a=junk, b=junk, c=junk, d=junk)
+def test_contracts_and_rulings(a: Any, b: Any, c: Any, d: Any) -> None:
+    only_charlemagne_errors(cl.Contract, a, b, c, d)
+    only_charlemagne_errors(cl.Contract, CANADIAN, a, b, c)
+    only_charlemagne_errors(cl.Contract, CANADIAN, "6", "N", "H", alone=a, lone_defender=b)
+    for contract in (a, CONTRACT):
+        only_charlemagne_errors(cl.legal_plays, contract, b, c)
+        only_charlemagne_errors(cl.explain_legal_plays, contract, b, c)
+        only_charlemagne_errors(cl.explain_play, contract, b, c, d)
+        only_charlemagne_errors(cl.trick_winner, contract, b, c)
+        only_charlemagne_errors(cl.explain_trick_winner, contract, b, c)
+        only_charlemagne_errors(cl.score_hand, contract, b)
+        only_charlemagne_errors(cl.explain_score, contract, b)
+    only_charlemagne_errors(cl.trump_order, a, b)
+    only_charlemagne_errors(cl.card_order, a, b)
+    only_charlemagne_errors(cl.card_role, a, b, c)
+
+
+# ---------------------------------------------------------------- hands and games
+def snapshot(state: cl.HandState) -> tuple[Any, ...]:
+    return (state.to_json(), state.phase, state.to_move, state.hands, state.kitty, state.trick, state.result)
+
+
+@FUZZ
+@given(action=junk, seat=junk, moves=junk)
+def test_a_refused_action_changes_nothing(action: Any, seat: Any, moves: Any) -> None:
+    for state in (STATE.copy(), PLAYED.copy(), cl.HandState.new(CANADIAN, seed=9)):
+        before = snapshot(state)
+        result = only_charlemagne_errors(state.apply, action, seat)
+        if isinstance(result, cl.CharlemagneError):
+            assert snapshot(state) == before
+        only_charlemagne_errors(state.view, seat)
+        only_charlemagne_errors(state.hand, seat)
+        only_charlemagne_errors(state.at, moves)
+
+
+@FUZZ
+@given(rules=junk, dealer=junk, seed=junk, hands=junk, kitty=junk)
+def test_new_hands_and_games(rules: Any, dealer: Any, seed: Any, hands: Any, kitty: Any) -> None:
+    only_charlemagne_errors(cl.HandState.new, rules, dealer, seed)
+    only_charlemagne_errors(cl.HandState.new, CANADIAN, "N", seed, hands=hands, kitty=kitty)
+    only_charlemagne_errors(cl.HandState.new, CANADIAN, "N", hands=hands, kitty=kitty)
+    game = only_charlemagne_errors(cl.Game, rules, dealer, seed)
+    if isinstance(game, cl.Game):
+        before = game.to_json()
+        if isinstance(only_charlemagne_errors(game.apply, kitty), cl.CharlemagneError):
+            assert game.to_json() == before
+
+
+def tamper(record: Any, path: list[Any], value: Any) -> Any:
+    if not path:
+        return value
+    if isinstance(record, dict) and record:
+        key = list(record)[path[0] % len(record)]
+        return {**record, key: tamper(record[key], path[1:], value)}
+    if isinstance(record, list) and record:
+        i = path[0] % len(record)
+        return [*record[:i], tamper(record[i], path[1:], value), *record[i + 1 :]]
+    return value
+
+
+@FUZZ
+@given(path=st.lists(st.integers(0, 20), max_size=3), value=junk.filter(lambda v: not hasattr(v, "__dict__")))
+def test_tampered_records(path: list[int], value: Any) -> None:
+    game = cl.Game(CANADIAN, "N", 2)
+    for record_text, loader in ((PLAYED.to_json(), cl.HandState.from_json), (game.to_json(), cl.Game.from_json)):
+        try:
+            text = json.dumps(tamper(json.loads(record_text), path, value))
+        except (TypeError, ValueError):
+            continue  # not JSON-able: not a record anyone could write
+        only_charlemagne_errors(loader, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[" * 100_000 + "]" * 100_000,  # deeper than Python's recursion limit
+        '{"format": "charlemagne_learn.hand/1", "rules": {"variant": "canadian"}, "dealer": ' + "9" * 5000 + "}",
+        "\x00",
+        "",
+        "null",
+        '{"format": "charlemagne_learn.hand/1", "actions": {"pass": 1}}',
+    ],
+    ids=["deep", "huge-number", "nul", "empty", "null", "actions-dict"],
+)
+def test_hostile_json_is_refused_clearly(text: str) -> None:
+    for loader in (cl.HandState.from_json, cl.Game.from_json):
+        assert isinstance(only_charlemagne_errors(loader, text), cl.CharlemagneError)
+
+
+# ---------------------------------------------------------------- analysis
+@FUZZ
+@given(a=junk, b=junk, c=junk, samples=small, w=workers)
+def test_analysis_entry_points(a: Any, b: Any, c: Any, samples: Any, w: Any) -> None:
+    only_charlemagne_errors(cl.bid_odds, CANADIAN, a, b, c, samples=samples, workers=1)
+    only_charlemagne_errors(cl.bid_odds, a, "RJ BJ JH JD AH KH AS AC", samples=1, seed=b, method=c, workers=w)
+    only_charlemagne_errors(cl.double_dummy, CONTRACT, a, b)
+    only_charlemagne_errors(cl.double_dummy, a, {"N": "JH AS", "E": "AC KS", "S": "JD 7S", "W": "KC QS"}, b)
+    only_charlemagne_errors(cl.solve_position, a, b, c)
+    only_charlemagne_errors(hint, a, samples, b)
+    only_charlemagne_errors(hint, STATE.view("E"), samples, a, workers=1)
+    only_charlemagne_errors(review, a, b, samples, c)
+    for bot in (cl.RandomBot, cl.RuleBot, cl.PimcBot):
+        only_charlemagne_errors(bot, a)
+    only_charlemagne_errors(cl.play_hand, a, b, seed=c)
+    only_charlemagne_errors(cl.play_hand, CANADIAN, [cl.RandomBot(s) for s in range(4)], dealer=a, seed=b)
