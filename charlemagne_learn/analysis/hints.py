@@ -62,7 +62,7 @@ def grade_for(loss: float, stake: float) -> Grade:
     return "blunder"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Choice:
     """One choice of the seat: what it is worth and how it compares with the best."""
 
@@ -93,7 +93,7 @@ class Hint:
 
     def choice(self, action: Action | str) -> Choice:
         """The entry of one action (as an :class:`Action` or text such as ``"play JH"``)."""
-        act = Action.parse(action) if isinstance(action, str) else action
+        act = Action.parse(action)
         for c in self.choices:
             if c.action == act:
                 return c
@@ -144,7 +144,17 @@ def _ranked(
         loss = top - points
         better = f"; {loss:.1f} points worse than {rows[0][0]}" if loss >= 0.05 else ""
         thumb = f". Rule of thumb: {advice.text}" if action == advice.action and advice.rule != "only" else ""
-        out.append(Choice(action, points, tricks, made, loss, grade_for(loss, stake), text + better + thumb))
+        out.append(
+            Choice(
+                action=action,
+                points=points,
+                tricks=tricks,
+                made=made,
+                loss=loss,
+                grade=grade_for(loss, stake),
+                reason=text + better + thumb,
+            )
+        )
     return out
 
 
@@ -210,7 +220,7 @@ def _bid_choices(view: SeatView, samples: int, seed: int, workers: int | None) -
     return _ranked(view, rows, lowest.made + lowest.failed)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class ReviewLine:
     """One decision of the reviewed seat: what was done, its grade, and the best choice."""
 
@@ -249,5 +259,7 @@ def review(
         before = state.at(move)
         h = hint(before.view(who), samples, seed, workers=workers)
         mine = h.choice(act)
-        lines.append(ReviewLine(move, h.phase, act, mine.grade, h.best.action, mine.reason))
+        lines.append(
+            ReviewLine(move=move, phase=h.phase, action=act, grade=mine.grade, best=h.best.action, reason=mine.reason)
+        )
     return Review(who, tuple(lines))
