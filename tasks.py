@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import subprocess
 import sys
 import venv
@@ -22,9 +23,13 @@ VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
 
+NODE_MODULES = ROOT / "node_modules"
+
 #: Checks run by ``test``, in order; the first failure stops the run.
 PYTHON_SOURCES = ["charlemagne_learn", "tests", "benchmarks", "scripts", "tasks.py"]
 CHECKS: list[list[str]] = [
+    # The widgets' JavaScript (eslint.config.mjs): a mistake there shows only in a browser otherwise.
+    ["node", str(NODE_MODULES / "eslint" / "bin" / "eslint.js"), "--max-warnings=0"],
     [str(PYTHON), "-m", "ruff", "check", *PYTHON_SOURCES],
     # One layout for everyone (line length 120, set in pyproject.toml): a diff shows changes, not restyling.
     [str(PYTHON), "-m", "ruff", "format", "--check", *PYTHON_SOURCES],
@@ -53,6 +58,19 @@ def setup(extra: str) -> None:
     stamp.write_text(digest)
 
 
+def setup_node() -> None:
+    """Install the front-end checks (ESLint, Prettier, axe-core) into node_modules/ from package-lock.json,
+    when it changed. Only the tests need them; the lessons run without Node."""
+    if shutil.which("npm") is None or shutil.which("node") is None:
+        sys.exit("python3 tasks.py test needs Node.js and npm (https://nodejs.org) for the widgets' checks")
+    stamp = NODE_MODULES / ".installed"
+    digest = hashlib.sha256((ROOT / "package-lock.json").read_bytes()).hexdigest()
+    if stamp.exists() and stamp.read_text() == digest:
+        return
+    _run([str(shutil.which("npm")), "ci", "--no-audit", "--no-fund", "--loglevel=error"])
+    stamp.write_text(digest)
+
+
 def lessons() -> None:
     setup("lessons")
     # Root the server at notebooks/ so a learner's file browser holds the lessons and nothing else.
@@ -74,6 +92,7 @@ def lessons() -> None:
 
 def test() -> None:
     setup("test")
+    setup_node()
     for cmd in CHECKS:
         try:
             _run(cmd)

@@ -102,5 +102,3 @@ function render({ model, el: root }) {
     messageBox(model), caption, chart,
   );
 }
-
-export default { render };
