@@ -47,8 +47,11 @@ PALETTE: dict[str, str] = {
     "card-ink": "#111",
     "card-red": "#c00000",
     "card-blue": "#0057b8",
-    "card-green": "#1a7f1a",
+    "card-green": "#176f17",
     "card-joker": "#fff8e0",
+    # a card or bid that may not be chosen: greyed face (faded text would be unreadable); one under the pointer
+    "card-off": "#ececec",
+    "card-hover": "#e3f0fb",
     "card-back": "#2f5d8a",
     "card-back-stripe": "#5b8bbd",
     # the fixed-colour chips (grades, badges) carry their own dark or white text
