@@ -11,7 +11,9 @@ Both create ``.venv`` beside this file on first use and reinstall only when
 from __future__ import annotations
 
 import hashlib
+import json
 import os
+import shutil
 import subprocess
 import sys
 import venv
@@ -22,9 +24,18 @@ VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
 
+NODE_MODULES = ROOT / "node_modules"
+#: JupyterLab settings every environment of the lessons gets (here, Binder, JupyterLite): no question about
+#: Jupyter's news feed and no update check covers a learner's first screen. JupyterLab reads them from
+#: ``<sys.prefix>/share/jupyter/lab/settings/overrides.json``; the ``--LabApp.news_url`` flag alone does not
+#: stop the question.
+LAB_SETTINGS = ROOT / "lab-settings" / "overrides.json"
+
 #: Checks run by ``test``, in order; the first failure stops the run.
 PYTHON_SOURCES = ["charlemagne_learn", "tests", "benchmarks", "scripts", "tasks.py"]
 CHECKS: list[list[str]] = [
+    # The widgets' JavaScript (eslint.config.mjs): a mistake there shows only in a browser otherwise.
+    ["node", str(NODE_MODULES / "eslint" / "bin" / "eslint.js"), "--max-warnings=0"],
     [str(PYTHON), "-m", "ruff", "check", *PYTHON_SOURCES],
     # One layout for everyone (line length 120, set in pyproject.toml): a diff shows changes, not restyling.
     [str(PYTHON), "-m", "ruff", "format", "--check", *PYTHON_SOURCES],
@@ -46,6 +57,8 @@ def setup(extra: str) -> None:
         venv.EnvBuilder(with_pip=True).create(VENV)
         _run([str(PYTHON), "-m", "pip", "install", "--quiet", "--upgrade", "pip"])
     stamp = VENV / f".installed-{extra}"
+    # cheap, and a change to the settings must reach an environment installed before it
+    install_lab_settings(VENV)
     digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
     if stamp.exists() and stamp.read_text() == digest:
         return
@@ -53,27 +66,54 @@ def setup(extra: str) -> None:
     stamp.write_text(digest)
 
 
-def lessons() -> None:
-    setup("lessons")
+def install_lab_settings(prefix: str | Path = sys.prefix) -> Path:
+    """Merge :data:`LAB_SETTINGS` into the JupyterLab settings overrides of the environment at ``prefix``
+    (ours win; any other plugin's overrides already there stay). Returns the file written."""
+    target = Path(prefix) / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
+    merged = json.loads(target.read_text(encoding="utf-8")) if target.is_file() else {}
+    for plugin, values in json.loads(LAB_SETTINGS.read_text(encoding="utf-8")).items():
+        merged[plugin] = {**merged.get(plugin, {}), **values}
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(json.dumps(merged, indent=2) + "\n", encoding="utf-8")
+    return target
+
+
+def setup_node() -> None:
+    """Install the front-end checks (ESLint, Prettier, axe-core) into node_modules/ from package-lock.json,
+    when it changed. Only the tests need them; the lessons run without Node."""
+    if shutil.which("npm") is None or shutil.which("node") is None:
+        sys.exit("python3 tasks.py test needs Node.js and npm (https://nodejs.org) for the widgets' checks")
+    stamp = NODE_MODULES / ".installed"
+    digest = hashlib.sha256((ROOT / "package-lock.json").read_bytes()).hexdigest()
+    if stamp.exists() and stamp.read_text() == digest:
+        return
+    _run([str(shutil.which("npm")), "ci", "--no-audit", "--no-fund", "--loglevel=error"])
+    stamp.write_text(digest)
+
+
+def lesson_options(root: Path = ROOT / "notebooks") -> list[str]:
+    """The options ``lessons`` starts JupyterLab with (the browser tests start it the same way)."""
     # Root the server at notebooks/ so a learner's file browser holds the lessons and nothing else.
-    cmd = [
-        str(PYTHON),
-        "-m",
-        "jupyter",
-        "lab",
-        f"--ServerApp.root_dir={ROOT / 'notebooks'}",
+    options = [
+        f"--ServerApp.root_dir={root}",
         "--LabApp.default_url=/lab/tree/00_start_here.ipynb",
-        # a learner's first screen is the start page, not a question about Jupyter's news feed
+        # the server side of the news and updates; the page's side is LAB_SETTINGS, installed by setup
         "--LabApp.news_url=None",
         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
     ]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
-        cmd.append("--allow-root")  # containers and Binder-like boxes run as root
-    os.execv(str(PYTHON), cmd)
+        options.append("--allow-root")  # containers and Binder-like boxes run as root
+    return options
+
+
+def lessons() -> None:
+    setup("lessons")
+    os.execv(str(PYTHON), [str(PYTHON), "-m", "jupyter", "lab", *lesson_options()])
 
 
 def test() -> None:
     setup("test")
+    setup_node()
     for cmd in CHECKS:
         try:
             _run(cmd)

@@ -77,6 +77,10 @@ def build(out: Path) -> Path:
         wheel = next((work / "wheels").glob("charlemagne_learn-*.whl"))
         if out.exists():
             shutil.rmtree(out)
+        # the lessons' JupyterLab settings (no news question over the start page): jupyter lite build merges a
+        # lite dir's overrides.json into the site's settingsOverrides
+        (work / "lite").mkdir()
+        shutil.copy(ROOT / "lab-settings" / "overrides.json", work / "lite" / "overrides.json")
         contents = work / "contents"
         contents.mkdir()
         for lesson in sorted((ROOT / "notebooks").glob("*.ipynb")):

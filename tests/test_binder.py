@@ -7,6 +7,7 @@ mybinder.org cannot be reached from here; this is the check that the lessons nee
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -30,7 +31,7 @@ def test_lessons_run_in_an_environment_made_from_binder_alone(tmp_path: Path) ->
         ROOT,
         repo,
         ignore=shutil.ignore_patterns(
-            ".venv*", ".git", "__pycache__", "*.egg-info", "test-artifacts", "_lite", ".*cache*"
+            ".venv*", ".git", "__pycache__", "*.egg-info", "test-artifacts", "_lite", ".*cache*", "node_modules"
         ),
     )
     environ = {
@@ -46,6 +47,9 @@ def test_lessons_run_in_an_environment_made_from_binder_alone(tmp_path: Path) ->
 
     run(python, "-m", "pip", "install", "-q", "-r", "binder/requirements.txt")
     run("bash", "binder/postBuild")
+    # postBuild gave the environment the lessons' JupyterLab settings (no news question over the start page)
+    overrides = json.loads((env_dir / "share" / "jupyter" / "lab" / "settings" / "overrides.json").read_text())
+    assert overrides == json.loads((ROOT / "lab-settings" / "overrides.json").read_text())
     # the test tools only, never something a lesson could lean on
     run(python, "-m", "pip", "install", "-q", "pytest", "nbval")
     run(

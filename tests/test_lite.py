@@ -28,3 +28,8 @@ def test_the_lite_site_holds_every_lesson_the_wheel_and_the_widget_front_end(tmp
     assert len(wheels) == 1
     assert (site / "extensions" / "anywidget").is_dir()  # widgets render in the browser there too
     assert (site / "lab" / "index.html").is_file()
+    # the same JupyterLab settings as every other environment of the lessons: no news question on opening
+    ours = json.loads((ROOT / "lab-settings" / "overrides.json").read_text())
+    config = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    for plugin, values in ours.items():
+        assert config["settingsOverrides"][plugin] == {**config["settingsOverrides"][plugin], **values}

@@ -167,4 +167,4 @@ def test_french_and_the_static_picture() -> None:
     assert data["text/plain"] == repr(box)
     html = data["text/html"]
     assert html.count("<tr>") == 9 and "<s title='enchère 5 (interdite maintenant)'>5</s>" in html
-    assert "<strong>7</strong>" in html and "export default" in asset("bidbox.js")
+    assert "<strong>7</strong>" in html and "function render" in asset("bidbox.js")

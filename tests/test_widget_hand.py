@@ -74,7 +74,7 @@ def test_static_html_stands_in_where_widgets_do_not_run() -> None:
 
 
 def test_front_end_files_are_found_and_ids_round_trip() -> None:
-    assert "export default" in asset("hand.js") and ".cl-card" in asset("common.css")
+    assert "function render" in asset("hand.js") and ".cl-card" in asset("common.css")
     for i in cl.Rules.preset("canadian").deck_indices:
         card = cl.Card.from_index(i)
         assert cl.Card.parse(card_id(card)) == card

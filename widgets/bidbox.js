@@ -38,5 +38,3 @@ function render({ model, el: root }) {
   draw();
   root.append(caption, legend, passRow, el("div", { class: "cl-bidbox-scroll" }, table), messageBox(model));
 }
-
-export default { render };

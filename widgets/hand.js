@@ -18,5 +18,3 @@ function render({ model, el: root }) {
   draw();
   root.append(caption, row, messageBox(model));
 }
-
-export default { render };

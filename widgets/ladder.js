@@ -61,5 +61,3 @@ function render({ model, el: root }) {
   drawBody();
   root.append(controls, caption, body, messageBox(model));
 }
-
-export default { render };

@@ -1,4 +1,4 @@
-// PlayTable: the table from the learner's seat (drawTable from table.js), the learner's choices as buttons,
+// PlayTable: the table from the learner's seat (drawTable from table_picture.js), the learner's choices as buttons,
 // a Hint button, the grade of the last move and the review after each hand. Clicks go to Python, which
 // asks the engine; the bots' moves come back as a new picture.
 
@@ -86,5 +86,3 @@ function render({ model, el: root }) {
   draw();
   root.append(status, picture, el("div", { class: "cl-controls" }, prompt, actions, hintButton), messageBox(model), grade, hint, review);
 }
-
-export default { render };

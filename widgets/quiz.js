@@ -128,5 +128,3 @@ function render({ model, el: root }) {
     if (first && root.contains(document.activeElement)) first.focus();
   });
 }
-
-export default { render };

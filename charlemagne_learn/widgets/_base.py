@@ -2,14 +2,16 @@
 refused click, a stable ``repr`` and a static HTML fallback.
 
 The front-end lives in the repository's top-level ``widgets/`` folder as plain ES modules and CSS, read
-here with :mod:`pathlib` (a wheel carries a copy inside the package). A widget's module is
-``common.js`` followed by its own file, so every widget draws cards and seats the same way without a
-build step. The front-end only displays what Python sends and reports clicks: every rule, label and
-reason comes from the engine.
+here with :mod:`pathlib` (a wheel carries a copy inside the package). A widget's module is ``common.js``,
+the shared parts it names, its own file, and one default export added by :func:`front_end`: no file is
+searched or edited on the way, so every widget draws cards and seats the same way without a build step. The
+front-end only displays what Python sends and reports clicks: every rule, label and reason comes from the
+engine.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -19,10 +21,11 @@ import traitlets as t
 
 from ..cards import Card
 from ..contract import Contract
+from ..palette import palette_css
 from ..ranking import card_order
 from .i18n import Lang, card_label, check_lang, word
 
-__all__ = ["GameWidget", "asset", "card_id", "card_view"]
+__all__ = ["EXPORT", "GameWidget", "asset", "card_id", "card_view", "front_end"]
 
 _PACKAGED = Path(__file__).with_name("_static")
 _SOURCE = Path(__file__).resolve().parents[2] / "widgets"
@@ -36,6 +39,22 @@ def asset(name: str) -> str:
         if path.is_file():
             return path.read_text(encoding="utf-8")
     raise FileNotFoundError(f"widget asset {name!r} is missing from {_PACKAGED} and {_SOURCE}")
+
+
+#: The only export of every widget's module. Each widget's own file defines ``render`` and no file exports
+#: anything, so the module is the files joined, then this line: reformatting a file cannot change it.
+EXPORT = "export default { render };\n"
+
+
+def front_end(parts: Sequence[str], read: Callable[[str], str] = asset) -> tuple[str, str]:
+    """The ES module and the CSS of a widget drawn by these front-end files, in order (its own file last).
+
+    Every ``<part>.js`` is a plain script (ESLint checks that none imports or exports); the palette's custom
+    properties come first in the CSS, so every file, and the static HTML, colour from the same palette.
+    """
+    esm = "".join(read(f"{part}.js").rstrip("\n") + "\n\n" for part in parts) + EXPORT
+    css = palette_css() + "".join("\n" + read(f"{part}.css") for part in parts)
+    return esm, css
 
 
 _RANK_CODES = ("7", "8", "9", "10", "J", "Q", "K", "A")
@@ -65,7 +84,10 @@ def card_view(card: Card, lang: Lang = "en", contract: Contract | None = None, *
 class GameWidget(anywidget.AnyWidget):
     """Base class of the course's widgets; subclasses set ``_module`` to their front-end file's stem."""
 
+    #: The widget's own front-end files, ``<_module>.js`` (which defines ``render``) and ``<_module>.css``.
     _module = ""
+    #: Shared front-end parts drawn between ``common`` and the widget's own file (e.g. the table picture).
+    _parts: tuple[str, ...] = ()
     lang = t.Unicode("en").tag(sync=True)
     #: Four-colour deck: clubs green and diamonds blue, so no two suits share a colour.
     four_colour = t.Bool(False).tag(sync=True)
@@ -77,8 +99,7 @@ class GameWidget(anywidget.AnyWidget):
         # Only where a widget class names its module: anywidget subclasses each instance's class again to add
         # the synced _esm/_css traits, and those must not be overwritten by plain text.
         if "_module" in cls.__dict__:
-            cls._esm = asset("common.js") + "\n" + asset(f"{cls._module}.js")
-            cls._css = asset("common.css") + "\n" + asset(f"{cls._module}.css")
+            cls._esm, cls._css = front_end(("common", *cls._parts, cls._module))
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)

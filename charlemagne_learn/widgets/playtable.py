@@ -35,7 +35,7 @@ from ..game import Game
 from ..hand import HandState, Phase
 from ..rng import derive_seed
 from ..rules import Rules
-from ._base import GameWidget, asset
+from ._base import GameWidget
 from .i18n import add_words, word
 from .table import action_text, phase_word, table_picture
 
@@ -124,6 +124,8 @@ class PlayTable(GameWidget):
     of :meth:`Rules.preset <charlemagne_learn.rules.Rules.preset>` (``target=32``, …)."""
 
     _module = "playtable"
+    # the same table as a Table draws, with the learner's controls under it
+    _parts = ("table_picture",)
     #: The table from the learner's seat (the same picture a :class:`~.table.Table` draws).
     picture = t.Dict().tag(sync=True)
     #: The learner's choices that are not cards: bids and pass, trump suits, choices (``id``, ``text``, ``kind``).
@@ -430,13 +432,3 @@ class PlayTable(GameWidget):
             f'<div class="cl-playtable"><p>{escape(self.status)}</p>'
             f"{seat_view_html(self.state.view(self._me))}<p>{escape(self.prompt)}</p></div>"
         )
-
-
-def _table_module() -> str:
-    """table.js without its export: its drawing functions serve both widgets, and only one module may export."""
-    return asset("table.js").replace("export default { render: renderTable };", "")
-
-
-# A PlayTable draws the same table as a Table: its front-end is common.js, table.js's drawing, then its own file.
-PlayTable._esm = asset("common.js") + "\n" + _table_module() + "\n" + asset("playtable.js")
-PlayTable._css = asset("common.css") + "\n" + asset("table.css") + "\n" + asset("playtable.css")

@@ -8,6 +8,7 @@ system Chromium launched by Playwright (never ``playwright install``).
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import secrets
@@ -23,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(os.environ.get("BROWSER_ARTIFACTS", Path(__file__).resolve().parents[2] / "test-artifacts"))
 CHROMIUM_ARGS = [
     "--headless",
@@ -81,15 +83,30 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def _tasks() -> Any:
+    """The repository's ``tasks.py``, which knows how ``python3 tasks.py lessons`` starts JupyterLab."""
+    spec = importlib.util.spec_from_file_location("tasks", REPO / "tasks.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 @contextmanager
-def running_lab(home: Path) -> Iterator[Lab]:
-    """Start JupyterLab with every folder under ``home`` (an empty temporary folder); stop exactly that process."""
+def running_lab(home: Path, as_lessons: bool = False) -> Iterator[Lab]:
+    """Start JupyterLab with every folder under ``home`` (an empty temporary folder); stop exactly that process.
+
+    ``as_lessons``: with the options of ``python3 tasks.py lessons`` and this environment's own JupyterLab
+    settings (a copy of the lessons as its root), instead of the tests' settings and an empty root.
+    """
     root, runtime, settings = home / "root", home / "runtime", home / "settings"
-    for d in (root, runtime, settings):
+    for d in (runtime, settings):
         d.mkdir()
-    (settings / "overrides.json").write_text(
-        json.dumps({"@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False}})
-    )
+    if as_lessons:
+        shutil.copytree(REPO / "notebooks", root)
+    else:
+        root.mkdir()
+    (settings / "overrides.json").write_text(_tasks().LAB_SETTINGS.read_text(encoding="utf-8"))
     env = {
         **os.environ,
         "JUPYTER_CONFIG_DIR": str(home / "config"),
@@ -108,16 +125,21 @@ def running_lab(home: Path) -> Iterator[Lab]:
         f"--ServerApp.port={port}",
         "--ServerApp.port_retries=0",
         f"--IdentityProvider.token={token}",
-        f"--ServerApp.root_dir={root}",
         f"--LabApp.workspaces_dir={home / 'workspaces'}",
-        f"--LabApp.app_settings_dir={settings}",
         "--LabApp.extension_manager=readonly",
-        "--LabApp.news_url=None",
-        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
         "--LabApp.expose_app_in_browser=True",
     ]
-    if hasattr(os, "geteuid") and os.geteuid() == 0:
-        command.append("--allow-root")
+    if as_lessons:
+        command += _tasks().lesson_options(root)
+    else:
+        command += [
+            f"--ServerApp.root_dir={root}",
+            f"--LabApp.app_settings_dir={settings}",
+            "--LabApp.news_url=None",
+            "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+        ]
+        if hasattr(os, "geteuid") and os.geteuid() == 0:
+            command.append("--allow-root")
     log = (home / "lab.log").open("w")
     proc = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"

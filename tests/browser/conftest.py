@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Generator, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,15 +24,28 @@ def _need(what: str) -> None:
     pytest.skip(f"{what} is not available on this machine")
 
 
-@pytest.fixture(scope="session")
-def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
+def _need_browser() -> None:
     if chromium() is None:
         _need("Chromium")
     try:
         import playwright  # noqa: F401
     except ImportError:
         _need("Playwright")
+
+
+@pytest.fixture(scope="session")
+def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
+    _need_browser()
     with running_lab(tmp_path_factory.mktemp("jupyter")) as running:
+        yield running
+
+
+@pytest.fixture
+def lessons_lab(tmp_path: Path) -> Iterator[Lab]:
+    """JupyterLab started as ``python3 tasks.py lessons`` starts it: its options, this environment's settings."""
+    _need_browser()
+    (tmp_path / "home").mkdir()
+    with running_lab(tmp_path / "home", as_lessons=True) as running:
         yield running
 
 
