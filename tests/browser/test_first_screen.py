@@ -14,7 +14,7 @@ import urllib.request
 from typing import Any
 
 import pytest
-from _jupyter import Lab, running_browser
+from _jupyter import ARTIFACTS, Lab
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -22,7 +22,7 @@ pytestmark = pytest.mark.browser
 NOTIFICATION = "@jupyterlab/apputils-extension:notification"
 
 
-def test_the_start_lesson_opens_with_no_news_question_over_it(lessons_lab: Lab) -> None:
+def test_the_start_lesson_opens_with_no_news_question_over_it(lessons_lab: Lab, browser: Any) -> None:
     lab = lessons_lab
     answer = json.load(urllib.request.urlopen(f"{lab.base}/lab/api/settings/{NOTIFICATION}?token={lab.token}"))
     # the server applies overrides as the schema's defaults
@@ -30,8 +30,9 @@ def test_the_start_lesson_opens_with_no_news_question_over_it(lessons_lab: Lab) 
     assert (defaults["fetchNews"], defaults["checkForUpdates"]) == ("false", False), (
         f"{sys.prefix} lacks JupyterLab's settings overrides: run python3 tasks.py test (it installs them)"
     )
-    with running_browser() as browser:
-        page: Any = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        page = context.new_page()
         # the address a learner's browser opens: the server's root, which sends them on to the start page
         page.goto(f"{lab.base}/?token={lab.token}")
         page.wait_for_function(
@@ -43,13 +44,9 @@ def test_the_start_lesson_opens_with_no_news_question_over_it(lessons_lab: Lab) 
             const p = app.shell.currentWidget; await p.context.ready; await p.sessionContext.ready;
             await p.sessionContext.session.kernel.info; }""")
         expect(page.locator(".jp-Notebook")).to_be_visible()
-        page.screenshot(path=str(_artifact("first_screen")))
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "first_screen.png"))
         expect(page.get_by_text("official Jupyter news")).to_have_count(0)
         expect(page.locator(".Toastify__toast")).to_have_count(0)
-
-
-def _artifact(name: str) -> Any:
-    from _jupyter import ARTIFACTS
-
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    return ARTIFACTS / f"{name}.png"
+    finally:
+        context.close()
