@@ -11,6 +11,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from .cards import Card, Seat
+from .palette import colour
 
 if TYPE_CHECKING:
     from .analysis.hints import Hint, Review
@@ -34,14 +35,16 @@ __all__ = [
     "trick_html",
 ]
 
+# The static HTML has no stylesheet: it writes the widgets' palette inline, so both read alike in every theme.
 _STYLE = (
-    "display:inline-block;min-width:2.2em;padding:0.15em 0.3em;margin:0 0.12em;border:1px solid #888;"
-    "border-radius:0.3em;background:#fff;font-weight:600;text-align:center;font-family:sans-serif"
+    "display:inline-block;min-width:2.2em;padding:0.15em 0.3em;margin:0 0.12em;"
+    f"border:1px solid {colour('card-edge')};border-radius:0.3em;background:{colour('card-face')};"
+    "font-weight:600;text-align:center;font-family:sans-serif"
 )
 
 
 def _colour(card: Card) -> str:
-    return "#c1121f" if card.is_red else "#111"
+    return colour("card-red") if card.is_red else colour("card-ink")
 
 
 def card_html(card: Card, role: str = "") -> str:
@@ -219,10 +222,10 @@ def bid_odds_html(odds: BidOdds) -> str:
         p = chance.probability
         low, high = chance.interval
         bar = (
-            f"<div style='position:relative;width:10em;height:0.9em;background:#eee;border-radius:2px'>"
-            f"<div style='width:{p * 100:.1f}%;height:100%;background:#0072B2;border-radius:2px'></div>"
-            f"<div style='position:absolute;top:40%;left:{low * 100:.1f}%;width:{(high - low) * 100:.1f}%;"
-            f"height:20%;background:#000'></div></div>"
+            f"<div style='position:relative;width:10em;height:0.9em;background:{colour('line-soft')};"
+            f"border-radius:2px'><div style='width:{p * 100:.1f}%;height:100%;background:{colour('accent')};"
+            f"border-radius:2px'></div><div style='position:absolute;top:40%;left:{low * 100:.1f}%;"
+            f"width:{(high - low) * 100:.1f}%;height:20%;background:{colour('ink')}'></div></div>"
         )
         points = "decides the game" if chance.expected_points is None else f"{chance.expected_points:+.1f}"
         rows.append(
@@ -241,20 +244,11 @@ def bid_odds_html(odds: BidOdds) -> str:
     )
 
 
-# Grades by colour (Okabe–Ito, safe for colour-blind readers) and always by word too.
-_GRADE_COLOUR = {
-    "best": "#009E73",
-    "good": "#56B4E9",
-    "inaccuracy": "#E69F00",
-    "mistake": "#D55E00",
-    "blunder": "#CC79A7",
-}
-
-
 def _grade_html(grade: str) -> str:
+    # Grades by colour (the palette's, safe for colour-blind readers) and always by word too.
     return (
-        f"<span style='padding:0 0.4em;border-radius:0.3em;color:#000;"
-        f"background:{_GRADE_COLOUR[grade]}'>{escape(grade)}</span>"
+        f"<span style='padding:0 0.4em;border-radius:0.3em;color:{colour('chip-ink')};"
+        f"background:{colour('grade-' + grade)}'>{escape(grade)}</span>"
     )
 
 

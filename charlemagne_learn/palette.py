@@ -56,6 +56,12 @@ PALETTE: dict[str, str] = {
     "card-back-stripe": "#5b8bbd",
     # the fixed-colour chips (grades, badges) carry their own dark or white text
     "chip-ink": "#000",
+    # grades, best to blunder: Okabe-Ito colours (safe for colour-blind readers), each at least 5:1 with chip-ink
+    "grade-best": "#009e73",
+    "grade-good": "#56b4e9",
+    "grade-inaccuracy": "#e69f00",
+    "grade-mistake": "#d55e00",
+    "grade-blunder": "#cc79a7",
 }
 
 _REFERENCE = re.compile(r"\{([a-z-]+)\}")

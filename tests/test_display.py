@@ -121,3 +121,29 @@ def test_a_seat_view_reads_as_text_and_shows_only_that_seat() -> None:
     text = repr(state.view("N"))
     assert text == "<SeatView North, bidding, North to move: hand K♣ 8♦ Q♦ K♦ 7♥ A♥ 8♠ 9♠>"
     assert all(str(c) not in text for c in state.hand("E"))
+
+
+
+def test_static_html_takes_every_colour_from_the_widgets_palette() -> None:
+    # Issue 11: one palette for widgets and static HTML, so both read in JupyterLab Light and Dark.
+    import re
+
+    from charlemagne_learn.analysis import hint, review
+    from charlemagne_learn.palette import PALETTE, colour
+
+    rules = cl.Rules.preset("canadian")
+    state = cl.play_hand(rules, [cl.RandomBot(s) for s in range(4)], seed=2)
+    pages = [
+        cl.parse_cards("JH 10D RJ")._repr_html_(),
+        rules._repr_html_(),
+        state._repr_html_(),
+        cl.bid_odds(rules, "RJ BJ JH JD AH KH AS AC", samples=4, workers=1)._repr_html_(),
+        hint(cl.HandState.new(rules, "W", 4).view("N"), samples=2, workers=1)._repr_html_(),
+        review(state, state.bidder or "N", samples=2, workers=1)._repr_html_(),
+    ]
+    allowed = {colour(name) for name in PALETTE}
+    declarations = re.compile(r"(?<![-\w])(background|color|border(?:-color)?)\s*:\s*([^;'\"]+)")
+    found = [value for page in pages for _, value in declarations.findall(page)]
+    assert len(found) > 20
+    for value in found:
+        assert any(a in value for a in allowed), f"{value!r} is not a palette colour"
