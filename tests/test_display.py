@@ -123,7 +123,6 @@ def test_a_seat_view_reads_as_text_and_shows_only_that_seat() -> None:
     assert all(str(c) not in text for c in state.hand("E"))
 
 
-
 def test_static_html_takes_every_colour_from_the_widgets_palette() -> None:
     # Issue 11: one palette for widgets and static HTML, so both read in JupyterLab Light and Dark.
     import re
