@@ -172,3 +172,31 @@ def test_static_html_and_repr() -> None:
     )
     assert "What South sees" in data["text/html"] and "Step 39 of 39" in data["text/html"]
     assert "<table>" in Table(state)._static_html()
+
+
+def test_a_table_keeps_its_own_copy_of_the_hand() -> None:
+    # Issue 11: Table(state) kept the caller's live state, and after state.undo() every redraw raised.
+    state = play_hand(cl.Rules.preset("canadian"), [cl.RandomBot(s) for s in range(4)], seed=5)
+    table = Table(state, seat="S")
+    shown = repr(table)
+    state.undo()
+    state.undo()
+    assert repr(table) == shown
+    table.step = 0
+    table.step = table.steps
+    assert table.state.to_json() != state.to_json()  # the table still shows the whole hand
+    table.state.undo()  # what the table hands out is a copy too
+    assert repr(table) == shown
+
+
+def test_a_bid_box_keeps_its_own_copy_of_the_hand() -> None:
+    from charlemagne_learn.widgets import BidBox
+
+    state = cl.HandState.new(cl.Rules.preset("canadian"), "N", seed=1)
+    state.apply("bid 6")
+    box = BidBox(state=state)
+    shown = repr(box)
+    state.undo()
+    assert repr(box) == shown
+    box.update(state)
+    assert repr(box) != shown

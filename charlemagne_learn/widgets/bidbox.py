@@ -200,7 +200,8 @@ class BidBox(GameWidget):
                 f"the hand is played under {state.rules!r}, not {rules!r}; leave out the rules to use the hand's own"
             )
         self._rules = rules
-        self._state = state
+        # a copy: the caller plays on (or undoes) their own hand and shows it with update()
+        self._state = None if state is None else state.copy()
         self._seat = None if seat is None else Seat.find(seat)
         self._callbacks: list[Callable[[Action], Any]] = []
         super().__init__(lang=lang, four_colour=four_colour)
@@ -236,7 +237,7 @@ class BidBox(GameWidget):
         """Redraw for a new hand state (``None``: the reference card), e.g. after a bid was applied."""
         if state is not None and not isinstance(state, HandState):
             raise IllegalActionError(f"state must be a HandState (or None), not {type(state).__name__}")
-        self._state = state
+        self._state = None if state is None else state.copy()
         if state is not None:
             self._rules = state.rules
         self.message = ""

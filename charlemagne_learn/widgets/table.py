@@ -339,9 +339,9 @@ class Table(GameWidget):
 
     @property
     def state(self) -> HandState:
-        """The hand as shown: after its first ``step`` actions."""
+        """The hand as shown: after its first ``step`` actions (a copy: changing it does not change the table)."""
         if self.step == len(self._record.history):
-            return self._record
+            return self._record.copy()
         return self._record.at(self.step)
 
     def _redraw(self) -> None:
@@ -377,6 +377,7 @@ class Table(GameWidget):
 
 
 def _check_state(state: object) -> HandState:
+    """The caller's hand, copied: the caller may play on or undo theirs, and the table must still draw its own."""
     if not isinstance(state, HandState):
         raise RulesOptionError(f"a Table shows a HandState (cl.HandState.new(...)), not {type(state).__name__}")
-    return state
+    return state.copy()
