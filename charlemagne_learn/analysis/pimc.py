@@ -92,9 +92,10 @@ def sample_hidden(view: SeatView, samples: int, seed: int, *, bids: bool = True)
     need = {s: view.hand_sizes[s.name] - known.get(s, 0).bit_count() for s in contract.active_seats}
     open_seats = sorted((s for s in need if need[s] > 0), key=lambda s: bin(pool & ~barred[s]).count("1"))
     rng = DealRandom(seed)
+    dealer = _Dealer(pool, open_seats, need, barred, known)
     if not bids:
         for _ in range(samples):
-            yield _deal_one(rng, pool, open_seats, need, barred, known)
+            yield dealer.deal(rng)
         return
     # Bids as evidence: deal several times as many candidates and keep each in proportion to how likely its
     # hands were to bid as the players did (RuleBot's judgement of a hand), so a player who bid Charlemagne
@@ -106,7 +107,7 @@ def sample_hidden(view: SeatView, samples: int, seed: int, *, bids: bool = True)
     for seat, card in view.trick:
         played[seat] |= 1 << card.index
     weigh = _bid_evidence(view, [s for s in open_seats], played)
-    candidates = [_deal_one(rng, pool, open_seats, need, barred, known) for _ in range(_CANDIDATES * samples)]
+    candidates = [dealer.deal(rng) for _ in range(_CANDIDATES * samples)]
     # Weighted sampling without replacement (Efraimidis-Spirakis: keep the largest u ** (1 / weight)): likely
     # deals are kept more often, and the deals kept stay distinct, so no sample is spent twice on one deal.
     keyed = [((rng.below(1 << 52) + 1) / (1 << 52)) ** (1 / weigh(deal)) for deal in candidates]
@@ -149,6 +150,81 @@ def _bid_evidence(view: SeatView, seats: list[Seat], played: dict[Seat, int]) ->
     return weigh
 
 
+class _Dealer:
+    """Deals of the ``pool`` consistent with what the seat has seen; never fails when one exists.
+
+    Each deal takes the hidden cards in random order, and each goes to a seat with room for it, chosen in
+    proportion to that room (with no constraints this is a fair deal), or to the cards out of play (the kitty,
+    discards, a sitting-out hand), which may hold anything. A choice after which the other cards could no longer
+    all be placed is never taken. That is Hall's condition: every set ``T`` of seats must be offered at least as
+    many of the cards left as it has room for. Its slack (cards offered less room) is kept for each of the at
+    most seven sets; a card of group ``g`` (the seats that may hold it) placed in seat ``i`` takes one from the
+    slack of every set meeting ``g`` and gives one back to every set holding ``i``, so the choice is safe unless
+    some set with no slack meets ``g`` without holding ``i``. What does not change between deals is worked out
+    once, here.
+    """
+
+    def __init__(
+        self, pool: int, seats: list[Seat], need: dict[Seat, int], barred: dict[Seat, int], known: dict[Seat, int]
+    ) -> None:
+        n = len(seats)
+        self.seats, self.known = seats, known
+        self.cards = indices_of(pool)
+        self.room = [need[s] for s in seats]
+        self.out_of_play = len(self.cards) - sum(self.room)
+        # Each card's group: the bit set of the seats (by position in ``seats``) allowed to hold it.
+        self.group = {c: sum(1 << i for i, s in enumerate(seats) if not barred[s] >> c & 1) for c in self.cards}
+        self.sets = range(1, 1 << n)
+        self.slack = [0] * (1 << n)
+        for t in self.sets:
+            offered = sum(1 for g in self.group.values() if g & t)
+            self.slack[t] = offered - sum(self.room[i] for i in range(n) if t >> i & 1)
+        if self.out_of_play < 0 or min((self.slack[t] for t in self.sets), default=0) < 0:
+            raise IllegalActionError(
+                "no deal of the hidden cards fits what this seat has seen; the view is inconsistent"
+            )
+        # As bit sets over the sets T: those meeting group g, those not holding seat i (out of play: every set),
+        # and for each (group, place) the change a card makes to each set's slack.
+        self.meets = [sum(1 << t for t in self.sets if t & g) for g in range(1 << n)]
+        self.without = [sum(1 << t for t in self.sets if not t >> i & 1) for i in range(n)]
+        self.without.append(sum(1 << t for t in self.sets))
+        self.change = {
+            (g, place): [(t, (1 if place < n and t >> place & 1 else 0) - (1 if t & g else 0)) for t in self.sets]
+            for g in range(1 << n)
+            for place in range(n + 1)
+        }
+
+    def deal(self, rng: DealRandom) -> dict[Seat, int]:
+        seats, n = self.seats, len(self.seats)
+        cards = list(self.cards)
+        rng.shuffle(cards)
+        room = list(self.room)
+        out_of_play = self.out_of_play
+        slack = list(self.slack)
+        tight = sum(1 << t for t in self.sets if slack[t] == 0)
+        meets, without, change = self.meets, self.without, self.change
+        hands = dict(self.known)
+        for card in cards:
+            group = self.group[card]
+            danger = meets[group] & tight
+            options = [i for i in range(n) if group >> i & 1 and room[i] and not danger & without[i]]
+            weights = [room[i] for i in options]
+            if out_of_play and not danger:
+                options.append(n)
+                weights.append(out_of_play)
+            place = options[_weighted(rng, weights)] if len(options) > 1 else options[0]
+            if place == n:
+                out_of_play -= 1
+            else:
+                room[place] -= 1
+                hands[seats[place]] = hands.get(seats[place], 0) | 1 << card
+            for t, d in change[group, place]:
+                if d:
+                    slack[t] += d
+                    tight = tight | 1 << t if slack[t] == 0 else tight & ~(1 << t)
+        return hands
+
+
 def _deal_one(
     rng: DealRandom,
     pool: int,
@@ -157,21 +233,18 @@ def _deal_one(
     barred: dict[Seat, int],
     known: dict[Seat, int],
 ) -> dict[Seat, int]:
-    """One consistent deal: the most constrained seat draws first; a dead end starts again."""
-    for _ in range(200):
-        left = pool
-        hands = dict(known)
-        for seat in seats:
-            allowed = indices_of(left & ~barred[seat])
-            if len(allowed) < need[seat]:
-                break
-            for _ in range(need[seat]):
-                card = allowed.pop(rng.below(len(allowed)))
-                hands[seat] = hands.get(seat, 0) | 1 << card
-                left &= ~(1 << card)
-        else:
-            return hands
-    raise IllegalActionError("no deal of the hidden cards fits what this seat has seen")  # pragma: no cover
+    """One consistent deal (see :class:`_Dealer`)."""
+    return _Dealer(pool, seats, need, barred, known).deal(rng)
+
+
+def _weighted(rng: DealRandom, weights: list[int]) -> int:
+    """A position of ``weights`` drawn with probability proportional to its weight."""
+    draw = rng.below(sum(weights))
+    for i, w in enumerate(weights):
+        if draw < w:
+            return i
+        draw -= w
+    raise AssertionError("unreachable: draw < sum(weights)")  # pragma: no cover
 
 
 def play_outcomes(view: SeatView, samples: int = 30, seed: int = 0, *, bids: bool = True) -> dict[Card, list[int]]:
