@@ -92,7 +92,7 @@ def test_to_csv_writes_a_file(tmp_path: Any) -> None:
     w = TrickQuiz(count=1)
     w.answer(w._question.answer)
     path = tmp_path / "results.csv"
-    assert w.to_csv(path) == path.read_text(encoding="utf-8")
+    assert w.to_csv(path) == path.read_text(encoding="utf-8-sig")
 
 
 def test_refused_clicks_change_nothing() -> None:
@@ -131,3 +131,70 @@ def test_french_words_and_repr() -> None:
 def test_bad_arguments_are_clear_errors(kwargs: dict[str, Any], match: str) -> None:
     with pytest.raises(cl.RulesOptionError, match=match):
         TrickQuiz(**kwargs)
+
+
+# ---------------------------------------------------------------- issue 11: the quiz cannot be gamed or broken
+
+
+def _page_sets(w: TrickQuiz, **state: Any) -> None:
+    # What an update message from the page does: ipywidgets hands its state to set_state.
+    w.set_state(state)
+
+
+def test_check_with_nothing_chosen_says_so_and_changes_nothing() -> None:
+    w = TrickQuiz("canadian", level=1, kinds=["legal"], count=2)
+    _click(w, type="check")
+    assert w.message == "Click your answer first, then Check." and w.phase == "asking" and w.answered == 0
+    with pytest.raises(cl.IllegalActionError, match="answer first"):
+        w.answer([])
+
+
+def test_the_page_cannot_reset_the_phase_to_score_a_question_twice() -> None:
+    w = TrickQuiz("canadian", level=1, kinds=["winner"], count=3)
+    _click(w, type="seat", seat=w._question.answer[0])
+    assert w.score == 1 and w.phase == "answered"
+    _page_sets(w, phase="asking", number=1, score=10, count=1, answered=0)
+    assert (w.phase, w.number, w.score, w.count, w.answered) == ("answered", 1, 1, 3, 1)
+    _click(w, type="seat", seat=w._question.answer[0])
+    assert w.score == 1 and w.answered == 1 and "answered" in w.message
+
+
+def test_pages_may_change_only_their_own_controls() -> None:
+    from charlemagne_learn.widgets import BidOddsExplorer, Table
+
+    explorer = BidOddsExplorer(samples=50, auto=False)
+    explorer.set_state({"samples": 200, "message": "hacked"})
+    assert explorer.samples == 200 and explorer.message == ""
+    state = cl.play_hand(cl.Rules.preset("canadian"), [cl.RandomBot(s) for s in range(4)], seed=1)
+    table = Table(state)
+    table.set_state({"step": 3, "steps": 99})
+    assert table.step == 3 and table.steps == len(state.history)
+
+
+@pytest.mark.parametrize("kind", ["legal", "order", "winner"])
+def test_card_roles_are_shown_only_once_answered(kind: str) -> None:
+    # "little jack" or "high joker" on a card is the answer to a legal-play or trump-order question
+    for seed in range(12):
+        w = TrickQuiz("canadian", level=3, kinds=[kind], count=1, seed=seed)
+        views = w.cards + [p["card"] for p in w.trick]
+        assert all(v["role"] == "" for v in views)
+        assert not any(role in _synced_text(w) for role in ("little jack", "high joker", "low joker", "big jack"))
+        w.answer(w._question.answer)
+        if any(w._question.contract.order.role[cl.Card.parse(v["id"]).index] for v in views):
+            assert any(v["role"] for v in w.cards + [p["card"] for p in w.trick])
+            return
+    raise AssertionError("no question with a special card in twelve seeds")
+
+
+def test_csv_is_safe_to_open_in_a_spreadsheet(tmp_path: Any) -> None:
+    w = TrickQuiz(count=1, student='=HYPERLINK("http://x")')
+    w.answer(w._question.answer)
+    path = tmp_path / "results.csv"
+    text = w.to_csv(path)
+    # Excel reads the ♣ and – of the prompts right only when the file starts with a byte-order mark
+    assert path.read_bytes().startswith(b"\xef\xbb\xbf") and path.read_text(encoding="utf-8-sig") == text
+    rows = list(csv.reader(io.StringIO(text)))
+    assert rows[1][0] == '\'=HYPERLINK("http://x")'
+    for name in ("+1", "-1", "@SUM(A1)", "\tx"):
+        w._results[0]["student"] = name
+        assert list(csv.reader(io.StringIO(w.to_csv())))[1][0] == "'" + name

@@ -101,9 +101,23 @@ class GameWidget(anywidget.AnyWidget):
         if "_module" in cls.__dict__:
             cls._esm, cls._css = front_end(("common", *cls._parts, cls._module))
 
+    #: The traits the page may change itself (a slider, a menu). Any other change the page sends is ignored and
+    #: the true value sent back: the page draws the state, Python keeps it (a quiz's page cannot reset its phase
+    #: to answer a question twice).
+    _page_writable: frozenset[str] = frozenset()
+
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.on_msg(self._on_front_end)
+
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        # ipywidgets calls this only with the changes a page sends; Python sets traits directly.
+        allowed = {name: value for name, value in sync_data.items() if name in self._page_writable}
+        refused = [name for name in sync_data if name not in allowed and name in self.keys]
+        if allowed:
+            super().set_state(allowed)
+        if refused:
+            self.send_state(refused)
 
     def _on_front_end(self, _widget: Any, content: Any, _buffers: Any) -> None:
         """Every message from the page comes here. A click the engine refuses — or a stale one, sent before the

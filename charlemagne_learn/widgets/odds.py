@@ -56,6 +56,7 @@ class BidOddsExplorer(GameWidget):
     """A hand, the settings of the simulation and the odds of every bid as bars with whiskers."""
 
     _module = "odds"
+    _page_writable = frozenset({"samples", "method"})
     hand_text = t.Unicode("").tag(sync=True)
     hand_cards = t.List(t.Dict()).tag(sync=True)
     samples = t.Int(200).tag(sync=True)

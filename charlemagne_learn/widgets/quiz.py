@@ -70,6 +70,7 @@ add_words(
         ),
         "not answered yet": ("Answer this question first.", "Répondez d'abord à cette question."),
         "quiz over": ("The quiz is finished.", "Le quiz est terminé."),
+        "pick first": ("Click your answer first, then Check.", "Cliquez d'abord votre réponse, puis Vérifier."),
     }
 )
 
@@ -151,14 +152,15 @@ class TrickQuiz(GameWidget):
         return [dict(r) for r in self._results]
 
     def to_csv(self, path: str | Path | None = None) -> str:
-        """The results as CSV text (also written to ``path`` when given)."""
+        """The results as CSV text (also written to ``path`` when given), safe to open in a spreadsheet."""
         out = io.StringIO()
         writer = csv.DictWriter(out, fieldnames=list(_FIELDS), lineterminator="\n")
         writer.writeheader()
-        writer.writerows(self._results)
+        writer.writerows({k: _inert(v) for k, v in row.items()} for row in self._results)
         text = out.getvalue()
         if path is not None:
-            Path(path).write_text(text, encoding="utf-8")
+            # utf-8-sig starts the file with a byte-order mark: without one Excel reads UTF-8 as Latin-1 (♣ and –)
+            Path(path).write_text(text, encoding="utf-8-sig")
         return text
 
     def to_json(self) -> str:
@@ -190,12 +192,14 @@ class TrickQuiz(GameWidget):
         self.kind = q.kind
         self.title = word(f"q {q.kind}", lang)
         self.prompt = q.prompt
+        shown = sort_hand(q.cards, k) if q.kind == "legal" else q.cards
+        # A card's role ("little jack", "high joker") is the answer to many questions: shown only once answered.
+        roles = k if self.phase != "asking" else None
         self.trick = [
-            {"seat": s.name, "seat_label": word(s.name, lang), "card": card_view(c, lang, k)}
+            {"seat": s.name, "seat_label": word(s.name, lang), "card": card_view(c, lang, roles)}
             for s, c in zip(q.trick_seats, q.trick, strict=True)
         ]
-        shown = sort_hand(q.cards, k) if q.kind == "legal" else q.cards
-        self.cards = [card_view(c, lang, k) for c in shown]
+        self.cards = [card_view(c, lang, roles) for c in shown]
         self.seats = [{"id": s, "label": word(s, lang)} for s in q.choices] if q.kind == "winner" else []
         self.choices = list(q.choices) if q.kind == "score" else []
         hint = {"winner": "pick seat", "legal": "pick legal", "order": "pick order", "score": "pick score"}[q.kind]
@@ -229,6 +233,8 @@ class TrickQuiz(GameWidget):
     def check(self) -> bool:
         """The Check button: answer with the cards clicked so far."""
         self._check_asking()
+        if not self.picked:
+            raise IllegalActionError(word("pick first", "en"))
         return self.answer([str(Card.parse(c)) for c in self.picked])
 
     def answer(self, given: Any) -> bool:
@@ -237,6 +243,8 @@ class TrickQuiz(GameWidget):
         self._check_asking()
         q = self._question
         normal = q.normalise(given)
+        if not normal:
+            raise IllegalActionError(word("pick first", "en"))
         if q.kind == "winner" and normal[0] not in q.choices:
             raise IllegalActionError(f"{Seat.find(normal[0]).word} takes no part in this trick")
         if q.kind == "score" and normal[0] not in q.choices:
@@ -270,6 +278,7 @@ class TrickQuiz(GameWidget):
         self.picked = [card_id(Card.parse(c)) for c in normal] if q.kind in ("legal", "order") else list(normal)
         self.summary = f"{word('score of', lang)}: {self.score_text}"
         self.phase = "answered"
+        self._show()  # the cards again, now with their roles
         return right
 
     def next(self) -> None:
@@ -350,3 +359,11 @@ def _translated(message: str, lang: Any) -> str:
     """The widget's own refusals in the learner's language (the engine's reasons stay as the engine says)."""
     key = _MESSAGES.get(message)
     return word(key, lang) if key else message
+
+
+def _inert(value: Any) -> Any:
+    """A text cell a spreadsheet will not run: one starting ``= + - @`` (or a tab or carriage return) is a formula
+    to Excel and LibreOffice, so it gets a leading apostrophe (OWASP's advice on CSV injection)."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value

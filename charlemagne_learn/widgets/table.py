@@ -281,6 +281,7 @@ class Table(GameWidget):
 
     _module = "table"
     _parts = ("table_picture",)
+    _page_writable = frozenset({"step"})
     #: The table as drawn (seats, trick, kitty, contract, scores, bidding), from the viewer's seat only.
     picture = t.Dict().tag(sync=True)
     #: How many actions of the hand are shown; 0 to ``steps``.
