@@ -443,23 +443,58 @@ def _expected_points(rules: Rules, spec: BidSpec, bidder: Seat, plan: _Plan, val
     return sum(net_points(contract, v) for v in values) / len(values)
 
 
-_POOLS: dict[int, ProcessPoolExecutor] = {}
+#: The one pool of this process and its size: a learner exploring hand after hand pays the start-up once, and a
+#: call asking for another size replaces it (never a second pool beside the first).
+_POOL: tuple[int, ProcessPoolExecutor] | None = None
+#: How often a worker checks that the process that started it is still there.
+_WATCH_SECONDS = 0.5
 
 
 def _pool(workers: int) -> ProcessPoolExecutor:
-    """A process pool kept for the session: a learner exploring hand after hand pays the start-up once.
+    """The process pool of this process, with ``workers`` processes.
 
     On Linux the workers are forked, which needs no ``if __name__ == "__main__"`` guard in a script and
     inherits the imported solver and DDS; elsewhere fork is unsafe (macOS) or missing (Windows), so they
-    are spawned.
+    are spawned. Each worker ends itself when the process that started it is gone (see :func:`_watch_parent`).
     """
-    pool = _POOLS.get(workers)
-    if pool is None:
-        import multiprocessing
+    global _POOL
+    if _POOL is not None and _POOL[0] == workers:
+        return _POOL[1]
+    _drop_pool()
+    import multiprocessing
 
-        context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
-        pool = _POOLS[workers] = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+    context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
+    pool = ProcessPoolExecutor(
+        max_workers=workers, mp_context=context, initializer=_watch_parent, initargs=(os.getpid(),)
+    )
+    _POOL = (workers, pool)
     return pool
+
+
+def _drop_pool() -> None:
+    global _POOL
+    if _POOL is not None:
+        _POOL[1].shutdown(wait=False, cancel_futures=True)
+        _POOL = None
+
+
+def _watch_parent(parent: int) -> None:
+    """Run in each worker as it starts: end the worker as soon as its parent is gone.
+
+    A killed kernel (SIGKILL, out of memory, a crash) runs no clean-up, and its workers would live on, adopted
+    by another process. A worker's parent changes only when the parent has died, so a thread that polls
+    ``os.getppid()`` notices within half a second, on every platform. (Linux's ``PR_SET_PDEATHSIG`` fires when
+    the starting *thread* ends, which a pool started from a widget's thread would trip.)
+    """
+    import threading
+    import time
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(_WATCH_SECONDS)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="charlemagne-parent-watch", daemon=True).start()
 
 
 def _solve_all(job: _Job, samples: int, workers: int, progress: Progress | None) -> list[list[int]]:
@@ -484,7 +519,7 @@ def _solve_all(job: _Job, samples: int, workers: int, progress: Progress | None)
             collect(part, stop)
     except (OSError, BrokenProcessPool):
         # no processes here (JupyterLite) or a worker died: do the rest in this process
-        _POOLS.pop(workers, None)
+        _drop_pool()
         done = len(values[0])
         for start, stop in bounds:
             if stop > done:
