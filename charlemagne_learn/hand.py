@@ -138,6 +138,8 @@ class HandState:
     def __init__(self, rules: Rules, dealer: Seat, hands: list[int], kitty: int) -> None:
         self.rules = rules
         self.dealer = dealer
+        # the hot paths compare plain ints: a Seat's == also reads texts, which costs a Python call
+        self._dealer = int(dealer)
         self._deal = (tuple(hands), kitty)
         self._hands = list(hands)
         self._kitty = kitty
@@ -278,7 +280,7 @@ class HandState:
         rules = self.rules
         low = 0 if self._high is None else self._high[0] + 1
         forced = False
-        if self._to_move == self.dealer:
+        if self._to_move == self._dealer:
             if rules.dealer_minimum is not None:
                 need = rules.bid_level(str(rules.dealer_minimum))
                 if low <= need:
@@ -419,7 +421,7 @@ class HandState:
     def _apply_bid(self, mover: int, act: Action) -> None:
         if act.kind == "bid":
             self._high = (bid_levels(self.rules)[act], mover, act)
-        if mover != self.dealer:
+        if mover != self._dealer:
             self._to_move = (mover + 1) % 4
             return
         if self._high is None:
