@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from html import escape
 from typing import TYPE_CHECKING
 
+from .bid_meaning import bid_meaning
 from .cards import Card, Seat
 from .palette import colour
 
@@ -145,41 +146,21 @@ def trick_html(trick: Trick) -> str:
     )
 
 
-_TRUMP_WORDS = {
-    "after_exchange": "named by the bidder after the exchange",
-    "after_bidding": "named by the bidder after the bidding",
-    "with_bid": "named with the bid",
-    "with_bid_or_none": "named with the bid, or no-trump",
-}
+#: The columns of the rules' table: what a board in class shows of each bid (all of them are in the bid box).
+_RULES_COLUMNS = ("bid", "who plays", "trump", "to make it", "made", "failed")
 
 
 def _bid_row(rules: Rules, spec: BidSpec) -> str:
-    players = {"never": "both partners", "always": "bidder alone", "optional": "both partners, or bidder alone"}
-    if spec.avoid:
-        goal = "bidder takes no trick"
-    elif spec.tricks >= rules.tricks_per_hand:
-        goal = f"take all {rules.tricks_per_hand}"
-    else:
-        goal = f"take at least {spec.tricks}"
-    trump = _TRUMP_WORDS.get(spec.trump, "jokers only" if rules.jokers else "no trump")
-    if rules.per_trick_scoring:
-        made, failed = "1 a trick to each team", f"bidders lose {spec.made}; opponents 1 a trick"
-    elif spec.outright:
-        made, failed = "wins the game", "loses the game"
-    else:
-        made, failed = f"+{spec.made}", f"opponents +{spec.failed}"
-    cells = (spec.label, players[spec.alone], trump, goal, made, failed)
-    return "<tr>" + "".join(f"<td style='text-align:left;padding:0 0.6em'>{escape(c)}</td>" for c in cells) + "</tr>"
+    meaning = bid_meaning(rules, spec)
+    cells = "".join(f"<td style='text-align:left;padding:0 0.6em'>{escape(meaning[c])}</td>" for c in _RULES_COLUMNS)
+    return f"<tr>{cells}</tr>"
 
 
 def rules_html(rules: Rules) -> str:
     """A rule system as a teacher would put it on the board: deck, deal, and the bid ladder."""
     kitty = f", kitty of {rules.kitty_size}" if rules.kitty_size else ", no kitty"
     options = "".join(f", {k}={v!r}" for k, v in rules.options().items())
-    head = "".join(
-        f"<th style='text-align:left;padding:0 0.6em'>{h}</th>"
-        for h in ("bid", "who plays", "trump", "to make it", "made", "failed")
-    )
+    head = "".join(f"<th style='text-align:left;padding:0 0.6em'>{h}</th>" for h in _RULES_COLUMNS)
     rows = "".join(_bid_row(rules, spec) for spec in rules.bids)
     return (
         f'<div class="cl-rules" style="font-family:sans-serif"><p><strong>{escape(rules.title)}</strong>'

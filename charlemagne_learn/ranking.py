@@ -55,6 +55,10 @@ class CardOrder:
     #: ``led`` — its power if it is a trump or of the led suit, -1 if it cannot win. The
     #: winner of a trick is the card of greatest strength, so a trick needs one lookup per card.
     strength: tuple[tuple[int, ...], ...]
+    #: The big and little jack (right and left bower) by index, or None with no trump suit: what the cards are,
+    #: for code to ask, where ``role`` holds the words shown to players.
+    big_jack: int | None = None
+    little_jack: int | None = None
 
     def beats(self, challenger: int, best: int, led_suit: int) -> bool:
         """Does card ``challenger`` beat the card ``best`` currently winning a trick led in ``led_suit``?"""
@@ -84,6 +88,8 @@ def _card_order(rules: Rules, trump: Suit | None) -> CardOrder:
     power = [0] * 34
     role = [""] * 34
     trumps: list[int] = []
+    big: int | None = None
+    little: int | None = None
 
     if rules.jokers:
         high, low = (32, 33) if rules.high_joker == "red" else (33, 32)
@@ -121,6 +127,8 @@ def _card_order(rules: Rules, trump: Suit | None) -> CardOrder:
         role=tuple(role),
         joker_mask=(3 << 32) if rules.jokers else 0,
         void_must_play_joker=trump is None and rules.jokers,
+        big_jack=big,
+        little_jack=little,
         strength=tuple(
             tuple(power[i] if suit_of[i] in (led, trump_suit) else -1 for i in range(34)) for led in range(5)
         ),

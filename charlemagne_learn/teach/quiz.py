@@ -130,11 +130,8 @@ def _roles(contract: Contract, cards: Iterable[Card]) -> list[Card]:
 
 
 def _little_jack(contract: Contract) -> Card | None:
-    roles = contract.order.role
-    for i in contract.order.trumps:
-        if roles[i] in ("little jack", "left bower"):
-            return Card.from_index(i)
-    return None
+    index = contract.order.little_jack
+    return None if index is None else Card.from_index(index)
 
 
 def _moved(contract: Contract, card: Card) -> bool:

@@ -19,11 +19,11 @@ from typing import Any
 import anywidget
 import traitlets as t
 
-from ..cards import Card
+from ..cards import RED_JOKER, Card
 from ..contract import Contract
+from ..i18n import Lang, card_label, check_lang, word
 from ..palette import palette_css
 from ..ranking import card_order
-from .i18n import Lang, card_label, check_lang, word
 
 __all__ = ["EXPORT", "GameWidget", "asset", "card_id", "card_view", "front_end"]
 
@@ -57,20 +57,17 @@ def front_end(parts: Sequence[str], read: Callable[[str], str] = asset) -> tuple
     return esm, css
 
 
-_RANK_CODES = ("7", "8", "9", "10", "J", "Q", "K", "A")
-
-
 def card_id(card: Card) -> str:
     """The card in plain ASCII, as ``Card.parse`` reads it and the front-end reports it: ``"JD"``, ``"RJ"``."""
-    if card.index >= 32:
-        return "RJ" if card.index == 32 else "BJ"
-    return _RANK_CODES[card.index % 8] + "CDHS"[card.index // 8]
+    if card.suit is None or card.rank is None:
+        return "RJ" if card is RED_JOKER else "BJ"
+    return card.rank.symbol + card.suit.name
 
 
 def card_view(card: Card, lang: Lang = "en", contract: Contract | None = None, **extra: Any) -> dict[str, Any]:
     """One card as the front-end draws it: its text, colour class, spoken label and any extra fields."""
     role = card_order(contract.rules, contract.trump).role[card.index] if contract is not None else ""
-    suit = "J" if card.index >= 32 else "CDHS"[card.index // 8]
+    suit = "J" if card.suit is None else card.suit.name
     return {
         "id": card_id(card),
         "text": str(card),

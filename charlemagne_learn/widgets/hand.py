@@ -26,9 +26,9 @@ from ..cards import Card, CardList, parse_cards
 from ..contract import Contract
 from ..display import cards_html
 from ..errors import TrickError
+from ..i18n import word
 from ..tricks import explain_play, legal_plays
 from ._base import GameWidget, card_id, card_view
-from .i18n import word
 
 __all__ = ["Hand", "sort_hand"]
 
@@ -44,8 +44,8 @@ def sort_hand(cards: Iterable[Card], contract: Contract | None = None) -> CardLi
             sorted(
                 cards,
                 key=lambda c: (
-                    -1 if c.index >= 32 else _PLAIN_ORDER.index(c.index // 8),
-                    -(c.index % 8) if c.index < 32 else c.index,
+                    -1 if c.suit is None else _PLAIN_ORDER.index(c.suit),
+                    c.index if c.rank is None else -c.rank,
                 ),
             )
         )

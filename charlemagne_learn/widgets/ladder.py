@@ -23,10 +23,10 @@ import traitlets as t
 from ..cards import Card, Rank, Suit
 from ..display import card_html
 from ..errors import RulesOptionError
+from ..i18n import Lang, add_words, card_label, word
 from ..ranking import card_order
 from ..rules import VARIANTS, Rules
 from ._base import GameWidget, card_id, card_view
-from .i18n import Lang, add_words, card_label, word
 
 __all__ = ["TrumpLadder", "role_text", "suit_name", "variant_title"]
 
@@ -186,7 +186,7 @@ class TrumpLadder(GameWidget):
             jack = suit * 8 + Rank.JACK
             if order.suit_of[jack] != suit:
                 # Plain cards keep their natural rank as power, so the jack's place is after the higher ranks.
-                cards.insert(sum(c is not None and c.index % 8 > Rank.JACK for c in cards), None)
+                cards.insert(sum(c is not None and c.rank is not None and c.rank > Rank.JACK for c in cards), None)
             out[suit] = cards
         return out
 

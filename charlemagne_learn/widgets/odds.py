@@ -22,11 +22,11 @@ from ..cards import Card, CardList, Seat
 from ..deal import cards_of, deal_hands
 from ..display import bid_odds_html
 from ..errors import RulesOptionError
+from ..i18n import add_words, word
 from ..rng import check_seed, derive_seed
 from ..rules import Rules
 from ._base import GameWidget, card_view
 from .hand import sort_hand
-from .i18n import add_words, word
 
 __all__ = ["BidOddsExplorer"]
 

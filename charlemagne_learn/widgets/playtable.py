@@ -33,10 +33,10 @@ from ..display import seat_view_html
 from ..errors import CardParseError, IllegalActionError
 from ..game import Game
 from ..hand import HandState, Phase
+from ..i18n import add_words, word
 from ..rng import derive_seed
 from ..rules import Rules
 from ._base import GameWidget
-from .i18n import add_words, word
 from .table import action_text, phase_word, table_picture
 
 __all__ = ["PlayTable"]

@@ -29,11 +29,11 @@ import traitlets as t
 from ..cards import Card, Seat
 from ..display import cards_html, ruling_html
 from ..errors import IllegalActionError
+from ..i18n import add_words, word
 from ..rules import Rules
 from ..teach.quiz import Question, questions
 from ._base import GameWidget, card_id, card_view
 from .hand import sort_hand
-from .i18n import add_words, word
 
 __all__ = ["TrickQuiz"]
 

@@ -32,10 +32,10 @@ from ..contract import Contract
 from ..display import hand_state_html, seat_view_html
 from ..errors import IllegalActionError, RulesOptionError
 from ..hand import HandState, Phase, SeatView
+from ..i18n import Lang, add_words, word
 from ..rules import Rules
 from ._base import GameWidget, card_view
 from .hand import sort_hand
-from .i18n import Lang, add_words, word
 
 __all__ = ["Table", "action_text", "phase_word", "table_picture", "trick_marks"]
 

@@ -1,5 +1,6 @@
-"""Words of the widgets in English and French, with the game's own French terms (le bar, le petit bar,
-le minou, …). Every label a widget shows comes from here, so the front-end only displays text.
+"""Words of the course in English and French, with the game's own French terms (le bar, le petit bar,
+le minou, …). Every label a widget shows comes from here, so the front-end only displays text; the
+engine's own tables (what a bid means) use it too, so it needs nothing but the standard library.
 
 >>> from charlemagne_learn import Card
 >>> card_label(Card.parse("JD"), "en", "little jack")
@@ -14,8 +15,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-from ..cards import Card
-from ..errors import RulesOptionError
+from .cards import Card
+from .errors import RulesOptionError
 
 __all__ = ["LANGS", "Lang", "add_words", "card_label", "check_lang", "word"]
 
@@ -98,8 +99,8 @@ def word(key: str, lang: Lang = "en") -> str:
 
 def card_label(card: Card, lang: Lang = "en", role: str = "") -> str:
     """What a screen reader says for a card: "jack of diamonds — little jack"."""
-    if card.index >= 32:
-        name = word("red joker" if card.index == 32 else "black joker", lang)
+    if card.suit is None or card.rank is None:
+        name = word(card.name, lang)  # "red joker", "black joker"
     else:
-        name = _OF[lang].format(rank=_RANKS[lang][card.index % 8], suit=_SUITS[lang][card.index // 8])
+        name = _OF[lang].format(rank=_RANKS[lang][card.rank], suit=_SUITS[lang][card.suit])
     return f"{name} — {word(role, lang)}" if role else name
