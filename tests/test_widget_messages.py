@@ -66,3 +66,26 @@ def test_a_message_with_no_type_changes_nothing(widget: Any) -> None:
     widget._on_front_end(widget, {"card": None}, [])
     after = widget.get_state()
     assert {k: v for k, v in after.items() if k != "message"} == {k: v for k, v in before.items() if k != "message"}
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: TrickQuiz(lang=5),
+        lambda: TrickQuiz(four_colour="yes"),
+        lambda: TrickQuiz(kinds=5),
+        lambda: TrumpLadder("canadian", trump=5),
+        lambda: BidOddsExplorer(method=3, auto=False),
+    ],
+    ids=["quiz-lang", "quiz-four-colour", "quiz-kinds", "ladder-trump", "explorer-method"],
+)
+def test_a_widget_option_of_the_wrong_type_is_a_charlemagne_error(make: Any) -> None:
+    with pytest.raises(cl.CharlemagneError):
+        make()
+
+
+def test_a_trait_set_to_the_wrong_type_from_python_is_a_charlemagne_error() -> None:
+    quiz = TrickQuiz(count=2)
+    with pytest.raises(cl.CharlemagneError, match="lang"):
+        quiz.lang = 5  # type: ignore[assignment]
+    assert quiz.lang == "en"

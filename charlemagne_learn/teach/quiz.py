@@ -455,6 +455,10 @@ def questions(
         raise RulesOptionError(
             f"level={level!r} is not allowed; use 1 (plain cards), 2 (bowers and jokers) or 3 (tricky cases)"
         )
+    if kinds is not None and not isinstance(kinds, (str, list, tuple, set, frozenset)):
+        raise RulesOptionError(
+            f"kinds={kinds!r} is not allowed; give a list of kinds from {', '.join(map(repr, KINDS))}"
+        )
     chosen = tuple(KINDS if kinds is None else ([kinds] if isinstance(kinds, str) else kinds))
     bad = [k for k in chosen if k not in KINDS]
     if bad or not chosen:
@@ -463,6 +467,6 @@ def questions(
     rng = random.Random(f"{rules.name}:{level}:{seed}")
     number = 0
     while True:
-        kind: Kind = chosen[number % len(chosen)]  # type: ignore[assignment]
+        kind: Kind = chosen[number % len(chosen)]
         yield _MAKERS[kind](rules, level, rng)
         number += 1

@@ -21,6 +21,7 @@ import traitlets as t
 
 from ..cards import RED_JOKER, Card
 from ..contract import Contract
+from ..errors import RulesOptionError
 from ..i18n import Lang, card_label, check_lang, word
 from ..palette import palette_css
 from ..ranking import card_order
@@ -104,8 +105,19 @@ class GameWidget(anywidget.AnyWidget):
     _page_writable: frozenset[str] = frozenset()
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
+        try:
+            super().__init__(**kwargs)
+        except t.TraitError as exc:
+            raise RulesOptionError(str(exc)) from None
         self.on_msg(self._on_front_end)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        # traitlets refuses a value of the wrong type with TraitError, which is no ValueError: the course promises a
+        # CharlemagneError (a ValueError) for every bad input, from Python as from the constructor.
+        try:
+            super().__setattr__(name, value)
+        except t.TraitError as exc:
+            raise RulesOptionError(str(exc)) from None
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
         # ipywidgets calls this only with the changes a page sends; Python sets traits directly.
