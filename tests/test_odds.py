@@ -198,3 +198,17 @@ def test_without_worker_processes_the_work_is_done_here(monkeypatch: pytest.Monk
     expected = odds(MIDDLING, samples=24, seed=4)
     monkeypatch.setattr(odds_module, "_pool", no_processes)
     assert odds(MIDDLING, samples=24, seed=4, workers=2) == expected
+
+
+def test_results_are_built_by_keyword_only() -> None:
+    # Issue 11 item 15: eight fields of like types (counts, seats, names) are easy to pass in the wrong order.
+    result = odds(MIDDLING, samples=5)
+    chance = result["5"]
+    with pytest.raises(TypeError):
+        cl.BidChance(chance.bid, chance.label, chance.made, chance.samples, chance.how, None)  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        cl.BidOdds(  # type: ignore[misc]
+            result.rules, result.hand, result.seat, result.dealer, 5, 0, "double_dummy", result.chances
+        )
+    assert cl.BidChance(**{f: getattr(chance, f) for f in chance.__dataclass_fields__}) == chance
+    assert cl.BidOdds(**{f: getattr(result, f) for f in result.__dataclass_fields__}) == result

@@ -299,7 +299,7 @@ def trump_tricks(
 
 
 # ---------------------------------------------------------------- results
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class BidChance:
     """The odds of one bid: ``made`` successes in ``samples`` deals, and how the bid was played."""
 
@@ -328,7 +328,7 @@ class BidChance:
         return f"{self.label}: {self.probability:.0%} (95% CI {low:.0%}–{high:.0%})"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class BidOdds:
     """Every bid's :class:`BidChance` for one hand, low bid to high, with what produced them."""
 
@@ -431,8 +431,27 @@ def bid_odds(
             expected = None if spec.outright else _expected_points(rules, spec, bidder, plan, results)
             ways.append((plan.describe(), sum(bid_made(spec, v) for v in results), expected))
         how, made, expected = max(ways, key=lambda way: way[1])  # the first of equals: max keeps it
-        chances.append(BidChance(spec.name, spec.label, made, samples, how, expected, tuple(ways)))
-    return BidOdds(rules, cards, bidder, dealer_seat, samples, seed, method, tuple(chances))
+        chances.append(
+            BidChance(
+                bid=spec.name,
+                label=spec.label,
+                made=made,
+                samples=samples,
+                how=how,
+                expected_points=expected,
+                ways=tuple(ways),
+            )
+        )
+    return BidOdds(
+        rules=rules,
+        hand=cards,
+        seat=bidder,
+        dealer=dealer_seat,
+        samples=samples,
+        seed=seed,
+        method=method,
+        chances=tuple(chances),
+    )
 
 
 def _expected_points(rules: Rules, spec: BidSpec, bidder: Seat, plan: _Plan, values: Sequence[int]) -> float:
