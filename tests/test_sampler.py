@@ -42,6 +42,12 @@ def check_deal_fits(view: cl.SeatView, deal: dict[cl.Seat, int]) -> None:
         plays.append(list(view.trick))
     played = mask_of(c for trick in plays for _, c in trick)
     assert not seen & played, "a played card dealt again"
+    assert not seen & mask_of(view.discards), "a card this seat discarded dealt again"
+    for seat, act in view.history:
+        # a card this seat gave its lone partner is in that partner's hand or among its discards, nowhere else
+        if seat == view.seat and act.kind == "give" and act.card is not None:
+            holders = [s for s in contract.active_seats if deal.get(s, 0) >> act.card.index & 1]
+            assert holders in ([], [seat.partner]), f"{act.card} given to {seat.partner} but dealt to {holders}"
     holding = {
         s: deal.get(s, 0) | mask_of(c for trick in plays for who, c in trick if who == s) for s in contract.active_seats
     }
@@ -94,6 +100,27 @@ def test_the_reported_position_yields_every_deal_asked_for() -> None:
     for deal in deals:
         check_deal_fits(view, deal)
     assert len({tuple(sorted(d.items())) for d in deals}) > 20  # deals differ: the sampler still draws at random
+
+
+def test_the_giver_of_a_card_allows_that_its_lone_partner_discarded_it() -> None:
+    # West bids Charlemagne, East gives 7♠ and West discards it face down: East cannot know where it went. The
+    # sampler put it in West's hand for sure, so from East's view West never held the cards it really held, and
+    # once West had played out, the deals gave West a card more than it had.
+    state = cl.HandState.new(cl.Rules.preset("canadian"), "W", seed=55)
+    bots = [cl.RandomBot(55 * 4 + s) for s in range(4)]
+    for action in ("bid 7", "bid 8", "pass", "bid charlemagne", "give 7♠", "discard 8♥", "discard 7♠", "discard 8♦"):
+        state.apply(action)
+    state.apply("trump ♠")
+    given = cl.Card.parse("7♠").index
+    out_of_play = 0
+    while not state.is_over:
+        view = state.view("E")
+        for deal in sample_hidden(view, 20, seed=len(state.history), bids=False):
+            check_deal_fits(view, deal)
+            out_of_play += not any(hand >> given & 1 for hand in deal.values())
+        assert state.to_move is not None
+        state.apply(bots[state.to_move].act(state.view(state.to_move)))
+    assert out_of_play > 0  # the deal as it is (7♠ discarded) is among those sampled
 
 
 def test_an_impossible_view_is_refused_clearly() -> None:

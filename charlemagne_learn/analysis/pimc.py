@@ -75,22 +75,7 @@ def sample_hidden(view: SeatView, samples: int, seed: int, *, bids: bool = True)
     left out, as they take no part in the rest of the hand. With ``bids``, the deals also follow what
     the bidding said about the hands (see :func:`_bid_evidence`).
     """
-    if view.contract is None or view.phase is not Phase.PLAY:
-        raise IllegalActionError("hidden cards can be sampled only once play has started")
-    contract = view.contract
-    me = view.seat
-    known: dict[Seat, int] = {me: mask_of(view.hand)}
-    for name, cards in view.exposed.items():
-        known[Seat.find(name)] = mask_of(cards)
-    gone = mask_of(c for t in view.tricks for c in t.cards) | mask_of(c for _, c in view.trick) | mask_of(view.discards)
-    for seat, act in view.history:
-        # the card this seat passed to its lone partner is in that partner's hand until played
-        if seat == me and act.kind == "give" and act.card is not None and not gone >> act.card.index & 1:
-            known[seat.partner] = known.get(seat.partner, 0) | 1 << act.card.index
-    pool = deck_mask(contract.rules) & ~gone & ~sum(known.values())
-    barred = _shown_out(view)
-    need = {s: view.hand_sizes[s.name] - known.get(s, 0).bit_count() for s in contract.active_seats}
-    open_seats = sorted((s for s in need if need[s] > 0), key=lambda s: bin(pool & ~barred[s]).count("1"))
+    pool, open_seats, need, barred, known = _constraints(view)
     rng = DealRandom(seed)
     dealer = _Dealer(pool, open_seats, need, barred, known)
     if not bids:
@@ -114,6 +99,33 @@ def sample_hidden(view: SeatView, samples: int, seed: int, *, bids: bool = True)
     chosen = sorted(range(len(candidates)), key=lambda i: -keyed[i])[:samples]
     for i in sorted(chosen):
         yield candidates[i]
+
+
+def _constraints(
+    view: SeatView,
+) -> tuple[int, list[Seat], dict[Seat, int], dict[Seat, int], dict[Seat, int]]:
+    """What ``view`` tells of the hidden cards: the ``pool`` of cards to deal, the seats with cards to fill, how
+    many each one ``need``, the cards each is ``barred`` from and the cards ``known`` to be in a hand."""
+    if view.contract is None or view.phase is not Phase.PLAY:
+        raise IllegalActionError("hidden cards can be sampled only once play has started")
+    contract = view.contract
+    me = view.seat
+    known: dict[Seat, int] = {me: mask_of(view.hand)}
+    for name, cards in view.exposed.items():
+        known[Seat.find(name)] = mask_of(cards)
+    gone = mask_of(c for t in view.tricks for c in t.cards) | mask_of(c for _, c in view.trick) | mask_of(view.discards)
+    barred = _shown_out(view)
+    for seat, act in view.history:
+        # The card this seat passed to its lone partner is not in the partner's hand for sure: the partner then
+        # discarded face down, and may have discarded it. It is with the partner or out of play, nowhere else.
+        if seat == me and act.kind == "give" and act.card is not None and not gone >> act.card.index & 1:
+            for other in contract.active_seats:
+                if other != seat.partner:
+                    barred[other] |= 1 << act.card.index
+    pool = deck_mask(contract.rules) & ~gone & ~sum(known.values())
+    need = {s: view.hand_sizes[s.name] - known.get(s, 0).bit_count() for s in contract.active_seats}
+    open_seats = sorted((s for s in need if need[s] > 0), key=lambda s: bin(pool & ~barred[s]).count("1"))
+    return pool, open_seats, need, barred, known
 
 
 #: Candidate deals per deal kept when weighing bids as evidence.
