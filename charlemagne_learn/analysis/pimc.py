@@ -21,6 +21,7 @@ True
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator
 
 from ..actions import Action
@@ -184,8 +185,10 @@ class _Dealer:
         self.cards = indices_of(pool)
         self.room = [need[s] for s in seats]
         self.out_of_play = len(self.cards) - sum(self.room)
-        # Each card's group: the bit set of the seats (by position in ``seats``) allowed to hold it.
-        self.group = {c: sum(1 << i for i, s in enumerate(seats) if not barred[s] >> c & 1) for c in self.cards}
+        # Each card's group: the bit set of the seats (by position in ``seats``) allowed to hold it. (Seats index
+        # lists, not dicts, here: hashing a Seat costs more than the rest of a deal.)
+        bars = [barred[s] for s in seats]
+        self.group = {c: sum(1 << i for i in range(n) if not bars[i] >> c & 1) for c in self.cards}
         self.sets = range(1, 1 << n)
         self.slack = [0] * (1 << n)
         for t in self.sets:
@@ -195,16 +198,7 @@ class _Dealer:
             raise IllegalActionError(
                 "no deal of the hidden cards fits what this seat has seen; the view is inconsistent"
             )
-        # As bit sets over the sets T: those meeting group g, those not holding seat i (out of play: every set),
-        # and for each (group, place) the change a card makes to each set's slack.
-        self.meets = [sum(1 << t for t in self.sets if t & g) for g in range(1 << n)]
-        self.without = [sum(1 << t for t in self.sets if not t >> i & 1) for i in range(n)]
-        self.without.append(sum(1 << t for t in self.sets))
-        self.change = {
-            (g, place): [(t, (1 if place < n and t >> place & 1 else 0) - (1 if t & g else 0)) for t in self.sets]
-            for g in range(1 << n)
-            for place in range(n + 1)
-        }
+        self.meets, self.without, self.change = _set_tables(n)
 
     def deal(self, rng: DealRandom) -> dict[Seat, int]:
         seats, n = self.seats, len(self.seats)
@@ -215,7 +209,7 @@ class _Dealer:
         slack = list(self.slack)
         tight = sum(1 << t for t in self.sets if slack[t] == 0)
         meets, without, change = self.meets, self.without, self.change
-        hands = dict(self.known)
+        dealt = [0] * n
         for card in cards:
             group = self.group[card]
             danger = meets[group] & tight
@@ -229,12 +223,32 @@ class _Dealer:
                 out_of_play -= 1
             else:
                 room[place] -= 1
-                hands[seats[place]] = hands.get(seats[place], 0) | 1 << card
+                dealt[place] |= 1 << card
             for t, d in change[group, place]:
-                if d:
-                    slack[t] += d
-                    tight = tight | 1 << t if slack[t] == 0 else tight & ~(1 << t)
+                slack[t] += d
+                tight = tight | 1 << t if slack[t] == 0 else tight & ~(1 << t)
+        hands = dict(self.known)
+        for i, cards_dealt in enumerate(dealt):
+            if cards_dealt:
+                hands[seats[i]] = hands.get(seats[i], 0) | cards_dealt
         return hands
+
+
+@functools.cache
+def _set_tables(n: int) -> tuple[list[int], list[int], dict[tuple[int, int], list[tuple[int, int]]]]:
+    """For ``n`` seats to fill, as bit sets over the sets ``T`` of seats: those meeting each group ``g``, those not
+    holding seat ``i`` (out of play, ``i == n``: every set), and for each (group, place) the change a card makes to
+    each set's slack. They depend on ``n`` alone, so each is worked out once."""
+    sets = range(1, 1 << n)
+    meets = [sum(1 << t for t in sets if t & g) for g in range(1 << n)]
+    without = [sum(1 << t for t in sets if not t >> i & 1) for i in range(n)]
+    without.append(sum(1 << t for t in sets))
+    change = {
+        (g, place): [(t, d) for t in sets if (d := (1 if place < n and t >> place & 1 else 0) - (1 if t & g else 0))]
+        for g in range(1 << n)
+        for place in range(n + 1)
+    }
+    return meets, without, change
 
 
 def _deal_one(
