@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 import charlemagne_learn as cl
 from charlemagne_learn.analysis import hint
-from charlemagne_learn.analysis.pimc import _deal_one, sample_hidden
+from charlemagne_learn.analysis.pimc import _constraints, _deal_one, sample_hidden
 from charlemagne_learn.deal import mask_of
 from charlemagne_learn.rng import DealRandom
 from charlemagne_learn.tricks import legal_mask
@@ -60,13 +60,27 @@ def check_deal_fits(view: cl.SeatView, deal: dict[cl.Seat, int]) -> None:
             holding[seat] &= ~(1 << card.index)
 
 
+def check_true_deal_allowed(state: cl.HandState, view: cl.SeatView) -> None:
+    """The sampler's reading of ``view`` never rules out the cards as they really lie: a deal it could not make
+    would be missing from every hint's average, and when it is the only one left, the sampler gives up."""
+    pool, _, need, barred, known = _constraints(view)
+    assert state.contract is not None
+    for seat in state.contract.active_seats:
+        hand = mask_of(state.hand(seat))
+        assert not known.get(seat, 0) & ~hand, f"{view.seat} is sure {seat} holds a card it does not"
+        hidden = hand & ~known.get(seat, 0)
+        assert hidden.bit_count() == need[seat] and not hidden & ~pool, (view.seat, seat)
+        assert not hidden & barred[seat], f"{view.seat} bars {seat} from a card it holds"
+
+
+@pytest.mark.parametrize("first", range(0, HANDS, HANDS // 2))  # halves, so that xdist spreads the work
 @pytest.mark.parametrize("variant", ["canadian", "american", "maine", "bid_euchre"])
-def test_every_position_of_a_thousand_hands_yields_deals_that_fit(variant: str) -> None:
+def test_every_position_of_a_thousand_hands_yields_deals_that_fit(variant: str, first: int) -> None:
     # RuleBots play as the report's hands were played: they follow low and discard long, and such play leaves
     # the tight voids (a seat that may hold only the very cards another needs) that defeated the old sampler.
     rules = cl.Rules.preset(variant)
     positions = 0
-    for seed in range(HANDS):
+    for seed in range(first, first + HANDS // 2):
         bots = [cl.RuleBot(seed * 4 + s) for s in range(4)]
         state = cl.HandState.new(rules, cl.Seat(seed % 4), seed)
         while not state.is_over:
@@ -76,9 +90,16 @@ def test_every_position_of_a_thousand_hands_yields_deals_that_fit(variant: str) 
                 # the bid-reading path deals candidates the same way; check it on some positions, it costs more
                 (deal,) = sample_hidden(view, 1, seed=positions, bids=positions % 8 == 0)
                 check_deal_fits(view, deal)
+                # Other seats' views too, one a position in turn (a lone bidder's partner sees the card it gave):
+                # the deal on the table is always one the sampler may deal, and the deals it makes fit.
+                other = state.view(cl.Seat((positions % 3 + 1 + int(state.to_move)) % 4))
+                (deal,) = sample_hidden(other, 1, seed=positions, bids=False)
+                check_deal_fits(other, deal)
+                check_true_deal_allowed(state, view)
+                check_true_deal_allowed(state, other)
                 positions += 1
             state.apply(bots[state.to_move].act(view))
-    assert positions > HANDS * rules.hand_size  # most hands are played, not passed out
+    assert positions > HANDS // 2 * rules.hand_size  # most hands are played, not passed out
 
 
 def test_the_reported_position_gets_a_hint() -> None:
