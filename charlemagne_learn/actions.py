@@ -85,6 +85,23 @@ class Action:
             raise IllegalActionError(f"a bid needs what is bid, like '6' or 'mulot': {_HELP}")
         if kind == "choose" and self.choice not in CHOICES:
             raise IllegalActionError(f"{self.choice!r} is not a choice; choices are {', '.join(CHOICES)}")
+        object.__setattr__(self, "_hash", self._fields_hash())
+
+    # Every bid of every hand is looked up in a dict of the ladder's actions: the hash is worked out
+    # once, not from six fields at each lookup. Hashes of texts differ between processes, so a pickled
+    # action (sent to a bid-odds worker) works its hash out again where it is loaded.
+    def _fields_hash(self) -> int:
+        return hash((self.kind, self.bid, self.suit, self.card, self.choice, self.no_trump))
+
+    def __hash__(self) -> int:
+        return self._hash  # type: ignore[attr-defined,no-any-return]
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {k: v for k, v in self.__dict__.items() if k != "_hash"}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        object.__setattr__(self, "_hash", self._fields_hash())
 
     # -------------------------------------------------------------- builders
     @classmethod
@@ -120,9 +137,9 @@ class Action:
 
     @classmethod
     def choose(cls, choice: str) -> Action:
-        if choice not in CHOICES:
+        if not isinstance(choice, str) or choice not in CHOICES:
             raise IllegalActionError(f"{choice!r} is not a choice; choices are {', '.join(CHOICES)}")
-        return cls("choose", choice=choice)
+        return _CHOOSE[choice]
 
     @classmethod
     def parse(cls, text: str | Action) -> Action:
@@ -217,6 +234,7 @@ _PLAY = [Action("play", card=Card.from_index(i)) for i in range(34)]
 _GIVE = [Action("give", card=Card.from_index(i)) for i in range(34)]
 _DISCARD = [Action("discard", card=Card.from_index(i)) for i in range(34)]
 _TRUMP = [Action("trump", suit=s) for s in Suit]
+_CHOOSE = {c: Action("choose", choice=c) for c in CHOICES}
 
 
 def _chunked(table: list[Action]) -> tuple[tuple[list[Action], ...], ...]:

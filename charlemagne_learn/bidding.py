@@ -16,7 +16,7 @@ from .actions import Action
 from .cards import Suit
 from .rules import Rules
 
-__all__ = ["bid_levels", "bid_lists", "bid_trump_problem"]
+__all__ = ["bid_floor", "bid_levels", "bid_lists", "bid_trump_problem"]
 
 
 def bid_lists(rules: Rules) -> tuple[list[list[Action]], list[list[Action]]]:
@@ -48,6 +48,31 @@ def bid_levels(rules: Rules) -> dict[Action, int]:
     if levels is None:
         levels = rules._cache["bid_levels"] = {a: rules.bid_level(a.bid or "") for a in bid_lists(rules)[1][0]}
     return levels
+
+
+def bid_floor(rules: Rules, high_level: int, dealer_to_bid: bool) -> tuple[int, bool]:
+    """The lowest ladder level a seat may bid, and whether it must bid (cannot pass).
+
+    ``high_level`` is the level of the highest bid so far (-1: none yet). Only the dealer, last to
+    speak, can be forced: to a minimum bid (Maine's ``dealer_minimum``) or, when all the others
+    passed, to bid at all (``all_pass="stick_dealer"``).
+
+    >>> maine = Rules.preset("maine")  # the dealer must bid at least 5 (level 4) when nobody has
+    >>> bid_floor(maine, -1, True), bid_floor(maine, 4, True), bid_floor(maine, -1, False)
+    ((4, True), (5, False), (0, False))
+    """
+    low = high_level + 1
+    if not dealer_to_bid:
+        return low, False
+    rule: tuple[int, bool] | None = rules._cache.get("dealer_rule")
+    if rule is None:
+        minimum = rules.dealer_minimum
+        need = -1 if minimum is None else rules.bid_level(str(minimum))
+        rule = rules._cache["dealer_rule"] = (need, minimum is None and rules.all_pass == "stick_dealer")
+    need, stick = rule
+    if need >= 0:
+        return (need, True) if low <= need else (low, False)
+    return low, stick and high_level < 0
 
 
 def bid_trump_problem(rules: Rules, act: Action) -> str:

@@ -51,6 +51,9 @@ def _key(text: object) -> str:
     return str(text).translate(_PRESENTATION).strip().lower()
 
 
+_TABLES: dict[type, dict[object, Any]] = {}  # the texts each _Named class reads, filled at first use
+
+
 class _Named(IntEnum):
     """An enum that prints as its player-facing text and compares equal to any text ``find`` reads as it.
 
@@ -68,12 +71,14 @@ class _Named(IntEnum):
 
     @classmethod
     def _lookup(cls, text: object) -> Any:
-        key = _key(text)
-        table: dict[str, Any] | None = cls.__dict__.get("_table")
+        # Kept outside the class: reading an attribute of an Enum class costs several times a dict lookup.
+        table = _TABLES.get(cls)
         if table is None:
-            table = {w: m for m in cls for w in cls._words(m)}
-            setattr(cls, "_table", table)  # noqa: B010 - an Enum class refuses ordinary new members
-        return table.get(key)
+            table = _TABLES[cls] = {w: m for m in cls for w in cls._words(m)}
+            # the texts the package writes itself ("N", "♥"), found without trimming and lower-casing
+            table.update({t: m for m in cls for t in (m.text, m.name) if t not in table})
+        hit = table.get(text) if type(text) is str else None
+        return hit if hit is not None else table.get(_key(text))
 
     def __str__(self) -> str:
         return self.text

@@ -109,7 +109,15 @@ class Contract:
     ) -> Contract:
         """The same contract as the constructor gives, made once per rules and reused:
         a contract is immutable, and every hand of a playout needs one."""
-        key = f"contract:{spec.name}:{int(bidder)}:{trump}:{alone}:{lone_defender}"
+        # plain ints in the key: a Seat's or Suit's hash is a Python call, and this runs once per hand
+        key = (
+            "contract",
+            spec.name,
+            int(bidder),
+            -1 if trump is None else int(trump),
+            alone,
+            -1 if lone_defender is None else int(lone_defender),
+        )
         contract: Contract | None = rules._cache.get(key)
         if contract is None:
             contract = rules._cache[key] = cls(rules, spec, bidder, trump, alone=alone, lone_defender=lone_defender)

@@ -11,6 +11,7 @@ Hands are bit sets of card indices (bit ``card.index``), the compact form every 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from functools import cache
 
 from .cards import Card, CardList, Seat, parse_cards
 from .errors import HandError, IllegalActionError
@@ -24,19 +25,20 @@ def deal_hands(rules: Rules, dealer: Seat, seed: int) -> tuple[list[int], int]:
     """Shuffle with the seeded generator and deal two at a time from the dealer's left;
     the last cards form the kitty. Returns four hand bit sets (by seat) and the kitty."""
     deck = list(rules.deck_indices)
-    first = int(dealer) + 1
     DealRandom(seed).shuffle(deck)
     hands = [0, 0, 0, 0]
-    pos = 0
-    for _ in range(rules.hand_size // 2):
-        for k in range(4):
-            seat = (first + k) % 4
-            hands[seat] |= (1 << deck[pos]) | (1 << deck[pos + 1])
-            pos += 2
+    for seat, card in zip(_dealt_to(rules.hand_size, int(dealer)), deck, strict=False):  # the kitty is the rest
+        hands[seat] |= 1 << card
     kitty = 0
-    for i in deck[pos:]:
-        kitty |= 1 << i
+    for card in deck[rules.hand_size * 4 :]:
+        kitty |= 1 << card
     return hands, kitty
+
+
+@cache
+def _dealt_to(hand_size: int, dealer: int) -> tuple[int, ...]:
+    """The seat each card of the shuffled deck goes to: two at a time, from the dealer's left."""
+    return tuple((dealer + 1 + pair % 4) % 4 for pair in range(hand_size * 2) for _ in range(2))
 
 
 def indices_of(mask: int) -> list[int]:

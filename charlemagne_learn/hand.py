@@ -23,7 +23,7 @@ from enum import Enum
 from typing import Any, NamedTuple
 
 from .actions import TRUMP_ACTIONS, Action, discard_actions, give_actions, load_record, play_actions
-from .bidding import bid_levels, bid_lists, bid_trump_problem
+from .bidding import bid_floor, bid_levels, bid_lists, bid_trump_problem
 from .cards import Card, CardList, Seat, Suit, parse_cards
 from .contract import Contract
 from .deal import cards_of, check_deal, deal_hands, hands_by_seat, mask_of
@@ -155,6 +155,9 @@ class HandState:
         self._lone_defender: int | None = None
         self.contract: Contract | None = None
         self._steps: list[_Step] = []
+        # asked at every bid: looked up on the rules once per hand
+        self._bid_lists = bid_lists(rules)
+        self._levels = bid_levels(rules)
         self._choices: tuple[str, ...] = ()
         self._kitty_taken = False
         self._received = [0, 0, 0, 0]
@@ -173,7 +176,7 @@ class HandState:
     def new(
         cls,
         rules: Rules | str | None = None,
-        dealer: Seat | str = "N",
+        dealer: Seat | str = Seat.N,
         seed: int | None = None,
         *,
         hands: Mapping[str | Seat, Iterable[Card | str] | str] | None = None,
@@ -181,7 +184,7 @@ class HandState:
     ) -> HandState:
         """Deal a new hand: from ``seed``, or the given ``hands`` (seat → cards) and ``kitty``."""
         rules = Rules.find(rules)
-        seat = Seat.find(dealer)
+        seat = dealer if type(dealer) is Seat else Seat.find(dealer)
         if hands is None:
             if seed is None:
                 raise IllegalActionError("give a seed for a random deal (every deal is reproducible), or hands=")
@@ -264,7 +267,8 @@ class HandState:
         if phase is _PLAY:
             return play_actions(legal_mask(self._order, self._hands[self._to_move], self._led))  # type: ignore[index]
         if phase is _BIDDING:
-            return self._bid_actions()
+            low, forced = self._bid_floor()
+            return list(self._bid_lists[forced][low])
         if phase is _DISCARD:
             return discard_actions(self._hands[self._to_move])  # type: ignore[index]
         if phase is _GIVE:
@@ -277,21 +281,7 @@ class HandState:
 
     def _bid_floor(self) -> tuple[int, bool]:
         """The lowest ladder level the seat to move may bid, and whether it must bid."""
-        rules = self.rules
-        low = 0 if self._high is None else self._high[0] + 1
-        forced = False
-        if self._to_move == self._dealer:
-            if rules.dealer_minimum is not None:
-                need = rules.bid_level(str(rules.dealer_minimum))
-                if low <= need:
-                    low, forced = need, True
-            elif rules.all_pass == "stick_dealer" and self._high is None:
-                forced = True
-        return low, forced
-
-    def _bid_actions(self) -> list[Action]:
-        low, forced = self._bid_floor()
-        return list(bid_lists(self.rules)[forced][low])
+        return bid_floor(self.rules, -1 if self._high is None else self._high[0], self._to_move == self._dealer)
 
     # ------------------------------------------------------------------ apply
     def apply(self, action: Action | str, seat: Seat | str | None = None) -> None:
@@ -302,15 +292,24 @@ class HandState:
         """
         mover = self._to_move
         phase = self.phase
-        # Card play is most of every hand and of every bot's playout: check it first, cheaply.
-        if phase is _PLAY and seat is None and type(action) is Action and action.kind == "play":
-            assert mover is not None and action.card is not None
-            idx = action.card.index
-            if not legal_mask(self._order, self._hands[mover], self._led) >> idx & 1:
-                raise IllegalActionError(self._illegal_play(mover, action.card))
-            self.history.append((_SEAT[mover], action))
-            self._play(mover, idx)
-            return
+        # Card play and bidding are most of every hand and of every bot's playout: an action taken from
+        # legal_actions() is checked with a few lookups here; anything else goes the long way, below.
+        if seat is None and type(action) is Action:
+            if phase is _PLAY and action.kind == "play":
+                assert mover is not None and action.card is not None
+                idx = action.card.index
+                if not legal_mask(self._order, self._hands[mover], self._led) >> idx & 1:
+                    raise IllegalActionError(self._illegal_play(mover, action.card))
+                self.history.append((_SEAT[mover], action))
+                self._play(mover, idx)
+                return
+            if phase is _BIDDING:
+                assert mover is not None
+                low, forced = self._bid_floor()
+                if self._levels.get(action, -1) >= low or (action.kind == "pass" and not forced):
+                    self.history.append((_SEAT[mover], action))
+                    self._apply_bid(mover, action)
+                    return
         if mover is None:
             raise IllegalActionError("the hand is over; no more actions are allowed")
         if seat is not None:
@@ -323,7 +322,7 @@ class HandState:
                 raise IllegalActionError(self._wrong_kind(act))
             self.apply(act)
             return
-        if act.kind == "bid" and act not in bid_levels(self.rules):
+        if act.kind == "bid" and act not in self._levels:
             try:
                 spec = self.rules.bid(act.bid or "")
             except CharlemagneError as exc:
@@ -360,7 +359,7 @@ class HandState:
             low, forced = self._bid_floor()
             if act.kind == "pass":
                 return not forced
-            return bid_levels(self.rules).get(act, -1) >= low
+            return self._levels.get(act, -1) >= low
         if phase is _DISCARD or phase is _GIVE:
             return (
                 act.kind == _PHASE_KIND[phase]
@@ -420,7 +419,7 @@ class HandState:
     # ------------------------------------------------------------------ bidding
     def _apply_bid(self, mover: int, act: Action) -> None:
         if act.kind == "bid":
-            self._high = (bid_levels(self.rules)[act], mover, act)
+            self._high = (self._levels[act], mover, act)
         if mover != self._dealer:
             self._to_move = (mover + 1) % 4
             return
@@ -506,7 +505,7 @@ class HandState:
         )
         self._order = self.contract.order
         self._n_active = len(self.contract.active_seats)
-        self._next = self.contract._next
+        self._next = tuple(map(int, self.contract._next))  # plain ints: see __init__
         self.phase = _PLAY
         self._leader = int(self.contract.first_leader)
         self._to_move = self._leader
@@ -520,7 +519,10 @@ class HandState:
         self._trick_seats.append(mover)
         if len(trick) < self._n_active:
             self._to_move = self._next[mover]
-            return
+        else:
+            self._end_trick()
+
+    def _end_trick(self) -> None:
         contract = self.contract
         assert contract is not None
         pos = winning_position(self._order, self._trick)

@@ -47,6 +47,10 @@ class CardOrder:
     joker_mask: int
     #: Mulot rule: a player who cannot follow suit and holds a joker must play one.
     void_must_play_joker: bool
+    #: ``follow[led]``: the cards that follow a trick led by card index ``led`` (its effective suit), 0 off the deck.
+    follow: tuple[int, ...]
+    #: The cards a player void in the led suit must play if held: the jokers under the Mulot rule, else none.
+    void_must_play: int
 
     def is_trump(self, index: int) -> bool:
         return self.trump_suit is not None and self.suit_of[index] == self.trump_suit
@@ -127,6 +131,8 @@ def _card_order(rules: Rules, trump: Suit | None) -> CardOrder:
         role=tuple(role),
         joker_mask=(3 << 32) if rules.jokers else 0,
         void_must_play_joker=trump is None and rules.jokers,
+        follow=tuple(masks[s] if s != NO_SUIT else 0 for s in suit_of),
+        void_must_play=(3 << 32) if trump is None and rules.jokers else 0,
         big_jack=big,
         little_jack=little,
         strength=tuple(

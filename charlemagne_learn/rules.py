@@ -257,7 +257,7 @@ class Rules:
     bower_names: tuple[str, str] = ("big jack", "little jack")
     _bid_index: dict[str, int] = field(default_factory=dict, init=False, repr=False, compare=False)
     #: Values derived from these rules by other modules (bid ladders, card orders), computed once.
-    _cache: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+    _cache: dict[object, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         _one_of("name", self.name, tuple(_TITLES))

@@ -39,12 +39,8 @@ def legal_mask(order: CardOrder, hand: int, led: int) -> int:
     """Bit set of the cards of ``hand`` that may be played to a trick led by card index ``led`` (-1: leading)."""
     if led < 0:
         return hand
-    follow = hand & order.suit_mask[order.suit_of[led]]
-    if follow:
-        return follow
-    if order.void_must_play_joker and hand & order.joker_mask:
-        return hand & order.joker_mask
-    return hand
+    # Follow suit if you can; else, under the Mulot rule, a joker if you hold one; else anything.
+    return hand & order.follow[led] or hand & order.void_must_play or hand
 
 
 def winning_position(order: CardOrder, trick: Sequence[int]) -> int:
