@@ -172,6 +172,39 @@ def _uniform_chance_steps(game: Any, hands: int = 50) -> int:
     return counts.pop()
 
 
+class _NoGame:
+    """A "hand" of 31 decisions among five options that does nothing else: what the timing loop costs alone."""
+
+    __slots__ = ("left",)
+    OPTIONS = [0, 1, 2, 3, 4]
+
+    def __init__(self) -> None:
+        self.left = 31
+
+    @property
+    def is_over(self) -> bool:
+        return self.left == 0
+
+    def legal_actions(self) -> list[int]:
+        return self.OPTIONS
+
+    def apply(self, action: int) -> None:
+        self.left -= 1
+
+
+@contender("loop alone (31 no-op decisions)", "the same loop over a stand-in that does no work: its floor")
+def _loop_alone(n: int, first: int) -> Batch:
+    rng = random.Random(first)
+    choice = rng.choice
+    actions = 0
+    for _ in range(n):
+        state = _NoGame()
+        while not state.is_over:
+            state.apply(choice(state.legal_actions()))
+            actions += 1
+    return Batch(n, actions, 0, 0, None)
+
+
 _os_play = _openspiel()
 if _os_play is not None:
     contender(REFERENCE, "C++ engine driven from Python via pybind11 (pyspiel), fastest loop")(_os_play)
