@@ -18,6 +18,7 @@ from .analysis.pimcbot import PimcBot
 from .analysis.rulebot import RuleBot
 from .cards import BLACK_JOKER, RED_JOKER, TEAMS, Card, CardList, Rank, Seat, Suit, parse_cards
 from .contract import Contract
+from .course import Course, CourseSettingsError, course_rules, set_course
 from .errors import (
     CardParseError,
     CharlemagneError,
@@ -30,7 +31,7 @@ from .errors import (
 )
 from .game import Game
 from .hand import HandResult, HandState, Phase, SeatView, Trick
-from .ranking import card_order, card_role, trump_order
+from .ranking import card_order, card_role, jokers, trump_order
 from .rules import BidSpec, Rules
 from .ruling import Ruling
 from .scoring import HandScore, explain_score, score_hand
@@ -51,6 +52,8 @@ __all__ = [
     "CharlemagneError",
     "Contract",
     "ContractError",
+    "Course",
+    "CourseSettingsError",
     "Game",
     "HandError",
     "HandResult",
@@ -74,16 +77,19 @@ __all__ = [
     "bid_odds",
     "card_order",
     "card_role",
+    "course_rules",
     "double_dummy",
     "explain_legal_plays",
     "explain_play",
     "explain_score",
     "explain_trick_winner",
+    "jokers",
     "legal_plays",
     "parse_cards",
     "play_game",
     "play_hand",
     "score_hand",
+    "set_course",
     "solve_position",
     "trick_winner",
     "trump_order",

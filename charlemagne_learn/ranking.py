@@ -21,9 +21,10 @@ from dataclasses import dataclass
 from functools import cache
 
 from .cards import Card, CardList, Rank, Suit
+from .errors import RulesOptionError
 from .rules import Rules
 
-__all__ = ["JOKER_SUIT", "NO_SUIT", "CardOrder", "card_order", "card_role", "trump_order"]
+__all__ = ["JOKER_SUIT", "NO_SUIT", "CardOrder", "card_order", "card_role", "jokers", "trump_order"]
 
 #: Effective suit of the jokers when a contract has no trump suit (Mulot): they form a
 #: two-card trump suit of their own.
@@ -96,7 +97,7 @@ def _card_order(rules: Rules, trump: Suit | None) -> CardOrder:
     little: int | None = None
 
     if rules.jokers:
-        high, low = (32, 33) if rules.high_joker == "red" else (33, 32)
+        high, low = (joker.index for joker in jokers(rules))
         trumps += [high, low]
         role[high], role[low] = "high joker", "low joker"
     if trump is not None:
@@ -153,3 +154,18 @@ def trump_order(rules: Rules, trump: Suit | str | None) -> CardList:
 def card_role(rules: Rules, trump: Suit | str | None, card: Card | str) -> str:
     """The special name of ``card`` under this trump: ``"little jack"``, ``"high joker"``, … or ``""``."""
     return card_order(rules, trump).role[Card.parse(card).index]
+
+
+def jokers(rules: Rules | str | None = None) -> tuple[Card, Card]:
+    """The high joker and the low joker of a rule system (which is which is a house rule, ``high_joker``).
+
+    Lessons name the jokers by what they do, so that they hold at a table that plays the black joker high:
+
+    >>> [str(c) for c in jokers("canadian")], [str(c) for c in jokers(Rules.preset("canadian", high_joker="black"))]
+    (['RJ', 'BJ'], ['BJ', 'RJ'])
+    """
+    rules = Rules.find(rules)
+    if not rules.jokers:
+        raise RulesOptionError(f"{rules.title} is played without jokers")
+    red, black = Card.from_index(32), Card.from_index(33)
+    return (red, black) if rules.high_joker == "red" else (black, red)

@@ -85,6 +85,8 @@ def build(out: Path) -> Path:
         contents.mkdir()
         for lesson in sorted((ROOT / "notebooks").glob("*.ipynb")):
             (contents / lesson.name).write_text(with_install_cell(lesson.read_text(encoding="utf-8")), encoding="utf-8")
+        # the teacher's house rules travel with the lessons (cl.course_rules() looks beside the notebook)
+        shutil.copy(ROOT / "notebooks" / "course.json", contents / "course.json")
         subprocess.run(
             [
                 str(python),

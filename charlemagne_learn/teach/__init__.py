@@ -5,6 +5,7 @@
 'deals on which the bid is made (%)'
 """
 
+from .cheatsheet import cheatsheet_html, write_cheatsheet
 from .plots import (
     OKABE_ITO,
     plot_bid_odds,
@@ -16,9 +17,11 @@ from .plots import (
 
 __all__ = [
     "OKABE_ITO",
+    "cheatsheet_html",
     "plot_bid_odds",
     "plot_expected_points",
     "plot_make_chance",
     "plot_perfect_vs_bots",
     "plot_special_bids",
+    "write_cheatsheet",
 ]

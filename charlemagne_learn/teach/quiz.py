@@ -21,6 +21,7 @@ from typing import Literal, get_args
 
 from ..cards import Card, CardList, Seat
 from ..contract import Contract
+from ..course import rules_for
 from ..deal import cards_of, deal_hands
 from ..errors import RulesOptionError
 from ..ranking import card_order, trump_order
@@ -447,10 +448,12 @@ _MAKERS: dict[Kind, Callable[[Rules, int, random.Random], Question]] = {
 
 
 def questions(
-    variant: str | Rules = "canadian", level: int = 1, kinds: Iterable[str] | None = None, seed: int = 0
+    variant: str | Rules | None = None, level: int = 1, kinds: Iterable[str] | None = None, seed: int = 0
 ) -> Iterator[Question]:
-    """An endless stream of questions, the kinds in turn; the same arguments give the same questions."""
-    rules = variant if isinstance(variant, Rules) else Rules.preset(variant)
+    """An endless stream of questions, the kinds in turn; the same arguments give the same questions.
+
+    With no ``variant`` the questions follow the course's rules (:mod:`~charlemagne_learn.course`)."""
+    rules = rules_for(variant)
     if isinstance(level, bool) or level not in LEVELS:
         raise RulesOptionError(
             f"level={level!r} is not allowed; use 1 (plain cards), 2 (bowers and jokers) or 3 (tricky cases)"

@@ -33,6 +33,7 @@ from ..bid_meaning import COLUMNS as _COLUMNS
 from ..bid_meaning import bid_meaning
 from ..bidding import bid_lists
 from ..cards import Seat
+from ..course import rules_for
 from ..errors import IllegalActionError, RulesOptionError
 from ..hand import HandState
 from ..i18n import Lang, add_words, word
@@ -106,11 +107,7 @@ class BidBox(GameWidget):
         if isinstance(rules_or_variant, Rules):
             rules = rules_or_variant
         else:
-            rules = (
-                state.rules
-                if state is not None and rules_or_variant is None
-                else Rules.preset(rules_or_variant or "canadian")
-            )
+            rules = state.rules if state is not None and rules_or_variant is None else rules_for(rules_or_variant)
         if state is not None and state.rules != rules:
             raise RulesOptionError(
                 f"the hand is played under {state.rules!r}, not {rules!r}; leave out the rules to use the hand's own"

@@ -21,6 +21,7 @@ from typing import Any
 import traitlets as t
 
 from ..cards import Card, Rank, Suit
+from ..course import course_variant
 from ..display import card_html
 from ..errors import RulesOptionError
 from ..i18n import Lang, add_words, card_label, word
@@ -100,7 +101,8 @@ class TrumpLadder(GameWidget):
     """The ranking of a trump suit for a variant, with the three plain suits beside it.
 
     ``trump`` is ``"C"``, ``"D"``, ``"H"``, ``"S"`` (any spelling :meth:`Suit.find` reads), or ``None`` for a
-    contract without a trump suit, allowed where the variant has such a bid. ``rules_options`` are passed to
+    contract without a trump suit, allowed where the variant has such a bid. With no ``variant`` the ladder is
+    the course's (:mod:`~charlemagne_learn.course`: its variant and house rules). ``rules_options`` are passed to
     :meth:`Rules.preset` (``high_joker="black"``) and kept when the variant changes.
     """
 
@@ -122,14 +124,14 @@ class TrumpLadder(GameWidget):
 
     def __init__(
         self,
-        variant: str = "canadian",
+        variant: str | None = None,
         trump: Suit | str | None = "H",
         *,
         lang: str = "en",
         four_colour: bool = False,
         **rules_options: Any,
     ) -> None:
-        self._options = dict(rules_options)
+        variant, self._options = course_variant(variant, rules_options)
         self._rules = Rules.preset(variant, **self._options)  # the engine's own check of variant and options
         super().__init__(variant=self._rules.name, trump=trump, lang=lang, four_colour=four_colour)
         self._redraw()

@@ -19,6 +19,7 @@ import traitlets as t
 
 from ..analysis.odds import BidOdds, _check_hand, bid_odds  # _check_hand: the engine's check of a hand
 from ..cards import Card, CardList, Seat
+from ..course import rules_for
 from ..deal import cards_of, deal_hands
 from ..display import bid_odds_html
 from ..errors import RulesOptionError
@@ -73,7 +74,7 @@ class BidOddsExplorer(GameWidget):
 
     def __init__(
         self,
-        variant: str | Rules = "canadian",
+        variant: str | Rules | None = None,
         hand: Iterable[Card | str] | str | None = None,
         *,
         seed: int = 0,
@@ -85,7 +86,7 @@ class BidOddsExplorer(GameWidget):
         auto: bool = True,
         four_colour: bool = False,
     ) -> None:
-        self._rules = variant if isinstance(variant, Rules) else Rules.preset(variant)
+        self._rules = rules_for(variant)
         self._seat, self._dealer = Seat.find(seat), Seat.find(dealer)
         self._seed = check_seed(seed)
         self._deals = 0

@@ -29,6 +29,7 @@ from ..analysis.hints import Hint, hint, review
 from ..analysis.odds import MAX_SAMPLES
 from ..cards import Card, Seat
 from ..checks import whole_number
+from ..course import course_variant
 from ..display import seat_view_html
 from ..errors import CardParseError, IllegalActionError
 from ..game import Game
@@ -121,7 +122,8 @@ class PlayTable(GameWidget):
     :func:`~charlemagne_learn.analysis.bots.make_bot` knows); ``hints``: offer the Hint button;
     ``grade_moves``: grade each bid and card as it is made; ``hint_samples`` / ``grade_samples``: deals of the
     hidden cards behind a hint / a grade and the review (fewer: quicker, rougher); ``rules_options``: any option
-    of :meth:`Rules.preset <charlemagne_learn.rules.Rules.preset>` (``target=32``, …)."""
+    of :meth:`Rules.preset <charlemagne_learn.rules.Rules.preset>` (``target=32``, …). With no ``variant`` the
+    table plays the course's rules (:mod:`~charlemagne_learn.course`), options given here added to them."""
 
     _module = "playtable"
     # the same table as a Table draws, with the learner's controls under it
@@ -146,7 +148,7 @@ class PlayTable(GameWidget):
 
     def __init__(
         self,
-        variant: str = "canadian",
+        variant: str | None = None,
         seat: Seat | str = "S",
         *,
         seed: int = 0,
@@ -159,6 +161,7 @@ class PlayTable(GameWidget):
         four_colour: bool = False,
         **rules_options: Any,
     ) -> None:
+        variant, rules_options = course_variant(variant, rules_options)
         rules = Rules.preset(variant, **rules_options)
         self._me = Seat.find(seat)
         self._game = Game(rules, "N", seed)

@@ -110,7 +110,7 @@ class TrickQuiz(GameWidget):
 
     def __init__(
         self,
-        variant: str | Rules = "canadian",
+        variant: str | Rules | None = None,
         level: int = 1,
         kinds: Iterable[str] | None = None,
         seed: int = 0,

@@ -1,0 +1,164 @@
+"""The course's house rules: set once, followed by every lesson, quiz and widget.
+
+Tables differ: which joker is high, whether the dealer is stuck when everybody passes, and so on
+(the **Decisions** of RULES.md). A teacher writes the table's rules once, in ``course.json`` beside the
+lessons::
+
+    {"variant": "canadian", "house_rules": {"high_joker": "black", "all_pass": "stick_dealer"}}
+
+and every lesson (they start from :func:`course_rules`), every widget and quiz made without rules,
+and every sentence they print then follow it. The environment variable ``CHARLEMAGNE_COURSE`` (that
+JSON text, or the path of such a file) takes precedence over the file, and :func:`set_course` over both,
+for the rest of a Python session. With none of them the course plays the Canadian game as the rulebook
+gives it.
+
+>>> set_course("canadian", high_joker="black").rules.high_joker
+'black'
+>>> rules_for(None).high_joker, rules_for("canadian").high_joker  # a variant named outright is its preset
+('black', 'red')
+>>> set_course().source  # back to the file or the environment, here neither
+'the Canadian rules as the rulebook gives them (no course.json found)'
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .errors import RulesOptionError
+from .rules import VARIANTS, Rules
+
+__all__ = ["COURSE_FILE", "COURSE_VARIABLE", "Course", "CourseSettingsError", "course", "course_rules", "course_variant",
+           "rules_for",
+           "set_course"]  # fmt: skip
+
+#: The file a teacher edits, looked for in the current folder (a lesson's) and the folders above it.
+COURSE_FILE = "course.json"
+#: An environment variable holding the settings (JSON text or a file's path); it takes precedence over the file.
+COURSE_VARIABLE = "CHARLEMAGNE_COURSE"
+_KEYS = ("variant", "house_rules")
+
+
+class CourseSettingsError(RulesOptionError):
+    """The course's settings (``course.json`` or ``CHARLEMAGNE_COURSE``) cannot be read as house rules."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Course:
+    """The rule system the course plays, and where that came from."""
+
+    variant: str = "canadian"
+    house_rules: Mapping[str, Any] = field(default_factory=dict)
+    #: Where the settings were read, for messages: a file's path, the environment variable, or the session.
+    source: str = ""
+    rules: Rules = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # Made here, so that settings the engine refuses are refused when they are read, not in some later lesson.
+        try:
+            rules = Rules.preset(self.variant, **dict(self.house_rules))
+        except RulesOptionError as exc:
+            raise CourseSettingsError(f"the course's house rules ({self.source}) cannot be used: {exc}") from None
+        object.__setattr__(self, "rules", rules)
+        object.__setattr__(self, "house_rules", dict(self.house_rules))
+
+
+_session: Course | None = None
+
+
+def set_course(variant: str | None = None, **house_rules: Any) -> Course:
+    """Play ``variant`` with ``house_rules`` for the rest of this Python session (a teacher's cell);
+    with no arguments, go back to what ``course.json`` or ``CHARLEMAGNE_COURSE`` says."""
+    global _session
+    if variant is None and not house_rules:
+        _session = None
+        return course()
+    _session = Course(variant=variant or "canadian", house_rules=house_rules, source="set_course() in this session")
+    return _session
+
+
+def course() -> Course:
+    """The course's settings, read now (a teacher's change to the file counts from the next call)."""
+    if _session is not None:
+        return _session
+    text = os.environ.get(COURSE_VARIABLE, "").strip()
+    if text:
+        if text.startswith(("{", "[")):
+            return _parse(text, f"the environment variable {COURSE_VARIABLE}")
+        return _read(Path(text), f"the file {text} named by {COURSE_VARIABLE}")
+    found = _find_file(Path.cwd())
+    if found is None:
+        return Course(source=f"the Canadian rules as the rulebook gives them (no {COURSE_FILE} found)")
+    return _read(found, str(found))
+
+
+def course_rules() -> Rules:
+    """The rules every lesson plays: the course's variant with its house rules.
+
+    >>> course_rules().name
+    'canadian'
+    """
+    return course().rules
+
+
+def rules_for(rules: Rules | str | None) -> Rules:
+    """What a widget or quiz plays when given ``rules``: the course's rules for None; otherwise as given
+    (a variant's name is its preset: a lesson that names another table wants that table as printed)."""
+    return course_rules() if rules is None else Rules.find(rules)
+
+
+def course_variant(variant: str | None, options: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
+    """For widgets made from a variant's name and options: with no name, the course's variant, its house
+    rules and then ``options`` over them; with a name, that variant and ``options`` alone."""
+    if variant is not None:
+        return variant, dict(options)
+    settings = course()
+    return settings.variant, {**settings.house_rules, **options}
+
+
+def _find_file(start: Path) -> Path | None:
+    for folder in (start, *start.parents):
+        candidate = folder / COURSE_FILE
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def _read(path: Path, source: str) -> Course:
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CourseSettingsError(f"cannot read the course's settings from {source}: {exc}") from None
+    return _parse(text, source)
+
+
+def _parse(text: str, source: str) -> Course:
+    help_ = (
+        f'write them as {{"variant": "canadian", "house_rules": {{"high_joker": "black"}}}}; '
+        f"variants: {', '.join(VARIANTS)}"
+    )
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        raise CourseSettingsError(f"the course's settings in {source} are not JSON ({exc}); {help_}") from None
+    if not isinstance(data, dict):
+        raise CourseSettingsError(f"the course's settings in {source} must be one JSON object; {help_}")
+    unknown = sorted(set(data) - set(_KEYS))
+    if unknown:
+        raise CourseSettingsError(
+            f"the course's settings in {source} have unknown key(s) {', '.join(unknown)}; "
+            f"the keys are {', '.join(_KEYS)}"
+        )
+    variant = data.get("variant", "canadian")
+    house = data.get("house_rules", {})
+    if not isinstance(variant, str) or not isinstance(house, dict):
+        raise CourseSettingsError(f"the course's settings in {source}: {help_}")
+    if "bids" in house:
+        raise CourseSettingsError(f"the course's settings in {source}: the bid ladder belongs to the variant")
+    # JSON has no tuples; the options that are pairs (bower_names) arrive as lists
+    house = {k: tuple(v) if isinstance(v, list) else v for k, v in house.items()}
+    return Course(variant=variant, house_rules=house, source=source)
