@@ -26,7 +26,7 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from _results import RESULTS, machine, write_section
 
@@ -176,7 +176,7 @@ class _NoGame:
     """A "hand" of 31 decisions among five options that does nothing else: what the timing loop costs alone."""
 
     __slots__ = ("left",)
-    OPTIONS = [0, 1, 2, 3, 4]
+    OPTIONS: ClassVar[list[int]] = [0, 1, 2, 3, 4]
 
     def __init__(self) -> None:
         self.left = 31
