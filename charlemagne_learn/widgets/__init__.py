@@ -7,6 +7,7 @@ for places where widgets do not run.
 """
 
 from .bidbox import BidBox
+from .decide import DecisionQuiz
 from .hand import Hand, sort_hand
 from .ladder import TrumpLadder
 from .odds import BidOddsExplorer
@@ -14,4 +15,14 @@ from .playtable import PlayTable
 from .quiz import TrickQuiz
 from .table import Table
 
-__all__ = ["BidBox", "BidOddsExplorer", "Hand", "PlayTable", "Table", "TrickQuiz", "TrumpLadder", "sort_hand"]
+__all__ = [
+    "BidBox",
+    "BidOddsExplorer",
+    "DecisionQuiz",
+    "Hand",
+    "PlayTable",
+    "Table",
+    "TrickQuiz",
+    "TrumpLadder",
+    "sort_hand",
+]

@@ -34,13 +34,13 @@ from ..display import seat_view_html
 from ..errors import CardParseError, IllegalActionError
 from ..game import Game
 from ..hand import HandState, Phase
-from ..i18n import add_words, word
+from ..i18n import Lang, add_words, word
 from ..rng import derive_seed
 from ..rules import Rules
 from ._base import GameWidget
 from .table import action_text, phase_word, table_picture
 
-__all__ = ["PlayTable"]
+__all__ = ["PlayTable", "TableFront", "choice_text", "grade_line", "hint_panel"]
 
 add_words(
     {
@@ -114,16 +114,10 @@ _CARD_KIND = {Phase.PLAY: "play", Phase.DISCARD: "discard", Phase.GIVE: "give"}
 _GRADED = (Phase.BIDDING, Phase.PLAY)
 
 
-class PlayTable(GameWidget):
-    """A game against three bots from ``seat``. :meth:`play` is a click on a card or an action button;
-    :meth:`show_hint` the Hint button; :meth:`next_hand` the Next hand button after a hand's review.
-
-    ``bots``: the kind of the three other players (``"rule"``, ``"pimc"``, ``"random"``: any name
-    :func:`~charlemagne_learn.analysis.bots.make_bot` knows); ``hints``: offer the Hint button;
-    ``grade_moves``: grade each bid and card as it is made; ``hint_samples`` / ``grade_samples``: deals of the
-    hidden cards behind a hint / a grade and the review (fewer: quicker, rougher); ``rules_options``: any option
-    of :meth:`Rules.preset <charlemagne_learn.rules.Rules.preset>` (``target=32``, …). With no ``variant`` the
-    table plays the course's rules (:mod:`~charlemagne_learn.course`), options given here added to them."""
+class TableFront(GameWidget):
+    """The table seen from one seat with the seat's choices, a hint panel, a grade and a review panel: the
+    front-end :class:`PlayTable` plays whole games on, and :class:`~charlemagne_learn.widgets.decide.DecisionQuiz`
+    asks single decisions on. Python fills these traits; the page draws them and reports clicks."""
 
     _module = "playtable"
     # the same table as a Table draws, with the learner's controls under it
@@ -145,6 +139,18 @@ class PlayTable(GameWidget):
     #: Whether the Hint button is offered.
     hints = t.Bool(True).tag(sync=True)
     words = t.Dict().tag(sync=True)
+
+
+class PlayTable(TableFront):
+    """A game against three bots from ``seat``. :meth:`play` is a click on a card or an action button;
+    :meth:`show_hint` the Hint button; :meth:`next_hand` the Next hand button after a hand's review.
+
+    ``bots``: the kind of the three other players (``"rule"``, ``"pimc"``, ``"random"``: any name
+    :func:`~charlemagne_learn.analysis.bots.make_bot` knows); ``hints``: offer the Hint button;
+    ``grade_moves``: grade each bid and card as it is made; ``hint_samples`` / ``grade_samples``: deals of the
+    hidden cards behind a hint / a grade and the review (fewer: quicker, rougher); ``rules_options``: any option
+    of :meth:`Rules.preset <charlemagne_learn.rules.Rules.preset>` (``target=32``, …). With no ``variant`` the
+    table plays the course's rules (:mod:`~charlemagne_learn.course`), options given here added to them."""
 
     def __init__(
         self,
@@ -276,20 +282,7 @@ class PlayTable(GameWidget):
             self.hint = {"note": word("play.hint other", lang)}
             return None
         ranked = hint(state.view(self._me), self._hint_samples, workers=1)
-        self.hint = {
-            "title": word("play.hint title", lang).format(samples=ranked.samples),
-            "choices": [
-                {
-                    "id": str(c.action),
-                    "text": self._text(c.action),
-                    "grade": c.grade,
-                    "grade_word": word(f"play.grade.{c.grade}", lang),
-                    "points": f"{c.points:+.1f}",
-                    "reason": c.reason,
-                }
-                for c in ranked.choices
-            ],
-        }
+        self.hint = hint_panel(ranked, self._game.rules, lang)
         return ranked
 
     def next_hand(self) -> bool:
@@ -328,24 +321,10 @@ class PlayTable(GameWidget):
 
     # ------------------------------------------------------------ drawing
     def _text(self, action: Action) -> str:
-        lang = self._lang
-        if action.kind == "trump" and action.suit is not None:
-            return word(f"play.suit.{action.suit.name}", lang)
-        if action.kind == "choose":
-            return word(f"play.choice.{action.choice}", lang)
-        if action.kind == "play" and action.card is not None:  # the phase says it is played: the card alone
-            return str(action.card)
-        return action_text(action, self._game.rules, lang)
+        return choice_text(action, self._game.rules, self._lang)
 
     def _grade_of(self, ranked: Hint, action: Action) -> dict[str, Any]:
-        lang = self._lang
-        mine = ranked.choice(action)
-        text = word("play.you chose", lang).format(
-            action=self._text(action), grade=word(f"play.grade.{mine.grade}", lang)
-        )
-        if mine.grade != "best":
-            text += "; " + word("play.best was", lang).format(action=self._text(ranked.best.action))
-        return {"text": text, "grade": mine.grade, "reason": mine.reason}
+        return grade_line(ranked, action, self._game.rules, self._lang)
 
     def _review_hand(self, hand: HandState) -> None:
         lang = self._lang
@@ -435,3 +414,44 @@ class PlayTable(GameWidget):
             f'<div class="cl-playtable"><p>{escape(self.status)}</p>'
             f"{seat_view_html(self.state.view(self._me))}<p>{escape(self.prompt)}</p></div>"
         )
+
+
+# ---------------------------------------------------------------- shared with DecisionQuiz
+def choice_text(action: Action, rules: Rules, lang: Lang) -> str:
+    """An action as its button says it: a card alone when the phase says it is played, a suit with its name."""
+    if action.kind == "trump" and action.suit is not None:
+        return word(f"play.suit.{action.suit.name}", lang)
+    if action.kind == "choose":
+        return word(f"play.choice.{action.choice}", lang)
+    if action.kind == "play" and action.card is not None:
+        return str(action.card)
+    return action_text(action, rules, lang)
+
+
+def hint_panel(ranked: Hint, rules: Rules, lang: Lang) -> dict[str, Any]:
+    """The hint panel's content: every choice, best first, with its grade, points and reason."""
+    return {
+        "title": word("play.hint title", lang).format(samples=ranked.samples),
+        "choices": [
+            {
+                "id": str(c.action),
+                "text": choice_text(c.action, rules, lang),
+                "grade": c.grade,
+                "grade_word": word(f"play.grade.{c.grade}", lang),
+                "points": f"{c.points:+.1f}",
+                "reason": c.reason,
+            }
+            for c in ranked.choices
+        ],
+    }
+
+
+def grade_line(ranked: Hint, action: Action, rules: Rules, lang: Lang) -> dict[str, Any]:
+    """The line under the table after a choice: its grade and, when it was not the best, the best one."""
+    mine = ranked.choice(action)
+    text = word("play.you chose", lang).format(
+        action=choice_text(action, rules, lang), grade=word(f"play.grade.{mine.grade}", lang)
+    )
+    if mine.grade != "best":
+        text += "; " + word("play.best was", lang).format(action=choice_text(ranked.best.action, rules, lang))
+    return {"text": text, "grade": mine.grade, "reason": mine.reason}

@@ -14,8 +14,6 @@ TrickQuiz(canadian, level 2, seed 0: question 1 of 3, score 0)
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import time
 from collections.abc import Iterable
@@ -33,6 +31,7 @@ from ..i18n import add_words, word
 from ..rules import Rules
 from ..teach.quiz import Question, questions
 from ._base import GameWidget, card_id, card_view
+from ._results import results_csv
 from .hand import sort_hand
 
 __all__ = ["TrickQuiz"]
@@ -153,15 +152,7 @@ class TrickQuiz(GameWidget):
 
     def to_csv(self, path: str | Path | None = None) -> str:
         """The results as CSV text (also written to ``path`` when given), safe to open in a spreadsheet."""
-        out = io.StringIO()
-        writer = csv.DictWriter(out, fieldnames=list(_FIELDS), lineterminator="\n")
-        writer.writeheader()
-        writer.writerows({k: _inert(v) for k, v in row.items()} for row in self._results)
-        text = out.getvalue()
-        if path is not None:
-            # utf-8-sig starts the file with a byte-order mark: without one Excel reads UTF-8 as Latin-1 (♣ and –)
-            Path(path).write_text(text, encoding="utf-8-sig")
-        return text
+        return results_csv(self._results, _FIELDS, path)
 
     def to_json(self) -> str:
         return json.dumps(self._results, ensure_ascii=False, indent=1)
@@ -359,11 +350,3 @@ def _translated(message: str, lang: Any) -> str:
     """The widget's own refusals in the learner's language (the engine's reasons stay as the engine says)."""
     key = _MESSAGES.get(message)
     return word(key, lang) if key else message
-
-
-def _inert(value: Any) -> Any:
-    """A text cell a spreadsheet will not run: one starting ``= + - @`` (or a tab or carriage return) is a formula
-    to Excel and LibreOffice, so it gets a leading apostrophe (OWASP's advice on CSV injection)."""
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
-        return "'" + value
-    return value

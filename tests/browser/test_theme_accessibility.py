@@ -26,7 +26,7 @@ CELLS = (
     """
 import charlemagne_learn as cl
 from charlemagne_learn.analysis import make_bot, play_hand
-from charlemagne_learn.widgets import BidBox, BidOddsExplorer, Hand, PlayTable, Table, TrickQuiz, TrumpLadder
+from charlemagne_learn.widgets import BidBox, BidOddsExplorer, DecisionQuiz, Hand, PlayTable, Table, TrickQuiz, TrumpLadder
 rules = cl.Rules.preset("canadian")
 k = cl.Contract(rules, "6", "N", "H")
 """,
@@ -68,13 +68,18 @@ hinted.show_hint()
 hinted
 """,
     """
+decided = DecisionQuiz("canadian", kinds=["bid"], seed=2, count=2, samples=8)
+decided.choose(decided.decision.grade().choices[-1].action)
+decided
+""",
+    """
 reviewed = PlayTable("canadian", "S", seed=1, bots="rule", hint_samples=2, grade_samples=2)
 while not reviewed.review:
     reviewed.play(reviewed.state.legal_actions()[0])
 reviewed
 """,
 )
-WIDGETS = 8  # widget outputs above
+WIDGETS = 9  # widget outputs above
 MIN_TEXTS = 300
 PAGE_COLOUR = {"JupyterLab Light": "white", "JupyterLab Dark": "#111"}
 

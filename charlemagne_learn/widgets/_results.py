@@ -1,0 +1,32 @@
+"""A quiz's results as a teacher opens them: CSV a spreadsheet reads safely, or JSON."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+__all__ = ["inert", "results_csv"]
+
+
+def inert(value: Any) -> Any:
+    """A text cell a spreadsheet will not run: one starting ``= + - @`` (or a tab or carriage return) is a formula
+    to Excel and LibreOffice, so it gets a leading apostrophe (OWASP's advice on CSV injection)."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
+
+
+def results_csv(rows: Iterable[Mapping[str, Any]], fields: Sequence[str], path: str | Path | None = None) -> str:
+    """The rows as CSV text (also written to ``path`` when given), safe to open in a spreadsheet."""
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=list(fields), lineterminator="\n")
+    writer.writeheader()
+    writer.writerows({k: inert(v) for k, v in row.items()} for row in rows)
+    text = out.getvalue()
+    if path is not None:
+        # utf-8-sig starts the file with a byte-order mark: without one Excel reads UTF-8 as Latin-1 (♣ and –)
+        Path(path).write_text(text, encoding="utf-8-sig")
+    return text

@@ -1,0 +1,46 @@
+"""The DecisionQuiz in a real JupyterLab: a bid chosen by a click, the grade of every choice, Next decision,
+then a card clicked on the table, in the same front-end as the play table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+SETUP = """
+from charlemagne_learn.widgets import DecisionQuiz
+quiz = DecisionQuiz("canadian", kinds=["bid", "lead"], seed=2, count=2, samples=8)
+quiz
+"""
+
+
+def test_a_bid_then_a_lead_by_clicks(notebook: Any) -> None:
+    book = notebook(SETUP)
+    page = book.page
+    root = page.locator(".cl-playtable")
+    root.locator(".cl-seat").first.wait_for(timeout=30_000)
+    expect(root.locator(".cl-prompt")).to_contain_text("What do you bid?")
+    expect(root.locator(".cl-hint-button")).to_be_hidden()  # the answer comes after the choice, not before
+
+    worst = book.value("str(quiz.decision.grade().choices[-1].action)")
+    root.locator(f".cl-action[data-action='{worst}']").click()
+    root.locator(".cl-hint-list li").first.wait_for(timeout=30_000)
+    assert root.locator(".cl-hint-list li").count() == book.value("len(quiz.hint['choices'])") > 1
+    expect(root.locator(".cl-last-grade")).to_contain_text("best was")
+    expect(root.locator(".cl-review-panel")).to_contain_text("Best:")
+    assert book.value("quiz.results[0]['answer']") == worst
+    book.screenshot("decision_quiz")
+
+    root.locator(".cl-next-hand").click()
+    book.wait_value("quiz.number", 2)
+    expect(root.locator(".cl-prompt")).to_contain_text("You lead this trick")
+    card = root.locator(
+        ".cl-seat[data-seat='{}'] .cl-card:not(.cl-illegal)".format(book.value("quiz.decision.seat.name"))
+    )
+    card.first.click()
+    root.locator(".cl-last-grade .cl-grade").wait_for(timeout=30_000)
+    assert book.value("len(quiz.results)") == 2
+    expect(root.locator(".cl-next-hand")).to_have_count(0)  # the last decision: no Next

@@ -1,0 +1,139 @@
+"""Decisions to practise: seeded positions where the choice matters, graded by the engine, and the quiz
+that asks them (a click on a bid or a card, the grade of every choice, results for a teacher)."""
+
+from __future__ import annotations
+
+from html.parser import HTMLParser
+
+import pytest
+
+import charlemagne_learn as cl
+from charlemagne_learn.hand import Phase
+from charlemagne_learn.teach.decisions import DECISION_KINDS, decisions
+from charlemagne_learn.widgets import DecisionQuiz
+
+BAD_GRADES = ("inaccuracy", "mistake", "blunder")
+
+
+def _take(rules: str, kinds: list[str] | None, seed: int, n: int) -> list:  # type: ignore[type-arg]
+    return [d for _, d in zip(range(n), decisions(rules, kinds, seed, samples=12), strict=False)]
+
+
+@pytest.mark.parametrize("variant", ["canadian", "maine"])
+def test_each_decision_is_a_real_choice_of_its_kind(variant: str) -> None:
+    for d in _take(variant, None, 5, 6):
+        view = d.view
+        assert view.to_move == view.seat == d.seat and len(view.legal_actions) > 1
+        if d.kind == "bid":
+            assert view.phase is Phase.BIDDING
+        else:
+            assert view.phase is Phase.PLAY and bool(view.trick) == (d.kind == "play")
+        grades = [c.grade for c in d.grade().choices]
+        # the choice matters: some choice gives up a real share of the stake
+        assert grades[0] == "best" and any(g in BAD_GRADES for g in grades)
+        assert {str(c.action) for c in d.grade().choices} == {str(a) for a in view.legal_actions}
+
+
+def test_the_same_seed_asks_the_same_decisions_and_kinds_take_turns() -> None:
+    first = _take("canadian", None, 11, 6)
+    again = _take("canadian", None, 11, 6)
+    assert [(d.kind, d.deal_seed, d.state.to_json()) for d in first] == [
+        (d.kind, d.deal_seed, d.state.to_json()) for d in again
+    ]
+    assert [d.kind for d in first] == list(DECISION_KINDS) * 2
+    other = _take("canadian", None, 12, 6)
+    assert [d.deal_seed for d in other] != [d.deal_seed for d in first]
+    assert len({d.deal_seed for d in first}) == 6  # no deal twice in one run
+
+
+@pytest.mark.parametrize(
+    ("kinds", "seed", "says"),
+    [
+        (["bid", "defend"], 0, "choose among bid, lead, play"),
+        ("bid", 0, "give a list of kinds"),
+        ([], 0, "choose among"),
+        (None, -1, "seed=-1"),
+    ],
+)
+def test_bad_requests_say_what_is_allowed(kinds: object, seed: int, says: str) -> None:
+    with pytest.raises(cl.CharlemagneError, match=says):
+        next(decisions("canadian", kinds, seed))  # type: ignore[arg-type]
+
+
+def test_the_quiz_grades_a_choice_and_moves_on() -> None:
+    quiz = DecisionQuiz("canadian", kinds=["bid", "lead"], seed=2, count=2, samples=12, student="=HYPERLINK(1)")
+    assert quiz.decision.kind == "bid" and quiz.actions and not quiz.grade
+    # a choice the rules refuse: the engine's reason, nothing recorded, the position unchanged
+    before = quiz.decision.state.to_json()
+    assert quiz.choose("play AS") is False and quiz.message and not quiz.results
+    assert quiz.decision.state.to_json() == before
+    ranked = quiz.decision.grade()
+    worst = ranked.choices[-1]
+    assert quiz.choose(worst.action) is True
+    assert quiz.grade["grade"] == worst.grade and "best was" in quiz.grade["text"]
+    assert [c["id"] for c in quiz.hint["choices"]] == [str(c.action) for c in ranked.choices]
+    assert quiz.review["next"] == "Next decision" and quiz.actions == []
+    row = quiz.results[0]
+    assert (row["answer"], row["grade"], row["best"]) == (str(worst.action), worst.grade, str(ranked.best.action))
+    assert row["points_lost"] == pytest.approx(worst.loss, abs=0.01)
+    # one answer a decision: a second click is refused and changes nothing
+    assert quiz.choose(ranked.best.action) is False and len(quiz.results) == 1
+    assert quiz.next() is True and quiz.decision.kind == "lead" and not quiz.grade
+    lead = quiz.decision
+    card = next(a.card for a in lead.view.legal_actions)
+    assert quiz.choose(str(card)) is True  # a card's text stands for playing it
+    assert quiz.review["next"] == "" and "last decision" in quiz.review["hand_points"]
+    assert quiz.next() is False and quiz.message == "The quiz is finished."
+    # results a spreadsheet opens safely
+    csv = quiz.to_csv()
+    assert csv.splitlines()[0].startswith("student,question,kind") and "'=HYPERLINK(1)" in csv
+    assert len(csv.splitlines()) == 3
+
+
+def test_clicks_from_the_page_are_choices_and_the_page_cannot_change_the_state() -> None:
+    quiz = DecisionQuiz("canadian", kinds=["bid"], seed=4, count=1, samples=12)
+    quiz._on_front_end(quiz, {"type": "action", "action": "bid 99"}, [])
+    assert quiz.message and not quiz.results
+    quiz.set_state({"grade": {"grade": "best"}, "review": {"next": "x"}})  # a tampered page
+    assert quiz.grade == {} and quiz.review == {}
+    best = quiz.decision.grade().best.action
+    quiz._on_front_end(quiz, {"type": "action", "action": str(best)}, [])
+    assert quiz.results[0]["grade"] == "best"
+
+
+class _Folded(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.depth = 0
+        self.inside: list[str] = []
+        self.outside: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.depth += tag == "details"
+
+    def handle_endtag(self, tag: str) -> None:
+        self.depth -= tag == "details"
+
+    def handle_data(self, data: str) -> None:
+        (self.inside if self.depth else self.outside).append(data)
+
+
+def test_read_without_a_kernel_the_answer_is_folded_away() -> None:
+    quiz = DecisionQuiz("canadian", kinds=["lead"], seed=3, count=1, samples=12)
+    page = _Folded()
+    page.feed(quiz._static_html())
+    best = str(quiz.decision.grade().best.action)
+    assert best in "".join(page.inside) and "Best:" not in "".join(page.outside)
+    assert quiz.decision.situation in "".join(page.outside)
+
+
+def test_the_quiz_follows_the_course(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CHARLEMAGNE_COURSE", '{"house_rules": {"high_joker": "black"}}')
+    quiz = DecisionQuiz(kinds=["play"], seed=1, count=1, samples=12)
+    assert quiz.decision.state.rules.high_joker == "black"
+
+
+def test_bad_options_are_refused() -> None:
+    for kwargs in ({"count": 0}, {"count": 1.5}, {"samples": 2}, {"seed": "x"}, {"kinds": ["trump"]}):
+        with pytest.raises(cl.CharlemagneError):
+            DecisionQuiz("canadian", **kwargs)  # type: ignore[arg-type]
