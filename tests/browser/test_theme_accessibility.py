@@ -163,7 +163,8 @@ def test_every_widget_reads_well_in_light_and_dark(notebook: Any) -> None:
     book = notebook(*CELLS)
     page = book.page
     expect(page.locator(".cl-widget")).to_have_count(WIDGETS, timeout=120_000)
-    expect(page.locator(".cl-review-panel")).to_have_count(1, timeout=60_000)
+    # the reviewed PlayTable and the answered DecisionQuiz each show a review panel
+    expect(page.locator(".cl-review-panel")).to_have_count(2, timeout=60_000)
     expect(page.locator(".cl-hint-list li").first).to_be_visible(timeout=60_000)
     # JupyterLab skips drawing the cells out of view (content-visibility): draw them all, so every text is measured
     page.add_style_tag(content=".jp-Notebook .jp-Cell { content-visibility: visible !important; }")
