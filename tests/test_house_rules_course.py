@@ -25,7 +25,7 @@ LESSONS = sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb")) + [NOTEBOOKS / "teachers_
 HOUSE = {"variant": "canadian", "house_rules": {"high_joker": "black", "all_pass": "stick_dealer"}}
 #: A colour of joker named as the high (or highest, top, winning) one: true only at some tables.
 COLOUR_AS_HIGH = re.compile(
-    r"(red|black) joker\W+(\w+\W+){0,4}(high|highest|top|wins|beats)|(high|highest|top) joker\W+\((red|black)",
+    r"(red|black)\s+joker\W+(\w+\W+){0,4}(high|highest|top|wins|beats)|(high|highest|top)\s+joker\W+\((red|black)",
     re.IGNORECASE,
 )
 

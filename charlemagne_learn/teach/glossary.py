@@ -1,0 +1,168 @@
+"""The course's words: each term once, with its French word, what it means, and the lesson that defines it.
+
+One word per idea: a card put aside in the exchange is *discarded*; a card of another suit played to a
+trick is *thrown off*. The lessons may use a term only from the lesson that defines it on (a test reads
+every lesson's text against this list), so a newcomer never meets a word before its meaning.
+
+>>> GLOSSARY["little jack"].french, GLOSSARY["little jack"].lesson
+('le petit bar', '00')
+>>> [t for t in terms_of("05")][:3]
+['bid ladder', 'exchange', 'discard']
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from html import escape
+
+__all__ = ["GLOSSARY", "Term", "glossary_html", "terms_of"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Term:
+    """One word of the game."""
+
+    lesson: str  # "00" … "11": the lesson that defines it
+    french: str
+    meaning: str
+    #: The ways a lesson writes the term (a regular expression, matched case-blind on whole words).
+    forms: str
+
+    def found_in(self, text: str) -> bool:
+        return re.search(rf"(?<![\w-])(?:{self.forms})(?![\w-])", text, re.IGNORECASE) is not None
+
+
+def _t(lesson: str, french: str, meaning: str, forms: str) -> Term:
+    return Term(lesson=lesson, french=french, meaning=meaning, forms=forms)
+
+
+#: term → its entry, in the order the course meets them.
+GLOSSARY: dict[str, Term] = {
+    # lesson 00: the whole game on one page
+    "dealer": _t("00", "le donneur", "the player who deals; the deal passes to the left after each hand", "dealers?"),
+    "kitty": _t("00", "le minou", "the 2 cards dealt face down in the middle, for the bidder", "kitty|kitties"),
+    "bid": _t("00", "l'enchère", "a promise of how many tricks your side will take, or a special bid", "bids?|bidding"),
+    "pass": _t("00", "passer", "saying no bid", "pass|passes|passed|passing"),
+    "contract": _t("00", "le contrat", "the highest bid, which the bidder's side must make", "contracts?"),
+    "bidder": _t("00", "le preneur", "the player who made the contract", "bidders?"),
+    "partner": _t("00", "le partenaire", "the player opposite you, on your side", "partners?"),
+    "trump": _t("00", "l'atout", "the suit named by the bidder, whose cards beat every other suit", "trumps?|trumped"),
+    "trick": _t("00", "la levée", "one card from each player in turn; the highest takes it", "tricks?"),
+    "lead": _t("00", "entamer", "play the first card of a trick", "lead|leads|led|leader|leading"),
+    "follow suit": _t("00", "fournir", "play a card of the suit led", r"follow(?:s|ed|ing)? suit"),
+    "throw off": _t(
+        "00",
+        "se défausser",
+        "play a card of another suit when you cannot follow",
+        r"throw(?:s|n)? (?:it |a card )?off|thrown off",
+    ),
+    "big jack": _t("00", "le bar", "the jack of trumps, the highest trump after the jokers", "big jacks?"),
+    "little jack": _t(
+        "00", "le petit bar", "the other jack of the trump suit's colour; it counts as a trump", "little jacks?"
+    ),
+    "Mulot": _t("00", "Mulot", "the bid to take no trick at all, alone, with only the jokers as trumps", "mulot"),
+    "Charlemagne": _t("00", "Charlemagne", "the bid to take every trick, alone", "charlemagne"),
+    "suit led": _t(
+        "00",
+        "la couleur demandée",
+        "the suit of the card that leads a trick (a little jack or joker leads trumps)",
+        "suit led",
+    ),
+    "Gros Mulot": _t(
+        "00", "Gros Mulot", "Mulot with the bidder's hand shown to all after the first trick", "gros mulot"
+    ),
+    "Gros Charlemagne": _t(
+        "00", "Gros Charlemagne", "Charlemagne with the kitty or a partner's card, not both", "gros charlemagne"
+    ),
+    "house rule": _t("00", "la règle maison", "a rule each table chooses, such as which joker is high", "house rules?"),
+    # lesson 02
+    "high joker": _t(
+        "02",
+        "le grand joker",
+        "the highest trump of all (the red joker, unless your table plays the black one)",
+        "high jokers?",
+    ),
+    "low joker": _t("02", "le petit joker", "the second highest trump", "low jokers?"),
+    "plain suit": _t("02", "une couleur ordinaire", "a suit that is not trump", "plain suits?"),
+    "bower": _t(
+        "02", "le bower", "Bid Euchre's names for the two jacks of trump: right (big) and left (little)", "bowers?"
+    ),
+    # lesson 03
+    "void": _t("03", "la chicane", "having no card of a suit", "void|voids"),
+    # lesson 05
+    "bid ladder": _t(
+        "05", "l'échelle des enchères", "every bid of the game, from the lowest to the highest", "bid ladder"
+    ),
+    "exchange": _t(
+        "05", "l'échange", "the bidder taking the kitty (or a partner's card) and putting cards aside", "exchange"
+    ),
+    "discard": _t("05", "écarter", "put a card aside face down in the exchange", "discards?|discarded|discarding"),
+    "stick the dealer": _t(
+        "05",
+        "le donneur est collé",
+        "the house rule that the dealer must bid when the others all pass",
+        "stick(?:s|ing)? the dealer|stuck",
+    ),
+    "thrown in": _t(
+        "05", "la donne est annulée", "a hand nobody bids: it is not played and scores nothing", "thrown in"
+    ),
+    "grade": _t(
+        "05",
+        "la note",
+        "how a choice compares with the best one: best, good, inaccuracy, mistake, blunder",
+        "inaccurac(?:y|ies)|blunders?",
+    ),
+    # lesson 07
+    "exposed hand": _t(
+        "07", "la main exposée", "the Gros Mulot bidder's cards, face up after the first trick", "exposed|hand on show"
+    ),
+    # lesson 08
+    "partner's card": _t(
+        "08",
+        "la carte du partenaire",
+        "the card a Charlemagne bidder's partner gives before sitting out",
+        "partner's card",
+    ),
+    "double dummy": _t(
+        "08", "à cartes ouvertes", "play in which everyone sees every card and plays perfectly", "double[- ]dummy"
+    ),
+    # lesson 09
+    "hint": _t("09", "le conseil", "the engine's ranking of every choice, with its grade and reason", "hints?"),
+    "review": _t("09", "le bilan", "every decision of a hand, graded, with the better choice", "reviews?"),
+    # lesson 10
+    "sure trick": _t("10", "la levée sûre", "a card that wins a trick whatever the others hold", "sure tricks?"),
+    "expected points": _t(
+        "10", "les points espérés", "the points a bid brings on average, made and failed together", "expected points"
+    ),
+    "interval": _t(
+        "10",
+        "l'intervalle de confiance",
+        "the range a chance lies in, given the deals counted (95%)",
+        "intervals?|confidence",
+    ),
+    # lesson 11
+    "lone defender": _t(
+        "11",
+        "le défenseur seul",
+        "Maine: one defender against a lone Charlemagne, the partner sitting out",
+        "lone defenders?",
+    ),
+}
+
+
+def terms_of(lesson: str) -> Iterator[str]:
+    """The terms lesson ``lesson`` defines, in the order it meets them."""
+    return (name for name, term in GLOSSARY.items() if term.lesson == lesson)
+
+
+def glossary_html() -> str:
+    """The glossary as a table: term, French, meaning, lesson."""
+    rows = "".join(
+        f"<tr><td><strong>{escape(name)}</strong></td><td><em>{escape(t.french)}</em></td>"
+        f"<td>{escape(t.meaning)}</td><td>{escape(t.lesson)}</td></tr>"
+        for name, t in GLOSSARY.items()
+    )
+    head = "".join(f"<th style='text-align:left'>{h}</th>" for h in ("term", "français", "meaning", "lesson"))
+    return f"<table class='cl-glossary' style='font-family:sans-serif'><tr>{head}</tr>{rows}</table>"
