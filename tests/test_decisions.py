@@ -21,16 +21,21 @@ def _take(rules: str, kinds: list[str] | None, seed: int, n: int) -> list:  # ty
 
 @pytest.mark.parametrize("variant", ["canadian", "maine"])
 def test_each_decision_is_a_real_choice_of_its_kind(variant: str) -> None:
-    for d in _take(variant, None, 5, 6):
+    for d in _take(variant, None, 5, 8):
         view = d.view
         assert view.to_move == view.seat == d.seat and len(view.legal_actions) > 1
+        grades = [c.grade for c in d.grade().choices]
+        # the choice matters: some choice gives up a real share of the stake
+        assert grades[0] == "best" and any(g in BAD_GRADES for g in grades)
+        if d.kind == "exchange":
+            assert view.phase is Phase.DISCARD and view.seat == d.state.bidder and d.discards >= 1
+            assert all(len(c.discards) == d.discards for c in d.grade().choices)
+            assert all(c.discards[i] in view.hand for c in d.grade().choices for i in range(d.discards))
+            continue
         if d.kind == "bid":
             assert view.phase is Phase.BIDDING
         else:
             assert view.phase is Phase.PLAY and bool(view.trick) == (d.kind == "play")
-        grades = [c.grade for c in d.grade().choices]
-        # the choice matters: some choice gives up a real share of the stake
-        assert grades[0] == "best" and any(g in BAD_GRADES for g in grades)
         assert {str(c.action) for c in d.grade().choices} == {str(a) for a in view.legal_actions}
 
 
@@ -40,7 +45,7 @@ def test_the_same_seed_asks_the_same_decisions_and_kinds_take_turns() -> None:
     assert [(d.kind, d.deal_seed, d.state.to_json()) for d in first] == [
         (d.kind, d.deal_seed, d.state.to_json()) for d in again
     ]
-    assert [d.kind for d in first] == list(DECISION_KINDS) * 2
+    assert [d.kind for d in first] == [DECISION_KINDS[i % len(DECISION_KINDS)] for i in range(6)]
     other = _take("canadian", None, 12, 6)
     assert [d.deal_seed for d in other] != [d.deal_seed for d in first]
     assert len({d.deal_seed for d in first}) == 6  # no deal twice in one run
@@ -49,7 +54,7 @@ def test_the_same_seed_asks_the_same_decisions_and_kinds_take_turns() -> None:
 @pytest.mark.parametrize(
     ("kinds", "seed", "says"),
     [
-        (["bid", "defend"], 0, "choose among bid, lead, play"),
+        (["bid", "defend"], 0, "choose among bid, exchange, lead, play"),
         ("bid", 0, "give a list of kinds"),
         ([], 0, "choose among"),
         (None, -1, "seed=-1"),
@@ -58,6 +63,13 @@ def test_the_same_seed_asks_the_same_decisions_and_kinds_take_turns() -> None:
 def test_bad_requests_say_what_is_allowed(kinds: object, seed: int, says: str) -> None:
     with pytest.raises(cl.CharlemagneError, match=says):
         next(decisions("canadian", kinds, seed))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("variant", ["american", "maine", "bid_euchre"])
+def test_tables_without_a_kitty_have_no_exchange_to_practise(variant: str) -> None:
+    with pytest.raises(cl.RulesOptionError, match="no kitty"):
+        next(decisions(variant, ["exchange"], 0))
+    assert "exchange" not in {d.kind for _, d in zip(range(4), decisions(variant, None, 0, samples=8), strict=False)}
 
 
 def test_the_quiz_grades_a_choice_and_moves_on() -> None:
@@ -137,3 +149,54 @@ def test_bad_options_are_refused() -> None:
     for kwargs in ({"count": 0}, {"count": 1.5}, {"samples": 2}, {"seed": "x"}, {"kinds": ["trump"]}):
         with pytest.raises(cl.CharlemagneError):
             DecisionQuiz("canadian", **kwargs)  # type: ignore[arg-type]
+
+
+def _charlemagne_exchange() -> cl.HandState:
+    state = cl.HandState.new(cl.Rules.preset("canadian"), dealer="W", seed=382)
+    for action in ["pass", "bid 6", "bid charlemagne", "pass", "give KD"]:
+        state.apply(action)
+    return state
+
+
+def test_an_exchange_is_made_card_by_card_then_trump_and_graded_as_a_whole() -> None:
+    state = _charlemagne_exchange()
+    quiz = DecisionQuiz.at(state, samples=8)
+    assert quiz.decision.kind == "exchange" and quiz.decision.discards == 3 and not quiz.actions
+    assert quiz.choose("7H") is False and "does not hold" in quiz.message  # not South's card: refused
+    assert quiz.choose("trump H") is False and not quiz.results  # trump comes after the discards
+    for card in ["8C", "KD", "AC"]:
+        assert quiz.choose(card) is True and not quiz.results
+    assert {a["id"] for a in quiz.actions} == {"trump ♣", "trump ♦", "trump ♥", "trump ♠"}
+    assert quiz.choose("trump H") is True
+    row = quiz.results[0]
+    assert row["kind"] == "exchange" and row["answer"] == "discard 8♣ A♣ K♦, trump ♥"
+    assert row["grade"] in ("best", "good", "inaccuracy", "mistake", "blunder")
+    assert any(c["id"] == row["answer"] for c in quiz.hint["choices"])  # the learner's choice is on the list
+    assert state.history[-1][1].kind == "give"  # the lesson's own hand is untouched
+
+
+def test_an_exchange_outside_the_candidates_is_graded_on_the_same_deals() -> None:
+    from charlemagne_learn.analysis.exchange import exchange_hint
+
+    state = _charlemagne_exchange()
+    odd = ("RJ BJ JH", "S")  # throwing away the three top trumps: never a candidate, surely a blunder
+    ranked = exchange_hint(state, samples=8, also=odd)
+    mine = ranked.choice(*odd)
+    assert mine.grade == "blunder" and mine.points < ranked.best.points
+    assert exchange_hint(state, samples=8).best == ranked.best  # the same deals: the same best
+    with pytest.raises(cl.IllegalActionError):
+        exchange_hint(state, samples=8).choice(*odd)
+    with pytest.raises(cl.IllegalActionError, match="3 cards"):
+        exchange_hint(state, samples=8, also=("RJ BJ", "S"))
+    with pytest.raises(cl.IllegalActionError, match="bidder discards"):
+        exchange_hint(cl.HandState.new(cl.Rules.preset("canadian"), seed=1))
+
+
+def test_a_decision_at_a_lessons_own_position() -> None:
+    fresh = cl.HandState.new(cl.Rules.preset("canadian"), dealer="W", seed=7)
+    assert DecisionQuiz.at(fresh, samples=8).decision.kind == "bid"
+    over = cl.HandState.new(cl.Rules.preset("canadian"), dealer="W", seed=7)
+    for _ in range(4):
+        over.apply("pass")
+    with pytest.raises(cl.IllegalActionError, match="seat to move"):
+        DecisionQuiz.at(over)

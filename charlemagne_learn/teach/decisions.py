@@ -3,8 +3,9 @@
 A fact has one answer (who wins this trick); a decision has better and worse ones (what do you bid, which
 card do you lead). Each :class:`Decision` is a position from a hand that four rule-of-thumb players
 (:class:`~charlemagne_learn.analysis.rulebot.RuleBot`) played from a seeded deal, stopped where the seat
-to move must ``bid``, ``lead`` a trick or ``play`` to one; :meth:`Decision.grade` ranks every choice with
-the engine's hints (best … blunder, the points each gives up, and why). Only positions where the choice
+to move must ``bid``, ``exchange`` (discard after taking the kitty, then name trump), ``lead`` a trick or
+``play`` to one; :meth:`Decision.grade` ranks every choice with the engine's hints (best … blunder, the
+points each gives up, and why; :func:`~charlemagne_learn.analysis.exchange.exchange_hint` for an exchange). Only positions where the choice
 matters are asked: a card that leads to the same result as every other teaches nothing.
 
 >>> first = next(decisions("canadian", ["lead"], seed=3))
@@ -23,26 +24,30 @@ from functools import cached_property
 from itertools import count
 from typing import Literal, get_args
 
+from ..analysis.exchange import ExchangeHint, exchange_hint
 from ..analysis.hints import Hint, hint
 from ..analysis.rulebot import RuleBot
 from ..cards import Seat
 from ..course import rules_for
-from ..errors import RulesOptionError
+from ..errors import IllegalActionError, RulesOptionError
 from ..hand import HandState, Phase, SeatView
 from ..rng import check_seed, derive_seed
 from ..rules import Rules
 
 __all__ = ["DECISION_KINDS", "Decision", "DecisionKind", "decisions"]
 
-DecisionKind = Literal["bid", "lead", "play"]
+DecisionKind = Literal["bid", "exchange", "lead", "play"]
 #: The decisions asked, in the order a hand meets them.
 DECISION_KINDS: tuple[DecisionKind, ...] = get_args(DecisionKind)
 #: Hidden-card deals behind each grade: enough for grades that hold still, few enough to answer in a second.
 SAMPLES = 40
 #: A position is asked only if its worst choice gives up at least this share of the stake ("inaccuracy" or worse).
 _MATTERS = ("inaccuracy", "mistake", "blunder")
+#: Deals tried for one decision before giving up (every kind offered is found within a few in every variant).
+_ATTEMPTS = 60
 _QUESTION = {
     "bid": "What do you bid?",
+    "exchange": "Which cards do you put aside, and which suit do you name trump?",
     "lead": "You lead this trick. Which card?",
     "play": "Which card do you play to this trick?",
 }
@@ -58,6 +63,20 @@ class Decision:
     #: The seed the deal came from: with the rules, enough to deal the same cards again.
     deal_seed: int
     samples: int = SAMPLES
+
+    @classmethod
+    def at(cls, state: HandState, *, samples: int = SAMPLES) -> Decision:
+        """The decision of the seat to move in ``state`` (a copy is kept): a bid, an exchange (at the bidder's first
+        discard, trump not yet named), a lead or a card to a trick."""
+        if not isinstance(state, HandState) or state.to_move is None:
+            raise IllegalActionError("give a hand with a seat to move (HandState), not one that is over")
+        kind = next((k for k in DECISION_KINDS if _is(k, state)), None)
+        if kind is None:
+            raise IllegalActionError(
+                f"{state.to_move.word}'s {state.phase.value} is not a decision graded here; "
+                "give a bid, the bidder's first discard, a lead or a card to a trick"
+            )
+        return cls(kind=kind, state=state.copy(), deal_seed=0, samples=samples)
 
     @property
     def seat(self) -> Seat:
@@ -81,18 +100,31 @@ class Decision:
         said = [f"{who.word} {'passed' if a.kind == 'pass' else a}" for who, a in view.bids]
         if self.kind == "bid":
             parts.append(("Before you: " + ", ".join(said) + ".") if said else "You speak first.")
+        if self.kind == "exchange":
+            took = "the kitty and your partner's card" if view.received else "the kitty"
+            parts.append(f"You bid {self.state.bid.label if self.state.bid else ''} and took {took}.")
         if view.contract is not None:
             parts.append(f"Contract: {view.contract} ({view.contract.trump_text} trump).")
             if view.trick:
                 parts.append("On the table: " + ", ".join(f"{s.word} {c}" for s, c in view.trick) + ".")
         return " ".join(parts)
 
-    def grade(self) -> Hint:
-        """Every legal choice, best first, each with its grade and reason (worked out once, then kept)."""
+    def grade(self) -> Hint | ExchangeHint:
+        """Every legal choice, best first, each with its grade and reason (worked out once, then kept); for an
+        exchange, the candidate discards with each trump."""
         return self._graded
 
+    @property
+    def discards(self) -> int:
+        """Cards to put aside in an exchange (0 for the other kinds)."""
+        if self.kind != "exchange":
+            return 0
+        return 1 + sum(1 for what, seat, _ in self.state._steps if what is Phase.DISCARD and seat == self.seat)
+
     @cached_property
-    def _graded(self) -> Hint:
+    def _graded(self) -> Hint | ExchangeHint:
+        if self.kind == "exchange":
+            return exchange_hint(self.state, self.samples)
         return hint(self.view, self.samples, workers=1)
 
 
@@ -102,18 +134,29 @@ def decisions(
     """An endless stream of decisions, the kinds in turn; the same arguments give the same decisions.
 
     ``rules``: None for the course's (:mod:`~charlemagne_learn.course`). ``kinds``: any of ``"bid"``,
-    ``"lead"``, ``"play"`` (default all three)."""
+    ``"exchange"``, ``"lead"``, ``"play"`` (default all four)."""
     rules = rules_for(rules)
     check_seed(seed)
-    chosen = _kinds(kinds)
+    chosen = _kinds(kinds, rules)
     found: set[int] = set()
     for number in count():
         yield _find(rules, chosen[number % len(chosen)], derive_seed(seed, number), samples, found)
 
 
-def _kinds(kinds: Iterable[str] | None) -> tuple[DecisionKind, ...]:
+def _has_exchange(rules: Rules) -> bool:
+    """Does some bid take the kitty before trump is named (the exchange graded as a whole)?"""
+    return rules.kitty_size > 0 and any(
+        spec.exchange.startswith("kitty") and spec.trump == "after_exchange" for spec in rules.bids
+    )
+
+
+def _kinds(kinds: Iterable[str] | None, rules: Rules) -> tuple[DecisionKind, ...]:
     if kinds is None:
-        return DECISION_KINDS
+        return tuple(k for k in DECISION_KINDS if k != "exchange" or _has_exchange(rules))
+    if "exchange" in kinds and not isinstance(kinds, str) and not _has_exchange(rules):
+        raise RulesOptionError(
+            f"{rules.title} has no kitty to exchange before naming trump; choose among bid, lead, play"
+        )
     if isinstance(kinds, str) or not isinstance(kinds, (list, tuple, set, frozenset)):
         raise RulesOptionError(f"kinds={kinds!r} is not allowed; give a list of kinds from {', '.join(DECISION_KINDS)}")
     out = tuple(k for k in DECISION_KINDS if k in kinds)
@@ -127,7 +170,7 @@ def _kinds(kinds: Iterable[str] | None) -> tuple[DecisionKind, ...]:
 
 def _find(rules: Rules, kind: DecisionKind, seed: int, samples: int, found: set[int]) -> Decision:
     """The first position of ``kind`` that matters, from the deals seeded from ``seed`` (never a deal used before)."""
-    for attempt in count():
+    for attempt in range(_ATTEMPTS):
         deal_seed = derive_seed(seed, attempt)
         if deal_seed in found:
             continue
@@ -140,7 +183,7 @@ def _find(rules: Rules, kind: DecisionKind, seed: int, samples: int, found: set[
         if any(choice.grade in _MATTERS for choice in decision.grade().choices):
             found.add(deal_seed)
             return decision
-    raise AssertionError("unreachable: count() never ends")  # pragma: no cover
+    raise RulesOptionError(f"no {kind} decision that matters in {_ATTEMPTS} deals of {rules.title}; try another kind")
 
 
 def _stops(state: HandState, kind: DecisionKind, rng: random.Random) -> HandState | None:
@@ -160,6 +203,16 @@ def _stops(state: HandState, kind: DecisionKind, rng: random.Random) -> HandStat
 def _is(kind: DecisionKind, state: HandState) -> bool:
     if kind == "bid":
         return state.phase is Phase.BIDDING
+    if kind == "exchange":
+        # the first discard, with trump still to name: the whole exchange is the learner's
+        bidder = state.bidder
+        return (
+            state.phase is Phase.DISCARD
+            and bidder is not None
+            and state.to_move == bidder
+            and state._trump is None
+            and not state._discarded[bidder]
+        )
     if state.phase is not Phase.PLAY:
         return False
     return not state.trick if kind == "lead" else bool(state.trick)

@@ -1,5 +1,6 @@
-"""``DecisionQuiz``: sit in a seat at a moment of a seeded hand and decide — what to bid, which card to lead,
-which card to play — then see the engine's grade of every choice, what was better and why.
+"""``DecisionQuiz``: sit in a seat at a moment of a seeded hand and decide — what to bid, what to put aside
+and which trump to name, which card to lead, which card to play — then see the engine's grade of every
+choice, what was better and why.
 
 It draws the same table as :class:`~charlemagne_learn.widgets.playtable.PlayTable` (the seat's own cards face
 up, the others face down), so practising a decision looks like playing one. The decisions come from
@@ -17,18 +18,20 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from html import escape
 from itertools import islice
 from pathlib import Path
 from typing import Any
 
 from ..actions import Action
-from ..cards import Card
+from ..analysis.exchange import ExchangeChoice, ExchangeHint, exchange_hint
+from ..analysis.hints import Hint
+from ..cards import Card, Suit
 from ..checks import whole_number
 from ..display import cards_html
 from ..errors import CardParseError, IllegalActionError
-from ..hand import Phase
+from ..hand import HandState, Phase
 from ..i18n import add_words, word
 from ..rules import Rules
 from ..teach.decisions import SAMPLES, Decision, decisions
@@ -61,6 +64,16 @@ add_words(
         ),
         "decide.over": ("The quiz is finished.", "Le quiz est terminé."),
         "decide.answer": ("Answer", "Réponse"),
+        "decide.exchange": (
+            "Click {n} card(s) to put aside, then name trump.",
+            "Cliquez {n} carte(s) à écarter, puis choisissez l'atout.",
+        ),
+        "decide.discard more": ("Put aside {n} more card(s).", "Écartez encore {n} carte(s)."),
+        "decide.name trump": ("Now name trump:", "Choisissez maintenant l'atout :"),
+        "decide.exchanges": (
+            "Exchanges, best first ({samples} deals of the hidden cards):",
+            "Échanges, le meilleur d'abord ({samples} donnes des cartes cachées) :",
+        ),
     }
 )
 
@@ -87,18 +100,40 @@ class DecisionQuiz(TableFront):
         four_colour: bool = False,
     ) -> None:
         whole_number("count", count, 1, 100)
+        self._setup(decisions(rules, kinds, seed, samples=samples), count, seed, student, samples)
+        super().__init__(lang=lang, four_colour=four_colour, hints=False)
+        self._start()
+
+    def _setup(self, stream: Iterator[Decision], count: int, seed: int, student: str, samples: int) -> None:
         whole_number("samples", samples, 4, 400)
-        self._stream = decisions(rules, kinds, seed, samples=samples)  # the engine checks rules, kinds and seed
+        self._stream = stream  # the engine checks rules, kinds and seed
         self._decisions: list[Decision] = list(islice(self._stream, 1))
         self._count = count
         self._seed = seed
         self.student = str(student)
         self._results: list[dict[str, Any]] = []
         self._chosen: Action | None = None
-        super().__init__(lang=lang, four_colour=four_colour, hints=False)
+        #: An exchange being made: the position with the learner's discards so far (None: not started).
+        self._working: HandState | None = None
+        self._ranking: ExchangeHint | None = None
+
+    def _start(self) -> None:
         self._shown_at = time.monotonic()
         self._redraw()
         self.observe(lambda _: self._redraw(), names="lang")
+
+    @classmethod
+    def at(
+        cls, state: HandState, *, samples: int = SAMPLES, lang: str = "en", student: str = "", four_colour: bool = False
+    ) -> DecisionQuiz:
+        """One decision at a position of a lesson's own hand: the bid, exchange, lead or card of the seat to move
+        (a copy of ``state`` is kept; the lesson's hand is not touched)."""
+        decision = Decision.at(state, samples=samples)
+        quiz = cls.__new__(cls)
+        quiz._setup(iter([decision]), 1, 0, student, samples)
+        super(DecisionQuiz, quiz).__init__(lang=lang, four_colour=four_colour, hints=False)
+        quiz._start()
+        return quiz
 
     # ------------------------------------------------------------ state
     @property
@@ -135,19 +170,59 @@ class DecisionQuiz(TableFront):
 
     # ------------------------------------------------------------ the learner's moves
     def choose(self, action: Action | Card | str) -> bool:
-        """The learner's decision: a bid (``"bid 6"``, ``"pass"``) or a card (``"JH"``). A choice the rules do
-        not allow is refused with the engine's reason in :attr:`message`, and nothing changes."""
+        """The learner's decision: a bid (``"bid 6"``, ``"pass"``) or a card (``"JH"``); in an exchange, each card
+        to put aside and then the trump (``"trump H"``). A choice the rules do not allow is refused with the
+        engine's reason in :attr:`message`, and nothing changes."""
         try:
             if self._chosen is not None:
                 raise IllegalActionError(word("decide.answered", "en"))
             act = self._action(action)
+            if self.decision.kind == "exchange":
+                return self._exchange_step(act)
             self.decision.state.copy().apply(act)  # the engine's own check, on a copy: the position stays as asked
         except (IllegalActionError, CardParseError) as exc:
             self.message = self._translated(str(exc))
             return False
         ranked = self.decision.grade()
+        assert isinstance(ranked, Hint)
         mine = ranked.choice(act)
+        self._record(str(act), mine.grade, str(ranked.best.action), mine.loss)
         self._chosen = act
+        self.message = ""
+        self._redraw()
+        return True
+
+    def _exchange_step(self, act: Action) -> bool:
+        """One click of an exchange: a card put aside, or at the end the trump, after which it is graded."""
+        working = self._working if self._working is not None else self.decision.state.copy()
+        working.apply(act)  # the engine checks the card (or the trump) and the phase
+        self._working = working
+        self.message = ""
+        if working.phase in (Phase.TRUMP, Phase.DISCARD):
+            self._redraw()
+            return True
+        # trump named: the exchange is complete
+        done = working.history[len(self.decision.state.history) :]
+        discards = [a.card for _, a in done if a.kind == "discard" and a.card is not None]
+        trump = working.contract.trump if working.contract is not None else None
+        ranked = self._exchange_ranking(discards, trump)
+        mine = ranked.choice(discards, trump)
+        self._record(mine.text, mine.grade, ranked.best.text, mine.loss)
+        self._chosen = act
+        self._redraw()
+        return True
+
+    def _exchange_ranking(self, discards: list[Card], trump: Suit | None) -> ExchangeHint:
+        ranked = self.decision.grade()
+        assert isinstance(ranked, ExchangeHint)
+        try:
+            ranked.choice(discards, trump)
+        except IllegalActionError:  # a discard outside the candidates: graded on the same deals
+            ranked = exchange_hint(self.decision.state, self.decision.samples, also=(discards, trump))
+        self._ranking = ranked
+        return ranked
+
+    def _record(self, answer: str, grade: str, best: str, loss: float) -> None:
         self._results.append(
             {
                 "student": self.student,
@@ -155,16 +230,13 @@ class DecisionQuiz(TableFront):
                 "kind": self.decision.kind,
                 "seat": self.decision.seat.name,
                 "situation": self.decision.situation,
-                "answer": str(act),
-                "grade": mine.grade,
-                "best": str(ranked.best.action),
-                "points_lost": round(mine.loss, 2),
+                "answer": answer,
+                "grade": grade,
+                "best": best,
+                "points_lost": round(loss, 2),
                 "seconds": round(time.monotonic() - self._shown_at, 1),
             }
         )
-        self.message = ""
-        self._redraw()
-        return True
 
     def next(self) -> bool:
         """The Next decision button: the next position (after the last one, nothing more to do)."""
@@ -176,6 +248,7 @@ class DecisionQuiz(TableFront):
             return False
         self._decisions.append(next(self._stream))
         self._chosen = None
+        self._working = None
         self.message = ""
         self._shown_at = time.monotonic()
         self._redraw()
@@ -185,11 +258,14 @@ class DecisionQuiz(TableFront):
         if isinstance(action, Action):
             return action
         text = str(action).strip()
-        if self.decision.kind != "bid" or isinstance(action, Card):
+        state = self._working if self._working is not None else self.decision.state
+        if state.phase in (Phase.PLAY, Phase.DISCARD) or isinstance(action, Card):
             try:
-                return Action.play(action if isinstance(action, Card) else Card.parse(text))
+                card = action if isinstance(action, Card) else Card.parse(text)
             except CardParseError:
-                pass
+                card = None
+            if card is not None:
+                return Action.discard(card) if state.phase is Phase.DISCARD else Action.play(card)
         return Action.parse(text)
 
     def _translated(self, message: str) -> str:
@@ -209,40 +285,82 @@ class DecisionQuiz(TableFront):
     def _redraw(self) -> None:
         lang = self._lang
         decision = self.decision
-        state = decision.state
+        state = self._working if self._working is not None else decision.state
         rules = state.rules
         self.status = word("decide.status", lang).format(n=self.number, count=self._count, score=self.score_text)
         self.picture = table_picture(state, decision.seat, lang)
         self.words = {"hint": ""}
         if self._chosen is None:
-            self.prompt = f"{decision.situation} {word(f'decide.{decision.kind}', lang)}"
+            self.prompt = f"{decision.situation} {self._ask(state)}"
             self.actions = (
                 [{"id": str(a), "text": choice_text(a, rules, lang), "kind": a.kind} for a in state.legal_actions()]
-                if state.phase is Phase.BIDDING
+                if state.phase in (Phase.BIDDING, Phase.TRUMP)
                 else []
             )
             self.grade, self.hint, self.review = {}, {}, {}
             return
-        ranked = decision.grade()
         last = self.number >= self._count
         self.prompt = decision.situation
         self.actions = []
-        self.grade = grade_line(ranked, self._chosen, rules, lang)
-        self.hint = hint_panel(ranked, rules, lang)
-        best = ranked.best
+        if decision.kind == "exchange":
+            best_text, best_reason = self._show_exchange()
+        else:
+            ranked = decision.grade()
+            assert isinstance(ranked, Hint)
+            self.grade = grade_line(ranked, self._chosen, rules, lang)
+            self.hint = hint_panel(ranked, rules, lang)
+            best_text, best_reason = choice_text(ranked.best.action, rules, lang), ranked.best.reason
         self.review = {
             "title": word("decide.title", lang).format(n=self.number),
             "heads": {},
             "lines": [],
             "empty": "",
-            "result": word("decide.best", lang).format(
-                action=choice_text(best.action, rules, lang), reason=best.reason
-            ),
+            "result": word("decide.best", lang).format(action=best_text, reason=best_reason),
             "hand_points": word("decide.done", lang).format(score=self.score_text) if last else "",
             "game_points": "",
             "winner": "",
             "next": "" if last else word("decide.next", lang),
         }
+
+    def _ask(self, state: HandState) -> str:
+        lang = self._lang
+        kind = self.decision.kind
+        if kind != "exchange":
+            return word(f"decide.{kind}", lang)
+        if state.phase is Phase.TRUMP:
+            return word("decide.name trump", lang)
+        left = self.decision.discards - (len(state.history) - len(self.decision.state.history))
+        if self._working is None:
+            return word("decide.exchange", lang).format(n=left)
+        return word("decide.discard more", lang).format(n=left)
+
+    def _show_exchange(self) -> tuple[str, str]:
+        """The grade and the ranked exchanges (the best eight, and the learner's wherever it ranks)."""
+        lang = self._lang
+        ranked = self._ranking
+        assert ranked is not None
+        mine = self._results[-1]["answer"]
+        chosen = next(c for c in ranked.choices if c.text == mine)
+        text = word("play.you chose", lang).format(action=chosen.text, grade=word(f"play.grade.{chosen.grade}", lang))
+        if chosen.grade != "best":
+            text += "; " + word("play.best was", lang).format(action=ranked.best.text)
+        self.grade = {"text": text, "grade": chosen.grade, "reason": chosen.reason}
+        self.hint = {
+            "title": word("decide.exchanges", lang).format(samples=ranked.samples),
+            "choices": [
+                {
+                    "id": c.text,
+                    "text": c.text,
+                    "grade": c.grade,
+                    "grade_word": word(f"play.grade.{c.grade}", lang),
+                    "points": f"{c.points:+.1f}",
+                    "reason": c.reason,
+                }
+                for i, c in enumerate(ranked.choices)
+                if i < 8 or c is chosen
+            ],
+        }
+        return ranked.best.text, ranked.best.reason
 
     def __repr__(self) -> str:
         state = "answered" if self._chosen is not None else "not answered"
@@ -257,12 +375,14 @@ class DecisionQuiz(TableFront):
         decision = self.decision
         view = decision.view
         ranked = decision.grade()
-        rows = "".join(f"<li>{escape(str(c.action))}: {escape(c.grade)} ({c.points:+.1f})</li>" for c in ranked.choices)
+        named = [(c.text if isinstance(c, ExchangeChoice) else str(c.action), c) for c in ranked.choices]
+        rows = "".join(f"<li>{escape(text)}: {escape(c.grade)} ({c.points:+.1f})</li>" for text, c in named[:8])
+        best = named[0][0]
         return (
             f'<div class="cl-decide" style="font-family:sans-serif"><p><strong>{escape(self.status)}</strong></p>'
-            f"<p>{escape(decision.situation)} {escape(word(f'decide.{decision.kind}', self._lang))}</p>"
+            f"<p>{escape(decision.situation)} {escape(decision.question)}</p>"
             f"<p>{cards_html(view.hand, view.contract)}</p>"
             f"<details><summary>{escape(word('decide.answer', self._lang))}</summary>"
-            f"<p>{escape(word('decide.best', self._lang).format(action=ranked.best.action, reason=ranked.best.reason))}"
+            f"<p>{escape(word('decide.best', self._lang).format(action=best, reason=ranked.best.reason))}"
             f"</p><ol>{rows}</ol></details></div>"
         )

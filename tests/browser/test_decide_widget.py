@@ -44,3 +44,29 @@ def test_a_bid_then_a_lead_by_clicks(notebook: Any) -> None:
     root.locator(".cl-last-grade .cl-grade").wait_for(timeout=30_000)
     assert book.value("len(quiz.results)") == 2
     expect(root.locator(".cl-next-hand")).to_have_count(0)  # the last decision: no Next
+
+
+EXCHANGE = """
+import charlemagne_learn as cl
+from charlemagne_learn.widgets import DecisionQuiz
+state = cl.HandState.new(cl.Rules.preset("canadian"), dealer="W", seed=382)
+for action in ["pass", "bid 6", "bid charlemagne", "pass", "give KD"]:
+    state.apply(action)
+quiz = DecisionQuiz.at(state, samples=6)
+quiz
+"""
+
+
+def test_an_exchange_by_clicks_three_cards_then_trump(notebook: Any) -> None:
+    book = notebook(EXCHANGE)
+    page = book.page
+    root = page.locator(".cl-playtable")
+    root.locator(".cl-seat").first.wait_for(timeout=30_000)
+    expect(root.locator(".cl-prompt")).to_contain_text("Click 3 card(s) to put aside")
+    for n, card in enumerate(["8C", "KD", "AC"], 1):
+        root.locator(f".cl-seat[data-seat='S'] .cl-card[data-card='{card}']").click()
+        book.wait_value("len(quiz._working.history) - len(quiz.decision.state.history)", n, timeout=30)
+    root.locator(".cl-action[data-action='trump ♥']").click()
+    root.locator(".cl-hint-list li").first.wait_for(timeout=60_000)
+    assert book.value("quiz.results[0]['answer']") == "discard 8♣ A♣ K♦, trump ♥"
+    expect(root.locator(".cl-last-grade")).to_contain_text("You chose discard 8♣ A♣ K♦, trump ♥")

@@ -1,0 +1,192 @@
+"""The bidder's exchange, graded: which cards to put aside and which trump to name, as a whole.
+
+After taking the kitty (and, in Charlemagne, the partner's card) the bidder discards and then names
+trump. The two belong together: the best discard depends on the trump, and the best trump on what is
+kept. Each candidate — a trump and a discard — is played out double-dummy on the same deals of the
+cards the bidder cannot see, and ranked by the points it brings on average, like every other hint.
+
+The candidates are, for every trump the contract allows, the discards built from the cards a player
+would part with first (short side suits, low cards; never trumps or side aces before others) — every
+choice of ``k`` among the ``k + 2`` weakest — plus any discard asked about. That keeps the search to a
+few dozen plays of each deal; a discard outside that set is still graded when a learner makes it.
+The hidden cards are dealt at random among the other seats, without reading the bidding.
+
+>>> import charlemagne_learn as cl
+>>> state = cl.HandState.new(cl.Rules.preset("canadian"), dealer="W", seed=7)
+>>> for action in ["bid 6", "pass", "pass", "pass"]:
+...     state.apply(action)
+>>> ranked = exchange_hint(state, samples=6)
+>>> ranked.best.grade, len(ranked.best.discards), ranked.best.trump is not None
+('best', 2, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from itertools import combinations
+
+from ..cards import Card, CardList, Seat, Suit, parse_cards
+from ..checks import whole_number
+from ..contract import Contract
+from ..deal import deck_mask, indices_of
+from ..errors import IllegalActionError
+from ..hand import HandState, Phase
+from ..ranking import card_order
+from ..rng import DealRandom, check_seed, derive_seed
+from ..scoring import is_made, score_hand
+from . import dds
+from .evaluate import discard
+from .hints import Grade, grade_for
+from .solver import _Search
+
+__all__ = ["ExchangeChoice", "ExchangeHint", "exchange_hint"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class ExchangeChoice:
+    """One way to exchange: the cards put aside and the trump named, and what it is worth."""
+
+    discards: CardList
+    trump: Suit | None
+    #: Mean points of the bidder's team minus the other team's, over the deals.
+    points: float
+    #: Mean tricks the bidder's side takes.
+    tricks: float
+    #: Share of the deals on which the contract is made.
+    made: float
+    loss: float
+    grade: Grade
+    reason: str
+
+    @property
+    def text(self) -> str:
+        trump = "no trump" if self.trump is None else f"trump {self.trump}"
+        return f"discard {' '.join(map(str, self.discards))}, {trump}"
+
+
+@dataclass(frozen=True)
+class ExchangeHint:
+    """The bidder's candidate exchanges, best first."""
+
+    seat: Seat
+    choices: tuple[ExchangeChoice, ...]
+    samples: int
+
+    @property
+    def best(self) -> ExchangeChoice:
+        return self.choices[0]
+
+    def choice(self, discards: Iterable[Card | str] | str, trump: Suit | str | None) -> ExchangeChoice:
+        """The entry of one exchange (ask :func:`exchange_hint` with ``also=`` to grade one outside the candidates)."""
+        want = frozenset(c.index for c in parse_cards(discards))
+        suit = None if trump is None else Suit.find(trump)
+        for c in self.choices:
+            if c.trump == suit and frozenset(card.index for card in c.discards) == want:
+                return c
+        raise IllegalActionError(f"that exchange was not graded; pass it as also=({discards!r}, {trump!r})")
+
+    def __repr__(self) -> str:
+        return f"<ExchangeHint for {self.seat.word}: best {self.best.text} of {len(self.choices)}>"
+
+
+def exchange_hint(
+    state: HandState,
+    samples: int = 16,
+    seed: int = 0,
+    *,
+    also: tuple[Iterable[Card | str] | str, Suit | str | None] | None = None,
+) -> ExchangeHint:
+    """Grade the exchanges of the bidder about to discard in ``state`` (the kitty, and any partner's card, taken).
+
+    ``also``: one more exchange to grade, ``(discards, trump)``, such as the one a learner chose."""
+    whole_number("samples", samples, 1, 400)
+    check_seed(seed)
+    if not isinstance(state, HandState) or state.phase is not Phase.DISCARD or state.bidder != state.to_move:
+        raise IllegalActionError("exchange_hint() grades the bidder's exchange: give the hand when the bidder discards")
+    if state.contract is not None or state._trump is not None:
+        raise IllegalActionError("exchange_hint() grades discards and trump together; here trump is already named")
+    rules = state.rules
+    bidder = state.to_move
+    assert bidder is not None and state._spec is not None
+    spec = state._spec
+    hand = state._hands[bidder]
+    count = sum(1 for what, seat, _ in state._steps if what is Phase.DISCARD and seat == bidder) + 1
+    trumps: list[Suit | None] = list(Suit) if spec.has_trump else [None]
+    candidates: dict[tuple[frozenset[int], int], tuple[int, Suit | None]] = {}
+    for trump in trumps:
+        weakest = discard(card_order(rules, trump), hand, min(count + 2, hand.bit_count()))
+        for combo in combinations(indices_of(weakest), count):
+            out = sum(1 << c for c in combo)
+            candidates[(frozenset(combo), -1 if trump is None else int(trump))] = (out, trump)
+    if also is not None:
+        cards, trump_asked = also
+        out_cards = parse_cards(cards, distinct="the discards")
+        suit = None if trump_asked is None else Suit.find(trump_asked)
+        if len(out_cards) != count or any(not hand >> c.index & 1 for c in out_cards) or suit not in trumps:
+            raise IllegalActionError(f"give {count} cards of the bidder's hand and a trump the contract allows")
+        key = (frozenset(c.index for c in out_cards), -1 if suit is None else int(suit))
+        candidates[key] = (sum(1 << c.index for c in out_cards), suit)
+    deals = [_deal(state, bidder, seed, i) for i in range(samples)]
+    alone = state._alone if spec.alone == "optional" else None
+    stake = 2 * rules.target if spec.outright else spec.made + spec.failed
+    rows = []
+    for out, trump in candidates.values():
+        contract = Contract.cached(rules, spec, bidder, trump, alone=alone)
+        points = tricks = made = 0.0
+        for others in deals:
+            hands = list(others)
+            hands[bidder] = hand & ~out
+            for seat in contract.sitting_out:
+                hands[seat] = 0
+            taken = _bidder_tricks(contract, hands)
+            score = score_hand(contract, taken)
+            points += score[contract.team] - score[contract.defenders]
+            tricks += taken
+            made += is_made(contract, taken)
+        rows.append((out, trump, points / samples, tricks / samples, made / samples))
+    rows.sort(key=lambda r: (-r[2], -r[3]))
+    top = rows[0][2]
+    choices = []
+    for out, trump, points, tricks, made in rows:
+        loss = top - points
+        kept = "No trump" if trump is None else f"With {trump.word} trump"
+        reason = (
+            f"{kept} your side takes {tricks:.1f} tricks on average and the contract is made in {made:.0%} "
+            f"of {samples} deals of the cards you cannot see"
+        ) + (f"; {loss:.1f} points worse than the best" if loss >= 0.05 else "")
+        choices.append(
+            ExchangeChoice(
+                discards=CardList(Card.from_index(i) for i in indices_of(out)),
+                trump=trump,
+                points=points,
+                tricks=tricks,
+                made=made,
+                loss=loss,
+                grade=grade_for(loss, stake),
+                reason=reason,
+            )
+        )
+    return ExchangeHint(bidder, tuple(choices), samples)
+
+
+def _deal(state: HandState, bidder: Seat, seed: int, i: int) -> list[int]:
+    """The cards the bidder cannot see, dealt at random to the other seats in the sizes they hold."""
+    unseen = indices_of(deck_mask(state.rules) & ~state._hands[bidder] & ~state._discarded[bidder])
+    DealRandom(derive_seed(seed, i)).shuffle(unseen)
+    hands = [0, 0, 0, 0]
+    at = 0
+    for seat in Seat:
+        if seat == bidder:
+            continue
+        size = state._hands[seat].bit_count()
+        hands[seat] = sum(1 << c for c in unseen[at : at + size])
+        at += size
+    return hands
+
+
+def _bidder_tricks(contract: Contract, hands: list[int]) -> int:
+    leader = int(contract.first_leader)
+    if dds.maps_onto_bridge(contract) and dds.available():
+        return dds.dds_bidder_tricks(contract, hands, Seat(leader))
+    return _Search(contract, hands).solve(leader)
