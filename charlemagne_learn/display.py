@@ -6,7 +6,7 @@ for screen readers.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from html import escape
 from typing import TYPE_CHECKING
 
@@ -266,3 +266,60 @@ def review_html(review: Review) -> str:
         f"decisions</p><table><tr><th>move</th><th>phase</th><th>chose</th><th>grade</th><th>better</th>"
         f"<th>why</th></tr>{''.join(rows)}</table></div>"
     )
+
+
+# ---------------------------------------------------------------- plain text (saved notebooks, terminals, print)
+def text_table(heads: Sequence[str], rows: Iterable[Sequence[str]], right: Sequence[bool] = ()) -> str:
+    """Rows of text under their heads, each column as wide as its widest cell (numbers aligned right)."""
+    table = [list(heads), *(list(r) for r in rows)]
+    widths = [max(len(r[i]) for r in table) for i in range(len(heads))]
+    lines = []
+    for r in table:
+        cells = [
+            cell.rjust(width) if i < len(right) and right[i] else cell.ljust(width)
+            for i, (cell, width) in enumerate(zip(r, widths, strict=True))
+        ]
+        lines.append("  ".join(cells).rstrip())
+    return "\n".join(lines)
+
+
+def bid_odds_text(odds: BidOdds) -> str:
+    """Every number of :func:`bid_odds_html`, as text."""
+    how = "perfect play (double dummy)" if odds.method == "double_dummy" else "the greedy bots' play"
+    rows = []
+    for chance in odds:
+        low, high = chance.interval
+        points = "decides the game" if chance.expected_points is None else f"{chance.expected_points:+.1f}"
+        rows.append([chance.label, f"{chance.probability:.0%}", f"{low:.0%}–{high:.0%}", points, chance.how])
+    head = (
+        f"{odds.seat.word} holds {odds.hand} — {odds.rules.title}, {odds.samples} deals of the unseen cards "
+        f"(seed {odds.seed}), {how}:"
+    )
+    table = text_table(
+        ["bid", "makes it", "95% interval", "points per hand", "played as"], rows, (False, True, False, True)
+    )
+    return f"{head}\n{table}"
+
+
+def hint_text(hint: Hint) -> str:
+    rows = [
+        [str(c.action), f"{c.points:+.2f}", "" if c.made is None else f"{c.made:.0%}", c.grade, c.reason]
+        for c in hint.choices
+    ]
+    head = (
+        f"{hint.seat.word}'s choices ({hint.phase.value}), judged over {hint.samples} deals of the cards "
+        f"{hint.seat.word} cannot see:"
+    )
+    return f"{head}\n{text_table(['choice', 'points', 'made', 'grade', 'why'], rows, (False, True, True))}"
+
+
+def review_text(review: Review) -> str:
+    rows = [
+        [str(line.move + 1), line.phase.value, str(line.action), line.grade,
+         "" if line.best == line.action else str(line.best), line.reason]
+        for line in review.lines
+    ]  # fmt: skip
+    if not rows:
+        return f"Review of {review.seat.word}'s decisions: none to grade."
+    table = text_table(["move", "phase", "chose", "grade", "better", "why"], rows, (True,))
+    return f"Review of {review.seat.word}'s decisions:\n{table}"

@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Any
 
 from ..cards import Card, CardList, Seat, Suit, parse_cards
 from ..checks import whole_number
@@ -88,6 +89,16 @@ class ExchangeHint:
 
     def __repr__(self) -> str:
         return f"<ExchangeHint for {self.seat.word}: best {self.best.text} of {len(self.choices)}>"
+
+    def __str__(self) -> str:
+        from ..display import text_table
+
+        rows = [[c.text, f"{c.points:+.2f}", f"{c.tricks:.1f}", f"{c.made:.0%}", c.grade] for c in self.choices]
+        table = text_table(["exchange", "points", "tricks", "made", "grade"], rows, (False, True, True, True))
+        return f"{self.seat.word}'s exchanges, judged over {self.samples} deals of the cards it cannot see:\n{table}"
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        printer.text(str(self))
 
 
 def exchange_hint(

@@ -30,7 +30,7 @@ blunder       60% or more
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from ..actions import Action
 from ..cards import Card, Seat
@@ -103,6 +103,15 @@ class Hint:
 
     def __repr__(self) -> str:
         return f"<Hint for {self.seat.word}, {self.phase.value}: best {self.best.action} of {len(self.choices)}>"
+
+    def __str__(self) -> str:
+        from ..display import hint_text
+
+        return hint_text(self)
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        # IPython's plain-text form: the numbers, where no HTML is shown (a terminal, a saved notebook read as text)
+        printer.text(str(self))
 
     def _repr_html_(self) -> str:
         from ..display import hint_html
@@ -236,6 +245,14 @@ class ReviewLine:
 class Review:
     seat: Seat
     lines: tuple[ReviewLine, ...]
+
+    def __str__(self) -> str:
+        from ..display import review_text
+
+        return review_text(self)
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        printer.text(str(self))
 
     def _repr_html_(self) -> str:
         from ..display import review_html

@@ -37,7 +37,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from typing import Literal, get_args
+from typing import Any, Literal, get_args
 
 from ..cards import Card, CardList, Seat, Suit, parse_cards
 from ..checks import whole_number
@@ -359,6 +359,15 @@ class BidOdds:
             f"<BidOdds {self.rules.title}, {self.seat.word} holding {self.hand}: {len(self.chances)} bids, "
             f"{self.samples} samples, seed {self.seed}, {self.method}>"
         )
+
+    def __str__(self) -> str:
+        from ..display import bid_odds_text
+
+        return bid_odds_text(self)
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        # IPython's plain-text form: the numbers, where no HTML is shown (a terminal, a saved notebook read as text)
+        printer.text(str(self))
 
     def _repr_html_(self) -> str:
         from ..display import bid_odds_html

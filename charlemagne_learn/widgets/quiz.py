@@ -70,6 +70,11 @@ add_words(
         "not answered yet": ("Answer this question first.", "Répondez d'abord à cette question."),
         "quiz over": ("The quiz is finished.", "Le quiz est terminé."),
         "pick first": ("Click your answer first, then Check.", "Cliquez d'abord votre réponse, puis Vérifier."),
+        "static title": ("Quiz", "Quiz"),
+        "static how": (
+            "{n} questions: answer each, then open its answer to check.",
+            "{n} questions : répondez à chacune, puis ouvrez sa réponse pour vérifier.",
+        ),
     }
 )
 
@@ -332,13 +337,24 @@ class TrickQuiz(GameWidget):
         return f"TrickQuiz({self._variant}, level {self._level}, seed {self._seed}: {where})"
 
     def _static_html(self) -> str:
-        q = self._question
-        cards = cards_html(q.trick or q.cards, q.contract)
-        choices = "".join(f"<li>{escape(c)}</li>" for c in self.choices)
+        # Read without a kernel (GitHub, nbviewer, a printed handout): every question, each answer folded away in a
+        # <details> to open after trying. Cards carry no role labels: "little jack" would give a legal-play or
+        # order question away.
+        lang = self._lang
+        items = []
+        for q in self._questions:
+            choices = "".join(f"<li>{escape(c)}</li>" for c in q.choices) if q.kind in ("winner", "score") else ""
+            answer = ", ".join(q.answer)
+            items.append(
+                f"<li><p>{escape(q.prompt)}</p>{f'<p>{cards_html(q.trick or q.cards)}</p>' if q.trick or q.cards else ''}"
+                f"{f'<ul>{choices}</ul>' if choices else ''}"
+                f"<details><summary>{escape(word('answer was', lang))}</summary><p><strong>{escape(answer)}</strong>"
+                f"</p>{ruling_html(q.explanation)}</details></li>"
+            )
         return (
-            f'<div class="cl-quiz" style="font-family:sans-serif"><p><strong>{escape(self.title)}</strong> '
-            f"({escape(word('question', self._lang))} {self.number}/{self.count})</p>{ruling_html(q.prompt)}"
-            f"<p>{cards}</p>{f'<ul>{choices}</ul>' if choices else ''}</div>"
+            f'<div class="cl-quiz" style="font-family:sans-serif"><p><strong>{escape(word("static title", lang))}'
+            f"</strong> {escape(word('static how', lang).format(n=len(self._questions)))}</p>"
+            f"<ol>{''.join(items)}</ol></div>"
         )
 
 
