@@ -45,7 +45,8 @@ def test_the_same_seed_asks_the_same_decisions_and_kinds_take_turns() -> None:
     assert [(d.kind, d.deal_seed, d.state.to_json()) for d in first] == [
         (d.kind, d.deal_seed, d.state.to_json()) for d in again
     ]
-    assert [d.kind for d in first] == [DECISION_KINDS[i % len(DECISION_KINDS)] for i in range(6)]
+    asked = [k for k in DECISION_KINDS if k != "give"]  # the partner's card only on request
+    assert [d.kind for d in first] == [asked[i % len(asked)] for i in range(6)]
     other = _take("canadian", None, 12, 6)
     assert [d.deal_seed for d in other] != [d.deal_seed for d in first]
     assert len({d.deal_seed for d in first}) == 6  # no deal twice in one run
@@ -54,7 +55,7 @@ def test_the_same_seed_asks_the_same_decisions_and_kinds_take_turns() -> None:
 @pytest.mark.parametrize(
     ("kinds", "seed", "says"),
     [
-        (["bid", "defend"], 0, "choose among bid, exchange, lead, play"),
+        (["bid", "defend"], 0, "choose among bid, give, exchange, lead, play"),
         ("bid", 0, "give a list of kinds"),
         ([], 0, "choose among"),
         (None, -1, "seed=-1"),
@@ -200,3 +201,36 @@ def test_a_decision_at_a_lessons_own_position() -> None:
         over.apply("pass")
     with pytest.raises(cl.IllegalActionError, match="seat to move"):
         DecisionQuiz.at(over)
+
+
+def test_the_partners_card_is_a_decision_graded_on_deals_that_follow_the_bid() -> None:
+    quiz = DecisionQuiz("canadian", kinds=["give"], seed=0, count=1, samples=12, coach=True)
+    d = quiz.decision
+    view = d.view
+    assert d.kind == "give" and view.phase is Phase.GIVE and d.seat == d.state.bidder.partner
+    assert "bid Charlemagne" in d.situation and "strongest card" in quiz.prompt  # the coached form says the rule
+    ranked = d.grade()
+    assert {str(c.action) for c in ranked.choices} == {str(a) for a in view.legal_actions}
+    assert any(c.grade in BAD_GRADES for c in ranked.choices)
+    # the card given is graded as the bidder plays it: a joker is never worse than a plain seven or eight
+    jokers = [c for c in ranked.choices if c.action.card is not None and c.action.card.is_joker]
+    smalls = [c for c in ranked.choices if c.action.card is not None and str(c.action.card)[0] in "78"]
+    assert all(j.points >= s.points for j in jokers for s in smalls)
+    worst = ranked.choices[-1]
+    assert quiz.choose(str(worst.action.card)) and quiz.results[0]["grade"] == worst.grade
+    assert quiz.results[0]["kind"] == "give" and quiz.results[0]["best"] == str(ranked.best.action)
+
+
+def test_tables_without_a_lone_bid_with_a_partners_card_refuse_to_ask_one() -> None:
+    with pytest.raises(cl.RulesOptionError, match="partner's card"):
+        next(decisions("bid_euchre", ["give"], 0))
+
+
+def test_the_coach_gives_the_rule_of_thumb_before_the_choice_and_only_when_asked() -> None:
+    coached = DecisionQuiz("canadian", kinds=["bid"], seed=4, count=1, samples=12, coach=True)
+    plain = DecisionQuiz("canadian", kinds=["bid"], seed=4, count=1, samples=12)
+    assert coached.decision.state.to_json() == plain.decision.state.to_json()
+    assert "Count " in coached.prompt and "Count " not in plain.prompt
+    assert coached.decision.tip in coached.prompt
+    with pytest.raises(cl.CharlemagneError, match="coach="):
+        DecisionQuiz("canadian", kinds=["bid"], coach="yes")  # type: ignore[arg-type]

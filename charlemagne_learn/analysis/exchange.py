@@ -148,13 +148,10 @@ def exchange_hint(
         for others in deals:
             hands = list(others)
             hands[bidder] = hand & ~out
-            for seat in contract.sitting_out:
-                hands[seat] = 0
-            taken = _bidder_tricks(contract, hands)
-            score = score_hand(contract, taken)
-            points += score[contract.team] - score[contract.defenders]
+            net, taken, won = play_out(contract, hands)
+            points += net
             tricks += taken
-            made += is_made(contract, taken)
+            made += won
         rows.append((out, trump, points / samples, tricks / samples, made / samples))
     rows.sort(key=lambda r: (-r[2], -r[3]))
     top = rows[0][2]
@@ -194,6 +191,15 @@ def _deal(state: HandState, bidder: Seat, seed: int, i: int) -> list[int]:
         hands[seat] = sum(1 << c for c in unseen[at : at + size])
         at += size
     return hands
+
+
+def play_out(contract: Contract, hands: list[int]) -> tuple[int, int, bool]:
+    """One deal of ``contract`` played out double dummy (the seats sitting out emptied): the bidder's team's
+    points less the other team's, the tricks the bidder's side takes, and whether the contract is made."""
+    hands = [0 if Seat(seat) in contract.sitting_out else cards for seat, cards in enumerate(hands)]
+    taken = _bidder_tricks(contract, hands)
+    score = score_hand(contract, taken)
+    return score[contract.team] - score[contract.defenders], taken, is_made(contract, taken)
 
 
 def _bidder_tricks(contract: Contract, hands: list[int]) -> int:

@@ -120,7 +120,8 @@ class Hint:
 
 
 def hint(view: SeatView, samples: int = 30, seed: int = 0, *, workers: int | None = None, bids: bool = True) -> Hint:
-    """Rank every legal card or bid of the seat to move in ``view``; other phases are not graded.
+    """Rank every legal card, bid or partner's card (:mod:`~charlemagne_learn.analysis.give`) of the seat to move
+    in ``view``; other phases are not graded.
 
     ``workers``: processes for the bid odds (default: one per core; 1 for none, e.g. inside a bot that a
     tournament already runs on every core). ``bids``: read the bidding as evidence about the hidden hands."""
@@ -136,8 +137,14 @@ def hint(view: SeatView, samples: int = 30, seed: int = 0, *, workers: int | Non
         choices = _play_choices(view, samples, seed, bids)
     elif view.phase is Phase.BIDDING:
         choices = _bid_choices(view, samples, seed, workers)
+    elif view.phase is Phase.GIVE:
+        from .give import give_choices  # it ranks with this module's grades
+
+        choices = give_choices(view, samples, seed)
     else:
-        raise IllegalActionError(f"hints grade card play and bids; {view.phase.value} is not graded")
+        raise IllegalActionError(
+            f"hints grade card play, bids and the partner's card; {view.phase.value} is not graded"
+        )
     return Hint(view.seat, view.phase, tuple(choices), samples)
 
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterator
+from typing import TypeVar
 
 from ..actions import Action
 from ..cards import Card, Seat
@@ -33,6 +34,8 @@ from ..ranking import JOKER_SUIT
 from ..rng import DealRandom
 from .evaluate import bid_chance
 from .solver import solve_position
+
+_T = TypeVar("_T")
 
 __all__ = ["card_values", "play_outcomes", "sample_hidden", "shown_out"]
 
@@ -94,12 +97,16 @@ def sample_hidden(view: SeatView, samples: int, seed: int, *, bids: bool = True)
         played[seat] |= 1 << card.index
     weigh = _bid_evidence(view, [s for s in open_seats], played)
     candidates = [dealer.deal(rng) for _ in range(_CANDIDATES * samples)]
+    yield from keep_likely(rng, candidates, weigh, samples)
+
+
+def keep_likely(rng: DealRandom, candidates: list[_T], weigh: Callable[[_T], float], samples: int) -> list[_T]:
+    """``samples`` of the ``candidates``, each kept in proportion to its weight, in their first order."""
     # Weighted sampling without replacement (Efraimidis-Spirakis: keep the largest u ** (1 / weight)): likely
     # deals are kept more often, and the deals kept stay distinct, so no sample is spent twice on one deal.
     keyed = [((rng.below(1 << 52) + 1) / (1 << 52)) ** (1 / weigh(deal)) for deal in candidates]
     chosen = sorted(range(len(candidates)), key=lambda i: -keyed[i])[:samples]
-    for i in sorted(chosen):
-        yield candidates[i]
+    return [candidates[i] for i in sorted(chosen)]
 
 
 def _constraints(

@@ -24,19 +24,24 @@ from functools import cached_property
 from itertools import count
 from typing import Literal, get_args
 
+from ..actions import Action
+from ..analysis.evaluate import hand_strength
 from ..analysis.exchange import ExchangeHint, exchange_hint
 from ..analysis.hints import Hint, hint
-from ..analysis.rulebot import RuleBot
-from ..cards import Seat
+from ..analysis.odds import MAX_SAMPLES
+from ..analysis.rulebot import RULES, RuleBot, advise
+from ..cards import Seat, Suit
 from ..course import rules_for
+from ..deal import mask_of
 from ..errors import IllegalActionError, RulesOptionError
 from ..hand import HandState, Phase, SeatView
+from ..ranking import card_order
 from ..rng import check_seed, derive_seed
-from ..rules import Rules
+from ..rules import BidSpec, Rules
 
 __all__ = ["DECISION_KINDS", "Decision", "DecisionKind", "decisions"]
 
-DecisionKind = Literal["bid", "exchange", "lead", "play"]
+DecisionKind = Literal["bid", "give", "exchange", "lead", "play"]
 #: The decisions asked, in the order a hand meets them.
 DECISION_KINDS: tuple[DecisionKind, ...] = get_args(DecisionKind)
 #: Hidden-card deals behind each grade: enough for grades that hold still, few enough to answer in a second.
@@ -47,6 +52,7 @@ _MATTERS = ("inaccuracy", "mistake", "blunder")
 _ATTEMPTS = 60
 _QUESTION = {
     "bid": "What do you bid?",
+    "give": "Your partner plays alone. Which card do you give?",
     "exchange": "Which cards do you put aside, and which suit do you name trump?",
     "lead": "You lead this trick. Which card?",
     "play": "Which card do you play to this trick?",
@@ -96,18 +102,50 @@ class Decision:
     def situation(self) -> str:
         """The position in words: who dealt, the bidding so far, the contract, the trick."""
         view = self.view
-        parts = [f"You are {self.seat.word}; {view.dealer.word} dealt."]
+        dealt = "you dealt" if view.dealer == self.seat else f"{view.dealer.word} dealt"
+        parts = [f"You are {self.seat.word}; {dealt}."]
         said = [f"{who.word} {'passed' if a.kind == 'pass' else a}" for who, a in view.bids]
         if self.kind == "bid":
             parts.append(("Before you: " + ", ".join(said) + ".") if said else "You speak first.")
         if self.kind == "exchange":
             took = "the kitty and your partner's card" if view.received else "the kitty"
             parts.append(f"You bid {self.state.bid.label if self.state.bid else ''} and took {took}.")
+        if self.kind == "give" and self.state.bid is not None:
+            parts.append(f"Your partner, {self.seat.partner.word}, bid {self.state.bid.label}.")
         if view.contract is not None:
             parts.append(f"Contract: {view.contract} ({view.contract.trump_text} trump).")
             if view.trick:
                 parts.append("On the table: " + ", ".join(f"{s.word} {c}" for s, c in view.trick) + ".")
         return " ".join(parts)
+
+    @property
+    def tip(self) -> str:
+        """The support a learner may be shown before deciding: the rule of thumb for this kind of decision,
+        worked out on this hand (the count for a bid, the discards and the count per suit for an exchange)."""
+        from .judging import bid_by_count, count_hand
+
+        view = self.view
+        rules = view.rules
+        if self.kind == "bid":
+            counted = count_hand(view.hand, rules)
+            bid = bid_by_count(counted.total, rules)
+            legal = {a.bid for a in view.legal_actions if a.kind == "bid"}
+            if bid is None:
+                says = "the count is too low for a numeric bid: pass"
+            elif bid in legal:
+                says = f"a count of {counted.total} bids {bid}"
+            else:
+                says = f"a count of {counted.total} bids {bid}, but the bidding is already higher: pass"
+            return f"{counted}; {says}."
+        if self.kind == "give":
+            return RULES["give.best"]
+        if self.kind == "exchange":
+            counted = count_hand(view.hand, rules)
+            return (
+                f"{RULES['discard.short']} Count each suit as trump once the cards are put aside: here "
+                f"{counted.trump.symbol} counts {counted.total} with all your cards."
+            )
+        return advise(view).text
 
     def grade(self) -> Hint | ExchangeHint:
         """Every legal choice, best first, each with its grade and reason (worked out once, then kept); for an
@@ -125,7 +163,9 @@ class Decision:
     def _graded(self) -> Hint | ExchangeHint:
         if self.kind == "exchange":
             return exchange_hint(self.state, self.samples)
-        return hint(self.view, self.samples, workers=1)
+        # the card given changes few deals of a take-all bid, so its grade needs more of them to hold still
+        samples = min(3 * self.samples, MAX_SAMPLES) if self.kind == "give" else self.samples
+        return hint(self.view, samples, workers=1)
 
 
 def decisions(
@@ -134,7 +174,8 @@ def decisions(
     """An endless stream of decisions, the kinds in turn; the same arguments give the same decisions.
 
     ``rules``: None for the course's (:mod:`~charlemagne_learn.course`). ``kinds``: any of ``"bid"``,
-    ``"exchange"``, ``"lead"``, ``"play"`` (default all four)."""
+    ``"give"`` (the card a lone bidder's partner passes), ``"exchange"``, ``"lead"``, ``"play"`` (default all but
+    ``"give"``, which needs a take-all bid that real deals seldom reach: asked, it is set up on any deal)."""
     rules = rules_for(rules)
     check_seed(seed)
     chosen = _kinds(kinds, rules)
@@ -150,13 +191,21 @@ def _has_exchange(rules: Rules) -> bool:
     )
 
 
+def _giving_bid(rules: Rules) -> BidSpec | None:
+    """The bid whose bidder always gets a partner's card (Charlemagne), if the rules have one."""
+    return next((b for b in rules.bids if b.exchange in ("kitty_and_partner", "partner") and b.alone == "always"), None)
+
+
 def _kinds(kinds: Iterable[str] | None, rules: Rules) -> tuple[DecisionKind, ...]:
     if kinds is None:
-        return tuple(k for k in DECISION_KINDS if k != "exchange" or _has_exchange(rules))
+        # a partner's card is asked only on request: it comes up once in many hands, after a take-all bid
+        return tuple(k for k in DECISION_KINDS if k != "give" and (k != "exchange" or _has_exchange(rules)))
     if "exchange" in kinds and not isinstance(kinds, str) and not _has_exchange(rules):
         raise RulesOptionError(
             f"{rules.title} has no kitty to exchange before naming trump; choose among bid, lead, play"
         )
+    if "give" in kinds and not isinstance(kinds, str) and _giving_bid(rules) is None:
+        raise RulesOptionError(f"{rules.title} has no bid that always takes a partner's card; choose another kind")
     if isinstance(kinds, str) or not isinstance(kinds, (list, tuple, set, frozenset)):
         raise RulesOptionError(f"kinds={kinds!r} is not allowed; give a list of kinds from {', '.join(DECISION_KINDS)}")
     out = tuple(k for k in DECISION_KINDS if k in kinds)
@@ -190,6 +239,8 @@ def _stops(state: HandState, kind: DecisionKind, rng: random.Random) -> HandStat
     """Play the hand with rule-of-thumb players to a moment of ``kind`` chosen at random, or None if it has none."""
     bots = {seat: RuleBot(int(seat)) for seat in Seat}
     moments: list[HandState] = []
+    if kind == "give":
+        return _to_give(state, bots)
     while not state.is_over:
         mover = state.to_move
         assert mover is not None
@@ -200,9 +251,42 @@ def _stops(state: HandState, kind: DecisionKind, rng: random.Random) -> HandStat
     return moments[min(int(rng.expovariate(0.5)), len(moments) - 1)] if moments else None
 
 
+def _to_give(state: HandState, bots: dict[Seat, RuleBot]) -> HandState | None:
+    """The deal's strongest hand bids the take-all bid with a partner's card (the others pass) and the hand goes
+    on to the partner's give: a bid that real deals reach once in many hands, asked on any deal."""
+    rules = state.rules
+    spec = _giving_bid(rules)
+    assert spec is not None
+    hands = {seat: mask_of(state.hand(seat)) for seat in Seat}
+
+    def strength(seat: Seat) -> tuple[float, Suit]:
+        return max((hand_strength(card_order(rules, t), hands[seat]), t) for t in Suit)
+
+    bidder = max(Seat, key=lambda seat: strength(seat)[0])
+    said = False
+    while state.phase is Phase.BIDDING:
+        mover = state.to_move
+        if mover == bidder and not said:
+            with_suit = spec.trump in ("with_bid", "with_bid_or_none")
+            state.apply(Action.bid_(spec.name, strength(bidder)[1] if with_suit else None))
+            said = True
+        elif Action.pass_() in state.legal_actions():
+            state.apply(Action.pass_())
+        else:
+            return None  # the dealer must bid under this house rule: no take-all auction on this deal
+    while not state.is_over and not _is("give", state):
+        mover = state.to_move
+        assert mover is not None
+        state.apply(bots[mover].act(state.view(mover)))
+    return state.copy() if _is("give", state) and len(state.legal_actions()) > 1 else None
+
+
 def _is(kind: DecisionKind, state: HandState) -> bool:
     if kind == "bid":
         return state.phase is Phase.BIDDING
+    if kind == "give":
+        bidder = state.bidder
+        return state.phase is Phase.GIVE and bidder is not None and state.to_move == bidder.partner
     if kind == "exchange":
         # the first discard, with trump still to name: the whole exchange is the learner's
         bidder = state.bidder

@@ -37,6 +37,7 @@ from ..rules import BidSpec, Rules
 __all__ = [
     "OKABE_ITO",
     "plot_bid_odds",
+    "plot_count_rule",
     "plot_expected_points",
     "plot_make_chance",
     "plot_perfect_vs_bots",
@@ -474,6 +475,80 @@ def plot_perfect_vs_bots(data: str | BiddingDataset = "canadian") -> Figure:
         f"{_who(ds)}; each bid played its best way. Perfect play: all four players see every card "
         f"and play perfectly; bots: all four play simple greedy cards, so weak defence can help the "
         f"bidder. Whiskers: 95% confidence interval.",
+    )
+    return fig
+
+
+# ---------------------------------------------------------------- the count, beside the data
+def plot_count_rule(data: str | BiddingDataset = "canadian") -> Figure:
+    """The rule of thumb beside the data: for each count (:mod:`~charlemagne_learn.teach.judging`), how often
+    each numeric bid the rule uses is made, with the line where a bid starts to pay (made half the time)
+    and the count at which the rule bids it.
+
+    Drawn before the course explains confidence intervals, so it shows rates alone; a hollow marker stands on
+    fewer than 30 hands. Play is the simple bots' (a table of learners), over the dataset's deals.
+
+    >>> fig = plot_count_rule("canadian")
+    >>> fig.axes[0].get_xlabel()
+    'the count: trumps + top trumps + side aces (under it: hands with that count)'
+    """
+    from .judging import COUNT_TO_BID, break_even, count_table
+
+    ds = _dataset(data)
+    rules = ds.rules
+    rows = count_table(ds)
+    xs = [r.count for r in rows]
+    totals = {r.count: r.hands for r in rows}
+    fig = _figure(8, 5.2)
+    ax = fig.add_subplot()
+    specs = [rules.bid(b) for b in COUNT_TO_BID if b in {s.name for s in ds.numeric_bids}]
+    for i, spec in enumerate(specs):
+        style = _style(i)
+        rates = [100 * r.made["bots"][spec.name] for r in rows]
+        ax.plot(xs, rates, label=f"{_bid_name(spec)}: the rule bids it from {COUNT_TO_BID[spec.name]}", **style)  # type: ignore[arg-type]
+        small = [(x, y) for x, y in zip(xs, rates, strict=True) if totals[x] < SMALL_SAMPLE]
+        ax.plot(
+            [x for x, _ in small],
+            [y for _, y in small],
+            linestyle="none",
+            marker=style["marker"],
+            markerfacecolor="white",
+            markeredgecolor=style["color"],
+        )
+        at = COUNT_TO_BID[spec.name]
+        if at in totals:
+            y = 100 * next(r for r in rows if r.count == at).made["bots"][spec.name]
+            ax.annotate(
+                f"{spec.label} from {at}",
+                (at, y),
+                xytext=(8, -16),
+                textcoords="offset points",
+                fontsize=8.5,
+                color=str(style["color"]),
+                arrowprops={"arrowstyle": "-", "color": str(style["color"])},
+            )
+    if specs:
+        pays = 100 * break_even(specs[0])
+        ax.axhline(pays, color="#555555", linewidth=1, linestyle=(0, (4, 3)))
+        ax.text(
+            xs[-1],
+            pays - 2,
+            "made half the time:\nthe bid starts to pay",
+            fontsize=8.5,
+            color="#333333",
+            ha="right",
+            va="top",
+        )
+    ax.set_xticks(xs)
+    ax.set_xticklabels([f"{x}\n{totals[x]:,}" for x in xs], fontsize=8)
+    _percent_axis(ax, "bid made (% of hands with this count)")
+    ax.set_xlabel("the count: trumps + top trumps + side aces (under it: hands with that count)")
+    ax.set_title(f"{rules.title}: the count against how often each bid is made")
+    ax.legend(loc="upper left", fontsize=8.5)
+    _caption(
+        fig,
+        f"{_who(ds)}. North counts the hand as dealt, in the suit with the most trumps; the simple bots then "
+        f"play the bid its best way. Hollow marker: fewer than {SMALL_SAMPLE} hands.",
     )
     return fig
 

@@ -30,7 +30,7 @@ from ..analysis.hints import Hint
 from ..cards import Card, Suit
 from ..checks import whole_number
 from ..display import cards_html
-from ..errors import CardParseError, IllegalActionError
+from ..errors import CardParseError, IllegalActionError, RulesOptionError
 from ..hand import HandState, Phase
 from ..i18n import add_words, word
 from ..rules import Rules
@@ -44,6 +44,10 @@ __all__ = ["DecisionQuiz"]
 add_words(
     {
         "decide.bid": ("What do you bid?", "Qu'enchérissez-vous ?"),
+        "decide.give": (
+            "Your partner plays alone: click the card you give.",
+            "Votre partenaire joue seul : cliquez la carte que vous lui donnez.",
+        ),
         "decide.lead": ("You lead this trick: click a card.", "Vous entamez cette levée : cliquez une carte."),
         "decide.play": ("Your turn in this trick: click a card.", "À vous dans cette levée : cliquez une carte."),
         "decide.status": (
@@ -64,6 +68,7 @@ add_words(
         ),
         "decide.over": ("The quiz is finished.", "Le quiz est terminé."),
         "decide.answer": ("Answer", "Réponse"),
+        "decide.tip": ("Rule of thumb: {tip}", "Truc : {tip}"),
         "decide.exchange": (
             "Click {n} card(s) to put aside, then name trump.",
             "Cliquez {n} carte(s) à écarter, puis choisissez l'atout.",
@@ -82,10 +87,12 @@ _GOOD = ("best", "good")
 
 
 class DecisionQuiz(TableFront):
-    """``count`` decisions of the given ``kinds`` (``"bid"``, ``"lead"``, ``"play"``), one at a time.
+    """``count`` decisions of the given ``kinds`` (``"bid"``, ``"give"``, ``"exchange"``, ``"lead"``, ``"play"``),
+    one at a time.
 
     :meth:`choose` is a click on a bid or a card; :meth:`next` the Next decision button. ``rules``: None for
-    the course's; ``samples``: deals of the hidden cards behind each grade."""
+    the course's; ``samples``: deals of the hidden cards behind each grade; ``coach``: show the rule of thumb
+    worked out on the hand before the learner decides (practice with support, to fade by leaving it off)."""
 
     def __init__(
         self,
@@ -98,14 +105,20 @@ class DecisionQuiz(TableFront):
         lang: str = "en",
         student: str = "",
         four_colour: bool = False,
+        coach: bool = False,
     ) -> None:
         whole_number("count", count, 1, 100)
-        self._setup(decisions(rules, kinds, seed, samples=samples), count, seed, student, samples)
+        self._setup(decisions(rules, kinds, seed, samples=samples), count, seed, student, samples, coach)
         super().__init__(lang=lang, four_colour=four_colour, hints=False)
         self._start()
 
-    def _setup(self, stream: Iterator[Decision], count: int, seed: int, student: str, samples: int) -> None:
+    def _setup(
+        self, stream: Iterator[Decision], count: int, seed: int, student: str, samples: int, coach: bool = False
+    ) -> None:
         whole_number("samples", samples, 4, 400)
+        if not isinstance(coach, bool):
+            raise RulesOptionError(f"coach={coach!r} is not allowed; use True or False")
+        self._coach = coach
         self._stream = stream  # the engine checks rules, kinds and seed
         self._decisions: list[Decision] = list(islice(self._stream, 1))
         self._count = count
@@ -124,13 +137,20 @@ class DecisionQuiz(TableFront):
 
     @classmethod
     def at(
-        cls, state: HandState, *, samples: int = SAMPLES, lang: str = "en", student: str = "", four_colour: bool = False
+        cls,
+        state: HandState,
+        *,
+        samples: int = SAMPLES,
+        lang: str = "en",
+        student: str = "",
+        four_colour: bool = False,
+        coach: bool = False,
     ) -> DecisionQuiz:
         """One decision at a position of a lesson's own hand: the bid, exchange, lead or card of the seat to move
         (a copy of ``state`` is kept; the lesson's hand is not touched)."""
         decision = Decision.at(state, samples=samples)
         quiz = cls.__new__(cls)
-        quiz._setup(iter([decision]), 1, 0, student, samples)
+        quiz._setup(iter([decision]), 1, 0, student, samples, coach)
         super(DecisionQuiz, quiz).__init__(lang=lang, four_colour=four_colour, hints=False)
         quiz._start()
         return quiz
@@ -259,12 +279,14 @@ class DecisionQuiz(TableFront):
             return action
         text = str(action).strip()
         state = self._working if self._working is not None else self.decision.state
-        if state.phase in (Phase.PLAY, Phase.DISCARD) or isinstance(action, Card):
+        if state.phase in (Phase.PLAY, Phase.DISCARD, Phase.GIVE) or isinstance(action, Card):
             try:
                 card = action if isinstance(action, Card) else Card.parse(text)
             except CardParseError:
                 card = None
             if card is not None:
+                if state.phase is Phase.GIVE:
+                    return Action.give(card)
                 return Action.discard(card) if state.phase is Phase.DISCARD else Action.play(card)
         return Action.parse(text)
 
@@ -292,6 +314,8 @@ class DecisionQuiz(TableFront):
         self.words = {"hint": ""}
         if self._chosen is None:
             self.prompt = f"{decision.situation} {self._ask(state)}"
+            if self._coach:
+                self.prompt += " " + word("decide.tip", lang).format(tip=decision.tip)
             self.actions = (
                 [{"id": str(a), "text": choice_text(a, rules, lang), "kind": a.kind} for a in state.legal_actions()]
                 if state.phase in (Phase.BIDDING, Phase.TRUMP)

@@ -1,0 +1,118 @@
+"""The partner's card, graded: which card a lone bidder's partner passes before sitting out.
+
+In Charlemagne (and Gros Charlemagne played with the partner's card) the bidder's partner gives one card
+and sits out; the bidder adds it (and the kitty, where the bid takes both), puts the extra cards aside,
+names trump if it is not named yet, and must then take every trick alone. The giver cannot see the bidder's
+cards, so each card the giver may pass is tried on the same deals of the cards the giver cannot see: the
+bidder receives it, makes the rule-of-thumb exchange
+(:func:`~charlemagne_learn.analysis.evaluate.best_trump`: the strongest trump, the weakest cards aside) and
+the hand is played out double dummy. The cards are ranked by the points they bring on average, like every
+other hint (:func:`~charlemagne_learn.analysis.hints.hint` calls this for a seat that must give).
+
+>>> import charlemagne_learn as cl
+>>> state = cl.HandState.new(cl.Rules.preset("canadian"), dealer="W", seed=7)
+>>> for action in ["bid charlemagne", "pass", "pass", "pass"]:
+...     state.apply(action)
+>>> state.phase.value, state.to_move.word
+('give', 'South')
+>>> ranked = cl.analysis.hint(state.view("S"), samples=8)
+>>> ranked.best.action.kind, ranked.best.grade
+('give', 'best')
+"""
+
+from __future__ import annotations
+
+from ..actions import Action
+from ..cards import Seat, Suit
+from ..contract import Contract
+from ..deal import deck_mask, indices_of, mask_of
+from ..errors import IllegalActionError
+from ..hand import SeatView
+from ..rng import DealRandom, derive_seed
+from ..rules import BidSpec
+from .evaluate import best_trump, bid_chance
+from .hints import Choice, _ranked
+from .pimc import keep_likely
+
+__all__ = ["give_choices"]
+
+#: Candidate deals looked at per deal kept, and the least weight of one: the bid is strong evidence.
+_LOOK = 25
+_FLOOR = 0.002
+
+
+def _contract_bid(view: SeatView) -> tuple[BidSpec, Seat, Action]:
+    seat, action = next((s, a) for s, a in reversed(view.bids) if a.kind == "bid")
+    return view.rules.bid(action.bid or ""), seat, action
+
+
+def _named_trump(view: SeatView, bid: Action) -> tuple[bool, Suit | None]:
+    """(is trump named yet, which): named with the bid, or by the bidder before the partner gives."""
+    if bid.suit is not None or bid.no_trump:
+        return True, bid.suit
+    for _, action in view.history:
+        if action.kind == "trump":
+            return True, action.suit
+    return False, None
+
+
+def give_choices(view: SeatView, samples: int, seed: int) -> list[Choice]:
+    """Every card the seat to move in ``view`` may give its lone-bidder partner, ranked (see the module text)."""
+    spec, bidder, bid = _contract_bid(view)
+    if view.seat != bidder.partner:
+        raise IllegalActionError("hints grade the card a bidder's partner gives; this give is not to the bidder")
+    rules = view.rules
+    hand = mask_of(view.hand)
+    named, trump = _named_trump(view, bid)
+    # a bid that takes the kitty and the partner's card takes the kitty after the card: it is still hidden
+    kitty_size = rules.kitty_size if spec.exchange == "kitty_and_partner" else 0
+    alone = True if spec.alone == "optional" else None
+    stake = 2 * rules.target if spec.outright else spec.made + spec.failed
+    options: tuple[Suit | None, ...] = (trump,) if named else (tuple(Suit) if spec.has_trump else (None,))
+    unseen = indices_of(deck_mask(rules) & ~hand)
+    sizes = {s: view.hand_sizes[s.name] for s in Seat if s != view.seat}
+    # a partner bids Charlemagne with strong cards: the deals follow the bidding, as the play hints' do
+    rng = DealRandom(derive_seed(seed, 0))
+    candidates = []
+    for _ in range(_LOOK * samples):
+        cards = list(unseen)
+        rng.shuffle(cards)
+        hands, at = {}, 0
+        for s, size in sizes.items():
+            hands[s] = sum(1 << c for c in cards[at : at + size])
+            at += size
+        candidates.append((hands, sum(1 << c for c in cards[at : at + kitty_size])))
+    # The bid itself is read hard: a take-all bid is made with few losers, and the card given matters only to
+    # such hands (the play hints' softer weighing would leave most deals hopeless whatever is given).
+    top = [b for b in rules.bids if b.name.isdigit()][-1]
+    eight = Action.bid_(top.name) if top.trump not in ("with_bid", "with_bid_or_none") else bid
+
+    def weigh(deal: tuple[dict[Seat, int], int]) -> float:
+        return max(_FLOOR, bid_chance(rules, deal[0][bidder], top, eight)) ** 2
+
+    deals = keep_likely(rng, candidates, weigh, samples)
+    rows: list[tuple[Action, float, float | None, float | None, str]] = []
+    from .exchange import play_out
+
+    for action in view.legal_actions:
+        assert action.card is not None
+        points = tricks = made = 0.0
+        for others, kitty in deals:
+            received = others[bidder] | 1 << action.card.index | kitty
+            extra = received.bit_count() - rules.hand_size
+            chosen, out = best_trump(rules, received, extra, options)
+            contract = Contract.cached(rules, spec, bidder, chosen, alone=alone)
+            table = [others.get(s, 0) for s in Seat]
+            table[bidder] = received & ~out
+            table[view.seat] = hand & ~(1 << action.card.index)
+            net, taken, won = play_out(contract, table)
+            points += net
+            tricks += taken
+            made += won
+        n = len(deals)
+        reason = (
+            f"give {action.card}: your partner takes {tricks / n:.1f} tricks on average and makes the bid in "
+            f"{made / n:.0%} of {n} deals of the cards you cannot see"
+        )
+        rows.append((action, points / n, tricks / n, made / n, reason))
+    return _ranked(view, rows, stake)

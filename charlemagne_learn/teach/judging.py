@@ -1,0 +1,197 @@
+"""Judging a hand at the table, without the computer: *the count*, and what it says to bid.
+
+A player cannot run the bid odds at a real table. The count is what a player adds up in a few seconds,
+for the suit they would name trump (the one where they hold the most trumps, counting the jokers and both
+jacks as trumps):
+
+* **1 for each trump** held,
+* **1 more for each top trump** — a joker or a jack of the trump colour (and the nine in a nine-high game):
+  the cards above the ace of trumps, which win or protect tricks by themselves,
+* **1 for each side ace** (an ace of a suit that is not trump).
+
+The rule of thumb (:data:`COUNT_TO_BID`) reads the count as a numeric bid: **5 with a count of 4, 6 with 6,
+7 with 8** — each trick more needs two more. It is fitted to and checked against the statistics the package
+ships (:func:`~charlemagne_learn.analysis.stats.load_dataset`): :func:`count_table` gives, for each count, how
+often every bid is made, and :func:`thresholds` the lowest count from which a bid is made often enough to be
+worth it. The count sees only your eight cards: your partner's hand and the kitty still decide about four
+hands in ten at the threshold, which is where the rule fails.
+
+>>> import charlemagne_learn as cl
+>>> c = count_hand("RJ JH JD AH 9H AS 7C 8C", "canadian")
+>>> c.trump.name, c.total, bid_by_count(c.total, "canadian")
+('H', 9, '7')
+>>> print(c)
+Count 9 with ♥ trump: 5 trumps (RJ J♥ J♦ A♥ 9♥) + 3 top trumps (RJ J♥ J♦) + 1 side ace (A♠)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from typing import Literal
+
+from ..cards import Card, CardList, Rank, Suit, parse_cards
+from ..course import rules_for
+from ..errors import HandError, RulesOptionError
+from ..ranking import card_order
+from ..rules import BidSpec, Rules
+
+__all__ = [
+    "COUNT_TO_BID",
+    "CountRow",
+    "HandCount",
+    "bid_by_count",
+    "count_hand",
+    "count_table",
+    "thresholds",
+]
+
+#: The rule of thumb: the lowest count for each numeric bid (Canadian Charlemagne, and every table with a kitty).
+COUNT_TO_BID: Mapping[str, int] = {"5": 4, "6": 6, "7": 8}
+#: Counts held by fewer hands than this in a dataset say too little to set a threshold by.
+_FEW = 30
+Play = Literal["bots", "dd"]
+
+
+@dataclass(frozen=True)
+class HandCount:
+    """The count of a hand for one trump suit, with the cards behind each part."""
+
+    trump: Suit
+    #: The trumps held, highest first (jokers and both jacks included).
+    trumps: CardList
+    #: The top trumps among them: the jokers, the big and little jack (and the nine when nine is high).
+    top: CardList
+    side_aces: CardList
+
+    @property
+    def total(self) -> int:
+        return len(self.trumps) + len(self.top) + len(self.side_aces)
+
+    def __str__(self) -> str:
+        def part(n: int, one: str, many: str, cards: CardList) -> str:
+            return f"{n} {one if n == 1 else many}" + (f" ({cards})" if cards else "")
+
+        return (
+            f"Count {self.total} with {self.trump.symbol} trump: "
+            f"{part(len(self.trumps), 'trump', 'trumps', self.trumps)} + "
+            f"{part(len(self.top), 'top trump', 'top trumps', self.top)} + "
+            f"{part(len(self.side_aces), 'side ace', 'side aces', self.side_aces)}"
+        )
+
+    def _repr_pretty_(self, printer: object, cycle: bool) -> None:
+        printer.text(str(self))  # type: ignore[attr-defined]
+
+
+def _count(rules: Rules, cards: CardList, trump: Suit) -> HandCount:
+    order = card_order(rules, trump)
+    held = {c.index for c in cards}
+    trumps = CardList(Card.from_index(i) for i in order.trumps if i in held)
+    top = CardList(c for c in trumps if order.role[c.index])
+    aces = CardList(c for c in cards if not order.is_trump(c.index) and not c.is_joker and c.rank is Rank.ACE)
+    return HandCount(trump, trumps, top, aces)
+
+
+def count_hand(
+    hand: str | Iterable[str | Card], rules: Rules | str | None = None, trump: Suit | str | None = None
+) -> HandCount:
+    """The count of ``hand`` for ``trump``; with no trump given, for the suit a player would name: the most
+    trumps, then the highest count, then the higher suit. ``rules``: None for the course's."""
+    rules = rules_for(rules)
+    cards = parse_cards(hand, distinct="a hand")
+    if not cards or len(cards) > rules.hand_size + rules.kitty_size + 1:
+        raise HandError(f"give the cards of one hand (1 to {rules.hand_size + rules.kitty_size + 1}), not {len(cards)}")
+    if trump is not None:
+        return _count(rules, cards, Suit.find(trump))
+    counts = [_count(rules, cards, suit) for suit in Suit]
+    return max(reversed(counts), key=lambda c: (len(c.trumps), c.total))
+
+
+def bid_by_count(total: int, rules: Rules | str | None = None, rule: Mapping[str, int] | None = None) -> str | None:
+    """The numeric bid the rule of thumb makes with a count of ``total`` (None: pass). ``rule``: the lowest count
+    for each bid; by default :data:`COUNT_TO_BID` at a Canadian table, and at another table the thresholds its
+    own shipped statistics give (its hands, bids and scores differ)."""
+    rules = rules_for(rules)
+    if rule is None:
+        rule = COUNT_TO_BID if rules.name == "canadian" else _table_rule(rules.name)
+    allowed = {b.name for b in rules.bids if b.name.isdigit()}
+    chosen = [bid for bid, least in rule.items() if bid in allowed and total >= least]
+    return max(chosen, key=int) if chosen else None
+
+
+@cache
+def _table_rule(variant: str) -> dict[str, int]:
+    return {bid: least for bid, least in thresholds(variant).items() if least is not None}
+
+
+@dataclass(frozen=True)
+class CountRow:
+    """The hands of a dataset with one count, and how often each bid was made with them."""
+
+    count: int
+    hands: int
+    #: ``made[bid]``: share of these hands where ``bid`` was made, played by the simple bots ("bots") and with
+    #: perfect play by all four ("dd").
+    made: Mapping[Play, Mapping[str, float]]
+
+
+def _records(data: object) -> tuple[Rules, list[dict[str, object]]]:
+    from ..analysis.stats import BiddingDataset, load_dataset
+
+    dataset = data if isinstance(data, BiddingDataset) else load_dataset(str(data))
+    return dataset.rules, [dict(r) for r in dataset.records]
+
+
+def count_table(data: object = "canadian") -> list[CountRow]:
+    """For each count, the hands of the shipped dataset ``data`` (a variant's name or a
+    :class:`~charlemagne_learn.analysis.stats.BiddingDataset`) with that count and how often each bid was made.
+
+    >>> rows = count_table("canadian")
+    >>> sum(r.hands for r in rows)
+    5000
+    >>> low, high = rows[1], rows[-3]
+    >>> low.made["bots"]["6"] < high.made["bots"]["6"]
+    True
+    """
+    rules, records = _records(data)
+    bids = [b.name for b in rules.bids]
+    groups: dict[int, list[dict[str, object]]] = {}
+    for record in records:
+        total = count_hand(str(record["hand"]), rules).total
+        groups.setdefault(total, []).append(record)
+    rows = []
+    for total in sorted(groups):
+        group = groups[total]
+        made: dict[Play, dict[str, float]] = {
+            play: {b: sum(int(str(r[f"made_{play}_{b}"])) for r in group) / len(group) for b in bids}
+            for play in ("bots", "dd")
+        }
+        rows.append(CountRow(total, len(group), made))
+    return rows
+
+
+def break_even(spec: BidSpec) -> float:
+    """The chance of making ``spec`` at which bidding it scores as much as passing (0 points) on average."""
+    return spec.failed / (spec.made + spec.failed)
+
+
+def thresholds(data: object = "canadian", play: Play = "bots") -> dict[str, int | None]:
+    """For each numeric bid, the lowest count from which the bid is made at least as often as it must be to gain
+    points on average (half the time when it scores as much as it loses), at every count held by enough hands
+    to tell. None: no count is enough.
+
+    >>> thresholds("canadian") == {"5": 4, "6": 6, "7": 8, "8": None}
+    True
+    """
+    if play not in ("bots", "dd"):
+        raise RulesOptionError(f"play={play!r} is not allowed; use 'bots' or 'dd'")
+    rules, _ = _records(data)
+    rows = [r for r in count_table(data) if r.hands >= _FEW]
+    out: dict[str, int | None] = {}
+    for spec in (b for b in rules.bids if b.name.isdigit()):
+        need = break_even(spec)
+        good = [r.made[play][spec.name] >= need for r in rows]
+        # the lowest count from which every better-filled count is good enough
+        out[spec.name] = next((rows[i].count for i in range(len(rows)) if all(good[i:])), None)
+    return out
