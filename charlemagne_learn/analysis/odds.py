@@ -154,6 +154,29 @@ def _plans(rules: Rules, spec: BidSpec) -> list[_Plan]:
     return [plan(s) for s in suits]
 
 
+_KEEPS_LESS = ", or keeps only the kitty or only the card when that does better"
+
+
+def _reaches(plan: _Plan, other: _Plan) -> bool:
+    """Can a bidder playing ``plan`` end the exchange with exactly the cards, trump and task of ``other``, on
+    every deal? A bidder who takes the kitty and the partner's card (Charlemagne) may put aside the partner's
+    card, or the two kitty cards, with the other discards and play the hand that took only the kitty or only the
+    card (Gros Charlemagne): so it makes its bid whenever that hand does."""
+    return (
+        plan.exchange == "kitty_and_partner"
+        and other.exchange in ("kitty", "partner")
+        and plan.goal == other.goal == "all"
+        and plan.alone
+        and other.alone
+        and plan.choose_trump
+        and other.choose_trump
+        # the same partner's card: both chosen before trump is named
+        and (other.exchange == "kitty" or plan.partner_first == other.partner_first)
+        and plan.spec.tricks == other.spec.tricks
+        and plan.spec.bidder_leads == other.spec.bidder_leads
+    )
+
+
 # ---------------------------------------------------------------- one sample
 def _sample(rules: Rules, hand: int, seat: int, seed: int, i: int) -> tuple[list[int], int]:
     """Deal ``i``: the unseen cards shuffled to the other three seats (clockwise) and the kitty."""
@@ -258,15 +281,21 @@ def deal_outcomes(
     if len(hand_list) != 4:
         raise HandError("give four hands as bit sets, North first")
     check_deal(rules, hand_list, kitty)
+    rows = [(spec, _plans(rules, spec)) for spec in rules.bids]
     solved: dict[_Plan, int] = {}
-    out: dict[str, list[tuple[str, int, bool]]] = {}
-    for spec in rules.bids:
-        ways = []
-        for plan in _plans(rules, spec):
+    for _, plans in rows:
+        for plan in plans:
             if plan not in solved:
                 contract, in_play = _setup(rules, plan, bidder, hand_list, kitty)
                 solved[plan] = _value(plan, contract, in_play, method)
-            ways.append((plan.describe(), solved[plan], bid_made(spec, solved[plan])))
+    out: dict[str, list[tuple[str, int, bool]]] = {}
+    for spec, plans in rows:
+        ways = []
+        for plan in plans:
+            within = [solved[q] for q in solved if _reaches(plan, q)]
+            value = max([solved[plan], *within])
+            how = plan.describe() + (_KEEPS_LESS if within else "")
+            ways.append((how, value, bid_made(spec, value)))
         out[spec.name] = ways
     return out
 
@@ -437,8 +466,14 @@ def bid_odds(
         ways = []
         for plan in candidates:
             results = values[plans.index(plan)]
+            how = plan.describe()
+            within = [values[plans.index(q)] for q in plans if _reaches(plan, q)]
+            if within:
+                # the bidder holds every card the smaller exchange would hold: on each deal it keeps the better
+                results = [max(own, *(other[i] for other in within)) for i, own in enumerate(results)]
+                how += _KEEPS_LESS
             expected = None if spec.outright else _expected_points(rules, spec, bidder, plan, results)
-            ways.append((plan.describe(), sum(bid_made(spec, v) for v in results), expected))
+            ways.append((how, sum(bid_made(spec, v) for v in results), expected))
         how, made, expected = max(ways, key=lambda way: way[1])  # the first of equals: max keeps it
         chances.append(
             BidChance(
