@@ -41,7 +41,10 @@ CHECKS: list[list[str]] = [
     [str(PYTHON), "-m", "ruff", "format", "--check", *PYTHON_SOURCES],
     [str(PYTHON), "-m", "mypy"],
     # loadfile: nbval runs a notebook's cells in order in one kernel, so a file must stay on one worker.
-    [str(PYTHON), "-m", "pytest", "-n", "auto", "--dist", "loadfile", "-q"],
+    [str(PYTHON), "-m", "pytest", "-n", "auto", "--dist", "loadfile", "-q", "-m", "not browser"],
+    # The browser tests on their own, one at a time: run beside the CPU-heavy tests on a small machine, the shared
+    # headless Chromium was twice found gone mid-run, leaving a test waiting on it for good.
+    [str(PYTHON), "-m", "pytest", "-q", "-m", "browser"],
 ]
 
 

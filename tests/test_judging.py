@@ -89,3 +89,35 @@ def test_every_hand_counts_its_parts(variant: str, data: st.DataObject) -> None:
         assert c.total == len(c.trumps) + len(c.top) + len(c.side_aces) <= 2 * len(hand)
     best = count_hand(hand, rules)
     assert len(best.trumps) == max(len(count_hand(hand, rules, t).trumps) for t in cl.Suit)
+
+
+def test_the_partners_card_rule_agrees_with_the_engine() -> None:
+    """Joker, then ace, then jack: on deals where the partner holds an ace and a jack (no joker), the engine's
+    grade of giving the best ace is at least that of the best jack, and the rule of thumb gives the ace."""
+    import random
+
+    from charlemagne_learn.analysis import hint
+    from charlemagne_learn.analysis.rulebot import RuleBot, advise
+    from charlemagne_learn.cards import Rank, Seat
+    from charlemagne_learn.hand import HandState
+    from charlemagne_learn.teach.decisions import _to_give
+
+    rules = cl.Rules.preset("canadian")
+    checked = agree = 0
+    for seed in range(40):
+        state = HandState.new(rules, Seat(random.Random(seed).randrange(4)), seed=seed)
+        give = _to_give(state, {s: RuleBot(int(s)) for s in Seat})
+        if give is None or give.to_move is None:
+            continue
+        view = give.view(give.to_move)
+        aces = [c for c in view.hand if not c.is_joker and c.rank is Rank.ACE]
+        jacks = [c for c in view.hand if not c.is_joker and c.rank is Rank.JACK]
+        if not aces or not jacks or any(c.is_joker for c in view.hand):
+            continue
+        points = {c.action.card: c.points for c in hint(view, samples=60, seed=1, workers=1).choices}
+        checked += 1
+        agree += max(points[a] for a in aces) >= max(points[j] for j in jacks)
+        assert advise(view).action.card in aces
+        if checked == 6:
+            break
+    assert checked == 6 and agree >= 5

@@ -7,8 +7,9 @@ They are rules of thumb that players teach each other, not searches:
   it ruff);
 * discard from the shortest side suits first, low cards before high ones, keeping trumps and side
   aces (short suits become voids);
-* the partner, asked for one card, gives the strongest one: a joker, then a jack (a bower in two of
-  the four possible trump suits), then an ace — or, once trump is known, its best trump;
+* the partner, asked for one card before trump is named, gives a joker, then an ace (a trick whatever
+  the trump), then a jack (a top trump only if the bidder names its colour) — or, once trump is known,
+  its best trump. Graded by the engine (:mod:`~charlemagne_learn.analysis.give`), an ace beats a jack;
 * the chance that a hand makes a bid (:func:`bid_chance`): numeric bids from the hand's strength with a
   trick model fitted on played-out deals, take-all bids from the losers it holds, Mulot from its risky
   cards. RuleBot bids by it, and PIMC reads other players' bids through it.
@@ -21,7 +22,7 @@ They are rules of thumb that players teach each other, not searches:
 >>> trump.name, str(cl.deal.cards_of(out))
 ('H', '8♣ 7♠')
 >>> str(cl.Card.from_index(partner_card(rules, mask_of(cl.parse_cards("AS JC 7D")), None)))
-'J♣'
+'A♠'
 """
 
 from __future__ import annotations
@@ -134,8 +135,8 @@ def partner_card(rules: Rules, hand: int, trump: Suit | None) -> int:
 
     def value(card: int) -> tuple[int, int, int]:
         if card >= 32:
-            return (2, plain.power[card], 0)
-        return (1 if card % 8 == _JACK else 0, card % 8, -card)
+            return (3, plain.power[card], 0)
+        return (2 if card % 8 == _ACE else 1 if card % 8 == _JACK else 0, card % 8, -card)
 
     return max(indices_of(hand), key=value)
 

@@ -60,8 +60,8 @@ RULES: dict[str, str] = {
     "bid.partner": "Let the partner's bid stand: raise the partner only with a contract that is clearly better.",
     "bid.forced": "The dealer must bid here: take the bid that loses least on average.",
     # exchange
-    "give.best": "Pass the lone bidder your strongest card: a joker, then a jack (a bower in two suits), then an "
-    "ace — or, once trump is named, your best trump.",
+    "give.best": "Pass the lone bidder your strongest card: a joker, then an ace (a trick whatever the trump), then "
+    "a jack (a top trump only if the bidder names its colour) — or, once trump is named, your best trump.",
     "discard.short": "Discard from the shortest side suits, low cards first, keeping trumps and aces: a short suit "
     "discarded becomes a void, and a void lets you trump.",
     "choose.partner_card": "Gros Charlemagne with at most one loser: take the partner's card, the partner's best, "

@@ -122,21 +122,12 @@ class Decision:
     def tip(self) -> str:
         """The support a learner may be shown before deciding: the rule of thumb for this kind of decision,
         worked out on this hand (the count for a bid, the discards and the count per suit for an exchange)."""
-        from .judging import bid_by_count, count_hand
+        from .judging import count_advice, count_hand
 
         view = self.view
         rules = view.rules
         if self.kind == "bid":
-            counted = count_hand(view.hand, rules)
-            bid = bid_by_count(counted.total, rules)
-            legal = {a.bid for a in view.legal_actions if a.kind == "bid"}
-            if bid is None:
-                says = "the count is too low for a numeric bid: pass"
-            elif bid in legal:
-                says = f"a count of {counted.total} bids {bid}"
-            else:
-                says = f"a count of {counted.total} bids {bid}, but the bidding is already higher: pass"
-            return f"{counted}; {says}."
+            return count_advice(view.hand, rules, [a.bid or "" for a in view.legal_actions if a.kind == "bid"])
         if self.kind == "give":
             return RULES["give.best"]
         if self.kind == "exchange":

@@ -24,7 +24,7 @@ __all__ = ["GLOSSARY", "Term", "glossary_html", "terms_of"]
 class Term:
     """One word of the game."""
 
-    lesson: str  # "00" … "11": the lesson that defines it
+    lesson: str  # "00" … "13": the lesson that defines it
     french: str
     meaning: str
     #: The ways a lesson writes the term (a regular expression, matched case-blind on whole words).
@@ -129,22 +129,29 @@ GLOSSARY: dict[str, Term] = {
         "08", "à cartes ouvertes", "play in which everyone sees every card and plays perfectly", "double[- ]dummy"
     ),
     # lesson 09
-    "hint": _t("09", "le conseil", "the engine's ranking of every choice, with its grade and reason", "hints?"),
-    "review": _t("09", "le bilan", "every decision of a hand, graded, with the better choice", "reviews?"),
-    # lesson 10
-    "sure trick": _t("10", "la levée sûre", "a card that wins a trick whatever the others hold", "sure tricks?"),
+    "rule of thumb": _t(
+        "09", "le truc", "a quick rule a player applies at the table, without the computer", r"rules? of thumb"
+    ),
+    "the count": _t(
+        "09", "le compte", "trumps + top trumps + side aces: what a hand is worth, counted at the table", r"the count"
+    ),
+    "sure trick": _t("09", "la levée sûre", "a card that wins a trick whatever the others hold", "sure tricks?"),
+    # lesson 11
+    "hint": _t("11", "le conseil", "the engine's ranking of every choice, with its grade and reason", "hints?"),
+    "review": _t("11", "le bilan", "every decision of a hand, graded, with the better choice", "reviews?"),
+    # lesson 12
     "expected points": _t(
-        "10", "les points espérés", "the points a bid brings on average, made and failed together", "expected points"
+        "12", "les points espérés", "the points a bid brings on average, made and failed together", "expected points"
     ),
     "interval": _t(
-        "10",
+        "12",
         "l'intervalle de confiance",
         "the range a chance lies in, given the deals counted (95%)",
         "intervals?|confidence",
     ),
-    # lesson 11
+    # lesson 13
     "lone defender": _t(
-        "11",
+        "13",
         "le défenseur seul",
         "Maine: one defender against a lone Charlemagne, the partner sitting out",
         "lone defenders?",

@@ -42,9 +42,11 @@ __all__ = [
     "CountRow",
     "HandCount",
     "bid_by_count",
+    "count_advice",
     "count_hand",
     "count_table",
     "thresholds",
+    "void_table",
 ]
 
 #: The rule of thumb: the lowest count for each numeric bid (Canadian Charlemagne, and every table with a kitty).
@@ -73,12 +75,13 @@ class HandCount:
         def part(n: int, one: str, many: str, cards: CardList) -> str:
             return f"{n} {one if n == 1 else many}" + (f" ({cards})" if cards else "")
 
-        return (
-            f"Count {self.total} with {self.trump.symbol} trump: "
-            f"{part(len(self.trumps), 'trump', 'trumps', self.trumps)} + "
-            f"{part(len(self.top), 'top trump', 'top trumps', self.top)} + "
-            f"{part(len(self.side_aces), 'side ace', 'side aces', self.side_aces)}"
-        )
+        parts = [
+            part(len(self.trumps), "trump", "trumps", self.trumps),
+            part(len(self.top), "top trump", "top trumps", self.top),
+            part(len(self.side_aces), "side ace", "side aces", self.side_aces),
+        ]
+        shown = [p for p in parts if not p.startswith("0 ")] or parts[:1]
+        return f"Count {self.total} with {self.trump.symbol} trump: " + " + ".join(shown)
 
     def _repr_pretty_(self, printer: object, cycle: bool) -> None:
         printer.text(str(self))  # type: ignore[attr-defined]
@@ -118,6 +121,23 @@ def bid_by_count(total: int, rules: Rules | str | None = None, rule: Mapping[str
     allowed = {b.name for b in rules.bids if b.name.isdigit()}
     chosen = [bid for bid, least in rule.items() if bid in allowed and total >= least]
     return max(chosen, key=int) if chosen else None
+
+
+def count_advice(hand: Iterable[str | Card], rules: Rules | str | None, legal_bids: Iterable[str]) -> str:
+    """The count of ``hand`` and what it says to bid, given the bids still allowed (``legal_bids``, by name).
+
+    >>> count_advice("RJ JH JD AH 9H AS 7C 8C", "canadian", ["7", "8"])
+    'Count 9 with ♥ trump: 5 trumps (RJ J♥ J♦ A♥ 9♥) + 3 top trumps (RJ J♥ J♦) + 1 side ace (A♠); a count of 9 bids 7.'
+    """
+    counted = count_hand(hand, rules)
+    bid = bid_by_count(counted.total, rules)
+    if bid is None:
+        says = "the count is too low for a numeric bid: pass"
+    elif bid in set(legal_bids):
+        says = f"a count of {counted.total} bids {bid}"
+    else:
+        says = f"a count of {counted.total} bids {bid}, but the bidding is already higher: pass"
+    return f"{counted}; {says}."
 
 
 @cache
@@ -195,3 +215,39 @@ def thresholds(data: object = "canadian", play: Play = "bots") -> dict[str, int 
         # the lowest count from which every better-filled count is good enough
         out[spec.name] = next((rows[i].count for i in range(len(rows)) if all(good[i:])), None)
     return out
+
+
+@dataclass(frozen=True)
+class VoidRow:
+    """Hands of one count, split by whether they hold a void (a side suit with no card) in the counted suit."""
+
+    count: int
+    with_void: int
+    without_void: int
+    #: ``made[True]``: share of the hands with a void that made ``bid`` (the simple bots' play); ``made[False]``
+    #: the same without.
+    made: Mapping[bool, float]
+
+
+def void_table(data: object = "canadian", bid: str = "6") -> list[VoidRow]:
+    """What a void adds to the count: for each count held by enough hands both ways, how often ``bid`` is made
+    with a void and without one.
+
+    >>> rows = void_table("canadian", "6")
+    >>> all(r.made[True] > r.made[False] for r in rows if 5 <= r.count <= 7)
+    True
+    """
+    rules, records = _records(data)
+    if bid not in {b.name for b in rules.bids}:
+        raise RulesOptionError(f"bid={bid!r} is not allowed; use one of {', '.join(b.name for b in rules.bids)}")
+    groups: dict[tuple[int, bool], list[int]] = {}
+    for record in records:
+        counted = count_hand(str(record["hand"]), rules)
+        void = int(str(record[f"voids_{counted.trump.name}"])) > 0
+        groups.setdefault((counted.total, void), []).append(int(str(record[f"made_bots_{bid}"])))
+    rows = []
+    for total in sorted({t for t, _ in groups}):
+        yes, no = groups.get((total, True), []), groups.get((total, False), [])
+        if len(yes) >= _FEW and len(no) >= _FEW:
+            rows.append(VoidRow(total, len(yes), len(no), {True: sum(yes) / len(yes), False: sum(no) / len(no)}))
+    return rows

@@ -70,3 +70,28 @@ def test_an_exchange_by_clicks_three_cards_then_trump(notebook: Any) -> None:
     root.locator(".cl-hint-list li").first.wait_for(timeout=60_000)
     assert book.value("quiz.results[0]['answer']") == "discard 8♣ A♣ K♦, trump ♥"
     expect(root.locator(".cl-last-grade")).to_contain_text("You chose discard 8♣ A♣ K♦, trump ♥")
+
+
+GIVE = """
+from charlemagne_learn.widgets import DecisionQuiz
+from charlemagne_learn.widgets._base import card_id
+quiz = DecisionQuiz("canadian", kinds=["give"], seed=96, count=1, samples=8, coach=True)
+worst = quiz.decision.grade().choices[-1].action
+quiz
+"""
+
+
+def test_the_partners_card_by_a_click_with_the_rule_of_thumb_shown(notebook: Any) -> None:
+    book = notebook(GIVE)
+    page = book.page
+    root = page.locator(".cl-playtable")
+    root.locator(".cl-seat").first.wait_for(timeout=30_000)
+    # the coached form: the rule of thumb is on the page before the choice
+    expect(root.locator(".cl-prompt")).to_contain_text("click the card you give")
+    expect(root.locator(".cl-prompt")).to_contain_text("Rule of thumb: Pass the lone bidder your strongest card")
+    seat = book.value("quiz.decision.seat.name")
+    card = book.value("card_id(worst.card)")
+    root.locator(f".cl-seat[data-seat='{seat}'] .cl-card[data-card='{card}']").click()
+    root.locator(".cl-hint-list li").first.wait_for(timeout=60_000)
+    assert book.value("quiz.results[0]['answer']") == book.value("str(worst)")
+    expect(root.locator(".cl-last-grade")).to_contain_text("You chose give")

@@ -62,13 +62,18 @@ replay = Table.replay(played)
 replay.step = 14
 replay
 """,
+    # a hand told from a seat (static HTML: the text takes the theme's colours)
+    """
+from charlemagne_learn.teach.story import tell_hand
+tell_hand(played, "S", samples=4)
+""",
     """
 hinted = PlayTable("canadian", "S", seed=1, bots="rule", hint_samples=4, grade_samples=2)
 hinted.show_hint()
 hinted
 """,
     """
-decided = DecisionQuiz("canadian", kinds=["bid"], seed=2, count=2, samples=8)
+decided = DecisionQuiz("canadian", kinds=["bid"], seed=2, count=2, samples=8, coach=True)
 decided.choose(decided.decision.grade().choices[-1].action)
 decided
 """,

@@ -1,0 +1,36 @@
+"""Every lesson states its time, 20 minutes at most, and the teacher's guide plans with those same times:
+a plan that adds up in the guide adds up in the classroom."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+LESSONS = sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
+
+
+def _stated(path: Path) -> int:
+    first = nbformat.read(path, as_version=4).cells[0].source
+    found = re.search(r"\*About (\d+) minutes\.\*", first)
+    assert found, f"{path.name} does not state its time in its first cell"
+    return int(found.group(1))
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+def test_each_lesson_states_a_time_of_twenty_minutes_at_most(path: Path) -> None:
+    assert 5 <= _stated(path) <= 20
+
+
+def test_the_guide_lists_every_lesson_with_its_own_time_and_its_plan_adds_up() -> None:
+    guide = "\n".join(c.source for c in nbformat.read(NOTEBOOKS / "teachers_guide.ipynb", as_version=4).cells)
+    listed = dict(re.findall(r"\]\((\d\d_[a-z_]+\.ipynb)\) \|[^|]*\| (\d+) min", guide))
+    assert listed == {p.name: str(_stated(p)) for p in LESSONS}
+    sessions = re.findall(r"^\| \d \| [^|]* \| ([\d +]+) = (\d+) \|$", guide, flags=re.MULTILINE)
+    assert sessions, "the guide has no session plan"
+    for parts, total in sessions:
+        assert sum(int(n) for n in parts.split("+")) == int(total)
+    assert sum(int(total) for _, total in sessions) >= sum(_stated(p) for p in LESSONS)
