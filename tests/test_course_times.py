@@ -34,3 +34,18 @@ def test_the_guide_lists_every_lesson_with_its_own_time_and_its_plan_adds_up() -
     for parts, total in sessions:
         assert sum(int(n) for n in parts.split("+")) == int(total)
     assert sum(int(total) for _, total in sessions) >= sum(_stated(p) for p in LESSONS)
+
+
+def test_follow_up_quizzes_use_seeds_no_lesson_uses() -> None:
+    def seeds(text: str) -> set[int]:
+        return {int(s) for s in re.findall(r"(?:TrickQuiz|DecisionQuiz)\(.*?seed=(\d+)", text)}
+
+    guide = "\n".join(c.source for c in nbformat.read(NOTEBOOKS / "teachers_guide.ipynb", as_version=4).cells)
+    lessons = "\n".join(
+        c.source for p in LESSONS for c in nbformat.read(p, as_version=4).cells if c.cell_type == "code"
+    )
+    # a lesson's quiz without a seed plays seed 0
+    used = seeds(lessons) | {0}
+    follow_ups = seeds(guide)
+    assert len(follow_ups) >= 6 and not follow_ups & used
+    assert guide.count('student="Ada"') >= len(follow_ups)
