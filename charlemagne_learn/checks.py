@@ -15,11 +15,17 @@ from .errors import RulesOptionError
 __all__ = ["flag", "whole_number"]
 
 
-def whole_number(name: str, value: object, low: int, high: int | None = None) -> int:
-    """``value`` if it is a whole number from ``low`` to ``high`` (no upper bound when None); ``True`` is no number."""
+def is_whole(value: object) -> bool:
+    """Is ``value`` a whole number (an ``int``, and not ``True`` or ``False``)?"""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def whole_number(name: str, value: object, low: int, high: int | None = None, *, advice: str = "") -> int:
+    """``value`` if it is a whole number from ``low`` to ``high`` (no upper bound when None); ``True`` is no number.
+    ``advice`` is added to the refusal (what the values mean, what a menu offers)."""
     if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
         limits = f"from {low} to {high}" if high is not None else f">= {low}"
-        raise RulesOptionError(f"{name}={value!r} is not allowed; use a whole number {limits}")
+        raise RulesOptionError(f"{name}={value!r} is not allowed; use a whole number {limits}{advice}")
     return value
 
 

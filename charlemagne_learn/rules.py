@@ -18,6 +18,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from .checks import is_whole
 from .errors import ContractError, RulesOptionError
 
 __all__ = ["ALIASES", "VARIANTS", "BidSpec", "Rules"]
@@ -38,10 +39,6 @@ _EXCHANGES: tuple[str, ...] = ("none", "kitty", "kitty_and_partner", "kitty_or_p
 _ALONE: tuple[str, ...] = ("never", "always", "optional")
 #: Exchanges in which the bidder takes the kitty: a ladder with one of these needs a kitty, and only then.
 _KITTY_EXCHANGES = ("kitty", "kitty_and_partner", "kitty_or_partner")
-
-
-def _whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _one_of(what: str, value: object, allowed: tuple[object, ...]) -> None:
@@ -76,7 +73,7 @@ class BidSpec:
             if not isinstance(getattr(self, text), str) or not getattr(self, text).strip():
                 raise RulesOptionError(f"a bid's {text} must be a non-empty text, not {getattr(self, text)!r}")
         for number in ("tricks", "made", "failed"):
-            if not _whole(getattr(self, number)) or getattr(self, number) < 0:
+            if not is_whole(getattr(self, number)) or getattr(self, number) < 0:
                 raise RulesOptionError(
                     f"bid {self.name!r}: {number}={getattr(self, number)!r} is not allowed; use a whole number >= 0"
                 )
@@ -270,7 +267,7 @@ class Rules:
             _one_of(flag, getattr(self, flag), (True, False))
         for size in ("hand_size", "kitty_size", "target"):
             least = 0 if size == "kitty_size" else 1
-            if not _whole(getattr(self, size)) or getattr(self, size) < least:
+            if not is_whole(getattr(self, size)) or getattr(self, size) < least:
                 raise RulesOptionError(f"{size}={getattr(self, size)!r} is not allowed; use a whole number >= {least}")
         names = self.bower_names
         if not (isinstance(names, tuple) and len(names) == 2 and all(isinstance(n, str) and n for n in names)):
@@ -294,7 +291,7 @@ class Rules:
         object.__setattr__(self, "_bid_index", index)
         numbers = [b.name for b in bids if b.name.isdigit()]
         minimum = self.dealer_minimum
-        if minimum is not None and not (_whole(minimum) and str(minimum) in numbers):
+        if minimum is not None and not (is_whole(minimum) and str(minimum) in numbers):
             raise RulesOptionError(
                 f"dealer_minimum={minimum!r} is not allowed; use None or one of the numeric bids {', '.join(numbers)}"
             )

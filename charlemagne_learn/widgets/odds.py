@@ -19,6 +19,7 @@ import traitlets as t
 
 from ..analysis.odds import BidOdds, _check_hand, bid_odds  # _check_hand: the engine's check of a hand
 from ..cards import Card, CardList, Seat
+from ..checks import whole_number
 from ..course import rules_for
 from ..deal import cards_of, deal_hands
 from ..display import bid_odds_html
@@ -259,12 +260,9 @@ class BidOddsExplorer(GameWidget):
 
 
 def _check_samples(samples: object) -> int:
-    if isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= 100_000:
-        raise RulesOptionError(
-            f"samples={samples!r} is not allowed; use a whole number from 1 to 100000 "
-            f"(the menu offers {', '.join(map(str, SAMPLE_CHOICES))})"
-        )
-    return samples
+    return whole_number(
+        "samples", samples, 1, 100_000, advice=f" (the menu offers {', '.join(map(str, SAMPLE_CHOICES))})"
+    )
 
 
 def _check_method(method: object) -> str:

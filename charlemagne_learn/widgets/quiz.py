@@ -25,6 +25,7 @@ from typing import Any
 import traitlets as t
 
 from ..cards import Card, Seat
+from ..checks import whole_number
 from ..display import cards_html, ruling_html
 from ..errors import IllegalActionError
 from ..i18n import add_words, word
@@ -124,10 +125,7 @@ class TrickQuiz(GameWidget):
         student: str = "",
         four_colour: bool = False,
     ) -> None:
-        if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 1000:
-            from ..errors import RulesOptionError
-
-            raise RulesOptionError(f"count={count!r} is not allowed; use a whole number of questions from 1 to 1000")
+        whole_number("count", count, 1, 1000, advice=" (questions)")
         stream = questions(variant, level, kinds, seed)  # the engine checks variant, level, kinds and seed
         self._questions: list[Question] = list(islice(stream, count))
         self._variant = self._questions[0].variant
