@@ -18,7 +18,7 @@ from .analysis.pimcbot import PimcBot
 from .analysis.rulebot import RuleBot
 from .cards import BLACK_JOKER, RED_JOKER, TEAMS, Card, CardList, Rank, Seat, Suit, parse_cards
 from .contract import Contract
-from .course import Course, CourseSettingsError, course_rules, set_course
+from .course import Course, CourseSettingsError, course_rules, set_course, set_student, student
 from .errors import (
     CardParseError,
     CharlemagneError,
@@ -90,7 +90,9 @@ __all__ = [
     "play_hand",
     "score_hand",
     "set_course",
+    "set_student",
     "solve_position",
+    "student",
     "trick_winner",
     "trump_order",
 ]

@@ -34,7 +34,7 @@ from .rules import VARIANTS, Rules
 
 __all__ = ["COURSE_FILE", "COURSE_VARIABLE", "Course", "CourseSettingsError", "course", "course_rules", "course_variant",
            "rules_for",
-           "set_course"]  # fmt: skip
+           "set_course", "set_student", "student"]  # fmt: skip
 
 #: The file a teacher edits, looked for in the current folder (a lesson's) and the folders above it.
 COURSE_FILE = "course.json"
@@ -94,6 +94,37 @@ def course() -> Course:
     if found is None:
         return Course(source=f"the Canadian rules as the rulebook gives them (no {COURSE_FILE} found)")
     return _read(found, str(found))
+
+
+#: The file ``set_student`` writes beside the lessons, so every lesson (each its own kernel) knows the name.
+STUDENT_FILE = "student.json"
+_student: str | None = None
+
+
+def set_student(name: str) -> str:
+    """The learner's name, given once for the course: every quiz made afterwards, in this lesson and the next
+    ones (the name is kept in ``student.json`` in this folder), records its results under it."""
+    global _student
+    if not isinstance(name, str) or not name.strip() or len(name.strip()) > 80:
+        raise CourseSettingsError(f"name={name!r} is not allowed; give your name as text of 1 to 80 characters")
+    _student = name.strip()
+    (Path.cwd() / STUDENT_FILE).write_text(json.dumps({"student": _student}, ensure_ascii=False), encoding="utf-8")
+    return _student
+
+
+def student() -> str:
+    """The name given with :func:`set_student` (in this session, or in an earlier lesson of this folder), or ""."""
+    if _student is not None:
+        return _student
+    for folder in (Path.cwd(), *Path.cwd().parents):
+        path = folder / STUDENT_FILE
+        if path.is_file():
+            try:
+                name = json.loads(path.read_text(encoding="utf-8")).get("student", "")
+            except (ValueError, AttributeError, OSError):
+                return ""  # a damaged file never stops a lesson: the quizzes record no name
+            return name if isinstance(name, str) else ""
+    return ""
 
 
 def course_rules() -> Rules:

@@ -58,3 +58,32 @@ function rootOf(el_, model, name) {
   model.on("change:lang", sync);
   sync();
 }
+
+// A quiz's results saved from the browser, with no server: Binder and JupyterLite alike. Python keeps the
+// texts in the private _download trait (CSV already safe from spreadsheet formulas); the CSV gets a byte-order
+// mark so that Excel reads ♣ and – as UTF-8.
+function saveText(name, text, type) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = el("a", { href: url, download: name, hidden: true });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+function downloadBar(model) {
+  const bar = el("div", { class: "cl-download", role: "group" });
+  const draw = () => {
+    const d = model.get("_download") || {};
+    bar.hidden = !d.csv;
+    bar.replaceChildren(...(d.csv ? [
+      el("button", { type: "button", class: "cl-download-csv", text: d.words.csv,
+        onclick: () => saveText(`${d.file}.csv`, "\uFEFF" + d.csv, "text/csv;charset=utf-8") }),
+      el("button", { type: "button", class: "cl-download-json", text: d.words.json,
+        onclick: () => saveText(`${d.file}.json`, d.json, "application/json") }),
+    ] : []));
+  };
+  model.on("change:_download", draw);
+  draw();
+  return bar;
+}

@@ -84,5 +84,6 @@ function render({ model, el: root }) {
     model.on(`change:${name}`, schedule);
   }
   draw();
-  root.append(status, picture, el("div", { class: "cl-controls" }, prompt, actions, hintButton), messageBox(model), grade, hint, review);
+  root.append(status, picture, el("div", { class: "cl-controls" }, prompt, actions, hintButton), messageBox(model), grade, hint, review,
+    downloadBar(model));
 }

@@ -121,7 +121,7 @@ function render({ model, el: root }) {
     model.on(`change:${name}`, draw);
   }
   draw();
-  root.append(header, title, prompt, board, controls, status, feedback, messageBox(model));
+  root.append(header, title, prompt, board, controls, status, feedback, messageBox(model), downloadBar(model));
   // After "Next question" keep the keyboard where it was: focus the first control of the new question
   model.on("change:number", () => {
     const first = root.querySelector(".cl-quiz-board button:not([disabled])");

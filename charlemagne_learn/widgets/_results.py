@@ -4,11 +4,22 @@ from __future__ import annotations
 
 import csv
 import io
+import json
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-__all__ = ["inert", "results_csv"]
+from ..i18n import Lang, add_words, word
+
+add_words(
+    {
+        "download csv": ("Download results (CSV)", "Télécharger les résultats (CSV)"),
+        "download json": ("Download results (JSON)", "Télécharger les résultats (JSON)"),
+    }
+)
+
+__all__ = ["download", "inert", "results_csv"]
 
 
 def inert(value: Any) -> Any:
@@ -30,3 +41,17 @@ def results_csv(rows: Iterable[Mapping[str, Any]], fields: Sequence[str], path: 
         # utf-8-sig starts the file with a byte-order mark: without one Excel reads UTF-8 as Latin-1 (♣ and –)
         Path(path).write_text(text, encoding="utf-8-sig")
     return text
+
+
+def download(rows: Sequence[Mapping[str, Any]], fields: Sequence[str], name: str, lang: Lang) -> dict[str, Any]:
+    """What the Download buttons save (nothing until a question is answered): the CSV (the page adds the
+    byte-order mark), the JSON, and a file name from ``name`` (the student's, or the quiz's) in plain letters."""
+    if not rows:
+        return {}
+    file = re.sub(r"[^A-Za-z0-9_-]+", "-", name).strip("-") or "results"
+    return {
+        "csv": results_csv(rows, fields),
+        "json": json.dumps(list(rows), ensure_ascii=False, indent=1),
+        "file": file,
+        "words": {"csv": word("download csv", lang), "json": word("download json", lang)},
+    }

@@ -24,18 +24,21 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
+import traitlets as t
+
 from ..actions import Action
 from ..analysis.exchange import ExchangeChoice, ExchangeHint, exchange_hint
 from ..analysis.hints import Hint
 from ..cards import Card, Suit
 from ..checks import whole_number
+from ..course import student as course_student
 from ..display import cards_html
 from ..errors import CardParseError, IllegalActionError, RulesOptionError
 from ..hand import HandState, Phase
 from ..i18n import add_words, word
 from ..rules import Rules
 from ..teach.decisions import SAMPLES, Decision, decisions
-from ._results import results_csv
+from ._results import download, results_csv
 from .playtable import TableFront, choice_text, grade_line, hint_panel
 from .table import table_picture
 
@@ -94,6 +97,9 @@ class DecisionQuiz(TableFront):
     the course's; ``samples``: deals of the hidden cards behind each grade; ``coach``: show the rule of thumb
     worked out on the hand before the learner decides (practice with support, to fade by leaving it off)."""
 
+    #: The results for the Download buttons (CSV and JSON texts, a file name): read by the page only.
+    _download = t.Dict().tag(sync=True)
+
     def __init__(
         self,
         rules: Rules | str | None = None,
@@ -103,7 +109,7 @@ class DecisionQuiz(TableFront):
         count: int = 6,
         samples: int = SAMPLES,
         lang: str = "en",
-        student: str = "",
+        student: str | None = None,
         four_colour: bool = False,
         coach: bool = False,
     ) -> None:
@@ -113,7 +119,13 @@ class DecisionQuiz(TableFront):
         self._start()
 
     def _setup(
-        self, stream: Iterator[Decision], count: int, seed: int, student: str, samples: int, coach: bool = False
+        self,
+        stream: Iterator[Decision],
+        count: int,
+        seed: int,
+        student: str | None,
+        samples: int,
+        coach: bool = False,
     ) -> None:
         whole_number("samples", samples, 4, 400)
         if not isinstance(coach, bool):
@@ -123,7 +135,7 @@ class DecisionQuiz(TableFront):
         self._decisions: list[Decision] = list(islice(self._stream, 1))
         self._count = count
         self._seed = seed
-        self.student = str(student)
+        self.student = course_student() if student is None else str(student)
         self._results: list[dict[str, Any]] = []
         self._chosen: Action | None = None
         #: An exchange being made: the position with the learner's discards so far (None: not started).
@@ -142,7 +154,7 @@ class DecisionQuiz(TableFront):
         *,
         samples: int = SAMPLES,
         lang: str = "en",
-        student: str = "",
+        student: str | None = None,
         four_colour: bool = False,
         coach: bool = False,
     ) -> DecisionQuiz:
@@ -243,7 +255,7 @@ class DecisionQuiz(TableFront):
         return ranked
 
     def _record(self, answer: str, grade: str, best: str, loss: float) -> None:
-        self._results.append(
+        self._results_append(
             {
                 "student": self.student,
                 "question": self.number,
@@ -257,6 +269,11 @@ class DecisionQuiz(TableFront):
                 "seconds": round(time.monotonic() - self._shown_at, 1),
             }
         )
+
+    def _results_append(self, row: dict[str, Any]) -> None:
+        self._results.append(row)
+        name = f"{self.student or 'decisions'}-seed-{self._seed}"
+        self._download = download(self._results, _FIELDS, name, self._lang)
 
     def next(self) -> bool:
         """The Next decision button: the next position (after the last one, nothing more to do)."""

@@ -26,13 +26,14 @@ import traitlets as t
 
 from ..cards import Card, Seat
 from ..checks import whole_number
+from ..course import student as course_student
 from ..display import cards_html, ruling_html
 from ..errors import IllegalActionError
 from ..i18n import add_words, word
 from ..rules import Rules
 from ..teach.quiz import Question, questions
 from ._base import GameWidget, card_id, card_view
-from ._results import results_csv
+from ._results import download, results_csv
 from .hand import sort_hand
 
 __all__ = ["TrickQuiz"]
@@ -112,6 +113,8 @@ class TrickQuiz(GameWidget):
     right = t.List(t.Unicode()).tag(sync=True)
     summary = t.Unicode("").tag(sync=True)
     words = t.Dict().tag(sync=True)
+    #: The results for the Download buttons (CSV and JSON texts, a file name): read by the page only.
+    _download = t.Dict().tag(sync=True)
 
     def __init__(
         self,
@@ -122,7 +125,7 @@ class TrickQuiz(GameWidget):
         *,
         count: int = 10,
         lang: str = "en",
-        student: str = "",
+        student: str | None = None,
         four_colour: bool = False,
     ) -> None:
         whole_number("count", count, 1, 1000, advice=" (questions)")
@@ -131,7 +134,7 @@ class TrickQuiz(GameWidget):
         self._variant = self._questions[0].variant
         self._level = level
         self._seed = seed
-        self.student = student
+        self.student = course_student() if student is None else str(student)
         self._results: list[dict[str, Any]] = []
         self._shown_at = time.monotonic()
         super().__init__(lang=lang, four_colour=four_colour, count=count)
@@ -159,6 +162,9 @@ class TrickQuiz(GameWidget):
 
     def to_json(self) -> str:
         return json.dumps(self._results, ensure_ascii=False, indent=1)
+
+    def _file_name(self) -> str:
+        return f"{self.student or 'quiz'}-{self._variant}-seed-{self._seed}"
 
     # ------------------------------------------------------------ drawing
     def _show(self) -> None:
@@ -261,6 +267,7 @@ class TrickQuiz(GameWidget):
             }
         )
         lang = self._lang
+        self._download = download(self._results, _FIELDS, self._file_name(), lang)
         self.message = ""
         self.answered += 1
         self.score += int(right)

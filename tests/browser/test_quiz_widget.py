@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -85,3 +87,34 @@ def test_a_quiz_round_by_clicking_and_keyboard(notebook: Any) -> None:
     root.locator(".cl-quiz-next").click()
     root.locator(".cl-quiz-title", has_text="Quiz terminé").wait_for(timeout=10_000)
     assert book.real_errors() == []
+
+
+DOWNLOAD = """
+from charlemagne_learn.widgets.quiz import TrickQuiz
+quiz = TrickQuiz("canadian", level=1, seed=4, count=3, student="=Ada")
+quiz
+"""
+
+
+def test_results_download_from_the_page_as_csv_with_a_bom_and_as_json(notebook: Any) -> None:
+    """No server of ours: the page saves the results itself (as on Binder or in JupyterLite)."""
+    book = notebook(DOWNLOAD)
+    page = book.page
+    root = page.locator(".cl-quiz")
+    root.locator(".cl-quiz-seat").first.wait_for(timeout=30_000)
+    expect(root.locator(".cl-download")).to_be_hidden()  # nothing to save before an answer
+    seat = _answer(book)[0]
+    root.locator(f".cl-quiz-seat[data-seat='{seat}']").click()
+    root.locator(".cl-download-csv").wait_for(timeout=10_000)
+    with page.expect_download() as saving:
+        root.locator(".cl-download-csv").click()
+    csv_file = saving.value
+    assert csv_file.suggested_filename == "Ada-canadian-seed-4.csv"
+    raw = Path(csv_file.path()).read_bytes()
+    assert raw.startswith(b"\xef\xbb\xbf")  # the byte-order mark Excel needs for ♣ and –
+    assert raw[3:].decode("utf-8") == book.value("quiz.to_csv()")
+    assert "'=Ada" in raw.decode("utf-8")  # a name that looks like a formula stays text
+    with page.expect_download() as saving:
+        root.locator(".cl-download-json").click()
+    data = json.loads(Path(saving.value.path()).read_text(encoding="utf-8"))
+    assert data == book.value("quiz.results") and data[0]["correct"] is True
