@@ -3,14 +3,17 @@ that asks them (a click on a bid or a card, the grade of every choice, results f
 
 from __future__ import annotations
 
-from html.parser import HTMLParser
-
 import pytest
 
 import charlemagne_learn as cl
 from charlemagne_learn.hand import Phase
 from charlemagne_learn.teach.decisions import DECISION_KINDS, decisions
 from charlemagne_learn.widgets import DecisionQuiz
+
+try:
+    from ._html import Folded
+except ImportError:  # tests/ is not a package: pytest puts it on sys.path instead
+    from _html import Folded  # type: ignore[no-redef]
 
 BAD_GRADES = ("inaccuracy", "mistake", "blunder")
 
@@ -114,26 +117,9 @@ def test_clicks_from_the_page_are_choices_and_the_page_cannot_change_the_state()
     assert quiz.results[0]["grade"] == "best"
 
 
-class _Folded(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__()
-        self.depth = 0
-        self.inside: list[str] = []
-        self.outside: list[str] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.depth += tag == "details"
-
-    def handle_endtag(self, tag: str) -> None:
-        self.depth -= tag == "details"
-
-    def handle_data(self, data: str) -> None:
-        (self.inside if self.depth else self.outside).append(data)
-
-
 def test_read_without_a_kernel_the_answer_is_folded_away() -> None:
     quiz = DecisionQuiz("canadian", kinds=["lead"], seed=3, count=1, samples=12)
-    page = _Folded()
+    page = Folded()
     page.feed(quiz._static_html())
     best = str(quiz.decision.grade().best.action)
     assert best in "".join(page.inside) and "Best:" not in "".join(page.outside)

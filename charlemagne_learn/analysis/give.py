@@ -29,10 +29,10 @@ from ..deal import deck_mask, indices_of, mask_of
 from ..errors import IllegalActionError
 from ..hand import SeatView
 from ..rng import DealRandom, derive_seed
-from ..rules import BidSpec
 from .evaluate import best_trump, bid_chance
 from .hints import Choice, _ranked
 from .pimc import keep_likely
+from .rulebot import _auction, _named_trump, _trump_known
 
 __all__ = ["give_choices"]
 
@@ -41,34 +41,19 @@ _LOOK = 25
 _FLOOR = 0.002
 
 
-def _contract_bid(view: SeatView) -> tuple[BidSpec, Seat, Action]:
-    seat, action = next((s, a) for s, a in reversed(view.bids) if a.kind == "bid")
-    return view.rules.bid(action.bid or ""), seat, action
-
-
-def _named_trump(view: SeatView, bid: Action) -> tuple[bool, Suit | None]:
-    """(is trump named yet, which): named with the bid, or by the bidder before the partner gives."""
-    if bid.suit is not None or bid.no_trump:
-        return True, bid.suit
-    for _, action in view.history:
-        if action.kind == "trump":
-            return True, action.suit
-    return False, None
-
-
 def give_choices(view: SeatView, samples: int, seed: int) -> list[Choice]:
     """Every card the seat to move in ``view`` may give its lone-bidder partner, ranked (see the module text)."""
-    spec, bidder, bid = _contract_bid(view)
+    spec, bidder = _auction(view)
     if view.seat != bidder.partner:
         raise IllegalActionError("hints grade the card a bidder's partner gives; this give is not to the bidder")
     rules = view.rules
     hand = mask_of(view.hand)
-    named, trump = _named_trump(view, bid)
     # a bid that takes the kitty and the partner's card takes the kitty after the card: it is still hidden
     kitty_size = rules.kitty_size if spec.exchange == "kitty_and_partner" else 0
     alone = True if spec.alone == "optional" else None
     stake = 2 * rules.target if spec.outright else spec.made + spec.failed
-    options: tuple[Suit | None, ...] = (trump,) if named else (tuple(Suit) if spec.has_trump else (None,))
+    # named with the bid, or by the bidder before the partner gives
+    options = (_named_trump(view),) if _trump_known(view) else (tuple(Suit) if spec.has_trump else (None,))
     unseen = indices_of(deck_mask(rules) & ~hand)
     sizes = {s: view.hand_sizes[s.name] for s in Seat if s != view.seat}
     # a partner bids Charlemagne with strong cards: the deals follow the bidding, as the play hints' do
@@ -85,6 +70,7 @@ def give_choices(view: SeatView, samples: int, seed: int) -> list[Choice]:
     # The bid itself is read hard: a take-all bid is made with few losers, and the card given matters only to
     # such hands (the play hints' softer weighing would leave most deals hopeless whatever is given).
     top = [b for b in rules.bids if b.name.isdigit()][-1]
+    bid = next(a for _, a in reversed(view.bids) if a.kind == "bid")
     eight = Action.bid_(top.name) if top.trump not in ("with_bid", "with_bid_or_none") else bid
 
     def weigh(deal: tuple[dict[Seat, int], int]) -> float:

@@ -80,6 +80,7 @@ __all__ = [
     "Record",
     "columns",
     "dataset_bytes",
+    "dataset_of",
     "deal_record",
     "hand_features",
     "load_dataset",
@@ -362,6 +363,15 @@ def read_dataset(path: str | Path) -> BiddingDataset:
 
 
 _LOADED: dict[str, BiddingDataset] = {}
+
+
+def dataset_of(data: str | BiddingDataset) -> BiddingDataset:
+    """``data`` itself, or the shipped dataset of the variant it names."""
+    if isinstance(data, BiddingDataset):
+        return data
+    if isinstance(data, str):
+        return load_dataset(data)
+    raise RulesOptionError(f"give a variant name such as 'canadian' or a BiddingDataset, not {type(data).__name__}")
 
 
 def load_dataset(variant: str = "canadian") -> BiddingDataset:

@@ -248,18 +248,17 @@ def _to_give(state: HandState, bots: dict[Seat, RuleBot]) -> HandState | None:
     rules = state.rules
     spec = _giving_bid(rules)
     assert spec is not None
-    hands = {seat: mask_of(state.hand(seat)) for seat in Seat}
-
-    def strength(seat: Seat) -> tuple[float, Suit]:
-        return max((hand_strength(card_order(rules, t), hands[seat]), t) for t in Suit)
-
-    bidder = max(Seat, key=lambda seat: strength(seat)[0])
+    # each seat's strength in its best suit, and that suit
+    strongest = {
+        seat: max((hand_strength(card_order(rules, t), mask_of(state.hand(seat))), t) for t in Suit) for seat in Seat
+    }
+    bidder = max(Seat, key=lambda seat: strongest[seat][0])
     said = False
     while state.phase is Phase.BIDDING:
         mover = state.to_move
         if mover == bidder and not said:
             with_suit = spec.trump in ("with_bid", "with_bid_or_none")
-            state.apply(Action.bid_(spec.name, strength(bidder)[1] if with_suit else None))
+            state.apply(Action.bid_(spec.name, strongest[bidder][1] if with_suit else None))
             said = True
         elif Action.pass_() in state.legal_actions():
             state.apply(Action.pass_())

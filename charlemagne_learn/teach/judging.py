@@ -26,10 +26,10 @@ Count 9 with ♥ trump: 5 trumps (RJ J♥ J♦ A♥ 9♥) + 3 top trumps (RJ J�
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Literal
+from typing import Any, Literal
 
 from ..cards import Card, CardList, Rank, Suit, parse_cards
 from ..course import rules_for
@@ -156,11 +156,11 @@ class CountRow:
     made: Mapping[Play, Mapping[str, float]]
 
 
-def _records(data: object) -> tuple[Rules, list[dict[str, object]]]:
-    from ..analysis.stats import BiddingDataset, load_dataset
+def _records(data: Any) -> tuple[Rules, Sequence[Mapping[str, object]]]:
+    from ..analysis.stats import dataset_of
 
-    dataset = data if isinstance(data, BiddingDataset) else load_dataset(str(data))
-    return dataset.rules, [dict(r) for r in dataset.records]
+    dataset = dataset_of(data)
+    return dataset.rules, dataset.records
 
 
 def count_table(data: object = "canadian") -> list[CountRow]:
@@ -176,7 +176,7 @@ def count_table(data: object = "canadian") -> list[CountRow]:
     """
     rules, records = _records(data)
     bids = [b.name for b in rules.bids]
-    groups: dict[int, list[dict[str, object]]] = {}
+    groups: dict[int, list[Mapping[str, object]]] = {}
     for record in records:
         total = count_hand(str(record["hand"]), rules).total
         groups.setdefault(total, []).append(record)

@@ -30,7 +30,7 @@ from matplotlib.patches import Patch
 from matplotlib.ticker import MaxNLocator, PercentFormatter
 
 from ..analysis.odds import BidOdds, wilson_interval
-from ..analysis.stats import BiddingDataset, load_dataset
+from ..analysis.stats import BiddingDataset, dataset_of
 from ..errors import RulesOptionError
 from ..rules import BidSpec, Rules
 
@@ -51,14 +51,6 @@ _LINES = ("-", "--", "-.", ":")
 _HATCHES = ("", "//", "..", "xx")
 #: Fewer hands than this in a group and its point is drawn hollow: its estimate is rough.
 SMALL_SAMPLE = 30
-
-
-def _dataset(data: str | BiddingDataset) -> BiddingDataset:
-    if isinstance(data, BiddingDataset):
-        return data
-    if isinstance(data, str):
-        return load_dataset(data)
-    raise RulesOptionError(f"give a variant name such as 'canadian' or a BiddingDataset, not {type(data).__name__}")
 
 
 def _figure(width: float, height: float) -> Figure:
@@ -178,7 +170,7 @@ def plot_make_chance(
     Teaching points: each extra trump adds a lot; an 8 needs most of the trumps; the jokers and jacks
     matter because they are the top trumps.
     """
-    ds = _dataset(data)
+    ds = dataset_of(data)
     rules = ds.rules
     if by not in _BY:
         raise RulesOptionError(f"by={by!r} is not allowed; use 'trumps', 'jokers' or 'jacks'")
@@ -258,7 +250,7 @@ def plot_special_bids(
     Teaching points: Mulot wants a weak hand and Charlemagne a monster; both are rare, which is why
     they score so much.
     """
-    ds = _dataset(data)
+    ds = dataset_of(data)
     rules = ds.rules
     specials = ds.special_bids
     if not specials:
@@ -351,7 +343,7 @@ def plot_expected_points(data: str | BiddingDataset = "canadian") -> Figure:
     Teaching points: bid the highest contract whose line is above zero for your hand; the big bids are
     a costly gamble on all but the very best hands.
     """
-    ds = _dataset(data)
+    ds = dataset_of(data)
     rules = ds.rules
     keys, names = _groups(ds.feature("strength"), span=True)
     xs = list(range(len(names)))
@@ -426,7 +418,7 @@ def plot_perfect_vs_bots(data: str | BiddingDataset = "canadian") -> Figure:
     beginners, whose defence lets tricks slip, than double-dummy odds say; where the bots make a bid less
     often, the bidder's own card play is what is missing.
     """
-    ds = _dataset(data)
+    ds = dataset_of(data)
     rules = ds.rules
     specs = rules.bids
     n = len(ds)
@@ -494,7 +486,7 @@ def plot_count_rule(data: str | BiddingDataset = "canadian") -> Figure:
     """
     from .judging import COUNT_TO_BID, break_even, count_table
 
-    ds = _dataset(data)
+    ds = dataset_of(data)
     rules = ds.rules
     rows = count_table(ds)
     xs = [r.count for r in rows]

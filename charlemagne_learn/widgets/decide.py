@@ -30,10 +30,10 @@ from ..actions import Action
 from ..analysis.exchange import ExchangeChoice, ExchangeHint, exchange_hint
 from ..analysis.hints import Hint
 from ..cards import Card, Suit
-from ..checks import whole_number
+from ..checks import flag, whole_number
 from ..course import student as course_student
 from ..display import cards_html
-from ..errors import CardParseError, IllegalActionError, RulesOptionError
+from ..errors import CardParseError, IllegalActionError
 from ..hand import HandState, Phase
 from ..i18n import add_words, word
 from ..rules import Rules
@@ -128,9 +128,7 @@ class DecisionQuiz(TableFront):
         coach: bool = False,
     ) -> None:
         whole_number("samples", samples, 4, 400)
-        if not isinstance(coach, bool):
-            raise RulesOptionError(f"coach={coach!r} is not allowed; use True or False")
-        self._coach = coach
+        self._coach = flag("coach", coach)
         self._stream = stream  # the engine checks rules, kinds and seed
         self._decisions: list[Decision] = list(islice(self._stream, 1))
         self._count = count
@@ -255,7 +253,7 @@ class DecisionQuiz(TableFront):
         return ranked
 
     def _record(self, answer: str, grade: str, best: str, loss: float) -> None:
-        self._results_append(
+        self._results.append(
             {
                 "student": self.student,
                 "question": self.number,
@@ -269,9 +267,6 @@ class DecisionQuiz(TableFront):
                 "seconds": round(time.monotonic() - self._shown_at, 1),
             }
         )
-
-    def _results_append(self, row: dict[str, Any]) -> None:
-        self._results.append(row)
         name = f"{self.student or 'decisions'}-seed-{self._seed}"
         self._download = download(self._results, _FIELDS, name, self._lang)
 
