@@ -87,6 +87,8 @@ def build(out: Path) -> Path:
             (contents / lesson.name).write_text(with_install_cell(lesson.read_text(encoding="utf-8")), encoding="utf-8")
         # the teacher's house rules travel with the lessons (cl.course_rules() looks beside the notebook)
         shutil.copy(ROOT / "notebooks" / "course.json", contents / "course.json")
+        # the teacher's dashboard opens with this example class
+        shutil.copytree(ROOT / "notebooks" / "class_results_example", contents / "class_results_example")
         subprocess.run(
             [
                 str(python),

@@ -102,7 +102,7 @@ def test_the_quiz_grades_a_choice_and_moves_on() -> None:
     assert quiz.next() is False and quiz.message == "The quiz is finished."
     # results a spreadsheet opens safely
     csv = quiz.to_csv()
-    assert csv.splitlines()[0].startswith("student,question,kind") and "'=HYPERLINK(1)" in csv
+    assert csv.splitlines()[0].startswith("student,quiz,question,kind,skill") and "'=HYPERLINK(1)" in csv
     assert len(csv.splitlines()) == 3
 
 

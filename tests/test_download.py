@@ -1,5 +1,5 @@
 """The results a quiz's Download buttons save: the same rows as to_csv()/to_json(), safe from spreadsheet
-formulas, nothing before the first answer, a file name of plain letters."""
+formulas, nothing before the first answer, a file name of letters with no separators."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ def test_a_trick_quiz_offers_its_results_once_answered() -> None:
     saved = quiz._download
     assert saved["csv"] == quiz.to_csv() and json.loads(saved["json"]) == quiz.results
     assert saved["csv"].splitlines()[1].startswith("'=Ada")  # a formula-looking name stays text
-    assert saved["file"] == "Ada-1-canadian-seed-3"
+    assert saved["file"] == "Ada-Ö-1-canadian-seed-3"  # accents stay, the slash goes
     assert saved["words"] == {"csv": "Download results (CSV)", "json": "Download results (JSON)"}
 
 

@@ -21,7 +21,10 @@ import charlemagne_learn as cl
 from charlemagne_learn.course import COURSE_VARIABLE, CourseSettingsError, course, set_course
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
-LESSONS = sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb")) + [NOTEBOOKS / "teachers_guide.ipynb"]
+LESSONS = sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb")) + [
+    NOTEBOOKS / "teachers_guide.ipynb",
+    NOTEBOOKS / "teachers_dashboard.ipynb",
+]
 HOUSE = {"variant": "canadian", "house_rules": {"high_joker": "black", "all_pass": "stick_dealer"}}
 #: A colour of joker named as the high (or highest, top, winning) one: true only at some tables.
 COLOUR_AS_HIGH = re.compile(

@@ -53,7 +53,16 @@ from .evaluate import best_trump, discard, partner_card
 from .greedy import greedy_play_out
 from .solver import _Search
 
-__all__ = ["BidChance", "BidOdds", "Method", "bid_odds", "deal_outcomes", "trump_tricks", "wilson_interval"]
+__all__ = [
+    "BidChance",
+    "BidOdds",
+    "Method",
+    "bid_odds",
+    "deal_outcomes",
+    "numeric_play",
+    "trump_tricks",
+    "wilson_interval",
+]
 
 Method = Literal["double_dummy", "bots"]
 Progress = Callable[[int, int], None]
@@ -325,6 +334,34 @@ def trump_tricks(
         contract, in_play = _setup(rules, plan, bidder, hand_list, kitty)
         out[trump] = _value(plan, contract, in_play, method)
     return out
+
+
+def numeric_play(
+    rules: Rules, hands: Sequence[int], kitty: int, seat: Seat | str = "N", method: Method = "double_dummy"
+) -> tuple[Suit | None, int]:
+    """How ``seat`` plays the lowest numeric bid on one full deal, as :func:`deal_outcomes` plays it: the trump
+    named (where trump is named after the exchange, the one the bidder's own cards point to; where it is named
+    in the bid, the best one) and the tricks the bidder's side then takes.
+
+    >>> import charlemagne_learn as cl
+    >>> from charlemagne_learn.deal import deal_hands
+    >>> rules = cl.Rules.preset("american")
+    >>> hands, kitty = deal_hands(rules, cl.Seat.W, seed=3)
+    >>> numeric_play(rules, hands, kitty, "N")
+    (<Suit.C: 0>, 3)
+    """
+    bidder = int(Seat.find(seat))
+    hand_list = list(hands)
+    check_deal(rules, hand_list, kitty)
+    spec = next(b for b in rules.bids if b.name.isdigit())
+    best: tuple[Suit | None, int] | None = None
+    for plan in _plans(rules, spec):
+        contract, in_play = _setup(rules, plan, bidder, hand_list, kitty)
+        tricks = _value(plan, contract, in_play, method)
+        if best is None or tricks > best[1]:
+            best = (contract.trump, tricks)
+    assert best is not None  # every bid has a way to be played
+    return best
 
 
 # ---------------------------------------------------------------- results

@@ -15,16 +15,15 @@ From a shell: ``python -m charlemagne_learn.teach.cheatsheet cheatsheet.pdf --hi
 from __future__ import annotations
 
 import argparse
-import shutil
 from html import escape
 from pathlib import Path
 
 from ..bid_meaning import COLUMNS, bid_meaning
 from ..cards import Card, Suit
 from ..course import rules_for
-from ..errors import CharlemagneError
 from ..ranking import card_order, jokers, trump_order
 from ..rules import Rules
+from .printing import PrintError, write_page
 
 __all__ = ["CheatSheetError", "cheatsheet_html", "write_cheatsheet"]
 
@@ -32,8 +31,8 @@ __all__ = ["CheatSheetError", "cheatsheet_html", "write_cheatsheet"]
 EXAMPLE_TRUMP = Suit.H
 
 
-class CheatSheetError(CharlemagneError):
-    """A cheat sheet cannot be written where or how it was asked."""
+#: A cheat sheet cannot be written where or how it was asked (the error of every page to print).
+CheatSheetError = PrintError
 
 
 _CSS = """
@@ -187,44 +186,7 @@ def cheatsheet_html(rules: Rules | str | None = None) -> str:
 
 def write_cheatsheet(path: str | Path, rules: Rules | str | None = None) -> Path:
     """Write the cheat sheet to ``path``: ``.html``, or ``.pdf`` printed by Chromium (Playwright)."""
-    target = Path(path)
-    suffix = target.suffix.lower()
-    if suffix not in (".html", ".pdf"):
-        raise CheatSheetError(
-            f"cannot write a cheat sheet as {target.name!r}; give a file name ending in .html or .pdf"
-        )
-    page = cheatsheet_html(rules)
-    if suffix == ".html":
-        target.write_text(page, encoding="utf-8")
-        return target
-    try:
-        from playwright.sync_api import Error as PlaywrightError
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        raise CheatSheetError("writing a PDF needs Playwright: pip install playwright") from None
-    try:
-        with sync_playwright() as p:
-            # the system's Chromium where there is one (the course's machines install it with apt), else Playwright's
-            browser = p.chromium.launch(executable_path=_system_chromium(), args=["--no-sandbox", "--disable-gpu"])
-            try:
-                sheet = browser.new_page()
-                sheet.set_content(page)
-                sheet.pdf(path=str(target), prefer_css_page_size=True, print_background=True)
-            finally:
-                browser.close()
-    except PlaywrightError as exc:
-        raise CheatSheetError(
-            f"Chromium could not print the PDF ({str(exc).splitlines()[0]}); install it with "
-            "`python -m playwright install chromium` (or apt-get install chromium), or write .html and print that"
-        ) from None
-    return target
-
-
-def _system_chromium() -> str | None:
-    return next((found for name in _CHROMIUM_NAMES if (found := shutil.which(name))), None)
-
-
-_CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome")
+    return write_page(path, cheatsheet_html(rules), "cheat sheet")
 
 
 def main(argv: list[str] | None = None) -> None:

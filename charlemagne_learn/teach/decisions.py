@@ -50,6 +50,9 @@ SAMPLES = 40
 _MATTERS = ("inaccuracy", "mistake", "blunder")
 #: Deals tried for one decision before giving up (every kind offered is found within a few in every variant).
 _ATTEMPTS = 60
+_SKILL = {
+    "bid": "bidding", "give": "the partner's card", "exchange": "the exchange", "lead": "leading", "play": "following"
+}  # fmt: skip
 _QUESTION = {
     "bid": "What do you bid?",
     "give": "Your partner plays alone. Which card do you give?",
@@ -97,6 +100,20 @@ class Decision:
     @property
     def question(self) -> str:
         return _QUESTION[self.kind]
+
+    @property
+    def skill(self) -> str:
+        """What the decision practises, as a teacher's results table groups it ("leading, as a defender")."""
+        contract = self.state.contract
+        if self.kind not in ("lead", "play") or contract is None:
+            return _SKILL[self.kind]
+        if self.seat == contract.bidder:
+            role = "as the bidder"
+        elif contract.alone is False and self.seat.team == contract.team:
+            role = "as the bidder's partner"
+        else:
+            role = "as a defender"
+        return f"{_SKILL[self.kind]}, {role}"
 
     @property
     def situation(self) -> str:

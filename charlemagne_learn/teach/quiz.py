@@ -36,6 +36,19 @@ Kind = Literal["winner", "legal", "order", "score"]
 KINDS: tuple[Kind, ...] = get_args(Kind)
 LEVELS = (1, 2, 3)
 _TEAM_WORDS = {"NS": "North–South", "EW": "East–West"}
+_SKILL_OF: dict[Kind, str] = {
+    "winner": "who wins", "legal": "which cards may be played", "order": "trump order", "score": "scoring"
+}  # fmt: skip
+_ORDER_SKILL = {1: "plain trumps", 2: "{specials} among the trumps", 3: "the whole top of the order"}
+
+
+def _specials(rules: Rules, number: Literal["all", "one"] = "all") -> str:
+    """The cards that leave their printed rank or suit, named as the variant's players name them."""
+    if number == "one":
+        return "a jack or joker" if rules.jokers else "the left bower"
+    return "jacks and jokers" if rules.jokers else "the bowers"
+
+
 _ATTEMPTS = 2000  # positions tried per question before giving up; the searches below succeed in a few dozen
 
 
@@ -64,6 +77,8 @@ class Question:
     #: Who is to play ("legal").
     seat: Seat | None = None
     bidder_tricks: int | None = None
+    #: What the question practises, in words a teacher's table groups by ("who wins: the little jack led").
+    skill: str = ""
 
     @property
     def trick_seats(self) -> tuple[Seat, ...]:
@@ -176,6 +191,8 @@ class _Topic:
     contract: Callable[[Rules, random.Random], Contract]
     test: Callable[[Contract, CardList, CardList], bool]  # contract, trick, hand of the player to move
     lead: Callable[[Contract], Callable[[Card], bool] | None] = lambda k: None
+    #: The rule the position teaches, as a teacher's results table names it.
+    skill: str = ""
 
 
 def _plain(k: Contract, trick: CardList, hand: CardList) -> bool:
@@ -241,26 +258,36 @@ def _no_trump(rules: Rules, rng: random.Random) -> Contract:
 def _topics(rules: Rules, kind: Kind, level: int) -> list[_Topic]:
     """The kinds of position that teach ``level``'s point for this question kind and variant."""
     trumpish = _trump_contract
+    little_jack = _Topic(trumpish, _little_jack_led, _lead_little_jack, "the little jack led")
+    moved = _Topic(trumpish, _moved_in_hand_matters, skill=f"{_specials(rules, 'one')} that belongs to trump")
     if level == 1:
-        return [_Topic(trumpish, _plain if kind == "winner" else _some_illegal)]
+        if kind == "winner":
+            return [_Topic(trumpish, _plain, skill="plain cards and trumps")]
+        return [_Topic(trumpish, _some_illegal, skill="following suit")]
     if level == 2:
-        return [_Topic(trumpish, _has_role if kind == "winner" else _moved_in_hand_matters)]
+        return [_Topic(trumpish, _has_role, skill=_specials(rules)) if kind == "winner" else moved]
     name = rules.name
     if kind == "winner":
         if name == "canadian":
-            return [_Topic(trumpish, _little_jack_led, _lead_little_jack), _Topic(_mulot, _joker_in)]
+            return [little_jack, _Topic(_mulot, _joker_in, skill="the jokers in Mulot")]
         if name == "bid_euchre":
-            return [_Topic(trumpish, _left_bower_in), _Topic(_no_trump, _jack_no_trump)]
-        return [_Topic(trumpish, _nine_and_jack), _Topic(trumpish, _little_jack_led, _lead_little_jack)]
+            return [
+                _Topic(trumpish, _left_bower_in, skill="the left bower"),
+                _Topic(_no_trump, _jack_no_trump, skill="jacks in no-trump"),
+            ]
+        return [_Topic(trumpish, _nine_and_jack, skill="the nine above the jacks"), little_jack]
     if name == "canadian":
-        return [_Topic(trumpish, _little_jack_led, _lead_little_jack), _Topic(_mulot, _mulot_joker_rule)]
+        return [little_jack, _Topic(_mulot, _mulot_joker_rule, skill="the jokers in Mulot")]
     if name == "bid_euchre":
-        return [_Topic(trumpish, _moved_in_hand_matters), _Topic(_no_trump, lambda k, t, h: _jack_no_trump(k, h, t))]
-    return [_Topic(trumpish, _little_jack_led, _lead_little_jack), _Topic(trumpish, _moved_in_hand_matters)]
+        return [moved, _Topic(_no_trump, lambda k, t, h: _jack_no_trump(k, h, t), skill="jacks in no-trump")]
+    return [little_jack, moved]
 
 
-def _position(rules: Rules, kind: Kind, level: int, rng: random.Random) -> tuple[Contract, Seat, CardList, CardList]:
-    """A contract, a leader, a trick and (for "legal") the hand of the player to move, from seeded deals."""
+def _position(
+    rules: Rules, kind: Kind, level: int, rng: random.Random
+) -> tuple[Contract, Seat, CardList, CardList, str]:
+    """A contract, a leader, a trick, (for "legal") the hand of the player to move and the skill it practises,
+    from seeded deals."""
     topic = rng.choice(_topics(rules, kind, level))
     for _ in range(_ATTEMPTS):
         contract = topic.contract(rules, rng)
@@ -278,7 +305,7 @@ def _position(rules: Rules, kind: Kind, level: int, rng: random.Random) -> tuple
             mover = contract.next_active(mover)
         hand = CardList() if kind == "winner" else hands[mover]
         if topic.test(contract, trick, hand):
-            return contract, leader, trick, hand
+            return contract, leader, trick, hand, f"{_SKILL_OF[kind]}: {topic.skill}"
     raise RuntimeError(f"no {kind} position found for level {level} of {rules.title}")  # pragma: no cover
 
 
@@ -288,7 +315,7 @@ def _trick_words(seats: Sequence[Seat], trick: Sequence[Card]) -> str:
 
 # ---------------------------------------------------------------- the four kinds
 def _winner(rules: Rules, level: int, rng: random.Random) -> Question:
-    contract, leader, trick, _ = _position(rules, "winner", level, rng)
+    contract, leader, trick, _, skill = _position(rules, "winner", level, rng)
     ruling = explain_trick_winner(contract, leader, trick)
     q = Question(
         "winner",
@@ -301,6 +328,7 @@ def _winner(rules: Rules, level: int, rng: random.Random) -> Question:
         ruling.reason,
         trick=trick,
         leader=leader,
+        skill=skill,
     )
     prompt = (
         f"{_contract_words(contract)} {leader.word} led; the trick: {_trick_words(q.trick_seats, trick)}. "
@@ -314,7 +342,7 @@ def _with_prompt(q: Question, prompt: str) -> Question:
 
 
 def _legal(rules: Rules, level: int, rng: random.Random) -> Question:
-    contract, leader, trick, shown = _position(rules, "legal", level, rng)
+    contract, leader, trick, shown, skill = _position(rules, "legal", level, rng)
     seat = leader
     for _ in trick:
         seat = contract.next_active(seat)
@@ -334,6 +362,7 @@ def _legal(rules: Rules, level: int, rng: random.Random) -> Question:
         leader=leader,
         cards=shown,
         seat=seat,
+        skill=skill,
     )
     prompt = (
         f"{_contract_words(contract)} Played so far: {_trick_words(q.trick_seats, trick)}. "
@@ -375,6 +404,7 @@ def _order(rules: Rules, level: int, rng: random.Random) -> Question:
         tuple(str(c) for c in answer),
         explanation,
         cards=CardList(shown),
+        skill=f"{_SKILL_OF['order']}: {_ORDER_SKILL[level].format(specials=_specials(rules))}",
     )
 
 
@@ -434,8 +464,22 @@ def _score(rules: Rules, level: int, rng: random.Random) -> Question:
     prompt = (
         f"{_contract_words(contract)} {who} took {tricks} trick{'s' if tricks != 1 else ''}. What does this hand score?"
     )
+    spec = contract.spec
+    if spec.name.isdigit():
+        what = "a number of tricks, more taken than bid" if tricks > spec.tricks else "a number of tricks"
+    else:
+        what = spec.label
     return Question(
-        "score", level, rules.name, prompt, contract, tuple(choices), (right,), ruling.reason, bidder_tricks=tricks
+        "score",
+        level,
+        rules.name,
+        prompt,
+        contract,
+        tuple(choices),
+        (right,),
+        ruling.reason,
+        bidder_tricks=tricks,
+        skill=f"{_SKILL_OF['score']}: {what}",
     )
 
 

@@ -19,7 +19,11 @@ add_words(
     }
 )
 
-__all__ = ["download", "inert", "results_csv"]
+__all__ = ["ROW_START", "download", "inert", "results_csv"]
+
+#: The first columns of every quiz's results, which the teacher's dashboard groups by
+#: (:mod:`charlemagne_learn.teach.classroom`); each quiz adds its own after them.
+ROW_START = ("student", "quiz", "question", "kind", "skill")
 
 
 def inert(value: Any) -> Any:
@@ -45,10 +49,11 @@ def results_csv(rows: Iterable[Mapping[str, Any]], fields: Sequence[str], path: 
 
 def download(rows: Sequence[Mapping[str, Any]], fields: Sequence[str], name: str, lang: Lang) -> dict[str, Any]:
     """What the Download buttons save (nothing until a question is answered): the CSV (the page adds the
-    byte-order mark), the JSON, and a file name from ``name`` (the student's, or the quiz's) in plain letters."""
+    byte-order mark), the JSON, and a file name from ``name`` (the student's, or the quiz's) with no separators."""
     if not rows:
         return {}
-    file = re.sub(r"[^A-Za-z0-9_-]+", "-", name).strip("-") or "results"
+    # letters of any script stay (Chloé, Émile); separators and the characters file systems refuse do not
+    file = re.sub(r"[^\w-]+", "-", name).strip("-_") or "results"
     return {
         "csv": results_csv(rows, fields),
         "json": json.dumps(list(rows), ensure_ascii=False, indent=1),

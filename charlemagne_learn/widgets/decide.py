@@ -38,7 +38,7 @@ from ..hand import HandState, Phase
 from ..i18n import add_words, word
 from ..rules import Rules
 from ..teach.decisions import SAMPLES, Decision, decisions
-from ._results import download, results_csv
+from ._results import ROW_START, download, results_csv
 from .playtable import TableFront, choice_text, grade_line, hint_panel
 from .table import table_picture
 
@@ -85,7 +85,16 @@ add_words(
     }
 )
 
-_FIELDS = ("student", "question", "kind", "seat", "situation", "answer", "grade", "best", "points_lost", "seconds")
+_FIELDS = (
+    *ROW_START,
+    "seat",
+    "situation",
+    "answer",
+    "grade",
+    "best",
+    "points_lost",
+    "seconds",
+)
 _GOOD = ("best", "good")
 
 
@@ -114,7 +123,8 @@ class DecisionQuiz(TableFront):
         coach: bool = False,
     ) -> None:
         whole_number("count", count, 1, 100)
-        self._setup(decisions(rules, kinds, seed, samples=samples), count, seed, student, samples, coach)
+        stream = decisions(rules, kinds, seed, samples=samples)
+        self._setup(stream, count, seed, student, samples, coach, f"decisions: seed {seed}")
         super().__init__(lang=lang, four_colour=four_colour, hints=False)
         self._start()
 
@@ -125,7 +135,8 @@ class DecisionQuiz(TableFront):
         seed: int,
         student: str | None,
         samples: int,
-        coach: bool = False,
+        coach: bool,
+        quiz: str,
     ) -> None:
         whole_number("samples", samples, 4, 400)
         self._coach = flag("coach", coach)
@@ -133,6 +144,7 @@ class DecisionQuiz(TableFront):
         self._decisions: list[Decision] = list(islice(self._stream, 1))
         self._count = count
         self._seed = seed
+        self._quiz = quiz
         self.student = course_student() if student is None else str(student)
         self._results: list[dict[str, Any]] = []
         self._chosen: Action | None = None
@@ -160,7 +172,9 @@ class DecisionQuiz(TableFront):
         (a copy of ``state`` is kept; the lesson's hand is not touched)."""
         decision = Decision.at(state, samples=samples)
         quiz = cls.__new__(cls)
-        quiz._setup(iter([decision]), 1, 0, student, samples, coach)
+        quiz._setup(
+            iter([decision]), 1, 0, student, samples, coach, f"one decision: {decision.kind} at a lesson's hand"
+        )
         super(DecisionQuiz, quiz).__init__(lang=lang, four_colour=four_colour, hints=False)
         quiz._start()
         return quiz
@@ -256,8 +270,10 @@ class DecisionQuiz(TableFront):
         self._results.append(
             {
                 "student": self.student,
+                "quiz": self._quiz,
                 "question": self.number,
                 "kind": self.decision.kind,
+                "skill": self.decision.skill,
                 "seat": self.decision.seat.name,
                 "situation": self.decision.situation,
                 "answer": answer,

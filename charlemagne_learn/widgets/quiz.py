@@ -33,7 +33,7 @@ from ..i18n import add_words, word
 from ..rules import Rules
 from ..teach.quiz import Question, questions
 from ._base import GameWidget, card_id, card_view
-from ._results import download, results_csv
+from ._results import ROW_START, download, results_csv
 from .hand import sort_hand
 
 __all__ = ["TrickQuiz"]
@@ -256,8 +256,10 @@ class TrickQuiz(GameWidget):
         self._results.append(
             {
                 "student": self.student,
+                "quiz": f"trick quiz: {self._variant}, level {self._level}, seed {self._seed}",
                 "question": self.number,
                 "kind": q.kind,
+                "skill": q.skill,
                 "level": q.level,
                 "prompt": q.prompt,
                 "answer": q.text(normal),
@@ -363,7 +365,15 @@ class TrickQuiz(GameWidget):
         )
 
 
-_FIELDS = ("student", "question", "kind", "level", "prompt", "answer", "correct_answer", "correct", "seconds")
+_FIELDS = (
+    *ROW_START,
+    "level",
+    "prompt",
+    "answer",
+    "correct_answer",
+    "correct",
+    "seconds",
+)
 _MESSAGES = {word(k, "en"): k for k in ("answered already", "not answered yet", "quiz over")}
 
 

@@ -1,0 +1,59 @@
+"""Pages to print: a page of HTML written as ``.html``, or printed to ``.pdf`` by Chromium (through Playwright).
+
+The cheat sheet, answer keys and hand records are each one HTML page with print styles; this is the one
+place that turns such a page into a file.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from ..errors import CharlemagneError
+
+__all__ = ["PrintError", "write_page"]
+
+_CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome")
+
+
+class PrintError(CharlemagneError):
+    """A page cannot be written where or how it was asked."""
+
+
+def system_chromium() -> str | None:
+    """The system's Chromium (the course's machines install it with apt), or None for Playwright's own."""
+    return next((found for name in _CHROMIUM_NAMES if (found := shutil.which(name))), None)
+
+
+def write_page(path: str | Path, page: str, what: str = "page") -> Path:
+    """Write ``page`` (a whole HTML document) to ``path``: ``.html`` as it is, ``.pdf`` printed by Chromium at
+    the page's own CSS page size, backgrounds included. ``what`` names the page in messages."""
+    target = Path(path)
+    suffix = target.suffix.lower()
+    if suffix not in (".html", ".pdf"):
+        raise PrintError(f"cannot write a {what} as {target.name!r}; give a file name ending in .html or .pdf")
+    if not target.parent.is_dir():
+        raise PrintError(f"cannot write a {what} to {target}: there is no folder {target.parent}")
+    if suffix == ".html":
+        target.write_text(page, encoding="utf-8")
+        return target
+    try:
+        from playwright.sync_api import Error as PlaywrightError
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        raise PrintError(f"writing a {what} as PDF needs Playwright: pip install playwright") from None
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=system_chromium(), args=["--no-sandbox", "--disable-gpu"])
+            try:
+                sheet = browser.new_page()
+                sheet.set_content(page)
+                sheet.pdf(path=str(target), prefer_css_page_size=True, print_background=True)
+            finally:
+                browser.close()
+    except PlaywrightError as exc:
+        raise PrintError(
+            f"Chromium could not print the PDF ({str(exc).splitlines()[0]}); install it with "
+            "`python -m playwright install chromium` (or apt-get install chromium), or write .html and print that"
+        ) from None
+    return target

@@ -1,0 +1,93 @@
+"""Make the example results the teacher's dashboard opens with: a class of six who took the guide's
+follow-up quizzes, each answering from a seeded habit (strong on plain tricks, shakier with the jacks and
+jokers), saved exactly as the quizzes' Download results buttons save them.
+
+    .venv/bin/python scripts/example_class_results.py
+
+writes ``notebooks/class_results_example/``; the same run gives the same files, byte for byte. The folder
+also holds what a real class hands in: one student's CSV *and* JSON of the same quiz (counted once), a
+student who never gave a name, and a stray file that is not a results file (listed as not read).
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+from pathlib import Path
+
+from charlemagne_learn.teach.quiz import Question
+from charlemagne_learn.widgets import DecisionQuiz, TrickQuiz
+
+FOLDER = Path(__file__).resolve().parent.parent / "notebooks" / "class_results_example"
+
+#: Each student's chance of a right answer: on plain questions, and on those about the jacks, jokers or bowers.
+CLASS = {"Ada": (0.95, 0.85), "Ben": (0.9, 0.45), "Chloé": (0.8, 0.7), "Dev": (0.7, 0.35), "Émile": (1.0, 0.9)}
+NO_NAME = (0.75, 0.5)
+TRICKY = ("jack", "joker", "bower", "little")
+
+
+def _slip(q: Question, rng: random.Random) -> str | list[str]:
+    """A wrong answer of the kind learners give."""
+    if q.kind == "winner":
+        return rng.choice([c for c in q.choices if c not in q.answer])
+    if q.kind == "legal":
+        return list(q.choices) if len(q.answer) < len(q.choices) else list(q.answer[:-1]) or list(q.choices[:1])
+    if q.kind == "order":
+        order = list(q.answer)
+        i = rng.randrange(len(order) - 1)
+        order[i], order[i + 1] = order[i + 1], order[i]
+        return order
+    return rng.choice([c for c in q.choices if c not in q.answer])
+
+
+def _think(rows: list[dict[str, object]], rng: random.Random) -> None:
+    """Seconds a student might take (the quiz times the script, which answers at once)."""
+    for row in rows:
+        row["seconds"] = round(rng.uniform(4, 40), 1)
+
+
+def _take_trick_quiz(student: str, habit: tuple[float, float], rng: random.Random) -> TrickQuiz:
+    quiz = TrickQuiz(kinds=("winner", "legal"), level=2, seed=1002, count=10, student=student)
+    for _ in range(10):
+        q = quiz._question
+        chance = habit[1] if any(w in q.skill for w in TRICKY) else habit[0]
+        quiz.answer(list(q.answer) if rng.random() < chance else _slip(q, rng))
+        quiz.next()
+    _think(quiz._results, rng)
+    return quiz
+
+
+def _take_decisions(student: str, habit: tuple[float, float], rng: random.Random) -> DecisionQuiz:
+    quiz = DecisionQuiz(kinds=["bid", "lead", "play"], seed=1006, count=3, student=student, samples=16)
+    for number in range(3):
+        graded = quiz.decision.grade()
+        choices = list(graded.choices)
+        pick = choices[0] if rng.random() < habit[0] else rng.choice(choices[len(choices) // 2 :])
+        quiz.choose(pick.action)
+        if number < 2:
+            quiz.next()
+    _think(quiz._results, rng)
+    return quiz
+
+
+def main() -> None:
+    shutil.rmtree(FOLDER, ignore_errors=True)
+    FOLDER.mkdir(parents=True)
+    for student, habit in CLASS.items():
+        rng = random.Random(student)
+        tricks = _take_trick_quiz(student, habit, rng)
+        tricks.to_csv(FOLDER / f"{tricks._download['file']}.csv")
+        if student in ("Ada", "Ben", "Chloé"):
+            decided = _take_decisions(student, habit, rng)
+            decided.to_csv(FOLDER / f"{decided._download['file']}.csv")
+    # Ada also downloaded the JSON of her trick quiz: the dashboard counts her answers once
+    ada = _take_trick_quiz("Ada", CLASS["Ada"], random.Random("Ada"))
+    (FOLDER / f"{ada._download['file']}.json").write_text(ada.to_json(), encoding="utf-8")
+    anonymous = _take_trick_quiz("", NO_NAME, random.Random("no name"))
+    anonymous.to_csv(FOLDER / "quiz-canadian-seed-1002 (1).csv")
+    (FOLDER / "shopping list.csv").write_text("milk,eggs\n2,12\n", encoding="utf-8")
+    print("\n".join(sorted(p.name for p in FOLDER.iterdir())))
+
+
+if __name__ == "__main__":
+    main()
