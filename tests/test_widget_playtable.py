@@ -180,3 +180,90 @@ def test_static_html_stands_in_where_widgets_do_not_run() -> None:
     assert data["text/plain"] == repr(p)
     assert "What South sees" in data["text/html"] and "Your turn to bid" in data["text/html"]
     assert "function drawTable" in p._esm and p._esm.count("export default") == 1 and ".cl-seat" in p._css
+
+
+# ---------------------------------------------------------------- several people at one screen
+def _on_screen(p: PlayTable) -> dict[str, list[str]]:
+    """The cards the picture shows face up, seat by seat."""
+    return {s["seat"]: sorted(c["id"] for c in s["cards"]) for s in p.picture["seats"] if s["face_up"]}
+
+
+def test_four_people_each_see_only_their_own_cards_and_pass_the_screen() -> None:
+    p = PlayTable("canadian", people="NESW", seed=4, grade_moves=False)
+    assert p.people == (cl.Seat.N, cl.Seat.E, cl.Seat.S, cl.Seat.W) and not p._bots
+    passes = 0
+    while not p.review:
+        state = p.state
+        mover = state.to_move
+        assert mover is not None
+        exposed = {s: sorted(card_id(c) for c in cards) for s, cards in state.view(mover).exposed.items()}
+        if p.screen:
+            passes += 1
+            assert p.screen["to"] == mover.name and not p.your_turn and p.actions == []
+            assert _on_screen(p) == exposed  # no private hand while the screen passes
+            before = state.to_json()
+            assert p.play(state.legal_actions()[0]) is False and "presses the button" in p.message
+            assert p.state.to_json() == before
+            assert p.ready()
+        assert p.your_turn and p.seat == mover
+        mine = sorted(card_id(c) for c in state.hand(mover))
+        assert _on_screen(p) == {**exposed, mover.name: mine}
+        assert next(s for s in p.picture["seats"] if s["seat"] == mover.name)["place"] == "bottom"
+        assert p.prompt.startswith(mover.word)
+        # East opens with the lowest bid and everyone else passes, so the hand is played out
+        bids = [a["id"] for a in p.actions if a["kind"] == "bid"]
+        assert p.play(bids[0] if bids and mover == cl.Seat.E else _first_choice(p)), p.message
+    assert passes >= 20  # every bid and card of the hand changed hands
+    assert not p.screen and len(_on_screen(p)) == 4  # the hand is over: every card may be seen
+    who = {line["phase"].split(",")[0] for line in p.review["lines"]}
+    assert who <= {"North", "East", "South", "West"} and len(who) >= 2
+    assert p.next_hand() and p.screen  # the next hand starts by passing the screen
+    assert "people at North, East, South, West" in repr(p)
+
+
+def test_two_people_and_two_bots_grades_go_to_the_player_who_moved() -> None:
+    p = PlayTable("canadian", people="NS", seed=3, grade_samples=6)
+    assert set(p._bots) == {cl.Seat.E, cl.Seat.W}
+    assert p.screen["to"] == "S" and p.ready()  # East (a bot) bid first; South is next
+    assert p.play("pass")
+    assert p.screen["to"] == "N"  # West, a bot, passed too: North is next, and South hands over
+    assert p.screen["grade"]["text"].startswith("South: You chose pass")
+    assert p.grade == {}  # the grade is South's: not left on the table for North
+    assert p.show_hint() is None and "your turn" in p.hint["note"]
+    assert p.ready() and p.seat == cl.Seat.N and p.grade == {} and "grade" not in p.screen
+    ranked = p.show_hint()
+    assert ranked is not None and ranked.seat == cl.Seat.N  # the hint is for the person to move
+    assert p.ready() is False and "no screen" in p.message
+
+
+def test_one_person_never_sees_a_pass_screen() -> None:
+    p = PlayTable("canadian", "W", seed=2, grade_moves=False)
+    for _ in range(3):
+        assert not p.screen and p.your_turn
+        if p.review:
+            break
+        assert p.play(_first_choice(p))
+    assert next(s for s in p.picture["seats"] if s["you"])["place"] == "bottom"  # your own hand is at the bottom
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "match"),
+    [
+        ({"people": "NX"}, "not a seat"),
+        ({"people": ["N", "N"]}, "different seats"),
+        ({"people": ""}, "different seats"),
+        ({"people": 5}, "give seats"),
+        ({"people": "NS", "seat": "E"}, "not one of"),
+    ],
+)
+def test_bad_people_are_refused_with_what_is_allowed(kwargs: dict[str, Any], match: str) -> None:
+    with pytest.raises(cl.CharlemagneError, match=match) as caught:
+        PlayTable(**kwargs)
+    assert isinstance(caught.value, ValueError)
+
+
+def test_people_may_be_written_as_players_write_them() -> None:
+    for people in ("NS", "n s", "North, South", ["S", cl.Seat.N], cl.Seat.N):
+        p = PlayTable(people=people, seed=1, grade_moves=False)
+        assert p.people == ((cl.Seat.N,) if people is cl.Seat.N else (cl.Seat.N, cl.Seat.S))
+    assert PlayTable(seat="S", people="NS", seed=1, grade_moves=False).people == (cl.Seat.S, cl.Seat.N)

@@ -44,6 +44,19 @@ function reviewPanel(review, onNext) {
   return box;
 }
 
+// Between two people's turns at one screen: every hand is hidden until the next person says they are ready.
+// The player who just moved reads their grade here as they hand over.
+function passScreen(screen, onReady) {
+  const box = el("section", { class: "cl-pass-screen", role: "region", "aria-label": screen.title, "data-to": screen.to },
+    el("h4", { text: screen.title }), el("p", { text: screen.text }));
+  if (screen.grade) {
+    box.append(el("p", { class: "cl-last-grade" }, gradeChip(screen.grade.grade, screen.grade.text),
+      el("span", { class: "cl-caption", text: ` ${screen.grade.reason}` })));
+  }
+  box.append(el("button", { type: "button", class: "cl-ready", onclick: onReady }, screen.ready));
+  return box;
+}
+
 function render({ model, el: root }) {
   rootOf(root, model, "playtable");
   const status = el("div", { class: "cl-status" });
@@ -54,8 +67,16 @@ function render({ model, el: root }) {
   const hint = el("div");
   const grade = el("p", { class: "cl-last-grade", "aria-live": "polite" });
   const review = el("div");
+  const passing = el("div");
   const onCard = (card) => model.send({ type: "card", card: card.id });
+  // not on the first drawing: a widget appearing in a notebook must not take the keyboard from the cells
+  let wasPassing = true;
   const draw = () => {
+    const screen = model.get("screen") || {};
+    passing.replaceChildren(screen.title ? passScreen(screen, () => model.send({ type: "ready" })) : "");
+    // the button takes the keyboard when the screen goes up, so the next player can press Enter
+    if (screen.title && !wasPassing) queueMicrotask(() => passing.querySelector(".cl-ready")?.focus());
+    wasPassing = Boolean(screen.title);
     status.textContent = model.get("status");
     picture.replaceChildren(drawTable(model.get("picture"), { onCard }));
     prompt.textContent = model.get("prompt");
@@ -64,7 +85,7 @@ function render({ model, el: root }) {
       onclick: () => model.send({ type: "action", action: a.id }),
     }, a.text)));
     hintButton.textContent = model.get("words").hint || "Hint";
-    hintButton.hidden = !model.get("hints");
+    hintButton.hidden = !model.get("hints") || Boolean(screen.title);
     hint.replaceChildren(hintPanel(model.get("hint")));
     const g = model.get("grade");
     grade.replaceChildren();
@@ -80,10 +101,10 @@ function render({ model, el: root }) {
     pending = true;
     queueMicrotask(() => { pending = false; draw(); });
   };
-  for (const name of ["status", "picture", "prompt", "actions", "hint", "grade", "review", "hints", "words"]) {
+  for (const name of ["status", "picture", "prompt", "actions", "hint", "grade", "review", "hints", "words", "screen"]) {
     model.on(`change:${name}`, schedule);
   }
   draw();
-  root.append(status, picture, el("div", { class: "cl-controls" }, prompt, actions, hintButton), messageBox(model), grade, hint, review,
-    downloadBar(model));
+  root.append(status, passing, picture, el("div", { class: "cl-controls" }, prompt, actions, hintButton), messageBox(model), grade, hint,
+    review, downloadBar(model));
 }

@@ -1,5 +1,7 @@
 """``PlayTable``: play whole hands, and a whole game, from one seat against three bots — bidding, exchange,
-trump and cards — with a hint button, a grade for each bid and card, and a review after each hand.
+trump and cards — with a hint button, a grade for each bid and card, and a review after each hand. Or seat
+several people at one screen (``people="NS"``, or all four): each sees only their own cards, and between two
+people's turns a "pass to West" screen hides the hands until West says they are ready.
 
 Everything goes through a :class:`~charlemagne_learn.game.Game`: the bots move from their own seats' views,
 the learner's clicks become actions the engine checks, and a refused one shows the engine's reason and changes
@@ -18,6 +20,8 @@ True
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from html import escape
 from typing import Any
 
@@ -31,7 +35,7 @@ from ..cards import Card, Seat
 from ..checks import whole_number
 from ..course import course_variant
 from ..display import seat_view_html
-from ..errors import CardParseError, IllegalActionError
+from ..errors import CardParseError, IllegalActionError, RulesOptionError
 from ..game import Game
 from ..hand import HandState, Phase
 from ..i18n import Lang, add_words, word
@@ -84,6 +88,22 @@ add_words(
         "play.status": (
             "Hand {n} · you are {seat} · game to {target} · NS {NS} – EW {EW}",
             "Donne {n} · vous êtes {seat} · partie en {target} · NS {NS} – EO {EW}",
+        ),
+        "play.status people": (
+            "Hand {n} · at this screen: {people} · game to {target} · NS {NS} – EW {EW}",
+            "Donne {n} · à cet écran : {people} · partie en {target} · NS {NS} – EO {EW}",
+        ),
+        "play.pass to": ("Pass the screen to {seat}", "Passez l'écran à {seat}"),
+        "play.pass text": (
+            "{seat} plays next. The hands are hidden: {seat}, press the button when only you can see the screen.",
+            "{seat} joue maintenant. Les mains sont cachées : {seat}, appuyez sur le bouton quand vous seul voyez "
+            "l'écran.",
+        ),
+        "play.ready": ("I am {seat}: show my cards", "Je suis {seat} : montrer mes cartes"),
+        "play.your move": ("{seat}: {text}", "{seat} : {text}"),
+        "play.wait screen": (
+            "The screen is passing to {seat}: {seat} presses the button first.",
+            "L'écran passe à {seat} : {seat} appuie d'abord sur le bouton.",
         ),
         "play.chose": ("chose", "choix"),
         "play.better": ("better", "mieux"),
@@ -138,12 +158,20 @@ class TableFront(GameWidget):
     status = t.Unicode("").tag(sync=True)
     #: Whether the Hint button is offered.
     hints = t.Bool(True).tag(sync=True)
+    #: Between two people's turns at one screen: the "pass to West" panel (``title``, ``text``, ``ready``, and
+    #: ``grade``, the last mover's grade, shown to them as they hand over); empty otherwise.
+    screen = t.Dict().tag(sync=True)
     words = t.Dict().tag(sync=True)
 
 
 class PlayTable(TableFront):
     """A game against three bots from ``seat``. :meth:`play` is a click on a card or an action button;
     :meth:`show_hint` the Hint button; :meth:`next_hand` the Next hand button after a hand's review.
+
+    ``people``: the seats played by people at this screen (default: ``seat`` alone), any mix up to all four;
+    the bots play the others. With two or more people the table shows the hand of the person to move, and
+    between two people's turns a pass screen hides every hand until the next person presses Ready
+    (:meth:`ready`); hints, grades and the review are each person's own.
 
     ``bots``: the kind of the three other players (``"rule"``, ``"pimc"``, ``"random"``: any name
     :func:`~charlemagne_learn.analysis.bots.make_bot` knows); ``hints``: offer the Hint button;
@@ -155,8 +183,9 @@ class PlayTable(TableFront):
     def __init__(
         self,
         variant: str | None = None,
-        seat: Seat | str = "S",
+        seat: Seat | str | None = None,
         *,
+        people: Iterable[Seat | str] | str | None = None,
         seed: int = 0,
         bots: str = "rule",
         lang: str = "en",
@@ -169,10 +198,19 @@ class PlayTable(TableFront):
     ) -> None:
         variant, rules_options = course_variant(variant, rules_options)
         rules = Rules.preset(variant, **rules_options)
-        self._me = Seat.find(seat)
+        self._people = _people(seat, people)
+        self._me = self._people[0]
         self._game = Game(rules, "N", seed)
         # each bot its own seed, derived from the game's: same seed, same bot moves
-        self._bots: dict[Seat, Bot] = {s: make_bot(bots, derive_seed(seed, int(s))) for s in Seat if s != self._me}
+        self._bots: dict[Seat, Bot] = {
+            s: make_bot(bots, derive_seed(seed, int(s))) for s in Seat if s not in self._people
+        }
+        #: The person whose cards the screen shows; None before the first pass screen is answered.
+        self._viewer: Seat | None = self._me if len(self._people) == 1 else None
+        #: The person the screen is passing to (its pass screen is up), or None.
+        self._passing_to: Seat | None = None
+        #: The grade of the move just made, for the pass screen its maker sees while handing over.
+        self._last_grade: dict[str, Any] = {}
         self._hint_samples = whole_number("hint_samples", hint_samples, 1, MAX_SAMPLES)
         self._grade_samples = whole_number("grade_samples", grade_samples, 1, MAX_SAMPLES)
         self._grade_moves = bool(grade_moves)
@@ -195,7 +233,13 @@ class PlayTable(TableFront):
 
     @property
     def seat(self) -> Seat:
-        return self._me
+        """The seat whose cards the screen shows (with several people, the one whose turn it is)."""
+        return self._viewer if self._viewer is not None else self._me
+
+    @property
+    def people(self) -> tuple[Seat, ...]:
+        """The seats played by people at this screen."""
+        return self._people
 
     @property
     def state(self) -> HandState:
@@ -204,15 +248,36 @@ class PlayTable(TableFront):
 
     @property
     def your_turn(self) -> bool:
-        return self._done is None and not self._game.is_over and self._game.hand.to_move == self._me
+        """A person at this screen is to move and sees their cards (no pass screen up)."""
+        return (
+            self._done is None
+            and not self._game.is_over
+            and self._passing_to is None
+            and self._game.hand.to_move == self._viewer
+        )
 
     def _run_bots(self) -> None:
-        """Let the bots move until it is the learner's turn or the hand ends."""
+        """Let the bots move until it is a person's turn or the hand ends; then, if that person is not the one
+        looking at the screen, put up the pass screen."""
         game = self._game
-        while not game.is_over and self._done is None and game.hand.to_move != self._me:
+        while not game.is_over and self._done is None and game.hand.to_move not in self._people:
             mover = game.hand.to_move
             assert mover is not None
             self._apply(self._bots[mover].act(game.hand.view(mover)), mover)
+        mover = game.hand.to_move
+        if not game.is_over and self._done is None and mover is not None and mover != self._viewer:
+            self._passing_to = mover
+
+    def ready(self) -> bool:
+        """The pass screen's button: the person it passed to now sees their cards."""
+        if self._passing_to is None:
+            self.message = "no screen is passing: play on"
+            return False
+        self._viewer, self._passing_to = self._passing_to, None
+        self._last_grade = {}
+        self.message = ""
+        self._redraw()
+        return True
 
     def _apply(self, action: Action, seat: Seat) -> None:
         game = self._game
@@ -232,19 +297,23 @@ class PlayTable(TableFront):
                 raise IllegalActionError(f"the game is over: {self._game.winner} won; start a new PlayTable to play on")
             if self._done is not None:
                 raise IllegalActionError("the hand is over: press Next hand to deal the next one")
+            if self._passing_to is not None:
+                raise IllegalActionError(word("play.wait screen", "en").format(seat=self._passing_to.word))
             act = self._action(action)
             state = self._game.hand
-            view = state.view(self._me)
+            mover = self.seat
+            view = state.view(mover)
             graded = None
             if self._grade_moves and state.phase in _GRADED and act in view.legal_actions:
                 graded = hint(view, self._grade_samples, workers=1)
-            self._apply(act, self._me)  # the engine checks it: an illegal action raises and changes nothing
+            self._apply(act, mover)  # the engine checks it: an illegal action raises and changes nothing
         except (IllegalActionError, CardParseError) as exc:
             self.message = str(exc)
             return False
         self.message = ""
         self.hint = {}
         self.grade = {} if graded is None else self._grade_of(graded, act)
+        self._last_grade = dict(self.grade)
         self._run_bots()
         self._redraw()
         if not self._defer_review:
@@ -281,7 +350,7 @@ class PlayTable(TableFront):
         if state.phase not in _GRADED:
             self.hint = {"note": word("play.hint other", lang)}
             return None
-        ranked = hint(state.view(self._me), self._hint_samples, workers=1)
+        ranked = hint(state.view(self.seat), self._hint_samples, workers=1)
         self.hint = hint_panel(ranked, self._game.rules, lang)
         return ranked
 
@@ -315,6 +384,8 @@ class PlayTable(TableFront):
                     self.show_hint()
                 elif kind == "next":
                     self.next_hand()
+                elif kind == "ready":
+                    self.ready()
         finally:
             self._defer_review = False
         self._write_review()
@@ -330,7 +401,13 @@ class PlayTable(TableFront):
         lang = self._lang
         result = hand.result
         assert result is not None
-        lines = review(hand, self._me, samples=self._grade_samples, workers=1).lines
+        several = len(self._people) > 1
+        lines = [
+            (seat, line)
+            for seat in self._people
+            for line in review(hand, seat, samples=self._grade_samples, workers=1).lines
+        ]
+        lines.sort(key=lambda seat_line: seat_line[1].move)
         game = self._game
         number = len(game.finished)
         self.review = {
@@ -339,14 +416,15 @@ class PlayTable(TableFront):
             "lines": [
                 {
                     "move": line.move + 1,
-                    "phase": phase_word(line.phase, lang),
+                    # with several people, whose decision each line is
+                    "phase": (f"{word(seat.name, lang)}, " if several else "") + phase_word(line.phase, lang),
                     "action": self._text(line.action),
                     "grade": line.grade,
                     "grade_word": word(f"play.grade.{line.grade}", lang),
                     "best": "" if line.grade == "best" else self._text(line.best),
                     "reason": line.reason,
                 }
-                for line in lines
+                for seat, line in lines
             ],
             "empty": word("play.no decisions", lang),
             "result": result.reason,
@@ -362,15 +440,30 @@ class PlayTable(TableFront):
         lang = self._lang
         state = self.state
         game = self._game
-        self.picture = table_picture(state, self._me, lang)
+        several = len(self._people) > 1
+        if several and self._done is not None:
+            self.picture = table_picture(state, None, lang)  # the hand is over: everyone may see every card
+        else:
+            # while the screen passes, nobody's hand is on it
+            self.picture = table_picture(state, self.seat, lang, own_cards=self._passing_to is None)
+        self.screen = self._pass_screen()
+        if self._passing_to is not None:
+            self.grade = {}  # the mover's grade is on the pass screen, not left for the next person to read
         if self.your_turn:
             phase = state.phase
             self.prompt = word(f"play.turn.{phase.value}", lang)
+            if several:
+                self.prompt = f"{word(self.seat.name, lang)}: {self.prompt}"
             self.actions = (
                 []
                 if phase in _CARD_KIND
-                else [{"id": str(a), "text": self._text(a), "kind": a.kind} for a in state.view(self._me).legal_actions]
+                else [
+                    {"id": str(a), "text": self._text(a), "kind": a.kind} for a in state.view(self.seat).legal_actions
+                ]
             )
+        elif self._passing_to is not None:
+            self.prompt = word("play.pass to", lang).format(seat=word(self._passing_to.name, lang))
+            self.actions = []
         else:
             self.prompt = (
                 word("play.game over", lang).format(team=word(f"play.team.{game.winner}", lang))
@@ -379,10 +472,40 @@ class PlayTable(TableFront):
             )
             self.actions = []
         number = len(game.finished) + (0 if self._done is not None or game.is_over else 1)
-        self.status = word("play.status", lang).format(
-            n=number, seat=word(self._me.name, lang), target=game.rules.target, **game.scores
-        )
+        if several:
+            self.status = word("play.status people", lang).format(
+                n=number,
+                people=", ".join(word(p.name, lang) for p in self._people),
+                target=game.rules.target,
+                **game.scores,
+            )
+        else:
+            self.status = word("play.status", lang).format(
+                n=number, seat=word(self._me.name, lang), target=game.rules.target, **game.scores
+            )
         self.words = {"hint": word("play.hint", lang)}
+
+    def _pass_screen(self) -> dict[str, Any]:
+        """The pass screen's words, and the grade of the move just made for its maker to read as they hand over."""
+        to = self._passing_to
+        if to is None:
+            return {}
+        lang = self._lang
+        name = word(to.name, lang)
+        screen: dict[str, Any] = {
+            "title": word("play.pass to", lang).format(seat=name),
+            "text": word("play.pass text", lang).format(seat=name),
+            "ready": word("play.ready", lang).format(seat=name),
+            "to": to.name,
+        }
+        if self._last_grade and self._viewer is not None:
+            screen["grade"] = {
+                **self._last_grade,
+                "text": word("play.your move", lang).format(
+                    seat=word(self._viewer.name, lang), text=self._last_grade["text"]
+                ),
+            }
+        return screen
 
     def _relabel(self) -> None:
         if self._done is not None:
@@ -400,20 +523,54 @@ class PlayTable(TableFront):
             where = f"hand {number} over, review"
         else:
             state = game.hand
-            turn = (
-                "your turn" if state.to_move == self._me else f"{state.to_move.word if state.to_move else '-'} to move"
-            )
+            if self._passing_to is not None:
+                turn = f"passing to {self._passing_to.word}"
+            elif state.to_move == self.seat:
+                turn = "your turn" if len(self._people) == 1 else f"{self.seat.word}'s turn"
+            else:
+                turn = f"{state.to_move.word if state.to_move else '-'} to move"
             where = f"hand {number}, {state.phase.value}, {turn}"
-        return (
-            f"PlayTable({game.rules.title}, you are {self._me.word}; {where}; "
-            f"NS {game.scores['NS']} – EW {game.scores['EW']})"
+        who = (
+            f"you are {self._me.word}"
+            if len(self._people) == 1
+            else "people at " + ", ".join(p.word for p in self._people)
         )
+        return f"PlayTable({game.rules.title}, {who}; {where}; NS {game.scores['NS']} – EW {game.scores['EW']})"
 
     def _static_html(self) -> str:
         return (
             f'<div class="cl-playtable"><p>{escape(self.status)}</p>'
-            f"{seat_view_html(self.state.view(self._me))}<p>{escape(self.prompt)}</p></div>"
+            f"{seat_view_html(self.state.view(self.seat))}<p>{escape(self.prompt)}</p></div>"
         )
+
+
+def _people(seat: Seat | str | None, people: Iterable[Seat | str] | str | None) -> tuple[Seat, ...]:
+    """The seats of the people at the screen, ``seat`` first (the first to see it)."""
+    if people is None:
+        return (Seat.S if seat is None else Seat.find(seat),)
+    if isinstance(people, Seat):
+        people = [people]
+    if not isinstance(people, (str, list, tuple, set, frozenset)):
+        raise RulesOptionError(f'people={people!r} is not allowed; give seats, e.g. people="NS" or ["N", "S"]')
+    given: list[Seat | str] = list(people) if not isinstance(people, str) else _seat_words(people)
+    seats = [Seat.find(p) for p in given]
+    if not seats or len(set(seats)) != len(seats):
+        raise RulesOptionError(f'people={people!r} is not allowed; give one to four different seats, e.g. "NS"')
+    ordered = sorted(set(seats))
+    if seat is None:
+        return tuple(ordered)
+    first = Seat.find(seat)
+    if first not in ordered:
+        raise RulesOptionError(f"seat={first.word} is not one of people={''.join(s.name for s in ordered)}")
+    return (first, *(s for s in ordered if s != first))
+
+
+def _seat_words(text: str) -> list[Seat | str]:
+    """``"NS"`` (letters run together), ``"N, S"`` or ``"north south"``, as separate seats."""
+    words = [w for w in re.split(r"[\s,]+", text.strip()) if w]
+    if len(words) == 1 and len(words[0]) <= 4 and all(c in "NESW" for c in words[0].upper()):
+        return list(words[0])
+    return list(words)
 
 
 # ---------------------------------------------------------------- shared with DecisionQuiz

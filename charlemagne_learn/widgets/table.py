@@ -55,6 +55,7 @@ add_words(
         "table.highest": ("highest bid: {bid} by {seat}", "plus haute enchère : {bid} par {seat}"),
         "table.all view": ("every hand face up (teacher's view)", "toutes les mains visibles (vue du professeur)"),
         "table.seat view": ("{seat}'s view", "vue de {seat}"),
+        "table.hidden view": ("every hand hidden", "toutes les mains cachées"),
         "table.trick": ("Trick in progress", "Levée en cours"),
         "table.last trick": ("Last trick, won by {seat}", "Dernière levée, gagnée par {seat}"),
         "table.bidding": ("Bidding", "Enchères"),
@@ -129,9 +130,10 @@ def trick_marks(state: HandState) -> list[int]:
     return sorted(set(marks))
 
 
-def table_picture(state: HandState, seat: Seat | None, lang: Lang = "en") -> dict[str, Any]:
+def table_picture(state: HandState, seat: Seat | None, lang: Lang = "en", *, own_cards: bool = True) -> dict[str, Any]:
     """Everything the table shows, as plain data for the front-end: from ``seat``'s view only (every hand face up
-    when ``seat`` is None), so a seat's picture never holds a card that seat cannot see."""
+    when ``seat`` is None), so a seat's picture never holds a card that seat cannot see; ``seat`` sits at the
+    bottom. ``own_cards=False``: ``seat``'s own hand face down too (the screen while it passes to another player)."""
     view: SeatView | None = None if seat is None else state.view(seat)
     contract = state.contract
     hands = state.hands if view is None else {}
@@ -149,7 +151,7 @@ def table_picture(state: HandState, seat: Seat | None, lang: Lang = "en") -> dic
         face_up: list[Card] | None
         if view is None:
             face_up = hands[s.name]
-        elif s == view.seat:
+        elif s == view.seat and own_cards:
             face_up = view.hand
         else:
             face_up = exposed.get(s.name)
@@ -161,7 +163,8 @@ def table_picture(state: HandState, seat: Seat | None, lang: Lang = "en") -> dic
             {
                 "seat": s.name,
                 "name": _seat_word(s, lang),
-                "place": _PLACES[s],
+                # the viewer at the bottom, the others round the table in order
+                "place": _PLACES[s if seat is None else Seat((s - seat + Seat.S) % 4)],
                 "cards": [] if face_up is None else _cards(face_up, lang, contract, legal),
                 "face_up": face_up is not None,
                 "count": count,
@@ -170,7 +173,7 @@ def table_picture(state: HandState, seat: Seat | None, lang: Lang = "en") -> dic
                 "to_move": s == to_move,
                 "sits_out": s in sitting_out,
                 "dealer": s == state.dealer,
-                "you": view is not None and s == view.seat,
+                "you": view is not None and s == view.seat and own_cards,
                 "tricks": won[s.name],
                 "bids": [action_text(a, state.rules, lang) for w, a in bids if w == s],
             }
@@ -194,6 +197,8 @@ def table_picture(state: HandState, seat: Seat | None, lang: Lang = "en") -> dic
             word("table.all view", lang)
             if view is None
             else word("table.seat view", lang).format(seat=_seat_word(view.seat, lang))
+            if own_cards
+            else word("table.hidden view", lang)
         ),
         "phase": phase_word(state.phase, lang),
         "contract": _contract_line(state, lang),

@@ -47,7 +47,9 @@ def test_the_dashboard_reads_files_downloaded_from_quizzes(notebook: Any, lab: A
 
     # The teacher's notebook, as shipped, with its example class beside it
     shutil.copy(REPO / "notebooks" / "teachers_dashboard.ipynb", lab.root)
-    shutil.copytree(REPO / "notebooks" / "class_results_example", lab.root / "class_results_example")
+    shutil.copytree(
+        REPO / "notebooks" / "class_results_example", lab.root / "class_results_example", dirs_exist_ok=True
+    )
     dashboard = Notebook(book.page, lab, "teachers_dashboard.ipynb")
     dashboard.open()
     dashboard.run_all()

@@ -86,3 +86,42 @@ def test_a_whole_hand_by_clicks_then_the_review(notebook: Any) -> None:
     book.value("setattr(play, 'lang', 'fr')")
     root.locator(".cl-status", has_text="Donne 2").wait_for(timeout=10_000)
     assert book.real_errors() == []
+
+
+PEOPLE = """
+from charlemagne_learn.widgets.playtable import PlayTable
+play = PlayTable("canadian", people="NS", seed=3, bots="rule", grade_samples=4)
+play
+"""
+
+
+def test_two_people_pass_the_screen_and_each_sees_only_their_cards(notebook: Any) -> None:
+    book = notebook(PEOPLE)
+    page = book.page
+    root = page.locator(".cl-playtable")
+    screen = root.locator(".cl-pass-screen")
+    screen.wait_for(timeout=30_000)
+    expect(screen).to_have_attribute("data-to", "S")
+    expect(root.locator(".cl-seat .cl-card")).to_have_count(0)  # no hand on the table while it passes
+    expect(root.locator(".cl-hint-button")).to_be_hidden()
+    screen.locator(".cl-ready").click()  # South takes the laptop
+    screen.wait_for(state="detached", timeout=30_000)
+    south = root.locator(".cl-seat-bottom[data-seat='S'] .cl-card")
+    expect(south).to_have_count(8)
+    expect(root.locator(".cl-seat[data-seat='N'] .cl-card")).to_have_count(0)
+    expect(root.locator(".cl-prompt")).to_contain_text("South")
+
+    root.locator(".cl-action[data-action='pass']").click()
+    screen.wait_for(timeout=30_000)
+    expect(screen).to_have_attribute("data-to", "N")
+    expect(screen.locator(".cl-grade")).to_be_visible()  # South reads their grade while handing over
+    expect(screen).to_contain_text("South: You chose pass")
+    expect(root.locator(".cl-seat .cl-card")).to_have_count(0)
+    expect(screen.locator(".cl-ready")).to_be_focused()  # North takes the laptop and presses Enter
+    page.keyboard.press("Enter")
+    screen.wait_for(state="detached", timeout=30_000)
+    expect(root.locator(".cl-seat-bottom[data-seat='N'] .cl-card")).to_have_count(8)
+    expect(root.locator(".cl-seat[data-seat='S'] .cl-card")).to_have_count(0)
+    expect(root.locator(".cl-last-grade")).to_be_hidden()  # South's grade is not left for North
+    book.screenshot("playtable_people")
+    assert book.value("play.seat.name") == "N" and book.real_errors() == []
