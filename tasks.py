@@ -25,6 +25,9 @@ BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
 
 NODE_MODULES = ROOT / "node_modules"
+#: The widgets' pure-Python dependencies as wheels, for the test that runs the course in Pyodide (offline).
+PYODIDE_WHEELS = ROOT / ".dev" / "pyodide-wheels"
+PYODIDE_REQUIREMENTS = ROOT / "tests" / "pyodide" / "requirements.txt"
 #: JupyterLab settings every environment of the lessons gets (here, Binder, JupyterLite): no question about
 #: Jupyter's news feed and no update check covers a learner's first screen. JupyterLab reads them from
 #: ``<sys.prefix>/share/jupyter/lab/settings/overrides.json``; the ``--LabApp.news_url`` flag alone does not
@@ -94,6 +97,22 @@ def setup_node() -> None:
     stamp.write_text(digest)
 
 
+def setup_pyodide_wheels() -> None:
+    """Download the wheels ``tests/pyodide/requirements.txt`` pins (pure Python, for any platform), when it changed:
+    the Pyodide test unpacks them under Node with no network."""
+    stamp = PYODIDE_WHEELS / ".installed"
+    digest = hashlib.sha256(PYODIDE_REQUIREMENTS.read_bytes()).hexdigest()
+    if stamp.exists() and stamp.read_text() == digest:
+        return
+    shutil.rmtree(PYODIDE_WHEELS, ignore_errors=True)
+    _run(
+        [str(PYTHON), "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
+         "--platform", "any", "--implementation", "py", "--abi", "none", "--python-version", "3.14",
+         "-r", str(PYODIDE_REQUIREMENTS), "-d", str(PYODIDE_WHEELS)]
+    )  # fmt: skip
+    stamp.write_text(digest)
+
+
 def lesson_options(root: Path = ROOT / "notebooks") -> list[str]:
     """The options ``lessons`` starts JupyterLab with (the browser tests start it the same way)."""
     # Root the server at notebooks/ so a learner's file browser holds the lessons and nothing else.
@@ -117,6 +136,7 @@ def lessons() -> None:
 def test() -> None:
     setup("test")
     setup_node()
+    setup_pyodide_wheels()
     for cmd in CHECKS:
         try:
             _run(cmd)

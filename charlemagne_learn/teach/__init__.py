@@ -1,21 +1,43 @@
-"""The teaching layer: plots of bidding statistics for the lessons (needs matplotlib, in the ``lessons`` extra).
+"""The teaching layer: quizzes, decisions, plots of bidding statistics, the teacher's tools.
+
+The plots are imported when first used, so a quiz or a widget never loads matplotlib (which only the plots need,
+from the ``lessons`` extra; JupyterLite loads it only when a lesson draws a plot).
 
 >>> from charlemagne_learn.teach import plot_perfect_vs_bots
 >>> plot_perfect_vs_bots("american").axes[0].get_ylabel()
 'deals on which the bid is made (%)'
 """
 
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+# Imported at once: a name that is also its module's (answer_key, hand_records) must be bound to the function
+# here, or importing the module later would put the module in its place.
 from .answer_key import AnswerKey, answer_key, decision_key
 from .cheatsheet import cheatsheet_html, write_cheatsheet
 from .classroom import ClassResults, ResultsFileError, read_results
 from .hand_records import HandRecords, hand_records, matchpoints
-from .plots import (
-    OKABE_ITO,
-    plot_bid_odds,
-    plot_expected_points,
-    plot_make_chance,
-    plot_perfect_vs_bots,
-    plot_special_bids,
+
+if TYPE_CHECKING:
+    from .plots import (
+        OKABE_ITO,
+        plot_bid_odds,
+        plot_expected_points,
+        plot_make_chance,
+        plot_perfect_vs_bots,
+        plot_special_bids,
+    )
+
+#: The names of :mod:`.plots`, imported (with matplotlib) when first asked for.
+_PLOTS = (
+    "OKABE_ITO",
+    "plot_bid_odds",
+    "plot_expected_points",
+    "plot_make_chance",
+    "plot_perfect_vs_bots",
+    "plot_special_bids",
 )
 
 __all__ = [
@@ -37,3 +59,15 @@ __all__ = [
     "read_results",
     "write_cheatsheet",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _PLOTS:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(".plots", __name__), name)
+    globals()[name] = value  # looked up once
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

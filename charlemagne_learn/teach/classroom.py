@@ -31,13 +31,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
-from typing import Any
-
-from matplotlib.figure import Figure
-from matplotlib.ticker import PercentFormatter
+from typing import TYPE_CHECKING, Any
 
 from ..display import text_table
 from ..errors import CharlemagneError
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 __all__ = ["ClassResults", "ResultTable", "ResultsFileError", "read_results"]
 
@@ -217,6 +217,9 @@ class ClassResults:
     def plot(self) -> Figure:
         """Share right per skill (hardest at the top) beside share right per student, each bar labelled with
         how many answers it stands on."""
+        from matplotlib.figure import Figure  # here: reading results needs no matplotlib (JupyterLite, a server)
+        from matplotlib.ticker import PercentFormatter
+
         by_skill = [(s, [a for a in self.answers if a.skill == s]) for s in self.skills]
         by_skill.sort(key=lambda g: (-sum(a.right for a in g[1]) / len(g[1]), g[0]))
         by_student = [(s, [a for a in self.answers if a.student == s]) for s in reversed(self.students)]

@@ -1,0 +1,98 @@
+"""The course's Python as JupyterLite runs it, each part checked and timed: run inside Pyodide by ``run.mjs``,
+or here (``python tests/pyodide/in_pyodide.py``; ``--pure``: without DDS, as Pyodide has none) for comparison.
+
+Prints one JSON object: for each part, what it found and the seconds it took. The test
+(``tests/test_pyodide.py``) checks the findings; ``benchmarks/pyodide_speed.py`` compares the times.
+Imported (pytest imports it for doctests), it does nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+
+def _timed(parts: dict[str, Any], name: str, work: Callable[[], dict[str, Any]]) -> None:
+    start = time.perf_counter()
+    found = work()
+    parts[name] = {**found, "seconds": round(time.perf_counter() - start, 3)}
+
+
+def _engine() -> dict[str, Any]:
+    import charlemagne_learn as cl
+    from charlemagne_learn.analysis.bots import play_hand
+
+    k = cl.Contract(cl.Rules.preset("canadian"), bid="6", bidder="N", trump="H")
+    winner = cl.trick_winner(k, "E", cl.parse_cards("AS JD 7S KS"))
+    rules = cl.Rules.preset("canadian")
+    hands, start = 0, time.perf_counter()
+    while time.perf_counter() - start < 1.5:
+        play_hand(rules, [cl.RandomBot(i) for i in range(4)], seed=hands)
+        hands += 1
+    return {"winner": str(winner), "hands_per_second": round(hands / (time.perf_counter() - start))}
+
+
+def _bid_odds() -> dict[str, Any]:
+    import charlemagne_learn as cl
+
+    odds = cl.bid_odds("canadian", "RJ JH JD AH KH AS AC 9C", samples=100, seed=1)
+    return {"made": {c.bid: c.made for c in odds}, "samples": odds.samples}
+
+
+def _hint() -> dict[str, Any]:
+    from charlemagne_learn.analysis import hint
+    from charlemagne_learn.teach.decisions import decisions
+
+    lead = next(decisions("canadian", ["lead"], seed=3))  # an opening lead, as lesson 10 asks one
+    ranked = hint(lead.view, samples=20)
+    return {"seat": ranked.seat.name, "best": str(ranked.best.action), "choices": len(ranked.choices)}
+
+
+def _quiz() -> dict[str, Any]:
+    from charlemagne_learn.widgets import TrickQuiz
+
+    quiz = TrickQuiz("canadian", level=2, seed=5, count=3, student="Ada")
+    right = quiz.answer(quiz._question.answer)
+    return {"right": right, "score": quiz.score_text, "csv_starts": quiz.to_csv().splitlines()[0][:30]}
+
+
+def _widgets() -> dict[str, Any]:
+    from charlemagne_learn.widgets import BidOddsExplorer, DecisionQuiz, Hand, PlayTable, TrumpLadder
+
+    table = PlayTable("canadian", "S", seed=1, grade_samples=6, hint_samples=6)
+    played = table.play("pass")
+    ladder = TrumpLadder("canadian", trump="H")
+    hand = Hand("AS JD 7H RJ 9C")
+    decision = DecisionQuiz("canadian", kinds=["lead"], seed=3, count=1, samples=6)
+    graded = decision.choose(decision.decision.grade().best.action)
+    explorer = BidOddsExplorer(samples=20)
+    return {
+        "playtable": repr(table),
+        "played": played,
+        "ladder_cards": len(ladder.cards) if hasattr(ladder, "cards") else None,
+        "hand_cards": len(hand.cards),
+        "decision_grade": decision.results[0]["grade"] if graded else None,
+        "explorer": type(explorer).__name__,
+    }
+
+
+def main() -> None:
+    if "--pure" in sys.argv:
+        from charlemagne_learn.analysis import dds
+
+        dds.available = lambda: False  # the pure-Python search everywhere, as in Pyodide
+    parts: dict[str, Any] = {"python": sys.version.split()[0], "platform": sys.platform}
+    for name, work in (("engine", _engine), ("bid_odds", _bid_odds), ("hint", _hint), ("quiz", _quiz),
+                       ("widgets", _widgets)):  # fmt: skip
+        try:
+            _timed(parts, name, work)
+        except Exception as exc:  # reported, so the test names every part that fails, not only the first
+            parts[name] = {"error": f"{type(exc).__name__}: {exc}"}
+    print(json.dumps(parts))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,77 @@
+"""The course in JupyterLite's Python: the built wheel runs in Pyodide under Node, offline, with its pure
+dependencies (the versions in ``tests/pyodide/requirements.txt``): the engine, bid odds, a hint, a quiz and the
+widgets' Python side. A developer's machine without Node or Pyodide skips; CI never does."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "pyodide"))
+from runner import missing, run_in_pyodide
+
+
+@pytest.fixture(scope="module")
+def pyodide_run(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    lacking = missing()
+    if lacking is not None:
+        if os.environ.get("CI"):
+            pytest.fail(f"{lacking} is missing, and the Pyodide test must run in CI (python3 tasks.py test sets it up)")
+        pytest.skip(f"{lacking} is not set up here (python3 tasks.py test does it)")
+    return run_in_pyodide(tmp_path_factory.mktemp("pyodide"))
+
+
+def test_it_is_pyodide(pyodide_run: dict[str, Any]) -> None:
+    assert pyodide_run["platform"] == "emscripten"
+
+
+@pytest.mark.parametrize("part", ["engine", "bid_odds", "hint", "quiz", "widgets"])
+def test_each_part_runs(pyodide_run: dict[str, Any], part: str) -> None:
+    assert "error" not in pyodide_run[part], pyodide_run[part]
+
+
+def test_the_same_answers_as_here(pyodide_run: dict[str, Any]) -> None:
+    import charlemagne_learn as cl
+    from charlemagne_learn.analysis import hint
+    from charlemagne_learn.teach.decisions import decisions
+
+    k = cl.Contract(cl.Rules.preset("canadian"), bid="6", bidder="N", trump="H")
+    assert pyodide_run["engine"]["winner"] == str(cl.trick_winner(k, "E", cl.parse_cards("AS JD 7S KS")))
+    assert pyodide_run["engine"]["hands_per_second"] > 0
+    odds = cl.bid_odds("canadian", "RJ JH JD AH KH AS AC 9C", samples=100, seed=1, workers=1)
+    # the pure-Python search there and DDS here solve the same deals to the same tricks
+    assert pyodide_run["bid_odds"]["made"] == {c.bid: c.made for c in odds}
+    lead = next(decisions("canadian", ["lead"], seed=3))
+    assert pyodide_run["hint"]["best"] == str(hint(lead.view, samples=20, workers=1).best.action)
+    assert pyodide_run["quiz"]["right"] is True and pyodide_run["quiz"]["score"] == "1 of 1"
+    widgets = pyodide_run["widgets"]
+    assert widgets["played"] is True and widgets["hand_cards"] == 5 and widgets["decision_grade"] == "best"
+    assert widgets["playtable"].startswith("PlayTable(Canadian Charlemagne, you are South")
+
+
+def test_the_quizzes_and_widgets_load_no_matplotlib() -> None:
+    """Only the plots need matplotlib: JupyterLite loads it when a lesson draws, not for every quiz."""
+    code = (
+        "import sys, charlemagne_learn, charlemagne_learn.widgets, charlemagne_learn.teach.quiz\n"
+        "from charlemagne_learn.teach import read_results, answer_key, hand_records\n"
+        "print('matplotlib' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"
+
+
+def test_every_public_teaching_name_is_found() -> None:
+    import types
+
+    import charlemagne_learn.teach as teach
+
+    for name in teach.__all__:
+        assert not isinstance(getattr(teach, name), types.ModuleType), name  # a function, not its module
+    assert set(teach._PLOTS) <= set(teach.__all__)
+    with pytest.raises(AttributeError, match="no attribute 'nothing'"):
+        teach.nothing  # noqa: B018
