@@ -37,6 +37,7 @@ from ..ranking import card_order
 from ..rng import DealRandom, check_seed, derive_seed
 from ..scoring import is_made, score_hand
 from . import dds
+from .budget import Clock, check_budget
 from .evaluate import discard
 from .hints import Grade, grade_for
 from .solver import _Search
@@ -107,12 +108,16 @@ def exchange_hint(
     seed: int = 0,
     *,
     also: tuple[Iterable[Card | str] | str, Suit | str | None] | None = None,
+    budget: float | None = None,
 ) -> ExchangeHint:
     """Grade the exchanges of the bidder about to discard in ``state`` (the kitty, and any partner's card, taken).
 
-    ``also``: one more exchange to grade, ``(discards, trump)``, such as the one a learner chose."""
+    ``also``: one more exchange to grade, ``(discards, trump)``, such as the one a learner chose. ``budget``:
+    seconds to spend (:mod:`~charlemagne_learn.analysis.budget`); :attr:`ExchangeHint.samples` says how many
+    deals were used."""
     whole_number("samples", samples, 1, 400)
     check_seed(seed)
+    check_budget(budget)
     if not isinstance(state, HandState) or state.phase is not Phase.DISCARD or state.bidder != state.to_move:
         raise IllegalActionError("exchange_hint() grades the bidder's exchange: give the hand when the bidder discards")
     if state.contract is not None or state._trump is not None:
@@ -141,18 +146,27 @@ def exchange_hint(
     deals = [_deal(state, bidder, seed, i) for i in range(samples)]
     alone = state._alone if spec.alone == "optional" else None
     stake = 2 * rules.target if spec.outright else spec.made + spec.failed
-    rows = []
-    for out, trump in candidates.values():
-        contract = Contract.cached(rules, spec, bidder, trump, alone=alone)
-        points = tricks = made = 0.0
-        for others in deals:
+    ways = [
+        (out, trump, Contract.cached(rules, spec, bidder, trump, alone=alone)) for out, trump in candidates.values()
+    ]
+    totals = [[0.0, 0.0, 0.0] for _ in ways]
+    # deal by deal, every exchange on each deal: a budget stops between deals, and all are graded on the same ones
+    clock = Clock(budget)
+    used = 0
+    for others in deals:
+        if not clock.more(used):
+            break
+        used += 1
+        for (out, _, contract), total in zip(ways, totals, strict=True):
             hands = list(others)
             hands[bidder] = hand & ~out
-            net, taken, won = play_out(contract, hands)
-            points += net
-            tricks += taken
-            made += won
-        rows.append((out, trump, points / samples, tricks / samples, made / samples))
+            for i, value in enumerate(play_out(contract, hands)):
+                total[i] += value
+    samples = used
+    rows = [
+        (out, trump, total[0] / samples, total[1] / samples, total[2] / samples)
+        for (out, trump, _), total in zip(ways, totals, strict=True)
+    ]
     rows.sort(key=lambda r: (-r[2], -r[3]))
     top = rows[0][2]
     choices = []

@@ -29,6 +29,7 @@ from ..deal import deck_mask, indices_of, mask_of
 from ..errors import IllegalActionError
 from ..hand import SeatView
 from ..rng import DealRandom, derive_seed
+from .budget import Clock
 from .evaluate import best_trump, bid_chance
 from .hints import Choice, _ranked
 from .pimc import keep_likely
@@ -41,8 +42,9 @@ _LOOK = 25
 _FLOOR = 0.002
 
 
-def give_choices(view: SeatView, samples: int, seed: int) -> list[Choice]:
-    """Every card the seat to move in ``view`` may give its lone-bidder partner, ranked (see the module text)."""
+def give_choices(view: SeatView, samples: int, seed: int, budget: float | None = None) -> tuple[list[Choice], int]:
+    """Every card the seat to move in ``view`` may give its lone-bidder partner, ranked (see the module text), and
+    the deals used: all ``samples``, or the first of them that fit in ``budget`` seconds."""
     spec, bidder = _auction(view)
     if view.seat != bidder.partner:
         raise IllegalActionError("hints grade the card a bidder's partner gives; this give is not to the bidder")
@@ -77,28 +79,34 @@ def give_choices(view: SeatView, samples: int, seed: int) -> list[Choice]:
         return max(_FLOOR, bid_chance(rules, deal[0][bidder], top, eight)) ** 2
 
     deals = keep_likely(rng, candidates, weigh, samples)
-    rows: list[tuple[Action, float, float | None, float | None, str]] = []
     from .exchange import play_out
 
-    for action in view.legal_actions:
-        assert action.card is not None
-        points = tricks = made = 0.0
-        for others, kitty in deals:
-            received = others[bidder] | 1 << action.card.index | kitty
+    # deal by deal, every card on each deal, so a budget stops between deals and every card has the same deals
+    gifts = [a.card for a in view.legal_actions if a.card is not None]
+    totals = {c: [0.0, 0.0, 0.0] for c in gifts}
+    clock = Clock(budget)
+    n = 0
+    for others, kitty in deals:
+        if not clock.more(n):
+            break
+        n += 1
+        for card in gifts:
+            received = others[bidder] | 1 << card.index | kitty
             extra = received.bit_count() - rules.hand_size
             chosen, out = best_trump(rules, received, extra, options)
             contract = Contract.cached(rules, spec, bidder, chosen, alone=alone)
             table = [others.get(s, 0) for s in Seat]
             table[bidder] = received & ~out
-            table[view.seat] = hand & ~(1 << action.card.index)
+            table[view.seat] = hand & ~(1 << card.index)
             net, taken, won = play_out(contract, table)
-            points += net
-            tricks += taken
-            made += won
-        n = len(deals)
+            for i, value in enumerate((net, taken, won)):
+                totals[card][i] += value
+    rows: list[tuple[Action, float, float | None, float | None, str]] = []
+    for card in gifts:
+        points, tricks, made = (v / n for v in totals[card])
         reason = (
-            f"give {action.card}: your partner takes {tricks / n:.1f} tricks on average and makes the bid in "
-            f"{made / n:.0%} of {n} deals of the cards you cannot see"
+            f"give {card}: your partner takes {tricks:.1f} tricks on average and makes the bid in "
+            f"{made:.0%} of {n} deals of the cards you cannot see"
         )
-        rows.append((action, points / n, tricks / n, made / n, reason))
-    return _ranked(view, rows, stake)
+        rows.append((Action.give(card), points, tricks, made, reason))
+    return _ranked(view, rows, stake), n

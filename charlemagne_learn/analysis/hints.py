@@ -39,6 +39,7 @@ from ..errors import IllegalActionError
 from ..hand import HandState, Phase, SeatView
 from ..rng import check_seed
 from ..scoring import is_made, score_hand
+from .budget import Clock, check_budget
 from .odds import MAX_SAMPLES, bid_odds
 from .pimc import play_outcomes
 from .rulebot import advise
@@ -119,33 +120,44 @@ class Hint:
         return hint_html(self)
 
 
-def hint(view: SeatView, samples: int = 30, seed: int = 0, *, workers: int | None = None, bids: bool = True) -> Hint:
+def hint(
+    view: SeatView,
+    samples: int = 30,
+    seed: int = 0,
+    *,
+    workers: int | None = None,
+    bids: bool = True,
+    budget: float | None = None,
+) -> Hint:
     """Rank every legal card, bid or partner's card (:mod:`~charlemagne_learn.analysis.give`) of the seat to move
     in ``view``; other phases are not graded.
 
     ``workers``: processes for the bid odds (default: one per core; 1 for none, e.g. inside a bot that a
-    tournament already runs on every core). ``bids``: read the bidding as evidence about the hidden hands."""
+    tournament already runs on every core). ``bids``: read the bidding as evidence about the hidden hands.
+    ``budget``: seconds to spend (:mod:`~charlemagne_learn.analysis.budget`); :attr:`Hint.samples` says how
+    many deals were used (at most ``samples``)."""
     if not isinstance(view, SeatView):
         example = "hint(state.view(state.to_move))" if isinstance(view, HandState) else "hint(state.view('N'))"
         raise IllegalActionError(f"hint() takes what one seat sees, not {type(view).__name__}; write {example}")
     whole_number("samples", samples, 1, MAX_SAMPLES)
     check_seed(seed)
     flag("bids", bids)
+    check_budget(budget)
     if view.to_move != view.seat or not view.legal_actions:
         raise IllegalActionError(f"it is not {view.seat.word}'s turn")
     if view.phase is Phase.PLAY:
-        choices = _play_choices(view, samples, seed, bids)
+        choices, used = _play_choices(view, samples, seed, bids, budget)
     elif view.phase is Phase.BIDDING:
-        choices = _bid_choices(view, samples, seed, workers)
+        choices, used = _bid_choices(view, samples, seed, workers, budget)
     elif view.phase is Phase.GIVE:
         from .give import give_choices  # it ranks with this module's grades
 
-        choices = give_choices(view, samples, seed)
+        choices, used = give_choices(view, samples, seed, budget)
     else:
         raise IllegalActionError(
             f"hints grade card play, bids and the partner's card; {view.phase.value} is not graded"
         )
-    return Hint(view.seat, view.phase, tuple(choices), samples)
+    return Hint(view.seat, view.phase, tuple(choices), used)
 
 
 def _ranked(
@@ -174,14 +186,17 @@ def _ranked(
     return out
 
 
-def _play_choices(view: SeatView, samples: int, seed: int, bids: bool) -> list[Choice]:
+def _play_choices(
+    view: SeatView, samples: int, seed: int, bids: bool, budget: float | None
+) -> tuple[list[Choice], int]:
     contract = view.contract
     assert contract is not None
     ours = view.seat.team == contract.team
     taken = sum(t.winner.team == contract.team for t in view.tricks)
     left = len(view.hand)
     rows: list[tuple[Action, float, float | None, float | None, str]] = []
-    for card, outcomes in play_outcomes(view, samples, seed, bids=bids).items():
+    found = play_outcomes(view, samples, seed, bids=bids, budget=budget)
+    for card, outcomes in found.items():
         points = tricks = made = 0.0
         for future in outcomes:
             score = score_hand(contract, taken + future)
@@ -195,7 +210,7 @@ def _play_choices(view: SeatView, samples: int, seed: int, bids: bool) -> list[C
         )
     spec = contract.spec
     stake = 2 * contract.rules.target if spec.outright else spec.made + spec.failed
-    return _ranked(view, rows, stake)
+    return _ranked(view, rows, stake), len(next(iter(found.values())))
 
 
 def _play_reason(card: Card, tricks: float, made: float, samples: int, ours: bool) -> str:
@@ -206,9 +221,13 @@ def _play_reason(card: Card, tricks: float, made: float, samples: int, ours: boo
     )
 
 
-def _bid_choices(view: SeatView, samples: int, seed: int, workers: int | None) -> list[Choice]:
+def _bid_choices(
+    view: SeatView, samples: int, seed: int, workers: int | None, budget: float | None
+) -> tuple[list[Choice], int]:
     rules = view.rules
-    odds = bid_odds(rules, view.hand, view.seat, view.dealer, samples=samples, seed=seed, workers=workers)
+    odds = bid_odds(
+        rules, view.hand, view.seat, view.dealer, samples=samples, seed=seed, workers=workers, budget=budget
+    )
     rows: list[tuple[Action, float, float | None, float | None, str]] = []
     for act in view.legal_actions:
         if act.kind == "pass":
@@ -229,11 +248,11 @@ def _bid_choices(view: SeatView, samples: int, seed: int, workers: int | None) -
                 points,
                 None,
                 p,
-                f"{label}: made in {p:.0%} of {samples} deals of the unseen cards, {points:+.1f} points on average",
+                f"{label}: made in {p:.0%} of {odds.samples} deals of the unseen cards, {points:+.1f} points on average",
             )
         )
     lowest = next(b for b in rules.bids if b.name.isdigit())
-    return _ranked(view, rows, lowest.made + lowest.failed)
+    return _ranked(view, rows, lowest.made + lowest.failed), odds.samples
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -268,20 +287,32 @@ class Review:
 
 
 def review(
-    state: HandState, seat: Seat | str, samples: int = 20, seed: int = 0, *, workers: int | None = None
+    state: HandState,
+    seat: Seat | str,
+    samples: int = 20,
+    seed: int = 0,
+    *,
+    workers: int | None = None,
+    budget: float | None = None,
 ) -> Review:
     """Every bid and card ``seat`` chose in ``state``, graded against the best choice at that moment.
 
-    ``workers`` as for :func:`hint` (the bid odds behind grading a bid)."""
+    ``workers`` as for :func:`hint` (the bid odds behind grading a bid); ``budget``: seconds for the whole
+    review, shared out among its decisions (each grade then says how many deals it used)."""
     if not isinstance(state, HandState):
         raise IllegalActionError(f"review() takes a HandState (a hand played so far), not {type(state).__name__}")
     who = Seat.find(seat)
+    check_budget(budget)
+    moves = [m for m, (mover, act) in enumerate(state.history) if mover == who and act.kind in ("bid", "pass", "play")]
+    clock = Clock(budget)
     lines = []
-    for move, (mover, act) in enumerate(state.history):
-        if mover != who or act.kind not in ("bid", "pass", "play"):
-            continue
+    for number, move in enumerate(moves):
+        act = state.history[move][1]
         before = state.at(move)
-        h = hint(before.view(who), samples, seed, workers=workers)
+        left = clock.left()
+        # what is left, shared among the decisions still to grade: a slow first grade does not starve the rest
+        share = None if left is None else max(left / (len(moves) - number), 0.01)
+        h = hint(before.view(who), samples, seed, workers=workers, budget=share)
         mine = h.choice(act)
         lines.append(
             ReviewLine(move=move, phase=h.phase, action=act, grade=mine.grade, best=h.best.action, reason=mine.reason)

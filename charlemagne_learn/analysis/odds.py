@@ -49,6 +49,7 @@ from ..rng import DealRandom, check_seed, derive_seed
 from ..rules import BidSpec, Rules
 from ..scoring import bid_made, net_points
 from . import dds
+from .budget import Clock, check_budget
 from .evaluate import best_trump, discard, partner_card
 from .greedy import greedy_play_out
 from .solver import _Search
@@ -473,12 +474,15 @@ def bid_odds(
     *,
     progress: Progress | None = None,
     workers: int | None = None,
+    budget: float | None = None,
 ) -> BidOdds:
     """For every bid of ``rules``, the chance it succeeds when ``seat`` holds ``hand`` and bids it.
 
     ``method``: ``"double_dummy"`` (perfect play, all cards seen) or ``"bots"`` (the greedy players).
     ``progress(done, total)`` is called as samples finish. ``workers``: processes to use (default: one per
-    core; 1 runs everything here). Same ``seed``, same numbers.
+    core; 1 runs everything here). Same ``seed``, same numbers. ``budget``: seconds to spend
+    (:mod:`~charlemagne_learn.analysis.budget`); the answer is then exactly that of its first
+    :attr:`BidOdds.samples` samples, however many fitted.
     """
     rules = Rules.find(rules)
     cards = _check_hand(rules, hand)
@@ -490,13 +494,15 @@ def bid_odds(
     workers = whole_number("workers", (os.cpu_count() or 1) if workers is None else workers, 1, 256)
     if progress is not None and not callable(progress):
         raise RulesOptionError("progress must be a function called as progress(done, total), or None")
+    check_budget(budget)
 
     rows = [(spec, _plans(rules, spec)) for spec in rules.bids]
     plans: list[_Plan] = []
     for _, candidates in rows:
         plans += [p for p in candidates if p not in plans]
     job = _Job(rules, mask_of(cards), int(bidder), seed, method, tuple(plans))
-    values = _solve_all(job, samples, workers, progress)
+    values = _solve_all(job, samples, workers, progress, Clock(budget) if budget is not None else None)
+    samples = len(values[0])  # all of them, or as many as the budget allowed
 
     chances = []
     for spec, candidates in rows:
@@ -597,9 +603,12 @@ def _watch_parent(parent: int) -> None:
     threading.Thread(target=watch, name="charlemagne-parent-watch", daemon=True).start()
 
 
-def _solve_all(job: _Job, samples: int, workers: int, progress: Progress | None) -> list[list[int]]:
-    """Every plan's value on every sample, in sample order, in chunks so ``progress`` hears about each."""
-    chunk = max(5, min(50, samples // (4 * workers) or 1))
+def _solve_all(
+    job: _Job, samples: int, workers: int, progress: Progress | None, clock: Clock | None = None
+) -> list[list[int]]:
+    """Every plan's value on every sample, in sample order, in chunks so ``progress`` hears about each; with a
+    ``clock``, the samples of the first chunks that fit in its budget (small chunks, so it stops near it)."""
+    chunk = max(5, min(50, samples // (4 * workers) or 1)) if clock is None else max(2, min(10, samples // 8 or 1))
     bounds = [(start, min(start + chunk, samples)) for start in range(0, samples, chunk)]
     values: list[list[int]] = [[] for _ in job.plans]
 
@@ -611,12 +620,18 @@ def _solve_all(job: _Job, samples: int, workers: int, progress: Progress | None)
 
     if workers == 1 or len(bounds) == 1 or sys.platform == "emscripten":  # Pyodide (JupyterLite) has no processes
         for start, stop in bounds:
+            if clock is not None and not clock.more(start):
+                break
             collect(_run(job, start, stop), stop)
         return values
     try:
-        parts = _pool(workers).map(_run_chunk, [(job, a, b) for a, b in bounds])
-        for (_, stop), part in zip(bounds, parts, strict=True):
-            collect(part, stop)
+        futures = [_pool(workers).submit(_run_chunk, (job, a, b)) for a, b in bounds]
+        for number, ((start, stop), future) in enumerate(zip(bounds, futures, strict=True)):
+            if clock is not None and not clock.more(start):
+                for rest in futures[number:]:
+                    rest.cancel()  # chunks not started are dropped; a started one finishes unread
+                break
+            collect(future.result(), stop)
     except (OSError, BrokenProcessPool):
         # no processes here (JupyterLite) or a worker died: do the rest in this process
         _drop_pool()

@@ -32,6 +32,7 @@ from ..errors import IllegalActionError, RulesOptionError
 from ..hand import Phase, SeatView
 from ..ranking import JOKER_SUIT
 from ..rng import DealRandom
+from .budget import Clock
 from .evaluate import bid_chance
 from .solver import solve_position
 
@@ -280,9 +281,12 @@ def _weighted(rng: DealRandom, weights: list[int]) -> int:
     raise AssertionError("unreachable: draw < sum(weights)")  # pragma: no cover
 
 
-def play_outcomes(view: SeatView, samples: int = 30, seed: int = 0, *, bids: bool = True) -> dict[Card, list[int]]:
+def play_outcomes(
+    view: SeatView, samples: int = 30, seed: int = 0, *, bids: bool = True, budget: float | None = None
+) -> dict[Card, list[int]]:
     """Each legal card of the seat to move: the tricks the bidder's side takes from here (this trick included)
-    in each of ``samples`` consistent deals, every one solved double-dummy. Same seed, same deals."""
+    in each of ``samples`` consistent deals, every one solved double-dummy. Same seed, same deals; with a
+    ``budget`` (seconds, :mod:`~charlemagne_learn.analysis.budget`), the first of them that fit in it."""
     if view.to_move != view.seat or view.phase is not Phase.PLAY:
         raise IllegalActionError(f"it is not {view.seat.word}'s turn to play a card")
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
@@ -291,7 +295,10 @@ def play_outcomes(view: SeatView, samples: int = 30, seed: int = 0, *, bids: boo
     leader = view.trick[0][0] if view.trick else view.seat
     trick = [c for _, c in view.trick]
     out: dict[Card, list[int]] = {}
-    for hands in sample_hidden(view, samples, seed, bids=bids):
+    clock = Clock(budget)
+    for done, hands in enumerate(sample_hidden(view, samples, seed, bids=bids)):
+        if not clock.more(done):
+            break
         solved = solve_position(view.contract, {s: _cards(m) for s, m in hands.items()}, leader, trick)
         for card, tricks in solved.items():
             out.setdefault(card, []).append(tricks)

@@ -72,6 +72,8 @@ class Decision:
     #: The seed the deal came from: with the rules, enough to deal the same cards again.
     deal_seed: int
     samples: int = SAMPLES
+    #: Seconds the grade may take (:mod:`~charlemagne_learn.analysis.budget`); None: every sample.
+    budget: float | None = None
 
     @classmethod
     def at(cls, state: HandState, *, samples: int = SAMPLES) -> Decision:
@@ -170,10 +172,10 @@ class Decision:
     @cached_property
     def _graded(self) -> Hint | ExchangeHint:
         if self.kind == "exchange":
-            return exchange_hint(self.state, self.samples)
+            return exchange_hint(self.state, self.samples, budget=self.budget)
         # the card given changes few deals of a take-all bid, so its grade needs more of them to hold still
         samples = min(3 * self.samples, MAX_SAMPLES) if self.kind == "give" else self.samples
-        return hint(self.view, samples, workers=1)
+        return hint(self.view, samples, workers=1, budget=self.budget)
 
 
 def decisions(

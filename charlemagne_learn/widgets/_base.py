@@ -32,6 +32,15 @@ _PACKAGED = Path(__file__).with_name("_static")
 _SOURCE = Path(__file__).resolve().parents[2] / "widgets"
 
 
+def widget_budget(budget: object) -> float | None:
+    """A widget's ``budget`` argument as seconds: ``"auto"`` (the default) is
+    :func:`~charlemagne_learn.analysis.budget.default_budget` (about 1 s in JupyterLab, 3 s in JupyterLite, or
+    ``CHARLEMAGNE_BUDGET``); None waits for every sample asked for."""
+    from ..analysis.budget import check_budget, default_budget
+
+    return default_budget() if budget == "auto" else check_budget(budget)
+
+
 @cache
 def asset(name: str) -> str:
     """The text of one front-end file: from the package (an installed wheel) or the source tree."""

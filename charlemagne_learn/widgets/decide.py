@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 from html import escape
 from itertools import islice
 from pathlib import Path
@@ -38,6 +39,7 @@ from ..hand import HandState, Phase
 from ..i18n import add_words, word
 from ..rules import Rules
 from ..teach.decisions import SAMPLES, Decision, decisions
+from ._base import widget_budget
 from ._results import ROW_START, download, results_csv
 from .playtable import TableFront, choice_text, grade_line, hint_panel
 from .table import table_picture
@@ -104,7 +106,9 @@ class DecisionQuiz(TableFront):
 
     :meth:`choose` is a click on a bid or a card; :meth:`next` the Next decision button. ``rules``: None for
     the course's; ``samples``: deals of the hidden cards behind each grade; ``coach``: show the rule of thumb
-    worked out on the hand before the learner decides (practice with support, to fade by leaving it off)."""
+    worked out on the hand before the learner decides (practice with support, to fade by leaving it off);
+    ``budget``: seconds a grade may take (``"auto"``: about 1 s in JupyterLab, 3 s in JupyterLite; None: every
+    sample), each grade saying how many deals it used."""
 
     #: The results for the Download buttons (CSV and JSON texts, a file name): read by the page only.
     _download = t.Dict().tag(sync=True)
@@ -121,8 +125,10 @@ class DecisionQuiz(TableFront):
         student: str | None = None,
         four_colour: bool = False,
         coach: bool = False,
+        budget: float | str | None = "auto",
     ) -> None:
         whole_number("count", count, 1, 100)
+        self._budget = widget_budget(budget)
         stream = decisions(rules, kinds, seed, samples=samples)
         self._setup(stream, count, seed, student, samples, coach, f"decisions: seed {seed}")
         super().__init__(lang=lang, four_colour=four_colour, hints=False)
@@ -140,7 +146,8 @@ class DecisionQuiz(TableFront):
     ) -> None:
         whole_number("samples", samples, 4, 400)
         self._coach = flag("coach", coach)
-        self._stream = stream  # the engine checks rules, kinds and seed
+        # each decision graded within the quiz's time budget (the engine checks rules, kinds and seed)
+        self._stream = (replace(d, budget=self._budget) for d in stream)
         self._decisions: list[Decision] = list(islice(self._stream, 1))
         self._count = count
         self._seed = seed
@@ -167,11 +174,13 @@ class DecisionQuiz(TableFront):
         student: str | None = None,
         four_colour: bool = False,
         coach: bool = False,
+        budget: float | str | None = "auto",
     ) -> DecisionQuiz:
         """One decision at a position of a lesson's own hand: the bid, exchange, lead or card of the seat to move
         (a copy of ``state`` is kept; the lesson's hand is not touched)."""
         decision = Decision.at(state, samples=samples)
         quiz = cls.__new__(cls)
+        quiz._budget = widget_budget(budget)
         quiz._setup(
             iter([decision]), 1, 0, student, samples, coach, f"one decision: {decision.kind} at a lesson's hand"
         )
@@ -262,7 +271,8 @@ class DecisionQuiz(TableFront):
         try:
             ranked.choice(discards, trump)
         except IllegalActionError:  # a discard outside the candidates: graded on the same deals
-            ranked = exchange_hint(self.decision.state, self.decision.samples, also=(discards, trump))
+            # exactly the deals the ranking used (its first ``samples``), however many a budget allowed
+            ranked = exchange_hint(self.decision.state, ranked.samples, also=(discards, trump))
         self._ranking = ranked
         return ranked
 

@@ -27,7 +27,7 @@ from ..errors import RulesOptionError
 from ..i18n import add_words, word
 from ..rng import check_seed, derive_seed
 from ..rules import Rules
-from ._base import GameWidget, card_view
+from ._base import GameWidget, card_view, widget_budget
 from .hand import sort_hand
 
 __all__ = ["BidOddsExplorer"]
@@ -43,6 +43,7 @@ add_words(
         "play": ("play", "jeu"),
         "computing": ("Computing…", "Calcul…"),
         "deals done": ("{done} of {total} deals", "{done} donnes sur {total}"),
+        "budget cut": (" of {asked} (time budget {seconds} s)", " sur {asked} (temps limité à {seconds} s)"),
         "makes it": ("makes it", "réussit"),
         "interval": ("95% interval", "intervalle à 95 %"),
         "points per hand": ("points per hand", "points par donne"),
@@ -86,8 +87,10 @@ class BidOddsExplorer(GameWidget):
         lang: str = "en",
         auto: bool = True,
         four_colour: bool = False,
+        budget: float | str | None = "auto",
     ) -> None:
         self._rules = rules_for(variant)
+        self._budget = widget_budget(budget)
         self._seat, self._dealer = Seat.find(seat), Seat.find(dealer)
         self._seed = check_seed(seed)
         self._deals = 0
@@ -149,6 +152,12 @@ class BidOddsExplorer(GameWidget):
         if self._auto:
             self.compute()
 
+    def _cut_short(self, odds: BidOdds) -> str:
+        """After the samples: ", of 1000 (time budget 1 s)" when the budget stopped the run early."""
+        if odds.samples >= self.samples or self._budget is None:
+            return ""
+        return word("budget cut", self._lang).format(asked=self.samples, seconds=f"{self._budget:g}")
+
     def compute(self) -> BidOdds:
         """Run the simulation with the chosen samples and method, moving ``progress`` as samples finish."""
         lang = self._lang
@@ -169,6 +178,7 @@ class BidOddsExplorer(GameWidget):
                 self._seed,
                 self.method,  # type: ignore[arg-type]
                 progress=report,
+                budget=self._budget,
             )
         finally:
             self.computing = False
@@ -206,7 +216,7 @@ class BidOddsExplorer(GameWidget):
         how = word("perfect" if odds.method == "double_dummy" else "realistic", lang)
         self.caption = (
             f"{word(self._seat.name, lang)} {word('holds', lang)} {self._hand} — {odds.rules.title}, "
-            f"{odds.samples} {word('samples', lang)}, {how}"
+            f"{odds.samples} {word('samples', lang)}{self._cut_short(odds)}, {how}"
         )
         rows = []
         for chance in odds:

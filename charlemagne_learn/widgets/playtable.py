@@ -41,7 +41,7 @@ from ..hand import HandState, Phase
 from ..i18n import Lang, add_words, word
 from ..rng import derive_seed
 from ..rules import Rules
-from ._base import GameWidget
+from ._base import GameWidget, widget_budget
 from .table import action_text, phase_word, table_picture
 
 __all__ = ["PlayTable", "TableFront", "choice_text", "grade_line", "hint_panel"]
@@ -130,6 +130,8 @@ add_words(
     }
 )
 
+#: The review of a hand grades every decision in it: it may take this many hints' budgets (shared by the people).
+REVIEW_BUDGETS = 3
 _CARD_KIND = {Phase.PLAY: "play", Phase.DISCARD: "discard", Phase.GIVE: "give"}
 _GRADED = (Phase.BIDDING, Phase.PLAY)
 
@@ -168,6 +170,10 @@ class PlayTable(TableFront):
     """A game against three bots from ``seat``. :meth:`play` is a click on a card or an action button;
     :meth:`show_hint` the Hint button; :meth:`next_hand` the Next hand button after a hand's review.
 
+    ``budget``: seconds a hint or a grade may take (``"auto"``: about 1 s in JupyterLab, 3 s in JupyterLite; the
+    review after a hand gets three times as long; None: every sample asked for, however long); each says how many
+    deals it used.
+
     ``people``: the seats played by people at this screen (default: ``seat`` alone), any mix up to all four;
     the bots play the others. With two or more people the table shows the hand of the person to move, and
     between two people's turns a pass screen hides every hand until the next person presses Ready
@@ -194,6 +200,7 @@ class PlayTable(TableFront):
         hint_samples: int = 20,
         grade_samples: int = 12,
         four_colour: bool = False,
+        budget: float | str | None = "auto",
         **rules_options: Any,
     ) -> None:
         variant, rules_options = course_variant(variant, rules_options)
@@ -214,6 +221,7 @@ class PlayTable(TableFront):
         self._hint_samples = whole_number("hint_samples", hint_samples, 1, MAX_SAMPLES)
         self._grade_samples = whole_number("grade_samples", grade_samples, 1, MAX_SAMPLES)
         self._grade_moves = bool(grade_moves)
+        self._budget = widget_budget(budget)
         self._bot_name = bots
         #: The finished hand whose review is shown until Next hand (None while a hand is played).
         self._done: HandState | None = None
@@ -305,7 +313,7 @@ class PlayTable(TableFront):
             view = state.view(mover)
             graded = None
             if self._grade_moves and state.phase in _GRADED and act in view.legal_actions:
-                graded = hint(view, self._grade_samples, workers=1)
+                graded = hint(view, self._grade_samples, workers=1, budget=self._budget)
             self._apply(act, mover)  # the engine checks it: an illegal action raises and changes nothing
         except (IllegalActionError, CardParseError) as exc:
             self.message = str(exc)
@@ -350,7 +358,7 @@ class PlayTable(TableFront):
         if state.phase not in _GRADED:
             self.hint = {"note": word("play.hint other", lang)}
             return None
-        ranked = hint(state.view(self.seat), self._hint_samples, workers=1)
+        ranked = hint(state.view(self.seat), self._hint_samples, workers=1, budget=self._budget)
         self.hint = hint_panel(ranked, self._game.rules, lang)
         return ranked
 
@@ -402,10 +410,11 @@ class PlayTable(TableFront):
         result = hand.result
         assert result is not None
         several = len(self._people) > 1
+        review_budget = None if self._budget is None else REVIEW_BUDGETS * self._budget / len(self._people)
         lines = [
             (seat, line)
             for seat in self._people
-            for line in review(hand, seat, samples=self._grade_samples, workers=1).lines
+            for line in review(hand, seat, samples=self._grade_samples, workers=1, budget=review_budget).lines
         ]
         lines.sort(key=lambda seat_line: seat_line[1].move)
         game = self._game

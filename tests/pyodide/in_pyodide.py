@@ -9,6 +9,7 @@ Imported (pytest imports it for doctests), it does nothing.
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 from collections.abc import Callable
@@ -51,6 +52,17 @@ def _hint() -> dict[str, Any]:
     return {"seat": ranked.seat.name, "best": str(ranked.best.action), "choices": len(ranked.choices)}
 
 
+def _hint_in_budget() -> dict[str, Any]:
+    from charlemagne_learn.analysis import hint
+    from charlemagne_learn.analysis.budget import default_budget
+    from charlemagne_learn.teach.decisions import decisions
+
+    lead = next(decisions("canadian", ["lead"], seed=3))
+    budget = default_budget()  # what the widgets give a hint here: 3 s in JupyterLite, 1 s in JupyterLab
+    ranked = hint(lead.view, samples=20, budget=budget)
+    return {"budget": budget, "samples": ranked.samples, "best": str(ranked.best.action)}
+
+
 def _quiz() -> dict[str, Any]:
     from charlemagne_learn.widgets import TrickQuiz
 
@@ -80,13 +92,14 @@ def _widgets() -> dict[str, Any]:
 
 
 def main() -> None:
+    os.environ.pop("CHARLEMAGNE_BUDGET", None)  # the widgets' own budget, whatever the tests set
     if "--pure" in sys.argv:
         from charlemagne_learn.analysis import dds
 
         dds.available = lambda: False  # the pure-Python search everywhere, as in Pyodide
     parts: dict[str, Any] = {"python": sys.version.split()[0], "platform": sys.platform}
-    for name, work in (("engine", _engine), ("bid_odds", _bid_odds), ("hint", _hint), ("quiz", _quiz),
-                       ("widgets", _widgets)):  # fmt: skip
+    for name, work in (("engine", _engine), ("bid_odds", _bid_odds), ("hint", _hint),
+                       ("hint_in_budget", _hint_in_budget), ("quiz", _quiz), ("widgets", _widgets)):  # fmt: skip
         try:
             _timed(parts, name, work)
         except Exception as exc:  # reported, so the test names every part that fails, not only the first
