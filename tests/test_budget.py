@@ -65,6 +65,19 @@ def test_a_play_hint_in_a_budget_uses_the_first_deals_and_says_how_many(ticking:
     assert play_outcomes(lead.view, samples=30, seed=0, budget=0.5) == full
     ticking[0] = 0.1
     assert play_outcomes(lead.view, samples=30, seed=0, budget=1.0) == first
+    ticking[0] = 0.0
+    # and that is the hint of that many deals: fewer samples are the first deals of more
+    assert play_outcomes(lead.view, samples=cut.samples, seed=0) == first
+
+
+@pytest.mark.parametrize("kind", ["lead", "play"])
+def test_the_deals_of_fewer_samples_are_the_first_deals_of_more(kind: str) -> None:
+    from charlemagne_learn.analysis.pimc import sample_hidden
+
+    view = next(decisions("canadian", [kind], seed=8, samples=8)).view
+    many = list(sample_hidden(view, 29, seed=4))
+    for n in (1, 7, 8, 9, 20):
+        assert list(sample_hidden(view, n, seed=4)) == many[:n]
 
 
 def test_a_bid_hint_and_an_exchange_in_a_budget(ticking: list[float]) -> None:
@@ -81,9 +94,12 @@ def test_a_bid_hint_and_an_exchange_in_a_budget(ticking: list[float]) -> None:
 
 
 def test_the_partners_card_in_a_budget(ticking: list[float]) -> None:
-    give = next(decisions("canadian", ["give"], seed=2))
+    give = next(decisions("canadian", ["give"], seed=2, samples=8))
     ranked = hint(give.view, samples=24, budget=1.0)
     assert MIN_SAMPLES <= ranked.samples < 24 and all(f"of {ranked.samples} deals" in c.reason for c in ranked.choices)
+    ticking[0] = 0.0
+    same = hint(give.view, samples=ranked.samples)  # the first deals of 24 are the deals of fewer
+    assert [(c.action, c.points) for c in same.choices] == [(c.action, c.points) for c in ranked.choices]
 
 
 def test_a_review_shares_its_budget_among_the_decisions(ticking: list[float]) -> None:

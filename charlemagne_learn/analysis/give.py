@@ -32,7 +32,7 @@ from ..rng import DealRandom, derive_seed
 from .budget import Clock
 from .evaluate import best_trump, bid_chance
 from .hints import Choice, _ranked
-from .pimc import keep_likely
+from .pimc import likely_deals
 from .rulebot import _auction, _named_trump, _trump_known
 
 __all__ = ["give_choices"]
@@ -60,15 +60,16 @@ def give_choices(view: SeatView, samples: int, seed: int, budget: float | None =
     sizes = {s: view.hand_sizes[s.name] for s in Seat if s != view.seat}
     # a partner bids Charlemagne with strong cards: the deals follow the bidding, as the play hints' do
     rng = DealRandom(derive_seed(seed, 0))
-    candidates = []
-    for _ in range(_LOOK * samples):
+
+    def draw() -> tuple[dict[Seat, int], int]:
         cards = list(unseen)
         rng.shuffle(cards)
         hands, at = {}, 0
         for s, size in sizes.items():
             hands[s] = sum(1 << c for c in cards[at : at + size])
             at += size
-        candidates.append((hands, sum(1 << c for c in cards[at : at + kitty_size])))
+        return hands, sum(1 << c for c in cards[at : at + kitty_size])
+
     # The bid itself is read hard: a take-all bid is made with few losers, and the card given matters only to
     # such hands (the play hints' softer weighing would leave most deals hopeless whatever is given).
     top = [b for b in rules.bids if b.name.isdigit()][-1]
@@ -78,7 +79,7 @@ def give_choices(view: SeatView, samples: int, seed: int, budget: float | None =
     def weigh(deal: tuple[dict[Seat, int], int]) -> float:
         return max(_FLOOR, bid_chance(rules, deal[0][bidder], top, eight)) ** 2
 
-    deals = keep_likely(rng, candidates, weigh, samples)
+    deals = likely_deals(rng, draw, weigh, samples, _LOOK)
     from .exchange import play_out
 
     # deal by deal, every card on each deal, so a budget stops between deals and every card has the same deals

@@ -97,8 +97,25 @@ def sample_hidden(view: SeatView, samples: int, seed: int, *, bids: bool = True)
     for seat, card in view.trick:
         played[seat] |= 1 << card.index
     weigh = _bid_evidence(view, [s for s in open_seats], played)
-    candidates = [dealer.deal(rng) for _ in range(_CANDIDATES * samples)]
-    yield from keep_likely(rng, candidates, weigh, samples)
+    yield from likely_deals(rng, lambda: dealer.deal(rng), weigh, samples, _CANDIDATES)
+
+
+#: Deals are kept block by block, this many at a time: the deals of ``n`` samples are then the first ``n`` of any
+#: larger number's (same seed), so more samples refine an answer instead of starting it again, and an answer cut
+#: short by a time budget is exactly the answer for the deals it used.
+BLOCK = 8
+
+
+def likely_deals(
+    rng: DealRandom, draw: Callable[[], _T], weigh: Callable[[_T], float], samples: int, look: int
+) -> Iterator[_T]:
+    """``samples`` deals made by ``draw``, each kept in proportion to its weight: in each block, ``look`` times as
+    many candidates as are kept (:func:`keep_likely`), blocks drawn one after the other as they are needed."""
+    made = 0
+    while made < samples:
+        kept = keep_likely(rng, [draw() for _ in range(look * BLOCK)], weigh, BLOCK)
+        yield from kept[: samples - made]
+        made += len(kept)
 
 
 def keep_likely(rng: DealRandom, candidates: list[_T], weigh: Callable[[_T], float], samples: int) -> list[_T]:

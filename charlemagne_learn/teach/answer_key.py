@@ -25,7 +25,7 @@ from pathlib import Path
 from ..analysis.exchange import ExchangeHint
 from ..course import rules_for
 from ..rules import Rules
-from .decisions import SAMPLES, decisions
+from .decisions import decisions
 from .printing import write_page
 from .quiz import questions
 
@@ -163,7 +163,7 @@ def decision_key(
     kinds: Iterable[str] | None = None,
     seed: int = 0,
     count: int = 6,
-    samples: int = SAMPLES,
+    samples: int | None = None,
 ) -> AnswerKey:
     """The key of ``DecisionQuiz(rules, kinds, seed, count=count, samples=samples)``: each position, the engine's
     best choice with its reason, and the other choices it grades good (within 0.15 of a point)."""
@@ -185,6 +185,6 @@ def decision_key(
         f"kinds={list(chosen)!r}" if chosen else "",
         f"seed={seed}",
         f"count={count}",
-        f"samples={samples}" if samples != SAMPLES else "",
+        f"samples={samples}" if samples is not None else "",
     )
     return AnswerKey(f"Answer key: decisions, {ruled.title}, seed {seed}", quiz, tuple(entries))

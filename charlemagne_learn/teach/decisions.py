@@ -27,7 +27,7 @@ from typing import Literal, get_args
 from ..actions import Action
 from ..analysis.evaluate import hand_strength
 from ..analysis.exchange import ExchangeHint, exchange_hint
-from ..analysis.hints import Hint, hint
+from ..analysis.hints import GRADE_SAMPLES, Hint, hint
 from ..analysis.odds import MAX_SAMPLES
 from ..analysis.rulebot import RULES, RuleBot, advise
 from ..cards import Seat, Suit
@@ -45,7 +45,17 @@ DecisionKind = Literal["bid", "give", "exchange", "lead", "play"]
 #: The decisions asked, in the order a hand meets them.
 DECISION_KINDS: tuple[DecisionKind, ...] = get_args(DecisionKind)
 #: Hidden-card deals behind each grade: enough for grades that hold still, few enough to answer in a second.
-SAMPLES = 40
+#: Deals behind the check that a position's choice matters (some choice graded below *good*) while finding it.
+_FIND_SAMPLES = 12
+#: Deals behind a decision's grade when not told, by kind: a bid or a card as every hint grades them; the card a
+#: lone bidder's partner gives, and the exchange, each deal played out by the greedy players (slower a deal).
+SAMPLES: dict[str, int] = {
+    "bid": GRADE_SAMPLES,
+    "lead": GRADE_SAMPLES,
+    "play": GRADE_SAMPLES,
+    "give": 120,
+    "exchange": 40,
+}
 #: A position is asked only if its worst choice gives up at least this share of the stake ("inaccuracy" or worse).
 _MATTERS = ("inaccuracy", "mistake", "blunder")
 #: Deals tried for one decision before giving up (every kind offered is found within a few in every variant).
@@ -71,12 +81,13 @@ class Decision:
     state: HandState = field(repr=False)
     #: The seed the deal came from: with the rules, enough to deal the same cards again.
     deal_seed: int
-    samples: int = SAMPLES
+    #: Deals behind the grade; None: the kind's own number (:data:`SAMPLES`).
+    samples: int | None = None
     #: Seconds the grade may take (:mod:`~charlemagne_learn.analysis.budget`); None: every sample.
     budget: float | None = None
 
     @classmethod
-    def at(cls, state: HandState, *, samples: int = SAMPLES) -> Decision:
+    def at(cls, state: HandState, *, samples: int | None = None) -> Decision:
         """The decision of the seat to move in ``state`` (a copy is kept): a bid, an exchange (at the bidder's first
         discard, trump not yet named), a lead or a card to a trick."""
         if not isinstance(state, HandState) or state.to_move is None:
@@ -172,14 +183,25 @@ class Decision:
     @cached_property
     def _graded(self) -> Hint | ExchangeHint:
         if self.kind == "exchange":
-            return exchange_hint(self.state, self.samples, budget=self.budget)
+            return exchange_hint(self.state, self.deals, budget=self.budget)
+        return hint(self.view, self.deals, workers=1, budget=self.budget)
+
+    @property
+    def deals(self) -> int:
+        """Deals of the hidden cards behind the grade (a budget may use fewer)."""
+        if self.samples is None:
+            return SAMPLES[self.kind]
         # the card given changes few deals of a take-all bid, so its grade needs more of them to hold still
-        samples = min(3 * self.samples, MAX_SAMPLES) if self.kind == "give" else self.samples
-        return hint(self.view, samples, workers=1, budget=self.budget)
+        return min(3 * self.samples, MAX_SAMPLES) if self.kind == "give" else self.samples
 
 
 def decisions(
-    rules: Rules | str | None = None, kinds: Iterable[str] | None = None, seed: int = 0, *, samples: int = SAMPLES
+    rules: Rules | str | None = None,
+    kinds: Iterable[str] | None = None,
+    seed: int = 0,
+    *,
+    samples: int | None = None,
+    budget: float | None = None,
 ) -> Iterator[Decision]:
     """An endless stream of decisions, the kinds in turn; the same arguments give the same decisions.
 
@@ -191,7 +213,7 @@ def decisions(
     chosen = _kinds(kinds, rules)
     found: set[int] = set()
     for number in count():
-        yield _find(rules, chosen[number % len(chosen)], derive_seed(seed, number), samples, found)
+        yield _find(rules, chosen[number % len(chosen)], derive_seed(seed, number), samples, budget, found)
 
 
 def _has_exchange(rules: Rules) -> bool:
@@ -227,7 +249,9 @@ def _kinds(kinds: Iterable[str] | None, rules: Rules) -> tuple[DecisionKind, ...
     return out
 
 
-def _find(rules: Rules, kind: DecisionKind, seed: int, samples: int, found: set[int]) -> Decision:
+def _find(
+    rules: Rules, kind: DecisionKind, seed: int, samples: int | None, budget: float | None, found: set[int]
+) -> Decision:
     """The first position of ``kind`` that matters, from the deals seeded from ``seed`` (never a deal used before)."""
     for attempt in range(_ATTEMPTS):
         deal_seed = derive_seed(seed, attempt)
@@ -238,10 +262,12 @@ def _find(rules: Rules, kind: DecisionKind, seed: int, samples: int, found: set[
         stop = _stops(state, kind, rng)
         if stop is None:
             continue
-        decision = Decision(kind=kind, state=stop, deal_seed=deal_seed, samples=samples)
-        if any(choice.grade in _MATTERS for choice in decision.grade().choices):
+        # whether the choice matters is judged on a fixed few deals, whatever the machine, so the same seed asks the
+        # same questions everywhere (a time budget would make the slower machine's quiz another quiz)
+        check = Decision(kind=kind, state=stop, deal_seed=deal_seed, samples=_FIND_SAMPLES)
+        if any(choice.grade in _MATTERS for choice in check.grade().choices):
             found.add(deal_seed)
-            return decision
+            return Decision(kind=kind, state=stop, deal_seed=deal_seed, samples=samples, budget=budget)
     raise RulesOptionError(f"no {kind} decision that matters in {_ATTEMPTS} deals of {rules.title}; try another kind")
 
 

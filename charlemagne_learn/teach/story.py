@@ -31,7 +31,11 @@ from ..checks import whole_number
 from ..display import cards_html
 from ..errors import IllegalActionError
 from ..hand import HandState, Phase
+from .decisions import SAMPLES
 from .judging import bid_by_count, count_advice, count_hand
+
+#: The kind of decision each phase asks, for its number of deals.
+_KIND = {Phase.BIDDING: "bid", Phase.PLAY: "play", Phase.GIVE: "give"}
 
 __all__ = ["Moment", "Story", "tell_hand"]
 
@@ -154,13 +158,15 @@ def _trick_after(state: HandState, number: int) -> str:
     return f"{cards}: {trick.winner.word} wins the trick."
 
 
-def tell_hand(state: HandState, seat: Seat | str, samples: int = 12) -> Story:
+def tell_hand(state: HandState, seat: Seat | str, samples: int | None = None) -> Story:
     """The finished hand ``state`` told from ``seat``: a :class:`Moment` for each bid, exchange, partner's card
-    and card the seat chose. ``samples``: deals of the hidden cards behind each of the engine's judgements."""
+    and card the seat chose. ``samples``: deals of the hidden cards behind each of the engine's judgements
+    (default: as many as a decision quiz grades that kind of decision with)."""
     if not isinstance(state, HandState) or not state.is_over:
         raise IllegalActionError("tell_hand() tells a finished hand: give a HandState that is over")
     who = Seat.find(seat)
-    whole_number("samples", samples, 1, 200)
+    if samples is not None:
+        whole_number("samples", samples, 1, 400)
     history = state.history
     moments: list[Moment] = []
     k = 0
@@ -185,11 +191,11 @@ def tell_hand(state: HandState, seat: Seat | str, samples: int = 12) -> Story:
             trump = next((a.suit for a in done if a.kind == "trump"), None)
             named = f" and names {trump.word} trump" if trump is not None else ""
             chose = f"{who.word} puts aside {CardList(out)}{named}."
-            engine = _exchange_engine(before, out, trump, samples)
+            engine = _exchange_engine(before, out, trump, samples or SAMPLES["exchange"])
             k = end
         else:
             chose = f"{_said(who, action)}."
-            engine = "No choice here." if forced else _engine(view, action, samples)
+            engine = "No choice here." if forced else _engine(view, action, samples or SAMPLES[_KIND[view.phase]])
             if phase is Phase.PLAY:
                 trick_number = len(before.tricks)
                 if len(state.tricks) > trick_number:

@@ -38,7 +38,7 @@ from ..errors import CardParseError, IllegalActionError
 from ..hand import HandState, Phase
 from ..i18n import add_words, word
 from ..rules import Rules
-from ..teach.decisions import SAMPLES, Decision, decisions
+from ..teach.decisions import Decision, decisions
 from ._base import widget_budget
 from ._results import ROW_START, download, results_csv
 from .playtable import TableFront, choice_text, grade_line, hint_panel
@@ -105,7 +105,8 @@ class DecisionQuiz(TableFront):
     one at a time.
 
     :meth:`choose` is a click on a bid or a card; :meth:`next` the Next decision button. ``rules``: None for
-    the course's; ``samples``: deals of the hidden cards behind each grade; ``coach``: show the rule of thumb
+    the course's; ``samples``: deals of the hidden cards behind each grade (default: each kind's own, see
+    :data:`~charlemagne_learn.teach.decisions.SAMPLES`); ``coach``: show the rule of thumb
     worked out on the hand before the learner decides (practice with support, to fade by leaving it off);
     ``budget``: seconds a grade may take (``"auto"``: about 1 s in JupyterLab, 3 s in JupyterLite; None: every
     sample), each grade saying how many deals it used."""
@@ -120,7 +121,7 @@ class DecisionQuiz(TableFront):
         seed: int = 0,
         *,
         count: int = 6,
-        samples: int = SAMPLES,
+        samples: int | None = None,
         lang: str = "en",
         student: str | None = None,
         four_colour: bool = False,
@@ -129,7 +130,7 @@ class DecisionQuiz(TableFront):
     ) -> None:
         whole_number("count", count, 1, 100)
         self._budget = widget_budget(budget)
-        stream = decisions(rules, kinds, seed, samples=samples)
+        stream = decisions(rules, kinds, seed, samples=samples, budget=self._budget)
         self._setup(stream, count, seed, student, samples, coach, f"decisions: seed {seed}")
         super().__init__(lang=lang, four_colour=four_colour, hints=False)
         self._start()
@@ -140,11 +141,12 @@ class DecisionQuiz(TableFront):
         count: int,
         seed: int,
         student: str | None,
-        samples: int,
+        samples: int | None,
         coach: bool,
         quiz: str,
     ) -> None:
-        whole_number("samples", samples, 4, 400)
+        if samples is not None:  # None: each kind of decision its own number of deals
+            whole_number("samples", samples, 4, 400)
         self._coach = flag("coach", coach)
         # each decision graded within the quiz's time budget (the engine checks rules, kinds and seed)
         self._stream = (replace(d, budget=self._budget) for d in stream)
@@ -169,7 +171,7 @@ class DecisionQuiz(TableFront):
         cls,
         state: HandState,
         *,
-        samples: int = SAMPLES,
+        samples: int | None = None,
         lang: str = "en",
         student: str | None = None,
         four_colour: bool = False,

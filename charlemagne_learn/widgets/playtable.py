@@ -29,7 +29,7 @@ import traitlets as t
 
 from ..actions import Action
 from ..analysis.bots import Bot, make_bot
-from ..analysis.hints import Hint, hint, review
+from ..analysis.hints import GRADE_SAMPLES, Hint, hint, review
 from ..analysis.odds import MAX_SAMPLES
 from ..cards import Card, Seat
 from ..checks import whole_number
@@ -197,8 +197,8 @@ class PlayTable(TableFront):
         lang: str = "en",
         hints: bool = True,
         grade_moves: bool = True,
-        hint_samples: int = 20,
-        grade_samples: int = 12,
+        hint_samples: int = GRADE_SAMPLES,
+        grade_samples: int = GRADE_SAMPLES,
         four_colour: bool = False,
         budget: float | str | None = "auto",
         **rules_options: Any,
