@@ -18,7 +18,7 @@ from .analysis.pimcbot import PimcBot
 from .analysis.rulebot import RuleBot
 from .cards import BLACK_JOKER, RED_JOKER, TEAMS, Card, CardList, Rank, Seat, Suit, parse_cards
 from .contract import Contract
-from .course import Course, CourseSettingsError, course_rules, set_course, set_student, student
+from .course import Course, CourseSettingsError, course_lang, course_rules, set_course, set_student, student
 from .errors import (
     CardParseError,
     CharlemagneError,
@@ -77,6 +77,7 @@ __all__ = [
     "bid_odds",
     "card_order",
     "card_role",
+    "course_lang",
     "course_rules",
     "double_dummy",
     "explain_legal_plays",

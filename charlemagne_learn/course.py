@@ -30,9 +30,11 @@ from pathlib import Path
 from typing import Any
 
 from .errors import RulesOptionError
+from .i18n import LANGS
 from .rules import VARIANTS, Rules
 
-__all__ = ["COURSE_FILE", "COURSE_VARIABLE", "Course", "CourseSettingsError", "course", "course_rules", "course_variant",
+__all__ = ["COURSE_FILE", "COURSE_VARIABLE", "Course", "CourseSettingsError", "course", "course_lang", "course_rules",
+           "course_variant",
            "rules_for",
            "set_course", "set_student", "student"]  # fmt: skip
 
@@ -40,7 +42,7 @@ __all__ = ["COURSE_FILE", "COURSE_VARIABLE", "Course", "CourseSettingsError", "c
 COURSE_FILE = "course.json"
 #: An environment variable holding the settings (JSON text or a file's path); it takes precedence over the file.
 COURSE_VARIABLE = "CHARLEMAGNE_COURSE"
-_KEYS = ("variant", "house_rules")
+_KEYS = ("variant", "house_rules", "lang")
 
 
 class CourseSettingsError(RulesOptionError):
@@ -53,6 +55,8 @@ class Course:
 
     variant: str = "canadian"
     house_rules: Mapping[str, Any] = field(default_factory=dict)
+    #: The language of every widget made without ``lang=``: "en" or "fr".
+    lang: str = "en"
     #: Where the settings were read, for messages: a file's path, the environment variable, or the session.
     source: str = ""
     rules: Rules = field(init=False, repr=False, compare=False)
@@ -65,19 +69,25 @@ class Course:
             raise CourseSettingsError(f"the course's house rules ({self.source}) cannot be used: {exc}") from None
         object.__setattr__(self, "rules", rules)
         object.__setattr__(self, "house_rules", dict(self.house_rules))
+        if self.lang not in LANGS:
+            raise CourseSettingsError(
+                f"the course's language ({self.source}) is {self.lang!r}; use 'en' (English) or 'fr' (French)"
+            )
 
 
 _session: Course | None = None
 
 
-def set_course(variant: str | None = None, **house_rules: Any) -> Course:
-    """Play ``variant`` with ``house_rules`` for the rest of this Python session (a teacher's cell);
-    with no arguments, go back to what ``course.json`` or ``CHARLEMAGNE_COURSE`` says."""
+def set_course(variant: str | None = None, *, lang: str | None = None, **house_rules: Any) -> Course:
+    """Play ``variant`` with ``house_rules`` (and speak ``lang``) for the rest of this Python session (a teacher's
+    cell); with no arguments, go back to what ``course.json`` or ``CHARLEMAGNE_COURSE`` says."""
     global _session
-    if variant is None and not house_rules:
+    if variant is None and not house_rules and lang is None:
         _session = None
         return course()
-    _session = Course(variant=variant or "canadian", house_rules=house_rules, source="set_course() in this session")
+    _session = Course(
+        variant=variant or "canadian", house_rules=house_rules, lang=lang or "en", source="set_course() in this session"
+    )
     return _session
 
 
@@ -125,6 +135,16 @@ def student() -> str:
                 return ""  # a damaged file never stops a lesson: the quizzes record no name
             return name if isinstance(name, str) else ""
     return ""
+
+
+def course_lang() -> str:
+    """The language the course's widgets speak unless given ``lang=``: ``"lang"`` in ``course.json`` ("en" or
+    "fr"), or :func:`set_course`'s.
+
+    >>> course_lang()
+    'en'
+    """
+    return course().lang
 
 
 def course_rules() -> Rules:
@@ -186,10 +206,11 @@ def _parse(text: str, source: str) -> Course:
         )
     variant = data.get("variant", "canadian")
     house = data.get("house_rules", {})
+    lang = data.get("lang", "en")
     if not isinstance(variant, str) or not isinstance(house, dict):
         raise CourseSettingsError(f"the course's settings in {source}: {help_}")
     if "bids" in house:
         raise CourseSettingsError(f"the course's settings in {source}: the bid ladder belongs to the variant")
     # JSON has no tuples; the options that are pairs (bower_names) arrive as lists
     house = {k: tuple(v) if isinstance(v, list) else v for k, v in house.items()}
-    return Course(variant=variant, house_rules=house, source=source)
+    return Course(variant=variant, house_rules=house, lang=lang, source=source)

@@ -76,6 +76,39 @@ def test_widgets_and_quizzes_follow_the_course(monkeypatch: pytest.MonkeyPatch) 
     assert all(q.contract.rules == house for q in _take(questions(None, 2, None, 0), 12))
 
 
+def test_every_widget_speaks_the_courses_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    from charlemagne_learn.widgets import (
+        BidBox,
+        BidOddsExplorer,
+        DecisionQuiz,
+        Hand,
+        PlayTable,
+        Table,
+        TrickQuiz,
+        TrumpLadder,
+    )
+
+    monkeypatch.setenv(COURSE_VARIABLE, json.dumps({**HOUSE, "lang": "fr"}))
+    assert cl.course_lang() == "fr"
+    made = [
+        TrumpLadder(),
+        BidBox(),
+        Hand("AS JD"),
+        TrickQuiz(seed=1, count=1),
+        PlayTable(seed=0, grade_moves=False),
+        BidOddsExplorer(auto=False),
+        DecisionQuiz(kinds=["lead"], seed=3, count=1, samples=4),
+        Table(cl.HandState.new(seed=1)),
+    ]
+    assert [w.lang for w in made] == ["fr"] * len(made)
+    assert TrumpLadder(lang="en").lang == "en"  # a language given outright wins
+    try:
+        assert set_course(lang="en").lang == "en" and Hand("AS").lang == "en"  # the session's setting first
+    finally:
+        set_course()
+    assert Hand("AS").lang == "fr"
+
+
 def test_settings_come_from_the_file_the_variable_or_the_session(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -105,6 +138,8 @@ def test_settings_come_from_the_file_the_variable_or_the_session(
         ('{"house_rules": {"high_joker": "green"}}', "high_joker"),
         ('{"house_rules": {"hand_size": 7}}', "cannot change"),
         ('{"house_rules": {"bids": []}}', "belongs to the variant"),
+        ('{"lang": "de"}', "'fr' (French)"),
+        ('{"lang": ["fr"]}', "'fr' (French)"),
     ],
 )
 def test_bad_settings_say_what_is_wrong(text: str, says: str, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -114,6 +114,10 @@ class GameWidget(anywidget.AnyWidget):
     _page_writable: frozenset[str] = frozenset()
 
     def __init__(self, **kwargs: Any) -> None:
+        if kwargs.get("lang") is None:  # not given: the course's language (course.json), English by default
+            from ..course import course_lang
+
+            kwargs["lang"] = course_lang()
         try:
             super().__init__(**kwargs)
         except t.TraitError as exc:

@@ -99,7 +99,7 @@ class BidBox(GameWidget):
         state: HandState | None = None,
         seat: Seat | str | None = None,
         *,
-        lang: str = "en",
+        lang: str | None = None,
         four_colour: bool = False,
     ) -> None:
         if state is not None and not isinstance(state, HandState):

@@ -76,7 +76,7 @@ class Hand(GameWidget):
         contract: Contract | None = None,
         trick: Iterable[Card | str] | str = (),
         *,
-        lang: str = "en",
+        lang: str | None = None,
         four_colour: bool = False,
         caption: str = "",
     ) -> None:

@@ -127,7 +127,7 @@ class TrumpLadder(GameWidget):
         variant: str | None = None,
         trump: Suit | str | None = "H",
         *,
-        lang: str = "en",
+        lang: str | None = None,
         four_colour: bool = False,
         **rules_options: Any,
     ) -> None:

@@ -84,7 +84,7 @@ class BidOddsExplorer(GameWidget):
         method: str = "double_dummy",
         seat: str | Seat = "N",
         dealer: str | Seat = "W",
-        lang: str = "en",
+        lang: str | None = None,
         auto: bool = True,
         four_colour: bool = False,
         budget: float | str | None = "auto",

@@ -194,7 +194,7 @@ class PlayTable(TableFront):
         people: Iterable[Seat | str] | str | None = None,
         seed: int = 0,
         bots: str = "rule",
-        lang: str = "en",
+        lang: str | None = None,
         hints: bool = True,
         grade_moves: bool = True,
         hint_samples: int = GRADE_SAMPLES,

@@ -124,7 +124,7 @@ class TrickQuiz(GameWidget):
         seed: int = 0,
         *,
         count: int = 10,
-        lang: str = "en",
+        lang: str | None = None,
         student: str | None = None,
         four_colour: bool = False,
     ) -> None:

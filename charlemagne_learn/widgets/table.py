@@ -305,7 +305,7 @@ class Table(GameWidget):
         state: HandState,
         *,
         seat: Seat | str | None = None,
-        lang: str = "en",
+        lang: str | None = None,
         four_colour: bool = False,
     ) -> None:
         viewer = None if seat is None else Seat.find(seat)
@@ -317,7 +317,7 @@ class Table(GameWidget):
 
     @classmethod
     def replay(
-        cls, state: HandState, *, seat: Seat | str | None = None, lang: str = "en", four_colour: bool = False
+        cls, state: HandState, *, seat: Seat | str | None = None, lang: str | None = None, four_colour: bool = False
     ) -> Table:
         """A table at the start of ``state``'s hand, ready to be stepped through with the slider."""
         table = cls(state, seat=seat, lang=lang, four_colour=four_colour)
