@@ -25,6 +25,7 @@ from itertools import count
 from typing import Literal, get_args
 
 from ..actions import Action
+from ..analysis.budget import check_budget
 from ..analysis.evaluate import hand_strength
 from ..analysis.exchange import ExchangeHint, exchange_hint
 from ..analysis.hints import GRADE_SAMPLES, Hint, hint
@@ -87,7 +88,7 @@ class Decision:
     budget: float | None = None
 
     @classmethod
-    def at(cls, state: HandState, *, samples: int | None = None) -> Decision:
+    def at(cls, state: HandState, *, samples: int | None = None, budget: float | None = None) -> Decision:
         """The decision of the seat to move in ``state`` (a copy is kept): a bid, an exchange (at the bidder's first
         discard, trump not yet named), a lead or a card to a trick."""
         if not isinstance(state, HandState) or state.to_move is None:
@@ -98,7 +99,7 @@ class Decision:
                 f"{state.to_move.word}'s {state.phase.value} is not a decision graded here; "
                 "give a bid, the bidder's first discard, a lead or a card to a trick"
             )
-        return cls(kind=kind, state=state.copy(), deal_seed=0, samples=samples)
+        return cls(kind=kind, state=state.copy(), deal_seed=0, samples=samples, budget=check_budget(budget))
 
     @property
     def seat(self) -> Seat:

@@ -19,6 +19,7 @@ from typing import Any
 import anywidget
 import traitlets as t
 
+from ..analysis.budget import check_budget, default_budget
 from ..cards import RED_JOKER, Card
 from ..contract import Contract
 from ..errors import RulesOptionError
@@ -36,8 +37,6 @@ def widget_budget(budget: object) -> float | None:
     """A widget's ``budget`` argument as seconds: ``"auto"`` (the default) is
     :func:`~charlemagne_learn.analysis.budget.default_budget` (about 1 s in JupyterLab, 3 s in JupyterLite, or
     ``CHARLEMAGNE_BUDGET``); None waits for every sample asked for."""
-    from ..analysis.budget import check_budget, default_budget
-
     return default_budget() if budget == "auto" else check_budget(budget)
 
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Iterable, Iterator
-from dataclasses import replace
 from html import escape
 from itertools import islice
 from pathlib import Path
@@ -148,8 +147,7 @@ class DecisionQuiz(TableFront):
         if samples is not None:  # None: each kind of decision its own number of deals
             whole_number("samples", samples, 4, 400)
         self._coach = flag("coach", coach)
-        # each decision graded within the quiz's time budget (the engine checks rules, kinds and seed)
-        self._stream = (replace(d, budget=self._budget) for d in stream)
+        self._stream = stream  # the engine checks rules, kinds and seed; each decision carries the quiz's budget
         self._decisions: list[Decision] = list(islice(self._stream, 1))
         self._count = count
         self._seed = seed
@@ -180,9 +178,9 @@ class DecisionQuiz(TableFront):
     ) -> DecisionQuiz:
         """One decision at a position of a lesson's own hand: the bid, exchange, lead or card of the seat to move
         (a copy of ``state`` is kept; the lesson's hand is not touched)."""
-        decision = Decision.at(state, samples=samples)
         quiz = cls.__new__(cls)
         quiz._budget = widget_budget(budget)
+        decision = Decision.at(state, samples=samples, budget=quiz._budget)
         quiz._setup(
             iter([decision]), 1, 0, student, samples, coach, f"one decision: {decision.kind} at a lesson's hand"
         )

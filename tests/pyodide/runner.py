@@ -13,8 +13,11 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
-PYODIDE = ROOT / "node_modules" / "pyodide"
-WHEELS = ROOT / ".dev" / "pyodide-wheels"
+sys.path.insert(0, str(ROOT))
+import tasks  # noqa: E402  (the repository's tasks.py sets both up, and says where)
+
+PYODIDE = tasks.NODE_MODULES / "pyodide"
+WHEELS = tasks.PYODIDE_WHEELS
 
 
 def missing() -> str | None:
