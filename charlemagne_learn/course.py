@@ -80,11 +80,25 @@ _session: Course | None = None
 
 def set_course(variant: str | None = None, *, lang: str | None = None, **house_rules: Any) -> Course:
     """Play ``variant`` with ``house_rules`` (and speak ``lang``) for the rest of this Python session (a teacher's
-    cell); with no arguments, go back to what ``course.json`` or ``CHARLEMAGNE_COURSE`` says."""
+    cell); with ``lang`` alone, speak it and keep the course's rules; with no arguments, go back to what
+    ``course.json`` or ``CHARLEMAGNE_COURSE`` says."""
     global _session
     if variant is None and not house_rules and lang is None:
         _session = None
         return course()
+    if variant is None and not house_rules:
+        # only the language: the course's own rules stay (the French edition plays the teacher's house rules)
+        # the course's own settings, read past this session's; a refused language leaves the session as it was
+        kept, _session = _session, None
+        try:
+            base = course()
+        finally:
+            _session = kept
+        _session = Course(
+            variant=base.variant, house_rules=base.house_rules, lang=lang or "en",
+            source=f"{base.source}, with set_course(lang={lang!r}) in this session",
+        )  # fmt: skip
+        return _session
     _session = Course(
         variant=variant or "canadian", house_rules=house_rules, lang=lang or "en", source="set_course() in this session"
     )
@@ -100,10 +114,17 @@ def course() -> Course:
         if text.startswith(("{", "[")):
             return _parse(text, f"the environment variable {COURSE_VARIABLE}")
         return _read(Path(text), f"the file {text} named by {COURSE_VARIABLE}")
-    found = _find_file(Path.cwd())
-    if found is None:
+    found = _find_files(Path.cwd())
+    if not found:
         return Course(source=f"the Canadian rules as the rulebook gives them (no {COURSE_FILE} found)")
-    return _read(found, str(found))
+    if len(found) == 1:
+        return _read(found[0], str(found[0]))
+    # A folder's file says only what it changes (the French lessons' {"lang": "fr"}); the rest comes from the
+    # files above it, so a teacher sets the house rules once for both editions.
+    merged: dict[str, Any] = {}
+    for path in reversed(found):
+        merged.update(_settings(_text(path, str(path)), str(path)))
+    return _course(merged, " over ".join(map(str, found)))
 
 
 #: The file ``set_student`` writes beside the lessons, so every lesson (each its own kernel) knows the name.
@@ -171,46 +192,58 @@ def course_variant(variant: str | None, options: Mapping[str, Any]) -> tuple[str
     return settings.variant, {**settings.house_rules, **options}
 
 
-def _find_file(start: Path) -> Path | None:
-    for folder in (start, *start.parents):
-        candidate = folder / COURSE_FILE
-        if candidate.is_file():
-            return candidate
-    return None
+def _find_files(start: Path) -> list[Path]:
+    """The course files of ``start`` and the folders above it, nearest first."""
+    return [folder / COURSE_FILE for folder in (start, *start.parents) if (folder / COURSE_FILE).is_file()]
+
+
+def _text(path: Path, source: str) -> str:
+    try:
+        return path.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CourseSettingsError(f"cannot read the course's settings from {source}: {exc}") from None
 
 
 def _read(path: Path, source: str) -> Course:
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CourseSettingsError(f"cannot read the course's settings from {source}: {exc}") from None
-    return _parse(text, source)
+    return _parse(_text(path, source), source)
 
 
-def _parse(text: str, source: str) -> Course:
-    help_ = (
+def _help() -> str:
+    return (
         f'write them as {{"variant": "canadian", "house_rules": {{"high_joker": "black"}}}}; '
         f"variants: {', '.join(VARIANTS)}"
     )
+
+
+def _settings(text: str, source: str) -> dict[str, Any]:
+    """One file's settings, checked for what a file may say (the keys, their types)."""
     try:
         data = json.loads(text)
     except ValueError as exc:
-        raise CourseSettingsError(f"the course's settings in {source} are not JSON ({exc}); {help_}") from None
+        raise CourseSettingsError(f"the course's settings in {source} are not JSON ({exc}); {_help()}") from None
     if not isinstance(data, dict):
-        raise CourseSettingsError(f"the course's settings in {source} must be one JSON object; {help_}")
+        raise CourseSettingsError(f"the course's settings in {source} must be one JSON object; {_help()}")
     unknown = sorted(set(data) - set(_KEYS))
     if unknown:
         raise CourseSettingsError(
             f"the course's settings in {source} have unknown key(s) {', '.join(unknown)}; "
             f"the keys are {', '.join(_KEYS)}"
         )
-    variant = data.get("variant", "canadian")
-    house = data.get("house_rules", {})
-    lang = data.get("lang", "en")
-    if not isinstance(variant, str) or not isinstance(house, dict):
-        raise CourseSettingsError(f"the course's settings in {source}: {help_}")
-    if "bids" in house:
+    if not isinstance(data.get("variant", ""), str) or not isinstance(data.get("house_rules", {}), dict):
+        raise CourseSettingsError(f"the course's settings in {source}: {_help()}")
+    if "bids" in data.get("house_rules", {}):
         raise CourseSettingsError(f"the course's settings in {source}: the bid ladder belongs to the variant")
+    return data
+
+
+def _parse(text: str, source: str) -> Course:
+    return _course(_settings(text, source), source)
+
+
+def _course(data: Mapping[str, Any], source: str) -> Course:
+    house = data.get("house_rules", {})
     # JSON has no tuples; the options that are pairs (bower_names) arrive as lists
     house = {k: tuple(v) if isinstance(v, list) else v for k, v in house.items()}
-    return Course(variant=variant, house_rules=house, lang=lang, source=source)
+    return Course(
+        variant=data.get("variant", "canadian"), house_rules=house, lang=data.get("lang", "en"), source=source
+    )

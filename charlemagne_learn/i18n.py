@@ -1,6 +1,12 @@
-"""Words of the course in English and French, with the game's own French terms (le bar, le petit bar,
-le minou, …). Every label a widget shows comes from here, so the front-end only displays text; the
-engine's own tables (what a bid means) use it too, so it needs nothing but the standard library.
+"""Words and sentences of the course in English and French, with the game's own French terms (le bar,
+le petit bar, le minou, …). Every label a widget shows and every sentence the package writes comes from
+here, so the front-end only displays text; the engine's own tables (what a bid means) use it too, so it
+needs nothing but the standard library.
+
+Sentences are kept by key, each with its English and its French (:func:`add_messages`), and written
+with :func:`say`, which fills in the fields in the language's own forms: a card by its name ("le valet de
+carreau"), a seat ("Ouest"), numbers with a decimal comma and a space before "%". With no ``lang`` given,
+a sentence is written in the course's language (``"lang"`` in ``course.json``).
 
 >>> from charlemagne_learn import Card
 >>> card_label(Card.parse("JD"), "en", "little jack")
@@ -9,16 +15,38 @@ engine's own tables (what a bid means) use it too, so it needs nothing but the s
 'valet de carreau — le petit bar'
 >>> word("kitty", "fr")
 'le minou'
+>>> add_messages({"doc.wins": ("{seat} wins with {card:the}, {p:.0%} of the time.",
+...                            "{seat} remporte la levée avec {card:the}, {p:.0%} du temps.")})
+>>> say("doc.wins", "fr", seat=Seat.W, card=Card.parse("JD"), p=0.91)
+'Ouest remporte la levée avec le valet de carreau, 91\u202f% du temps.'
+>>> say("doc.wins", "en", seat=Seat.W, card=Card.parse("JD"), p=0.91)
+'West wins with the jack of diamonds, 91% of the time.'
 """
 
 from __future__ import annotations
 
-from typing import Literal
+import string
+from collections.abc import Iterable, Mapping
+from typing import Any, Literal
 
-from .cards import Card
+from .cards import Card, Rank, Seat, Suit
 from .errors import RulesOptionError
 
-__all__ = ["LANGS", "Lang", "add_words", "card_label", "check_lang", "word"]
+__all__ = [
+    "LANGS",
+    "Lang",
+    "add_messages",
+    "add_words",
+    "card_label",
+    "card_name",
+    "check_lang",
+    "join_words",
+    "message_keys",
+    "message_pair",
+    "say",
+    "suit_name",
+    "word",
+]
 
 Lang = Literal["en", "fr"]
 LANGS: tuple[Lang, ...] = ("en", "fr")
@@ -28,6 +56,11 @@ _RANKS = {
     "fr": ("sept", "huit", "neuf", "dix", "valet", "dame", "roi", "as"),
 }
 _SUITS = {"en": ("clubs", "diamonds", "hearts", "spades"), "fr": ("trèfle", "carreau", "cœur", "pique")}
+#: Singular English suit names ("a heart was led"); French names a suit the same in both numbers.
+_SUIT_ONE = {"en": ("club", "diamond", "heart", "spade"), "fr": _SUITS["fr"]}
+#: Genders of the French rank words (la dame; le valet), for articles and agreement.
+_FEMININE_RANKS = frozenset({Rank.QUEEN})
+_SEAT_SHORT = {"en": ("N", "E", "S", "W"), "fr": ("N", "E", "S", "O")}
 _OF = {"en": "{rank} of {suit}", "fr": "{rank} de {suit}"}
 
 #: Words by key. Roles are the engine's names (``card_role``), so they translate by the same lookup.
@@ -75,6 +108,12 @@ _WORDS: dict[str, tuple[str, str]] = {
     "samples": ("samples", "donnes"),
     "perfect": ("perfect play", "jeu parfait"),
     "realistic": ("realistic play (bots)", "jeu réaliste (robots)"),
+    "joker": ("joker", "joker"),
+    "jokers": ("jokers", "jokers"),
+    "title.canadian": ("Canadian Charlemagne", "Charlemagne canadien"),
+    "title.american": ("American Charlemagne", "Charlemagne américain"),
+    "title.maine": ("Maine Charlemagne", "Charlemagne du Maine"),
+    "title.bid_euchre": ("Bid Euchre", "Euchre à enchères"),
 }
 
 
@@ -104,3 +143,131 @@ def card_label(card: Card, lang: Lang = "en", role: str = "") -> str:
     else:
         name = _OF[lang].format(rank=_RANKS[lang][card.rank], suit=_SUITS[lang][card.suit])
     return f"{name} — {word(role, lang)}" if role else name
+
+
+# ---------------------------------------------------------------- sentences
+#: Sentences by key: ``{key: (english, french)}``, templates for :meth:`str.format` with the fields of
+#: :func:`say` (see :class:`_Formatter` for the forms a field may take).
+_MESSAGES: dict[str, tuple[str, str]] = {}
+
+
+def add_messages(messages: Mapping[str, tuple[str, str]]) -> None:
+    """Add a module's sentences, ``{key: (english, french)}``. A key is given once: a second, different
+    text for it is a programming error, refused at import so two modules never fight over one key."""
+    for key, pair in messages.items():
+        if len(pair) != len(LANGS) or not all(isinstance(text, str) and text for text in pair):
+            raise RulesOptionError(f"message {key!r} must be given as (english, french), both non-empty text")
+        known = _MESSAGES.setdefault(key, pair)
+        if known != pair:
+            raise RulesOptionError(f"message {key!r} is already defined with other words")
+
+
+def message_keys() -> tuple[str, ...]:
+    """Every sentence key the package has (for the tests that check both languages)."""
+    return tuple(_MESSAGES)
+
+
+def message_pair(key: str) -> tuple[str, str]:
+    """The English and French templates of ``key``."""
+    return _MESSAGES[key]
+
+
+def say(key: str, lang: str | None = None, /, **fields: Any) -> str:
+    """The sentence ``key`` in ``lang`` (the course's language when None), its fields in that language's forms."""
+    pair = _MESSAGES.get(key)
+    if pair is None:
+        raise KeyError(f"no message {key!r}")  # a programming error, never a learner's input
+    chosen = _lang_or_course(lang)
+    return _FORMATTERS[chosen].format(pair[LANGS.index(chosen)], **fields)
+
+
+def _lang_or_course(lang: str | None) -> Lang:
+    if lang is None:
+        from .course import course_lang  # course reads its settings through this module's LANGS
+
+        lang = course_lang()
+    return check_lang(lang)
+
+
+def card_name(card: Card, lang: Lang = "en") -> str:
+    """ "jack of diamonds", "valet de carreau", "red joker"."""
+    return card_label(card, lang)
+
+
+def suit_name(suit: Suit, lang: Lang = "en", plural: bool = False) -> str:
+    """ "heart" / "hearts"; French "cœur" either way (à cœur, du cœur)."""
+    return (_SUITS if plural else _SUIT_ONE)[lang][suit]
+
+
+def _card_article(card: Card, lang: Lang, form: str) -> str:
+    name = card_name(card, lang)
+    if lang == "en":
+        return {"the": "the ", "a": "to the ", "de": "of the "}[form] + name
+    vowel = card.rank is Rank.ACE
+    feminine = card.rank in _FEMININE_RANKS
+    if form == "the":
+        article = "l'" if vowel else "la " if feminine else "le "
+    elif form == "a":
+        article = "à l'" if vowel else "à la " if feminine else "au "
+    else:
+        article = "de l'" if vowel else "de la " if feminine else "du "
+    return article + name
+
+
+def _join(items: list[str], lang: Lang) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    last = " and " if lang == "en" else " et "
+    return ", ".join(items[:-1]) + last + items[-1]
+
+
+class _Formatter(string.Formatter):
+    """Fields in a language's forms. A :class:`Card` is written as on its face (``{card}``: "J♦"), by name
+    (``{card:name}``), with its article (``{card:the}``: "the jack of diamonds", "le valet de carreau"; French
+    ``{card:a}`` "au valet", ``{card:de}`` "du valet"); a :class:`Seat` by name (``{seat}``) or letter
+    (``{seat:short}``: N E S O in French); a :class:`Suit` by its plural name (``{suit}``) or singular
+    (``{suit:one}``); a list of cards on their faces (``{cards}``) or by name joined with "and"/"et"
+    (``{cards:names}``); text by its word (``{role:w}``, see :func:`word`); numbers with the language's
+    decimal mark and percent sign (``{p:.0%}`` is "91%" and "91 %")."""
+
+    def __init__(self, lang: Lang) -> None:
+        super().__init__()
+        self.lang: Lang = lang
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        lang = self.lang
+        if isinstance(value, Card):
+            if format_spec == "":
+                return str(value)
+            if format_spec == "name":
+                return card_name(value, lang)
+            return _card_article(value, lang, format_spec)
+        if isinstance(value, Seat):
+            return _SEAT_SHORT[lang][value] if format_spec == "short" else word(value.name, lang)
+        if isinstance(value, Suit):
+            if format_spec == "symbol":
+                return value.symbol
+            return (_SUIT_ONE if format_spec == "one" else _SUITS)[lang][value]
+        if isinstance(value, Rank):
+            return _RANKS[lang][value]
+        if isinstance(value, str) and format_spec == "w":
+            return word(value, lang)
+        if isinstance(value, (list, tuple)) and all(isinstance(v, Card) for v in value):
+            if format_spec == "names":
+                return _join([card_name(c, lang) for c in value], lang)
+            return " ".join(map(str, value))
+        if isinstance(value, (list, tuple)) and all(isinstance(v, Seat) for v in value):
+            return _join([self.format_field(v, format_spec) for v in value], lang)
+        text = str(super().format_field(value, format_spec))
+        if lang == "fr" and isinstance(value, (int, float)) and not isinstance(value, bool):
+            # 1,234.5 → 1 234,5 and 91% → 91 % (narrow no-break spaces, as French typesetting has them)
+            text = text.replace(",", "\u202f").replace(".", ",").replace("%", "\u202f%")
+        return text
+
+
+_FORMATTERS: dict[str, _Formatter] = {lang: _Formatter(lang) for lang in LANGS}
+
+
+def join_words(items: Iterable[str], lang: Lang) -> str:
+    """Items joined as a sentence lists them: "a, b and c", "a, b et c"."""
+    return _join(list(items), lang)

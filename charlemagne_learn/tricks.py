@@ -17,9 +17,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .cards import Card, CardList, Seat
+from .cards import Card, CardList, Seat, Suit
 from .contract import Contract, check_contract
+from .course import course_lang
 from .errors import TrickError
+from .i18n import Lang, add_messages, check_lang, say, suit_name, word
 from .ranking import JOKER_SUIT, CardOrder
 from .ruling import Ruling
 
@@ -54,13 +56,86 @@ def winning_position(order: CardOrder, trick: Sequence[int]) -> int:
 
 
 # ---------------------------------------------------------------- words
-def _suit_name(order: CardOrder, suit: int, plural: bool = False) -> str:
-    if suit == JOKER_SUIT:
-        return "jokers" if plural else "joker"
-    from .cards import Suit
+add_messages({
+    "tricks.not_in_deck": ("{card} is not in the {deck:w} deck ({where})",
+                           "{card:the} n'est pas dans le jeu de cartes ({deck:w}, {where})"),
+    "tricks.in_hand": ("in the hand", "dans la main"),
+    "tricks.in_trick": ("in the trick", "dans la levée"),
+    "tricks.trick_full": (
+        "the trick already holds {n} cards, which completes it with {players} players; give only the cards played "
+        "before this player",
+        "la levée contient déjà {n} cartes, ce qui la complète à {players} joueurs ; ne donnez que les cartes jouées "
+        "avant ce joueur",
+    ),
+    "tricks.hand_and_trick": ("a card cannot be both in the hand and already played to the trick",
+                              "une carte ne peut pas être à la fois dans la main et déjà jouée dans la levée"),
+    "tricks.leading": ("You are leading this trick, so you may play any card.",
+                       "C'est vous qui entamez la levée : vous pouvez jouer n'importe quelle carte."),
+    "tricks.joker_led_must": (
+        "{led}, and with only the jokers as trumps the holder of the other joker must play it: you must play {card}.",
+        "{led} et, quand seuls les jokers sont atouts, qui tient l'autre joker doit le jouer : vous devez jouer "
+        "{card:the}.",
+    ),
+    "tricks.joker_led_free": ("{led} and you do not hold the other joker, so you may play any card.",
+                              "{led} et vous n'avez pas l'autre joker, vous pouvez donc jouer n'importe quelle carte."),
+    "tricks.follow_one": ("{led} and you hold one{note}, so you must follow suit.",
+                          "{led} et vous en avez{note}, vous devez donc fournir."),
+    "tricks.follow_some": ("{led} and you hold some{note}, so you must follow suit.",
+                           "{led} et vous en avez{note}, vous devez donc fournir."),
+    "tricks.void_joker": (
+        "{led} and you have none; in a contract with only the jokers as trumps, a player who cannot follow suit "
+        "and holds a joker must play a joker.",
+        "{led} et vous n'en avez pas ; dans un contrat où seuls les jokers sont atouts, qui ne peut pas fournir "
+        "et tient un joker doit jouer un joker.",
+    ),
+    "tricks.void_free": ("{led} and you have none, so you may play any card.",
+                         "{led} et vous n'en avez pas, vous pouvez donc jouer n'importe quelle carte."),
+    "tricks.counts_as": ("{card}, the {role:w}, counts as a {suit}", "{card:the}, {role:w}, compte comme un {suit}"),
+    "tricks.led_joker": ("A joker ({card}) was led", "On a entamé {card:the}"),
+    "tricks.led_moved": ("{card}, the {role:w}, leads {trump},", "On a entamé {card:the}, {role:w}, de l'atout ({trump}),"),
+    "tricks.led_suit": ("A {suit} was led", "On a entamé à {suit}"),
+    "tricks.may_lead": ("{card} may be played: you are leading, so any card is allowed.",
+                        "Vous pouvez jouer {card:the} : c'est vous qui entamez, toute carte est permise."),
+    "tricks.may_follow": ("{card} may be played: it follows the led suit{note}.",
+                          "Vous pouvez jouer {card:the} : vous fournissez à la couleur entamée{note}."),
+    "tricks.may_joker": ("{card} may be played: you cannot follow suit, and a player who cannot must play a joker.",
+                         "Vous pouvez jouer {card:the} : vous ne pouvez pas fournir, et qui ne peut pas fournir doit "
+                         "jouer un joker."),
+    "tricks.may_any": ("{card} may be played: you cannot follow the led suit, so any card is allowed.",
+                       "Vous pouvez jouer {card:the} : vous ne pouvez pas fournir à la couleur entamée, toute carte "
+                       "est donc permise."),
+    "tricks.may_not": ("{card} cannot be played: {reason}", "Vous ne pouvez pas jouer {card:the} : {reason}"),
+    "tricks.not_held": ("{card} is not in the hand; the hand holds {cards}",
+                        "{card:the} n'est pas dans la main ; la main contient {cards}"),
+    "tricks.sits_out": ("{seat} sits out this hand and cannot lead; active seats are {seats}",
+                        "{seat} ne joue pas cette donne et ne peut pas entamer ; les places qui jouent sont {seats}"),
+    "tricks.trick_size": ("a complete trick has {n} cards in this contract, one from each player; got {got}",
+                          "une levée complète compte {n} cartes dans ce contrat, une par joueur ; reçu {got}"),
+    "tricks.twice": ("a trick cannot hold the same card twice", "une levée ne peut pas contenir deux fois la même carte"),
+    "tricks.win_trump_role_only": ("{seat} wins with {card}: it is the {role:w}, a trump, and the only trump played.",
+                                   "{seat} remporte la levée avec {card:the} : c'est {role:w}, un atout, et le seul "
+                                   "atout joué."),
+    "tricks.win_trump_role_highest": (
+        "{seat} wins with {card}: it is the {role:w}, a trump, and the highest trump played.",
+        "{seat} remporte la levée avec {card:the} : c'est {role:w}, un atout, et le plus haut atout joué.",
+    ),
+    "tricks.win_trump_only": ("{seat} wins with {card}: it is the only trump played.",
+                              "{seat} remporte la levée avec {card:the} : c'est le seul atout joué."),
+    "tricks.win_trump_highest": ("{seat} wins with {card}: it is the highest trump played.",
+                                 "{seat} remporte la levée avec {card:the} : c'est le plus haut atout joué."),
+    "tricks.win_suit": (
+        "{seat} wins with {card}: no trump was played, and it is the highest {suit}, the suit led.",
+        "{seat} remporte la levée avec {card:the} : aucun atout n'a été joué, et c'est la plus haute carte de {suit}, "
+        "la couleur entamée.",
+    ),
+})  # fmt: skip
 
-    word = Suit(suit).word
-    return word if plural else word[:-1]
+
+def _suit_name(order: CardOrder, suit: int, lang: Lang) -> str:
+    """A suit as one card of it is called: "heart", "joker"; in French "cœur"."""
+    if suit == JOKER_SUIT:
+        return word("joker", lang)
+    return suit_name(Suit(suit), lang)
 
 
 def _moved(contract: Contract, cards: Iterable[Card]) -> list[Card]:
@@ -74,11 +149,11 @@ def _moved(contract: Contract, cards: Iterable[Card]) -> list[Card]:
     return out
 
 
-def _check_cards(contract: Contract, cards: Sequence[Card], what: str) -> None:
+def _check_cards(contract: Contract, cards: Sequence[Card], where: str) -> None:
     deck = contract.rules.deck_indices
     for c in cards:
         if c.index not in deck:
-            raise TrickError(f"{c} is not in the {contract.rules.title} deck ({what})")
+            raise TrickError(say("tricks.not_in_deck", card=c, deck=f"title.{contract.rules.name}", where=say(where)))
 
 
 def _to_cards(cards: Iterable[Card | str] | str, what: str) -> list[Card]:
@@ -92,7 +167,7 @@ def legal_plays(
     contract: Contract, hand: Iterable[Card | str] | str, trick: Iterable[Card | str] | str = ()
 ) -> CardList:
     """Cards of ``hand`` that may be played; ``trick`` holds the cards already played to it, in order."""
-    return explain_legal_plays(contract, hand, trick).answer
+    return _legal(contract, hand, trick)[2]
 
 
 def _hand_and_trick(
@@ -100,141 +175,156 @@ def _hand_and_trick(
 ) -> tuple[list[Card], list[Card]]:
     check_contract(contract)
     h, t = _to_cards(hand, "the hand"), _to_cards(trick, "the trick")
-    _check_cards(contract, h, "in the hand")
-    _check_cards(contract, t, "in the trick")
+    _check_cards(contract, h, "tricks.in_hand")
+    _check_cards(contract, t, "tricks.in_trick")
     if len(t) >= len(contract.active_seats):
-        raise TrickError(
-            f"the trick already holds {len(t)} cards, which completes it with {len(contract.active_seats)} players; "
-            "give only the cards played before this player"
-        )
+        raise TrickError(say("tricks.trick_full", n=len(t), players=len(contract.active_seats)))
     if set(h) & set(t):
-        raise TrickError("a card cannot be both in the hand and already played to the trick")
+        raise TrickError(say("tricks.hand_and_trick"))
     return h, t
 
 
-def explain_legal_plays(
-    contract: Contract, hand: Iterable[Card | str] | str, trick: Iterable[Card | str] | str = ()
-) -> Ruling[CardList]:
-    """:func:`legal_plays` with the reason."""
+def _legal(
+    contract: Contract, hand: Iterable[Card | str] | str, trick: Iterable[Card | str] | str
+) -> tuple[list[Card], list[Card], CardList, int]:
+    """The hand and trick as cards, the legal plays and the hand's bit set."""
     h, t = _hand_and_trick(contract, hand, trick)
-    order = contract.order
     mask = 0
     for c in h:
         mask |= 1 << c.index
-    legal = legal_mask(order, mask, t[0].index if t else -1)
-    cards = CardList(c for c in h if legal >> c.index & 1)
+    legal = legal_mask(contract.order, mask, t[0].index if t else -1)
+    return h, t, CardList(c for c in h if legal >> c.index & 1), mask
+
+
+def explain_legal_plays(
+    contract: Contract,
+    hand: Iterable[Card | str] | str,
+    trick: Iterable[Card | str] | str = (),
+    *,
+    lang: str | None = None,
+) -> Ruling[CardList]:
+    """:func:`legal_plays` with the reason, in ``lang`` (the course's language by default)."""
+    h, t, cards, mask = _legal(contract, hand, trick)
+    order = contract.order
+    language = check_lang(lang or course_lang())
     if not t:
-        return Ruling(cards, "You are leading this trick, so you may play any card.")
+        return Ruling(cards, say("tricks.leading", language))
     led = order.suit_of[t[0].index]
-    led_name = _suit_name(order, led)
-    led_intro = _led_intro(contract, t[0])
+    led_intro = _led_intro(contract, t[0], language)
     if led == JOKER_SUIT:
         other = cards[0] if mask & order.suit_mask[led] else None
         if other is not None:
-            return Ruling(
-                cards,
-                f"{led_intro}, and with only the jokers as trumps the holder of the other joker "
-                f"must play it: you must play {other}.",
-            )
-        return Ruling(cards, f"{led_intro} and you do not hold the other joker, so you may play any card.")
+            return Ruling(cards, say("tricks.joker_led_must", language, led=led_intro, card=other))
+        return Ruling(cards, say("tricks.joker_led_free", language, led=led_intro))
     if mask & order.suit_mask[led]:
-        notes = [_counts_as(contract, c, led_name) for c in _moved(contract, cards)]
+        notes = [_counts_as(contract, c, _suit_name(order, led, language), language) for c in _moved(contract, cards)]
         note = f" ({'; '.join(notes)})" if notes else ""
-        held = "one" if len(cards) == 1 else "some"
-        return Ruling(cards, f"{led_intro} and you hold {held}{note}, so you must follow suit.")
+        key = "tricks.follow_one" if len(cards) == 1 else "tricks.follow_some"
+        return Ruling(cards, say(key, language, led=led_intro, note=note))
     if cards != h:
-        return Ruling(
-            cards,
-            f"{led_intro} and you have none; in a contract with only the jokers as trumps, a player who cannot "
-            "follow suit and holds a joker must play a joker.",
-        )
-    return Ruling(cards, f"{led_intro} and you have none, so you may play any card.")
+        return Ruling(cards, say("tricks.void_joker", language, led=led_intro))
+    return Ruling(cards, say("tricks.void_free", language, led=led_intro))
 
 
-def _counts_as(contract: Contract, card: Card, suit_name: str) -> str:
-    role = contract.order.role[card.index]
-    article = "an" if suit_name[0] in "aeiou" else "a"
-    return f"{card}, the {role}, counts as {article} {suit_name}"
+def _counts_as(contract: Contract, card: Card, suit_name: str, lang: Lang) -> str:
+    return say("tricks.counts_as", lang, card=card, role=contract.order.role[card.index], suit=suit_name)
 
 
-def _led_intro(contract: Contract, led_card: Card) -> str:
+def _led_intro(contract: Contract, led_card: Card, lang: Lang) -> str:
     order = contract.order
     led = order.suit_of[led_card.index]
-    name = _suit_name(order, led)
-    article = "an" if name[0] in "aeiou" else "a"
     role = order.role[led_card.index]
     if led == JOKER_SUIT:
-        return f"A joker ({led_card}) was led"
+        return say("tricks.led_joker", lang, card=led_card)
     if role and (led_card.suit is None or led_card.suit != led):
-        return f"{led_card}, the {role}, leads {contract.trump_text},"
-    return f"{article[0].upper()}{article[1:]} {name} was led"
+        return say(
+            "tricks.led_moved",
+            lang,
+            card=led_card,
+            role=role,
+            trump=contract.trump if contract.trump is not None else contract.trump_text,
+        )
+    return say("tricks.led_suit", lang, suit=_suit_name(order, led, lang))
+
+
+def _lower_first(reason: str) -> str:
+    """A sentence's first word in lower case, to go on after a colon; a card's face ("J♦") stays as it is."""
+    if len(reason) > 1 and reason[0].isupper() and (reason[1].islower() or reason[1] in " '"):
+        return reason[0].lower() + reason[1:]
+    return reason
 
 
 def explain_play(
-    contract: Contract, hand: Iterable[Card | str] | str, trick: Iterable[Card | str] | str, card: Card | str
+    contract: Contract,
+    hand: Iterable[Card | str] | str,
+    trick: Iterable[Card | str] | str,
+    card: Card | str,
+    *,
+    lang: str | None = None,
 ) -> Ruling[bool]:
-    """May ``card`` be played from ``hand`` to ``trick``? The answer and why."""
+    """May ``card`` be played from ``hand`` to ``trick``? The answer and why, in ``lang``."""
     c = Card.parse(card)
+    language = check_lang(lang or course_lang())
     h, t = _hand_and_trick(contract, hand, trick)
     if c not in h:
-        raise TrickError(f"{c} is not in the hand; the hand holds {' '.join(map(str, h))}")
-    legal = explain_legal_plays(contract, h, t)
+        raise TrickError(say("tricks.not_held", card=c, cards=h))
+    legal = explain_legal_plays(contract, h, t, lang=language)
     if c in legal.answer:
         if not t:
-            return Ruling(True, f"{c} may be played: you are leading, so any card is allowed.")
+            return Ruling(True, say("tricks.may_lead", language, card=c))
         led = contract.order.suit_of[t[0].index]
         if contract.order.suit_of[c.index] == led:
-            extra = ""
+            note = ""
             if c in _moved(contract, [c]):
-                extra = f" ({_counts_as(contract, c, _suit_name(contract.order, led))})"
-            return Ruling(True, f"{c} may be played: it follows the led suit{extra}.")
+                note = f" ({_counts_as(contract, c, _suit_name(contract.order, led, language), language)})"
+            return Ruling(True, say("tricks.may_follow", language, card=c, note=note))
         if contract.order.void_must_play_joker and c.is_joker:
-            return Ruling(
-                True, f"{c} may be played: you cannot follow suit, and a player who cannot must play a joker."
-            )
-        return Ruling(True, f"{c} may be played: you cannot follow the led suit, so any card is allowed.")
-    reason = legal.reason
-    if reason.split()[0] in ("A", "An", "You"):  # a sentence start, not a card name like "J♦"
-        reason = reason[0].lower() + reason[1:]
-    return Ruling(False, f"{c} cannot be played: {reason}")
+            return Ruling(True, say("tricks.may_joker", language, card=c))
+        return Ruling(True, say("tricks.may_any", language, card=c))
+    return Ruling(False, say("tricks.may_not", language, card=c, reason=_lower_first(legal.reason)))
 
 
 # ---------------------------------------------------------------- trick winner
 def trick_winner(contract: Contract, leader: Seat | str, trick: Iterable[Card | str] | str) -> Seat:
     """The seat that wins a complete trick led by ``leader`` (cards in play order)."""
-    return explain_trick_winner(contract, leader, trick).answer
+    return _winner(contract, leader, trick)[0]
 
 
-def explain_trick_winner(contract: Contract, leader: Seat | str, trick: Iterable[Card | str] | str) -> Ruling[Seat]:
-    """:func:`trick_winner` with the reason."""
+def _winner(contract: Contract, leader: Seat | str, trick: Iterable[Card | str] | str) -> tuple[Seat, list[Card], int]:
+    """The winning seat, the trick's cards and the winning card's position, after checking the trick."""
     check_contract(contract)
     seat = Seat.find(leader)
     cards = _to_cards(trick, "the trick")
-    _check_cards(contract, cards, "in the trick")
+    _check_cards(contract, cards, "tricks.in_trick")
     n = len(contract.active_seats)
     if seat not in contract.active_seats:
-        raise TrickError(
-            f"{seat.word} sits out this hand and cannot lead; active seats are "
-            f"{', '.join(s.word for s in contract.active_seats)}"
-        )
+        raise TrickError(say("tricks.sits_out", seat=seat, seats=list(contract.active_seats)))
     if len(cards) != n:
-        raise TrickError(f"a complete trick has {n} cards in this contract, one from each player; got {len(cards)}")
+        raise TrickError(say("tricks.trick_size", n=n, got=len(cards)))
     if len(set(cards)) != n:
-        raise TrickError("a trick cannot hold the same card twice")
-    order = contract.order
-    pos = winning_position(order, [c.index for c in cards])
+        raise TrickError(say("tricks.twice"))
+    pos = winning_position(contract.order, [c.index for c in cards])
     winner = seat
     for _ in range(pos):
         winner = contract.next_active(winner)
+    return winner, cards, pos
+
+
+def explain_trick_winner(
+    contract: Contract, leader: Seat | str, trick: Iterable[Card | str] | str, *, lang: str | None = None
+) -> Ruling[Seat]:
+    """:func:`trick_winner` with the reason, in ``lang`` (the course's language by default)."""
+    winner, cards, pos = _winner(contract, leader, trick)
+    language = check_lang(lang or course_lang())
+    order = contract.order
     card = cards[pos]
     led = order.suit_of[cards[0].index]
     trumps = [c for c in cards if order.is_trump(c.index)]
     role = order.role[card.index]
     if order.is_trump(card.index):
-        what = f"it is the {role}, a trump, and" if role else "it is"
-        best = "the only trump played" if len(trumps) == 1 else "the highest trump played"
-        text = f"{winner.word} wins with {card}: {what} {best}."
+        which = "only" if len(trumps) == 1 else "highest"
+        key = f"tricks.win_trump_role_{which}" if role else f"tricks.win_trump_{which}"
+        text = say(key, language, seat=winner, card=card, role=role)
     else:
-        name = _suit_name(order, led)
-        text = f"{winner.word} wins with {card}: no trump was played, and it is the highest {name}, the suit led."
+        text = say("tricks.win_suit", language, seat=winner, card=card, suit=_suit_name(order, led, language))
     return Ruling(winner, text)

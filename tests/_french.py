@@ -1,0 +1,36 @@
+"""What "no English in the French edition" means, for every test that checks French text.
+
+A list of English words that cannot appear in French prose (not "Est", "a", "on", "or", "but", "six", "points", "chance",
+"joker", "score", which French shares), and a finder that reads text as words. Card faces ("J♦", "RJ") and seat letters are not words
+here, and neither is anything in ``backticks`` or an HTML tag's attributes.
+"""
+
+from __future__ import annotations
+
+import re
+
+ENGLISH_WORDS = frozenset(
+    """
+    the and you your must may might cannot can't can play plays played playing wins win won with without
+    trick tricks trump trumps trumping suit suits follow follows following hand hands card cards bid bids bidder
+    bidding kitty partner partners pass passes passed of to is are was were it its this that these those
+    which what who whom when where why how not no yes heart hearts spade spades club clubs diamond diamonds
+    jack jacks queen queens king kings ace aces seven eight nine ten high highest low lowest little big
+    bower bowers north south west lead leads leading led take takes taken took made make makes failed
+    than then there their they them he she his her we our us if so because all any
+    every each one two three four five only also just very more most less least best worst good bad
+    answer question next right wrong correct again try hint review new deal dealt dealer discard discards
+    exchange choose chose chosen contract contracts alone side sides team teams game games should would
+    could will shall odds samples sample perfect realistic
+    """.split()  # noqa: SIM905 - a word list reads best as words
+)
+
+_TAGS = re.compile(r"<[^>]*>")
+_CODE = re.compile(r"`[^`]*`")
+_WORD = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿœŒ]+")
+
+
+def english_words_in(text: str) -> set[str]:
+    """The English words of ``text`` (lower case), after taking out HTML tags and code in backticks."""
+    plain = _CODE.sub(" ", _TAGS.sub(" ", text))
+    return {w.lower() for w in _WORD.findall(plain)} & ENGLISH_WORDS
