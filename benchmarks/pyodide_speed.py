@@ -1,6 +1,6 @@
 """The course's Python in Pyodide (JupyterLite's Python, run under Node) beside CPython on the same machine, in
-the same run: the parts of ``tests/pyodide/in_pyodide.py`` — random hands, bid odds, an opening-lead hint, a quiz
-and the widgets' Python side — timed three ways:
+the same run: the parts of ``tests/pyodide/in_pyodide.py`` — random hands, bid odds, an opening-lead hint, a quiz,
+the widgets' Python side and full double-dummy solves — timed three ways:
 
 - **Pyodide**: the built wheel under Node, as JupyterLite runs it (no DDS: the pure-Python double-dummy search);
 - **CPython, pure search**: this Python with DDS switched off, the same search as Pyodide;
@@ -34,6 +34,7 @@ PARTS = {
     "hint_in_budget": "the same hint in the widgets' time budget (3 s in Pyodide, 1 s in CPython)",
     "quiz": "TrickQuiz: make 3 questions, answer one (imports included)",
     "widgets": "PlayTable, TrumpLadder, Hand, a DecisionQuiz (finding its position, grading a choice), BidOddsExplorer",
+    "solver": "double-dummy full-deal solves per second, pure search (10 Canadian partnership trump deals)",
 }
 
 
@@ -42,6 +43,8 @@ def _cell(part: dict[str, Any], name: str) -> str:
         return "failed"
     if name == "engine":
         return f"{part['hands_per_second']:,}/s"
+    if name == "solver":
+        return f"{part['solves_per_second']:,}/s"
     if name == "hint_in_budget":
         return f"{part['seconds']:.2f} s, {part['samples']} deals"
     return f"{part['seconds']:.2f} s"
@@ -52,6 +55,8 @@ def _ratio(slow: dict[str, Any], fast: dict[str, Any], name: str) -> str:
         return "–"
     if name == "engine":
         return f"{fast['hands_per_second'] / slow['hands_per_second']:.1f}×"
+    if name == "solver":
+        return f"{fast['solves_per_second'] / slow['solves_per_second']:.1f}×"
     return f"{slow['seconds'] / fast['seconds']:.1f}×"
 
 
@@ -71,9 +76,11 @@ def main() -> None:
         "|---|---:|---:|---:|---:|---:|",
     ]
     for name, what in PARTS.items():
+        # The solver part asks for the pure search (method="python") everywhere: DDS has no column of its own.
+        with_dds = ("–", "–") if name == "solver" else (_cell(dds[name], name), _ratio(pyodide[name], dds[name], name))
         rows.append(
-            f"| {what} | {_cell(pyodide[name], name)} | {_cell(pure[name], name)} | {_cell(dds[name], name)} "
-            f"| {_ratio(pyodide[name], pure[name], name)} | {_ratio(pyodide[name], dds[name], name)} |"
+            f"| {what} | {_cell(pyodide[name], name)} | {_cell(pure[name], name)} | {with_dds[0]} "
+            f"| {_ratio(pyodide[name], pure[name], name)} | {with_dds[1]} |"
         )
     version = (PYODIDE / "package.json").read_text(encoding="utf-8").split('"version": "')[1].split('"')[0]
     block = "\n".join(

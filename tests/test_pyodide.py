@@ -30,7 +30,7 @@ def test_it_is_pyodide(pyodide_run: dict[str, Any]) -> None:
     assert pyodide_run["platform"] == "emscripten"
 
 
-@pytest.mark.parametrize("part", ["engine", "bid_odds", "hint", "hint_in_budget", "quiz", "widgets"])
+@pytest.mark.parametrize("part", ["engine", "bid_odds", "hint", "hint_in_budget", "quiz", "widgets", "solver"])
 def test_each_part_runs(pyodide_run: dict[str, Any], part: str) -> None:
     assert "error" not in pyodide_run[part], pyodide_run[part]
 
@@ -55,6 +55,12 @@ def test_the_same_answers_as_here(pyodide_run: dict[str, Any]) -> None:
     widgets = pyodide_run["widgets"]
     assert widgets["played"] is True and widgets["hand_cards"] == 5 and widgets["decision_grade"] == "best"
     assert widgets["playtable"].startswith("PlayTable(Canadian Charlemagne, you are South")
+    from in_pyodide import solver_deals
+
+    from charlemagne_learn.analysis import double_dummy
+
+    expected = [double_dummy(k, hands, k.first_leader, method="python") for k, hands in solver_deals()]
+    assert pyodide_run["solver"]["tricks"] == expected
 
 
 def test_the_quizzes_and_widgets_load_no_matplotlib() -> None:

@@ -10,7 +10,7 @@ The search is alpha-beta over single card plays, with
   segment, re-packed after every trick, so positions that differ only by which cards are already gone are the
   same integer;
 * a transposition table of (lower, upper) bounds and the best lead, keyed on that integer and the leader at
-  trick boundaries;
+  trick boundaries (sure-trick bounds that settle a position are kept there too);
 * sure-trick bounds at trick boundaries (trumps that must win; top cards the leader can cash), which settle
   many null-window questions ("does the bidder's side take at least 6?") without a search;
 * equivalence pruning: cards one player holds that are adjacent in power within their effective suit, with no
@@ -148,7 +148,18 @@ class _Search:
         self.bidder = int(contract.bidder)
         #: The partner in play (-1: none, or sitting out): a lead to the partner's top card keeps the lead.
         self.partner = [s ^ 2 if s ^ 2 in self.seats else -1 for s in range(4)]
-        self.layout = _layout(order)
+        self.layout = layout = _layout(order)
+        # The layout's tables the hot loop reads, bound here: one attribute lookup instead of two per use.
+        self._shift = layout.shift
+        self._hand_mask = layout.hand_mask
+        self._follow_of = layout.follow
+        self._contend = layout.contend
+        self._trump_mask = layout.trump_mask
+        self._joker_rule = layout.joker_rule
+        self._keep = layout.squeeze_keep
+        self._down = layout.squeeze_down
+        #: The seats in play on the other side from each seat.
+        self._opponents = [[o for o in self.seats if self.counts[o] != self.counts[s]] for s in range(4)]
         #: (lower, upper) bounds by packed position (hands and leader) at trick boundaries.
         self.table: dict[int, _Entry] = {}
         self.nodes = 0
@@ -199,8 +210,7 @@ class _Search:
     # ------------------------------------------------------------ search (packed)
     def _boundary(self, packed: int, leader: int, alpha: int, beta: int) -> int:
         """:meth:`boundary` on packed hands: the table, sure-trick bounds, then every lead."""
-        layout = self.layout
-        left = (packed >> layout.shift[leader] & layout.hand_mask).bit_count()
+        left = (packed >> self._shift[leader] & self._hand_mask).bit_count()
         if left <= 1:
             return self._last_trick(packed, leader) if left else 0
         key = packed << 2 | leader
@@ -208,6 +218,9 @@ class _Search:
         if entry is None:
             lo, hi = self._bounds(packed, leader, left)
             first = -1
+            if lo >= beta or hi <= alpha or lo == hi:
+                # Kept, so the next visit (another order of the same cards, the next null window) reads them.
+                self.table[key] = (lo, hi, first)
         else:
             lo, hi, first = entry
         if lo >= beta:
@@ -276,7 +289,8 @@ class _Search:
         layout = self.layout
         counts = self.counts
         lo, hi = 0, left
-        hands = self._split(packed)
+        mask, hw = self._hand_mask, layout.hand_width
+        hands = [packed & mask, packed >> hw & mask, packed >> 2 * hw & mask, packed >> 3 * hw]
         union = hands[0] | hands[1] | hands[2] | hands[3]
         trump_mask = layout.trump_mask
         if union & trump_mask:
@@ -301,17 +315,20 @@ class _Search:
         tops = mine & union & ~(union >> 1)
         if not tops:
             return lo, hi
-        ruffers = [hands[s] for s in self.seats if counts[s] != counts[leader] and hands[s] & trump_mask]
+        ruffers = [h for h in (hands[s] for s in self._opponents[leader]) if h & trump_mask]
+        follow = self._follow_of
         cash = 0
         while tops:
             top = tops.bit_length() - 1
             tops ^= 1 << top
-            segment = layout.follow[top]
+            segment = follow[top]
             others = union & segment & ~mine
             run = top + 1 - others.bit_length() if others else (mine & segment).bit_count()
             if not segment & trump_mask:
                 for h in ruffers:
-                    run = min(run, (h & segment).bit_count())
+                    length = (h & segment).bit_count()
+                    if length < run:
+                        run = length
             cash += run
         if counts[leader]:
             return max(lo, cash), hi
@@ -381,35 +398,37 @@ class _Search:
     def _follow(self, packed: int, seat: int, trick: list[int], best: int, winner: int, alpha: int, beta: int) -> int:
         """Fail-soft alpha-beta value with ``seat`` to play to ``trick`` (packed bits, not empty), where card
         ``best``, played by ``winner``, is winning so far."""
+        # The hot loop of the search: everything it reads is bound to locals once per call.
         self.nodes += 1
-        layout = self.layout
         counts = self.counts
-        shift = layout.shift[seat]
-        hand = packed >> shift & layout.hand_mask
-        legal = hand & layout.follow[trick[0]]
+        shift = self._shift[seat]
+        hand = packed >> shift & self._hand_mask
+        led = trick[0]
+        legal = hand & self._follow_of[led]
         if not legal:
-            trumps = hand & layout.trump_mask
-            legal = trumps if trumps and layout.joker_rule else hand
+            trumps = hand & self._trump_mask
+            legal = trumps if trumps and self._joker_rule else hand
         reps = legal & ~(legal >> 1)  # one card per run of equivalent cards
-        contend = layout.contend[trick[0]]
+        contend = self._contend[led]
         beat = reps & contend & ~((2 << best) - 1)
         if self.avoid:
             # The bidder sheds its highest card that loses the trick; defenders play low, leaving it to the bidder.
-            moves = (_bits_down if counts[seat] else indices_of)(reps ^ beat) + indices_of(beat)
+            moves = (_DOWN if counts[seat] else _UP)[reps ^ beat] + _UP[beat]
         elif counts[winner] == counts[seat]:
-            moves = indices_of(reps)  # partner winning: keep high cards
+            moves = _UP[reps]  # partner winning: keep high cards
         else:
-            moves = indices_of(beat) + indices_of(reps ^ beat)  # win as cheaply as possible, else play low
+            moves = _UP[beat] + _UP[reps ^ beat]  # win as cheaply as possible, else play low
         maximise = self.maximises[seat]
         best_value = -1 if maximise else 99
         if len(trick) + 1 < self.size:
             follower = self.next[seat]
+            follow = self._follow
             for c in moves:
                 trick.append(c)
                 if c > best and contend >> c & 1:
-                    value = self._follow(packed ^ (1 << (c + shift)), follower, trick, c, seat, alpha, beta)
+                    value = follow(packed ^ (1 << (c + shift)), follower, trick, c, seat, alpha, beta)
                 else:
-                    value = self._follow(packed ^ (1 << (c + shift)), follower, trick, best, winner, alpha, beta)
+                    value = follow(packed ^ (1 << (c + shift)), follower, trick, best, winner, alpha, beta)
                 trick.pop()
                 if maximise:
                     if value > best_value:
@@ -424,14 +443,24 @@ class _Search:
                     break
             return best_value
         # The last card of the trick: squeeze the trick's cards out of the packed hands and go on to the next.
-        keep, down = layout.squeeze_keep, layout.squeeze_down
+        # The cards already played are squeezed out once (highest first, so a squeeze never moves a position
+        # still to be squeezed); each move then only squeezes its own card, found where those squeezes left it:
+        # one place lower for every card of the trick below it in its suit.
+        keep, down = self._keep, self._down
+        base = packed
+        played = 0
+        for p in sorted(trick, reverse=True):
+            base = (base & keep[p]) | (base & down[p]) >> 1
+            played |= 1 << p
+        segment = self._follow_of
+        boundary = self._boundary
         for c in moves:
-            after = packed ^ (1 << (c + shift))
-            for p in sorted([*trick, c], reverse=True):
-                after = (after & keep[p]) | (after & down[p]) >> 1
+            q = c - (played & segment[c] & ((1 << c) - 1)).bit_count()
+            after = base ^ (1 << (q + shift))
+            after = (after & keep[q]) | (after & down[q]) >> 1
             w = seat if c > best and contend >> c & 1 else winner
             won = counts[w]
-            value = won + self._boundary(after, w, alpha - won, beta - won)
+            value = won + boundary(after, w, alpha - won, beta - won)
             if maximise:
                 if value > best_value:
                     best_value = value
@@ -444,6 +473,29 @@ class _Search:
             if alpha >= beta:
                 break
         return best_value
+
+
+class _BitLists(dict[int, tuple[int, ...]]):
+    """Bit positions of a mask, lowest first (``descending``: highest first), computed once per mask.
+
+    The search asks for the same masks over and over; a dict lookup costs less than walking the bits in
+    Python. Cleared when it grows large, so a long session's memory stays bounded.
+    """
+
+    def __init__(self, descending: bool) -> None:
+        super().__init__()
+        self.descending = descending
+
+    def __missing__(self, mask: int) -> tuple[int, ...]:
+        if len(self) > 100_000:
+            self.clear()
+        bits = _bits_down(mask) if self.descending else indices_of(mask)
+        out = self[mask] = tuple(bits)
+        return out
+
+
+_UP = _BitLists(descending=False)
+_DOWN = _BitLists(descending=True)
 
 
 def _bits_down(mask: int) -> list[int]:
