@@ -15,13 +15,51 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .contract import Contract, check_contract
+from .course import course_lang
 from .errors import TrickError
+from .i18n import Lang, add_messages, add_words, check_lang, say, word
 from .rules import BidSpec
 from .ruling import Ruling
 
-__all__ = ["HandScore", "bid_made", "decided", "explain_score", "is_made", "net_points", "score_hand"]
+__all__ = [
+    "HandScore",
+    "bid_made",
+    "decided",
+    "explain_score",
+    "hand_score",
+    "is_made",
+    "net_points",
+    "score_hand",
+    "score_reason",
+]
 
-_TEAM_WORDS = {"NS": "North–South", "EW": "East–West"}
+add_words({"team NS": ("North–South", "Nord–Sud"), "team EW": ("East–West", "Est–Ouest")})
+# A team takes a plural verb in both languages ("North–South score 6", "Nord–Sud marquent 6"); a lone bidder
+# a singular one, so the French says which (the English words are the same).
+add_messages({
+    "scoring.bad_tricks": ("bidder_tricks={value} is not possible; give a number of tricks from 0 to {total}",
+                           "`bidder_tricks={value}` n'est pas possible ; donnez un nombre de levées de 0 à {total}"),
+    "scoring.goal_team": ("{who} bid {bid}{aim} and {took}", "{who} ont demandé {bid}{aim} et {took}"),
+    "scoring.goal_alone": ("{who} bid {bid}{aim} and {took}", "{who} a demandé {bid}{aim} et {took}"),
+    "scoring.aim_none": (" (take no trick)", " (ne faire aucune levée)"),
+    "scoring.aim_all": (" (take every trick)", " (faire toutes les levées)"),
+    "scoring.took_none_team": ("took 0 tricks", "n'ont fait aucune levée"),
+    "scoring.took_none_alone": ("took 0 tricks", "n'a fait aucune levée"),
+    "scoring.took_one": ("took {n} trick", "fait {n} levée"),
+    "scoring.took_many": ("took {n} tricks", "fait {n} levées"),
+    "scoring.made": ("the contract is made", "le contrat est réussi"),
+    "scoring.failed": ("the contract failed", "le contrat a chuté"),
+    "scoring.per_trick_made": ("each team scores a point per trick: {team} {p}, {other} {q}",
+                               "chaque équipe marque un point par levée : {team} {p}, {other} {q}"),
+    "scoring.per_trick_failed": (
+        "{team} lose {n} (the amount bid) and {other} score a point per trick they took, {q}",
+        "{team} perdent {n} (le montant de l'enchère) et {other} marquent un point par levée faite, {q}",
+    ),
+    "scoring.outright": ("{team} win the game outright", "{team} gagnent la partie d'un coup"),
+    "scoring.team_scores": ("{team} score {n}{extra}", "{team} marquent {n}{extra}"),
+    "scoring.no_credit": (" (no credit for extra tricks)", " (les levées de trop ne comptent pas)"),
+    "scoring.sentence": ("{goal}: {verdict}, so {tail}.", "{goal} : {verdict}, donc {tail}."),
+})  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -81,7 +119,7 @@ def decided(contract: Contract, bidder_tricks: int, tricks_played: int) -> bool 
 def _score(contract: Contract, bidder_tricks: int) -> HandScore:
     total = check_contract(contract).rules.tricks_per_hand
     if isinstance(bidder_tricks, bool) or not isinstance(bidder_tricks, int) or not 0 <= bidder_tricks <= total:
-        raise TrickError(f"bidder_tricks={bidder_tricks!r} is not possible; give a number of tricks from 0 to {total}")
+        raise TrickError(say("scoring.bad_tricks", value=repr(bidder_tricks), total=total))
     spec = contract.spec
     made = is_made(contract, bidder_tricks)
     team, other = contract.team, contract.defenders
@@ -99,40 +137,64 @@ def _score(contract: Contract, bidder_tricks: int) -> HandScore:
     return HandScore(points, made, outright)
 
 
+def hand_score(contract: Contract, bidder_tricks: int) -> HandScore:
+    """:func:`explain_score`'s answer without the sentence (points, made, outright), for a hand's end."""
+    return _score(contract, bidder_tricks)
+
+
 def score_hand(contract: Contract, bidder_tricks: int) -> dict[str, int]:
     """Points by team (``{"NS": …, "EW": …}``) when the bidder's side took ``bidder_tricks`` tricks."""
     return _score(contract, bidder_tricks).points
 
 
-def explain_score(contract: Contract, bidder_tricks: int) -> Ruling[HandScore]:
-    """:func:`score_hand` with the reason (the answer also carries made/outright)."""
+def explain_score(contract: Contract, bidder_tricks: int, *, lang: str | None = None) -> Ruling[HandScore]:
+    """:func:`score_hand` with the reason (the answer also carries made/outright), in ``lang`` (the course's
+    language by default).
+
+    >>> from .rules import Rules
+    >>> k = Contract(Rules.preset("canadian"), bid="mulot", bidder="E")
+    >>> goal, verdict = explain_score(k, 0, lang="fr").reason.split(" : ")
+    >>> print(goal); print(verdict)
+    Est a demandé Mulot (ne faire aucune levée) et n'a fait aucune levée
+    le contrat est réussi, donc Est–Ouest marquent 15.
+    """
     score = _score(contract, bidder_tricks)
+    return Ruling(score, score_reason(contract, bidder_tricks, score, check_lang(lang or course_lang())))
+
+
+def score_reason(contract: Contract, bidder_tricks: int, score: HandScore, lang: Lang) -> str:
+    """Why a hand scores ``score``, in ``lang``: the sentence of :func:`explain_score`."""
     spec = contract.spec
-    team, other = _TEAM_WORDS[contract.team], _TEAM_WORDS[contract.defenders]
-    who = contract.bidder.word if contract.alone else team
-    took = f"took {bidder_tricks} trick{'s' if bidder_tricks != 1 else ''}"
+    team, other = word(f"team {contract.team}", lang), word(f"team {contract.defenders}", lang)
+    alone = contract.alone
+    who = contract.bidder if alone else team
+    if bidder_tricks == 0:
+        took = say("scoring.took_none_alone" if alone else "scoring.took_none_team", lang)
+    else:
+        took = say("scoring.took_one" if bidder_tricks == 1 else "scoring.took_many", lang, n=bidder_tricks)
     if spec.avoid:
-        goal = f"{who} bid {spec.label} (take no trick) and {took}"
+        aim = say("scoring.aim_none", lang)
     elif spec.tricks >= contract.rules.tricks_per_hand and not spec.name.isdigit():
-        goal = f"{who} bid {spec.label} (take every trick) and {took}"
+        aim = say("scoring.aim_all", lang)
     else:
-        goal = f"{who} bid {spec.label} and {took}"
-    verdict = "the contract is made" if score.made else "the contract failed"
+        aim = ""
+    goal = say(
+        "scoring.goal_alone" if alone else "scoring.goal_team", lang, who=who, bid=spec.text(lang), aim=aim, took=took
+    )
+    verdict = say("scoring.made" if score.made else "scoring.failed", lang)
+    p = score.points
     if contract.rules.per_trick_scoring:
-        p = score.points
         if score.made:
-            tail = f"each team scores a point per trick: {team} {p[contract.team]}, {other} {p[contract.defenders]}"
-        else:
-            tail = (
-                f"{team} lose {spec.made} (the amount bid) and {other} score a point per trick they took, "
-                f"{p[contract.defenders]}"
+            tail = say(
+                "scoring.per_trick_made", lang, team=team, other=other, p=p[contract.team], q=p[contract.defenders]
             )
+        else:
+            tail = say("scoring.per_trick_failed", lang, team=team, other=other, n=spec.made, q=p[contract.defenders])
     elif spec.outright:
-        winner = team if score.made else other
-        tail = f"{winner} win the game outright"
+        tail = say("scoring.outright", lang, team=team if score.made else other)
     elif score.made:
-        extra = " (no credit for extra tricks)" if not spec.avoid and bidder_tricks > spec.tricks else ""
-        tail = f"{team} score {spec.made}{extra}"
+        extra = say("scoring.no_credit", lang) if not spec.avoid and bidder_tricks > spec.tricks else ""
+        tail = say("scoring.team_scores", lang, team=team, n=spec.made, extra=extra)
     else:
-        tail = f"{other} score {spec.failed}"
-    return Ruling(score, f"{goal}: {verdict}, so {tail}.")
+        tail = say("scoring.team_scores", lang, team=other, n=spec.failed, extra="")
+    return say("scoring.sentence", lang, goal=goal, verdict=verdict, tail=tail)
