@@ -25,6 +25,7 @@ __all__ = [
     "CHOICES",
     "TRUMP_ACTIONS",
     "Action",
+    "choice_meaning",
     "discard_actions",
     "give_actions",
     "load_record",
@@ -34,7 +35,7 @@ __all__ = [
 
 Kind = Literal["pass", "bid", "choose", "give", "discard", "trump", "play"]
 
-#: Every value a ``choose`` action can take, with what it means.
+#: Every value a ``choose`` action can take, with what it means (in English; :func:`choice_meaning` in any language).
 CHOICES: dict[str, str] = {
     "kitty": "Gros Charlemagne: take the kitty and discard two",
     "partner_card": "Gros Charlemagne: take one card from the partner and discard one",
@@ -94,6 +95,33 @@ add_messages({
     "actions.replay": ("action {n} of the record ({action}) cannot be replayed: {why}",
                        "l'action {n} de l'enregistrement (`{action}`) ne peut pas être rejouée : {why}"),
 })  # fmt: skip
+
+
+add_messages({
+    "actions.choice.kitty": (CHOICES["kitty"], "Gros Charlemagne : prendre le minou et écarter deux cartes"),
+    "actions.choice.partner_card": (CHOICES["partner_card"],
+                                    "Gros Charlemagne : prendre une carte du partenaire et en écarter une"),
+    "actions.choice.alone": (CHOICES["alone"],
+                             "Charlemagne du Maine : jouer seul ; le partenaire passe une carte et ne joue pas"),
+    "actions.choice.with_partner": (CHOICES["with_partner"], "Charlemagne du Maine : jouer avec le partenaire"),
+    "actions.choice.defend_alone": (CHOICES["defend_alone"],
+                                    "Charlemagne seul du Maine : défendre seul ; le partenaire passe une carte et ne "
+                                    "joue pas"),
+    "actions.choice.defend_together": (CHOICES["defend_together"],
+                                       "Charlemagne seul du Maine : défendre avec le partenaire (ou le laisser "
+                                       "décider)"),
+})  # fmt: skip
+
+
+def choice_meaning(choice: str, lang: str | None = None) -> str:
+    """What a ``choose`` action means, in ``lang`` (the course's language by default).
+
+    >>> choice_meaning("kitty", "fr")
+    'Gros Charlemagne : prendre le minou et écarter deux cartes'
+    """
+    if choice not in CHOICES:
+        raise IllegalActionError(say("actions.not_a_choice", value=repr(choice), choices=_listed(CHOICES)))
+    return say(f"actions.choice.{choice}", lang)
 
 
 def _lang() -> Lang:

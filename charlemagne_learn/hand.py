@@ -65,8 +65,22 @@ class Trick(NamedTuple):
     winner: Seat
 
     def __str__(self) -> str:
-        played = ", ".join(f"{s.name} {c}" for s, c in zip(self.seats, self.cards, strict=True))
-        return f"{played}: {self.winner.word} wins"
+        return self.text("en")
+
+    def text(self, lang: str | None = None) -> str:
+        """The trick as a line of a record, in ``lang`` (the course's language by default): who played what,
+        by seat letter (O for West in French), and who won; its ``str`` is the English.
+
+        >>> state = HandState.new(Rules.preset("canadian"), dealer="N", seed=7)
+        >>> trick = Trick(Seat.W, tuple(parse_cards("AS 7S KS QS")), (Seat.W, Seat.N, Seat.E, Seat.S), Seat.W)
+        >>> str(trick), trick.text("fr")
+        ('W A♠, N 7♠, E K♠, S Q♠: West wins', 'O A♠, N 7♠, E K♠, S Q♠ : Ouest remporte la levée')
+        """
+        language = check_lang(lang or course_lang())
+        played = ", ".join(
+            f"{say('hand.seat_letter', language, seat=s)} {c}" for s, c in zip(self.seats, self.cards, strict=True)
+        )
+        return say("hand.trick", language, played=played, seat=self.winner)
 
     def _repr_html_(self) -> str:
         from .display import trick_html
@@ -104,6 +118,8 @@ add_messages({
                        "`moves={value}` n'est pas permis ; donnez un nombre de 0 à {n}"),
     "hand.passed_out": ("All four players passed: the hand is thrown in and the deal passes to the left.",
                         "Les quatre joueurs ont passé : la donne est annulée et c'est au joueur de gauche de donner."),
+    "hand.seat_letter": ("{seat:short}", "{seat:short}"),
+    "hand.trick": ("{played}: {seat} wins", "{played} : {seat} remporte la levée"),
     "hand.stopped": (" (Play stopped after trick {n}, when the result was certain.)",
                      " (Le jeu s'est arrêté après la levée {n}, quand le résultat était certain.)"),
     # what the seat to move has to do (with French's "de", elided before a vowel), and the phase's name

@@ -14,6 +14,7 @@ import pytest
 
 import charlemagne_learn as cl
 from charlemagne_learn.analysis.bots import play_hand
+from charlemagne_learn.bid_meaning import bid_meaning
 from charlemagne_learn.bidding import bid_trump_problem
 from charlemagne_learn.checks import flag, whole_number
 
@@ -417,3 +418,19 @@ def test_a_french_folder_gets_french_refusals(tmp_path: Path, monkeypatch: pytes
     k = cl.Contract("canadian", bid="6", bidder="N", trump="H")
     assert cl.explain_score(k, 6).reason.startswith("Nord–Sud ont demandé 6 et fait 6 levées : le contrat est réussi")
     assert cl.explain_score(k, 6, lang="en").reason.startswith("North–South bid 6 and took 6 tricks")
+
+
+def test_tricks_choices_and_bid_names_are_said_in_french() -> None:
+    state = play_hand(cl.Rules.preset("canadian"), [cl.RandomBot(1)] * 4, seed=1)
+    for trick in state.tricks:
+        english, french = str(trick), trick.text("fr")
+        assert english == trick.text("en") and english.endswith(f": {trick.winner.word} wins")
+        _french_only(french)
+    for choice in cl.actions.CHOICES:
+        assert cl.actions.choice_meaning(choice, "en") == cl.actions.CHOICES[choice]
+        _french_only(cl.actions.choice_meaning(choice, "fr"))
+    for variant in VARIANTS:
+        rules = cl.Rules.preset(variant)
+        for spec in rules.bids:
+            assert spec.text("en") == spec.label
+            _french_only(bid_meaning(rules, spec, "fr")["bid"])
