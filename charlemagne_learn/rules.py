@@ -503,7 +503,8 @@ class Rules:
         if key in self._bid_index:
             return self._bid_index[key]
         lang = _lang()
-        allowed = _listed([repr(b.name) for b in self.bids], lang)
+        # English quotes the names as Python does; French quotes them as code, which needs no quote marks
+        allowed = _listed([repr(b.name) if lang == "en" else b.name for b in self.bids], lang)
         raise ContractError(say("rules.no_bid", lang, title=f"in title.{self.name}", value=repr(name), allowed=allowed))
 
     @property
