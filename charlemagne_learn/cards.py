@@ -457,6 +457,7 @@ add_words({
     "the hand": ("the hand", "la main"),
     "the trick": ("the trick", "la levée"),
     "the kitty": ("the kitty", "le minou"),
+    "the discards": ("the discards", "l'écart"),
     "North's hand": ("North's hand", "la main de Nord"),
     "East's hand": ("East's hand", "la main d'Est"),
     "South's hand": ("South's hand", "la main de Sud"),
