@@ -13,46 +13,52 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .cards import Seat, Suit
-from .course import course_lang
 from .errors import ContractError
-from .i18n import Lang, add_messages, check_lang, say, suit_name, word
+from .i18n import Lang, add_messages, lang_or_course, say, word
 from .ranking import CardOrder, card_order
 from .rules import BidSpec, Rules
 
-__all__ = ["Contract", "check_contract"]
-
-# Names a learner types (bid names, keywords) are quoted as code in the French.
 add_messages({
-    "contract.not_a_bid": ("bid={value} is not a bid; name one of {names}",
-                           "`bid={value}` n'est pas une enchère ; nommez-en une parmi {names}"),
-    "contract.bad_alone": ("alone={value} is not allowed; use True, False or leave it unset",
-                           "`alone={value}` n'est pas permis ; donnez `True` ou `False`, ou ne le donnez pas"),
-    "contract.needs_trump": ("a {bid} contract needs a trump suit; give trump='C', 'D', 'H' or 'S'",
-                             "le contrat {bid} demande une couleur d'atout ; donnez `trump='C'`, `'D'`, `'H'` ou "
-                             "`'S'`"),
-    "contract.no_trump": ("a {bid} contract has no trump suit; give trump=None",
-                          "le contrat {bid} n'a pas de couleur d'atout ; donnez `trump=None`"),
-    "contract.always_alone": ("{bid} is always played alone; leave alone unset or True",
-                              "{bid} se joue toujours seul ; ne donnez pas `alone`, ou donnez `alone=True`"),
-    "contract.never_alone": ("{bid} is played with the partner; it cannot be played alone",
-                             "{bid} se joue avec le partenaire ; on ne peut pas le jouer seul"),
-    "contract.no_lone_defender": ("only a lone Charlemagne in Maine Charlemagne can be met by a lone defender",
-                                  "seul un Charlemagne joué seul, au Charlemagne du Maine, peut être défendu par un "
-                                  "seul défenseur"),
-    "contract.defender_team": ("{seat} is on the bidder's team and cannot defend alone",
-                               "{seat} est dans l'équipe du preneur et ne peut pas défendre seul"),
-    "contract.not_a_contract": (
+    "contract.suit": ("{suit}", "{suit}"),
+    "contract.no_trump": (" no-trump", " sans atout"),
+    "contract.by": ("{bid} by {seat}", "{bid} par {seat}"),
+    "contract.alone": (" (alone)", " (seul)"),
+    "contract.lone_defender": (", {seat} defending alone", ", {seat} défend seul"),
+})  # fmt: skip
+# Refusals. Names a learner types (bid names, keywords) are quoted as code in the French.
+add_messages({
+    "contract.refuse.not_a_bid": ("bid={value} is not a bid; name one of {names}",
+                                  "`bid={value}` n'est pas une enchère ; nommez-en une parmi {names}"),
+    "contract.refuse.bad_alone": ("alone={value} is not allowed; use True, False or leave it unset",
+                                  "`alone={value}` n'est pas permis ; donnez `True` ou `False`, ou ne le donnez pas"),
+    "contract.refuse.needs_trump": ("a {bid} contract needs a trump suit; give trump='C', 'D', 'H' or 'S'",
+                                    "le contrat {bid} demande une couleur d'atout ; donnez `trump='C'`, `'D'`, `'H'` "
+                                    "ou `'S'`"),
+    "contract.refuse.no_trump": ("a {bid} contract has no trump suit; give trump=None",
+                                 "le contrat {bid} n'a pas de couleur d'atout ; donnez `trump=None`"),
+    "contract.refuse.always_alone": ("{bid} is always played alone; leave alone unset or True",
+                                     "{bid} se joue toujours seul ; ne donnez pas `alone`, ou donnez `alone=True`"),
+    "contract.refuse.never_alone": ("{bid} is played with the partner; it cannot be played alone",
+                                    "{bid} se joue avec le partenaire ; on ne peut pas le jouer seul"),
+    "contract.refuse.no_lone_defender": ("only a lone Charlemagne in Maine Charlemagne can be met by a lone defender",
+                                         "seul un Charlemagne joué seul, au Charlemagne du Maine, peut être défendu "
+                                         "par un seul défenseur"),
+    "contract.refuse.defender_team": ("{seat} is on the bidder's team and cannot defend alone",
+                                      "{seat} est dans l'équipe du preneur et ne peut pas défendre seul"),
+    "contract.refuse.not_a_contract": (
         "{value} is not a contract; make one with Contract(rules, bid, bidder, trump), "
         "like Contract(Rules.preset('canadian'), '6', 'N', trump='H')",
         "`{value}` n'est pas un contrat ; faites-en un avec `Contract(rules, bid, bidder, trump)`, "
         "comme `Contract(Rules.preset('canadian'), '6', 'N', trump='H')`",
     ),
-    # The contract as players say it: "6 ♥ by North" (its str), "6 ♥ demandé par Nord".
-    "contract.text": ("{bid} by {seat}", "{bid} demandé par {seat}"),
-    "contract.no_trump_bid": ("{bid} no-trump", "{bid} sans atout"),
-    "contract.alone": ("{text} (alone)", "{text} (seul)"),
-    "contract.lone_defender": ("{text}, {seat} defending alone", "{text}, {seat} défend seul"),
 })  # fmt: skip
+
+
+def _lang(lang: str | None) -> Lang:
+    return lang_or_course(lang)
+
+
+__all__ = ["Contract", "check_contract"]
 
 
 @dataclass(frozen=True, init=False)
@@ -92,12 +98,12 @@ class Contract:
         if isinstance(bid, BidSpec):
             bid = bid.name
         elif isinstance(bid, bool) or not isinstance(bid, (str, int)):
-            lang = check_lang(course_lang())
+            lang = _lang(None)
             names = ", ".join(repr(b.name) if lang == "en" else f"`{b.name}`" for b in rules.bids)
-            raise ContractError(say("contract.not_a_bid", lang, value=repr(bid), names=names))
+            raise ContractError(say("contract.refuse.not_a_bid", lang, value=repr(bid), names=names))
         spec = rules.bid(str(bid))
         if alone is not None and not isinstance(alone, bool):
-            raise ContractError(say("contract.bad_alone", value=repr(alone)))
+            raise ContractError(say("contract.refuse.bad_alone", value=repr(alone)))
         seat = Seat.find(bidder)
         suit = (
             None
@@ -105,21 +111,21 @@ class Contract:
             else Suit.find(trump)
         )
         if spec.has_trump and spec.trump != "with_bid_or_none" and suit is None:
-            raise ContractError(_say_bid("contract.needs_trump", spec))
+            raise ContractError(_say_bid("contract.refuse.needs_trump", spec))
         if not spec.has_trump and suit is not None:
-            raise ContractError(_say_bid("contract.no_trump", spec))
+            raise ContractError(_say_bid("contract.refuse.no_trump", spec))
         if alone is None:
             alone = spec.alone == "always"
         elif spec.alone == "always" and not alone:
-            raise ContractError(_say_bid("contract.always_alone", spec))
+            raise ContractError(_say_bid("contract.refuse.always_alone", spec))
         elif spec.alone == "never" and alone:
-            raise ContractError(_say_bid("contract.never_alone", spec))
+            raise ContractError(_say_bid("contract.refuse.never_alone", spec))
         defender = None if lone_defender is None else Seat.find(lone_defender)
         if defender is not None:
             if not (alone and rules.lone_defender and spec.alone == "optional" and not spec.avoid):
-                raise ContractError(say("contract.no_lone_defender"))
+                raise ContractError(say("contract.refuse.no_lone_defender"))
             if defender.team == seat.team:
-                raise ContractError(say("contract.defender_team", seat=defender))
+                raise ContractError(say("contract.refuse.defender_team", seat=defender))
         object.__setattr__(self, "rules", rules)
         object.__setattr__(self, "spec", spec)
         object.__setattr__(self, "bidder", seat)
@@ -184,41 +190,35 @@ class Contract:
 
     @property
     def trump_text(self) -> str:
-        """What is trump, in English: "hearts", "jokers only", "no trump" (see :meth:`trump_words`)."""
-        return self.trump_words("en")
-
-    def trump_words(self, lang: Lang = "en") -> str:
-        """What is trump, in ``lang``: "hearts", French "cœur"; "jokers only", "jokers seulement"; "no trump".
-
-        >>> Contract(Rules.preset("canadian"), bid="mulot", bidder="E").trump_words("fr")
-        'jokers seulement'
-        """
         if self.trump is not None:
-            return suit_name(self.trump, lang, plural=True)
-        return word("jokers only" if self.rules.jokers else "no trump", lang)
+            return self.trump.word
+        return "jokers only" if self.rules.jokers else "no trump"
 
-    def __str__(self) -> str:
-        return self.text("en")
+    def trump_words(self, lang: str | None = None) -> str:
+        """:attr:`trump_text` in ``lang`` (the course's language by default): "hearts", "cœur", "sans atout"."""
+        language = _lang(lang)
+        if self.trump is not None:
+            return say("contract.suit", language, suit=self.trump)
+        return word("jokers only" if self.rules.jokers else "no trump", language)
 
     def text(self, lang: str | None = None) -> str:
-        """The contract as players say it, in ``lang`` (the course's language by default); its ``str`` is the English.
-
-        >>> k = Contract(Rules.preset("maine"), bid="charlemagne", bidder="N", trump="S", alone=True)
-        >>> k.text("fr"), k.text("en")
-        ('Charlemagne ♠ demandé par Nord (seul)', 'Charlemagne ♠ by North (alone)')
-        """
-        language = check_lang(lang or course_lang())
+        """The contract as players say it, in ``lang`` (the course's language by default): "6 ♥ by North",
+        "6 ♥ par Nord"."""
+        language = _lang(lang)
         bid = self.spec.text(language)
         if self.trump is not None:
             bid += f" {self.trump.symbol}"
         elif self.spec.trump == "with_bid_or_none":
-            bid = say("contract.no_trump_bid", language, bid=bid)
-        text = say("contract.text", language, bid=bid, seat=self.bidder)
+            bid += say("contract.no_trump", language)
+        text = say("contract.by", language, bid=bid, seat=self.bidder)
         if self.alone and self.spec.alone == "optional":
-            text = say("contract.alone", language, text=text)
+            text += say("contract.alone", language)
         if self.lone_defender is not None:
-            text = say("contract.lone_defender", language, text=text, seat=self.lone_defender)
+            text += say("contract.lone_defender", language, seat=self.lone_defender)
         return text
+
+    def __str__(self) -> str:
+        return self.text("en")
 
     def _repr_html_(self) -> str:
         from .display import contract_html
@@ -237,10 +237,10 @@ def check_contract(contract: object) -> Contract:
     """``contract`` if it is a :class:`Contract`; a clear error for anything else (a rulings function's first check)."""
     if isinstance(contract, Contract):
         return contract
-    raise ContractError(say("contract.not_a_contract", value=repr(contract)))
+    raise ContractError(say("contract.refuse.not_a_contract", value=repr(contract)))
 
 
 def _say_bid(key: str, spec: BidSpec) -> str:
     """A refusal about a bid, named in the course's language."""
-    lang = check_lang(course_lang())
+    lang = _lang(None)
     return say(key, lang, bid=spec.text(lang))

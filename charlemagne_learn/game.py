@@ -20,7 +20,7 @@ from .actions import Action, load_record
 from .cards import Seat
 from .errors import IllegalActionError
 from .hand import HandResult, HandState
-from .i18n import add_messages, add_words, say
+from .i18n import add_messages, say
 from .rng import DealRandom, check_seed
 from .rules import Rules
 
@@ -28,8 +28,8 @@ __all__ = ["FORMAT", "Game", "game_winner"]
 
 FORMAT = "charlemagne_learn.game/1"
 
-# A team is written as the engine names it ("NS") in English refusals, as it is said ("Nord–Sud") in French.
-add_words({"NS": ("NS", "Nord–Sud"), "EW": ("EW", "Est–Ouest")})
+# A team is written as the engine names it ("NS") in English refusals, as it is said ("Nord–Sud", a word the
+# scoring module gives) in French.
 add_messages({
     "game.over": ("the game is over: {team} won; start a new Game to play on",
                   "la partie est finie : {team:w} l'ont gagnée ; commencez une nouvelle partie (`Game`) pour continuer"),

@@ -31,7 +31,7 @@ from .deal import cards_of, check_deal, deal_hands, hands_by_seat, mask_of
 from .errors import CharlemagneError, IllegalActionError
 from .i18n import Lang, add_messages, check_lang, say
 from .rules import BidSpec, Rules
-from .scoring import HandScore, decided, hand_score, score_reason
+from .scoring import decided, explain_score, hand_score
 from .tricks import explain_play, legal_mask, winning_position
 
 __all__ = ["FORMAT", "HandResult", "HandState", "Phase", "SeatView", "Trick", "deal_hands"]
@@ -187,8 +187,7 @@ class HandResult:
         language = check_lang(lang or course_lang())
         if self.passed_out or self.contract is None:
             return say("hand.passed_out", language)
-        score = HandScore(self.points, bool(self.made), self.outright_winner)
-        text = score_reason(self.contract, self.bidder_tricks, score, language)
+        text = explain_score(self.contract, self.bidder_tricks, lang=language).reason
         played = self.tricks_played
         if played is not None and played < self.contract.rules.tricks_per_hand:
             text += say("hand.stopped", language, n=played)

@@ -20,7 +20,7 @@ from typing import Any, Literal
 
 from .checks import is_whole
 from .errors import CharlemagneError, ContractError, RulesOptionError
-from .i18n import Lang, add_messages, add_words, check_lang, say, word
+from .i18n import Lang, add_messages, add_words, check_lang, lang_or_course, say, word
 
 __all__ = ["ALIASES", "VARIANTS", "BidSpec", "Rules"]
 
@@ -35,13 +35,6 @@ _TITLES = {
     "maine": "Maine Charlemagne",
     "bid_euchre": "Bid Euchre",
 }
-#: French names of the ladders' bids that are English words (the others are the game's own names).
-_LABELS = {
-    "bid No Trump": ("No Trump", "Sans atout"),
-    "bid High Card No Trump": ("High Card No Trump", "Sans atout, carte haute"),
-    "bid Charles Alone": ("Charles Alone", "Charles seul"),
-}
-add_words(_LABELS)
 _TRUMP_MODES: tuple[str, ...] = ("after_exchange", "after_bidding", "with_bid", "with_bid_or_none", "none")
 _EXCHANGES: tuple[str, ...] = ("none", "kitty", "kitty_and_partner", "kitty_or_partner", "partner")
 _ALONE: tuple[str, ...] = ("never", "always", "optional")
@@ -139,6 +132,16 @@ def _one_of(what: str, value: object, allowed: tuple[object, ...]) -> None:
         raise RulesOptionError(say("rules.one_of", lang, what=what, value=repr(value), allowed=listed))
 
 
+#: Bid names that players of the English-speaking tables say in English, as French players say them.
+add_words(
+    {
+        "No Trump": ("No Trump", "Sans-atout"),
+        "Charles Alone": ("Charles Alone", "Charles seul"),
+        "High Card No Trump": ("High Card No Trump", "Sans-atout carte haute"),
+    }
+)
+
+
 @dataclass(frozen=True, kw_only=True)
 class BidSpec:
     """One rung of a bid ladder: everything that differs between contracts is here.
@@ -177,18 +180,13 @@ class BidSpec:
         if not isinstance(self.aliases, tuple) or not all(isinstance(a, str) for a in self.aliases):
             raise RulesOptionError(say("rules.bid_aliases", _lang(), name=repr(self.name), value=repr(self.aliases)))
 
+    def text(self, lang: str | None = None) -> str:
+        """The bid's name in ``lang`` (the course's language by default): "No Trump", "Sans-atout"."""
+        return word(self.label, lang_or_course(lang))
+
     @property
     def has_trump(self) -> bool:
         return self.trump != "none"
-
-    def text(self, lang: Lang = "en") -> str:
-        """The bid's name as players say it in ``lang``: "No Trump", French "Sans atout"; numbers and the
-        game's own names (Mulot, Charlemagne, Le Petit) are the same in both.
-
-        >>> Rules.preset("american").bid("nt").text("fr")
-        'Sans atout'
-        """
-        return word(f"bid {self.label}", lang) if lang != "en" and f"bid {self.label}" in _LABELS else self.label
 
 
 def _numeric(n: int, trump: TrumpMode, *, bidder_leads: bool, exchange: Exchange = "none") -> BidSpec:

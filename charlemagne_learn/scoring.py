@@ -15,50 +15,37 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .contract import Contract, check_contract
-from .course import course_lang
 from .errors import TrickError
-from .i18n import Lang, add_messages, add_words, check_lang, say, word
+from .i18n import add_messages, add_words, lang_or_course, say, word
 from .rules import BidSpec
 from .ruling import Ruling
 
-__all__ = [
-    "HandScore",
-    "bid_made",
-    "decided",
-    "explain_score",
-    "hand_score",
-    "is_made",
-    "net_points",
-    "score_hand",
-    "score_reason",
-]
+__all__ = ["HandScore", "bid_made", "decided", "explain_score", "hand_score", "is_made", "net_points", "score_hand"]
 
-add_words({"team NS": ("North–South", "Nord–Sud"), "team EW": ("East–West", "Est–Ouest")})
-# A team takes a plural verb in both languages ("North–South score 6", "Nord–Sud marquent 6"); a lone bidder
-# a singular one, so the French says which (the English words are the same).
+add_words({"NS": ("North–South", "Nord–Sud"), "EW": ("East–West", "Est–Ouest")})
 add_messages({
-    "scoring.bad_tricks": ("bidder_tricks={value} is not possible; give a number of tricks from 0 to {total}",
-                           "`bidder_tricks={value}` n'est pas possible ; donnez un nombre de levées de 0 à {total}"),
-    "scoring.goal_team": ("{who} bid {bid}{aim} and {took}", "{who} ont demandé {bid}{aim} et {took}"),
-    "scoring.goal_alone": ("{who} bid {bid}{aim} and {took}", "{who} a demandé {bid}{aim} et {took}"),
-    "scoring.aim_none": (" (take no trick)", " (ne faire aucune levée)"),
-    "scoring.aim_all": (" (take every trick)", " (faire toutes les levées)"),
-    "scoring.took_none_team": ("took 0 tricks", "n'ont fait aucune levée"),
-    "scoring.took_none_alone": ("took 0 tricks", "n'a fait aucune levée"),
-    "scoring.took_one": ("took {n} trick", "fait {n} levée"),
-    "scoring.took_many": ("took {n} tricks", "fait {n} levées"),
+    "scoring.no_trick": (" (take no trick)", " (ne faire aucune levée)"),
+    "scoring.every_trick": (" (take every trick)", " (faire toutes les levées)"),
+    "scoring.goal_team_one": ("{who} bid {bid}{what} and took {n} trick", "{who} ont demandé {bid}{what} et fait {n} levée"),
+    "scoring.goal_team_many": ("{who} bid {bid}{what} and took {n} tricks",
+                               "{who} ont demandé {bid}{what} et fait {n} levées"),
+    "scoring.goal_alone_one": ("{who} bid {bid}{what} and took {n} trick", "{who} a demandé {bid}{what} et fait {n} levée"),
+    "scoring.goal_alone_many": ("{who} bid {bid}{what} and took {n} tricks",
+                                "{who} a demandé {bid}{what} et fait {n} levées"),
     "scoring.made": ("the contract is made", "le contrat est réussi"),
     "scoring.failed": ("the contract failed", "le contrat a chuté"),
-    "scoring.per_trick_made": ("each team scores a point per trick: {team} {p}, {other} {q}",
-                               "chaque équipe marque un point par levée : {team} {p}, {other} {q}"),
+    "scoring.per_trick_made": ("each team scores a point per trick: {team} {a}, {other} {b}",
+                               "chaque équipe marque un point par levée : {team} {a}, {other} {b}"),
     "scoring.per_trick_failed": (
-        "{team} lose {n} (the amount bid) and {other} score a point per trick they took, {q}",
-        "{team} perdent {n} (le montant de l'enchère) et {other} marquent un point par levée faite, {q}",
+        "{team} lose {bid} (the amount bid) and {other} score a point per trick they took, {b}",
+        "{team} perdent {bid} (le montant de l'enchère) et {other} marquent un point par levée prise, {b}",
     ),
     "scoring.outright": ("{team} win the game outright", "{team} gagnent la partie d'un coup"),
-    "scoring.team_scores": ("{team} score {n}{extra}", "{team} marquent {n}{extra}"),
     "scoring.no_credit": (" (no credit for extra tricks)", " (les levées de trop ne comptent pas)"),
-    "scoring.sentence": ("{goal}: {verdict}, so {tail}.", "{goal} : {verdict}, donc {tail}."),
+    "scoring.team_scores": ("{team} score {points}{extra}", "{team} marquent {points}{extra}"),
+    "scoring.ruling": ("{goal}: {verdict}, so {tail}.", "{goal} : {verdict}, donc {tail}."),
+    "scoring.bad_tricks": ("bidder_tricks={value} is not possible; give a number of tricks from 0 to {total}",
+                           "`bidder_tricks={value}` n'est pas possible ; donnez un nombre de levées de 0 à {total}"),
 })  # fmt: skip
 
 
@@ -149,52 +136,33 @@ def score_hand(contract: Contract, bidder_tricks: int) -> dict[str, int]:
 
 def explain_score(contract: Contract, bidder_tricks: int, *, lang: str | None = None) -> Ruling[HandScore]:
     """:func:`score_hand` with the reason (the answer also carries made/outright), in ``lang`` (the course's
-    language by default).
-
-    >>> from .rules import Rules
-    >>> k = Contract(Rules.preset("canadian"), bid="mulot", bidder="E")
-    >>> goal, verdict = explain_score(k, 0, lang="fr").reason.split(" : ")
-    >>> print(goal); print(verdict)
-    Est a demandé Mulot (ne faire aucune levée) et n'a fait aucune levée
-    le contrat est réussi, donc Est–Ouest marquent 15.
-    """
+    language by default)."""
     score = _score(contract, bidder_tricks)
-    return Ruling(score, score_reason(contract, bidder_tricks, score, check_lang(lang or course_lang())))
-
-
-def score_reason(contract: Contract, bidder_tricks: int, score: HandScore, lang: Lang) -> str:
-    """Why a hand scores ``score``, in ``lang``: the sentence of :func:`explain_score`."""
+    language = lang_or_course(lang)
     spec = contract.spec
-    team, other = word(f"team {contract.team}", lang), word(f"team {contract.defenders}", lang)
-    alone = contract.alone
-    who = contract.bidder if alone else team
-    if bidder_tricks == 0:
-        took = say("scoring.took_none_alone" if alone else "scoring.took_none_team", lang)
-    else:
-        took = say("scoring.took_one" if bidder_tricks == 1 else "scoring.took_many", lang, n=bidder_tricks)
+    team, other = word(contract.team, language), word(contract.defenders, language)
+    who = contract.bidder if contract.alone else team
     if spec.avoid:
-        aim = say("scoring.aim_none", lang)
+        what = say("scoring.no_trick", language)
     elif spec.tricks >= contract.rules.tricks_per_hand and not spec.name.isdigit():
-        aim = say("scoring.aim_all", lang)
+        what = say("scoring.every_trick", language)
     else:
-        aim = ""
+        what = ""
+    plural = bidder_tricks > 1 or (bidder_tricks == 0 and language == "en")
     goal = say(
-        "scoring.goal_alone" if alone else "scoring.goal_team", lang, who=who, bid=spec.text(lang), aim=aim, took=took
-    )
-    verdict = say("scoring.made" if score.made else "scoring.failed", lang)
+        f"scoring.goal_{'alone' if contract.alone else 'team'}_{'many' if plural else 'one'}",
+        language, who=who, bid=spec.text(language), what=what, n=bidder_tricks,
+    )  # fmt: skip
+    verdict = say("scoring.made" if score.made else "scoring.failed", language)
     p = score.points
     if contract.rules.per_trick_scoring:
-        if score.made:
-            tail = say(
-                "scoring.per_trick_made", lang, team=team, other=other, p=p[contract.team], q=p[contract.defenders]
-            )
-        else:
-            tail = say("scoring.per_trick_failed", lang, team=team, other=other, n=spec.made, q=p[contract.defenders])
+        key = "scoring.per_trick_made" if score.made else "scoring.per_trick_failed"
+        tail = say(key, language, team=team, other=other, a=p[contract.team], b=p[contract.defenders], bid=spec.made)
     elif spec.outright:
-        tail = say("scoring.outright", lang, team=team if score.made else other)
+        tail = say("scoring.outright", language, team=team if score.made else other)
     elif score.made:
-        extra = say("scoring.no_credit", lang) if not spec.avoid and bidder_tricks > spec.tricks else ""
-        tail = say("scoring.team_scores", lang, team=team, n=spec.made, extra=extra)
+        extra = say("scoring.no_credit", language) if not spec.avoid and bidder_tricks > spec.tricks else ""
+        tail = say("scoring.team_scores", language, team=team, points=spec.made, extra=extra)
     else:
-        tail = say("scoring.team_scores", lang, team=other, n=spec.failed, extra="")
-    return say("scoring.sentence", lang, goal=goal, verdict=verdict, tail=tail)
+        tail = say("scoring.team_scores", language, team=other, points=spec.failed, extra="")
+    return Ruling(score, say("scoring.ruling", language, goal=goal, verdict=verdict, tail=tail))

@@ -97,7 +97,7 @@ def test_score_rulings_in_french_say_it_as_players_do() -> None:
         "Est–Ouest gagnent la partie d'un coup."
     )
     nt = cl.Contract(cl.Rules.preset("american"), bid="nt", bidder="S")
-    assert cl.explain_score(nt, 7, lang="fr").reason.startswith("Nord–Sud ont demandé Sans atout (faire toutes")
+    assert cl.explain_score(nt, 7, lang="fr").reason.startswith("Nord–Sud ont demandé Sans-atout (faire toutes")
 
 
 # ---------------------------------------------------------------- whole hands
@@ -395,16 +395,16 @@ def test_contracts_are_said_in_each_language() -> None:
     maine, euchre = cl.Rules.preset("maine"), cl.Rules.preset("bid_euchre")
     k = cl.Contract(maine, bid="charlemagne", bidder="N", trump="S", alone=True, lone_defender="E")
     assert str(k) == "Charlemagne ♠ by North (alone), East defending alone" == k.text("en")
-    assert k.text("fr") == "Charlemagne ♠ demandé par Nord (seul), Est défend seul"
+    assert k.text("fr") == "Charlemagne ♠ par Nord (seul), Est défend seul"
     nt = cl.Contract(euchre, bid="4", bidder="W", trump=None)
-    assert (str(nt), nt.text("fr")) == ("4 no-trump by West", "4 sans atout demandé par Ouest")
+    assert (str(nt), nt.text("fr")) == ("4 no-trump by West", "4 sans atout par Ouest")
     assert nt.trump_text == "no trump" and nt.trump_words("fr") == "sans atout"
     assert cl.Contract("canadian", bid="6", bidder="N", trump="D").trump_words("fr") == "carreau"
 
 
 def test_contracts_follow_the_course_s_language(french_course: None) -> None:
     k = cl.Contract("canadian", bid="6", bidder="N", trump="H")
-    assert k.text() == "6 ♥ demandé par Nord" and str(k) == "6 ♥ by North"
+    assert k.text() == "6 ♥ par Nord" and str(k) == "6 ♥ by North"
 
 
 # ---------------------------------------------------------------- the course's language from a folder

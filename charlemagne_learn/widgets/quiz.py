@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from html import escape
 from itertools import islice
 from pathlib import Path
@@ -29,7 +29,7 @@ from ..checks import whole_number
 from ..course import student as course_student
 from ..display import cards_html, ruling_html
 from ..errors import IllegalActionError
-from ..i18n import add_words, word
+from ..i18n import add_messages, add_words, lang_or_course, say, word
 from ..rules import Rules
 from ..teach.quiz import Question, questions
 from ._base import GameWidget, card_id, card_view
@@ -80,6 +80,17 @@ add_words(
     }
 )
 
+add_messages({
+    "trickquiz.not_a_choice": ("{card} is not one of the cards of this question",
+                               "{card:the} ne fait pas partie des cartes de cette question"),
+    "trickquiz.sits_out": ("{seat} takes no part in this trick", "{seat} ne joue pas dans cette levée"),
+    "trickquiz.not_a_score": ("{given!r} is not one of the scores offered: {choices}",
+                              "{given!r} ne fait pas partie des scores proposés : {choices}"),
+    "trickquiz.only_shown": ("only the cards shown may be chosen: {choices}",
+                             "seules les cartes montrées peuvent être choisies : {choices}"),
+    "trickquiz.summary": ("Score: {score}", "Score : {score}"),
+})  # fmt: skip
+
 
 class TrickQuiz(GameWidget):
     """``count`` questions from :func:`charlemagne_learn.teach.quiz.questions`, one at a time."""
@@ -129,17 +140,26 @@ class TrickQuiz(GameWidget):
         four_colour: bool = False,
     ) -> None:
         whole_number("count", count, 1, 1000, advice=" (questions)")
-        stream = questions(variant, level, kinds, seed)  # the engine checks variant, level, kinds and seed
-        self._questions: list[Question] = list(islice(stream, count))
+        language = lang_or_course(lang)
+        # the engine checks variant, level, kinds and seed; a change of language asks the same questions in it
+        self._ask: Callable[[str], list[Question]] = lambda lang: list(
+            islice(questions(variant, level, kinds, seed, lang=lang), count)
+        )
+        self._questions: list[Question] = self._ask(language)
         self._variant = self._questions[0].variant
         self._level = level
         self._seed = seed
         self.student = course_student() if student is None else str(student)
         self._results: list[dict[str, Any]] = []
         self._shown_at = time.monotonic()
-        super().__init__(lang=lang, four_colour=four_colour, count=count)
+        super().__init__(lang=language, four_colour=four_colour, count=count)
         self._show()
-        self.observe(lambda _: self._show(), names="lang")
+        self.observe(self._relang, names="lang")
+
+    def _relang(self, _change: Any) -> None:
+        if self._questions[0].lang != self._lang:
+            self._questions = self._ask(self._lang)  # same seed: the same positions, worded in the new language
+        self._show()
 
     # ------------------------------------------------------------ state
     @property
@@ -215,7 +235,7 @@ class TrickQuiz(GameWidget):
         self._expect("legal", "order")
         c = str(Card.parse(card))
         if c not in q.choices:
-            raise IllegalActionError(f"{c} is not one of the cards of this question")
+            raise IllegalActionError(say("trickquiz.not_a_choice", self._lang, card=Card.parse(c)))
         cid = card_id(Card.parse(c))
         picked = list(self.picked)
         if cid in picked:
@@ -234,7 +254,7 @@ class TrickQuiz(GameWidget):
         """The Check button: answer with the cards clicked so far."""
         self._check_asking()
         if not self.picked:
-            raise IllegalActionError(word("pick first", "en"))
+            raise IllegalActionError(word("pick first", self._lang))
         return self.answer([str(Card.parse(c)) for c in self.picked])
 
     def answer(self, given: Any) -> bool:
@@ -243,14 +263,15 @@ class TrickQuiz(GameWidget):
         self._check_asking()
         q = self._question
         normal = q.normalise(given)
+        lang = self._lang
         if not normal:
-            raise IllegalActionError(word("pick first", "en"))
+            raise IllegalActionError(word("pick first", lang))
         if q.kind == "winner" and normal[0] not in q.choices:
-            raise IllegalActionError(f"{Seat.find(normal[0]).word} takes no part in this trick")
+            raise IllegalActionError(say("trickquiz.sits_out", lang, seat=Seat.find(normal[0])))
         if q.kind == "score" and normal[0] not in q.choices:
-            raise IllegalActionError(f"{normal[0]!r} is not one of the scores offered: {', '.join(q.choices)}")
+            raise IllegalActionError(say("trickquiz.not_a_score", lang, given=normal[0], choices=", ".join(q.choices)))
         if q.kind in ("legal", "order") and any(c not in q.choices for c in normal):
-            raise IllegalActionError(f"only the cards shown may be chosen: {' '.join(q.choices)}")
+            raise IllegalActionError(say("trickquiz.only_shown", lang, choices=" ".join(q.choices)))
         right = q.check(normal)
         seconds = round(time.monotonic() - self._shown_at, 1)
         self._results.append(
@@ -268,7 +289,6 @@ class TrickQuiz(GameWidget):
                 "seconds": seconds,
             }
         )
-        lang = self._lang
         self._download = download(self._results, _FIELDS, self._file_name(), lang)
         self.message = ""
         self.answered += 1
@@ -279,7 +299,7 @@ class TrickQuiz(GameWidget):
         self.feedback = q.explanation
         self.right = [card_id(Card.parse(c)) for c in q.answer] if q.kind in ("legal", "order") else list(q.answer)
         self.picked = [card_id(Card.parse(c)) for c in normal] if q.kind in ("legal", "order") else list(normal)
-        self.summary = f"{word('score of', lang)}: {self.score_text}"
+        self.summary = say("trickquiz.summary", lang, score=self.score_text)
         self.phase = "answered"
         self._show()  # the cards again, now with their roles
         return right
@@ -287,9 +307,9 @@ class TrickQuiz(GameWidget):
     def next(self) -> None:
         """The Next question button (after answering); after the last question, the summary."""
         if self.phase == "finished":
-            raise IllegalActionError(word("quiz over", "en"))
+            raise IllegalActionError(word("quiz over", self._lang))
         if self.phase != "answered":
-            raise IllegalActionError(word("not answered yet", "en"))
+            raise IllegalActionError(word("not answered yet", self._lang))
         for name in ("verdict", "feedback", "given_text", "answer_text"):
             setattr(self, name, "")
         self.right, self.picked = [], []
