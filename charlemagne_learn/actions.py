@@ -12,18 +12,20 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol, TypeVar
 
 from .cards import Card, Suit
+from .course import course_lang
 from .errors import CharlemagneError, IllegalActionError
-from .i18n import add_messages, lang_or_course, say
+from .i18n import Lang, add_messages, check_lang, lang_or_course, say
 
 __all__ = [
     "CHOICES",
     "TRUMP_ACTIONS",
     "Action",
+    "choice_meaning",
     "discard_actions",
     "give_actions",
     "load_record",
@@ -33,7 +35,7 @@ __all__ = [
 
 Kind = Literal["pass", "bid", "choose", "give", "discard", "trump", "play"]
 
-#: Every value a ``choose`` action can take, with what it means.
+#: Every value a ``choose`` action can take, with what it means (in English; :func:`choice_meaning` in any language).
 CHOICES: dict[str, str] = {
     "kitty": "Gros Charlemagne: take the kitty and discard two",
     "partner_card": "Gros Charlemagne: take one card from the partner and discard one",
@@ -44,6 +46,100 @@ CHOICES: dict[str, str] = {
 }
 
 _NO_TRUMP_WORDS = ("nt", "no trump", "notrump", "none")
+
+# Actions are typed in one notation in both languages ('bid 6', 'play JH'): the French quotes them as code.
+add_messages({
+    "actions.help": (
+        "write actions like 'pass', 'bid 6', 'bid 5S', 'bid 4 NT', 'bid mulot', 'trump H', "
+        "'discard 7C', 'give AS', 'play JH' or 'choose kitty'",
+        "écrivez les actions comme `pass`, `bid 6`, `bid 5S`, `bid 4 NT`, `bid mulot`, `trump H`, "
+        "`discard 7C`, `give AS`, `play JH` ou `choose kitty`",
+    ),
+    "actions.not_a_kind": ("{value} is not a kind of action; kinds are {kinds}",
+                           "`{value}` n'est pas une sorte d'action ; les sortes sont {kinds}"),
+    "actions.bad_no_trump": ("no_trump={value} is not allowed; use True only with a bid",
+                             "`no_trump={value}` n'est pas permis ; `True` ne va qu'avec une enchère"),
+    "actions.nothing_more": ("nothing more", "rien de plus"),
+    "actions.wrong_fields": ("a {kind} action takes {fields}, not {wrong}: {help}",
+                             "une action `{kind}` prend {fields}, pas {wrong} : {help}"),
+    "actions.wrong_type": ("{name}={value} is not allowed; use a {cls}: {help}",
+                           "`{name}={value}` n'est pas permis ; donnez un `{cls}` : {help}"),
+    "actions.suit_and_no_trump": ("a bid names a trump suit or no-trump, not both: {help}",
+                                  "une enchère nomme une couleur d'atout ou sans atout, pas les deux : {help}"),
+    "actions.empty_bid": ("a bid needs what is bid, like '6' or 'mulot': {help}",
+                          "une enchère doit dire ce qui est demandé, comme `6` ou `mulot` : {help}"),
+    "actions.not_a_choice": ("{value} is not a choice; choices are {choices}",
+                             "`{value}` n'est pas un des choix ; les choix sont {choices}"),
+    "actions.not_a_bid": ("{value} is not a bid; bid like '6' or 'mulot'",
+                          "`{value}` n'est pas une enchère ; enchérissez comme `6` ou `mulot`"),
+    "actions.not_an_action": ("{value} is not an action; {help}", "`{value}` n'est pas une action ; {help}"),
+    "actions.unreadable": ("{value} is not an action: {why}", "`{value}` n'est pas une action : {why}"),
+    "actions.record_type": ("a record is the text {writer} writes, not {got}",
+                            "un enregistrement est le texte qu'écrit `{writer}`, pas `{got}`"),
+    "actions.record_deep": ("not a record: its JSON is nested too deeply; use the text {writer} writes",
+                            "ce n'est pas un enregistrement : son JSON est imbriqué trop profondément ; donnez le "
+                            "texte qu'écrit `{writer}`"),
+    "actions.record_json": ("not a record: {why}; use the text {writer} writes",
+                            "ce n'est pas un enregistrement : `{why}` ; donnez le texte qu'écrit `{writer}`"),
+    "actions.record_format": ("not a record of format {fmt}, as {writer} writes",
+                              "ce n'est pas un enregistrement au format `{fmt}`, comme l'écrit `{writer}`"),
+    "actions.record_actions": ('the record\'s "actions" must be a list of texts like "bid 6", as {writer} writes',
+                               "les « actions » de l'enregistrement doivent être une liste de textes comme `bid 6`, "
+                               "comme l'écrit `{writer}`"),
+    "actions.record_missing": ("not a valid record: the field {field} is missing; use the text {writer} writes",
+                               "enregistrement non valide : il manque le champ `{field}` ; donnez le texte qu'écrit "
+                               "`{writer}`"),
+    "actions.record_invalid": ("not a valid record: {why}", "enregistrement non valide : {why}"),
+    "actions.record_broken": ("not a valid record ({why}); use the text {writer} writes",
+                              "enregistrement non valide (`{why}`) ; donnez le texte qu'écrit `{writer}`"),
+    "actions.replay": ("action {n} of the record ({action}) cannot be replayed: {why}",
+                       "l'action {n} de l'enregistrement (`{action}`) ne peut pas être rejouée : {why}"),
+})  # fmt: skip
+
+
+add_messages({
+    "actions.choice.kitty": (CHOICES["kitty"], "Gros Charlemagne : prendre le minou et écarter deux cartes"),
+    "actions.choice.partner_card": (CHOICES["partner_card"],
+                                    "Gros Charlemagne : prendre une carte du partenaire et en écarter une"),
+    "actions.choice.alone": (CHOICES["alone"],
+                             "Charlemagne du Maine : jouer seul ; le partenaire passe une carte et ne joue pas"),
+    "actions.choice.with_partner": (CHOICES["with_partner"], "Charlemagne du Maine : jouer avec le partenaire"),
+    "actions.choice.defend_alone": (CHOICES["defend_alone"],
+                                    "Charlemagne seul du Maine : défendre seul ; le partenaire passe une carte et ne "
+                                    "joue pas"),
+    "actions.choice.defend_together": (CHOICES["defend_together"],
+                                       "Charlemagne seul du Maine : défendre avec le partenaire (ou le laisser "
+                                       "décider)"),
+})  # fmt: skip
+
+
+def choice_meaning(choice: str, lang: str | None = None) -> str:
+    """What a ``choose`` action means, in ``lang`` (the course's language by default).
+
+    >>> choice_meaning("kitty", "fr")
+    'Gros Charlemagne : prendre le minou et écarter deux cartes'
+    """
+    if choice not in CHOICES:
+        raise IllegalActionError(say("actions.not_a_choice", value=repr(choice), choices=_listed(CHOICES)))
+    return say(f"actions.choice.{choice}", lang)
+
+
+def _lang() -> Lang:
+    return check_lang(course_lang())
+
+
+def _listed(names: Iterable[str]) -> str:
+    """Names a learner types, listed: "a, b" in English, quoted as code in French."""
+    lang = _lang()
+    return ", ".join(names) if lang == "en" else ", ".join(f"`{n}`" for n in names)
+
+
+def _code_words(names: list[str], joiner: str, lang: Lang) -> str:
+    """Field names joined with "and"/"or" ("et"/"ou", quoted as code in French)."""
+    if lang == "en":
+        return f" {joiner} ".join(names)
+    return (" et " if joiner == "and" else " ou ").join(f"`{n}`" for n in names)
+
 
 add_messages({
     "action.pass": ("pass", "passe"),
@@ -85,26 +181,38 @@ class Action:
         # An action is a record of play: one that could never be applied or printed is refused here, once.
         kind = self.kind
         if kind not in _FIELDS:
-            raise IllegalActionError(f"{kind!r} is not a kind of action; kinds are {', '.join(_FIELDS)}")
+            raise IllegalActionError(say("actions.not_a_kind", value=repr(kind), kinds=_listed(_FIELDS)))
         given = {name for name in ("bid", "suit", "card", "choice") if getattr(self, name) is not None}
         needed, optional = _FIELDS[kind]
         if self.no_trump is not False and (kind != "bid" or self.no_trump is not True):
-            raise IllegalActionError(f"no_trump={self.no_trump!r} is not allowed; use True only with a bid")
+            raise IllegalActionError(say("actions.bad_no_trump", value=repr(self.no_trump)))
         wrong = sorted(given - needed - optional) + sorted(needed - given)
         if wrong:
-            fields = " and ".join(sorted(needed)) or "nothing more"
-            raise IllegalActionError(f"a {kind!r} action takes {fields}, not {' or '.join(wrong)}: {_HELP}")
+            lang = _lang()
+            fields = _code_words(sorted(needed), "and", lang) or say("actions.nothing_more", lang)
+            raise IllegalActionError(
+                say(
+                    "actions.wrong_fields",
+                    lang,
+                    kind=repr(kind),
+                    fields=fields,
+                    wrong=_code_words(wrong, "or", lang),
+                    help=say("actions.help", lang),
+                )
+            )
         checks = (("bid", str), ("suit", Suit), ("card", Card), ("choice", str))
         for name, cls in checks:
             value = getattr(self, name)
             if value is not None and type(value) is not cls:
-                raise IllegalActionError(f"{name}={value!r} is not allowed; use a {cls.__name__}: {_HELP}")
+                raise IllegalActionError(
+                    say("actions.wrong_type", name=name, value=repr(value), cls=cls.__name__, help=say("actions.help"))
+                )
         if self.no_trump and self.suit is not None:
-            raise IllegalActionError(f"a bid names a trump suit or no-trump, not both: {_HELP}")
+            raise IllegalActionError(say("actions.suit_and_no_trump", help=say("actions.help")))
         if kind == "bid" and not (self.bid or "").strip():
-            raise IllegalActionError(f"a bid needs what is bid, like '6' or 'mulot': {_HELP}")
+            raise IllegalActionError(say("actions.empty_bid", help=say("actions.help")))
         if kind == "choose" and self.choice not in CHOICES:
-            raise IllegalActionError(f"{self.choice!r} is not a choice; choices are {', '.join(CHOICES)}")
+            raise IllegalActionError(say("actions.not_a_choice", value=repr(self.choice), choices=_listed(CHOICES)))
         object.__setattr__(self, "_hash", self._fields_hash())
 
     # Every bid of every hand is looked up in a dict of the ladder's actions: the hash is worked out
@@ -131,7 +239,7 @@ class Action:
     @classmethod
     def bid_(cls, bid: str, suit: Suit | str | None = None, *, no_trump: bool = False) -> Action:
         if not isinstance(bid, (str, int)) or isinstance(bid, bool):
-            raise IllegalActionError(f"{bid!r} is not a bid; bid like '6' or 'mulot'")
+            raise IllegalActionError(say("actions.not_a_bid", value=repr(bid)))
         return cls("bid", bid=str(bid), suit=None if suit is None else Suit.find(suit), no_trump=no_trump)
 
     @classmethod
@@ -158,7 +266,7 @@ class Action:
     @classmethod
     def choose(cls, choice: str) -> Action:
         if not isinstance(choice, str) or choice not in CHOICES:
-            raise IllegalActionError(f"{choice!r} is not a choice; choices are {', '.join(CHOICES)}")
+            raise IllegalActionError(say("actions.not_a_choice", value=repr(choice), choices=_listed(CHOICES)))
         return _CHOOSE[choice]
 
     @classmethod
@@ -168,16 +276,16 @@ class Action:
         if isinstance(text, Action):
             return text
         if not isinstance(text, str):
-            raise IllegalActionError(f"{text!r} is not an action; {_HELP}")
+            raise IllegalActionError(say("actions.not_an_action", value=repr(text), help=say("actions.help")))
         try:
             return cls._parse_words(text.strip().split())
         except CharlemagneError as exc:
-            raise IllegalActionError(f"{text!r} is not an action: {exc}") from None
+            raise IllegalActionError(say("actions.unreadable", value=repr(text), why=str(exc))) from None
 
     @classmethod
     def _parse_words(cls, words: list[str]) -> Action:
         if not words:
-            raise IllegalActionError(_HELP)
+            raise IllegalActionError(say("actions.help"))
         kind, rest = words[0].lower(), words[1:]
         if kind == "pass" and not rest:
             return _PASS
@@ -189,7 +297,7 @@ class Action:
             return cls.choose(rest[0].lower())
         if kind == "bid" and rest:
             return _parse_bid(rest)
-        raise IllegalActionError(_HELP)
+        raise IllegalActionError(say("actions.help"))
 
     # -------------------------------------------------------------- text
     def __str__(self) -> str:
@@ -239,12 +347,6 @@ class Action:
         if self.kind in ("give", "discard") and self.card is None:
             return f"Action.face_down({self.kind!r})"
         return f"Action.parse({str(self)!r})"
-
-
-_HELP = (
-    "write actions like 'pass', 'bid 6', 'bid 5S', 'bid 4 NT', 'bid mulot', 'trump H', "
-    "'discard 7C', 'give AS', 'play JH' or 'choose kitty'"
-)
 
 
 #: For each kind of action: the fields it must have, and the ones it may have.
@@ -324,28 +426,26 @@ def load_record(text: str, fmt: str, writer: str, start: Callable[[dict[str, Any
     """Read a saved record of format ``fmt`` (as ``writer`` writes it): ``start`` builds the fresh
     hand or game from the record, then its ``"actions"`` are replayed in it."""
     if not isinstance(text, (str, bytes, bytearray)):
-        raise IllegalActionError(f"a record is the text {writer} writes, not {type(text).__name__}")
+        raise IllegalActionError(say("actions.record_type", writer=writer, got=type(text).__name__))
     try:
         record = json.loads(text)
     except RecursionError:
-        raise IllegalActionError(f"not a record: its JSON is nested too deeply; use the text {writer} writes") from None
+        raise IllegalActionError(say("actions.record_deep", writer=writer)) from None
     except ValueError as exc:  # bad JSON, bad UTF-8, or a number of thousands of digits
-        raise IllegalActionError(f"not a record: {exc}; use the text {writer} writes") from None
+        raise IllegalActionError(say("actions.record_json", why=str(exc), writer=writer)) from None
     if not isinstance(record, dict) or record.get("format") != fmt:
-        raise IllegalActionError(f"not a record of format {fmt!r}, as {writer} writes")
+        raise IllegalActionError(say("actions.record_format", fmt=repr(fmt), writer=writer))
     actions = record.get("actions")
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-        raise IllegalActionError(f'the record\'s "actions" must be a list of texts like "bid 6", as {writer} writes')
+        raise IllegalActionError(say("actions.record_actions", writer=writer))
     try:
         target = start(record)
     except KeyError as exc:
-        raise IllegalActionError(
-            f"not a valid record: the field {exc} is missing; use the text {writer} writes"
-        ) from None
+        raise IllegalActionError(say("actions.record_missing", field=str(exc), writer=writer)) from None
     except CharlemagneError as exc:
-        raise IllegalActionError(f"not a valid record: {exc}") from None
+        raise IllegalActionError(say("actions.record_invalid", why=str(exc))) from None
     except (TypeError, AttributeError) as exc:
-        raise IllegalActionError(f"not a valid record ({exc}); use the text {writer} writes") from None
+        raise IllegalActionError(say("actions.record_broken", why=str(exc), writer=writer)) from None
     replay(target.apply, actions)
     return target
 
@@ -356,4 +456,4 @@ def replay(apply: Callable[[str], None], actions: list[str]) -> None:
         try:
             apply(action)
         except IllegalActionError as exc:
-            raise IllegalActionError(f"action {number} of the record ({action!r}) cannot be replayed: {exc}") from None
+            raise IllegalActionError(say("actions.replay", n=number, action=repr(action), why=str(exc))) from None

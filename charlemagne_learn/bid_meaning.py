@@ -8,6 +8,8 @@ the lessons, in English or French.
 ('bidder alone', 'take all 8', '+16')
 >>> bid_meaning(rules, rules.bid("mulot"), "fr")["to make it"]
 'le preneur ne fait aucune levée'
+>>> bid_meaning(Rules.preset("american"), Rules.preset("american").bid("charles_alone"), "fr")["bid"]
+'Charles seul'
 """
 
 from __future__ import annotations
@@ -94,7 +96,7 @@ def bid_meaning(rules: Rules, spec: BidSpec, lang: Lang = "en") -> dict[str, str
     )
     trump = spec.trump if spec.has_trump else ("jokers only" if rules.jokers else "no trump")
     return {
-        "bid": spec.label,
+        "bid": spec.text(lang),
         "who plays": word(f"alone {spec.alone}", lang),
         "exchange": word(exchange, lang).format(k=rules.kitty_size, k1=rules.kitty_size + 1),
         "trump": word(trump, lang),

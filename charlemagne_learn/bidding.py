@@ -14,9 +14,34 @@ from __future__ import annotations
 
 from .actions import Action
 from .cards import Suit
+from .course import course_lang
+from .i18n import add_messages, check_lang, say
 from .rules import Rules
 
 __all__ = ["bid_floor", "bid_levels", "bid_lists", "bid_trump_problem"]
+
+# What is typed stays as typed (`bid 6S`): the French quotes it as code.
+add_messages({
+    "bidding.names_suit": ("in {title:w} a bid of {bid} names its trump suit too: write 'bid {name}S' (or C, D, H)",
+                           "{title:w}, une enchère de {bid} nomme aussi sa couleur d'atout : écrivez `bid {name}S` "
+                           "(ou C, D, H)"),
+    "bidding.names_suit_or_none": (
+        "in {title:w} a bid names a trump suit or no-trump: write 'bid {name}S' (or C, D, H) or 'bid {name} NT'",
+        "{title:w}, une enchère nomme une couleur d'atout ou sans atout : écrivez `bid {name}S` (ou C, D, H) "
+        "ou `bid {name} NT`",
+    ),
+    "bidding.needs_suit": ("in {title:w} a bid of {bid} needs a trump suit; no-trump is not allowed",
+                           "{title:w}, une enchère de {bid} demande une couleur d'atout ; sans atout n'est pas "
+                           "permis"),
+    "bidding.after_exchange": ("in {title:w} trump is named after the exchange, not with the bid: write 'bid {name}'",
+                               "{title:w}, l'atout se nomme après l'échange, pas avec l'enchère : écrivez "
+                               "`bid {name}`"),
+    "bidding.after_bidding": ("in {title:w} trump is named after the bidding, not with the bid: write 'bid {name}'",
+                              "{title:w}, l'atout se nomme après les enchères, pas avec l'enchère : écrivez "
+                              "`bid {name}`"),
+    "bidding.no_trump_suit": ("{bid} has no trump suit: write 'bid {name}'",
+                              "{bid} se joue sans couleur d'atout : écrivez `bid {name}`"),
+})  # fmt: skip
 
 
 def bid_lists(rules: Rules) -> tuple[list[list[Action]], list[list[Action]]]:
@@ -75,24 +100,29 @@ def bid_floor(rules: Rules, high_level: int, dealer_to_bid: bool) -> tuple[int, 
     return low, stick and high_level < 0
 
 
-def bid_trump_problem(rules: Rules, act: Action) -> str:
-    """What is wrong with the trump part of a bid, or ``""`` when it fits the bid."""
+def bid_trump_problem(rules: Rules, act: Action, *, lang: str | None = None) -> str:
+    """What is wrong with the trump part of a bid, or ``""`` when it fits the bid; in ``lang`` (the course's
+    language by default).
+
+    >>> bid_trump_problem(Rules.preset("maine"), Action.parse("bid 6"), lang="fr")
+    "au Charlemagne du Maine, une enchère de 6 nomme aussi sa couleur d'atout : écrivez `bid 6S` (ou C, D, H)"
+    """
     assert act.bid is not None
     spec = rules.bid(act.bid)
-    title = rules.title
     named = act.suit is not None or act.no_trump
     if spec.trump == "with_bid" and act.suit is None:
-        return f"in {title} a bid of {spec.label} names its trump suit too: write 'bid {spec.name}S' (or C, D, H)"
-    if spec.trump == "with_bid_or_none" and not named:
-        return (
-            f"in {title} a bid names a trump suit or no-trump: write 'bid {spec.name}S' "
-            f"(or C, D, H) or 'bid {spec.name} NT'"
-        )
-    if spec.trump == "with_bid" and act.no_trump:
-        return f"in {title} a bid of {spec.label} needs a trump suit; no-trump is not allowed"
-    if spec.trump in ("after_bidding", "after_exchange") and named:
-        when = "after the exchange" if spec.trump == "after_exchange" else "after the bidding"
-        return f"in {title} trump is named {when}, not with the bid: write 'bid {spec.name}'"
-    if spec.trump == "none" and named:
-        return f"{spec.label} has no trump suit: write 'bid {spec.name}'"
-    return ""
+        key = "bidding.names_suit"
+    elif spec.trump == "with_bid_or_none" and not named:
+        key = "bidding.names_suit_or_none"
+    elif spec.trump == "with_bid" and act.no_trump:
+        key = "bidding.needs_suit"
+    elif spec.trump == "after_exchange" and named:
+        key = "bidding.after_exchange"
+    elif spec.trump == "after_bidding" and named:
+        key = "bidding.after_bidding"
+    elif spec.trump == "none" and named:
+        key = "bidding.no_trump_suit"
+    else:
+        return ""
+    language = check_lang(lang or course_lang())
+    return say(key, language, title=f"in title.{rules.name}", bid=spec.text(language), name=spec.name)

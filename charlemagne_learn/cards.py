@@ -148,9 +148,7 @@ class Suit(_Named):
         suit: Suit | None = cls._lookup(text)
         if suit is not None:
             return suit
-        raise CardParseError(
-            f"{text!r} is not a suit; use C, D, H or S (or ♣ ♦ ♥ ♠, ♧ ♢ ♡ ♤, or clubs, diamonds, hearts, spades)"
-        )
+        raise CardParseError(_say("cards.not_a_suit", value=repr(text)))
 
 
 class Rank(_Named):
@@ -193,7 +191,7 @@ class Rank(_Named):
         rank: Rank | None = cls._lookup(text)
         if rank is not None:
             return rank
-        raise CardParseError(f"{text!r} is not a rank; use 7, 8, 9, 10 (or T), J, Q, K or A")
+        raise CardParseError(_say("cards.not_a_rank", value=repr(text)))
 
 
 class Seat(_Named):
@@ -238,7 +236,7 @@ class Seat(_Named):
         seat: Seat | None = cls._lookup(text) if isinstance(text, str) else None
         if seat is not None:
             return seat
-        raise CardParseError(f"{text!r} is not a seat; use N, E, S or W (north, east, south, west)")
+        raise CardParseError(_say("cards.not_a_seat", value=repr(text)))
 
 
 _RED_JOKER_INDEX = 32
@@ -289,7 +287,7 @@ class Card:
     def from_index(cls, index: int) -> Card:
         """The card with compact index ``suit * 8 + rank`` (0–31), 32 red joker, 33 black joker."""
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < 34:
-            raise CardParseError(f"card index {index!r} is not allowed; use a whole number from 0 to 33")
+            raise CardParseError(_say("cards.bad_index", value=repr(index)))
         return cls._all[index]
 
     @classmethod
@@ -307,7 +305,7 @@ class Card:
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise CardParseError(f"{text!r} is not a card; write cards like 'JH', '10♦', 'TD', 'RJ' or 'BJ'")
+            raise CardParseError(_say("cards.not_a_card_type", value=repr(text)))
         key = _key(text)
         joker = _JOKER_WORDS.get(key)
         if joker is not None:
@@ -320,10 +318,7 @@ class Card:
                 return cls.of(Rank.find(rank), Suit.find(suit))
             except CardParseError:
                 pass
-        raise CardParseError(
-            f"{text!r} is not a card; write rank (7 8 9 10/T J Q K A) then suit (C D H S or ♣ ♦ ♥ ♠), "
-            "like 'JH' or '10♦', or 'RJ'/'BJ' for the jokers"
-        )
+        raise CardParseError(_say("cards.not_a_card", value=repr(text)))
 
     @property
     def is_joker(self) -> bool:
@@ -416,12 +411,62 @@ def parse_cards(text: str | Iterable[str | Card], *, distinct: str | None = None
     elif isinstance(text, Iterable) and not isinstance(text, (bytes, dict)):
         parts = text
     else:
-        raise CardParseError(
-            f"{text!r} is not a list of cards; write them like 'JH 10D RJ' or give a list such as ['JH', '10D']"
-        )
+        raise CardParseError(_say("cards.not_cards", value=repr(text)))
     cards = CardList(Card.parse(p) for p in parts)
     if distinct is not None and len(set(cards)) != len(cards):
         seen: set[Card] = set()
         twice = next(c for c in cards if c in seen or seen.add(c))  # type: ignore[func-returns-value]
-        raise CardParseError(f"{twice} is in {distinct} twice; each card of the deck exists once")
+        raise CardParseError(_say("cards.twice", card=twice, where=distinct))
     return cards
+
+
+# ---------------------------------------------------------------- words
+# Imported last: the sentences module reads this one's cards and seats to write its fields.
+from .i18n import add_messages, add_words  # noqa: E402
+
+# What a learner types (card faces, letters) is quoted as code in the French.
+add_messages({
+    "cards.not_a_suit": ("{value} is not a suit; use C, D, H or S (or ♣ ♦ ♥ ♠, ♧ ♢ ♡ ♤, or clubs, diamonds, hearts, "
+                         "spades)",
+                         "`{value}` n'est pas une couleur ; donnez C, D, H ou S (pour trèfle, carreau, cœur, pique) ou "
+                         "♣ ♦ ♥ ♠, ♧ ♢ ♡ ♤"),
+    "cards.not_a_rank": ("{value} is not a rank; use 7, 8, 9, 10 (or T), J, Q, K or A",
+                         "`{value}` n'est pas une valeur de carte ; donnez 7, 8, 9, 10 (ou T), J (valet), Q (dame), "
+                         "K (roi) ou A (as)"),
+    "cards.not_a_seat": ("{value} is not a seat; use N, E, S or W (north, east, south, west)",
+                         "`{value}` n'est pas une place ; donnez N, E, S ou W (Nord, Est, Sud, Ouest)"),
+    "cards.bad_index": ("card index {value} is not allowed; use a whole number from 0 to 33",
+                        "l'indice de carte `{value}` n'est pas permis ; donnez un nombre entier de 0 à 33"),
+    "cards.not_a_card_type": ("{value} is not a card; write cards like 'JH', '10♦', 'TD', 'RJ' or 'BJ'",
+                              "`{value}` n'est pas une carte ; écrivez les cartes comme `JH`, `10♦`, `TD`, `RJ` ou "
+                              "`BJ`"),
+    "cards.not_a_card": ("{value} is not a card; write rank (7 8 9 10/T J Q K A) then suit (C D H S or ♣ ♦ ♥ ♠), "
+                         "like 'JH' or '10♦', or 'RJ'/'BJ' for the jokers",
+                         "`{value}` n'est pas une carte ; écrivez la valeur (7 8 9 10/T J Q K A) puis la couleur "
+                         "(C D H S ou ♣ ♦ ♥ ♠), comme `JH` pour le valet de cœur ou `10♦`, ou `RJ`/`BJ` pour les jokers"),
+    "cards.not_cards": ("{value} is not a list of cards; write them like 'JH 10D RJ' or give a list such as "
+                        "['JH', '10D']",
+                        "`{value}` n'est pas une liste de cartes ; écrivez-les comme `JH 10D RJ` ou donnez une liste "
+                        "comme `['JH', '10D']`"),
+    "cards.twice": ("{card} is in {where:w} twice; each card of the deck exists once",
+                    "{card:the} est deux fois dans {where:w} ; chaque carte du jeu n'existe qu'une fois"),
+})  # fmt: skip
+# The places a card can be twice, as the engine names them (``parse_cards(..., distinct=...)``).
+add_words({
+    "a hand": ("a hand", "une main"),
+    "the hand": ("the hand", "la main"),
+    "the trick": ("the trick", "la levée"),
+    "the kitty": ("the kitty", "le minou"),
+    "the discards": ("the discards", "l'écart"),
+    "North's hand": ("North's hand", "la main de Nord"),
+    "East's hand": ("East's hand", "la main d'Est"),
+    "South's hand": ("South's hand", "la main de Sud"),
+    "West's hand": ("West's hand", "la main d'Ouest"),
+})  # fmt: skip
+
+
+def _say(key: str, **fields: object) -> str:
+    """A refusal in the course's language (read when a refusal is made, never on the way to a card)."""
+    from .i18n import say
+
+    return say(key, **fields)

@@ -10,9 +10,29 @@ charlemagne_learn.errors.RulesOptionError: samples=2.5 is not allowed; use a who
 
 from __future__ import annotations
 
-from .errors import RulesOptionError
+from .errors import CharlemagneError, RulesOptionError
+from .i18n import Lang, add_messages, check_lang, say
 
 __all__ = ["flag", "whole_number"]
+
+add_messages({
+    "checks.whole": ("{name}={value} is not allowed; use a whole number {limits}{advice}",
+                     "`{name}={value}` n'est pas permis ; donnez un nombre entier {limits}{advice}"),
+    "checks.from_to": ("from {low} to {high}", "de {low} à {high}"),
+    "checks.at_least": (">= {n}", "supérieur ou égal à {n}"),
+    "checks.flag": ("{name}={value} is not allowed; use True or False",
+                    "`{name}={value}` n'est pas permis ; donnez `True` ou `False`"),
+})  # fmt: skip
+
+
+def _lang() -> Lang:
+    """The course's language, English while the course's own settings cannot be read (that is their refusal)."""
+    from .course import course_lang  # the course reads its rules, and the rules read numbers with this module
+
+    try:
+        return check_lang(course_lang())
+    except CharlemagneError:
+        return "en"
 
 
 def is_whole(value: object) -> bool:
@@ -24,13 +44,16 @@ def whole_number(name: str, value: object, low: int, high: int | None = None, *,
     """``value`` if it is a whole number from ``low`` to ``high`` (no upper bound when None); ``True`` is no number.
     ``advice`` is added to the refusal (what the values mean, what a menu offers)."""
     if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
-        limits = f"from {low} to {high}" if high is not None else f">= {low}"
-        raise RulesOptionError(f"{name}={value!r} is not allowed; use a whole number {limits}{advice}")
+        lang = _lang()
+        limits = (
+            say("checks.from_to", lang, low=low, high=high) if high is not None else say("checks.at_least", lang, n=low)
+        )
+        raise RulesOptionError(say("checks.whole", lang, name=name, value=repr(value), limits=limits, advice=advice))
     return value
 
 
 def flag(name: str, value: object) -> bool:
     """``value`` if it is True or False (not 1, not "yes")."""
     if not isinstance(value, bool):
-        raise RulesOptionError(f"{name}={value!r} is not allowed; use True or False")
+        raise RulesOptionError(say("checks.flag", _lang(), name=name, value=repr(value)))
     return value

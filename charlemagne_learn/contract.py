@@ -25,6 +25,33 @@ add_messages({
     "contract.alone": (" (alone)", " (seul)"),
     "contract.lone_defender": (", {seat} defending alone", ", {seat} défend seul"),
 })  # fmt: skip
+# Refusals. Names a learner types (bid names, keywords) are quoted as code in the French.
+add_messages({
+    "contract.refuse.not_a_bid": ("bid={value} is not a bid; name one of {names}",
+                                  "`bid={value}` n'est pas une enchère ; nommez-en une parmi {names}"),
+    "contract.refuse.bad_alone": ("alone={value} is not allowed; use True, False or leave it unset",
+                                  "`alone={value}` n'est pas permis ; donnez `True` ou `False`, ou ne le donnez pas"),
+    "contract.refuse.needs_trump": ("a {bid} contract needs a trump suit; give trump='C', 'D', 'H' or 'S'",
+                                    "le contrat {bid} demande une couleur d'atout ; donnez `trump='C'`, `'D'`, `'H'` "
+                                    "ou `'S'`"),
+    "contract.refuse.no_trump": ("a {bid} contract has no trump suit; give trump=None",
+                                 "le contrat {bid} n'a pas de couleur d'atout ; donnez `trump=None`"),
+    "contract.refuse.always_alone": ("{bid} is always played alone; leave alone unset or True",
+                                     "{bid} se joue toujours seul ; ne donnez pas `alone`, ou donnez `alone=True`"),
+    "contract.refuse.never_alone": ("{bid} is played with the partner; it cannot be played alone",
+                                    "{bid} se joue avec le partenaire ; on ne peut pas le jouer seul"),
+    "contract.refuse.no_lone_defender": ("only a lone Charlemagne in Maine Charlemagne can be met by a lone defender",
+                                         "seul un Charlemagne joué seul, au Charlemagne du Maine, peut être défendu "
+                                         "par un seul défenseur"),
+    "contract.refuse.defender_team": ("{seat} is on the bidder's team and cannot defend alone",
+                                      "{seat} est dans l'équipe du preneur et ne peut pas défendre seul"),
+    "contract.refuse.not_a_contract": (
+        "{value} is not a contract; make one with Contract(rules, bid, bidder, trump), "
+        "like Contract(Rules.preset('canadian'), '6', 'N', trump='H')",
+        "`{value}` n'est pas un contrat ; faites-en un avec `Contract(rules, bid, bidder, trump)`, "
+        "comme `Contract(Rules.preset('canadian'), '6', 'N', trump='H')`",
+    ),
+})  # fmt: skip
 
 
 def _lang(lang: str | None) -> Lang:
@@ -71,10 +98,12 @@ class Contract:
         if isinstance(bid, BidSpec):
             bid = bid.name
         elif isinstance(bid, bool) or not isinstance(bid, (str, int)):
-            raise ContractError(f"bid={bid!r} is not a bid; name one of {', '.join(repr(b.name) for b in rules.bids)}")
+            lang = _lang(None)
+            names = ", ".join(repr(b.name) if lang == "en" else f"`{b.name}`" for b in rules.bids)
+            raise ContractError(say("contract.refuse.not_a_bid", lang, value=repr(bid), names=names))
         spec = rules.bid(str(bid))
         if alone is not None and not isinstance(alone, bool):
-            raise ContractError(f"alone={alone!r} is not allowed; use True, False or leave it unset")
+            raise ContractError(say("contract.refuse.bad_alone", value=repr(alone)))
         seat = Seat.find(bidder)
         suit = (
             None
@@ -82,21 +111,21 @@ class Contract:
             else Suit.find(trump)
         )
         if spec.has_trump and spec.trump != "with_bid_or_none" and suit is None:
-            raise ContractError(f"a {spec.label} contract needs a trump suit; give trump='C', 'D', 'H' or 'S'")
+            raise ContractError(_say_bid("contract.refuse.needs_trump", spec))
         if not spec.has_trump and suit is not None:
-            raise ContractError(f"a {spec.label} contract has no trump suit; give trump=None")
+            raise ContractError(_say_bid("contract.refuse.no_trump", spec))
         if alone is None:
             alone = spec.alone == "always"
         elif spec.alone == "always" and not alone:
-            raise ContractError(f"{spec.label} is always played alone; leave alone unset or True")
+            raise ContractError(_say_bid("contract.refuse.always_alone", spec))
         elif spec.alone == "never" and alone:
-            raise ContractError(f"{spec.label} is played with the partner; it cannot be played alone")
+            raise ContractError(_say_bid("contract.refuse.never_alone", spec))
         defender = None if lone_defender is None else Seat.find(lone_defender)
         if defender is not None:
             if not (alone and rules.lone_defender and spec.alone == "optional" and not spec.avoid):
-                raise ContractError("only a lone Charlemagne in Maine Charlemagne can be met by a lone defender")
+                raise ContractError(say("contract.refuse.no_lone_defender"))
             if defender.team == seat.team:
-                raise ContractError(f"{defender.word} is on the bidder's team and cannot defend alone")
+                raise ContractError(say("contract.refuse.defender_team", seat=defender))
         object.__setattr__(self, "rules", rules)
         object.__setattr__(self, "spec", spec)
         object.__setattr__(self, "bidder", seat)
@@ -208,7 +237,10 @@ def check_contract(contract: object) -> Contract:
     """``contract`` if it is a :class:`Contract`; a clear error for anything else (a rulings function's first check)."""
     if isinstance(contract, Contract):
         return contract
-    raise ContractError(
-        f"{contract!r} is not a contract; make one with Contract(rules, bid, bidder, trump), "
-        "like Contract(Rules.preset('canadian'), '6', 'N', trump='H')"
-    )
+    raise ContractError(say("contract.refuse.not_a_contract", value=repr(contract)))
+
+
+def _say_bid(key: str, spec: BidSpec) -> str:
+    """A refusal about a bid, named in the course's language."""
+    lang = _lang(None)
+    return say(key, lang, bid=spec.text(lang))

@@ -15,10 +15,27 @@ from functools import cache
 
 from .cards import Card, CardList, Seat, parse_cards
 from .errors import HandError, IllegalActionError
+from .i18n import add_messages, say
 from .rng import DealRandom
 from .rules import Rules
 
 __all__ = ["cards_of", "check_deal", "deal_hands", "deck_mask", "hands_by_seat", "indices_of", "mask_of"]
+
+add_messages({
+    "deal.not_a_mapping": ("hands={value} is not allowed; give a dict of seat to cards, like {example}",
+                           "`hands={value}` n'est pas permis ; donnez un dictionnaire des places à leurs cartes, comme "
+                           "`{example}`"),
+    "deal.seat_twice": ("{seat}'s hand is given twice (as {first} and {second}); name each seat once",
+                        "la main de {seat} est donnée deux fois (`{first}` et `{second}`) ; nommez chaque place une "
+                        "seule fois"),
+    "deal.card_twice": ("a card is dealt twice (again to {seat}); every card goes to one place",
+                        "une carte est donnée deux fois (encore à {seat}) ; chaque carte va à un seul endroit"),
+    "deal.not_in_deck": ("{seat} holds cards that are not in the {title:w} deck: {cards}",
+                         "{seat} a des cartes qui ne sont pas dans le jeu de cartes ({title:w}) : {cards}"),
+    "deal.hand_size": ("{seat} holds {n} cards; each player gets {size}", "{seat} a {n} cartes ; chaque joueur en reçoit {size}"),
+    "deal.kitty": ("the kitty must hold {k} cards of the deck that no player holds",
+                   "le minou doit contenir {k} cartes du jeu qu'aucun joueur n'a"),
+})  # fmt: skip
 
 
 def deal_hands(rules: Rules, dealer: Seat, seed: int) -> tuple[list[int], int]:
@@ -76,13 +93,13 @@ def hands_by_seat(hands: object) -> list[int]:
     seats not named hold nothing. Cards in two hands are left to the caller, who knows what else to check.
     """
     if not isinstance(hands, Mapping):
-        raise HandError(f"hands={hands!r} is not allowed; give a dict of seat to cards, like {{'N': 'JH AS', 'E': …}}")
+        raise HandError(say("deal.not_a_mapping", value=repr(hands), example="{'N': 'JH AS', 'E': …}"))
     masks = [0, 0, 0, 0]
     named: dict[Seat, object] = {}
     for key, cards in hands.items():
         seat = Seat.find(key)
         if seat in named:
-            raise HandError(f"{seat.word}'s hand is given twice (as {named[seat]!r} and {key!r}); name each seat once")
+            raise HandError(say("deal.seat_twice", seat=seat, first=repr(named[seat]), second=repr(key)))
         named[seat] = key
         masks[seat] = mask_of(parse_cards(cards, distinct=f"{seat.word}'s hand"))
     return masks
@@ -94,18 +111,12 @@ def check_deal(rules: Rules, hands: list[int], kitty: int) -> None:
     seen = 0
     for seat, m in enumerate(hands):
         if m & seen:
-            raise IllegalActionError(
-                f"a card is dealt twice (again to {Seat(seat).word}); every card goes to one place"
-            )
+            raise IllegalActionError(say("deal.card_twice", seat=Seat(seat)))
         if m & ~deck:
-            raise IllegalActionError(
-                f"{Seat(seat).word} holds cards that are not in the {rules.title} deck: "
-                f"{' '.join(map(str, cards_of(m & ~deck)))}"
-            )
+            title = f"title.{rules.name}"
+            raise IllegalActionError(say("deal.not_in_deck", seat=Seat(seat), title=title, cards=cards_of(m & ~deck)))
         if bin(m).count("1") != rules.hand_size:
-            raise IllegalActionError(
-                f"{Seat(seat).word} holds {bin(m).count('1')} cards; each player gets {rules.hand_size}"
-            )
+            raise IllegalActionError(say("deal.hand_size", seat=Seat(seat), n=bin(m).count("1"), size=rules.hand_size))
         seen |= m
     if kitty & seen or kitty & ~deck or bin(kitty).count("1") != rules.kitty_size:
-        raise IllegalActionError(f"the kitty must hold {rules.kitty_size} cards of the deck that no player holds")
+        raise IllegalActionError(say("deal.kitty", k=rules.kitty_size))

@@ -20,12 +20,22 @@ from .actions import Action, load_record
 from .cards import Seat
 from .errors import IllegalActionError
 from .hand import HandResult, HandState
+from .i18n import add_messages, say
 from .rng import DealRandom, check_seed
 from .rules import Rules
 
 __all__ = ["FORMAT", "Game", "game_winner"]
 
 FORMAT = "charlemagne_learn.game/1"
+
+# A team is written as the engine names it ("NS") in English refusals, as it is said ("Nord–Sud", a word the
+# scoring module gives) in French.
+add_messages({
+    "game.over": ("the game is over: {team} won; start a new Game to play on",
+                  "la partie est finie : {team:w} l'ont gagnée ; commencez une nouvelle partie (`Game`) pour continuer"),
+    "game.nothing_to_undo": ("nothing to undo: no action has been taken in this game",
+                             "rien à annuler : aucune action n'a encore été faite dans cette partie"),
+})  # fmt: skip
 
 
 def game_winner(rules: Rules, scores: dict[str, int], result: HandResult) -> str | None:
@@ -69,7 +79,7 @@ class Game:
 
     def apply(self, action: Action | str, seat: Seat | str | None = None) -> None:
         if self.is_over:
-            raise IllegalActionError(f"the game is over: {self.winner} won; start a new Game to play on")
+            raise IllegalActionError(say("game.over", team=self.winner))
         self.hand.apply(action, seat)
         if self.hand.is_over:
             self._record(self.hand)
@@ -94,7 +104,7 @@ class Game:
         """Take back the last action, reopening a finished hand (or game) if need be."""
         actions = self.actions
         if not actions:
-            raise IllegalActionError("nothing to undo: no action has been taken in this game")
+            raise IllegalActionError(say("game.nothing_to_undo"))
         replay = Game(self.rules, self.first_dealer, self.seed)
         for a in actions[:-1]:
             replay.apply(a)

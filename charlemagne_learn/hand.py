@@ -20,16 +20,18 @@ import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from .actions import TRUMP_ACTIONS, Action, discard_actions, give_actions, load_record, play_actions
 from .bidding import bid_floor, bid_levels, bid_lists, bid_trump_problem
 from .cards import Card, CardList, Seat, Suit, parse_cards
 from .contract import Contract
+from .course import course_lang
 from .deal import cards_of, check_deal, deal_hands, hands_by_seat, mask_of
 from .errors import CharlemagneError, IllegalActionError
+from .i18n import Lang, add_messages, check_lang, say
 from .rules import BidSpec, Rules
-from .scoring import HandScore, decided, explain_score
+from .scoring import decided, explain_score, hand_score
 from .tricks import explain_play, legal_mask, winning_position
 
 __all__ = ["FORMAT", "HandResult", "HandState", "Phase", "SeatView", "Trick", "deal_hands"]
@@ -63,8 +65,22 @@ class Trick(NamedTuple):
     winner: Seat
 
     def __str__(self) -> str:
-        played = ", ".join(f"{s.name} {c}" for s, c in zip(self.seats, self.cards, strict=True))
-        return f"{played}: {self.winner.word} wins"
+        return self.text("en")
+
+    def text(self, lang: str | None = None) -> str:
+        """The trick as a line of a record, in ``lang`` (the course's language by default): who played what,
+        by seat letter (O for West in French), and who won; its ``str`` is the English.
+
+        >>> state = HandState.new(Rules.preset("canadian"), dealer="N", seed=7)
+        >>> trick = Trick(Seat.W, tuple(parse_cards("AS 7S KS QS")), (Seat.W, Seat.N, Seat.E, Seat.S), Seat.W)
+        >>> str(trick), trick.text("fr")
+        ('W A♠, N 7♠, E K♠, S Q♠: West wins', 'O A♠, N 7♠, E K♠, S Q♠ : Ouest remporte la levée')
+        """
+        language = check_lang(lang or course_lang())
+        played = ", ".join(
+            f"{say('hand.seat_letter', language, seat=s)} {c}" for s, c in zip(self.seats, self.cards, strict=True)
+        )
+        return say("hand.trick", language, played=played, seat=self.winner)
 
     def _repr_html_(self) -> str:
         from .display import trick_html
@@ -72,9 +88,86 @@ class Trick(NamedTuple):
         return trick_html(self)
 
 
+# Refusals name actions as they are typed (``state.apply("bid 6")``): the French quotes them as code.
+add_messages({
+    "hand.no_seed": ("give a seed for a random deal (every deal is reproducible), or hands=",
+                     "donnez `seed=` pour une donne au hasard (toute donne se refait à l'identique), ou `hands=`"),
+    "hand.seed_and_hands": ("give a seed or hands=, not both: a seed deals the cards, hands= gives them",
+                            "donnez `seed=` ou `hands=`, pas les deux : `seed=` distribue les cartes, `hands=` les "
+                            "donne telles quelles"),
+    "hand.over": ("the hand is over; no more actions are allowed",
+                  "la donne est finie ; plus aucune action n'est permise"),
+    "hand.wrong_seat": ("it is {mover}'s turn to {doing}, not {seat}'s", "c'est à {mover} {doing}, pas à {seat}"),
+    "hand.wrong_kind": ("{act} is not allowed now: it is {seat}'s turn to {doing} ({phase} phase)",
+                        "`{act}` n'est pas permis maintenant : c'est à {seat} {doing} (phase : {phase})"),
+    "hand.not_held": ("{seat} does not hold {card}; {seat} holds {cards}", "{seat} n'a pas {card:the} ; {seat} a {cards}"),
+    "hand.cannot_pass": ("{seat} cannot pass: {why}; allowed: {allowed}",
+                         "{seat} ne peut pas passer : {why} ; permis : {allowed}"),
+    "hand.dealer_must_bid": ("the dealer must bid", "le donneur doit enchérir"),
+    "hand.dealer_minimum": ("the dealer must bid at least {n} when nobody has",
+                            "le donneur doit demander au moins {n} quand personne ne l'a fait"),
+    "hand.bad_trump": ("{act} is not allowed: {why}", "`{act}` n'est pas permis : {why}"),
+    "hand.not_higher": ("{act} is not allowed: a bid must be higher than {high}; allowed: {allowed}",
+                        "`{act}` n'est pas permis : une enchère doit dépasser `{high}` ; permis : {allowed}"),
+    "hand.not_here": ("{act} is not allowed here; allowed: {allowed}", "`{act}` n'est pas permis ici ; permis : {allowed}"),
+    "hand.not_now": ("{act} is not allowed now; allowed: {allowed}",
+                     "`{act}` n'est pas permis maintenant ; permis : {allowed}"),
+    "hand.nothing_to_undo": ("nothing to undo: no action has been taken in this hand",
+                             "rien à annuler : aucune action n'a encore été faite dans cette donne"),
+    "hand.bad_moves": ("moves={value} is not allowed; use 0 to {n}",
+                       "`moves={value}` n'est pas permis ; donnez un nombre de 0 à {n}"),
+    "hand.passed_out": ("All four players passed: the hand is thrown in and the deal passes to the left.",
+                        "Les quatre joueurs ont passé : la donne est annulée et c'est au joueur de gauche de donner."),
+    "hand.seat_letter": ("{seat:short}", "{seat:short}"),
+    "hand.trick": ("{played}: {seat} wins", "{played} : {seat} remporte la levée"),
+    "hand.stopped": (" (Play stopped after trick {n}, when the result was certain.)",
+                     " (Le jeu s'est arrêté après la levée {n}, quand le résultat était certain.)"),
+    # what the seat to move has to do (with French's "de", elided before a vowel), and the phase's name
+    "hand.doing.bidding": ("bid", "d'enchérir"),
+    "hand.doing.choose": ("choose", "de choisir"),
+    "hand.doing.give": ("pass a card to their partner", "de passer une carte à son partenaire"),
+    "hand.doing.discard": ("discard", "d'écarter"),
+    "hand.doing.trump": ("name trump", "de nommer l'atout"),
+    "hand.doing.play": ("play a card", "de jouer une carte"),
+    "hand.doing.over": ("act", "d'agir"),
+    "hand.phase.bidding": ("bidding", "enchères"),
+    "hand.phase.choose": ("choose", "choix"),
+    "hand.phase.give": ("give", "carte du partenaire"),
+    "hand.phase.discard": ("discard", "écart"),
+    "hand.phase.trump": ("trump", "atout"),
+    "hand.phase.play": ("play", "jeu"),
+    "hand.phase.over": ("over", "donne finie"),
+})  # fmt: skip
+
+
+def _allowed_list(actions: Iterable[Action], lang: Lang) -> str:
+    """Actions as a refusal lists them: as typed, and in French quoted as code."""
+    return ", ".join(str(a) if lang == "en" else f"`{a}`" for a in actions)
+
+
+class _Reason:
+    """``HandResult.reason``: a text given when the result is made, else the ruling written when it is read.
+
+    A hand ends thousands of times in a playout and its sentence is seldom read: writing it then, in the
+    course's language of that moment, keeps sentences (and the course file's lookup) out of the hot path.
+    """
+
+    def __get__(self, result: HandResult | None, owner: type | None = None) -> str:
+        if result is None:
+            return ""  # the dataclass's default: no text given
+        return result._given_reason or result.text()
+
+    def __set__(self, result: HandResult, value: str) -> None:
+        object.__setattr__(result, "_given_reason", value)
+
+
 @dataclass(frozen=True, kw_only=True)
 class HandResult:
-    """How a hand ended: points by team and, when it applies, an outright game result."""
+    """How a hand ended: points by team and, when it applies, an outright game result.
+
+    ``reason`` says why in the course's language (or is the text given when the result was made);
+    :meth:`text` says it in any language.
+    """
 
     points: dict[str, int]
     contract: Contract | None
@@ -84,7 +177,21 @@ class HandResult:
     decided_after: int | None
     outright_winner: str | None
     passed_out: bool
-    reason: str
+    reason: _Reason = _Reason()
+    _given_reason: ClassVar[str] = ""  # set per result by _Reason.__set__
+    #: Tricks played when the hand ended: fewer than a hand's when play stopped once the result was certain.
+    tricks_played: int | None = None
+
+    def text(self, lang: str | None = None) -> str:
+        """Why the hand scored as it did, in ``lang`` (the course's language by default)."""
+        language = check_lang(lang or course_lang())
+        if self.passed_out or self.contract is None:
+            return say("hand.passed_out", language)
+        text = explain_score(self.contract, self.bidder_tricks, lang=language).reason
+        played = self.tricks_played
+        if played is not None and played < self.contract.rules.tricks_per_hand:
+            text += say("hand.stopped", language, n=played)
+        return text
 
 
 # A step of the exchange: (phase or "take_kitty", seat, choices-or-None)
@@ -187,11 +294,11 @@ class HandState:
         seat = dealer if type(dealer) is Seat else Seat.find(dealer)
         if hands is None:
             if seed is None:
-                raise IllegalActionError("give a seed for a random deal (every deal is reproducible), or hands=")
+                raise IllegalActionError(say("hand.no_seed"))
             masks, kitty_mask = deal_hands(rules, seat, seed)
             return cls(rules, seat, masks, kitty_mask)
         if seed is not None:
-            raise IllegalActionError("give a seed or hands=, not both: a seed deals the cards, hands= gives them")
+            raise IllegalActionError(say("hand.seed_and_hands"))
         masks = hands_by_seat(hands)
         kitty_mask = mask_of(parse_cards(kitty, distinct="the kitty"))
         check_deal(rules, masks, kitty_mask)
@@ -311,11 +418,14 @@ class HandState:
                     self._apply_bid(mover, action)
                     return
         if mover is None:
-            raise IllegalActionError("the hand is over; no more actions are allowed")
+            raise IllegalActionError(say("hand.over"))
         if seat is not None:
             who = Seat.find(seat)
             if who != mover:
-                raise IllegalActionError(f"it is {_SEAT[mover].word}'s turn to {self._doing()}, not {who.word}'s")
+                lang = check_lang(course_lang())
+                raise IllegalActionError(
+                    say("hand.wrong_seat", lang, mover=_SEAT[mover], doing=self._doing(lang), seat=who)
+                )
         act = Action.parse(action)
         if phase is _PLAY:
             if act.kind != "play" or act.card is None:
@@ -370,51 +480,47 @@ class HandState:
             return act.kind == "trump" and act.suit is not None
         return phase is _CHOOSE and act.kind == "choose" and act.choice in self._choices
 
-    def _doing(self) -> str:
-        return {
-            _BIDDING: "bid",
-            _CHOOSE: "choose",
-            _GIVE: "pass a card to their partner",
-            _DISCARD: "discard",
-            _TRUMP: "name trump",
-            _PLAY: "play a card",
-        }.get(self.phase, "act")
+    def _doing(self, lang: Lang) -> str:
+        return say(f"hand.doing.{self.phase.value}", lang)
 
     def _wrong_kind(self, act: Action) -> str:
-        who = Seat(self._to_move or 0).word
-        return f"{act} is not allowed now: it is {who}'s turn to {self._doing()} ({self.phase.value} phase)"
+        lang = check_lang(course_lang())
+        seat = Seat(self._to_move or 0)
+        phase = say(f"hand.phase.{self.phase.value}", lang)
+        return say("hand.wrong_kind", lang, act=act, seat=seat, doing=self._doing(lang), phase=phase)
 
     def _illegal_play(self, mover: int, card: Card) -> str:
         hand = cards_of(self._hands[mover])
-        who = Seat(mover).word
         if card not in hand:
-            return f"{who} does not hold {card}; {who} holds {' '.join(map(str, hand))}"
+            return say("hand.not_held", seat=Seat(mover), card=card, cards=hand)
         assert self.contract is not None
         ruling = explain_play(self.contract, hand, [Card.from_index(i) for i in self._trick], card)
         return ruling.reason
 
     def _illegal(self, act: Action, legal: list[Action]) -> str:
+        lang = check_lang(course_lang())
+        allowed = _allowed_list(legal, lang)
         if self.phase is _BIDDING and act.kind in ("bid", "pass"):
-            allowed = ", ".join(str(a) for a in legal)
             if act.kind == "pass":
+                minimum = self.rules.dealer_minimum
                 why = (
-                    "the dealer must bid"
-                    if self.rules.dealer_minimum is None
-                    else f"the dealer must bid at least {self.rules.dealer_minimum} when nobody has"
+                    say("hand.dealer_must_bid", lang)
+                    if minimum is None
+                    else say("hand.dealer_minimum", lang, n=minimum)
                 )
-                return f"{Seat(self._to_move or 0).word} cannot pass: {why}; allowed: {allowed}"
-            trump_note = bid_trump_problem(self.rules, act)
+                return say("hand.cannot_pass", lang, seat=Seat(self._to_move or 0), why=why, allowed=allowed)
+            trump_note = bid_trump_problem(self.rules, act, lang=lang)
             if trump_note:
-                return f"{act} is not allowed: {trump_note}"
+                return say("hand.bad_trump", lang, act=act, why=trump_note)
             if self._high is not None:
-                return f"{act} is not allowed: a bid must be higher than {self._high[2]}; allowed: {allowed}"
-            return f"{act} is not allowed here; allowed: {allowed}"
+                return say("hand.not_higher", lang, act=act, high=self._high[2], allowed=allowed)
+            return say("hand.not_here", lang, act=act, allowed=allowed)
         if act.kind != _PHASE_KIND.get(self.phase):
             return self._wrong_kind(act)
         if act.card is not None:
-            who = Seat(self._to_move or 0).word
-            return f"{who} does not hold {act.card}; {who} holds {' '.join(map(str, self.hand(who[0])))}"
-        return f"{act} is not allowed now; allowed: {', '.join(str(a) for a in legal)}"
+            seat = Seat(self._to_move or 0)
+            return say("hand.not_held", lang, seat=seat, card=act.card, cards=self.hand(seat))
+        return say("hand.not_now", lang, act=act, allowed=allowed)
 
     # ------------------------------------------------------------------ bidding
     def _apply_bid(self, mover: int, act: Action) -> None:
@@ -547,11 +653,7 @@ class HandState:
 
     def _finish(self) -> None:
         assert self.contract is not None
-        ruling = explain_score(self.contract, self.bidder_tricks)
-        score: HandScore = ruling.answer
-        reason = ruling.reason
-        if len(self._tricks) < self.rules.tricks_per_hand:
-            reason += f" (Play stopped after trick {len(self._tricks)}, when the result was certain.)"
+        score = hand_score(self.contract, self.bidder_tricks)
         self.result = HandResult(
             points=dict(score.points),
             contract=self.contract,
@@ -560,7 +662,7 @@ class HandState:
             decided_after=self._decided_after,
             outright_winner=score.outright_winner,
             passed_out=False,
-            reason=reason,
+            tricks_played=len(self._tricks),
         )
         self.phase = _OVER
         self._to_move = None
@@ -574,7 +676,6 @@ class HandState:
             decided_after=None,
             outright_winner=None,
             passed_out=True,
-            reason="All four players passed: the hand is thrown in and the deal passes to the left.",
         )
         self.phase = _OVER
         self._to_move = None
@@ -634,7 +735,7 @@ class HandState:
     def undo(self) -> Action:
         """Take back the last action and return it."""
         if not self.history:
-            raise IllegalActionError("nothing to undo: no action has been taken in this hand")
+            raise IllegalActionError(say("hand.nothing_to_undo"))
         last = self.history[-1][1]
         replay = self._replayed([a for _, a in self.history[:-1]])
         self.__dict__.update(replay.__dict__)
@@ -649,7 +750,7 @@ class HandState:
         ('bidding', True)
         """
         if isinstance(moves, bool) or not isinstance(moves, int) or not 0 <= moves <= len(self.history):
-            raise IllegalActionError(f"moves={moves!r} is not allowed; use 0 to {len(self.history)}")
+            raise IllegalActionError(say("hand.bad_moves", value=repr(moves), n=len(self.history)))
         return self._replayed(a for _, a in self.history[:moves])
 
     def _replayed(self, actions: Iterable[Action]) -> HandState:

@@ -19,7 +19,14 @@ not seed 6's first.
 
 from __future__ import annotations
 
+from .i18n import add_messages, say
+
 __all__ = ["SEED_LIMIT", "DealRandom", "check_seed", "derive_seed"]
+
+add_messages({
+    "rng.bad_seed": ("{name}={value} is not allowed; a seed is a whole number from 0 to 2**64 - 1",
+                     "`{name}={value}` n'est pas permis ; une graine (`seed`) est un nombre entier de 0 à 2**64 - 1"),
+})  # fmt: skip
 
 _MASK = (1 << 64) - 1
 #: Seeds are whole numbers below this: the generator's state has 64 bits, and a larger seed would share one.
@@ -32,7 +39,7 @@ def check_seed(seed: object, name: str = "seed") -> int:
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
         from .errors import SeedError
 
-        raise SeedError(f"{name}={seed!r} is not allowed; a seed is a whole number from 0 to 2**64 - 1")
+        raise SeedError(say("rng.bad_seed", name=name, value=repr(seed)))
     return seed
 
 

@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from .checks import is_whole
-from .errors import ContractError, RulesOptionError
-from .i18n import add_words, lang_or_course, word
+from .errors import CharlemagneError, ContractError, RulesOptionError
+from .i18n import Lang, add_messages, add_words, check_lang, lang_or_course, say, word
 
 __all__ = ["ALIASES", "VARIANTS", "BidSpec", "Rules"]
 
@@ -42,9 +42,94 @@ _ALONE: tuple[str, ...] = ("never", "always", "optional")
 _KITTY_EXCHANGES = ("kitty", "kitty_and_partner", "kitty_or_partner")
 
 
+# "in Maine Charlemagne", "au Charlemagne du Maine": French puts its own preposition and article before a title.
+add_words({
+    "in title.canadian": ("Canadian Charlemagne", "au Charlemagne canadien"),
+    "in title.american": ("American Charlemagne", "au Charlemagne américain"),
+    "in title.maine": ("Maine Charlemagne", "au Charlemagne du Maine"),
+    "in title.bid_euchre": ("Bid Euchre", "à l'Euchre à enchères"),
+})  # fmt: skip
+# Option names and values are typed as code: the French quotes them so.
+add_messages({
+    "rules.one_of": ("{what}={value} is not allowed; use {allowed}", "`{what}={value}` n'est pas permis ; donnez {allowed}"),
+    "rules.bid_text": ("a bid's {text} must be a non-empty text, not {value}",
+                       "le champ `{text}` d'une enchère doit être un texte non vide, pas `{value}`"),
+    "rules.bid_option": ("bid {name}: {what} is not allowed; use a whole number >= 0",
+                         "enchère `{name}` : `{what}` n'est pas permis ; donnez un nombre entier >= 0"),
+    "rules.bid_aliases": ("bid {name}: aliases must be a tuple of texts, not {value}",
+                          "enchère `{name}` : `aliases` doit être un tuple de textes, pas `{value}`"),
+    "rules.whole": ("{what} is not allowed; use a whole number >= {least}",
+                    "`{what}` n'est pas permis ; donnez un nombre entier >= {least}"),
+    "rules.bower_names": ("bower_names={value} is not allowed; use two names, the big jack's then the little jack's, "
+                          "such as ('big jack', 'little jack')",
+                          "`bower_names={value}` n'est pas permis ; donnez deux noms, celui du bar puis celui du petit "
+                          "bar, comme `('big jack', 'little jack')`"),
+    "rules.bids": ("bids={value} is not allowed; use a tuple of BidSpec, lowest bid first",
+                   "`bids={value}` n'est pas permis ; donnez un tuple de `BidSpec`, la plus basse enchère d'abord"),
+    "rules.dealer_minimum": ("dealer_minimum={value} is not allowed; use None or one of the numeric bids {numbers}",
+                             "`dealer_minimum={value}` n'est pas permis ; donnez `None` ou une des enchères en "
+                             "chiffres {numbers}"),
+    "rules.deck_shape": ("a {deck}-card deck with a kitty of {kitty} cannot deal {hand} cards to each of four players",
+                         "un jeu de {deck} cartes avec un minou de {kitty} ne peut pas donner {hand} cartes à chacun "
+                         "des quatre joueurs"),
+    "rules.hand_size": ("the {title:w} bids are written for hands of {most} cards, not {hand}; keep {most} cards a hand",
+                        "les enchères {title:w} sont faites pour des mains de {most} cartes, pas {hand} ; gardez "
+                        "{most} cartes par main"),
+    "rules.kitty_needed": ("its bids take the kitty", "ses enchères prennent le minou"),
+    "rules.kitty_unused": ("no bid takes the kitty", "aucune enchère ne prend le minou"),
+    "rules.kitty_size": ("kitty_size={kitty} does not fit {title:w}: {need}",
+                         "`kitty_size={kitty}` ne convient pas {title:w} : {need}"),
+    "rules.unknown_variant": ("unknown variant {value}; use one of {allowed}",
+                              "variante inconnue `{value}` ; donnez une de {allowed}"),
+    "rules.unknown_options": ("unknown rules option(s) {unknown}; options are {known}",
+                              "option(s) de règles inconnue(s) {unknown} ; les options sont {known}"),
+    "rules.own_deck": ("{deck} cannot change: {title:w} is played with its own deck ({shape}); "
+                       "choose another variant for another deck ({variants})",
+                       "{deck} ne peut pas changer : on joue {title:w} avec son propre jeu de cartes ({shape}) ; "
+                       "choisissez une autre variante pour un autre jeu ({variants})"),
+    "rules.not_rules": ("{value} is not a rule system; give Rules.preset('canadian') (or any variant's) or a variant "
+                        "name ({variants})",
+                        "`{value}` n'est pas un jeu de règles ; donnez `Rules.preset('canadian')` (ou celui d'une autre "
+                        "variante) ou le nom d'une variante ({variants})"),
+    "rules.no_bid": ("{title:w} has no bid {value}; its bids are {allowed}",
+                     "il n'y a pas d'enchère `{value}` {title:w} ; ses enchères sont {allowed}"),
+    "rules.not_record": ("{value} is not a rules record; use what Rules.to_record() writes, like {example}",
+                         "`{value}` n'est pas un enregistrement de règles ; donnez ce qu'écrit `Rules.to_record()`, "
+                         "comme `{example}`"),
+})  # fmt: skip
+
+_reading_course = False
+
+
+def _lang() -> Lang:
+    """The course's language for a refusal. The course's own settings are read with these rules: a refusal
+    made while they are being read (or when they cannot be) is written in English, never by reading them again."""
+    global _reading_course
+    if _reading_course:
+        return "en"
+    from .course import course_lang  # the course module reads its house rules with this one
+
+    _reading_course = True
+    try:
+        return check_lang(course_lang())
+    except CharlemagneError:
+        return "en"
+    finally:
+        _reading_course = False
+
+
+def _listed(items: list[str], lang: Lang, last: str = ", ") -> str:
+    """Names a learner types, listed as the English has them, quoted as code in French ("ou" for " or ")."""
+    if lang == "en":
+        return last.join(items)
+    return (" ou " if last == " or " else ", ").join(f"`{i}`" for i in items)
+
+
 def _one_of(what: str, value: object, allowed: tuple[object, ...]) -> None:
     if not any(value is a or (type(value) is type(a) and value == a) for a in allowed):
-        raise RulesOptionError(f"{what}={value!r} is not allowed; use {' or '.join(map(repr, allowed))}")
+        lang = _lang()
+        listed = _listed([repr(a) for a in allowed], lang, " or ")
+        raise RulesOptionError(say("rules.one_of", lang, what=what, value=repr(value), allowed=listed))
 
 
 #: Bid names that players of the English-speaking tables say in English, as French players say them.
@@ -82,19 +167,18 @@ class BidSpec:
     def __post_init__(self) -> None:
         for text in ("name", "label"):
             if not isinstance(getattr(self, text), str) or not getattr(self, text).strip():
-                raise RulesOptionError(f"a bid's {text} must be a non-empty text, not {getattr(self, text)!r}")
+                raise RulesOptionError(say("rules.bid_text", _lang(), text=text, value=repr(getattr(self, text))))
         for number in ("tricks", "made", "failed"):
             if not is_whole(getattr(self, number)) or getattr(self, number) < 0:
-                raise RulesOptionError(
-                    f"bid {self.name!r}: {number}={getattr(self, number)!r} is not allowed; use a whole number >= 0"
-                )
+                what = f"{number}={getattr(self, number)!r}"
+                raise RulesOptionError(say("rules.bid_option", _lang(), name=repr(self.name), what=what))
         _one_of(f"bid {self.name!r}: trump", self.trump, _TRUMP_MODES)
         _one_of(f"bid {self.name!r}: alone", self.alone, _ALONE)
         _one_of(f"bid {self.name!r}: exchange", self.exchange, _EXCHANGES)
         for flag in ("avoid", "bidder_leads", "exposed_after_first_trick", "outright"):
             _one_of(f"bid {self.name!r}: {flag}", getattr(self, flag), (True, False))
         if not isinstance(self.aliases, tuple) or not all(isinstance(a, str) for a in self.aliases):
-            raise RulesOptionError(f"bid {self.name!r}: aliases must be a tuple of texts, not {self.aliases!r}")
+            raise RulesOptionError(say("rules.bid_aliases", _lang(), name=repr(self.name), value=repr(self.aliases)))
 
     def text(self, lang: str | None = None) -> str:
         """The bid's name in ``lang`` (the course's language by default): "No Trump", "Sans-atout"."""
@@ -283,13 +367,11 @@ class Rules:
         for size in ("hand_size", "kitty_size", "target"):
             least = 0 if size == "kitty_size" else 1
             if not is_whole(getattr(self, size)) or getattr(self, size) < least:
-                raise RulesOptionError(f"{size}={getattr(self, size)!r} is not allowed; use a whole number >= {least}")
+                what = f"{size}={getattr(self, size)!r}"
+                raise RulesOptionError(say("rules.whole", _lang(), what=what, least=least))
         names = self.bower_names
         if not (isinstance(names, tuple) and len(names) == 2 and all(isinstance(n, str) and n for n in names)):
-            raise RulesOptionError(
-                f"bower_names={names!r} is not allowed; use two names, the big jack's then the little jack's, "
-                "such as ('big jack', 'little jack')"
-            )
+            raise RulesOptionError(say("rules.bower_names", _lang(), value=repr(names)))
         self._check_ladder()
         self._check_deck()
 
@@ -298,7 +380,7 @@ class Rules:
         if isinstance(bids, list):
             object.__setattr__(self, "bids", bids := tuple(bids))
         if not isinstance(bids, tuple) or not bids or not all(isinstance(b, BidSpec) for b in bids):
-            raise RulesOptionError(f"bids={bids!r} is not allowed; use a tuple of BidSpec, lowest bid first")
+            raise RulesOptionError(say("rules.bids", _lang(), value=repr(bids)))
         index: dict[str, int] = {}
         for i, spec in enumerate(bids):
             for key in (spec.name, *spec.aliases):
@@ -307,27 +389,27 @@ class Rules:
         numbers = [b.name for b in bids if b.name.isdigit()]
         minimum = self.dealer_minimum
         if minimum is not None and not (is_whole(minimum) and str(minimum) in numbers):
-            raise RulesOptionError(
-                f"dealer_minimum={minimum!r} is not allowed; use None or one of the numeric bids {', '.join(numbers)}"
-            )
+            lang = _lang()
+            listed = _listed(numbers, lang)
+            raise RulesOptionError(say("rules.dealer_minimum", lang, value=repr(minimum), numbers=listed))
 
     def _check_deck(self) -> None:
         cards = self.deck_size - self.kitty_size
         if cards != 4 * self.hand_size:
             raise RulesOptionError(
-                f"a {self.deck_size}-card deck with a kitty of {self.kitty_size} cannot deal "
-                f"{self.hand_size} cards to each of four players"
+                say("rules.deck_shape", _lang(), deck=self.deck_size, kitty=self.kitty_size, hand=self.hand_size)
             )
         most = max(b.tricks for b in self.bids)
         if most != self.hand_size:
             raise RulesOptionError(
-                f"the {self.title} bids are written for hands of {most} cards, not {self.hand_size}; "
-                f"keep {most} cards a hand"
+                say("rules.hand_size", _lang(), title=f"in title.{self.name}", most=most, hand=self.hand_size)
             )
         takes_kitty = any(b.exchange in _KITTY_EXCHANGES for b in self.bids)
         if takes_kitty != (self.kitty_size > 0):
-            need = "its bids take the kitty" if takes_kitty else "no bid takes the kitty"
-            raise RulesOptionError(f"kitty_size={self.kitty_size} does not fit {self.title}: {need}")
+            lang = _lang()
+            need = say("rules.kitty_needed" if takes_kitty else "rules.kitty_unused", lang)
+            title = f"in title.{self.name}"
+            raise RulesOptionError(say("rules.kitty_size", lang, kitty=self.kitty_size, title=title, need=need))
 
     # ----------------------------------------------------------------- presets
     @classmethod
@@ -340,21 +422,31 @@ class Rules:
         key = str(variant).strip().lower().replace(" ", "_").replace("-", "_")
         key = ALIASES.get(key, key)
         if key not in VARIANTS:
-            allowed = ", ".join(sorted(VARIANTS) + sorted(ALIASES))
-            raise RulesOptionError(f"unknown variant {variant!r}; use one of {allowed}")
+            lang = _lang()
+            allowed = _listed(sorted(VARIANTS) + sorted(ALIASES), lang)
+            raise RulesOptionError(say("rules.unknown_variant", lang, value=repr(variant), allowed=allowed))
         base = VARIANTS[key]
         known = {f.name for f in dataclasses.fields(cls) if f.init} - {"name", "bids"}
         unknown = sorted(set(options) - known)
         if unknown:
+            lang = _lang()
+            listed = _listed(unknown, lang)
             raise RulesOptionError(
-                f"unknown rules option(s) {', '.join(unknown)}; options are {', '.join(sorted(known))}"
+                say("rules.unknown_options", lang, unknown=listed, known=_listed(sorted(known), lang))
             )
         deck = [o for o in _DECK_OPTIONS if o in options and options[o] != getattr(base, o)]
         if deck:
-            shape = ", ".join(f"{o}={getattr(base, o)!r}" for o in _DECK_OPTIONS)
+            lang = _lang()
+            shape = _listed([f"{o}={getattr(base, o)!r}" for o in _DECK_OPTIONS], lang)
             raise RulesOptionError(
-                f"{', '.join(deck)} cannot change: {base.title} is played with its own deck ({shape}); "
-                f"choose another variant for another deck ({', '.join(VARIANTS)})"
+                say(
+                    "rules.own_deck",
+                    lang,
+                    deck=_listed(deck, lang),
+                    title=f"in title.{base.name}",
+                    shape=shape,
+                    variants=_listed(list(VARIANTS), lang),
+                )
             )
         return dataclasses.replace(base, **options) if options else base
 
@@ -369,10 +461,8 @@ class Rules:
             return rules
         if rules is None or isinstance(rules, str):
             return cls.preset("canadian" if rules is None else rules)
-        raise RulesOptionError(
-            f"{rules!r} is not a rule system; give Rules.preset('canadian') (or any variant's) or a variant name "
-            f"({', '.join(VARIANTS)})"
-        )
+        lang = _lang()
+        raise RulesOptionError(say("rules.not_rules", lang, value=repr(rules), variants=_listed(list(VARIANTS), lang)))
 
     def options(self) -> dict[str, Any]:
         """The options that differ from this variant's preset (for JSON records)."""
@@ -410,8 +500,10 @@ class Rules:
         key = str(name).strip().lower().replace(" ", "_").replace("-", "_")
         if key in self._bid_index:
             return self._bid_index[key]
-        allowed = ", ".join(repr(b.name) for b in self.bids)
-        raise ContractError(f"{self.title} has no bid {name!r}; its bids are {allowed}")
+        lang = _lang()
+        # English quotes the names as Python does; French quotes them as code, which needs no quote marks
+        allowed = _listed([repr(b.name) if lang == "en" else b.name for b in self.bids], lang)
+        raise ContractError(say("rules.no_bid", lang, title=f"in title.{self.name}", value=repr(name), allowed=allowed))
 
     @property
     def title(self) -> str:
@@ -430,9 +522,8 @@ class Rules:
     def from_record(cls, record: dict[str, Any]) -> Rules:
         """The inverse of :meth:`to_record`."""
         if not isinstance(record, dict) or not isinstance(record.get("variant"), str):
-            raise RulesOptionError(
-                f"{record!r} is not a rules record; use what Rules.to_record() writes, like {{'variant': 'canadian'}}"
-            )
+            example = "{'variant': 'canadian'}"
+            raise RulesOptionError(say("rules.not_record", _lang(), value=repr(record), example=example))
         options = {k: tuple(v) if isinstance(v, list) else v for k, v in record.items() if k != "variant"}
         return cls.preset(record["variant"], **options)
 

@@ -20,7 +20,7 @@ from .i18n import add_messages, add_words, lang_or_course, say, word
 from .rules import BidSpec
 from .ruling import Ruling
 
-__all__ = ["HandScore", "bid_made", "decided", "explain_score", "is_made", "net_points", "score_hand"]
+__all__ = ["HandScore", "bid_made", "decided", "explain_score", "hand_score", "is_made", "net_points", "score_hand"]
 
 add_words({"NS": ("North–South", "Nord–Sud"), "EW": ("East–West", "Est–Ouest")})
 add_messages({
@@ -44,6 +44,8 @@ add_messages({
     "scoring.no_credit": (" (no credit for extra tricks)", " (les levées de trop ne comptent pas)"),
     "scoring.team_scores": ("{team} score {points}{extra}", "{team} marquent {points}{extra}"),
     "scoring.ruling": ("{goal}: {verdict}, so {tail}.", "{goal} : {verdict}, donc {tail}."),
+    "scoring.bad_tricks": ("bidder_tricks={value} is not possible; give a number of tricks from 0 to {total}",
+                           "`bidder_tricks={value}` n'est pas possible ; donnez un nombre de levées de 0 à {total}"),
 })  # fmt: skip
 
 
@@ -104,7 +106,7 @@ def decided(contract: Contract, bidder_tricks: int, tricks_played: int) -> bool 
 def _score(contract: Contract, bidder_tricks: int) -> HandScore:
     total = check_contract(contract).rules.tricks_per_hand
     if isinstance(bidder_tricks, bool) or not isinstance(bidder_tricks, int) or not 0 <= bidder_tricks <= total:
-        raise TrickError(f"bidder_tricks={bidder_tricks!r} is not possible; give a number of tricks from 0 to {total}")
+        raise TrickError(say("scoring.bad_tricks", value=repr(bidder_tricks), total=total))
     spec = contract.spec
     made = is_made(contract, bidder_tricks)
     team, other = contract.team, contract.defenders
@@ -120,6 +122,11 @@ def _score(contract: Contract, bidder_tricks: int) -> HandScore:
     else:
         points[other] = spec.failed
     return HandScore(points, made, outright)
+
+
+def hand_score(contract: Contract, bidder_tricks: int) -> HandScore:
+    """:func:`explain_score`'s answer without the sentence (points, made, outright), for a hand's end."""
+    return _score(contract, bidder_tricks)
 
 
 def score_hand(contract: Contract, bidder_tricks: int) -> dict[str, int]:
