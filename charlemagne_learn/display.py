@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from .bid_meaning import bid_meaning
 from .cards import Card, Seat
+from .i18n import Lang, add_messages, card_label, lang_or_course, say, word
 from .palette import colour
 
 if TYPE_CHECKING:
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
     from .analysis.odds import BidOdds
     from .contract import Contract
     from .game import Game
-    from .hand import HandState, SeatView, Trick
+    from .hand import HandState, Phase, SeatView, Trick
     from .rules import BidSpec, Rules
 
 __all__ = [
@@ -36,6 +37,96 @@ __all__ = [
     "trick_html",
 ]
 
+add_messages({
+    "display.phase.bidding": ("bidding", "enchères"),
+    "display.phase.choose": ("choose", "choix"),
+    "display.phase.give": ("give", "don d'une carte"),
+    "display.phase.discard": ("discard", "écart"),
+    "display.phase.trump": ("trump", "choix de l'atout"),
+    "display.phase.play": ("play", "jeu de la carte"),
+    "display.phase.over": ("over", "donne finie"),
+    "display.grade.best": ("best", "meilleur"),
+    "display.grade.good": ("good", "bon"),
+    "display.grade.inaccuracy": ("inaccuracy", "imprécision"),
+    "display.grade.mistake": ("mistake", "erreur"),
+    "display.grade.blunder": ("blunder", "gaffe"),
+    "display.no_cards": ("no cards", "aucune carte"),
+    "display.sits_out": ("; {seats} sits out", " ; {seats} ne joue pas"),
+    "display.sit_out": ("; {seats} sit out", " ; {seats} ne jouent pas"),
+    "display.contract": ("{title:w}; trump: {trump}{sit}", "{title:w} ; atout : {trump}{sit}"),
+    "display.to_move": (" ◀ to move", " ◀ à jouer"),
+    "display.face_down_one": ("{n} card face down", "{n} carte face cachée"),
+    "display.face_down_many": ("{n} cards face down", "{n} cartes face cachée"),
+    "display.won": (" — {n} trick(s)", " — {n} levée(s)"),
+    "display.trick_so_far": ("Trick so far: ", "Levée en cours : "),
+    "display.hand_state": ("HandState {title:w}, dealer {dealer}, {where}{contract}",
+                           "Donne — {title:w}, donneur {dealer}, {where}{contract}"),
+    "display.where": ("{phase}, {seat} to move", "{phase}, {seat} à jouer"),
+    "display.over": ("over", "donne finie"),
+    "display.sees": ("What {seat} sees ({phase}{contract})", "Ce que voit {seat} ({phase}{contract})"),
+    "display.trick_wins": ("{seat} wins the trick.", "{seat} remporte la levée."),
+    "display.col.bid": ("bid", "enchère"),
+    "display.col.who plays": ("who plays", "qui joue"),
+    "display.col.trump": ("trump", "atout"),
+    "display.col.to make it": ("to make it", "pour réussir"),
+    "display.col.made": ("made", "réussi"),
+    "display.col.failed": ("failed", "chuté"),
+    "display.kitty": (", kitty of {n}", ", minou de {n}"),
+    "display.no_kitty": (", no kitty", ", pas de minou"),
+    "display.rules": ("{options}: {deck} cards, {hand} to each player{kitty}; game to {target}.",
+                      "{options} : {deck} cartes, {hand} à chaque joueur{kitty} ; partie en {target}."),
+    "display.bids_order": ("Bids from lowest to highest.", "Enchères de la plus basse à la plus haute."),
+    "display.game.hand": ("hand", "donne"),
+    "display.game.dealer": ("dealer", "donneur"),
+    "display.game.contract": ("contract", "contrat"),
+    "display.game.what": ("what happened", "ce qui s'est passé"),
+    "display.all_passed": ("all passed", "tous ont passé"),
+    "display.won_by": ("won by {team}", "gagnée par {team:w}"),
+    "display.in_play": ("hand {n} in play", "donne {n} en cours"),
+    "display.game": ("game to {target}: {state}.", "partie en {target} : {state}."),
+    "display.perfect": ("perfect play (double dummy)", "jeu parfait (double mort)"),
+    "display.bots": ("the greedy bots' play", "le jeu des robots gourmands"),
+    "display.decides": ("decides the game", "décide la partie"),
+    "display.odds_head": ("{seat} holds {cards} — {title:w}, {samples} deals of the unseen cards (seed {seed}), {how}",
+                          "{seat} a en main {cards} — {title:w}, {samples} donnes des cartes cachées (graine {seed}), "
+                          "{how}"),
+    "display.odds.makes": ("makes it", "réussie"),
+    "display.odds.interval": ("95% interval", "intervalle à 95 %"),
+    "display.odds.points": ("points per hand", "points par donne"),
+    "display.odds.played": ("played as", "jouée ainsi"),
+    "display.hint_head": ("{seat}'s choices ({phase}), judged over {samples} deals of the cards {seat} cannot see",
+                          "Les choix de {seat} ({phase}), jugés sur {samples} donnes des cartes que {seat} ne voit "
+                          "pas"),
+    "display.col.choice": ("choice", "choix"),
+    "display.col.points": ("points", "points"),
+    "display.col.grade": ("grade", "note"),
+    "display.col.why": ("why", "pourquoi"),
+    "display.col.move": ("move", "coup"),
+    "display.col.phase": ("phase", "étape"),
+    "display.col.chose": ("chose", "choisi"),
+    "display.col.better": ("better", "mieux"),
+    "display.review_head": ("Review of {seat}'s decisions", "Bilan des décisions de {seat}"),
+    "display.pct": ("{p:.0%}", "{p:.0%}"),
+    "display.range": ("{low:.0%}–{high:.0%}", "{low:.0%}–{high:.0%}"),
+    "display.signed": ("{x:+.1f}", "{x:+.1f}"),
+    "display.points": ("{x:+.2f}", "{x:+.2f}"),
+    "display.review_none": ("Review of {seat}'s decisions: none to grade.",
+                            "Bilan des décisions de {seat} : aucune à noter."),
+})  # fmt: skip
+
+
+def _phase(phase: Phase, lang: Lang) -> str:
+    return say(f"display.phase.{phase.value}", lang)
+
+
+def _grade(grade: str, lang: Lang) -> str:
+    return say(f"display.grade.{grade}", lang)
+
+
+def _col(name: str, lang: Lang) -> str:
+    return say(f"display.col.{name}", lang)
+
+
 # The static HTML has no stylesheet: it writes the widgets' palette inline, so both read alike in every theme.
 _STYLE = (
     "display:inline-block;min-width:2.2em;padding:0.15em 0.3em;margin:0 0.12em;"
@@ -48,29 +139,38 @@ def _colour(card: Card) -> str:
     return colour("card-red") if card.is_red else colour("card-ink")
 
 
-def card_html(card: Card, role: str = "") -> str:
-    label = card.name + (f", {role}" if role else "")
+def card_html(card: Card, role: str = "", lang: str | None = None) -> str:
+    language = lang_or_course(lang)
+    label = card_label(card, language) + (f", {word(role, language)}" if role else "")
     return (
         f'<span role="img" aria-label="{escape(label)}" title="{escape(label)}" '
         f'style="{_STYLE};color:{_colour(card)}">{escape(str(card))}</span>'
     )
 
 
-def cards_html(cards: Iterable[Card], contract: Contract | None = None) -> str:
-    parts = [card_html(c, contract.order.role[c.index] if contract else "") for c in cards]
-    return '<span class="cl-cardlist">' + "".join(parts) + "</span>" if parts else "<em>no cards</em>"
+def cards_html(cards: Iterable[Card], contract: Contract | None = None, lang: str | None = None) -> str:
+    language = lang_or_course(lang)
+    parts = [card_html(c, contract.order.role[c.index] if contract else "", language) for c in cards]
+    if not parts:
+        return f"<em>{say('display.no_cards', language)}</em>"
+    return '<span class="cl-cardlist">' + "".join(parts) + "</span>"
 
 
 def ruling_html(reason: str) -> str:
     return f'<p class="cl-ruling" style="font-family:sans-serif">{escape(reason)}</p>'
 
 
-def contract_html(contract: Contract) -> str:
-    out = contract.sitting_out
-    sit = f"; {', '.join(s.word for s in out)} sit{'s' if len(out) == 1 else ''} out" if out else ""
+def contract_html(contract: Contract, lang: str | None = None) -> str:
+    language = lang_or_course(lang)
+    out = list(contract.sitting_out)
+    sit = say("display.sits_out" if len(out) == 1 else "display.sit_out", language, seats=out) if out else ""
+    about = say(
+        "display.contract", language, title=f"title.{contract.rules.name}", trump=contract.trump_words(language),
+        sit=sit,
+    )  # fmt: skip
     return (
-        f'<div class="cl-contract" style="font-family:sans-serif"><strong>{escape(str(contract))}</strong>'
-        f" ({escape(contract.rules.title)}; trump: {escape(contract.trump_text)}{sit})</div>"
+        f'<div class="cl-contract" style="font-family:sans-serif"><strong>{escape(contract.text(language))}</strong>'
+        f" ({escape(about)})</div>"
     )
 
 
@@ -82,24 +182,27 @@ def _table_html(
     tricks_won: dict[str, int],
     trick: list[tuple[Seat, Card]],
     reason: str | None,
+    lang: Lang,
 ) -> str:
     """A hand at the table, one row a seat; a seat's cards given as a count are face down."""
     rows = []
     for seat, cards in hands.items():
-        mark = " ◀ to move" if to_move == seat else ""
-        shown = (
-            f"<em>{cards} card{'s' if cards != 1 else ''} face down</em>"
-            if isinstance(cards, int)
-            else cards_html(cards, contract)
-        )
-        won = f" — {tricks_won[seat.name]} trick(s)" if contract is not None else ""
+        mark = say("display.to_move", lang) if to_move == seat else ""
+        if isinstance(cards, int):
+            shown = (
+                f"<em>{say('display.face_down_one' if cards == 1 else 'display.face_down_many', lang, n=cards)}</em>"
+            )
+        else:
+            shown = cards_html(cards, contract, lang)
+        won = say("display.won", lang, n=tricks_won[seat.name]) if contract is not None else ""
         rows.append(
-            f"<tr><th style='text-align:left;padding-right:0.6em'>{seat.word}{mark}</th>"
+            f"<tr><th style='text-align:left;padding-right:0.6em'>{word(seat.name, lang)}{mark}</th>"
             f"<td style='text-align:left'>{shown}</td><td>{won}</td></tr>"
         )
     so_far = ""
     if trick:
-        so_far = "<p>Trick so far: " + " ".join(f"{s.word} {card_html(c)}" for s, c in trick) + "</p>"
+        played = " ".join(f"{word(s.name, lang)} {card_html(c, '', lang)}" for s, c in trick)
+        so_far = f"<p>{say('display.trick_so_far', lang)}{played}</p>"
     result = f"<p><strong>{escape(reason)}</strong></p>" if reason else ""
     return (
         f'<div class="cl-handstate" style="font-family:sans-serif"><p>{head}</p>'
@@ -107,42 +210,54 @@ def _table_html(
     )
 
 
-def hand_state_html(state: HandState) -> str:
+def hand_state_html(state: HandState, lang: str | None = None) -> str:
     """Every hand face up: the teacher's view of the table."""
+    language = lang_or_course(lang)
     hands: dict[Seat, list[Card] | int] = {seat: state.hand(seat) for seat in Seat}
+    if state.to_move is not None:
+        where = say("display.where", language, phase=_phase(state.phase, language), seat=state.to_move)
+    else:
+        where = say("display.over", language)
+    contract = f", {state.contract.text(language)}" if state.contract is not None else ""
+    head = say(
+        "display.hand_state", language, title=f"title.{state.rules.name}", dealer=state.dealer, where=where,
+        contract=contract,
+    )  # fmt: skip
     return _table_html(
-        escape(repr(state)[1:-1]),
+        escape(head),
         hands,
         state.to_move,
         state.contract,
         state.tricks_won,
         state.trick,
-        state.result.reason if state.result else None,
+        state.result.text(language) if state.result else None,
+        language,
     )
 
 
-def seat_view_html(view: SeatView) -> str:
+def seat_view_html(view: SeatView, lang: str | None = None) -> str:
     """What one player sees: their own cards, the others' face down (unless shown to all)."""
+    language = lang_or_course(lang)
     hands: dict[Seat, list[Card] | int] = {
         seat: view.hand if seat == view.seat else view.exposed.get(seat.name, view.hand_sizes[seat.name])
         for seat in Seat
     }
     won = {seat.name: sum(t.winner == seat for t in view.tricks) for seat in Seat}
-    contract = f", {escape(str(view.contract))}" if view.contract is not None else ""
-    head = f"What {view.seat.word} sees ({view.phase.value}{contract})"
-    return _table_html(
-        head, hands, view.to_move, view.contract, won, view.trick, view.result.reason if view.result else None
-    )
+    contract = f", {view.contract.text(language)}" if view.contract is not None else ""
+    head = escape(say("display.sees", language, seat=view.seat, phase=_phase(view.phase, language), contract=contract))
+    result = view.result.text(language) if view.result else None
+    return _table_html(head, hands, view.to_move, view.contract, won, view.trick, result, language)
 
 
-def trick_html(trick: Trick) -> str:
+def trick_html(trick: Trick, lang: str | None = None) -> str:
+    language = lang_or_course(lang)
     plays = "".join(
-        f"<td style='padding:0 0.4em;text-align:center'>{seat.word}<br>{card_html(card)}</td>"
+        f"<td style='padding:0 0.4em;text-align:center'>{word(seat.name, language)}<br>{card_html(card, '', language)}</td>"
         for seat, card in zip(trick.seats, trick.cards, strict=True)
     )
     return (
         f'<div class="cl-trick" style="font-family:sans-serif"><table><tr>{plays}</tr></table>'
-        f"<p>{escape(trick.winner.word)} wins the trick.</p></div>"
+        f"<p>{escape(say('display.trick_wins', language, seat=trick.winner))}</p></div>"
     )
 
 
@@ -150,28 +265,37 @@ def trick_html(trick: Trick) -> str:
 _RULES_COLUMNS = ("bid", "who plays", "trump", "to make it", "made", "failed")
 
 
-def _bid_row(rules: Rules, spec: BidSpec) -> str:
-    meaning = bid_meaning(rules, spec)
+def _bid_row(rules: Rules, spec: BidSpec, lang: Lang) -> str:
+    meaning = bid_meaning(rules, spec, lang)
     cells = "".join(f"<td style='text-align:left;padding:0 0.6em'>{escape(meaning[c])}</td>" for c in _RULES_COLUMNS)
     return f"<tr>{cells}</tr>"
 
 
-def rules_html(rules: Rules) -> str:
+def rules_html(rules: Rules, lang: str | None = None) -> str:
     """A rule system as a teacher would put it on the board: deck, deal, and the bid ladder."""
-    kitty = f", kitty of {rules.kitty_size}" if rules.kitty_size else ", no kitty"
+    language = lang_or_course(lang)
+    kitty = (
+        say("display.kitty", language, n=rules.kitty_size) if rules.kitty_size else say("display.no_kitty", language)
+    )
+    # the options as a teacher types them in course.json, the same in both languages
     options = "".join(f", {k}={v!r}" for k, v in rules.options().items())
-    head = "".join(f"<th style='text-align:left;padding:0 0.6em'>{h}</th>" for h in _RULES_COLUMNS)
-    rows = "".join(_bid_row(rules, spec) for spec in rules.bids)
+    head = "".join(f"<th style='text-align:left;padding:0 0.6em'>{_col(h, language)}</th>" for h in _RULES_COLUMNS)
+    rows = "".join(_bid_row(rules, spec, language) for spec in rules.bids)
+    about = say(
+        "display.rules", language, options="", deck=rules.deck_size, hand=rules.hand_size, kitty=kitty,
+        target=rules.target,
+    )  # fmt: skip
     return (
-        f'<div class="cl-rules" style="font-family:sans-serif"><p><strong>{escape(rules.title)}</strong>'
-        f"{escape(options)}: {rules.deck_size} cards, {rules.hand_size} to each player{kitty}; "
-        f"game to {rules.target}.</p><table><tr>{head}</tr>{rows}</table>"
-        f"<p>Bids from lowest to highest.</p></div>"
+        f'<div class="cl-rules" style="font-family:sans-serif"><p><strong>'
+        f"{escape(word(f'title.{rules.name}', language))}</strong>"
+        f"{escape(options)}{escape(about)}</p><table><tr>{head}</tr>{rows}</table>"
+        f"<p>{say('display.bids_order', language)}</p></div>"
     )
 
 
-def game_html(game: Game) -> str:
+def game_html(game: Game, lang: str | None = None) -> str:
     """The score sheet: one row per finished hand, with running totals."""
+    language = lang_or_course(lang)
     totals = {"NS": 0, "EW": 0}
     rows = []
     for number, hand in enumerate(game.finished, 1):
@@ -179,25 +303,40 @@ def game_html(game: Game) -> str:
         assert result is not None
         for team in totals:
             totals[team] += result.points[team]
-        contract = str(result.contract) if result.contract is not None else "all passed"
-        rows.append(
-            f"<tr><td>{number}</td><td>{hand.dealer.word}</td><td>{escape(contract)}</td>"
-            f"<td>{escape(result.reason)}</td><td>{totals['NS']}</td><td>{totals['EW']}</td></tr>"
+        contract = (
+            result.contract.text(language) if result.contract is not None else say("display.all_passed", language)
         )
-    head = "".join(
-        f"<th style='text-align:left'>{h}</th>" for h in ("hand", "dealer", "contract", "what happened", "NS", "EW")
-    )
-    state = f"won by {game.winner}" if game.winner else f"hand {len(game.finished) + 1} in play"
+        rows.append(
+            f"<tr><td>{number}</td><td>{word(hand.dealer.name, language)}</td><td>{escape(contract)}</td>"
+            f"<td>{escape(result.text(language))}</td><td>{totals['NS']}</td><td>{totals['EW']}</td></tr>"
+        )
+    heads = [say(f"display.game.{h}", language) for h in ("hand", "dealer", "contract", "what")] + ["NS", "EW"]
+    head = "".join(f"<th style='text-align:left'>{h}</th>" for h in heads)
+    if game.winner:
+        state = say("display.won_by", language, team=game.winner)
+    else:
+        state = say("display.in_play", language, n=len(game.finished) + 1)
     return (
-        f'<div class="cl-game" style="font-family:sans-serif"><p><strong>{escape(game.rules.title)}</strong>, '
-        f"game to {game.rules.target}: {state}.</p>"
+        f'<div class="cl-game" style="font-family:sans-serif"><p><strong>'
+        f"{escape(word(f'title.{game.rules.name}', language))}</strong>, "
+        f"{escape(say('display.game', language, target=game.rules.target, state=state))}</p>"
         f"<table style='text-align:left'><tr>{head}</tr>{''.join(rows)}</table></div>"
     )
 
 
-def bid_odds_html(odds: BidOdds) -> str:
+def _odds_how(odds: BidOdds, lang: Lang) -> str:
+    return say("display.perfect" if odds.method == "double_dummy" else "display.bots", lang)
+
+
+def _odds_points(points: float | None, lang: Lang) -> str:
+    return say("display.decides", lang) if points is None else say("display.signed", lang, x=points)
+
+
+def bid_odds_html(odds: BidOdds, lang: str | None = None) -> str:
     """Each bid's chance as a bar with its 95% interval drawn as a whisker, plus how it was played."""
-    how = "perfect play (double dummy)" if odds.method == "double_dummy" else "the greedy bots' play"
+    from .analysis.odds import how_text
+
+    language = lang_or_course(lang)
     rows = []
     for chance in odds:
         p = chance.probability
@@ -208,63 +347,73 @@ def bid_odds_html(odds: BidOdds) -> str:
             f"border-radius:2px'></div><div style='position:absolute;top:40%;left:{low * 100:.1f}%;"
             f"width:{(high - low) * 100:.1f}%;height:20%;background:{colour('ink')}'></div></div>"
         )
-        points = "decides the game" if chance.expected_points is None else f"{chance.expected_points:+.1f}"
+        points = _odds_points(chance.expected_points, language)
         rows.append(
-            f"<tr><th style='text-align:left'>{escape(chance.label)}</th>"
-            f"<td style='text-align:right'>{p:.0%}</td><td>{bar}</td>"
-            f"<td>{low:.0%}–{high:.0%}</td><td style='text-align:right'>{points}</td>"
-            f"<td style='text-align:left'>{escape(chance.how)}</td></tr>"
+            f"<tr><th style='text-align:left'>{escape(word(chance.label, language))}</th>"
+            f"<td style='text-align:right'>{say('display.pct', language, p=p)}</td><td>{bar}</td>"
+            f"<td>{say('display.range', language, low=low, high=high)}</td><td style='text-align:right'>{points}</td>"
+            f"<td style='text-align:left'>{escape(how_text(chance.how, language))}</td></tr>"
         )
-    head = (
-        f"<p>{escape(odds.seat.word)} holds {cards_html(odds.hand)} — {escape(odds.rules.title)}, "
-        f"{odds.samples} deals of the unseen cards (seed {odds.seed}), {how}.</p>"
-    )
+    head = say(
+        "display.odds_head", language, seat=odds.seat, cards=cards_html(odds.hand, None, language),
+        title=f"title.{odds.rules.name}", samples=odds.samples, seed=odds.seed, how=_odds_how(odds, language),
+    )  # fmt: skip
+    cols = "".join(f"<th>{say(f'display.odds.{c}', language)}</th>" for c in ("makes", "interval", "points", "played"))
+    cols = cols.replace("</th><th>", "</th><th></th><th>", 1)  # the bars' column has no head
     return (
-        f'<div class="cl-bidodds" style="font-family:sans-serif">{head}<table><tr><th>bid</th><th>makes it</th>'
-        f"<th></th><th>95% interval</th><th>points per hand</th><th>played as</th></tr>{''.join(rows)}</table></div>"
+        f'<div class="cl-bidodds" style="font-family:sans-serif"><p>{head}.</p><table><tr><th>'
+        f"{_col('bid', language)}</th>{cols}</tr>{''.join(rows)}</table></div>"
     )
 
 
-def _grade_html(grade: str) -> str:
+def _grade_html(grade: str, lang: Lang) -> str:
     # Grades by colour (the palette's, safe for colour-blind readers) and always by word too.
     return (
         f"<span style='padding:0 0.4em;border-radius:0.3em;color:{colour('chip-ink')};"
-        f"background:{colour('grade-' + grade)}'>{escape(grade)}</span>"
+        f"background:{colour('grade-' + grade)}'>{escape(_grade(grade, lang))}</span>"
     )
 
 
-def hint_html(hint: Hint) -> str:
+def _hint_head(hint: Hint, lang: Lang) -> str:
+    return say("display.hint_head", lang, seat=hint.seat, phase=_phase(hint.phase, lang), samples=hint.samples)
+
+
+def hint_html(hint: Hint, lang: str | None = None) -> str:
     """Each choice with its points, chance, grade and reason, best first."""
+    language = lang_or_course(lang)
     rows = []
     for c in hint.choices:
-        made = "" if c.made is None else f"{c.made:.0%}"
+        made = "" if c.made is None else say("display.pct", language, p=c.made)
         rows.append(
-            f"<tr><td style='text-align:left'>{escape(str(c.action))}</td>"
-            f"<td style='text-align:right'>{c.points:+.2f}</td><td style='text-align:right'>{made}</td>"
-            f"<td>{_grade_html(c.grade)}</td><td style='text-align:left'>{escape(c.reason)}</td></tr>"
+            f"<tr><td style='text-align:left'>{escape(c.action.text(language))}</td>"
+            f"<td style='text-align:right'>{say('display.points', language, x=c.points)}</td>"
+            f"<td style='text-align:right'>{made}</td>"
+            f"<td>{_grade_html(c.grade, language)}</td><td style='text-align:left'>{escape(c.reason)}</td></tr>"
         )
+    cols = "".join(f"<th>{_col(c, language)}</th>" for c in ("choice", "points", "made", "grade", "why"))
     return (
-        f'<div class="cl-hint" style="font-family:sans-serif"><p>{escape(hint.seat.word)}\'s choices '
-        f"({hint.phase.value}), judged over {hint.samples} deals of the cards {escape(hint.seat.word)} "
-        f"cannot see:</p><table><tr><th>choice</th><th>points</th><th>made</th><th>grade</th><th>why</th></tr>"
-        f"{''.join(rows)}</table></div>"
+        f'<div class="cl-hint" style="font-family:sans-serif"><p>{escape(_hint_head(hint, language), quote=False)}:</p>'
+        f"<table><tr>{cols}</tr>{''.join(rows)}</table></div>"
     )
 
 
-def review_html(review: Review) -> str:
+def review_html(review: Review, lang: str | None = None) -> str:
     """The reviewed seat's decisions in order, each with its grade and the best choice."""
+    language = lang_or_course(lang)
     rows = []
     for line in review.lines:
-        better = "" if line.best == line.action else escape(str(line.best))
+        better = "" if line.best == line.action else escape(line.best.text(language))
         rows.append(
-            f"<tr><td>{line.move + 1}</td><td>{line.phase.value}</td><td>{escape(str(line.action))}</td>"
-            f"<td>{_grade_html(line.grade)}</td><td>{better}</td>"
+            f"<tr><td>{line.move + 1}</td><td>{_phase(line.phase, language)}</td>"
+            f"<td>{escape(line.action.text(language))}</td>"
+            f"<td>{_grade_html(line.grade, language)}</td><td>{better}</td>"
             f"<td style='text-align:left'>{escape(line.reason)}</td></tr>"
         )
+    cols = "".join(f"<th>{_col(c, language)}</th>" for c in ("move", "phase", "chose", "grade", "better", "why"))
     return (
-        f'<div class="cl-review" style="font-family:sans-serif"><p>Review of {escape(review.seat.word)}\'s '
-        f"decisions</p><table><tr><th>move</th><th>phase</th><th>chose</th><th>grade</th><th>better</th>"
-        f"<th>why</th></tr>{''.join(rows)}</table></div>"
+        f'<div class="cl-review" style="font-family:sans-serif"><p>'
+        f"{escape(say('display.review_head', language, seat=review.seat), quote=False)}</p>"
+        f"<table><tr>{cols}</tr>{''.join(rows)}</table></div>"
     )
 
 
@@ -283,43 +432,53 @@ def text_table(heads: Sequence[str], rows: Iterable[Sequence[str]], right: Seque
     return "\n".join(lines)
 
 
-def bid_odds_text(odds: BidOdds) -> str:
+def bid_odds_text(odds: BidOdds, lang: str | None = None) -> str:
     """Every number of :func:`bid_odds_html`, as text."""
-    how = "perfect play (double dummy)" if odds.method == "double_dummy" else "the greedy bots' play"
+    from .analysis.odds import how_text
+
+    language = lang_or_course(lang)
     rows = []
     for chance in odds:
         low, high = chance.interval
-        points = "decides the game" if chance.expected_points is None else f"{chance.expected_points:+.1f}"
-        rows.append([chance.label, f"{chance.probability:.0%}", f"{low:.0%}–{high:.0%}", points, chance.how])
-    head = (
-        f"{odds.seat.word} holds {odds.hand} — {odds.rules.title}, {odds.samples} deals of the unseen cards "
-        f"(seed {odds.seed}), {how}:"
-    )
-    table = text_table(
-        ["bid", "makes it", "95% interval", "points per hand", "played as"], rows, (False, True, False, True)
-    )
-    return f"{head}\n{table}"
-
-
-def hint_text(hint: Hint) -> str:
-    rows = [
-        [str(c.action), f"{c.points:+.2f}", "" if c.made is None else f"{c.made:.0%}", c.grade, c.reason]
-        for c in hint.choices
+        rows.append(
+            [
+                word(chance.label, language),
+                say("display.pct", language, p=chance.probability),
+                say("display.range", language, low=low, high=high),
+                _odds_points(chance.expected_points, language),
+                how_text(chance.how, language),
+            ]
+        )
+    cards = " ".join(map(str, odds.hand))
+    head = say(
+        "display.odds_head", language, seat=odds.seat, cards=cards, title=f"title.{odds.rules.name}",
+        samples=odds.samples, seed=odds.seed, how=_odds_how(odds, language),
+    )  # fmt: skip
+    heads = [_col("bid", language)] + [
+        say(f"display.odds.{c}", language) for c in ("makes", "interval", "points", "played")
     ]
-    head = (
-        f"{hint.seat.word}'s choices ({hint.phase.value}), judged over {hint.samples} deals of the cards "
-        f"{hint.seat.word} cannot see:"
-    )
-    return f"{head}\n{text_table(['choice', 'points', 'made', 'grade', 'why'], rows, (False, True, True))}"
+    return f"{head}:\n{text_table(heads, rows, (False, True, False, True))}"
 
 
-def review_text(review: Review) -> str:
+def hint_text(hint: Hint, lang: str | None = None) -> str:
+    language = lang_or_course(lang)
     rows = [
-        [str(line.move + 1), line.phase.value, str(line.action), line.grade,
-         "" if line.best == line.action else str(line.best), line.reason]
+        [c.action.text(language), say("display.points", language, x=c.points),
+         "" if c.made is None else say("display.pct", language, p=c.made), _grade(c.grade, language), c.reason]
+        for c in hint.choices
+    ]  # fmt: skip
+    heads = [_col(c, language) for c in ("choice", "points", "made", "grade", "why")]
+    return f"{_hint_head(hint, language)}:\n{text_table(heads, rows, (False, True, True))}"
+
+
+def review_text(review: Review, lang: str | None = None) -> str:
+    language = lang_or_course(lang)
+    rows = [
+        [str(line.move + 1), _phase(line.phase, language), line.action.text(language), _grade(line.grade, language),
+         "" if line.best == line.action else line.best.text(language), line.reason]
         for line in review.lines
     ]  # fmt: skip
     if not rows:
-        return f"Review of {review.seat.word}'s decisions: none to grade."
-    table = text_table(["move", "phase", "chose", "grade", "better", "why"], rows, (True,))
-    return f"Review of {review.seat.word}'s decisions:\n{table}"
+        return say("display.review_none", language, seat=review.seat)
+    heads = [_col(c, language) for c in ("move", "phase", "chose", "grade", "better", "why")]
+    return f"{say('display.review_head', language, seat=review.seat)}:\n{text_table(heads, rows, (True,))}"
