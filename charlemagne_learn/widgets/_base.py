@@ -11,6 +11,7 @@ engine.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
@@ -23,11 +24,32 @@ from ..analysis.budget import check_budget, default_budget
 from ..cards import RED_JOKER, Card
 from ..contract import Contract
 from ..errors import RulesOptionError
-from ..i18n import Lang, card_label, check_lang, word
+from ..i18n import Lang, add_words, card_label, check_lang, word
 from ..palette import palette_css
 from ..ranking import card_order
+from ..rules import BidSpec, Rules
 
-__all__ = ["EXPORT", "GameWidget", "asset", "card_id", "card_view", "front_end"]
+__all__ = [
+    "EXPORT",
+    "GameWidget",
+    "asset",
+    "bid_label",
+    "card_id",
+    "card_view",
+    "front_end",
+    "lang_kw",
+    "variant_title",
+]
+
+# The bids' French names: the French source's own (Mulot, Charlemagne, Le Petit stay as they are), and the
+# English-named bids of the American and Maine tables said the way a French table says them.
+add_words(
+    {
+        "bid.no_trump": ("No Trump", "Sans atout"),
+        "bid.high_card_no_trump": ("High Card No Trump", "Sans atout, carte haute"),
+        "bid.charles_alone": ("Charles Alone", "Charles seul"),
+    }
+)
 
 _PACKAGED = Path(__file__).with_name("_static")
 _SOURCE = Path(__file__).resolve().parents[2] / "widgets"
@@ -38,6 +60,35 @@ def widget_budget(budget: object) -> float | None:
     :func:`~charlemagne_learn.analysis.budget.default_budget` (about 1 s in JupyterLab, 3 s in JupyterLite, or
     ``CHARLEMAGNE_BUDGET``); None waits for every sample asked for."""
     return default_budget() if budget == "auto" else check_budget(budget)
+
+
+@cache
+def _takes_lang(func: Callable[..., Any]) -> bool:
+    try:
+        return "lang" in inspect.signature(func).parameters
+    except (TypeError, ValueError):  # a builtin with no signature takes no lang
+        return False
+
+
+def lang_kw(func: Callable[..., Any], lang: Lang) -> dict[str, Any]:
+    """``{"lang": lang}`` when ``func`` takes a ``lang=`` keyword, else nothing: the engine's writers (quizzes, hints,
+    scoring, the static pictures) gain their ``lang=`` one module at a time, and a widget passes its language to
+    each one as soon as it takes it, with no change here."""
+    return {"lang": lang} if _takes_lang(func) else {}
+
+
+def variant_title(rules: Rules, lang: Lang = "en") -> str:
+    """The variant's name in ``lang``: the engine's own title in English ("Canadian Charlemagne"), its French name
+    ("Charlemagne canadien") from the word table."""
+    return rules.title if lang == "en" else word(f"title.{rules.name}", lang)
+
+
+def bid_label(spec: BidSpec, lang: Lang = "en") -> str:
+    """A bid's name in ``lang``: the engine's label in English ("High Card No Trump"), the French name where the
+    French table has its own ("Sans atout, carte haute"); numbers and the game's French names are the same."""
+    key = f"bid.{spec.name}"
+    named = word(key, lang)
+    return spec.label if lang == "en" or named == key else named
 
 
 @cache

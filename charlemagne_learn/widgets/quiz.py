@@ -29,10 +29,10 @@ from ..checks import whole_number
 from ..course import student as course_student
 from ..display import cards_html, ruling_html
 from ..errors import IllegalActionError
-from ..i18n import add_words, word
+from ..i18n import Lang, add_messages, add_words, check_lang, say, word
 from ..rules import Rules
 from ..teach.quiz import Question, questions
-from ._base import GameWidget, card_id, card_view
+from ._base import GameWidget, card_id, card_view, lang_kw
 from ._results import ROW_START, download, results_csv
 from .hand import sort_hand
 
@@ -77,6 +77,29 @@ add_words(
             "{n} questions: answer each, then open its answer to check.",
             "{n} questions : répondez à chacune, puis ouvrez sa réponse pour vérifier.",
         ),
+    }
+)
+
+
+add_messages(
+    {
+        "quiz.not a choice": (
+            "{card} is not one of the cards of this question",
+            "{card:the} n'est pas une des cartes proposées",
+        ),
+        "quiz.not in trick": ("{seat} takes no part in this trick", "{seat} ne joue pas dans cette levée"),
+        "quiz.not a score": (
+            "{given!r} is not one of the scores offered: {scores}",
+            "« {given} » n'est pas un des scores proposés : {scores}",
+        ),
+        "quiz.only shown": (
+            "only the cards shown may be chosen: {cards}",
+            "choisissez seulement parmi les cartes montrées : {cards}",
+        ),
+        "quiz.answer with winner": ("this question is answered with a seat", "ici, répondez par une place"),
+        "quiz.answer with score": ("this question is answered with a score", "ici, répondez par un score"),
+        "quiz.summary": ("{score_of}: {score}", "{score_of} : {score}"),
+        "quiz.answer with cards": ("this question is answered with cards", "ici, répondez par des cartes"),
     }
 )
 
@@ -129,8 +152,10 @@ class TrickQuiz(GameWidget):
         four_colour: bool = False,
     ) -> None:
         whole_number("count", count, 1, 1000, advice=" (questions)")
-        stream = questions(variant, level, kinds, seed)  # the engine checks variant, level, kinds and seed
+        # the engine checks variant, level, kinds and seed; the questions are written in the widget's language
+        stream = questions(variant, level, kinds, seed, **lang_kw(questions, _quiz_lang(lang)))
         self._questions: list[Question] = list(islice(stream, count))
+        self._asked = (variant, level, kinds if kinds is None else list(kinds), seed)
         self._variant = self._questions[0].variant
         self._level = level
         self._seed = seed
@@ -139,7 +164,15 @@ class TrickQuiz(GameWidget):
         self._shown_at = time.monotonic()
         super().__init__(lang=lang, four_colour=four_colour, count=count)
         self._show()
-        self.observe(lambda _: self._show(), names="lang")
+        self.observe(self._relang, names="lang")
+
+    def _relang(self, _change: object) -> None:
+        """The language changed: the same seeded questions again, written in the new language."""
+        written = lang_kw(questions, self._lang)
+        if written:
+            variant, level, kinds, seed = self._asked
+            self._questions = list(islice(questions(variant, level, kinds, seed, **written), len(self._questions)))
+        self._show()
 
     # ------------------------------------------------------------ state
     @property
@@ -183,6 +216,7 @@ class TrickQuiz(GameWidget):
                 "finished",
                 "correct",
                 "wrong",
+                "trick",  # the trick's spoken label
             )
         }
         if self.phase == "finished":
@@ -215,7 +249,7 @@ class TrickQuiz(GameWidget):
         self._expect("legal", "order")
         c = str(Card.parse(card))
         if c not in q.choices:
-            raise IllegalActionError(f"{c} is not one of the cards of this question")
+            raise IllegalActionError(say("quiz.not a choice", self._lang, card=Card.parse(c)))
         cid = card_id(Card.parse(c))
         picked = list(self.picked)
         if cid in picked:
@@ -234,7 +268,7 @@ class TrickQuiz(GameWidget):
         """The Check button: answer with the cards clicked so far."""
         self._check_asking()
         if not self.picked:
-            raise IllegalActionError(word("pick first", "en"))
+            raise IllegalActionError(word("pick first", self._lang))
         return self.answer([str(Card.parse(c)) for c in self.picked])
 
     def answer(self, given: Any) -> bool:
@@ -243,14 +277,15 @@ class TrickQuiz(GameWidget):
         self._check_asking()
         q = self._question
         normal = q.normalise(given)
+        lang = self._lang
         if not normal:
-            raise IllegalActionError(word("pick first", "en"))
+            raise IllegalActionError(word("pick first", lang))
         if q.kind == "winner" and normal[0] not in q.choices:
-            raise IllegalActionError(f"{Seat.find(normal[0]).word} takes no part in this trick")
+            raise IllegalActionError(say("quiz.not in trick", lang, seat=Seat.find(normal[0])))
         if q.kind == "score" and normal[0] not in q.choices:
-            raise IllegalActionError(f"{normal[0]!r} is not one of the scores offered: {', '.join(q.choices)}")
+            raise IllegalActionError(say("quiz.not a score", lang, given=normal[0], scores=", ".join(q.choices)))
         if q.kind in ("legal", "order") and any(c not in q.choices for c in normal):
-            raise IllegalActionError(f"only the cards shown may be chosen: {' '.join(q.choices)}")
+            raise IllegalActionError(say("quiz.only shown", lang, cards=" ".join(q.choices)))
         right = q.check(normal)
         seconds = round(time.monotonic() - self._shown_at, 1)
         self._results.append(
@@ -268,7 +303,6 @@ class TrickQuiz(GameWidget):
                 "seconds": seconds,
             }
         )
-        lang = self._lang
         self._download = download(self._results, _FIELDS, self._file_name(), lang)
         self.message = ""
         self.answered += 1
@@ -279,7 +313,7 @@ class TrickQuiz(GameWidget):
         self.feedback = q.explanation
         self.right = [card_id(Card.parse(c)) for c in q.answer] if q.kind in ("legal", "order") else list(q.answer)
         self.picked = [card_id(Card.parse(c)) for c in normal] if q.kind in ("legal", "order") else list(normal)
-        self.summary = f"{word('score of', lang)}: {self.score_text}"
+        self.summary = say("quiz.summary", lang, score_of=word("score of", lang), score=self.score_text)
         self.phase = "answered"
         self._show()  # the cards again, now with their roles
         return right
@@ -287,9 +321,9 @@ class TrickQuiz(GameWidget):
     def next(self) -> None:
         """The Next question button (after answering); after the last question, the summary."""
         if self.phase == "finished":
-            raise IllegalActionError(word("quiz over", "en"))
+            raise IllegalActionError(word("quiz over", self._lang))
         if self.phase != "answered":
-            raise IllegalActionError(word("not answered yet", "en"))
+            raise IllegalActionError(word("not answered yet", self._lang))
         for name in ("verdict", "feedback", "given_text", "answer_text"):
             setattr(self, name, "")
         self.right, self.picked = [], []
@@ -305,14 +339,14 @@ class TrickQuiz(GameWidget):
     def _expect(self, *kinds: str) -> None:
         kind = self._question.kind
         if kind not in kinds:
-            how = {"winner": "a seat", "score": "a score"}.get(kind, "cards")
-            raise IllegalActionError(f"this question is answered with {how}")
+            how = kind if kind in ("winner", "score") else "cards"
+            raise IllegalActionError(say(f"quiz.answer with {how}", self._lang))
 
     def _check_asking(self) -> None:
         if self.phase == "answered":
-            raise IllegalActionError(word("answered already", "en"))
+            raise IllegalActionError(word("answered already", self._lang))
         if self.phase == "finished":
-            raise IllegalActionError(word("quiz over", "en"))
+            raise IllegalActionError(word("quiz over", self._lang))
 
     def _on_click(self, content: dict[str, Any]) -> None:
         kind = content.get("type")
@@ -331,9 +365,6 @@ class TrickQuiz(GameWidget):
         elif kind == "next":
             self.next()
 
-    def _refusal(self, exc: ValueError) -> str:
-        return _translated(str(exc), self._lang)
-
     # ------------------------------------------------------------ display
     def __repr__(self) -> str:
         where = (
@@ -350,13 +381,16 @@ class TrickQuiz(GameWidget):
         lang = self._lang
         items = []
         for q in self._questions:
-            choices = "".join(f"<li>{escape(c)}</li>" for c in q.choices) if q.kind in ("winner", "score") else ""
-            answer = ", ".join(q.answer)
+            # seats by their letters in English (N E S W), by name in French (Ouest, not W)
+            named = [word(c, lang) if q.kind == "winner" and lang != "en" else c for c in q.choices]
+            choices = "".join(f"<li>{escape(c)}</li>" for c in named) if q.kind in ("winner", "score") else ""
+            answer = ", ".join(word(c, lang) if q.kind == "winner" and lang != "en" else c for c in q.answer)
+            pictured = cards_html(q.trick or q.cards, **lang_kw(cards_html, lang))
             items.append(
-                f"<li><p>{escape(q.prompt)}</p>{f'<p>{cards_html(q.trick or q.cards)}</p>' if q.trick or q.cards else ''}"
+                f"<li><p>{escape(q.prompt)}</p>{f'<p>{pictured}</p>' if q.trick or q.cards else ''}"
                 f"{f'<ul>{choices}</ul>' if choices else ''}"
                 f"<details><summary>{escape(word('answer was', lang))}</summary><p><strong>{escape(answer)}</strong>"
-                f"</p>{ruling_html(q.explanation)}</details></li>"
+                f"</p>{ruling_html(q.explanation, **lang_kw(ruling_html, lang))}</details></li>"
             )
         return (
             f'<div class="cl-quiz" style="font-family:sans-serif"><p><strong>{escape(word("static title", lang))}'
@@ -374,10 +408,13 @@ _FIELDS = (
     "correct",
     "seconds",
 )
-_MESSAGES = {word(k, "en"): k for k in ("answered already", "not answered yet", "quiz over")}
 
 
-def _translated(message: str, lang: Any) -> str:
-    """The widget's own refusals in the learner's language (the engine's reasons stay as the engine says)."""
-    key = _MESSAGES.get(message)
-    return word(key, lang) if key else message
+def _quiz_lang(lang: object) -> Lang:
+    """The language the questions are written in: the widget's (``lang``, else the course's). A ``lang`` that is
+    no text is refused by the widget's own trait, just after."""
+    if lang is None:
+        from ..course import course_lang
+
+        return check_lang(course_lang())
+    return check_lang(lang) if isinstance(lang, str) else "en"

@@ -32,12 +32,37 @@ from ..contract import Contract
 from ..display import hand_state_html, seat_view_html
 from ..errors import IllegalActionError, RulesOptionError
 from ..hand import HandState, Phase, SeatView
-from ..i18n import Lang, add_words, word
+from ..i18n import Lang, add_messages, add_words, say, word
 from ..rules import Rules
-from ._base import GameWidget, card_view
+from ._base import GameWidget, bid_label, card_view, lang_kw, variant_title
 from .hand import sort_hand
 
-__all__ = ["Table", "action_text", "phase_word", "table_picture", "trick_marks"]
+__all__ = ["Table", "action_text", "contract_text", "phase_word", "table_picture", "trick_marks"]
+
+# An action and a contract as the French table says them; in English they stay as the engine writes them.
+add_messages(
+    {
+        "table.action.play": ("play {card}", "joue {card}"),
+        "table.action.discard": ("discard {card}", "écarte {card}"),
+        "table.action.give": ("give {card}", "donne {card}"),
+        "table.action.discard hidden": ("discard (face down)", "écarte une carte (face cachée)"),
+        "table.action.give hidden": ("give (face down)", "donne une carte (face cachée)"),
+        "table.action.trump": ("trump {suit}", "atout {suit}"),
+        "table.action.choose": ("choose {choice}", "choisit : {choice:w}"),
+        "table.contract": ("{bid} by {seat}", "{bid} par {seat}"),
+        "table.contract alone": ("{bid} by {seat} (alone)", "{bid} par {seat} (seul)"),
+        "table.lone defender": ("{text}, {seat} defending alone", "{text}, {seat} défend seul"),
+    }
+)
+add_words(
+    {
+        "partner_card": ("a card from the partner", "une carte du partenaire"),
+        "alone": ("alone", "jouer seul"),
+        "with_partner": ("with the partner", "jouer avec le partenaire"),
+        "defend_alone": ("defend alone", "défendre seul"),
+        "defend_together": ("defend together", "défendre ensemble"),
+    }
+)
 
 add_words(
     {
@@ -95,9 +120,34 @@ def action_text(action: Action, rules: Rules, lang: Lang = "en") -> str:
     if action.kind == "pass":
         return word("pass", lang)
     if action.kind == "bid" and action.bid is not None:
-        label = rules.bid(action.bid).label
-        return label + (action.suit.symbol if action.suit is not None else " NT" if action.no_trump else "")
-    return str(action)
+        label = bid_label(rules.bid(action.bid), lang)
+        no_trump = " NT" if lang == "en" else " SA"
+        return label + (action.suit.symbol if action.suit is not None else no_trump if action.no_trump else "")
+    if lang == "en":
+        return str(action)
+    if action.kind == "trump" and action.suit is not None:
+        return say("table.action.trump", lang, suit=action.suit.symbol)
+    if action.kind == "choose":
+        return say("table.action.choose", lang, choice=str(action.choice))
+    if action.card is None:
+        return say(f"table.action.{action.kind} hidden", lang)
+    return say(f"table.action.{action.kind}", lang, card=action.card)
+
+
+def contract_text(contract: Contract, lang: Lang = "en") -> str:
+    """A contract as the table writes it: ``"6 ♥ by South"`` (the engine's own words) or ``"6 ♥ par Sud"``."""
+    if lang == "en":
+        return str(contract)
+    bid = bid_label(contract.spec, lang)
+    if contract.trump is not None:
+        bid += f" {contract.trump.symbol}"
+    elif contract.spec.trump == "with_bid_or_none":
+        bid += " " + word("no trump", lang)
+    alone = contract.alone and contract.spec.alone == "optional"
+    text = say("table.contract alone" if alone else "table.contract", lang, bid=bid, seat=contract.bidder)
+    if contract.lone_defender is not None:
+        text = say("table.lone defender", lang, text=text, seat=contract.lone_defender)
+    return text
 
 
 def _count_text(n: int, lang: Lang) -> str:
@@ -192,7 +242,7 @@ def table_picture(state: HandState, seat: Seat | None, lang: Lang = "en", *, own
             ],
         }
     return {
-        "title": state.rules.title,
+        "title": variant_title(state.rules, lang),
         "viewer": (
             word("table.all view", lang)
             if view is None
@@ -216,6 +266,7 @@ def table_picture(state: HandState, seat: Seat | None, lang: Lang = "en", *, own
         "team_tricks": {team: sum(won[s.name] for s in Seat if s.team == team) for team in ("NS", "EW")},
         "points_title": word("table.points", lang),
         "points": dict(state.result.points) if state.result is not None else None,
+        # TODO(i18n): the engine's scoring writes this reason in English until it takes a lang=
         "result": state.result.reason if state.result is not None else "",
         "words": {
             k: word(k, lang)
@@ -236,11 +287,11 @@ def table_picture(state: HandState, seat: Seat | None, lang: Lang = "en", *, own
 
 def _contract_line(state: HandState, lang: Lang) -> str:
     if state.contract is not None:
-        return str(state.contract)
+        return contract_text(state.contract, lang)
     high = state.bid
     bidder = next((w for w, a in reversed(state.history) if a.kind == "bid"), None)
     if high is not None and bidder is not None:
-        return word("table.highest", lang).format(bid=high.label, seat=_seat_word(bidder, lang))
+        return word("table.highest", lang).format(bid=bid_label(high, lang), seat=_seat_word(bidder, lang))
     return word("table.no contract", lang)
 
 
@@ -358,7 +409,12 @@ class Table(GameWidget):
         if shown.history:
             who, act = shown.view(self._viewer).history[-1] if self._viewer is not None else shown.history[-1]
             last = word("table.last action", lang).format(
-                seat=_seat_word(who, lang), action=word("pass", lang) if act.kind == "pass" else str(act)
+                seat=_seat_word(who, lang),
+                action=word("pass", lang)
+                if act.kind == "pass"
+                else str(act)
+                if lang == "en"
+                else action_text(act, shown.rules, lang),
             )
         self.words = {
             k: word(f"table.{k}", lang)
@@ -377,8 +433,12 @@ class Table(GameWidget):
         return f"Table({', '.join(parts)}; step {self.step} of {self.steps}{seen})"
 
     def _static_html(self) -> str:
-        shown = self.state
-        body = hand_state_html(shown) if self._viewer is None else seat_view_html(shown.view(self._viewer))
+        shown, lang = self.state, self._lang
+        body = (
+            hand_state_html(shown, **lang_kw(hand_state_html, lang))
+            if self._viewer is None
+            else seat_view_html(shown.view(self._viewer), **lang_kw(seat_view_html, lang))
+        )
         return f'<div class="cl-table">{body}<p>{escape(self.words.get("step", ""))}</p></div>'
 
 
