@@ -162,6 +162,8 @@ def test_a_table_at_every_step_from_a_seat_and_for_the_teacher(variant: str) -> 
             table.step = step
             assert not english_in(table, skip=skip, static=static), (seat, step)
     assert Table(state, seat="S", lang="fr").words["last"].startswith("dernière action : ")
+    table.step = next(n for n, (_, a) in enumerate(state.history, 1) if a.kind == "bid")
+    assert " enchérit " in table.words["last"]
 
 
 def _base_display(name: str) -> Callable[..., Any]:
@@ -215,6 +217,7 @@ def test_the_odds_explorer_before_and_after_computing() -> None:
         french = _writes_french(odds_module.bid_odds, _base_display("bid_odds_html"))
         assert not english_in(x, skip=() if french else ("rows",), static=french)
         assert all("\u202f%" in row["text"] for row in x.rows)  # 91 %, as French writes it
+        assert all("." not in row["expected"] for row in x.rows)  # +1,8 points: a decimal comma
 
 
 def test_a_play_table_through_a_whole_hand_and_its_refusals() -> None:

@@ -38,6 +38,7 @@ __all__ = [
     "card_view",
     "front_end",
     "lang_kw",
+    "number_text",
     "variant_title",
 ]
 
@@ -81,6 +82,12 @@ def variant_title(rules: Rules, lang: Lang = "en") -> str:
     """The variant's name in ``lang``: the engine's own title in English ("Canadian Charlemagne"), its French name
     ("Charlemagne canadien") from the word table."""
     return rules.title if lang == "en" else word(f"title.{rules.name}", lang)
+
+
+def number_text(value: float, spec: str, lang: Lang = "en") -> str:
+    """A number as the language writes it: ``number_text(1.5, "+.1f", "fr")`` is ``"+1,5"`` (a decimal comma)."""
+    text = format(value, spec)
+    return text if lang == "en" else text.replace(".", ",")
 
 
 def bid_label(spec: BidSpec, lang: Lang = "en") -> str:

@@ -38,7 +38,7 @@ from ..hand import HandState, Phase
 from ..i18n import Lang, add_words, check_lang, word
 from ..rules import Rules
 from ..teach.decisions import Decision, decisions
-from ._base import lang_kw, widget_budget
+from ._base import lang_kw, number_text, widget_budget
 from ._results import ROW_START, download, results_csv
 from .playtable import TableFront, choice_text, grade_line, hint_panel
 from .table import table_picture
@@ -276,7 +276,9 @@ class DecisionQuiz(TableFront):
             ranked.choice(discards, trump)
         except IllegalActionError:  # a discard outside the candidates: graded on the same deals
             # exactly the deals the ranking used (its first ``samples``), however many a budget allowed
-            ranked = exchange_hint(self.decision.state, ranked.samples, also=(discards, trump))
+            ranked = exchange_hint(
+                self.decision.state, ranked.samples, also=(discards, trump), **lang_kw(exchange_hint, self._lang)
+            )
         self._ranking = ranked
         return ranked
 
@@ -414,7 +416,7 @@ class DecisionQuiz(TableFront):
                     "text": c.text,
                     "grade": c.grade,
                     "grade_word": word(f"play.grade.{c.grade}", lang),
-                    "points": f"{c.points:+.1f}",
+                    "points": number_text(c.points, "+.1f", lang),
                     "reason": c.reason,
                 }
                 for i, c in enumerate(ranked.choices)
@@ -450,7 +452,11 @@ class DecisionQuiz(TableFront):
         ]
         # English keeps the hints' own grade names (best, blunder); French says them in words
         graded = [(text, c.grade if lang == "en" else word(f"play.grade.{c.grade}", lang), c) for text, c in named]
-        rows = "".join(f"<li>{escape(text)}: {escape(grade)} ({c.points:+.1f})</li>" for text, grade, c in graded[:8])
+        colon = ":" if lang == "en" else " :"
+        rows = "".join(
+            f"<li>{escape(text)}{colon} {escape(grade)} ({number_text(c.points, '+.1f', lang)})</li>"
+            for text, grade, c in graded[:8]
+        )
         best = named[0][0]
         return (
             f'<div class="cl-decide" style="font-family:sans-serif"><p><strong>{escape(self.status)}</strong></p>'

@@ -27,7 +27,7 @@ from ..errors import RulesOptionError
 from ..i18n import add_messages, add_words, say, word
 from ..rng import check_seed, derive_seed
 from ..rules import Rules
-from ._base import GameWidget, bid_label, card_view, lang_kw, variant_title, widget_budget
+from ._base import GameWidget, bid_label, card_view, lang_kw, number_text, variant_title, widget_budget
 from .hand import sort_hand
 
 __all__ = ["BidOddsExplorer"]
@@ -174,7 +174,9 @@ class BidOddsExplorer(GameWidget):
         """After the samples: ", of 1000 (time budget 1 s)" when the budget stopped the run early."""
         if odds.samples >= self.samples or self._budget is None:
             return ""
-        return word("budget cut", self._lang).format(asked=self.samples, seconds=f"{self._budget:g}")
+        return word("budget cut", self._lang).format(
+            asked=self.samples, seconds=number_text(self._budget, "g", self._lang)
+        )
 
     def compute(self) -> BidOdds:
         """Run the simulation with the chosen samples and method, moving ``progress`` as samples finish."""
@@ -250,7 +252,7 @@ class BidOddsExplorer(GameWidget):
         for chance in odds:
             low, high = chance.interval
             expected = chance.expected_points
-            points = word("decides the game", lang) if expected is None else f"{expected:+.1f}"
+            points = word("decides the game", lang) if expected is None else number_text(expected, "+.1f", lang)
             rows.append(
                 {
                     "bid": chance.bid,

@@ -41,7 +41,7 @@ from ..hand import HandState, Phase
 from ..i18n import Lang, add_messages, add_words, say, word
 from ..rng import derive_seed
 from ..rules import Rules
-from ._base import GameWidget, lang_kw, widget_budget
+from ._base import GameWidget, lang_kw, number_text, widget_budget
 from .table import action_text, phase_word, table_picture
 
 __all__ = ["PlayTable", "TableFront", "choice_text", "grade_line", "hint_panel"]
@@ -631,7 +631,7 @@ def hint_panel(ranked: Hint, rules: Rules, lang: Lang) -> dict[str, Any]:
                 "text": choice_text(c.action, rules, lang),
                 "grade": c.grade,
                 "grade_word": word(f"play.grade.{c.grade}", lang),
-                "points": f"{c.points:+.1f}",
+                "points": number_text(c.points, "+.1f", lang),
                 "reason": c.reason,
             }
             for c in ranked.choices

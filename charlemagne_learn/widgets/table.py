@@ -48,6 +48,7 @@ add_messages(
         "table.action.discard hidden": ("discard (face down)", "écarte une carte (face cachée)"),
         "table.action.give hidden": ("give (face down)", "donne une carte (face cachée)"),
         "table.action.trump": ("trump {suit}", "atout {suit}"),
+        "table.action.bid": ("bid {bid}", "enchérit {bid}"),
         "table.action.choose": ("choose {choice}", "choisit : {choice:w}"),
         "table.contract": ("{bid} by {seat}", "{bid} par {seat}"),
         "table.contract alone": ("{bid} by {seat} (alone)", "{bid} par {seat} (seul)"),
@@ -132,6 +133,18 @@ def action_text(action: Action, rules: Rules, lang: Lang = "en") -> str:
     if action.card is None:
         return say(f"table.action.{action.kind} hidden", lang)
     return say(f"table.action.{action.kind}", lang, card=action.card)
+
+
+def _last_action(action: Action, rules: Rules, lang: Lang) -> str:
+    """The replay's last action: "pass" or the engine's words in English ("bid 6", "play Q♥"); in French as a
+    player says it ("passe", "enchérit 6", "joue Q♥")."""
+    if action.kind == "pass":
+        return word("pass", lang)
+    if lang == "en":
+        return str(action)
+    if action.kind == "bid":
+        return say("table.action.bid", lang, bid=action_text(action, rules, lang))
+    return action_text(action, rules, lang)
 
 
 def contract_text(contract: Contract, lang: Lang = "en") -> str:
@@ -409,12 +422,7 @@ class Table(GameWidget):
         if shown.history:
             who, act = shown.view(self._viewer).history[-1] if self._viewer is not None else shown.history[-1]
             last = word("table.last action", lang).format(
-                seat=_seat_word(who, lang),
-                action=word("pass", lang)
-                if act.kind == "pass"
-                else str(act)
-                if lang == "en"
-                else action_text(act, shown.rules, lang),
+                seat=_seat_word(who, lang), action=_last_action(act, shown.rules, lang)
             )
         self.words = {
             k: word(f"table.{k}", lang)
