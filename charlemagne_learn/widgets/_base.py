@@ -36,6 +36,7 @@ __all__ = [
     "bid_label",
     "card_id",
     "card_view",
+    "engine_text",
     "front_end",
     "lang_kw",
     "number_text",
@@ -90,12 +91,24 @@ def number_text(value: float, spec: str, lang: Lang = "en") -> str:
     return text if lang == "en" else text.replace(".", ",")
 
 
+def engine_text(thing: object, lang: Lang) -> str | None:
+    """``thing.text(lang)`` where the engine's object says itself in a language (a contract, a bid, a hand's
+    result, as the engine's French edition gives them), else None: the widget then writes it itself."""
+    text = getattr(thing, "text", None)
+    return str(text(lang)) if callable(text) else None
+
+
 def bid_label(spec: BidSpec, lang: Lang = "en") -> str:
     """A bid's name in ``lang``: the engine's label in English ("High Card No Trump"), the French name where the
     French table has its own ("Sans atout, carte haute"); numbers and the game's French names are the same."""
+    if lang == "en":
+        return spec.label
+    said = engine_text(spec, lang)
+    if said is not None:
+        return said
     key = f"bid.{spec.name}"
     named = word(key, lang)
-    return spec.label if lang == "en" or named == key else named
+    return spec.label if named == key else named
 
 
 @cache

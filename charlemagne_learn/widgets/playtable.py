@@ -42,7 +42,7 @@ from ..i18n import Lang, add_messages, add_words, say, word
 from ..rng import derive_seed
 from ..rules import Rules
 from ._base import GameWidget, lang_kw, number_text, widget_budget
-from .table import action_text, phase_word, table_picture
+from .table import action_text, phase_word, result_text, table_picture
 
 __all__ = ["PlayTable", "TableFront", "choice_text", "grade_line", "hint_panel"]
 
@@ -462,7 +462,7 @@ class PlayTable(TableFront):
                 for seat, line in lines
             ],
             "empty": word("play.no decisions", lang),
-            "result": result.reason,  # TODO(i18n): the engine's scoring writes it in English until it takes a lang=
+            "result": result_text(result, lang),
             "hand_points": word("play.hand points", lang).format(**result.points),
             "game_points": word("play.game points", lang).format(**game.scores),
             "winner": (

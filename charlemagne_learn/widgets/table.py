@@ -31,13 +31,13 @@ from ..cards import Card, Seat
 from ..contract import Contract
 from ..display import hand_state_html, seat_view_html
 from ..errors import IllegalActionError, RulesOptionError
-from ..hand import HandState, Phase, SeatView
+from ..hand import HandResult, HandState, Phase, SeatView
 from ..i18n import Lang, add_messages, add_words, say, word
 from ..rules import Rules
-from ._base import GameWidget, bid_label, card_view, lang_kw, variant_title
+from ._base import GameWidget, bid_label, card_view, engine_text, lang_kw, variant_title
 from .hand import sort_hand
 
-__all__ = ["Table", "action_text", "contract_text", "phase_word", "table_picture", "trick_marks"]
+__all__ = ["Table", "action_text", "contract_text", "phase_word", "result_text", "table_picture", "trick_marks"]
 
 # An action and a contract as the French table says them; in English they stay as the engine writes them.
 add_messages(
@@ -147,10 +147,21 @@ def _last_action(action: Action, rules: Rules, lang: Lang) -> str:
     return action_text(action, rules, lang)
 
 
+def result_text(result: HandResult, lang: Lang = "en") -> str:
+    """Why the hand ended as it did: the engine's reason in English, its ``text(lang)`` where it says one."""
+    if lang == "en":
+        return result.reason
+    said = engine_text(result, lang)
+    return result.reason if said is None else said
+
+
 def contract_text(contract: Contract, lang: Lang = "en") -> str:
     """A contract as the table writes it: ``"6 ♥ by South"`` (the engine's own words) or ``"6 ♥ par Sud"``."""
     if lang == "en":
         return str(contract)
+    said = engine_text(contract, lang)
+    if said is not None:
+        return said
     bid = bid_label(contract.spec, lang)
     if contract.trump is not None:
         bid += f" {contract.trump.symbol}"
@@ -279,8 +290,7 @@ def table_picture(state: HandState, seat: Seat | None, lang: Lang = "en", *, own
         "team_tricks": {team: sum(won[s.name] for s in Seat if s.team == team) for team in ("NS", "EW")},
         "points_title": word("table.points", lang),
         "points": dict(state.result.points) if state.result is not None else None,
-        # TODO(i18n): the engine's scoring writes this reason in English until it takes a lang=
-        "result": state.result.reason if state.result is not None else "",
+        "result": result_text(state.result, lang) if state.result is not None else "",
         "words": {
             k: word(k, lang)
             for k in (
