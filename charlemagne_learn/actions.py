@@ -18,6 +18,7 @@ from typing import Any, Literal, Protocol, TypeVar
 
 from .cards import Card, Suit
 from .errors import CharlemagneError, IllegalActionError
+from .i18n import add_messages, lang_or_course, say
 
 __all__ = [
     "CHOICES",
@@ -43,6 +44,25 @@ CHOICES: dict[str, str] = {
 }
 
 _NO_TRUMP_WORDS = ("nt", "no trump", "notrump", "none")
+
+add_messages({
+    "action.pass": ("pass", "passe"),
+    "action.bid": ("bid {bid}", "enchère {bid}"),
+    "action.no_trump": (" no-trump", " sans atout"),
+    "action.trump": ("trump {suit}", "atout {suit}"),
+    "action.play": ("play {card}", "jouer {card}"),
+    "action.give": ("give {card}", "donner {card}"),
+    "action.discard": ("discard {card}", "défausser {card}"),
+    "action.play_face_down": ("play (face down)", "jouer (face cachée)"),
+    "action.give_face_down": ("give (face down)", "donner (face cachée)"),
+    "action.discard_face_down": ("discard (face down)", "défausser (face cachée)"),
+    "action.choose.kitty": ("choose kitty", "prendre le minou"),
+    "action.choose.partner_card": ("choose partner_card", "prendre la carte du partenaire"),
+    "action.choose.alone": ("choose alone", "jouer seul"),
+    "action.choose.with_partner": ("choose with_partner", "jouer avec le partenaire"),
+    "action.choose.defend_alone": ("choose defend_alone", "défendre seul"),
+    "action.choose.defend_together": ("choose defend_together", "défendre à deux"),
+})  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -188,6 +208,32 @@ class Action:
         if self.card is None:
             return f"{self.kind} (face down)"
         return f"{self.kind} {self.card}"
+
+    def text(self, lang: str | None = None) -> str:
+        """The action as a learner reads it, in ``lang`` (the course's language by default); ``str()`` is the
+        English form :meth:`parse` reads back.
+
+        >>> Action.parse("play JH").text("fr"), Action.parse("bid 4 NT").text("fr"), Action.parse("pass").text("fr")
+        ('jouer J♥', 'enchère 4 sans atout', 'passe')
+        """
+        language = lang_or_course(lang)
+        if language == "en":
+            return str(self)
+        if self.kind == "bid":
+            assert self.bid is not None
+            what = f"{self.bid}{self.suit.symbol}" if self.suit is not None else self.bid
+            return say("action.bid", language, bid=what + (say("action.no_trump", language) if self.no_trump else ""))
+        if self.kind == "trump":
+            assert self.suit is not None
+            return say("action.trump", language, suit=self.suit.symbol)
+        if self.kind == "choose":
+            assert self.choice is not None
+            return say(f"action.choose.{self.choice}", language)
+        if self.kind in ("give", "discard", "play"):
+            if self.card is None:
+                return say(f"action.{self.kind}_face_down", language)
+            return say(f"action.{self.kind}", language, card=self.card)
+        return say("action.pass", language)
 
     def __repr__(self) -> str:
         if self.kind in ("give", "discard") and self.card is None:

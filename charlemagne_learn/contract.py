@@ -14,8 +14,22 @@ from dataclasses import dataclass, field
 
 from .cards import Seat, Suit
 from .errors import ContractError
+from .i18n import Lang, add_messages, lang_or_course, say, word
 from .ranking import CardOrder, card_order
 from .rules import BidSpec, Rules
+
+add_messages({
+    "contract.suit": ("{suit}", "{suit}"),
+    "contract.no_trump": (" no-trump", " sans atout"),
+    "contract.by": ("{bid} by {seat}", "{bid} par {seat}"),
+    "contract.alone": (" (alone)", " (seul)"),
+    "contract.lone_defender": (", {seat} defending alone", ", {seat} défend seul"),
+})  # fmt: skip
+
+
+def _lang(lang: str | None) -> Lang:
+    return lang_or_course(lang)
+
 
 __all__ = ["Contract", "check_contract"]
 
@@ -151,18 +165,31 @@ class Contract:
             return self.trump.word
         return "jokers only" if self.rules.jokers else "no trump"
 
-    def __str__(self) -> str:
-        bid = self.spec.label
+    def trump_words(self, lang: str | None = None) -> str:
+        """:attr:`trump_text` in ``lang`` (the course's language by default): "hearts", "cœur", "sans atout"."""
+        language = _lang(lang)
+        if self.trump is not None:
+            return say("contract.suit", language, suit=self.trump)
+        return word("jokers only" if self.rules.jokers else "no trump", language)
+
+    def text(self, lang: str | None = None) -> str:
+        """The contract as players say it, in ``lang`` (the course's language by default): "6 ♥ by North",
+        "6 ♥ par Nord"."""
+        language = _lang(lang)
+        bid = self.spec.text(language)
         if self.trump is not None:
             bid += f" {self.trump.symbol}"
         elif self.spec.trump == "with_bid_or_none":
-            bid += " no-trump"
-        text = f"{bid} by {self.bidder.word}"
+            bid += say("contract.no_trump", language)
+        text = say("contract.by", language, bid=bid, seat=self.bidder)
         if self.alone and self.spec.alone == "optional":
-            text += " (alone)"
+            text += say("contract.alone", language)
         if self.lone_defender is not None:
-            text += f", {self.lone_defender.word} defending alone"
+            text += say("contract.lone_defender", language, seat=self.lone_defender)
         return text
+
+    def __str__(self) -> str:
+        return self.text("en")
 
     def _repr_html_(self) -> str:
         from .display import contract_html

@@ -7,7 +7,9 @@ lessons::
     {"variant": "canadian", "house_rules": {"high_joker": "black", "all_pass": "stick_dealer"}}
 
 and every lesson (they start from :func:`course_rules`), every widget and quiz made without rules,
-and every sentence they print then follow it. The environment variable ``CHARLEMAGNE_COURSE`` (that
+and every sentence they print then follow it. A folder's own ``course.json`` says only what it changes: the
+French edition's ``notebooks/fr/course.json`` is ``{"lang": "fr"}``, and its lessons play the house rules of
+``notebooks/course.json`` above it in French. The environment variable ``CHARLEMAGNE_COURSE`` (that
 JSON text, or the path of such a file) takes precedence over the file, and :func:`set_course` over both,
 for the rest of a Python session. With none of them the course plays the Canadian game as the rulebook
 gives it.

@@ -41,6 +41,7 @@ __all__ = [
     "card_name",
     "check_lang",
     "join_words",
+    "lang_or_course",
     "message_keys",
     "message_pair",
     "say",
@@ -177,11 +178,12 @@ def say(key: str, lang: str | None = None, /, **fields: Any) -> str:
     pair = _MESSAGES.get(key)
     if pair is None:
         raise KeyError(f"no message {key!r}")  # a programming error, never a learner's input
-    chosen = _lang_or_course(lang)
+    chosen = lang_or_course(lang)
     return _FORMATTERS[chosen].format(pair[LANGS.index(chosen)], **fields)
 
 
-def _lang_or_course(lang: str | None) -> Lang:
+def lang_or_course(lang: str | None) -> Lang:
+    """``lang`` checked, or the course's language (``course.json``) when it is None."""
     if lang is None:
         from .course import course_lang  # course reads its settings through this module's LANGS
 

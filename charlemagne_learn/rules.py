@@ -20,6 +20,7 @@ from typing import Any, Literal
 
 from .checks import is_whole
 from .errors import ContractError, RulesOptionError
+from .i18n import add_words, lang_or_course, word
 
 __all__ = ["ALIASES", "VARIANTS", "BidSpec", "Rules"]
 
@@ -44,6 +45,16 @@ _KITTY_EXCHANGES = ("kitty", "kitty_and_partner", "kitty_or_partner")
 def _one_of(what: str, value: object, allowed: tuple[object, ...]) -> None:
     if not any(value is a or (type(value) is type(a) and value == a) for a in allowed):
         raise RulesOptionError(f"{what}={value!r} is not allowed; use {' or '.join(map(repr, allowed))}")
+
+
+#: Bid names that players of the English-speaking tables say in English, as French players say them.
+add_words(
+    {
+        "No Trump": ("No Trump", "Sans-atout"),
+        "Charles Alone": ("Charles Alone", "Charles seul"),
+        "High Card No Trump": ("High Card No Trump", "Sans-atout carte haute"),
+    }
+)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -84,6 +95,10 @@ class BidSpec:
             _one_of(f"bid {self.name!r}: {flag}", getattr(self, flag), (True, False))
         if not isinstance(self.aliases, tuple) or not all(isinstance(a, str) for a in self.aliases):
             raise RulesOptionError(f"bid {self.name!r}: aliases must be a tuple of texts, not {self.aliases!r}")
+
+    def text(self, lang: str | None = None) -> str:
+        """The bid's name in ``lang`` (the course's language by default): "No Trump", "Sans-atout"."""
+        return word(self.label, lang_or_course(lang))
 
     @property
     def has_trump(self) -> bool:

@@ -16,12 +16,35 @@ from dataclasses import dataclass
 
 from .contract import Contract, check_contract
 from .errors import TrickError
+from .i18n import add_messages, add_words, lang_or_course, say, word
 from .rules import BidSpec
 from .ruling import Ruling
 
 __all__ = ["HandScore", "bid_made", "decided", "explain_score", "is_made", "net_points", "score_hand"]
 
-_TEAM_WORDS = {"NS": "North–South", "EW": "East–West"}
+add_words({"NS": ("North–South", "Nord–Sud"), "EW": ("East–West", "Est–Ouest")})
+add_messages({
+    "scoring.no_trick": (" (take no trick)", " (ne faire aucune levée)"),
+    "scoring.every_trick": (" (take every trick)", " (faire toutes les levées)"),
+    "scoring.goal_team_one": ("{who} bid {bid}{what} and took {n} trick", "{who} ont demandé {bid}{what} et fait {n} levée"),
+    "scoring.goal_team_many": ("{who} bid {bid}{what} and took {n} tricks",
+                               "{who} ont demandé {bid}{what} et fait {n} levées"),
+    "scoring.goal_alone_one": ("{who} bid {bid}{what} and took {n} trick", "{who} a demandé {bid}{what} et fait {n} levée"),
+    "scoring.goal_alone_many": ("{who} bid {bid}{what} and took {n} tricks",
+                                "{who} a demandé {bid}{what} et fait {n} levées"),
+    "scoring.made": ("the contract is made", "le contrat est réussi"),
+    "scoring.failed": ("the contract failed", "le contrat a chuté"),
+    "scoring.per_trick_made": ("each team scores a point per trick: {team} {a}, {other} {b}",
+                               "chaque équipe marque un point par levée : {team} {a}, {other} {b}"),
+    "scoring.per_trick_failed": (
+        "{team} lose {bid} (the amount bid) and {other} score a point per trick they took, {b}",
+        "{team} perdent {bid} (le montant de l'enchère) et {other} marquent un point par levée prise, {b}",
+    ),
+    "scoring.outright": ("{team} win the game outright", "{team} gagnent la partie d'un coup"),
+    "scoring.no_credit": (" (no credit for extra tricks)", " (les levées de trop ne comptent pas)"),
+    "scoring.team_scores": ("{team} score {points}{extra}", "{team} marquent {points}{extra}"),
+    "scoring.ruling": ("{goal}: {verdict}, so {tail}.", "{goal} : {verdict}, donc {tail}."),
+})  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -104,35 +127,35 @@ def score_hand(contract: Contract, bidder_tricks: int) -> dict[str, int]:
     return _score(contract, bidder_tricks).points
 
 
-def explain_score(contract: Contract, bidder_tricks: int) -> Ruling[HandScore]:
-    """:func:`score_hand` with the reason (the answer also carries made/outright)."""
+def explain_score(contract: Contract, bidder_tricks: int, *, lang: str | None = None) -> Ruling[HandScore]:
+    """:func:`score_hand` with the reason (the answer also carries made/outright), in ``lang`` (the course's
+    language by default)."""
     score = _score(contract, bidder_tricks)
+    language = lang_or_course(lang)
     spec = contract.spec
-    team, other = _TEAM_WORDS[contract.team], _TEAM_WORDS[contract.defenders]
-    who = contract.bidder.word if contract.alone else team
-    took = f"took {bidder_tricks} trick{'s' if bidder_tricks != 1 else ''}"
+    team, other = word(contract.team, language), word(contract.defenders, language)
+    who = contract.bidder if contract.alone else team
     if spec.avoid:
-        goal = f"{who} bid {spec.label} (take no trick) and {took}"
+        what = say("scoring.no_trick", language)
     elif spec.tricks >= contract.rules.tricks_per_hand and not spec.name.isdigit():
-        goal = f"{who} bid {spec.label} (take every trick) and {took}"
+        what = say("scoring.every_trick", language)
     else:
-        goal = f"{who} bid {spec.label} and {took}"
-    verdict = "the contract is made" if score.made else "the contract failed"
+        what = ""
+    plural = bidder_tricks > 1 or (bidder_tricks == 0 and language == "en")
+    goal = say(
+        f"scoring.goal_{'alone' if contract.alone else 'team'}_{'many' if plural else 'one'}",
+        language, who=who, bid=spec.text(language), what=what, n=bidder_tricks,
+    )  # fmt: skip
+    verdict = say("scoring.made" if score.made else "scoring.failed", language)
+    p = score.points
     if contract.rules.per_trick_scoring:
-        p = score.points
-        if score.made:
-            tail = f"each team scores a point per trick: {team} {p[contract.team]}, {other} {p[contract.defenders]}"
-        else:
-            tail = (
-                f"{team} lose {spec.made} (the amount bid) and {other} score a point per trick they took, "
-                f"{p[contract.defenders]}"
-            )
+        key = "scoring.per_trick_made" if score.made else "scoring.per_trick_failed"
+        tail = say(key, language, team=team, other=other, a=p[contract.team], b=p[contract.defenders], bid=spec.made)
     elif spec.outright:
-        winner = team if score.made else other
-        tail = f"{winner} win the game outright"
+        tail = say("scoring.outright", language, team=team if score.made else other)
     elif score.made:
-        extra = " (no credit for extra tricks)" if not spec.avoid and bidder_tricks > spec.tricks else ""
-        tail = f"{team} score {spec.made}{extra}"
+        extra = say("scoring.no_credit", language) if not spec.avoid and bidder_tricks > spec.tricks else ""
+        tail = say("scoring.team_scores", language, team=team, points=spec.made, extra=extra)
     else:
-        tail = f"{other} score {spec.failed}"
-    return Ruling(score, f"{goal}: {verdict}, so {tail}.")
+        tail = say("scoring.team_scores", language, team=other, points=spec.failed, extra="")
+    return Ruling(score, say("scoring.ruling", language, goal=goal, verdict=verdict, tail=tail))

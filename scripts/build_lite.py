@@ -49,9 +49,14 @@ INSTALL_CELL = (
     "# In the browser: install the course into this tab's Python (a few seconds, once per session).\n"
     "%pip install -q charlemagne_learn anywidget ipywidgets matplotlib"
 )
+#: The same cell in the French edition.
+INSTALL_CELL_FR = (
+    "# Dans le navigateur : installer le cours dans le Python de cet onglet (quelques secondes, une fois par séance).\n"
+    "%pip install -q charlemagne_learn anywidget ipywidgets matplotlib"
+)
 
 
-def with_install_cell(notebook_json: str) -> str:
+def with_install_cell(notebook_json: str, source: str = INSTALL_CELL) -> str:
     """The notebook with :data:`INSTALL_CELL` added at the top."""
     notebook = json.loads(notebook_json)
     cell = {
@@ -60,7 +65,7 @@ def with_install_cell(notebook_json: str) -> str:
         "id": "install-in-jupyterlite",
         "metadata": {},
         "outputs": [],
-        "source": INSTALL_CELL,
+        "source": source,
     }
     notebook["cells"].insert(0, cell)
     return json.dumps(notebook, ensure_ascii=False, indent=1)
@@ -85,6 +90,13 @@ def build(out: Path) -> Path:
         contents.mkdir()
         for lesson in sorted((ROOT / "notebooks").glob("*.ipynb")):
             (contents / lesson.name).write_text(with_install_cell(lesson.read_text(encoding="utf-8")), encoding="utf-8")
+        french = ROOT / "notebooks" / "fr"
+        if french.is_dir():  # the French edition, with its {"lang": "fr"} over the teacher's house rules
+            (contents / "fr").mkdir()
+            for lesson in sorted(french.glob("*.ipynb")):
+                text = with_install_cell(lesson.read_text(encoding="utf-8"), INSTALL_CELL_FR)
+                (contents / "fr" / lesson.name).write_text(text, encoding="utf-8")
+            shutil.copy(french / "course.json", contents / "fr" / "course.json")
         # the teacher's house rules travel with the lessons (cl.course_rules() looks beside the notebook)
         shutil.copy(ROOT / "notebooks" / "course.json", contents / "course.json")
         # the teacher's dashboard opens with this example class

@@ -19,7 +19,7 @@ ENGLISH_WORDS = frozenset(
     bower bowers north south west lead leads leading led take takes taken took made make makes failed
     than then there their they them he she his her we our us if so because all any
     every each one two three four five only also just very more most less least best worst good bad
-    answer question next right wrong correct again try hint review new deal dealt dealer discard discards
+    answer next right wrong correct again try hint review new deal dealt dealer discard discards
     exchange choose chose chosen contract contracts alone side sides team teams game games should would
     could will shall odds samples sample perfect realistic
     """.split()  # noqa: SIM905 - a word list reads best as words

@@ -11,6 +11,7 @@ import pytest
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 LESSONS = sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
+FRENCH_LESSONS = sorted((NOTEBOOKS / "fr").glob("[0-9][0-9]_*.ipynb"))
 
 
 def _stated(path: Path) -> int:
@@ -23,6 +24,14 @@ def _stated(path: Path) -> int:
 @pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
 def test_each_lesson_states_a_time_of_twenty_minutes_at_most(path: Path) -> None:
     assert 5 <= _stated(path) <= 20
+
+
+@pytest.mark.parametrize("path", FRENCH_LESSONS, ids=lambda p: f"fr/{p.stem}")
+def test_each_french_lesson_states_the_time_of_its_english_edition(path: Path) -> None:
+    first = nbformat.read(path, as_version=4).cells[0].source
+    found = re.search(r"\*Environ (\d+) minutes\.\*", first)
+    assert found, f"fr/{path.name} does not state its time in its first cell"
+    assert int(found.group(1)) == _stated(NOTEBOOKS / path.name)
 
 
 def test_the_guide_lists_every_lesson_with_its_own_time_and_its_plan_adds_up() -> None:

@@ -42,14 +42,18 @@ def test_every_message_has_both_languages_with_the_same_fields(key: str) -> None
     english, french = i18n.message_pair(key)
     assert english.strip() and french.strip()
     assert _fields(english) == _fields(french), f"{key}: the two languages fill in different fields"
-    assert english != french or not english_words_in(english), f"{key}: the French is the English"
+    assert english != french or not english_words_in(_literal(english)), f"{key}: the French is the English"
+
+
+def _literal(template: str) -> str:
+    """A template's own words, without its fields' names."""
+    return "".join(literal for literal, *_ in string.Formatter().parse(template))
 
 
 @pytest.mark.parametrize("key", _all_messages())
 def test_french_messages_hold_no_english_word(key: str) -> None:
     french = i18n.message_pair(key)[1]
-    template_text = "".join(literal for literal, *_ in string.Formatter().parse(french))
-    assert not english_words_in(template_text), f"{key}: {french!r}"
+    assert not english_words_in(_literal(french)), f"{key}: {french!r}"
 
 
 def test_a_second_text_for_a_key_is_refused_and_changes_nothing() -> None:
@@ -139,3 +143,72 @@ def test_set_course_with_only_a_language_keeps_the_course_s_rules(
         assert cl.course_lang() == "fr"
     finally:
         cl.set_course()
+
+
+@pytest.mark.parametrize("variant", ["canadian", "american", "maine", "bid_euchre"])
+@pytest.mark.parametrize("level", [1, 2, 3])
+def test_quiz_questions_ask_the_same_positions_in_french_with_no_english(variant: str, level: int) -> None:
+    from itertools import islice
+
+    from charlemagne_learn.teach.quiz import questions
+
+    english = list(islice(questions(variant, level, seed=11, lang="en"), 12))
+    french = list(islice(questions(variant, level, seed=11, lang="fr"), 12))
+    for en, fr in zip(english, french, strict=True):
+        assert (fr.kind, fr.trick, fr.leader, fr.cards, fr.contract) == (
+            en.kind,
+            en.trick,
+            en.leader,
+            en.cards,
+            en.contract,
+        )
+        if fr.kind != "score":  # a score's choices are words; the others are seats and cards, the same in both
+            assert fr.choices == en.choices and fr.answer == en.answer
+        assert len(fr.choices) == len(en.choices) and fr.lang == "fr"
+        for text in (fr.prompt, fr.explanation, fr.skill, fr.answer_text, *fr.choices):
+            assert not english_words_in(text), text
+
+
+def test_scores_are_explained_in_french_for_every_bid_of_every_variant() -> None:
+    from charlemagne_learn.scoring import explain_score
+
+    for variant in ("canadian", "american", "maine", "bid_euchre"):
+        rules = cl.Rules.preset(variant)
+        for spec in rules.bids:
+            trump = "H" if spec.has_trump and spec.trump != "with_bid_or_none" else None
+            contract = cl.Contract(rules, spec, "E", trump)
+            for tricks in range(rules.tricks_per_hand + 1):
+                french = explain_score(contract, tricks, lang="fr")
+                assert french.answer == explain_score(contract, tricks, lang="en").answer
+                assert not english_words_in(french.reason), french.reason
+
+
+def test_rules_of_thumb_and_actions_read_in_french() -> None:
+    from charlemagne_learn.analysis.rulebot import RULES, RULES_FR, rule_text
+
+    assert set(RULES_FR) == set(RULES)
+    for key in RULES:
+        assert not english_words_in(rule_text(key, "fr")), key
+        assert rule_text(key, "en") == RULES[key]
+    for text in ("pass", "bid 6", "bid 5S", "bid 4 NT", "bid mulot", "trump H", "discard 7C", "give AS", "play JH"):
+        action = cl.Action.parse(text)
+        assert action.text("en") == str(action) and not english_words_in(action.text("fr")), text
+    for choice in cl.actions.CHOICES:
+        assert not english_words_in(cl.Action.choose(choice).text("fr"))
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_hints_and_reviews_reason_in_french(seed: int) -> None:
+    from charlemagne_learn.analysis.bots import play_hand
+    from charlemagne_learn.analysis.hints import hint, review
+
+    rules = cl.Rules.preset("canadian")
+    state = cl.HandState.new(rules, dealer="W", seed=seed)
+    bid = hint(state.view(state.to_move), 24, lang="fr")
+    played = play_hand(rules, [cl.RuleBot(i) for i in range(4)], seed=seed)
+    graded = review(played, played.contract.bidder if played.contract else "N", 12, lang="fr")
+    reasons = [c.reason for c in bid.choices] + [line.reason for line in graded.lines]
+    assert reasons
+    for reason in reasons:
+        assert not english_words_in(reason), reason
+    assert [c.action for c in hint(state.view(state.to_move), 24, lang="en").choices] == [c.action for c in bid.choices]

@@ -54,10 +54,6 @@ _NOT_TEXT = frozenset(
 )
 
 
-#: Words of the English list that are French too, here in French sentences: "Question suivante".
-_FRENCH_TOO = frozenset({"question"})
-
-
 #: Whether a hand's result says itself in a language (``HandResult.text(lang)``, the engine's French edition).
 _RESULT_IN_FRENCH = callable(getattr(HandResult, "text", None))
 
@@ -89,11 +85,11 @@ def english_in(widget: GameWidget, skip: tuple[str, ...] = (), static: bool = Tr
         for path, text in _texts(getattr(widget, name), name):
             if path.startswith(skip):
                 continue
-            words = _french.english_words_in(text) - _FRENCH_TOO
+            words = _french.english_words_in(text)
             if words:
                 found[f"{path}: {text[:120]!r}"] = words
     if static:
-        words = _french.english_words_in(widget._static_html()) - _FRENCH_TOO
+        words = _french.english_words_in(widget._static_html())
         if words:
             found["static html"] = words
     return found
@@ -150,9 +146,9 @@ def test_a_bid_box_reference_card_and_a_hand_in_bidding(variant: str) -> None:
 
 def test_bid_names_of_the_american_and_maine_tables_in_french() -> None:
     rows = {r["name"]: r["bid"] for r in BidBox("maine", lang="fr").rows}
-    assert rows["high_card_no_trump"] == "Sans atout, carte haute" and rows["le_petit"] == "Le Petit"
+    assert rows["high_card_no_trump"].startswith("Sans-atout") and rows["le_petit"] == "Le Petit"
     rows = {r["name"]: r["bid"] for r in BidBox("american", lang="fr").rows}
-    assert rows["no_trump"] == "Sans atout" and rows["charles_alone"] == "Charles seul"
+    assert rows["no_trump"] == "Sans-atout" and rows["charles_alone"] == "Charles seul"
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

@@ -22,6 +22,10 @@ def test_the_lite_site_holds_every_lesson_the_wheel_and_the_widget_front_end(tmp
     site = build(tmp_path / "site")
     lessons = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
     assert lessons and sorted(p.name for p in (site / "files").glob("*.ipynb")) == lessons
+    french = sorted(p.name for p in (ROOT / "notebooks" / "fr").glob("*.ipynb"))
+    assert sorted(p.name for p in (site / "files" / "fr").glob("*.ipynb")) == french
+    if french:  # the French edition speaks French there too
+        assert json.loads((site / "files" / "fr" / "course.json").read_text()) == {"lang": "fr"}
     first = json.loads((site / "files" / lessons[0]).read_text())["cells"][0]
     assert "%pip install" in "".join(first["source"])  # the browser's Python installs the course first
     wheels = list((site / "pypi").glob("charlemagne_learn-*.whl"))

@@ -28,12 +28,22 @@ from ..contract import Contract
 from ..deal import deck_mask, indices_of, mask_of
 from ..errors import IllegalActionError
 from ..hand import SeatView
+from ..i18n import add_messages, say
 from ..rng import DealRandom, derive_seed
 from .budget import Clock
 from .evaluate import best_trump, bid_chance
 from .hints import Choice, _ranked
 from .pimc import likely_deals
 from .rulebot import _auction, _named_trump, _trump_known
+
+add_messages({
+    "give.reason": (
+        "give {card}: your partner takes {tricks:.1f} tricks on average and makes the bid in {p:.0%} of {samples} "
+        "deals of the cards you cannot see",
+        "donner {card} : votre partenaire fait en moyenne {tricks:.1f} levées et réussit son enchère dans {p:.0%} "
+        "des {samples} donnes des cartes que vous ne voyez pas",
+    ),
+})  # fmt: skip
 
 __all__ = ["give_choices"]
 
@@ -42,7 +52,9 @@ _LOOK = 25
 _FLOOR = 0.002
 
 
-def give_choices(view: SeatView, samples: int, seed: int, budget: float | None = None) -> tuple[list[Choice], int]:
+def give_choices(
+    view: SeatView, samples: int, seed: int, budget: float | None = None, lang: str = "en"
+) -> tuple[list[Choice], int]:
     """Every card the seat to move in ``view`` may give its lone-bidder partner, ranked (see the module text), and
     the deals used: all ``samples``, or the first of them that fit in ``budget`` seconds."""
     spec, bidder = _auction(view)
@@ -105,9 +117,6 @@ def give_choices(view: SeatView, samples: int, seed: int, budget: float | None =
     rows: list[tuple[Action, float, float | None, float | None, str]] = []
     for card in gifts:
         points, tricks, made = (v / n for v in totals[card])
-        reason = (
-            f"give {card}: your partner takes {tricks:.1f} tricks on average and makes the bid in "
-            f"{made:.0%} of {n} deals of the cards you cannot see"
-        )
+        reason = say("give.reason", lang, card=card, tricks=tricks, p=made, samples=n)
         rows.append((Action.give(card), points, tricks, made, reason))
-    return _ranked(view, rows, stake), n
+    return _ranked(view, rows, stake, lang), n

@@ -37,14 +37,40 @@ from ..cards import Card, Seat
 from ..checks import flag, whole_number
 from ..errors import IllegalActionError
 from ..hand import HandState, Phase, SeatView
+from ..i18n import add_messages, check_lang, lang_or_course, say, word
 from ..rng import check_seed
 from ..scoring import is_made, score_hand
 from .budget import Clock, check_budget
-from .odds import MAX_SAMPLES, bid_odds
+from .odds import MAX_SAMPLES, bid_odds, how_text
 from .pimc import play_outcomes
-from .rulebot import advise
+from .rulebot import advise, rule_text
 
 __all__ = ["Choice", "Grade", "Hint", "Review", "ReviewLine", "grade_for", "hint", "review"]
+
+add_messages({
+    "hints.not_a_view": ("hint() takes what one seat sees, not {given}; write {example}",
+                         "`hint()` prend ce que voit une place, pas {given} ; écrivez `{example}`"),
+    "hints.not_your_turn": ("it is not {seat}'s turn", "ce n'est pas à {seat} de jouer"),
+    "hints.not_graded": ("hints grade card play, bids and the partner's card; {phase} is not graded",
+                         "les conseils notent le jeu des cartes, les enchères et la carte du partenaire ; l'étape "
+                         "{phase} n'est pas notée"),
+    "hints.not_a_state": ("review() takes a HandState (a hand played so far), not {given}",
+                          "`review()` prend un `HandState` (une donne jouée jusqu'ici), pas {given}"),
+    "hints.not_a_choice": ("{act} is not one of {seat}'s choices: {choices}",
+                           "{act} ne fait pas partie des choix de {seat} : {choices}"),
+    "hints.worse": ("; {loss:.1f} points worse than {best}", " ; {loss:.1f} points de moins que le meilleur choix ({best})"),
+    "hints.thumb": (". Rule of thumb: {rule}", ". Règle du pouce : {rule}"),
+    "hints.made_in": ("your contract is made in {p:.0%} of {samples} deals of the hidden cards",
+                      "votre contrat réussit dans {p:.0%} des {samples} donnes des cartes cachées"),
+    "hints.defeated_in": ("the bid is defeated in {p:.0%} of {samples} deals of the hidden cards",
+                          "l'enchère chute dans {p:.0%} des {samples} donnes des cartes cachées"),
+    "hints.play": ("{card}: your side takes {tricks:.1f} of the tricks left on average, and {result}",
+                   "{card} : votre camp fait en moyenne {tricks:.1f} des levées qui restent, et {result}"),
+    "hints.pass": ("pass: neither side scores from your bid", "passe : aucun camp ne marque grâce à votre enchère"),
+    "hints.bid": ("{label}: made in {p:.0%} of {samples} deals of the unseen cards, {points:+.1f} points on average",
+                  "{label} : réussie dans {p:.0%} des {samples} donnes des cartes cachées, {points:+.1f} points en "
+                  "moyenne"),
+})  # fmt: skip
 
 Grade = Literal["best", "good", "inaccuracy", "mistake", "blunder"]
 _GRADES: tuple[tuple[float, Grade], ...] = ((0.05, "best"), (0.15, "good"), (0.30, "inaccuracy"), (0.60, "mistake"))
@@ -99,7 +125,12 @@ class Hint:
             if c.action == act:
                 return c
         raise IllegalActionError(
-            f"{act} is not one of {self.seat.word}'s choices: {', '.join(str(c.action) for c in self.choices)}"
+            say(
+                "hints.not_a_choice",
+                act=act.text(),
+                seat=self.seat,
+                choices=", ".join(c.action.text() for c in self.choices),
+            )
         )
 
     def __repr__(self) -> str:
@@ -134,6 +165,7 @@ def hint(
     workers: int | None = None,
     bids: bool = True,
     budget: float | None = None,
+    lang: str | None = None,
 ) -> Hint:
     """Rank every legal card, bid or partner's card (:mod:`~charlemagne_learn.analysis.give`) of the seat to move
     in ``view``; other phases are not graded.
@@ -141,33 +173,33 @@ def hint(
     ``workers``: processes for the bid odds (default: one per core; 1 for none, e.g. inside a bot that a
     tournament already runs on every core). ``bids``: read the bidding as evidence about the hidden hands.
     ``budget``: seconds to spend (:mod:`~charlemagne_learn.analysis.budget`); :attr:`Hint.samples` says how
-    many deals were used (at most ``samples``)."""
+    many deals were used (at most ``samples``). The reasons are written in ``lang`` (the course's language by
+    default)."""
+    language = lang_or_course(lang)
     if not isinstance(view, SeatView):
         example = "hint(state.view(state.to_move))" if isinstance(view, HandState) else "hint(state.view('N'))"
-        raise IllegalActionError(f"hint() takes what one seat sees, not {type(view).__name__}; write {example}")
+        raise IllegalActionError(say("hints.not_a_view", language, given=type(view).__name__, example=example))
     whole_number("samples", samples, 1, MAX_SAMPLES)
     check_seed(seed)
     flag("bids", bids)
     check_budget(budget)
     if view.to_move != view.seat or not view.legal_actions:
-        raise IllegalActionError(f"it is not {view.seat.word}'s turn")
+        raise IllegalActionError(say("hints.not_your_turn", language, seat=view.seat))
     if view.phase is Phase.PLAY:
-        choices, used = _play_choices(view, samples, seed, bids, budget)
+        choices, used = _play_choices(view, samples, seed, bids, budget, language)
     elif view.phase is Phase.BIDDING:
-        choices, used = _bid_choices(view, samples, seed, workers, budget)
+        choices, used = _bid_choices(view, samples, seed, workers, budget, language)
     elif view.phase is Phase.GIVE:
         from .give import give_choices  # it ranks with this module's grades
 
-        choices, used = give_choices(view, samples, seed, budget)
+        choices, used = give_choices(view, samples, seed, budget, language)
     else:
-        raise IllegalActionError(
-            f"hints grade card play, bids and the partner's card; {view.phase.value} is not graded"
-        )
+        raise IllegalActionError(say("hints.not_graded", language, phase=view.phase.value))
     return Hint(view.seat, view.phase, tuple(choices), used)
 
 
 def _ranked(
-    view: SeatView, rows: list[tuple[Action, float, float | None, float | None, str]], stake: float
+    view: SeatView, rows: list[tuple[Action, float, float | None, float | None, str]], stake: float, lang: str = "en"
 ) -> list[Choice]:
     rows.sort(key=lambda r: (-r[1], -(r[2] or 0.0)))
     top = rows[0][1]
@@ -176,8 +208,9 @@ def _ranked(
     out = []
     for action, points, tricks, made, text in rows:
         loss = top - points
-        better = f"; {loss:.1f} points worse than {rows[0][0]}" if loss >= 0.05 else ""
-        thumb = f". Rule of thumb: {advice.text}" if action == advice.action and advice.rule != "only" else ""
+        better = say("hints.worse", lang, loss=loss, best=rows[0][0].text(lang)) if loss >= 0.05 else ""
+        follows = action == advice.action and advice.rule != "only"
+        thumb = say("hints.thumb", lang, rule=rule_text(advice.rule, lang)) if follows else ""
         out.append(
             Choice(
                 action=action,
@@ -193,7 +226,7 @@ def _ranked(
 
 
 def _play_choices(
-    view: SeatView, samples: int, seed: int, bids: bool, budget: float | None
+    view: SeatView, samples: int, seed: int, bids: bool, budget: float | None, lang: str
 ) -> tuple[list[Choice], int]:
     contract = view.contract
     assert contract is not None
@@ -212,23 +245,26 @@ def _play_choices(
             made += is_made(contract, taken + future)
         n = len(outcomes)
         rows.append(
-            (Action.play(card), points / n, tricks / n, made / n, _play_reason(card, tricks / n, made / n, n, ours))
-        )
+            (
+                Action.play(card), points / n, tricks / n, made / n,
+                _play_reason(card, tricks / n, made / n, n, ours, lang),
+            )
+        )  # fmt: skip
     spec = contract.spec
     stake = 2 * contract.rules.target if spec.outright else spec.made + spec.failed
-    return _ranked(view, rows, stake), len(next(iter(found.values())))
+    return _ranked(view, rows, stake, lang), len(next(iter(found.values())))
 
 
-def _play_reason(card: Card, tricks: float, made: float, samples: int, ours: bool) -> str:
-    result = f"your contract is made in {made:.0%}" if ours else f"the bid is defeated in {1 - made:.0%}"
-    return (
-        f"{card}: your side takes {tricks:.1f} of the tricks left on average, and {result} of {samples} deals "
-        f"of the hidden cards"
-    )
+def _play_reason(card: Card, tricks: float, made: float, samples: int, ours: bool, lang: str) -> str:
+    if ours:
+        result = say("hints.made_in", lang, p=made, samples=samples)
+    else:
+        result = say("hints.defeated_in", lang, p=1 - made, samples=samples)
+    return say("hints.play", lang, card=card, tricks=tricks, result=result)
 
 
 def _bid_choices(
-    view: SeatView, samples: int, seed: int, workers: int | None, budget: float | None
+    view: SeatView, samples: int, seed: int, workers: int | None, budget: float | None, lang: str
 ) -> tuple[list[Choice], int]:
     rules = view.rules
     odds = bid_odds(
@@ -237,7 +273,7 @@ def _bid_choices(
     rows: list[tuple[Action, float, float | None, float | None, str]] = []
     for act in view.legal_actions:
         if act.kind == "pass":
-            rows.append((act, 0.0, None, None, "pass: neither side scores from your bid"))
+            rows.append((act, 0.0, None, None, say("hints.pass", lang)))
             continue
         chance = odds[act.bid or ""]
         how, made, expected = chance.how, chance.made, chance.expected_points
@@ -247,18 +283,13 @@ def _bid_choices(
         p = made / chance.samples
         # a bid that decides the game (Maine Charlemagne) is worth the whole game either way
         points = (2 * p - 1) * rules.target if expected is None else expected
-        label = f"{chance.label} ({how})" if how else chance.label
+        name = word(chance.label, check_lang(lang))
+        label = f"{name} ({how_text(how, lang)})" if how else name
         rows.append(
-            (
-                act,
-                points,
-                None,
-                p,
-                f"{label}: made in {p:.0%} of {odds.samples} deals of the unseen cards, {points:+.1f} points on average",
-            )
+            (act, points, None, p, say("hints.bid", lang, label=label, p=p, samples=odds.samples, points=points))
         )
     lowest = next(b for b in rules.bids if b.name.isdigit())
-    return _ranked(view, rows, lowest.made + lowest.failed), odds.samples
+    return _ranked(view, rows, lowest.made + lowest.failed, lang), odds.samples
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -300,13 +331,16 @@ def review(
     *,
     workers: int | None = None,
     budget: float | None = None,
+    lang: str | None = None,
 ) -> Review:
     """Every bid and card ``seat`` chose in ``state``, graded against the best choice at that moment.
 
     ``workers`` as for :func:`hint` (the bid odds behind grading a bid); ``budget``: seconds for the whole
-    review, shared out among its decisions (each grade then says how many deals it used)."""
+    review, shared out among its decisions (each grade then says how many deals it used). The reasons are written
+    in ``lang`` (the course's language by default)."""
+    language = lang_or_course(lang)
     if not isinstance(state, HandState):
-        raise IllegalActionError(f"review() takes a HandState (a hand played so far), not {type(state).__name__}")
+        raise IllegalActionError(say("hints.not_a_state", language, given=type(state).__name__))
     who = Seat.find(seat)
     check_budget(budget)
     moves = [m for m, (mover, act) in enumerate(state.history) if mover == who and act.kind in ("bid", "pass", "play")]
@@ -318,7 +352,7 @@ def review(
         left = clock.left()
         # what is left, shared among the decisions still to grade: a slow first grade does not starve the rest
         share = None if left is None else max(left / (len(moves) - number), 0.01)
-        h = hint(before.view(who), samples, seed, workers=workers, budget=share)
+        h = hint(before.view(who), samples, seed, workers=workers, budget=share, lang=language)
         mine = h.choice(act)
         lines.append(
             ReviewLine(move=move, phase=h.phase, action=act, grade=mine.grade, best=h.best.action, reason=mine.reason)

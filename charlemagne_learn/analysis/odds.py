@@ -44,6 +44,7 @@ from ..checks import whole_number
 from ..contract import Contract
 from ..deal import cards_of, check_deal, deck_mask, indices_of, mask_of
 from ..errors import ContractError, HandError, RulesOptionError
+from ..i18n import lang_or_course
 from ..ranking import card_order
 from ..rng import DealRandom, check_seed, derive_seed
 from ..rules import BidSpec, Rules
@@ -165,6 +166,33 @@ def _plans(rules: Rules, spec: BidSpec) -> list[_Plan]:
 
 
 _KEEPS_LESS = ", or keeps only the kitty or only the card when that does better"
+
+#: The parts of a plan's description (:meth:`_Plan.describe`), in French; "trump ♥" is built from its symbol.
+_HOW_FR = {
+    "takes the kitty": "prend le minou",
+    "takes the partner's card": "prend la carte du partenaire",
+    "takes the kitty and the partner's card": "prend le minou et la carte du partenaire",
+    "names the best trump for the cards": "nomme le meilleur atout pour ses cartes",
+    "no trump": "sans atout",
+    "alone": "seul",
+    "or keeps only the kitty or only the card when that does better": "ou ne garde que le minou ou que la carte "
+    "quand c'est mieux",
+}
+
+
+def how_text(how: str, lang: str | None = None) -> str:
+    """How a bid is played (a :class:`BidChance`'s ``how``, kept in English as its key), in ``lang`` (the course's
+    language by default).
+
+    >>> how_text("takes the kitty, trump ♥", "fr")
+    'prend le minou, atout ♥'
+    """
+    if lang_or_course(lang) == "en" or not how:
+        return how
+    parts = []
+    for part in how.split(", "):
+        parts.append(f"atout {part[6:]}" if part.startswith("trump ") else _HOW_FR.get(part, part))
+    return ", ".join(parts)
 
 
 def _reaches(plan: _Plan, other: _Plan) -> bool:

@@ -42,13 +42,14 @@ from ..cards import Card, Seat, Suit
 from ..contract import Contract
 from ..deal import deck_mask, indices_of, mask_of
 from ..hand import Phase, SeatView
+from ..i18n import lang_or_course
 from ..ranking import CardOrder, card_order
 from ..rules import BidSpec, Rules
 from .bots import Bot, register_bot
 from .evaluate import _Judge, best_trump, discard, hand_strength, losers, partner_card
 from .pimc import shown_out
 
-__all__ = ["RULES", "Advice", "RuleBot", "advise"]
+__all__ = ["RULES", "RULES_FR", "Advice", "RuleBot", "advise", "rule_text"]
 
 #: Every rule RuleBot follows, by key: the text is what a learner reads about a decision.
 RULES: dict[str, str] = {
@@ -113,6 +114,82 @@ RULES: dict[str, str] = {
     "joker while you may).",
 }
 
+#: The same rules in French, as a Quebec player would teach them.
+RULES_FR: dict[str, str] = {
+    "only": "Un seul choix est permis : prenez-le.",
+    "bid.value": "Demandez le contrat qui rapporte le plus en moyenne — la chance de le réussir fois ce qu'il "
+    "marque, moins la chance de chuter fois ce que marquent les adversaires — quand c'est mieux que de passer.",
+    "bid.pass": "Passez : aucune enchère ne vaut plus en moyenne que de laisser les autres enchérir.",
+    "bid.partner": "Laissez l'enchère de votre partenaire : ne la montez qu'avec un contrat nettement meilleur.",
+    "bid.forced": "Le donneur doit enchérir ici : prenez l'enchère qui perd le moins en moyenne.",
+    "give.best": "Passez au demandeur seul votre meilleure carte : un joker, puis un as (une levée quel que soit "
+    "l'atout), puis un valet (un gros atout seulement si le demandeur nomme sa couleur) — ou, une fois l'atout "
+    "nommé, votre meilleur atout.",
+    "discard.short": "Défaussez dans vos couleurs les plus courtes, les petites cartes d'abord, en gardant atouts et "
+    "as : une couleur courte défaussée devient une chicane, et une chicane vous permet de couper.",
+    "choose.partner_card": "Gros Charlemagne avec au plus une carte perdante : prenez la carte du partenaire, sa "
+    "meilleure, plutôt que deux cartes inconnues du minou.",
+    "choose.kitty": "Gros Charlemagne avec deux cartes perdantes ou plus : prenez le minou, deux chances de les "
+    "remplacer.",
+    "choose.with_partner": "Au Charlemagne du Maine, on marque autant seul qu'avec son partenaire : jouez donc avec "
+    "lui, ses cartes ne peuvent qu'aider à faire toutes les levées.",
+    "choose.defend_together": "Défendez à deux contre un Charlemagne seul : deux mains ont plus de chances qu'une de "
+    "faire la levée qui le bat.",
+    "trump.best": "Nommez l'atout qui rend la main la plus forte : gros atouts, longueur à l'atout, as de côté et "
+    "chicanes.",
+    "trump.all": "Pour un contrat où il faut faire toutes les levées, nommez l'atout qui laisse le moins de cartes "
+    "perdantes.",
+    "lead.draw_trumps": "Vous avez le contrat et des atouts : entamez votre plus gros atout tant que les adversaires "
+    "peuvent encore en avoir, pour qu'ils ne coupent pas vos cartes maîtresses plus tard.",
+    "lead.draw_low": "Vous avez le contrat et de la longueur à l'atout, sans le plus gros : entamez un petit atout "
+    "pour faire tomber ceux des adversaires.",
+    "lead.cash": "Entamez une carte maîtresse (la plus haute qui reste dans sa couleur) tant que personne ne peut "
+    "la couper.",
+    "lead.partner_suit": "Rejouez la couleur que votre partenaire a entamée : il y est sans doute fort.",
+    "lead.short_for_ruff": "En défense avec des atouts : entamez un singleton pour pouvoir couper cette couleur au "
+    "prochain tour.",
+    "lead.length": "Entamez petit dans votre plus longue couleur de côté : ses grosses cartes deviennent maîtresses "
+    "une fois les autres tombées.",
+    "lead.low": "Rien de mieux à entamer : jouez votre plus petite carte.",
+    "follow.partner_sure": "Votre partenaire gagne avec une carte maîtresse : jouez petit, ne la surprenez jamais.",
+    "follow.partner_wins": "Votre partenaire gagne et personne après vous ne peut le battre : jouez petit.",
+    "follow.win_cheaply": "Gagnez la levée au meilleur prix : la plus petite carte qui bat les autres.",
+    "follow.second_low": "Deuxième joueur, jouez petit : le partenaire de l'entameur joue après vous, gardez vos "
+    "grosses cartes.",
+    "follow.cover": "Couvrez un honneur : quand un adversaire entame une grosse carte que vous pouvez battre, "
+    "battez-la.",
+    "follow.ruff_winner": "Chicane dans la couleur entamée : coupez la carte maîtresse des adversaires avec votre "
+    "plus petit atout gagnant.",
+    "follow.third_high": "Troisième joueur, jouez haut : votre plus haute carte qui bat les autres (ou la moins "
+    "chère des cartes maîtresses), pour que le dernier joueur paie cher pour gagner.",
+    "follow.take_all": "Vous devez faire toutes les levées : gagnez chaque levée que vous pouvez.",
+    "follow.low": "Vous ne pouvez pas gagner cette levée (ou n'en avez pas besoin) : jouez votre plus petite carte, "
+    "ou défaussez dans une couleur courte.",
+    "avoid.lead_low_joker": "Au Mulot, avec le petit joker : entamez-le tout de suite — qui tient le grand joker "
+    "doit le jouer dessus, et le petit joker s'en va sans faire de levée.",
+    "avoid.lead_safe": "Demandeur au Mulot ou au Petit : entamez la petite carte que les autres ont le plus de "
+    "chances de battre.",
+    "avoid.duck": "Demandeur au Mulot ou au Petit : passez sous la levée avec la plus haute carte qui perd encore.",
+    "avoid.forced_win": "Toutes vos cartes jouables gagnent cette levée : jouez la plus petite, qu'un joueur suivant "
+    "puisse encore la battre (ou la plus haute si vous jouez le dernier, pour vous en débarrasser).",
+    "avoid.defend_lead_joker": "En défense contre le Mulot avec le petit joker : entamez-le, pour que le demandeur, "
+    "s'il tient le grand joker, doive le jouer et faire la levée.",
+    "avoid.defend_lead": "En défense contre le Mulot ou le Petit : entamez votre plus petite carte dans une couleur "
+    "que le demandeur a encore, pour qu'il doive peut-être passer par-dessus.",
+    "avoid.defend_under": "En défense contre le Mulot ou le Petit : le demandeur gagne cette levée, alors jouez sous "
+    "sa carte (la plus haute qui reste dessous) et laissez-le la prendre.",
+    "avoid.defend_low_before": "En défense contre le Mulot ou le Petit : le demandeur joue après vous, alors jouez "
+    "petit et laissez-lui une petite carte à battre.",
+    "avoid.defend_throw_high": "En défense contre le Mulot ou le Petit : le demandeur ne peut pas faire cette levée, "
+    "alors jetez une grosse carte et gardez vos petites pour passer sous lui plus tard (en gardant le grand "
+    "joker tant que vous le pouvez).",
+}
+
+
+def rule_text(rule: str, lang: str | None = None) -> str:
+    """A rule of :data:`RULES` in ``lang`` (the course's language by default)."""
+    return (RULES_FR if lang_or_course(lang) == "fr" else RULES)[rule]
+
 
 @dataclass(frozen=True)
 class Advice:
@@ -123,8 +200,8 @@ class Advice:
 
     @property
     def text(self) -> str:
-        """The rule in plain words, for a learner."""
-        return RULES[self.rule]
+        """The rule in plain words, for a learner (in the course's language)."""
+        return rule_text(self.rule)
 
     def __str__(self) -> str:
         return f"{self.action}: {self.text}"

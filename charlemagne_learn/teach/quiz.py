@@ -24,6 +24,7 @@ from ..contract import Contract
 from ..course import rules_for
 from ..deal import cards_of, deal_hands
 from ..errors import RulesOptionError
+from ..i18n import add_messages, check_lang, lang_or_course, say, word
 from ..ranking import card_order, trump_order
 from ..rng import check_seed
 from ..rules import BidSpec, Rules
@@ -35,18 +36,71 @@ __all__ = ["KINDS", "Kind", "Question", "outcome_text", "questions"]
 Kind = Literal["winner", "legal", "order", "score"]
 KINDS: tuple[Kind, ...] = get_args(Kind)
 LEVELS = (1, 2, 3)
-_TEAM_WORDS = {"NS": "North–South", "EW": "East–West"}
-_SKILL_OF: dict[Kind, str] = {
-    "winner": "who wins", "legal": "which cards may be played", "order": "trump order", "score": "scoring"
-}  # fmt: skip
-_ORDER_SKILL = {1: "plain trumps", 2: "{specials} among the trumps", 3: "the whole top of the order"}
+add_messages({
+    "quiz.skill.winner": ("who wins", "qui remporte la levée"),
+    "quiz.skill.legal": ("which cards may be played", "quelles cartes on peut jouer"),
+    "quiz.skill.order": ("trump order", "l'ordre des atouts"),
+    "quiz.skill.score": ("scoring", "le score"),
+    "quiz.skill": ("{kind}: {topic}", "{kind} : {topic}"),
+    "quiz.order.1": ("plain trumps", "les atouts simples"),
+    "quiz.order.2": ("{specials} among the trumps", "{specials} parmi les atouts"),
+    "quiz.order.3": ("the whole top of the order", "tout le haut de l'ordre"),
+    "quiz.one_special.jokers": ("a jack or joker", "un valet ou un joker"),
+    "quiz.one_special.bowers": ("the left bower", "le petit bar"),
+    "quiz.specials.jokers": ("jacks and jokers", "les valets et les jokers"),
+    "quiz.specials.bowers": ("the bowers", "les bars"),
+    "quiz.topic.belongs": ("{special} that belongs to trump", "{special} qui appartient à l'atout"),
+    "quiz.topic.little_jack_led": ("the little jack led", "le petit bar entamé"),
+    "quiz.topic.plain": ("plain cards and trumps", "cartes simples et atouts"),
+    "quiz.topic.following": ("following suit", "fournir à la couleur"),
+    "quiz.topic.mulot_jokers": ("the jokers in Mulot", "les jokers au Mulot"),
+    "quiz.topic.left_bower": ("the left bower", "le petit bar"),
+    "quiz.topic.jacks_no_trump": ("jacks in no-trump", "les valets sans atout"),
+    "quiz.topic.nine": ("the nine above the jacks", "le neuf au-dessus des valets"),
+    "quiz.topic.more_than_bid": ("a number of tricks, more taken than bid", "un nombre de levées, plus que l'enchère"),
+    "quiz.topic.number": ("a number of tricks", "un nombre de levées"),
+    "quiz.contract": ("Contract: {contract} ({title:w}; trump: {trump}).",
+                      "Contrat : {contract} ({title:w} ; atout : {trump})."),
+    "quiz.played": ("{seat} {card}", "{seat} {card}"),
+    "quiz.winner_prompt": ("{contract} {leader} led; the trick: {trick}. Who wins this trick?",
+                           "{contract} {leader} a entamé ; la levée : {trick}. Qui remporte cette levée ?"),
+    "quiz.legal_prompt": ("{contract} Played so far: {trick}. {seat} holds {cards}. Which cards may {seat} play?",
+                          "{contract} Déjà joué : {trick}. {seat} a en main {cards}. Quelles cartes {seat} peut-il "
+                          "jouer ?"),
+    "quiz.role": ("{card} ({role:w})", "{card} ({role:w})"),
+    "quiz.order_explanation": (
+        "With {trump} trump in {title:w}, the trumps from highest to lowest are: {named}. So the order is {answer}.",
+        "{title:w}, atout {trump} : les atouts du plus haut au plus bas sont {named}. L'ordre est donc {answer}.",
+    ),
+    "quiz.order_prompt": ("{title:w}, {trump} trump. Put these trumps in order, highest first: {cards}.",
+                          "{title:w}, atout {trump}. Placez ces atouts dans l'ordre, du plus haut au plus bas : "
+                          "{cards}."),
+    "quiz.outcome.win": ("{team:w} win the game", "{team:w} gagnent la partie"),
+    "quiz.outcome.each": ("North–South {ns}, East–West {ew}", "Nord–Sud {ns}, Est–Ouest {ew}"),
+    "quiz.outcome.score": ("{team:w} score {points}", "{team:w} marquent {points}"),
+    "quiz.score_prompt_team_one": ("{contract} {who} took {n} trick. What does this hand score?",
+                                   "{contract} {who} ont fait {n} levée. Combien marque cette donne ?"),
+    "quiz.score_prompt_team_many": ("{contract} {who} took {n} tricks. What does this hand score?",
+                                    "{contract} {who} ont fait {n} levées. Combien marque cette donne ?"),
+    "quiz.score_prompt_alone_one": ("{contract} {who} took {n} trick. What does this hand score?",
+                                    "{contract} {who} a fait {n} levée. Combien marque cette donne ?"),
+    "quiz.score_prompt_alone_many": ("{contract} {who} took {n} tricks. What does this hand score?",
+                                     "{contract} {who} a fait {n} levées. Combien marque cette donne ?"),
+    "quiz.none": ("(none)", "(aucune)"),
+    "quiz.bad_level": ("level={level!r} is not allowed; use 1 (plain cards), 2 (bowers and jokers) or 3 (tricky cases)",
+                       "level={level!r} n'est pas permis ; choisissez 1 (cartes simples), 2 (bars et jokers) ou "
+                       "3 (cas difficiles)"),
+    "quiz.bad_kinds": ("kinds={kinds!r} is not allowed; give a list of kinds from {allowed}",
+                       "kinds={kinds!r} n'est pas permis ; donnez une liste de sortes de questions parmi {allowed}"),
+    "quiz.bad_kind": ("kinds={kinds!r} is not allowed; choose from {allowed}",
+                      "kinds={kinds!r} n'est pas permis ; choisissez parmi {allowed}"),
+})  # fmt: skip
 
 
-def _specials(rules: Rules, number: Literal["all", "one"] = "all") -> str:
+def _specials(rules: Rules, number: Literal["all", "one"] = "all", lang: str = "en") -> str:
     """The cards that leave their printed rank or suit, named as the variant's players name them."""
-    if number == "one":
-        return "a jack or joker" if rules.jokers else "the left bower"
-    return "jacks and jokers" if rules.jokers else "the bowers"
+    which = "jokers" if rules.jokers else "bowers"
+    return say(f"quiz.{'one_special' if number == 'one' else 'specials'}.{which}", lang)
 
 
 _ATTEMPTS = 2000  # positions tried per question before giving up; the searches below succeed in a few dozen
@@ -79,6 +133,8 @@ class Question:
     bidder_tricks: int | None = None
     #: What the question practises, in words a teacher's table groups by ("who wins: the little jack led").
     skill: str = ""
+    #: The language of the question's words ("en" or "fr").
+    lang: str = "en"
 
     @property
     def trick_seats(self) -> tuple[Seat, ...]:
@@ -122,10 +178,10 @@ class Question:
     def text(self, given: Sequence[str]) -> str:
         """Any answer in this question's form, as text."""
         if self.kind == "winner":
-            return ", ".join(Seat.find(s).word for s in given)
+            return ", ".join(word(Seat.find(s).name, check_lang(self.lang)) for s in given)
         if self.kind == "score":
             return ", ".join(given)
-        return " ".join(str(Card.parse(c)) for c in given) or "(none)"
+        return " ".join(str(Card.parse(c)) for c in given) or say("quiz.none", self.lang)
 
 
 # ---------------------------------------------------------------- helpers
@@ -159,8 +215,11 @@ def _printed_suit(card: Card) -> int:
     return -1 if card.suit is None else int(card.suit)
 
 
-def _contract_words(contract: Contract) -> str:
-    return f"Contract: {contract} ({contract.rules.title}; trump: {contract.trump_text})."
+def _contract_words(contract: Contract, lang: str) -> str:
+    return say(
+        "quiz.contract", lang, contract=contract.text(lang), title=f"title.{contract.rules.name}",
+        trump=contract.trump_words(lang),
+    )  # fmt: skip
 
 
 def _play(
@@ -255,40 +314,45 @@ def _no_trump(rules: Rules, rng: random.Random) -> Contract:
     return Contract(rules, rng.choice([b for b in rules.bids if b.name.isdigit()]), rng.choice(list(Seat)), None)
 
 
-def _topics(rules: Rules, kind: Kind, level: int) -> list[_Topic]:
+def _topics(rules: Rules, kind: Kind, level: int, lang: str) -> list[_Topic]:
     """The kinds of position that teach ``level``'s point for this question kind and variant."""
     trumpish = _trump_contract
-    little_jack = _Topic(trumpish, _little_jack_led, _lead_little_jack, "the little jack led")
-    moved = _Topic(trumpish, _moved_in_hand_matters, skill=f"{_specials(rules, 'one')} that belongs to trump")
+
+    def topic(key: str) -> str:
+        return say(f"quiz.topic.{key}", lang)
+
+    little_jack = _Topic(trumpish, _little_jack_led, _lead_little_jack, topic("little_jack_led"))
+    belongs = say("quiz.topic.belongs", lang, special=_specials(rules, "one", lang))
+    moved = _Topic(trumpish, _moved_in_hand_matters, skill=belongs)
     if level == 1:
         if kind == "winner":
-            return [_Topic(trumpish, _plain, skill="plain cards and trumps")]
-        return [_Topic(trumpish, _some_illegal, skill="following suit")]
+            return [_Topic(trumpish, _plain, skill=topic("plain"))]
+        return [_Topic(trumpish, _some_illegal, skill=topic("following"))]
     if level == 2:
-        return [_Topic(trumpish, _has_role, skill=_specials(rules)) if kind == "winner" else moved]
+        return [_Topic(trumpish, _has_role, skill=_specials(rules, lang=lang)) if kind == "winner" else moved]
     name = rules.name
     if kind == "winner":
         if name == "canadian":
-            return [little_jack, _Topic(_mulot, _joker_in, skill="the jokers in Mulot")]
+            return [little_jack, _Topic(_mulot, _joker_in, skill=topic("mulot_jokers"))]
         if name == "bid_euchre":
             return [
-                _Topic(trumpish, _left_bower_in, skill="the left bower"),
-                _Topic(_no_trump, _jack_no_trump, skill="jacks in no-trump"),
+                _Topic(trumpish, _left_bower_in, skill=topic("left_bower")),
+                _Topic(_no_trump, _jack_no_trump, skill=topic("jacks_no_trump")),
             ]
-        return [_Topic(trumpish, _nine_and_jack, skill="the nine above the jacks"), little_jack]
+        return [_Topic(trumpish, _nine_and_jack, skill=topic("nine")), little_jack]
     if name == "canadian":
-        return [little_jack, _Topic(_mulot, _mulot_joker_rule, skill="the jokers in Mulot")]
+        return [little_jack, _Topic(_mulot, _mulot_joker_rule, skill=topic("mulot_jokers"))]
     if name == "bid_euchre":
-        return [moved, _Topic(_no_trump, lambda k, t, h: _jack_no_trump(k, h, t), skill="jacks in no-trump")]
+        return [moved, _Topic(_no_trump, lambda k, t, h: _jack_no_trump(k, h, t), skill=topic("jacks_no_trump"))]
     return [little_jack, moved]
 
 
 def _position(
-    rules: Rules, kind: Kind, level: int, rng: random.Random
+    rules: Rules, kind: Kind, level: int, rng: random.Random, lang: str
 ) -> tuple[Contract, Seat, CardList, CardList, str]:
     """A contract, a leader, a trick, (for "legal") the hand of the player to move and the skill it practises,
     from seeded deals."""
-    topic = rng.choice(_topics(rules, kind, level))
+    topic = rng.choice(_topics(rules, kind, level, lang))
     for _ in range(_ATTEMPTS):
         contract = topic.contract(rules, rng)
         hands_bits, _kitty = deal_hands(rules, rng.choice(list(Seat)), rng.randrange(2**31))
@@ -305,18 +369,22 @@ def _position(
             mover = contract.next_active(mover)
         hand = CardList() if kind == "winner" else hands[mover]
         if topic.test(contract, trick, hand):
-            return contract, leader, trick, hand, f"{_SKILL_OF[kind]}: {topic.skill}"
+            return contract, leader, trick, hand, _skill(kind, topic.skill, lang)
     raise RuntimeError(f"no {kind} position found for level {level} of {rules.title}")  # pragma: no cover
 
 
-def _trick_words(seats: Sequence[Seat], trick: Sequence[Card]) -> str:
-    return ", ".join(f"{s.word} {c}" for s, c in zip(seats, trick, strict=True))
+def _skill(kind: Kind, topic: str, lang: str) -> str:
+    return say("quiz.skill", lang, kind=say(f"quiz.skill.{kind}", lang), topic=topic)
+
+
+def _trick_words(seats: Sequence[Seat], trick: Sequence[Card], lang: str) -> str:
+    return ", ".join(say("quiz.played", lang, seat=s, card=c) for s, c in zip(seats, trick, strict=True))
 
 
 # ---------------------------------------------------------------- the four kinds
-def _winner(rules: Rules, level: int, rng: random.Random) -> Question:
-    contract, leader, trick, _, skill = _position(rules, "winner", level, rng)
-    ruling = explain_trick_winner(contract, leader, trick)
+def _winner(rules: Rules, level: int, rng: random.Random, lang: str) -> Question:
+    contract, leader, trick, _, skill = _position(rules, "winner", level, rng, lang)
+    ruling = explain_trick_winner(contract, leader, trick, lang=lang)
     q = Question(
         "winner",
         level,
@@ -329,11 +397,12 @@ def _winner(rules: Rules, level: int, rng: random.Random) -> Question:
         trick=trick,
         leader=leader,
         skill=skill,
+        lang=lang,
     )
-    prompt = (
-        f"{_contract_words(contract)} {leader.word} led; the trick: {_trick_words(q.trick_seats, trick)}. "
-        "Who wins this trick?"
-    )
+    prompt = say(
+        "quiz.winner_prompt", lang, contract=_contract_words(contract, lang), leader=leader,
+        trick=_trick_words(q.trick_seats, trick, lang),
+    )  # fmt: skip
     return _with_prompt(q, prompt)
 
 
@@ -341,12 +410,12 @@ def _with_prompt(q: Question, prompt: str) -> Question:
     return replace(q, prompt=prompt)
 
 
-def _legal(rules: Rules, level: int, rng: random.Random) -> Question:
-    contract, leader, trick, shown, skill = _position(rules, "legal", level, rng)
+def _legal(rules: Rules, level: int, rng: random.Random, lang: str) -> Question:
+    contract, leader, trick, shown, skill = _position(rules, "legal", level, rng, lang)
     seat = leader
     for _ in trick:
         seat = contract.next_active(seat)
-    ruling = explain_legal_plays(contract, shown, trick)
+    ruling = explain_legal_plays(contract, shown, trick, lang=lang)
     choices = tuple(str(c) for c in shown)
     answer = tuple(str(c) for c in shown if c in ruling.answer)
     q = Question(
@@ -363,15 +432,16 @@ def _legal(rules: Rules, level: int, rng: random.Random) -> Question:
         cards=shown,
         seat=seat,
         skill=skill,
+        lang=lang,
     )
-    prompt = (
-        f"{_contract_words(contract)} Played so far: {_trick_words(q.trick_seats, trick)}. "
-        f"{seat.word} holds {shown}. Which cards may {seat.word} play?"
-    )
+    prompt = say(
+        "quiz.legal_prompt", lang, contract=_contract_words(contract, lang),
+        trick=_trick_words(q.trick_seats, trick, lang), seat=seat, cards=shown,
+    )  # fmt: skip
     return _with_prompt(q, prompt)
 
 
-def _order(rules: Rules, level: int, rng: random.Random) -> Question:
+def _order(rules: Rules, level: int, rng: random.Random, lang: str) -> Question:
     trump = rng.choice("CDHS")
     contract = Contract(rules, [b for b in rules.bids if b.name.isdigit()][-1], rng.choice(list(Seat)), trump)
     order = card_order(rules, contract.trump)
@@ -388,12 +458,12 @@ def _order(rules: Rules, level: int, rng: random.Random) -> Question:
     shown = list(answer)
     while shown == list(answer):  # the cards never appear already in order
         rng.shuffle(shown)
-    named = ", ".join(f"{c} ({order.role[c.index]})" if order.role[c.index] else str(c) for c in everything)
-    explanation = (
-        f"With {contract.trump_text} trump in {rules.title}, the trumps from highest to lowest are: "
-        f"{named}. So the order is {answer}."
+    named = ", ".join(
+        say("quiz.role", lang, card=c, role=order.role[c.index]) if order.role[c.index] else str(c) for c in everything
     )
-    prompt = f"{rules.title}, {contract.trump_text} trump. Put these trumps in order, highest first: {CardList(shown)}."
+    title, trump_words = f"title.{rules.name}", contract.trump_words(lang)
+    explanation = say("quiz.order_explanation", lang, trump=trump_words, title=title, named=named, answer=answer)
+    prompt = say("quiz.order_prompt", lang, title=title, trump=trump_words, cards=CardList(shown))
     return Question(
         "order",
         level,
@@ -404,20 +474,36 @@ def _order(rules: Rules, level: int, rng: random.Random) -> Question:
         tuple(str(c) for c in answer),
         explanation,
         cards=CardList(shown),
-        skill=f"{_SKILL_OF['order']}: {_ORDER_SKILL[level].format(specials=_specials(rules))}",
+        skill=_skill("order", say(f"quiz.order.{level}", lang, specials=_specials(rules, lang=lang)), lang),
+        lang=lang,
     )
 
 
-def outcome_text(contract: Contract, bidder_tricks: int) -> str:
-    """What a hand scores, in words a learner picks from: ``"East–West score 6"``."""
-    score = explain_score(contract, bidder_tricks).answer
+def outcome_text(contract: Contract, bidder_tricks: int, lang: str | None = None) -> str:
+    """What a hand scores, in words a learner picks from: ``"East–West score 6"`` (in ``lang``, the course's
+    language by default)."""
+    return _outcome_words(_outcome(contract, bidder_tricks), lang)
+
+
+_Outcome = tuple[str, str, int, int]  # kind, team, points, other points
+
+
+def _outcome(contract: Contract, bidder_tricks: int) -> _Outcome:
+    score = explain_score(contract, bidder_tricks, lang="en").answer
     if score.outright_winner is not None:
-        return f"{_TEAM_WORDS[score.outright_winner]} win the game"
+        return ("win", score.outright_winner, 0, 0)
     p = score.points
     if contract.rules.per_trick_scoring:
-        return f"North–South {p['NS']}, East–West {p['EW']}"
+        return ("each", "", p["NS"], p["EW"])
     team = "NS" if p["NS"] else "EW"
-    return f"{_TEAM_WORDS[team]} score {p[team]}"
+    return ("score", team, p[team], 0)
+
+
+def _outcome_words(outcome: _Outcome, lang: str | None) -> str:
+    kind, team, points, other = outcome
+    if kind == "each":
+        return say("quiz.outcome.each", lang, ns=points, ew=other)
+    return say(f"quiz.outcome.{kind}", lang, team=team, points=points)
 
 
 def _score_contract(rules: Rules, level: int, rng: random.Random) -> tuple[Contract, int]:
@@ -449,26 +535,31 @@ def _score_contract(rules: Rules, level: int, rng: random.Random) -> tuple[Contr
     return contract, tricks
 
 
-def _score(rules: Rules, level: int, rng: random.Random) -> Question:
+def _score(rules: Rules, level: int, rng: random.Random, lang: str) -> Question:
     contract, tricks = _score_contract(rules, level, rng)
-    ruling = explain_score(contract, tricks)
-    right = outcome_text(contract, tricks)
+    ruling = explain_score(contract, tricks, lang=lang)
+    right = _outcome(contract, tricks)
     other = Contract(rules, contract.spec, contract.bidder.left, contract.trump)
-    wrong = {outcome_text(contract, n) for n in range(rules.tricks_per_hand + 1)}
-    wrong |= {outcome_text(other, n) for n in range(rules.tricks_per_hand + 1)}
+    wrong = {_outcome(contract, n) for n in range(rules.tricks_per_hand + 1)}
+    wrong |= {_outcome(other, n) for n in range(rules.tricks_per_hand + 1)}
     if not contract.rules.per_trick_scoring and contract.spec.name.isdigit() and ruling.answer.made:
-        wrong.add(f"{_TEAM_WORDS[contract.team]} score {tricks}")  # the overtricks learners forget
+        wrong.add(("score", contract.team, tricks, 0))  # the overtricks learners forget
     wrong.discard(right)
-    choices = sorted([right, *rng.sample(sorted(wrong), min(3, len(wrong)))])
-    who = contract.bidder.word if contract.alone else _TEAM_WORDS[contract.team]
-    prompt = (
-        f"{_contract_words(contract)} {who} took {tricks} trick{'s' if tricks != 1 else ''}. What does this hand score?"
-    )
+    # chosen and ordered by their English words, so a seed asks the same question in every language
+    english = {_outcome_words(o, "en"): o for o in wrong}
+    picked = [english[t] for t in rng.sample(sorted(english), min(3, len(english)))]
+    choices = [_outcome_words(o, lang) for o in sorted([right, *picked], key=lambda o: _outcome_words(o, "en"))]
+    who = contract.bidder if contract.alone else word(contract.team, check_lang(lang))
+    many = "many" if tricks != 1 and not (tricks == 0 and lang == "fr") else "one"
+    prompt = say(
+        f"quiz.score_prompt_{'alone' if contract.alone else 'team'}_{many}", lang,
+        contract=_contract_words(contract, lang), who=who, n=tricks,
+    )  # fmt: skip
     spec = contract.spec
     if spec.name.isdigit():
-        what = "a number of tricks, more taken than bid" if tricks > spec.tricks else "a number of tricks"
+        what = say("quiz.topic.more_than_bid" if tricks > spec.tricks else "quiz.topic.number", lang)
     else:
-        what = spec.label
+        what = spec.text(lang)
     return Question(
         "score",
         level,
@@ -476,14 +567,15 @@ def _score(rules: Rules, level: int, rng: random.Random) -> Question:
         prompt,
         contract,
         tuple(choices),
-        (right,),
+        (_outcome_words(right, lang),),
         ruling.reason,
         bidder_tricks=tricks,
-        skill=f"{_SKILL_OF['score']}: {what}",
+        skill=_skill("score", what, lang),
+        lang=lang,
     )
 
 
-_MAKERS: dict[Kind, Callable[[Rules, int, random.Random], Question]] = {
+_MAKERS: dict[Kind, Callable[[Rules, int, random.Random, str], Question]] = {
     "winner": _winner,
     "legal": _legal,
     "order": _order,
@@ -492,28 +584,33 @@ _MAKERS: dict[Kind, Callable[[Rules, int, random.Random], Question]] = {
 
 
 def questions(
-    variant: str | Rules | None = None, level: int = 1, kinds: Iterable[str] | None = None, seed: int = 0
+    variant: str | Rules | None = None,
+    level: int = 1,
+    kinds: Iterable[str] | None = None,
+    seed: int = 0,
+    *,
+    lang: str | None = None,
 ) -> Iterator[Question]:
-    """An endless stream of questions, the kinds in turn; the same arguments give the same questions.
+    """An endless stream of questions, the kinds in turn; the same arguments give the same questions, and the same
+    positions in either language.
 
-    With no ``variant`` the questions follow the course's rules (:mod:`~charlemagne_learn.course`)."""
+    With no ``variant`` the questions follow the course's rules (:mod:`~charlemagne_learn.course`), and with no
+    ``lang`` its language."""
     rules = rules_for(variant)
+    language = lang_or_course(lang)
+    allowed = ", ".join(map(repr, KINDS))
     if isinstance(level, bool) or level not in LEVELS:
-        raise RulesOptionError(
-            f"level={level!r} is not allowed; use 1 (plain cards), 2 (bowers and jokers) or 3 (tricky cases)"
-        )
+        raise RulesOptionError(say("quiz.bad_level", language, level=level))
     if kinds is not None and not isinstance(kinds, (str, list, tuple, set, frozenset)):
-        raise RulesOptionError(
-            f"kinds={kinds!r} is not allowed; give a list of kinds from {', '.join(map(repr, KINDS))}"
-        )
+        raise RulesOptionError(say("quiz.bad_kinds", language, kinds=kinds, allowed=allowed))
     chosen = tuple(KINDS if kinds is None else ([kinds] if isinstance(kinds, str) else kinds))
     bad = [k for k in chosen if k not in KINDS]
     if bad or not chosen:
-        raise RulesOptionError(f"kinds={tuple(chosen)!r} is not allowed; choose from {', '.join(map(repr, KINDS))}")
+        raise RulesOptionError(say("quiz.bad_kind", language, kinds=tuple(chosen), allowed=allowed))
     check_seed(seed)
     rng = random.Random(f"{rules.name}:{level}:{seed}")
     number = 0
     while True:
         kind: Kind = chosen[number % len(chosen)]
-        yield _MAKERS[kind](rules, level, rng)
+        yield _MAKERS[kind](rules, level, rng, language)
         number += 1

@@ -24,7 +24,7 @@ from ..analysis.budget import check_budget, default_budget
 from ..cards import RED_JOKER, Card
 from ..contract import Contract
 from ..errors import RulesOptionError
-from ..i18n import Lang, add_words, card_label, check_lang, word
+from ..i18n import Lang, card_label, check_lang, word
 from ..palette import palette_css
 from ..ranking import card_order
 from ..rules import BidSpec, Rules
@@ -42,16 +42,6 @@ __all__ = [
     "number_text",
     "variant_title",
 ]
-
-# The bids' French names: the French source's own (Mulot, Charlemagne, Le Petit stay as they are), and the
-# English-named bids of the American and Maine tables said the way a French table says them.
-add_words(
-    {
-        "bid.no_trump": ("No Trump", "Sans atout"),
-        "bid.high_card_no_trump": ("High Card No Trump", "Sans atout, carte haute"),
-        "bid.charles_alone": ("Charles Alone", "Charles seul"),
-    }
-)
 
 _PACKAGED = Path(__file__).with_name("_static")
 _SOURCE = Path(__file__).resolve().parents[2] / "widgets"
@@ -99,16 +89,9 @@ def engine_text(thing: object, lang: Lang) -> str | None:
 
 
 def bid_label(spec: BidSpec, lang: Lang = "en") -> str:
-    """A bid's name in ``lang``: the engine's label in English ("High Card No Trump"), the French name where the
-    French table has its own ("Sans atout, carte haute"); numbers and the game's French names are the same."""
-    if lang == "en":
-        return spec.label
-    said = engine_text(spec, lang)
-    if said is not None:
-        return said
-    key = f"bid.{spec.name}"
-    named = word(key, lang)
-    return spec.label if named == key else named
+    """A bid's name in ``lang``: the engine's label in English ("High Card No Trump"), its French name otherwise
+    (:meth:`BidSpec.text`); numbers and the game's French names (Mulot, Le Petit) are the same in both."""
+    return spec.label if lang == "en" else spec.text(lang)
 
 
 @cache

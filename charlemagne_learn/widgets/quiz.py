@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from html import escape
 from itertools import islice
 from pathlib import Path
@@ -29,7 +29,7 @@ from ..checks import whole_number
 from ..course import student as course_student
 from ..display import cards_html, ruling_html
 from ..errors import IllegalActionError
-from ..i18n import Lang, add_messages, add_words, check_lang, say, word
+from ..i18n import add_messages, add_words, lang_or_course, say, word
 from ..rules import Rules
 from ..teach.quiz import Question, questions
 from ._base import GameWidget, card_id, card_view, lang_kw
@@ -80,28 +80,22 @@ add_words(
     }
 )
 
-
-add_messages(
-    {
-        "quiz.not a choice": (
-            "{card} is not one of the cards of this question",
-            "{card:the} n'est pas une des cartes proposées",
-        ),
-        "quiz.not in trick": ("{seat} takes no part in this trick", "{seat} ne joue pas dans cette levée"),
-        "quiz.not a score": (
-            "{given!r} is not one of the scores offered: {scores}",
-            "« {given} » n'est pas un des scores proposés : {scores}",
-        ),
-        "quiz.only shown": (
-            "only the cards shown may be chosen: {cards}",
-            "choisissez seulement parmi les cartes montrées : {cards}",
-        ),
-        "quiz.answer with winner": ("this question is answered with a seat", "ici, répondez par une place"),
-        "quiz.answer with score": ("this question is answered with a score", "ici, répondez par un score"),
-        "quiz.summary": ("{score_of}: {score}", "{score_of} : {score}"),
-        "quiz.answer with cards": ("this question is answered with cards", "ici, répondez par des cartes"),
-    }
-)
+add_messages({
+    "trickquiz.not_a_choice": ("{card} is not one of the cards of this question",
+                               "{card:the} ne fait pas partie des cartes de cette question"),
+    "trickquiz.sits_out": ("{seat} takes no part in this trick", "{seat} ne joue pas dans cette levée"),
+    "trickquiz.not_a_score": ("{given!r} is not one of the scores offered: {choices}",
+                              "{given!r} ne fait pas partie des scores proposés : {choices}"),
+    "trickquiz.only_shown": ("only the cards shown may be chosen: {choices}",
+                             "seules les cartes montrées peuvent être choisies : {choices}"),
+    "trickquiz.summary": ("Score: {score}", "Score : {score}"),
+    "trickquiz.answer_with_winner": ("this question is answered with a seat",
+                                     "cette question se répond par une place"),
+    "trickquiz.answer_with_score": ("this question is answered with a score",
+                                    "cette question se répond par un score"),
+    "trickquiz.answer_with_cards": ("this question is answered with cards",
+                                    "cette question se répond par des cartes"),
+})  # fmt: skip
 
 
 class TrickQuiz(GameWidget):
@@ -152,26 +146,25 @@ class TrickQuiz(GameWidget):
         four_colour: bool = False,
     ) -> None:
         whole_number("count", count, 1, 1000, advice=" (questions)")
-        # the engine checks variant, level, kinds and seed; the questions are written in the widget's language
-        stream = questions(variant, level, kinds, seed, **lang_kw(questions, _quiz_lang(lang)))
-        self._questions: list[Question] = list(islice(stream, count))
-        self._asked = (variant, level, kinds if kinds is None else list(kinds), seed)
+        language = lang_or_course(lang)
+        # the engine checks variant, level, kinds and seed; a change of language asks the same questions in it
+        self._ask: Callable[[str], list[Question]] = lambda lang: list(
+            islice(questions(variant, level, kinds, seed, lang=lang), count)
+        )
+        self._questions: list[Question] = self._ask(language)
         self._variant = self._questions[0].variant
         self._level = level
         self._seed = seed
         self.student = course_student() if student is None else str(student)
         self._results: list[dict[str, Any]] = []
         self._shown_at = time.monotonic()
-        super().__init__(lang=lang, four_colour=four_colour, count=count)
+        super().__init__(lang=language, four_colour=four_colour, count=count)
         self._show()
         self.observe(self._relang, names="lang")
 
-    def _relang(self, _change: object) -> None:
-        """The language changed: the same seeded questions again, written in the new language."""
-        written = lang_kw(questions, self._lang)
-        if written:
-            variant, level, kinds, seed = self._asked
-            self._questions = list(islice(questions(variant, level, kinds, seed, **written), len(self._questions)))
+    def _relang(self, _change: Any) -> None:
+        if self._questions[0].lang != self._lang:
+            self._questions = self._ask(self._lang)  # same seed: the same positions, worded in the new language
         self._show()
 
     # ------------------------------------------------------------ state
@@ -249,7 +242,7 @@ class TrickQuiz(GameWidget):
         self._expect("legal", "order")
         c = str(Card.parse(card))
         if c not in q.choices:
-            raise IllegalActionError(say("quiz.not a choice", self._lang, card=Card.parse(c)))
+            raise IllegalActionError(say("trickquiz.not_a_choice", self._lang, card=Card.parse(c)))
         cid = card_id(Card.parse(c))
         picked = list(self.picked)
         if cid in picked:
@@ -281,11 +274,11 @@ class TrickQuiz(GameWidget):
         if not normal:
             raise IllegalActionError(word("pick first", lang))
         if q.kind == "winner" and normal[0] not in q.choices:
-            raise IllegalActionError(say("quiz.not in trick", lang, seat=Seat.find(normal[0])))
+            raise IllegalActionError(say("trickquiz.sits_out", lang, seat=Seat.find(normal[0])))
         if q.kind == "score" and normal[0] not in q.choices:
-            raise IllegalActionError(say("quiz.not a score", lang, given=normal[0], scores=", ".join(q.choices)))
+            raise IllegalActionError(say("trickquiz.not_a_score", lang, given=normal[0], choices=", ".join(q.choices)))
         if q.kind in ("legal", "order") and any(c not in q.choices for c in normal):
-            raise IllegalActionError(say("quiz.only shown", lang, cards=" ".join(q.choices)))
+            raise IllegalActionError(say("trickquiz.only_shown", lang, choices=" ".join(q.choices)))
         right = q.check(normal)
         seconds = round(time.monotonic() - self._shown_at, 1)
         self._results.append(
@@ -313,7 +306,7 @@ class TrickQuiz(GameWidget):
         self.feedback = q.explanation
         self.right = [card_id(Card.parse(c)) for c in q.answer] if q.kind in ("legal", "order") else list(q.answer)
         self.picked = [card_id(Card.parse(c)) for c in normal] if q.kind in ("legal", "order") else list(normal)
-        self.summary = say("quiz.summary", lang, score_of=word("score of", lang), score=self.score_text)
+        self.summary = say("trickquiz.summary", lang, score=self.score_text)
         self.phase = "answered"
         self._show()  # the cards again, now with their roles
         return right
@@ -340,7 +333,7 @@ class TrickQuiz(GameWidget):
         kind = self._question.kind
         if kind not in kinds:
             how = kind if kind in ("winner", "score") else "cards"
-            raise IllegalActionError(say(f"quiz.answer with {how}", self._lang))
+            raise IllegalActionError(say(f"trickquiz.answer_with_{how}", self._lang))
 
     def _check_asking(self) -> None:
         if self.phase == "answered":
@@ -408,13 +401,3 @@ _FIELDS = (
     "correct",
     "seconds",
 )
-
-
-def _quiz_lang(lang: object) -> Lang:
-    """The language the questions are written in: the widget's (``lang``, else the course's). A ``lang`` that is
-    no text is refused by the widget's own trait, just after."""
-    if lang is None:
-        from ..course import course_lang
-
-        return check_lang(course_lang())
-    return check_lang(lang) if isinstance(lang, str) else "en"

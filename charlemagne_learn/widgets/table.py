@@ -50,9 +50,6 @@ add_messages(
         "table.action.trump": ("trump {suit}", "atout {suit}"),
         "table.action.bid": ("bid {bid}", "enchérit {bid}"),
         "table.action.choose": ("choose {choice}", "choisit : {choice:w}"),
-        "table.contract": ("{bid} by {seat}", "{bid} par {seat}"),
-        "table.contract alone": ("{bid} by {seat} (alone)", "{bid} par {seat} (seul)"),
-        "table.lone defender": ("{text}, {seat} defending alone", "{text}, {seat} défend seul"),
     }
 )
 add_words(
@@ -157,21 +154,7 @@ def result_text(result: HandResult, lang: Lang = "en") -> str:
 
 def contract_text(contract: Contract, lang: Lang = "en") -> str:
     """A contract as the table writes it: ``"6 ♥ by South"`` (the engine's own words) or ``"6 ♥ par Sud"``."""
-    if lang == "en":
-        return str(contract)
-    said = engine_text(contract, lang)
-    if said is not None:
-        return said
-    bid = bid_label(contract.spec, lang)
-    if contract.trump is not None:
-        bid += f" {contract.trump.symbol}"
-    elif contract.spec.trump == "with_bid_or_none":
-        bid += " " + word("no trump", lang)
-    alone = contract.alone and contract.spec.alone == "optional"
-    text = say("table.contract alone" if alone else "table.contract", lang, bid=bid, seat=contract.bidder)
-    if contract.lone_defender is not None:
-        text = say("table.lone defender", lang, text=text, seat=contract.lone_defender)
-    return text
+    return str(contract) if lang == "en" else contract.text(lang)
 
 
 def _count_text(n: int, lang: Lang) -> str:

@@ -1,5 +1,6 @@
-"""Every lesson opened in JupyterLab as a learner opens it: all cells run, no cell fails or writes to stderr,
-every widget renders, and the page logs no JavaScript error. A screenshot of each lesson is kept."""
+"""Every lesson of both editions opened in JupyterLab as a learner opens it: all cells run, no cell fails or
+writes to stderr, every widget renders, and the page logs no JavaScript error. In the French edition nothing the
+lesson shows (outputs and widgets, as drawn) holds an English word. A screenshot of each lesson is kept."""
 
 from __future__ import annotations
 
@@ -12,7 +13,19 @@ from _jupyter import Lab, Notebook
 
 pytestmark = pytest.mark.browser
 
-LESSONS = sorted((Path(__file__).resolve().parents[2] / "notebooks").glob("*.ipynb"))
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+LESSONS = sorted(NOTEBOOKS.glob("*.ipynb")) + sorted((NOTEBOOKS / "fr").glob("*.ipynb"))
+
+try:
+    from tests import _french
+except ImportError:  # tests/ is not a package here
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    import _french  # type: ignore[no-redef]
+
+# What the page shows of the lesson's outputs: the rendered output areas, widgets included.
+_SHOWN = """() => Array.from(document.querySelectorAll('.jp-OutputArea-output')).map(e => e.innerText).join('\\n')"""
 
 # Every output of every cell, as the notebook model holds it after Run All.
 _OUTPUTS = """() => {
@@ -27,15 +40,24 @@ _OUTPUTS = """() => {
 }"""
 
 
-@pytest.mark.parametrize("lesson", LESSONS, ids=[p.stem for p in LESSONS])
+def _edition(lesson: Path) -> str:
+    return lesson.parent.relative_to(NOTEBOOKS).as_posix().replace(".", "")
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=[f"{_edition(p)}/{p.stem}".lstrip("/") for p in LESSONS])
 def test_lesson_runs_in_jupyterlab(lesson: Path, lab: Lab, browser: Any) -> None:
-    shutil.copy(lesson, lab.root / lesson.name)
-    example = lesson.parent / "class_results_example"  # the teacher's dashboard opens on it
-    if not (lab.root / example.name).exists():
-        shutil.copytree(example, lab.root / example.name)
+    edition = _edition(lesson)
+    folder = lab.root / edition
+    folder.mkdir(exist_ok=True)
+    shutil.copy(lesson, folder / lesson.name)
+    if edition:  # the edition's own settings ({"lang": "fr"}) over the root's
+        shutil.copy(lesson.parent / "course.json", folder / "course.json")
+    example = NOTEBOOKS / "class_results_example"  # the teacher's dashboard opens on it
+    if not (folder / example.name).exists():
+        shutil.copytree(example, folder / example.name)
     context = browser.new_context(viewport={"width": 1280, "height": 1000})
     try:
-        book = Notebook(context.new_page(), lab, lesson.name)
+        book = Notebook(context.new_page(), lab, f"{edition}/{lesson.name}".lstrip("/"))
         book.open()
         book.run_all()
         outputs = book.page.evaluate(_OUTPUTS)
@@ -47,7 +69,11 @@ def test_lesson_runs_in_jupyterlab(lesson: Path, lab: Lab, browser: Any) -> None
             # ours, and the teacher's dashboard's upload button (ipywidgets)
             rendered = "document.querySelectorAll('.cl-widget, .widget-upload').length"
             book.page.wait_for_function(f"{rendered} >= {widgets}", timeout=30_000)
-        book.screenshot(f"lesson_{lesson.stem}")
+        book.screenshot(f"lesson_{edition}_{lesson.stem}".replace("__", "_"))
         assert book.real_errors() == []
+        if edition == "fr":
+            shown = book.page.evaluate(_SHOWN)
+            english = _french.english_words_in(shown)
+            assert not english, f"English words shown in {edition}/{lesson.name}: {sorted(english)}"
     finally:
         context.close()
