@@ -240,7 +240,7 @@ class DecisionQuiz(TableFront):
         except (IllegalActionError, CardParseError) as exc:
             self.message = str(exc)
             return False
-        ranked = self.decision.grade()
+        ranked = self._graded()
         assert isinstance(ranked, Hint)
         mine = ranked.choice(act)
         self._record(str(act), mine.grade, str(ranked.best.action), mine.loss)
@@ -269,8 +269,13 @@ class DecisionQuiz(TableFront):
         self._redraw()
         return True
 
+    def _graded(self) -> Hint | ExchangeHint:
+        """The decision on show, graded (each decision keeps its grade): its reasons in the widget's language once
+        :meth:`Decision.grade` takes a ``lang=``."""
+        return self.decision.grade(**lang_kw(Decision.grade, self._lang))
+
     def _exchange_ranking(self, discards: list[Card], trump: Suit | None) -> ExchangeHint:
-        ranked = self.decision.grade()
+        ranked = self._graded()
         assert isinstance(ranked, ExchangeHint)
         try:
             ranked.choice(discards, trump)
@@ -368,7 +373,7 @@ class DecisionQuiz(TableFront):
         if decision.kind == "exchange":
             best_text, best_reason = self._show_exchange()
         else:
-            ranked = decision.grade()
+            ranked = self._graded()
             assert isinstance(ranked, Hint)
             self.grade = grade_line(ranked, self._chosen, rules, lang)
             self.hint = hint_panel(ranked, rules, lang)
@@ -437,7 +442,7 @@ class DecisionQuiz(TableFront):
         # Read without a kernel (GitHub, nbviewer, print): the position and the question, the answer folded away.
         decision, lang = self.decision, self._lang
         view = decision.view
-        ranked = decision.grade()
+        ranked = self._graded()
         rules = decision.state.rules
         named = [
             (
