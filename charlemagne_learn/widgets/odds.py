@@ -17,7 +17,7 @@ from typing import Any
 
 import traitlets as t
 
-from ..analysis.odds import BidOdds, _check_hand, bid_odds  # _check_hand: the engine's check of a hand
+from ..analysis.odds import BidOdds, _check_hand, bid_odds, how_text  # _check_hand: the engine's check of a hand
 from ..cards import Card, CardList, Seat
 from ..checks import whole_number
 from ..course import rules_for
@@ -261,7 +261,7 @@ class BidOddsExplorer(GameWidget):
                     "low": low,
                     "high": high,
                     "expected": points,
-                    "how": chance.how,
+                    "how": chance.how if lang == "en" else how_text(chance.how, lang),
                     "text": say("odds.percent", lang, p=chance.probability),
                     "interval": say("odds.interval", lang, lo=low, hi=high),
                 }
