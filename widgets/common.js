@@ -23,7 +23,8 @@ function cardButton(card, { onClick = null, selected = false, disabled = false, 
   const classes = ["cl-card", SUIT_CLASS[card.suit] || "", extraClass];
   if (card.legal === false) classes.push("cl-illegal");
   if (selected) classes.push("cl-selected");
-  const label = card.label + (card.legal === false ? ` (${card.illegal_word || "may not be played"})` : "");
+  // every word comes from Python (illegal_word in the widget's language)
+  const label = card.label + (card.legal === false && card.illegal_word ? ` (${card.illegal_word})` : "");
   const button = el("button", {
     class: classes.join(" "), type: "button", "aria-label": label, title: label,
     "aria-pressed": selected ? "true" : "false", "data-card": card.id, disabled: disabled,

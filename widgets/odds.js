@@ -39,11 +39,11 @@ function render({ model, el: root }) {
     const words = w();
     inputWord.textContent = words["type hand"];
     // named on the control itself too: a name only from the wrapping label was not found by assistive tech (axe)
-    input.setAttribute("aria-label", words["type hand"] || "hand");
+    input.setAttribute("aria-label", words["type hand"] || "");
     dealButton.textContent = words.deal;
     computeButton.textContent = words.compute;
     samplesWord.textContent = words.samples;
-    samples.setAttribute("aria-label", words.samples || "samples");
+    samples.setAttribute("aria-label", words.samples || "");
     const choices = [...new Set([...model.get("sample_choices"), model.get("samples")])].sort((a, b) => a - b);
     samples.replaceChildren(...choices.map((n) => el("option", { value: String(n), text: String(n) })));
     samples.value = String(model.get("samples"));

@@ -84,7 +84,7 @@ function render({ model, el: root }) {
       type: "button", class: `cl-action cl-action-${a.kind}`, "data-action": a.id,
       onclick: () => model.send({ type: "action", action: a.id }),
     }, a.text)));
-    hintButton.textContent = model.get("words").hint || "Hint";
+    hintButton.textContent = model.get("words").hint || "";
     hintButton.hidden = !model.get("hints") || Boolean(screen.title);
     hint.replaceChildren(hintPanel(model.get("hint")));
     const g = model.get("grade");

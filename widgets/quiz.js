@@ -39,7 +39,7 @@ function render({ model, el: root }) {
     const parts = [];
     const trick = model.get("trick");
     if (trick.length) {
-      const row = el("div", { class: "cl-quiz-trick", role: "group", "aria-label": "trick" });
+      const row = el("div", { class: "cl-quiz-trick", role: "group", "aria-label": words().trick || "" });
       for (const play of trick) {
         row.append(el("div", { class: "cl-quiz-play" },
           el("span", { class: "cl-quiz-seat-name", text: play.seat_label }),

@@ -11,6 +11,7 @@ engine.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
@@ -26,8 +27,21 @@ from ..errors import RulesOptionError
 from ..i18n import Lang, card_label, check_lang, word
 from ..palette import palette_css
 from ..ranking import card_order
+from ..rules import BidSpec, Rules
 
-__all__ = ["EXPORT", "GameWidget", "asset", "card_id", "card_view", "front_end"]
+__all__ = [
+    "EXPORT",
+    "GameWidget",
+    "asset",
+    "bid_label",
+    "card_id",
+    "card_view",
+    "engine_text",
+    "front_end",
+    "lang_kw",
+    "number_text",
+    "variant_title",
+]
 
 _PACKAGED = Path(__file__).with_name("_static")
 _SOURCE = Path(__file__).resolve().parents[2] / "widgets"
@@ -38,6 +52,46 @@ def widget_budget(budget: object) -> float | None:
     :func:`~charlemagne_learn.analysis.budget.default_budget` (about 1 s in JupyterLab, 3 s in JupyterLite, or
     ``CHARLEMAGNE_BUDGET``); None waits for every sample asked for."""
     return default_budget() if budget == "auto" else check_budget(budget)
+
+
+@cache
+def _takes_lang(func: Callable[..., Any]) -> bool:
+    try:
+        return "lang" in inspect.signature(func).parameters
+    except (TypeError, ValueError):  # a builtin with no signature takes no lang
+        return False
+
+
+def lang_kw(func: Callable[..., Any], lang: Lang) -> dict[str, Any]:
+    """``{"lang": lang}`` when ``func`` takes a ``lang=`` keyword, else nothing: the engine's writers (quizzes, hints,
+    scoring, the static pictures) gain their ``lang=`` one module at a time, and a widget passes its language to
+    each one as soon as it takes it, with no change here."""
+    return {"lang": lang} if _takes_lang(func) else {}
+
+
+def variant_title(rules: Rules, lang: Lang = "en") -> str:
+    """The variant's name in ``lang``: the engine's own title in English ("Canadian Charlemagne"), its French name
+    ("Charlemagne canadien") from the word table."""
+    return rules.title if lang == "en" else word(f"title.{rules.name}", lang)
+
+
+def number_text(value: float, spec: str, lang: Lang = "en") -> str:
+    """A number as the language writes it: ``number_text(1.5, "+.1f", "fr")`` is ``"+1,5"`` (a decimal comma)."""
+    text = format(value, spec)
+    return text if lang == "en" else text.replace(".", ",")
+
+
+def engine_text(thing: object, lang: Lang) -> str | None:
+    """``thing.text(lang)`` where the engine's object says itself in a language (a contract, a bid, a hand's
+    result, as the engine's French edition gives them), else None: the widget then writes it itself."""
+    text = getattr(thing, "text", None)
+    return str(text(lang)) if callable(text) else None
+
+
+def bid_label(spec: BidSpec, lang: Lang = "en") -> str:
+    """A bid's name in ``lang``: the engine's label in English ("High Card No Trump"), its French name otherwise
+    (:meth:`BidSpec.text`); numbers and the game's French names (Mulot, Le Petit) are the same in both."""
+    return spec.label if lang == "en" else spec.text(lang)
 
 
 @cache

@@ -36,10 +36,11 @@ from ..cards import Seat
 from ..course import rules_for
 from ..errors import IllegalActionError, RulesOptionError
 from ..hand import HandState
-from ..i18n import Lang, add_words, word
+from ..i18n import Lang, add_messages, add_words, say, word
 from ..rules import BidSpec, Rules
-from ._base import GameWidget
+from ._base import GameWidget, bid_label
 from .ladder import variant_title
+from .table import action_text
 
 __all__ = ["BidBox", "bid_meaning"]
 
@@ -63,14 +64,23 @@ add_words(
         "shown for {seat}": ("shown for {seat}", "vue de {seat}"),
     }
 )
+add_messages(
+    {
+        "bidbox.not a bid": (
+            "{action} is not a bid; a bid box offers 'pass' and the bids of the ladder",
+            "« {action} » n'est pas une enchère ; cette boîte offre « passe » et les enchères de l'échelle",
+        ),
+    }
+)
 
 
 def _button_text(action: Action, spec: BidSpec, lang: Lang) -> str:
+    label = bid_label(spec, lang)
     if action.suit is not None:
-        return f"{spec.label}{action.suit.symbol}"
+        return f"{label}{action.suit.symbol}"
     if action.no_trump:
-        return word("{n} NT", lang).format(n=spec.label)
-    return spec.label
+        return word("{n} NT", lang).format(n=label)
+    return label
 
 
 class BidBox(GameWidget):
@@ -174,6 +184,7 @@ class BidBox(GameWidget):
         self.rows = [
             {
                 **bid_meaning(self._rules, spec, lang),
+                "bid": bid_label(spec, lang),
                 "name": spec.name,
                 "actions": [button(a, _button_text(a, spec, lang)) for a in by_rung[spec.name]],
             }
@@ -195,7 +206,8 @@ class BidBox(GameWidget):
             who, act = bids[-1]
             parts.append(
                 word("highest: {bid} by {seat}", lang).format(
-                    bid=str(act).removeprefix("bid "), seat=word(who.name, lang)
+                    bid=str(act).removeprefix("bid ") if lang == "en" else action_text(act, self._rules, lang),
+                    seat=word(who.name, lang),
                 )
             )
         elif state.phase.value == "bidding":
@@ -214,7 +226,9 @@ class BidBox(GameWidget):
         else show its reason. The hand state is never changed here. True if the bid was allowed."""
         act = Action.parse(action)
         if act.kind not in ("bid", "pass"):
-            raise IllegalActionError(f"{act} is not a bid; a bid box offers 'pass' and the bids of the ladder")
+            raise IllegalActionError(
+                say("bidbox.not a bid", self._lang, action=action_text(act, self._rules, self._lang))
+            )
         if self._state is None:
             if act.kind == "bid":
                 self._rules.bid(act.bid or "")  # an unknown bid is an error even on a reference card

@@ -35,10 +35,10 @@ from ..course import student as course_student
 from ..display import cards_html
 from ..errors import CardParseError, IllegalActionError
 from ..hand import HandState, Phase
-from ..i18n import add_words, word
+from ..i18n import Lang, add_words, check_lang, word
 from ..rules import Rules
 from ..teach.decisions import Decision, decisions
-from ._base import widget_budget
+from ._base import lang_kw, number_text, widget_budget
 from ._results import ROW_START, download, results_csv
 from .playtable import TableFront, choice_text, grade_line, hint_panel
 from .table import table_picture
@@ -79,6 +79,7 @@ add_words(
         ),
         "decide.discard more": ("Put aside {n} more card(s).", "Écartez encore {n} carte(s)."),
         "decide.name trump": ("Now name trump:", "Choisissez maintenant l'atout :"),
+        "decide.first": ("answer this decision first", "prenez d'abord cette décision"),
         "decide.exchanges": (
             "Exchanges, best first ({samples} deals of the hidden cards):",
             "Échanges, le meilleur d'abord ({samples} donnes des cartes cachées) :",
@@ -129,7 +130,10 @@ class DecisionQuiz(TableFront):
     ) -> None:
         whole_number("count", count, 1, 100)
         self._budget = widget_budget(budget)
-        stream = decisions(rules, kinds, seed, samples=samples, budget=self._budget)
+        # the situations and questions in the widget's language, once teach.decisions writes French
+        stream = decisions(
+            rules, kinds, seed, samples=samples, budget=self._budget, **lang_kw(decisions, _written_lang(lang))
+        )
         self._setup(stream, count, seed, student, samples, coach, f"decisions: seed {seed}")
         super().__init__(lang=lang, four_colour=four_colour, hints=False)
         self._start()
@@ -180,7 +184,7 @@ class DecisionQuiz(TableFront):
         (a copy of ``state`` is kept; the lesson's hand is not touched)."""
         quiz = cls.__new__(cls)
         quiz._budget = widget_budget(budget)
-        decision = Decision.at(state, samples=samples, budget=quiz._budget)
+        decision = Decision.at(state, samples=samples, budget=quiz._budget, **lang_kw(Decision.at, _written_lang(lang)))
         quiz._setup(
             iter([decision]), 1, 0, student, samples, coach, f"one decision: {decision.kind} at a lesson's hand"
         )
@@ -228,15 +232,15 @@ class DecisionQuiz(TableFront):
         engine's reason in :attr:`message`, and nothing changes."""
         try:
             if self._chosen is not None:
-                raise IllegalActionError(word("decide.answered", "en"))
+                raise IllegalActionError(word("decide.answered", self._lang))
             act = self._action(action)
             if self.decision.kind == "exchange":
                 return self._exchange_step(act)
             self.decision.state.copy().apply(act)  # the engine's own check, on a copy: the position stays as asked
         except (IllegalActionError, CardParseError) as exc:
-            self.message = self._translated(str(exc))
+            self.message = str(exc)
             return False
-        ranked = self.decision.grade()
+        ranked = self._graded()
         assert isinstance(ranked, Hint)
         mine = ranked.choice(act)
         self._record(str(act), mine.grade, str(ranked.best.action), mine.loss)
@@ -265,14 +269,21 @@ class DecisionQuiz(TableFront):
         self._redraw()
         return True
 
+    def _graded(self) -> Hint | ExchangeHint:
+        """The decision on show, graded (each decision keeps its grade): its reasons in the widget's language once
+        :meth:`Decision.grade` takes a ``lang=``."""
+        return self.decision.grade(**lang_kw(Decision.grade, self._lang))
+
     def _exchange_ranking(self, discards: list[Card], trump: Suit | None) -> ExchangeHint:
-        ranked = self.decision.grade()
+        ranked = self._graded()
         assert isinstance(ranked, ExchangeHint)
         try:
             ranked.choice(discards, trump)
         except IllegalActionError:  # a discard outside the candidates: graded on the same deals
             # exactly the deals the ranking used (its first ``samples``), however many a budget allowed
-            ranked = exchange_hint(self.decision.state, ranked.samples, also=(discards, trump))
+            ranked = exchange_hint(
+                self.decision.state, ranked.samples, also=(discards, trump), **lang_kw(exchange_hint, self._lang)
+            )
         self._ranking = ranked
         return ranked
 
@@ -299,7 +310,7 @@ class DecisionQuiz(TableFront):
     def next(self) -> bool:
         """The Next decision button: the next position (after the last one, nothing more to do)."""
         if self._chosen is None:
-            self.message = self._translated("answer this decision first")
+            self.message = word("decide.first", self._lang)
             return False
         if self.number >= self._count:
             self.message = word("decide.over", self._lang)
@@ -327,11 +338,6 @@ class DecisionQuiz(TableFront):
                     return Action.give(card)
                 return Action.discard(card) if state.phase is Phase.DISCARD else Action.play(card)
         return Action.parse(text)
-
-    def _translated(self, message: str) -> str:
-        if message == word("decide.answered", "en"):
-            return word("decide.answered", self._lang)
-        return message
 
     def _on_click(self, content: dict[str, Any]) -> None:
         with self.hold_sync():
@@ -367,7 +373,7 @@ class DecisionQuiz(TableFront):
         if decision.kind == "exchange":
             best_text, best_reason = self._show_exchange()
         else:
-            ranked = decision.grade()
+            ranked = self._graded()
             assert isinstance(ranked, Hint)
             self.grade = grade_line(ranked, self._chosen, rules, lang)
             self.hint = hint_panel(ranked, rules, lang)
@@ -415,7 +421,7 @@ class DecisionQuiz(TableFront):
                     "text": c.text,
                     "grade": c.grade,
                     "grade_word": word(f"play.grade.{c.grade}", lang),
-                    "points": f"{c.points:+.1f}",
+                    "points": number_text(c.points, "+.1f", lang),
                     "reason": c.reason,
                 }
                 for i, c in enumerate(ranked.choices)
@@ -434,17 +440,44 @@ class DecisionQuiz(TableFront):
 
     def _static_html(self) -> str:
         # Read without a kernel (GitHub, nbviewer, print): the position and the question, the answer folded away.
-        decision = self.decision
+        decision, lang = self.decision, self._lang
         view = decision.view
-        ranked = decision.grade()
-        named = [(c.text if isinstance(c, ExchangeChoice) else str(c.action), c) for c in ranked.choices]
-        rows = "".join(f"<li>{escape(text)}: {escape(c.grade)} ({c.points:+.1f})</li>" for text, c in named[:8])
+        ranked = self._graded()
+        rules = decision.state.rules
+        named = [
+            (
+                c.text
+                if isinstance(c, ExchangeChoice)
+                else str(c.action)
+                if lang == "en"
+                else choice_text(c.action, rules, lang),
+                c,
+            )
+            for c in ranked.choices
+        ]
+        # English keeps the hints' own grade names (best, blunder); French says them in words
+        graded = [(text, c.grade if lang == "en" else word(f"play.grade.{c.grade}", lang), c) for text, c in named]
+        colon = ":" if lang == "en" else " :"
+        rows = "".join(
+            f"<li>{escape(text)}{colon} {escape(grade)} ({number_text(c.points, '+.1f', lang)})</li>"
+            for text, grade, c in graded[:8]
+        )
         best = named[0][0]
         return (
             f'<div class="cl-decide" style="font-family:sans-serif"><p><strong>{escape(self.status)}</strong></p>'
             f"<p>{escape(decision.situation)} {escape(decision.question)}</p>"
-            f"<p>{cards_html(view.hand, view.contract)}</p>"
-            f"<details><summary>{escape(word('decide.answer', self._lang))}</summary>"
-            f"<p>{escape(word('decide.best', self._lang).format(action=best, reason=ranked.best.reason))}"
+            f"<p>{cards_html(view.hand, view.contract, **lang_kw(cards_html, lang))}</p>"
+            f"<details><summary>{escape(word('decide.answer', lang))}</summary>"
+            f"<p>{escape(word('decide.best', lang).format(action=best, reason=ranked.best.reason))}"
             f"</p><ol>{rows}</ol></details></div>"
         )
+
+
+def _written_lang(lang: object) -> Lang:
+    """The language the decisions are written in: ``lang``, else the course's (one that is no text is refused by
+    the widget's own trait, just after)."""
+    if lang is None:
+        from ..course import course_lang
+
+        return check_lang(course_lang())
+    return check_lang(lang) if isinstance(lang, str) else "en"

@@ -26,11 +26,24 @@ from ..cards import Card, CardList, parse_cards
 from ..contract import Contract
 from ..display import cards_html
 from ..errors import TrickError
-from ..i18n import word
+from ..i18n import add_messages, say, word
 from ..tricks import explain_play, legal_plays
-from ._base import GameWidget, card_id, card_view
+from ._base import GameWidget, card_id, card_view, lang_kw
 
 __all__ = ["Hand", "sort_hand"]
+
+add_messages(
+    {
+        "hand.needs contract": (
+            "a trick in progress needs the contract that decides what may follow it",
+            "une levée commencée demande le contrat qui décide ce qu'on peut y jouer",
+        ),
+        "hand.not held": (
+            "{card} is not in this hand; it holds {cards}",
+            "Cette main n'a pas {card:the} ; elle tient {cards}",
+        ),
+    }
+)
 
 # Suits alternate colours when there is no trump to put first: spades, hearts, clubs, diamonds.
 _PLAIN_ORDER = (3, 2, 0, 1, 4)
@@ -83,7 +96,7 @@ class Hand(GameWidget):
         hand = parse_cards(cards)
         played = parse_cards(trick)
         if played and contract is None:
-            raise TrickError("a trick in progress needs the contract that decides what may follow it")
+            raise TrickError(say("hand.needs contract", lang))
         if contract is not None:
             legal_plays(contract, hand, played)  # the engine's own checks of the hand and the trick
         self._hand = sort_hand(hand, contract)
@@ -118,9 +131,9 @@ class Hand(GameWidget):
         """What a click on ``card`` does: select it if it may be played, else show why not. True if selected."""
         c = Card.parse(card)
         if c not in self._hand:
-            raise TrickError(f"{c} is not in this hand; it holds {self._hand}")
+            raise TrickError(say("hand.not held", self._lang, card=c, cards=self._hand))
         if self._contract is not None:
-            ruling = explain_play(self._contract, self._hand, self._trick, c)
+            ruling = explain_play(self._contract, self._hand, self._trick, c, lang=self._lang)
             if not ruling.answer:
                 self.message = ruling.reason
                 return False
@@ -145,4 +158,5 @@ class Hand(GameWidget):
 
     def _static_html(self) -> str:
         caption = f"<p>{escape(self.caption)}</p>" if self.caption else ""
-        return f'<div class="cl-hand">{caption}{cards_html(self._hand, self._contract)}</div>'
+        cards = cards_html(self._hand, self._contract, **lang_kw(cards_html, self._lang))
+        return f'<div class="cl-hand">{caption}{cards}</div>'

@@ -24,10 +24,11 @@ from ..cards import Card, Rank, Suit
 from ..course import course_variant
 from ..display import card_html
 from ..errors import RulesOptionError
-from ..i18n import Lang, add_words, card_label, word
+from ..i18n import Lang, add_messages, add_words, card_label, say, word
 from ..ranking import card_order
 from ..rules import VARIANTS, Rules
-from ._base import GameWidget, card_id, card_view
+from ._base import GameWidget, bid_label, card_id, card_view
+from ._base import variant_title as _title
 
 __all__ = ["TrumpLadder", "role_text", "suit_name", "variant_title"]
 
@@ -40,7 +41,7 @@ add_words(
         "canadian": ("Canadian Charlemagne", "Charlemagne canadien"),
         "american": ("American Charlemagne", "Charlemagne américain"),
         "maine": ("Maine Charlemagne", "Charlemagne du Maine"),
-        "bid_euchre": ("Bid Euchre", "Bid Euchre"),
+        "bid_euchre": ("Bid Euchre", "Euchre à enchères"),
         "variant": ("Variant", "Variante"),
         "trump suit": ("Trump suit", "Couleur d'atout"),
         "{suit} trump": ("{suit} trump", "atout {suit}"),
@@ -65,6 +66,14 @@ add_words(
         ),
     }
 )
+add_messages(
+    {
+        "ladder.no no-trump": (
+            "{title} has no contract without a trump suit; choose C, D, H or S",
+            "{title} n'a aucun contrat sans couleur d'atout ; choisissez C, D, H ou S (trèfle, carreau, cœur, pique)",
+        ),
+    }
+)
 
 #: Roles shown with the game's French name beside the English one: the terms a learner hears at the table.
 _GLOSSED = ("big jack", "little jack")
@@ -77,7 +86,7 @@ def suit_name(suit: Suit, lang: Lang = "en") -> str:
 
 def variant_title(rules: Rules, lang: Lang = "en") -> str:
     """The variant's name in the widget's language: ``"Canadian Charlemagne"``, ``"Charlemagne canadien"``."""
-    return word(rules.name, lang)
+    return _title(rules, lang)
 
 
 def role_text(role: str, lang: Lang = "en") -> str:
@@ -91,7 +100,7 @@ def role_text(role: str, lang: Lang = "en") -> str:
 
 def _no_trump_bids(rules: Rules, lang: Lang = "en") -> list[str]:
     """The labels of the bids that are played without a trump suit (Mulot, No Trump, a bid of N no-trump)."""
-    labels = [spec.label for spec in rules.bids if not spec.has_trump]
+    labels = [bid_label(spec, lang) for spec in rules.bids if not spec.has_trump]
     if any(spec.trump == "with_bid_or_none" for spec in rules.bids):
         labels.append(word("N no-trump", lang))
     return labels
@@ -148,7 +157,7 @@ class TrumpLadder(GameWidget):
         value = proposal["value"]
         if value is None or (isinstance(value, str) and value.strip().lower() in ("", "none", "nt", "no trump")):
             if not _no_trump_bids(self._rules):
-                raise RulesOptionError(f"{self._rules.title} has no contract without a trump suit; choose C, D, H or S")
+                raise RulesOptionError(say("ladder.no no-trump", self._lang, title=_title(self._rules, self._lang)))
             return None
         return Suit.find(value).name
 

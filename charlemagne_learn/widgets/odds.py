@@ -17,17 +17,17 @@ from typing import Any
 
 import traitlets as t
 
-from ..analysis.odds import BidOdds, _check_hand, bid_odds  # _check_hand: the engine's check of a hand
+from ..analysis.odds import BidOdds, _check_hand, bid_odds, how_text  # _check_hand: the engine's check of a hand
 from ..cards import Card, CardList, Seat
 from ..checks import whole_number
 from ..course import rules_for
 from ..deal import cards_of, deal_hands
 from ..display import bid_odds_html
 from ..errors import RulesOptionError
-from ..i18n import add_words, word
+from ..i18n import add_messages, add_words, say, word
 from ..rng import check_seed, derive_seed
 from ..rules import Rules
-from ._base import GameWidget, card_view, widget_budget
+from ._base import GameWidget, bid_label, card_view, lang_kw, number_text, variant_title, widget_budget
 from .hand import sort_hand
 
 __all__ = ["BidOddsExplorer"]
@@ -51,6 +51,24 @@ add_words(
         "decides the game": ("decides the game", "décide de la partie"),
         "holds": ("holds", "tient"),
         "odds of": ("Chance of making each bid", "Chance de réussir chaque enchère"),
+    }
+)
+
+add_messages(
+    {
+        # field names are no English words: the catalogue's test reads a template that is the same in both
+        "odds.holds": ("{seat} {holds} {held}", "{seat} {holds} {held}"),
+        "odds.caption": (
+            "{seat} {holds} {held} — {title}, {n} {n_word}{cut}, {method}",
+            "{seat} {holds} {held} — {title}, {n} {n_word}{cut}, {method}",
+        ),
+        "odds.bad method": (
+            "method={method!r} is not allowed; use 'double_dummy' (perfect play) or 'bots' (realistic play)",
+            "method={method!r} n'est pas permis ; prenez 'double_dummy' (jeu parfait) ou 'bots' (jeu réaliste, robots)",
+        ),
+        "odds.percent": ("{p:.0%}", "{p:.0%}"),
+        "odds.interval": ("{lo:.0%}–{hi:.0%}", "{lo:.0%}–{hi:.0%}"),
+        "odds.samples advice": (" (the menu offers {choices})", " (le menu offre {choices})"),
     }
 )
 
@@ -156,7 +174,9 @@ class BidOddsExplorer(GameWidget):
         """After the samples: ", of 1000 (time budget 1 s)" when the budget stopped the run early."""
         if odds.samples >= self.samples or self._budget is None:
             return ""
-        return word("budget cut", self._lang).format(asked=self.samples, seconds=f"{self._budget:g}")
+        return word("budget cut", self._lang).format(
+            asked=self.samples, seconds=number_text(self._budget, "g", self._lang)
+        )
 
     def compute(self) -> BidOdds:
         """Run the simulation with the chosen samples and method, moving ``progress`` as samples finish."""
@@ -169,7 +189,7 @@ class BidOddsExplorer(GameWidget):
             self.progress_text = word("deals done", self._lang).format(done=done, total=total)
 
         try:
-            odds = bid_odds(
+            odds = bid_odds(  # in the widget's language once the analysis writes French (its lang=)
                 self._rules,
                 self._hand,
                 self._seat,
@@ -179,6 +199,7 @@ class BidOddsExplorer(GameWidget):
                 self.method,  # type: ignore[arg-type]
                 progress=report,
                 budget=self._budget,
+                **lang_kw(bid_odds, lang),
             )
         finally:
             self.computing = False
@@ -210,30 +231,39 @@ class BidOddsExplorer(GameWidget):
         }
         self.hand_cards = [card_view(c, lang) for c in self._hand]
         odds = self._odds
+        hand = " ".join(map(str, self._hand))
         if odds is None:
-            self.caption = f"{word(self._seat.name, lang)} {word('holds', lang)} {self._hand}"
+            self.caption = say("odds.holds", lang, seat=self._seat, holds=word("holds", lang), held=hand)
             return
         how = word("perfect" if odds.method == "double_dummy" else "realistic", lang)
-        self.caption = (
-            f"{word(self._seat.name, lang)} {word('holds', lang)} {self._hand} — {odds.rules.title}, "
-            f"{odds.samples} {word('samples', lang)}{self._cut_short(odds)}, {how}"
+        self.caption = say(
+            "odds.caption",
+            lang,
+            seat=self._seat,
+            holds=word("holds", lang),
+            held=hand,
+            title=variant_title(odds.rules, lang),
+            n=odds.samples,
+            n_word=word("samples", lang),
+            cut=self._cut_short(odds),
+            method=how,
         )
         rows = []
         for chance in odds:
             low, high = chance.interval
             expected = chance.expected_points
-            points = word("decides the game", lang) if expected is None else f"{expected:+.1f}"
+            points = word("decides the game", lang) if expected is None else number_text(expected, "+.1f", lang)
             rows.append(
                 {
                     "bid": chance.bid,
-                    "label": chance.label,
+                    "label": chance.label if lang == "en" else bid_label(odds.rules.bid(chance.bid), lang),
                     "probability": chance.probability,
                     "low": low,
                     "high": high,
                     "expected": points,
-                    "how": chance.how,
-                    "text": f"{chance.probability:.0%}",
-                    "interval": f"{low:.0%}–{high:.0%}",
+                    "how": chance.how if lang == "en" else how_text(chance.how, lang),
+                    "text": say("odds.percent", lang, p=chance.probability),
+                    "interval": say("odds.interval", lang, lo=low, hi=high),
                 }
             )
         self.rows = rows
@@ -265,19 +295,17 @@ class BidOddsExplorer(GameWidget):
 
     def _static_html(self) -> str:
         if self._odds is not None:
-            return bid_odds_html(self._odds)
+            return bid_odds_html(self._odds, **lang_kw(bid_odds_html, self._lang))
         return f'<div class="cl-odds"><p>{escape(self.caption)}</p></div>'
 
 
 def _check_samples(samples: object) -> int:
     return whole_number(
-        "samples", samples, 1, 100_000, advice=f" (the menu offers {', '.join(map(str, SAMPLE_CHOICES))})"
+        "samples", samples, 1, 100_000, advice=say("odds.samples advice", choices=", ".join(map(str, SAMPLE_CHOICES)))
     )
 
 
 def _check_method(method: object) -> str:
     if method not in METHODS:
-        raise RulesOptionError(
-            f"method={method!r} is not allowed; use 'double_dummy' (perfect play) or 'bots' (realistic play)"
-        )
+        raise RulesOptionError(say("odds.bad method", method=method))
     return str(method)

@@ -38,11 +38,11 @@ from ..display import seat_view_html
 from ..errors import CardParseError, IllegalActionError, RulesOptionError
 from ..game import Game
 from ..hand import HandState, Phase
-from ..i18n import Lang, add_words, word
+from ..i18n import Lang, add_messages, add_words, say, word
 from ..rng import derive_seed
 from ..rules import Rules
-from ._base import GameWidget, widget_budget
-from .table import action_text, phase_word, table_picture
+from ._base import GameWidget, lang_kw, number_text, widget_budget
+from .table import action_text, phase_word, result_text, table_picture
 
 __all__ = ["PlayTable", "TableFront", "choice_text", "grade_line", "hint_panel"]
 
@@ -127,6 +127,22 @@ add_words(
         "play.suit.D": ("♦ diamonds", "♦ carreau"),
         "play.suit.H": ("♥ hearts", "♥ cœur"),
         "play.suit.S": ("♠ spades", "♠ pique"),
+    }
+)
+
+add_messages(
+    {
+        "play.game is over": (
+            "the game is over: {team} won; start a new PlayTable to play on",
+            "la partie est finie : {team} l'ont gagnée ; ouvrez une nouvelle PlayTable pour rejouer",
+        ),
+        "play.game was won": ("the game is over: {team} won", "la partie est finie : {team} l'ont gagnée"),
+        "play.hand is over": (
+            "the hand is over: press Next hand to deal the next one",
+            "la donne est finie : appuyez sur Donne suivante pour donner la prochaine",
+        ),
+        "play.finish first": ("finish this hand first", "finissez d'abord cette donne"),
+        "play.seat prompt": ("{seat}: {prompt}", "{seat} : {prompt}"),
     }
 )
 
@@ -302,18 +318,20 @@ class PlayTable(TableFront):
         nothing changed, False."""
         try:
             if self._game.is_over:
-                raise IllegalActionError(f"the game is over: {self._game.winner} won; start a new PlayTable to play on")
+                raise IllegalActionError(say("play.game is over", self._lang, team=self._team(self._game.winner)))
             if self._done is not None:
-                raise IllegalActionError("the hand is over: press Next hand to deal the next one")
+                raise IllegalActionError(say("play.hand is over", self._lang))
             if self._passing_to is not None:
-                raise IllegalActionError(word("play.wait screen", "en").format(seat=self._passing_to.word))
+                raise IllegalActionError(
+                    word("play.wait screen", self._lang).format(seat=word(self._passing_to.name, self._lang))
+                )
             act = self._action(action)
             state = self._game.hand
             mover = self.seat
             view = state.view(mover)
             graded = None
             if self._grade_moves and state.phase in _GRADED and act in view.legal_actions:
-                graded = hint(view, self._grade_samples, workers=1, budget=self._budget)
+                graded = hint(view, self._grade_samples, workers=1, budget=self._budget, **lang_kw(hint, self._lang))
             self._apply(act, mover)  # the engine checks it: an illegal action raises and changes nothing
         except (IllegalActionError, CardParseError) as exc:
             self.message = str(exc)
@@ -358,7 +376,7 @@ class PlayTable(TableFront):
         if state.phase not in _GRADED:
             self.hint = {"note": word("play.hint other", lang)}
             return None
-        ranked = hint(state.view(self.seat), self._hint_samples, workers=1, budget=self._budget)
+        ranked = hint(state.view(self.seat), self._hint_samples, workers=1, budget=self._budget, **lang_kw(hint, lang))
         self.hint = hint_panel(ranked, self._game.rules, lang)
         return ranked
 
@@ -366,7 +384,9 @@ class PlayTable(TableFront):
         """The Next hand button: leave the review and play on (the bots move until it is the learner's turn)."""
         if self._done is None or self._game.is_over:
             self.message = (
-                f"the game is over: {self._game.winner} won" if self._game.is_over else "finish this hand first"
+                say("play.game was won", self._lang, team=self._team(self._game.winner))
+                if self._game.is_over
+                else say("play.finish first", self._lang)
             )
             return False
         self._done = None
@@ -399,6 +419,10 @@ class PlayTable(TableFront):
         self._write_review()
 
     # ------------------------------------------------------------ drawing
+    def _team(self, team: str | None) -> str:
+        """A team as the refusals name it: ``"EW"`` in English (as the engine writes it), ``"Est–Ouest"`` in French."""
+        return str(team) if self._lang == "en" else word(f"play.team.{team}", self._lang)
+
     def _text(self, action: Action) -> str:
         return choice_text(action, self._game.rules, self._lang)
 
@@ -414,7 +438,9 @@ class PlayTable(TableFront):
         lines = [
             (seat, line)
             for seat in self._people
-            for line in review(hand, seat, samples=self._grade_samples, workers=1, budget=review_budget).lines
+            for line in review(
+                hand, seat, samples=self._grade_samples, workers=1, budget=review_budget, **lang_kw(review, lang)
+            ).lines
         ]
         lines.sort(key=lambda seat_line: seat_line[1].move)
         game = self._game
@@ -436,7 +462,7 @@ class PlayTable(TableFront):
                 for seat, line in lines
             ],
             "empty": word("play.no decisions", lang),
-            "result": result.reason,
+            "result": result_text(result, lang),
             "hand_points": word("play.hand points", lang).format(**result.points),
             "game_points": word("play.game points", lang).format(**game.scores),
             "winner": (
@@ -462,7 +488,7 @@ class PlayTable(TableFront):
             phase = state.phase
             self.prompt = word(f"play.turn.{phase.value}", lang)
             if several:
-                self.prompt = f"{word(self.seat.name, lang)}: {self.prompt}"
+                self.prompt = say("play.seat prompt", lang, seat=self.seat, prompt=self.prompt)
             self.actions = (
                 []
                 if phase in _CARD_KIND
@@ -549,7 +575,8 @@ class PlayTable(TableFront):
     def _static_html(self) -> str:
         return (
             f'<div class="cl-playtable"><p>{escape(self.status)}</p>'
-            f"{seat_view_html(self.state.view(self.seat))}<p>{escape(self.prompt)}</p></div>"
+            f"{seat_view_html(self.state.view(self.seat), **lang_kw(seat_view_html, self._lang))}"
+            f"<p>{escape(self.prompt)}</p></div>"
         )
 
 
@@ -604,7 +631,7 @@ def hint_panel(ranked: Hint, rules: Rules, lang: Lang) -> dict[str, Any]:
                 "text": choice_text(c.action, rules, lang),
                 "grade": c.grade,
                 "grade_word": word(f"play.grade.{c.grade}", lang),
-                "points": f"{c.points:+.1f}",
+                "points": number_text(c.points, "+.1f", lang),
                 "reason": c.reason,
             }
             for c in ranked.choices

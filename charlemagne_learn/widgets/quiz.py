@@ -32,7 +32,7 @@ from ..errors import IllegalActionError
 from ..i18n import add_messages, add_words, lang_or_course, say, word
 from ..rules import Rules
 from ..teach.quiz import Question, questions
-from ._base import GameWidget, card_id, card_view
+from ._base import GameWidget, card_id, card_view, lang_kw
 from ._results import ROW_START, download, results_csv
 from .hand import sort_hand
 
@@ -89,6 +89,12 @@ add_messages({
     "trickquiz.only_shown": ("only the cards shown may be chosen: {choices}",
                              "seules les cartes montrées peuvent être choisies : {choices}"),
     "trickquiz.summary": ("Score: {score}", "Score : {score}"),
+    "trickquiz.answer_with_winner": ("this question is answered with a seat",
+                                     "cette question se répond par une place"),
+    "trickquiz.answer_with_score": ("this question is answered with a score",
+                                    "cette question se répond par un score"),
+    "trickquiz.answer_with_cards": ("this question is answered with cards",
+                                    "cette question se répond par des cartes"),
 })  # fmt: skip
 
 
@@ -203,6 +209,7 @@ class TrickQuiz(GameWidget):
                 "finished",
                 "correct",
                 "wrong",
+                "trick",  # the trick's spoken label
             )
         }
         if self.phase == "finished":
@@ -325,14 +332,14 @@ class TrickQuiz(GameWidget):
     def _expect(self, *kinds: str) -> None:
         kind = self._question.kind
         if kind not in kinds:
-            how = {"winner": "a seat", "score": "a score"}.get(kind, "cards")
-            raise IllegalActionError(f"this question is answered with {how}")
+            how = kind if kind in ("winner", "score") else "cards"
+            raise IllegalActionError(say(f"trickquiz.answer_with_{how}", self._lang))
 
     def _check_asking(self) -> None:
         if self.phase == "answered":
-            raise IllegalActionError(word("answered already", "en"))
+            raise IllegalActionError(word("answered already", self._lang))
         if self.phase == "finished":
-            raise IllegalActionError(word("quiz over", "en"))
+            raise IllegalActionError(word("quiz over", self._lang))
 
     def _on_click(self, content: dict[str, Any]) -> None:
         kind = content.get("type")
@@ -351,9 +358,6 @@ class TrickQuiz(GameWidget):
         elif kind == "next":
             self.next()
 
-    def _refusal(self, exc: ValueError) -> str:
-        return _translated(str(exc), self._lang)
-
     # ------------------------------------------------------------ display
     def __repr__(self) -> str:
         where = (
@@ -370,13 +374,16 @@ class TrickQuiz(GameWidget):
         lang = self._lang
         items = []
         for q in self._questions:
-            choices = "".join(f"<li>{escape(c)}</li>" for c in q.choices) if q.kind in ("winner", "score") else ""
-            answer = ", ".join(q.answer)
+            # seats by their letters in English (N E S W), by name in French (Ouest, not W)
+            named = [word(c, lang) if q.kind == "winner" and lang != "en" else c for c in q.choices]
+            choices = "".join(f"<li>{escape(c)}</li>" for c in named) if q.kind in ("winner", "score") else ""
+            answer = ", ".join(word(c, lang) if q.kind == "winner" and lang != "en" else c for c in q.answer)
+            pictured = cards_html(q.trick or q.cards, **lang_kw(cards_html, lang))
             items.append(
-                f"<li><p>{escape(q.prompt)}</p>{f'<p>{cards_html(q.trick or q.cards)}</p>' if q.trick or q.cards else ''}"
+                f"<li><p>{escape(q.prompt)}</p>{f'<p>{pictured}</p>' if q.trick or q.cards else ''}"
                 f"{f'<ul>{choices}</ul>' if choices else ''}"
                 f"<details><summary>{escape(word('answer was', lang))}</summary><p><strong>{escape(answer)}</strong>"
-                f"</p>{ruling_html(q.explanation)}</details></li>"
+                f"</p>{ruling_html(q.explanation, **lang_kw(ruling_html, lang))}</details></li>"
             )
         return (
             f'<div class="cl-quiz" style="font-family:sans-serif"><p><strong>{escape(word("static title", lang))}'
@@ -394,10 +401,3 @@ _FIELDS = (
     "correct",
     "seconds",
 )
-_MESSAGES = {word(k, "en"): k for k in ("answered already", "not answered yet", "quiz over")}
-
-
-def _translated(message: str, lang: Any) -> str:
-    """The widget's own refusals in the learner's language (the engine's reasons stay as the engine says)."""
-    key = _MESSAGES.get(message)
-    return word(key, lang) if key else message

@@ -31,13 +31,36 @@ from ..cards import Card, Seat
 from ..contract import Contract
 from ..display import hand_state_html, seat_view_html
 from ..errors import IllegalActionError, RulesOptionError
-from ..hand import HandState, Phase, SeatView
-from ..i18n import Lang, add_words, word
+from ..hand import HandResult, HandState, Phase, SeatView
+from ..i18n import Lang, add_messages, add_words, say, word
 from ..rules import Rules
-from ._base import GameWidget, card_view
+from ._base import GameWidget, bid_label, card_view, engine_text, lang_kw, variant_title
 from .hand import sort_hand
 
-__all__ = ["Table", "action_text", "phase_word", "table_picture", "trick_marks"]
+__all__ = ["Table", "action_text", "contract_text", "phase_word", "result_text", "table_picture", "trick_marks"]
+
+# An action and a contract as the French table says them; in English they stay as the engine writes them.
+add_messages(
+    {
+        "table.action.play": ("play {card}", "joue {card}"),
+        "table.action.discard": ("discard {card}", "écarte {card}"),
+        "table.action.give": ("give {card}", "donne {card}"),
+        "table.action.discard hidden": ("discard (face down)", "écarte une carte (face cachée)"),
+        "table.action.give hidden": ("give (face down)", "donne une carte (face cachée)"),
+        "table.action.trump": ("trump {suit}", "atout {suit}"),
+        "table.action.bid": ("bid {bid}", "enchérit {bid}"),
+        "table.action.choose": ("choose {choice}", "choisit : {choice:w}"),
+    }
+)
+add_words(
+    {
+        "partner_card": ("a card from the partner", "une carte du partenaire"),
+        "alone": ("alone", "jouer seul"),
+        "with_partner": ("with the partner", "jouer avec le partenaire"),
+        "defend_alone": ("defend alone", "défendre seul"),
+        "defend_together": ("defend together", "défendre ensemble"),
+    }
+)
 
 add_words(
     {
@@ -95,9 +118,43 @@ def action_text(action: Action, rules: Rules, lang: Lang = "en") -> str:
     if action.kind == "pass":
         return word("pass", lang)
     if action.kind == "bid" and action.bid is not None:
-        label = rules.bid(action.bid).label
-        return label + (action.suit.symbol if action.suit is not None else " NT" if action.no_trump else "")
-    return str(action)
+        label = bid_label(rules.bid(action.bid), lang)
+        no_trump = " NT" if lang == "en" else " SA"
+        return label + (action.suit.symbol if action.suit is not None else no_trump if action.no_trump else "")
+    if lang == "en":
+        return str(action)
+    if action.kind == "trump" and action.suit is not None:
+        return say("table.action.trump", lang, suit=action.suit.symbol)
+    if action.kind == "choose":
+        return say("table.action.choose", lang, choice=str(action.choice))
+    if action.card is None:
+        return say(f"table.action.{action.kind} hidden", lang)
+    return say(f"table.action.{action.kind}", lang, card=action.card)
+
+
+def _last_action(action: Action, rules: Rules, lang: Lang) -> str:
+    """The replay's last action: "pass" or the engine's words in English ("bid 6", "play Q♥"); in French as a
+    player says it ("passe", "enchérit 6", "joue Q♥")."""
+    if action.kind == "pass":
+        return word("pass", lang)
+    if lang == "en":
+        return str(action)
+    if action.kind == "bid":
+        return say("table.action.bid", lang, bid=action_text(action, rules, lang))
+    return action_text(action, rules, lang)
+
+
+def result_text(result: HandResult, lang: Lang = "en") -> str:
+    """Why the hand ended as it did: the engine's reason in English, its ``text(lang)`` where it says one."""
+    if lang == "en":
+        return result.reason
+    said = engine_text(result, lang)
+    return result.reason if said is None else said
+
+
+def contract_text(contract: Contract, lang: Lang = "en") -> str:
+    """A contract as the table writes it: ``"6 ♥ by South"`` (the engine's own words) or ``"6 ♥ par Sud"``."""
+    return str(contract) if lang == "en" else contract.text(lang)
 
 
 def _count_text(n: int, lang: Lang) -> str:
@@ -192,7 +249,7 @@ def table_picture(state: HandState, seat: Seat | None, lang: Lang = "en", *, own
             ],
         }
     return {
-        "title": state.rules.title,
+        "title": variant_title(state.rules, lang),
         "viewer": (
             word("table.all view", lang)
             if view is None
@@ -216,7 +273,7 @@ def table_picture(state: HandState, seat: Seat | None, lang: Lang = "en", *, own
         "team_tricks": {team: sum(won[s.name] for s in Seat if s.team == team) for team in ("NS", "EW")},
         "points_title": word("table.points", lang),
         "points": dict(state.result.points) if state.result is not None else None,
-        "result": state.result.reason if state.result is not None else "",
+        "result": result_text(state.result, lang) if state.result is not None else "",
         "words": {
             k: word(k, lang)
             for k in (
@@ -236,11 +293,11 @@ def table_picture(state: HandState, seat: Seat | None, lang: Lang = "en", *, own
 
 def _contract_line(state: HandState, lang: Lang) -> str:
     if state.contract is not None:
-        return str(state.contract)
+        return contract_text(state.contract, lang)
     high = state.bid
     bidder = next((w for w, a in reversed(state.history) if a.kind == "bid"), None)
     if high is not None and bidder is not None:
-        return word("table.highest", lang).format(bid=high.label, seat=_seat_word(bidder, lang))
+        return word("table.highest", lang).format(bid=bid_label(high, lang), seat=_seat_word(bidder, lang))
     return word("table.no contract", lang)
 
 
@@ -358,7 +415,7 @@ class Table(GameWidget):
         if shown.history:
             who, act = shown.view(self._viewer).history[-1] if self._viewer is not None else shown.history[-1]
             last = word("table.last action", lang).format(
-                seat=_seat_word(who, lang), action=word("pass", lang) if act.kind == "pass" else str(act)
+                seat=_seat_word(who, lang), action=_last_action(act, shown.rules, lang)
             )
         self.words = {
             k: word(f"table.{k}", lang)
@@ -377,8 +434,12 @@ class Table(GameWidget):
         return f"Table({', '.join(parts)}; step {self.step} of {self.steps}{seen})"
 
     def _static_html(self) -> str:
-        shown = self.state
-        body = hand_state_html(shown) if self._viewer is None else seat_view_html(shown.view(self._viewer))
+        shown, lang = self.state, self._lang
+        body = (
+            hand_state_html(shown, **lang_kw(hand_state_html, lang))
+            if self._viewer is None
+            else seat_view_html(shown.view(self._viewer), **lang_kw(seat_view_html, lang))
+        )
         return f'<div class="cl-table">{body}<p>{escape(self.words.get("step", ""))}</p></div>'
 
 
