@@ -87,4 +87,6 @@ def test_french_and_static_html() -> None:
     assert x.words["deal"] == "Donner" and x.caption.startswith("Nord tient")
     bundle = x._repr_mimebundle_()
     data = bundle[0] if isinstance(bundle, tuple) else bundle
-    assert "95% interval" in data["text/html"] and data["text/plain"].startswith("BidOddsExplorer(bid_euchre")
+    # the static picture speaks the widget's language too (it was English before the French edition)
+    assert "intervalle à 95\u202f%" in data["text/html"] and "95% interval" not in data["text/html"]
+    assert data["text/plain"].startswith("BidOddsExplorer(bid_euchre")
