@@ -91,7 +91,7 @@ add_messages({
                           "{seat} a en main {cards} — {title:w}, {samples} donnes des cartes cachées (graine {seed}), "
                           "{how}"),
     "display.odds.makes": ("makes it", "réussie"),
-    "display.odds.interval": ("95% interval", "intervalle à 95 %"),
+    "display.odds.interval": ("95% interval", "intervalle à 95\u202f%"),
     "display.odds.points": ("points per hand", "points par donne"),
     "display.odds.played": ("played as", "jouée ainsi"),
     "display.hint_head": ("{seat}'s choices ({phase}), judged over {samples} deals of the cards {seat} cannot see",
