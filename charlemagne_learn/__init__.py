@@ -31,6 +31,7 @@ from .errors import (
 )
 from .game import Game
 from .hand import HandResult, HandState, Phase, SeatView, Trick
+from .i18n import term
 from .ranking import card_order, card_role, jokers, trump_order
 from .rules import BidSpec, Rules
 from .ruling import Ruling
@@ -94,6 +95,7 @@ __all__ = [
     "set_student",
     "solve_position",
     "student",
+    "term",
     "trick_winner",
     "trump_order",
 ]

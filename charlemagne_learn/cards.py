@@ -122,6 +122,12 @@ class Suit(_Named):
         """Plural English name, as players say it: ``"hearts"``."""
         return ("clubs", "diamonds", "hearts", "spades")[self]
 
+    def named(self, lang: str | None = None) -> str:
+        """The suit's name in ``lang`` (the course's language by default): ``"hearts"``, ``"cœur"``."""
+        from .i18n import lang_or_course, suit_name
+
+        return suit_name(self, lang_or_course(lang), plural=True)
+
     @classmethod
     def _words(cls, member: Any) -> tuple[str, ...]:
         # Outline symbols (♧ ♢ ♡ ♤) are the same suits drawn white: a learner may paste either.
@@ -208,6 +214,12 @@ class Seat(_Named):
     @property
     def word(self) -> str:
         return ("North", "East", "South", "West")[self]
+
+    def named(self, lang: str | None = None) -> str:
+        """The seat's name in ``lang`` (the course's language by default): ``"West"``, ``"Ouest"``."""
+        from .i18n import lang_or_course, word
+
+        return word(self.name, lang_or_course(lang))
 
     @property
     def left(self) -> Seat:

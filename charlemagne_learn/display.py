@@ -38,13 +38,6 @@ __all__ = [
 ]
 
 add_messages({
-    "display.phase.bidding": ("bidding", "enchères"),
-    "display.phase.choose": ("choose", "choix"),
-    "display.phase.give": ("give", "don d'une carte"),
-    "display.phase.discard": ("discard", "écart"),
-    "display.phase.trump": ("trump", "choix de l'atout"),
-    "display.phase.play": ("play", "jeu de la carte"),
-    "display.phase.over": ("over", "donne finie"),
     "display.grade.best": ("best", "meilleur"),
     "display.grade.good": ("good", "bon"),
     "display.grade.inaccuracy": ("inaccuracy", "imprécision"),
@@ -116,7 +109,7 @@ add_messages({
 
 
 def _phase(phase: Phase, lang: Lang) -> str:
-    return say(f"display.phase.{phase.value}", lang)
+    return phase.text(lang)
 
 
 def _grade(grade: str, lang: Lang) -> str:

@@ -29,7 +29,7 @@ from .contract import Contract
 from .course import course_lang
 from .deal import cards_of, check_deal, deal_hands, hands_by_seat, mask_of
 from .errors import CharlemagneError, IllegalActionError
-from .i18n import Lang, add_messages, check_lang, say
+from .i18n import Lang, add_messages, check_lang, lang_or_course, say
 from .rules import BidSpec, Rules
 from .scoring import decided, explain_score, hand_score
 from .tricks import explain_play, legal_mask, winning_position
@@ -50,6 +50,20 @@ class Phase(Enum):
     PLAY = "play"
     OVER = "over"
 
+    def text(self, lang: str | None = None) -> str:
+        """The phase as a player names it, in ``lang`` (the course's language by default): "enchères"."""
+        return say(f"phase.{self.value}", lang_or_course(lang))
+
+
+add_messages({
+    "phase.bidding": ("bidding", "enchères"),
+    "phase.choose": ("choose", "choix"),
+    "phase.give": ("give", "don d'une carte"),
+    "phase.discard": ("discard", "écart"),
+    "phase.trump": ("trump", "choix de l'atout"),
+    "phase.play": ("play", "jeu de la carte"),
+    "phase.over": ("over", "donne finie"),
+})  # fmt: skip
 
 # The phases as module names: on Python 3.11 reading ``Phase.PLAY`` costs ten times as much
 # as reading a global, and the play loop asks for the phase at every card.

@@ -46,6 +46,7 @@ __all__ = [
     "message_pair",
     "say",
     "suit_name",
+    "term",
     "word",
 ]
 
@@ -129,6 +130,12 @@ def check_lang(lang: str) -> Lang:
     if lang not in LANGS:
         raise RulesOptionError(f"lang={lang!r} is not allowed; use 'en' (English) or 'fr' (French)")
     return lang
+
+
+def term(key: str, lang: str | None = None) -> str:
+    """A word of the game in the course's language (or ``lang``): ``term("little jack")`` is "le petit bar" in the
+    French edition; a card's role from :func:`~charlemagne_learn.ranking.card_role` reads the same way."""
+    return word(key, lang_or_course(lang))
 
 
 def word(key: str, lang: Lang = "en") -> str:

@@ -509,6 +509,10 @@ class Rules:
     def title(self) -> str:
         return _TITLES[self.name]
 
+    def named(self, lang: str | None = None) -> str:
+        """The variant's name in ``lang`` (the course's language by default): "Charlemagne canadien"."""
+        return word(f"title.{self.name}", lang_or_course(lang))
+
     def __repr__(self) -> str:
         opts = "".join(f", {k}={v!r}" for k, v in self.options().items())
         return f"Rules.preset({self.name!r}{opts})"

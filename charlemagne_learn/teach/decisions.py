@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from itertools import count
 from typing import Literal, get_args
@@ -36,6 +36,7 @@ from ..course import rules_for
 from ..deal import mask_of
 from ..errors import IllegalActionError, RulesOptionError
 from ..hand import HandState, Phase, SeatView
+from ..i18n import Lang, add_messages, lang_or_course, say
 from ..ranking import card_order
 from ..rng import check_seed, derive_seed
 from ..rules import BidSpec, Rules
@@ -61,16 +62,36 @@ SAMPLES: dict[str, int] = {
 _MATTERS = ("inaccuracy", "mistake", "blunder")
 #: Deals tried for one decision before giving up (every kind offered is found within a few in every variant).
 _ATTEMPTS = 60
-_SKILL = {
-    "bid": "bidding", "give": "the partner's card", "exchange": "the exchange", "lead": "leading", "play": "following"
-}  # fmt: skip
-_QUESTION = {
-    "bid": "What do you bid?",
-    "give": "Your partner plays alone. Which card do you give?",
-    "exchange": "Which cards do you put aside, and which suit do you name trump?",
-    "lead": "You lead this trick. Which card?",
-    "play": "Which card do you play to this trick?",
-}
+add_messages({
+    "decision.skill.bid": ("bidding", "les enchères"),
+    "decision.skill.give": ("the partner's card", "la carte du partenaire"),
+    "decision.skill.exchange": ("the exchange", "l'échange"),
+    "decision.skill.lead": ("leading", "l'entame"),
+    "decision.skill.play": ("following", "jouer sur une levée"),
+    "decision.role.bidder": ("{skill}, as the bidder", "{skill}, comme preneur"),
+    "decision.role.partner": ("{skill}, as the bidder's partner", "{skill}, comme partenaire du preneur"),
+    "decision.role.defender": ("{skill}, as a defender", "{skill}, en défense"),
+    "decision.question.bid": ("What do you bid?", "Quelle enchère faites-vous ?"),
+    "decision.question.give": ("Your partner plays alone. Which card do you give?",
+                               "Votre partenaire joue seul. Quelle carte lui donnez-vous ?"),
+    "decision.question.exchange": ("Which cards do you put aside, and which suit do you name trump?",
+                                   "Quelles cartes écartez-vous, et quelle couleur nommez-vous atout ?"),
+    "decision.question.lead": ("You lead this trick. Which card?", "Vous entamez cette levée. Quelle carte ?"),
+    "decision.question.play": ("Which card do you play to this trick?", "Quelle carte jouez-vous sur cette levée ?"),
+    "decision.you_dealt": ("You are {seat}; you dealt.", "Vous êtes {seat} ; c'est vous qui avez donné."),
+    "decision.other_dealt": ("You are {seat}; {dealer} dealt.", "Vous êtes {seat} ; {dealer} a donné."),
+    "decision.passed": ("{seat} passed", "{seat} a passé"),
+    "decision.said": ("{seat} {action}", "{seat} : {action}"),
+    "decision.before": ("Before you: {said}.", "Avant vous : {said}."),
+    "decision.first": ("You speak first.", "Vous parlez en premier."),
+    "decision.took_kitty": ("You bid {bid} and took the kitty.", "Vous avez demandé {bid} et pris le minou."),
+    "decision.took_both": ("You bid {bid} and took the kitty and your partner's card.",
+                           "Vous avez demandé {bid} et pris le minou et la carte de votre partenaire."),
+    "decision.partner_bid": ("Your partner, {seat}, bid {bid}.", "Votre partenaire, {seat}, a demandé {bid}."),
+    "decision.contract": ("Contract: {contract} ({trump} trump).", "Contrat : {contract} (atout : {trump})."),
+    "decision.table": ("On the table: {played}.", "Sur la table : {played}."),
+    "decision.played": ("{seat} {card}", "{seat} {card}"),
+})  # fmt: skip
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -86,9 +107,13 @@ class Decision:
     samples: int | None = None
     #: Seconds the grade may take (:mod:`~charlemagne_learn.analysis.budget`); None: every sample.
     budget: float | None = None
+    #: The language of the decision's words: None for the course's.
+    lang: str | None = None
 
     @classmethod
-    def at(cls, state: HandState, *, samples: int | None = None, budget: float | None = None) -> Decision:
+    def at(
+        cls, state: HandState, *, samples: int | None = None, budget: float | None = None, lang: str | None = None
+    ) -> Decision:
         """The decision of the seat to move in ``state`` (a copy is kept): a bid, an exchange (at the bidder's first
         discard, trump not yet named), a lead or a card to a trick."""
         if not isinstance(state, HandState) or state.to_move is None:
@@ -99,7 +124,10 @@ class Decision:
                 f"{state.to_move.word}'s {state.phase.value} is not a decision graded here; "
                 "give a bid, the bidder's first discard, a lead or a card to a trick"
             )
-        return cls(kind=kind, state=state.copy(), deal_seed=0, samples=samples, budget=check_budget(budget))
+        return cls(
+            kind=kind, state=state.copy(), deal_seed=0, samples=samples, budget=check_budget(budget),
+            lang=None if lang is None else lang_or_course(lang),
+        )  # fmt: skip
 
     @property
     def seat(self) -> Seat:
@@ -112,41 +140,57 @@ class Decision:
         return self.state.view(self.seat)
 
     @property
+    def _language(self) -> Lang:
+        return lang_or_course(self.lang)
+
+    @property
     def question(self) -> str:
-        return _QUESTION[self.kind]
+        return say(f"decision.question.{self.kind}", self._language)
 
     @property
     def skill(self) -> str:
         """What the decision practises, as a teacher's results table groups it ("leading, as a defender")."""
+        lang = self._language
+        skill = say(f"decision.skill.{self.kind}", lang)
         contract = self.state.contract
         if self.kind not in ("lead", "play") or contract is None:
-            return _SKILL[self.kind]
+            return skill
         if self.seat == contract.bidder:
-            role = "as the bidder"
+            role = "bidder"
         elif contract.alone is False and self.seat.team == contract.team:
-            role = "as the bidder's partner"
+            role = "partner"
         else:
-            role = "as a defender"
-        return f"{_SKILL[self.kind]}, {role}"
+            role = "defender"
+        return say(f"decision.role.{role}", lang, skill=skill)
 
     @property
     def situation(self) -> str:
         """The position in words: who dealt, the bidding so far, the contract, the trick."""
+        lang = self._language
         view = self.view
-        dealt = "you dealt" if view.dealer == self.seat else f"{view.dealer.word} dealt"
-        parts = [f"You are {self.seat.word}; {dealt}."]
-        said = [f"{who.word} {'passed' if a.kind == 'pass' else a}" for who, a in view.bids]
+        if view.dealer == self.seat:
+            parts = [say("decision.you_dealt", lang, seat=self.seat)]
+        else:
+            parts = [say("decision.other_dealt", lang, seat=self.seat, dealer=view.dealer)]
+        said = [
+            say("decision.passed", lang, seat=who) if a.kind == "pass"
+            else say("decision.said", lang, seat=who, action=a.text(lang))
+            for who, a in view.bids
+        ]  # fmt: skip
         if self.kind == "bid":
-            parts.append(("Before you: " + ", ".join(said) + ".") if said else "You speak first.")
+            parts.append(say("decision.before", lang, said=", ".join(said)) if said else say("decision.first", lang))
+        bid = self.state.bid.text(lang) if self.state.bid else ""
         if self.kind == "exchange":
-            took = "the kitty and your partner's card" if view.received else "the kitty"
-            parts.append(f"You bid {self.state.bid.label if self.state.bid else ''} and took {took}.")
+            parts.append(say("decision.took_both" if view.received else "decision.took_kitty", lang, bid=bid))
         if self.kind == "give" and self.state.bid is not None:
-            parts.append(f"Your partner, {self.seat.partner.word}, bid {self.state.bid.label}.")
+            parts.append(say("decision.partner_bid", lang, seat=self.seat.partner, bid=bid))
         if view.contract is not None:
-            parts.append(f"Contract: {view.contract} ({view.contract.trump_text} trump).")
+            parts.append(
+                say("decision.contract", lang, contract=view.contract.text(lang), trump=view.contract.trump_words(lang))
+            )
             if view.trick:
-                parts.append("On the table: " + ", ".join(f"{s.word} {c}" for s, c in view.trick) + ".")
+                played = ", ".join(say("decision.played", lang, seat=s, card=c) for s, c in view.trick)
+                parts.append(say("decision.table", lang, played=played))
         return " ".join(parts)
 
     @property
@@ -185,7 +229,7 @@ class Decision:
     def _graded(self) -> Hint | ExchangeHint:
         if self.kind == "exchange":
             return exchange_hint(self.state, self.deals, budget=self.budget)
-        return hint(self.view, self.deals, workers=1, budget=self.budget)
+        return hint(self.view, self.deals, workers=1, budget=self.budget, lang=self._language)
 
     @property
     def deals(self) -> int:
@@ -203,6 +247,7 @@ def decisions(
     *,
     samples: int | None = None,
     budget: float | None = None,
+    lang: str | None = None,
 ) -> Iterator[Decision]:
     """An endless stream of decisions, the kinds in turn; the same arguments give the same decisions.
 
@@ -213,8 +258,10 @@ def decisions(
     check_seed(seed)
     chosen = _kinds(kinds, rules)
     found: set[int] = set()
+    language = None if lang is None else lang_or_course(lang)
     for number in count():
-        yield _find(rules, chosen[number % len(chosen)], derive_seed(seed, number), samples, budget, found)
+        found_one = _find(rules, chosen[number % len(chosen)], derive_seed(seed, number), samples, budget, found)
+        yield found_one if language is None else replace(found_one, lang=language)
 
 
 def _has_exchange(rules: Rules) -> bool:

@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from html import escape
+
+from ..i18n import lang_or_course
 
 __all__ = ["GLOSSARY", "Term", "glossary_html", "terms_of"]
 
@@ -27,6 +29,8 @@ class Term:
     lesson: str  # "00" … "13": the lesson that defines it
     french: str
     meaning: str
+    #: The meaning in French, for the French edition.
+    sens: str = ""
     #: The ways a lesson writes the term (a regular expression, matched case-blind on whole words).
     forms: str
 
@@ -36,6 +40,53 @@ class Term:
 
 def _t(lesson: str, french: str, meaning: str, forms: str) -> Term:
     return Term(lesson=lesson, french=french, meaning=meaning, forms=forms)
+
+
+#: Each term's meaning in French, as the French edition's glossary gives it.
+_SENS: dict[str, str] = {
+    "dealer": "le joueur qui donne les cartes ; la donne passe à gauche après chaque main",
+    "kitty": "les 2 cartes données face cachée au milieu de la table, pour le preneur",
+    "bid": "la promesse du nombre de levées que votre camp fera, ou une enchère spéciale",
+    "pass": "dire qu'on ne fait pas d'enchère",
+    "contract": "l'enchère la plus haute, que le camp du preneur doit réussir",
+    "bidder": "le joueur qui a fait le contrat",
+    "partner": "le joueur assis en face de vous, dans votre camp",
+    "trump": "la couleur nommée par le preneur, dont les cartes battent toutes les autres couleurs",
+    "trick": "une carte de chaque joueur à tour de rôle ; la plus haute la remporte",
+    "lead": "jouer la première carte d'une levée",
+    "follow suit": "jouer une carte de la couleur demandée",
+    "throw off": "jouer une carte d'une autre couleur quand on ne peut pas fournir",
+    "big jack": "le valet d'atout, le plus gros atout après les jokers",
+    "little jack": "l'autre valet de la couleur de l'atout ; il compte comme un atout",
+    "Mulot": "l'enchère de ne faire aucune levée, seul, avec les jokers pour seuls atouts",
+    "Charlemagne": "l'enchère de faire toutes les levées, seul",
+    "suit led": "la couleur de la carte qui ouvre une levée (le petit bar ou un joker demande de l'atout)",
+    "Gros Mulot": "le Mulot, avec la main du preneur montrée à tous après la première levée",
+    "Gros Charlemagne": "le Charlemagne avec le minou ou une carte du partenaire, pas les deux",
+    "house rule": "une règle que chaque table choisit, comme le joker qui est le plus fort",
+    "high joker": "le plus gros atout de tous (le joker rouge, sauf si votre table joue le noir)",
+    "low joker": "le deuxième plus gros atout",
+    "plain suit": "une couleur qui n'est pas l'atout",
+    "bower": "les noms des deux valets d'atout à l'Euchre à enchères : le droit (le bar) et le gauche (le petit bar)",
+    "void": "n'avoir aucune carte d'une couleur",
+    "bid ladder": "toutes les enchères du jeu, de la plus basse à la plus haute",
+    "exchange": "le preneur prend le minou (ou une carte du partenaire) et met des cartes de côté",
+    "discard": "mettre une carte de côté, face cachée, pendant l'échange",
+    "stick the dealer": "la règle maison qui oblige le donneur à enchérir quand tous les autres ont passé",
+    "thrown in": "une main où personne n'enchérit : elle n'est pas jouée et ne marque rien",
+    "grade": "comment un choix se compare au meilleur : meilleur, bon, imprécision, erreur, gaffe",
+    "exposed hand": "les cartes du preneur au Gros Mulot, face visible après la première levée",
+    "partner's card": "la carte que le partenaire d'un preneur au Charlemagne lui donne avant de se retirer",
+    "double dummy": "un jeu où chacun voit toutes les cartes et joue parfaitement",
+    "rule of thumb": "une règle rapide qu'un joueur applique à la table, sans ordinateur",
+    "the count": "atouts + gros atouts + as de côté : ce que vaut une main, compté à la table",
+    "sure trick": "une carte qui gagne une levée quoi que tiennent les autres",
+    "hint": "le classement de chaque choix par le moteur, avec sa note et sa raison",
+    "review": "chaque décision d'une donne, notée, avec le meilleur choix",
+    "expected points": "les points qu'une enchère rapporte en moyenne, réussites et chutes ensemble",
+    "interval": "l'étendue où se trouve une chance, vu le nombre de donnes comptées (95 %)",
+    "lone defender": "au Maine : un seul défenseur contre un Charlemagne seul, son partenaire se retirant",
+}
 
 
 #: term → its entry, in the order the course meets them.
@@ -159,17 +210,35 @@ GLOSSARY: dict[str, Term] = {
 }
 
 
+GLOSSARY = {name: replace(term, sens=_SENS[name]) for name, term in GLOSSARY.items()}
+
+
 def terms_of(lesson: str) -> Iterator[str]:
     """The terms lesson ``lesson`` defines, in the order it meets them."""
     return (name for name, term in GLOSSARY.items() if term.lesson == lesson)
 
 
-def glossary_html() -> str:
-    """The glossary as a table: term, French, meaning, lesson."""
-    rows = "".join(
-        f"<tr><td><strong>{escape(name)}</strong></td><td><em>{escape(t.french)}</em></td>"
-        f"<td>{escape(t.meaning)}</td><td>{escape(t.lesson)}</td></tr>"
-        for name, t in GLOSSARY.items()
-    )
-    head = "".join(f"<th style='text-align:left'>{h}</th>" for h in ("term", "français", "meaning", "lesson"))
+_BOWER = "<span lang='en'>bower</span>"
+
+
+def glossary_html(lang: str | None = None) -> str:
+    """The glossary as a table: term, French, meaning, lesson; in French (``lang`` or the course's language):
+    the French word, the English term (marked as English for screen readers), the meaning, the lesson."""
+    if lang_or_course(lang) == "fr":
+        rows = "".join(
+            # "bower" is an English word French players borrow: marked as English for screen readers
+            f"<tr><td><strong>{escape(t.french).replace('bower', _BOWER)}</strong></td>"
+            f"<td><em lang='en'>{escape(name)}</em></td>"
+            f"<td>{escape(t.sens)}</td><td>{escape(t.lesson)}</td></tr>"
+            for name, t in GLOSSARY.items()
+        )
+        heads: tuple[str, ...] = ("terme", "<span lang='en'>English</span>", "sens", "leçon")
+    else:
+        rows = "".join(
+            f"<tr><td><strong>{escape(name)}</strong></td><td><em>{escape(t.french)}</em></td>"
+            f"<td>{escape(t.meaning)}</td><td>{escape(t.lesson)}</td></tr>"
+            for name, t in GLOSSARY.items()
+        )
+        heads = ("term", "français", "meaning", "lesson")
+    head = "".join(f"<th style='text-align:left'>{h}</th>" for h in heads)
     return f"<table class='cl-glossary' style='font-family:sans-serif'><tr>{head}</tr>{rows}</table>"

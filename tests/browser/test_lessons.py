@@ -25,7 +25,11 @@ except ImportError:  # tests/ is not a package here
     import _french  # type: ignore[no-redef]
 
 # What the page shows of the lesson's outputs: the rendered output areas, widgets included.
-_SHOWN = """() => Array.from(document.querySelectorAll('.jp-OutputArea-output')).map(e => e.innerText).join('\\n')"""
+_SHOWN = """() => Array.from(document.querySelectorAll('.jp-OutputArea-output')).map(e => {
+  const copy = e.cloneNode(true);
+  copy.querySelectorAll('[lang="en"]').forEach(q => q.remove());  // English quoted on purpose
+  return copy.innerText || copy.textContent;
+}).join('\\n')"""
 
 # Every output of every cell, as the notebook model holds it after Run All.
 _OUTPUTS = """() => {
