@@ -111,6 +111,8 @@ _WORDS: dict[str, tuple[str, str]] = {
     "perfect": ("perfect play", "jeu parfait"),
     "realistic": ("realistic play (bots)", "jeu réaliste (robots)"),
     "joker": ("joker", "joker"),
+    # a label and its value: French typesetting puts a space before the colon
+    "colon": (": ", " : "),
     "jokers": ("jokers", "jokers"),
     "title.canadian": ("Canadian Charlemagne", "Charlemagne canadien"),
     "title.american": ("American Charlemagne", "Charlemagne américain"),

@@ -29,7 +29,7 @@ function reviewPanel(review, onNext) {
     const table = el("table", { class: "cl-review-table" },
       el("tr", {}, ...[heads.move, heads.chose, heads.grade, heads.better, heads.why].map((h) => el("th", { text: h }))));
     for (const line of review.lines) {
-      table.append(el("tr", {}, el("td", { text: String(line.move) }), el("td", { text: `${line.phase}: ${line.action}` }),
+      table.append(el("tr", {}, el("td", { text: String(line.move) }), el("td", { text: `${line.phase}${heads.colon}${line.action}` }),
         el("td", {}, gradeChip(line.grade, line.grade_word)), el("td", { text: line.best }),
         el("td", { class: "cl-caption", text: line.reason })));
     }

@@ -22,7 +22,7 @@ function render({ model, el: root }) {
     const kind = model.get("kind");
     header.replaceChildren(
       el("span", { class: "cl-quiz-number", text: `${w.question} ${model.get("number")} ${w.of} ${model.get("count")}` }),
-      el("span", { class: "cl-quiz-score", text: `${w["score of"]}: ${model.get("score")} ${w.of} ${model.get("answered")}` }),
+      el("span", { class: "cl-quiz-score", text: `${w["score of"]}${w.colon}${model.get("score")} ${w.of} ${model.get("answered")}` }),
     );
     if (phase === "finished") {
       title.textContent = w.finished;

@@ -24,7 +24,7 @@ function seatBox(seat, words, onCard) {
   if (seat.sits_out) head.append(badge(words["sits out"], "sits-out"));
   if (seat.exposed) head.append(badge(words["shown to all"], "exposed"));
   const box = el("section", { class: classes.join(" "), "data-seat": seat.seat, "aria-label": seat.name }, head);
-  if (seat.bids.length) box.append(el("div", { class: "cl-seat-bids", text: `${words["table.bids"]}: ${seat.bids.join(" · ")}` }));
+  if (seat.bids.length) box.append(el("div", { class: "cl-seat-bids", text: `${words["table.bids"]}${words.colon}${seat.bids.join(" · ")}` }));
   if (seat.face_up) {
     box.append(cardRow(seat.cards, {
       onClick: onCard && seat.you ? onCard : null,
@@ -85,7 +85,7 @@ function drawTable(picture, { onCard = null } = {}) {
   const words = picture.words;
   const head = el("header", { class: "cl-table-head" },
     el("strong", { text: picture.title }), ` · ${picture.viewer} · ${picture.phase} · `,
-    el("span", { class: "cl-contract", text: `${words.contract}: ${picture.contract}` }));
+    el("span", { class: "cl-contract", text: `${words.contract}${words.colon}${picture.contract}` }));
   const grid = el("div", { class: "cl-table-grid" });
   for (const seat of picture.seats) grid.append(seatBox(seat, words, onCard));
   const middle = el("section", { class: "cl-middle", "aria-label": picture.trick_title },

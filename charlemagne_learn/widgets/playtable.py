@@ -447,7 +447,10 @@ class PlayTable(TableFront):
         number = len(game.finished)
         self.review = {
             "title": word("play.review", lang).format(n=number),
-            "heads": {k: word(f"play.{k}", lang) for k in ("move", "chose", "grade", "better", "why")},
+            "heads": {
+                **{k: word(f"play.{k}", lang) for k in ("move", "chose", "grade", "better", "why")},
+                "colon": word("colon", lang),
+            },
             "lines": [
                 {
                     "move": line.move + 1,

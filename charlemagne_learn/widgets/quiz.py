@@ -203,6 +203,7 @@ class TrickQuiz(GameWidget):
                 "start again",
                 "question",
                 "score of",
+                "colon",
                 "of",
                 "answer was",
                 "your answer",

@@ -283,6 +283,7 @@ def table_picture(state: HandState, seat: Seat | None, lang: Lang = "en", *, own
                 "shown to all",
                 "kitty",
                 "contract",
+                "colon",
                 "table.face down",
                 "table.discarded",
                 "table.bids",
