@@ -212,3 +212,29 @@ def test_hints_and_reviews_reason_in_french(seed: int) -> None:
     for reason in reasons:
         assert not english_words_in(reason), reason
     assert [c.action for c in hint(state.view(state.to_move), 24, lang="en").choices] == [c.action for c in bid.choices]
+
+
+def test_decisions_read_in_french_with_their_tips_and_grades() -> None:
+    from itertools import islice
+
+    from charlemagne_learn.teach.decisions import decisions
+
+    english = list(islice(decisions("canadian", ["bid", "exchange", "lead", "play"], seed=5, samples=8), 4))
+    french = list(islice(decisions("canadian", ["bid", "exchange", "lead", "play"], seed=5, samples=8, lang="fr"), 4))
+    for en, fr in zip(english, french, strict=True):
+        assert (fr.kind, fr.seat, fr.deal_seed) == (en.kind, en.seat, en.deal_seed)
+        texts = [fr.situation, fr.question, fr.skill, fr.tip]
+        texts += [c.reason for c in fr.grade().choices]
+        for text in texts:
+            assert not english_words_in(text), text
+        assert en.question.endswith("?") and not english_words_in(fr.question)
+
+
+def test_the_count_advises_in_french() -> None:
+    from charlemagne_learn.teach.judging import count_advice
+
+    english = count_advice("RJ JH JD AH 9H AS 7C 8C", "canadian", ["7", "8"], "en")
+    assert english.startswith("Count 9 with ♥ trump: 5 trumps")
+    for hand, bids in (("RJ JH JD AH 9H AS 7C 8C", ["7", "8"]), ("RJ JH JD AH 9H AS 7C 8C", ["8"]),
+                       ("7C 8C 9D 10S QH 7H 8S 9S", ["5"])):  # fmt: skip
+        assert not english_words_in(count_advice(hand, "canadian", bids, "fr"))

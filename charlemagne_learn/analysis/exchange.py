@@ -33,6 +33,7 @@ from ..contract import Contract
 from ..deal import deck_mask, indices_of
 from ..errors import IllegalActionError
 from ..hand import HandState, Phase
+from ..i18n import add_messages, lang_or_course, say
 from ..ranking import card_order
 from ..rng import DealRandom, check_seed, derive_seed
 from ..scoring import is_made, score_hand
@@ -43,6 +44,19 @@ from .hints import Grade, grade_for
 from .solver import _Search
 
 __all__ = ["ExchangeChoice", "ExchangeHint", "exchange_hint"]
+
+
+add_messages({
+    "exchange.no_trump": ("No trump", "Sans atout,"),
+    "exchange.trump": ("With {suit} trump", "Avec atout {suit},"),
+    "exchange.reason": (
+        "{kept} your side takes {tricks:.1f} tricks on average and the contract is made in {p:.0%} of {samples} "
+        "deals of the cards you cannot see",
+        "{kept} votre camp fait en moyenne {tricks:.1f} levées et le contrat réussit dans {p:.0%} des {samples} "
+        "donnes des cartes que vous ne voyez pas",
+    ),
+    "exchange.worse": ("; {loss:.1f} points worse than the best", " ; {loss:.1f} points de moins que le meilleur"),
+})  # fmt: skip
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -109,12 +123,14 @@ def exchange_hint(
     *,
     also: tuple[Iterable[Card | str] | str, Suit | str | None] | None = None,
     budget: float | None = None,
+    lang: str | None = None,
 ) -> ExchangeHint:
     """Grade the exchanges of the bidder about to discard in ``state`` (the kitty, and any partner's card, taken).
 
     ``also``: one more exchange to grade, ``(discards, trump)``, such as the one a learner chose. ``budget``:
     seconds to spend (:mod:`~charlemagne_learn.analysis.budget`); :attr:`ExchangeHint.samples` says how many
-    deals were used."""
+    deals were used. The reasons are written in ``lang`` (the course's language by default)."""
+    language = lang_or_course(lang)
     whole_number("samples", samples, 1, 400)
     check_seed(seed)
     check_budget(budget)
@@ -172,11 +188,10 @@ def exchange_hint(
     choices = []
     for out, trump, points, tricks, made in rows:
         loss = top - points
-        kept = "No trump" if trump is None else f"With {trump.word} trump"
-        reason = (
-            f"{kept} your side takes {tricks:.1f} tricks on average and the contract is made in {made:.0%} "
-            f"of {samples} deals of the cards you cannot see"
-        ) + (f"; {loss:.1f} points worse than the best" if loss >= 0.05 else "")
+        kept = say("exchange.no_trump", language) if trump is None else say("exchange.trump", language, suit=trump)
+        reason = say("exchange.reason", language, kept=kept, tricks=tricks, p=made, samples=samples)
+        if loss >= 0.05:
+            reason += say("exchange.worse", language, loss=loss)
         choices.append(
             ExchangeChoice(
                 discards=CardList(Card.from_index(i) for i in indices_of(out)),

@@ -30,7 +30,7 @@ from ..analysis.evaluate import hand_strength
 from ..analysis.exchange import ExchangeHint, exchange_hint
 from ..analysis.hints import GRADE_SAMPLES, Hint, hint
 from ..analysis.odds import MAX_SAMPLES
-from ..analysis.rulebot import RULES, RuleBot, advise
+from ..analysis.rulebot import RuleBot, advise, rule_text
 from ..cards import Seat, Suit
 from ..course import rules_for
 from ..deal import mask_of
@@ -91,6 +91,11 @@ add_messages({
     "decision.contract": ("Contract: {contract} ({trump} trump).", "Contrat : {contract} (atout : {trump})."),
     "decision.table": ("On the table: {played}.", "Sur la table : {played}."),
     "decision.played": ("{seat} {card}", "{seat} {card}"),
+    "decision.exchange_tip": (
+        "{rule} Count each suit as trump once the cards are put aside: here {suit} counts {total} with all your cards.",
+        "{rule} Comptez chaque couleur comme atout une fois les cartes écartées : ici, {suit} compte {total} avec "
+        "toutes vos cartes.",
+    ),
 })  # fmt: skip
 
 
@@ -199,19 +204,20 @@ class Decision:
         worked out on this hand (the count for a bid, the discards and the count per suit for an exchange)."""
         from .judging import count_advice, count_hand
 
+        lang = self._language
         view = self.view
         rules = view.rules
         if self.kind == "bid":
-            return count_advice(view.hand, rules, [a.bid or "" for a in view.legal_actions if a.kind == "bid"])
+            return count_advice(view.hand, rules, [a.bid or "" for a in view.legal_actions if a.kind == "bid"], lang)
         if self.kind == "give":
-            return RULES["give.best"]
+            return rule_text("give.best", lang)
         if self.kind == "exchange":
             counted = count_hand(view.hand, rules)
-            return (
-                f"{RULES['discard.short']} Count each suit as trump once the cards are put aside: here "
-                f"{counted.trump.symbol} counts {counted.total} with all your cards."
-            )
-        return advise(view).text
+            return say(
+                "decision.exchange_tip", lang, rule=rule_text("discard.short", lang), suit=counted.trump.symbol,
+                total=counted.total,
+            )  # fmt: skip
+        return rule_text(advise(view).rule, lang)
 
     def grade(self) -> Hint | ExchangeHint:
         """Every legal choice, best first, each with its grade and reason (worked out once, then kept); for an
@@ -228,7 +234,7 @@ class Decision:
     @cached_property
     def _graded(self) -> Hint | ExchangeHint:
         if self.kind == "exchange":
-            return exchange_hint(self.state, self.deals, budget=self.budget)
+            return exchange_hint(self.state, self.deals, budget=self.budget, lang=self._language)
         return hint(self.view, self.deals, workers=1, budget=self.budget, lang=self._language)
 
     @property

@@ -34,6 +34,7 @@ from typing import Any, Literal
 from ..cards import Card, CardList, Rank, Suit, parse_cards
 from ..course import rules_for
 from ..errors import HandError, RulesOptionError
+from ..i18n import add_messages, lang_or_course, say
 from ..ranking import card_order
 from ..rules import BidSpec, Rules
 
@@ -56,6 +57,23 @@ _FEW = 30
 Play = Literal["bots", "dd"]
 
 
+add_messages({
+    "judging.trumps_one": ("{n} trump", "{n} atout"),
+    "judging.trumps_many": ("{n} trumps", "{n} atouts"),
+    "judging.top_one": ("{n} top trump", "{n} gros atout"),
+    "judging.top_many": ("{n} top trumps", "{n} gros atouts"),
+    "judging.aces_one": ("{n} side ace", "{n} as de côté"),
+    "judging.aces_many": ("{n} side aces", "{n} as de côté"),
+    "judging.count": ("Count {total} with {suit} trump: ", "Compte de {total} avec atout {suit} : "),
+    "judging.too_low": ("the count is too low for a numeric bid: pass",
+                        "le compte est trop bas pour une enchère en levées : passez"),
+    "judging.bids": ("a count of {total} bids {bid}", "un compte de {total} demande {bid}"),
+    "judging.too_late": ("a count of {total} bids {bid}, but the bidding is already higher: pass",
+                         "un compte de {total} demande {bid}, mais les enchères sont déjà plus hautes : passez"),
+    "judging.advice": ("{count}; {says}.", "{count} ; {says}."),
+})  # fmt: skip
+
+
 @dataclass(frozen=True)
 class HandCount:
     """The count of a hand for one trump suit, with the cards behind each part."""
@@ -72,16 +90,21 @@ class HandCount:
         return len(self.trumps) + len(self.top) + len(self.side_aces)
 
     def __str__(self) -> str:
-        def part(n: int, one: str, many: str, cards: CardList) -> str:
-            return f"{n} {one if n == 1 else many}" + (f" ({cards})" if cards else "")
+        return self.text("en")
 
-        parts = [
-            part(len(self.trumps), "trump", "trumps", self.trumps),
-            part(len(self.top), "top trump", "top trumps", self.top),
-            part(len(self.side_aces), "side ace", "side aces", self.side_aces),
-        ]
-        shown = [p for p in parts if not p.startswith("0 ")] or parts[:1]
-        return f"Count {self.total} with {self.trump.symbol} trump: " + " + ".join(shown)
+    def text(self, lang: str | None = None) -> str:
+        """The count in words, in ``lang`` (the course's language by default)."""
+        language = lang_or_course(lang)
+
+        def part(key: str, cards: CardList) -> str:
+            n = len(cards)
+            words = say(f"judging.{key}_{'one' if n == 1 else 'many'}", language, n=n)
+            return words + (f" ({cards})" if cards else "")
+
+        parts = [part("trumps", self.trumps), part("top", self.top), part("aces", self.side_aces)]
+        shown = [p for p, cards in zip(parts, (self.trumps, self.top, self.side_aces), strict=True) if cards]
+        head = say("judging.count", language, total=self.total, suit=self.trump.symbol)
+        return head + " + ".join(shown or parts[:1])
 
     def _repr_pretty_(self, printer: object, cycle: bool) -> None:
         printer.text(str(self))  # type: ignore[attr-defined]
@@ -123,21 +146,24 @@ def bid_by_count(total: int, rules: Rules | str | None = None, rule: Mapping[str
     return max(chosen, key=int) if chosen else None
 
 
-def count_advice(hand: Iterable[str | Card], rules: Rules | str | None, legal_bids: Iterable[str]) -> str:
+def count_advice(
+    hand: Iterable[str | Card], rules: Rules | str | None, legal_bids: Iterable[str], lang: str | None = None
+) -> str:
     """The count of ``hand`` and what it says to bid, given the bids still allowed (``legal_bids``, by name).
 
     >>> count_advice("RJ JH JD AH 9H AS 7C 8C", "canadian", ["7", "8"])
     'Count 9 with ♥ trump: 5 trumps (RJ J♥ J♦ A♥ 9♥) + 3 top trumps (RJ J♥ J♦) + 1 side ace (A♠); a count of 9 bids 7.'
     """
+    language = lang_or_course(lang)
     counted = count_hand(hand, rules)
     bid = bid_by_count(counted.total, rules)
     if bid is None:
-        says = "the count is too low for a numeric bid: pass"
+        says = say("judging.too_low", language)
     elif bid in set(legal_bids):
-        says = f"a count of {counted.total} bids {bid}"
+        says = say("judging.bids", language, total=counted.total, bid=bid)
     else:
-        says = f"a count of {counted.total} bids {bid}, but the bidding is already higher: pass"
-    return f"{counted}; {says}."
+        says = say("judging.too_late", language, total=counted.total, bid=bid)
+    return say("judging.advice", language, count=counted.text(language), says=says)
 
 
 @cache
