@@ -98,6 +98,15 @@ class _Named(IntEnum):
         return hash(self.text)
 
 
+_FRENCH_SUITS = (
+    ("trèfle", "trèfles", "trefle", "trefles"),
+    ("carreau", "carreaux"),
+    ("cœur", "cœurs", "coeur", "coeurs"),
+    ("pique", "piques"),
+)
+_FRENCH_SEATS = (("nord",), ("est",), ("sud",), ("o", "ouest"))
+
+
 class Suit(_Named):
     """The four suits. Clubs and spades are black, diamonds and hearts red.
 
@@ -131,7 +140,9 @@ class Suit(_Named):
     @classmethod
     def _words(cls, member: Any) -> tuple[str, ...]:
         # Outline symbols (♧ ♢ ♡ ♤) are the same suits drawn white: a learner may paste either.
-        return (member.name.lower(), member.symbol, "♧♢♡♤"[member], member.word, member.word[:-1])
+        # French names too, so a course in French reads what its learners write ("cœur", "carreaux")
+        french = _FRENCH_SUITS[member]
+        return (member.name.lower(), member.symbol, "♧♢♡♤"[member], member.word, member.word[:-1], *french)
 
     @property
     def is_red(self) -> bool:
@@ -144,7 +155,7 @@ class Suit(_Named):
 
     @classmethod
     def find(cls, text: str | Suit) -> Suit:
-        """Read a suit from ``"H"``, ``"♥"``, ``"hearts"`` or ``"heart"``.
+        """Read a suit from ``"H"``, ``"♥"``, ``"hearts"``, ``"heart"`` or French ``"cœur"``.
 
         >>> Suit.find("♠"), Suit.find("Diamonds")
         (<Suit.S: 3>, <Suit.D: 1>)
@@ -236,11 +247,16 @@ class Seat(_Named):
 
     @classmethod
     def _words(cls, member: Any) -> tuple[str, ...]:
-        return (member.name.lower(), member.word.lower())
+        # French too: "O"/"ouest" for West ("E"/"est" and "S"/"sud" read the same in both)
+        return (member.name.lower(), member.word.lower(), *_FRENCH_SEATS[member])
 
     @classmethod
     def find(cls, text: str | int | Seat) -> Seat:
-        """Read a seat from ``"N"``, ``"north"``, a :class:`Seat` or its number 0–3."""
+        """Read a seat from ``"N"``, ``"north"``, French ``"O"``/``"ouest"``, a :class:`Seat` or its number 0–3.
+
+        >>> Seat.find("west"), Seat.find("O"), Seat.find(2)
+        (<Seat.W: 3>, <Seat.W: 3>, <Seat.S: 2>)
+        """
         if isinstance(text, Seat):
             return text
         if type(text) is int and 0 <= text < 4:  # a plain number; a Suit or Rank is no seat
@@ -440,13 +456,13 @@ from .i18n import add_messages, add_words  # noqa: E402
 add_messages({
     "cards.not_a_suit": ("{value} is not a suit; use C, D, H or S (or ♣ ♦ ♥ ♠, ♧ ♢ ♡ ♤, or clubs, diamonds, hearts, "
                          "spades)",
-                         "`{value}` n'est pas une couleur ; donnez C, D, H ou S (pour trèfle, carreau, cœur, pique) ou "
-                         "♣ ♦ ♥ ♠, ♧ ♢ ♡ ♤"),
+                         "`{value}` n'est pas une couleur ; donnez C, D, H ou S (pour trèfle, carreau, cœur, pique), "
+                         "♣ ♦ ♥ ♠, ♧ ♢ ♡ ♤, ou le nom : trèfle, carreau, cœur, pique"),
     "cards.not_a_rank": ("{value} is not a rank; use 7, 8, 9, 10 (or T), J, Q, K or A",
                          "`{value}` n'est pas une valeur de carte ; donnez 7, 8, 9, 10 (ou T), J (valet), Q (dame), "
                          "K (roi) ou A (as)"),
     "cards.not_a_seat": ("{value} is not a seat; use N, E, S or W (north, east, south, west)",
-                         "`{value}` n'est pas une place ; donnez N, E, S ou W (Nord, Est, Sud, Ouest)"),
+                         "`{value}` n'est pas une place ; donnez N, E, S ou O (ou W), ou le nom : Nord, Est, Sud, Ouest"),
     "cards.bad_index": ("card index {value} is not allowed; use a whole number from 0 to 33",
                         "l'indice de carte `{value}` n'est pas permis ; donnez un nombre entier de 0 à 33"),
     "cards.not_a_card_type": ("{value} is not a card; write cards like 'JH', '10♦', 'TD', 'RJ' or 'BJ'",

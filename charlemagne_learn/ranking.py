@@ -22,7 +22,12 @@ from functools import cache
 
 from .cards import Card, CardList, Rank, Suit
 from .errors import RulesOptionError
+from .i18n import add_messages, say
 from .rules import Rules
+
+add_messages({
+    "ranking.no_jokers": ("{title} is played without jokers", "{title} : on y joue sans jokers"),
+})  # fmt: skip
 
 __all__ = ["JOKER_SUIT", "NO_SUIT", "CardOrder", "card_order", "card_role", "jokers", "trump_order"]
 
@@ -166,6 +171,6 @@ def jokers(rules: Rules | str | None = None) -> tuple[Card, Card]:
     """
     rules = Rules.find(rules)
     if not rules.jokers:
-        raise RulesOptionError(f"{rules.title} is played without jokers")
+        raise RulesOptionError(say("ranking.no_jokers", title=rules.named()))
     red, black = Card.from_index(32), Card.from_index(33)
     return (red, black) if rules.high_joker == "red" else (black, red)

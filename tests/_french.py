@@ -8,6 +8,11 @@ here, and neither is anything in ``backticks`` or an HTML tag's attributes.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+
+import pytest
+
+import charlemagne_learn as cl
 
 ENGLISH_WORDS = frozenset(
     """
@@ -40,3 +45,10 @@ def english_words_in(text: str) -> set[str]:
     backticks."""
     plain = _IDENTIFIER.sub(" ", _CODE.sub(" ", _TAGS.sub(" ", _QUOTED_ENGLISH.sub(" ", text))))
     return {w.lower() for w in _WORD.findall(plain)} & ENGLISH_WORDS
+
+
+def refusal(call: Callable[[], object]) -> str:
+    """The message of the :class:`CharlemagneError` that ``call()`` raises (the test fails if it raises none)."""
+    with pytest.raises(cl.CharlemagneError) as info:
+        call()
+    return str(info.value)

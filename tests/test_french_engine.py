@@ -7,7 +7,6 @@ language followed."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -24,6 +23,7 @@ except ImportError:  # tests/ is not a package: pytest puts it on sys.path inste
     import _french  # type: ignore[no-redef]
 
 english_words_in = _french.english_words_in
+_refusal = _french.refusal
 VARIANTS = ["canadian", "american", "maine", "bid_euchre"]
 
 
@@ -31,21 +31,6 @@ def _french_only(text: str) -> str:
     assert text, "an empty sentence"
     assert not english_words_in(text), text
     return text
-
-
-@pytest.fixture
-def french_course() -> Iterator[None]:
-    cl.set_course(lang="fr")
-    try:
-        yield
-    finally:
-        cl.set_course()
-
-
-def _refusal(call: Callable[[], object]) -> str:
-    with pytest.raises(cl.CharlemagneError) as info:
-        call()
-    return str(info.value)
 
 
 # ---------------------------------------------------------------- scoring

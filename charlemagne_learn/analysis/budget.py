@@ -23,6 +23,16 @@ import sys
 import time
 
 from ..errors import RulesOptionError
+from ..i18n import add_messages, say
+
+add_messages({
+    "budget.not_seconds": ("{name}={value} is not allowed; give seconds (a number such as 1.5) or None",
+                           "`{name}={value}` n'est pas permis ; donnez des secondes (un nombre comme 1.5) ou None"),
+    "budget.range": ("{name}={value} is not allowed; give more than 0 and at most {most} seconds",
+                     "`{name}={value}` n'est pas permis ; donnez plus de 0 et au plus {most} secondes"),
+    "budget.variable": ("{name}={value} is not allowed; set it to seconds (such as 2) or to none",
+                        "`{name}={value}` n'est pas permis ; mettez-y des secondes (comme 2) ou none"),
+})  # fmt: skip
 
 __all__ = ["BUDGET_VARIABLE", "MIN_SAMPLES", "Clock", "check_budget", "default_budget"]
 
@@ -42,9 +52,9 @@ def check_budget(budget: object, name: str = "budget") -> float | None:
     if budget is None:
         return None
     if isinstance(budget, bool) or not isinstance(budget, (int, float)) or not math.isfinite(budget):
-        raise RulesOptionError(f"{name}={budget!r} is not allowed; give seconds (a number such as 1.5) or None")
+        raise RulesOptionError(say("budget.not_seconds", name=name, value=repr(budget)))
     if not 0 < budget <= _LONGEST:
-        raise RulesOptionError(f"{name}={budget!r} is not allowed; give more than 0 and at most {_LONGEST:.0f} seconds")
+        raise RulesOptionError(say("budget.range", name=name, value=repr(budget), most=round(_LONGEST)))
     return float(budget)
 
 
@@ -58,9 +68,7 @@ def default_budget() -> float | None:
         try:
             return check_budget(float(setting), BUDGET_VARIABLE)
         except ValueError:
-            raise RulesOptionError(
-                f"{BUDGET_VARIABLE}={setting!r} is not allowed; set it to seconds (such as 2) or to none"
-            ) from None
+            raise RulesOptionError(say("budget.variable", name=BUDGET_VARIABLE, value=repr(setting))) from None
     return _DEFAULT["lite" if sys.platform == "emscripten" else "lab"]
 
 

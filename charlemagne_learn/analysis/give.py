@@ -37,6 +37,8 @@ from .pimc import likely_deals
 from .rulebot import _auction, _named_trump, _trump_known
 
 add_messages({
+    "give.not_partner": ("hints grade the card a bidder's partner gives; this give is not to the bidder",
+                         "les conseils jugent la carte que le partenaire donne au preneur ; ce don ne va pas au preneur"),
     "give.reason": (
         "give {card}: your partner takes {tricks:.1f} tricks on average and makes the bid in {p:.0%} of {samples} "
         "deals of the cards you cannot see",
@@ -59,7 +61,7 @@ def give_choices(
     the deals used: all ``samples``, or the first of them that fit in ``budget`` seconds."""
     spec, bidder = _auction(view)
     if view.seat != bidder.partner:
-        raise IllegalActionError("hints grade the card a bidder's partner gives; this give is not to the bidder")
+        raise IllegalActionError(say("give.not_partner"))
     rules = view.rules
     hand = mask_of(view.hand)
     # a bid that takes the kitty and the partner's card takes the kitty after the card: it is still hidden

@@ -44,7 +44,7 @@ from ..checks import whole_number
 from ..contract import Contract
 from ..deal import cards_of, check_deal, deck_mask, indices_of, mask_of
 from ..errors import ContractError, HandError, RulesOptionError
-from ..i18n import lang_or_course
+from ..i18n import add_messages, lang_or_course, say, word
 from ..ranking import card_order
 from ..rng import DealRandom, check_seed, derive_seed
 from ..rules import BidSpec, Rules
@@ -71,6 +71,28 @@ Progress = Callable[[int, int], None]
 
 _Z95 = 1.959963984540054
 
+add_messages({
+    "odds.no_trial": ("a confidence interval needs at least one trial",
+                      "un intervalle de confiance demande au moins un essai"),
+    "odds.bad_method": ("method={method} is not allowed; use 'double_dummy' or 'bots'",
+                        "`method={method}` n'est pas permis ; choisissez 'double_dummy' (jeu parfait) ou 'bots' "
+                        "(les robots)"),
+    "odds.four_hands": ("give four hands as bit sets, North first",
+                        "donnez quatre mains en ensembles de bits, Nord d'abord"),
+    "odds.no_row": ("no odds for {bid}", "aucune chance calculée pour {bid}"),
+    "odds.hand_size": ("bid odds need the {n} different cards of one {title} hand; got {got} card(s), {different} "
+                       "different",
+                       "les chances d'une enchère demandent les {n} cartes différentes d'une main ({title}) ; "
+                       "reçu : {got} carte(s), dont {different} différente(s)"),
+    "odds.not_in_deck": ("{cards} not in the {title} deck ({size} cards, {low}s up{jokers})",
+                         "{cards} : pas dans le paquet ({title} : {size} cartes, du {low} à l'as{jokers})"),
+    "odds.two_jokers": (", two jokers", ", plus deux jokers"),
+    "odds.progress": ("progress must be a function called as progress(done, total), or None",
+                      "`progress` doit être une fonction appelée comme progress(faits, total), ou None"),
+    "odds.chance": ("{label}: {p:.0%} (95% CI {low:.0%}–{high:.0%})",
+                    "{label} : {p:.0%} (intervalle à 95\u202f% : {low:.0%} à {high:.0%})"),
+})  # fmt: skip
+
 
 def wilson_interval(successes: int, trials: int, z: float = _Z95) -> tuple[float, float]:
     """The Wilson score interval for a binomial proportion (95% by default).
@@ -83,7 +105,7 @@ def wilson_interval(successes: int, trials: int, z: float = _Z95) -> tuple[float
     (0.0, 0.0076)
     """
     if trials <= 0:
-        raise RulesOptionError("a confidence interval needs at least one trial")
+        raise RulesOptionError(say("odds.no_trial"))
     p = successes / trials
     denominator = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / denominator
@@ -314,10 +336,10 @@ def deal_outcomes(
     """
     bidder = int(Seat.find(seat))
     if method not in get_args(Method):
-        raise RulesOptionError(f"method={method!r} is not allowed; use 'double_dummy' or 'bots'")
+        raise RulesOptionError(say("odds.bad_method", method=repr(method)))
     hand_list = list(hands)
     if len(hand_list) != 4:
-        raise HandError("give four hands as bit sets, North first")
+        raise HandError(say("odds.four_hands"))
     check_deal(rules, hand_list, kitty)
     rows = [(spec, _plans(rules, spec)) for spec in rules.bids]
     solved: dict[_Plan, int] = {}
@@ -419,8 +441,17 @@ class BidChance:
         return wilson_interval(self.made, self.samples)
 
     def __str__(self) -> str:
+        return self.text()
+
+    def text(self, lang: str | None = None) -> str:
+        """The bid, its chance and the 95% interval, in ``lang`` (the course's language by default).
+
+        >>> print(BidChance(bid="6", label="6", made=45, samples=50, how="", expected_points=None).text("fr"))
+        6 : 90 % (intervalle à 95 % : 79 % à 96 %)
+        """
+        language = lang_or_course(lang)
         low, high = self.interval
-        return f"{self.label}: {self.probability:.0%} (95% CI {low:.0%}–{high:.0%})"
+        return say("odds.chance", language, label=word(self.label, language), p=self.probability, low=low, high=high)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -441,7 +472,7 @@ class BidOdds:
         for chance in self.chances:
             if chance.bid == name:
                 return chance
-        raise ContractError(f"no odds for {bid!r}")  # pragma: no cover - every bid of the ladder has a row
+        raise ContractError(say("odds.no_row", bid=repr(bid)))  # pragma: no cover - every bid of the ladder has a row
 
     def __iter__(self) -> Iterator[BidChance]:
         return iter(self.chances)
@@ -476,13 +507,20 @@ def _check_hand(rules: Rules, hand: Iterable[Card | str] | str) -> CardList:
     mask = mask_of(cards)
     if len(cards) != rules.hand_size or mask.bit_count() != rules.hand_size:
         raise HandError(
-            f"bid odds need the {rules.hand_size} different cards of one {rules.title} hand; "
-            f"got {len(cards)} card(s), {mask.bit_count()} different"
+            say("odds.hand_size", n=rules.hand_size, title=rules.named(), got=len(cards), different=mask.bit_count())
         )
     if mask & ~deck_mask(rules):
+        language = lang_or_course(None)
         raise HandError(
-            f"{cards_of(mask & ~deck_mask(rules))} not in the {rules.title} deck "
-            f"({rules.deck_size} cards, {rules.low_rank}s up{', two jokers' if rules.jokers else ''})"
+            say(
+                "odds.not_in_deck",
+                language,
+                cards=str(cards_of(mask & ~deck_mask(rules))),
+                title=rules.named(language),
+                size=rules.deck_size,
+                low=rules.low_rank,
+                jokers=say("odds.two_jokers", language) if rules.jokers else "",
+            )
         )
     return CardList(sorted(cards))
 
@@ -518,10 +556,10 @@ def bid_odds(
     samples = whole_number("samples", samples, 1, MAX_SAMPLES)
     seed = check_seed(seed)
     if method not in get_args(Method):
-        raise RulesOptionError(f"method={method!r} is not allowed; use 'double_dummy' or 'bots'")
+        raise RulesOptionError(say("odds.bad_method", method=repr(method)))
     workers = whole_number("workers", (os.cpu_count() or 1) if workers is None else workers, 1, 256)
     if progress is not None and not callable(progress):
-        raise RulesOptionError("progress must be a function called as progress(done, total), or None")
+        raise RulesOptionError(say("odds.progress"))
     check_budget(budget)
 
     rows = [(spec, _plans(rules, spec)) for spec in rules.bids]

@@ -30,11 +30,22 @@ from ..cards import Card, Seat
 from ..deal import deck_mask, indices_of, mask_of
 from ..errors import IllegalActionError, RulesOptionError
 from ..hand import Phase, SeatView
+from ..i18n import add_messages, say
 from ..ranking import JOKER_SUIT
 from ..rng import DealRandom
 from .budget import Clock
 from .evaluate import bid_chance
 from .solver import solve_position
+
+add_messages({
+    "pimc.not_started": ("hidden cards can be sampled only once play has started",
+                         "on ne tire les cartes cachées qu'une fois le jeu commencé"),
+    "pimc.inconsistent": ("no deal of the hidden cards fits what this seat has seen; the view is inconsistent",
+                          "aucune donne des cartes cachées ne cadre avec ce que ce joueur a vu ; la vue se contredit"),
+    "pimc.not_turn": ("it is not {seat}'s turn to play a card", "ce n'est pas à {seat} de jouer une carte"),
+    "pimc.samples": ("samples={value} is not allowed; use a whole number >= 1",
+                     "`samples={value}` n'est pas permis ; donnez un nombre entier d'au moins 1"),
+})  # fmt: skip
 
 _T = TypeVar("_T")
 
@@ -133,7 +144,7 @@ def _constraints(
     """What ``view`` tells of the hidden cards: the ``pool`` of cards to deal, the seats with cards to fill, how
     many each one ``need``, the cards each is ``barred`` from and the cards ``known`` to be in a hand."""
     if view.contract is None or view.phase is not Phase.PLAY:
-        raise IllegalActionError("hidden cards can be sampled only once play has started")
+        raise IllegalActionError(say("pimc.not_started"))
     contract = view.contract
     me = view.seat
     known: dict[Seat, int] = {me: mask_of(view.hand)}
@@ -220,9 +231,7 @@ class _Dealer:
             offered = sum(1 for g in self.group.values() if g & t)
             self.slack[t] = offered - sum(self.room[i] for i in range(n) if t >> i & 1)
         if self.out_of_play < 0 or min((self.slack[t] for t in self.sets), default=0) < 0:
-            raise IllegalActionError(
-                "no deal of the hidden cards fits what this seat has seen; the view is inconsistent"
-            )
+            raise IllegalActionError(say("pimc.inconsistent"))
         self.meets, self.without, self.change = _set_tables(n)
 
     def deal(self, rng: DealRandom) -> dict[Seat, int]:
@@ -305,9 +314,9 @@ def play_outcomes(
     in each of ``samples`` consistent deals, every one solved double-dummy. Same seed, same deals; with a
     ``budget`` (seconds, :mod:`~charlemagne_learn.analysis.budget`), the first of them that fit in it."""
     if view.to_move != view.seat or view.phase is not Phase.PLAY:
-        raise IllegalActionError(f"it is not {view.seat.word}'s turn to play a card")
+        raise IllegalActionError(say("pimc.not_turn", seat=view.seat))
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
-        raise RulesOptionError(f"samples={samples!r} is not allowed; use a whole number >= 1")
+        raise RulesOptionError(say("pimc.samples", value=repr(samples)))
     assert view.contract is not None
     leader = view.trick[0][0] if view.trick else view.seat
     trick = [c for _, c in view.trick]

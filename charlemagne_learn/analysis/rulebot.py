@@ -122,8 +122,8 @@ RULES_FR: dict[str, str] = {
     "bid.pass": "Passez : aucune enchère ne vaut plus en moyenne que de laisser les autres enchérir.",
     "bid.partner": "Laissez l'enchère de votre partenaire : ne la montez qu'avec un contrat nettement meilleur.",
     "bid.forced": "Le donneur doit enchérir ici : prenez l'enchère qui perd le moins en moyenne.",
-    "give.best": "Passez au demandeur seul votre meilleure carte : un joker, puis un as (une levée quel que soit "
-    "l'atout), puis un valet (un gros atout seulement si le demandeur nomme sa couleur) — ou, une fois l'atout "
+    "give.best": "Passez au preneur seul votre meilleure carte : un joker, puis un as (une levée quel que soit "
+    "l'atout), puis un valet (un gros atout seulement si le preneur nomme sa couleur) — ou, une fois l'atout "
     "nommé, votre meilleur atout.",
     "discard.short": "Défaussez dans vos couleurs les plus courtes, les petites cartes d'abord, en gardant atouts et "
     "as : une couleur courte défaussée devient une chicane, et une chicane vous permet de couper.",
@@ -167,20 +167,20 @@ RULES_FR: dict[str, str] = {
     "ou défaussez dans une couleur courte.",
     "avoid.lead_low_joker": "Au Mulot, avec le petit joker : entamez-le tout de suite — qui tient le grand joker "
     "doit le jouer dessus, et le petit joker s'en va sans faire de levée.",
-    "avoid.lead_safe": "Demandeur au Mulot ou au Petit : entamez la petite carte que les autres ont le plus de "
+    "avoid.lead_safe": "Preneur au Mulot ou au Petit : entamez la petite carte que les autres ont le plus de "
     "chances de battre.",
-    "avoid.duck": "Demandeur au Mulot ou au Petit : passez sous la levée avec la plus haute carte qui perd encore.",
+    "avoid.duck": "Preneur au Mulot ou au Petit : passez sous la levée avec la plus haute carte qui perd encore.",
     "avoid.forced_win": "Toutes vos cartes jouables gagnent cette levée : jouez la plus petite, qu'un joueur suivant "
     "puisse encore la battre (ou la plus haute si vous jouez le dernier, pour vous en débarrasser).",
-    "avoid.defend_lead_joker": "En défense contre le Mulot avec le petit joker : entamez-le, pour que le demandeur, "
+    "avoid.defend_lead_joker": "En défense contre le Mulot avec le petit joker : entamez-le, pour que le preneur, "
     "s'il tient le grand joker, doive le jouer et faire la levée.",
     "avoid.defend_lead": "En défense contre le Mulot ou le Petit : entamez votre plus petite carte dans une couleur "
-    "que le demandeur a encore, pour qu'il doive peut-être passer par-dessus.",
-    "avoid.defend_under": "En défense contre le Mulot ou le Petit : le demandeur gagne cette levée, alors jouez sous "
+    "que le preneur a encore, pour qu'il doive peut-être passer par-dessus.",
+    "avoid.defend_under": "En défense contre le Mulot ou le Petit : le preneur gagne cette levée, alors jouez sous "
     "sa carte (la plus haute qui reste dessous) et laissez-le la prendre.",
-    "avoid.defend_low_before": "En défense contre le Mulot ou le Petit : le demandeur joue après vous, alors jouez "
+    "avoid.defend_low_before": "En défense contre le Mulot ou le Petit : le preneur joue après vous, alors jouez "
     "petit et laissez-lui une petite carte à battre.",
-    "avoid.defend_throw_high": "En défense contre le Mulot ou le Petit : le demandeur ne peut pas faire cette levée, "
+    "avoid.defend_throw_high": "En défense contre le Mulot ou le Petit : le preneur ne peut pas faire cette levée, "
     "alors jetez une grosse carte et gardez vos petites pour passer sous lui plus tard (en gardant le grand "
     "joker tant que vous le pouvez).",
 }

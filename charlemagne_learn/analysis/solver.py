@@ -42,9 +42,39 @@ from ..cards import Card, Seat, parse_cards
 from ..contract import Contract, check_contract
 from ..deal import deck_mask, hands_by_seat, indices_of
 from ..errors import RulesOptionError, TrickError
+from ..i18n import add_messages, say
 from ..ranking import CardOrder
 from ..tricks import legal_mask, winning_position
 from . import dds
+
+add_messages({
+    "solver.two_hands": ("a card is in two hands", "une carte est dans deux mains"),
+    "solver.out_holds": ("{seat} sits out this contract and cannot hold cards in play",
+                         "{seat} ne joue pas ce contrat et ne peut pas tenir de cartes en jeu"),
+    "solver.not_in_deck": ("a card is not in the {title} deck", "une carte n'est pas dans le paquet ({title})"),
+    "solver.twice": ("a card cannot be both in a hand and in the trick, or twice in the trick",
+                     "une carte ne peut pas être à la fois dans une main et dans la levée, ni deux fois dans la levée"),
+    "solver.out_leads": ("{seat} sits out this contract and cannot lead",
+                         "{seat} ne joue pas ce contrat et ne peut pas entamer"),
+    "solver.complete": ("the trick is already complete; give the position before its last card",
+                        "la levée est déjà complète ; donnez la position d'avant sa dernière carte"),
+    "solver.unequal": ("the active players must hold equally many cards (counting cards already played to the trick)",
+                       "les joueurs en jeu doivent tenir autant de cartes les uns que les autres (en comptant celles "
+                       "déjà jouées dans la levée)"),
+    "solver.sizes": ("each active player must hold from 1 to {most} cards (counting a card already played to the "
+                     "trick); they hold {held}",
+                     "chaque joueur en jeu doit tenir de 1 à {most} cartes (en comptant une carte déjà jouée dans la "
+                     "levée) ; ils en tiennent {held}"),
+    "solver.not_playable": ("{card} could not have been played to this trick",
+                            "{card} : cette carte n'a pas pu être jouée dans cette levée"),
+    "solver.bad_method": ("method={method} is not allowed; use 'auto', 'dds' or 'python'",
+                          "`method={method}` n'est pas permis ; choisissez 'auto', 'dds' ou 'python'"),
+    "solver.no_endplay": ("endplay is not installed", "endplay n'est pas installé"),
+    "solver.not_bridge": ("{contract} is not a bridge-like contract",
+                          "{contract} ne se ramène pas à un contrat de bridge"),
+    "solver.no_dds": ("method='dds' cannot solve this: {why}; use method='python' or 'auto'",
+                      "`method='dds'` ne peut pas résoudre ceci : {why} ; prenez method='python' ou 'auto'"),
+})  # fmt: skip
 
 __all__ = ["HandsArg", "double_dummy", "solve_position"]
 
@@ -537,21 +567,21 @@ def _setup(
     seen = 0
     for seat, mask in zip(Seat, masks, strict=True):
         if mask & seen:
-            raise TrickError("a card is in two hands")
+            raise TrickError(say("solver.two_hands"))
         seen |= mask
         if mask and seat in contract.sitting_out:
-            raise TrickError(f"{seat.word} sits out this contract and cannot hold cards in play")
+            raise TrickError(say("solver.out_holds", seat=seat))
     played = [c.index for c in parse_cards(trick, distinct="the trick")]
     in_trick = sum(1 << i for i in set(played))
     if (seen | in_trick) & ~deck_mask(contract.rules):
-        raise TrickError(f"a card is not in the {contract.rules.title} deck")
+        raise TrickError(say("solver.not_in_deck", title=contract.rules.named()))
     if seen & in_trick or len(set(played)) != len(played):
-        raise TrickError("a card cannot be both in a hand and in the trick, or twice in the trick")
+        raise TrickError(say("solver.twice"))
     first = Seat.find(leader)
     if first in contract.sitting_out:
-        raise TrickError(f"{first.word} sits out this contract and cannot lead")
+        raise TrickError(say("solver.out_leads", seat=first))
     if len(played) >= len(contract.active_seats):
-        raise TrickError("the trick is already complete; give the position before its last card")
+        raise TrickError(say("solver.complete"))
     search = _Search(contract, masks)
     # Every active seat holds the same number of cards, less one for those who already played to this trick.
     at, sizes = int(first), []
@@ -559,16 +589,13 @@ def _setup(
         sizes.append(masks[at].bit_count() + (pos < len(played)))
         at = search.next[at]
     if len(set(sizes)) != 1:
-        raise TrickError("the active players must hold equally many cards (counting cards already played to the trick)")
+        raise TrickError(say("solver.unequal"))
     if not 1 <= sizes[0] <= contract.rules.hand_size:
-        raise TrickError(
-            f"each active player must hold from 1 to {contract.rules.hand_size} cards (counting a card already played "
-            f"to the trick); they hold {sizes[0]}"
-        )
+        raise TrickError(say("solver.sizes", most=contract.rules.hand_size, held=sizes[0]))
     for pos in range(1, len(played)):
         prefix = search.seat_at(int(first), 0, pos)
         if not legal_mask(search.order, masks[prefix] | 1 << played[pos], played[0]) >> played[pos] & 1:
-            raise TrickError(f"{Card.from_index(played[pos])} could not have been played to this trick")
+            raise TrickError(say("solver.not_playable", card=Card.from_index(played[pos])))
     return search, int(first), played
 
 
@@ -631,9 +658,9 @@ def double_dummy(contract: Contract, hands: HandsArg, leader: Seat | str, *, met
 def _use_dds(contract: Contract, method: Method) -> bool:
     """Should DDS answer? A clear error when ``method`` asks for what cannot be done."""
     if method not in ("auto", "dds", "python"):
-        raise RulesOptionError(f"method={method!r} is not allowed; use 'auto', 'dds' or 'python'")
+        raise RulesOptionError(say("solver.bad_method", method=repr(method)))
     bridge = dds.maps_onto_bridge(contract)
     if method == "dds" and not (bridge and dds.available()):
-        why = "endplay is not installed" if bridge else f"{contract} is not a bridge-like contract"
-        raise RulesOptionError(f"method='dds' cannot solve this: {why}; use method='python' or 'auto'")
+        why = say("solver.no_endplay") if bridge else say("solver.not_bridge", contract=contract.text())
+        raise RulesOptionError(say("solver.no_dds", why=why))
     return method == "dds" or (method == "auto" and bridge and dds.available())

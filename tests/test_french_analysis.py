@@ -1,0 +1,127 @@
+"""The analysis layer in French: its refusals (bid odds, the solver, the hidden-card sampler, budgets, jokers),
+a bid's chance as text, and seats and suits read from their French names; English unchanged."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+import charlemagne_learn as cl
+from charlemagne_learn.analysis.budget import check_budget
+from charlemagne_learn.analysis.odds import BidChance, wilson_interval
+from charlemagne_learn.analysis.pimc import play_outcomes
+from charlemagne_learn.analysis.solver import solve_position
+
+try:
+    from . import _french
+except ImportError:  # tests/ is not a package: pytest puts it on sys.path instead
+    import _french  # type: ignore[no-redef]
+
+_refusal = _french.refusal
+
+HAND = "AC AD 9H JH KH AS RJ BJ"
+# values the type checker would refuse, passed on purpose to see them refused at run time
+NO_METHOD: Any = "fast"
+NO_ODDS_METHOD: Any = "perfect"
+NOT_CALLABLE: Any = 3
+
+
+def _six_hearts() -> cl.Contract:
+    return cl.Contract(cl.Rules.preset("canadian"), bid="6", bidder="N", trump="H")
+
+
+def _a_view_not_to_move() -> cl.SeatView:
+    state = cl.HandState.new("canadian", dealer="W", seed=3)
+    while state.phase is not cl.Phase.PLAY:
+        state.apply(cl.RuleBot(state.to_move).act(state.view(state.to_move)))
+    seat = state.to_move.left
+    return state.view(seat)
+
+
+# Each call refused, with words its English refusal must hold (so the English stays what it was).
+REFUSALS: list[tuple[Callable[[], object], str]] = [
+    (lambda: cl.bid_odds("canadian", "AC AD"), "bid odds need the 8 different cards of one Canadian"),
+    (lambda: cl.bid_odds("bid_euchre", "7C AC AD 9H JH KH"), "7♣ not in the Bid Euchre deck (24 cards, 9s up)"),
+    (lambda: cl.bid_odds("canadian", HAND, method=NO_ODDS_METHOD), "method='perfect' is not allowed"),
+    (lambda: cl.bid_odds("canadian", HAND, progress=NOT_CALLABLE), "progress must be a function"),
+    (lambda: wilson_interval(0, 0), "at least one trial"),
+    (lambda: check_budget(-1), "budget=-1 is not allowed; give more than 0"),
+    (lambda: check_budget("soon"), "give seconds"),
+    (lambda: cl.jokers("bid_euchre"), "Bid Euchre is played without jokers"),
+    (lambda: solve_position(_six_hearts(), {"N": "AH", "E": "AH"}, "N"), "a card is in two hands"),
+    (lambda: solve_position(_six_hearts(), {"N": "AH KH", "E": "AS"}, "N"), "equally many cards"),
+    (
+        lambda: solve_position(_six_hearts(), {"N": "AH", "E": "AS", "S": "AC", "W": "AD"}, "N", method=NO_METHOD),
+        "method='fast' is not allowed",
+    ),
+    (lambda: play_outcomes(_a_view_not_to_move(), samples=4), "turn to play a card"),
+]
+
+
+@pytest.mark.parametrize(("call", "english"), REFUSALS)
+def test_analysis_refusals_are_french_in_a_french_course(call: Callable[[], object], english: str) -> None:
+    assert english in _refusal(call)
+    cl.set_course(lang="fr")
+    try:
+        french = _refusal(call)
+    finally:
+        cl.set_course()
+    assert french and not _french.english_words_in(french), french
+
+
+def test_french_refusals_name_the_game_s_things_in_french(french_course: None) -> None:
+    assert "Euchre à enchères" in _refusal(lambda: cl.jokers("bid_euchre"))
+    assert "24 cartes" in _refusal(lambda: cl.bid_odds("bid_euchre", "7C AC AD 9H JH KH"))
+    assert "n'est pas à" in _refusal(lambda: play_outcomes(_a_view_not_to_move(), samples=4))
+
+
+def test_a_bid_s_chance_reads_in_each_language() -> None:
+    chance = BidChance(bid="mulot", label="Mulot", made=45, samples=50, how="", expected_points=None)
+    assert chance.text("en") == "Mulot: 90% (95% CI 79%–96%)"
+    french = chance.text("fr")
+    assert french == "Mulot : 90\u202f% (intervalle à 95\u202f% : 79\u202f% à 96\u202f%)"
+    assert str(chance) == chance.text("en")
+    cl.set_course(lang="fr")
+    try:
+        assert str(chance) == french
+    finally:
+        cl.set_course()
+
+
+def test_every_chance_of_real_odds_reads_in_french() -> None:
+    odds = cl.bid_odds("canadian", HAND, samples=20, seed=1, workers=1)
+    for chance in odds:
+        text = chance.text("fr")
+        assert not _french.english_words_in(text), text
+
+
+@pytest.mark.parametrize(
+    ("text", "seat"), [("O", "W"), ("ouest", "W"), ("Ouest", "W"), ("Nord", "N"), ("est", "E"), ("Sud", "S")]
+)
+def test_seats_are_read_from_their_french_names(text: str, seat: str) -> None:
+    assert cl.Seat.find(text) is cl.Seat.find(seat)
+    assert cl.Seat.find(seat) == text  # a French learner's `if gagnant == "O":` works
+
+
+@pytest.mark.parametrize(
+    ("text", "suit"),
+    [("cœur", "H"), ("Coeurs", "H"), ("carreau", "D"), ("carreaux", "D"), ("pique", "S"), ("trèfle", "C")],
+)
+def test_suits_are_read_from_their_french_names(text: str, suit: str) -> None:
+    assert cl.Suit.find(text) is cl.Suit.find(suit)
+    assert cl.Contract("canadian", bid="6", bidder="N", trump=text).trump is cl.Suit.find(suit)
+
+
+def test_a_french_seat_plays_in_the_engine() -> None:
+    winner = cl.trick_winner(_six_hearts(), "O", "9C 10C AC JH")
+    assert winner == "S" and winner == "Sud"
+
+
+def test_what_is_neither_seat_nor_suit_is_still_refused() -> None:
+    for text in ("ou", "o-", "coeurr", "x"):
+        with pytest.raises(cl.CharlemagneError):
+            cl.Seat.find(text)
+        with pytest.raises(cl.CharlemagneError):
+            cl.Suit.find(text)
