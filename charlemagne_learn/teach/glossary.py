@@ -224,19 +224,21 @@ _BOWER = "<span lang='en'>bower</span>"
 def glossary_html(lang: str | None = None) -> str:
     """The glossary as a table: term, French, meaning, lesson; in French (``lang`` or the course's language):
     the French word, the English term (marked as English for screen readers), the meaning, the lesson."""
+    # JupyterLab right-aligns table cells in outputs: a glossary is read as text, from the left
+    td = "<td style='text-align:left'>"
     if lang_or_course(lang) == "fr":
         rows = "".join(
             # "bower" is an English word French players borrow: marked as English for screen readers
-            f"<tr><td><strong>{escape(t.french).replace('bower', _BOWER)}</strong></td>"
-            f"<td><em lang='en'>{escape(name)}</em></td>"
-            f"<td>{escape(t.sens)}</td><td>{escape(t.lesson)}</td></tr>"
+            f"<tr>{td}<strong>{escape(t.french).replace('bower', _BOWER)}</strong></td>"
+            f"{td}<em lang='en'>{escape(name)}</em></td>"
+            f"{td}{escape(t.sens)}</td>{td}{escape(t.lesson)}</td></tr>"
             for name, t in GLOSSARY.items()
         )
         heads: tuple[str, ...] = ("terme", "<span lang='en'>English</span>", "sens", "leçon")
     else:
         rows = "".join(
-            f"<tr><td><strong>{escape(name)}</strong></td><td><em>{escape(t.french)}</em></td>"
-            f"<td>{escape(t.meaning)}</td><td>{escape(t.lesson)}</td></tr>"
+            f"<tr>{td}<strong>{escape(name)}</strong></td>{td}<em>{escape(t.french)}</em></td>"
+            f"{td}{escape(t.meaning)}</td>{td}{escape(t.lesson)}</td></tr>"
             for name, t in GLOSSARY.items()
         )
         heads = ("term", "français", "meaning", "lesson")
