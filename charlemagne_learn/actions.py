@@ -323,13 +323,15 @@ class Action:
 
         >>> Action.parse("play JH").text("fr"), Action.parse("bid 4 NT").text("fr"), Action.parse("pass").text("fr")
         ('jouer J♥', 'enchère 4 sans atout', 'passe')
+        >>> Action.parse("bid gros_mulot").text("fr"), Action.parse("bid no_trump").text("fr")
+        ('enchère Gros Mulot', 'enchère Sans-atout')
         """
         language = lang_or_course(lang)
         if language == "en":
             return str(self)
         if self.kind == "bid":
             assert self.bid is not None
-            what = f"{self.bid}{self.suit.symbol}" if self.suit is not None else self.bid
+            what = f"{self.bid}{self.suit.symbol}" if self.suit is not None else _bid_word(self.bid, language)
             return say("action.bid", language, bid=what + (say("action.no_trump", language) if self.no_trump else ""))
         if self.kind == "trump":
             assert self.suit is not None
@@ -417,6 +419,17 @@ TRUMP_ACTIONS = tuple(_TRUMP)
 
 class _Replayable(Protocol):
     def apply(self, action: str) -> None: ...
+
+
+def _bid_word(name: str, lang: Lang) -> str:
+    """A bid as players call it ("Gros Mulot", "Sans-atout") rather than its name in records ("gros_mulot")."""
+    if name.isdigit():
+        return name
+    from .i18n import word
+    from .rules import VARIANTS
+
+    labels = {spec.name: spec.label for rules in VARIANTS.values() for spec in rules.bids}
+    return word(labels.get(name, name.replace("_", " ")), lang)
 
 
 _R = TypeVar("_R", bound=_Replayable)

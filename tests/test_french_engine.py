@@ -419,3 +419,13 @@ def test_tricks_choices_and_bid_names_are_said_in_french() -> None:
         for spec in rules.bids:
             assert spec.text("en") == spec.label
             _french_only(bid_meaning(rules, spec, "fr")["bid"])
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_bid_is_called_by_its_name_in_french(variant: str) -> None:
+    rules = cl.Rules.preset(variant)
+    for spec in rules.bids:
+        action = cl.Action("bid", bid=spec.name)
+        said = _french_only(action.text("fr"))
+        assert "_" not in said and cl.term(spec.label, "fr") in said, said
+        assert action.text("en") == f"bid {spec.name}"  # the English form is the one records read back

@@ -84,6 +84,26 @@ def test_a_french_lesson_reads_in_french(name: str) -> None:
     assert found == {}, f"English in {name}: {found}"
 
 
+# What the engine writes for itself and a French player would not: West's English letter, a bid by its record
+# name ("enchère gros_mulot"); what a learner would type is in backticks and may be written so
+_ENGINE_FORMS = re.compile(r"\bW\b|enchère [a-z]+_[a-z_]+")
+
+
+@pytest.mark.parametrize("name", WRITTEN)
+def test_a_french_lesson_s_outputs_name_seats_and_bids_as_players_do(name: str) -> None:
+    found = []
+    for i, cell in enumerate(_cells(FRENCH / name)):
+        for output in cell.get("outputs", []):
+            data = output.get("data", {})
+            texts = [_text(output.get("text", ""))] + [_text(data[k]) for k in ("text/html", "text/plain") if k in data]
+            for text in texts:
+                if _CODE_REPR.match(text):
+                    continue
+                plain = re.sub(r"`[^`]*`", " ", re.sub(r"<[^>]*>", " ", text))
+                found += [(i, hit) for hit in _ENGINE_FORMS.findall(plain)]
+    assert found == [], f"engine forms in {name}: {found}"
+
+
 @pytest.mark.parametrize("name", WRITTEN)
 def test_a_french_lesson_s_links_lead_to_files_that_exist(name: str) -> None:
     links = [
