@@ -86,7 +86,7 @@ def test_a_french_lesson_reads_in_french(name: str) -> None:
 
 # What the engine writes for itself and a French player would not: West's English letter, a bid by its record
 # name ("enchère gros_mulot"); what a learner would type is in backticks and may be written so
-_ENGINE_FORMS = re.compile(r"\bW\b|enchère [a-z]+_[a-z_]+")
+_ENGINE_FORMS = re.compile(r"\bW\b|\b(?:True|False|None)\b|enchère [a-z]+_[a-z_]+")
 
 
 @pytest.mark.parametrize("name", WRITTEN)
