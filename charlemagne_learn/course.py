@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import RulesOptionError
-from .i18n import LANGS
+from .i18n import LANGS, add_messages, say
 from .rules import VARIANTS, Rules
 
 __all__ = ["COURSE_FILE", "COURSE_VARIABLE", "Course", "CourseSettingsError", "course", "course_lang", "course_rules",
@@ -134,12 +134,18 @@ STUDENT_FILE = "student.json"
 _student: str | None = None
 
 
+add_messages({
+    "course.bad_name": ("name={value} is not allowed; give your name as text of 1 to 80 characters",
+                        "`name={value}` n'est pas permis ; donnez votre nom, un texte de 1 à 80 caractères"),
+})  # fmt: skip
+
+
 def set_student(name: str) -> str:
     """The learner's name, given once for the course: every quiz made afterwards, in this lesson and the next
     ones (the name is kept in ``student.json`` in this folder), records its results under it."""
     global _student
     if not isinstance(name, str) or not name.strip() or len(name.strip()) > 80:
-        raise CourseSettingsError(f"name={name!r} is not allowed; give your name as text of 1 to 80 characters")
+        raise CourseSettingsError(say("course.bad_name", value=repr(name)))
     _student = name.strip()
     (Path.cwd() / STUDENT_FILE).write_text(json.dumps({"student": _student}, ensure_ascii=False), encoding="utf-8")
     return _student

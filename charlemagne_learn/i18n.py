@@ -44,6 +44,7 @@ __all__ = [
     "lang_or_course",
     "message_keys",
     "message_pair",
+    "number",
     "say",
     "suit_name",
     "term",
@@ -130,7 +131,8 @@ def add_words(words: dict[str, tuple[str, str]]) -> None:
 def check_lang(lang: str) -> Lang:
     """``lang`` if the widgets speak it, else a clear error."""
     if lang not in LANGS:
-        raise RulesOptionError(f"lang={lang!r} is not allowed; use 'en' (English) or 'fr' (French)")
+        # said in the course's language, which is always one of LANGS (the course checks it when read)
+        raise RulesOptionError(say("i18n.bad_lang", value=repr(lang)))
     return lang
 
 
@@ -170,6 +172,12 @@ def add_messages(messages: Mapping[str, tuple[str, str]]) -> None:
         known = _MESSAGES.setdefault(key, pair)
         if known != pair:
             raise RulesOptionError(f"message {key!r} is already defined with other words")
+
+
+add_messages({
+    "i18n.bad_lang": ("lang={value} is not allowed; use 'en' (English) or 'fr' (French)",
+                      "`lang={value}` n'est pas permis ; choisissez 'en' (anglais) ou 'fr' (français)"),
+})  # fmt: skip
 
 
 def message_keys() -> tuple[str, ...]:
@@ -277,6 +285,12 @@ class _Formatter(string.Formatter):
 
 
 _FORMATTERS: dict[str, _Formatter] = {lang: _Formatter(lang) for lang in LANGS}
+
+
+def number(value: float, spec: str, lang: Lang) -> str:
+    """A number as ``lang`` writes it: ``number(0.915, ".0%", "fr")`` is "92 %" (narrow no-break space),
+    ``number(-1.25, "+.2f", "fr")`` "-1,25"."""
+    return _FORMATTERS[lang].format_field(value, spec)
 
 
 def join_words(items: Iterable[str], lang: Lang) -> str:

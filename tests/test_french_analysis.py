@@ -13,6 +13,7 @@ from charlemagne_learn.analysis.budget import check_budget
 from charlemagne_learn.analysis.odds import BidChance, wilson_interval
 from charlemagne_learn.analysis.pimc import play_outcomes
 from charlemagne_learn.analysis.solver import solve_position
+from charlemagne_learn.teach.decisions import Decision
 
 try:
     from . import _french
@@ -125,3 +126,72 @@ def test_what_is_neither_seat_nor_suit_is_still_refused() -> None:
             cl.Seat.find(text)
         with pytest.raises(cl.CharlemagneError):
             cl.Suit.find(text)
+
+
+def _bidder_discarding() -> cl.HandState:
+    state = cl.HandState.new("canadian", dealer="W", seed=7)
+    for action in ["bid 6", "pass", "pass", "pass"]:
+        state.apply(action)
+    return state
+
+
+def test_an_exchange_hint_reads_in_each_language() -> None:
+    from charlemagne_learn.analysis.exchange import exchange_hint
+
+    graded = exchange_hint(_bidder_discarding(), samples=6)
+    english = str(graded)
+    assert english.startswith("North's exchanges, judged over 6 deals") and "discard " in english
+    assert graded.best.said("en").startswith("discard ") and ", trump " in graded.best.said("en")
+    french = graded.said("fr")
+    assert french.startswith("Les échanges de Nord, jugés sur 6 donnes") and not _french.english_words_in(french)
+    assert graded.best.said("fr").startswith("écarter ") and ", atout " in graded.best.said("fr")
+    cl.set_course(lang="fr")
+    try:
+        assert str(graded) == french and graded.best.text == graded.best.said("fr")
+    finally:
+        cl.set_course()
+
+
+def _bad_kinds() -> object:
+    from charlemagne_learn.teach.decisions import decisions
+
+    return next(decisions("canadian", ["bluff"], seed=1))
+
+
+def _bad_count_bid() -> object:
+    from charlemagne_learn.teach.judging import void_table
+
+    return void_table("canadian", "11")
+
+
+def _bad_widget_state() -> object:
+    from charlemagne_learn.widgets import BidBox
+
+    return BidBox(state=NOT_A_STATE)
+
+
+def _bad_people() -> object:
+    from charlemagne_learn.widgets import PlayTable
+
+    return PlayTable(people=NOT_CALLABLE)
+
+
+NOT_A_STATE: Any = "a hand"
+TEACHING_REFUSALS: list[tuple[Callable[[], object], str]] = [
+    (_bad_kinds, "kinds=['bluff'] is not allowed"),
+    (_bad_count_bid, "bid='11' is not allowed"),
+    (_bad_widget_state, "state must be a HandState (or None), not str"),
+    (_bad_people, "people=3 is not allowed"),
+    (lambda: cl.set_student(""), "name='' is not allowed"),
+    (lambda: _six_hearts().text("de"), "lang='de' is not allowed"),
+    (lambda: Decision.at(_finished_hand()), "not one that is over"),
+]
+
+
+def _finished_hand() -> cl.HandState:
+    return cl.play_hand("canadian", [cl.RuleBot(s) for s in range(4)], seed=2)
+
+
+@pytest.mark.parametrize(("call", "english"), TEACHING_REFUSALS)
+def test_teaching_and_widget_refusals_are_french_in_a_french_course(call: Callable[[], object], english: str) -> None:
+    test_analysis_refusals_are_french_in_a_french_course(call, english)

@@ -10,6 +10,7 @@ here, and the check takes them in by itself once the writer takes a ``lang=``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -164,6 +165,10 @@ def test_a_table_at_every_step_from_a_seat_and_for_the_teacher(variant: str) -> 
     assert Table(state, seat="S", lang="fr").words["last"].startswith("dernière action : ")
     table.step = next(n for n, (_, a) in enumerate(state.history, 1) if a.kind == "bid")
     assert " enchérit " in table.words["last"]
+    # the teams as French players write them, with French spacing before the colon
+    table.step = table.steps
+    assert re.fullmatch(r"Levées gagnées : NS \d – EO \d", table.picture["tricks_line"])
+    assert re.fullmatch(r"Points : NS \d+ – EO \d+", table.picture["points_line"])
 
 
 def _base_display(name: str) -> Callable[..., Any]:

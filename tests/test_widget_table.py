@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -98,10 +99,13 @@ def test_the_trick_in_progress_the_last_trick_and_the_scores() -> None:
     w.step = 13  # two cards into the second trick
     assert [p["seat"] for p in w.picture["trick"]] == [s.name for s, _ in state.at(13).trick]
     assert len(w.picture["trick"]) == 2 and w.picture["last_trick"]["title"].startswith("Last trick, won by")
-    assert w.picture["points"] is None
+    assert w.picture["points_line"] == ""
     w.step = w.steps
-    assert w.picture["points"] == state.result.points  # type: ignore[union-attr]
-    assert sum(w.picture["team_tricks"].values()) == 8 and "North–South" in w.picture["result"]
+    points = state.result.points  # type: ignore[union-attr]
+    assert w.picture["points_line"] == f"Points: NS {points['NS']} – EW {points['EW']}"
+    ns, ew = (int(n) for n in re.findall(r"\d+", w.picture["tricks_line"]))
+    assert ns + ew == 8 and ns == state.tricks_won["N"] + state.tricks_won["S"]
+    assert "North–South" in w.picture["result"]
 
 
 def test_gros_mulot_shows_the_bidders_hand_to_all_and_the_partner_sits_out() -> None:

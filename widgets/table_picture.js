@@ -61,11 +61,8 @@ function kittyBox(kitty, words) {
 
 function scoreBox(picture) {
   const box = el("section", { class: "cl-scores" });
-  const tricks = picture.team_tricks;
-  box.append(el("div", { text: `${picture.tricks_title}: NS ${tricks.NS} – EW ${tricks.EW}` }));
-  if (picture.points) {
-    box.append(el("div", { class: "cl-points", text: `${picture.points_title}: NS ${picture.points.NS} – EW ${picture.points.EW}` }));
-  }
+  box.append(el("div", { text: picture.tricks_line }));
+  if (picture.points_line) box.append(el("div", { class: "cl-points", text: picture.points_line }));
   if (picture.result) box.append(el("p", { class: "cl-result", text: picture.result }));
   return box;
 }

@@ -33,7 +33,7 @@ from ..contract import Contract
 from ..deal import deck_mask, indices_of
 from ..errors import IllegalActionError
 from ..hand import HandState, Phase
-from ..i18n import add_messages, lang_or_course, say
+from ..i18n import add_messages, lang_or_course, number, say, word
 from ..ranking import card_order
 from ..rng import DealRandom, check_seed, derive_seed
 from ..scoring import is_made, score_hand
@@ -56,6 +56,21 @@ add_messages({
         "donnes des cartes que vous ne voyez pas",
     ),
     "exchange.worse": ("; {loss:.1f} points worse than the best", " ; {loss:.1f} points de moins que le meilleur"),
+    "exchange.text": ("discard {cards}, {trump}", "écarter {cards}, {trump}"),
+    "exchange.text_no_trump": ("no trump", "sans atout"),
+    "exchange.text_trump": ("trump {suit:symbol}", "atout {suit:symbol}"),
+    "exchange.head": ("{seat}'s exchanges, judged over {samples} deals of the cards it cannot see",
+                      "Les échanges de {seat}, jugés sur {samples} donnes des cartes qu'il ne voit pas"),
+    "exchange.col.exchange": ("exchange", "échange"),
+    "exchange.col.tricks": ("tricks", "levées"),
+    "exchange.col.made": ("made", "réussi"),
+    "exchange.not_graded": ("that exchange was not graded; pass it as also=({discards}, {trump})",
+                            "cet échange n'a pas été jugé ; donnez-le avec `also=({discards}, {trump})`"),
+    "exchange.not_discarding": ("exchange_hint() grades the bidder's exchange: give the hand when the bidder discards",
+                                "exchange_hint() juge l'échange du preneur : donnez la donne au moment où le preneur "
+                                "écarte"),
+    "exchange.trump_named": ("exchange_hint() grades discards and trump together; here trump is already named",
+                             "exchange_hint() juge l'écart et l'atout ensemble ; ici l'atout est déjà nommé"),
 })  # fmt: skip
 
 
@@ -77,8 +92,18 @@ class ExchangeChoice:
 
     @property
     def text(self) -> str:
-        trump = "no trump" if self.trump is None else f"trump {self.trump}"
-        return f"discard {' '.join(map(str, self.discards))}, {trump}"
+        """The exchange in the course's language: ``"discard 8♣ A♣, trump ♥"``, ``"écarter 8♣ A♣, atout ♥"``."""
+        return self.said()
+
+    def said(self, lang: str | None = None) -> str:
+        """:attr:`text` in ``lang`` (the course's language by default)."""
+        language = lang_or_course(lang)
+        trump = (
+            say("exchange.text_no_trump", language)
+            if self.trump is None
+            else say("exchange.text_trump", language, suit=self.trump)
+        )
+        return say("exchange.text", language, cards=" ".join(map(str, self.discards)), trump=trump)
 
 
 @dataclass(frozen=True)
@@ -100,17 +125,35 @@ class ExchangeHint:
         for c in self.choices:
             if c.trump == suit and frozenset(card.index for card in c.discards) == want:
                 return c
-        raise IllegalActionError(f"that exchange was not graded; pass it as also=({discards!r}, {trump!r})")
+        raise IllegalActionError(say("exchange.not_graded", discards=repr(discards), trump=repr(trump)))
 
     def __repr__(self) -> str:
         return f"<ExchangeHint for {self.seat.word}: best {self.best.text} of {len(self.choices)}>"
 
     def __str__(self) -> str:
+        return self.said()
+
+    def said(self, lang: str | None = None) -> str:
+        """Every exchange graded, as a text table, in ``lang`` (the course's language by default)."""
         from ..display import text_table
 
-        rows = [[c.text, f"{c.points:+.2f}", f"{c.tricks:.1f}", f"{c.made:.0%}", c.grade] for c in self.choices]
-        table = text_table(["exchange", "points", "tricks", "made", "grade"], rows, (False, True, True, True))
-        return f"{self.seat.word}'s exchanges, judged over {self.samples} deals of the cards it cannot see:\n{table}"
+        language = lang_or_course(lang)
+        rows = [
+            [
+                c.said(language),
+                number(c.points, "+.2f", language),
+                number(c.tricks, ".1f", language),
+                number(c.made, ".0%", language),
+                say(f"display.grade.{c.grade}", language),
+            ]
+            for c in self.choices
+        ]
+        heads = [say(f"exchange.col.{h}", language) for h in ("exchange", "tricks", "made")]
+        heads.insert(1, say("display.col.points", language))
+        heads.append(say("display.col.grade", language))
+        table = text_table(heads, rows, (False, True, True, True))
+        head = say("exchange.head", language, seat=self.seat, samples=self.samples)
+        return f"{head}{word('colon', language).rstrip()}\n{table}"
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         printer.text(str(self))
@@ -135,9 +178,9 @@ def exchange_hint(
     check_seed(seed)
     check_budget(budget)
     if not isinstance(state, HandState) or state.phase is not Phase.DISCARD or state.bidder != state.to_move:
-        raise IllegalActionError("exchange_hint() grades the bidder's exchange: give the hand when the bidder discards")
+        raise IllegalActionError(say("exchange.not_discarding"))
     if state.contract is not None or state._trump is not None:
-        raise IllegalActionError("exchange_hint() grades discards and trump together; here trump is already named")
+        raise IllegalActionError(say("exchange.trump_named"))
     rules = state.rules
     bidder = state.to_move
     assert bidder is not None and state._spec is not None

@@ -63,6 +63,22 @@ _MATTERS = ("inaccuracy", "mistake", "blunder")
 #: Deals tried for one decision before giving up (every kind offered is found within a few in every variant).
 _ATTEMPTS = 60
 add_messages({
+    "decisions.over": ("give a hand with a seat to move (HandState), not one that is over",
+                       "donnez une donne (HandState) où un joueur a la main, pas une donne finie"),
+    "decisions.not_graded": ("{seat}'s {phase} is not a decision graded here; give a bid, the bidder's first discard, "
+                             "a lead or a card to a trick",
+                             "{phase} ({seat}) : ce n'est pas une décision notée ici ; donnez une enchère, le premier "
+                             "écart du preneur, une entame ou une carte jouée dans une levée"),
+    "decisions.no_exchange": ("{title} has no kitty to exchange before naming trump; choose among bid, lead, play",
+                              "{title} : pas de minou à échanger avant de nommer l'atout ; choisissez parmi `bid`, "
+                              "`lead`, `play`"),
+    "decisions.no_give": ("{title} has no bid that always takes a partner's card; choose another kind",
+                          "{title} : aucune enchère n'y prend toujours une carte du partenaire ; choisissez une autre "
+                          "sorte de décision"),
+    "decisions.kinds_list": ("kinds={value} is not allowed; give a list of kinds from {kinds}",
+                             "`kinds={value}` n'est pas permis ; donnez une liste de sortes parmi `{kinds}`"),
+    "decisions.kinds_unknown": ("kinds={value} is not allowed; choose among {kinds}",
+                                "`kinds={value}` n'est pas permis ; choisissez parmi `{kinds}`"),
     "decision.skill.bid": ("bidding", "les enchères"),
     "decision.skill.give": ("the partner's card", "la carte du partenaire"),
     "decision.skill.exchange": ("the exchange", "l'échange"),
@@ -122,13 +138,10 @@ class Decision:
         """The decision of the seat to move in ``state`` (a copy is kept): a bid, an exchange (at the bidder's first
         discard, trump not yet named), a lead or a card to a trick."""
         if not isinstance(state, HandState) or state.to_move is None:
-            raise IllegalActionError("give a hand with a seat to move (HandState), not one that is over")
+            raise IllegalActionError(say("decisions.over"))
         kind = next((k for k in DECISION_KINDS if _is(k, state)), None)
         if kind is None:
-            raise IllegalActionError(
-                f"{state.to_move.word}'s {state.phase.value} is not a decision graded here; "
-                "give a bid, the bidder's first discard, a lead or a card to a trick"
-            )
+            raise IllegalActionError(say("decisions.not_graded", seat=state.to_move, phase=state.phase.text()))
         return cls(
             kind=kind, state=state.copy(), deal_seed=0, samples=samples, budget=check_budget(budget),
             lang=None if lang is None else lang_or_course(lang),
@@ -287,18 +300,16 @@ def _kinds(kinds: Iterable[str] | None, rules: Rules) -> tuple[DecisionKind, ...
         # a partner's card is asked only on request: it comes up once in many hands, after a take-all bid
         return tuple(k for k in DECISION_KINDS if k != "give" and (k != "exchange" or _has_exchange(rules)))
     if "exchange" in kinds and not isinstance(kinds, str) and not _has_exchange(rules):
-        raise RulesOptionError(
-            f"{rules.title} has no kitty to exchange before naming trump; choose among bid, lead, play"
-        )
+        raise RulesOptionError(say("decisions.no_exchange", title=rules.named()))
     if "give" in kinds and not isinstance(kinds, str) and _giving_bid(rules) is None:
-        raise RulesOptionError(f"{rules.title} has no bid that always takes a partner's card; choose another kind")
+        raise RulesOptionError(say("decisions.no_give", title=rules.named()))
     if isinstance(kinds, str) or not isinstance(kinds, (list, tuple, set, frozenset)):
-        raise RulesOptionError(f"kinds={kinds!r} is not allowed; give a list of kinds from {', '.join(DECISION_KINDS)}")
+        raise RulesOptionError(say("decisions.kinds_list", value=repr(kinds), kinds=", ".join(DECISION_KINDS)))
     out = tuple(k for k in DECISION_KINDS if k in kinds)
     unknown = sorted(str(k) for k in kinds if k not in DECISION_KINDS)
     if unknown or not out:
         raise RulesOptionError(
-            f"kinds={sorted(map(str, kinds))!r} is not allowed; choose among {', '.join(DECISION_KINDS)}"
+            say("decisions.kinds_unknown", value=repr(sorted(map(str, kinds))), kinds=", ".join(DECISION_KINDS))
         )
     return out
 

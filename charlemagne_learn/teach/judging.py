@@ -58,6 +58,10 @@ Play = Literal["bots", "dd"]
 
 
 add_messages({
+    "judging.bad_play": ("play={value} is not allowed; use 'bots' or 'dd'",
+                         "`play={value}` n'est pas permis ; choisissez 'bots' (les robots) ou 'dd' (jeu parfait)"),
+    "judging.bad_bid": ("bid={value} is not allowed; use one of {bids}",
+                        "`bid={value}` n'est pas permis ; choisissez parmi `{bids}`"),
     "judging.trumps_one": ("{n} trump", "{n} atout"),
     "judging.trumps_many": ("{n} trumps", "{n} atouts"),
     "judging.top_one": ("{n} top trump", "{n} gros atout"),
@@ -231,7 +235,7 @@ def thresholds(data: object = "canadian", play: Play = "bots") -> dict[str, int 
     True
     """
     if play not in ("bots", "dd"):
-        raise RulesOptionError(f"play={play!r} is not allowed; use 'bots' or 'dd'")
+        raise RulesOptionError(say("judging.bad_play", value=repr(play)))
     rules, _ = _records(data)
     rows = [r for r in count_table(data) if r.hands >= _FEW]
     out: dict[str, int | None] = {}
@@ -265,7 +269,7 @@ def void_table(data: object = "canadian", bid: str = "6") -> list[VoidRow]:
     """
     rules, records = _records(data)
     if bid not in {b.name for b in rules.bids}:
-        raise RulesOptionError(f"bid={bid!r} is not allowed; use one of {', '.join(b.name for b in rules.bids)}")
+        raise RulesOptionError(say("judging.bad_bid", value=repr(bid), bids=", ".join(b.name for b in rules.bids)))
     groups: dict[tuple[int, bool], list[int]] = {}
     for record in records:
         counted = count_hand(str(record["hand"]), rules)

@@ -66,6 +66,14 @@ add_words(
 )
 add_messages(
     {
+        "bidbox.not a state": (
+            "state must be a HandState (or None), not {kind}",
+            "`state` doit être une donne (HandState) ou None, pas {kind}",
+        ),
+        "bidbox.other rules": (
+            "the hand is played under {played}, not {given}; leave out the rules to use the hand's own",
+            "la donne se joue selon {played}, pas {given} ; ne donnez pas de règles pour prendre celles de la donne",
+        ),
         "bidbox.not a bid": (
             "{action} is not a bid; a bid box offers 'pass' and the bids of the ladder",
             "« {action} » n'est pas une enchère ; cette boîte offre « passe » et les enchères de l'échelle",
@@ -113,15 +121,13 @@ class BidBox(GameWidget):
         four_colour: bool = False,
     ) -> None:
         if state is not None and not isinstance(state, HandState):
-            raise IllegalActionError(f"state must be a HandState (or None), not {type(state).__name__}")
+            raise IllegalActionError(say("bidbox.not a state", kind=type(state).__name__))
         if isinstance(rules_or_variant, Rules):
             rules = rules_or_variant
         else:
             rules = state.rules if state is not None and rules_or_variant is None else rules_for(rules_or_variant)
         if state is not None and state.rules != rules:
-            raise RulesOptionError(
-                f"the hand is played under {state.rules!r}, not {rules!r}; leave out the rules to use the hand's own"
-            )
+            raise RulesOptionError(say("bidbox.other rules", played=repr(state.rules), given=repr(rules)))
         self._rules = rules
         # a copy: the caller plays on (or undoes) their own hand and shows it with update()
         self._state = None if state is None else state.copy()
@@ -159,7 +165,7 @@ class BidBox(GameWidget):
     def update(self, state: HandState | None) -> None:
         """Redraw for a new hand state (``None``: the reference card), e.g. after a bid was applied."""
         if state is not None and not isinstance(state, HandState):
-            raise IllegalActionError(f"state must be a HandState (or None), not {type(state).__name__}")
+            raise IllegalActionError(say("bidbox.not a state", kind=type(state).__name__))
         self._state = None if state is None else state.copy()
         if state is not None:
             self._rules = state.rules

@@ -132,6 +132,14 @@ add_words(
 
 add_messages(
     {
+        "play.people not seats": (
+            'people={value} is not allowed; give seats, e.g. people="NS" or ["N", "S"]',
+            '`people={value}` n\'est pas permis ; donnez des places, par exemple people="NS" ou ["N", "S"]',
+        ),
+        "play.people count": (
+            'people={value} is not allowed; give one to four different seats, e.g. "NS"',
+            "`people={value}` n'est pas permis ; donnez d'une à quatre places différentes, par exemple \"NS\"",
+        ),
         "play.game is over": (
             "the game is over: {team} won; start a new PlayTable to play on",
             "la partie est finie : {team} l'ont gagnée ; ouvrez une nouvelle PlayTable pour rejouer",
@@ -590,11 +598,11 @@ def _people(seat: Seat | str | None, people: Iterable[Seat | str] | str | None) 
     if isinstance(people, Seat):
         people = [people]
     if not isinstance(people, (str, list, tuple, set, frozenset)):
-        raise RulesOptionError(f'people={people!r} is not allowed; give seats, e.g. people="NS" or ["N", "S"]')
+        raise RulesOptionError(say("play.people not seats", value=repr(people)))
     given: list[Seat | str] = list(people) if not isinstance(people, str) else _seat_words(people)
     seats = [Seat.find(p) for p in given]
     if not seats or len(set(seats)) != len(seats):
-        raise RulesOptionError(f'people={people!r} is not allowed; give one to four different seats, e.g. "NS"')
+        raise RulesOptionError(say("play.people count", value=repr(people)))
     ordered = sorted(set(seats))
     if seat is None:
         return tuple(ordered)

@@ -42,6 +42,13 @@ __all__ = ["Table", "action_text", "contract_text", "phase_word", "result_text",
 # An action and a contract as the French table says them; in English they stay as the engine writes them.
 add_messages(
     {
+        "table.bad step": (
+            "step={value} is not allowed; use 0 to {last}",
+            "`step={value}` n'est pas permis ; donnez de 0 à {last}",
+        ),
+        # the teams as players write them: North–South and East–West, "Est–Ouest" (EO) in French
+        "table.tricks line": ("Tricks won: NS {ns} – EW {ew}", "Levées gagnées : NS {ns} – EO {ew}"),
+        "table.points line": ("Points: NS {ns} – EW {ew}", "Points : NS {ns} – EO {ew}"),
         "table.action.play": ("play {card}", "joue {card}"),
         "table.action.discard": ("discard {card}", "écarte {card}"),
         "table.action.give": ("give {card}", "donne {card}"),
@@ -86,8 +93,6 @@ add_words(
         "table.taken": ("taken by {seat}", "pris par {seat}"),
         "table.discarded": ("Discarded", "Écartées"),
         "table.bids": ("bids", "enchères"),
-        "table.tricks won": ("Tricks won", "Levées gagnées"),
-        "table.points": ("Points", "Points"),
         "table.step": ("Step {step} of {steps}", "Étape {step} sur {steps}"),
         "table.replay": ("Replay: actions taken so far", "Rejouer : actions jouées"),
         "table.previous trick": ("previous trick", "levée précédente"),
@@ -269,10 +274,10 @@ def table_picture(state: HandState, seat: Seat | None, lang: Lang = "en", *, own
             {"seat": w.name, "name": _seat_word(w, lang), "text": action_text(a, state.rules, lang)} for w, a in bids
         ],
         "no_bids": word("table.no bids", lang),
-        "tricks_title": word("table.tricks won", lang),
-        "team_tricks": {team: sum(won[s.name] for s in Seat if s.team == team) for team in ("NS", "EW")},
-        "points_title": word("table.points", lang),
-        "points": dict(state.result.points) if state.result is not None else None,
+        "tricks_line": say("table.tricks line", lang, **_teams(won[s.name] for s in Seat)),
+        "points_line": say("table.points line", lang, ns=state.result.points["NS"], ew=state.result.points["EW"])
+        if state.result is not None
+        else "",
         "result": result_text(state.result, lang) if state.result is not None else "",
         "words": {
             k: word(k, lang)
@@ -290,6 +295,12 @@ def table_picture(state: HandState, seat: Seat | None, lang: Lang = "en", *, own
             )
         },
     }
+
+
+def _teams(tricks_by_seat: Iterable[int]) -> dict[str, int]:
+    """Tricks by team, from tricks by seat (N, E, S, W): ``{"ns": …, "ew": …}``."""
+    n, e, s, w = tricks_by_seat
+    return {"ns": n + s, "ew": e + w}
 
 
 def _contract_line(state: HandState, lang: Lang) -> str:
@@ -398,7 +409,7 @@ class Table(GameWidget):
     def _check_step(self, proposal: dict[str, Any]) -> int:
         value = proposal["value"]
         if not 0 <= value <= len(self._record.history):
-            raise IllegalActionError(f"step={value!r} is not allowed; use 0 to {len(self._record.history)}")
+            raise IllegalActionError(say("table.bad step", value=repr(value), last=len(self._record.history)))
         return int(value)
 
     @property
