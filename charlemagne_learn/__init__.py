@@ -31,7 +31,7 @@ from .errors import (
 )
 from .game import Game
 from .hand import HandResult, HandState, Phase, SeatView, Trick
-from .i18n import term
+from .i18n import number, term
 from .ranking import card_order, card_role, jokers, trump_order
 from .rules import BidSpec, Rules
 from .ruling import Ruling
@@ -87,6 +87,7 @@ __all__ = [
     "explain_trick_winner",
     "jokers",
     "legal_plays",
+    "number",
     "parse_cards",
     "play_game",
     "play_hand",

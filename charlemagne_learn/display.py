@@ -77,7 +77,7 @@ add_messages({
     "display.won_by": ("won by {team}", "gagnée par {team:w}"),
     "display.in_play": ("hand {n} in play", "donne {n} en cours"),
     "display.game": ("game to {target}: {state}.", "partie en {target} : {state}."),
-    "display.perfect": ("perfect play (double dummy)", "jeu parfait (double mort)"),
+    "display.perfect": ("perfect play (double dummy)", "jeu parfait (à cartes ouvertes)"),
     "display.bots": ("the greedy bots' play", "le jeu des robots gourmands"),
     "display.decides": ("decides the game", "décide la partie"),
     "display.odds_head": ("{seat} holds {cards} — {title:w}, {samples} deals of the unseen cards (seed {seed}), {how}",
@@ -114,6 +114,11 @@ def _phase(phase: Phase, lang: Lang) -> str:
 
 def _grade(grade: str, lang: Lang) -> str:
     return say(f"display.grade.{grade}", lang)
+
+
+def _colon(lang: Lang) -> str:
+    """The colon that ends a heading line: ":" in English, " :" in French."""
+    return word("colon", lang).rstrip()
 
 
 def _col(name: str, lang: Lang) -> str:
@@ -450,7 +455,7 @@ def bid_odds_text(odds: BidOdds, lang: str | None = None) -> str:
     heads = [_col("bid", language)] + [
         say(f"display.odds.{c}", language) for c in ("makes", "interval", "points", "played")
     ]
-    return f"{head}:\n{text_table(heads, rows, (False, True, False, True))}"
+    return f"{head}{_colon(language)}\n{text_table(heads, rows, (False, True, False, True))}"
 
 
 def hint_text(hint: Hint, lang: str | None = None) -> str:
@@ -461,7 +466,7 @@ def hint_text(hint: Hint, lang: str | None = None) -> str:
         for c in hint.choices
     ]  # fmt: skip
     heads = [_col(c, language) for c in ("choice", "points", "made", "grade", "why")]
-    return f"{_hint_head(hint, language)}:\n{text_table(heads, rows, (False, True, True))}"
+    return f"{_hint_head(hint, language)}{_colon(language)}\n{text_table(heads, rows, (False, True, True))}"
 
 
 def review_text(review: Review, lang: str | None = None) -> str:
@@ -474,4 +479,5 @@ def review_text(review: Review, lang: str | None = None) -> str:
     if not rows:
         return say("display.review_none", language, seat=review.seat)
     heads = [_col(c, language) for c in ("move", "phase", "chose", "grade", "better", "why")]
-    return f"{say('display.review_head', language, seat=review.seat)}:\n{text_table(heads, rows, (True,))}"
+    head = say("display.review_head", language, seat=review.seat)
+    return f"{head}{_colon(language)}\n{text_table(heads, rows, (True,))}"

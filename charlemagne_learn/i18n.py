@@ -287,10 +287,16 @@ class _Formatter(string.Formatter):
 _FORMATTERS: dict[str, _Formatter] = {lang: _Formatter(lang) for lang in LANGS}
 
 
-def number(value: float, spec: str, lang: Lang) -> str:
-    """A number as ``lang`` writes it: ``number(0.915, ".0%", "fr")`` is "92 %" (narrow no-break space),
-    ``number(-1.25, "+.2f", "fr")`` "-1,25"."""
-    return _FORMATTERS[lang].format_field(value, spec)
+def number(value: float, spec: str = "", lang: str | None = None) -> str:
+    """A number as ``lang`` (the course's language by default) writes it, formatted by ``spec`` as in an
+    f-string: a decimal comma and a narrow no-break space before "%" in French.
+
+    >>> number(0.915, ".0%", "en"), number(-1.25, "+.2f", "fr"), number(1234, ",", "fr")
+    ('92%', '-1,25', '1\u202f234')
+    >>> print(number(0.915, ".0%", "fr"))
+    92 %
+    """
+    return _FORMATTERS[lang_or_course(lang)].format_field(value, spec)
 
 
 def join_words(items: Iterable[str], lang: Lang) -> str:

@@ -33,7 +33,7 @@ from ..contract import Contract
 from ..deal import deck_mask, indices_of
 from ..errors import IllegalActionError
 from ..hand import HandState, Phase
-from ..i18n import add_messages, lang_or_course, number, say, word
+from ..i18n import add_messages, lang_or_course, number, say
 from ..ranking import card_order
 from ..rng import DealRandom, check_seed, derive_seed
 from ..scoring import is_made, score_hand
@@ -135,7 +135,7 @@ class ExchangeHint:
 
     def said(self, lang: str | None = None) -> str:
         """Every exchange graded, as a text table, in ``lang`` (the course's language by default)."""
-        from ..display import text_table
+        from ..display import _colon, text_table
 
         language = lang_or_course(lang)
         rows = [
@@ -153,7 +153,7 @@ class ExchangeHint:
         heads.append(say("display.col.grade", language))
         table = text_table(heads, rows, (False, True, True, True))
         head = say("exchange.head", language, seat=self.seat, samples=self.samples)
-        return f"{head}{word('colon', language).rstrip()}\n{table}"
+        return f"{head}{_colon(language)}\n{table}"
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         printer.text(str(self))

@@ -45,7 +45,7 @@ from .odds import MAX_SAMPLES, bid_odds, how_text
 from .pimc import play_outcomes
 from .rulebot import advise, rule_text
 
-__all__ = ["Choice", "Grade", "Hint", "Review", "ReviewLine", "grade_for", "hint", "review"]
+__all__ = ["Choice", "Grade", "Hint", "Review", "ReviewLine", "grade_for", "grade_word", "hint", "review"]
 
 add_messages({
     "hints.not_a_view": ("hint() takes what one seat sees, not {given}; write {example}",
@@ -87,6 +87,17 @@ def grade_for(loss: float, stake: float) -> Grade:
         if share < limit:
             return grade
     return "blunder"
+
+
+def grade_word(grade: Grade, lang: str | None = None) -> str:
+    """A grade as the course says it, in ``lang`` (the course's language by default).
+
+    >>> grade_word("inaccuracy", "en"), grade_word("inaccuracy", "fr"), grade_word("blunder", "fr")
+    ('inaccuracy', 'imprécision', 'gaffe')
+    """
+    from .. import display  # noqa: F401 - the grades' words are the static pages' (display.grade.*)
+
+    return say(f"display.grade.{grade}", lang_or_course(lang))
 
 
 @dataclass(frozen=True, kw_only=True)

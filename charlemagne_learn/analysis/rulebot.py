@@ -125,8 +125,8 @@ RULES_FR: dict[str, str] = {
     "give.best": "Passez au preneur seul votre meilleure carte : un joker, puis un as (une levée quel que soit "
     "l'atout), puis un valet (un gros atout seulement si le preneur nomme sa couleur) — ou, une fois l'atout "
     "nommé, votre meilleur atout.",
-    "discard.short": "Défaussez dans vos couleurs les plus courtes, les petites cartes d'abord, en gardant atouts et "
-    "as : une couleur courte défaussée devient une chicane, et une chicane vous permet de couper.",
+    "discard.short": "Écartez dans vos couleurs les plus courtes, les petites cartes d'abord, en gardant atouts et "
+    "as : une couleur courte écartée devient une chicane, et une chicane vous permet de couper.",
     "choose.partner_card": "Gros Charlemagne avec au plus une carte perdante : prenez la carte du partenaire, sa "
     "meilleure, plutôt que deux cartes inconnues du minou.",
     "choose.kitty": "Gros Charlemagne avec deux cartes perdantes ou plus : prenez le minou, deux chances de les "
