@@ -25,9 +25,10 @@ ENGLISH_WORDS = frozenset(
     than then there their they them he she his her we our us if so because all any
     every each one two three four five only also just very more most less least best worst good bad
     answer next right wrong correct again try hint review new deal dealt dealer discard discards
-    exchange choose chose chosen contract contracts alone side sides team teams game games should would
+    exchange choose chosen contract contracts alone side sides team teams game games should would
     could will shall odds samples sample perfect realistic
     """.split()  # noqa: SIM905 - a word list reads best as words
+    # not "chose": it is also a French word ("quelque chose", "la même chose")
 )
 
 # English quoted on purpose is marked as English (<span lang="en">…</span>, <em lang='en'>…</em>): screen readers say
