@@ -26,7 +26,7 @@ add_messages({
                            "`hands={value}` n'est pas permis ; donnez un dictionnaire des places à leurs cartes, comme "
                            "`{example}`"),
     "deal.seat_twice": ("{seat}'s hand is given twice (as {first} and {second}); name each seat once",
-                        "la main de {seat} est donnée deux fois (`{first}` et `{second}`) ; nommez chaque place une "
+                        "la main {seat:de} est donnée deux fois (`{first}` et `{second}`) ; nommez chaque place une "
                         "seule fois"),
     "deal.card_twice": ("a card is dealt twice (again to {seat}); every card goes to one place",
                         "une carte est donnée deux fois (encore à {seat}) ; chaque carte va à un seul endroit"),

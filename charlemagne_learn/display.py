@@ -88,7 +88,7 @@ add_messages({
     "display.odds.points": ("points per hand", "points par donne"),
     "display.odds.played": ("played as", "jouée ainsi"),
     "display.hint_head": ("{seat}'s choices ({phase}), judged over {samples} deals of the cards {seat} cannot see",
-                          "Les choix de {seat} ({phase}), jugés sur {samples} donnes des cartes que {seat} ne voit "
+                          "Les choix {seat:de} ({phase}), jugés sur {samples} donnes des cartes {seat:que} ne voit "
                           "pas"),
     "display.col.choice": ("choice", "choix"),
     "display.col.points": ("points", "points"),
@@ -98,13 +98,13 @@ add_messages({
     "display.col.phase": ("phase", "étape"),
     "display.col.chose": ("chose", "choisi"),
     "display.col.better": ("better", "mieux"),
-    "display.review_head": ("Review of {seat}'s decisions", "Bilan des décisions de {seat}"),
+    "display.review_head": ("Review of {seat}'s decisions", "Bilan des décisions {seat:de}"),
     "display.pct": ("{p:.0%}", "{p:.0%}"),
     "display.range": ("{low:.0%}–{high:.0%}", "{low:.0%}–{high:.0%}"),
     "display.signed": ("{x:+.1f}", "{x:+.1f}"),
     "display.points": ("{x:+.2f}", "{x:+.2f}"),
     "display.review_none": ("Review of {seat}'s decisions: none to grade.",
-                            "Bilan des décisions de {seat} : aucune à noter."),
+                            "Bilan des décisions {seat:de} : aucune à noter."),
 })  # fmt: skip
 
 

@@ -245,7 +245,8 @@ class _Formatter(string.Formatter):
     (``{card:name}``), with its article (``{card:the}``: "the jack of diamonds", "le valet de carreau"; French
     ``{card:a}`` "au valet", ``{card:de}`` "du valet"); a :class:`Seat` by name (``{seat}``) or letter
     (``{seat:short}``: N E S O in French); a :class:`Suit` by its plural name (``{suit}``) or singular
-    (``{suit:one}``); a list of cards on their faces (``{cards}``) or by name joined with "and"/"et"
+    (``{suit:one}``); a seat after French "de" or "que" with its elision (``{seat:de}`` is "de Nord", "d'Est";
+    ``{seat:que}`` "qu'Ouest"; in English just the name); a list of cards on their faces (``{cards}``) or by name joined with "and"/"et"
     (``{cards:names}``); text by its word (``{role:w}``, see :func:`word`); numbers with the language's
     decimal mark and percent sign (``{p:.0%}`` is "91%" and "91 %")."""
 
@@ -262,7 +263,13 @@ class _Formatter(string.Formatter):
                 return card_name(value, lang)
             return _card_article(value, lang, format_spec)
         if isinstance(value, Seat):
-            return _SEAT_SHORT[lang][value] if format_spec == "short" else word(value.name, lang)
+            if format_spec == "short":
+                return _SEAT_SHORT[lang][value]
+            name = word(value.name, lang)
+            if lang == "fr" and format_spec in ("de", "que"):
+                # French elides before a vowel: "de Nord" but "d'Est", "que Sud" but "qu'Ouest"
+                return f"{format_spec[:-1]}'{name}" if name[0] in "AEIOUaeiou" else f"{format_spec} {name}"
+            return name
         if isinstance(value, Suit):
             if format_spec == "symbol":
                 return value.symbol

@@ -195,3 +195,15 @@ def _finished_hand() -> cl.HandState:
 @pytest.mark.parametrize(("call", "english"), TEACHING_REFUSALS)
 def test_teaching_and_widget_refusals_are_french_in_a_french_course(call: Callable[[], object], english: str) -> None:
     test_analysis_refusals_are_french_in_a_french_course(call, english)
+
+
+def test_french_elides_before_east_and_west() -> None:
+    from charlemagne_learn.i18n import say
+
+    heads = {seat: say("display.review_head", "fr", seat=seat) for seat in cl.Seat}
+    assert heads[cl.Seat.N].endswith("de Nord") and heads[cl.Seat.E].endswith("d'Est")
+    assert heads[cl.Seat.W].endswith("d'Ouest") and say("display.review_head", "en", seat=cl.Seat.E) == (
+        "Review of East's decisions"
+    )
+    choices = say("display.hint_head", "fr", seat=cl.Seat.W, phase="jeu", samples=8)
+    assert "Les choix d'Ouest" in choices and "qu'Ouest ne voit pas" in choices

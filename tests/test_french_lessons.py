@@ -86,9 +86,10 @@ def test_a_french_lesson_reads_in_french(name: str) -> None:
 
 
 # What the engine writes for itself and a French player would not: West's English letter, Python's True, False
-# and None, a bid by its record name ("enchère gros_mulot"), a colon with no space before it; what a learner
+# and None, a bid by its record name ("enchère gros_mulot"), a colon with no space before it, "de Est" for
+# "d'Est"; what a learner
 # would type is in backticks and may be written so
-_ENGINE_FORMS = re.compile(r"\bW\b|\b(?:True|False|None)\b|enchère [a-z]+_[a-z_]+|[^\W\d_]+:(?=\s|$)")
+_ENGINE_FORMS = re.compile(r"\bW\b|\b(?:True|False|None)\b|enchère [a-z]+_[a-z_]+|[^\W\d_]+:(?=\s|$)|\b(?:de|que) (?:Est|Ouest)\b")
 
 
 @pytest.mark.parametrize("name", WRITTEN)

@@ -60,7 +60,7 @@ add_messages({
     "exchange.text_no_trump": ("no trump", "sans atout"),
     "exchange.text_trump": ("trump {suit:symbol}", "atout {suit:symbol}"),
     "exchange.head": ("{seat}'s exchanges, judged over {samples} deals of the cards it cannot see",
-                      "Les échanges de {seat}, jugés sur {samples} donnes des cartes qu'il ne voit pas"),
+                      "Les échanges {seat:de}, jugés sur {samples} donnes des cartes qu'il ne voit pas"),
     "exchange.col.exchange": ("exchange", "échange"),
     "exchange.col.tricks": ("tricks", "levées"),
     "exchange.col.made": ("made", "réussi"),

@@ -57,7 +57,7 @@ add_messages({
     "hints.not_a_state": ("review() takes a HandState (a hand played so far), not {given}",
                           "`review()` prend un `HandState` (une donne jouée jusqu'ici), pas {given}"),
     "hints.not_a_choice": ("{act} is not one of {seat}'s choices: {choices}",
-                           "{act} ne fait pas partie des choix de {seat} : {choices}"),
+                           "{act} ne fait pas partie des choix {seat:de} : {choices}"),
     "hints.worse": ("; {loss:.1f} points worse than {best}", " ; {loss:.1f} points de moins que le meilleur choix ({best})"),
     "hints.thumb": (". Rule of thumb: {rule}", ". Règle du pouce : {rule}"),
     "hints.made_in": ("your contract is made in {p:.0%} of {samples} deals of the hidden cards",

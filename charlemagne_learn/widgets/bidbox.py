@@ -61,11 +61,11 @@ add_words(
             "Framed bids may be made now; click a greyed one to see why it may not.",
             "Les enchères encadrées sont permises ; cliquez sur une enchère grisée pour savoir pourquoi elle ne l'est pas.",
         ),
-        "shown for {seat}": ("shown for {seat}", "vue de {seat}"),
     }
 )
 add_messages(
     {
+        "bidbox.shown for": ("shown for {seat}", "vue {seat:de}"),
         "bidbox.not a state": (
             "state must be a HandState (or None), not {kind}",
             "`state` doit être une donne (HandState) ou None, pas {kind}",
@@ -223,7 +223,7 @@ class BidBox(GameWidget):
         else:
             parts.append(word("bidding over", lang))
         if self._seat is not None:
-            parts.append(word("shown for {seat}", lang).format(seat=word(self._seat.name, lang)))
+            parts.append(say("bidbox.shown for", lang, seat=self._seat))
         return "; ".join(parts) + "."
 
     # ------------------------------------------------------------ clicks

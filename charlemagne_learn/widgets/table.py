@@ -42,6 +42,7 @@ __all__ = ["Table", "action_text", "contract_text", "phase_word", "result_text",
 # An action and a contract as the French table says them; in English they stay as the engine writes them.
 add_messages(
     {
+        "table.seat view": ("{seat}'s view", "vue {seat:de}"),
         "table.bad step": (
             "step={value} is not allowed; use 0 to {last}",
             "`step={value}` n'est pas permis ; donnez de 0 à {last}",
@@ -84,7 +85,6 @@ add_words(
         "table.no contract": ("no contract yet", "pas encore de contrat"),
         "table.highest": ("highest bid: {bid} by {seat}", "plus haute enchère : {bid} par {seat}"),
         "table.all view": ("every hand face up (teacher's view)", "toutes les mains visibles (vue du professeur)"),
-        "table.seat view": ("{seat}'s view", "vue de {seat}"),
         "table.hidden view": ("every hand hidden", "toutes les mains cachées"),
         "table.trick": ("Trick in progress", "Levée en cours"),
         "table.last trick": ("Last trick, won by {seat}", "Dernière levée, gagnée par {seat}"),
@@ -258,7 +258,7 @@ def table_picture(state: HandState, seat: Seat | None, lang: Lang = "en", *, own
         "viewer": (
             word("table.all view", lang)
             if view is None
-            else word("table.seat view", lang).format(seat=_seat_word(view.seat, lang))
+            else say("table.seat view", lang, seat=view.seat)
             if own_cards
             else word("table.hidden view", lang)
         ),
