@@ -74,3 +74,12 @@ def test_only_a_finished_hand_is_told_and_bad_arguments_are_refused(hand: cl.Han
         tell_hand(hand, "Q")
     with pytest.raises(cl.CharlemagneError, match="samples"):
         tell_hand(hand, "S", samples=0)
+
+
+@pytest.mark.parametrize("variant", ["canadian", "american", "maine", "bid_euchre"])
+def test_every_seat_of_every_variant_can_be_told(variant: str) -> None:
+    # an American bidder names trump with no exchange: a decision the engine does not grade, told as such
+    hand = cl.play_hand(cl.Rules.preset(variant), [cl.RuleBot(s) for s in range(4)], dealer="W", seed=3)
+    for seat in "NESW":
+        story = tell_hand(hand, seat, samples=4)
+        assert story.moments and all(m.engine for m in story.moments)

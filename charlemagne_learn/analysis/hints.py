@@ -205,7 +205,7 @@ def hint(
 
         choices, used = give_choices(view, samples, seed, budget, language)
     else:
-        raise IllegalActionError(say("hints.not_graded", language, phase=view.phase.value))
+        raise IllegalActionError(say("hints.not_graded", language, phase=view.phase.text(language)))
     return Hint(view.seat, view.phase, tuple(choices), used)
 
 

@@ -22,15 +22,16 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
-from ..actions import Action
+from ..actions import Action, _bid_word
 from ..analysis.exchange import exchange_hint
-from ..analysis.hints import hint
-from ..analysis.rulebot import advise
-from ..cards import Card, CardList, Seat
+from ..analysis.hints import grade_word, hint
+from ..analysis.rulebot import advise, rule_text
+from ..cards import Card, CardList, Seat, Suit
 from ..checks import whole_number
 from ..display import cards_html
 from ..errors import IllegalActionError
 from ..hand import HandState, Phase
+from ..i18n import Lang, add_messages, lang_or_course, say
 from .decisions import SAMPLES
 from .judging import bid_by_count, count_advice, count_hand
 
@@ -39,12 +40,68 @@ _KIND = {Phase.BIDDING: "bid", Phase.PLAY: "play", Phase.GIVE: "give"}
 
 __all__ = ["Moment", "Story", "tell_hand"]
 
+add_messages({
+    # the story's parts, as a storyteller at the table says them
+    "story.move": ("Move {n} — {phase}. Hand: {hand}", "Coup {n} — {phase}. Main : {hand}"),
+    "story.move_head": ("Move {n} — {phase}", "Coup {n} — {phase}"),
+    "story.sees": ("Sees", "Voit"),
+    "story.weighs": ("Weighs", "Réfléchit"),
+    "story.chooses": ("Chooses", "Choisit"),
+    "story.engine": ("The engine", "Le moteur"),
+    "story.then": ("Then", "Ensuite"),
+    "story.title": ("The hand from {seat}'s seat ({title}, {dealer} dealt)",
+                    "La donne vue de la place {seat:de} ({title}, {dealer} a donné)"),
+    "story.passes": ("{seat} passes", "{seat} passe"),
+    "story.chooses_help": ("{seat} chooses {what}", "{seat} décide de {what}"),
+    "story.bids": ("{seat} bids {what}", "{seat} demande {what}"),
+    "story.plays": ("{seat} plays {what}", "{seat} joue {what}"),
+    "story.gives": ("{seat} gives {what}", "{seat} donne {what}"),
+    "story.discards": ("{seat} puts aside {what}", "{seat} écarte {what}"),
+    "story.names": ("{seat} names trump {what}", "{seat} nomme l'atout {what}"),
+    "story.bidding_so_far": ("The bidding so far: {said}.", "Les enchères jusqu'ici : {said}."),
+    "story.nobody_yet": ("Nobody has spoken yet.", "Personne n'a encore parlé."),
+    "story.trick": ("Trick {n}, contract {contract}. ", "Levée {n}, contrat {contract}. "),
+    "story.leads": ("{seat} leads.", "{seat} entame."),
+    "story.on_table": ("On the table: {cards}.", "Sur la table : {cards}."),
+    "story.partner_alone": ("{seat} bid {bid} and plays alone.", "{seat} a demandé {bid} et joue seul."),
+    "story.won_bidding": ("{seat} won the bidding with {bid} and took {took}.",
+                          "{seat} a remporté les enchères avec {bid} et a pris {took}."),
+    "story.took_both": ("the kitty and the partner's card", "le minou et la carte du partenaire"),
+    "story.took_kitty": ("the kitty", "le minou"),
+    "story.closer": ("{said} Looking closer: {advice}", "{said} En y regardant de plus près : {advice}"),
+    "story.all_cards": ("{advice} With all its cards, {suit} counts {total}.",
+                        "{advice} Avec toutes ses cartes, {suit} compte {total}."),
+    "story.only_card": ("Only one card may be played.", "Une seule carte peut être jouée."),
+    "story.trick_won": ("{cards}: {seat} wins the trick.", "{cards} : {seat} remporte la levée."),
+    "story.not_over": ("tell_hand() tells a finished hand: give a HandState that is over",
+                       "`tell_hand()` raconte une donne finie : donnez un `HandState` terminé"),
+    "story.named": (" and names {suit} trump", " et nomme {suit} atout"),
+    "story.put_aside": ("{seat} puts aside {cards}{named}.", "{seat} écarte {cards}{named}."),
+    "story.no_choice": ("No choice here.", "Pas de choix ici."),
+    "story.not_graded": ("does not grade this kind of choice.", "ne note pas ce genre de choix."),
+    "story.agrees": ("agrees, it is among the best choices: {why}.",
+                     "approuve — c'est un des meilleurs choix : {why}."),
+    "story.grades": ("grades it {grade}. Better was {best}: {why_best}; with {mine}, {why_mine}.",
+                     "le note {grade}. Mieux valait {best} : {why_best} ; avec {mine}, {why_mine}."),
+    "story.agrees_exchange": ("agrees, it is among the best exchanges: {why}.",
+                              "approuve — c'est un des meilleurs échanges : {why}."),
+    "story.grades_exchange": ("grades it {grade}. Better was to {best}: {why}.",
+                              "le note {grade}. Mieux valait {best} : {why}."),
+    "story.bidding_over": (" The bidding is over: the contract is {contract}.",
+                           " Les enchères sont finies : le contrat est {contract}."),
+    "story.thrown_in": (" Nobody bid: the hand is thrown in.", " Personne n'a enchéri : la donne est annulée."),
+    # how a hint's reason is cut: where its rule of thumb starts, and the colon after the choice's name
+    "story.rule_mark": (". Rule of thumb:", ". Règle du pouce :"),
+    "story.name_colon": (": ", " : "),
+})  # fmt: skip
+
 
 @dataclass(frozen=True)
 class Moment:
     """One decision of the seat, told in five parts."""
 
     move: int
+    #: The phase of the decision, as the engine names it ("bidding", "play", …).
     phase: str
     #: The seat's cards at the moment of the decision.
     hand: CardList
@@ -61,20 +118,21 @@ class Story:
     title: str
     moments: tuple[Moment, ...]
     result: str
+    #: The language the story is told in.
+    lang: Lang = "en"
+
+    def _parts(self, m: Moment) -> list[tuple[str, str]]:
+        keys = ("story.sees", "story.weighs", "story.chooses", "story.engine", "story.then")
+        texts = (m.sees, m.considers, m.chose, m.engine, m.then)
+        return [(say(k, self.lang), v) for k, v in zip(keys, texts, strict=True)]
 
     def __str__(self) -> str:
+        colon = say("story.name_colon", self.lang)
         lines = [self.title]
         for m in self.moments:
-            lines += [
-                "",
-                f"Move {m.move} — {m.phase}. Hand: {m.hand}",
-                f"  Sees: {m.sees}",
-                f"  Weighs: {m.considers}",
-                f"  Chooses: {m.chose}",
-                f"  The engine: {m.engine}",
-            ]
-            if m.then:
-                lines.append(f"  Then: {m.then}")
+            phase = Phase(m.phase).text(self.lang)
+            lines += ["", say("story.move", self.lang, n=m.move, phase=phase, hand=str(m.hand))]
+            lines += [f"  {label}{colon}{text}" for label, text in self._parts(m) if text]
         return "\n".join([*lines, "", self.result])
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
@@ -84,16 +142,10 @@ class Story:
         # Colours are inherited (light and dark themes); only the cards draw their own faces.
         rows = []
         for m in self.moments:
-            parts = [
-                ("Sees", m.sees),
-                ("Weighs", m.considers),
-                ("Chooses", m.chose),
-                ("The engine", m.engine),
-                ("Then", m.then),
-            ]
-            body = "".join(f"<dt>{escape(k)}</dt><dd>{escape(v)}</dd>" for k, v in parts if v)
+            body = "".join(f"<dt>{escape(k)}</dt><dd>{escape(v)}</dd>" for k, v in self._parts(m) if v)
+            head = say("story.move_head", self.lang, n=m.move, phase=Phase(m.phase).text(self.lang))
             rows.append(
-                f"<li><p><strong>Move {m.move} — {escape(m.phase)}</strong> {cards_html(m.hand)}</p>"
+                f"<li><p><strong>{escape(head)}</strong> {cards_html(m.hand, lang=self.lang)}</p>"
                 f'<dl style="display:grid;grid-template-columns:max-content 1fr;gap:0.15em 0.8em;margin:0">'
                 f"{body}</dl></li>"
             )
@@ -105,65 +157,74 @@ class Story:
         )
 
 
-_VERBS = {"bid": "bids", "play": "plays", "give": "gives", "discard": "puts aside", "trump": "names trump"}
+_VERBS = {"bid": "story.bids", "play": "story.plays", "give": "story.gives", "discard": "story.discards",
+          "trump": "story.names"}  # fmt: skip
 
 
-def _said(seat: Seat, action: Action) -> str:
+def _said(seat: Seat, action: Action, lang: Lang) -> str:
     if action.kind == "pass":
-        return f"{seat.word} passes"
+        return say("story.passes", lang, seat=seat)
     if action.kind == "choose":
-        return f"{seat.word} chooses {str(action).split(' ', 1)[1].replace('_', ' ')}"
+        what = str(action).split(" ", 1)[1].replace("_", " ") if lang == "en" else action.text(lang)
+        return say("story.chooses_help", lang, seat=seat, what=what)
     verb = _VERBS.get(action.kind)
     rest = str(action).split(" ", 1)[1] if " " in str(action) else ""
-    return f"{seat.word} {verb} {rest}" if verb else f"{seat.word}: {action}"
+    if lang != "en" and action.kind == "bid" and action.bid is not None and action.suit is None:
+        rest = _bid_word(action.bid, lang) + rest[len(action.bid) :]  # "Gros Mulot", not its record name
+    return say(verb, lang, seat=seat, what=rest) if verb else f"{seat.named(lang)}: {action}"
 
 
-def _sees(before: HandState, seat: Seat) -> str:
+def _sees(before: HandState, seat: Seat, lang: Lang) -> str:
     view = before.view(seat)
     if view.phase is Phase.BIDDING:
-        said = [_said(s, a) for s, a in view.bids]
-        return ("The bidding so far: " + ", ".join(said) + ".") if said else "Nobody has spoken yet."
+        said = [_said(s, a, lang) for s, a in view.bids]
+        return say("story.bidding_so_far", lang, said=", ".join(said)) if said else say("story.nobody_yet", lang)
     if view.phase is Phase.PLAY and view.contract is not None:
-        where = f"Trick {len(view.tricks) + 1}, contract {view.contract}. "
+        where = say("story.trick", lang, n=len(view.tricks) + 1, contract=view.contract.text(lang))
         if not view.trick:
-            return where + f"{seat.word} leads."
-        return where + "On the table: " + ", ".join(f"{s.word} {c}" for s, c in view.trick) + "."
+            return where + say("story.leads", lang, seat=seat)
+        cards = ", ".join(f"{s.named(lang)} {c}" for s, c in view.trick)
+        return where + say("story.on_table", lang, cards=cards)
+    bid = _bid_word(before.bid.name, lang) if before.bid else ""
     if view.phase is Phase.GIVE:
-        return f"{seat.partner.word} bid {before.bid.label if before.bid else ''} and plays alone."
-    took = "the kitty and the partner's card" if view.received else "the kitty"
-    return f"{seat.word} won the bidding with {before.bid.label if before.bid else ''} and took {took}."
+        return say("story.partner_alone", lang, seat=seat.partner, bid=bid)
+    took = say("story.took_both" if view.received else "story.took_kitty", lang)
+    return say("story.won_bidding", lang, seat=seat, bid=bid, took=took)
 
 
-def _considers(before: HandState, seat: Seat, phase: Phase) -> str:
+def _considers(before: HandState, seat: Seat, phase: Phase, lang: Lang) -> str:
     view = before.view(seat)
     advice = advise(view)
+    advised = rule_text(advice.rule, lang)
     if phase is Phase.BIDDING:
         legal = [a.bid or "" for a in view.legal_actions if a.kind == "bid"]
-        said = count_advice(view.hand, view.rules, legal)
+        said = count_advice(view.hand, view.rules, legal, lang)
         by_count = bid_by_count(count_hand(view.hand, view.rules).total, view.rules)
         suggested = Action.bid_(by_count) if by_count in legal else Action.pass_()
         if advice.action.kind != suggested.kind or advice.action.bid != suggested.bid:
             # the seat judged more finely than the count: say so, or the story contradicts itself
-            return f"{said} Looking closer: {advice.text}"
+            return say("story.closer", lang, said=said, advice=advised)
         return said
     if phase is Phase.DISCARD:
         counted = count_hand(view.hand, view.rules)
-        return f"{advice.text} With all its cards, {counted.trump.symbol} counts {counted.total}."
-    return advice.text if advice.rule != "only" else "Only one card may be played."
+        return say("story.all_cards", lang, advice=advised, suit=counted.trump.symbol, total=counted.total)
+    return advised if advice.rule != "only" else say("story.only_card", lang)
 
 
-def _trick_after(state: HandState, number: int) -> str:
+def _trick_after(state: HandState, number: int, lang: Lang) -> str:
     trick = state.tricks[number]
-    cards = ", ".join(f"{s.word} {c}" for s, c in zip(trick.seats, trick.cards, strict=True))
-    return f"{cards}: {trick.winner.word} wins the trick."
+    cards = ", ".join(f"{s.named(lang)} {c}" for s, c in zip(trick.seats, trick.cards, strict=True))
+    return say("story.trick_won", lang, cards=cards, seat=trick.winner)
 
 
-def tell_hand(state: HandState, seat: Seat | str, samples: int | None = None) -> Story:
+def tell_hand(state: HandState, seat: Seat | str, samples: int | None = None, *, lang: str | None = None) -> Story:
     """The finished hand ``state`` told from ``seat``: a :class:`Moment` for each bid, exchange, partner's card
     and card the seat chose. ``samples``: deals of the hidden cards behind each of the engine's judgements
-    (default: as many as a decision quiz grades that kind of decision with)."""
+    (default: as many as a decision quiz grades that kind of decision with). Told in ``lang`` (the course's
+    language by default)."""
     if not isinstance(state, HandState) or not state.is_over:
-        raise IllegalActionError("tell_hand() tells a finished hand: give a HandState that is over")
+        raise IllegalActionError(say("story.not_over"))
+    language = lang_or_course(lang)
     who = Seat.find(seat)
     if samples is not None:
         whole_number("samples", samples, 1, 400)
@@ -179,7 +240,7 @@ def tell_hand(state: HandState, seat: Seat | str, samples: int | None = None) ->
         phase = before.phase
         view = before.view(who)
         forced = len(view.legal_actions) == 1 and phase is not Phase.DISCARD
-        considers = _considers(before, who, phase)
+        considers = _considers(before, who, phase, language)
         then = ""
         if phase is Phase.DISCARD:
             # the whole exchange is one decision: the cards put aside, then the trump
@@ -189,77 +250,98 @@ def tell_hand(state: HandState, seat: Seat | str, samples: int | None = None) ->
             done = [a for _, a in history[k:end]]
             out = [a.card for a in done if a.kind == "discard" and a.card is not None]
             trump = next((a.suit for a in done if a.kind == "trump"), None)
-            named = f" and names {trump.word} trump" if trump is not None else ""
-            chose = f"{who.word} puts aside {CardList(out)}{named}."
-            engine = _exchange_engine(before, out, trump, samples or SAMPLES["exchange"])
+            named = say("story.named", language, suit=trump) if trump is not None else ""
+            chose = say("story.put_aside", language, seat=who, cards=str(CardList(out)), named=named)
+            engine = _exchange_engine(before, out, trump, samples or SAMPLES["exchange"], language)
             k = end
         else:
-            chose = f"{_said(who, action)}."
-            engine = "No choice here." if forced else _engine(view, action, samples or SAMPLES[_KIND[view.phase]])
+            chose = f"{_said(who, action, language)}."
+            if forced:
+                engine = say("story.no_choice", language)
+            elif view.phase in _KIND:
+                engine = _engine(view, action, samples or SAMPLES[_KIND[view.phase]], language)
+            else:  # naming trump without an exchange, choosing the help of a Gros Charlemagne: not graded
+                engine = say("story.not_graded", language)
             if phase is Phase.PLAY:
                 trick_number = len(before.tricks)
                 if len(state.tricks) > trick_number:
-                    then = _trick_after(state, trick_number)
+                    then = _trick_after(state, trick_number, language)
             elif phase is Phase.BIDDING:
-                then = _rest_of_bidding(state, k, who)
+                then = _rest_of_bidding(state, k, who, language)
             k += 1
         moments.append(
             Moment(
                 move=len(before.history) + 1,
                 phase=phase.value,
                 hand=CardList(view.hand),
-                sees=_sees(before, who),
+                sees=_sees(before, who, language),
                 considers=considers,
                 chose=chose,
                 engine=engine,
                 then=then,
             )
         )
-    result = state.result.reason if state.result is not None else ""
-    title = f"The hand from {who.word}'s seat ({state.rules.title}, {state.dealer.word} dealt)"
-    return Story(who, title, tuple(moments), result)
+    result = state.result.text(language) if state.result is not None else ""
+    title = say("story.title", language, seat=who, title=state.rules.named(language), dealer=state.dealer)
+    return Story(who, title, tuple(moments), result, language)
 
 
-def _why(reason: str) -> str:
+def _why(reason: str, lang: Lang) -> str:
     """A grade's reason without the rule of thumb (told already) and without the choice's name in front."""
-    reason = reason.split(". Rule of thumb:")[0]
-    return reason.split(": ", 1)[1] if ": " in reason.split(",")[0] else reason
+    reason = reason.split(say("story.rule_mark", lang))[0]
+    colon = say("story.name_colon", lang)
+    return reason.split(colon, 1)[1] if colon in reason.split(",")[0] else reason
 
 
-def _name(action: Action) -> str:
-    return str(action.card) if action.card is not None else str(action)
+def _name(action: Action, lang: Lang) -> str:
+    return str(action.card) if action.card is not None else (str(action) if lang == "en" else action.text(lang))
 
 
-def _engine(view: Any, action: Action, samples: int) -> str:
-    ranked = hint(view, samples, workers=1)
+def _grade(grade: Any, lang: Lang) -> str:
+    return str(grade) if lang == "en" else grade_word(grade, lang)
+
+
+def _engine(view: Any, action: Action, samples: int, lang: Lang) -> str:
+    ranked = hint(view, samples, workers=1, lang=lang)
     mine = ranked.choice(action)
     if mine.grade == "best":
-        return f"agrees, it is among the best choices: {_why(mine.reason)}."
+        return say("story.agrees", lang, why=_why(mine.reason, lang))
     best = ranked.best.action
-    mine_why = _why(mine.reason).split("; ")[0]
-    return f"grades it {mine.grade}. Better was {_name(best)}: {_why(ranked.best.reason)}; with {_name(action)}, {mine_why}."
+    return say(
+        "story.grades", lang, grade=_grade(mine.grade, lang), best=_name(best, lang),
+        why_best=_why(ranked.best.reason, lang), mine=_name(action, lang), why_mine=_why(mine.reason, lang).split("; ")[0],
+    )  # fmt: skip
 
 
-def _exchange_engine(before: HandState, out: list[Card], trump: Any, samples: int) -> str:
-    ranked = exchange_hint(before, samples, also=(out, trump))
+def _exchange_engine(before: HandState, out: list[Card], trump: Suit | None, samples: int, lang: Lang) -> str:
+    ranked = exchange_hint(before, samples, also=(out, trump), lang=lang)
     mine = ranked.choice(out, trump)
     if mine.grade == "best":
-        return f"agrees, it is among the best exchanges: {mine.reason}."
-    return f"grades it {mine.grade}. Better was to {ranked.best.text}: {ranked.best.reason}."
+        return say("story.agrees_exchange", lang, why=_lower_first(mine.reason))
+    best = ranked.best
+    return say(
+        "story.grades_exchange", lang, grade=_grade(mine.grade, lang), best=best.said(lang),
+        why=_lower_first(best.reason),
+    )  # fmt: skip
 
 
-def _rest_of_bidding(state: HandState, k: int, who: Seat) -> str:
+def _lower_first(sentence: str) -> str:
+    """A sentence that goes on after a colon: "With ♥ trump, …" → "with ♥ trump, …"."""
+    return sentence[:1].lower() + sentence[1:]
+
+
+def _rest_of_bidding(state: HandState, k: int, who: Seat, lang: Lang) -> str:
     """The bids after the seat's, up to its next bid or the end of the bidding."""
     said = []
     for seat, action in state.history[k + 1 :]:
         if seat == who or action.kind not in ("bid", "pass"):
             break
-        said.append(_said(seat, action))
+        said.append(_said(seat, action, lang))
     text = ", ".join(said) + "." if said else ""
     after = state.at(min(len(state.history), k + 1 + len(said)))
-    if after.phase is not Phase.BIDDING and said[-1:] != [f"{who.word} passes"]:
+    if after.phase is not Phase.BIDDING and said[-1:] != [_said(who, Action.pass_(), lang)]:
         if state.contract is not None:
-            text += f" The bidding is over: the contract is {state.contract}."
+            text += say("story.bidding_over", lang, contract=state.contract.text(lang))
         elif state.result is not None and state.result.passed_out:
-            text += " Nobody bid: the hand is thrown in."
+            text += say("story.thrown_in", lang)
     return text.strip()
