@@ -27,11 +27,12 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.layout_engine import ConstrainedLayoutEngine
 from matplotlib.patches import Patch
-from matplotlib.ticker import MaxNLocator, PercentFormatter
+from matplotlib.ticker import Formatter, FuncFormatter, MaxNLocator, PercentFormatter
 
 from ..analysis.odds import BidOdds, wilson_interval
 from ..analysis.stats import BiddingDataset, dataset_of
 from ..errors import RulesOptionError
+from ..i18n import Lang, add_messages, lang_or_course, number, say, word
 from ..rules import BidSpec, Rules
 
 __all__ = [
@@ -51,6 +52,135 @@ _LINES = ("-", "--", "-.", ":")
 _HATCHES = ("", "//", "..", "xx")
 #: Fewer hands than this in a group and its point is drawn hollow: its estimate is rough.
 SMALL_SAMPLE = 30
+
+add_messages({
+    "plots.who": ("{n:,} random {title} deals, North bidding (West deals)",
+                  "{n:,} donnes au hasard ({title}), Nord enchérit (Ouest donne)"),
+    "plots.numeric_bid": ("bid {label}", "enchère {label}"),
+    "plots.hands_tick": ("{name}\n{n:,} hands", "{name}\n{n:,} mains"),
+    "plots.by_trumps": ("trumps held in North's best suit ({extra} count as trumps)",
+                        "atouts de Nord dans sa meilleure couleur ({extra} comptent comme atouts)"),
+    "plots.jokers_and_jacks": ("the jokers and both jacks", "les jokers et les deux valets"),
+    "plots.two_jacks": ("the {big} and {little}", "{big} et {little}"),
+    "plots.by_jacks": ("{big} and {little} held for North's best suit",
+                       "{big} et {little} en main pour la meilleure couleur de Nord"),
+    "plots.by_jokers": ("jokers held", "jokers en main"),
+    "plots.bad_by": ("by={value} is not allowed; use {allowed}", "`by={value}` n'est pas permis ; choisissez {allowed}"),
+    "plots.no_jokers": ("{title} has no jokers; use {other}", "{title} : pas de jokers ; choisissez {other}"),
+    "plots.not_numeric": ("{label} is not a numeric bid; use some of {bids}",
+                          "{label} n'est pas une enchère en chiffres ; choisissez parmi `{bids}`"),
+    "plots.take_or_more": ("{bid} (take {n} or more)", "{bid} (faire {n} levées ou plus)"),
+    "plots.make_chance_axis": ("chance of making the bid (% of hands)", "chance de réussir l'enchère (% des mains)"),
+    "plots.make_chance_title": ("{title}: chance of making {listed}, by {by} held",
+                                "{title} : chance de réussir {listed}, selon les {by} en main"),
+    "plots.by.trumps": ("trumps", "atouts"),
+    "plots.by.jokers": ("jokers", "jokers"),
+    "plots.by.jacks": ("jacks", "valets"),
+    "plots.bid_ns_tricks": ("bid (North–South tricks)", "enchère (levées de Nord–Sud)"),
+    "plots.after_kitty": (" after taking the kitty", " après avoir pris le minou"),
+    "plots.make_chance_caption": (
+        "{who}. North names trump in the strongest suit as dealt and plays it{exchange}; everyone plays perfectly "
+        "(double dummy). Whiskers: 95% confidence interval; hollow marker: fewer than {small} hands.",
+        "{who}. Nord nomme atout sa couleur la plus forte telle que distribuée et la joue{exchange} ; tout le monde "
+        "joue parfaitement (à cartes ouvertes). Moustaches : intervalle de confiance à 95\u202f% ; marqueur creux : "
+        "moins de {small} mains."),
+    "plots.strength": ("hand strength in North's best suit\n(a rough count of the tricks the hand takes)",
+                       "force de la main dans la meilleure couleur de Nord\n(un compte grossier des levées qu'elle fait)"),
+    "plots.under": ("under {k}", "moins de {k}"),
+    "plots.or_fewer": ("{k} or fewer", "{k} ou moins"),
+    "plots.or_more": ("{k} or more", "{k} ou plus"),
+    "plots.no_specials": ("{title} has no bids above the numbers; use another variant",
+                          "{title} : pas d'enchères au-dessus des chiffres ; prenez une autre variante"),
+    "plots.made_of": ("{rate:.1f}% ({made:,} of {n:,})", "{rate:.1f}\u202f% ({made:,} sur {n:,})"),
+    "plots.makeable_axis": ("deals on which the bid is makeable (%)", "donnes où l'enchère peut être réussie (%)"),
+    "plots.bid": ("bid", "enchère"),
+    "plots.makeable_title": ("How often each bid is makeable", "Combien de fois chaque enchère peut être réussie"),
+    "plots.by_jokers_title": ("… by jokers held", "… selon les jokers en main"),
+    "plots.by_strength_title": ("… by hand strength", "… selon la force de la main"),
+    "plots.makeable_chance_axis": ("chance the bid is makeable (% of hands)",
+                                   "chance que l'enchère puisse être réussie (% des mains)"),
+    "plots.specials_title": ("{title}: how often the big bids can be made",
+                             "{title} : combien de fois les grosses enchères peuvent être réussies"),
+    "plots.gros_mulot_same": (" Gros Mulot is played like Mulot (showing the hand changes nothing when every card is "
+                              "seen), so their lines coincide.",
+                              " Le Gros Mulot se joue comme le Mulot (montrer sa main ne change rien quand toutes les "
+                              "cartes sont vues) : leurs lignes se confondent."),
+    "plots.specials_caption": (
+        "{who}, each bid played its best way with perfect play (double dummy). Whiskers: 95% confidence interval; "
+        "hollow marker: fewer than {small} hands.{same}",
+        "{who}, chaque enchère jouée de sa meilleure façon, en jeu parfait (à cartes ouvertes). Moustaches : "
+        "intervalle de confiance à 95\u202f% ; marqueur creux : moins de {small} mains.{same}"),
+    "plots.numeric_bids": ("numeric bids", "enchères en chiffres"),
+    "plots.above_numbers": ("bids above the numbers", "enchères au-dessus des chiffres"),
+    "plots.break_even": ("break even", "à égalité"),
+    "plots.points_axis": ("expected net points per hand (North–South minus East–West)",
+                          "points espérés nets par donne (Nord–Sud moins Est–Ouest)"),
+    "plots.points_title": ("Expected points: {title}", "Points espérés : {title}"),
+    "plots.points_suptitle": ("{title}: what each bid is worth on average, by hand strength",
+                              "{title} : ce que vaut chaque enchère en moyenne, selon la force de la main"),
+    "plots.outright": (" {bids} decides the game outright and is not shown.",
+                       " {bids} décide de la partie d'un coup et n'est pas montré."),
+    "plots.per_trick": (" A made bid scores a point per trick taken; a failed one loses the amount bid.",
+                        " Une enchère réussie marque un point par levée faite ; une enchère chutée perd le montant "
+                        "demandé."),
+    "plots.points_caption": (
+        "{who}; every bid tried on every deal, played its best way with perfect play (double dummy). Whiskers: 95% "
+        "confidence interval of the average.{note}",
+        "{who} ; chaque enchère essayée sur chaque donne, jouée de sa meilleure façon en jeu parfait (à cartes "
+        "ouvertes). Moustaches : intervalle de confiance à 95\u202f% de la moyenne.{note}"),
+    "plots.perfect": ("perfect play (double dummy)", "jeu parfait (à cartes ouvertes)"),
+    "plots.greedy": ("simple bots (greedy play)", "robots simples (jeu gourmand)"),
+    "plots.rate0": ("{rate:.0f}%", "{rate:.0f}\u202f%"),
+    "plots.rate1": ("{rate:.1f}%", "{rate:.1f}\u202f%"),
+    "plots.made_axis": ("deals on which the bid is made (%)", "donnes où l'enchère est réussie (%)"),
+    "plots.low_to_high": ("bid (low to high)", "enchère (de la plus basse à la plus haute)"),
+    "plots.vs_title": ("{title}: how often each bid is made, perfect play against simple bots",
+                       "{title} : combien de fois chaque enchère réussit, jeu parfait contre robots simples"),
+    "plots.vs_caption": (
+        "{who}; each bid played its best way. Perfect play: all four players see every card and play perfectly; "
+        "bots: all four play simple greedy cards, so weak defence can help the bidder. Whiskers: 95% confidence "
+        "interval.",
+        "{who} ; chaque enchère jouée de sa meilleure façon. Jeu parfait : les quatre joueurs voient toutes les "
+        "cartes et jouent parfaitement ; robots : les quatre jouent des cartes simples et gourmandes, et une défense "
+        "faible peut aider le preneur. Moustaches : intervalle de confiance à 95\u202f%."),
+    "plots.rule_bids_from": ("{bid}: the rule bids it from {n}", "{bid} : le truc la demande dès {n}"),
+    "plots.from": ("{label} from {n}", "{label} dès {n}"),
+    "plots.half": ("made half the time:\nthe bid starts to pay",
+                   "réussie une fois sur deux :\nl'enchère commence à rapporter"),
+    "plots.count_tick": ("{x}\n{n:,}", "{x}\n{n:,}"),
+    "plots.count_axis": ("bid made (% of hands with this count)", "enchère réussie (% des mains de ce compte)"),
+    "plots.count_xaxis": ("the count: trumps + top trumps + side aces (under it: hands with that count)",
+                          "le compte : atouts + gros atouts + as de côté (dessous : les mains de ce compte)"),
+    "plots.count_title": ("{title}: the count against how often each bid is made",
+                          "{title} : le compte et la réussite de chaque enchère"),
+    "plots.count_caption": (
+        "{who}. North counts the hand as dealt, in the suit with the most trumps; the simple bots then play the bid "
+        "its best way. Hollow marker: fewer than {small} hands.",
+        "{who}. Nord compte sa main telle que distribuée, dans la couleur où il a le plus d'atouts ; les robots "
+        "simples jouent ensuite l'enchère de sa meilleure façon. Marqueur creux : moins de {small} mains."),
+    "plots.method.double_dummy": ("perfect play (double dummy)", "le jeu parfait (à cartes ouvertes)"),
+    "plots.method.bots": ("the simple greedy bots", "les robots simples et gourmands"),
+    "plots.not_odds": ("give the result of cl.bid_odds(...), not {kind}",
+                       "donnez le résultat de `cl.bid_odds(...)`, pas {kind}"),
+    "plots.pts_expected": (", {x:+.1f} pts expected", ", {x:+.1f} pts espérés"),
+    "plots.odds_axis": ("chance the bid succeeds (% of deals)", "chance que l'enchère réussisse (% des donnes)"),
+    "plots.numeric_patch": ("numeric bid", "enchère en chiffres"),
+    "plots.named_patch": ("named bid", "enchère nommée"),
+    "plots.odds_title": ("{title}: odds for {seat} holding {hand}", "{title} : les chances {seat:de}, qui tient {hand}"),
+    "plots.odds_caption": (
+        "{n:,} random deals of the cards {seat} cannot see (seed {seed}), played by {method}. Whiskers: 95% "
+        "confidence interval; points are {seat}'s side minus the opponents'.",
+        "{n:,} donnes au hasard des cartes {seat:que} ne voit pas (graine {seed}), jouées par {method}. "
+        "Moustaches : intervalle de confiance à 95\u202f% ; les points sont ceux du camp {seat:de} moins ceux des "
+        "adversaires."),
+})  # fmt: skip
+
+
+def _percent(lang: Lang, decimals: int | None = None) -> Formatter:
+    """Axis ticks in percent, as the language writes them ("50%", "50 %")."""
+    if lang == "en":
+        return PercentFormatter(100, decimals=decimals)
+    return FuncFormatter(lambda value, _: number(value / 100, f".{decimals or 0}%", lang))
 
 
 def _figure(width: float, height: float) -> Figure:
@@ -76,12 +206,12 @@ def _style(i: int) -> dict[str, object]:
     }
 
 
-def _who(data: BiddingDataset) -> str:
-    return f"{len(data):,} random {data.rules.title} deals, North bidding (West deals)"
+def _who(data: BiddingDataset, lang: Lang) -> str:
+    return say("plots.who", lang, n=len(data), title=data.rules.named(lang))
 
 
-def _bid_name(spec: BidSpec) -> str:
-    return f"bid {spec.label}" if spec.name.isdigit() else spec.label
+def _bid_name(spec: BidSpec, lang: Lang) -> str:
+    return say("plots.numeric_bid", lang, label=spec.label) if spec.name.isdigit() else word(spec.label, lang)
 
 
 def _rate_line(
@@ -127,16 +257,19 @@ def _rate_line(
     return max((100 * hi for _, hi in bounds), default=0.0)
 
 
-def _count_ticks(ax: Axes, xs: Sequence[int], totals: Mapping[int, int], names: Sequence[str]) -> None:
+def _count_ticks(ax: Axes, xs: Sequence[int], totals: Mapping[int, int], names: Sequence[str], lang: Lang) -> None:
     """Tick labels that say how many hands each point stands on."""
     ax.set_xticks(list(xs))
-    ax.set_xticklabels([f"{name}\n{totals.get(x, 0):,} hands" for name, x in zip(names, xs, strict=True)], fontsize=8)
+    ax.set_xticklabels(
+        [say("plots.hands_tick", lang, name=name, n=totals.get(x, 0)) for name, x in zip(names, xs, strict=True)],
+        fontsize=8,
+    )
 
 
-def _percent_axis(ax: Axes, label: str, top: float = 100) -> None:
+def _percent_axis(ax: Axes, label: str, lang: Lang, top: float = 100) -> None:
     """A 0–``top`` % axis (rare bids get a shorter one, so their lines do not hug the floor)."""
     ax.set_ylim(-0.03 * top, 1.03 * top)
-    ax.yaxis.set_major_formatter(PercentFormatter(100))
+    ax.yaxis.set_major_formatter(_percent(lang))
     ax.set_ylabel(label)
     ax.grid(axis="y", alpha=0.3)
 
@@ -145,20 +278,22 @@ def _percent_axis(ax: Axes, label: str, top: float = 100) -> None:
 _BY = ("trumps", "jokers", "jacks")
 
 
-def _by_label(rules: Rules, by: str) -> str:
-    big, little = rules.bower_names
+def _by_label(rules: Rules, by: str, lang: Lang) -> str:
+    big, little = rules.bower_names if lang == "en" else (word(b, lang) for b in rules.bower_names)
     if by == "trumps":
-        extra = "the jokers and both jacks" if rules.jokers else f"the {big} and {little}"
-        return f"trumps held in North's best suit ({extra} count as trumps)"
+        extra = say("plots.jokers_and_jacks" if rules.jokers else "plots.two_jacks", lang, big=big, little=little)
+        return say("plots.by_trumps", lang, extra=extra)
     if by == "jacks":
-        return f"{big} and {little} held for North's best suit"
-    return "jokers held"
+        return say("plots.by_jacks", lang, big=big, little=little)
+    return say("plots.by_jokers", lang)
 
 
 def plot_make_chance(
     data: str | BiddingDataset = "canadian",
     by: Literal["trumps", "jokers", "jacks"] = "trumps",
     bids: Sequence[str] | None = None,
+    *,
+    lang: str | None = None,
 ) -> Figure:
     """The chance of making each numeric bid, against how many trumps, jokers or jacks the bidder holds.
 
@@ -168,22 +303,21 @@ def plot_make_chance(
     marker stands on fewer than 30 hands, so read it as a rough guide.
 
     Teaching points: each extra trump adds a lot; an 8 needs most of the trumps; the jokers and jacks
-    matter because they are the top trumps.
+    matter because they are the top trumps. Written in ``lang`` (the course's language by default).
     """
+    language = lang_or_course(lang)
     ds = dataset_of(data)
     rules = ds.rules
     if by not in _BY:
-        raise RulesOptionError(f"by={by!r} is not allowed; use 'trumps', 'jokers' or 'jacks'")
+        raise RulesOptionError(say("plots.bad_by", value=repr(by), allowed=_choices("'trumps'", "'jokers'", "'jacks'")))
     if by == "jokers" and not rules.jokers:
-        raise RulesOptionError(f"{rules.title} has no jokers; use by='trumps' or by='jacks'")
+        raise RulesOptionError(say("plots.no_jokers", title=rules.named(), other=_choices("by='trumps'", "by='jacks'")))
     numeric = ds.numeric_bids
     chosen = list(numeric[-4:]) if bids is None else [rules.bid(b) for b in bids]
     for spec in chosen:
         if not spec.name.isdigit():
-            raise RulesOptionError(
-                f"{spec.label} is not a numeric bid; use some of {', '.join(b.name for b in numeric)}"
-            )
-    held, names = _groups(ds.feature(by))
+            raise RulesOptionError(say("plots.not_numeric", label=spec.label, bids=", ".join(b.name for b in numeric)))
+    held, names = _groups(ds.feature(by), lang=language)
     tricks = ds.feature("tricks")
     totals = Counter(held)
     xs = list(range(len(names)))
@@ -194,28 +328,40 @@ def plot_make_chance(
         for h, t in zip(held, tricks, strict=True):
             made[h] += t >= spec.tricks
         dodge = 0.06 * (i - (len(chosen) - 1) / 2)
-        _rate_line(ax, xs, made, totals, i, f"{_bid_name(spec)} (take {spec.tricks} or more)", dodge)
-    _count_ticks(ax, xs, totals, names)
-    _percent_axis(ax, "chance of making the bid (% of hands)")
-    ax.set_xlabel(_by_label(rules, by))
-    listed = ", ".join(s.label for s in chosen[:-1]) + f" or {chosen[-1].label}" if len(chosen) > 1 else chosen[0].label
-    ax.set_title(f"{rules.title}: chance of making {listed}, by {by} held")
-    ax.legend(title="bid (North–South tricks)", loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=8.5)
-    exchange = " after taking the kitty" if rules.kitty_size else ""
-    _caption(
-        fig,
-        f"{_who(ds)}. North names trump in the strongest suit as dealt and plays it{exchange}; "
-        f"everyone plays perfectly (double dummy). Whiskers: 95% confidence interval; "
-        f"hollow marker: fewer than {SMALL_SAMPLE} hands.",
-    )
+        label = say("plots.take_or_more", language, bid=_bid_name(spec, language), n=spec.tricks)
+        _rate_line(ax, xs, made, totals, i, label, dodge)
+    _count_ticks(ax, xs, totals, names, language)
+    _percent_axis(ax, say("plots.make_chance_axis", language), language)
+    ax.set_xlabel(_by_label(rules, by, language))
+    listed = _or_list([word(s.label, language) for s in chosen], language)
+    title = rules.named(language)
+    by_word = say(f"plots.by.{by}", language)
+    ax.set_title(say("plots.make_chance_title", language, title=title, listed=listed, by=by_word))
+    legend_title = say("plots.bid_ns_tricks", language)
+    ax.legend(title=legend_title, loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=8.5)
+    exchange = say("plots.after_kitty", language) if rules.kitty_size else ""
+    caption = say("plots.make_chance_caption", language, who=_who(ds, language), exchange=exchange, small=SMALL_SAMPLE)
+    _caption(fig, caption)
     return fig
 
 
+def _choices(*options: str) -> str:
+    """The values a refused argument may take, as the course's language lists them: "'a', 'b' or 'c'" (in French
+    each in backticks, as code)."""
+    language = lang_or_course(None)
+    return _or_list(list(options) if language == "en" else [f"`{o}`" for o in options], language)
+
+
+def _or_list(items: Sequence[str], lang: Lang) -> str:
+    """ "5, 6, 7 or 8" / "5, 6, 7 ou 8"."""
+    if len(items) == 1:
+        return items[0]
+    last = {"en": " or ", "fr": " ou "}[lang]
+    return ", ".join(items[:-1]) + last + items[-1]
+
+
 # ---------------------------------------------------------------- the special bids
-_STRENGTH_LABEL = "hand strength in North's best suit\n(a rough count of the tricks the hand takes)"
-
-
-def _groups(values: Sequence[float], span: bool = False) -> tuple[list[int], list[str]]:
+def _groups(values: Sequence[float], span: bool = False, lang: Lang = "en") -> tuple[list[int], list[str]]:
     """Each value's group (0, 1, …, counting whole numbers, rounded down) and the groups' names. Thin ends are
     merged until they hold at least :data:`SMALL_SAMPLE` hands ("1 or fewer", "6 or more"), so no point of a
     plot stands on a handful of hands. ``span``: name groups as ranges ("2–3"), for hand strength."""
@@ -230,15 +376,18 @@ def _groups(values: Sequence[float], span: bool = False) -> tuple[list[int], lis
     kept = order[lo : hi + 1]
     names = [f"{k}–{k + 1}" if span else str(k) for k in kept]
     if lo > 0:
-        names[0] = f"under {kept[0] + 1}" if span else f"{kept[0]} or fewer"
+        names[0] = say("plots.under", lang, k=kept[0] + 1) if span else say("plots.or_fewer", lang, k=kept[0])
     if hi < len(order) - 1:
-        names[-1] = f"{kept[-1]} or more"
+        names[-1] = say("plots.or_more", lang, k=kept[-1])
     index = {k: i for i, k in enumerate(kept)}
     return [index[min(max(k, kept[0]), kept[-1])] for k in levels], names
 
 
 def plot_special_bids(
-    data: str | BiddingDataset = "canadian", by: Literal["strength", "jokers"] = "strength"
+    data: str | BiddingDataset = "canadian",
+    by: Literal["strength", "jokers"] = "strength",
+    *,
+    lang: str | None = None,
 ) -> Figure:
     """How often the named bids above the numbers (Mulot, Charlemagne, Le Petit, No Trump, …) are makeable.
 
@@ -250,15 +399,16 @@ def plot_special_bids(
     Teaching points: Mulot wants a weak hand and Charlemagne a monster; both are rare, which is why
     they score so much.
     """
+    language = lang_or_course(lang)
     ds = dataset_of(data)
     rules = ds.rules
     specials = ds.special_bids
     if not specials:
-        raise RulesOptionError(f"{rules.title} has no bids above the numbers; use another variant")
+        raise RulesOptionError(say("plots.no_specials", title=rules.named()))
     if by not in ("strength", "jokers"):
-        raise RulesOptionError(f"by={by!r} is not allowed; use 'strength' or 'jokers'")
+        raise RulesOptionError(say("plots.bad_by", value=repr(by), allowed=_choices("'strength'", "'jokers'")))
     if by == "jokers" and not rules.jokers:
-        raise RulesOptionError(f"{rules.title} has no jokers; use by='strength'")
+        raise RulesOptionError(say("plots.no_jokers", title=rules.named(), other=_choices("by='strength'")))
     fig = _figure(11, 5.2)
     overall, detail = fig.subplots(1, 2, width_ratios=(1, 1.5))
     n = len(ds)
@@ -275,24 +425,25 @@ def plot_special_bids(
             xerr=[[rate - 100 * low], [100 * high - rate]],
             capsize=3,
         )
-        overall.text(100 * high + 0.5, i, f"{rate:.1f}% ({made:,} of {n:,})", va="center", fontsize=8)
+        said = say("plots.made_of", language, rate=rate, made=made, n=n)
+        overall.text(100 * high + 0.5, i, said, va="center", fontsize=8)
     overall.set_yticks(range(len(specials)))
-    overall.set_yticklabels([s.label for s in specials])
+    overall.set_yticklabels([word(s.label, language) for s in specials])
     overall.invert_yaxis()
     overall.xaxis.set_major_locator(MaxNLocator(5))
-    overall.xaxis.set_major_formatter(PercentFormatter(100, decimals=0))
+    overall.xaxis.set_major_formatter(_percent(language, decimals=0))
     right = max(100 * wilson_interval(sum(ds.made(s.name)), n)[1] for s in specials)
     overall.set_xlim(0, right * 1.6 + 1)
-    overall.set_xlabel("deals on which the bid is makeable (%)")
-    overall.set_ylabel("bid")
-    overall.set_title("How often each bid is makeable")
+    overall.set_xlabel(say("plots.makeable_axis", language))
+    overall.set_ylabel(say("plots.bid", language))
+    overall.set_title(say("plots.makeable_title", language))
 
     if by == "jokers":
-        keys, names = _groups(ds.feature("jokers"))
-        detail.set_xlabel("jokers held")
+        keys, names = _groups(ds.feature("jokers"), lang=language)
+        detail.set_xlabel(say("plots.by_jokers", language))
     else:
-        keys, names = _groups(ds.feature("strength"), span=True)
-        detail.set_xlabel(_STRENGTH_LABEL)
+        keys, names = _groups(ds.feature("strength"), span=True, lang=language)
+        detail.set_xlabel(say("plots.strength", language))
     xs = list(range(len(names)))
     totals = Counter(keys)
     highest = 0.0
@@ -300,24 +451,17 @@ def plot_special_bids(
         made_by: Counter[int] = Counter()
         for k, ok in zip(keys, ds.made(spec.name), strict=True):
             made_by[k] += ok
-        top = _rate_line(detail, xs, made_by, totals, i, spec.label, 0.05 * (i - (len(specials) - 1) / 2))
+        dodge = 0.05 * (i - (len(specials) - 1) / 2)
+        top = _rate_line(detail, xs, made_by, totals, i, word(spec.label, language), dodge)
         highest = max(highest, top)
-    _count_ticks(detail, xs, totals, names)
-    _percent_axis(detail, "chance the bid is makeable (% of hands)", min(100.0, 10 * math.ceil(highest / 10 + 0.2)))
-    detail.set_title(f"… by {'jokers held' if by == 'jokers' else 'hand strength'}")
-    detail.legend(title="bid", fontsize=8.5)
-    fig.suptitle(f"{rules.title}: how often the big bids can be made")
-    same = (
-        " Gros Mulot is played like Mulot (showing the hand changes nothing when every card is seen), "
-        "so their lines coincide."
-        if {"mulot", "gros_mulot"} <= {s.name for s in specials}
-        else ""
-    )
-    _caption(
-        fig,
-        f"{_who(ds)}, each bid played its best way with perfect play (double dummy). "
-        f"Whiskers: 95% confidence interval; hollow marker: fewer than {SMALL_SAMPLE} hands.{same}",
-    )
+    _count_ticks(detail, xs, totals, names, language)
+    top_axis = min(100.0, 10 * math.ceil(highest / 10 + 0.2))
+    _percent_axis(detail, say("plots.makeable_chance_axis", language), language, top_axis)
+    detail.set_title(say("plots.by_jokers_title" if by == "jokers" else "plots.by_strength_title", language))
+    detail.legend(title=say("plots.bid", language), fontsize=8.5)
+    fig.suptitle(say("plots.specials_title", language, title=rules.named(language)))
+    same = say("plots.gros_mulot_same", language) if {"mulot", "gros_mulot"} <= {s.name for s in specials} else ""
+    _caption(fig, say("plots.specials_caption", language, who=_who(ds, language), small=SMALL_SAMPLE, same=same))
     return fig
 
 
@@ -332,7 +476,7 @@ def _mean_interval(values: Sequence[int]) -> tuple[float, float]:
     return mean, 1.96 * math.sqrt(var / n)
 
 
-def plot_expected_points(data: str | BiddingDataset = "canadian") -> Figure:
+def plot_expected_points(data: str | BiddingDataset = "canadian", *, lang: str | None = None) -> Figure:
     """Expected net points of each bid (North–South's points minus East–West's), by hand strength.
 
     Each deal is scored as if North had made that bid, with perfect play and the bid played its best way;
@@ -343,21 +487,22 @@ def plot_expected_points(data: str | BiddingDataset = "canadian") -> Figure:
     Teaching points: bid the highest contract whose line is above zero for your hand; the big bids are
     a costly gamble on all but the very best hands.
     """
+    language = lang_or_course(lang)
     ds = dataset_of(data)
     rules = ds.rules
-    keys, names = _groups(ds.feature("strength"), span=True)
+    keys, names = _groups(ds.feature("strength"), span=True, lang=language)
     xs = list(range(len(names)))
     totals = Counter(keys)
-    groups: list[tuple[str, list[BidSpec]]] = [("numeric bids", list(ds.numeric_bids))]
+    groups: list[tuple[str, list[BidSpec]]] = [(say("plots.numeric_bids", language), list(ds.numeric_bids))]
     specials = [s for s in ds.special_bids if not s.outright]
     if specials:
-        groups.append(("bids above the numbers", specials))
+        groups.append((say("plots.above_numbers", language), specials))
     fig = _figure(6 + 5 * len(groups) - 1, 5.4)
     axes = fig.subplots(1, len(groups), squeeze=False)[0]
     for ax, (title, specs) in zip(axes, groups, strict=True):
         ax.axhline(0, color="black", linewidth=0.8)
         ax.annotate(
-            "break even",
+            say("plots.break_even", language),
             (0, 0),
             xycoords=("axes fraction", "data"),
             xytext=(4, 3),
@@ -380,34 +525,30 @@ def plot_expected_points(data: str | BiddingDataset = "canadian") -> Figure:
                 [m for m, _ in stats],
                 yerr=[h for _, h in stats],
                 capsize=3,
-                label=_bid_name(spec),
+                label=_bid_name(spec, language),
                 linewidth=1.6,
                 markersize=5,
                 color=style["color"],
                 marker=style["marker"],
                 linestyle=style["linestyle"],
             )
-        _count_ticks(ax, xs, totals, names)
-        ax.set_xlabel(_STRENGTH_LABEL)
-        ax.set_ylabel("expected net points per hand (North–South minus East–West)")
-        ax.set_title(f"Expected points: {title}")
+        _count_ticks(ax, xs, totals, names, language)
+        ax.set_xlabel(say("plots.strength", language))
+        ax.set_ylabel(say("plots.points_axis", language))
+        ax.set_title(say("plots.points_title", language, title=title))
         ax.grid(axis="y", alpha=0.3)
-        ax.legend(title="bid", fontsize=8.5)
-    fig.suptitle(f"{rules.title}: what each bid is worth on average, by hand strength")
-    left_out = [s.label for s in ds.special_bids if s.outright]
-    note = f" {', '.join(left_out)} decides the game outright and is not shown." if left_out else ""
+        ax.legend(title=say("plots.bid", language), fontsize=8.5)
+    fig.suptitle(say("plots.points_suptitle", language, title=rules.named(language)))
+    left_out = [word(s.label, language) for s in ds.special_bids if s.outright]
+    note = say("plots.outright", language, bids=", ".join(left_out)) if left_out else ""
     if rules.per_trick_scoring:
-        note += " A made bid scores a point per trick taken; a failed one loses the amount bid."
-    _caption(
-        fig,
-        f"{_who(ds)}; every bid tried on every deal, played its best way with perfect play "
-        f"(double dummy). Whiskers: 95% confidence interval of the average.{note}",
-    )
+        note += say("plots.per_trick", language)
+    _caption(fig, say("plots.points_caption", language, who=_who(ds, language), note=note))
     return fig
 
 
 # ---------------------------------------------------------------- perfect play against the bots
-def plot_perfect_vs_bots(data: str | BiddingDataset = "canadian") -> Figure:
+def plot_perfect_vs_bots(data: str | BiddingDataset = "canadian", *, lang: str | None = None) -> Figure:
     """How often each bid is made with perfect play (double dummy) and by the simple greedy bots.
 
     Both use the same deals and the same best way to play each bid. The bots play all four seats: they
@@ -418,6 +559,7 @@ def plot_perfect_vs_bots(data: str | BiddingDataset = "canadian") -> Figure:
     beginners, whose defence lets tricks slip, than double-dummy odds say; where the bots make a bid less
     often, the bidder's own card play is what is missing.
     """
+    language = lang_or_course(lang)
     ds = dataset_of(data)
     rules = ds.rules
     specs = rules.bids
@@ -426,7 +568,7 @@ def plot_perfect_vs_bots(data: str | BiddingDataset = "canadian") -> Figure:
     ax = fig.add_subplot()
     width = 0.38
     for j, (method, name) in enumerate(
-        (("double_dummy", "perfect play (double dummy)"), ("bots", "simple bots (greedy play)"))
+        (("double_dummy", say("plots.perfect", language)), ("bots", say("plots.greedy", language)))
     ):
         for i, spec in enumerate(specs):
             made = sum(ds.made(spec.name, method))  # type: ignore[arg-type]
@@ -447,7 +589,7 @@ def plot_perfect_vs_bots(data: str | BiddingDataset = "canadian") -> Figure:
             ax.text(
                 x,
                 100 * high + 1,
-                f"{rate:.0f}%" if rate >= 1 or made == 0 else f"{rate:.1f}%",
+                say("plots.rate0" if rate >= 1 or made == 0 else "plots.rate1", language, rate=rate),
                 ha="center",
                 va="bottom",
                 fontsize=7,
@@ -455,24 +597,21 @@ def plot_perfect_vs_bots(data: str | BiddingDataset = "canadian") -> Figure:
             )
     ax.set_xticks(range(len(specs)))
     ax.set_xticklabels(
-        [_bid_name(s) for s in specs], rotation=30 if len(specs) > 6 else 0, ha="right" if len(specs) > 6 else "center"
+        [_bid_name(s, language) for s in specs],
+        rotation=30 if len(specs) > 6 else 0,
+        ha="right" if len(specs) > 6 else "center",
     )
-    _percent_axis(ax, "deals on which the bid is made (%)")
+    _percent_axis(ax, say("plots.made_axis", language), language)
     ax.set_ylim(0, 112)
-    ax.set_xlabel("bid (low to high)")
-    ax.set_title(f"{rules.title}: how often each bid is made, perfect play against simple bots")
+    ax.set_xlabel(say("plots.low_to_high", language))
+    ax.set_title(say("plots.vs_title", language, title=rules.named(language)))
     ax.legend(loc="upper right", fontsize=8.5)
-    _caption(
-        fig,
-        f"{_who(ds)}; each bid played its best way. Perfect play: all four players see every card "
-        f"and play perfectly; bots: all four play simple greedy cards, so weak defence can help the "
-        f"bidder. Whiskers: 95% confidence interval.",
-    )
+    _caption(fig, say("plots.vs_caption", language, who=_who(ds, language)))
     return fig
 
 
 # ---------------------------------------------------------------- the count, beside the data
-def plot_count_rule(data: str | BiddingDataset = "canadian") -> Figure:
+def plot_count_rule(data: str | BiddingDataset = "canadian", *, lang: str | None = None) -> Figure:
     """The rule of thumb beside the data: for each count (:mod:`~charlemagne_learn.teach.judging`), how often
     each numeric bid the rule uses is made, with the line where a bid starts to pay (made half the time)
     and the count at which the rule bids it.
@@ -486,6 +625,7 @@ def plot_count_rule(data: str | BiddingDataset = "canadian") -> Figure:
     """
     from .judging import COUNT_TO_BID, break_even, count_table
 
+    language = lang_or_course(lang)
     ds = dataset_of(data)
     rules = ds.rules
     rows = count_table(ds)
@@ -497,7 +637,8 @@ def plot_count_rule(data: str | BiddingDataset = "canadian") -> Figure:
     for i, spec in enumerate(specs):
         style = _style(i)
         rates = [100 * r.made["bots"][spec.name] for r in rows]
-        ax.plot(xs, rates, label=f"{_bid_name(spec)}: the rule bids it from {COUNT_TO_BID[spec.name]}", **style)  # type: ignore[arg-type]
+        label = say("plots.rule_bids_from", language, bid=_bid_name(spec, language), n=COUNT_TO_BID[spec.name])
+        ax.plot(xs, rates, label=label, **style)  # type: ignore[arg-type]
         small = [(x, y) for x, y in zip(xs, rates, strict=True) if totals[x] < SMALL_SAMPLE]
         ax.plot(
             [x for x, _ in small],
@@ -511,7 +652,7 @@ def plot_count_rule(data: str | BiddingDataset = "canadian") -> Figure:
         if at in totals:
             y = 100 * next(r for r in rows if r.count == at).made["bots"][spec.name]
             ax.annotate(
-                f"{spec.label} from {at}",
+                say("plots.from", language, label=word(spec.label, language), n=at),
                 (at, y),
                 xytext=(8, -16),
                 textcoords="offset points",
@@ -525,31 +666,24 @@ def plot_count_rule(data: str | BiddingDataset = "canadian") -> Figure:
         ax.text(
             xs[-1],
             pays - 2,
-            "made half the time:\nthe bid starts to pay",
+            say("plots.half", language),
             fontsize=8.5,
             color="#333333",
             ha="right",
             va="top",
         )
     ax.set_xticks(xs)
-    ax.set_xticklabels([f"{x}\n{totals[x]:,}" for x in xs], fontsize=8)
-    _percent_axis(ax, "bid made (% of hands with this count)")
-    ax.set_xlabel("the count: trumps + top trumps + side aces (under it: hands with that count)")
-    ax.set_title(f"{rules.title}: the count against how often each bid is made")
+    ax.set_xticklabels([say("plots.count_tick", language, x=x, n=totals[x]) for x in xs], fontsize=8)
+    _percent_axis(ax, say("plots.count_axis", language), language)
+    ax.set_xlabel(say("plots.count_xaxis", language))
+    ax.set_title(say("plots.count_title", language, title=rules.named(language)))
     ax.legend(loc="upper left", fontsize=8.5)
-    _caption(
-        fig,
-        f"{_who(ds)}. North counts the hand as dealt, in the suit with the most trumps; the simple bots then "
-        f"play the bid its best way. Hollow marker: fewer than {SMALL_SAMPLE} hands.",
-    )
+    _caption(fig, say("plots.count_caption", language, who=_who(ds, language), small=SMALL_SAMPLE))
     return fig
 
 
 # ---------------------------------------------------------------- one hand's bid odds
-_METHOD_WORDS = {"double_dummy": "perfect play (double dummy)", "bots": "the simple greedy bots"}
-
-
-def plot_bid_odds(odds: BidOdds) -> Figure:
+def plot_bid_odds(odds: BidOdds, *, lang: str | None = None) -> Figure:
     """One hand's :func:`~charlemagne_learn.bid_odds` as bars: the chance each bid succeeds, with its 95%
     confidence interval and the expected net points, highest bid at the bottom.
 
@@ -559,7 +693,8 @@ def plot_bid_odds(odds: BidOdds) -> Figure:
     'chance the bid succeeds (% of deals)'
     """
     if not isinstance(odds, BidOdds):
-        raise RulesOptionError(f"give the result of cl.bid_odds(...), not {type(odds).__name__}")
+        raise RulesOptionError(say("plots.not_odds", kind=type(odds).__name__))
+    language = lang_or_course(lang)
     chances = list(odds)
     fig = _figure(8, 1.2 + 0.45 * len(chances) + 1.0)
     ax = fig.add_subplot()
@@ -575,29 +710,32 @@ def plot_bid_odds(odds: BidOdds) -> Figure:
             xerr=[[rate - 100 * low], [100 * high - rate]],
             capsize=3,
         )
-        points = "" if chance.expected_points is None else f", {chance.expected_points:+.1f} pts expected"
-        ax.text(min(100 * high + 1.5, 101), i, f"{rate:.0f}%{points}", va="center", fontsize=8)
+        points = "" if chance.expected_points is None else say("plots.pts_expected", language, x=chance.expected_points)
+        ax.text(
+            min(100 * high + 1.5, 101), i, say("plots.rate0", language, rate=rate) + points, va="center", fontsize=8
+        )
     ax.set_yticks(range(len(chances)))
-    ax.set_yticklabels([f"bid {c.label}" if c.bid.isdigit() else c.label for c in chances])
+    ax.set_yticklabels(
+        [
+            say("plots.numeric_bid", language, label=c.label) if c.bid.isdigit() else word(c.label, language)
+            for c in chances
+        ]
+    )
     ax.invert_yaxis()
     ax.set_xlim(0, 135)
     ax.set_xticks([0, 20, 40, 60, 80, 100])
-    ax.xaxis.set_major_formatter(PercentFormatter(100))
-    ax.set_xlabel("chance the bid succeeds (% of deals)")
-    ax.set_ylabel("bid")
+    ax.xaxis.set_major_formatter(_percent(language))
+    ax.set_xlabel(say("plots.odds_axis", language))
+    ax.set_ylabel(say("plots.bid", language))
     kinds = {c.bid.isdigit() for c in chances}
-    ax.legend(
-        handles=[Patch(facecolor=OKABE_ITO[0], edgecolor="black", label="numeric bid")] * (True in kinds)
-        + [Patch(facecolor=OKABE_ITO[1], edgecolor="black", hatch="//", label="named bid")] * (False in kinds),
-        loc="lower right",
-        fontsize=8.5,
-    )
+    numeric = Patch(facecolor=OKABE_ITO[0], edgecolor="black", label=say("plots.numeric_patch", language))
+    named = Patch(facecolor=OKABE_ITO[1], edgecolor="black", hatch="//", label=say("plots.named_patch", language))
+    ax.legend(handles=[numeric] * (True in kinds) + [named] * (False in kinds), loc="lower right", fontsize=8.5)
     ax.grid(axis="x", alpha=0.3)
-    ax.set_title(f"{odds.rules.title}: odds for {odds.seat.word} holding {odds.hand}")
-    _caption(
-        fig,
-        f"{odds.samples:,} random deals of the cards {odds.seat.word} cannot see (seed {odds.seed}), "
-        f"played by {_METHOD_WORDS[odds.method]}. Whiskers: 95% confidence interval; points are "
-        f"{odds.seat.word}'s side minus the opponents'.",
+    ax.set_title(
+        say("plots.odds_title", language, title=odds.rules.named(language), seat=odds.seat, hand=str(odds.hand))
     )
+    method = say(f"plots.method.{odds.method}", language)
+    caption = say("plots.odds_caption", language, n=odds.samples, seat=odds.seat, seed=odds.seed, method=method)
+    _caption(fig, caption)
     return fig
