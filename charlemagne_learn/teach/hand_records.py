@@ -32,6 +32,7 @@ from ..checks import whole_number
 from ..course import rules_for
 from ..deal import cards_of, deal_hands
 from ..errors import RulesOptionError
+from ..i18n import LANGS, Lang, add_messages, lang_or_course, number, say
 from ..rng import check_seed, derive_seed
 from ..rules import Rules
 from .printing import write_page
@@ -44,6 +45,74 @@ MAX_BOARDS = 64
 ODDS_SAMPLES = 200
 _SEATS = (Seat.N, Seat.E, Seat.S, Seat.W)
 _SUIT_ORDER = (Suit.S, Suit.H, Suit.D, Suit.C)  # as bridge records list them: the colours alternate
+
+add_messages({
+    "hr.dealer": (" (dealer)", " (donneur)"),
+    "hr.centre": ("Board {n}<br>kitty<br>{cards}", "Donne {n}<br>minou<br>{cards}"),
+    "hr.no_kitty": ("none", "aucun"),
+    "hr.no_trump": ("NT", "SA"),
+    "hr.dd_caption": ("Tricks the bidder's side takes in a bid of {label}, by trump",
+                      "Levées du camp du preneur dans une enchère de {label}, selon l'atout"),
+    "hr.bidder": ("bidder", "preneur"),
+    "hr.names_takes": ("names, takes", "nomme, fait"),
+    "hr.odds_of": ("{seat}'s odds", "chances {seat:de}"),
+    "hr.makes_caption": ("The bids each bidder makes (✓), and the first bidder's odds",
+                         "Les enchères que réussit chaque preneur (✓), et les chances du premier à enchérir"),
+    "hr.board": ("Board {n}: {dealer} deals, {first} bids first", "Donne {n} : {dealer} donne, {first} parle en premier"),
+    "hr.col.table": ("table", "table"),
+    "hr.col.ns_pair": ("N–S pair", "paire N–S"),
+    "hr.col.ew_pair": ("E–W pair", "paire E–O"),
+    "hr.col.bid": ("bid", "enchère"),
+    "hr.col.by": ("by", "par"),
+    "hr.col.trump": ("trump", "atout"),
+    "hr.col.tricks": ("tricks of the bidder's side", "levées du camp du preneur"),
+    "hr.col.ns_score": ("N–S score", "points N–S"),
+    "hr.col.ew_score": ("E–W score", "points E–O"),
+    "hr.col.ns_net": ("N–S net", "net N–S"),
+    "hr.col.ns_mp": ("N–S match-points", "points de match N–S"),
+    "hr.col.ew_mp": ("E–W match-points", "points de match E–O"),
+    "hr.traveller": ("Traveller, board {n} ({dealer} deals)", "Feuille de marque, donne {n} ({dealer} donne)"),
+    "hr.title": ("Hand records: {title}, {boards} boards, seed {seed}",
+                 "Feuilles de donnes : {title}, {boards} donnes, graine {seed}"),
+    "hr.intro": (
+        "For duplicate play: every table deals each board exactly as printed (sort a deck into the four hands and "
+        "the kitty, then shuffle nothing), bids and plays it, writes its result on the board's traveller and passes "
+        "the board on. Compare the tables on each board: the same cards, so the better bidding and play shows. Read "
+        "the tables after playing: they are the engine's double-dummy analysis (every card seen, perfect play). The "
+        "first gives the tricks each bidder's side takes with each trump; in the second the bidder names the trump "
+        "its own cards point to after the exchange, as a player would (not always the best one of the first table), "
+        "and ✓ marks the bids it then makes. The last row is the first bidder's odds: how often that hand makes each "
+        "bid over {samples} deals of the cards it cannot see, which is all a bidder can know. ",
+        "Pour le duplicate : chaque table distribue chaque donne exactement comme elle est imprimée (triez un paquet "
+        "en quatre mains et le minou, sans rien brasser), l'enchérit et la joue, inscrit son résultat sur la feuille "
+        "de marque de la donne et passe la donne à la table suivante. Comparez les tables donne par donne : mêmes "
+        "cartes, donc les meilleures enchères et le meilleur jeu se voient. Lisez les tableaux après avoir joué : "
+        "c'est l'analyse du moteur à cartes ouvertes (toutes les cartes vues, jeu parfait). Le premier donne les "
+        "levées que fait le camp de chaque preneur avec chaque atout ; dans le second, le preneur nomme l'atout "
+        "que ses propres cartes lui indiquent après l'échange, comme le ferait un joueur (pas toujours le meilleur "
+        "du premier tableau), et ✓ marque les enchères qu'il réussit alors. La dernière ligne donne les chances du "
+        "premier à enchérir : combien de fois cette main réussit chaque enchère sur {samples} donnes des cartes qu'il "
+        "ne voit pas, c'est-à-dire tout ce qu'un preneur peut savoir. "),
+    "hr.made_by": ("Made by {code}; board n is {deal}.", "Faites par {code} ; la donne n est {deal}."),
+    "hr.sheet_title": ("Duplicate score sheet: the travellers", "Feuille de pointage du duplicate : les feuilles de marque"),
+    "hr.sheet_intro": (
+        "After each board, the table writes its result on the board's traveller. The score is the rules' own (the "
+        "cheat sheet has it); N–S net is North–South's points minus East–West's. Matchpoints, board by board: a pair "
+        "gets 2 for every other table whose N–S net it beat (for N–S: higher; for E–W: lower) and 1 for every tie. "
+        "The pair with the most matchpoints over all the boards wins. In Python: {code} gives North–South's. To "
+        "move, after each round North–South stay, East–West move up a table and the boards move down one (a "
+        "Mitchell movement), so no pair plays a board twice.",
+        "Après chaque donne, la table inscrit son résultat sur la feuille de marque de la donne. Le pointage est "
+        "celui des règles (l'aide-mémoire le donne) ; le net N–S, ce sont les points de Nord–Sud moins ceux "
+        "d'Est–Ouest. Les points de match, donne par donne : une paire reçoit 2 pour chaque autre table dont elle a "
+        "battu le net N–S (pour N–S : plus haut ; pour E–O : plus bas) et 1 pour chaque égalité. La paire qui a le "
+        "plus de points de match sur toutes les donnes gagne. En Python : {code} donne ceux de Nord–Sud. Pour "
+        "changer de table, après chaque tour Nord–Sud restent, Est–Ouest montent d'une table et les donnes "
+        "descendent d'une (un mouvement Mitchell) : aucune paire ne joue deux fois la même donne."),
+    "hr.page_title": ("Hand records, seed {seed}", "Feuilles de donnes, graine {seed}"),
+    "hr.no_numeric": ("{title} has no numeric bid to take the double-dummy tricks of",
+                      "{title} : pas d'enchère en chiffres dont compter les levées à cartes ouvertes"),
+})  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -163,62 +232,77 @@ def _cards(cards: Sequence[Card], page: bool) -> str:
     return " ".join(out)
 
 
-def _trump_head(trump: Suit | None, page: bool) -> str:
-    return "NT" if trump is None else _suit_text(trump, page)
+def _trump_head(trump: Suit | None, page: bool, lang: Lang) -> str:
+    return say("hr.no_trump", lang) if trump is None else _suit_text(trump, page)
 
 
-def _board_html(rules: Rules, board: Board, page: bool) -> str:
+def _board_html(rules: Rules, board: Board, page: bool, lang: Lang) -> str:
+    def dealer_mark(seat: Seat) -> str:
+        return say("hr.dealer", lang) if seat == board.dealer else ""
+
     hands = "".join(
-        f'<div class="hand {seat.word.lower()}"><b>{seat.word}{" (dealer)" if seat == board.dealer else ""}</b>'
+        f'<div class="hand {seat.word.lower()}"><b>{seat.named(lang)}{dealer_mark(seat)}</b>'
         f"{_hand_lines(board.hands[seat], page)}</div>"
         for seat in _SEATS
     )
-    centre = f'<div class="centre">Board {board.number}<br>kitty<br>{_cards(board.kitty, page) or "none"}</div>'
+    kitty = _cards(board.kitty, page) or say("hr.no_kitty", lang)
+    centre = f'<div class="centre">{say("hr.centre", lang, n=board.number, cards=kitty)}</div>'
     trumps = list(board.tricks[Seat.N])
     dd_rows = "".join(
-        f"<tr><td>{seat.word}</td>" + "".join(f"<td>{board.tricks[seat][t]}</td>" for t in trumps) + "</tr>"
+        f"<tr><td>{seat.named(lang)}</td>" + "".join(f"<td>{board.tricks[seat][t]}</td>" for t in trumps) + "</tr>"
         for seat in _SEATS
     )
     lowest = next(b for b in rules.bids if b.name.isdigit())
+    bidder = say("hr.bidder", lang)
+    trump_heads = "".join(f"<th>{_trump_head(t, page, lang)}</th>" for t in trumps)
     dd = (
-        f'<p class="cap">Tricks the bidder\'s side takes in a bid of {escape(lowest.label)}, by trump</p>'
-        f"<table><tr><th>bidder</th>{''.join(f'<th>{_trump_head(t, page)}</th>' for t in trumps)}</tr>{dd_rows}</table>"
+        f'<p class="cap">{escape(say("hr.dd_caption", lang, label=lowest.label), quote=False)}</p>'
+        f"<table><tr><th>{bidder}</th>{trump_heads}</tr>{dd_rows}</table>"
     )
     odds = {c.bid: c for c in board.odds}
     first = board.first_bidder
-    bid_heads = "".join(f"<th>{escape(b.label)}</th>" for b in rules.bids)
+    bid_heads = "".join(f"<th>{escape(_label(b.label, lang))}</th>" for b in rules.bids)
     make_rows = "".join(
-        f"<tr><td>{seat.word}</td><td>{_trump_head(board.plays[seat][0], page)} {board.plays[seat][1]}</td>"
+        f"<tr><td>{seat.named(lang)}</td>"
+        f"<td>{_trump_head(board.plays[seat][0], page, lang)} {board.plays[seat][1]}</td>"
         + "".join(f"<td>{'✓' if board.makes[seat][b.name] else '·'}</td>" for b in rules.bids)
         + "</tr>"
         for seat in _SEATS
     )
     odds_row = (
-        f"<tr><td>{first.word}'s odds</td><td></td>"
-        + "".join(f"<td>{odds[b.name].probability:.0%}</td>" for b in rules.bids)
+        f"<tr><td>{escape(say('hr.odds_of', lang, seat=first), quote=False)}</td><td></td>"
+        + "".join(f"<td>{number(odds[b.name].probability, '.0%', lang)}</td>" for b in rules.bids)
         + "</tr>"
     )
     makes = (
-        '<p class="cap">The bids each bidder makes (✓), and the first bidder\'s odds</p>'
-        f"<table><tr><th>bidder</th><th>names, takes</th>{bid_heads}</tr>{make_rows}{odds_row}</table>"
+        f'<p class="cap">{escape(say("hr.makes_caption", lang), quote=False)}</p>'
+        f"<table><tr><th>{bidder}</th><th>{say('hr.names_takes', lang)}</th>{bid_heads}</tr>{make_rows}{odds_row}</table>"
     )
+    head = say("hr.board", lang, n=board.number, dealer=board.dealer, first=first)
     return (
-        f'<section class="board"><h2>Board {board.number}: {board.dealer.word} deals, {first.word} bids first</h2>'
+        f'<section class="board"><h2>{escape(head, quote=False)}</h2>'
         f'<div class="compass">{hands}{centre}</div><div>{dd}{makes}</div></section>'
     )
 
 
-def _traveller(board: Board, tables: int) -> str:
+def _label(label: str, lang: Lang) -> str:
+    from ..i18n import word
+
+    return word(label, lang)
+
+
+def _traveller(board: Board, tables: int, lang: Lang) -> str:
     # (heading, width in mm): room to write a bid's name ("Gros Charlemagne") and the pairs' names
-    columns = (("table", 9), ("N–S pair", 20), ("E–W pair", 20), ("bid", 27), ("by", 9), ("trump", 11),
-               ("tricks of the bidder's side", 16), ("N–S score", 13), ("E–W score", 13), ("N–S net", 13),
-               ("N–S match-points", 16), ("E–W match-points", 16))  # fmt: skip
+    columns = (("table", 9), ("ns_pair", 20), ("ew_pair", 20), ("bid", 27), ("by", 9), ("trump", 11),
+               ("tricks", 16), ("ns_score", 13), ("ew_score", 13), ("ns_net", 13), ("ns_mp", 16),
+               ("ew_mp", 16))  # fmt: skip
     widths = "".join(f'<col style="width:{w}mm">' for _, w in columns)
     rows = "".join(f"<tr><td>{t}</td>" + "<td></td>" * (len(columns) - 1) + "</tr>" for t in range(1, tables + 1))
+    heads = "".join(f"<th>{escape(say(f'hr.col.{h}', lang), quote=False)}</th>" for h, _ in columns)
+    caption = escape(say("hr.traveller", lang, n=board.number, dealer=board.dealer), quote=False)
     return (
-        f'<div class="traveller"><table style="table-layout:fixed"><caption>Traveller, board {board.number} '
-        f"({board.dealer.word} deals)</caption><colgroup>{widths}</colgroup>"
-        f"<tr>{''.join(f'<th>{h}</th>' for h, _ in columns)}</tr>{rows}</table></div>"
+        f'<div class="traveller"><table style="table-layout:fixed"><caption>{caption}</caption>'
+        f"<colgroup>{widths}</colgroup><tr>{heads}</tr>{rows}</table></div>"
     )
 
 
@@ -232,54 +316,45 @@ class HandRecords:
     #: Tables playing the boards: the rows of each traveller.
     tables: int = 5
 
-    def _intro(self) -> str:
-        return (
-            f"<h1>Hand records: {escape(self.rules.title)}, {len(self.boards)} boards, seed {self.seed}</h1>"
-            '<p class="intro">For duplicate play: every table deals each board exactly as printed (sort a deck into '
-            "the four hands and the kitty, then shuffle nothing), bids and plays it, writes its result on the "
-            "board's traveller and passes the board on. Compare the tables on each board: the same cards, so the "
-            "better bidding and play shows. Read the tables after playing: they are the engine's double-dummy "
-            "analysis (every card seen, perfect play). The first gives the tricks each bidder's side takes with "
-            "each trump; in the second the bidder names the trump its own cards point to after the exchange, as a "
-            "player would (not always the best one of the first table), and ✓ marks the bids it then makes. The "
-            "last row is the first bidder's odds: how often that hand makes each bid over "
-            f"{self.boards[0].odds.samples} deals of the cards it cannot see, which is all a bidder can know. "
-            f"Made by <code>hand_records(boards={len(self.boards)}, seed={self.seed})</code>; board n is "
-            f"<code>deal_hands(rules, dealer, derive_seed({self.seed}, n))</code>.</p>"
-        )
+    def _intro(self, lang: Lang) -> str:
+        title = say("hr.title", lang, title=self.rules.named(lang), boards=len(self.boards), seed=self.seed)
+        made_by = say(
+            "hr.made_by", lang, code=f"<code>hand_records(boards={len(self.boards)}, seed={self.seed})</code>",
+            deal=f"<code>deal_hands(rules, dealer, derive_seed({self.seed}, n))</code>",
+        )  # fmt: skip
+        intro = escape(say("hr.intro", lang, samples=self.boards[0].odds.samples), quote=False)
+        return f'<h1>{escape(title, quote=False)}</h1><p class="intro">{intro}{made_by}</p>'
 
-    def _score_sheet(self) -> str:
+    def _score_sheet(self, lang: Lang) -> str:
+        intro = say("hr.sheet_intro", lang, code="<code>matchpoints([6, -8, 6, 0])</code>")
         return (
-            '<section class="sheet"><h1>Duplicate score sheet: the travellers</h1>'
-            '<p class="intro">After each board, the table writes its result on the board\'s traveller. The score '
-            "is the rules' own (the cheat sheet has it); N–S net is North–South's points minus East–West's. "
-            "Matchpoints, board by board: a pair gets 2 for every other table whose N–S net it beat (for N–S: "
-            "higher; for E–W: lower) and 1 for every tie. The pair with the most matchpoints over all the boards "
-            "wins. In Python: <code>matchpoints([6, -8, 6, 0])</code> gives North–South's. To move, after each "
-            "round North–South stay, East–West move up a table and the boards move down one (a Mitchell movement), "
-            "so no pair plays a board twice.</p>"
-            + "".join(_traveller(b, self.tables) for b in self.boards)
+            f'<section class="sheet"><h1>{escape(say("hr.sheet_title", lang), quote=False)}</h1>'
+            f'<p class="intro">{intro}</p>'
+            + "".join(_traveller(b, self.tables, lang) for b in self.boards)
             + "</section>"
         )
 
-    def to_html(self, score_sheet: bool = True) -> str:
+    def to_html(self, score_sheet: bool = True, *, lang: str | None = None) -> str:
         """The whole document: an introduction, the boards (two or three to a page, none split across pages),
-        then (``score_sheet``) a traveller per board."""
-        body = self._intro() + "".join(_board_html(self.rules, b, page=True) for b in self.boards)
+        then (``score_sheet``) a traveller per board; in ``lang`` (the course's language by default)."""
+        language = lang_or_course(lang)
+        body = self._intro(language) + "".join(_board_html(self.rules, b, True, language) for b in self.boards)
         if score_sheet:
-            body += self._score_sheet()
+            body += self._score_sheet(language)
+        title = escape(say("hr.page_title", language, seed=self.seed), quote=False)
         return (
-            '<!doctype html><html lang="en"><head><meta charset="utf-8">'
-            f"<title>Hand records, seed {self.seed}</title><style>{_CSS}</style></head><body>{body}</body></html>"
+            f'<!doctype html><html lang="{language}"><head><meta charset="utf-8">'
+            f"<title>{title}</title><style>{_CSS}</style></head><body>{body}</body></html>"
         )
 
-    def write(self, path: str | Path, score_sheet: bool = True) -> Path:
+    def write(self, path: str | Path, score_sheet: bool = True, *, lang: str | None = None) -> Path:
         """The document written to ``path``: ``.html`` (print it from a browser) or ``.pdf``."""
-        return write_page(path, self.to_html(score_sheet), "hand record")
+        return write_page(path, self.to_html(score_sheet, lang=lang), "hand record")
 
     def _repr_html_(self) -> str:
         # in a notebook: the theme's own text colour (a fixed red is unreadable on a dark theme)
-        boards = "".join(_board_html(self.rules, b, page=False) for b in self.boards)
+        language = lang_or_course(None)
+        boards = "".join(_board_html(self.rules, b, False, language) for b in self.boards)
         return (
             f'<div class="cl-hand-records" style="font-family:sans-serif"><style>{_NOTEBOOK_CSS}</style>{boards}</div>'
         )
@@ -322,7 +397,7 @@ def hand_records(
     samples = whole_number("odds_samples", odds_samples, 1, 2000)
     check_seed(seed)
     if not any(b.name.isdigit() for b in ruled.bids):
-        raise RulesOptionError(f"{ruled.title} has no numeric bid to take the double-dummy tricks of")
+        raise RulesOptionError(say("hr.no_numeric", title=ruled.named()))
     made = tuple(_board(ruled, seed, n, samples) for n in range(1, count + 1))
     return HandRecords(ruled, seed, made, tables)
 
@@ -337,9 +412,10 @@ def main(argv: list[str] | None = None) -> None:
         "--variant", default=None, help="canadian, american, maine or bid_euchre (default: the course's)"
     )
     parser.add_argument("--no-score-sheet", action="store_true", help="leave out the travellers")
+    parser.add_argument("--lang", choices=LANGS, default=None, help="en or fr (default: the course's)")
     args = parser.parse_args(argv)
     records = hand_records(args.boards, args.seed, args.variant, tables=args.tables)
-    print(records.write(args.out, score_sheet=not args.no_score_sheet))
+    print(records.write(args.out, score_sheet=not args.no_score_sheet, lang=args.lang))
 
 
 if __name__ == "__main__":
