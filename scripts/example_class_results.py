@@ -2,15 +2,17 @@
 follow-up quizzes, each answering from a seeded habit (strong on plain tricks, shakier with the jacks and
 jokers), saved exactly as the quizzes' Download results buttons save them.
 
-    .venv/bin/python scripts/example_class_results.py
+    .venv/bin/python scripts/example_class_results.py            # notebooks/class_results_example/
+    .venv/bin/python scripts/example_class_results.py --lang fr  # notebooks/fr/class_results_example/
 
-writes ``notebooks/class_results_example/``; the same run gives the same files, byte for byte. The folder
+writes the class's files, the quizzes taken in that language; the same run gives the same files, byte for byte. The folder
 also holds what a real class hands in: one student's CSV *and* JSON of the same quiz (counted once), a
 student who never gave a name, and a stray file that is not a results file (listed as not read).
 """
 
 from __future__ import annotations
 
+import argparse
 import random
 import shutil
 from pathlib import Path
@@ -18,12 +20,15 @@ from pathlib import Path
 from charlemagne_learn.teach.quiz import Question
 from charlemagne_learn.widgets import DecisionQuiz, TrickQuiz
 
-FOLDER = Path(__file__).resolve().parent.parent / "notebooks" / "class_results_example"
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+FOLDERS = {"en": NOTEBOOKS / "class_results_example", "fr": NOTEBOOKS / "fr" / "class_results_example"}
 
 #: Each student's chance of a right answer: on plain questions, and on those about the jacks, jokers or bowers.
 CLASS = {"Ada": (0.95, 0.85), "Ben": (0.9, 0.45), "Chloé": (0.8, 0.7), "Dev": (0.7, 0.35), "Émile": (1.0, 0.9)}
 NO_NAME = (0.75, 0.5)
-TRICKY = ("jack", "joker", "bower", "little")
+TRICKY = ("jack", "joker", "bower", "little", "valet", "bar")
+#: The file a real class also hands in by mistake, in each language.
+STRAY = {"en": ("shopping list.csv", "milk,eggs\n2,12\n"), "fr": ("liste d'épicerie.csv", "lait,œufs\n2,12\n")}
 
 
 def _slip(q: Question, rng: random.Random) -> str | list[str]:
@@ -46,8 +51,8 @@ def _think(rows: list[dict[str, object]], rng: random.Random) -> None:
         row["seconds"] = round(rng.uniform(4, 40), 1)
 
 
-def _take_trick_quiz(student: str, habit: tuple[float, float], rng: random.Random) -> TrickQuiz:
-    quiz = TrickQuiz(kinds=("winner", "legal"), level=2, seed=1002, count=10, student=student)
+def _take_trick_quiz(student: str, habit: tuple[float, float], rng: random.Random, lang: str) -> TrickQuiz:
+    quiz = TrickQuiz(kinds=("winner", "legal"), level=2, seed=1002, count=10, student=student, lang=lang)
     for _ in range(10):
         q = quiz._question
         chance = habit[1] if any(w in q.skill for w in TRICKY) else habit[0]
@@ -57,8 +62,8 @@ def _take_trick_quiz(student: str, habit: tuple[float, float], rng: random.Rando
     return quiz
 
 
-def _take_decisions(student: str, habit: tuple[float, float], rng: random.Random) -> DecisionQuiz:
-    quiz = DecisionQuiz(kinds=["bid", "lead", "play"], seed=1006, count=3, student=student, samples=16)
+def _take_decisions(student: str, habit: tuple[float, float], rng: random.Random, lang: str) -> DecisionQuiz:
+    quiz = DecisionQuiz(kinds=["bid", "lead", "play"], seed=1006, count=3, student=student, samples=16, lang=lang)
     for number in range(3):
         graded = quiz.decision.grade()
         choices = list(graded.choices)
@@ -70,23 +75,28 @@ def _take_decisions(student: str, habit: tuple[float, float], rng: random.Random
     return quiz
 
 
-def main() -> None:
-    shutil.rmtree(FOLDER, ignore_errors=True)
-    FOLDER.mkdir(parents=True)
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description="Write the example class results of the teacher's dashboard.")
+    parser.add_argument("--lang", choices=sorted(FOLDERS), default="en", help="the language the quizzes speak")
+    lang = parser.parse_args(argv).lang
+    folder = FOLDERS[lang]
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
     for student, habit in CLASS.items():
         rng = random.Random(student)
-        tricks = _take_trick_quiz(student, habit, rng)
-        tricks.to_csv(FOLDER / f"{tricks._download['file']}.csv")
+        tricks = _take_trick_quiz(student, habit, rng, lang)
+        tricks.to_csv(folder / f"{tricks._download['file']}.csv")
         if student in ("Ada", "Ben", "Chloé"):
-            decided = _take_decisions(student, habit, rng)
-            decided.to_csv(FOLDER / f"{decided._download['file']}.csv")
+            decided = _take_decisions(student, habit, rng, lang)
+            decided.to_csv(folder / f"{decided._download['file']}.csv")
     # Ada also downloaded the JSON of her trick quiz: the dashboard counts her answers once
-    ada = _take_trick_quiz("Ada", CLASS["Ada"], random.Random("Ada"))
-    (FOLDER / f"{ada._download['file']}.json").write_text(ada.to_json(), encoding="utf-8")
-    anonymous = _take_trick_quiz("", NO_NAME, random.Random("no name"))
-    anonymous.to_csv(FOLDER / "quiz-canadian-seed-1002 (1).csv")
-    (FOLDER / "shopping list.csv").write_text("milk,eggs\n2,12\n", encoding="utf-8")
-    print("\n".join(sorted(p.name for p in FOLDER.iterdir())))
+    ada = _take_trick_quiz("Ada", CLASS["Ada"], random.Random("Ada"), lang)
+    (folder / f"{ada._download['file']}.json").write_text(ada.to_json(), encoding="utf-8")
+    anonymous = _take_trick_quiz("", NO_NAME, random.Random("no name"), lang)
+    anonymous.to_csv(folder / "quiz-canadian-seed-1002 (1).csv")
+    name, text = STRAY[lang]
+    (folder / name).write_text(text, encoding="utf-8")
+    print("\n".join(sorted(p.name for p in folder.iterdir())))
 
 
 if __name__ == "__main__":

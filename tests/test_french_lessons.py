@@ -24,6 +24,8 @@ WRITTEN = sorted(p.name for p in FRENCH.glob("*.ipynb"))
 
 _LINK_TARGET = re.compile(r"\]\([^)]*\)")
 _SEED = re.compile(r"\bseed\s*=\s*(\d+)")
+# an output's stylesheet and the code it quotes are not prose
+_STYLE = re.compile(r"<style>.*?</style>|<code>.*?</code>", re.S)
 # A Python object's repr (``Contract(bid='6', …)``, ``<Seat.S: 2>``) is code, not prose: its words are the API's.
 _CODE_REPR = re.compile(r"^\s*(<|[A-Za-z_][\w.]*\()")
 
@@ -40,7 +42,7 @@ def _text(source: str | list[str]) -> str:
 def _readable(text: str, prose: bool) -> str:
     """What a learner reads, link targets taken out; in the prose, "Bid Euchre" is the game's name as its players
     say it (outputs write it "Euchre à enchères")."""
-    text = _LINK_TARGET.sub("](…)", text)
+    text = _STYLE.sub(" ", _LINK_TARGET.sub("](…)", text))
     return text.replace("Bid Euchre", " ") if prose else text
 
 

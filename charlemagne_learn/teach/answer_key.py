@@ -24,12 +24,23 @@ from pathlib import Path
 
 from ..analysis.exchange import ExchangeHint
 from ..course import rules_for
+from ..i18n import Lang, add_messages, lang_or_course, say
 from ..rules import Rules
 from .decisions import decisions
 from .printing import write_page
 from .quiz import questions
 
 __all__ = ["AnswerKey", "KeyEntry", "answer_key", "decision_key"]
+
+add_messages({
+    "key.for": ("for {quiz}", "pour {quiz}"),
+    "key.answer": ("Answer: {answer}", "Réponse : {answer}"),
+    "key.also": ("Also right: {also}", "Aussi juste : {also}"),
+    "key.why": ("Why: {why}", "Pourquoi : {why}"),
+    "key.title": ("Answer key: {title}, level {level}, seed {seed}", "Corrigé : {title}, niveau {level}, graine {seed}"),
+    "key.decisions_title": ("Answer key: decisions, {title}, seed {seed}", "Corrigé : décisions, {title}, graine {seed}"),
+    "key.separator": ("; ", " ; "),
+})  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -72,6 +83,8 @@ class AnswerKey:
     #: The quiz this key answers, as a teacher types it.
     quiz: str
     entries: tuple[KeyEntry, ...]
+    #: The language the key is written in.
+    lang: Lang = "en"
 
     def __iter__(self) -> Iterator[KeyEntry]:
         return iter(self.entries)
@@ -83,11 +96,12 @@ class AnswerKey:
         return f"<AnswerKey {self.title!r}: {len(self.entries)} questions>"
 
     def __str__(self) -> str:
-        lines = [self.title, f"for {self.quiz}", ""]
+        lang, sep = self.lang, say("key.separator", self.lang)
+        lines = [self.title, say("key.for", lang, quiz=self.quiz), ""]
         for e in self.entries:
-            lines += [f"{e.number}. {e.asked}", f"   Answer: {e.answer}"]
-            lines += [f"   Also right: {'; '.join(e.also)}"] if e.also else []
-            lines += [f"   Why: {e.why}", ""]
+            lines += [f"{e.number}. {e.asked}", "   " + say("key.answer", lang, answer=e.answer)]
+            lines += ["   " + say("key.also", lang, also=sep.join(e.also))] if e.also else []
+            lines += ["   " + say("key.why", lang, why=e.why), ""]
         return "\n".join(lines).rstrip()
 
     def _body(self, page: bool) -> str:
@@ -95,18 +109,21 @@ class AnswerKey:
         theme's text colour stays: a fixed red is unreadable on a dark theme, and the symbols tell the suits)."""
         text = _cards_coloured if page else escape
         heading = "h1" if page else "h3"
-        parts = [
-            f"<{heading}>{escape(self.title)}</{heading}>",
-            f'<p class="key-how">for <code>{escape(self.quiz)}</code></p>',
-        ]
+        lang, sep = self.lang, say("key.separator", self.lang)
+        # the label before a colon, and the text after it, escaped apart (the label is ours, the text the quiz's)
+        label = {
+            k: escape(say(k, lang, quiz="", answer="", also="", why="")) for k in ("key.answer", "key.also", "key.why")
+        }
+        how = escape(say("key.for", lang, quiz="\0")).replace("\0", f"<code>{escape(self.quiz)}</code>")
+        parts = [f"<{heading}>{escape(self.title)}</{heading}>", f'<p class="key-how">{how}</p>']
         for e in self.entries:
-            also = f'<p style="margin:0.15em 0">Also right: {text("; ".join(e.also))}</p>' if e.also else ""
+            also = f'<p style="margin:0.15em 0">{label["key.also"]}{text(sep.join(e.also))}</p>' if e.also else ""
             parts.append(
                 '<div class="key-entry" style="padding:0.4em 0;border-top:1px solid rgba(128,128,128,0.5)">'
                 f'<p style="margin:0.15em 0"><strong>{e.number}.</strong> {text(e.asked)} '
                 f'<span class="key-skill" style="opacity:0.75;font-size:0.9em">({escape(e.skill)})</span></p>'
-                f'<p class="key-answer" style="margin:0.15em 0;font-weight:700">Answer: {text(e.answer)}</p>{also}'
-                f'<p style="margin:0.15em 0">Why: {text(e.why)}</p></div>'
+                f'<p class="key-answer" style="margin:0.15em 0;font-weight:700">{label["key.answer"]}{text(e.answer)}</p>'
+                f'{also}<p style="margin:0.15em 0">{label["key.why"]}{text(e.why)}</p></div>'
             )
         return "".join(parts)
 
@@ -116,7 +133,7 @@ class AnswerKey:
     def to_html(self) -> str:
         """A page of its own, with print styles (A4, no question split across pages)."""
         return (
-            f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{escape(self.title)}</title>'
+            f'<!doctype html><html lang="{self.lang}"><head><meta charset="utf-8"><title>{escape(self.title)}</title>'
             f"<style>{_PAGE_CSS}</style></head><body>{self._body(page=True)}</body></html>"
         )
 
@@ -139,13 +156,17 @@ def answer_key(
     kinds: Iterable[str] | None = None,
     seed: int = 0,
     count: int = 10,
+    *,
+    lang: str | None = None,
 ) -> AnswerKey:
-    """The key of ``TrickQuiz(variant, level, kinds, seed, count=count)``: each question, its answer and why."""
+    """The key of ``TrickQuiz(variant, level, kinds, seed, count=count)``: each question, its answer and why, in
+    ``lang`` (the course's language by default)."""
+    language = lang_or_course(lang)
     rules = rules_for(variant)
     chosen = _kinds(kinds)
     entries = tuple(
         KeyEntry(n, q.skill, q.prompt, q.answer_text, q.explanation)
-        for n, q in enumerate(islice(questions(rules, level, chosen, seed), count), 1)
+        for n, q in enumerate(islice(questions(rules, level, chosen, seed, lang=language), count), 1)
     )
     quiz = _call(
         "TrickQuiz",
@@ -155,7 +176,8 @@ def answer_key(
         f"seed={seed}",
         f"count={count}",
     )
-    return AnswerKey(f"Answer key: {rules.title}, level {level}, seed {seed}", quiz, entries)
+    title = say("key.title", language, title=rules.named(language), level=level, seed=seed)
+    return AnswerKey(title, quiz, entries, language)
 
 
 def decision_key(
@@ -164,18 +186,22 @@ def decision_key(
     seed: int = 0,
     count: int = 6,
     samples: int | None = None,
+    *,
+    lang: str | None = None,
 ) -> AnswerKey:
     """The key of ``DecisionQuiz(rules, kinds, seed, count=count, samples=samples)``: each position, the engine's
-    best choice with its reason, and the other choices it grades good (within 0.15 of a point)."""
+    best choice with its reason, and the other choices it grades good (within 0.15 of a point); in ``lang`` (the
+    course's language by default)."""
+    language = lang_or_course(lang)
     ruled = rules_for(rules)
     chosen = _kinds(kinds)
     entries = []
-    for n, decision in enumerate(islice(decisions(ruled, chosen, seed, samples=samples), count), 1):
+    for n, decision in enumerate(islice(decisions(ruled, chosen, seed, samples=samples, lang=language), count), 1):
         graded = decision.grade()
         if isinstance(graded, ExchangeHint):
-            ranked = [(c.text, c.grade) for c in graded.choices]
+            ranked = [(c.said(language), c.grade) for c in graded.choices]
         else:
-            ranked = [(str(c.action), c.grade) for c in graded.choices]
+            ranked = [(str(c.action) if language == "en" else c.action.text(language), c.grade) for c in graded.choices]
         also = tuple(text for text, grade in ranked[1:] if grade == "good")
         asked = f"{decision.situation} {decision.question}"
         entries.append(KeyEntry(n, decision.skill, asked, ranked[0][0], graded.best.reason, also))
@@ -187,4 +213,5 @@ def decision_key(
         f"count={count}",
         f"samples={samples}" if samples is not None else "",
     )
-    return AnswerKey(f"Answer key: decisions, {ruled.title}, seed {seed}", quiz, tuple(entries))
+    title = say("key.decisions_title", language, title=ruled.named(language), seed=seed)
+    return AnswerKey(title, quiz, tuple(entries), language)

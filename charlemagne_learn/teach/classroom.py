@@ -33,8 +33,10 @@ from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..actions import Action
 from ..display import text_table
 from ..errors import CharlemagneError
+from ..i18n import Lang, add_messages, lang_or_course, number, say
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -45,6 +47,59 @@ __all__ = ["ClassResults", "ResultTable", "ResultsFileError", "read_results"]
 RIGHT_GRADES = ("best", "good")
 _SUFFIXES = (".csv", ".json")
 _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+add_messages({
+    "class.per_student": ("Per student", "Par élève"),
+    "class.per_skill": ("Per skill, hardest first", "Par habileté, la plus difficile d'abord"),
+    "class.grid": ("Right of answered, per student and skill", "Bonnes réponses sur répondues, par élève et par habileté"),
+    "class.missed_title": ("Questions missed most", "Les questions les plus ratées"),
+    "class.col.student": ("student", "élève"),
+    "class.col.answers": ("answers", "réponses"),
+    "class.col.right": ("right", "bonnes"),
+    "class.col.score": ("score", "résultat"),
+    "class.col.missed_most": ("missed most", "le plus raté"),
+    "class.col.skill": ("skill", "habileté"),
+    "class.col.who_missed": ("students who missed", "élèves qui l'ont ratée"),
+    "class.col.question": ("question", "question"),
+    "class.col.missed": ("missed", "ratée"),
+    "class.col.common_wrong": ("most common wrong answer", "mauvaise réponse la plus fréquente"),
+    "class.col.right_answer": ("right answer", "bonne réponse"),
+    "class.of": ("{wrong} of {total}", "{wrong} sur {total}"),
+    "class.plot_skill": ("Per skill (hardest at the top)", "Par habileté (la plus difficile en haut)"),
+    "class.plot_student": ("Per student", "Par élève"),
+    "class.answered_right": ("answered right", "bonnes réponses"),
+    "class.summary": ("{answers} answers from {people} {students}{files}", "{answers} réponses de {people} {students}{files}"),
+    "class.student": ("student", "élève"),
+    "class.students": ("students", "élèves"),
+    "class.in_files": (" in {n} {files}", " dans {n} {files}"),
+    "class.file": ("file", "fichier"),
+    "class.files": ("files", "fichiers"),
+    "class.not_read": ("Not read", "Non lus"),
+    "class.no_name": ("no name ({stem})", "sans nom ({stem})"),
+    "class.bad_row": ("{source}: row {n} is not a results row (a table row or a JSON object)",
+                      "{source} : la ligne {n} n'est pas une ligne de résultats (une ligne de tableau ou un objet JSON)"),
+    "class.no_right": ("{source}: row {n} says neither whether the answer was right (a 'correct' column of True/False) "
+                       "nor its grade (a 'grade' column): is this a quiz's Download results file?",
+                       "{source} : la ligne {n} ne dit ni si la réponse était bonne (une colonne `correct` à True/False) "
+                       "ni sa note (une colonne `grade`) : est-ce bien le fichier de résultats d'un quiz ?"),
+    "class.not_utf8": ("{name}: not text in UTF-8 (a results file is CSV or JSON)",
+                       "{name} : pas du texte en UTF-8 (un fichier de résultats est en CSV ou en JSON)"),
+    "class.not_json": ("{name}: not readable as JSON", "{name} : illisible en JSON"),
+    "class.json_not_list": ("{name}: the JSON is not a list of answers", "{name} : le JSON n'est pas une liste de réponses"),
+    "class.no_student": ("{name}: no 'student' column in its first line (a results CSV starts with one)",
+                         "{name} : pas de colonne `student` sur la première ligne (un CSV de résultats commence par "
+                         "elle)"),
+    "class.empty_folder": ("no .csv or .json file in the folder {path}", "aucun fichier .csv ou .json dans le dossier {path}"),
+    "class.not_there": ("{path} is neither a file nor a folder", "{path} n'est ni un fichier ni un dossier"),
+    "class.not_a_file": ("{item} is not a file: give paths, a folder or a FileUpload's value",
+                         "{item} n'est pas un fichier : donnez des chemins, un dossier ou la valeur d'un `FileUpload`"),
+    "class.not_a_source": ("{item} is not a file: give a folder, a path, paths, or a FileUpload's value",
+                           "{item} n'est pas un fichier : donnez un dossier, un chemin, des chemins ou la valeur d'un "
+                           "`FileUpload`"),
+    "class.no_file": ("no file given: upload the students' results files or name their folder",
+                      "aucun fichier donné : téléversez les fichiers de résultats des élèves ou nommez leur dossier"),
+    "class.none_read": ("none of the files is a quiz's results:", "aucun des fichiers n'est un résultat de quiz :"),
+})  # fmt: skip
 
 
 class ResultsFileError(CharlemagneError):
@@ -117,8 +172,8 @@ def _by_name(name: str) -> tuple[str, str]:
     return plain.casefold(), name
 
 
-def _percent(right: int, total: int) -> str:
-    return f"{round(100 * right / total)}%" if total else "–"
+def _percent(right: int, total: int, lang: Lang = "en") -> str:
+    return number(round(100 * right / total) / 100, ".0%", lang) if total else "–"
 
 
 @dataclass(frozen=True)
@@ -158,32 +213,37 @@ class ClassResults:
         return ClassResults(tuple(a for a in self.answers if a.student == student), self.files)
 
     # ------------------------------------------------------------ tables
-    def by_student(self) -> ResultTable:
+    def by_student(self, *, lang: str | None = None) -> ResultTable:
         """Per student: answers, how many right, and the skills with the most misses."""
+        language = lang_or_course(lang)
         rows = []
         for student in self.students:
             mine = [a for a in self.answers if a.student == student]
             right = sum(a.right for a in mine)
             missed = Counter(a.skill for a in mine if not a.right)
-            weakest = "; ".join(s for s, _ in missed.most_common(2))
-            rows.append((student, str(len(mine)), str(right), _percent(right, len(mine)), weakest))
-        heads = ("student", "answers", "right", "score", "missed most")
-        return ResultTable("Per student", heads, tuple(rows), (False, True, True, True, False))
+            weakest = (" ; " if language == "fr" else "; ").join(s for s, _ in missed.most_common(2))
+            rows.append((student, str(len(mine)), str(right), _percent(right, len(mine), language), weakest))
+        heads = _heads(language, "student", "answers", "right", "score", "missed_most")
+        return ResultTable(say("class.per_student", language), heads, tuple(rows), (False, True, True, True, False))
 
-    def by_skill(self) -> ResultTable:
+    def by_skill(self, *, lang: str | None = None) -> ResultTable:
         """Per skill, the hardest first: answers, share right, and who missed it."""
+        language = lang_or_course(lang)
         rows = []
         for skill in self.skills:
             ours = [a for a in self.answers if a.skill == skill]
             right = sum(a.right for a in ours)
             missed = sorted({a.student for a in ours if not a.right}, key=_by_name)
-            rows.append((right / len(ours), skill, str(len(ours)), _percent(right, len(ours)), ", ".join(missed)))
+            share = _percent(right, len(ours), language)
+            rows.append((right / len(ours), skill, str(len(ours)), share, ", ".join(missed)))
         rows.sort(key=lambda r: (r[0], r[1]))
-        heads = ("skill", "answers", "right", "students who missed")
-        return ResultTable("Per skill, hardest first", heads, tuple(r[1:] for r in rows), (False, True, True, False))
+        heads = _heads(language, "skill", "answers", "right", "who_missed")
+        title = say("class.per_skill", language)
+        return ResultTable(title, heads, tuple(r[1:] for r in rows), (False, True, True, False))
 
-    def grid(self) -> ResultTable:
+    def grid(self, *, lang: str | None = None) -> ResultTable:
         """Students down, skills across: "2/3" is two right of three answered; blank, not asked."""
+        language = lang_or_course(lang)
         skills = self.skills
         rows = []
         for student in self.students:
@@ -192,13 +252,12 @@ class ClassResults:
                 ours = [a for a in self.answers if a.student == student and a.skill == skill]
                 cells.append(f"{sum(a.right for a in ours)}/{len(ours)}" if ours else "")
             rows.append((student, *cells))
-        heads = ("student", *skills)
-        return ResultTable(
-            "Right of answered, per student and skill", heads, tuple(rows), (False,) + (True,) * len(skills)
-        )
+        heads = (*_heads(language, "student"), *skills)
+        return ResultTable(say("class.grid", language), heads, tuple(rows), (False,) + (True,) * len(skills))
 
-    def missed(self, count: int = 5) -> ResultTable:
+    def missed(self, count: int = 5, *, lang: str | None = None) -> ResultTable:
         """The questions most often answered wrong, with the wrong answer given most and the right one."""
+        language = lang_or_course(lang)
         groups: dict[tuple[str, str], list[Answer]] = defaultdict(list)
         for a in self.answers:
             groups[(a.asked, a.correct_answer)].append(a)
@@ -209,17 +268,20 @@ class ClassResults:
             if not wrong:
                 break
             common = Counter(a.answer for a in wrong).most_common(1)[0][0]
-            rows.append((asked, f"{len(wrong)} of {len(ours)}", common, correct))
-        heads = ("question", "missed", "most common wrong answer", "right answer")
-        return ResultTable("Questions missed most", heads, tuple(rows), (False, True, False, False))
+            missed = say("class.of", language, wrong=len(wrong), total=len(ours))
+            rows.append((asked, missed, _said(common, language), _said(correct, language)))
+        heads = _heads(language, "question", "missed", "common_wrong", "right_answer")
+        return ResultTable(say("class.missed_title", language), heads, tuple(rows), (False, True, False, False))
 
     # ------------------------------------------------------------ a picture
-    def plot(self) -> Figure:
+    def plot(self, *, lang: str | None = None) -> Figure:
         """Share right per skill (hardest at the top) beside share right per student, each bar labelled with
         how many answers it stands on."""
         from matplotlib.figure import Figure  # here: reading results needs no matplotlib (JupyterLite, a server)
-        from matplotlib.ticker import PercentFormatter
 
+        from .plots import _percent as percent_ticks
+
+        language = lang_or_course(lang)
         by_skill = [(s, [a for a in self.answers if a.skill == s]) for s in self.skills]
         by_skill.sort(key=lambda g: (-sum(a.right for a in g[1]) / len(g[1]), g[0]))
         by_student = [(s, [a for a in self.answers if a.student == s]) for s in reversed(self.students)]
@@ -227,8 +289,8 @@ class ClassResults:
         fig = Figure(figsize=(11, 1.4 + 0.5 * tall), layout="constrained")
         panels = fig.subplots(1, 2, width_ratios=(3, 2))
         for ax, groups, title, colour in (
-            (panels[0], by_skill, "Per skill (hardest at the top)", "#0072B2"),
-            (panels[1], by_student, "Per student", "#E69F00"),
+            (panels[0], by_skill, say("class.plot_skill", language), "#0072B2"),
+            (panels[1], by_student, say("class.plot_student", language), "#E69F00"),
         ):
             names = [name for name, _ in groups]
             shares = [100 * sum(a.right for a in g) / len(g) for _, g in groups]
@@ -238,35 +300,57 @@ class ClassResults:
             # wrapped, so a long skill's label does not squeeze its bar
             ax.set_yticks(range(len(names)), [textwrap.fill(n, 34) for n in names], fontsize=9)
             ax.set_xlim(0, 112)
-            ax.xaxis.set_major_formatter(PercentFormatter())
-            ax.set_xlabel("answered right")
+            ax.xaxis.set_major_formatter(percent_ticks(language))
+            ax.set_xlabel(say("class.answered_right", language))
             ax.set_title(title, fontsize=11, loc="left")
             ax.grid(axis="x", alpha=0.3)
-        fig.suptitle(self._summary(), fontsize=10)
+        fig.suptitle(self._summary(language), fontsize=10)
         return fig
 
-    def _summary(self) -> str:
-        files = f" in {len(self.files)} file{'s' if len(self.files) != 1 else ''}" if self.files else ""
+    def _summary(self, lang: Lang = "en") -> str:
+        count = len(self.files)
+        files = say("class.files" if count != 1 else "class.file", lang)
+        where = say("class.in_files", lang, n=count, files=files) if self.files else ""
         people = len(self.students)
-        return f"{len(self.answers)} answers from {people} student{'s' if people != 1 else ''}{files}"
+        students = say("class.students" if people != 1 else "class.student", lang)
+        return say("class.summary", lang, answers=len(self.answers), people=people, students=students, files=where)
 
     def __repr__(self) -> str:
         return f"<ClassResults: {self._summary()}>"
 
     def __str__(self) -> str:
-        parts = [self._summary(), "", str(self.by_student()), "", str(self.by_skill())]
-        parts += ["", "Not read:", *self.problems] if self.problems else []
+        language = lang_or_course(None)
+        parts = [self._summary(language), "", str(self.by_student(lang=language)), ""]
+        parts.append(str(self.by_skill(lang=language)))
+        not_read = say("class.not_read", language) + ("\u202f:" if language == "fr" else ":")
+        parts += ["", not_read, *self.problems] if self.problems else []
         return "\n".join(parts)
 
     def _repr_html_(self) -> str:
+        language = lang_or_course(None)
         problems = "".join(f"<li>{escape(p)}</li>" for p in self.problems)
-        unread = f"<p><strong>Not read</strong></p><ul>{problems}</ul>" if problems else ""
+        unread = f"<p><strong>{say('class.not_read', language)}</strong></p><ul>{problems}</ul>" if problems else ""
         return (
-            f'<div class="cl-results" style="font-family:sans-serif"><p>{escape(self._summary())}</p></div>'
-            + self.by_student()._repr_html_()
-            + self.by_skill()._repr_html_()
+            f'<div class="cl-results" style="font-family:sans-serif"><p>{escape(self._summary(language))}</p></div>'
+            + self.by_student(lang=language)._repr_html_()
+            + self.by_skill(lang=language)._repr_html_()
             + unread
         )
+
+
+def _said(answer: str, lang: Lang) -> str:
+    """An answer as the language says it: a decision is stored in the record's form ("play 8♥"), which a
+    French page shows as "jouer 8♥"; a trick quiz's answer (a seat, cards) is already in its quiz's words."""
+    if lang == "en":
+        return answer
+    try:
+        return Action.parse(answer).text(lang)
+    except CharlemagneError:
+        return answer
+
+
+def _heads(lang: Lang, *names: str) -> tuple[str, ...]:
+    return tuple(say(f"class.col.{name}", lang) for name in names)
 
 
 # ---------------------------------------------------------------- reading files
@@ -295,7 +379,7 @@ def _number(value: Any) -> float | None:
 
 def _answer(row: Mapping[str, Any], source: str, number: int) -> Answer:
     if not isinstance(row, Mapping):
-        raise ResultsFileError(f"{source}: row {number} is not a results row (a table row or a JSON object)")
+        raise ResultsFileError(say("class.bad_row", source=source, n=number))
     cells = {str(k): _uninert(str(v)) if isinstance(v, str) else v for k, v in row.items()}
     grade = cells.get("grade")
     if grade not in (None, ""):
@@ -304,11 +388,8 @@ def _answer(row: Mapping[str, Any], source: str, number: int) -> Answer:
     else:
         right, correct = _flag(cells.get("correct")), str(cells.get("correct_answer", ""))
     if right is None:
-        raise ResultsFileError(
-            f"{source}: row {number} says neither whether the answer was right (a 'correct' column of True/False) "
-            "nor its grade (a 'grade' column): is this a quiz's Download results file?"
-        )
-    student = str(cells.get("student") or "").strip() or f"no name ({Path(source).stem})"
+        raise ResultsFileError(say("class.no_right", source=source, n=number))
+    student = str(cells.get("student") or "").strip() or say("class.no_name", stem=Path(source).stem)
     question = _number(cells.get("question"))
     return Answer(
         student=student,
@@ -330,18 +411,18 @@ def _rows(name: str, data: bytes) -> Sequence[Mapping[str, Any]]:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise ResultsFileError(f"{name}: not text in UTF-8 (a results file is CSV or JSON)") from None
+        raise ResultsFileError(say("class.not_utf8", name=name)) from None
     if name.lower().endswith(".json") or text.lstrip()[:1] in ("[", "{"):
         try:
             rows = json.loads(text)
         except (ValueError, RecursionError):
-            raise ResultsFileError(f"{name}: not readable as JSON") from None
+            raise ResultsFileError(say("class.not_json", name=name)) from None
         if not isinstance(rows, list):
-            raise ResultsFileError(f"{name}: the JSON is not a list of answers")
+            raise ResultsFileError(say("class.json_not_list", name=name))
         return rows
     table = list(csv.DictReader(io.StringIO(text)))
     if not table or "student" not in table[0]:
-        raise ResultsFileError(f"{name}: no 'student' column in its first line (a results CSV starts with one)")
+        raise ResultsFileError(say("class.no_student", name=name))
     return table
 
 
@@ -352,10 +433,10 @@ def _files(source: object) -> list[tuple[str, bytes]]:
         if path.is_dir():
             found = sorted(p for p in path.iterdir() if p.suffix.lower() in _SUFFIXES and p.is_file())
             if not found:
-                raise ResultsFileError(f"no .csv or .json file in the folder {path}")
+                raise ResultsFileError(say("class.empty_folder", path=path))
             return [(p.name, p.read_bytes()) for p in found]
         if not path.is_file():
-            raise ResultsFileError(f"{path} is neither a file nor a folder")
+            raise ResultsFileError(say("class.not_there", path=path))
         return [(path.name, path.read_bytes())]
     if isinstance(source, Mapping):  # ipywidgets 7's FileUpload.value: {name: {"content": bytes, ...}}
         return [(str(name), bytes(item["content"])) for name, item in source.items()]
@@ -367,9 +448,9 @@ def _files(source: object) -> list[tuple[str, bytes]]:
             elif isinstance(item, (str, Path)):
                 out += _files(item)
             else:
-                raise ResultsFileError(f"{item!r} is not a file: give paths, a folder or a FileUpload's value")
+                raise ResultsFileError(say("class.not_a_file", item=repr(item)))
         return out
-    raise ResultsFileError(f"{source!r} is not a file: give a folder, a path, paths, or a FileUpload's value")
+    raise ResultsFileError(say("class.not_a_source", item=repr(source)))
 
 
 def read_results(source: object) -> ClassResults:
@@ -379,7 +460,7 @@ def read_results(source: object) -> ClassResults:
     stray file does not stop a class's report; if no file can be read at all, :class:`ResultsFileError`."""
     files = _files(source)
     if not files:
-        raise ResultsFileError("no file given: upload the students' results files or name their folder")
+        raise ResultsFileError(say("class.no_file"))
     answers: list[Answer] = []
     read, problems = [], []
     for name, data in files:
@@ -391,5 +472,5 @@ def read_results(source: object) -> ClassResults:
             continue
         read.append(name)
     if not read:
-        raise ResultsFileError("none of the files is a quiz's results:\n" + "\n".join(problems))
+        raise ResultsFileError(say("class.none_read") + "\n" + "\n".join(problems))
     return ClassResults._merge(answers, tuple(read), tuple(problems))
