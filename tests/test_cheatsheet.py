@@ -102,13 +102,14 @@ def _has_chromium() -> bool:
 
 
 @pytest.mark.skipif(not _has_chromium() and "CI" not in os.environ, reason="no Chromium on this developer machine")
+@pytest.mark.parametrize("lang", ["en", "fr"])
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_the_pdf_is_one_page(variant: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_pdf_is_one_page(variant: str, lang: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / f"{variant}.pdf"
     main(
-        [str(out), "--variant", variant, "--high-joker", "black"]
+        [str(out), "--variant", variant, "--high-joker", "black", "--all-pass", "stick_dealer", "--lang", lang]
         if variant == "canadian"
-        else [str(out), "--variant", variant]
+        else [str(out), "--variant", variant, "--lang", lang]
     )
     assert capsys.readouterr().out.strip() == str(out)
     data = out.read_bytes()

@@ -90,7 +90,9 @@ def test_a_french_lesson_reads_in_french(name: str) -> None:
 # and None, a bid by its record name ("enchère gros_mulot"), a colon with no space before it, "de Est" for
 # "d'Est"; what a learner
 # would type is in backticks and may be written so
-_ENGINE_FORMS = re.compile(r"\bW\b|\b(?:True|False|None)\b|enchère [a-z]+_[a-z_]+|[^\W\d_]+:(?=\s|$)|\b(?:de|que) (?:Est|Ouest)\b")
+_ENGINE_FORMS = re.compile(
+    r"\bW\b|\b(?:True|False|None)\b|enchère [a-z]+_[a-z_]+|[^\W\d_]+:(?=\s|$)|\b(?:de|que) (?:Est|Ouest)\b"
+)
 
 
 @pytest.mark.parametrize("name", WRITTEN)

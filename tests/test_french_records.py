@@ -45,3 +45,19 @@ def test_the_command_line_writes_french(tmp_path: Path, capsys: pytest.CaptureFi
     page = out.read_text(encoding="utf-8")
     assert "Feuilles de donnes" in page and not _french.english_words_in(_prose(page))
     assert str(out) in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("variant", ["canadian", "american", "maine", "bid_euchre"])
+def test_a_french_cheat_sheet_holds_no_english(variant: str) -> None:
+    from charlemagne_learn import Rules
+    from charlemagne_learn.teach.cheatsheet import cheatsheet_html
+
+    page = cheatsheet_html(Rules.preset(variant, all_pass="stick_dealer"), lang="fr")
+    assert not _french.english_words_in(_prose(page)), _french.english_words_in(_prose(page))
+    assert "<html lang='fr'>" in page and "aide-mémoire" in page and "Le pointage" in page
+
+
+def test_the_french_cheat_sheet_follows_the_course(french_course: None) -> None:
+    from charlemagne_learn.teach.cheatsheet import cheatsheet_html
+
+    assert "Charlemagne canadien : aide-mémoire" in cheatsheet_html("canadian")

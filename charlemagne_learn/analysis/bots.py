@@ -35,8 +35,28 @@ from ..cards import Seat
 from ..errors import IllegalActionError, RulesOptionError
 from ..game import Game
 from ..hand import HandState, SeatView
+from ..i18n import add_messages, say
 from ..rng import check_seed
 from ..rules import Rules
+
+add_messages({
+    "bots.nothing_to_do": ("{seat} has nothing to do now ({phase} phase); ask the bot whose turn it is",
+                           "{seat} n'a rien à faire maintenant (étape : {phase}) ; demandez au robot dont c'est le tour"),
+    "bots.no_such_bot": ("there is no bot called {name}; bots are {bots}",
+                         "aucun robot ne s'appelle {name} ; les robots sont `{bots}`"),
+    "bots.seat_twice": ("{seat} is given two bots; name each seat once",
+                        "{seat} reçoit deux robots ; nommez chaque place une seule fois"),
+    "bots.four_bots": ("give four bots, for North, East, South and West in that order; got {got}",
+                       "donnez quatre robots, pour Nord, Est, Sud et Ouest dans cet ordre ; reçu : {got}"),
+    "bots.missing": ("no bot for {seats}; every seat needs a bot (it bids even if it sits out)",
+                     "pas de robot pour {seats} ; chaque place a besoin d'un robot (il enchérit même s'il ne joue pas "
+                     "la donne)"),
+    "bots.not_a_bot": ("{value} is not a Bot; bots subclass charlemagne_learn.analysis.bots.Bot",
+                       "{value} n'est pas un robot ; un robot hérite de `charlemagne_learn.analysis.bots.Bot`"),
+    "bots.illegal": ("{bot} at {seat} chose {action}, which is not allowed now ({phase} phase); allowed: {allowed}",
+                     "{bot} ({seat}) a choisi {action}, ce qui n'est pas permis maintenant (étape : {phase}) ; permis : "
+                     "{allowed}"),
+})  # fmt: skip
 
 __all__ = ["BOTS", "Bot", "BotsArg", "Observer", "RandomBot", "make_bot", "play_game", "play_hand", "register_bot"]
 
@@ -59,9 +79,7 @@ class Bot(ABC):
     def act(self, view: SeatView) -> Action:
         """The action this bot takes in ``view`` (one of ``view.legal_actions``)."""
         if not view.legal_actions:
-            raise IllegalActionError(
-                f"{view.seat.word} has nothing to do now ({view.phase.value} phase); ask the bot whose turn it is"
-            )
+            raise IllegalActionError(say("bots.nothing_to_do", seat=view.seat, phase=view.phase.text()))
         return self.decide(view, self.rng)
 
     @abstractmethod
@@ -104,7 +122,7 @@ def make_bot(name: str, seed: int = 0) -> Bot:
     """
     key = str(name).strip().lower()
     if key not in BOTS:
-        raise RulesOptionError(f"there is no bot called {name!r}; bots are {', '.join(sorted(BOTS))}")
+        raise RulesOptionError(say("bots.no_such_bot", name=repr(name), bots=", ".join(sorted(BOTS))))
     return BOTS[key](seed)
 
 
@@ -124,21 +142,21 @@ def seat_bots(bots: BotsArg) -> tuple[Bot, Bot, Bot, Bot]:
         found: dict[Seat, Bot] = {}
         for key, bot in bots.items():
             if Seat.find(key) in found:
-                raise RulesOptionError(f"{Seat.find(key).word} is given two bots; name each seat once")
+                raise RulesOptionError(say("bots.seat_twice", seat=Seat.find(key)))
             found[Seat.find(key)] = bot
         seated = [found.get(s) for s in Seat]
     else:
         listed = list(bots) if isinstance(bots, (list, tuple)) else None
         if listed is None or len(listed) != 4:
             got = f"{len(listed)}" if listed is not None else repr(bots)
-            raise RulesOptionError(f"give four bots, for North, East, South and West in that order; got {got}")
+            raise RulesOptionError(say("bots.four_bots", got=got))
         seated = listed
-    missing = [s.word for s, b in zip(Seat, seated, strict=True) if b is None]
+    missing = [s for s, b in zip(Seat, seated, strict=True) if b is None]
     if missing:
-        raise RulesOptionError(f"no bot for {', '.join(missing)}; every seat needs a bot (it bids even if it sits out)")
+        raise RulesOptionError(say("bots.missing", seats=", ".join(seat.named() for seat in missing)))
     for b in seated:
         if not isinstance(b, Bot):
-            raise RulesOptionError(f"{b!r} is not a Bot; bots subclass charlemagne_learn.analysis.bots.Bot")
+            raise RulesOptionError(say("bots.not_a_bot", value=repr(b)))
     n, e, s, w = seated
     assert n is not None and e is not None and s is not None and w is not None
     return n, e, s, w
@@ -154,10 +172,11 @@ def _step(state: HandState, seated: tuple[Bot, ...], observe: Observer | None) -
     action = bot.act(view)
     took = time.perf_counter() - start
     if action not in view.legal_actions:
-        allowed = ", ".join(str(a) for a in view.legal_actions)
+        allowed = ", ".join(a.text() for a in view.legal_actions)  # str() in English: the records' own form
         raise IllegalActionError(
-            f"{bot!r} at {seat.word} chose {action}, which is not allowed now ({view.phase.value} phase); "
-            f"allowed: {allowed}"
+            say(
+                "bots.illegal", bot=repr(bot), seat=seat, action=action.text(), phase=view.phase.text(), allowed=allowed
+            )
         )
     if observe is not None:
         observe(seat, action, took)

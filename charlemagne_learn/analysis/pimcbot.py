@@ -49,6 +49,7 @@ from ..contract import Contract
 from ..deal import deck_mask, indices_of, mask_of
 from ..errors import RulesOptionError
 from ..hand import Phase, SeatView
+from ..i18n import add_messages, say
 from ..ranking import card_order
 from ..rng import DealRandom, derive_seed
 from ..rules import BidSpec
@@ -57,6 +58,13 @@ from .evaluate import discard, hand_strength
 from .exchange import play_out
 from .hints import hint
 from .rulebot import advise
+
+add_messages({
+    "pimcbot.samples": ("samples={value} is not allowed; use a whole number >= 1",
+                        "`samples={value}` n'est pas permis ; donnez un nombre entier d'au moins 1"),
+    "pimcbot.option": ("{name}={value} is not allowed; use 'rule' or 'pimc'",
+                       "`{name}={value}` n'est pas permis ; choisissez 'rule' ou 'pimc'"),
+})  # fmt: skip
 
 __all__ = ["PimcBot"]
 
@@ -79,11 +87,11 @@ class PimcBot(Bot):
     ) -> None:
         super().__init__(seed)
         if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
-            raise RulesOptionError(f"samples={samples!r} is not allowed; use a whole number >= 1")
+            raise RulesOptionError(say("pimcbot.samples", value=repr(samples)))
         if bidding not in ("rule", "pimc"):
-            raise RulesOptionError(f"bidding={bidding!r} is not allowed; use 'rule' or 'pimc'")
+            raise RulesOptionError(say("pimcbot.option", name="bidding", value=repr(bidding)))
         if exchange not in ("rule", "pimc"):
-            raise RulesOptionError(f"exchange={exchange!r} is not allowed; use 'rule' or 'pimc'")
+            raise RulesOptionError(say("pimcbot.option", name="exchange", value=repr(exchange)))
         self.samples = samples
         self.bidding = bidding
         self.exchange = exchange

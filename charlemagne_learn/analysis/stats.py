@@ -68,12 +68,22 @@ from ..checks import whole_number
 from ..contract import Contract
 from ..deal import deal_hands, indices_of
 from ..errors import RulesOptionError
+from ..i18n import add_messages, say
 from ..ranking import card_order
 from ..rng import SEED_LIMIT, check_seed
 from ..rules import BidSpec, Rules
 from ..scoring import net_points
 from .evaluate import best_trump, hand_strength
 from .odds import Method, deal_outcomes, trump_tricks
+
+add_messages({
+    "stats.no_feature": ("no hand feature {name}; use one of {allowed}",
+                         "aucune caractéristique de main ne s'appelle {name} ; choisissez parmi {allowed}"),
+    "stats.bad_method": ("method={method} is not allowed; use 'double_dummy' or 'bots'",
+                         "`method={method}` n'est pas permis ; choisissez 'double_dummy' (jeu parfait) ou 'bots' (les "
+                         "robots)"),
+    "stats.not_number": ("{value} is not a number", "{value} n'est pas un nombre"),
+})  # fmt: skip
 
 __all__ = [
     "BiddingDataset",
@@ -243,7 +253,7 @@ class BiddingDataset:
             return [_number(r[name]) for r in self.records]
         if name not in _PER_TRUMP:
             allowed = ", ".join(repr(n) for n in (*_PER_TRUMP, "jokers", "aces"))
-            raise RulesOptionError(f"no hand feature {name!r}; use one of {allowed}")
+            raise RulesOptionError(say("stats.no_feature", name=repr(name), allowed=allowed))
         return [_number(r[f"{name}_{r['bid_suit']}"]) for r in self.records]
 
     def made(self, bid: str, method: Method = "double_dummy") -> list[bool]:
@@ -257,14 +267,16 @@ class BiddingDataset:
 
     def _column(self, kind: str, bid: str, method: Method) -> str:
         if method not in ("double_dummy", "bots"):
-            raise RulesOptionError(f"method={method!r} is not allowed; use 'double_dummy' or 'bots'")
+            raise RulesOptionError(say("stats.bad_method", method=repr(method)))
         return f"{kind}_{'dd' if method == 'double_dummy' else 'bots'}_{self.rules.bid(bid).name}"
 
 
 def _number(value: Value) -> float:
     if isinstance(value, (int, float)):
         return value
-    raise RulesOptionError(f"{value!r} is not a number")  # pragma: no cover - only a damaged file gets here
+    raise RulesOptionError(
+        say("stats.not_number", value=repr(value))
+    )  # pragma: no cover - only a damaged file gets here
 
 
 def _record_job(args: tuple[str, int]) -> Record:

@@ -21,18 +21,96 @@ from pathlib import Path
 from ..bid_meaning import COLUMNS, bid_meaning
 from ..cards import Card, Suit
 from ..course import rules_for
+from ..i18n import LANGS, Lang, add_messages, card_name, lang_or_course, say, suit_name, word
 from ..ranking import card_order, jokers, trump_order
 from ..rules import Rules
 from .printing import PrintError, write_page
 
 __all__ = ["CheatSheetError", "cheatsheet_html", "write_cheatsheet"]
 
+#: Letters of the bid table's text that fit across the printed page (8.2 pt on a letter page's 194 mm; the
+#: French sheet's table is set at 7.6 pt).
+_LINE = {"en": 120, "fr": 130}
 #: The trump suit the sheet's ladder is drawn for: any suit would do, hearts is the lessons' usual example.
 EXAMPLE_TRUMP = Suit.H
 
 
 #: A cheat sheet cannot be written where or how it was asked (the error of every page to print).
 CheatSheetError = PrintError
+
+add_messages({
+    "cheat.ladder": ("With {suit} {symbol} trump, highest first:", "Atout {suit} {symbol}, du plus fort au plus faible :"),
+    "cheat.plain": ("The other suits, highest first (a jack that became a trump is missing from its suit):",
+                    "Les autres couleurs, de la plus haute à la plus basse carte (un valet devenu atout manque à sa "
+                    "couleur) :"),
+    "cheat.nine": ("The nine of trumps is the highest trump. ", "Le neuf d'atout est le plus gros atout. "),
+    "cheat.jokers": ("The jokers are the two highest trumps whatever suit is trump: the {high} ({high_face}) is the "
+                     "high joker, the {low} ({low_face}) the low joker (house rule {code}). ",
+                     "Les jokers sont les deux plus gros atouts, quelle que soit la couleur d'atout : le {high} "
+                     "({high_face}) est le grand joker, le {low} ({low_face}) le petit joker (règle maison {code}). "),
+    "cheat.then": ("Then the", "Viennent ensuite"),
+    "cheat.highest": ("The highest trumps are the", "Les plus gros atouts sont"),
+    "cheat.jacks": ("{lead} <b>{big}</b> (the jack of trumps) and the <b>{little}</b> (the other jack of the same "
+                    "colour), which counts as a trump and no longer as its printed suit.",
+                    "{lead} <b>{big}</b> (le valet d'atout) et <b>{little}</b> (l'autre valet de la même teinte), qui "
+                    "compte comme un atout et non plus dans sa couleur imprimée."),
+    "cheat.dealer_minimum": ("if nobody has bid {n} or more, the dealer must bid at least {n}",
+                             "si personne n'a enchéri {n} ou plus, le donneur doit enchérir au moins {n}"),
+    "cheat.stick": ("if the first three pass, the dealer must bid (stick the dealer)",
+                    "si les trois premiers passent, le donneur doit enchérir (le donneur est collé)"),
+    "cheat.redeal": ("if all four pass, the hand is thrown in and the next dealer deals",
+                     "si les quatre passent, la donne est annulée et le donneur suivant distribue"),
+    "cheat.kitty": (" and {n} face down to the kitty", " et {n} face cachée au minou"),
+    "cheat.bidding": (
+        "<ul><li><b>Deal</b>: {n} cards to each player, two at a time{kitty}.</li><li><b>Bid</b>: one round, from "
+        "the dealer's left to the dealer; each player passes or bids higher than the highest bid so far; "
+        "{passing}.</li><li>The highest bid is the <b>contract</b>; its maker is the <b>bidder</b>, who plays with "
+        "the partner opposite unless the bid is played alone.</li></ul>",
+        "<ul><li><b>La donne</b> : {n} cartes à chaque joueur, deux par deux{kitty}.</li><li><b>Les enchères</b> : "
+        "un seul tour, de la gauche du donneur jusqu'au donneur ; chacun passe ou enchérit plus haut que la plus "
+        "haute enchère jusque-là ; {passing}.</li><li>La plus haute enchère est le <b>contrat</b> ; celui qui l'a "
+        "faite est le <b>preneur</b>, qui joue avec le partenaire d'en face, sauf si l'enchère se joue seul.</li></ul>"),
+    "cheat.play.lead": ("The first player of a trick <b>leads</b> any card; the others must <b>follow suit</b> if "
+                        "they can (trumps count as the trump suit, never as their printed suit).",
+                        "Le premier joueur d'une levée <b>entame</b> la carte qu'il veut ; les autres doivent "
+                        "<b>fournir</b> s'ils le peuvent (les atouts comptent dans la couleur d'atout, jamais dans "
+                        "leur couleur imprimée)."),
+    "cheat.play.void": ("A player who cannot follow may play any card: a trump, or a card of another suit thrown off.",
+                        "Qui ne peut pas fournir joue n'importe quelle carte : il coupe avec un atout, ou se défausse "
+                        "d'une carte d'une autre couleur."),
+    "cheat.play.win": ("The highest trump wins the trick; with no trump in it, the highest card of the suit led. The "
+                       "winner leads the next trick.",
+                       "Le plus gros atout remporte la levée ; sans atout dedans, la plus haute carte de la couleur "
+                       "demandée. Le gagnant entame la levée suivante."),
+    "cheat.play.jokers": ("<b>No trump suit</b> ({bids}): the two jokers are the only trumps. A player who cannot "
+                          "follow suit and holds a joker must play a joker; when a joker is led, the other joker must "
+                          "be played.",
+                          "<b>Pas de couleur d'atout</b> ({bids}) : les deux jokers sont les seuls atouts. Qui ne "
+                          "peut pas fournir et tient un joker doit jouer un joker ; quand un joker est entamé, l'autre "
+                          "joker doit être joué."),
+    "cheat.per_trick": ("Each team scores 1 point a trick it takes; bidders who fail lose the value of their bid "
+                        "instead of scoring their tricks.",
+                        "Chaque équipe marque 1 point par levée faite ; les preneurs qui chutent perdent la valeur de "
+                        "leur enchère au lieu de marquer leurs levées."),
+    "cheat.made_failed": ("Made: the bidder's team scores the bid's points (extra tricks add nothing). Failed: the "
+                          "opponents score the points in the <i>failed</i> column. A hand thrown in scores nothing.",
+                          "Réussi : l'équipe du preneur marque les points de l'enchère (les levées de trop ne comptent "
+                          "pas). Chuté : les adversaires marquent les points de la colonne <i>chuté</i>. Une donne "
+                          "annulée ne marque rien."),
+    "cheat.target": ("{how} The game goes to <b>{target}</b> points.", "{how} La partie se joue en <b>{target}</b> points."),
+    "cheat.rulebook": ("as the rulebook gives them", "telles que le livre de règles les donne"),
+    "cheat.title": ("{title}: cheat sheet", "{title} : aide-mémoire"),
+    "cheat.sub": ("{n} cards, 4 players in two teams (partners sit opposite). Rules: {house}.",
+                  "{n} cartes, 4 joueurs en deux équipes (les partenaires sont assis face à face). Règles : {house}."),
+    "cheat.h.deal": ("Deal and bidding", "La donne et les enchères"),
+    "cheat.h.play": ("Playing a trick", "Jouer une levée"),
+    "cheat.h.trumps": ("Trumps", "Les atouts"),
+    "cheat.h.bids": ("Bids, lowest first", "Les enchères, de la plus basse à la plus haute"),
+    "cheat.h.scoring": ("Scoring", "Le pointage"),
+    "cheat.foot": ("Made by charlemagne_learn from its rules engine: every line above is what the engine plays.",
+                   "Fait par charlemagne_learn à partir de son moteur de règles : chaque ligne ci-dessus, c'est ce que "
+                   "le moteur joue."),
+})  # fmt: skip
 
 
 _CSS = """
@@ -55,138 +133,130 @@ th { background: #eee; }
 .plain li { margin: 0; white-space: nowrap; }
 .cols { display: flex; gap: 5mm; } .cols > div { flex: 1; }
 .foot { margin-top: 3mm; font-size: 7.8pt; color: #444; }
+/* French says the same in about a tenth more letters: a little smaller, so the sheet stays on one page */
+html:lang(fr) body { font-size: 8.4pt; line-height: 1.22; } html:lang(fr) table { font-size: 7.6pt; }
 """
 
 
-def _card(card: Card) -> str:
+def _card(card: Card, lang: Lang) -> str:
     tone = "red" if card.is_red else "black"
-    return f'<span class="card {tone}" aria-label="{escape(card.name)}">{escape(str(card))}</span>'
+    name = card.name if lang == "en" else card_name(card, lang)
+    return f'<span class="card {tone}" aria-label="{escape(name)}">{escape(str(card))}</span>'
 
 
-def _ladder(rules: Rules) -> str:
+def _ladder(rules: Rules, lang: Lang) -> str:
     order = card_order(rules, EXAMPLE_TRUMP)
     cells = []
     for card in trump_order(rules, EXAMPLE_TRUMP):
         role = order.role[card.index]
-        cells.append(f"<td>{_card(card)}<span class='role'>{escape(role) or '&nbsp;'}</span></td>")
+        said = role if lang == "en" or not role else word(role, lang)
+        cells.append(f"<td>{_card(card, lang)}<span class='role'>{escape(said) or '&nbsp;'}</span></td>")
     plain = [s for s in Suit if s != EXAMPLE_TRUMP]
     rows = []
+    colon = word("colon", lang)
     for suit in plain:
         cards = [Card.from_index(i) for i in sorted(rules.deck_indices, reverse=True) if order.suit_of[i] == suit]
-        rows.append(f"<li>{escape(suit.word.capitalize())}: {''.join(_card(c) for c in cards)}</li>")
+        name = suit.word if lang == "en" else suit_name(suit, lang)
+        rows.append(f"<li>{escape(name.capitalize())}{colon}{''.join(_card(c, lang) for c in cards)}</li>")
+    trump_name = EXAMPLE_TRUMP.word if lang == "en" else suit_name(EXAMPLE_TRUMP, lang)
+    ladder = say("cheat.ladder", lang, suit=trump_name, symbol=str(EXAMPLE_TRUMP))
     return (
-        f"<p>With {escape(EXAMPLE_TRUMP.word)} {escape(str(EXAMPLE_TRUMP))} trump, highest first:</p>"
+        f"<p>{escape(ladder, quote=False)}</p>"
         f"<table class='ladder'><tr>{''.join(cells)}</tr></table>"
-        f"<p>The other suits, highest first (a jack that became a trump is missing from its suit):</p>"
+        f"<p>{say('cheat.plain', lang)}</p>"
         f"<ul class='plain'>{''.join(rows)}</ul>"
     )
 
 
-def _jack_words(rules: Rules) -> str:
-    big, little = rules.bower_names
+def _jack_words(rules: Rules, lang: Lang) -> str:
+    big, little = rules.bower_names if lang == "en" else (word(b, lang) for b in rules.bower_names)
     top = ""
     if rules.nine_high:
-        top = "The nine of trumps is the highest trump. "
+        top = say("cheat.nine", lang)
     if rules.jokers:
         high, low = jokers(rules)
-        top += (
-            f"The jokers are the two highest trumps whatever suit is trump: the {escape(high.name)} ({high}) "
-            f"is the high joker, the {escape(low.name)} ({low}) the low joker (house rule <code>high_joker</code>). "
-        )
-    then = "Then the" if top else "The highest trumps are the"
-    return (
-        f"<p>{top}{then} <b>{escape(big)}</b> (the jack of trumps) and the <b>{escape(little)}</b> (the other "
-        f"jack of the same colour), which counts as a trump and no longer as its printed suit.</p>"
-    )
+        high_name, low_name = (c.name if lang == "en" else word(c.name, lang) for c in (high, low))
+        top += say(
+            "cheat.jokers", lang, high=escape(high_name), high_face=high, low=escape(low_name), low_face=low,
+            code="<code>high_joker</code>",
+        )  # fmt: skip
+    lead = say("cheat.then" if top else "cheat.highest", lang)
+    return "<p>" + top + say("cheat.jacks", lang, lead=lead, big=escape(big), little=escape(little)) + "</p>"
 
 
-def _bids(rules: Rules) -> str:
-    meanings = [bid_meaning(rules, spec) for spec in rules.bids]
-    # Each column as wide as its longest text asks, within bounds, so that every bid fits in two or three lines.
-    texts = {c: [c] + [m[c] for m in meanings] for c in COLUMNS}
-    longest_word = {c: max(len(w) for t in texts[c] for w in t.split()) for c in COLUMNS}
-    want = {c: max(longest_word[c] + 3, min(34, max(len(t) for t in texts[c]))) for c in COLUMNS}
-    total = sum(want.values())
-    head = "".join(f"<th style='width:{100 * want[c] / total:.1f}%'>{escape(c)}</th>" for c in COLUMNS)
+def _bids(rules: Rules, lang: Lang) -> str:
+    meanings = [bid_meaning(rules, spec, lang) for spec in rules.bids]
+    heads = {c: c if lang == "en" else word(c, lang) for c in COLUMNS}
+    # Every column at least as wide as its longest word ("Charlemagne", "adversaires"), which cannot wrap — a
+    # word of n letters takes about 1.25 n letters' room, a bold heading more —, then the rest of the line shared
+    # among the columns whose texts are longer, so that every bid fits in two or three lines.
+    texts = {c: [heads[c]] + [m[c] for m in meanings] for c in COLUMNS}
+    need = {c: round(1.1 * max(len(w) for t in texts[c] for w in t.split())) + 2 for c in COLUMNS}
+    ask = {c: max(need[c], min(34, max(len(t) for t in texts[c]))) for c in COLUMNS}
+    spare = max(0, _LINE[lang] - sum(need.values()))
+    grow = sum(ask[c] - need[c] for c in COLUMNS) or 1
+    width = {c: need[c] + spare * (ask[c] - need[c]) / grow for c in COLUMNS}
+    total = sum(width.values())
+    head = "".join(f"<th style='width:{100 * width[c] / total:.1f}%'>{escape(heads[c])}</th>" for c in COLUMNS)
     rows = ["<tr>" + "".join(f"<td>{escape(m[c])}</td>" for c in COLUMNS) + "</tr>" for m in meanings]
     return f"<table class='bids'><tr>{head}</tr>{''.join(rows)}</table>"
 
 
-def _bidding_words(rules: Rules) -> str:
+def _bidding_words(rules: Rules, lang: Lang) -> str:
     if rules.dealer_minimum is not None:
-        passing = (
-            f"if nobody has bid {rules.dealer_minimum} or more, the dealer must bid at least {rules.dealer_minimum}"
-        )
+        passing = say("cheat.dealer_minimum", lang, n=rules.dealer_minimum)
     elif rules.all_pass == "stick_dealer":
-        passing = "if the first three pass, the dealer must bid (stick the dealer)"
+        passing = say("cheat.stick", lang)
     else:
-        passing = "if all four pass, the hand is thrown in and the next dealer deals"
-    kitty = f" and {rules.kitty_size} face down to the kitty" if rules.kitty_size else ""
-    return (
-        f"<ul><li><b>Deal</b>: {rules.hand_size} cards to each player, two at a time{kitty}.</li>"
-        f"<li><b>Bid</b>: one round, from the dealer's left to the dealer; each player passes or bids higher than "
-        f"the highest bid so far; {passing}.</li>"
-        f"<li>The highest bid is the <b>contract</b>; its maker is the <b>bidder</b>, who plays with the partner "
-        f"opposite unless the bid is played alone.</li></ul>"
-    )
+        passing = say("cheat.redeal", lang)
+    kitty = say("cheat.kitty", lang, n=rules.kitty_size) if rules.kitty_size else ""
+    return say("cheat.bidding", lang, n=rules.hand_size, kitty=kitty, passing=passing)
 
 
-def _play_words(rules: Rules) -> str:
-    items = [
-        "The first player of a trick <b>leads</b> any card; the others must <b>follow suit</b> if they can "
-        "(trumps count as the trump suit, never as their printed suit).",
-        "A player who cannot follow may play any card: a trump, or a card of another suit thrown off.",
-        "The highest trump wins the trick; with no trump in it, the highest card of the suit led. "
-        "The winner leads the next trick.",
-    ]
+def _play_words(rules: Rules, lang: Lang) -> str:
+    items = [say(f"cheat.play.{k}", lang) for k in ("lead", "void", "win")]
     no_trump = [spec.label for spec in rules.bids if not spec.has_trump and spec.trump != "with_bid_or_none"]
     if rules.jokers and no_trump:
-        items.append(
-            f"<b>No trump suit</b> ({escape(', '.join(no_trump))}): the two jokers are the only trumps. A player who "
-            "cannot follow suit and holds a joker must play a joker; when a joker is led, the other joker must "
-            "be played."
-        )
+        named = ", ".join(word(label, lang) for label in no_trump)
+        items.append(say("cheat.play.jokers", lang, bids=escape(named)))
     return "<ul>" + "".join(f"<li>{item}</li>" for item in items) + "</ul>"
 
 
-def _score_words(rules: Rules) -> str:
-    if rules.per_trick_scoring:
-        how = (
-            "Each team scores 1 point a trick it takes; bidders who fail lose the value of their bid instead of "
-            "scoring their tricks."
-        )
-    else:
-        how = (
-            "Made: the bidder's team scores the bid's points (extra tricks add nothing). Failed: the opponents "
-            "score the points in the <i>failed</i> column. A hand thrown in scores nothing."
-        )
-    return f"<p>{how} The game goes to <b>{rules.target}</b> points.</p>"
+def _score_words(rules: Rules, lang: Lang) -> str:
+    how = say("cheat.per_trick" if rules.per_trick_scoring else "cheat.made_failed", lang)
+    return f"<p>{say('cheat.target', lang, how=how, target=rules.target)}</p>"
 
 
-def cheatsheet_html(rules: Rules | str | None = None) -> str:
-    """The cheat sheet of ``rules`` (None: the course's rules, house rules included) as a complete HTML page."""
+def cheatsheet_html(rules: Rules | str | None = None, *, lang: str | None = None) -> str:
+    """The cheat sheet of ``rules`` (None: the course's rules, house rules included) as a complete HTML page, in
+    ``lang`` (the course's language by default)."""
+    language = lang_or_course(lang)
     rules = rules_for(rules)
     options = rules.options()
-    house = ", ".join(f"{k} = {v!r}" for k, v in options.items()) if options else "as the rulebook gives them"
+    house = ", ".join(f"{k} = {v!r}" for k, v in options.items()) if options else say("cheat.rulebook", language)
+    title = escape(say("cheat.title", language, title=rules.named(language)), quote=False)
+
+    def h(key: str) -> str:
+        return f"<h2>{say(f'cheat.h.{key}', language)}</h2>"
+
+    sub = say("cheat.sub", language, n=rules.deck_size, house=escape(house))
     return (
-        "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>"
-        f"<title>{escape(rules.title)}: cheat sheet</title><style>{_CSS}</style></head><body>"
-        f"<h1>{escape(rules.title)}: cheat sheet</h1>"
-        f"<p class='sub'>{rules.deck_size} cards, 4 players in two teams (partners sit opposite). "
-        f"Rules: {escape(house)}.</p>"
-        f"<div class='cols'><div><h2>Deal and bidding</h2>{_bidding_words(rules)}</div>"
-        f"<div><h2>Playing a trick</h2>{_play_words(rules)}</div></div>"
-        f"<h2>Trumps</h2>{_jack_words(rules)}{_ladder(rules)}"
-        f"<h2>Bids, lowest first</h2>{_bids(rules)}"
-        f"<h2>Scoring</h2>{_score_words(rules)}"
-        "<p class='foot'>Made by charlemagne_learn from its rules engine: every line above is what the engine "
-        "plays.</p></body></html>"
+        f"<!DOCTYPE html><html lang='{language}'><head><meta charset='utf-8'>"
+        f"<title>{title}</title><style>{_CSS}</style></head><body>"
+        f"<h1>{title}</h1>"
+        f"<p class='sub'>{sub}</p>"
+        f"<div class='cols'><div>{h('deal')}{_bidding_words(rules, language)}</div>"
+        f"<div>{h('play')}{_play_words(rules, language)}</div></div>"
+        f"{h('trumps')}{_jack_words(rules, language)}{_ladder(rules, language)}"
+        f"{h('bids')}{_bids(rules, language)}"
+        f"{h('scoring')}{_score_words(rules, language)}"
+        f"<p class='foot'>{say('cheat.foot', language)}</p></body></html>"
     )
 
 
-def write_cheatsheet(path: str | Path, rules: Rules | str | None = None) -> Path:
+def write_cheatsheet(path: str | Path, rules: Rules | str | None = None, *, lang: str | None = None) -> Path:
     """Write the cheat sheet to ``path``: ``.html``, or ``.pdf`` printed by Chromium (Playwright)."""
-    return write_page(path, cheatsheet_html(rules), "cheat sheet")
+    return write_page(path, cheatsheet_html(rules, lang=lang), "cheat sheet")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -197,13 +267,14 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--high-joker", choices=("red", "black"), help="which joker is high (house rule)")
     parser.add_argument("--all-pass", choices=("redeal", "stick_dealer"), help="what happens when all pass")
+    parser.add_argument("--lang", choices=LANGS, default=None, help="en or fr (default: the course's)")
     args = parser.parse_args(argv)
     options = {k: v for k, v in (("high_joker", args.high_joker), ("all_pass", args.all_pass)) if v is not None}
     if args.variant is None and not options:
         rules = rules_for(None)
     else:
         rules = Rules.preset(args.variant or "canadian", **options)
-    print(write_cheatsheet(args.out, rules))
+    print(write_cheatsheet(args.out, rules, lang=args.lang))
 
 
 if __name__ == "__main__":

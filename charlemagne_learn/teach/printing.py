@@ -10,6 +10,7 @@ import shutil
 from pathlib import Path
 
 from ..errors import CharlemagneError
+from ..i18n import add_messages, add_words, say
 
 __all__ = ["PrintError", "write_page"]
 
@@ -18,6 +19,30 @@ _CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome")
 
 class PrintError(CharlemagneError):
     """A page cannot be written where or how it was asked."""
+
+
+# what is written, with its French article: "impossible d'écrire le corrigé …"
+add_words(
+    {
+        "hand record": ("hand record", "les feuilles de donnes"),
+        "answer key": ("answer key", "le corrigé"),
+        "cheat sheet": ("cheat sheet", "l'aide-mémoire"),
+        "page": ("page", "la page"),
+    }
+)
+add_messages({
+    "print.suffix": ("cannot write a {what} as {name}; give a file name ending in .html or .pdf",
+                     "impossible d'écrire {what:w} sous le nom {name} ; donnez un nom de fichier finissant par .html "
+                     "ou .pdf"),
+    "print.folder": ("cannot write a {what} to {target}: there is no folder {folder}",
+                     "impossible d'écrire {what:w} dans {target} : le dossier {folder} n'existe pas"),
+    "print.playwright": ("writing a {what} as PDF needs Playwright: pip install playwright",
+                         "écrire {what:w} en PDF demande Playwright : `pip install playwright`"),
+    "print.chromium": ("Chromium could not print the PDF ({why}); install it with `python -m playwright install "
+                       "chromium` (or apt-get install chromium), or write .html and print that",
+                       "Chromium n'a pas pu imprimer le PDF ({why}) ; installez-le avec `python -m playwright install "
+                       "chromium` (ou `apt-get install chromium`), ou écrivez un .html et imprimez-le"),
+})  # fmt: skip
 
 
 def system_chromium() -> str | None:
@@ -31,9 +56,9 @@ def write_page(path: str | Path, page: str, what: str = "page") -> Path:
     target = Path(path)
     suffix = target.suffix.lower()
     if suffix not in (".html", ".pdf"):
-        raise PrintError(f"cannot write a {what} as {target.name!r}; give a file name ending in .html or .pdf")
+        raise PrintError(say("print.suffix", what=what, name=repr(target.name)))
     if not target.parent.is_dir():
-        raise PrintError(f"cannot write a {what} to {target}: there is no folder {target.parent}")
+        raise PrintError(say("print.folder", what=what, target=target, folder=target.parent))
     if suffix == ".html":
         target.write_text(page, encoding="utf-8")
         return target
@@ -41,7 +66,7 @@ def write_page(path: str | Path, page: str, what: str = "page") -> Path:
         from playwright.sync_api import Error as PlaywrightError
         from playwright.sync_api import sync_playwright
     except ImportError:
-        raise PrintError(f"writing a {what} as PDF needs Playwright: pip install playwright") from None
+        raise PrintError(say("print.playwright", what=what)) from None
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=system_chromium(), args=["--no-sandbox", "--disable-gpu"])
@@ -52,8 +77,5 @@ def write_page(path: str | Path, page: str, what: str = "page") -> Path:
             finally:
                 browser.close()
     except PlaywrightError as exc:
-        raise PrintError(
-            f"Chromium could not print the PDF ({str(exc).splitlines()[0]}); install it with "
-            "`python -m playwright install chromium` (or apt-get install chromium), or write .html and print that"
-        ) from None
+        raise PrintError(say("print.chromium", why=str(exc).splitlines()[0])) from None
     return target
