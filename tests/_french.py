@@ -8,7 +8,7 @@ here, and neither is anything in ``backticks`` or an HTML tag's attributes.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -53,3 +53,14 @@ def refusal(call: Callable[[], object]) -> str:
     with pytest.raises(cl.CharlemagneError) as info:
         call()
     return str(info.value)
+
+
+@pytest.fixture
+def french_course() -> Iterator[None]:
+    """The course set to French for one test, and back to the folder's course after it, whatever happens (a test
+    module takes it with ``french_course = _french.french_course``)."""
+    cl.set_course(lang="fr")
+    try:
+        yield
+    finally:
+        cl.set_course()

@@ -20,6 +20,8 @@ try:
 except ImportError:  # tests/ is not a package: pytest puts it on sys.path instead
     import _french  # type: ignore[no-redef]
 
+french_course = _french.french_course
+
 _refusal = _french.refusal
 
 HAND = "AC AD 9H JH KH AS RJ BJ"

@@ -16,6 +16,8 @@ try:
 except ImportError:  # tests/ is not a package: pytest puts it on sys.path instead
     import _french  # type: ignore[no-redef]
 
+french_course = _french.french_course
+
 FRENCH_CLASS = Path(__file__).resolve().parents[1] / "notebooks" / "fr" / "class_results_example"
 
 

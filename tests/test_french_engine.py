@@ -22,6 +22,8 @@ try:
 except ImportError:  # tests/ is not a package: pytest puts it on sys.path instead
     import _french  # type: ignore[no-redef]
 
+french_course = _french.french_course
+
 english_words_in = _french.english_words_in
 _refusal = _french.refusal
 VARIANTS = ["canadian", "american", "maine", "bid_euchre"]

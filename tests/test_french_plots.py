@@ -18,6 +18,8 @@ try:
 except ImportError:  # tests/ is not a package: pytest puts it on sys.path instead
     import _french  # type: ignore[no-redef]
 
+french_course = _french.french_course
+
 VARIANTS = ["canadian", "american", "maine", "bid_euchre"]
 
 

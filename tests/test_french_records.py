@@ -16,6 +16,8 @@ try:
 except ImportError:  # tests/ is not a package: pytest puts it on sys.path instead
     import _french  # type: ignore[no-redef]
 
+french_course = _french.french_course
+
 # the page's stylesheet and the code it quotes are not prose
 _NOT_PROSE = re.compile(r"<style>.*?</style>|<code>.*?</code>", re.S)
 
