@@ -28,6 +28,7 @@ except ImportError:  # tests/ is not a package here
 _SHOWN = """() => Array.from(document.querySelectorAll('.jp-OutputArea-output')).map(e => {
   const copy = e.cloneNode(true);
   copy.querySelectorAll('[lang="en"]').forEach(q => q.remove());  // English quoted on purpose
+  copy.querySelectorAll('style, code').forEach(q => q.remove());  // a stylesheet, and code a teacher types
   return copy.innerText || copy.textContent;
 }).join('\\n')"""
 
@@ -56,7 +57,7 @@ def test_lesson_runs_in_jupyterlab(lesson: Path, lab: Lab, browser: Any) -> None
     shutil.copy(lesson, folder / lesson.name)
     if edition:  # the edition's own settings ({"lang": "fr"}) over the root's
         shutil.copy(lesson.parent / "course.json", folder / "course.json")
-    example = NOTEBOOKS / "class_results_example"  # the teacher's dashboard opens on it
+    example = lesson.parent / "class_results_example"  # the teacher's dashboard opens on its edition's class
     if not (folder / example.name).exists():
         shutil.copytree(example, folder / example.name)
     context = browser.new_context(viewport={"width": 1280, "height": 1000})
