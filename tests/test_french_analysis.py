@@ -209,3 +209,21 @@ def test_french_elides_before_east_and_west() -> None:
     )
     choices = say("display.hint_head", "fr", seat=cl.Seat.W, phase="jeu", samples=8)
     assert "Les choix d'Ouest" in choices and "qu'Ouest ne voit pas" in choices
+
+
+def _pimc_option() -> object:
+    return cl.PimcBot(0, bidding=NO_METHOD)
+
+
+BOT_REFUSALS: list[tuple[Callable[[], object], str]] = [
+    (lambda: cl.play_hand("canadian", [cl.RuleBot(0)], seed=1), "give four bots"),
+    (lambda: cl.play_hand("canadian", {"N": cl.RuleBot(0), "north": cl.RuleBot(1)}, seed=1), "given two bots"),
+    (lambda: cl.play_hand("canadian", [cl.RuleBot(0), 1, 2, 3], seed=1), "is not a Bot"),
+    (lambda: cl.PimcBot(0, samples=0), "samples=0 is not allowed"),
+    (_pimc_option, "bidding='fast' is not allowed"),
+]
+
+
+@pytest.mark.parametrize(("call", "english"), BOT_REFUSALS)
+def test_bot_refusals_are_french_in_a_french_course(call: Callable[[], object], english: str) -> None:
+    test_analysis_refusals_are_french_in_a_french_course(call, english)
