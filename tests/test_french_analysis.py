@@ -4,6 +4,7 @@ a bid's chance as text, and seats and suits read from their French names; Englis
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -227,3 +228,20 @@ BOT_REFUSALS: list[tuple[Callable[[], object], str]] = [
 @pytest.mark.parametrize(("call", "english"), BOT_REFUSALS)
 def test_bot_refusals_are_french_in_a_french_course(call: Callable[[], object], english: str) -> None:
     test_analysis_refusals_are_french_in_a_french_course(call, english)
+
+
+def test_a_damaged_dataset_is_refused_in_french(tmp_path: Path) -> None:
+    import gzip
+
+    from charlemagne_learn.analysis.stats import read_dataset
+
+    junk = tmp_path / "junk.csv.gz"
+    junk.write_bytes(gzip.compress(b"a,b\n1,2\n"))
+    old = tmp_path / "old.csv.gz"
+    old.write_bytes(gzip.compress(b"# charlemagne_learn bidding dataset format=0 variant=canadian seed=1\na,b\n"))
+    wrong = tmp_path / "wrong.csv.gz"
+    wrong.write_bytes(gzip.compress(b"# charlemagne_learn bidding dataset format=1 variant=canadian seed=1\na,b\n"))
+    for path, english in ((junk, "is not a bidding dataset"), (old, "this version reads format 1"),
+                          (wrong, "other columns than this version's Canadian Charlemagne records")):  # fmt: skip
+        # the path is shown as code (in backticks), so its letters are not read as English
+        test_analysis_refusals_are_french_in_a_french_course(lambda p=path: read_dataset(p), english)

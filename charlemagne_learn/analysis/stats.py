@@ -83,6 +83,15 @@ add_messages({
                          "`method={method}` n'est pas permis ; choisissez 'double_dummy' (jeu parfait) ou 'bots' (les "
                          "robots)"),
     "stats.not_number": ("{value} is not a number", "{value} n'est pas un nombre"),
+    "stats.plain_only": ("datasets are made for the plain presets only",
+                         "les jeux de données ne sont faits que pour les variantes sans règles maison"),
+    "stats.not_dataset": ("{where} is not a bidding dataset (make one with scripts/bidding_dataset.py)",
+                          "`{where}` n'est pas un jeu de données d'enchères (faites-en un avec "
+                          "`scripts/bidding_dataset.py`)"),
+    "stats.format": ("{where} has format {found}; this version reads format {wanted}",
+                     "`{where}` est au format {found} ; cette version lit le format {wanted}"),
+    "stats.columns": ("{where} has other columns than this version's {title} records",
+                      "`{where}` n'a pas les colonnes des donnes ({title}) de cette version"),
 })  # fmt: skip
 
 __all__ = [
@@ -287,7 +296,7 @@ def _record_job(args: tuple[str, int]) -> Record:
 def _preset(variant: str) -> Rules:
     rules = Rules.preset(variant)
     if rules.options():  # pragma: no cover - preset() without options is always the plain preset
-        raise RulesOptionError("datasets are made for the plain presets only")
+        raise RulesOptionError(say("stats.plain_only"))
     return rules
 
 
@@ -356,15 +365,15 @@ def _parse(name: str, text: str) -> Value:
 def _from_bytes(raw: bytes, where: str) -> BiddingDataset:
     lines = gzip.decompress(raw).decode("utf-8").splitlines()
     if not lines or not lines[0].startswith("# charlemagne_learn bidding dataset"):
-        raise RulesOptionError(f"{where} is not a bidding dataset (make one with scripts/bidding_dataset.py)")
+        raise RulesOptionError(say("stats.not_dataset", where=where))
     meta = dict(part.split("=", 1) for part in lines[0].split() if "=" in part)
     if meta.get("format") != str(_FORMAT):
-        raise RulesOptionError(f"{where} has format {meta.get('format')}; this version reads format {_FORMAT}")
+        raise RulesOptionError(say("stats.format", where=where, found=meta.get("format"), wanted=_FORMAT))
     rules = _preset(meta["variant"])
     rows = csv.reader(lines[1:])
     header = tuple(next(rows))
     if header != columns(rules):
-        raise RulesOptionError(f"{where} has other columns than this version's {rules.title} records")
+        raise RulesOptionError(say("stats.columns", where=where, title=rules.named()))
     records = tuple({n: _parse(n, v) for n, v in zip(header, row, strict=True)} for row in rows)
     return BiddingDataset(rules, int(meta["seed"]), records)
 
