@@ -201,7 +201,7 @@ def decision_key(
         if isinstance(graded, ExchangeHint):
             ranked = [(c.said(language), c.grade) for c in graded.choices]
         else:
-            ranked = [(str(c.action) if language == "en" else c.action.text(language), c.grade) for c in graded.choices]
+            ranked = [(c.action.text(language), c.grade) for c in graded.choices]
         also = tuple(text for text, grade in ranked[1:] if grade == "good")
         asked = f"{decision.situation} {decision.question}"
         entries.append(KeyEntry(n, decision.skill, asked, ranked[0][0], graded.best.reason, also))

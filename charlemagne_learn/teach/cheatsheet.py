@@ -140,7 +140,7 @@ html:lang(fr) body { font-size: 8.4pt; line-height: 1.22; } html:lang(fr) table 
 
 def _card(card: Card, lang: Lang) -> str:
     tone = "red" if card.is_red else "black"
-    name = card.name if lang == "en" else card_name(card, lang)
+    name = card_name(card, lang)
     return f'<span class="card {tone}" aria-label="{escape(name)}">{escape(str(card))}</span>'
 
 
@@ -149,16 +149,16 @@ def _ladder(rules: Rules, lang: Lang) -> str:
     cells = []
     for card in trump_order(rules, EXAMPLE_TRUMP):
         role = order.role[card.index]
-        said = role if lang == "en" or not role else word(role, lang)
+        said = word(role, lang)
         cells.append(f"<td>{_card(card, lang)}<span class='role'>{escape(said) or '&nbsp;'}</span></td>")
     plain = [s for s in Suit if s != EXAMPLE_TRUMP]
     rows = []
     colon = word("colon", lang)
     for suit in plain:
         cards = [Card.from_index(i) for i in sorted(rules.deck_indices, reverse=True) if order.suit_of[i] == suit]
-        name = suit.word if lang == "en" else suit_name(suit, lang)
+        name = suit_name(suit, lang, plural=True)
         rows.append(f"<li>{escape(name.capitalize())}{colon}{''.join(_card(c, lang) for c in cards)}</li>")
-    trump_name = EXAMPLE_TRUMP.word if lang == "en" else suit_name(EXAMPLE_TRUMP, lang)
+    trump_name = suit_name(EXAMPLE_TRUMP, lang, plural=True)
     ladder = say("cheat.ladder", lang, suit=trump_name, symbol=str(EXAMPLE_TRUMP))
     return (
         f"<p>{escape(ladder, quote=False)}</p>"
@@ -169,13 +169,13 @@ def _ladder(rules: Rules, lang: Lang) -> str:
 
 
 def _jack_words(rules: Rules, lang: Lang) -> str:
-    big, little = rules.bower_names if lang == "en" else (word(b, lang) for b in rules.bower_names)
+    big, little = (word(b, lang) for b in rules.bower_names)
     top = ""
     if rules.nine_high:
         top = say("cheat.nine", lang)
     if rules.jokers:
         high, low = jokers(rules)
-        high_name, low_name = (c.name if lang == "en" else word(c.name, lang) for c in (high, low))
+        high_name, low_name = (word(c.name, lang) for c in (high, low))
         top += say(
             "cheat.jokers", lang, high=escape(high_name), high_face=high, low=escape(low_name), low_face=low,
             code="<code>high_joker</code>",

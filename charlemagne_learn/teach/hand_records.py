@@ -32,7 +32,7 @@ from ..checks import whole_number
 from ..course import rules_for
 from ..deal import cards_of, deal_hands
 from ..errors import RulesOptionError
-from ..i18n import LANGS, Lang, add_messages, lang_or_course, number, say
+from ..i18n import LANGS, Lang, add_messages, lang_or_course, number, say, word
 from ..rng import check_seed, derive_seed
 from ..rules import Rules
 from .printing import write_page
@@ -261,7 +261,7 @@ def _board_html(rules: Rules, board: Board, page: bool, lang: Lang) -> str:
     )
     odds = {c.bid: c for c in board.odds}
     first = board.first_bidder
-    bid_heads = "".join(f"<th>{escape(_label(b.label, lang))}</th>" for b in rules.bids)
+    bid_heads = "".join(f"<th>{escape(word(b.label, lang))}</th>" for b in rules.bids)
     make_rows = "".join(
         f"<tr><td>{seat.named(lang)}</td>"
         f"<td>{_trump_head(board.plays[seat][0], page, lang)} {board.plays[seat][1]}</td>"
@@ -283,12 +283,6 @@ def _board_html(rules: Rules, board: Board, page: bool, lang: Lang) -> str:
         f'<section class="board"><h2>{escape(head, quote=False)}</h2>'
         f'<div class="compass">{hands}{centre}</div><div>{dd}{makes}</div></section>'
     )
-
-
-def _label(label: str, lang: Lang) -> str:
-    from ..i18n import word
-
-    return word(label, lang)
 
 
 def _traveller(board: Board, tables: int, lang: Lang) -> str:

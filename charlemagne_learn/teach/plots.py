@@ -279,7 +279,7 @@ _BY = ("trumps", "jokers", "jacks")
 
 
 def _by_label(rules: Rules, by: str, lang: Lang) -> str:
-    big, little = rules.bower_names if lang == "en" else (word(b, lang) for b in rules.bower_names)
+    big, little = (word(b, lang) for b in rules.bower_names)
     if by == "trumps":
         extra = say("plots.jokers_and_jacks" if rules.jokers else "plots.two_jacks", lang, big=big, little=little)
         return say("plots.by_trumps", lang, extra=extra)

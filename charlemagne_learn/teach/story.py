@@ -294,11 +294,7 @@ def _why(reason: str, lang: Lang) -> str:
 
 
 def _name(action: Action, lang: Lang) -> str:
-    return str(action.card) if action.card is not None else (str(action) if lang == "en" else action.text(lang))
-
-
-def _grade(grade: Any, lang: Lang) -> str:
-    return str(grade) if lang == "en" else grade_word(grade, lang)
+    return str(action.card) if action.card is not None else action.text(lang)
 
 
 def _engine(view: Any, action: Action, samples: int, lang: Lang) -> str:
@@ -308,7 +304,7 @@ def _engine(view: Any, action: Action, samples: int, lang: Lang) -> str:
         return say("story.agrees", lang, why=_why(mine.reason, lang))
     best = ranked.best.action
     return say(
-        "story.grades", lang, grade=_grade(mine.grade, lang), best=_name(best, lang),
+        "story.grades", lang, grade=grade_word(mine.grade, lang), best=_name(best, lang),
         why_best=_why(ranked.best.reason, lang), mine=_name(action, lang), why_mine=_why(mine.reason, lang).split("; ")[0],
     )  # fmt: skip
 
@@ -320,7 +316,7 @@ def _exchange_engine(before: HandState, out: list[Card], trump: Suit | None, sam
         return say("story.agrees_exchange", lang, why=_lower_first(mine.reason))
     best = ranked.best
     return say(
-        "story.grades_exchange", lang, grade=_grade(mine.grade, lang), best=best.said(lang),
+        "story.grades_exchange", lang, grade=grade_word(mine.grade, lang), best=best.said(lang),
         why=_lower_first(best.reason),
     )  # fmt: skip
 

@@ -24,7 +24,7 @@ from ..analysis.budget import check_budget, default_budget
 from ..cards import RED_JOKER, Card
 from ..contract import Contract
 from ..errors import RulesOptionError
-from ..i18n import Lang, card_label, check_lang, word
+from ..i18n import Lang, card_label, check_lang, number, word
 from ..palette import palette_css
 from ..ranking import card_order
 from ..rules import BidSpec, Rules
@@ -77,8 +77,7 @@ def variant_title(rules: Rules, lang: Lang = "en") -> str:
 
 def number_text(value: float, spec: str, lang: Lang = "en") -> str:
     """A number as the language writes it: ``number_text(1.5, "+.1f", "fr")`` is ``"+1,5"`` (a decimal comma)."""
-    text = format(value, spec)
-    return text if lang == "en" else text.replace(".", ",")
+    return number(value, spec, lang)
 
 
 def engine_text(thing: object, lang: Lang) -> str | None:
