@@ -15,7 +15,7 @@ separate code paths. Every **Decision** of the rulebook is a keyword option.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Literal
 
 from .checks import is_whole
@@ -354,6 +354,22 @@ class Rules:
     _bid_index: dict[str, int] = field(default_factory=dict, init=False, repr=False, compare=False)
     #: Values derived from these rules by other modules (bid ladders, card orders), computed once.
     _cache: dict[object, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def __hash__(self) -> int:
+        # Rules key many caches (card orders, contracts, bid judgements); hashing every field, the whole bid ladder
+        # included, on each lookup cost more than the lookups. Frozen, so the hash is worked out once.
+        try:
+            return self.__dict__["_hash"]  # type: ignore[no-any-return]
+        except KeyError:
+            value = hash(tuple(getattr(self, f.name) for f in fields(self) if f.compare))
+            object.__setattr__(self, "_hash", value)
+            return value
+
+    def __getstate__(self) -> dict[str, Any]:
+        # a string's hash differs from process to process: a pickled copy works its own out again
+        state = dict(self.__dict__)
+        state.pop("_hash", None)
+        return state
 
     def __post_init__(self) -> None:
         _one_of("name", self.name, tuple(_TITLES))

@@ -366,12 +366,16 @@ def test_pimcbot_ducks_in_mulot_where_the_hint_says_so() -> None:
 def test_pimcbot_options_are_checked() -> None:
     with pytest.raises(cl.RulesOptionError, match="samples=0"):
         cl.PimcBot(0, samples=0)
-    with pytest.raises(cl.RulesOptionError, match="bidding='always'"):
+    with pytest.raises(cl.RulesOptionError, match=r"^bid_samples=-1 is not allowed"):
+        cl.PimcBot(0, bid_samples=-1)
+    with pytest.raises(cl.RulesOptionError, match=r"bidding='always'.*'rule', 'pimc', 'auction'"):
         cl.PimcBot(0, bidding="always")  # type: ignore[arg-type]
-    with pytest.raises(cl.RulesOptionError, match=r"exchange='best'.*'rule' or 'pimc'"):
+    with pytest.raises(cl.RulesOptionError, match=r"exchange='best'.*one of 'rule', 'pimc'$"):
         cl.PimcBot(0, exchange="best")  # type: ignore[arg-type]
-    assert repr(cl.PimcBot(3, exchange="pimc")) == "PimcBot(seed=3, samples=40, bidding='rule', exchange='pimc')"
-    assert repr(make_bot("pimc", 3)) == "PimcBot(seed=3, samples=40, bidding='rule')"
+    assert repr(cl.PimcBot(3, exchange="pimc")) == "PimcBot(seed=3, samples=40, bidding='auction', exchange='pimc')"
+    assert repr(make_bot("pimc", 3)) == "PimcBot(seed=3, samples=40, bidding='auction')"
+    assert repr(make_bot("pimc-rulebids", 3)) == "PimcBot(seed=3, samples=40, bidding='rule')"
+    assert repr(cl.PimcBot(3, bid_samples=8)) == "PimcBot(seed=3, samples=40, bidding='auction', bid_samples=8)"
 
 
 def _at_exchange(seed: int) -> cl.HandState:

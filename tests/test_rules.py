@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 
 import charlemagne_learn as cl
@@ -137,3 +139,15 @@ def test_unknown_bid_lists_the_ladder() -> None:
 def test_option_values_of_the_wrong_kind_are_refused(option: str, value: object, allowed: str) -> None:
     with pytest.raises(cl.RulesOptionError, match=allowed):
         cl.Rules.preset("maine", **{option: value})
+
+
+def test_rules_hash_is_kept_but_never_pickled() -> None:
+    # The hash is worked out once per Rules (they key many caches); a string's hash differs between processes, so
+    # a pickled copy (bid odds' worker processes) must work its own out again.
+    rules = cl.Rules.preset("canadian", high_joker="black")
+    first = hash(rules)
+    assert hash(rules) == first == hash(cl.Rules.preset("canadian", high_joker="black"))
+    copy = pickle.loads(pickle.dumps(rules))
+    assert "_hash" not in copy.__dict__
+    assert copy == rules and hash(copy) == first
+    assert hash(cl.Rules.preset("canadian")) != first

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import lru_cache
 
 from ..actions import Action
 from ..cards import Rank, Suit
@@ -231,7 +232,14 @@ def _take_all_way(spec: BidSpec) -> str:
 
 def bid_chance(rules: Rules, hand: int, spec: BidSpec, action: Action) -> float:
     """RuleBot's estimate of the chance that ``hand`` (a bit set) makes ``spec``, bid as ``action``."""
-    return _Judge(rules, hand).chance(spec, action)
+    return judge(rules, hand).chance(spec, action)
+
+
+@lru_cache(maxsize=4096)
+def judge(rules: Rules, hand: int) -> _Judge:
+    """The judge of one hand's bids, kept for the next question about the same hand: sampling reads the bids of
+    many dealt hands, and judging a bid by the rest of the auction asks about the same hands bid after bid."""
+    return _Judge(rules, hand)
 
 
 class _Judge:
@@ -242,6 +250,7 @@ class _Judge:
         self.hand = hand
         self._strength: dict[Suit | None, float] = {}
         self._losers: dict[Suit | None, int] = {}
+        self._chances: dict[tuple[str, Action], float] = {}
 
     def strength(self, trump: Suit | None) -> float:
         if trump not in self._strength:
@@ -255,6 +264,13 @@ class _Judge:
 
     def chance(self, spec: BidSpec, action: Action) -> float:
         """Chance that ``spec`` (bid as ``action``) is made by this hand."""
+        key = (spec.name, action)  # one rules per judge: a bid's name says which it is
+        known = self._chances.get(key)
+        if known is None:
+            known = self._chances[key] = self._chance(spec, action)
+        return known
+
+    def _chance(self, spec: BidSpec, action: Action) -> float:
         rules = self.rules
         if spec.avoid:
             return self._avoid_chance(spec)

@@ -46,7 +46,7 @@ from ..i18n import lang_or_course
 from ..ranking import CardOrder, card_order
 from ..rules import BidSpec, Rules
 from .bots import Bot, register_bot
-from .evaluate import _Judge, best_trump, discard, hand_strength, losers, partner_card
+from .evaluate import best_trump, discard, hand_strength, judge, losers, partner_card
 from .pimc import shown_out
 
 __all__ = ["RULES", "RULES_FR", "Advice", "RuleBot", "advise", "rule_text"]
@@ -255,7 +255,7 @@ def advise(view: SeatView) -> Advice:
 # ================================================================ bidding
 def _bid(view: SeatView) -> Advice:
     rules = view.rules
-    judge = _Judge(rules, mask_of(view.hand))
+    judged = judge(rules, mask_of(view.hand))
     legal = view.legal_actions
     can_pass = any(a.kind == "pass" for a in legal)
     high = next(((seat, a) for seat, a in reversed(view.bids) if a.kind == "bid"), None)
@@ -268,7 +268,7 @@ def _bid(view: SeatView) -> Advice:
         # a numeric bid under the dealer's minimum cannot win the auction: the dealer must overcall it
         if can_pass and rules.dealer_minimum is not None and spec.name.isdigit() and spec.tricks < rules.dealer_minimum:
             continue
-        ev, p = judge.value(spec, action)
+        ev, p = judged.value(spec, action)
         if best is None or ev > best[0]:
             best = (ev, p, action)
     if not can_pass:

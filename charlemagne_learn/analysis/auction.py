@@ -1,0 +1,153 @@
+"""Bids judged by what follows them: the rest of the auction, the exchange and the play.
+
+A bid's own odds (:func:`~charlemagne_learn.analysis.odds.bid_odds`) answer "what if I get this contract?".
+A player at the table asks more: if I pass, will the opponents take the contract, and will they make it?
+If I bid 6, will they overcall with 7, or leave me to it? Here each legal bid (and the pass) is judged on
+deals of the cards the seat cannot see — the earlier bids read as evidence about those hands, as in card
+play — by letting every later seat bid as :class:`~charlemagne_learn.analysis.rulebot.RuleBot` would with
+the cards of that deal, the winner of the auction exchange as RuleBot would, and the contract be played
+double dummy. A bid is worth the points its side gains less the points the other side gains, on average;
+a hand thrown in is worth nothing.
+
+The same deals judge every bid, and a bid that leads to the same contract as another on a deal is played
+only once there.
+
+PimcBot bids this way with ``bidding="auction"``.
+
+>>> import charlemagne_learn as cl
+>>> state = cl.HandState.new(cl.Rules.preset("canadian"), dealer="W", seed=3)
+>>> print(state.hand("N"))
+9♣ J♣ A♣ 7♦ 10♦ J♦ K♦ 9♠
+>>> values = auction_values(state.view("N"), samples=8, seed=0)
+>>> list(values)[:3]
+['pass', 'bid 5', 'bid 6']
+>>> max(values, key=values.get)
+'bid 6'
+
+The dealer bids last: once everybody else has passed, passing throws the hand in and is worth nothing.
+
+>>> for action in ["pass", "pass", "pass"]:
+...     state.apply(action)
+>>> auction_values(state.view("W"), samples=8)["pass"]
+0.0
+"""
+
+from __future__ import annotations
+
+from ..actions import Action
+from ..cards import Seat
+from ..checks import whole_number
+from ..contract import Contract
+from ..deal import deck_mask, indices_of, mask_of
+from ..errors import IllegalActionError
+from ..hand import HandState, Phase, SeatView
+from ..i18n import add_messages, say
+from ..rng import DealRandom, check_seed
+from ..scoring import bid_made, net_points
+from . import dds
+from .pimc import _bid_evidence, likely_deals
+from .rulebot import advise
+from .solver import _Search
+
+__all__ = ["auction_values"]
+
+add_messages({
+    "auction.not_bidding": ("auction_values() judges the bids of the seat to bid; give its view during the bidding "
+                            "(state.view(state.to_move))",
+                            "auction_values() juge les enchères de la place qui doit enchérir ; donnez sa vue "
+                            "pendant les enchères (state.view(state.to_move))"),
+})  # fmt: skip
+
+#: Candidate deals per deal kept when weighing the earlier bids as evidence.
+_CANDIDATES = 4
+
+
+def auction_values(view: SeatView, samples: int = 24, seed: int = 0) -> dict[str, float]:
+    """Each legal action of the seat to bid in ``view`` (by its text, ``"pass"``, ``"6"``, ``"bid 6♥"``…) and
+    what it is worth to the seat's side in points, over ``samples`` deals of the cards it cannot see."""
+    if not isinstance(view, SeatView) or view.phase is not Phase.BIDDING or view.to_move != view.seat:
+        raise IllegalActionError(say("auction.not_bidding"))
+    whole_number("samples", samples, 1, 10_000)
+    check_seed(seed)
+    rules = view.rules
+    me = view.seat
+    hand = mask_of(view.hand)
+    others = [s for s in Seat if s != me]
+    unseen = indices_of(deck_mask(rules) & ~hand)
+    sizes = [view.hand_sizes[s.name] for s in others]
+    rng = DealRandom(seed)
+
+    def draw() -> tuple[dict[Seat, int], int]:
+        cards = list(unseen)
+        rng.shuffle(cards)
+        deal = {me: hand}
+        at = 0
+        for seat, size in zip(others, sizes, strict=True):
+            deal[seat] = sum(1 << c for c in cards[at : at + size])
+            at += size
+        return deal, sum(1 << c for c in cards[at:])
+
+    weigh_hands = _bid_evidence(view, others, dict.fromkeys(Seat, 0))
+    deals = likely_deals(rng, draw, lambda d: weigh_hands(d[0]), samples, _CANDIDATES)
+    actions = list(view.legal_actions)
+    totals = dict.fromkeys(actions, 0.0)
+    before = [a for _, a in view.history]
+    for hands, kitty in deals:
+        start = HandState(rules, view.dealer, [hands[s] for s in Seat], kitty)
+        for action in before:
+            start.apply(action)
+        seen: dict[tuple[int, Action | None], float] = {}
+        for action in actions:
+            state = start.copy()
+            state.apply(action)
+            high = _finish_auction(state)
+            if high not in seen:
+                seen[high] = _settle(state, me) if high[1] is not None else 0.0
+            totals[action] += seen[high]
+    return {action.text("en"): total / samples for action, total in totals.items()}
+
+
+def _finish_auction(state: HandState) -> tuple[int, Action | None]:
+    """Let every later seat bid as RuleBot; the winning seat and bid (None when all passed)."""
+    while state.phase is Phase.BIDDING:
+        mover = state.to_move
+        assert mover is not None
+        state.apply(advise(state.view(mover)).action)
+    high = next(((s, a) for s, a in reversed(state.history) if a.kind == "bid"), None)
+    return (-1, None) if high is None else (int(high[0]), high[1])
+
+
+def _settle(state: HandState, me: Seat) -> float:
+    """The exchange as RuleBot makes it, then the contract played double dummy: ``me``'s side's points less the
+    other side's (a game-deciding contract counts the whole game)."""
+    while not state.is_over and state.phase is not Phase.PLAY:
+        mover = state.to_move
+        assert mover is not None
+        state.apply(advise(state.view(mover)).action)
+    contract = state.contract
+    if contract is None:  # thrown in
+        return 0.0
+    hands = [0 if s in contract.sitting_out else state._hands[s] for s in range(4)]
+    taken = _bidder_tricks(contract, hands)
+    if contract.spec.outright:
+        net = contract.rules.target if bid_made(contract.spec, taken) else -contract.rules.target
+    else:
+        net = net_points(contract, taken)
+    return float(net if me.team == contract.team else -net)
+
+
+def _bidder_tricks(contract: Contract, hands: list[int]) -> int:
+    """Tricks the bidder's side takes double dummy, or a count on the right side of the bid's line when only
+    making it matters (the scores then do not depend on the exact count)."""
+    leader = int(contract.first_leader)
+    spec = contract.spec
+    n = hands[leader].bit_count()
+    if dds.maps_onto_bridge(contract) and dds.available():
+        return dds.dds_bidder_tricks(contract, hands, Seat(leader))
+    search = _Search(contract, hands)
+    if contract.rules.per_trick_scoring:
+        return search.solve(leader)
+    if spec.avoid:
+        return search.boundary(leader, 0, 1)
+    need = min(spec.tricks, n)
+    return search.boundary(leader, need - 1, need)
