@@ -18,7 +18,8 @@ bidding; the margin was then chosen on 300 Canadian deals (seed 9001: +1.96, +1.
 +1.09 to +2.44, without it) and 200 American ones (seed 9002: +0.74, +0.21 to +1.27, against +0.56 without it and
 +0.55 with RuleBot's bidding — most American contracts are numeric bids that RuleBot already judges well).
 Then, on 500 deals of seeds never used before (20261126): +1.59 points a hand (+1.11 to +2.07) in Canadian,
-+1.30 (+0.97 to +1.63) in American (``benchmarks/RESULTS.md``). A bid takes 0.3–0.4 s at the median and under
++1.30 (+0.97 to +1.63) in American; on 400 more Canadian deals (seed 31415), +2.15
+(+1.53 to +2.76) (``benchmarks/RESULTS.md``). A bid takes 0.3–0.4 s at the median and under
 1.2 s at most (160 bids of 40 deals in each game, one core, DDS solving the partnership contracts).
 ``bidding="rule"`` bids as RuleBot does; ``bidding="pimc"`` by each bid's own odds
 (:func:`~charlemagne_learn.analysis.odds.bid_odds`), which ignores the other seats and, assuming perfect play by

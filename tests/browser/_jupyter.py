@@ -60,11 +60,16 @@ class Lab:
 
     def kernel_value(self, expression: str, notebook: str, timeout: float = 10.0) -> Any:
         """Evaluate ``expression`` in the kernel of ``notebook`` (a name in the root) and return its value."""
+        import zmq
         from jupyter_client.blocking.client import BlockingKernelClient
 
         sessions = json.load(urllib.request.urlopen(f"{self.base}/api/sessions?token={self.token}"))
         kernel_id = next(s["kernel"]["id"] for s in sessions if s["path"].endswith(notebook))
-        client = BlockingKernelClient(connection_file=str(self.runtime / f"kernel-{kernel_id}.json"))
+        # One zmq context for every client: a client that makes its own keeps its sockets' files open until the
+        # garbage collector gets to it, and polling the kernel ran a long browser run out of file handles.
+        client = BlockingKernelClient(
+            connection_file=str(self.runtime / f"kernel-{kernel_id}.json"), context=zmq.Context.instance()
+        )
         client.load_connection_file()
         client.start_channels()
         try:
@@ -204,8 +209,14 @@ class Notebook:
         page.evaluate("""async () => { const p = window.jupyterapp.shell.currentWidget;
             await p.context.ready; await p.sessionContext.ready; await p.sessionContext.session.kernel.info; }""")
 
-    def run_all(self) -> None:
-        assert self.page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')") is True
+    def run_all(self, timeout: float = 600.0) -> None:
+        # The command's promise is kept on the page and polled: awaited straight through page.evaluate, a long run on
+        # a loaded machine once ended in "Resulting promise was garbage collected".
+        self.page.evaluate("""() => { window.__runAll = undefined;
+            window.jupyterapp.commands.execute('notebook:run-all-cells').then(
+                (done) => { window.__runAll = done; }, (error) => { window.__runAll = String(error); }); }""")
+        self.page.wait_for_function("window.__runAll !== undefined", timeout=timeout * 1000)
+        assert self.page.evaluate("window.__runAll") is True
 
     def value(self, expression: str) -> Any:
         return self.lab.kernel_value(expression, self.name)
