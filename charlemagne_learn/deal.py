@@ -10,7 +10,7 @@ Hands are bit sets of card indices (bit ``card.index``), the compact form every 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 
 from .cards import Card, CardList, Seat, parse_cards
@@ -19,7 +19,7 @@ from .i18n import add_messages, say
 from .rng import DealRandom
 from .rules import Rules
 
-__all__ = ["cards_of", "check_deal", "deal_hands", "deck_mask", "hands_by_seat", "indices_of", "mask_of"]
+__all__ = ["cards_of", "check_deal", "deal_hands", "deck_mask", "hands_by_seat", "indices_of", "mask_of", "share_out"]
 
 add_messages({
     "deal.not_a_mapping": ("hands={value} is not allowed; give a dict of seat to cards, like {example}",
@@ -76,6 +76,21 @@ def cards_of(mask: int) -> CardList:
 def deck_mask(rules: Rules) -> int:
     """The bit set of every card of the rules' deck."""
     return sum(1 << i for i in rules.deck_indices)
+
+
+def share_out(cards: Sequence[int], seats: Iterable[int], sizes: Iterable[int]) -> tuple[list[int], int]:
+    """Cards (indices, in the order dealt) given to ``seats`` in turn, ``sizes`` cards each: the four hands as bit
+    sets by seat number (0 for a seat dealt nothing) and the bit set of the cards left over.
+
+    >>> share_out([3, 5, 8, 13, 21], seats=[2, 0], sizes=[2, 2])
+    ([8448, 0, 40, 0], 2097152)
+    """
+    hands = [0, 0, 0, 0]
+    at = 0
+    for seat, size in zip(seats, sizes, strict=True):
+        hands[seat] = sum(1 << c for c in cards[at : at + size])
+        at += size
+    return hands, sum(1 << c for c in cards[at:])
 
 
 def mask_of(cards: Iterable[Card]) -> int:

@@ -38,7 +38,7 @@ from ..actions import Action
 from ..cards import Seat
 from ..checks import whole_number
 from ..contract import Contract
-from ..deal import deck_mask, indices_of, mask_of
+from ..deal import deck_mask, indices_of, mask_of, share_out
 from ..errors import IllegalActionError
 from ..hand import HandState, Phase, SeatView
 from ..i18n import add_messages, say
@@ -65,6 +65,11 @@ _CANDIDATES = 4
 def auction_values(view: SeatView, samples: int = 24, seed: int = 0) -> dict[str, float]:
     """Each legal action of the seat to bid in ``view`` (by its text, ``"pass"``, ``"6"``, ``"bid 6♥"``…) and
     what it is worth to the seat's side in points, over ``samples`` deals of the cards it cannot see."""
+    return {action.text("en"): value for action, value in action_values(view, samples, seed).items()}
+
+
+def action_values(view: SeatView, samples: int, seed: int) -> dict[Action, float]:
+    """:func:`auction_values` keyed by the actions themselves."""
     if not isinstance(view, SeatView) or view.phase is not Phase.BIDDING or view.to_move != view.seat:
         raise IllegalActionError(say("auction.not_bidding"))
     whole_number("samples", samples, 1, 10_000)
@@ -80,12 +85,9 @@ def auction_values(view: SeatView, samples: int = 24, seed: int = 0) -> dict[str
     def draw() -> tuple[dict[Seat, int], int]:
         cards = list(unseen)
         rng.shuffle(cards)
-        deal = {me: hand}
-        at = 0
-        for seat, size in zip(others, sizes, strict=True):
-            deal[seat] = sum(1 << c for c in cards[at : at + size])
-            at += size
-        return deal, sum(1 << c for c in cards[at:])
+        hands, kitty = share_out(cards, others, sizes)
+        hands[me] = hand
+        return dict(zip(Seat, hands, strict=True)), kitty
 
     weigh_hands = _bid_evidence(view, others, dict.fromkeys(Seat, 0))
     deals = likely_deals(rng, draw, lambda d: weigh_hands(d[0]), samples, _CANDIDATES)
@@ -104,7 +106,7 @@ def auction_values(view: SeatView, samples: int = 24, seed: int = 0) -> dict[str
             if high not in seen:
                 seen[high] = _settle(state, me) if high[1] is not None else 0.0
             totals[action] += seen[high]
-    return {action.text("en"): total / samples for action, total in totals.items()}
+    return {action: total / samples for action, total in totals.items()}
 
 
 def _finish_auction(state: HandState) -> tuple[int, Action | None]:
@@ -141,7 +143,6 @@ def _bidder_tricks(contract: Contract, hands: list[int]) -> int:
     making it matters (the scores then do not depend on the exact count)."""
     leader = int(contract.first_leader)
     spec = contract.spec
-    n = hands[leader].bit_count()
     if dds.maps_onto_bridge(contract) and dds.available():
         return dds.dds_bidder_tricks(contract, hands, Seat(leader))
     search = _Search(contract, hands)
@@ -149,5 +150,4 @@ def _bidder_tricks(contract: Contract, hands: list[int]) -> int:
         return search.solve(leader)
     if spec.avoid:
         return search.boundary(leader, 0, 1)
-    need = min(spec.tricks, n)
-    return search.boundary(leader, need - 1, need)
+    return search.boundary(leader, spec.tricks - 1, spec.tricks)

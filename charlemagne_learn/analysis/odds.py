@@ -42,7 +42,7 @@ from typing import Any, Literal, get_args
 from ..cards import Card, CardList, Seat, Suit, parse_cards
 from ..checks import whole_number
 from ..contract import Contract
-from ..deal import cards_of, check_deal, deck_mask, indices_of, mask_of
+from ..deal import cards_of, check_deal, deck_mask, indices_of, mask_of, share_out
 from ..errors import ContractError, HandError, RulesOptionError
 from ..i18n import add_messages, lang_or_course, say, word
 from ..ranking import card_order
@@ -243,12 +243,9 @@ def _sample(rules: Rules, hand: int, seat: int, seed: int, i: int) -> tuple[list
     unseen = indices_of(deck_mask(rules) & ~hand)
     # SplitMix64 streams from consecutive seeds are independent: sample i needs no earlier sample.
     DealRandom(derive_seed(seed, i)).shuffle(unseen)
-    hands = [0, 0, 0, 0]
+    hands, kitty = share_out(unseen, [(seat + k) % 4 for k in range(1, 4)], [rules.hand_size] * 3)
     hands[seat] = hand
-    size = rules.hand_size
-    for k in range(1, 4):
-        hands[(seat + k) % 4] = sum(1 << c for c in unseen[(k - 1) * size : k * size])
-    return hands, sum(1 << c for c in unseen[3 * size :])
+    return hands, kitty
 
 
 def _setup(rules: Rules, plan: _Plan, bidder: int, hands: list[int], kitty: int) -> tuple[Contract, list[int]]:

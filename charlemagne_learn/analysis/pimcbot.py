@@ -62,14 +62,14 @@ from typing import Literal
 from ..actions import Action
 from ..cards import Card, Seat, Suit
 from ..contract import Contract
-from ..deal import deck_mask, indices_of, mask_of
+from ..deal import deck_mask, indices_of, mask_of, share_out
 from ..errors import RulesOptionError
 from ..hand import Phase, SeatView
 from ..i18n import add_messages, say
 from ..ranking import card_order
 from ..rng import DealRandom, derive_seed
 from ..rules import BidSpec
-from .auction import auction_values
+from .auction import action_values
 from .bots import Bot, register_bot
 from .evaluate import discard, hand_strength
 from .exchange import play_out
@@ -142,11 +142,11 @@ class PimcBot(Bot):
             if planned is not None and planned in view.legal_actions:
                 return planned
         if view.phase is Phase.BIDDING and self.bidding == "auction":
-            values = auction_values(view, self.bid_samples, rng.getrandbits(32))
+            values = action_values(view, self.bid_samples, rng.getrandbits(32))
             rule = advise(view).action
-            best = max(view.legal_actions, key=lambda a: (values[a.text("en")], a == rule))
+            best = max(view.legal_actions, key=lambda a: (values[a], a == rule))
             # RuleBot's bid stands unless another is clearly worth more
-            return best if values[best.text("en")] - values[rule.text("en")] >= self.bid_margin else rule
+            return best if values[best] - values[rule] >= self.bid_margin else rule
         graded = view.phase is Phase.PLAY or (view.phase is Phase.BIDDING and self.bidding == "pimc")
         if not graded:
             return advise(view).action
@@ -209,11 +209,7 @@ class PimcBot(Bot):
         for i in range(self.exchange_samples):
             cards = list(unseen)
             DealRandom(derive_seed(seed, i)).shuffle(cards)
-            hands = [0, 0, 0, 0]
-            at = 0
-            for seat, size in zip(others, sizes, strict=True):
-                hands[seat] = sum(1 << c for c in cards[at : at + size])
-                at += size
+            hands, _ = share_out(cards, others, sizes)
             for k, (out, trump) in enumerate(candidates):
                 hands[view.seat] = hand & ~out
                 totals[k] += play_out(contracts[trump], hands)[0]
