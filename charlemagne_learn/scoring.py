@@ -17,10 +17,21 @@ from dataclasses import dataclass
 from .contract import Contract, check_contract
 from .errors import TrickError
 from .i18n import add_messages, add_words, lang_or_course, say, word
-from .rules import BidSpec
+from .rules import BidSpec, Rules
 from .ruling import Ruling
 
-__all__ = ["HandScore", "bid_made", "decided", "explain_score", "hand_score", "is_made", "net_points", "score_hand"]
+__all__ = [
+    "HandScore",
+    "bid_made",
+    "decided",
+    "explain_score",
+    "hand_score",
+    "is_made",
+    "net_points",
+    "score_hand",
+    "stake",
+    "value_to_bidder",
+]
 
 add_words({"NS": ("North–South", "Nord–Sud"), "EW": ("East–West", "Est–Ouest")})
 add_messages({
@@ -77,6 +88,29 @@ def net_points(contract: Contract, bidder_tricks: int) -> int:
         t = max(t, 1) if spec.avoid else min(t, spec.tricks - 1)
     points = score_hand(contract, t)
     return points[contract.team] - points[contract.defenders]
+
+
+def value_to_bidder(contract: Contract, bidder_tricks: int) -> int:
+    """What a hand ending with ``bidder_tricks`` is worth to the bidder's team less the opponents: its points
+    (:func:`net_points`), or the whole game (the target, won or lost) for a bid that decides the game, which
+    scores no points at all. Every analysis that weighs plays, exchanges or bids against each other uses this.
+
+    >>> from charlemagne_learn import Contract, Rules
+    >>> maine = Rules.preset("maine")
+    >>> charlemagne = Contract(maine, "charlemagne", "N", "S")
+    >>> value_to_bidder(charlemagne, 8), value_to_bidder(charlemagne, 7), net_points(charlemagne, 7)
+    (32, -32, 0)
+    """
+    if contract.spec.outright:
+        target = contract.rules.target
+        return target if bid_made(contract.spec, bidder_tricks) else -target
+    return net_points(contract, bidder_tricks)
+
+
+def stake(rules: Rules, spec: BidSpec) -> int:
+    """How far apart making and failing ``spec`` are, in points (the whole game both ways for a bid that decides
+    it): the scale a choice's loss is graded against."""
+    return 2 * rules.target if spec.outright else spec.made + spec.failed
 
 
 def bid_made(spec: BidSpec, bidder_tricks: int) -> bool:

@@ -161,6 +161,38 @@ def test_hints_in_maine_weigh_the_suit_each_bid_names() -> None:
     assert spades.made is not None and clubs.made is not None and spades.made > clubs.made
 
 
+def test_a_card_that_throws_away_a_game_deciding_contract_is_a_blunder() -> None:
+    # Maine Charlemagne decides the game and scores no points: the cards are weighed by the game, won or lost.
+    maine = cl.Rules.preset("maine")
+    state = cl.HandState.new(maine, dealer="W", seed=235)
+    for action in ["bid charlemagne", "pass", "pass", "pass", "trump H", "choose with_partner"]:
+        state.apply(action)
+    for card in cl.parse_cards("7S 10S KS QC KC JC 8C 7C AD 10D JS 9D AC 7D 10C QD 9C JD"):
+        state.apply(cl.Action.play(card))
+    assert state.contract is not None and state.contract.spec.outright and state.to_move == cl.Seat.N
+    h = hint(state.view("N"), samples=8, seed=0)
+    grades = {str(c.action): (c.points, c.made, c.grade) for c in h.choices}
+    # the two low trumps keep the last tricks, the two high ones give one away: the whole game either way
+    assert grades == {
+        "play 9♥": (32, 1.0, "best"),
+        "play J♥": (32, 1.0, "best"),
+        "play 10♥": (-32, 0.0, "blunder"),
+        "play A♥": (-32, 0.0, "blunder"),
+    }
+
+
+def test_the_card_given_to_a_game_deciding_bidder_is_weighed_by_the_game() -> None:
+    state = cl.HandState.new(cl.Rules.preset("maine"), dealer="W", seed=235)
+    for action in ["bid charlemagne", "pass", "pass", "pass", "trump H", "choose alone"]:
+        state.apply(action)
+    assert state.phase is cl.Phase.GIVE and state.to_move == cl.Seat.S
+    h = hint(state.view("S"), samples=8, seed=0)
+    for choice in h.choices:  # every deal counts the whole game, won or lost
+        assert choice.made is not None and choice.points == pytest.approx(32 * (2 * choice.made - 1))
+    assert {c.made for c in h.choices} == {0.0, 0.125}  # some cards matter on some deals ...
+    assert {c.grade for c in h.choices} == {"best", "good"}  # ... and the grades say so
+
+
 def test_a_review_grades_every_bid_and_card_of_the_seat() -> None:
     state = mulot_position()
     state.apply("play 10S")  # the losing card

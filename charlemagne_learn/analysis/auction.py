@@ -43,7 +43,7 @@ from ..errors import IllegalActionError
 from ..hand import HandState, Phase, SeatView
 from ..i18n import add_messages, say
 from ..rng import DealRandom, check_seed
-from ..scoring import bid_made, net_points
+from ..scoring import value_to_bidder
 from . import dds
 from .pimc import _bid_evidence, likely_deals
 from .rulebot import advise
@@ -131,10 +131,7 @@ def _settle(state: HandState, me: Seat) -> float:
         return 0.0
     hands = [0 if s in contract.sitting_out else state._hands[s] for s in range(4)]
     taken = _bidder_tricks(contract, hands)
-    if contract.spec.outright:
-        net = contract.rules.target if bid_made(contract.spec, taken) else -contract.rules.target
-    else:
-        net = net_points(contract, taken)
+    net = value_to_bidder(contract, taken)
     return float(net if me.team == contract.team else -net)
 
 

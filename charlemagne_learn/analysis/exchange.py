@@ -36,7 +36,7 @@ from ..hand import HandState, Phase
 from ..i18n import add_messages, lang_or_course, number, say
 from ..ranking import card_order
 from ..rng import DealRandom, check_seed, derive_seed
-from ..scoring import is_made, score_hand
+from ..scoring import is_made, stake, value_to_bidder
 from . import dds
 from .budget import Clock, check_budget
 from .evaluate import discard
@@ -204,7 +204,7 @@ def exchange_hint(
         candidates[key] = (sum(1 << c.index for c in out_cards), suit)
     deals = [_deal(state, bidder, seed, i) for i in range(samples)]
     alone = state._alone if spec.alone == "optional" else None
-    stake = 2 * rules.target if spec.outright else spec.made + spec.failed
+    at_stake = stake(rules, spec)
     ways = [
         (out, trump, Contract.cached(rules, spec, bidder, trump, alone=alone)) for out, trump in candidates.values()
     ]
@@ -243,7 +243,7 @@ def exchange_hint(
                 tricks=tricks,
                 made=made,
                 loss=loss,
-                grade=grade_for(loss, stake),
+                grade=grade_for(loss, at_stake),
                 reason=reason,
             )
         )
@@ -270,8 +270,7 @@ def play_out(contract: Contract, hands: list[int]) -> tuple[int, int, bool]:
     points less the other team's, the tricks the bidder's side takes, and whether the contract is made."""
     hands = [0 if Seat(seat) in contract.sitting_out else cards for seat, cards in enumerate(hands)]
     taken = _bidder_tricks(contract, hands)
-    score = score_hand(contract, taken)
-    return score[contract.team] - score[contract.defenders], taken, is_made(contract, taken)
+    return value_to_bidder(contract, taken), taken, is_made(contract, taken)
 
 
 def _bidder_tricks(contract: Contract, hands: list[int]) -> int:

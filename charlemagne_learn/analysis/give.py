@@ -30,6 +30,7 @@ from ..errors import IllegalActionError
 from ..hand import SeatView
 from ..i18n import add_messages, say
 from ..rng import DealRandom, derive_seed
+from ..scoring import stake
 from .budget import Clock
 from .evaluate import best_trump, bid_chance
 from .hints import Choice, _ranked
@@ -67,7 +68,7 @@ def give_choices(
     # a bid that takes the kitty and the partner's card takes the kitty after the card: it is still hidden
     kitty_size = rules.kitty_size if spec.exchange == "kitty_and_partner" else 0
     alone = True if spec.alone == "optional" else None
-    stake = 2 * rules.target if spec.outright else spec.made + spec.failed
+    at_stake = stake(rules, spec)
     # named with the bid, or by the bidder before the partner gives
     options = (_named_trump(view),) if _trump_known(view) else (tuple(Suit) if spec.has_trump else (None,))
     unseen = indices_of(deck_mask(rules) & ~hand)
@@ -121,4 +122,4 @@ def give_choices(
         points, tricks, made = (v / n for v in totals[card])
         reason = say("give.reason", lang, card=card, tricks=tricks, p=made, samples=n)
         rows.append((Action.give(card), points, tricks, made, reason))
-    return _ranked(view, rows, stake, lang), n
+    return _ranked(view, rows, at_stake, lang), n

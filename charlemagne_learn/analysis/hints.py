@@ -39,7 +39,7 @@ from ..errors import IllegalActionError
 from ..hand import HandState, Phase, SeatView
 from ..i18n import add_messages, check_lang, lang_or_course, say, word
 from ..rng import check_seed
-from ..scoring import is_made, score_hand
+from ..scoring import is_made, stake, value_to_bidder
 from .budget import Clock, check_budget
 from .odds import MAX_SAMPLES, bid_odds, how_text
 from .pimc import play_outcomes
@@ -249,9 +249,7 @@ def _play_choices(
     for card, outcomes in found.items():
         points = tricks = made = 0.0
         for future in outcomes:
-            score = score_hand(contract, taken + future)
-            sign = 1 if ours else -1
-            points += sign * (score[contract.team] - score[contract.defenders])
+            points += value_to_bidder(contract, taken + future) * (1 if ours else -1)
             tricks += future if ours else left - future
             made += is_made(contract, taken + future)
         n = len(outcomes)
@@ -261,9 +259,7 @@ def _play_choices(
                 _play_reason(card, tricks / n, made / n, n, ours, lang),
             )
         )  # fmt: skip
-    spec = contract.spec
-    stake = 2 * contract.rules.target if spec.outright else spec.made + spec.failed
-    return _ranked(view, rows, stake, lang), len(next(iter(found.values())))
+    return _ranked(view, rows, stake(contract.rules, contract.spec), lang), len(next(iter(found.values())))
 
 
 def _play_reason(card: Card, tricks: float, made: float, samples: int, ours: bool, lang: str) -> str:
