@@ -230,6 +230,20 @@ def test_maine_high_nine_beats_the_big_jack_heads_up() -> None:
     assert double_dummy(k, {"N": "JS AH", "E": "9S 7H"}, "E") == 1
 
 
+def test_a_low_lead_to_the_partners_top_cards_settles_a_question_without_a_search() -> None:
+    # No trump: North has no winner of its own, but its 7♠ puts South on lead with the three top spades and the
+    # only diamond, so North–South take all four tricks. The sure-trick bound sees it at once.
+    k = cl.Contract(AMERICAN, "no_trump", "N")
+    hands = {"N": "7S 7C 8C 9C", "E": "8S 9S KC QC", "S": "AS KS QS AD", "W": "10S JS AC JC"}
+    parsed: Hands = {cl.Seat.find(s): cl.parse_cards(c) for s, c in hands.items()}
+    assert brute(k, parsed, cl.Seat.N, []) == 4
+    search = _Search(k, [mask_of(parsed[seat]) for seat in cl.Seat])
+    assert search.boundary(int(cl.Seat.N), 3, 4) == 4
+    assert search.nodes == 0
+    # East on lead has no such entry to West: the bound must not claim the partner's tricks for it
+    assert double_dummy(k, hands, "E", method="python") == brute(k, parsed, cl.Seat.E, [])
+
+
 def test_bad_positions_are_rejected() -> None:
     k = cl.Contract(CANADIAN, "6", "N", "H")
     with pytest.raises(cl.TrickError):

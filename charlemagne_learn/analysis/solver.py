@@ -11,8 +11,9 @@ The search is alpha-beta over single card plays, with
   same integer;
 * a transposition table of (lower, upper) bounds and the best lead, keyed on that integer and the leader at
   trick boundaries (sure-trick bounds that settle a position are kept there too);
-* sure-trick bounds at trick boundaries (trumps that must win; top cards the leader can cash), which settle
-  many null-window questions ("does the bidder's side take at least 6?") without a search;
+* sure-trick bounds at trick boundaries (trumps that must win; top cards the leader can cash, or its partner
+  after a low lead to the partner's top card), which settle many null-window questions ("does the bidder's
+  side take at least 6?") without a search;
 * equivalence pruning: cards one player holds that are adjacent in power within their effective suit, with no
   card still in play between them, are interchangeable, so only one of them is searched (in packed form: one
   card per run of adjacent bits);
@@ -314,7 +315,9 @@ class _Search:
           or falls to a higher trump of someone else, one per trick; with ``m`` such trumps out, the player
           wins at least ``i - m`` tricks.
         * Tricks the leader can cash: the top cards of a suit, as many rounds as no opponent holding a trump
-          can ruff (every such opponent still has a card of the suit). Only when both sides want tricks.
+          can ruff (every such opponent still has a card of the suit), or those the partner can cash once a low
+          card of the leader's has put it on lead (the partner holding the top card of that suit). Only when
+          both sides want tricks.
         """
         layout = self.layout
         counts = self.counts
@@ -341,13 +344,28 @@ class _Search:
             return lo, hi
         # At a trick boundary each suit's cards in play fill the bottom bits of its segment, so the top card of
         # each suit is the top of a run of the union.
-        mine = hands[leader]
-        tops = mine & union & ~(union >> 1)
-        if not tops:
-            return lo, hi
         ruffers = [h for h in (hands[s] for s in self._opponents[leader]) if h & trump_mask]
+        cash, _ = self._cash(hands[leader], union, ruffers, 0)
+        partner = self.partner[leader]
+        if partner >= 0 and hands[partner]:
+            # a low card led to the partner's top card of a suit puts the partner on lead to cash its own
+            theirs, entries = self._cash(hands[partner], union, ruffers, hands[leader])
+            if entries and theirs > cash:
+                cash = theirs
+        if not cash:
+            return lo, hi
+        if counts[leader]:
+            return max(lo, cash), hi
+        return lo, min(hi, left - cash)
+
+    def _cash(self, mine: int, union: int, ruffers: list[int], leader: int) -> tuple[int, bool]:
+        """Tricks a hand can cash from the top of its suits, and whether ``leader`` holds a card of a suit
+        where it cashes at least one."""
+        tops = mine & union & ~(union >> 1)
         follow = self._follow_of
+        trump_mask = self._trump_mask
         cash = 0
+        entry = False
         while tops:
             top = tops.bit_length() - 1
             tops ^= 1 << top
@@ -359,10 +377,10 @@ class _Search:
                     length = (h & segment).bit_count()
                     if length < run:
                         run = length
+            if run and leader & segment:
+                entry = True
             cash += run
-        if counts[leader]:
-            return max(lo, cash), hi
-        return lo, min(hi, left - cash)
+        return cash, entry
 
     def _ducks_everything(self, hands: list[int], union: int) -> bool:
         """Can the lone bidder of an avoid bid lose every trick still to come, the opponents on lead?
