@@ -5,7 +5,8 @@ For every pairing of two bots A and B and every deal ``i`` (seed and dealer fixe
 cards and dealer with B at North–South and A at East–West. The luck of the cards cancels out: what
 is left is the difference the bots make. Reported per pairing and variant:
 
-* **points per hand**: A's points minus B's, per hand, averaged over the two tables of each deal;
+* **points per hand**: A's points minus B's, per hand, averaged over the two tables of each deal (a hand that
+  decides the game outright, Maine Charlemagne, counts as the whole game: the target, won or lost);
   95% confidence interval ``mean ± 1.96·sd/√n`` over the per-deal differences;
 * **games won** (with ``--games N``): N seeded full games, each also played twice with the seats
   swapped; A's share of wins with a 95% Wilson interval;
@@ -104,8 +105,8 @@ def run_job(job: Job) -> Outcome:
             bots = _seat_bots(job.a, job.b, a_ns, seed)
             state = play_hand(rules, bots, dealer=dealer, seed=seed, observe=_timer(out, bots))
             assert state.result is not None
-            points = state.result.points
-            net += (points["NS"] - points["EW"]) * (1 if a_ns else -1)
+            # a hand that decides the game (Maine Charlemagne) is worth the whole game, not its zero points
+            net += state.result.margin("NS" if a_ns else "EW")
         out.diffs.append(net / 2)
     for g in range(*job.games):
         seed = _deal_seed(job.seed, 1 << 32, g)  # the games' deals, apart from the hands'

@@ -24,11 +24,11 @@ from typing import Any, ClassVar, NamedTuple
 
 from .actions import TRUMP_ACTIONS, Action, discard_actions, give_actions, load_record, play_actions
 from .bidding import bid_floor, bid_levels, bid_lists, bid_trump_problem
-from .cards import Card, CardList, Seat, Suit, parse_cards
+from .cards import TEAMS, Card, CardList, Seat, Suit, parse_cards
 from .contract import Contract
 from .course import course_lang
 from .deal import cards_of, check_deal, deal_hands, hands_by_seat, mask_of
-from .errors import CharlemagneError, IllegalActionError
+from .errors import CharlemagneError, HandError, IllegalActionError
 from .i18n import Lang, add_messages, check_lang, lang_or_course, say
 from .rules import BidSpec, Rules
 from .scoring import decided, explain_score, hand_score
@@ -134,6 +134,7 @@ add_messages({
                         "Les quatre joueurs ont passé : la donne est annulée et c'est au joueur de gauche de donner."),
     "hand.seat_letter": ("{seat:short}", "{seat:short}"),
     "hand.trick": ("{played}: {seat} wins", "{played} : {seat} remporte la levée"),
+    "hand.bad_team": ("{team} is not a team; use 'NS' or 'EW'", "{team} n'est pas une équipe ; prenez 'NS' ou 'EW'"),
     "hand.stopped": (" (Play stopped after trick {n}, when the result was certain.)",
                      " (Le jeu s'est arrêté après la levée {n}, quand le résultat était certain.)"),
     # what the seat to move has to do (with French's "de", elided before a vowel), and the phase's name
@@ -206,6 +207,28 @@ class HandResult:
         if played is not None and played < self.contract.rules.tricks_per_hand:
             text += say("hand.stopped", language, n=played)
         return text
+
+    def margin(self, team: str = "NS") -> int:
+        """``team``'s points less the other team's in this hand, a hand that decides the game outright (Maine
+        Charlemagne, which scores no points) counting as the whole game, won or lost: what a hand is worth when
+        hands are compared, as the analysis and the bot tournament weigh them.
+
+        >>> import charlemagne_learn as cl
+        >>> state = cl.HandState.new(cl.Rules.preset("maine"), dealer="W", seed=235)
+        >>> for action in ["bid charlemagne", "pass", "pass", "pass", "trump H", "choose with_partner"]:
+        ...     state.apply(action)
+        >>> while not state.is_over:
+        ...     state.apply(state.legal_actions()[0])
+        >>> state.result.points, state.result.outright_winner, state.result.margin("NS"), state.result.margin("EW")
+        ({'NS': 0, 'EW': 0}, 'EW', -32, 32)
+        """
+        if team not in TEAMS:
+            raise HandError(say("hand.bad_team", team=repr(team)))
+        if self.outright_winner is not None and self.contract is not None:
+            target = self.contract.rules.target
+            return target if self.outright_winner == team else -target
+        other = TEAMS[1 - TEAMS.index(team)]
+        return self.points[team] - self.points[other]
 
 
 # A step of the exchange: (phase or "take_kitty", seat, choices-or-None)

@@ -154,6 +154,21 @@ def test_maine_charlemagne_wins_or_loses_the_game_outright(seed: int) -> None:
     assert game.winner == expected
     assert result.outright_winner == expected
     assert game.scores == {"NS": 0, "EW": 0}
+    # compared with other hands, it is worth the whole game to the winner and costs the loser as much
+    loser = "EW" if expected == "NS" else "NS"
+    assert (result.margin(expected), result.margin(loser)) == (MAINE.target, -MAINE.target)
+
+
+@pytest.mark.parametrize(("rules", "bid"), [(CANADIAN, "6"), (cl.Rules.preset("bid_euchre"), "6 NT")])
+def test_a_hands_margin_is_one_teams_points_less_the_others(rules: cl.Rules, bid: str) -> None:
+    game = cl.Game(rules, first_dealer="N", seed=4)
+    result = play_hand(game, bid).result
+    assert result is not None and result.outright_winner is None
+    assert result.margin("NS") == result.points["NS"] - result.points["EW"] == -result.margin("EW")
+    assert result.margin() == result.margin("NS")
+    for team in ("N", "ns", None, "EW "):
+        with pytest.raises(cl.HandError, match="'NS' or 'EW'"):
+            result.margin(team)  # type: ignore[arg-type]
 
 
 def test_bid_euchre_scores_can_go_negative_in_a_game() -> None:
