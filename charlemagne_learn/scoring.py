@@ -81,6 +81,7 @@ def net_points(contract: Contract, bidder_tricks: int) -> int:
     such bids score the same for every count on each side of their line, so any count there stands for it.
     """
     spec, total = contract.spec, contract.rules.tricks_per_hand
+    _check_count(bidder_tricks, total)
     t = max(0, min(bidder_tricks, total))
     if bid_made(spec, t):
         t = 0 if spec.avoid else max(t, spec.tricks)
@@ -102,9 +103,17 @@ def value_to_bidder(contract: Contract, bidder_tricks: int) -> int:
     (32, -32, 0)
     """
     if contract.spec.outright:
+        _check_count(bidder_tricks, contract.rules.tricks_per_hand)
         target = contract.rules.target
         return target if bid_made(contract.spec, bidder_tricks) else -target
     return net_points(contract, bidder_tricks)
+
+
+def _check_count(bidder_tricks: object, total: int) -> None:
+    """A count of tricks (or a bound a search returned, which may lie one beyond either end) must be a whole
+    number."""
+    if isinstance(bidder_tricks, bool) or not isinstance(bidder_tricks, int):
+        raise TrickError(say("scoring.bad_tricks", value=repr(bidder_tricks), total=total))
 
 
 def stake(rules: Rules, spec: BidSpec) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import charlemagne_learn as cl
+from charlemagne_learn.scoring import net_points, stake, value_to_bidder
 
 OTHER = {"NS": "EW", "EW": "NS"}
 
@@ -157,6 +158,25 @@ def test_other_bids_never_decide_the_game_outright(variant: str, bid: str) -> No
     k = contract(variant, bid)
     for took in (0, 8):
         assert cl.explain_score(k, took).answer.outright_winner is None
+
+
+@pytest.mark.parametrize(("variant", "bid"), [("maine", "charlemagne"), ("maine", "5"), ("canadian", "mulot")])
+def test_what_a_hand_is_worth_to_the_bidder_counts_a_decided_game_as_the_whole_game(variant: str, bid: str) -> None:
+    k = contract(variant, bid)
+    target = k.rules.target
+    for took in range(9):
+        value = value_to_bidder(k, took)
+        if k.spec.outright:  # no points are scored, but the game is won or lost
+            assert net_points(k, took) == 0 and value == (target if took == 8 else -target)
+            assert stake(k.rules, k.spec) == 2 * target
+        else:
+            assert value == net_points(k, took) == cl.score_hand(k, took)[k.team] - cl.score_hand(k, took)[k.defenders]
+            assert stake(k.rules, k.spec) == k.spec.made + k.spec.failed
+    for bad in ("7", None, True, 7.0):
+        with pytest.raises(cl.TrickError, match="number of tricks"):
+            value_to_bidder(k, bad)  # type: ignore[arg-type]
+        with pytest.raises(cl.TrickError, match="number of tricks"):
+            net_points(k, bad)  # type: ignore[arg-type]
 
 
 # ---------------------------------------------------------------- Bid Euchre
