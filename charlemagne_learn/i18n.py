@@ -114,6 +114,7 @@ _WORDS: dict[str, tuple[str, str]] = {
     "joker": ("joker", "joker"),
     # a label and its value: French typesetting puts a space before the colon
     "colon": (": ", " : "),
+    "semicolon": ("; ", " ; "),
     "jokers": ("jokers", "jokers"),
     "title.canadian": ("Canadian Charlemagne", "Charlemagne canadien"),
     "title.american": ("American Charlemagne", "Charlemagne américain"),

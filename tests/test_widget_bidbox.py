@@ -161,7 +161,7 @@ def test_french_and_the_static_picture() -> None:
     box = BidBox(state=canadian_after_six(), lang="fr")
     assert box.columns[:3] == ["enchère", "qui joue", "minou / carte du partenaire"]
     assert box.pass_action["text"] == "passe" and box.rows[4]["trump"] == "jokers seulement"
-    assert box.caption.startswith("Charlemagne canadien; donneur Nord")
+    assert box.caption.startswith("Charlemagne canadien ; donneur Nord ; ")
     bundle = box._repr_mimebundle_()
     data = bundle[0] if isinstance(bundle, tuple) else bundle
     assert data["text/plain"] == repr(box)

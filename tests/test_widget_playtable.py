@@ -8,6 +8,8 @@ from typing import Any
 import pytest
 
 import charlemagne_learn as cl
+from charlemagne_learn.analysis.exchange import ExchangeHint
+from charlemagne_learn.analysis.hints import Hint
 from charlemagne_learn.widgets._base import card_id
 from charlemagne_learn.widgets.playtable import PlayTable
 
@@ -53,7 +55,7 @@ def test_choose_discard_and_trump_by_clicks() -> None:
     p._on_front_end(p, {"type": "action", "action": "bid gros_charlemagne"}, [])
     assert [a["id"] for a in p.actions] == ["choose kitty", "choose partner_card"]
     assert p.actions[0]["text"] == "Take the kitty"
-    assert p.show_hint() is None and "Hints are for cards and bids" in p.hint["note"]
+    assert p.show_hint() is None and "Hints are for bids, cards and the bidder's exchange" in p.hint["note"]
     p._on_front_end(p, {"type": "action", "action": "choose kitty"}, [])
     assert p.state.phase is cl.Phase.DISCARD and p.actions == []
     hand = [c["id"] for c in _my_cards(p)]
@@ -66,6 +68,55 @@ def test_choose_discard_and_trump_by_clicks() -> None:
     assert [a["text"] for a in p.actions] == ["♣ clubs", "♦ diamonds", "♥ hearts", "♠ spades"]
     p._on_front_end(p, {"type": "action", "action": "trump S"}, [])
     assert p.state.phase.value == "play" and p.picture["contract"] == "Gros Charlemagne ♠ by South"
+
+
+def test_the_bidders_exchange_is_hinted_and_graded_as_a_whole() -> None:
+    p = PlayTable(seed=0, hint_samples=6, grade_samples=6, budget=None)
+    p.play("bid 6")  # the others pass: South takes the kitty
+    assert p.state.phase is cl.Phase.DISCARD and p.state.to_move == cl.Seat.S
+    ranked = p.show_hint()
+    assert isinstance(ranked, ExchangeHint) and p.hint["title"].startswith("Your exchanges, best first")
+    assert len(ranked.choices) == 24  # two of the four weakest cards for each trump: the best eight are shown
+    assert [c["text"] for c in p.hint["choices"]] == [c.said("en") for c in ranked.choices[:8]]
+    assert p.hint["choices"][0]["text"].startswith("discard ") and ", trump " in p.hint["choices"][0]["text"]
+    # the worst of them, card by card: nothing is graded until the exchange is complete
+    worst = ranked.choices[-1]
+    assert worst.grade != "best" and worst.trump is not None
+    p.play(str(worst.discards[0]))
+    assert p.grade == {} and p.state.phase is cl.Phase.DISCARD
+    p.play(str(worst.discards[1]))
+    assert p.grade == {} and p.state.phase is cl.Phase.TRUMP
+    # with the cards put aside, the hint ranks the trumps that are left to choose
+    trumps = p.show_hint()
+    assert isinstance(trumps, ExchangeHint) and p.hint["title"].startswith("Your trumps, best first")
+    assert sorted(c["text"] for c in p.hint["choices"]) == ["trump ♠", "trump ♣", "trump ♥", "trump ♦"]
+    p.play(f"trump {worst.trump.name}")
+    assert p.state.phase is cl.Phase.PLAY
+    assert p.grade["text"] == f"You chose {worst.said('en')}: {worst.grade}; best was {ranked.best.said('en')}"
+    assert p.grade["grade"] == worst.grade and p.grade["reason"] == worst.reason
+
+
+def test_a_partners_card_to_a_lone_bidder_is_hinted_and_graded() -> None:
+    p = PlayTable(seed=1, people="N S", hint_samples=6, grade_samples=6, budget=None)
+    # South bids Gros Charlemagne and asks for North's card; North (the dealer) passes
+    moves = {cl.Phase.BIDDING: {cl.Seat.S: "bid gros_charlemagne", cl.Seat.N: "pass"}, cl.Phase.CHOOSE: {}}
+    moves[cl.Phase.CHOOSE][cl.Seat.S] = "choose partner_card"
+    while p.state.phase is not cl.Phase.GIVE:
+        if p.screen:
+            assert p.ready()
+        else:
+            assert p.play(moves[p.state.phase][p.seat]), p.message
+    assert p.state.to_move == cl.Seat.N
+    if p.screen:
+        p.ready()
+    ranked = p.show_hint()
+    assert isinstance(ranked, Hint) and {c.action.kind for c in ranked.choices} == {"give"}
+    worst = ranked.choices[-1]
+    p.play(str(worst.action.card))
+    # shown to North on the pass screen as the table goes on to the next person
+    assert p.screen["grade"][
+        "text"
+    ] == f"North: You chose give {worst.action.card}: {worst.grade}; best was give " + str(ranked.best.action.card)
 
 
 def test_an_illegal_card_says_why_and_a_legal_one_is_graded() -> None:
@@ -233,7 +284,7 @@ def test_two_people_and_two_bots_grades_go_to_the_player_who_moved() -> None:
     assert p.ready() and p.seat == cl.Seat.N and p.grade == {} and "grade" not in p.screen
     ranked = p.show_hint()
     assert ranked is not None and ranked.seat == cl.Seat.N  # the hint is for the person to move
-    assert p.ready() is False and "no screen" in p.message
+    assert p.ready() is False and p.message == "No screen is passing: play on."
 
 
 def test_one_person_never_sees_a_pass_screen() -> None:

@@ -66,11 +66,17 @@ add_messages({
     "exchange.col.made": ("made", "réussi"),
     "exchange.not_graded": ("that exchange was not graded; pass it as also=({discards}, {trump})",
                             "cet échange n'a pas été jugé ; donnez-le avec `also=({discards}, {trump})`"),
-    "exchange.not_discarding": ("exchange_hint() grades the bidder's exchange: give the hand when the bidder discards",
+    "exchange.not_discarding": ("exchange_hint() grades the bidder's exchange: give the hand when the bidder discards "
+                                "or names trump after discarding",
                                 "exchange_hint() juge l'échange du preneur : donnez la donne au moment où le preneur "
-                                "écarte"),
-    "exchange.trump_named": ("exchange_hint() grades discards and trump together; here trump is already named",
-                             "exchange_hint() juge l'écart et l'atout ensemble ; ici l'atout est déjà nommé"),
+                                "écarte, ou nomme l'atout après avoir écarté"),
+    "exchange.trump_first": ("here trump is named before the exchange: exchange_hint() grades it once the bidder "
+                             "discards",
+                             "ici l'atout se nomme avant l'échange : exchange_hint() le juge quand le preneur écarte"),
+    "exchange.bad_also": ("also= must give {count} cards of the bidder's hand and a trump the contract allows "
+                          "({trumps})",
+                          "`also=` doit donner {count} cartes de la main du preneur et un atout que le contrat permet "
+                          "({trumps})"),
 })  # fmt: skip
 
 
@@ -103,6 +109,8 @@ class ExchangeChoice:
             if self.trump is None
             else say("exchange.text_trump", language, suit=self.trump)
         )
+        if not self.discards:  # every card put aside already: only the trump was chosen
+            return trump
         return say("exchange.text", language, cards=" ".join(map(str, self.discards)), trump=trump)
 
 
@@ -168,7 +176,9 @@ def exchange_hint(
     budget: float | None = None,
     lang: str | None = None,
 ) -> ExchangeHint:
-    """Grade the exchanges of the bidder about to discard in ``state`` (the kitty, and any partner's card, taken).
+    """Grade the exchanges of the bidder about to discard in ``state`` (the kitty, and any partner's card, taken):
+    the cards still to put aside and the trump together. Trump named already (with the bid, or before the
+    exchange) stays as it is; with every card put aside and trump still to name, the trumps are graded.
 
     ``also``: one more exchange to grade, ``(discards, trump)``, such as the one a learner chose. ``budget``:
     seconds to spend (:mod:`~charlemagne_learn.analysis.budget`); :attr:`ExchangeHint.samples` says how many
@@ -177,17 +187,28 @@ def exchange_hint(
     whole_number("samples", samples, 1, 400)
     check_seed(seed)
     check_budget(budget)
-    if not isinstance(state, HandState) or state.phase is not Phase.DISCARD or state.bidder != state.to_move:
-        raise IllegalActionError(say("exchange.not_discarding"))
-    if state.contract is not None or state._trump is not None:
-        raise IllegalActionError(say("exchange.trump_named"))
+    if (
+        not isinstance(state, HandState)
+        or state.phase not in (Phase.DISCARD, Phase.TRUMP)
+        or state.bidder != state.to_move
+    ):
+        raise IllegalActionError(say("exchange.not_discarding", language))
     rules = state.rules
     bidder = state.to_move
     assert bidder is not None and state._spec is not None
     spec = state._spec
     hand = state._hands[bidder]
-    count = sum(1 for what, seat, _ in state._steps if what is Phase.DISCARD and seat == bidder) + 1
+    # the bidder's discards still to make, this one included (its step is the one under way)
+    count = sum(1 for what, seat, _ in state._steps if what is Phase.DISCARD and seat == bidder)
+    if state.phase is Phase.DISCARD:
+        count += 1
+    elif any(what is not Phase.TRUMP for what, _, _ in state._steps):
+        raise IllegalActionError(say("exchange.trump_first", language))  # the kitty or a partner's card still to come
     trumps: list[Suit | None] = list(Suit) if spec.has_trump else [None]
+    if state._trump is not None:  # named with the bid, or before the exchange
+        trumps = [state._trump]
+    elif spec.trump in ("with_bid", "with_bid_or_none"):  # a bid at no trump
+        trumps = [None]
     candidates: dict[tuple[frozenset[int], int], tuple[int, Suit | None]] = {}
     for trump in trumps:
         weakest = discard(card_order(rules, trump), hand, min(count + 2, hand.bit_count()))
@@ -199,7 +220,8 @@ def exchange_hint(
         out_cards = parse_cards(cards, distinct="the discards")
         suit = None if trump_asked is None else Suit.find(trump_asked)
         if len(out_cards) != count or any(not hand >> c.index & 1 for c in out_cards) or suit not in trumps:
-            raise IllegalActionError(f"give {count} cards of the bidder's hand and a trump the contract allows")
+            allowed = ", ".join("None" if t is None else t.symbol for t in trumps)
+            raise IllegalActionError(say("exchange.bad_also", language, count=count, trumps=allowed))
         key = (frozenset(c.index for c in out_cards), -1 if suit is None else int(suit))
         candidates[key] = (sum(1 << c.index for c in out_cards), suit)
     deals = [_deal(state, bidder, seed, i) for i in range(samples)]

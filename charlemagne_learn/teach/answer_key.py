@@ -24,7 +24,7 @@ from pathlib import Path
 
 from ..analysis.exchange import ExchangeHint
 from ..course import rules_for
-from ..i18n import Lang, add_messages, lang_or_course, say
+from ..i18n import Lang, add_messages, lang_or_course, say, word
 from ..rules import Rules
 from .decisions import decisions
 from .printing import write_page
@@ -39,7 +39,6 @@ add_messages({
     "key.why": ("Why: {why}", "Pourquoi : {why}"),
     "key.title": ("Answer key: {title}, level {level}, seed {seed}", "Corrigé : {title}, niveau {level}, graine {seed}"),
     "key.decisions_title": ("Answer key: decisions, {title}, seed {seed}", "Corrigé : décisions, {title}, graine {seed}"),
-    "key.separator": ("; ", " ; "),
 })  # fmt: skip
 
 
@@ -96,7 +95,7 @@ class AnswerKey:
         return f"<AnswerKey {self.title!r}: {len(self.entries)} questions>"
 
     def __str__(self) -> str:
-        lang, sep = self.lang, say("key.separator", self.lang)
+        lang, sep = self.lang, word("semicolon", self.lang)
         lines = [self.title, say("key.for", lang, quiz=self.quiz), ""]
         for e in self.entries:
             lines += [f"{e.number}. {e.asked}", "   " + say("key.answer", lang, answer=e.answer)]
@@ -109,7 +108,7 @@ class AnswerKey:
         theme's text colour stays: a fixed red is unreadable on a dark theme, and the symbols tell the suits)."""
         text = _cards_coloured if page else escape
         heading = "h1" if page else "h3"
-        lang, sep = self.lang, say("key.separator", self.lang)
+        lang, sep = self.lang, word("semicolon", self.lang)
         # the label before a colon, and the text after it, escaped apart (the label is ours, the text the quiz's)
         label = {
             k: escape(say(k, lang, quiz="", answer="", also="", why="")) for k in ("key.answer", "key.also", "key.why")

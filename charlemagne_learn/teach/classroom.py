@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 from ..actions import Action
 from ..display import text_table
 from ..errors import CharlemagneError
-from ..i18n import Lang, add_messages, lang_or_course, number, say
+from ..i18n import Lang, add_messages, lang_or_course, number, say, word
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -221,7 +221,7 @@ class ClassResults:
             mine = [a for a in self.answers if a.student == student]
             right = sum(a.right for a in mine)
             missed = Counter(a.skill for a in mine if not a.right)
-            weakest = (" ; " if language == "fr" else "; ").join(s for s, _ in missed.most_common(2))
+            weakest = word("semicolon", language).join(s for s, _ in missed.most_common(2))
             rows.append((student, str(len(mine)), str(right), _percent(right, len(mine), language), weakest))
         heads = _heads(language, "student", "answers", "right", "score", "missed_most")
         return ResultTable(say("class.per_student", language), heads, tuple(rows), (False, True, True, True, False))

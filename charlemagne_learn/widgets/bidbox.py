@@ -224,7 +224,7 @@ class BidBox(GameWidget):
             parts.append(word("bidding over", lang))
         if self._seat is not None:
             parts.append(say("bidbox.shown for", lang, seat=self._seat))
-        return "; ".join(parts) + "."
+        return word("semicolon", lang).join(parts) + "."
 
     # ------------------------------------------------------------ clicks
     def bid(self, action: Action | str) -> bool:

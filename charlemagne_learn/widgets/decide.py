@@ -409,16 +409,18 @@ class DecisionQuiz(TableFront):
         assert ranked is not None
         mine = self._results[-1]["answer"]
         chosen = next(c for c in ranked.choices if c.text == mine)
-        text = word("play.you chose", lang).format(action=chosen.text, grade=word(f"play.grade.{chosen.grade}", lang))
+        text = word("play.you chose", lang).format(
+            action=chosen.said(lang), grade=word(f"play.grade.{chosen.grade}", lang)
+        )
         if chosen.grade != "best":
-            text += "; " + word("play.best was", lang).format(action=ranked.best.text)
+            text += word("semicolon", lang) + word("play.best was", lang).format(action=ranked.best.said(lang))
         self.grade = {"text": text, "grade": chosen.grade, "reason": chosen.reason}
         self.hint = {
             "title": word("decide.exchanges", lang).format(samples=ranked.samples),
             "choices": [
                 {
                     "id": c.text,
-                    "text": c.text,
+                    "text": c.said(lang),
                     "grade": c.grade,
                     "grade_word": word(f"play.grade.{c.grade}", lang),
                     "points": number_text(c.points, "+.1f", lang),

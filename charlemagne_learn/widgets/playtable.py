@@ -29,6 +29,7 @@ import traitlets as t
 
 from ..actions import Action
 from ..analysis.bots import Bot, make_bot
+from ..analysis.exchange import ExchangeChoice, ExchangeHint, exchange_hint
 from ..analysis.hints import GRADE_SAMPLES, Hint, hint, review
 from ..analysis.odds import MAX_SAMPLES
 from ..cards import Card, Seat
@@ -72,9 +73,20 @@ add_words(
             "Vos choix, le meilleur d'abord ({samples} donnes des cartes cachées) :",
         ),
         "play.hint other": (
-            "Hints are for cards and bids; there is nothing to rank in this phase.",
-            "Les conseils portent sur les cartes et les enchères ; rien à classer dans cette phase.",
+            "Hints are for bids, cards and the bidder's exchange; there is nothing to rank in this choice.",
+            "Les conseils portent sur les enchères, les cartes et l'échange du preneur ; rien à classer dans ce choix.",
         ),
+        "play.exchange title": (
+            "Your exchanges, best first: the cards to put aside and the trump together ({samples} deals of the "
+            "hidden cards):",
+            "Vos échanges, le meilleur d'abord : les cartes à écarter et l'atout ensemble ({samples} donnes des "
+            "cartes cachées) :",
+        ),
+        "play.trump title": (
+            "Your trumps, best first ({samples} deals of the hidden cards):",
+            "Vos atouts, le meilleur d'abord ({samples} donnes des cartes cachées) :",
+        ),
+        "play.no screen": ("No screen is passing: play on.", "Aucun écran de passage : continuez."),
         "play.hint wait": ("Hints are for your turn.", "Les conseils sont pour votre tour."),
         "play.you chose": ("You chose {action}: {grade}", "Vous avez choisi {action} : {grade}"),
         "play.best was": ("best was {action}", "le meilleur était {action}"),
@@ -157,7 +169,9 @@ add_messages(
 #: The review of a hand grades every decision in it: it may take this many hints' budgets (shared by the people).
 REVIEW_BUDGETS = 3
 _CARD_KIND = {Phase.PLAY: "play", Phase.DISCARD: "discard", Phase.GIVE: "give"}
-_GRADED = (Phase.BIDDING, Phase.PLAY)
+_GRADED = (Phase.BIDDING, Phase.PLAY, Phase.GIVE)
+#: The bidder's exchange, graded as a whole (the cards put aside and the trump) once it is complete.
+_EXCHANGE = (Phase.DISCARD, Phase.TRUMP)
 
 
 class TableFront(GameWidget):
@@ -252,6 +266,10 @@ class PlayTable(TableFront):
         #: The finished hand's review is still to be written (it grades every decision: it takes a moment).
         self._review_due = False
         self._defer_review = False
+        #: The learner's exchange under way: the hand's number and the hand as it began, and its ranking once
+        #: worked out (one ranking serves the Hint button and the grade).
+        self._exchange: tuple[int, HandState] | None = None
+        self._exchange_ranked: ExchangeHint | None = None
         super().__init__(lang=lang, four_colour=four_colour, hints=bool(hints))
         self._run_bots()
         self._redraw()
@@ -303,7 +321,7 @@ class PlayTable(TableFront):
     def ready(self) -> bool:
         """The pass screen's button: the person it passed to now sees their cards."""
         if self._passing_to is None:
-            self.message = "no screen is passing: play on"
+            self.message = word("play.no screen", self._lang)
             return False
         self._viewer, self._passing_to = self._passing_to, None
         self._last_grade = {}
@@ -340,6 +358,7 @@ class PlayTable(TableFront):
             graded = None
             if self._grade_moves and state.phase in _GRADED and act in view.legal_actions:
                 graded = hint(view, self._grade_samples, workers=1, budget=self._budget, **lang_kw(hint, self._lang))
+            exchange = self._exchange_start() if state.phase in _EXCHANGE and act in view.legal_actions else None
             self._apply(act, mover)  # the engine checks it: an illegal action raises and changes nothing
         except (IllegalActionError, CardParseError) as exc:
             self.message = str(exc)
@@ -347,6 +366,8 @@ class PlayTable(TableFront):
         self.message = ""
         self.hint = {}
         self.grade = {} if graded is None else self._grade_of(graded, act)
+        if exchange is not None and self._grade_moves:
+            self.grade = self._exchange_grade(exchange, mover)
         self._last_grade = dict(self.grade)
         self._run_bots()
         self._redraw()
@@ -374,19 +395,75 @@ class PlayTable(TableFront):
         kind = _CARD_KIND.get(self._game.hand.phase, "play")
         return {"play": Action.play, "discard": Action.discard, "give": Action.give}[kind](card)
 
-    def show_hint(self) -> Hint | None:
-        """The Hint button: every legal card or bid ranked, with its grade (other phases say hints are for those)."""
+    def show_hint(self) -> Hint | ExchangeHint | None:
+        """The Hint button: every legal card, bid or partner's card ranked with its grade, or the bidder's whole
+        exchanges (other choices say hints are for those)."""
         lang = self._lang
         if not self.your_turn:
             self.hint = {"note": word("play.hint wait", lang)}
             return None
         state = self._game.hand
+        start = self._exchange_start() if state.phase in _EXCHANGE else None
+        ranking = None
+        if start is not None and len(start.history) == len(state.history):
+            ranking = self._exchange_ranking(start, self._hint_samples)
+        elif start is not None:  # part of the exchange made: what is left of it, ranked afresh
+            ranking = self._rank_exchange(state, self._hint_samples)
+        if ranking is not None:
+            self.hint = exchange_panel(ranking, lang)
+            return ranking
         if state.phase not in _GRADED:
             self.hint = {"note": word("play.hint other", lang)}
             return None
         ranked = hint(state.view(self.seat), self._hint_samples, workers=1, budget=self._budget, **lang_kw(hint, lang))
         self.hint = hint_panel(ranked, self._game.rules, lang)
         return ranked
+
+    # ------------------------------------------------------------ the exchange
+    def _exchange_start(self) -> HandState | None:
+        """The hand as the learner's exchange began (the first of their discards, or trump after them), kept for
+        the rest of the exchange; None when the seat to move is not the bidder making one."""
+        game = self._game
+        number = len(game.finished)
+        if self._exchange is not None and self._exchange[0] == number:
+            return self._exchange[1]
+        state = game.hand
+        if state.phase not in _EXCHANGE or state.to_move != self.seat or state.bidder != self.seat:
+            return None
+        self._exchange, self._exchange_ranked = (number, state.copy()), None
+        return self._exchange[1]
+
+    def _exchange_ranking(self, start: HandState, samples: int) -> ExchangeHint | None:
+        """Every exchange from ``start`` ranked (worked out once an exchange), or None where there is none to rank
+        (trump named before the kitty or the partner's card comes)."""
+        if self._exchange_ranked is None:
+            self._exchange_ranked = self._rank_exchange(start, samples)
+        return self._exchange_ranked
+
+    def _rank_exchange(self, state: HandState, samples: int) -> ExchangeHint | None:
+        try:
+            return exchange_hint(state, min(samples, 400), budget=self._budget, **lang_kw(exchange_hint, self._lang))
+        except IllegalActionError:
+            return None
+
+    def _exchange_grade(self, start: HandState, seat: Seat) -> dict[str, Any]:
+        """The grade of the learner's exchange once it is complete (empty while cards are still to put aside)."""
+        state = self._done if self._done is not None else self._game.hand
+        if state.phase in _EXCHANGE and state.to_move == seat:
+            return {}
+        ranked = self._exchange_ranking(start, self._grade_samples)
+        if ranked is None:
+            return {}
+        done = state.history[len(start.history) :]
+        discards = [a.card for s, a in done if s == seat and a.kind == "discard" and a.card is not None]
+        named = [a.suit for s, a in done if s == seat and a.kind == "trump"]
+        trump = named[0] if named else start._trump
+        try:
+            mine = ranked.choice(discards, trump)
+        except IllegalActionError:  # outside the candidates: graded on the same deals as they were
+            ranked = exchange_hint(start, ranked.samples, also=(discards, trump), **lang_kw(exchange_hint, self._lang))
+            mine = ranked.choice(discards, trump)
+        return exchange_grade_line(ranked, mine, self._lang)
 
     def next_hand(self) -> bool:
         """The Next hand button: leave the review and play on (the bots move until it is the learner's turn)."""
@@ -650,6 +727,34 @@ def hint_panel(ranked: Hint, rules: Rules, lang: Lang) -> dict[str, Any]:
     }
 
 
+def exchange_panel(ranked: ExchangeHint, lang: Lang) -> dict[str, Any]:
+    """The hint panel for the bidder's exchange: the best eight whole exchanges (of a few dozen), best first, as
+    :func:`hint_panel` shows cards and bids."""
+    only_trump = not any(c.discards for c in ranked.choices)
+    return {
+        "title": word("play.trump title" if only_trump else "play.exchange title", lang).format(samples=ranked.samples),
+        "choices": [
+            {
+                "id": c.said("en"),
+                "text": c.said(lang),
+                "grade": c.grade,
+                "grade_word": word(f"play.grade.{c.grade}", lang),
+                "points": number_text(c.points, "+.1f", lang),
+                "reason": c.reason,
+            }
+            for c in ranked.choices[:8]
+        ],
+    }
+
+
+def exchange_grade_line(ranked: ExchangeHint, mine: ExchangeChoice, lang: Lang) -> dict[str, Any]:
+    """The line under the table once the learner's exchange is complete, as :func:`grade_line` for a card."""
+    text = word("play.you chose", lang).format(action=mine.said(lang), grade=word(f"play.grade.{mine.grade}", lang))
+    if mine.grade != "best":
+        text += word("semicolon", lang) + word("play.best was", lang).format(action=ranked.best.said(lang))
+    return {"text": text, "grade": mine.grade, "reason": mine.reason}
+
+
 def grade_line(ranked: Hint, action: Action, rules: Rules, lang: Lang) -> dict[str, Any]:
     """The line under the table after a choice: its grade and, when it was not the best, the best one."""
     mine = ranked.choice(action)
@@ -657,5 +762,7 @@ def grade_line(ranked: Hint, action: Action, rules: Rules, lang: Lang) -> dict[s
         action=choice_text(action, rules, lang), grade=word(f"play.grade.{mine.grade}", lang)
     )
     if mine.grade != "best":
-        text += "; " + word("play.best was", lang).format(action=choice_text(ranked.best.action, rules, lang))
+        text += word("semicolon", lang) + word("play.best was", lang).format(
+            action=choice_text(ranked.best.action, rules, lang)
+        )
     return {"text": text, "grade": mine.grade, "reason": mine.reason}

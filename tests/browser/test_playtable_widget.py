@@ -55,7 +55,7 @@ def test_a_whole_hand_by_clicks_then_the_review(notebook: Any) -> None:
     assert book.value("play.state.phase.value") == "choose"
 
     phases = set()
-    shot = False
+    shot = exchange_shot = False
     for _ in range(60):
         if root.locator(".cl-review-panel").count():
             break
@@ -63,6 +63,14 @@ def test_a_whole_hand_by_clicks_then_the_review(notebook: Any) -> None:
         if phase == "over":  # the review follows the last card in a message of its own
             break
         phases.add(phase)
+        if phase == "discard" and not exchange_shot:
+            # the Hint button ranks whole exchanges: the cards to put aside and the trump together
+            root.locator(".cl-hint-button").click()
+            root.locator(".cl-hint-list li").first.wait_for(timeout=30_000)
+            expect(root.locator(".cl-hint-panel")).to_contain_text("Your exchanges, best first")
+            expect(root.locator(".cl-hint-list li").first).to_contain_text(", trump ")
+            book.screenshot("play_table_exchange")
+            exchange_shot = True
         if phase == "play" and not shot and book.value("len(play.state.tricks)") == 2:
             root.locator(".cl-hint-button").click()
             root.locator(".cl-hint-list li").first.wait_for(timeout=30_000)
@@ -71,9 +79,11 @@ def test_a_whole_hand_by_clicks_then_the_review(notebook: Any) -> None:
         _click_and_wait(page, page.locator(CARD if phase in CARD_PHASES else ACTION).first)
         if phase in ("bidding", "play"):
             root.locator(".cl-last-grade .cl-grade").wait_for(timeout=10_000)
+        if phase == "trump":  # the exchange is complete: graded as a whole
+            root.locator(".cl-last-grade", has_text="You chose discard").wait_for(timeout=30_000)
     review = root.locator(".cl-review-panel")
     review.wait_for(timeout=30_000)
-    assert {"choose", "discard", "trump", "play"} <= phases and shot
+    assert {"choose", "discard", "trump", "play"} <= phases and shot and exchange_shot
     assert review.locator("tr").count() == 1 + book.value("len(play.review['lines'])") > 1
     expect(review).to_contain_text("This hand: NS")
     expect(review).to_contain_text("Game: NS")
