@@ -193,6 +193,19 @@ def test_the_card_given_to_a_game_deciding_bidder_is_weighed_by_the_game() -> No
     assert {c.grade for c in h.choices} == {"best", "good"}  # ... and the grades say so
 
 
+def test_a_review_grades_the_card_a_partner_gave() -> None:
+    state = cl.HandState.new(cl.Rules.preset("maine"), dealer="W", seed=235)
+    for action in ["bid charlemagne", "pass", "pass", "pass", "trump H", "choose alone"]:
+        state.apply(action)
+    given = hint(state.view("S"), samples=6, seed=0).choices[-1]
+    state.apply(given.action)
+    while not state.is_over:
+        state.apply(state.legal_actions()[0])
+    lines = review(state, "S", samples=6).lines
+    assert [line.phase for line in lines] == [cl.Phase.BIDDING, cl.Phase.GIVE]  # South passed, then gave
+    assert (lines[1].action, lines[1].grade, lines[1].reason) == (given.action, given.grade, given.reason)
+
+
 def test_a_review_grades_every_bid_and_card_of_the_seat() -> None:
     state = mulot_position()
     state.apply("play 10S")  # the losing card

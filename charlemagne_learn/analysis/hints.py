@@ -340,7 +340,8 @@ def review(
     budget: float | None = None,
     lang: str | None = None,
 ) -> Review:
-    """Every bid and card ``seat`` chose in ``state``, graded against the best choice at that moment.
+    """Every bid, card and partner's card ``seat`` chose in ``state``, graded against the best choice at that
+    moment.
 
     ``workers`` as for :func:`hint` (the bid odds behind grading a bid); ``budget``: seconds for the whole
     review, shared out among its decisions (each grade then says how many deals it used). The reasons are written
@@ -350,7 +351,11 @@ def review(
         raise IllegalActionError(say("hints.not_a_state", language, given=type(state).__name__))
     who = Seat.find(seat)
     check_budget(budget)
-    moves = [m for m, (mover, act) in enumerate(state.history) if mover == who and act.kind in ("bid", "pass", "play")]
+    moves = [
+        m
+        for m, (mover, act) in enumerate(state.history)
+        if mover == who and act.kind in ("bid", "pass", "play", "give")
+    ]
     clock = Clock(budget)
     lines = []
     for number, move in enumerate(moves):
