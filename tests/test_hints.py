@@ -206,6 +206,61 @@ def test_a_review_grades_the_card_a_partner_gave() -> None:
     assert (lines[1].action, lines[1].grade, lines[1].reason) == (given.action, given.grade, given.reason)
 
 
+def test_the_bidders_choice_before_the_exchange_is_ranked_on_the_same_deals() -> None:
+    # North holds the eight top trumps (hearts): whichever way, Gros Charlemagne (and Maine Charlemagne) is made.
+    hands = {
+        "N": "RJ BJ JH JD AH KH QH 10H",
+        "E": "7C 8C 9C 10C JC QC KC AC",
+        "S": "7D 8D 9D 10D QD KD AD 9H",
+        "W": "7S 8S 9S 10S JS QS KS AS",
+    }
+    state = cl.HandState.new(CANADIAN, dealer="W", hands=hands, kitty="7H 8H")
+    for action in ["bid gros_charlemagne", "pass", "pass", "pass"]:
+        state.apply(action)
+    h = hint(state.view("N"), samples=6)
+    assert state.phase is cl.Phase.CHOOSE and h.phase is cl.Phase.CHOOSE
+    spec = CANADIAN.bid("gros_charlemagne")
+    assert {str(c.action): (c.points, c.made, c.grade) for c in h.choices} == {
+        "choose kitty": (spec.made, 1.0, "best"),
+        "choose partner_card": (spec.made, 1.0, "best"),
+    }
+    assert h.samples == 6 and h == hint(state.view("N"), samples=6)  # the same deals, the same ranking
+    # the choice counts in the bidder's review
+    state.apply("choose kitty")
+    while not state.is_over:
+        state.apply(state.legal_actions()[0])
+    assert [line.phase for line in review(state, "N", samples=4).lines][:2] == [cl.Phase.BIDDING, cl.Phase.CHOOSE]
+
+
+def test_maine_charlemagne_alone_or_with_the_partner_is_weighed_by_the_game() -> None:
+    state = cl.HandState.new(cl.Rules.preset("maine"), dealer="W", seed=235)
+    for action in ["bid charlemagne", "pass", "pass", "pass", "trump H"]:
+        state.apply(action)
+    h = hint(state.view("N"), samples=12, seed=0)
+    assert {str(c.action) for c in h.choices} == {"choose with_partner", "choose alone"}
+    for choice in h.choices:  # it decides the game: every deal counts the whole game, won or lost
+        assert choice.made is not None and choice.points == pytest.approx(32 * (2 * choice.made - 1))
+    assert "your side takes" in h.best.reason and "of 12 deals" in h.best.reason
+
+
+def test_a_defenders_choice_is_not_ranked() -> None:
+    rules = cl.Rules.preset("maine", lone_defender=True)
+    state = cl.HandState.new(rules, dealer="W", seed=235)
+    for action in ["bid charlemagne", "pass", "pass", "pass", "trump H", "choose alone"]:
+        state.apply(action)
+    while state.phase is not cl.Phase.CHOOSE:
+        state.apply(state.legal_actions()[0])
+    defender = state.to_move
+    assert defender is not None and defender != state.bidder
+    with pytest.raises(cl.IllegalActionError, match="bidder's choice"):
+        hint(state.view(defender), samples=4)
+    with pytest.raises(cl.IllegalActionError, match="choix du preneur"):
+        hint(state.view(defender), samples=4, lang="fr")
+    while not state.is_over:
+        state.apply(state.legal_actions()[0])
+    assert cl.Phase.CHOOSE not in [line.phase for line in review(state, defender, samples=4).lines]
+
+
 def test_a_review_grades_every_bid_and_card_of_the_seat() -> None:
     state = mulot_position()
     state.apply("play 10S")  # the losing card

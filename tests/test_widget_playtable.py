@@ -55,7 +55,13 @@ def test_choose_discard_and_trump_by_clicks() -> None:
     p._on_front_end(p, {"type": "action", "action": "bid gros_charlemagne"}, [])
     assert [a["id"] for a in p.actions] == ["choose kitty", "choose partner_card"]
     assert p.actions[0]["text"] == "Take the kitty"
-    assert p.show_hint() is None and "Hints are for bids, cards and the bidder's exchange" in p.hint["note"]
+    # the choice is ranked like a bid or a card: each way played out on deals of the hidden cards
+    ranked = p.show_hint()
+    assert isinstance(ranked, Hint) and {str(c.action) for c in ranked.choices} == {
+        "choose kitty",
+        "choose partner_card",
+    }
+    assert {c["text"] for c in p.hint["choices"]} == {a["text"] for a in p.actions}  # as the buttons say them
     p._on_front_end(p, {"type": "action", "action": "choose kitty"}, [])
     assert p.state.phase is cl.Phase.DISCARD and p.actions == []
     hand = [c["id"] for c in _my_cards(p)]
@@ -68,6 +74,15 @@ def test_choose_discard_and_trump_by_clicks() -> None:
     assert [a["text"] for a in p.actions] == ["♣ clubs", "♦ diamonds", "♥ hearts", "♠ spades"]
     p._on_front_end(p, {"type": "action", "action": "trump S"}, [])
     assert p.state.phase.value == "play" and p.picture["contract"] == "Gros Charlemagne ♠ by South"
+
+
+def test_trump_named_before_the_kitty_comes_has_nothing_to_rank() -> None:
+    p = PlayTable("canadian", "S", seed=1, grade_moves=False, partner_card_first=False)
+    assert p.play("bid charlemagne") and p.state.phase is cl.Phase.TRUMP and p.state.to_move == cl.Seat.S
+    assert p.show_hint() is None
+    assert p.hint == {
+        "note": "Hints are for bids, cards and the bidder's exchange; there is nothing to rank in this choice."
+    }
 
 
 def test_the_bidders_exchange_is_hinted_and_graded_as_a_whole() -> None:

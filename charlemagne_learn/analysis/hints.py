@@ -178,8 +178,9 @@ def hint(
     budget: float | None = None,
     lang: str | None = None,
 ) -> Hint:
-    """Rank every legal card, bid or partner's card (:mod:`~charlemagne_learn.analysis.give`) of the seat to move
-    in ``view``; other phases are not graded.
+    """Rank every legal card, bid, partner's card (:mod:`~charlemagne_learn.analysis.give`) or bidder's choice
+    before the exchange (:mod:`~charlemagne_learn.analysis.choose`) of the seat to move in ``view``; other phases
+    are not graded (the exchange has :func:`~charlemagne_learn.analysis.exchange.exchange_hint`).
 
     ``workers``: processes for the bid odds (default: one per core; 1 for none, e.g. inside a bot that a
     tournament already runs on every core). ``bids``: read the bidding as evidence about the hidden hands.
@@ -204,6 +205,10 @@ def hint(
         from .give import give_choices  # it ranks with this module's grades
 
         choices, used = give_choices(view, samples, seed, budget, language)
+    elif view.phase is Phase.CHOOSE:
+        from .choose import choose_choices  # it ranks with this module's grades
+
+        choices, used = choose_choices(view, samples, seed, budget, language)
     else:
         raise IllegalActionError(say("hints.not_graded", language, phase=view.phase.text(language)))
     return Hint(view.seat, view.phase, tuple(choices), used)
@@ -340,8 +345,8 @@ def review(
     budget: float | None = None,
     lang: str | None = None,
 ) -> Review:
-    """Every bid, card and partner's card ``seat`` chose in ``state``, graded against the best choice at that
-    moment.
+    """Every bid, card and partner's card ``seat`` chose in ``state``, and its choice before the exchange as the
+    bidder, graded against the best choice at that moment.
 
     ``workers`` as for :func:`hint` (the bid odds behind grading a bid); ``budget``: seconds for the whole
     review, shared out among its decisions (each grade then says how many deals it used). The reasons are written
@@ -354,7 +359,8 @@ def review(
     moves = [
         m
         for m, (mover, act) in enumerate(state.history)
-        if mover == who and act.kind in ("bid", "pass", "play", "give")
+        if mover == who
+        and (act.kind in ("bid", "pass", "play", "give") or (act.kind == "choose" and state.bidder == who))
     ]
     clock = Clock(budget)
     lines = []

@@ -356,7 +356,7 @@ class PlayTable(TableFront):
             mover = self.seat
             view = state.view(mover)
             graded = None
-            if self._grade_moves and state.phase in _GRADED and act in view.legal_actions:
+            if self._grade_moves and _graded(state, mover) and act in view.legal_actions:
                 graded = hint(view, self._grade_samples, workers=1, budget=self._budget, **lang_kw(hint, self._lang))
             exchange = self._exchange_start() if state.phase in _EXCHANGE and act in view.legal_actions else None
             self._apply(act, mover)  # the engine checks it: an illegal action raises and changes nothing
@@ -412,7 +412,7 @@ class PlayTable(TableFront):
         if ranking is not None:
             self.hint = exchange_panel(ranking, lang)
             return ranking
-        if state.phase not in _GRADED:
+        if not _graded(state, self.seat):
             self.hint = {"note": word("play.hint other", lang)}
             return None
         ranked = hint(state.view(self.seat), self._hint_samples, workers=1, budget=self._budget, **lang_kw(hint, lang))
@@ -725,6 +725,12 @@ def hint_panel(ranked: Hint, rules: Rules, lang: Lang) -> dict[str, Any]:
             for c in ranked.choices
         ],
     }
+
+
+def _graded(state: HandState, seat: Seat) -> bool:
+    """Does :func:`~charlemagne_learn.analysis.hints.hint` rank the choices of ``seat`` now? Bids, cards, the
+    partner's card, and the bidder's choice before the exchange (a defender's choice to defend alone is not)."""
+    return state.phase in _GRADED or (state.phase is Phase.CHOOSE and state.bidder == seat)
 
 
 def exchange_panel(ranked: ExchangeHint, lang: Lang) -> dict[str, Any]:

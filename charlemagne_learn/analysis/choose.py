@@ -1,0 +1,117 @@
+"""The bidder's choice before the exchange, graded: the kitty or the partner's card (Gros Charlemagne), alone
+or with the partner (Maine Charlemagne).
+
+Each choice is tried on the same deals of the cards the bidder cannot see (the earlier bids read as evidence
+about those hands, as in card play): after the choice the rest of the exchange is made as
+:class:`~charlemagne_learn.analysis.rulebot.RuleBot` would make it (the partner's card, the discards, the trump,
+a defender's choice to defend alone) and the contract is played out double dummy. The choices are ranked by the
+points they bring on average, like every other hint (:func:`~charlemagne_learn.analysis.hints.hint` calls this
+for a bidder who must choose).
+
+>>> import charlemagne_learn as cl
+>>> state = cl.HandState.new(cl.Rules.preset("canadian"), dealer="W", seed=7)
+>>> for action in ["bid gros_charlemagne", "pass", "pass", "pass"]:
+...     state.apply(action)
+>>> state.phase.value, state.to_move.word
+('choose', 'North')
+>>> ranked = cl.analysis.hint(state.view("N"), samples=8)
+>>> sorted(str(c.action) for c in ranked.choices)
+['choose kitty', 'choose partner_card']
+"""
+
+from __future__ import annotations
+
+from ..actions import Action
+from ..cards import Seat
+from ..deal import deck_mask, indices_of, mask_of, share_out
+from ..errors import IllegalActionError
+from ..hand import HandState, Phase, SeatView
+from ..i18n import add_messages, say
+from ..rng import DealRandom, derive_seed
+from ..scoring import stake
+from .budget import Clock
+from .exchange import play_out
+from .hints import Choice, _ranked
+from .pimc import _bid_evidence, likely_deals
+from .rulebot import advise
+
+add_messages({
+    "choose.not_bidder": ("hints grade the bidder's choice before the exchange; this choice is a defender's",
+                          "les conseils jugent le choix du preneur avant l'échange ; ce choix est celui d'un défenseur"),
+    "choose.reason": (
+        "{choice}: your side takes {tricks:.1f} tricks on average and the contract is made in {p:.0%} of {samples} "
+        "deals of the cards you cannot see",
+        "{choice} : votre camp fait en moyenne {tricks:.1f} levées et le contrat réussit dans {p:.0%} des "
+        "{samples} donnes des cartes que vous ne voyez pas",
+    ),
+})  # fmt: skip
+
+__all__ = ["choose_choices"]
+
+#: Candidate deals looked at per deal kept when weighing the bids as evidence.
+_LOOK = 4
+
+
+def choose_choices(
+    view: SeatView, samples: int, seed: int, budget: float | None = None, lang: str = "en"
+) -> tuple[list[Choice], int]:
+    """Every choice the bidder to move in ``view`` may make before the exchange, ranked (see the module text),
+    and the deals used: all ``samples``, or the first of them that fit in ``budget`` seconds."""
+    bidder = next((s for s, a in reversed(view.bids) if a.kind == "bid"), None)
+    if bidder != view.seat or any(a.kind in ("give", "discard") for _, a in view.history):
+        raise IllegalActionError(say("choose.not_bidder", lang))
+    rules = view.rules
+    me = view.seat
+    hand = mask_of(view.hand)
+    others = [s for s in Seat if s != me]
+    # nothing has changed hands yet: every card the bidder does not hold is unseen, the kitty's among them
+    unseen = indices_of(deck_mask(rules) & ~hand)
+    sizes = [view.hand_sizes[s.name] for s in others]
+    rng = DealRandom(derive_seed(seed, 0))
+
+    def draw() -> tuple[dict[Seat, int], int]:
+        cards = list(unseen)
+        rng.shuffle(cards)
+        hands, kitty = share_out(cards, others, sizes)
+        hands[me] = hand
+        return dict(zip(Seat, hands, strict=True)), kitty
+
+    weigh_hands = _bid_evidence(view, others, dict.fromkeys(Seat, 0))
+    deals = likely_deals(rng, draw, lambda d: weigh_hands(d[0]), samples, _LOOK)
+    actions = list(view.legal_actions)
+    totals = {a: [0.0, 0.0, 0.0] for a in actions}
+    before = [a for _, a in view.history]
+    # deal by deal, every choice on each deal: a budget stops between deals, and every choice has the same deals
+    clock = Clock(budget)
+    n = 0
+    for hands, kitty in deals:
+        if not clock.more(n):
+            break
+        n += 1
+        start = HandState(rules, view.dealer, [hands[s] for s in Seat], kitty)
+        for action in before:
+            start.apply(action)
+        for action in actions:
+            state = start.copy()
+            state.apply(action)
+            for i, value in enumerate(_played_out(state)):
+                totals[action][i] += value
+    spec = rules.bid(next(a for _, a in reversed(view.bids) if a.kind == "bid").bid or "")
+    rows: list[tuple[Action, float, float | None, float | None, str]] = []
+    for action in actions:
+        points, tricks, made = (v / n for v in totals[action])
+        reason = say("choose.reason", lang, choice=action.text(lang), tricks=tricks, p=made, samples=n)
+        rows.append((action, points, tricks, made, reason))
+    return _ranked(view, rows, stake(rules, spec), lang), n
+
+
+def _played_out(state: HandState) -> tuple[int, int, bool]:
+    """The rest of the exchange as RuleBot makes it, then the contract double dummy: the bidder's side's points
+    less the other side's (the whole game for a bid that decides it), its tricks, and whether it is made."""
+    while state.phase is not Phase.PLAY:
+        mover = state.to_move
+        assert mover is not None
+        state.apply(advise(state.view(mover)).action)
+    contract = state.contract
+    assert contract is not None
+    return play_out(contract, list(state._hands))
