@@ -131,14 +131,19 @@ def test_ducking_in_mulot_is_best_and_winning_the_trick_is_graded_down() -> None
     assert [c.points for c in h.choices] == sorted((c.points for c in h.choices), reverse=True)
 
 
-def test_an_unbeatable_hand_should_bid_gros_charlemagne_and_passing_is_a_blunder() -> None:
+def unbeatable() -> cl.HandState:
+    """North holds the eight top trumps (hearts) and the others nothing to stop them: every bid is made."""
     hands = {
         "N": "RJ BJ JH JD AH KH QH 10H",
         "E": "7C 8C 9C 10C JC QC KC AC",
         "S": "7D 8D 9D 10D QD KD AD 9H",
         "W": "7S 8S 9S 10S JS QS KS AS",
     }
-    state = cl.HandState.new(CANADIAN, dealer="W", hands=hands, kitty="7H 8H")
+    return cl.HandState.new(CANADIAN, dealer="W", hands=hands, kitty="7H 8H")
+
+
+def test_an_unbeatable_hand_should_bid_gros_charlemagne_and_passing_is_a_blunder() -> None:
+    state = unbeatable()
     h = hint(state.view("N"), samples=10)
     assert h.best.action == cl.Action.parse("bid gros_charlemagne")
     assert h.best.made == 1.0 and h.best.points == 32
@@ -207,14 +212,8 @@ def test_a_review_grades_the_card_a_partner_gave() -> None:
 
 
 def test_the_bidders_choice_before_the_exchange_is_ranked_on_the_same_deals() -> None:
-    # North holds the eight top trumps (hearts): whichever way, Gros Charlemagne (and Maine Charlemagne) is made.
-    hands = {
-        "N": "RJ BJ JH JD AH KH QH 10H",
-        "E": "7C 8C 9C 10C JC QC KC AC",
-        "S": "7D 8D 9D 10D QD KD AD 9H",
-        "W": "7S 8S 9S 10S JS QS KS AS",
-    }
-    state = cl.HandState.new(CANADIAN, dealer="W", hands=hands, kitty="7H 8H")
+    # whichever way North takes its two extra cards, Gros Charlemagne is made
+    state = unbeatable()
     for action in ["bid gros_charlemagne", "pass", "pass", "pass"]:
         state.apply(action)
     h = hint(state.view("N"), samples=6)

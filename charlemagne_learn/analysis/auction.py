@@ -38,14 +38,13 @@ from ..actions import Action
 from ..cards import Seat
 from ..checks import whole_number
 from ..contract import Contract
-from ..deal import deck_mask, indices_of, mask_of, share_out
 from ..errors import IllegalActionError
 from ..hand import HandState, Phase, SeatView
 from ..i18n import add_messages, say
 from ..rng import DealRandom, check_seed
 from ..scoring import value_to_bidder
 from . import dds
-from .pimc import _bid_evidence, likely_deals
+from .pimc import deals_before_exchange
 from .rulebot import advise
 from .solver import _Search
 
@@ -74,30 +73,10 @@ def action_values(view: SeatView, samples: int, seed: int) -> dict[Action, float
         raise IllegalActionError(say("auction.not_bidding"))
     whole_number("samples", samples, 1, 10_000)
     check_seed(seed)
-    rules = view.rules
     me = view.seat
-    hand = mask_of(view.hand)
-    others = [s for s in Seat if s != me]
-    unseen = indices_of(deck_mask(rules) & ~hand)
-    sizes = [view.hand_sizes[s.name] for s in others]
-    rng = DealRandom(seed)
-
-    def draw() -> tuple[dict[Seat, int], int]:
-        cards = list(unseen)
-        rng.shuffle(cards)
-        hands, kitty = share_out(cards, others, sizes)
-        hands[me] = hand
-        return dict(zip(Seat, hands, strict=True)), kitty
-
-    weigh_hands = _bid_evidence(view, others, dict.fromkeys(Seat, 0))
-    deals = likely_deals(rng, draw, lambda d: weigh_hands(d[0]), samples, _CANDIDATES)
     actions = list(view.legal_actions)
     totals = dict.fromkeys(actions, 0.0)
-    before = [a for _, a in view.history]
-    for hands, kitty in deals:
-        start = HandState(rules, view.dealer, [hands[s] for s in Seat], kitty)
-        for action in before:
-            start.apply(action)
+    for start in deals_before_exchange(view, DealRandom(seed), samples, _CANDIDATES):
         seen: dict[tuple[int, Action | None], float] = {}
         for action in actions:
             state = start.copy()

@@ -22,8 +22,6 @@ for a bidder who must choose).
 from __future__ import annotations
 
 from ..actions import Action
-from ..cards import Seat
-from ..deal import deck_mask, indices_of, mask_of, share_out
 from ..errors import IllegalActionError
 from ..hand import HandState, Phase, SeatView
 from ..i18n import add_messages, say
@@ -32,7 +30,7 @@ from ..scoring import stake
 from .budget import Clock
 from .exchange import play_out
 from .hints import Choice, _ranked
-from .pimc import _bid_evidence, likely_deals
+from .pimc import deals_before_exchange
 from .rulebot import advise
 
 add_messages({
@@ -61,36 +59,17 @@ def choose_choices(
     if bidder != view.seat or any(a.kind in ("give", "discard") for _, a in view.history):
         raise IllegalActionError(say("choose.not_bidder", lang))
     rules = view.rules
-    me = view.seat
-    hand = mask_of(view.hand)
-    others = [s for s in Seat if s != me]
-    # nothing has changed hands yet: every card the bidder does not hold is unseen, the kitty's among them
-    unseen = indices_of(deck_mask(rules) & ~hand)
-    sizes = [view.hand_sizes[s.name] for s in others]
-    rng = DealRandom(derive_seed(seed, 0))
-
-    def draw() -> tuple[dict[Seat, int], int]:
-        cards = list(unseen)
-        rng.shuffle(cards)
-        hands, kitty = share_out(cards, others, sizes)
-        hands[me] = hand
-        return dict(zip(Seat, hands, strict=True)), kitty
-
-    weigh_hands = _bid_evidence(view, others, dict.fromkeys(Seat, 0))
-    deals = likely_deals(rng, draw, lambda d: weigh_hands(d[0]), samples, _LOOK)
     actions = list(view.legal_actions)
     totals = {a: [0.0, 0.0, 0.0] for a in actions}
-    before = [a for _, a in view.history]
+    # nothing has changed hands yet: every card the bidder does not hold is unseen, the kitty's among them
+    deals = deals_before_exchange(view, DealRandom(derive_seed(seed, 0)), samples, _LOOK)
     # deal by deal, every choice on each deal: a budget stops between deals, and every choice has the same deals
     clock = Clock(budget)
     n = 0
-    for hands, kitty in deals:
+    for start in deals:
         if not clock.more(n):
             break
         n += 1
-        start = HandState(rules, view.dealer, [hands[s] for s in Seat], kitty)
-        for action in before:
-            start.apply(action)
         for action in actions:
             state = start.copy()
             state.apply(action)

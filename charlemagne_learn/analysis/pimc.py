@@ -27,9 +27,9 @@ from typing import TypeVar
 
 from ..actions import Action
 from ..cards import Card, Seat
-from ..deal import deck_mask, indices_of, mask_of
+from ..deal import deck_mask, indices_of, mask_of, share_out
 from ..errors import IllegalActionError, RulesOptionError
-from ..hand import Phase, SeatView
+from ..hand import HandState, Phase, SeatView
 from ..i18n import add_messages, say
 from ..ranking import JOKER_SUIT
 from ..rng import DealRandom
@@ -127,6 +127,33 @@ def likely_deals(
         kept = keep_likely(rng, [draw() for _ in range(look * BLOCK)], weigh, BLOCK)
         yield from kept[: samples - made]
         made += len(kept)
+
+
+def deals_before_exchange(view: SeatView, rng: DealRandom, samples: int, look: int) -> Iterator[HandState]:
+    """The hand as it stands in ``view`` on ``samples`` deals of every card the seat does not hold (the other
+    hands and the kitty), the bids so far read as evidence (``look`` candidates per deal kept): for the decisions
+    made before any card changes hands, a bid or the bidder's choice. Drawn as they are asked for."""
+    rules = view.rules
+    me = view.seat
+    hand = mask_of(view.hand)
+    others = [s for s in Seat if s != me]
+    unseen = indices_of(deck_mask(rules) & ~hand)
+    sizes = [view.hand_sizes[s.name] for s in others]
+
+    def draw() -> tuple[dict[Seat, int], int]:
+        cards = list(unseen)
+        rng.shuffle(cards)
+        hands, kitty = share_out(cards, others, sizes)
+        hands[me] = hand
+        return dict(zip(Seat, hands, strict=True)), kitty
+
+    weigh_hands = _bid_evidence(view, others, dict.fromkeys(Seat, 0))
+    before = [a for _, a in view.history]
+    for hands, kitty in likely_deals(rng, draw, lambda d: weigh_hands(d[0]), samples, look):
+        start = HandState(rules, view.dealer, [hands[s] for s in Seat], kitty)
+        for action in before:
+            start.apply(action)
+        yield start
 
 
 def keep_likely(rng: DealRandom, candidates: list[_T], weigh: Callable[[_T], float], samples: int) -> list[_T]:
