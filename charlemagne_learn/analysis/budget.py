@@ -21,6 +21,8 @@ import math
 import os
 import sys
 import time
+from collections.abc import Iterable, Iterator
+from typing import TypeVar
 
 from ..errors import RulesOptionError
 from ..i18n import add_messages, say
@@ -72,6 +74,9 @@ def default_budget() -> float | None:
     return _DEFAULT["lite" if sys.platform == "emscripten" else "lab"]
 
 
+_T = TypeVar("_T")
+
+
 class Clock:
     """Started when made; :meth:`more` says whether another sample fits in ``budget`` seconds."""
 
@@ -79,6 +84,8 @@ class Clock:
         self.budget = check_budget(budget)
         self.minimum = minimum
         self.start = time.perf_counter()
+        #: How many items :meth:`take` has given.
+        self.taken = 0
 
     def more(self, done: int) -> bool:
         """After ``done`` samples: always below the minimum; then only if one more, at the pace so far, ends
@@ -87,6 +94,20 @@ class Clock:
             return True
         elapsed = time.perf_counter() - self.start
         return elapsed + elapsed / max(done, 1) <= self.budget
+
+    def take(self, items: Iterable[_T]) -> Iterator[_T]:
+        """``items`` one after another while :meth:`more` says another fits; :attr:`taken` counts them.
+
+        >>> clock = Clock(None)
+        >>> list(clock.take("abc")), clock.taken
+        (['a', 'b', 'c'], 3)
+        """
+        self.taken = 0
+        for item in items:
+            if not self.more(self.taken):
+                return
+            self.taken += 1
+            yield item
 
     def left(self) -> float | None:
         """Seconds still to spend (None: no limit)."""

@@ -65,16 +65,13 @@ def choose_choices(
     deals = deals_before_exchange(view, DealRandom(derive_seed(seed, 0)), samples, _LOOK)
     # deal by deal, every choice on each deal: a budget stops between deals, and every choice has the same deals
     clock = Clock(budget)
-    n = 0
-    for start in deals:
-        if not clock.more(n):
-            break
-        n += 1
+    for start in clock.take(deals):
         for action in actions:
             state = start.copy()
             state.apply(action)
             for i, value in enumerate(_played_out(state)):
                 totals[action][i] += value
+    n = clock.taken
     spec = rules.bid(next(a for _, a in reversed(view.bids) if a.kind == "bid").bid or "")
     rows: list[tuple[Action, float, float | None, float | None, str]] = []
     for action in actions:

@@ -233,17 +233,13 @@ def exchange_hint(
     totals = [[0.0, 0.0, 0.0] for _ in ways]
     # deal by deal, every exchange on each deal: a budget stops between deals, and all are graded on the same ones
     clock = Clock(budget)
-    used = 0
-    for others in deals:
-        if not clock.more(used):
-            break
-        used += 1
+    for others in clock.take(deals):
         for (out, _, contract), total in zip(ways, totals, strict=True):
             hands = list(others)
             hands[bidder] = hand & ~out
             for i, value in enumerate(play_out(contract, hands)):
                 total[i] += value
-    samples = used
+    samples = clock.taken
     rows = [
         (out, trump, total[0] / samples, total[1] / samples, total[2] / samples)
         for (out, trump, _), total in zip(ways, totals, strict=True)

@@ -101,11 +101,7 @@ def give_choices(
     gifts = [a.card for a in view.legal_actions if a.card is not None]
     totals = {c: [0.0, 0.0, 0.0] for c in gifts}
     clock = Clock(budget)
-    n = 0
-    for others, kitty in deals:
-        if not clock.more(n):
-            break
-        n += 1
+    for others, kitty in clock.take(deals):
         for card in gifts:
             received = others[bidder] | 1 << card.index | kitty
             extra = received.bit_count() - rules.hand_size
@@ -117,6 +113,7 @@ def give_choices(
             net, taken, won = play_out(contract, table)
             for i, value in enumerate((net, taken, won)):
                 totals[card][i] += value
+    n = clock.taken
     rows: list[tuple[Action, float, float | None, float | None, str]] = []
     for card in gifts:
         points, tricks, made = (v / n for v in totals[card])
