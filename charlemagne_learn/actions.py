@@ -26,6 +26,7 @@ __all__ = [
     "TRUMP_ACTIONS",
     "Action",
     "choice_meaning",
+    "choice_name",
     "discard_actions",
     "give_actions",
     "load_record",
@@ -111,6 +112,27 @@ add_messages({
                                        "Charlemagne seul du Maine : défendre avec le partenaire (ou le laisser "
                                        "décider)"),
 })  # fmt: skip
+
+
+add_messages({
+    "actions.name.kitty": ("Take the kitty", "Prendre le minou"),
+    "actions.name.partner_card": ("Take a card from your partner", "Prendre une carte du partenaire"),
+    "actions.name.alone": ("Play alone", "Jouer seul"),
+    "actions.name.with_partner": ("Play with your partner", "Jouer avec le partenaire"),
+    "actions.name.defend_alone": ("Defend alone", "Défendre seul"),
+    "actions.name.defend_together": ("Defend together", "Défendre ensemble"),
+})  # fmt: skip
+
+
+def choice_name(choice: str, lang: str | None = None) -> str:
+    """A ``choose`` action as its button at the table says it, in ``lang`` (the course's language by default).
+
+    >>> choice_name("partner_card"), choice_name("kitty", "fr")
+    ('Take a card from your partner', 'Prendre le minou')
+    """
+    if choice not in CHOICES:
+        raise IllegalActionError(say("actions.not_a_choice", value=repr(choice), choices=_listed(CHOICES)))
+    return say(f"actions.name.{choice}", lang)
 
 
 def choice_meaning(choice: str, lang: str | None = None) -> str:

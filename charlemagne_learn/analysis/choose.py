@@ -21,7 +21,7 @@ for a bidder who must choose).
 
 from __future__ import annotations
 
-from ..actions import Action
+from ..actions import Action, choice_name
 from ..errors import IllegalActionError
 from ..hand import HandState, Phase, SeatView
 from ..i18n import add_messages, say
@@ -76,7 +76,8 @@ def choose_choices(
     rows: list[tuple[Action, float, float | None, float | None, str]] = []
     for action in actions:
         points, tricks, made = (v / n for v in totals[action])
-        reason = say("choose.reason", lang, choice=action.text(lang), tricks=tricks, p=made, samples=n)
+        name = choice_name(action.choice or "", lang)
+        reason = say("choose.reason", lang, choice=name, tricks=tricks, p=made, samples=n)
         rows.append((action, points, tricks, made, reason))
     return _ranked(view, rows, stake(rules, spec), lang), n
 

@@ -32,7 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ..actions import Action
+from ..actions import Action, choice_name
 from ..cards import Card, Seat
 from ..checks import flag, whole_number
 from ..errors import IllegalActionError
@@ -224,7 +224,7 @@ def _ranked(
     out = []
     for action, points, tricks, made, text in rows:
         loss = top - points
-        better = say("hints.worse", lang, loss=loss, best=rows[0][0].text(lang)) if loss >= 0.05 else ""
+        better = say("hints.worse", lang, loss=loss, best=_named(rows[0][0], lang)) if loss >= 0.05 else ""
         follows = action == advice.action and advice.rule != "only"
         thumb = say("hints.thumb", lang, rule=rule_text(advice.rule, lang)) if follows else ""
         out.append(
@@ -239,6 +239,14 @@ def _ranked(
             )
         )
     return out
+
+
+def _named(action: Action, lang: str) -> str:
+    """An action as a reason names it: its text, or a choice in plain words ("play with your partner")."""
+    if action.kind == "choose" and action.choice is not None:
+        name = choice_name(action.choice, lang)
+        return name[0].lower() + name[1:]
+    return action.text(lang)
 
 
 def _play_choices(

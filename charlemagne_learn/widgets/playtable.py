@@ -27,7 +27,7 @@ from typing import Any
 
 import traitlets as t
 
-from ..actions import Action
+from ..actions import Action, choice_name
 from ..analysis.bots import Bot, make_bot
 from ..analysis.exchange import ExchangeChoice, ExchangeHint, exchange_hint
 from ..analysis.hints import GRADE_SAMPLES, Hint, hint, review
@@ -129,12 +129,6 @@ add_words(
         "play.grade.inaccuracy": ("inaccuracy", "imprécision"),
         "play.grade.mistake": ("mistake", "erreur"),
         "play.grade.blunder": ("blunder", "gaffe"),
-        "play.choice.kitty": ("Take the kitty", "Prendre le minou"),
-        "play.choice.partner_card": ("Take a card from your partner", "Prendre une carte du partenaire"),
-        "play.choice.alone": ("Play alone", "Jouer seul"),
-        "play.choice.with_partner": ("Play with your partner", "Jouer avec le partenaire"),
-        "play.choice.defend_alone": ("Defend alone", "Défendre seul"),
-        "play.choice.defend_together": ("Defend together", "Défendre ensemble"),
         "play.suit.C": ("♣ clubs", "♣ trèfle"),
         "play.suit.D": ("♦ diamonds", "♦ carreau"),
         "play.suit.H": ("♥ hearts", "♥ cœur"),
@@ -703,7 +697,7 @@ def choice_text(action: Action, rules: Rules, lang: Lang) -> str:
     if action.kind == "trump" and action.suit is not None:
         return word(f"play.suit.{action.suit.name}", lang)
     if action.kind == "choose":
-        return word(f"play.choice.{action.choice}", lang)
+        return choice_name(action.choice or "", lang)
     if action.kind == "play" and action.card is not None:
         return str(action.card)
     return action_text(action, rules, lang)
