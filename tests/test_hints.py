@@ -242,6 +242,45 @@ def test_maine_charlemagne_alone_or_with_the_partner_is_weighed_by_the_game() ->
     assert "your side takes" in h.best.reason and "of 12 deals" in h.best.reason
 
 
+def test_trump_named_before_any_card_changes_hands_is_ranked_and_reviewed() -> None:
+    # Maine Charlemagne names trump right after the bidding, before the partner's card comes
+    state = cl.HandState.new(cl.Rules.preset("maine"), dealer="W", seed=235)
+    for action in ["bid charlemagne", "pass", "pass", "pass"]:
+        state.apply(action)
+    assert state.phase is cl.Phase.TRUMP
+    h = hint(state.view("N"), samples=8, seed=0)
+    assert {str(c.action) for c in h.choices} == {"trump ♣", "trump ♦", "trump ♥", "trump ♠"}
+    assert all(c.reason.split(":")[0].endswith(" trump") for c in h.choices)
+    hearts = h.choice("trump H")
+    assert hearts.reason.startswith("Hearts trump: your side takes")
+    assert hint(state.view("N"), samples=8, seed=0, lang="fr").choice("trump H").reason.startswith("Atout cœur :")
+    for action in ["trump H", "choose with_partner"]:
+        state.apply(action)
+    while not state.is_over:
+        state.apply(state.legal_actions()[0])
+    lines = review(state, "N", samples=4).lines
+    assert [(line.phase, str(line.action)) for line in lines][:3] == [
+        (cl.Phase.BIDDING, "bid charlemagne"),
+        (cl.Phase.TRUMP, "trump ♥"),
+        (cl.Phase.CHOOSE, "choose with_partner"),
+    ]
+
+
+def test_trump_named_after_the_exchange_is_left_to_the_exchange_hint() -> None:
+    state = cl.HandState.new(CANADIAN, dealer="W", seed=7)
+    for action in ["bid 6", "pass", "pass", "pass"]:
+        state.apply(action)
+    while state.phase is cl.Phase.DISCARD:
+        state.apply(state.legal_actions()[0])
+    assert state.phase is cl.Phase.TRUMP and state.to_move == cl.Seat.N
+    with pytest.raises(cl.IllegalActionError, match=r"trump is not graded here \(exchange_hint\(\) grades"):
+        hint(state.view("N"), samples=4)
+    state.apply("trump S")
+    while not state.is_over:
+        state.apply(state.legal_actions()[0])
+    assert cl.Phase.TRUMP not in [line.phase for line in review(state, "N", samples=4).lines]
+
+
 def test_a_defenders_choice_is_not_ranked() -> None:
     rules = cl.Rules.preset("maine", lone_defender=True)
     state = cl.HandState.new(rules, dealer="W", seed=235)

@@ -76,13 +76,17 @@ def test_choose_discard_and_trump_by_clicks() -> None:
     assert p.state.phase.value == "play" and p.picture["contract"] == "Gros Charlemagne ♠ by South"
 
 
-def test_trump_named_before_the_kitty_comes_has_nothing_to_rank() -> None:
-    p = PlayTable("canadian", "S", seed=1, grade_moves=False, partner_card_first=False)
+def test_trump_named_before_the_kitty_comes_is_ranked_like_a_choice() -> None:
+    p = PlayTable("canadian", "S", seed=1, hint_samples=4, grade_samples=4, budget=None, partner_card_first=False)
     assert p.play("bid charlemagne") and p.state.phase is cl.Phase.TRUMP and p.state.to_move == cl.Seat.S
-    assert p.show_hint() is None
-    assert p.hint == {
-        "note": "Hints are for bids, cards and the bidder's exchange; there is nothing to rank in this choice."
-    }
+    ranked = p.show_hint()  # each trump played on: the partner's card, the kitty and the discards as RuleBot makes them
+    assert isinstance(ranked, Hint) and sorted(str(c.action) for c in ranked.choices) == [
+        "trump ♠",
+        "trump ♣",
+        "trump ♥",
+        "trump ♦",
+    ]
+    assert [c["text"] for c in p.hint["choices"]] == [_suit_button(c) for c in ranked.choices]
 
 
 def test_the_bidders_exchange_is_hinted_and_graded_as_a_whole() -> None:
@@ -109,6 +113,30 @@ def test_the_bidders_exchange_is_hinted_and_graded_as_a_whole() -> None:
     assert p.state.phase is cl.Phase.PLAY
     assert p.grade["text"] == f"You chose {worst.said('en')}: {worst.grade}; best was {ranked.best.said('en')}"
     assert p.grade["grade"] == worst.grade and p.grade["reason"] == worst.reason
+
+
+def test_every_choice_of_a_maine_charlemagne_bidder_is_hinted_and_graded() -> None:
+    p = PlayTable("maine", "S", seed=0, hint_samples=6, grade_samples=6, budget=None)
+    assert p.play("bid charlemagne") and p.state.phase is cl.Phase.TRUMP  # trump first, before the partner's card
+    trumps = p.show_hint()
+    assert isinstance(trumps, Hint) and len(trumps.choices) == 4 and p.hint["title"].startswith("Your choices")
+    best = trumps.best
+    assert best.action.suit is not None
+    assert p.play(str(best.action)) and p.grade["text"] == f"You chose {_suit_button(best)}: best"
+    choices = p.show_hint()
+    assert isinstance(choices, Hint) and {c.action.choice for c in choices.choices} == {"alone", "with_partner"}
+    assert p.play("choose alone") and p.grade["text"].startswith("You chose Play alone: ")
+    assert p.state.phase is cl.Phase.DISCARD  # the partner's card came: South puts one card aside
+    discards = p.show_hint()
+    assert isinstance(discards, ExchangeHint) and p.hint["title"].startswith("Your discards, best first")
+    assert {c.trump for c in discards.choices} == {best.action.suit}
+    chosen = discards.choices[-1]
+    assert p.play(str(chosen.discards[0])) and p.state.phase is cl.Phase.PLAY
+    assert p.grade["text"].startswith(f"You chose {chosen.said('en')}: {chosen.grade}")
+
+
+def _suit_button(choice: Any) -> str:
+    return {"C": "♣ clubs", "D": "♦ diamonds", "H": "♥ hearts", "S": "♠ spades"}[choice.action.suit.name]
 
 
 def test_a_partners_card_to_a_lone_bidder_is_hinted_and_graded() -> None:

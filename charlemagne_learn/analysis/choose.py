@@ -1,5 +1,6 @@
-"""The bidder's choice before the exchange, graded: the kitty or the partner's card (Gros Charlemagne), alone
-or with the partner (Maine Charlemagne).
+"""The bidder's choices before any card changes hands, graded: the kitty or the partner's card (Gros
+Charlemagne), alone or with the partner (Maine Charlemagne), and the trump named before the exchange (Maine
+Charlemagne, and wherever the rules name trump before the kitty or the partner's card comes).
 
 Each choice is tried on the same deals of the cards the bidder cannot see (the earlier bids read as evidence
 about those hands, as in card play): after the choice the rest of the exchange is made as
@@ -36,6 +37,7 @@ from .rulebot import advise
 add_messages({
     "choose.not_bidder": ("hints grade the bidder's choice before the exchange; this choice is a defender's",
                           "les conseils jugent le choix du preneur avant l'échange ; ce choix est celui d'un défenseur"),
+    "choose.trump": ("{suit} trump", "atout {suit}"),
     "choose.reason": (
         "{choice}: your side takes {tricks:.1f} tricks on average and the contract is made in {p:.0%} of {samples} "
         "deals of the cards you cannot see",
@@ -44,10 +46,23 @@ add_messages({
     ),
 })  # fmt: skip
 
-__all__ = ["choose_choices"]
+__all__ = ["before_exchange", "choose_choices"]
 
 #: Candidate deals looked at per deal kept when weighing the bids as evidence.
 _LOOK = 4
+
+
+def before_exchange(view: SeatView) -> bool:
+    """Is the seat to move in ``view`` the bidder, choosing (or naming trump) before any card has changed hands?
+    Those are the choices :func:`choose_choices` ranks."""
+    bidder = next((s for s, a in reversed(view.bids) if a.kind == "bid"), None)
+    return (
+        view.phase in (Phase.CHOOSE, Phase.TRUMP)
+        and view.to_move == view.seat == bidder
+        and not view.kitty
+        and not view.received
+        and not any(a.kind in ("give", "discard") for _, a in view.history)
+    )
 
 
 def choose_choices(
@@ -55,8 +70,7 @@ def choose_choices(
 ) -> tuple[list[Choice], int]:
     """Every choice the bidder to move in ``view`` may make before the exchange, ranked (see the module text),
     and the deals used: all ``samples``, or the first of them that fit in ``budget`` seconds."""
-    bidder = next((s for s, a in reversed(view.bids) if a.kind == "bid"), None)
-    if bidder != view.seat or any(a.kind in ("give", "discard") for _, a in view.history):
+    if not before_exchange(view):
         raise IllegalActionError(say("choose.not_bidder", lang))
     rules = view.rules
     actions = list(view.legal_actions)
@@ -76,10 +90,18 @@ def choose_choices(
     rows: list[tuple[Action, float, float | None, float | None, str]] = []
     for action in actions:
         points, tricks, made = (v / n for v in totals[action])
-        name = choice_name(action.choice or "", lang)
+        name = _name(action, lang)
         reason = say("choose.reason", lang, choice=name, tricks=tricks, p=made, samples=n)
         rows.append((action, points, tricks, made, reason))
     return _ranked(view, rows, stake(rules, spec), lang), n
+
+
+def _name(action: Action, lang: str) -> str:
+    """A choice as the reason starts: "Take the kitty", "Diamonds trump"."""
+    if action.kind == "trump":
+        name = say("choose.trump", lang, suit=action.suit) if action.suit is not None else action.text(lang)
+        return name[0].upper() + name[1:]
+    return choice_name(action.choice or "", lang)
 
 
 def _played_out(state: HandState) -> tuple[int, int, bool]:

@@ -51,9 +51,11 @@ add_messages({
     "hints.not_a_view": ("hint() takes what one seat sees, not {given}; write {example}",
                          "`hint()` prend ce que voit une place, pas {given} ; écrivez `{example}`"),
     "hints.not_your_turn": ("it is not {seat}'s turn", "ce n'est pas à {seat} de jouer"),
-    "hints.not_graded": ("hints grade card play, bids and the partner's card; {phase} is not graded",
-                         "les conseils notent le jeu des cartes, les enchères et la carte du partenaire ; l'étape "
-                         "{phase} n'est pas notée"),
+    "hints.not_graded": ("hints grade card play, bids, the partner's card and the bidder's choices before any card "
+                         "changes hands; {phase} is not graded here (exchange_hint() grades the exchange)",
+                         "les conseils notent le jeu des cartes, les enchères, la carte du partenaire et les choix du "
+                         "preneur avant qu'une carte change de main ; l'étape {phase} n'est pas notée ici "
+                         "(exchange_hint() juge l'échange)"),
     "hints.not_a_state": ("review() takes a HandState (a hand played so far), not {given}",
                           "`review()` prend un `HandState` (une donne jouée jusqu'ici), pas {given}"),
     "hints.not_a_choice": ("{act} is not one of {seat}'s choices: {choices}",
@@ -179,8 +181,9 @@ def hint(
     lang: str | None = None,
 ) -> Hint:
     """Rank every legal card, bid, partner's card (:mod:`~charlemagne_learn.analysis.give`) or bidder's choice
-    before the exchange (:mod:`~charlemagne_learn.analysis.choose`) of the seat to move in ``view``; other phases
-    are not graded (the exchange has :func:`~charlemagne_learn.analysis.exchange.exchange_hint`).
+    before any card changes hands (:mod:`~charlemagne_learn.analysis.choose`: the kitty or the partner's card,
+    alone or not, trump named before the exchange) of the seat to move in ``view``; other phases are not graded
+    (the exchange has :func:`~charlemagne_learn.analysis.exchange.exchange_hint`).
 
     ``workers``: processes for the bid odds (default: one per core; 1 for none, e.g. inside a bot that a
     tournament already runs on every core). ``bids``: read the bidding as evidence about the hidden hands.
@@ -205,7 +208,7 @@ def hint(
         from .give import give_choices  # it ranks with this module's grades
 
         choices, used = give_choices(view, samples, seed, budget, language)
-    elif view.phase is Phase.CHOOSE:
+    elif view.phase is Phase.CHOOSE or (view.phase is Phase.TRUMP and _before_exchange(view)):
         from .choose import choose_choices  # it ranks with this module's grades
 
         choices, used = choose_choices(view, samples, seed, budget, language)
@@ -239,6 +242,12 @@ def _ranked(
             )
         )
     return out
+
+
+def _before_exchange(view: SeatView) -> bool:
+    from .choose import before_exchange  # it ranks with this module's grades
+
+    return before_exchange(view)
 
 
 def _named(action: Action, lang: str) -> str:
@@ -368,7 +377,11 @@ def review(
         m
         for m, (mover, act) in enumerate(state.history)
         if mover == who
-        and (act.kind in ("bid", "pass", "play", "give") or (act.kind == "choose" and state.bidder == who))
+        and (
+            act.kind in ("bid", "pass", "play", "give")
+            # the bidder's choices before any card changes hands (not a defender's, nor trump after the exchange)
+            or (act.kind in ("choose", "trump") and state.bidder == who and _before_exchange(state.at(m).view(who)))
+        )
     ]
     clock = Clock(budget)
     lines = []

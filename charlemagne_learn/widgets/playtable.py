@@ -29,6 +29,7 @@ import traitlets as t
 
 from ..actions import Action, choice_name
 from ..analysis.bots import Bot, make_bot
+from ..analysis.choose import before_exchange
 from ..analysis.exchange import ExchangeChoice, ExchangeHint, exchange_hint
 from ..analysis.hints import GRADE_SAMPLES, Hint, hint, review
 from ..analysis.odds import MAX_SAMPLES
@@ -85,6 +86,10 @@ add_words(
         "play.trump title": (
             "Your trumps, best first ({samples} deals of the hidden cards):",
             "Vos atouts, le meilleur d'abord ({samples} donnes des cartes cachées) :",
+        ),
+        "play.discard title": (
+            "Your discards, best first ({samples} deals of the hidden cards):",
+            "Vos écarts, le meilleur d'abord ({samples} donnes des cartes cachées) :",
         ),
         "play.no screen": ("No screen is passing: play on.", "Aucun écran de passage : continuez."),
         "play.hint wait": ("Hints are for your turn.", "Les conseils sont pour votre tour."),
@@ -424,6 +429,8 @@ class PlayTable(TableFront):
         state = game.hand
         if state.phase not in _EXCHANGE or state.to_move != self.seat or state.bidder != self.seat:
             return None
+        if before_exchange(state.view(self.seat)):  # trump named before any card changes hands: a hint of its own
+            return None
         self._exchange, self._exchange_ranked = (number, state.copy()), None
         return self._exchange[1]
 
@@ -723,16 +730,24 @@ def hint_panel(ranked: Hint, rules: Rules, lang: Lang) -> dict[str, Any]:
 
 def _graded(state: HandState, seat: Seat) -> bool:
     """Does :func:`~charlemagne_learn.analysis.hints.hint` rank the choices of ``seat`` now? Bids, cards, the
-    partner's card, and the bidder's choice before the exchange (a defender's choice to defend alone is not)."""
-    return state.phase in _GRADED or (state.phase is Phase.CHOOSE and state.bidder == seat)
+    partner's card, and the bidder's choices before any card changes hands (a defender's choice to defend alone
+    is not)."""
+    if state.phase in _GRADED:
+        return True
+    return state.phase in (Phase.CHOOSE, Phase.TRUMP) and before_exchange(state.view(seat))
 
 
 def exchange_panel(ranked: ExchangeHint, lang: Lang) -> dict[str, Any]:
     """The hint panel for the bidder's exchange: the best eight whole exchanges (of a few dozen), best first, as
     :func:`hint_panel` shows cards and bids."""
-    only_trump = not any(c.discards for c in ranked.choices)
+    if not any(c.discards for c in ranked.choices):
+        title = "play.trump title"  # every card put aside: only the trump is left to choose
+    elif len({c.trump for c in ranked.choices}) == 1:
+        title = "play.discard title"  # trump was named before the exchange
+    else:
+        title = "play.exchange title"
     return {
-        "title": word("play.trump title" if only_trump else "play.exchange title", lang).format(samples=ranked.samples),
+        "title": word(title, lang).format(samples=ranked.samples),
         "choices": [
             {
                 "id": c.said("en"),
