@@ -45,7 +45,7 @@ from ..rng import DealRandom, check_seed
 from ..scoring import value_to_bidder
 from . import dds
 from .pimc import deals_before_exchange
-from .rulebot import advise
+from .rulebot import advise, exchange_by_rule
 from .solver import _Search
 
 __all__ = ["auction_values"]
@@ -101,10 +101,7 @@ def _finish_auction(state: HandState) -> tuple[int, Action | None]:
 def _settle(state: HandState, me: Seat) -> float:
     """The exchange as RuleBot makes it, then the contract played double dummy: ``me``'s side's points less the
     other side's (a game-deciding contract counts the whole game)."""
-    while not state.is_over and state.phase is not Phase.PLAY:
-        mover = state.to_move
-        assert mover is not None
-        state.apply(advise(state.view(mover)).action)
+    exchange_by_rule(state)
     contract = state.contract
     if contract is None:  # thrown in
         return 0.0

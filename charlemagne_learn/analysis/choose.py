@@ -24,15 +24,15 @@ from __future__ import annotations
 
 from ..actions import Action, choice_name
 from ..errors import IllegalActionError
-from ..hand import HandState, Phase, SeatView
+from ..hand import HandState, SeatView
 from ..i18n import add_messages, say
 from ..rng import DealRandom, derive_seed
 from ..scoring import stake
 from .budget import Clock
 from .exchange import play_out
-from .hints import Choice, _ranked
+from .hints import Choice, _ranked, before_exchange
 from .pimc import deals_before_exchange
-from .rulebot import advise
+from .rulebot import _auction, exchange_by_rule
 
 add_messages({
     "choose.not_bidder": ("hints grade the bidder's choice before the exchange; this choice is a defender's",
@@ -46,23 +46,10 @@ add_messages({
     ),
 })  # fmt: skip
 
-__all__ = ["before_exchange", "choose_choices"]
+__all__ = ["choose_choices"]
 
 #: Candidate deals looked at per deal kept when weighing the bids as evidence.
 _LOOK = 4
-
-
-def before_exchange(view: SeatView) -> bool:
-    """Is the seat to move in ``view`` the bidder, choosing (or naming trump) before any card has changed hands?
-    Those are the choices :func:`choose_choices` ranks."""
-    bidder = next((s for s, a in reversed(view.bids) if a.kind == "bid"), None)
-    return (
-        view.phase in (Phase.CHOOSE, Phase.TRUMP)
-        and view.to_move == view.seat == bidder
-        and not view.kitty
-        and not view.received
-        and not any(a.kind in ("give", "discard") for _, a in view.history)
-    )
 
 
 def choose_choices(
@@ -86,7 +73,7 @@ def choose_choices(
             for i, value in enumerate(_played_out(state)):
                 totals[action][i] += value
     n = clock.taken
-    spec = rules.bid(next(a for _, a in reversed(view.bids) if a.kind == "bid").bid or "")
+    spec, _ = _auction(view)
     rows: list[tuple[Action, float, float | None, float | None, str]] = []
     for action in actions:
         points, tricks, made = (v / n for v in totals[action])
@@ -107,10 +94,7 @@ def _name(action: Action, lang: str) -> str:
 def _played_out(state: HandState) -> tuple[int, int, bool]:
     """The rest of the exchange as RuleBot makes it, then the contract double dummy: the bidder's side's points
     less the other side's (the whole game for a bid that decides it), its tricks, and whether it is made."""
-    while state.phase is not Phase.PLAY:
-        mover = state.to_move
-        assert mover is not None
-        state.apply(advise(state.view(mover)).action)
+    exchange_by_rule(state)
     contract = state.contract
     assert contract is not None
     return play_out(contract, list(state._hands))

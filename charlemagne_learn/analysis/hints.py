@@ -43,7 +43,7 @@ from ..scoring import is_made, stake, value_to_bidder
 from .budget import Clock, check_budget
 from .odds import MAX_SAMPLES, bid_odds, how_text
 from .pimc import play_outcomes
-from .rulebot import advise, rule_text
+from .rulebot import _auction, advise, rule_text
 
 __all__ = ["Choice", "Grade", "Hint", "Review", "ReviewLine", "grade_for", "grade_word", "hint", "review"]
 
@@ -208,7 +208,7 @@ def hint(
         from .give import give_choices  # it ranks with this module's grades
 
         choices, used = give_choices(view, samples, seed, budget, language)
-    elif view.phase is Phase.CHOOSE or (view.phase is Phase.TRUMP and _before_exchange(view)):
+    elif view.phase is Phase.CHOOSE or (view.phase is Phase.TRUMP and before_exchange(view)):
         from .choose import choose_choices  # it ranks with this module's grades
 
         choices, used = choose_choices(view, samples, seed, budget, language)
@@ -244,10 +244,16 @@ def _ranked(
     return out
 
 
-def _before_exchange(view: SeatView) -> bool:
-    from .choose import before_exchange  # it ranks with this module's grades
-
-    return before_exchange(view)
+def before_exchange(view: SeatView) -> bool:
+    """Is the seat to move in ``view`` the bidder, choosing (or naming trump) before any card has changed hands?
+    Those are the choices :func:`~charlemagne_learn.analysis.choose.choose_choices` ranks."""
+    return (
+        view.phase in (Phase.CHOOSE, Phase.TRUMP)
+        and view.to_move == view.seat == _auction(view)[1]
+        and not view.kitty
+        and not view.received
+        and not any(a.kind in ("give", "discard") for _, a in view.history)
+    )
 
 
 def _named(action: Action, lang: str) -> str:
@@ -380,7 +386,7 @@ def review(
         and (
             act.kind in ("bid", "pass", "play", "give")
             # the bidder's choices before any card changes hands (not a defender's, nor trump after the exchange)
-            or (act.kind in ("choose", "trump") and state.bidder == who and _before_exchange(state.at(m).view(who)))
+            or (act.kind in ("choose", "trump") and state.bidder == who and before_exchange(state.at(m).view(who)))
         )
     ]
     clock = Clock(budget)

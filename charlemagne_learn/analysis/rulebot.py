@@ -41,7 +41,7 @@ from ..actions import Action
 from ..cards import Card, Seat, Suit
 from ..contract import Contract
 from ..deal import deck_mask, indices_of, mask_of
-from ..hand import Phase, SeatView
+from ..hand import HandState, Phase, SeatView
 from ..i18n import lang_or_course
 from ..ranking import CardOrder, card_order
 from ..rules import BidSpec, Rules
@@ -284,6 +284,15 @@ def _bid(view: SeatView) -> Advice:
 
 
 # ================================================================ exchange and trump
+def exchange_by_rule(state: HandState) -> None:
+    """Every step of ``state`` before play (choices, the partner's card, discards, trump) made as RuleBot makes
+    it, for the analyses that play a decision on (a hand thrown in stays over)."""
+    while not state.is_over and state.phase is not Phase.PLAY:
+        mover = state.to_move
+        assert mover is not None
+        state.apply(advise(state.view(mover)).action)
+
+
 def _auction(view: SeatView) -> tuple[BidSpec, Seat]:
     """The winning bid and its bidder, read from the bids everybody heard."""
     seat, action = next((s, a) for s, a in reversed(view.bids) if a.kind == "bid")

@@ -40,7 +40,7 @@ from ..rules import Rules
 from ..teach.decisions import Decision, decisions
 from ._base import lang_kw, number_text, widget_budget
 from ._results import ROW_START, download, results_csv
-from .playtable import TableFront, choice_text, grade_line, hint_panel
+from .playtable import TableFront, choice_text, exchange_grade_line, grade_line, hint_panel
 from .table import table_picture
 
 __all__ = ["DecisionQuiz"]
@@ -409,12 +409,7 @@ class DecisionQuiz(TableFront):
         assert ranked is not None
         mine = self._results[-1]["answer"]
         chosen = next(c for c in ranked.choices if c.text == mine)
-        text = word("play.you chose", lang).format(
-            action=chosen.said(lang), grade=word(f"play.grade.{chosen.grade}", lang)
-        )
-        if chosen.grade != "best":
-            text += word("semicolon", lang) + word("play.best was", lang).format(action=ranked.best.said(lang))
-        self.grade = {"text": text, "grade": chosen.grade, "reason": chosen.reason}
+        self.grade = exchange_grade_line(ranked, chosen, lang)
         self.hint = {
             "title": word("decide.exchanges", lang).format(samples=ranked.samples),
             "choices": [

@@ -29,9 +29,8 @@ import traitlets as t
 
 from ..actions import Action, choice_name
 from ..analysis.bots import Bot, make_bot
-from ..analysis.choose import before_exchange
 from ..analysis.exchange import ExchangeChoice, ExchangeHint, exchange_hint
-from ..analysis.hints import GRADE_SAMPLES, Hint, hint, review
+from ..analysis.hints import GRADE_SAMPLES, Hint, before_exchange, hint, review
 from ..analysis.odds import MAX_SAMPLES
 from ..cards import Card, Seat
 from ..checks import whole_number
@@ -764,20 +763,18 @@ def exchange_panel(ranked: ExchangeHint, lang: Lang) -> dict[str, Any]:
 
 def exchange_grade_line(ranked: ExchangeHint, mine: ExchangeChoice, lang: Lang) -> dict[str, Any]:
     """The line under the table once the learner's exchange is complete, as :func:`grade_line` for a card."""
-    text = word("play.you chose", lang).format(action=mine.said(lang), grade=word(f"play.grade.{mine.grade}", lang))
-    if mine.grade != "best":
-        text += word("semicolon", lang) + word("play.best was", lang).format(action=ranked.best.said(lang))
-    return {"text": text, "grade": mine.grade, "reason": mine.reason}
+    return _chose_line(mine.said(lang), mine.grade, ranked.best.said(lang), mine.reason, lang)
 
 
 def grade_line(ranked: Hint, action: Action, rules: Rules, lang: Lang) -> dict[str, Any]:
     """The line under the table after a choice: its grade and, when it was not the best, the best one."""
     mine = ranked.choice(action)
-    text = word("play.you chose", lang).format(
-        action=choice_text(action, rules, lang), grade=word(f"play.grade.{mine.grade}", lang)
-    )
-    if mine.grade != "best":
-        text += word("semicolon", lang) + word("play.best was", lang).format(
-            action=choice_text(ranked.best.action, rules, lang)
-        )
-    return {"text": text, "grade": mine.grade, "reason": mine.reason}
+    best = choice_text(ranked.best.action, rules, lang)
+    return _chose_line(choice_text(action, rules, lang), mine.grade, best, mine.reason, lang)
+
+
+def _chose_line(chosen: str, grade: str, best: str, reason: str, lang: Lang) -> dict[str, Any]:
+    text = word("play.you chose", lang).format(action=chosen, grade=word(f"play.grade.{grade}", lang))
+    if grade != "best":
+        text += word("semicolon", lang) + word("play.best was", lang).format(action=best)
+    return {"text": text, "grade": grade, "reason": reason}
