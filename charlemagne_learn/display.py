@@ -55,7 +55,6 @@ add_messages({
     "display.hand_state": ("HandState {title:w}, dealer {dealer}, {where}{contract}",
                            "Donne — {title:w}, donneur {dealer}, {where}{contract}"),
     "display.where": ("{phase}, {seat} to move", "{phase}, {seat} à jouer"),
-    "display.over": ("over", "donne finie"),
     "display.sees": ("What {seat} sees ({phase}{contract})", "Ce que voit {seat} ({phase}{contract})"),
     "display.trick_wins": ("{seat} wins the trick.", "{seat} remporte la levée."),
     "display.col.bid": ("bid", "enchère"),
@@ -215,7 +214,7 @@ def hand_state_html(state: HandState, lang: str | None = None) -> str:
     if state.to_move is not None:
         where = say("display.where", language, phase=_phase(state.phase, language), seat=state.to_move)
     else:
-        where = say("display.over", language)
+        where = _phase(state.phase, language)
     contract = f", {state.contract.text(language)}" if state.contract is not None else ""
     head = say(
         "display.hand_state", language, title=f"title.{state.rules.name}", dealer=state.dealer, where=where,

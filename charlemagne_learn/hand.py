@@ -56,13 +56,14 @@ class Phase(Enum):
 
 
 add_messages({
+    # a phase as a player names it: a review's column, a story's heading, a refusal
     "phase.bidding": ("bidding", "enchères"),
-    "phase.choose": ("choose", "choix"),
-    "phase.give": ("give", "don d'une carte"),
-    "phase.discard": ("discard", "écart"),
-    "phase.trump": ("trump", "choix de l'atout"),
+    "phase.choose": ("choice", "choix"),
+    "phase.give": ("passing a card", "don d'une carte"),
+    "phase.discard": ("discarding", "écart"),
+    "phase.trump": ("naming trump", "choix de l'atout"),
     "phase.play": ("play", "jeu de la carte"),
-    "phase.over": ("over", "donne finie"),
+    "phase.over": ("hand over", "donne finie"),
 })  # fmt: skip
 
 # The phases as module names: on Python 3.11 reading ``Phase.PLAY`` costs ten times as much
@@ -112,8 +113,8 @@ add_messages({
     "hand.over": ("the hand is over; no more actions are allowed",
                   "la donne est finie ; plus aucune action n'est permise"),
     "hand.wrong_seat": ("it is {mover}'s turn to {doing}, not {seat}'s", "c'est à {mover} {doing}, pas à {seat}"),
-    "hand.wrong_kind": ("{act} is not allowed now: it is {seat}'s turn to {doing} ({phase} phase)",
-                        "`{act}` n'est pas permis maintenant : c'est à {seat} {doing} (phase : {phase})"),
+    "hand.wrong_kind": ("{act} is not allowed now: it is {seat}'s turn to {doing}",
+                        "`{act}` n'est pas permis maintenant : c'est à {seat} {doing}"),
     "hand.not_held": ("{seat} does not hold {card}; {seat} holds {cards}", "{seat} n'a pas {card:the} ; {seat} a {cards}"),
     "hand.cannot_pass": ("{seat} cannot pass: {why}; allowed: {allowed}",
                          "{seat} ne peut pas passer : {why} ; permis : {allowed}"),
@@ -137,7 +138,7 @@ add_messages({
     "hand.bad_team": ("{team} is not a team; use 'NS' or 'EW'", "{team} n'est pas une équipe ; prenez 'NS' ou 'EW'"),
     "hand.stopped": (" (Play stopped after trick {n}, when the result was certain.)",
                      " (Le jeu s'est arrêté après la levée {n}, quand le résultat était certain.)"),
-    # what the seat to move has to do (with French's "de", elided before a vowel), and the phase's name
+    # what the seat to move has to do (with French's "de", elided before a vowel)
     "hand.doing.bidding": ("bid", "d'enchérir"),
     "hand.doing.choose": ("choose", "de choisir"),
     "hand.doing.give": ("pass a card to their partner", "de passer une carte à son partenaire"),
@@ -145,13 +146,6 @@ add_messages({
     "hand.doing.trump": ("name trump", "de nommer l'atout"),
     "hand.doing.play": ("play a card", "de jouer une carte"),
     "hand.doing.over": ("act", "d'agir"),
-    "hand.phase.bidding": ("bidding", "enchères"),
-    "hand.phase.choose": ("choose", "choix"),
-    "hand.phase.give": ("give", "carte du partenaire"),
-    "hand.phase.discard": ("discard", "écart"),
-    "hand.phase.trump": ("trump", "atout"),
-    "hand.phase.play": ("play", "jeu"),
-    "hand.phase.over": ("over", "donne finie"),
 })  # fmt: skip
 
 
@@ -523,8 +517,7 @@ class HandState:
     def _wrong_kind(self, act: Action) -> str:
         lang = check_lang(course_lang())
         seat = Seat(self._to_move or 0)
-        phase = say(f"hand.phase.{self.phase.value}", lang)
-        return say("hand.wrong_kind", lang, act=act, seat=seat, doing=self._doing(lang), phase=phase)
+        return say("hand.wrong_kind", lang, act=act, seat=seat, doing=self._doing(lang))
 
     def _illegal_play(self, mover: int, card: Card) -> str:
         hand = cards_of(self._hands[mover])

@@ -703,7 +703,7 @@ def test_playing_a_card_not_held_is_refused() -> None:
 
 @pytest.mark.parametrize("action", ["trump H", "play 7D", "discard 7D", "give 7D", "choose kitty"])
 def test_action_of_another_phase_is_refused(action: str) -> None:
-    assert_illegal(new(CANADIAN), action, "bid", "bidding phase")
+    assert_illegal(new(CANADIAN), action, "not allowed now", "turn to bid")
 
 
 def test_bid_during_play_is_refused() -> None:

@@ -320,7 +320,7 @@ def test_hints_need_the_seat_to_move_in_a_graded_phase() -> None:
     state = cl.HandState.new(CANADIAN, dealer="W", seed=4)
     for act in ["bid 5", "pass", "pass", "pass"]:
         state.apply(act)
-    with pytest.raises(cl.IllegalActionError, match="discard is not graded"):
+    with pytest.raises(cl.IllegalActionError, match="discarding is not graded"):
         hint(state.view("N"))
     with pytest.raises(cl.IllegalActionError, match="not one of North's choices"):
         hint(mulot_position().view("N"), samples=2).choice("play AS")

@@ -40,7 +40,7 @@ from ..rng import check_seed
 from ..rules import Rules
 
 add_messages({
-    "bots.nothing_to_do": ("{seat} has nothing to do now ({phase} phase); ask the bot whose turn it is",
+    "bots.nothing_to_do": ("{seat} has nothing to do now ({phase}); ask the bot whose turn it is",
                            "{seat} n'a rien à faire maintenant (étape : {phase}) ; demandez au robot dont c'est le tour"),
     "bots.no_such_bot": ("there is no bot called {name}; bots are {bots}",
                          "aucun robot ne s'appelle {name} ; les robots sont `{bots}`"),
@@ -53,7 +53,7 @@ add_messages({
                      "la donne)"),
     "bots.not_a_bot": ("{value} is not a Bot; bots subclass charlemagne_learn.analysis.bots.Bot",
                        "{value} n'est pas un robot ; un robot hérite de `charlemagne_learn.analysis.bots.Bot`"),
-    "bots.illegal": ("{bot} at {seat} chose {action}, which is not allowed now ({phase} phase); allowed: {allowed}",
+    "bots.illegal": ("{bot} at {seat} chose {action}, which is not allowed now ({phase}); allowed: {allowed}",
                      "{bot} ({seat}) a choisi {action}, ce qui n'est pas permis maintenant (étape : {phase}) ; permis : "
                      "{allowed}"),
 })  # fmt: skip

@@ -65,7 +65,7 @@ _ATTEMPTS = 60
 add_messages({
     "decisions.over": ("give a hand with a seat to move (HandState), not one that is over",
                        "donnez une donne (HandState) où un joueur a la main, pas une donne finie"),
-    "decisions.not_graded": ("{seat}'s {phase} is not a decision graded here; give a bid, the bidder's first discard, "
+    "decisions.not_graded": ("{phase} ({seat}) is not a decision graded here; give a bid, the bidder's first discard, "
                              "a lead or a card to a trick",
                              "{phase} ({seat}) : ce n'est pas une décision notée ici ; donnez une enchère, le premier "
                              "écart du preneur, une entame ou une carte jouée dans une levée"),

@@ -72,13 +72,6 @@ add_words(
 
 add_words(
     {
-        "table.phase.bidding": ("bidding", "enchères"),
-        "table.phase.choose": ("choice", "choix"),
-        "table.phase.give": ("passing a card", "don d'une carte"),
-        "table.phase.discard": ("discarding", "écart"),
-        "table.phase.trump": ("naming trump", "choix de l'atout"),
-        "table.phase.play": ("play", "jeu de la carte"),
-        "table.phase.over": ("hand over", "donne finie"),
         "table.cards": ("{n} cards", "{n} cartes"),
         "table.card": ("{n} card", "{n} carte"),
         "table.face down": ("face down", "face cachée"),
@@ -110,7 +103,7 @@ _CARD_PHASES = (Phase.PLAY, Phase.DISCARD, Phase.GIVE)
 
 
 def phase_word(phase: Phase, lang: Lang = "en") -> str:
-    return word(f"table.phase.{phase.value}", lang)
+    return phase.text(lang)
 
 
 def _seat_word(seat: Seat, lang: Lang) -> str:
