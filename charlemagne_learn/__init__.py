@@ -18,7 +18,7 @@ from .analysis.pimcbot import PimcBot
 from .analysis.rulebot import RuleBot
 from .cards import BLACK_JOKER, RED_JOKER, TEAMS, Card, CardList, Rank, Seat, Suit, parse_cards
 from .contract import Contract
-from .course import Course, CourseSettingsError, course_lang, course_rules, set_course, set_student, student
+from .course import Course, CourseSettingsError, course_lang, course_rules, set_course, set_student, speaking, student
 from .errors import (
     CardParseError,
     CharlemagneError,
@@ -95,6 +95,7 @@ __all__ = [
     "set_course",
     "set_student",
     "solve_position",
+    "speaking",
     "student",
     "term",
     "trick_winner",

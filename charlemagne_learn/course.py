@@ -26,19 +26,21 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .errors import RulesOptionError
-from .i18n import LANGS, add_messages, say
+from .i18n import LANGS, add_messages, check_lang, say
 from .rules import VARIANTS, Rules
 
 __all__ = ["COURSE_FILE", "COURSE_VARIABLE", "Course", "CourseSettingsError", "course", "course_lang", "course_rules",
            "course_variant",
            "rules_for",
-           "set_course", "set_student", "student"]  # fmt: skip
+           "set_course", "set_student", "speaking", "student"]  # fmt: skip
 
 #: The file a teacher edits, looked for in the current folder (a lesson's) and the folders above it.
 COURSE_FILE = "course.json"
@@ -166,14 +168,37 @@ def student() -> str:
     return ""
 
 
+# A widget made with lang= speaks it in the engine's rulings and refusals too, which follow the course's language.
+_spoken: ContextVar[str | None] = ContextVar("charlemagne_learn_spoken", default=None)
+
+
 def course_lang() -> str:
     """The language the course's widgets speak unless given ``lang=``: ``"lang"`` in ``course.json`` ("en" or
-    "fr"), or :func:`set_course`'s.
+    "fr"), or :func:`set_course`'s (or :func:`speaking`'s, inside it).
 
     >>> course_lang()
     'en'
     """
-    return course().lang
+    spoken = _spoken.get()
+    return spoken if spoken is not None else course().lang
+
+
+@contextmanager
+def speaking(lang: str) -> Iterator[str]:
+    """Inside ``with speaking("fr"):`` everything that follows the course's language (rulings, refusals, hints)
+    speaks ``lang``; the course's settings are unchanged, and the language before comes back afterwards.
+
+    >>> with speaking("fr"):
+    ...     course_lang()
+    'fr'
+    >>> course_lang()
+    'en'
+    """
+    token = _spoken.set(check_lang(lang))
+    try:
+        yield lang
+    finally:
+        _spoken.reset(token)
 
 
 def course_rules() -> Rules:

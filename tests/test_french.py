@@ -238,3 +238,14 @@ def test_the_count_advises_in_french() -> None:
     for hand, bids in (("RJ JH JD AH 9H AS 7C 8C", ["7", "8"]), ("RJ JH JD AH 9H AS 7C 8C", ["8"]),
                        ("7C 8C 9D 10S QH 7H 8S 9S", ["5"])):  # fmt: skip
         assert not english_words_in(count_advice(hand, "canadian", bids, "fr"))
+
+
+def test_speaking_makes_the_engine_refuse_in_that_language_and_then_goes_back() -> None:
+    state = cl.HandState.new(seed=1)
+    with cl.speaking("fr"), pytest.raises(cl.IllegalActionError, match="n'est pas permis"):
+        state.apply("play JH")
+    with pytest.raises(cl.IllegalActionError, match="is not allowed now"):
+        state.apply("play JH")
+    with pytest.raises(cl.CharlemagneError, match="fr"), cl.speaking("de"):
+        pass
+    assert cl.course_lang() == "en"
