@@ -128,9 +128,9 @@ def test_a_ladder_every_trump_and_no_trump(variant: str) -> None:
     ladder = TrumpLadder(variant, "H", lang="fr")
     for suit in ("C", "D", "S", "none", "X"):
         click(ladder, type="trump", suit=suit)
-        assert not english_in(ladder, skip=("message",)), suit  # "X": the engine's reading of a suit
+        assert not english_in(ladder), suit  # "X": the engine's reading of a suit, in the ladder's language
     click(ladder, type="variant", variant="skat")
-    assert ladder.message  # the engine's list of variants: its own words
+    assert ladder.message and not english_in(ladder)  # the engine's list of variants, in French too
     assert "Euchre à enchères" in [v["title"] for v in ladder.variants]
 
 
@@ -318,3 +318,71 @@ def test_a_widget_switched_to_french_redraws_in_french() -> None:
     quiz.lang = "fr"
     assert quiz.words["check"] == "Vérifier"
     assert _base.variant_title(cl.Rules.preset("maine"), "fr") == "Charlemagne du Maine"
+
+
+# ---------------------------------------------------------------- the engine's refusals follow the widget's language
+def _french_refusal(widget: GameWidget, **content: Any) -> str:
+    """The message a click from the page leaves, checked French: the engine's refusals speak the widget's language."""
+    click(widget, **content)
+    assert widget.message, content
+    assert not _french.english_words_in(widget.message), (content, widget.message)
+    return widget.message
+
+
+def test_every_widgets_refusals_speak_its_language_not_the_courses() -> None:
+    p = PlayTable(seat="S", seed=1, grade_moves=False, lang="fr")
+    assert _french_refusal(p, type="action", action="bid 9").startswith("il n'y a pas d'enchère")
+    _french_refusal(p, type="card", card="JH")
+    _french_refusal(p, type="action", action="")
+    assert not p.play("bid 9") and not _french.english_words_in(p.message)  # from Python too
+    _french_refusal(Hand("AS KS", lang="fr"), type="click", card="QQ")
+    k = cl.Contract(cl.Rules.preset("canadian"), "6", "N", "H")
+    _french_refusal(Hand("AS JD 7H RJ 9C", contract=k, trick="KH", lang="fr"), type="click", card="AS")
+    _french_refusal(
+        BidBox(state=cl.HandState.new(cl.Rules.preset("canadian"), seed=3), lang="fr"), type="bid", action="bid 9"
+    )
+    quiz = TrickQuiz("canadian", kinds=["winner"], count=2, lang="fr")
+    _french_refusal(quiz, type="seat", seat="X")
+    quiz = TrickQuiz("canadian", kinds=["legal"], count=2, lang="fr")
+    _french_refusal(quiz, type="card", card="QQ")
+    ladder = TrumpLadder("canadian", "H", lang="fr")
+    _french_refusal(ladder, type="trump", suit="X")
+    _french_refusal(ladder, type="variant", variant="skat")
+    x = BidOddsExplorer(samples=10, auto=False, lang="fr")
+    _french_refusal(x, type="hand", text="AS AS")
+    _french_refusal(x, type="hand", text="QQ")
+    x.set_state({"method": "exact"})
+    assert x.message and not _french.english_words_in(x.message)
+    d = DecisionQuiz("canadian", kinds=["lead"], seed=3, count=1, samples=4, budget=None, lang="fr")
+    _french_refusal(d, type="card", card="QQ")
+    _french_refusal(d, type="action", action="bid 9")
+    with pytest.raises(cl.CharlemagneError) as info:  # refused at construction, in the widget's language too
+        DecisionQuiz("maine", kinds=["give"], lang="fr")
+    assert not _french.english_words_in(str(info.value)), info.value
+    table = Table(play_hand(cl.Rules.preset("canadian"), [make_bot("rule", s) for s in range(4)], seed=3), lang="fr")
+    table.set_state({"step": 999})
+    assert table.message and not _french.english_words_in(table.message)
+
+
+def test_an_english_widget_under_a_french_course_refuses_in_english() -> None:
+    cl.set_course(lang="fr")
+    try:
+        p = PlayTable(seat="S", seed=1, grade_moves=False, lang="en")
+        assert not p.play("bid 9") and p.message.startswith("Canadian Charlemagne has no bid '9'")
+        h = Hand("AS KS", lang="en")
+        click(h, type="click", card="QQ")
+        assert h.message.startswith("'QQ' is not a card") or "not a card" in h.message, h.message
+    finally:
+        cl.set_course()
+
+
+def test_a_decision_quiz_says_an_exchange_in_its_own_language() -> None:
+    quiz = DecisionQuiz("canadian", kinds=["exchange"], seed=1, count=1, samples=4, budget=None, lang="fr")
+    assert "discard" not in quiz._static_html() and "écarter" in quiz._static_html()
+    ranked = quiz.decision.grade()
+    best = ranked.best
+    for card in best.discards:
+        assert quiz.choose(str(card)), quiz.message
+    assert quiz.choose(f"trump {best.trump.name}" if best.trump else "trump none") or quiz.message
+    assert quiz.review["result"].startswith("Le meilleur : écarter"), quiz.review["result"]
+    assert quiz.results[0]["answer"].startswith("discard")  # the teacher's columns: the engine's own words

@@ -45,14 +45,10 @@ function reviewPanel(review, onNext) {
 }
 
 // Between two people's turns at one screen: every hand is hidden until the next person says they are ready.
-// The player who just moved reads their grade here as they hand over.
+// No grade here: the next person reads this screen, and each person's grades wait for the review after the hand.
 function passScreen(screen, onReady) {
   const box = el("section", { class: "cl-pass-screen", role: "region", "aria-label": screen.title, "data-to": screen.to },
     el("h4", { text: screen.title }), el("p", { text: screen.text }));
-  if (screen.grade) {
-    box.append(el("p", { class: "cl-last-grade" }, gradeChip(screen.grade.grade, screen.grade.text),
-      el("span", { class: "cl-caption", text: ` ${screen.grade.reason}` })));
-  }
   box.append(el("button", { type: "button", class: "cl-ready", onclick: onReady }, screen.ready));
   return box;
 }

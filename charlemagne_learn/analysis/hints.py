@@ -45,7 +45,7 @@ from .odds import MAX_SAMPLES, bid_odds, how_text
 from .pimc import play_outcomes
 from .rulebot import _auction, advise, rule_text
 
-__all__ = ["Choice", "Grade", "Hint", "Review", "ReviewLine", "grade_for", "grade_word", "hint", "review"]
+__all__ = ["Choice", "Grade", "Hint", "Review", "ReviewLine", "grade_for", "grade_word", "graded", "hint", "review"]
 
 add_messages({
     "hints.not_a_view": ("hint() takes what one seat sees, not {given}; write {example}",
@@ -244,6 +244,19 @@ def _ranked(
     return out
 
 
+def graded(view: SeatView) -> bool:
+    """Does :func:`hint` rank the choice of the seat to move in ``view``? Bids and cards; the card a lone bidder's
+    partner gives (not one given to a partner who defends alone); the bidder's choices before any card changes
+    hands (:func:`before_exchange`; not a defender's choice to defend alone). :func:`review` grades these only."""
+    if view.to_move != view.seat or not view.legal_actions:
+        return False
+    if view.phase in (Phase.PLAY, Phase.BIDDING):
+        return True
+    if view.phase is Phase.GIVE:
+        return any(a.kind == "bid" for _, a in view.bids) and view.seat == _auction(view)[1].partner
+    return before_exchange(view)
+
+
 def before_exchange(view: SeatView) -> bool:
     """Is the seat to move in ``view`` the bidder, choosing (or naming trump) before any card has changed hands?
     Those are the choices :func:`~charlemagne_learn.analysis.choose.choose_choices` ranks."""
@@ -379,13 +392,15 @@ def review(
         raise IllegalActionError(say("hints.not_a_state", language, given=type(state).__name__))
     who = Seat.find(seat)
     check_budget(budget)
+    # the decisions hint() grades: bids, cards, the card given to a lone bidder (not to a partner defending alone),
+    # the bidder's choices before any card changes hands (not a defender's, nor trump after the exchange)
     moves = [
         m
         for m, (mover, act) in enumerate(state.history)
         if mover == who
         and (
-            act.kind in ("bid", "pass", "play", "give")
-            # the bidder's choices before any card changes hands (not a defender's, nor trump after the exchange)
+            act.kind in ("bid", "pass", "play")
+            or (act.kind == "give" and graded(state.at(m).view(who)))
             or (act.kind in ("choose", "trump") and state.bidder == who and before_exchange(state.at(m).view(who)))
         )
     ]

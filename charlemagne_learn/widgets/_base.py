@@ -11,8 +11,11 @@ engine.
 
 from __future__ import annotations
 
+import functools
 import inspect
+import re
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -22,9 +25,11 @@ import traitlets as t
 
 from ..analysis.budget import check_budget, default_budget
 from ..cards import RED_JOKER, Card
+from ..checks import flag
 from ..contract import Contract
-from ..errors import RulesOptionError
-from ..i18n import Lang, card_label, check_lang, number, word
+from ..course import course_lang, speaking
+from ..errors import CharlemagneError, RulesOptionError
+from ..i18n import LANGS, Lang, add_messages, card_label, check_lang, number, say, word
 from ..palette import palette_css
 from ..ranking import card_order
 from ..rules import BidSpec, Rules
@@ -36,6 +41,7 @@ __all__ = [
     "bid_label",
     "card_id",
     "card_view",
+    "clip",
     "engine_text",
     "front_end",
     "lang_kw",
@@ -45,6 +51,86 @@ __all__ = [
 
 _PACKAGED = Path(__file__).with_name("_static")
 _SOURCE = Path(__file__).resolve().parents[2] / "widgets"
+
+
+add_messages(
+    {
+        "widget.bad page value": (
+            "the page sent {name}={value}, which this setting does not take; it keeps {old}",
+            "la page a envoyé {name}={value}, une valeur que ce réglage ne prend pas ; il garde {old}",
+        ),
+        "widget.too long": (
+            "the page sent {n} characters in {field}; no answer is that long (at most {limit}): nothing changed",
+            "la page a envoyé {n} caractères dans {field} ; aucune réponse n'est si longue (au plus {limit}) : "
+            "rien n'a changé",
+        ),
+    }
+)
+
+#: The most characters a page's message may carry in one text (a typed hand, a card, an action): longer is refused
+#: before the engine reads it.
+PAGE_TEXT_LIMIT = 400
+#: The most characters of an input a refusal repeats.
+ECHO_LIMIT = 40
+#: The longest message shown: a refusal names its choices, never a whole essay.
+MESSAGE_LIMIT = 2000
+
+
+def clip(text: str, limit: int = ECHO_LIMIT) -> str:
+    """``text`` as a refusal repeats it: its first ``limit`` characters and "…" when it is longer."""
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+_LONG = ECHO_LIMIT + 1
+_QUOTED = re.compile(rf"'[^']{{{_LONG},}}'|\"[^\"]{{{_LONG},}}\"|«[^»]{{{_LONG},}}»")
+
+
+def _clip_message(text: str) -> str:
+    """A refusal with every quoted input it repeats cut to :data:`ECHO_LIMIT` characters, and the whole to
+    :data:`MESSAGE_LIMIT`: a 5 MB click repeated by the engine stays a line."""
+    if len(text) <= 200:
+        return text
+    text = _QUOTED.sub(lambda m: m[0][0] + clip(m[0][1:-1]) + m[0][-1], text)
+    return clip(text, MESSAGE_LIMIT)
+
+
+def speaking_in(lang: object) -> AbstractContextManager[Any]:
+    """:func:`charlemagne_learn.course.speaking` ``lang`` when it is a language the widgets speak, else nothing (a
+    bad ``lang`` is refused by the widget's own check)."""
+    return speaking(lang) if isinstance(lang, str) and lang in LANGS else nullcontext()
+
+
+def _speaks(func: Callable[..., Any], construction: bool = False) -> Callable[..., Any]:
+    """``func`` run inside ``speaking(widget.lang)``: the engine's rulings and refusals follow the widget's language,
+    not the course's. At construction the language is the ``lang=`` argument (the trait is not set yet)."""
+
+    @functools.wraps(func)
+    def run(self: Any, *args: Any, **kwargs: Any) -> Any:
+        if construction:
+            with speaking_in(kwargs.get("lang")):
+                return func(self, *args, **kwargs)
+        if not self.__dict__.get("_speaks"):
+            return func(self, *args, **kwargs)
+        with speaking_in(self._trait_values.get("lang")):
+            return func(self, *args, **kwargs)
+
+    run._speaks = True  # type: ignore[attr-defined]
+    return run
+
+
+def _speak_methods(cls: type) -> None:
+    """Every method a widget class defines (and its trait validators and observers) run in the widget's language."""
+    for name, value in list(cls.__dict__.items()):
+        if name.startswith("__") and name != "__init__":
+            continue
+        if inspect.isfunction(value) and not getattr(value, "_speaks", False):
+            setattr(cls, name, _speaks(value, construction=name == "__init__"))
+        elif (
+            isinstance(value, t.EventHandler)
+            and inspect.isfunction(getattr(value, "func", None))
+            and not getattr(value.func, "_speaks", False)
+        ):
+            value.func = _speaks(value.func)  # type: ignore[assignment]
 
 
 def widget_budget(budget: object) -> float | None:
@@ -159,6 +245,7 @@ class GameWidget(anywidget.AnyWidget):
         # the synced _esm/_css traits, and those must not be overwritten by plain text.
         if "_module" in cls.__dict__:
             cls._esm, cls._css = front_end(("common", *cls._parts, cls._module))
+        _speak_methods(cls)
 
     #: The traits the page may change itself (a slider, a menu). Any other change the page sends is ignored and
     #: the true value sent back: the page draws the state, Python keeps it (a quiz's page cannot reset its phase
@@ -167,37 +254,79 @@ class GameWidget(anywidget.AnyWidget):
 
     def __init__(self, **kwargs: Any) -> None:
         if kwargs.get("lang") is None:  # not given: the course's language (course.json), English by default
-            from ..course import course_lang
-
             kwargs["lang"] = course_lang()
+        if "four_colour" in kwargs:
+            flag("four_colour", kwargs["four_colour"])
         try:
             super().__init__(**kwargs)
         except t.TraitError as exc:
             raise RulesOptionError(str(exc)) from None
+        self.__dict__["_speaks"] = True
         self.on_msg(self._on_front_end)
+        self.observe(self._on_lang, names="lang")
+
+    def _on_lang(self, _change: Any) -> None:
+        # a refusal is about the click before: in another language it is gone, not left in the old one
+        self.message = ""
 
     def __setattr__(self, name: str, value: Any) -> None:
         # traitlets refuses a value of the wrong type with TraitError, which is no ValueError: the course promises a
         # CharlemagneError (a ValueError) for every bad input, from Python as from the constructor.
-        try:
-            super().__setattr__(name, value)
-        except t.TraitError as exc:
-            raise RulesOptionError(str(exc)) from None
+        speaks = self.__dict__.get("_speaks") and name in self._trait_values
+        with speaking_in(self._trait_values.get("lang") if speaks else None):
+            try:
+                super().__setattr__(name, value)
+            except t.TraitError as exc:
+                raise RulesOptionError(str(exc)) from None
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
-        # ipywidgets calls this only with the changes a page sends; Python sets traits directly.
-        allowed = {name: value for name, value in sync_data.items() if name in self._page_writable}
-        refused = [name for name in sync_data if name not in allowed and name in self.keys]
+        # ipywidgets calls this only with the changes a page sends; Python sets traits directly. Each value the page
+        # may set is checked first (its type and the widget's own validator): a bad one is refused with a message
+        # and the true value sent back, so nothing the page sends raises out of here or stays in the widget.
+        allowed: dict[str, Any] = {}
+        refused = [name for name in sync_data if name not in self._page_writable and name in self.keys]
+        for name, value in sync_data.items():
+            if name not in self._page_writable:
+                continue
+            try:
+                from_json = self.trait_metadata(name, "from_json", self._trait_from_json)
+                self.traits()[name]._validate(self, from_json(value, self))
+            except (t.TraitError, ValueError, TypeError) as exc:
+                refused.append(name)
+                self.message = self._page_value_refusal(name, value, exc)
+            else:
+                allowed[name] = value
         if allowed:
-            super().set_state(allowed)
+            old = {name: getattr(self, name) for name in allowed}
+            try:
+                super().set_state(allowed)
+            except (t.TraitError, ValueError, TypeError) as exc:  # a value good alone but not with the others
+                with self.hold_sync():
+                    for name, value in old.items():
+                        self.set_trait(name, value)
+                refused.extend(allowed)
+                name = next(iter(allowed))
+                self.message = self._page_value_refusal(name, allowed[name], exc)
+            else:
+                if len(refused) == 0:
+                    self.message = ""  # the page's change is taken: an earlier refusal is over
         if refused:
             self.send_state(refused)
+
+    def _page_value_refusal(self, name: str, value: Any, exc: Exception) -> str:
+        if isinstance(exc, CharlemagneError):
+            return str(exc)  # the widget's own check: what was wrong and what is allowed
+        return say("widget.bad page value", name=name, value=clip(repr(value)), old=clip(repr(getattr(self, name))))
 
     def _on_front_end(self, _widget: Any, content: Any, _buffers: Any) -> None:
         """Every message from the page comes here. A click the engine refuses — or a stale one, sent before the
         page caught up — puts the reason in :attr:`message` and changes nothing else."""
         if not isinstance(content, dict):
             return
+        for field, value in content.items():
+            if isinstance(value, str) and len(value) > PAGE_TEXT_LIMIT:
+                self.message = say("widget.too long", n=len(value), field=clip(str(field)), limit=PAGE_TEXT_LIMIT)
+                return
         try:
             self._on_click(content)
         except ValueError as exc:
@@ -214,6 +343,10 @@ class GameWidget(anywidget.AnyWidget):
     def _check_lang(self, proposal: dict[str, Any]) -> str:
         return check_lang(proposal["value"])
 
+    @t.validate("message")
+    def _check_message(self, proposal: dict[str, Any]) -> str:
+        return _clip_message(str(proposal["value"]))
+
     @property
     def _lang(self) -> Lang:
         return check_lang(self.lang)
@@ -228,3 +361,6 @@ class GameWidget(anywidget.AnyWidget):
 
     def _static_html(self) -> str:
         raise NotImplementedError
+
+
+_speak_methods(GameWidget)

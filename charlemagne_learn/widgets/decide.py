@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 from html import escape
 from itertools import islice
 from pathlib import Path
@@ -28,7 +29,7 @@ import traitlets as t
 
 from ..actions import Action
 from ..analysis.exchange import ExchangeChoice, ExchangeHint, exchange_hint
-from ..analysis.hints import Hint
+from ..analysis.hints import Hint, hint
 from ..cards import Card, Suit
 from ..checks import flag, whole_number
 from ..course import student as course_student
@@ -38,7 +39,7 @@ from ..hand import HandState, Phase
 from ..i18n import Lang, add_words, check_lang, word
 from ..rules import Rules
 from ..teach.decisions import Decision, decisions
-from ._base import lang_kw, number_text, widget_budget
+from ._base import lang_kw, number_text, speaking_in, widget_budget
 from ._results import ROW_START, download, results_csv
 from .playtable import TableFront, choice_text, exchange_grade_line, grade_line, hint_panel
 from .table import table_picture
@@ -162,11 +163,37 @@ class DecisionQuiz(TableFront):
         #: An exchange being made: the position with the learner's discards so far (None: not started).
         self._working: HandState | None = None
         self._ranking: ExchangeHint | None = None
+        #: The learner's exchange when it lies outside the ranked candidates (ranked again with it), else None.
+        self._also: tuple[list[Card], Suit | None] | None = None
 
     def _start(self) -> None:
         self._shown_at = time.monotonic()
         self._redraw()
-        self.observe(lambda _: self._redraw(), names="lang")
+        self.observe(self._relang, names="lang")
+
+    def _relang(self, _change: Any = None) -> None:
+        """Everything again in the new language: the situations, questions and tips, and the grades' reasons (on the
+        very deals each grade used, so every grade stays as it was)."""
+        self._decisions = [self._in_lang(d) for d in self._decisions]
+        if self._ranking is not None:
+            self._ranking = exchange_hint(
+                self.decision.state, self._ranking.samples, also=self._also, **lang_kw(exchange_hint, self._lang)
+            )
+        self._redraw()
+
+    def _in_lang(self, decision: Decision) -> Decision:
+        lang = self._lang
+        if decision.lang == lang:
+            return decision
+        worded = replace(decision, lang=lang)
+        done = decision.__dict__.get("_graded")  # the grade worked out already (Decision keeps it there)
+        if done is not None:
+            worded.__dict__["_graded"] = (
+                exchange_hint(decision.state, done.samples, lang=lang)
+                if isinstance(done, ExchangeHint)
+                else hint(decision.view, done.samples, workers=1, lang=lang)
+            )
+        return worded
 
     @classmethod
     def at(
@@ -182,6 +209,20 @@ class DecisionQuiz(TableFront):
     ) -> DecisionQuiz:
         """One decision at a position of a lesson's own hand: the bid, exchange, lead or card of the seat to move
         (a copy of ``state`` is kept; the lesson's hand is not touched)."""
+        with speaking_in(lang):  # the refusals of the position, in the widget's language
+            return cls._at(state, samples, lang, student, four_colour, coach, budget)
+
+    @classmethod
+    def _at(
+        cls,
+        state: HandState,
+        samples: int | None,
+        lang: str | None,
+        student: str | None,
+        four_colour: bool,
+        coach: bool,
+        budget: float | str | None,
+    ) -> DecisionQuiz:
         quiz = cls.__new__(cls)
         quiz._budget = widget_budget(budget)
         decision = Decision.at(state, samples=samples, budget=quiz._budget, **lang_kw(Decision.at, _written_lang(lang)))
@@ -264,7 +305,7 @@ class DecisionQuiz(TableFront):
         trump = working.contract.trump if working.contract is not None else None
         ranked = self._exchange_ranking(discards, trump)
         mine = ranked.choice(discards, trump)
-        self._record(mine.text, mine.grade, ranked.best.text, mine.loss)
+        self._record(mine.said("en"), mine.grade, ranked.best.said("en"), mine.loss)
         self._chosen = act
         self._redraw()
         return True
@@ -281,8 +322,9 @@ class DecisionQuiz(TableFront):
             ranked.choice(discards, trump)
         except IllegalActionError:  # a discard outside the candidates: graded on the same deals
             # exactly the deals the ranking used (its first ``samples``), however many a budget allowed
+            self._also = (discards, trump)
             ranked = exchange_hint(
-                self.decision.state, ranked.samples, also=(discards, trump), **lang_kw(exchange_hint, self._lang)
+                self.decision.state, ranked.samples, also=self._also, **lang_kw(exchange_hint, self._lang)
             )
         self._ranking = ranked
         return ranked
@@ -315,9 +357,10 @@ class DecisionQuiz(TableFront):
         if self.number >= self._count:
             self.message = word("decide.over", self._lang)
             return False
-        self._decisions.append(next(self._stream))
+        self._decisions.append(self._in_lang(next(self._stream)))
         self._chosen = None
         self._working = None
+        self._ranking, self._also = None, None
         self.message = ""
         self._shown_at = time.monotonic()
         self._redraw()
@@ -369,6 +412,8 @@ class DecisionQuiz(TableFront):
             return
         last = self.number >= self._count
         self.prompt = decision.situation
+        if self._coach:  # the rule of thumb stays under the question, as in the static picture
+            self.prompt += " " + word("decide.tip", lang).format(tip=decision.tip)
         self.actions = []
         if decision.kind == "exchange":
             best_text, best_reason = self._show_exchange()
@@ -408,13 +453,13 @@ class DecisionQuiz(TableFront):
         ranked = self._ranking
         assert ranked is not None
         mine = self._results[-1]["answer"]
-        chosen = next(c for c in ranked.choices if c.text == mine)
+        chosen = next(c for c in ranked.choices if c.said("en") == mine)
         self.grade = exchange_grade_line(ranked, chosen, lang)
         self.hint = {
             "title": word("decide.exchanges", lang).format(samples=ranked.samples),
             "choices": [
                 {
-                    "id": c.text,
+                    "id": c.said("en"),
                     "text": c.said(lang),
                     "grade": c.grade,
                     "grade_word": word(f"play.grade.{c.grade}", lang),
@@ -425,7 +470,7 @@ class DecisionQuiz(TableFront):
                 if i < 8 or c is chosen
             ],
         }
-        return ranked.best.text, ranked.best.reason
+        return ranked.best.said(lang), ranked.best.reason
 
     def __repr__(self) -> str:
         state = "answered" if self._chosen is not None else "not answered"
@@ -443,7 +488,7 @@ class DecisionQuiz(TableFront):
         rules = decision.state.rules
         named = [
             (
-                c.text
+                c.said(lang)
                 if isinstance(c, ExchangeChoice)
                 else str(c.action)
                 if lang == "en"
@@ -460,9 +505,11 @@ class DecisionQuiz(TableFront):
             for text, grade, c in graded[:8]
         )
         best = named[0][0]
+        # coached: the rule of thumb under the question, as the page shows it
+        tip = f"<p><em>{escape(word('decide.tip', lang).format(tip=decision.tip))}</em></p>" if self._coach else ""
         return (
             f'<div class="cl-decide" style="font-family:sans-serif"><p><strong>{escape(self.status)}</strong></p>'
-            f"<p>{escape(decision.situation)} {escape(decision.question)}</p>"
+            f"<p>{escape(decision.situation)} {escape(decision.question)}</p>{tip}"
             f"<p>{cards_html(view.hand, view.contract, **lang_kw(cards_html, lang))}</p>"
             f"<details><summary>{escape(word('decide.answer', lang))}</summary>"
             f"<p>{escape(word('decide.best', lang).format(action=best, reason=ranked.best.reason))}"

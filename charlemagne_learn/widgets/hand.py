@@ -25,8 +25,9 @@ import traitlets as t
 from ..cards import Card, CardList, parse_cards
 from ..contract import Contract
 from ..display import cards_html
-from ..errors import TrickError
+from ..errors import HandError, TrickError
 from ..i18n import add_messages, say, word
+from ..rules import VARIANTS, Rules
 from ..tricks import explain_play, legal_plays
 from ._base import GameWidget, card_id, card_view, lang_kw
 
@@ -38,12 +39,23 @@ add_messages(
             "a trick in progress needs the contract that decides what may follow it",
             "une levée commencée demande le contrat qui décide ce qu'on peut y jouer",
         ),
+        "hand.repeated": (
+            "a hand holds each card once; {cards} given more than once",
+            "une main tient chaque carte une seule fois ; {cards} donnée(s) plus d'une fois",
+        ),
+        "hand.too many": (
+            "a hand holds at most {most} cards (the largest deck), not {n}",
+            "une main tient au plus {most} cartes (le plus grand jeu), pas {n}",
+        ),
         "hand.not held": (
             "{card} is not in this hand; it holds {cards}",
             "Cette main n'a pas {card:the} ; elle tient {cards}",
         ),
     }
 )
+
+#: The most cards a hand may hold without a contract: the largest deck of any variant.
+_MOST_CARDS = max(len(Rules.preset(name).deck_indices) for name in VARIANTS)
 
 # Suits alternate colours when there is no trump to put first: spades, hearts, clubs, diamonds.
 _PLAIN_ORDER = (3, 2, 0, 1, 4)
@@ -93,7 +105,14 @@ class Hand(GameWidget):
         four_colour: bool = False,
         caption: str = "",
     ) -> None:
+        if isinstance(cards, str) and len(cards) > 8 * _MOST_CARDS:  # no hand is written that long: not even read
+            raise HandError(say("hand.too many", most=_MOST_CARDS, n=f"{len(cards.split())}+"))
         hand = parse_cards(cards)
+        if len(hand) > _MOST_CARDS:
+            raise HandError(say("hand.too many", most=_MOST_CARDS, n=len(hand)))
+        repeated = sorted({c for c in hand if hand.count(c) > 1}, key=lambda c: c.index)
+        if repeated:
+            raise HandError(say("hand.repeated", cards=" ".join(map(str, repeated))))
         played = parse_cards(trick)
         if played and contract is None:
             raise TrickError(say("hand.needs contract", lang))

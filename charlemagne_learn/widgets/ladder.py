@@ -133,16 +133,26 @@ class TrumpLadder(GameWidget):
 
     def __init__(
         self,
-        variant: str | None = None,
+        variant: str | Rules | None = None,
         trump: Suit | str | None = "H",
         *,
         lang: str | None = None,
         four_colour: bool = False,
         **rules_options: Any,
     ) -> None:
-        variant, self._options = course_variant(variant, rules_options)
-        self._rules = Rules.preset(variant, **self._options)  # the engine's own check of variant and options
-        super().__init__(variant=self._rules.name, trump=trump, lang=lang, four_colour=four_colour)
+        from .playtable import rules_of
+
+        self._rules = rules_of(variant, rules_options)  # the engine's own check of variant and options
+        # kept when the variant changes: the options given, or those of the Rules given
+        self._options = (
+            self._rules.options() if isinstance(variant, Rules) else course_variant(variant, rules_options)[1]
+        )
+        super().__init__(
+            variant=self._rules.name,
+            trump=trump.name if isinstance(trump, Suit) else trump,
+            lang=lang,
+            four_colour=four_colour,
+        )
         self._redraw()
         self.observe(self._on_variant, names="variant")
         self.observe(lambda _: self._redraw(), names=["trump", "lang"])

@@ -19,7 +19,7 @@ import traitlets as t
 
 from ..analysis.odds import BidOdds, _check_hand, bid_odds, how_text  # _check_hand: the engine's check of a hand
 from ..cards import Card, CardList, Seat
-from ..checks import whole_number
+from ..checks import flag, whole_number
 from ..course import rules_for
 from ..deal import cards_of, deal_hands
 from ..display import bid_odds_html
@@ -112,7 +112,7 @@ class BidOddsExplorer(GameWidget):
         self._seat, self._dealer = Seat.find(seat), Seat.find(dealer)
         self._seed = check_seed(seed)
         self._deals = 0
-        self._auto = auto
+        self._auto = flag("auto", auto)
         self._odds: BidOdds | None = None
         self._hand = CardList()
         super().__init__(

@@ -31,9 +31,10 @@ from ..actions import Action, choice_name
 from ..analysis.bots import Bot, make_bot
 from ..analysis.exchange import ExchangeChoice, ExchangeHint, exchange_hint
 from ..analysis.hints import GRADE_SAMPLES, Hint, before_exchange, hint, review
+from ..analysis.hints import graded as hinted
 from ..analysis.odds import MAX_SAMPLES
 from ..cards import Card, Seat
-from ..checks import whole_number
+from ..checks import flag, whole_number
 from ..course import course_variant
 from ..display import seat_view_html
 from ..errors import CardParseError, IllegalActionError, RulesOptionError
@@ -42,7 +43,7 @@ from ..hand import HandState, Phase
 from ..i18n import Lang, add_messages, add_words, say, word
 from ..rng import derive_seed
 from ..rules import Rules
-from ._base import GameWidget, lang_kw, number_text, widget_budget
+from ._base import GameWidget, clip, lang_kw, number_text, widget_budget
 from .table import action_text, phase_word, result_text, table_picture
 
 __all__ = ["PlayTable", "TableFront", "choice_text", "grade_line", "hint_panel"]
@@ -89,6 +90,16 @@ add_words(
         "play.discard title": (
             "Your discards, best first ({samples} deals of the hidden cards):",
             "Vos écarts, le meilleur d'abord ({samples} donnes des cartes cachées) :",
+        ),
+        "play.hint none give": (
+            "There is no hint for this card: it goes to a partner who defends alone, and hints only rank the card "
+            "given to a lone bidder.",
+            "Pas de conseil pour cette carte : elle va à un partenaire qui défend seul, et les conseils ne classent "
+            "que la carte donnée à un preneur qui joue seul.",
+        ),
+        "play.hints off": (
+            "Hints are off at this table (hints=False).",
+            "Les conseils sont désactivés à cette table (hints=False).",
         ),
         "play.no screen": ("No screen is passing: play on.", "Aucun écran de passage : continuez."),
         "play.hint wait": ("Hints are for your turn.", "Les conseils sont pour votre tour."),
@@ -161,6 +172,16 @@ add_messages(
         ),
         "play.finish first": ("finish this hand first", "finissez d'abord cette donne"),
         "play.seat prompt": ("{seat}: {prompt}", "{seat} : {prompt}"),
+        "play.rules and options": (
+            "rules options ({options}) cannot be added to a Rules value; give the variant's name with them, or "
+            "the Rules alone",
+            "on ne peut pas ajouter d'options ({options}) à des règles (Rules) ; donnez le nom de la variante avec "
+            "elles, ou les règles seules",
+        ),
+        "play.too long": (
+            "{given} is not an action: no action is that long (at most {limit} characters)",
+            "{given} n'est pas une action : aucune action n'est si longue (au plus {limit} caractères)",
+        ),
     }
 )
 
@@ -170,6 +191,19 @@ _CARD_KIND = {Phase.PLAY: "play", Phase.DISCARD: "discard", Phase.GIVE: "give"}
 _GRADED = (Phase.BIDDING, Phase.PLAY, Phase.GIVE)
 #: The bidder's exchange, graded as a whole (the cards put aside and the trump) once it is complete.
 _EXCHANGE = (Phase.DISCARD, Phase.TRUMP)
+#: No action is written in more characters ("choose defend_together", "bid gros_charlemagne", with room to spare).
+_LONGEST_ACTION = 60
+
+
+def rules_of(variant: str | Rules | None, options: dict[str, Any]) -> Rules:
+    """The rules a widget made from ``variant`` plays: a :class:`Rules` as given (no options added to it), a
+    variant's name as its preset with ``options``, None the course's variant and house rules."""
+    if isinstance(variant, Rules):
+        if options:
+            raise RulesOptionError(say("play.rules and options", options=", ".join(sorted(options))))
+        return variant
+    name, options = course_variant(variant, options)
+    return Rules.preset(name, **options)
 
 
 class TableFront(GameWidget):
@@ -196,8 +230,8 @@ class TableFront(GameWidget):
     status = t.Unicode("").tag(sync=True)
     #: Whether the Hint button is offered.
     hints = t.Bool(True).tag(sync=True)
-    #: Between two people's turns at one screen: the "pass to West" panel (``title``, ``text``, ``ready``, and
-    #: ``grade``, the last mover's grade, shown to them as they hand over); empty otherwise.
+    #: Between two people's turns at one screen: the "pass to West" panel (``title``, ``text``, ``ready``, ``to``),
+    #: with no grade (the next person reads it); empty otherwise.
     screen = t.Dict().tag(sync=True)
     words = t.Dict().tag(sync=True)
 
@@ -224,7 +258,7 @@ class PlayTable(TableFront):
 
     def __init__(
         self,
-        variant: str | None = None,
+        variant: str | Rules | None = None,
         seat: Seat | str | None = None,
         *,
         people: Iterable[Seat | str] | str | None = None,
@@ -239,8 +273,7 @@ class PlayTable(TableFront):
         budget: float | str | None = "auto",
         **rules_options: Any,
     ) -> None:
-        variant, rules_options = course_variant(variant, rules_options)
-        rules = Rules.preset(variant, **rules_options)
+        rules = rules_of(variant, rules_options)
         self._people = _people(seat, people)
         self._me = self._people[0]
         self._game = Game(rules, "N", seed)
@@ -252,11 +285,10 @@ class PlayTable(TableFront):
         self._viewer: Seat | None = self._me if len(self._people) == 1 else None
         #: The person the screen is passing to (its pass screen is up), or None.
         self._passing_to: Seat | None = None
-        #: The grade of the move just made, for the pass screen its maker sees while handing over.
-        self._last_grade: dict[str, Any] = {}
         self._hint_samples = whole_number("hint_samples", hint_samples, 1, MAX_SAMPLES)
         self._grade_samples = whole_number("grade_samples", grade_samples, 1, MAX_SAMPLES)
-        self._grade_moves = bool(grade_moves)
+        self._grade_moves = flag("grade_moves", grade_moves)
+        hints = flag("hints", hints)
         self._budget = widget_budget(budget)
         self._bot_name = bots
         #: The finished hand whose review is shown until Next hand (None while a hand is played).
@@ -268,7 +300,7 @@ class PlayTable(TableFront):
         #: worked out (one ranking serves the Hint button and the grade).
         self._exchange: tuple[int, HandState] | None = None
         self._exchange_ranked: ExchangeHint | None = None
-        super().__init__(lang=lang, four_colour=four_colour, hints=bool(hints))
+        super().__init__(lang=lang, four_colour=four_colour, hints=hints)
         self._run_bots()
         self._redraw()
         self._write_review()
@@ -322,7 +354,6 @@ class PlayTable(TableFront):
             self.message = word("play.no screen", self._lang)
             return False
         self._viewer, self._passing_to = self._passing_to, None
-        self._last_grade = {}
         self.message = ""
         self._redraw()
         return True
@@ -354,7 +385,7 @@ class PlayTable(TableFront):
             mover = self.seat
             view = state.view(mover)
             graded = None
-            if self._grade_moves and _graded(state, mover) and act in view.legal_actions:
+            if self._grade_moves and hinted(view) and act in view.legal_actions:
                 graded = hint(view, self._grade_samples, workers=1, budget=self._budget, **lang_kw(hint, self._lang))
             exchange = self._exchange_start() if state.phase in _EXCHANGE and act in view.legal_actions else None
             self._apply(act, mover)  # the engine checks it: an illegal action raises and changes nothing
@@ -366,7 +397,6 @@ class PlayTable(TableFront):
         self.grade = {} if graded is None else self._grade_of(graded, act)
         if exchange is not None and self._grade_moves:
             self.grade = self._exchange_grade(exchange, mover)
-        self._last_grade = dict(self.grade)
         self._run_bots()
         self._redraw()
         if not self._defer_review:
@@ -382,6 +412,8 @@ class PlayTable(TableFront):
         """A card stands for the phase's card action (play, discard or give); anything else is read as an action."""
         if isinstance(action, Action):
             return action
+        if not isinstance(action, Card) and len(str(action)) > _LONGEST_ACTION:
+            raise IllegalActionError(say("play.too long", given=repr(clip(str(action))), limit=_LONGEST_ACTION))
         card: Card | None = action if isinstance(action, Card) else None
         if card is None and len(str(action).split()) == 1 and str(action).strip().lower() != "pass":
             try:
@@ -397,6 +429,10 @@ class PlayTable(TableFront):
         """The Hint button: every legal card, bid or partner's card ranked with its grade, or the bidder's whole
         exchanges (other choices say hints are for those)."""
         lang = self._lang
+        if not self.hints:
+            self.message = word("play.hints off", lang)
+            return None
+        self.message = ""  # an earlier refusal is over: the hint (or why there is none) takes its place
         if not self.your_turn:
             self.hint = {"note": word("play.hint wait", lang)}
             return None
@@ -410,8 +446,9 @@ class PlayTable(TableFront):
         if ranking is not None:
             self.hint = exchange_panel(ranking, lang)
             return ranking
-        if not _graded(state, self.seat):
-            self.hint = {"note": word("play.hint other", lang)}
+        if not hinted(state.view(self.seat)):
+            no_hint = "play.hint none give" if state.phase is Phase.GIVE else "play.hint other"
+            self.hint = {"note": word(no_hint, lang)}
             return None
         ranked = hint(state.view(self.seat), self._hint_samples, workers=1, budget=self._budget, **lang_kw(hint, lang))
         self.hint = hint_panel(ranked, self._game.rules, lang)
@@ -571,7 +608,7 @@ class PlayTable(TableFront):
             self.picture = table_picture(state, self.seat, lang, own_cards=self._passing_to is None)
         self.screen = self._pass_screen()
         if self._passing_to is not None:
-            self.grade = {}  # the mover's grade is on the pass screen, not left for the next person to read
+            self.grade = {}  # the mover's grade is theirs: never left for the next person to read
         if self.your_turn:
             phase = state.phase
             self.prompt = word(f"play.turn.{phase.value}", lang)
@@ -609,7 +646,8 @@ class PlayTable(TableFront):
         self.words = {"hint": word("play.hint", lang)}
 
     def _pass_screen(self) -> dict[str, Any]:
-        """The pass screen's words, and the grade of the move just made for its maker to read as they hand over."""
+        """The pass screen's words. No grade: the next person reads this screen, and a grade (what the mover held, what
+        was better) is the mover's own, kept for the review after the hand."""
         to = self._passing_to
         if to is None:
             return {}
@@ -621,13 +659,6 @@ class PlayTable(TableFront):
             "ready": word("play.ready", lang).format(seat=name),
             "to": to.name,
         }
-        if self._last_grade and self._viewer is not None:
-            screen["grade"] = {
-                **self._last_grade,
-                "text": word("play.your move", lang).format(
-                    seat=word(self._viewer.name, lang), text=self._last_grade["text"]
-                ),
-            }
         return screen
 
     def _relabel(self) -> None:
@@ -725,15 +756,6 @@ def hint_panel(ranked: Hint, rules: Rules, lang: Lang) -> dict[str, Any]:
             for c in ranked.choices
         ],
     }
-
-
-def _graded(state: HandState, seat: Seat) -> bool:
-    """Does :func:`~charlemagne_learn.analysis.hints.hint` rank the choices of ``seat`` now? Bids, cards, the
-    partner's card, and the bidder's choices before any card changes hands (a defender's choice to defend alone
-    is not)."""
-    if state.phase in _GRADED:
-        return True
-    return state.phase in (Phase.CHOOSE, Phase.TRUMP) and before_exchange(state.view(seat))
 
 
 def exchange_panel(ranked: ExchangeHint, lang: Lang) -> dict[str, Any]:

@@ -34,7 +34,7 @@ from ..rules import Rules
 from ..teach.quiz import Question, questions
 from ._base import GameWidget, card_id, card_view, lang_kw
 from ._results import ROW_START, download, results_csv
-from .hand import sort_hand
+from .hand import _PLAIN_ORDER
 
 __all__ = ["TrickQuiz"]
 
@@ -157,6 +157,7 @@ class TrickQuiz(GameWidget):
         self._seed = seed
         self.student = course_student() if student is None else str(student)
         self._results: list[dict[str, Any]] = []
+        self._given: tuple[str, ...] = ()
         self._shown_at = time.monotonic()
         super().__init__(lang=language, four_colour=four_colour, count=count)
         self._show()
@@ -164,8 +165,18 @@ class TrickQuiz(GameWidget):
 
     def _relang(self, _change: Any) -> None:
         if self._questions[0].lang != self._lang:
+            before = self._question
             self._questions = self._ask(self._lang)  # same seed: the same positions, worded in the new language
+            if self.phase == "answered" and before.kind == "score":
+                # a score is answered by its words: the same choice, in the new language
+                now = self._question.choices
+                self._given = tuple(now[before.choices.index(g)] for g in self._given)
+                self.right, self.picked = list(self._question.answer), list(self._given)
         self._show()
+        if self.phase == "answered":
+            self._write_answer()
+        elif self.phase == "finished":
+            self.summary = word("you scored", self._lang).format(score=self.score, count=self.answered)
 
     # ------------------------------------------------------------ state
     @property
@@ -220,7 +231,7 @@ class TrickQuiz(GameWidget):
         self.kind = q.kind
         self.title = word(f"q {q.kind}", lang)
         self.prompt = q.prompt
-        shown = sort_hand(q.cards, k) if q.kind == "legal" else q.cards
+        shown = _neutral(q.cards) if q.kind == "legal" else q.cards  # "order": shuffled by the engine
         # A card's role ("little jack", "high joker") is the answer to many questions: shown only once answered.
         roles = k if self.phase != "asking" else None
         self.trick = [
@@ -302,15 +313,21 @@ class TrickQuiz(GameWidget):
         self.answered += 1
         self.score += int(right)
         self.verdict = "correct" if right else "wrong"
-        self.given_text = q.text(normal)
-        self.answer_text = q.answer_text
-        self.feedback = q.explanation
+        self._given = normal
+        self._write_answer()
         self.right = [card_id(Card.parse(c)) for c in q.answer] if q.kind in ("legal", "order") else list(q.answer)
         self.picked = [card_id(Card.parse(c)) for c in normal] if q.kind in ("legal", "order") else list(normal)
-        self.summary = say("trickquiz.summary", lang, score=self.score_text)
         self.phase = "answered"
         self._show()  # the cards again, now with their roles
         return right
+
+    def _write_answer(self) -> None:
+        """The answered question's texts in the widget's language (again after a change of language)."""
+        q = self._question
+        self.given_text = q.text(self._given)
+        self.answer_text = q.answer_text
+        self.feedback = q.explanation
+        self.summary = say("trickquiz.summary", self._lang, score=self.score_text)
 
     def next(self) -> None:
         """The Next question button (after answering); after the last question, the summary."""
@@ -379,7 +396,7 @@ class TrickQuiz(GameWidget):
             named = [word(c, lang) if q.kind == "winner" and lang != "en" else c for c in q.choices]
             choices = "".join(f"<li>{escape(c)}</li>" for c in named) if q.kind in ("winner", "score") else ""
             answer = ", ".join(word(c, lang) if q.kind == "winner" and lang != "en" else c for c in q.answer)
-            pictured = cards_html(q.trick or q.cards, **lang_kw(cards_html, lang))
+            pictured = cards_html(q.trick or _neutral(q.cards), **lang_kw(cards_html, lang))
             items.append(
                 f"<li><p>{escape(q.prompt)}</p>{f'<p>{pictured}</p>' if q.trick or q.cards else ''}"
                 f"{f'<ul>{choices}</ul>' if choices else ''}"
@@ -391,6 +408,16 @@ class TrickQuiz(GameWidget):
             f"</strong> {escape(word('static how', lang).format(n=len(self._questions)))}</p>"
             f"<ol>{''.join(items)}</ol></div>"
         )
+
+
+def _neutral(cards: Iterable[Card]) -> list[Card]:
+    """Cards as a player sorts them before knowing the question: suits in turn (alternating colours), high to low by
+    rank, jokers last. Sorting by the contract would put the trumps (little jack and jokers among them) first, and
+    the cards that may be played would be exactly the first ones."""
+    return sorted(
+        cards,
+        key=lambda c: (len(_PLAIN_ORDER) if c.suit is None else _PLAIN_ORDER.index(c.suit), -(c.rank or 0), c.index),
+    )
 
 
 _FIELDS = (
