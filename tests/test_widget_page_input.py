@@ -246,6 +246,10 @@ def test_a_change_of_language_rewrites_every_text() -> None:
     tq.answer(tq._question.answer)
     tq.lang = "fr"
     assert tq.summary.startswith("Score :") and tq.answer_text and "wins" not in tq.feedback
+    x = BidOddsExplorer(hand="RJ JH JD AH 10H AS KC 9D", samples=4)
+    assert x.progress_text == "4 of 4 deals"
+    x.lang = "fr"
+    assert x.progress_text == "4 donnes sur 4"
     p = PlayTable(seat="S", seed=1, grade_moves=False)
     p.play("bid 9")
     assert p.message

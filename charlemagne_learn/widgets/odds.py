@@ -115,6 +115,8 @@ class BidOddsExplorer(GameWidget):
         self._auto = flag("auto", auto)
         self._odds: BidOdds | None = None
         self._hand = CardList()
+        #: The deals done of those asked, as the progress line last said them (None: nothing computed yet).
+        self._done_of: tuple[int, int] | None = None
         super().__init__(
             lang=lang, four_colour=four_colour, samples=_check_samples(samples), method=_check_method(method)
         )
@@ -164,7 +166,7 @@ class BidOddsExplorer(GameWidget):
         self.message = ""
         self._odds = None
         self.rows = []
-        self.progress, self.progress_text = 0.0, ""
+        self.progress, self.progress_text, self._done_of = 0.0, "", None
         self.hand_text = " ".join(str(c) for c in self._hand)
         self._redraw()
         if self._auto:
@@ -186,6 +188,7 @@ class BidOddsExplorer(GameWidget):
 
         def report(done: int, total: int) -> None:
             self.progress = done / total
+            self._done_of = (done, total)
             self.progress_text = word("deals done", self._lang).format(done=done, total=total)
 
         try:
@@ -230,6 +233,9 @@ class BidOddsExplorer(GameWidget):
             )
         }
         self.hand_cards = [card_view(c, lang) for c in self._hand]
+        if self._done_of is not None and not self.computing:  # the progress line too, after a change of language
+            done, total = self._done_of
+            self.progress_text = word("deals done", lang).format(done=done, total=total)
         odds = self._odds
         hand = " ".join(map(str, self._hand))
         if odds is None:

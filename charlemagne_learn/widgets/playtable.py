@@ -405,8 +405,8 @@ class PlayTable(TableFront):
 
     def _write_review(self) -> None:
         if self._review_due and self._done is not None:
-            self._review_due = False
             self._review_hand(self._done)
+            self._review_due = False  # only once written: a review that fails is tried again, not lost
 
     def _action(self, action: Action | Card | str) -> Action:
         """A card stands for the phase's card action (play, discard or give); anything else is read as an action."""
