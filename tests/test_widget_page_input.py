@@ -20,7 +20,7 @@ from charlemagne_learn.widgets import (
     TrickQuiz,
     TrumpLadder,
 )
-from charlemagne_learn.widgets._base import GameWidget
+from charlemagne_learn.widgets._base import GameWidget, card_id
 
 
 def _sync(widget: GameWidget, **state: Any) -> None:
@@ -148,6 +148,15 @@ def test_the_cards_of_a_legal_question_are_not_sorted_by_the_contract() -> None:
         if n < 4:
             q.next()
     assert told < 5
+
+
+def test_an_order_question_keeps_its_trumps_shuffled_on_the_page_and_in_the_static_picture() -> None:
+    q = TrickQuiz("canadian", level=2, kinds=["order"], count=1, seed=0)
+    question = q._question
+    assert [c["id"] for c in q.cards] == [card_id(c) for c in question.cards]
+    static = q._static_html()
+    spots = [static.index(f">{c}<") for c in question.cards]
+    assert spots == sorted(spots)  # drawn in the engine's shuffled order, not sorted
 
 
 # ---------------------------------------------------------------- 6. the pass screen shows no grade

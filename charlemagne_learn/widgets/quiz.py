@@ -396,7 +396,9 @@ class TrickQuiz(GameWidget):
             named = [word(c, lang) if q.kind == "winner" and lang != "en" else c for c in q.choices]
             choices = "".join(f"<li>{escape(c)}</li>" for c in named) if q.kind in ("winner", "score") else ""
             answer = ", ".join(word(c, lang) if q.kind == "winner" and lang != "en" else c for c in q.answer)
-            pictured = cards_html(q.trick or _neutral(q.cards), **lang_kw(cards_html, lang))
+            # a legal-play question's hand in an order that tells nothing; an order question's trumps as shuffled
+            shown = _neutral(q.cards) if q.kind == "legal" else q.cards
+            pictured = cards_html(q.trick or shown, **lang_kw(cards_html, lang))
             items.append(
                 f"<li><p>{escape(q.prompt)}</p>{f'<p>{pictured}</p>' if q.trick or q.cards else ''}"
                 f"{f'<ul>{choices}</ul>' if choices else ''}"
