@@ -24,6 +24,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
 import textwrap
 import unicodedata
 from collections import Counter, defaultdict
@@ -34,6 +35,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..actions import Action
+from ..checks import whole_number
 from ..display import text_table
 from ..errors import CharlemagneError
 from ..i18n import Lang, add_messages, lang_or_course, number, say, word
@@ -47,6 +49,8 @@ __all__ = ["ClassResults", "ResultTable", "ResultsFileError", "read_results"]
 RIGHT_GRADES = ("best", "good")
 _SUFFIXES = (".csv", ".json")
 _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+#: The largest results file read: a class's quiz results are kilobytes; a larger file is not one.
+MAX_FILE_BYTES = 20_000_000
 
 add_messages({
     "class.per_student": ("Per student", "Par élève"),
@@ -99,6 +103,20 @@ add_messages({
     "class.no_file": ("no file given: upload the students' results files or name their folder",
                       "aucun fichier donné : téléversez les fichiers de résultats des élèves ou nommez leur dossier"),
     "class.none_read": ("none of the files is a quiz's results:", "aucun des fichiers n'est un résultat de quiz :"),
+    "class.not_csv": ("{name}: not readable as CSV (a cell too long, or a line break in a cell without quotes)",
+                      "{name} : illisible en CSV (une cellule trop longue, ou un saut de ligne dans une cellule sans "
+                      "guillemets)"),
+    "class.too_big": ("{name}: {size} bytes is too large for a results file (at most {most})",
+                      "{name} : {size} octets, c'est trop pour un fichier de résultats (au plus {most})"),
+    "class.no_content": ("{name}: {item} holds no file content (a FileUpload's value gives bytes under 'content')",
+                         "{name} : {item} ne contient pas de fichier (la valeur d'un `FileUpload` donne des octets sous "
+                         "`content`)"),
+    "class.unreadable": ("{path} cannot be read (a name too long, or no permission to read it)",
+                         "{path} ne peut pas être lu (un nom trop long, ou pas la permission de le lire)"),
+    "class.not_rows": ("rows={rows} is not a list of results rows: give a list of rows (dicts), as a quiz's "
+                       "`results` gives them",
+                       "`rows={rows}` n'est pas une liste de lignes de résultats : donnez une liste de lignes (des "
+                       "`dict`), comme les donne `results` d'un quiz"),
 })  # fmt: skip
 
 
@@ -187,6 +205,8 @@ class ClassResults:
     @classmethod
     def from_rows(cls, rows: Iterable[Mapping[str, Any]], source: str = "rows") -> ClassResults:
         """Results from rows as a quiz's ``results`` gives them (or a results file holds them)."""
+        if isinstance(rows, (str, bytes, Mapping)) or not isinstance(rows, Iterable):
+            raise ResultsFileError(say("class.not_rows", rows=_short(rows)))
         return cls._merge([_answer(row, source, n) for n, row in enumerate(rows, 1)], (source,), ())
 
     @classmethod
@@ -257,6 +277,7 @@ class ClassResults:
 
     def missed(self, count: int = 5, *, lang: str | None = None) -> ResultTable:
         """The questions most often answered wrong, with the wrong answer given most and the right one."""
+        count = whole_number("count", count, 1, 10_000)
         language = lang_or_course(lang)
         groups: dict[tuple[str, str], list[Answer]] = defaultdict(list)
         for a in self.answers:
@@ -368,13 +389,20 @@ def _flag(value: Any) -> bool | None:
     return True if text in ("true", "1", "yes") else False if text in ("false", "0", "no") else None
 
 
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def _number(value: Any) -> float | None:
-    if value in (None, ""):
+    """A finite number from a cell, or None (blank, not a number, NaN, infinite, too large)."""
+    if value is None or value == "" or isinstance(value, bool):
         return None
     try:
-        return float(value)
-    except (TypeError, ValueError):
+        x = float(value)
+    except (TypeError, ValueError, OverflowError):
         return None
+    return x if math.isfinite(x) else None
 
 
 def _answer(row: Mapping[str, Any], source: str, number: int) -> Answer:
@@ -420,37 +448,70 @@ def _rows(name: str, data: bytes) -> Sequence[Mapping[str, Any]]:
         if not isinstance(rows, list):
             raise ResultsFileError(say("class.json_not_list", name=name))
         return rows
-    table = list(csv.DictReader(io.StringIO(text)))
+    try:
+        table = list(csv.DictReader(io.StringIO(text)))
+    except csv.Error:
+        raise ResultsFileError(say("class.not_csv", name=name)) from None
     if not table or "student" not in table[0]:
         raise ResultsFileError(say("class.no_student", name=name))
     return table
 
 
-def _files(source: object) -> list[tuple[str, bytes]]:
+#: A file as read: its name and its bytes, or why it could not be read (kept as one of the report's problems).
+_File = tuple[str, "bytes | ResultsFileError"]
+
+
+def _read_path(path: Path) -> _File:
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            return path.name, ResultsFileError(say("class.too_big", name=path.name, size=size, most=MAX_FILE_BYTES))
+        return path.name, path.read_bytes()
+    except OSError:
+        return path.name, ResultsFileError(say("class.unreadable", path=_short(str(path))))
+
+
+def _uploaded(name: str, item: object) -> _File:
+    """The bytes of one uploaded file (``item`` is FileUpload's ``{"content": bytes, ...}``, or the bytes)."""
+    content = item.get("content") if isinstance(item, Mapping) else item
+    if isinstance(content, memoryview):
+        content = content.tobytes()
+    if not isinstance(content, (bytes, bytearray)):
+        return name, ResultsFileError(say("class.no_content", name=name, item=_short(item)))
+    if len(content) > MAX_FILE_BYTES:
+        return name, ResultsFileError(say("class.too_big", name=name, size=len(content), most=MAX_FILE_BYTES))
+    return name, bytes(content)
+
+
+def _files(source: object) -> list[_File]:
     """(name, bytes) of each file: from a folder, a path, paths, or what ipywidgets.FileUpload holds."""
     if isinstance(source, (str, Path)):
         path = Path(source)
-        if path.is_dir():
-            found = sorted(p for p in path.iterdir() if p.suffix.lower() in _SUFFIXES and p.is_file())
+        try:
+            is_dir, is_file = path.is_dir(), path.is_file()
+            found = sorted(p for p in path.iterdir() if p.suffix.lower() in _SUFFIXES and p.is_file()) if is_dir else []
+        except (OSError, ValueError):  # a name too long, a NUL in it, a folder not to be listed
+            raise ResultsFileError(say("class.unreadable", path=_short(str(source)))) from None
+        if is_dir:
             if not found:
                 raise ResultsFileError(say("class.empty_folder", path=path))
-            return [(p.name, p.read_bytes()) for p in found]
-        if not path.is_file():
+            return [_read_path(p) for p in found]
+        if not is_file:
             raise ResultsFileError(say("class.not_there", path=path))
-        return [(path.name, path.read_bytes())]
+        return [_read_path(path)]
     if isinstance(source, Mapping):  # ipywidgets 7's FileUpload.value: {name: {"content": bytes, ...}}
-        return [(str(name), bytes(item["content"])) for name, item in source.items()]
-    if isinstance(source, Iterable):
-        out: list[tuple[str, bytes]] = []
+        return [_uploaded(str(name), item) for name, item in source.items()]
+    if isinstance(source, Iterable) and not isinstance(source, (bytes, bytearray)):
+        out: list[_File] = []
         for item in source:
             if isinstance(item, Mapping) and "content" in item:  # ipywidgets 8: ({"name", "content", ...}, ...)
-                out.append((str(item.get("name", "upload")), bytes(item["content"])))
+                out.append(_uploaded(str(item.get("name", "upload")), item))
             elif isinstance(item, (str, Path)):
                 out += _files(item)
             else:
-                raise ResultsFileError(say("class.not_a_file", item=repr(item)))
+                raise ResultsFileError(say("class.not_a_file", item=_short(item)))
         return out
-    raise ResultsFileError(say("class.not_a_source", item=repr(source)))
+    raise ResultsFileError(say("class.not_a_source", item=_short(source)))
 
 
 def read_results(source: object) -> ClassResults:
@@ -465,6 +526,8 @@ def read_results(source: object) -> ClassResults:
     read, problems = [], []
     for name, data in files:
         try:
+            if isinstance(data, ResultsFileError):
+                raise data
             # a file is used whole or not at all: every row is read before any is kept
             answers += [_answer(row, name, n) for n, row in enumerate(_rows(name, data), 1)]
         except ResultsFileError as exc:

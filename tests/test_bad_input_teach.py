@@ -1,0 +1,75 @@
+"""Bad input to the teaching tools (class results, answer keys, plots, judging), refused with a
+CharlemagneError that says what is allowed, or, for a stray results file, listed among the report's problems."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import charlemagne_learn as cl
+from charlemagne_learn.teach import read_results
+from charlemagne_learn.teach.classroom import ClassResults, ResultsFileError
+
+GOOD = b"student,question,correct,prompt,answer,correct_answer\nAda,1,True,Who wins?,E,E\nBen,1,False,Who wins?,N,E\n"
+
+
+def test_an_odd_results_file_is_a_problem_of_the_report_not_a_crash() -> None:
+    odd: dict[str, Any] = {
+        "long.csv": b'student,question,correct\nAda,1,"' + b"x" * 200_000 + b'"\n',
+        "cr.csv": b"student,question,correct\nA\rda,1,True\n",
+        "bytes.csv": b"x",
+        "empty.csv": {},
+        "none.csv": None,
+        "huge.csv": {"content": 10**10},
+        "text.csv": {"content": "text"},
+    }
+    results = read_results({"good.csv": {"content": GOOD}, **odd})
+    assert results.files == ("good.csv",)
+    assert len(results.problems) == len(odd)
+    assert all(p.split(":")[0] in odd for p in results.problems)
+
+
+def test_numbers_that_are_not_finite_count_as_no_number() -> None:
+    files = {
+        "nan.csv": {"content": b"student,question,correct\nAda,nan,True\nBen,1e400,True\n"},
+        "j.json": {
+            "content": b'[{"student":"A","question":NaN,"correct":true,"seconds":Infinity},'
+            b'{"student":"B","question":1e999,"correct":true}]'
+        },
+    }
+    results = read_results(files)
+    assert results.problems == ()
+    assert all(a.question in (1, 2) and a.seconds is None for a in results.answers)
+    rows = [{"student": "A", "question": math.nan, "correct": True}]
+    assert ClassResults.from_rows(rows).answers[0].question == 1
+
+
+@pytest.mark.parametrize("source", [[{"content": "text"}], [{"content": -1}], "a" * 5000, b"x"])
+def test_nothing_readable_is_one_results_file_error(source: Any) -> None:
+    with pytest.raises(ResultsFileError):
+        read_results(source)
+
+
+def test_a_file_too_large_is_not_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from charlemagne_learn.teach import classroom
+
+    monkeypatch.setattr(classroom, "MAX_FILE_BYTES", 10)
+    (tmp_path / "a.csv").write_bytes(GOOD)
+    with pytest.raises(ResultsFileError, match="too large"):
+        read_results(tmp_path)
+
+
+@pytest.mark.parametrize("rows", [None, 5, "rows", {"student": "A"}])
+def test_from_rows_wants_rows(rows: Any) -> None:
+    with pytest.raises(ResultsFileError, match="list of rows"):
+        ClassResults.from_rows(rows)
+
+
+@pytest.mark.parametrize("count", [1.5, "2", math.nan, 0, -1, None])
+def test_missed_wants_a_count(count: Any) -> None:
+    results = read_results({"good.csv": {"content": GOOD}})
+    with pytest.raises(cl.CharlemagneError, match="whole number"):
+        results.missed(count)
