@@ -57,7 +57,9 @@ class Game:
     """Hands played one after another until a team wins.
 
     ``game.hand`` is the hand in play; :meth:`apply` acts in it and, when it ends, adds its
-    points, checks the win rule and deals the next hand (dealer passes left).
+    points, checks the win rule and deals the next hand (dealer passes left). A hand played to its end
+    through ``game.hand.apply`` is scored the same way the next time the game is asked anything, so
+    both ways of playing give the same game.
     """
 
     def __init__(self, rules: Rules | str | None = None, first_dealer: Seat | str = "N", seed: int = 0) -> None:
@@ -65,39 +67,69 @@ class Game:
         self.first_dealer = Seat.find(first_dealer)
         self.seed = check_seed(seed)
         self._seeds = DealRandom(seed)
-        self.scores = {"NS": 0, "EW": 0}
-        self.finished: list[HandState] = []
-        self.winner: str | None = None
-        self.hand = HandState.new(self.rules, self.first_dealer, self._seeds.next64())
+        self._scores = {"NS": 0, "EW": 0}
+        self._finished: list[HandState] = []
+        self._winner: str | None = None
+        self._hand = HandState.new(self.rules, self.first_dealer, self._seeds.next64())
+
+    def _catch_up(self) -> None:
+        """Score the hand in play if it was played to its end directly (``game.hand.apply``), as :meth:`apply`
+        would have done."""
+        hand = self._hand
+        if hand.is_over and not (self._finished and self._finished[-1] is hand):
+            self._record(hand)
+
+    @property
+    def hand(self) -> HandState:
+        """The hand in play (the last hand once the game is won)."""
+        self._catch_up()
+        return self._hand
+
+    @property
+    def scores(self) -> dict[str, int]:
+        """Points of each team ("NS", "EW") so far."""
+        self._catch_up()
+        return self._scores
+
+    @property
+    def finished(self) -> list[HandState]:
+        """The hands played to their end, in order."""
+        self._catch_up()
+        return self._finished
+
+    @property
+    def winner(self) -> str | None:
+        """The team that has won ("NS" or "EW"), None while the game goes on."""
+        self._catch_up()
+        return self._winner
 
     @property
     def is_over(self) -> bool:
         return self.winner is not None
 
     def legal_actions(self) -> list[Action]:
-        return [] if self.is_over else self.hand.legal_actions()
+        return [] if self.is_over else self._hand.legal_actions()
 
     def apply(self, action: Action | str, seat: Seat | str | None = None) -> None:
         if self.is_over:
-            raise IllegalActionError(say("game.over", team=self.winner))
-        self.hand.apply(action, seat)
-        if self.hand.is_over:
-            self._record(self.hand)
+            raise IllegalActionError(say("game.over", team=self._winner))
+        self._hand.apply(action, seat)
+        self._catch_up()
 
     def _record(self, hand: HandState) -> None:
         result = hand.result
         assert result is not None
         for team, pts in result.points.items():
-            self.scores[team] += pts
-        self.finished.append(hand)
-        self.winner = game_winner(self.rules, self.scores, result)
-        if self.winner is None:
-            self.hand = HandState.new(self.rules, hand.dealer.left, self._seeds.next64())
+            self._scores[team] += pts
+        self._finished.append(hand)
+        self._winner = game_winner(self.rules, self._scores, result)
+        if self._winner is None:
+            self._hand = HandState.new(self.rules, hand.dealer.left, self._seeds.next64())
 
     @property
     def actions(self) -> list[Action]:
         """Every action of the game so far, hand after hand: with the seed, the whole game."""
-        hands = self.finished if self.is_over else [*self.finished, self.hand]
+        hands = self.finished if self.is_over else [*self._finished, self._hand]
         return [a for hand in hands for _, a in hand.history]
 
     def undo(self) -> Action:

@@ -156,3 +156,23 @@ def test_a_record_with_a_tampered_deal_is_refused_clearly() -> None:
     record["deal"]["N"] = record["deal"]["E"]
     with pytest.raises(cl.IllegalActionError, match="not a valid record"):
         cl.HandState.from_json(json.dumps(record))
+
+
+def test_a_hand_played_out_through_game_hand_is_scored_as_through_game_apply() -> None:
+    direct, through = cl.Game("canadian", seed=7), cl.Game("canadian", seed=7)
+    bots = [cl.RandomBot(s) for s in range(4)]
+    while not through.is_over:
+        h = direct.hand
+        while not h.is_over:
+            seat = h.to_move
+            assert seat is not None
+            h.apply(bots[seat].act(h.view(seat)), seat)
+        for _, action in h.history[len(through.hand.history) :]:
+            through.apply(action)
+        assert direct.legal_actions() == through.legal_actions()
+        assert direct.is_over == through.is_over and direct.winner == through.winner
+        assert direct.scores == through.scores
+        assert len(direct.finished) == len(through.finished)
+        assert direct.to_json() == through.to_json()
+        assert cl.Game.from_json(direct.to_json()).to_json() == direct.to_json()
+    assert direct.is_over and len(direct.finished) > 1
