@@ -73,3 +73,44 @@ def test_missed_wants_a_count(count: Any) -> None:
     results = read_results({"good.csv": {"content": GOOD}})
     with pytest.raises(cl.CharlemagneError, match="whole number"):
         results.missed(count)
+
+
+@pytest.mark.parametrize("count", [None, "3", -1, 0, 1.5, 2**64, 10**5, True])
+@pytest.mark.parametrize("key", ["answer_key", "decision_key"])
+def test_a_key_wants_a_count_it_can_print(key: str, count: Any) -> None:
+    from charlemagne_learn import teach
+
+    with pytest.raises(cl.CharlemagneError, match=r"count=.*whole number from 1 to 200"):
+        getattr(teach, key)("canadian", count=count)
+
+
+@pytest.mark.parametrize("kinds", [5, True, 1.5, {"winner": 1}.keys()])
+@pytest.mark.parametrize("key", ["answer_key", "decision_key"])
+def test_a_key_wants_a_list_of_kinds(key: str, kinds: Any) -> None:
+    from charlemagne_learn import teach
+
+    with pytest.raises(cl.CharlemagneError, match="kinds="):
+        getattr(teach, key)("canadian", kinds=kinds, count=1)
+
+
+def test_decisions_refuse_kinds_that_are_not_a_list() -> None:
+    from charlemagne_learn.teach.decisions import decisions
+
+    with pytest.raises(cl.CharlemagneError, match="kinds=True"):
+        next(decisions(cl.Rules.preset("canadian"), True))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "nets", [[math.nan, 1, 2], "6-8", (n for n in [1, 2]), None, 5, ["1", 2], [True, 1], [math.inf]]
+)
+def test_matchpoints_want_a_list_of_numbers(nets: Any) -> None:
+    from charlemagne_learn.teach.hand_records import matchpoints
+
+    with pytest.raises(cl.CharlemagneError, match="nets="):
+        matchpoints(nets)
+
+
+def test_matchpoints_of_a_tuple() -> None:
+    from charlemagne_learn.teach.hand_records import matchpoints
+
+    assert matchpoints((6, -8.5, None)) == [2.0, 0.0, None]

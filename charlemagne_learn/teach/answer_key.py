@@ -23,7 +23,9 @@ from itertools import islice
 from pathlib import Path
 
 from ..analysis.exchange import ExchangeHint
+from ..checks import whole_number
 from ..course import rules_for
+from ..errors import RulesOptionError
 from ..i18n import Lang, add_messages, lang_or_course, say, word
 from ..rules import Rules
 from .decisions import decisions
@@ -33,6 +35,9 @@ from .quiz import questions
 __all__ = ["AnswerKey", "KeyEntry", "answer_key", "decision_key"]
 
 add_messages({
+    "key.bad_kinds": ("kinds={kinds} is not allowed; give a list of kinds (or one kind as a str), or None for all",
+                      "`kinds={kinds}` n'est pas permis ; donnez une liste de sortes (ou une seule sorte en `str`), "
+                      "ou `None` pour toutes"),
     "key.for": ("for {quiz}", "pour {quiz}"),
     "key.answer": ("Answer: {answer}", "Réponse : {answer}"),
     "key.also": ("Also right: {also}", "Aussi juste : {also}"),
@@ -141,8 +146,19 @@ class AnswerKey:
         return write_page(path, self.to_html(), "answer key")
 
 
-def _kinds(kinds: Iterable[str] | None) -> tuple[str, ...] | None:
-    return None if kinds is None else tuple([kinds] if isinstance(kinds, str) else kinds)
+#: The most questions or positions a key holds (a quiz's page, not a question bank).
+MAX_COUNT = 200
+
+
+def _kinds(kinds: Iterable[str] | None, language: Lang) -> tuple[str, ...] | None:
+    """The kinds asked for as a tuple (one kind may be given alone); the quiz checks the names themselves."""
+    if kinds is None:
+        return None
+    if isinstance(kinds, str):
+        return (kinds,)
+    if isinstance(kinds, (list, tuple, set, frozenset)):
+        return tuple(kinds)
+    raise RulesOptionError(say("key.bad_kinds", language, kinds=repr(kinds)))
 
 
 def _call(name: str, *args: str) -> str:
@@ -162,7 +178,8 @@ def answer_key(
     ``lang`` (the course's language by default)."""
     language = lang_or_course(lang)
     rules = rules_for(variant)
-    chosen = _kinds(kinds)
+    chosen = _kinds(kinds, language)
+    count = whole_number("count", count, 1, MAX_COUNT)
     entries = tuple(
         KeyEntry(n, q.skill, q.prompt, q.answer_text, q.explanation)
         for n, q in enumerate(islice(questions(rules, level, chosen, seed, lang=language), count), 1)
@@ -193,7 +210,8 @@ def decision_key(
     course's language by default)."""
     language = lang_or_course(lang)
     ruled = rules_for(rules)
-    chosen = _kinds(kinds)
+    chosen = _kinds(kinds, language)
+    count = whole_number("count", count, 1, MAX_COUNT)
     entries = []
     for n, decision in enumerate(islice(decisions(ruled, chosen, seed, samples=samples, lang=language), count), 1):
         graded = decision.grade()

@@ -299,12 +299,12 @@ def _kinds(kinds: Iterable[str] | None, rules: Rules) -> tuple[DecisionKind, ...
     if kinds is None:
         # a partner's card is asked only on request: it comes up once in many hands, after a take-all bid
         return tuple(k for k in DECISION_KINDS if k != "give" and (k != "exchange" or _has_exchange(rules)))
-    if "exchange" in kinds and not isinstance(kinds, str) and not _has_exchange(rules):
-        raise RulesOptionError(say("decisions.no_exchange", title=rules.named()))
-    if "give" in kinds and not isinstance(kinds, str) and _giving_bid(rules) is None:
-        raise RulesOptionError(say("decisions.no_give", title=rules.named()))
     if isinstance(kinds, str) or not isinstance(kinds, (list, tuple, set, frozenset)):
         raise RulesOptionError(say("decisions.kinds_list", value=repr(kinds), kinds=", ".join(DECISION_KINDS)))
+    if "exchange" in kinds and not _has_exchange(rules):
+        raise RulesOptionError(say("decisions.no_exchange", title=rules.named()))
+    if "give" in kinds and _giving_bid(rules) is None:
+        raise RulesOptionError(say("decisions.no_give", title=rules.named()))
     out = tuple(k for k in DECISION_KINDS if k in kinds)
     unknown = sorted(str(k) for k in kinds if k not in DECISION_KINDS)
     if unknown or not out:

@@ -21,6 +21,7 @@ From a shell (``.pdf`` is printed by Chromium; ``.html`` prints from any browser
 from __future__ import annotations
 
 import argparse
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
@@ -47,6 +48,10 @@ _SEATS = (Seat.N, Seat.E, Seat.S, Seat.W)
 _SUIT_ORDER = (Suit.S, Suit.H, Suit.D, Suit.C)  # as bridge records list them: the colours alternate
 
 add_messages({
+    "records.bad_nets": ("nets={nets} is not allowed; give a list of net scores, one per table: numbers, or None where "
+                         "the board was not played",
+                         "`nets={nets}` n'est pas permis ; donnez une liste de scores nets, un par table : des nombres, "
+                         "ou `None` là où la donne n'a pas été jouée"),
     "hr.dealer": (" (dealer)", " (donneur)"),
     "hr.centre": ("Board {n}<br>kitty<br>{cards}", "Donne {n}<br>minou<br>{cards}"),
     "hr.no_kitty": ("none", "aucun"),
@@ -164,6 +169,11 @@ def matchpoints(nets: Sequence[float | None]) -> list[float | None]:
     >>> matchpoints([6, -8, 6, 0, None])
     [5.0, 0.0, 5.0, 2.0, None]
     """
+    if not isinstance(nets, (list, tuple)) or not all(
+        n is None or (isinstance(n, (int, float)) and not isinstance(n, bool) and math.isfinite(n)) for n in nets
+    ):
+        text = repr(nets)
+        raise RulesOptionError(say("records.bad_nets", nets=text if len(text) <= 60 else text[:57] + "..."))
     played = [n for n in nets if n is not None]
     out: list[float | None] = []
     for net in nets:
