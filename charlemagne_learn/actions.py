@@ -56,6 +56,8 @@ add_messages({
         "écrivez les actions comme `pass`, `bid 6`, `bid 5S`, `bid 4 NT`, `bid mulot`, `trump H`, "
         "`discard 7C`, `give AS`, `play JH` ou `choose kitty`",
     ),
+    "actions.not_face_down": ("{value} is not a card given face down; use 'give' or 'discard'",
+                              "`{value}` n'est pas une carte donnée face cachée ; donnez `'give'` ou `'discard'`"),
     "actions.not_a_kind": ("{value} is not a kind of action; kinds are {kinds}",
                            "`{value}` n'est pas une sorte d'action ; les sortes sont {kinds}"),
     "actions.bad_no_trump": ("no_trump={value} is not allowed; use True only with a bid",
@@ -202,7 +204,7 @@ class Action:
     def __post_init__(self) -> None:
         # An action is a record of play: one that could never be applied or printed is refused here, once.
         kind = self.kind
-        if kind not in _FIELDS:
+        if type(kind) is not str or kind not in _FIELDS:
             raise IllegalActionError(say("actions.not_a_kind", value=repr(kind), kinds=_listed(_FIELDS)))
         given = {name for name in ("bid", "suit", "card", "choice") if getattr(self, name) is not None}
         needed, optional = _FIELDS[kind]
@@ -267,6 +269,8 @@ class Action:
     @classmethod
     def face_down(cls, kind: Literal["give", "discard"]) -> Action:
         """A card given or discarded face down, as the other seats see it."""
+        if kind not in ("give", "discard") or type(kind) is not str:
+            raise IllegalActionError(say("actions.not_face_down", value=repr(kind)))
         return cls(kind)
 
     @classmethod

@@ -290,8 +290,8 @@ class Card:
 
     _all: ClassVar[list[Card]] = []
 
-    def __init__(self) -> None:  # pragma: no cover - guarded by the factory methods
-        raise TypeError("use Card.parse('JH'), Card.of(rank, suit) or Card.from_index(i)")
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        raise CardParseError(_say("cards.use_parse", value=", ".join(map(repr, args))))
 
     @classmethod
     def _make(cls, index: int) -> Card:
@@ -463,6 +463,10 @@ add_messages({
                          "K (roi) ou A (as)"),
     "cards.not_a_seat": ("{value} is not a seat; use N, E, S or W (north, east, south, west)",
                          "`{value}` n'est pas une place ; donnez N, E, S ou O (ou W), ou le nom : Nord, Est, Sud, Ouest"),
+    "cards.use_parse": ("Card({value}) is not how a card is made; write Card.parse('JH'), Card.of(rank, suit) or "
+                        "Card.from_index(i)",
+                        "`Card({value})` ne fait pas une carte ; écrivez `Card.parse('JH')`, `Card.of(rank, suit)` ou "
+                        "`Card.from_index(i)`"),
     "cards.bad_index": ("card index {value} is not allowed; use a whole number from 0 to 33",
                         "l'indice de carte `{value}` n'est pas permis ; donnez un nombre entier de 0 à 33"),
     "cards.not_a_card_type": ("{value} is not a card; write cards like 'JH', '10♦', 'TD', 'RJ' or 'BJ'",

@@ -184,9 +184,9 @@ class Contract:
         """Who leads the first trick: the bidder, or (Canadian numeric bids) the bidder's left."""
         return self.bidder if self.spec.bidder_leads else self._next[self.bidder]
 
-    def next_active(self, seat: Seat) -> Seat:
+    def next_active(self, seat: Seat | str) -> Seat:
         """The next seat clockwise that takes part in play."""
-        return self._next[seat]
+        return self._next[seat if type(seat) is Seat else Seat.find(seat)]
 
     @property
     def trump_text(self) -> str:

@@ -25,6 +25,8 @@ a sentence is written in the course's language (``"lang"`` in ``course.json``).
 
 from __future__ import annotations
 
+import math
+import numbers
 import string
 from collections.abc import Iterable, Mapping
 from typing import Any, Literal
@@ -178,6 +180,11 @@ def add_messages(messages: Mapping[str, tuple[str, str]]) -> None:
 add_messages({
     "i18n.bad_lang": ("lang={value} is not allowed; use 'en' (English) or 'fr' (French)",
                       "`lang={value}` n'est pas permis ; choisissez 'en' (anglais) ou 'fr' (français)"),
+    "i18n.not_a_number": ("number({value}) is not allowed; give a finite number (an int or a float)",
+                          "`number({value})` n'est pas permis ; donnez un nombre fini (un `int` ou un `float`)"),
+    "i18n.bad_spec": ("spec={spec} is not allowed; give a format as in an f-string, like '.0%', '+.2f' or ','",
+                      "`spec={spec}` n'est pas permis ; donnez un format comme dans une f-string, p. ex. `'.0%'`, "
+                      "`'+.2f'` ou `','`"),
 })  # fmt: skip
 
 
@@ -304,7 +311,15 @@ def number(value: float, spec: str = "", lang: str | None = None) -> str:
     >>> print(number(0.915, ".0%", "fr"))
     92 %
     """
-    return _FORMATTERS[lang_or_course(lang)].format_field(value, spec)
+    language = lang_or_course(lang)
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not math.isfinite(value):
+        raise RulesOptionError(say("i18n.not_a_number", language, value=repr(value)))
+    if not isinstance(spec, str):
+        raise RulesOptionError(say("i18n.bad_spec", language, spec=repr(spec)))
+    try:
+        return _FORMATTERS[language].format_field(value, spec)
+    except ValueError:
+        raise RulesOptionError(say("i18n.bad_spec", language, spec=repr(spec))) from None
 
 
 def join_words(items: Iterable[str], lang: Lang) -> str:

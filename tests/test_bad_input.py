@@ -176,3 +176,41 @@ def test_a_hand_played_out_through_game_hand_is_scored_as_through_game_apply() -
         assert direct.to_json() == through.to_json()
         assert cl.Game.from_json(direct.to_json()).to_json() == direct.to_json()
     assert direct.is_over and len(direct.finished) > 1
+
+
+def test_next_active_takes_a_seat_as_text_too() -> None:
+    assert K.next_active("N") == K.next_active(cl.Seat.N) == cl.Seat.E
+    with pytest.raises(cl.CardParseError, match="not a seat"):
+        K.next_active(5)  # type: ignore[arg-type]
+
+
+BOTS4 = [cl.RandomBot(i) for i in range(4)]
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "words"),
+    [
+        (lambda: cl.number(0.5, None), cl.RulesOptionError, "spec=None"),  # type: ignore[arg-type]
+        (lambda: cl.number(0.5, "x"), cl.RulesOptionError, "spec='x'"),
+        (lambda: cl.number("0.5", ".0%"), cl.RulesOptionError, "finite number"),  # type: ignore[arg-type]
+        (lambda: cl.number(None, ".0%"), cl.RulesOptionError, "finite number"),  # type: ignore[arg-type]
+        (lambda: cl.number(float("nan"), ".0%"), cl.RulesOptionError, "finite number"),
+        (lambda: cl.number(float("inf")), cl.RulesOptionError, "finite number"),
+        (lambda: cl.Action([]), cl.IllegalActionError, "not a kind of action"),  # type: ignore[arg-type]
+        (lambda: cl.Action.face_down([]), cl.IllegalActionError, "face down"),  # type: ignore[arg-type]
+        (lambda: cl.Action.face_down("play"), cl.IllegalActionError, "face down"),  # type: ignore[arg-type]
+        (lambda: cl.Card("JH"), cl.CardParseError, r"Card\.parse"),  # type: ignore[call-arg]
+        (lambda: cl.RandomBot(0).act(None), cl.IllegalActionError, "SeatView"),  # type: ignore[arg-type]
+        (lambda: cl.RuleBot(0).advise("x"), cl.IllegalActionError, "SeatView"),  # type: ignore[arg-type]
+        (lambda: cl.play_game(RULES, BOTS4, 0, max_hands=None), cl.RulesOptionError, "max_hands"),  # type: ignore[arg-type]
+        (lambda: cl.play_game(RULES, BOTS4, 0, max_hands=""), cl.RulesOptionError, "max_hands"),  # type: ignore[arg-type]
+        (lambda: cl.play_game(RULES, BOTS4, 0, max_hands=[]), cl.RulesOptionError, "max_hands"),  # type: ignore[arg-type]
+        (lambda: cl.play_game(RULES, BOTS4, 0, max_hands=0), cl.RulesOptionError, "max_hands"),
+        (lambda: cl.play_game(RULES, BOTS4, 0, max_hands=-1), cl.RulesOptionError, "max_hands"),
+        (lambda: cl.play_game(RULES, BOTS4, 0, max_hands=1.5), cl.RulesOptionError, "max_hands"),  # type: ignore[arg-type]
+        (lambda: cl.play_hand(RULES, BOTS4, seed=1, observe=5), cl.RulesOptionError, "observe"),  # type: ignore[arg-type]
+    ],
+)
+def test_small_helpers_refuse_what_they_cannot_use(call: Any, error: type[Exception], words: str) -> None:
+    with pytest.raises(error, match=words):
+        call()

@@ -32,6 +32,7 @@ from typing import ClassVar
 
 from ..actions import Action
 from ..cards import Seat
+from ..checks import whole_number
 from ..errors import IllegalActionError, RulesOptionError
 from ..game import Game
 from ..hand import HandState, SeatView
@@ -53,12 +54,33 @@ add_messages({
                      "la donne)"),
     "bots.not_a_bot": ("{value} is not a Bot; bots subclass charlemagne_learn.analysis.bots.Bot",
                        "{value} n'est pas un robot ; un robot hérite de `charlemagne_learn.analysis.bots.Bot`"),
+    "bots.not_a_view": ("{call} takes what one seat sees (a SeatView), not {given}; write {example}",
+                        "`{call}` prend ce que voit une place (un `SeatView`), pas {given} ; écrivez `{example}`"),
+    "bots.not_callable": ("observe={value} is not allowed; give a function of (seat, action, seconds), or None",
+                          "`observe={value}` n'est pas permis ; donnez une fonction de (place, action, secondes), ou "
+                          "`None`"),
     "bots.illegal": ("{bot} at {seat} chose {action}, which is not allowed now ({phase}); allowed: {allowed}",
                      "{bot} ({seat}) a choisi {action}, ce qui n'est pas permis maintenant (étape : {phase}) ; permis : "
                      "{allowed}"),
 })  # fmt: skip
 
 __all__ = ["BOTS", "Bot", "BotsArg", "Observer", "RandomBot", "make_bot", "play_game", "play_hand", "register_bot"]
+
+
+def check_view(view: object, call: str) -> SeatView:
+    """``view`` if it is a seat's view; a refusal that says how to get one otherwise."""
+    if not isinstance(view, SeatView):
+        example = (
+            f"bot.{call}(state.view(state.to_move))" if isinstance(view, HandState) else f"bot.{call}(state.view('N'))"
+        )
+        raise IllegalActionError(say("bots.not_a_view", call=f"{call}()", given=type(view).__name__, example=example))
+    return view
+
+
+def _check_observe(observe: object) -> None:
+    if observe is not None and not callable(observe):
+        text = repr(observe)
+        raise RulesOptionError(say("bots.not_callable", value=text if len(text) <= 60 else text[:57] + "..."))
 
 
 class Bot(ABC):
@@ -78,6 +100,7 @@ class Bot(ABC):
 
     def act(self, view: SeatView) -> Action:
         """The action this bot takes in ``view`` (one of ``view.legal_actions``)."""
+        check_view(view, "act")
         if not view.legal_actions:
             raise IllegalActionError(say("bots.nothing_to_do", seat=view.seat, phase=view.phase.text()))
         return self.decide(view, self.rng)
@@ -198,6 +221,7 @@ def play_hand(
     :class:`IllegalActionError` and leaves the hand as it was before that action.
     """
     seated = seat_bots(bots)
+    _check_observe(observe)
     if isinstance(state_or_rules, HandState):
         state = state_or_rules
     else:
@@ -227,6 +251,8 @@ def play_game(
     True
     """
     seated = seat_bots(bots)
+    max_hands = whole_number("max_hands", max_hands, 1)
+    _check_observe(observe)
     game = Game(rules, first_dealer, seed)
     while not game.is_over and len(game.finished) < max_hands:
         seat, action = _step(game.hand, seated, observe)

@@ -45,7 +45,7 @@ from ..hand import HandState, Phase, SeatView
 from ..i18n import lang_or_course
 from ..ranking import CardOrder, card_order
 from ..rules import BidSpec, Rules
-from .bots import Bot, register_bot
+from .bots import Bot, check_view, register_bot
 from .evaluate import best_trump, discard, hand_strength, judge, losers, partner_card
 from .pimc import shown_out
 
@@ -226,7 +226,7 @@ class RuleBot(Bot):
 
     def advise(self, view: SeatView) -> Advice:
         """The action and the rule behind it."""
-        return advise(view)
+        return advise(check_view(view, "advise"))
 
 
 register_bot(RuleBot.name, RuleBot)
