@@ -82,8 +82,16 @@ add_messages({
     "actions.record_deep": ("not a record: its JSON is nested too deeply; use the text {writer} writes",
                             "ce n'est pas un enregistrement : son JSON est imbriqué trop profondément ; donnez le "
                             "texte qu'écrit `{writer}`"),
-    "actions.record_json": ("not a record: {why}; use the text {writer} writes",
-                            "ce n'est pas un enregistrement : `{why}` ; donnez le texte qu'écrit `{writer}`"),
+    "actions.record_json": ("not a record: its JSON cannot be read (line {line}, column {column}); use the text {writer} "
+                            "writes",
+                            "ce n'est pas un enregistrement : son JSON est illisible (ligne {line}, colonne {column}) ; "
+                            "donnez le texte qu'écrit `{writer}`"),
+    "actions.record_utf8": ("not a record: the bytes are not UTF-8 text; use the text {writer} writes",
+                            "ce n'est pas un enregistrement : les octets ne sont pas du texte en UTF-8 ; donnez le texte "
+                            "qu'écrit `{writer}`"),
+    "actions.record_number": ("not a record: it holds a number too long to read; use the text {writer} writes",
+                              "ce n'est pas un enregistrement : il contient un nombre trop long pour être lu ; donnez le "
+                              "texte qu'écrit `{writer}`"),
     "actions.record_format": ("not a record of format {fmt}, as {writer} writes",
                               "ce n'est pas un enregistrement au format `{fmt}`, comme l'écrit `{writer}`"),
     "actions.record_actions": ('the record\'s "actions" must be a list of texts like "bid 6", as {writer} writes',
@@ -93,8 +101,10 @@ add_messages({
                                "enregistrement non valide : il manque le champ `{field}` ; donnez le texte qu'écrit "
                                "`{writer}`"),
     "actions.record_invalid": ("not a valid record: {why}", "enregistrement non valide : {why}"),
-    "actions.record_broken": ("not a valid record ({why}); use the text {writer} writes",
-                              "enregistrement non valide (`{why}`) ; donnez le texte qu'écrit `{writer}`"),
+    "actions.record_broken": ("not a valid record: one of its fields ({fields}) holds the wrong kind of value; use the "
+                              "text {writer} writes",
+                              "enregistrement non valide : un de ses champs (`{fields}`) contient une valeur de la mauvaise "
+                              "sorte ; donnez le texte qu'écrit `{writer}`"),
     "actions.replay": ("action {n} of the record ({action}) cannot be replayed: {why}",
                        "l'action {n} de l'enregistrement (`{action}`) ne peut pas être rejouée : {why}"),
 })  # fmt: skip
@@ -466,12 +476,18 @@ def load_record(text: str, fmt: str, writer: str, start: Callable[[dict[str, Any
     hand or game from the record, then its ``"actions"`` are replayed in it."""
     if not isinstance(text, (str, bytes, bytearray)):
         raise IllegalActionError(say("actions.record_type", writer=writer, got=type(text).__name__))
+    if isinstance(text, str) and text.startswith("\ufeff"):
+        text = text[1:]  # a byte-order mark, as some editors save a file (json reads it in bytes, not in text)
     try:
         record = json.loads(text)
     except RecursionError:
         raise IllegalActionError(say("actions.record_deep", writer=writer)) from None
-    except ValueError as exc:  # bad JSON, bad UTF-8, or a number of thousands of digits
-        raise IllegalActionError(say("actions.record_json", why=str(exc), writer=writer)) from None
+    except json.JSONDecodeError as exc:
+        raise IllegalActionError(say("actions.record_json", line=exc.lineno, column=exc.colno, writer=writer)) from None
+    except UnicodeDecodeError:
+        raise IllegalActionError(say("actions.record_utf8", writer=writer)) from None
+    except ValueError:  # a number of thousands of digits
+        raise IllegalActionError(say("actions.record_number", writer=writer)) from None
     if not isinstance(record, dict) or record.get("format") != fmt:
         raise IllegalActionError(say("actions.record_format", fmt=repr(fmt), writer=writer))
     actions = record.get("actions")
@@ -483,8 +499,9 @@ def load_record(text: str, fmt: str, writer: str, start: Callable[[dict[str, Any
         raise IllegalActionError(say("actions.record_missing", field=str(exc), writer=writer)) from None
     except CharlemagneError as exc:
         raise IllegalActionError(say("actions.record_invalid", why=str(exc))) from None
-    except (TypeError, AttributeError) as exc:
-        raise IllegalActionError(say("actions.record_broken", why=str(exc), writer=writer)) from None
+    except (TypeError, AttributeError, IndexError, ValueError):
+        fields = ", ".join(str(k) for k in record if k not in ("format", "actions"))
+        raise IllegalActionError(say("actions.record_broken", fields=fields, writer=writer)) from None
     replay(target.apply, actions)
     return target
 

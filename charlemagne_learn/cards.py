@@ -399,6 +399,24 @@ RED_JOKER = Card._all[_RED_JOKER_INDEX]
 BLACK_JOKER = Card._all[_BLACK_JOKER_INDEX]
 
 
+def _is_card(text: str) -> bool:
+    try:
+        Card.parse(text)
+    except CardParseError:
+        return False
+    return True
+
+
+def _spoken_parts(text: str) -> list[str]:
+    """The cards of a text that names some by their spoken names ("jack of diamonds, AS KS"): each comma-separated
+    piece is one spoken name, or short names separated by spaces (the first that is no card is refused by name)."""
+    parts: list[str] = []
+    for piece in text.split(","):
+        words = piece.split()
+        parts += [piece.strip()] if len(words) > 1 and _is_card(piece.strip()) else words
+    return parts
+
+
 class CardList(list[Card]):
     """A plain list of cards that shows itself as card faces in a notebook.
 
@@ -426,6 +444,10 @@ def parse_cards(text: str | Iterable[str | Card], *, distinct: str | None = None
 
     >>> [str(c) for c in parse_cards("AS, 10♥ BJ")]
     ['A♠', '10♥', 'BJ']
+    >>> str(parse_cards("jack of diamonds, ace of spades, red joker"))
+    'J♦ A♠ RJ'
+
+    Spoken names are separated by commas (their words are separated by spaces).
     >>> parse_cards("JD JD AD", distinct="a hand")
     Traceback (most recent call last):
     ...
@@ -434,6 +456,8 @@ def parse_cards(text: str | Iterable[str | Card], *, distinct: str | None = None
     parts: Iterable[str | Card]
     if isinstance(text, str):
         parts = text.replace(",", " ").split()
+        if " " in text.strip() and not all(_is_card(p) for p in parts):
+            parts = _spoken_parts(text)
     elif isinstance(text, Card):
         parts = (text,)
     elif isinstance(text, Iterable) and not isinstance(text, (bytes, dict)):

@@ -10,6 +10,8 @@ charlemagne_learn.errors.RulesOptionError: samples=2.5 is not allowed; use a who
 
 from __future__ import annotations
 
+import numbers
+
 from .errors import CharlemagneError, RulesOptionError
 from .i18n import Lang, add_messages, check_lang, say
 
@@ -36,13 +38,16 @@ def _lang() -> Lang:
 
 
 def is_whole(value: object) -> bool:
-    """Is ``value`` a whole number (an ``int``, and not ``True`` or ``False``)?"""
-    return isinstance(value, int) and not isinstance(value, bool)
+    """Is ``value`` a whole number (an ``int`` or another integral type such as NumPy's, and not ``True`` or
+    ``False``)?"""
+    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
 
 
 def whole_number(name: str, value: object, low: int, high: int | None = None, *, advice: str = "") -> int:
     """``value`` if it is a whole number from ``low`` to ``high`` (no upper bound when None); ``True`` is no number.
     ``advice`` is added to the refusal (what the values mean, what a menu offers)."""
+    if type(value) is not int and is_whole(value):
+        value = int(value)  # type: ignore[call-overload]  # NumPy's int64 and the like: the number it holds
     if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
         lang = _lang()
         limits = (

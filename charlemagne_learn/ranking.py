@@ -21,12 +21,13 @@ from dataclasses import dataclass
 from functools import cache
 
 from .cards import Card, CardList, Rank, Suit
-from .errors import RulesOptionError
+from .errors import CardParseError, RulesOptionError
 from .i18n import add_messages, say
 from .rules import Rules
 
 add_messages({
     "ranking.no_jokers": ("{title} is played without jokers", "{title} : on y joue sans jokers"),
+    "ranking.not_in_deck": ("{card} is not in the {deck:w} deck", "{card:the} n'est pas dans le jeu de cartes ({deck:w})"),
 })  # fmt: skip
 
 __all__ = ["JOKER_SUIT", "NO_SUIT", "CardOrder", "card_order", "card_role", "jokers", "trump_order"]
@@ -157,8 +158,13 @@ def trump_order(rules: Rules, trump: Suit | str | None) -> CardList:
 
 
 def card_role(rules: Rules, trump: Suit | str | None, card: Card | str) -> str:
-    """The special name of ``card`` under this trump: ``"little jack"``, ``"high joker"``, … or ``""``."""
-    return card_order(rules, trump).role[Card.parse(card).index]
+    """The special name of ``card`` under this trump: ``"little jack"``, ``"high joker"``, … or ``""``; a card the
+    variant's deck does not have is refused."""
+    order, found = card_order(rules, trump), Card.parse(card)
+    ruled = Rules.find(rules)
+    if found.index not in ruled.deck_indices:
+        raise CardParseError(say("ranking.not_in_deck", card=found, deck=f"title.{ruled.name}"))
+    return order.role[found.index]
 
 
 def jokers(rules: Rules | str | None = None) -> tuple[Card, Card]:

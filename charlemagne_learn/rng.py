@@ -19,6 +19,8 @@ not seed 6's first.
 
 from __future__ import annotations
 
+import numbers
+
 from .i18n import add_messages, say
 
 __all__ = ["SEED_LIMIT", "DealRandom", "check_seed", "derive_seed"]
@@ -36,6 +38,8 @@ _GAMMA = 0x9E3779B97F4A7C15
 
 def check_seed(seed: object, name: str = "seed") -> int:
     """``seed`` if it is a seed (a whole number from 0 to 2**64 - 1); a clear error otherwise."""
+    if type(seed) is not int and isinstance(seed, numbers.Integral) and not isinstance(seed, bool):
+        seed = int(seed)  # NumPy's int64 and the like: the number it holds
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
         from .errors import SeedError
 

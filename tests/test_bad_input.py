@@ -214,3 +214,73 @@ BOTS4 = [cl.RandomBot(i) for i in range(4)]
 def test_small_helpers_refuse_what_they_cannot_use(call: Any, error: type[Exception], words: str) -> None:
     with pytest.raises(error, match=words):
         call()
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        ((11, 10), "successes=11"),
+        ((-1, 10), "successes=-1"),
+        ((1, None), "trials=None"),
+        ((1, 10, -2), "z=-2"),
+        ((1, 10, 0), "z=0"),
+        ((1, 10, float("nan")), "z=nan"),
+        ((1.5, 10), "successes=1.5"),
+    ],
+)
+def test_wilson_interval_wants_counts_and_a_positive_z(args: tuple[Any, ...], words: str) -> None:
+    from charlemagne_learn.analysis import wilson_interval
+
+    with pytest.raises(cl.RulesOptionError, match=words):
+        wilson_interval(*args)
+
+
+def test_register_bot_keeps_the_package_s_bots() -> None:
+    from charlemagne_learn.analysis.bots import BOTS, make_bot, register_bot
+
+    with pytest.raises(cl.RulesOptionError, match="bot's name"):
+        register_bot(None, cl.RandomBot)  # type: ignore[arg-type]
+    with pytest.raises(cl.RulesOptionError, match="makes no bot"):
+        register_bot("mine", 5)  # type: ignore[arg-type]
+    with pytest.raises(cl.RulesOptionError, match="package's own bots"):
+        register_bot("Random", lambda seed: cl.RuleBot(seed))
+    assert isinstance(make_bot("random"), cl.RandomBot) and "mine" not in BOTS
+
+
+def test_a_numpy_integer_is_a_seed() -> None:
+    np = pytest.importorskip("numpy")
+    state = cl.HandState.new("canadian", seed=np.int64(5))
+    assert state.to_json() == cl.HandState.new("canadian", seed=5).to_json()
+    assert cl.Game("canadian", seed=np.uint64(5)).seed == 5
+    with pytest.raises(cl.SeedError):
+        cl.HandState.new("canadian", seed=np.int64(-1))
+
+
+def test_a_record_in_text_may_start_with_a_byte_order_mark() -> None:
+    state, game = cl.HandState.new(RULES, seed=3), cl.Game(RULES, seed=3)
+    state.apply(state.legal_actions()[0])
+    assert cl.HandState.from_json("\ufeff" + state.to_json()).to_json() == state.to_json()
+    assert cl.Game.from_json("\ufeff" + game.to_json()).to_json() == game.to_json()
+
+
+def test_a_tampered_record_is_described_in_words() -> None:
+    record = json.loads(cl.HandState.new(RULES, seed=3).to_json())
+    record["deal"] = 5
+    with pytest.raises(cl.IllegalActionError) as info:
+        cl.HandState.from_json(json.dumps(record))
+    assert "wrong kind of value" in str(info.value) and "subscriptable" not in str(info.value)
+    with pytest.raises(cl.IllegalActionError, match=r"line 1, column 2"):
+        cl.HandState.from_json("{bad")
+
+
+def test_spoken_card_names_are_separated_by_commas() -> None:
+    assert str(cl.parse_cards("jack of diamonds, ace of spades, red joker")) == "J♦ A♠ RJ"
+    assert str(cl.parse_cards("AS, 10♥ BJ")) == "A♠ 10♥ BJ"
+    with pytest.raises(cl.CardParseError, match="'XX' is not a card"):
+        cl.parse_cards("AS XX")
+
+
+def test_card_role_refuses_a_card_the_deck_does_not_have() -> None:
+    with pytest.raises(cl.CardParseError, match="RJ is not in the American Charlemagne deck"):
+        cl.card_role(cl.Rules.preset("american"), "H", "RJ")
+    assert cl.card_role(RULES, "H", "RJ") == "high joker"

@@ -59,6 +59,15 @@ add_messages({
     "bots.not_callable": ("observe={value} is not allowed; give a function of (seat, action, seconds), or None",
                           "`observe={value}` n'est pas permis ; donnez une fonction de (place, action, secondes), ou "
                           "`None`"),
+    "bots.bad_name": ("{value} is not a bot's name; give a name as text, like 'mybot'",
+                      "`{value}` n'est pas un nom de robot ; donnez un nom en texte, comme `'monrobot'`"),
+    "bots.not_a_factory": ("{value} makes no bot; give a Bot class or a function of a seed that returns a Bot",
+                           "`{value}` ne fait pas de robot ; donnez une classe `Bot` ou une fonction d'une graine qui "
+                           "renvoie un `Bot`"),
+    "bots.built_in": ("{name} is one of the package's own bots and cannot be replaced; register yours under another "
+                      "name",
+                      "`{name}` est un des robots du module et ne peut pas être remplacé ; enregistrez le vôtre sous "
+                      "un autre nom"),
     "bots.illegal": ("{bot} at {seat} chose {action}, which is not allowed now ({phase}); allowed: {allowed}",
                      "{bot} ({seat}) a choisi {action}, ce qui n'est pas permis maintenant (étape : {phase}) ; permis : "
                      "{allowed}"),
@@ -133,8 +142,20 @@ BOTS: dict[str, Callable[[int], Bot]] = {}
 
 
 def register_bot(name: str, factory: Callable[[int], Bot]) -> None:
-    """Make ``factory(seed)`` available as :func:`make_bot(name, seed) <make_bot>` (and in tournaments)."""
-    BOTS[name.strip().lower()] = factory
+    """Make ``factory(seed)`` available as :func:`make_bot(name, seed) <make_bot>` (and in tournaments).
+
+    A name of the package's own bots ("random", "rule", "pimc", …) cannot be taken: give yours another name."""
+    if not isinstance(name, str) or not name.strip():
+        raise RulesOptionError(say("bots.bad_name", value=repr(name)))
+    if not callable(factory):
+        raise RulesOptionError(say("bots.not_a_factory", value=repr(factory)))
+    key = name.strip().lower()
+    ours = getattr(BOTS.get(key), "__module__", "") or ""
+    if ours.startswith("charlemagne_learn.") and not (getattr(factory, "__module__", "") or "").startswith(
+        "charlemagne_learn."
+    ):
+        raise RulesOptionError(say("bots.built_in", name=repr(key)))
+    BOTS[key] = factory
 
 
 def make_bot(name: str, seed: int = 0) -> Bot:

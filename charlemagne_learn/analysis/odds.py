@@ -72,6 +72,9 @@ Progress = Callable[[int, int], None]
 _Z95 = 1.959963984540054
 
 add_messages({
+    "odds.successes_advice": (" (the successes among the trials)", " (les réussites parmi les essais)"),
+    "odds.bad_z": ("z={value} is not allowed; give a number above 0 (1.96 for a 95% interval)",
+                   "`z={value}` n'est pas permis ; donnez un nombre plus grand que 0 (1,96 pour un intervalle à 95 %)"),
     "odds.no_trial": ("a confidence interval needs at least one trial",
                       "un intervalle de confiance demande au moins un essai"),
     "odds.bad_method": ("method={method} is not allowed; use 'double_dummy' or 'bots'",
@@ -104,8 +107,12 @@ def wilson_interval(successes: int, trials: int, z: float = _Z95) -> tuple[float
     >>> low, round(high, 4)
     (0.0, 0.0076)
     """
-    if trials <= 0:
+    if isinstance(trials, int) and not isinstance(trials, bool) and trials <= 0:
         raise RulesOptionError(say("odds.no_trial"))
+    trials = whole_number("trials", trials, 1)
+    successes = whole_number("successes", successes, 0, trials, advice=say("odds.successes_advice"))
+    if isinstance(z, bool) or not isinstance(z, (int, float)) or not math.isfinite(z) or z <= 0:
+        raise RulesOptionError(say("odds.bad_z", value=repr(z)))
     p = successes / trials
     denominator = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / denominator

@@ -114,7 +114,7 @@ add_messages({
     "class.unreadable": ("{path} cannot be read (a name too long, or no permission to read it)",
                          "{path} ne peut pas être lu (un nom trop long, ou pas la permission de le lire)"),
     "class.not_rows": ("rows={rows} is not a list of results rows: give a list of rows (dicts), as a quiz's "
-                       "`results` gives them",
+                       "results gives them",
                        "`rows={rows}` n'est pas une liste de lignes de résultats : donnez une liste de lignes (des "
                        "`dict`), comme les donne `results` d'un quiz"),
 })  # fmt: skip
