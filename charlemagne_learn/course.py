@@ -47,6 +47,59 @@ COURSE_FILE = "course.json"
 #: An environment variable holding the settings (JSON text or a file's path); it takes precedence over the file.
 COURSE_VARIABLE = "CHARLEMAGNE_COURSE"
 _KEYS = ("variant", "house_rules", "lang")
+#: The largest settings file or variable read: a course's settings are a few lines.
+MAX_SETTINGS_CHARS = 100_000
+
+add_messages({
+    "course.rules_unusable": ("the course's house rules ({source}) cannot be used: {why}",
+                              "les règles maison du cours ({source}) ne peuvent pas servir : {why}"),
+    "course.bad_house_rules": ("the course's house rules ({source}) must be options by name, like "
+                               "{{'high_joker': 'black'}}; got {value}",
+                               "les règles maison du cours ({source}) doivent être des options par nom, comme "
+                               "`{{'high_joker': 'black'}}` ; reçu `{value}`"),
+    "course.bad_lang": ("the course's language ({source}) is {value}; use 'en' (English) or 'fr' (French)",
+                        "la langue du cours ({source}) est `{value}` ; choisissez 'en' (anglais) ou 'fr' (français)"),
+    "course.bad_variant": ("variant={value} is not allowed; give a variant's name ({variants}), or None for the course's",
+                           "`variant={value}` n'est pas permis ; donnez le nom d'une variante (`{variants}`), ou `None` "
+                           "pour celle du cours"),
+    "course.src_session": ("set_course() in this session", "`set_course()` dans cette session"),
+    "course.src_with_lang": ("{source}, with set_course(lang={lang}) in this session",
+                             "{source}, avec `set_course(lang={lang})` dans cette session"),
+    "course.src_variable": ("the environment variable {name}", "la variable d'environnement `{name}`"),
+    "course.src_variable_file": ("the file {path} named by {name}", "le fichier {path} nommé par `{name}`"),
+    "course.src_rulebook": ("the Canadian rules as the rulebook gives them (no {file} found)",
+                            "les règles canadiennes comme les donne le livre de règles (aucun `{file}` trouvé)"),
+    "course.src_over": (" over ", " par-dessus "),
+    "course.unreadable": ("cannot read the course's settings from {source} (no permission, or not UTF-8 text)",
+                          "impossible de lire les réglages du cours dans {source} (pas la permission, ou pas du texte "
+                          "en UTF-8)"),
+    "course.too_big": ("the course's settings in {source} are too long ({size} characters, at most {most}); {help}",
+                       "les réglages du cours dans {source} sont trop longs ({size} caractères, au plus {most}) ; "
+                       "{help}"),
+    "course.help": ('write them as {{"variant": "canadian", "house_rules": {{"high_joker": "black"}}}}; variants: '
+                    "{variants}",
+                    'écrivez-les comme `{{"variant": "canadian", "house_rules": {{"high_joker": "black"}}}}` ; '
+                    "variantes : `{variants}`"),
+    "course.not_json": ("the course's settings in {source} are not JSON (line {line}, column {column}); {help}",
+                        "les réglages du cours dans {source} ne sont pas du JSON (ligne {line}, colonne {column}) ; "
+                        "{help}"),
+    "course.too_deep": ("the course's settings in {source} are not JSON that can be read (nested too deeply); {help}",
+                        "les réglages du cours dans {source} ne sont pas un JSON lisible (imbriqué trop profondément) ; "
+                        "{help}"),
+    "course.not_object": ("the course's settings in {source} must be one JSON object; {help}",
+                          "les réglages du cours dans {source} doivent être un seul objet JSON ; {help}"),
+    "course.unknown_keys": ("the course's settings in {source} have unknown key(s) {keys}; the keys are {known}",
+                            "les réglages du cours dans {source} ont des clés inconnues, `{keys}` ; les clés sont "
+                            "`{known}`"),
+    "course.bad_types": ("the course's settings in {source}: {help}", "les réglages du cours dans {source} : {help}"),
+    "course.no_bids": ("the course's settings in {source}: the bid ladder belongs to the variant",
+                       "les réglages du cours dans {source} : l'échelle des enchères appartient à la variante"),
+})  # fmt: skip
+
+
+def _lang_now() -> str:
+    """The language to refuse in while settings are being read: the session's, else English."""
+    return _session.lang if _session is not None else "en"
 
 
 class CourseSettingsError(RulesOptionError):
@@ -67,16 +120,23 @@ class Course:
 
     def __post_init__(self) -> None:
         # Made here, so that settings the engine refuses are refused when they are read, not in some later lesson.
+        lang = self.lang if isinstance(self.lang, str) and self.lang in LANGS else _lang_now()
+        if not self.source:
+            object.__setattr__(self, "source", "Course(...)")
+        house = self.house_rules
+        if not isinstance(house, Mapping) or not all(isinstance(k, str) for k in house):
+            text = repr(house)
+            value = text if len(text) <= 60 else text[:57] + "..."
+            raise CourseSettingsError(say("course.bad_house_rules", lang, source=self.source, value=value))
         try:
-            rules = Rules.preset(self.variant, **dict(self.house_rules))
+            with speaking(lang):
+                rules = Rules.preset(self.variant, **dict(house))
         except RulesOptionError as exc:
-            raise CourseSettingsError(f"the course's house rules ({self.source}) cannot be used: {exc}") from None
+            raise CourseSettingsError(say("course.rules_unusable", lang, source=self.source, why=exc)) from None
         object.__setattr__(self, "rules", rules)
-        object.__setattr__(self, "house_rules", dict(self.house_rules))
-        if self.lang not in LANGS:
-            raise CourseSettingsError(
-                f"the course's language ({self.source}) is {self.lang!r}; use 'en' (English) or 'fr' (French)"
-            )
+        object.__setattr__(self, "house_rules", dict(house))
+        if not isinstance(self.lang, str) or self.lang not in LANGS:
+            raise CourseSettingsError(say("course.bad_lang", lang, source=self.source, value=repr(self.lang)))
 
 
 _session: Course | None = None
@@ -90,6 +150,13 @@ def set_course(variant: str | None = None, *, lang: str | None = None, **house_r
     if variant is None and not house_rules and lang is None:
         _session = None
         return course()
+    said = lang if isinstance(lang, str) and lang in LANGS else _lang_now()
+    if lang is not None and (not isinstance(lang, str) or lang not in LANGS):
+        raise CourseSettingsError(
+            say("course.bad_lang", said, source=say("course.src_session", said), value=repr(lang))
+        )
+    if variant is not None and (not isinstance(variant, str) or not variant.strip()):
+        raise CourseSettingsError(say("course.bad_variant", said, value=repr(variant), variants=", ".join(VARIANTS)))
     if variant is None and not house_rules:
         # only the language: the course's own rules stay (the French edition plays the teacher's house rules)
         # the course's own settings, read past this session's; a refused language leaves the session as it was
@@ -99,12 +166,17 @@ def set_course(variant: str | None = None, *, lang: str | None = None, **house_r
         finally:
             _session = kept
         _session = Course(
-            variant=base.variant, house_rules=base.house_rules, lang=lang or "en",
-            source=f"{base.source}, with set_course(lang={lang!r}) in this session",
+            variant=base.variant, house_rules=base.house_rules, lang=said,
+            source=say("course.src_with_lang", said, source=base.source, lang=repr(lang)),
         )  # fmt: skip
         return _session
+    if lang is None:  # the rules change, the session's language stays
+        try:
+            said = course().lang
+        except CourseSettingsError:
+            said = "en"
     _session = Course(
-        variant=variant or "canadian", house_rules=house_rules, lang=lang or "en", source="set_course() in this session"
+        variant=variant or "canadian", house_rules=house_rules, lang=said, source=say("course.src_session", said)
     )
     return _session
 
@@ -116,11 +188,11 @@ def course() -> Course:
     text = os.environ.get(COURSE_VARIABLE, "").strip()
     if text:
         if text.startswith(("{", "[")):
-            return _parse(text, f"the environment variable {COURSE_VARIABLE}")
-        return _read(Path(text), f"the file {text} named by {COURSE_VARIABLE}")
+            return _parse(text, say("course.src_variable", _lang_now(), name=COURSE_VARIABLE))
+        return _read(Path(text), say("course.src_variable_file", _lang_now(), path=text, name=COURSE_VARIABLE))
     found = _find_files(Path.cwd())
     if not found:
-        return Course(source=f"the Canadian rules as the rulebook gives them (no {COURSE_FILE} found)")
+        return Course(source=say("course.src_rulebook", "en", file=COURSE_FILE))
     if len(found) == 1:
         return _read(found[0], str(found[0]))
     # A folder's file says only what it changes (the French lessons' {"lang": "fr"}); the rest comes from the
@@ -128,7 +200,7 @@ def course() -> Course:
     merged: dict[str, Any] = {}
     for path in reversed(found):
         merged.update(_settings(_text(path, str(path)), str(path)))
-    return _course(merged, " over ".join(map(str, found)))
+    return _course(merged, say("course.src_over", _lang_now()).join(map(str, found)))
 
 
 #: The file ``set_student`` writes beside the lessons, so every lesson (each its own kernel) knows the name.
@@ -232,9 +304,16 @@ def _find_files(start: Path) -> list[Path]:
 
 def _text(path: Path, source: str) -> str:
     try:
+        size = path.stat().st_size
+        if size > MAX_SETTINGS_CHARS * 4:
+            raise CourseSettingsError(
+                say("course.too_big", _lang_now(), source=source, size=size, most=MAX_SETTINGS_CHARS, help=_help())
+            )
         return path.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CourseSettingsError(f"cannot read the course's settings from {source}: {exc}") from None
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        if isinstance(exc, CourseSettingsError):
+            raise
+        raise CourseSettingsError(say("course.unreadable", _lang_now(), source=source)) from None
 
 
 def _read(path: Path, source: str) -> Course:
@@ -242,30 +321,39 @@ def _read(path: Path, source: str) -> Course:
 
 
 def _help() -> str:
-    return (
-        f'write them as {{"variant": "canadian", "house_rules": {{"high_joker": "black"}}}}; '
-        f"variants: {', '.join(VARIANTS)}"
-    )
+    return say("course.help", _lang_now(), variants=", ".join(VARIANTS))
 
 
 def _settings(text: str, source: str) -> dict[str, Any]:
     """One file's settings, checked for what a file may say (the keys, their types)."""
+    lang = _lang_now()
+    if len(text) > MAX_SETTINGS_CHARS:
+        raise CourseSettingsError(
+            say("course.too_big", lang, source=source, size=len(text), most=MAX_SETTINGS_CHARS, help=_help())
+        )
     try:
         data = json.loads(text)
-    except ValueError as exc:
-        raise CourseSettingsError(f"the course's settings in {source} are not JSON ({exc}); {_help()}") from None
+    except RecursionError:
+        raise CourseSettingsError(say("course.too_deep", lang, source=source, help=_help())) from None
+    except json.JSONDecodeError as exc:
+        raise CourseSettingsError(
+            say("course.not_json", lang, source=source, line=exc.lineno, column=exc.colno, help=_help())
+        ) from None
+    except ValueError:  # a number of thousands of digits
+        raise CourseSettingsError(
+            say("course.not_json", lang, source=source, line="?", column="?", help=_help())
+        ) from None
     if not isinstance(data, dict):
-        raise CourseSettingsError(f"the course's settings in {source} must be one JSON object; {_help()}")
+        raise CourseSettingsError(say("course.not_object", lang, source=source, help=_help()))
     unknown = sorted(set(data) - set(_KEYS))
     if unknown:
         raise CourseSettingsError(
-            f"the course's settings in {source} have unknown key(s) {', '.join(unknown)}; "
-            f"the keys are {', '.join(_KEYS)}"
+            say("course.unknown_keys", lang, source=source, keys=", ".join(unknown), known=", ".join(_KEYS))
         )
     if not isinstance(data.get("variant", ""), str) or not isinstance(data.get("house_rules", {}), dict):
-        raise CourseSettingsError(f"the course's settings in {source}: {_help()}")
+        raise CourseSettingsError(say("course.bad_types", lang, source=source, help=_help()))
     if "bids" in data.get("house_rules", {}):
-        raise CourseSettingsError(f"the course's settings in {source}: the bid ladder belongs to the variant")
+        raise CourseSettingsError(say("course.no_bids", lang, source=source))
     return data
 
 

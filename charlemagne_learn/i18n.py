@@ -87,6 +87,7 @@ _WORDS: dict[str, tuple[str, str]] = {
     "trick": ("trick", "levée"),
     "tricks": ("tricks", "levées"),
     "bid": ("bid", "enchère"),
+    "bidder": ("bidder", "preneur"),
     "pass": ("pass", "passe"),
     "dealer": ("dealer", "donneur"),
     "contract": ("contract", "contrat"),
@@ -139,10 +140,52 @@ def check_lang(lang: str) -> Lang:
     return lang
 
 
+#: The game's words :func:`term` names in a refusal (it knows every word of the interface besides).
+_TERMS = ("red joker", "black joker", "high joker", "low joker", "big jack", "little jack", "right bower", "left bower",
+          "kitty", "trump", "no trump", "trick", "bid", "bidder", "pass", "dealer", "contract", "score")  # fmt: skip
+
+
 def term(key: str, lang: str | None = None) -> str:
     """A word of the game in the course's language (or ``lang``): ``term("little jack")`` is "le petit bar" in the
-    French edition; a card's role from :func:`~charlemagne_learn.ranking.card_role` reads the same way."""
-    return word(key, lang_or_course(lang))
+    French edition; a card's role from :func:`~charlemagne_learn.ranking.card_role` reads the same way (its ``""``,
+    no special name, stays ``""``), and so does a bid's label ("6", "Mulot"). Capitals are kept: ``term("Little
+    jack")`` is "Le petit bar". A word the package does not know is refused, with the words it knows.
+
+    >>> term("little jack", "fr"), term("Bidder", "fr"), term("6", "fr")
+    ('le petit bar', 'Preneur', '6')
+    """
+    language = lang_or_course(lang)
+    if isinstance(key, str):
+        if key == "" or key in _WORDS:
+            return word(key, language)
+        lowered = key.strip().lower()
+        found = next((k for k in _WORDS if k.lower() == lowered), None)
+        if found is not None:
+            text = word(found, language)
+            return text[:1].upper() + text[1:] if key.strip()[:1].isupper() else text
+        if _is_bid_label(key):
+            return word(key, language)
+    shown = repr(key)
+    raise RulesOptionError(
+        say(
+            "i18n.unknown_term",
+            language,
+            key=shown if len(shown) <= 60 else shown[:57] + "...",
+            terms=", ".join(_TERMS),
+        )
+    )
+
+
+def _is_bid_label(text: str) -> bool:
+    """Is ``text`` the label of a bid of a preset, or of the course's rules (a house rule may rename one)?"""
+    from .course import course_rules  # the course reads its rules, which are written with this module
+    from .rules import VARIANTS, Rules
+
+    try:
+        ladders = [Rules.preset(v).bids for v in VARIANTS] + [course_rules().bids]
+    except RulesOptionError:  # the course's own settings cannot be read: that is their refusal, not this one
+        ladders = [Rules.preset(v).bids for v in VARIANTS]
+    return any(text in (b.label, b.name) for bids in ladders for b in bids)
 
 
 def word(key: str, lang: Lang = "en") -> str:
@@ -180,6 +223,10 @@ def add_messages(messages: Mapping[str, tuple[str, str]]) -> None:
 add_messages({
     "i18n.bad_lang": ("lang={value} is not allowed; use 'en' (English) or 'fr' (French)",
                       "`lang={value}` n'est pas permis ; choisissez 'en' (anglais) ou 'fr' (français)"),
+    "i18n.unknown_term": ("{key} is not a word of the game term() knows; the game's words are {terms} (and a bid's "
+                          "label, like '6')",
+                          "`{key}` n'est pas un mot du jeu que `term()` connaît ; les mots du jeu sont `{terms}` (et "
+                          "le nom d'une enchère, comme `6`)"),
     "i18n.not_a_number": ("number({value}) is not allowed; give a finite number (an int or a float)",
                           "`number({value})` n'est pas permis ; donnez un nombre fini (un `int` ou un `float`)"),
     "i18n.bad_spec": ("spec={spec} is not allowed; give a format as in an f-string, like '.0%', '+.2f' or ','",

@@ -114,3 +114,87 @@ def test_matchpoints_of_a_tuple() -> None:
     from charlemagne_learn.teach.hand_records import matchpoints
 
     assert matchpoints((6, -8.5, None)) == [2.0, 0.0, None]
+
+
+# ---------------------------------------------------------------- the course's settings and its language
+@pytest.fixture
+def fresh_course(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Any:
+    monkeypatch.delenv("CHARLEMAGNE_COURSE", raising=False)
+    monkeypatch.chdir(tmp_path)
+    cl.set_course()
+    yield tmp_path
+    monkeypatch.delenv("CHARLEMAGNE_COURSE", raising=False)
+    cl.set_course()
+
+
+@pytest.mark.parametrize("house", [None, 5, {1: 2}])
+def test_a_course_s_house_rules_are_options_by_name(house: Any, fresh_course: Path) -> None:
+    from charlemagne_learn.course import Course
+
+    with pytest.raises(cl.CourseSettingsError, match="options by name"):
+        Course(house_rules=house)
+
+
+@pytest.mark.parametrize("call", [lambda: cl.set_course(lang=""), lambda: cl.set_course(lang=0),
+                                  lambda: cl.set_course(lang=False), lambda: cl.set_course(""),
+                                  lambda: cl.set_course(0)])  # fmt: skip
+def test_set_course_refuses_an_empty_or_odd_name(call: Any, fresh_course: Path) -> None:
+    from charlemagne_learn.course import course
+
+    cl.set_course(lang="fr")
+    before = course()
+    with pytest.raises(cl.CourseSettingsError):
+        call()
+    assert course() == before
+
+
+def test_set_course_keeps_the_session_s_language(fresh_course: Path) -> None:
+    cl.set_course(lang="fr")
+    assert cl.set_course("maine").lang == "fr" and cl.course_lang() == "fr"
+    with pytest.raises(cl.CourseSettingsError) as info:
+        cl.set_course("zz", lang="fr")
+    assert "in this session" not in str(info.value) and "dans cette session" in str(info.value)
+
+
+def test_a_deeply_nested_or_huge_course_file_is_refused(fresh_course: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    deep = fresh_course / "deep.json"
+    deep.write_text("[" * 100_000)
+    monkeypatch.setenv("CHARLEMAGNE_COURSE", str(deep))
+    with pytest.raises(cl.CourseSettingsError, match="nested too deeply"):
+        cl.course_rules()
+    with pytest.raises(cl.CourseSettingsError, match="nested too deeply"):
+        cl.course_lang()
+    deep.write_text('{"variant": "canadian"' + " " * 1_000_000 + "}")
+    with pytest.raises(cl.CourseSettingsError, match="too long"):
+        cl.course_rules()
+
+
+def test_refusals_are_french_in_a_french_course(fresh_course: Path) -> None:
+    from charlemagne_learn import teach
+    from charlemagne_learn.teach import judging
+
+    cl.set_course(lang="fr")
+    for call, french in [
+        (lambda: teach.plot_make_chance(5), "donnez le nom d'une variante"),
+        (lambda: judging.count_hand(""), "donnez les cartes d'une seule main"),
+        (lambda: cl.term("xyz"), "n'est pas un mot du jeu"),
+    ]:
+        with pytest.raises(cl.CharlemagneError, match=french):
+            call()
+
+
+def test_term_knows_the_game_s_words_and_refuses_others() -> None:
+    assert cl.term("bidder", "fr") == "preneur"
+    assert cl.term("Little Jack", "fr") == "Le petit bar"
+    assert cl.term("", "fr") == "" and cl.term("6", "fr") == "6"
+    for key in ("nonsense", None, []):
+        with pytest.raises(cl.RulesOptionError, match="little jack"):
+            cl.term(key)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("bids", [[], "", True])
+def test_plot_make_chance_wants_a_list_of_bids(bids: Any) -> None:
+    from charlemagne_learn import teach
+
+    with pytest.raises(cl.RulesOptionError, match="bids="):
+        teach.plot_make_chance("canadian", "trumps", bids)

@@ -77,6 +77,8 @@ from .evaluate import best_trump, hand_strength
 from .odds import Method, deal_outcomes, trump_tricks
 
 add_messages({
+    "stats.not_data": ("give a variant name such as 'canadian' or a BiddingDataset, not {type}",
+                       "donnez le nom d'une variante comme `'canadian'` ou un `BiddingDataset`, pas `{type}`"),
     "stats.no_feature": ("no hand feature {name}; use one of {allowed}",
                          "aucune caractéristique de main ne s'appelle {name} ; choisissez parmi {allowed}"),
     "stats.bad_method": ("method={method} is not allowed; use 'double_dummy' or 'bots'",
@@ -392,7 +394,7 @@ def dataset_of(data: str | BiddingDataset) -> BiddingDataset:
         return data
     if isinstance(data, str):
         return load_dataset(data)
-    raise RulesOptionError(f"give a variant name such as 'canadian' or a BiddingDataset, not {type(data).__name__}")
+    raise RulesOptionError(say("stats.not_data", type=type(data).__name__))
 
 
 def load_dataset(variant: str = "canadian") -> BiddingDataset:

@@ -63,6 +63,9 @@ _MATTERS = ("inaccuracy", "mistake", "blunder")
 #: Deals tried for one decision before giving up (every kind offered is found within a few in every variant).
 _ATTEMPTS = 60
 add_messages({
+    "decisions.none_found": ("no {kind} decision that matters in {n} deals of {title}; try another kind",
+                             "aucune décision de sorte `{kind}` qui compte en {n} donnes de {title} ; essayez une "
+                             "autre sorte"),
     "decisions.over": ("give a hand with a seat to move (HandState), not one that is over",
                        "donnez une donne (HandState) où un joueur a la main, pas une donne finie"),
     "decisions.not_graded": ("{phase} ({seat}) is not a decision graded here; give a bid, the bidder's first discard, "
@@ -333,7 +336,7 @@ def _find(
         if any(choice.grade in _MATTERS for choice in check.grade().choices):
             found.add(deal_seed)
             return Decision(kind=kind, state=stop, deal_seed=deal_seed, samples=samples, budget=budget)
-    raise RulesOptionError(f"no {kind} decision that matters in {_ATTEMPTS} deals of {rules.title}; try another kind")
+    raise RulesOptionError(say("decisions.none_found", kind=kind, n=_ATTEMPTS, title=rules.named()))
 
 
 def _stops(state: HandState, kind: DecisionKind, rng: random.Random) -> HandState | None:

@@ -58,6 +58,8 @@ Play = Literal["bots", "dd"]
 
 
 add_messages({
+    "judging.hand_size": ("give the cards of one hand (1 to {most}), not {n}",
+                          "donnez les cartes d'une seule main (de 1 à {most}), pas {n}"),
     "judging.bad_play": ("play={value} is not allowed; use 'bots' or 'dd'",
                          "`play={value}` n'est pas permis ; choisissez 'bots' (les robots) ou 'dd' (jeu parfait)"),
     "judging.bad_bid": ("bid={value} is not allowed; use one of {bids}",
@@ -131,7 +133,7 @@ def count_hand(
     rules = rules_for(rules)
     cards = parse_cards(hand, distinct="a hand")
     if not cards or len(cards) > rules.hand_size + rules.kitty_size + 1:
-        raise HandError(f"give the cards of one hand (1 to {rules.hand_size + rules.kitty_size + 1}), not {len(cards)}")
+        raise HandError(say("judging.hand_size", most=rules.hand_size + rules.kitty_size + 1, n=len(cards)))
     if trump is not None:
         return _count(rules, cards, Suit.find(trump))
     counts = [_count(rules, cards, suit) for suit in Suit]

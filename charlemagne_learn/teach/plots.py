@@ -54,6 +54,10 @@ _HATCHES = ("", "//", "..", "xx")
 SMALL_SAMPLE = 30
 
 add_messages({
+    "plots.bad_bids": ("bids={value} is not allowed; give a list of numeric bids such as {example}, or None for the "
+                       "four highest",
+                       "`bids={value}` n'est pas permis ; donnez une liste d'enchères en chiffres comme `{example}`, ou "
+                       "`None` pour les quatre plus hautes"),
     "plots.who": ("{n:,} random {title} deals, North bidding (West deals)",
                   "{n:,} donnes au hasard ({title}), Nord enchérit (Ouest donne)"),
     "plots.numeric_bid": ("bid {label}", "enchère {label}"),
@@ -313,6 +317,11 @@ def plot_make_chance(
     if by == "jokers" and not rules.jokers:
         raise RulesOptionError(say("plots.no_jokers", title=rules.named(), other=_choices("by='trumps'", "by='jacks'")))
     numeric = ds.numeric_bids
+    if bids is not None and (
+        not isinstance(bids, (list, tuple)) or not bids or not all(isinstance(b, str) for b in bids)
+    ):
+        example = repr([b.name for b in numeric[-2:]])
+        raise RulesOptionError(say("plots.bad_bids", value=repr(bids), example=example))
     chosen = list(numeric[-4:]) if bids is None else [rules.bid(b) for b in bids]
     for spec in chosen:
         if not spec.name.isdigit():
