@@ -284,3 +284,16 @@ def test_card_role_refuses_a_card_the_deck_does_not_have() -> None:
     with pytest.raises(cl.CardParseError, match="RJ is not in the American Charlemagne deck"):
         cl.card_role(cl.Rules.preset("american"), "H", "RJ")
     assert cl.card_role(RULES, "H", "RJ") == "high joker"
+
+
+@pytest.mark.parametrize("also", [5, [], ("RJ BJ", "H", 3), ("RJ BJ", 3), "RJ BJ"])
+def test_exchange_hint_refuses_an_also_of_the_wrong_shape(also: Any) -> None:
+    from charlemagne_learn.analysis.exchange import exchange_hint
+
+    state = cl.HandState.new(RULES, dealer="W", seed=0)
+    for action in ["bid 6", "pass", "pass", "pass"]:
+        state.apply(action)
+    while state.phase is not cl.Phase.DISCARD:
+        state.apply(state.legal_actions()[0])
+    with pytest.raises(cl.IllegalActionError, match=r"also= must give"):
+        exchange_hint(state, samples=2, also=also)

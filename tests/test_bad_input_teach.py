@@ -198,3 +198,35 @@ def test_plot_make_chance_wants_a_list_of_bids(bids: Any) -> None:
 
     with pytest.raises(cl.RulesOptionError, match="bids="):
         teach.plot_make_chance("canadian", "trumps", bids)
+
+
+@pytest.mark.parametrize(
+    ("call", "words"),
+    [
+        (lambda judging: judging.bid_by_count(None), "total=None"),
+        (lambda judging: judging.bid_by_count("x"), "total='x'"),
+        (lambda judging: judging.bid_by_count([]), "total="),
+        (lambda judging: judging.bid_by_count(8, None, True), "rule=True"),
+        (lambda judging: judging.count_advice("RJ BJ JH JD AH KH AS AC", None, None), "legal_bids=None"),
+        (lambda judging: judging.break_even(None), "not a bid"),
+        (lambda judging: judging.void_table("canadian", []), "bid="),
+    ],
+)
+def test_judging_helpers_check_their_arguments(call: Any, words: str) -> None:
+    from charlemagne_learn.teach import judging
+
+    with pytest.raises(cl.RulesOptionError, match=words):
+        call(judging)
+
+
+def test_a_question_reads_one_seat_and_refuses_what_is_no_answer() -> None:
+    from charlemagne_learn.teach.quiz import questions
+
+    q = next(questions(cl.Rules.preset("canadian"), 1, ["winner"], 0))
+    seat = cl.Seat.find(q.answer[0])
+    assert q.check(seat) and q.check(list(q.answer)) and q.text(seat) == q.text(q.answer)
+    for given in (None, 5, [None]):
+        with pytest.raises(cl.RulesOptionError, match="not an answer"):
+            q.check(given)  # type: ignore[arg-type]
+        with pytest.raises(cl.RulesOptionError, match="not an answer"):
+            q.text(given)  # type: ignore[arg-type]

@@ -216,12 +216,17 @@ def exchange_hint(
             out = sum(1 << c for c in combo)
             candidates[(frozenset(combo), -1 if trump is None else int(trump))] = (out, trump)
     if also is not None:
+        allowed = ", ".join("None" if t is None else t.symbol for t in trumps)
+        refusal = IllegalActionError(say("exchange.bad_also", language, count=count, trumps=allowed))
+        if not isinstance(also, (tuple, list)) or len(also) != 2:
+            raise refusal
         cards, trump_asked = also
+        if trump_asked is not None and not isinstance(trump_asked, (str, Suit)):
+            raise refusal
         out_cards = parse_cards(cards, distinct="the discards")
         suit = None if trump_asked is None else Suit.find(trump_asked)
         if len(out_cards) != count or any(not hand >> c.index & 1 for c in out_cards) or suit not in trumps:
-            allowed = ", ".join("None" if t is None else t.symbol for t in trumps)
-            raise IllegalActionError(say("exchange.bad_also", language, count=count, trumps=allowed))
+            raise refusal
         key = (frozenset(c.index for c in out_cards), -1 if suit is None else int(suit))
         candidates[key] = (sum(1 << c.index for c in out_cards), suit)
     deals = [_deal(state, bidder, seed, i) for i in range(samples)]

@@ -32,6 +32,7 @@ from functools import cache
 from typing import Any, Literal
 
 from ..cards import Card, CardList, Rank, Suit, parse_cards
+from ..checks import is_whole, whole_number
 from ..course import rules_for
 from ..errors import HandError, RulesOptionError
 from ..i18n import add_messages, lang_or_course, say
@@ -58,6 +59,16 @@ Play = Literal["bots", "dd"]
 
 
 add_messages({
+    "judging.bad_rule": ("rule={value} is not allowed; give the lowest count for each bid, like {{'5': 4, '6': 6}}, "
+                         "or None for the table's",
+                         "`rule={value}` n'est pas permis ; donnez le compte le plus bas pour chaque enchère, comme "
+                         "`{{'5': 4, '6': 6}}`, ou `None` pour celui de la table"),
+    "judging.bad_legal_bids": ("legal_bids={value} is not allowed; give the bids still allowed by name, like ['7', '8']",
+                               "`legal_bids={value}` n'est pas permis ; donnez par leur nom les enchères encore "
+                               "permises, comme `['7', '8']`"),
+    "judging.not_a_spec": ("{value} is not a bid; give one of the rules' bids, like rules.bid('6')",
+                           "`{value}` n'est pas une enchère ; donnez une des enchères des règles, comme "
+                           "`rules.bid('6')`"),
     "judging.hand_size": ("give the cards of one hand (1 to {most}), not {n}",
                           "donnez les cartes d'une seule main (de 1 à {most}), pas {n}"),
     "judging.bad_play": ("play={value} is not allowed; use 'bots' or 'dd'",
@@ -144,7 +155,12 @@ def bid_by_count(total: int, rules: Rules | str | None = None, rule: Mapping[str
     """The numeric bid the rule of thumb makes with a count of ``total`` (None: pass). ``rule``: the lowest count
     for each bid; by default :data:`COUNT_TO_BID` at a Canadian table, and at another table the thresholds its
     own shipped statistics give (its hands, bids and scores differ)."""
+    total = whole_number("total", total, 0, 1000)
     rules = rules_for(rules)
+    if rule is not None and (
+        not isinstance(rule, Mapping) or not all(isinstance(k, str) and is_whole(v) for k, v in rule.items())
+    ):
+        raise RulesOptionError(say("judging.bad_rule", value=_short(rule)))
     if rule is None:
         rule = COUNT_TO_BID if rules.name == "canadian" else _table_rule(rules.name)
     allowed = {b.name for b in rules.bids if b.name.isdigit()}
@@ -161,6 +177,8 @@ def count_advice(
     'Count 9 with ♥ trump: 5 trumps (RJ J♥ J♦ A♥ 9♥) + 3 top trumps (RJ J♥ J♦) + 1 side ace (A♠); a count of 9 bids 7.'
     """
     language = lang_or_course(lang)
+    if not isinstance(legal_bids, (list, tuple, set, frozenset)) or not all(isinstance(b, str) for b in legal_bids):
+        raise RulesOptionError(say("judging.bad_legal_bids", language, value=_short(legal_bids)))
     counted = count_hand(hand, rules)
     bid = bid_by_count(counted.total, rules)
     if bid is None:
@@ -170,6 +188,11 @@ def count_advice(
     else:
         says = say("judging.too_late", language, total=counted.total, bid=bid)
     return say("judging.advice", language, count=counted.text(language), says=says)
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 @cache
@@ -225,6 +248,8 @@ def count_table(data: object = "canadian") -> list[CountRow]:
 
 def break_even(spec: BidSpec) -> float:
     """The chance of making ``spec`` at which bidding it scores as much as passing (0 points) on average."""
+    if not isinstance(spec, BidSpec):
+        raise RulesOptionError(say("judging.not_a_spec", value=_short(spec)))
     return spec.failed / (spec.made + spec.failed)
 
 
@@ -270,7 +295,7 @@ def void_table(data: object = "canadian", bid: str = "6") -> list[VoidRow]:
     True
     """
     rules, records = _records(data)
-    if bid not in {b.name for b in rules.bids}:
+    if not isinstance(bid, str) or bid not in {b.name for b in rules.bids}:
         raise RulesOptionError(say("judging.bad_bid", value=repr(bid), bids=", ".join(b.name for b in rules.bids)))
     groups: dict[tuple[int, bool], list[int]] = {}
     for record in records:

@@ -37,6 +37,9 @@ Kind = Literal["winner", "legal", "order", "score"]
 KINDS: tuple[Kind, ...] = get_args(Kind)
 LEVELS = (1, 2, 3)
 add_messages({
+    "quiz.bad_given": ("{value} is not an answer; give a list of seats or cards as texts, like ['E'] or ['J♦', '7♥']",
+                       "`{value}` n'est pas une réponse ; donnez une liste de places ou de cartes en texte, comme "
+                       "`['E']` ou `['J♦', '7♥']`"),
     "quiz.skill.winner": ("who wins", "qui remporte la levée"),
     "quiz.skill.legal": ("which cards may be played", "quelles cartes on peut jouer"),
     "quiz.skill.order": ("trump order", "l'ordre des atouts"),
@@ -166,9 +169,22 @@ class Question:
 
     def check(self, given: Sequence[str]) -> bool:
         """Is ``given`` (already in :attr:`answer`'s form) right?"""
+        given = self._given(given)
         if self.kind == "legal":
             return set(given) == set(self.answer) and len(given) == len(self.answer)
         return tuple(given) == self.answer
+
+    def _given(self, given: object) -> tuple[str, ...]:
+        """An answer as a tuple of texts: one seat or card may be given alone, and as a Seat or a Card."""
+        items = (given,) if isinstance(given, (str, Seat, Card)) else given
+        if not isinstance(items, (list, tuple, set, frozenset)) or not all(
+            isinstance(i, (str, Seat, Card)) for i in items
+        ):
+            text = repr(given)
+            raise RulesOptionError(
+                say("quiz.bad_given", self.lang, value=text if len(text) <= 60 else text[:57] + "...")
+            )
+        return tuple(i.name if isinstance(i, Seat) else str(i) for i in items)
 
     @property
     def answer_text(self) -> str:
@@ -177,6 +193,7 @@ class Question:
 
     def text(self, given: Sequence[str]) -> str:
         """Any answer in this question's form, as text."""
+        given = self._given(given)
         if self.kind == "winner":
             return ", ".join(word(Seat.find(s).name, check_lang(self.lang)) for s in given)
         if self.kind == "score":
