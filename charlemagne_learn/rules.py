@@ -54,8 +54,8 @@ add_messages({
     "rules.one_of": ("{what}={value} is not allowed; use {allowed}", "`{what}={value}` n'est pas permis ; donnez {allowed}"),
     "rules.bid_text": ("a bid's {text} must be a non-empty text, not {value}",
                        "le champ `{text}` d'une enchère doit être un texte non vide, pas `{value}`"),
-    "rules.bid_option": ("bid {name}: {what} is not allowed; use a whole number >= 0",
-                         "enchère `{name}` : `{what}` n'est pas permis ; donnez un nombre entier >= 0"),
+    "rules.bid_option": ("bid {name}: {what} is not allowed; use a whole number from 0 to {high}",
+                         "enchère `{name}` : `{what}` n'est pas permis ; donnez un nombre entier de 0 à {high}"),
     "rules.bid_aliases": ("bid {name}: aliases must be a tuple of texts, not {value}",
                           "enchère `{name}` : `aliases` doit être un tuple de textes, pas `{value}`"),
     "rules.whole": ("{what} is not allowed; use a whole number >= {least}",
@@ -168,10 +168,10 @@ class BidSpec:
         for text in ("name", "label"):
             if not isinstance(getattr(self, text), str) or not getattr(self, text).strip():
                 raise RulesOptionError(say("rules.bid_text", _lang(), text=text, value=repr(getattr(self, text))))
-        for number in ("tricks", "made", "failed"):
-            if not is_whole(getattr(self, number)) or getattr(self, number) < 0:
+        for number, high in (("tricks", 100), ("made", 10_000), ("failed", 10_000)):  # a deck has 34 cards at most
+            if not is_whole(getattr(self, number)) or not 0 <= getattr(self, number) <= high:
                 what = f"{number}={getattr(self, number)!r}"
-                raise RulesOptionError(say("rules.bid_option", _lang(), name=repr(self.name), what=what))
+                raise RulesOptionError(say("rules.bid_option", _lang(), name=repr(self.name), what=what, high=high))
         _one_of(f"bid {self.name!r}: trump", self.trump, _TRUMP_MODES)
         _one_of(f"bid {self.name!r}: alone", self.alone, _ALONE)
         _one_of(f"bid {self.name!r}: exchange", self.exchange, _EXCHANGES)

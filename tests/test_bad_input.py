@@ -297,3 +297,11 @@ def test_exchange_hint_refuses_an_also_of_the_wrong_shape(also: Any) -> None:
         state.apply(state.legal_actions()[0])
     with pytest.raises(cl.IllegalActionError, match=r"also= must give"):
         exchange_hint(state, samples=2, also=also)
+
+
+@pytest.mark.parametrize(("field", "value"), [("tricks", 2**64), ("made", 10**6), ("failed", -1)])
+def test_a_bid_s_numbers_are_bounded(field: str, value: int) -> None:
+    import dataclasses
+
+    with pytest.raises(cl.RulesOptionError, match=f"{field}="):
+        dataclasses.replace(RULES.bid("6"), **{field: value})
