@@ -17,7 +17,7 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, ClassVar, NamedTuple
@@ -56,6 +56,12 @@ class Phase(Enum):
 
 
 add_messages({
+    "hand.bad_result": ("HandResult({fields}) is not allowed: points is {{'NS': int, 'EW': int}}, made True/False/None, "
+                        "passed_out True/False, outright_winner 'NS'/'EW'/None, the counts whole numbers >= 0 (or None "
+                        "where they may be)",
+                        "`HandResult({fields})` n'est pas permis : `points` est `{{'NS': int, 'EW': int}}`, `made` "
+                        "`True`/`False`/`None`, `passed_out` `True`/`False`, `outright_winner` `'NS'`/`'EW'`/`None`, "
+                        "les comptes des nombres entiers >= 0 (ou `None` là où c'est permis)"),
     # a phase as a player names it: a review's column, a story's heading, a refusal
     "phase.bidding": ("bidding", "enchères"),
     "phase.choose": ("choice", "choix"),
@@ -170,6 +176,26 @@ class _Reason:
         object.__setattr__(result, "_given_reason", value)
 
 
+_TEAMS = {"NS": 0, "EW": 0}.keys()
+
+
+def _result_fields(result: HandResult) -> str:
+    """The fields of ``result`` that are wrong, as name=value."""
+    ok: dict[str, Callable[[Any], bool]] = {
+        "points": lambda v: type(v) is dict and v.keys() == _TEAMS and all(type(x) is int for x in v.values()),
+        "contract": lambda v: v is None or isinstance(v, Contract),
+        "bidder_tricks": lambda v: type(v) is int and v >= 0,
+        "made": lambda v: v is None or type(v) is bool,
+        "decided_after": lambda v: v is None or (type(v) is int and v >= 0),
+        "outright_winner": lambda v: v in (None, "NS", "EW"),
+        "passed_out": lambda v: type(v) is bool,
+        "tricks_played": lambda v: v is None or (type(v) is int and v >= 0),
+    }
+    return ", ".join(
+        f"{name}={getattr(result, name)!r}" for name, good in ok.items() if not good(getattr(result, name))
+    )
+
+
 @dataclass(frozen=True, kw_only=True)
 class HandResult:
     """How a hand ended: points by team and, when it applies, an outright game result.
@@ -190,6 +216,24 @@ class HandResult:
     _given_reason: ClassVar[str] = ""  # set per result by _Reason.__set__
     #: Tricks played when the hand ended: fewer than a hand's when play stopped once the result was certain.
     tricks_played: int | None = None
+
+    def __post_init__(self) -> None:
+        # one cheap look (a result is made at the end of every hand); the reason of a refusal only when refused
+        points, made, after, played = self.points, self.made, self.decided_after, self.tricks_played
+        if not (
+            type(points) is dict
+            and points.keys() == _TEAMS
+            and all(type(v) is int for v in points.values())
+            and (made is None or type(made) is bool)
+            and (after is None or (type(after) is int and after >= 0))
+            and (played is None or (type(played) is int and played >= 0))
+            and type(self.bidder_tricks) is int
+            and self.bidder_tricks >= 0
+            and type(self.passed_out) is bool
+            and self.outright_winner in (None, "NS", "EW")
+            and (self.contract is None or isinstance(self.contract, Contract))
+        ):
+            raise HandError(say("hand.bad_result", fields=_result_fields(self)))
 
     def text(self, lang: str | None = None) -> str:
         """Why the hand scored as it did, in ``lang`` (the course's language by default)."""

@@ -305,3 +305,15 @@ def test_a_bid_s_numbers_are_bounded(field: str, value: int) -> None:
 
     with pytest.raises(cl.RulesOptionError, match=f"{field}="):
         dataclasses.replace(RULES.bid("6"), **{field: value})
+
+
+def test_a_hand_result_refuses_fields_of_the_wrong_kind() -> None:
+    fields: dict[str, Any] = dict(
+        points={"NS": 0, "EW": 0}, contract=None, bidder_tricks=0, made=None, decided_after=None,
+        outright_winner=None, passed_out=True,
+    )  # fmt: skip
+    assert cl.HandResult(**fields).passed_out
+    with pytest.raises(cl.HandError, match=r"made='x', decided_after=\[\]"):
+        cl.HandResult(**{**fields, "made": "x", "decided_after": []})
+    with pytest.raises(cl.HandError, match="points="):
+        cl.HandResult(**{**fields, "points": {"NS": 0}})
