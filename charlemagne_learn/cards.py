@@ -453,18 +453,17 @@ def parse_cards(text: str | Iterable[str | Card], *, distinct: str | None = None
     ...
     charlemagne_learn.errors.CardParseError: J♦ is in a hand twice; each card of the deck exists once
     """
-    parts: Iterable[str | Card]
     if isinstance(text, str):
-        parts = text.replace(",", " ").split()
-        if " " in text.strip() and not all(_is_card(p) for p in parts):
-            parts = _spoken_parts(text)
+        try:
+            cards = CardList(Card.parse(p) for p in text.replace(",", " ").split())
+        except CardParseError:  # spoken names ("jack of diamonds, AS"), or the first word that is no card
+            cards = CardList(Card.parse(p) for p in _spoken_parts(text))
     elif isinstance(text, Card):
-        parts = (text,)
+        cards = CardList((text,))
     elif isinstance(text, Iterable) and not isinstance(text, (bytes, dict)):
-        parts = text
+        cards = CardList(Card.parse(p) for p in text)
     else:
         raise CardParseError(_say("cards.not_cards", value=repr(text)))
-    cards = CardList(Card.parse(p) for p in parts)
     if distinct is not None and len(set(cards)) != len(cards):
         seen: set[Card] = set()
         twice = next(c for c in cards if c in seen or seen.add(c))  # type: ignore[func-returns-value]
