@@ -471,9 +471,11 @@ def _bid_word(name: str, lang: Lang) -> str:
 _R = TypeVar("_R", bound=_Replayable)
 
 
-def load_record(text: str, fmt: str, writer: str, start: Callable[[dict[str, Any]], _R]) -> _R:
-    """Read a saved record of format ``fmt`` (as ``writer`` writes it): ``start`` builds the fresh
-    hand or game from the record, then its ``"actions"`` are replayed in it."""
+def load_record(text: str, fmt: str | tuple[str, ...], writer: str, start: Callable[[dict[str, Any]], _R]) -> _R:
+    """Read a saved record of format ``fmt`` (or of any of several formats, the newest first), as ``writer``
+    writes it: ``start`` builds the fresh hand or game from the record, then its ``"actions"`` are replayed in
+    it."""
+    formats = (fmt,) if isinstance(fmt, str) else fmt
     if not isinstance(text, (str, bytes, bytearray)):
         raise IllegalActionError(say("actions.record_type", writer=writer, got=type(text).__name__))
     if isinstance(text, str) and text.startswith("\ufeff"):
@@ -488,8 +490,8 @@ def load_record(text: str, fmt: str, writer: str, start: Callable[[dict[str, Any
         raise IllegalActionError(say("actions.record_utf8", writer=writer)) from None
     except ValueError:  # a number of thousands of digits
         raise IllegalActionError(say("actions.record_number", writer=writer)) from None
-    if not isinstance(record, dict) or record.get("format") != fmt:
-        raise IllegalActionError(say("actions.record_format", fmt=repr(fmt), writer=writer))
+    if not isinstance(record, dict) or record.get("format") not in formats:
+        raise IllegalActionError(say("actions.record_format", fmt=repr(formats[0]), writer=writer))
     actions = record.get("actions")
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise IllegalActionError(say("actions.record_actions", writer=writer))

@@ -72,6 +72,7 @@ add_messages({
     "display.game.dealer": ("dealer", "donneur"),
     "display.game.contract": ("contract", "contrat"),
     "display.game.what": ("what happened", "ce qui s'est passé"),
+    "display.game.start": ("score at the start", "score au départ"),
     "display.all_passed": ("all passed", "tous ont passé"),
     "display.won_by": ("won by {team}", "gagnée par {team:w}"),
     "display.in_play": ("hand {n} in play", "donne {n} en cours"),
@@ -293,8 +294,13 @@ def rules_html(rules: Rules, lang: str | None = None) -> str:
 def game_html(game: Game, lang: str | None = None) -> str:
     """The score sheet: one row per finished hand, with running totals."""
     language = lang_or_course(lang)
-    totals = {"NS": 0, "EW": 0}
+    totals = dict(game.starting_scores)
     rows = []
+    if any(totals.values()):  # a game set up from a score: the running totals start there
+        rows.append(
+            f"<tr><td></td><td></td><td colspan='2'>{escape(say('display.game.start', language))}</td>"
+            f"<td>{totals['NS']}</td><td>{totals['EW']}</td></tr>"
+        )
     for number, hand in enumerate(game.finished, 1):
         result = hand.result
         assert result is not None

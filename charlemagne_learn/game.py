@@ -9,24 +9,47 @@
 (<Seat.E: 1>, 1)
 >>> Game.from_json(game.to_json()).to_json() == game.to_json()
 True
+
+A game can also start from a score, and a hand can be a chosen deal: the end of a game, set up to ask
+"28–30, what do you bid?".
+
+>>> late = Game("canadian", first_dealer="E", scores={"NS": 28, "EW": 30},
+...             hands={"N": "7C 8C 9C 7D 8D 9D 7S 8S", "E": "10C JC QC 10D QD 10S JS QS",
+...                    "S": "RJ BJ JH JD AH KH QH AS", "W": "KC AC KD AD KS 7H 8H 9H"}, kitty="9S 10H")
+>>> late.scores, late.hand.to_move, " ".join(map(str, late.hand.hand("S")))
+({'NS': 28, 'EW': 30}, <Seat.S: 2>, 'J♦ J♥ Q♥ K♥ A♥ A♠ RJ BJ')
+>>> Game.from_json(late.to_json()).hand.hands == late.hand.hands
+True
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any
+from collections.abc import Iterable, Mapping
+from typing import Any, TypeAlias
 
 from .actions import Action, load_record
-from .cards import Seat
-from .errors import IllegalActionError
+from .cards import Card, Seat
+from .checks import is_whole
+from .errors import CharlemagneError, IllegalActionError, RulesOptionError
 from .hand import HandResult, HandState
 from .i18n import add_messages, say
 from .rng import DealRandom, check_seed
 from .rules import Rules
 
-__all__ = ["FORMAT", "Game", "game_winner"]
+__all__ = ["FORMAT", "FORMAT_PREPARED", "SCORE_LIMIT", "Game", "check_scores", "game_winner"]
 
+#: The format of a game's record.
 FORMAT = "charlemagne_learn.game/1"
+#: The format of the record of a game started from a score or with a chosen deal: it says them, and a reader
+#: that knows only :data:`FORMAT` refuses it rather than replaying another game.
+FORMAT_PREPARED = "charlemagne_learn.game/2"
+#: How far from 0 a starting score may be where scores have no bound of their own (Bid Euchre's may go past the
+#: target, and below 0): far beyond any game, and a record stays small.
+SCORE_LIMIT = 10_000
+
+#: A chosen deal as a record keeps it: a seed, or each seat's cards and the kitty as text.
+_Deal: TypeAlias = int | dict[str, str]
 
 # A team is written as the engine names it ("NS") in English refusals, as it is said ("Nord–Sud", a word the
 # scoring module gives) in French.
@@ -35,7 +58,61 @@ add_messages({
                   "la partie est finie : {team:w} l'ont gagnée ; commencez une nouvelle partie (`Game`) pour continuer"),
     "game.nothing_to_undo": ("nothing to undo: no action has been taken in this game",
                              "rien à annuler : aucune action n'a encore été faite dans cette partie"),
+    "game.bad_scores": ("scores={value} is not allowed; give both teams' points as whole numbers, like "
+                        "scores={{'NS': 28, 'EW': 30}}, {limits}",
+                        "`scores={value}` n'est pas permis ; donnez les points des deux équipes en nombres entiers, "
+                        "comme `scores={{'NS': 28, 'EW': 30}}`, {limits}"),
+    "game.scores_to_target": ("each from {low} to {high}: a team with {target} has won the game",
+                              "chacun de {low} à {high} : une équipe qui a {target} points a gagné la partie"),
+    "game.scores_past_target": ("each from {low} to {high}, at most one of them {target} or more: a team there "
+                                "still has to make its bid or set the other team's, and two cannot both be there "
+                                "with the game still on",
+                                "chacun de {low} à {high}, dont au plus un de {target} ou plus : une équipe qui y "
+                                "est doit encore réussir son contrat ou faire chuter celui des adversaires, et les "
+                                "deux ne peuvent pas y être sans que la partie soit finie"),
+    "game.hand_begun": ("a deal replaces only a hand not yet begun: hand {n} has begun; undo its actions first, or "
+                        "deal the next hand once this one is over",
+                        "une donne ne remplace qu'une donne pas encore commencée : la donne {n} a commencé ; annulez "
+                        "d'abord ses actions (`undo`), ou donnez la suivante quand celle-ci sera finie"),
+    "game.bad_deal_number": ("a record's deals are numbered by hand (1, 2, …), not {value}",
+                             "les donnes d'un enregistrement sont numérotées par donne (1, 2, …), pas {value}"),
+    "game.bad_deal": ("a record's deal is {{\"seed\": n}} or each seat's cards and the kitty, {{\"N\": \"…\", "
+                      "\"E\": \"…\", \"S\": \"…\", \"W\": \"…\", \"kitty\": \"…\"}}, not {value}",
+                      "une donne d'un enregistrement est `{{\"seed\": n}}` ou les cartes de chaque place et le "
+                      "minou, `{{\"N\": \"…\", \"E\": \"…\", \"S\": \"…\", \"W\": \"…\", \"kitty\": \"…\"}}`, pas "
+                      "{value}"),
 })  # fmt: skip
+
+_TEAMS = ("NS", "EW")
+
+
+def check_scores(rules: Rules, scores: object) -> dict[str, int]:
+    """``scores`` as a game of ``rules`` can start from: each team's points, a whole number, below the target
+    (or, in Bid Euchre, where a team can pass it without winning, at most one team at it or past it), below 0
+    only where a hand can take points away (Bid Euchre); a clear error otherwise.
+
+    >>> check_scores(Rules.preset("american"), {"EW": 20, "NS": 0})
+    {'NS': 0, 'EW': 20}
+    >>> check_scores(Rules.preset("american"), {"NS": 21, "EW": 0})
+    Traceback (most recent call last):
+    ...
+    charlemagne_learn.errors.RulesOptionError: scores={'NS': 21, 'EW': 0} is not allowed; give both teams' points as whole numbers, like scores={'NS': 28, 'EW': 30}, each from 0 to 20: a team with 21 has won the game
+    """
+    target = rules.target
+    past = rules.win_rule == "bid_euchre"
+    low = -SCORE_LIMIT if rules.per_trick_scoring else 0
+    high = max(SCORE_LIMIT, target) if past else target - 1
+    if (
+        isinstance(scores, Mapping)
+        and len(scores) == 2
+        and all(type(team) is str and team in _TEAMS for team in scores)
+        and all(is_whole(points) and low <= points <= high for points in scores.values())
+    ):
+        checked = {team: int(scores[team]) for team in _TEAMS}
+        if not (past and min(checked.values()) >= target):
+            return checked
+    limits = say("game.scores_past_target" if past else "game.scores_to_target", low=low, high=high, target=target)
+    raise RulesOptionError(say("game.bad_scores", value=repr(scores), limits=limits))
 
 
 def game_winner(rules: Rules, scores: dict[str, int], result: HandResult) -> str | None:
@@ -60,17 +137,38 @@ class Game:
     points, checks the win rule and deals the next hand (dealer passes left). A hand played to its end
     through ``game.hand.apply`` is scored the same way the next time the game is asked anything, so
     both ways of playing give the same game.
+
+    The hands are dealt from ``seed``. A game may start from a score (``scores={"NS": 28, "EW": 30}``,
+    :func:`check_scores` says which are allowed) and its first hand may be a chosen deal (``hands=`` and
+    ``kitty=``, as :meth:`HandState.new <charlemagne_learn.hand.HandState.new>` takes them); :meth:`deal` deals
+    any later hand before its first action. It then plays on and ends exactly as a game that reached that score
+    and those deals by play, and its record says them, so it replays.
     """
 
-    def __init__(self, rules: Rules | str | None = None, first_dealer: Seat | str = "N", seed: int = 0) -> None:
+    def __init__(
+        self,
+        rules: Rules | str | None = None,
+        first_dealer: Seat | str = "N",
+        seed: int = 0,
+        *,
+        scores: Mapping[str, int] | None = None,
+        hands: Mapping[str | Seat, Iterable[Card | str] | str] | None = None,
+        kitty: Iterable[Card | str] | str = (),
+    ) -> None:
         self.rules = Rules.find(rules)
         self.first_dealer = Seat.find(first_dealer)
         self.seed = check_seed(seed)
-        self._seeds = DealRandom(seed)
-        self._scores = {"NS": 0, "EW": 0}
+        #: The score the game started from (0 to 0 unless ``scores=`` was given).
+        self.starting_scores = {"NS": 0, "EW": 0} if scores is None else check_scores(self.rules, scores)
+        self._seeds = DealRandom(self.seed)
+        self._scores = dict(self.starting_scores)
         self._finished: list[HandState] = []
         self._winner: str | None = None
-        self._hand = HandState.new(self.rules, self.first_dealer, self._seeds.next64())
+        #: Chosen deals by hand index (0: the first hand).
+        self._deals: dict[int, _Deal] = {}
+        self._hand = self._next_hand(self.first_dealer)
+        if hands is not None or kitty:
+            self.deal(hands=hands, kitty=kitty)
 
     def _catch_up(self) -> None:
         """Score the hand in play if it was played to its end directly (``game.hand.apply``), as :meth:`apply`
@@ -116,6 +214,45 @@ class Game:
         self._hand.apply(action, seat)
         self._catch_up()
 
+    def deal(
+        self,
+        seed: int | None = None,
+        *,
+        hands: Mapping[str | Seat, Iterable[Card | str] | str] | None = None,
+        kitty: Iterable[Card | str] | str = (),
+    ) -> None:
+        """Deal the hand in play anew, before its first action: from ``seed``, or the given ``hands`` (seat →
+        cards) and ``kitty``, as :meth:`HandState.new <charlemagne_learn.hand.HandState.new>` deals. The dealer
+        stays the one whose turn it is, and the hands after it are dealt as they would have been.
+
+        >>> game = Game("american", first_dealer="S", scores={"NS": 15, "EW": 19})
+        >>> game.deal(seed=42)
+        >>> game.hand.to_json() == HandState.new("american", "S", seed=42).to_json()
+        True
+        >>> game.apply("pass"); game.deal(seed=7)
+        Traceback (most recent call last):
+        ...
+        charlemagne_learn.errors.IllegalActionError: a deal replaces only a hand not yet begun: hand 1 has begun; undo its actions first, or deal the next hand once this one is over
+        """
+        self._catch_up()
+        if self._winner is not None:
+            raise IllegalActionError(say("game.over", team=self._winner))
+        if self._hand.history:
+            raise IllegalActionError(say("game.hand_begun", n=len(self._finished) + 1))
+        fresh = HandState.new(self.rules, self._hand.dealer, seed, hands=hands, kitty=kitty)
+        if hands is None:
+            chosen: _Deal = check_seed(seed)
+        else:
+            chosen = {seat: " ".join(map(str, cards)) for seat, cards in fresh.hands.items()}
+            chosen["kitty"] = " ".join(map(str, fresh.kitty))
+        self._deals[len(self._finished)] = chosen
+        self._hand = fresh
+
+    def _next_hand(self, dealer: Seat) -> HandState:
+        # drawn for a chosen deal too, so that the hands after it are dealt as they would have been
+        seed = self._seeds.next64()
+        return _dealt(self.rules, dealer, self._deals.get(len(self._finished), seed))
+
     def _record(self, hand: HandState) -> None:
         result = hand.result
         assert result is not None
@@ -124,44 +261,76 @@ class Game:
         self._finished.append(hand)
         self._winner = game_winner(self.rules, self._scores, result)
         if self._winner is None:
-            self._hand = HandState.new(self.rules, hand.dealer.left, self._seeds.next64())
+            self._hand = self._next_hand(hand.dealer.left)
 
     @property
     def actions(self) -> list[Action]:
-        """Every action of the game so far, hand after hand: with the seed, the whole game."""
+        """Every action of the game so far, hand after hand: with the seed (and the starting score and the chosen
+        deals), the whole game."""
         hands = self.finished if self.is_over else [*self._finished, self._hand]
         return [a for hand in hands for _, a in hand.history]
+
+    def _restarted(self) -> Game:
+        """The game as it stood before its first action: the same rules, seed, starting score and deals."""
+        game = Game(self.rules, self.first_dealer, self.seed, scores=self.starting_scores)
+        game._set_deals(self._deals)
+        return game
+
+    def _set_deals(self, deals: dict[int, _Deal]) -> None:
+        """Take ``deals`` as the game's chosen deals before its first action (the first hand dealt anew if
+        it is one of them)."""
+        self._deals = dict(deals)
+        if 0 in self._deals:
+            self._hand = _dealt(self.rules, self.first_dealer, self._deals[0])
 
     def undo(self) -> Action:
         """Take back the last action, reopening a finished hand (or game) if need be."""
         actions = self.actions
         if not actions:
             raise IllegalActionError(say("game.nothing_to_undo"))
-        replay = Game(self.rules, self.first_dealer, self.seed)
+        replay = self._restarted()
         for a in actions[:-1]:
             replay.apply(a)
         self.__dict__.update(replay.__dict__)
         return actions[-1]
 
     def to_json(self) -> str:
-        """The rules, the first dealer, the seed and every action: enough to replay the game."""
-        return json.dumps(
-            {
-                "format": FORMAT,
-                "rules": self.rules.to_record(),
-                "first_dealer": self.first_dealer.name,
-                "seed": self.seed,
-                "actions": [str(a) for a in self.actions],
-            },
-            ensure_ascii=False,
-        )
+        """The rules, the first dealer, the seed and every action: enough to replay the game; and, for a game
+        started from a score or with chosen deals, they too (in the format :data:`FORMAT_PREPARED`)."""
+        record: dict[str, Any] = {
+            "format": FORMAT,
+            "rules": self.rules.to_record(),
+            "first_dealer": self.first_dealer.name,
+            "seed": self.seed,
+        }
+        if self._deals or any(self.starting_scores.values()):
+            record["format"] = FORMAT_PREPARED
+            record["scores"] = dict(self.starting_scores)
+            record["deals"] = {
+                str(index + 1): {"seed": deal} if isinstance(deal, int) else deal
+                for index, deal in sorted(self._deals.items())
+            }
+        record["actions"] = [str(a) for a in self.actions]
+        return json.dumps(record, ensure_ascii=False)
 
     @classmethod
     def from_json(cls, text: str) -> Game:
-        def start(record: dict[str, Any]) -> Game:
-            return cls(Rules.from_record(record["rules"]), record["first_dealer"], record["seed"])
+        """The game a record of :meth:`to_json` describes (of either format), replayed to where it stood."""
 
-        return load_record(text, FORMAT, "Game.to_json()", start)
+        def start(record: dict[str, Any]) -> Game:
+            game = cls(
+                Rules.from_record(record["rules"]),
+                record["first_dealer"],
+                record["seed"],
+                scores=record.get("scores"),
+            )
+            deals = record.get("deals", {})
+            if not isinstance(deals, dict):
+                raise CharlemagneError(say("game.bad_deal", value=repr(deals)))
+            game._set_deals({_deal_index(number): _read_deal(game, deal) for number, deal in deals.items()})
+            return game
+
+        return load_record(text, (FORMAT_PREPARED, FORMAT), "Game.to_json()", start)
 
     def __repr__(self) -> str:
         state = f"won by {self.winner}" if self.winner else f"hand {len(self.finished) + 1}"
@@ -171,3 +340,31 @@ class Game:
         from .display import game_html
 
         return game_html(self)
+
+
+def _dealt(rules: Rules, dealer: Seat, deal: _Deal) -> HandState:
+    """A hand dealt by ``dealer`` from a seed or from a chosen deal's cards."""
+    if isinstance(deal, int):
+        return HandState.new(rules, dealer, deal)
+    return HandState.new(rules, dealer, hands={s.name: deal[s.name] for s in Seat}, kitty=deal["kitty"])
+
+
+def _deal_index(number: object) -> int:
+    """The hand index of a record's deal number ("1" is the first hand)."""
+    if not (isinstance(number, str) and number.isdecimal() and number.isascii() and number[0] != "0"):
+        raise CharlemagneError(say("game.bad_deal_number", value=repr(number)))
+    return int(number) - 1
+
+
+def _read_deal(game: Game, deal: object) -> _Deal:
+    """A record's deal, checked now (a deal the game reaches later would otherwise fail deep in its replay)."""
+    if isinstance(deal, dict) and deal.keys() == {"seed"}:
+        return check_seed(deal["seed"])
+    if (
+        isinstance(deal, dict)
+        and deal.keys() == {"N", "E", "S", "W", "kitty"}
+        and all(isinstance(cards, str) for cards in deal.values())
+    ):
+        _dealt(game.rules, game.first_dealer, deal)
+        return dict(deal)
+    raise CharlemagneError(say("game.bad_deal", value=repr(deal)))

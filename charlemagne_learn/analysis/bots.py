@@ -259,10 +259,12 @@ def play_game(
     seed: int = 0,
     *,
     first_dealer: Seat | str = "N",
+    scores: Mapping[str, int] | None = None,
     max_hands: int = 1000,
     observe: Observer | None = None,
 ) -> Game:
-    """Play a whole game of ``rules`` with four bots; deals come from ``seed`` as in :class:`Game`.
+    """Play a whole game of ``rules`` with four bots; deals come from ``seed`` as in :class:`Game`, which
+    starts from ``scores`` if given (``{"NS": 28, "EW": 30}``).
 
     Play stops after ``max_hands`` hands even if nobody has won (``game.is_over`` is then False).
 
@@ -274,7 +276,7 @@ def play_game(
     seated = seat_bots(bots)
     max_hands = whole_number("max_hands", max_hands, 1)
     _check_observe(observe)
-    game = Game(rules, first_dealer, seed)
+    game = Game(rules, first_dealer, seed, scores=scores)
     while not game.is_over and len(game.finished) < max_hands:
         seat, action = _step(game.hand, seated, observe)
         game.apply(action, seat)

@@ -21,7 +21,7 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from html import escape
 from typing import Any
 
@@ -249,6 +249,9 @@ class PlayTable(TableFront):
     between two people's turns a pass screen hides every hand until the next person presses Ready
     (:meth:`ready`); hints, grades and the review are each person's own.
 
+    ``scores``: the score the game starts from, to play the end of a game (``{"NS": 28, "EW": 30}``: what do
+    you bid?); 0 to 0 by default.
+
     ``bots``: the kind of the three other players (``"rule"``, ``"pimc"``, ``"random"``: any name
     :func:`~charlemagne_learn.analysis.bots.make_bot` knows); ``hints``: offer the Hint button;
     ``grade_moves``: grade each bid and card as it is made; ``hint_samples`` / ``grade_samples``: deals of the
@@ -263,6 +266,7 @@ class PlayTable(TableFront):
         *,
         people: Iterable[Seat | str] | str | None = None,
         seed: int = 0,
+        scores: Mapping[str, int] | None = None,
         bots: str = "rule",
         lang: str | None = None,
         hints: bool = True,
@@ -276,7 +280,7 @@ class PlayTable(TableFront):
         rules = rules_of(variant, rules_options)
         self._people = _people(seat, people)
         self._me = self._people[0]
-        self._game = Game(rules, "N", seed)
+        self._game = Game(rules, "N", seed, scores=scores)
         # each bot its own seed, derived from the game's: same seed, same bot moves
         self._bots: dict[Seat, Bot] = {
             s: make_bot(bots, derive_seed(seed, int(s))) for s in Seat if s not in self._people
