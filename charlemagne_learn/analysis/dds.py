@@ -6,6 +6,10 @@ ranked by the engine's own power order. In the Canadian game the jokers and both
 top trumps and the little jack leaves its printed suit. endplay is optional: without it (for
 instance in JupyterLite) the pure-Python search answers instead.
 
+DDS is called from one thread at a time: endplay asks it to solve in its thread slot 0 whatever thread
+calls, and ctypes lets other threads run meanwhile, so two threads at once share one slot's memory (wrong
+counts, or a crash). Threads wait for each other here; processes (the bid-odds workers) each have their own.
+
 >>> import charlemagne_learn as cl
 >>> from charlemagne_learn.deal import mask_of
 >>> k = cl.Contract(cl.Rules.preset("canadian"), "6", "N", "H")
@@ -17,6 +21,8 @@ instance in JupyterLite) the pure-Python search answers instead.
 from __future__ import annotations
 
 import importlib.util
+import os
+import threading
 
 from ..cards import Seat
 from ..contract import Contract
@@ -24,6 +30,19 @@ from ..contract import Contract
 __all__ = ["available", "bridge_pbn", "dds_bidder_tricks", "dds_position", "maps_onto_bridge"]
 
 _RANKS = "AKQJT98765432"
+
+#: Held around every call into DDS (see the module's note on threads).
+_LOCK = threading.Lock()
+
+
+def _fresh_lock() -> None:
+    # A process forked while another thread held the lock would inherit it held, by a thread it does not have.
+    global _LOCK
+    _LOCK = threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):  # not on Windows, which does not fork
+    os.register_at_fork(after_in_child=_fresh_lock)
 
 
 def available() -> bool:
@@ -95,13 +114,16 @@ def dds_position(contract: Contract, hands: list[int], leader: Seat, trick: list
         full[seat] |= 1 << c
         seat = int(contract.next_active(Seat(seat)))
     trump = Denom.nt if contract.order.trump_suit is None else Denom.spades
-    deal = Deal(bridge_pbn(contract, full), first=Player(int(leader)), trump=trump)
-    for c in trick:
-        deal.play(cards[c])
+    pbn = bridge_pbn(contract, full)
+    with _LOCK:
+        deal = Deal(pbn, first=Player(int(leader)), trump=trump)
+        for c in trick:
+            deal.play(cards[c])
+        solved = list(solve_board(deal))
     back = {v: k for k, v in cards.items()}
     left = hands[seat].bit_count()
     ours = Seat(seat).team == contract.team
-    return {back["SHDC"[int(card.suit)] + card.rank.abbr]: n if ours else left - n for card, n in solve_board(deal)}
+    return {back["SHDC"[int(card.suit)] + card.rank.abbr]: n if ours else left - n for card, n in solved}
 
 
 def dds_bidder_tricks(contract: Contract, hands: list[int], leader: Seat) -> int:
@@ -110,8 +132,10 @@ def dds_bidder_tricks(contract: Contract, hands: list[int], leader: Seat) -> int
     from endplay.types import Deal, Denom, Player
 
     trump = Denom.nt if contract.order.trump_suit is None else Denom.spades
-    deal = Deal(bridge_pbn(contract, hands), first=Player(int(leader)), trump=trump)
-    # OptimalOne (DDS's solutions=1): just the best card's tricks, not every card's; about 1.7x faster.
-    for_leader = max(tricks for _, tricks in solve_board(deal, SolveMode.OptimalOne))
+    pbn = bridge_pbn(contract, hands)
+    with _LOCK:
+        deal = Deal(pbn, first=Player(int(leader)), trump=trump)
+        # OptimalOne (DDS's solutions=1): just the best card's tricks, not every card's; about 1.7x faster.
+        for_leader = max(tricks for _, tricks in solve_board(deal, SolveMode.OptimalOne))
     total = hands[leader].bit_count()
     return for_leader if leader.team == contract.team else total - for_leader

@@ -33,8 +33,9 @@ from __future__ import annotations
 import math
 import os
 import sys
+import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import CancelledError, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any, Literal, get_args
@@ -622,6 +623,9 @@ def _expected_points(rules: Rules, spec: BidSpec, bidder: Seat, plan: _Plan, val
 #: The one pool of this process and its size: a learner exploring hand after hand pays the start-up once, and a
 #: call asking for another size replaces it (never a second pool beside the first).
 _POOL: tuple[int, ProcessPoolExecutor] | None = None
+#: Held while a call takes the pool and hands it its chunks, so calls from several threads never make two pools,
+#: nor hand work to a pool another call is replacing.
+_POOL_LOCK = threading.Lock()
 #: How often a worker checks that the process that started it is still there.
 _WATCH_SECONDS = 0.5
 
@@ -695,16 +699,20 @@ def _solve_all(
             collect(_run(job, start, stop), stop)
         return values
     try:
-        futures = [_pool(workers).submit(_run_chunk, (job, a, b)) for a, b in bounds]
+        with _POOL_LOCK:
+            futures = [_pool(workers).submit(_run_chunk, (job, a, b)) for a, b in bounds]
         for number, ((start, stop), future) in enumerate(zip(bounds, futures, strict=True)):
             if clock is not None and not clock.more(start):
                 for rest in futures[number:]:
                     rest.cancel()  # chunks not started are dropped; a started one finishes unread
                 break
             collect(future.result(), stop)
-    except (OSError, BrokenProcessPool):
-        # no processes here (JupyterLite) or a worker died: do the rest in this process
-        _drop_pool()
+    except (OSError, BrokenProcessPool, CancelledError) as error:
+        # no processes here (JupyterLite), a worker died, or a call from another thread asked for another size and
+        # replaced the pool (the new one is that call's): do the rest in this process
+        if not isinstance(error, CancelledError):
+            with _POOL_LOCK:
+                _drop_pool()
         done = len(values[0])
         for start, stop in bounds:
             if stop > done:
