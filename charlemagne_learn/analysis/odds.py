@@ -635,7 +635,7 @@ def _pool(workers: int) -> ProcessPoolExecutor:
 
     On Linux the workers are forked, which needs no ``if __name__ == "__main__"`` guard in a script and
     inherits the imported solver and DDS; elsewhere fork is unsafe (macOS) or missing (Windows), so they
-    are spawned. Each worker ends itself when the process that started it is gone (see :func:`_watch_parent`).
+    are spawned. Each worker ends itself when the process that started it is gone (see :func:`_start_worker`).
     """
     global _POOL
     if _POOL is not None and _POOL[0] == workers:
@@ -645,7 +645,7 @@ def _pool(workers: int) -> ProcessPoolExecutor:
 
     context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
     pool = ProcessPoolExecutor(
-        max_workers=workers, mp_context=context, initializer=_watch_parent, initargs=(os.getpid(),)
+        max_workers=workers, mp_context=context, initializer=_start_worker, initargs=(os.getpid(), dds.available())
     )
     _POOL = (workers, pool)
     return pool
@@ -658,16 +658,21 @@ def _drop_pool() -> None:
         _POOL = None
 
 
-def _watch_parent(parent: int) -> None:
-    """Run in each worker as it starts: end the worker as soon as its parent is gone.
+def _start_worker(parent: int, dds_usable: bool) -> None:
+    """Run in each worker as it starts.
 
-    A killed kernel (SIGKILL, out of memory, a crash) runs no clean-up, and its workers would live on, adopted
-    by another process. A worker's parent changes only when the parent has died, so a thread that polls
-    ``os.getppid()`` notices within half a second, on every platform. (Linux's ``PR_SET_PDEATHSIG`` fires when
-    the starting *thread* ends, which a pool started from a widget's thread would trip.)
+    The worker takes its parent's finding on DDS (a broken endplay is found, and reported, once).
+
+    And it ends as soon as its parent is gone. A killed kernel (SIGKILL, out of memory, a crash) runs no clean-up,
+    and its workers would live on, adopted by another process. A worker's parent changes only when the parent has
+    died, so a thread that polls ``os.getppid()`` notices within half a second, on every platform. (Linux's
+    ``PR_SET_PDEATHSIG`` fires when the starting *thread* ends, which a pool started from a widget's thread would
+    trip.)
     """
     import threading
     import time
+
+    dds.set_usable(dds_usable)
 
     def watch() -> None:
         while os.getppid() == parent:

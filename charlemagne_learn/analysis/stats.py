@@ -73,6 +73,7 @@ from ..ranking import card_order
 from ..rng import SEED_LIMIT, check_seed
 from ..rules import BidSpec, Rules
 from ..scoring import net_points
+from . import dds
 from .evaluate import best_trump, hand_strength
 from .odds import Method, deal_outcomes, trump_tricks
 
@@ -295,6 +296,11 @@ def _record_job(args: tuple[str, int]) -> Record:
     return deal_record(Rules.preset(variant), seed)
 
 
+def _start_worker(dds_usable: bool) -> None:
+    """Run in each worker as it starts: the parent's finding on DDS, so a broken endplay is reported once."""
+    dds.set_usable(dds_usable)
+
+
 def _preset(variant: str) -> Rules:
     rules = Rules.preset(variant)
     if rules.options():  # pragma: no cover - preset() without options is always the plain preset
@@ -332,7 +338,7 @@ def make_dataset(
     else:
         # fork needs no importable __main__ (notebooks); spawn where fork does not exist
         context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
-        with context.Pool(workers) as pool:
+        with context.Pool(workers, _start_worker, (dds.available(),)) as pool:
             collect(pool.imap(_record_job, jobs, chunksize=4))  # imap keeps deal order: same seed, same bytes
     return BiddingDataset(rules, seed, tuple(records))
 
