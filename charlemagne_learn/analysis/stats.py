@@ -57,6 +57,7 @@ import gzip
 import io
 import multiprocessing
 import os
+import signal
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from importlib import resources
@@ -297,8 +298,10 @@ def _record_job(args: tuple[str, int]) -> Record:
 
 
 def _start_worker(dds_usable: bool) -> None:
-    """Run in each worker as it starts: the parent's finding on DDS, so a broken endplay is reported once."""
+    """Run in each worker as it starts: the parent's finding on DDS, so a broken endplay is reported once; Ctrl-C
+    and JupyterLab's Stop, which reach the whole process group, are the parent's to handle (it ends the pool)."""
     dds.set_usable(dds_usable)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _preset(variant: str) -> Rules:
