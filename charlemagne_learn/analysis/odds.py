@@ -54,6 +54,7 @@ from ..rules import BidSpec, Rules
 from ..scoring import bid_made, net_points
 from . import dds
 from .budget import Clock, check_budget
+from .cpus import check_workers
 from .evaluate import best_trump, discard, partner_card
 from .greedy import greedy_play_out
 from .solver import _Search
@@ -555,8 +556,9 @@ def bid_odds(
     """For every bid of ``rules``, the chance it succeeds when ``seat`` holds ``hand`` and bids it.
 
     ``method``: ``"double_dummy"`` (perfect play, all cards seen) or ``"bots"`` (the greedy players).
-    ``progress(done, total)`` is called as samples finish. ``workers``: processes to use (default: one per
-    core; 1 runs everything here). Same ``seed``, same numbers, however many processes. A call stopped part way (the Stop button, or ``progress``
+    ``progress(done, total)`` is called as samples finish. ``workers``: processes to use (default: one per CPU
+    this process may use, at most 8, :mod:`~charlemagne_learn.analysis.cpus`; 1 runs everything here). Same
+    ``seed``, same numbers, however many processes. A call stopped part way (the Stop button, or ``progress``
     raising) takes back the work it had handed out before it ends. ``budget``: seconds to spend
     (:mod:`~charlemagne_learn.analysis.budget`); the answer is then exactly that of its first
     :attr:`BidOdds.samples` samples, however many fitted.
@@ -568,7 +570,7 @@ def bid_odds(
     seed = check_seed(seed)
     if method not in get_args(Method):
         raise RulesOptionError(say("odds.bad_method", method=repr(method)))
-    workers = whole_number("workers", (os.cpu_count() or 1) if workers is None else workers, 1, 256)
+    workers = check_workers(workers)
     if progress is not None and not callable(progress):
         raise RulesOptionError(say("odds.progress"))
     check_budget(budget)
