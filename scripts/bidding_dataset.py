@@ -18,8 +18,8 @@ so four times the deals halve it)::
 
     .venv/bin/python scripts/bidding_dataset.py --deals 100000 --out ~/charlemagne_data
 
-Time grows in proportion to the deals and shrinks in proportion to the cores (every core is used unless
-``--workers`` says otherwise): 100,000 deals take about 7 to 17 minutes a variant on 2 cores, and make
+Time grows in proportion to the deals and shrinks in proportion to the cores (one process per CPU this process
+may use, at most 8, unless ``--workers`` says otherwise: up to 256): 100,000 deals take about 7 to 17 minutes a variant on 2 cores, and make
 files of about 2.5 MB. Read such a file with ``charlemagne_learn.analysis.stats.read_dataset(path)`` and
 pass it to any plot in ``charlemagne_learn.teach.plots`` in place of the variant name.
 """
@@ -27,11 +27,11 @@ pass it to any plot in ``charlemagne_learn.teach.plots`` in place of the variant
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import time
 from pathlib import Path
 
+from charlemagne_learn.analysis.cpus import MAX_DEFAULT_WORKERS, default_workers
 from charlemagne_learn.analysis.stats import dataset_bytes, make_dataset
 from charlemagne_learn.rules import VARIANTS
 
@@ -43,9 +43,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--variant", default="all", choices=["all", *VARIANTS], help="which variant (default: all)")
     parser.add_argument("--deals", type=int, default=5000, help="random deals per variant (default: 5000)")
     parser.add_argument("--seed", type=int, default=1, help="dataset seed (default: 1, the shipped files)")
-    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes (default: every core)")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        help=f"processes, 1 to 256 (default: one per CPU this process may use, at most {MAX_DEFAULT_WORKERS})",
+    )
     parser.add_argument("--out", type=Path, default=SHIPPED, help=f"folder for the files (default: {SHIPPED})")
     args = parser.parse_args(argv)
+    if args.workers is None:
+        args.workers = default_workers()
     variants = list(VARIANTS) if args.variant == "all" else [args.variant]
     args.out.mkdir(parents=True, exist_ok=True)
     print(f"{args.deals:,} deals per variant, seed {args.seed}, {args.workers} worker process(es)")

@@ -4,7 +4,12 @@ A contract maps exactly onto bridge when all four seats play and no rule outside
 (no avoiding tricks, no Mulot joker rule): each effective suit becomes a bridge suit, its cards
 ranked by the engine's own power order. In the Canadian game the jokers and both jacks become the
 top trumps and the little jack leaves its printed suit. endplay is optional: without it (for
-instance in JupyterLite) the pure-Python search answers instead.
+instance in JupyterLite), or when it is installed but its library cannot load (a wheel for another
+system, a missing OpenMP runtime), the pure-Python search answers instead, with the same numbers.
+
+DDS is called from one thread at a time: endplay asks it to solve in its thread slot 0 whatever thread
+calls, and ctypes lets other threads run meanwhile, so two threads at once share one slot's memory (wrong
+counts, or a crash). Threads wait for each other here; processes (the bid-odds workers) each have their own.
 
 >>> import charlemagne_learn as cl
 >>> from charlemagne_learn.deal import mask_of
@@ -17,18 +22,87 @@ instance in JupyterLite) the pure-Python search answers instead.
 from __future__ import annotations
 
 import importlib.util
+import os
+import sys
+import threading
+import warnings
+from pathlib import Path
 
 from ..cards import Seat
 from ..contract import Contract
+from ..i18n import add_messages, say
 
-__all__ = ["available", "bridge_pbn", "dds_bidder_tricks", "dds_position", "maps_onto_bridge"]
+add_messages({
+    "dds.unusable": ("endplay is installed but cannot load ({error}); the double-dummy analyses use the package's "
+                     "own search instead: the same answers, more slowly",
+                     "endplay est installé mais ne peut pas se charger ({error}) ; les analyses à cartes ouvertes "
+                     "utilisent la recherche du paquet : les mêmes réponses, plus lentement"),
+    "dds.not_installed": ("endplay is not installed", "endplay n'est pas installé"),
+    "dds.cannot_load": ("endplay cannot load ({error})", "endplay ne peut pas se charger ({error})"),
+})  # fmt: skip
+
+__all__ = ["available", "bridge_pbn", "dds_bidder_tricks", "dds_position", "maps_onto_bridge", "why_unavailable"]
 
 _RANKS = "AKQJT98765432"
 
+#: Held around every call into DDS (see the module's note on threads).
+_LOCK = threading.Lock()
+#: Whether endplay loaded (None: not tried yet), and why not: found once, then kept, so a broken endplay is
+#: tried and reported once, not on every deal.
+_usable: bool | None = None
+_failure: str | None = None
+
+
+def _fresh_lock() -> None:
+    # A process forked while another thread held the lock would inherit it held, by a thread it does not have.
+    global _LOCK
+    _LOCK = threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):  # not on Windows, which does not fork
+    os.register_at_fork(after_in_child=_fresh_lock)
+
 
 def available() -> bool:
-    """Is endplay (with DDS) installed?"""
-    return importlib.util.find_spec("endplay") is not None
+    """Can endplay (with DDS) be used here? False when it is not installed, and when it is installed but cannot
+    load: then a warning says why, once, and the pure-Python search answers."""
+    global _usable, _failure
+    if _usable is None:
+        if importlib.util.find_spec("endplay") is None:
+            _usable = False
+        else:
+            try:
+                import endplay.dds  # noqa: F401  loads DDS's shared library
+            except Exception as error:  # OSError (no library, no libgomp), ImportError, a missing symbol, …
+                _failure = f"{type(error).__name__}: {error}"
+                warnings.warn(say("dds.unusable", error=_failure), RuntimeWarning, stacklevel=_outside_package())
+                _usable = False
+            else:
+                _usable = True
+    return _usable
+
+
+def _outside_package() -> int:
+    """The stack level, for :func:`warnings.warn` called from :func:`available`, of the first caller outside this
+    package: the warning then names the learner's own line, not one of ours."""
+    package = str(Path(__file__).parents[1])
+    frame, level = sys._getframe(1), 1
+    while frame.f_back is not None and frame.f_code.co_filename.startswith(package):
+        frame, level = frame.f_back, level + 1
+    return level
+
+
+def why_unavailable(lang: str | None = None) -> str:
+    """Why :func:`available` is False, in words: not installed, or installed but not loadable (and the error)."""
+    available()
+    return say("dds.not_installed", lang) if _failure is None else say("dds.cannot_load", lang, error=_failure)
+
+
+def set_usable(usable: bool) -> None:
+    """Take the parent's finding in a worker process: a worker then neither loads endplay where its parent could
+    not nor warns a second time."""
+    global _usable
+    _usable = usable
 
 
 def maps_onto_bridge(contract: Contract) -> bool:
@@ -95,13 +169,16 @@ def dds_position(contract: Contract, hands: list[int], leader: Seat, trick: list
         full[seat] |= 1 << c
         seat = int(contract.next_active(Seat(seat)))
     trump = Denom.nt if contract.order.trump_suit is None else Denom.spades
-    deal = Deal(bridge_pbn(contract, full), first=Player(int(leader)), trump=trump)
-    for c in trick:
-        deal.play(cards[c])
+    pbn = bridge_pbn(contract, full)
+    with _LOCK:
+        deal = Deal(pbn, first=Player(int(leader)), trump=trump)
+        for c in trick:
+            deal.play(cards[c])
+        solved = list(solve_board(deal))
     back = {v: k for k, v in cards.items()}
     left = hands[seat].bit_count()
     ours = Seat(seat).team == contract.team
-    return {back["SHDC"[int(card.suit)] + card.rank.abbr]: n if ours else left - n for card, n in solve_board(deal)}
+    return {back["SHDC"[int(card.suit)] + card.rank.abbr]: n if ours else left - n for card, n in solved}
 
 
 def dds_bidder_tricks(contract: Contract, hands: list[int], leader: Seat) -> int:
@@ -110,8 +187,10 @@ def dds_bidder_tricks(contract: Contract, hands: list[int], leader: Seat) -> int
     from endplay.types import Deal, Denom, Player
 
     trump = Denom.nt if contract.order.trump_suit is None else Denom.spades
-    deal = Deal(bridge_pbn(contract, hands), first=Player(int(leader)), trump=trump)
-    # OptimalOne (DDS's solutions=1): just the best card's tricks, not every card's; about 1.7x faster.
-    for_leader = max(tricks for _, tricks in solve_board(deal, SolveMode.OptimalOne))
+    pbn = bridge_pbn(contract, hands)
+    with _LOCK:
+        deal = Deal(pbn, first=Player(int(leader)), trump=trump)
+        # OptimalOne (DDS's solutions=1): just the best card's tricks, not every card's; about 1.7x faster.
+        for_leader = max(tricks for _, tricks in solve_board(deal, SolveMode.OptimalOne))
     total = hands[leader].bit_count()
     return for_leader if leader.team == contract.team else total - for_leader

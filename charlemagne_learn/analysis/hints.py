@@ -185,7 +185,7 @@ def hint(
     alone or not, trump named before the exchange) of the seat to move in ``view``; other phases are not graded
     (the exchange has :func:`~charlemagne_learn.analysis.exchange.exchange_hint`).
 
-    ``workers``: processes for the bid odds (default: one per core; 1 for none, e.g. inside a bot that a
+    ``workers``: processes for the bid odds (default: one per usable CPU, at most 8; 1 for none, e.g. inside a bot that a
     tournament already runs on every core). ``bids``: read the bidding as evidence about the hidden hands.
     ``budget``: seconds to spend (:mod:`~charlemagne_learn.analysis.budget`); :attr:`Hint.samples` says how
     many deals were used (at most ``samples``). The reasons are written in ``lang`` (the course's language by

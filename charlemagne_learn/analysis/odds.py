@@ -30,11 +30,14 @@ True
 
 from __future__ import annotations
 
+import itertools
 import math
 import os
 import sys
+import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import CancelledError, Future, ProcessPoolExecutor
+from concurrent.futures import wait as wait_for
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any, Literal, get_args
@@ -51,6 +54,7 @@ from ..rules import BidSpec, Rules
 from ..scoring import bid_made, net_points
 from . import dds
 from .budget import Clock, check_budget
+from .cpus import check_workers
 from .evaluate import best_trump, discard, partner_card
 from .greedy import greedy_play_out
 from .solver import _Search
@@ -306,10 +310,13 @@ class _Job:
     plans: tuple[_Plan, ...]
 
 
-def _run(job: _Job, start: int, stop: int) -> list[list[int]]:
-    """Values of every plan on samples ``start`` to ``stop``: ``[plan][sample]``."""
+def _run(job: _Job, start: int, stop: int, call: int = 0) -> list[list[int]]:
+    """Values of every plan on samples ``start`` to ``stop``: ``[plan][sample]``; in a worker, fewer once call
+    ``call`` has been stopped (nobody reads them then)."""
     out: list[list[int]] = [[] for _ in job.plans]
     for i in range(start, stop):
+        if _stopped(call):
+            break
         hands, kitty = _sample(job.rules, job.hand, job.seat, job.seed, i)
         for values, plan in zip(out, job.plans, strict=True):
             contract, in_play = _setup(job.rules, plan, job.seat, hands, kitty)
@@ -317,7 +324,7 @@ def _run(job: _Job, start: int, stop: int) -> list[list[int]]:
     return out
 
 
-def _run_chunk(args: tuple[_Job, int, int]) -> list[list[int]]:
+def _run_chunk(args: tuple[_Job, int, int, int]) -> list[list[int]]:
     return _run(*args)
 
 
@@ -549,8 +556,10 @@ def bid_odds(
     """For every bid of ``rules``, the chance it succeeds when ``seat`` holds ``hand`` and bids it.
 
     ``method``: ``"double_dummy"`` (perfect play, all cards seen) or ``"bots"`` (the greedy players).
-    ``progress(done, total)`` is called as samples finish. ``workers``: processes to use (default: one per
-    core; 1 runs everything here). Same ``seed``, same numbers. ``budget``: seconds to spend
+    ``progress(done, total)`` is called as samples finish. ``workers``: processes to use (default: one per CPU
+    this process may use, at most 8, :mod:`~charlemagne_learn.analysis.cpus`; 1 runs everything here). Same
+    ``seed``, same numbers, however many processes. A call stopped part way (the Stop button, or ``progress``
+    raising) takes back the work it had handed out before it ends. ``budget``: seconds to spend
     (:mod:`~charlemagne_learn.analysis.budget`); the answer is then exactly that of its first
     :attr:`BidOdds.samples` samples, however many fitted.
     """
@@ -561,7 +570,7 @@ def bid_odds(
     seed = check_seed(seed)
     if method not in get_args(Method):
         raise RulesOptionError(say("odds.bad_method", method=repr(method)))
-    workers = whole_number("workers", (os.cpu_count() or 1) if workers is None else workers, 1, 256)
+    workers = check_workers(workers)
     if progress is not None and not callable(progress):
         raise RulesOptionError(say("odds.progress"))
     check_budget(budget)
@@ -619,32 +628,50 @@ def _expected_points(rules: Rules, spec: BidSpec, bidder: Seat, plan: _Plan, val
     return sum(net_points(contract, v) for v in values) / len(values)
 
 
-#: The one pool of this process and its size: a learner exploring hand after hand pays the start-up once, and a
-#: call asking for another size replaces it (never a second pool beside the first).
-_POOL: tuple[int, ProcessPoolExecutor] | None = None
+#: The one pool of this process, its size and its stop slots: a learner exploring hand after hand pays the start-up
+#: once, and a call asking for another size replaces it (never a second pool beside the first).
+_POOL: tuple[int, ProcessPoolExecutor, Any] | None = None
+#: Held while a call takes the pool and hands it its chunks, so calls from several threads never make two pools,
+#: nor hand work to a pool another call is replacing.
+_POOL_LOCK = threading.Lock()
 #: How often a worker checks that the process that started it is still there.
 _WATCH_SECONDS = 0.5
+#: Stop slots shared with the workers: a call stopped part way writes its number in slot ``number % _SLOTS``, and
+#: its chunks already running, which look between samples, end there. (A slot per call, not one "stop" flag, so
+#: stopping one call never stops another sharing the pool from another thread.)
+_SLOTS = 64
+#: The longest a stopped call waits for its running chunks to end (each ends within one sample; this is only a
+#: guard against a worker that hangs, whose pool is then replaced).
+_STOP_SECONDS = 30.0
+#: Call numbers, so a worker knows whose chunk it runs. 0 is no call: chunks run in this process never stop early.
+_CALLS = itertools.count(1)
+#: In a worker: the stop slots it was given (None in the process that asks).
+_stops: Any = None
 
 
-def _pool(workers: int) -> ProcessPoolExecutor:
-    """The process pool of this process, with ``workers`` processes.
+def _pool(workers: int) -> tuple[ProcessPoolExecutor, Any]:
+    """The process pool of this process, with ``workers`` processes, and its stop slots.
 
     On Linux the workers are forked, which needs no ``if __name__ == "__main__"`` guard in a script and
     inherits the imported solver and DDS; elsewhere fork is unsafe (macOS) or missing (Windows), so they
-    are spawned. Each worker ends itself when the process that started it is gone (see :func:`_watch_parent`).
+    are spawned. Each worker ends itself when the process that started it is gone (see :func:`_start_worker`).
     """
     global _POOL
     if _POOL is not None and _POOL[0] == workers:
-        return _POOL[1]
+        return _POOL[1], _POOL[2]
     _drop_pool()
     import multiprocessing
 
     context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
+    stops = context.RawArray("q", _SLOTS)
     pool = ProcessPoolExecutor(
-        max_workers=workers, mp_context=context, initializer=_watch_parent, initargs=(os.getpid(),)
+        max_workers=workers,
+        mp_context=context,
+        initializer=_start_worker,
+        initargs=(os.getpid(), dds.available(), stops),
     )
-    _POOL = (workers, pool)
-    return pool
+    _POOL = (workers, pool, stops)
+    return pool, stops
 
 
 def _drop_pool() -> None:
@@ -654,16 +681,27 @@ def _drop_pool() -> None:
         _POOL = None
 
 
-def _watch_parent(parent: int) -> None:
-    """Run in each worker as it starts: end the worker as soon as its parent is gone.
+def _start_worker(parent: int, dds_usable: bool, stops: Any) -> None:
+    """Run in each worker as it starts.
 
-    A killed kernel (SIGKILL, out of memory, a crash) runs no clean-up, and its workers would live on, adopted
-    by another process. A worker's parent changes only when the parent has died, so a thread that polls
-    ``os.getppid()`` notices within half a second, on every platform. (Linux's ``PR_SET_PDEATHSIG`` fires when
-    the starting *thread* ends, which a pool started from a widget's thread would trip.)
+    The worker takes its parent's finding on DDS (a broken endplay is found, and reported, once) and the stop
+    slots. It ignores Ctrl-C and JupyterLab's Stop, which reach the whole process group: the parent hears them
+    and takes its work back; a worker interrupted between tasks would die and break the pool.
+
+    And it ends as soon as its parent is gone. A killed kernel (SIGKILL, out of memory, a crash) runs no clean-up,
+    and its workers would live on, adopted by another process. A worker's parent changes only when the parent has
+    died, so a thread that polls ``os.getppid()`` notices within half a second, on every platform. (Linux's
+    ``PR_SET_PDEATHSIG`` fires when the starting *thread* ends, which a pool started from a widget's thread would
+    trip.)
     """
+    import signal
     import threading
     import time
+
+    global _stops
+    _stops = stops
+    dds.set_usable(dds_usable)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
     def watch() -> None:
         while os.getppid() == parent:
@@ -671,6 +709,25 @@ def _watch_parent(parent: int) -> None:
         os._exit(0)
 
     threading.Thread(target=watch, name="charlemagne-parent-watch", daemon=True).start()
+
+
+def _stopped(call: int) -> bool:
+    """Has call ``call`` been stopped (in a worker; never for a chunk run where it was asked)?"""
+    return call != 0 and _stops is not None and _stops[call % _SLOTS] == call
+
+
+def _take_back(futures: list[Future[list[list[int]]]], stops: Any, call: int, *, wait: bool) -> None:
+    """Take back what a call handed out and no longer reads: chunks not started are cancelled, running ones are
+    told to stop (they end within one sample); with ``wait``, return once they have, so the pool holds nothing
+    of this call."""
+    running = [f for f in futures if not f.cancel() and not f.done()]
+    if not running:
+        return
+    stops[call % _SLOTS] = call
+    if wait and wait_for(running, timeout=_STOP_SECONDS).not_done:  # pragma: no cover - a hung worker
+        with _POOL_LOCK:
+            if _POOL is not None and _POOL[2] is stops:
+                _drop_pool()
 
 
 def _solve_all(
@@ -688,25 +745,45 @@ def _solve_all(
         if progress is not None:
             progress(done, samples)
 
-    if workers == 1 or len(bounds) == 1 or sys.platform == "emscripten":  # Pyodide (JupyterLite) has no processes
+    def here(first: int) -> list[list[int]]:
+        """The samples from ``first`` on, in this process."""
         for start, stop in bounds:
+            if stop <= first:
+                continue
             if clock is not None and not clock.more(start):
                 break
-            collect(_run(job, start, stop), stop)
+            collect(_run(job, max(start, first), stop), stop)
         return values
+
+    if workers == 1 or len(bounds) == 1 or sys.platform == "emscripten":  # Pyodide (JupyterLite) has no processes
+        return here(0)
+    call = next(_CALLS)
     try:
-        futures = [_pool(workers).submit(_run_chunk, (job, a, b)) for a, b in bounds]
-        for number, ((start, stop), future) in enumerate(zip(bounds, futures, strict=True)):
+        with _POOL_LOCK:
+            pool, stops = _pool(workers)
+            futures = [pool.submit(_run_chunk, (job, a, b, call)) for a, b in bounds]
+    except (OSError, BrokenProcessPool):  # no processes here (JupyterLite), or a worker died since the last call
+        with _POOL_LOCK:
+            _drop_pool()
+        return here(0)
+    try:
+        for (start, stop), future in zip(bounds, futures, strict=True):
             if clock is not None and not clock.more(start):
-                for rest in futures[number:]:
-                    rest.cancel()  # chunks not started are dropped; a started one finishes unread
                 break
-            collect(future.result(), stop)
-    except (OSError, BrokenProcessPool):
-        # no processes here (JupyterLite) or a worker died: do the rest in this process
-        _drop_pool()
-        done = len(values[0])
-        for start, stop in bounds:
-            if stop > done:
-                collect(_run(job, max(start, done), stop), stop)
+            try:
+                part = future.result()
+            except BrokenProcessPool:  # a worker died (killed, out of memory): do the rest in this process
+                with _POOL_LOCK:
+                    if _POOL is not None and _POOL[1] is pool:
+                        _drop_pool()
+                return here(len(values[0]))
+            except CancelledError:  # a call from another thread asked for another size and replaced the pool
+                return here(len(values[0]))
+            collect(part, stop)
+    except BaseException:
+        # Stop pressed (KeyboardInterrupt), or progress raised: nothing of this call may stay queued or running,
+        # or the next call would wait behind it and the interpreter's exit would too
+        _take_back(futures, stops, call, wait=True)
+        raise
+    _take_back(futures, stops, call, wait=False)  # past the budget: the chunks not read
     return values

@@ -70,7 +70,6 @@ add_messages({
                             "{card} : cette carte n'a pas pu être jouée dans cette levée"),
     "solver.bad_method": ("method={method} is not allowed; use 'auto', 'dds' or 'python'",
                           "`method={method}` n'est pas permis ; choisissez 'auto', 'dds' ou 'python'"),
-    "solver.no_endplay": ("endplay is not installed", "endplay n'est pas installé"),
     "solver.not_bridge": ("{contract} is not a bridge-like contract",
                           "{contract} ne se ramène pas à un contrat de bridge"),
     "solver.no_dds": ("method='dds' cannot solve this: {why}; use method='python' or 'auto'",
@@ -679,6 +678,6 @@ def _use_dds(contract: Contract, method: Method) -> bool:
         raise RulesOptionError(say("solver.bad_method", method=repr(method)))
     bridge = dds.maps_onto_bridge(contract)
     if method == "dds" and not (bridge and dds.available()):
-        why = say("solver.no_endplay") if bridge else say("solver.not_bridge", contract=contract.text())
+        why = dds.why_unavailable() if bridge else say("solver.not_bridge", contract=contract.text())
         raise RulesOptionError(say("solver.no_dds", why=why))
     return method == "dds" or (method == "auto" and bridge and dds.available())

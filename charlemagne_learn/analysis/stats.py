@@ -56,7 +56,7 @@ import csv
 import gzip
 import io
 import multiprocessing
-import os
+import signal
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from importlib import resources
@@ -73,6 +73,8 @@ from ..ranking import card_order
 from ..rng import SEED_LIMIT, check_seed
 from ..rules import BidSpec, Rules
 from ..scoring import net_points
+from . import dds
+from .cpus import check_workers
 from .evaluate import best_trump, hand_strength
 from .odds import Method, deal_outcomes, trump_tricks
 
@@ -295,6 +297,13 @@ def _record_job(args: tuple[str, int]) -> Record:
     return deal_record(Rules.preset(variant), seed)
 
 
+def _start_worker(dds_usable: bool) -> None:
+    """Run in each worker as it starts: the parent's finding on DDS, so a broken endplay is reported once; Ctrl-C
+    and JupyterLab's Stop, which reach the whole process group, are the parent's to handle (it ends the pool)."""
+    dds.set_usable(dds_usable)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _preset(variant: str) -> Rules:
     rules = Rules.preset(variant)
     if rules.options():  # pragma: no cover - preset() without options is always the plain preset
@@ -305,7 +314,8 @@ def _preset(variant: str) -> Rules:
 def make_dataset(
     variant: str, deals: int, seed: int = 1, workers: int | None = None, progress: Progress | None = None
 ) -> BiddingDataset:
-    """Solve ``deals`` random deals of ``variant`` on ``workers`` processes (default: every core).
+    """Solve ``deals`` random deals of ``variant`` on ``workers`` processes (1 to 256; default: one per CPU this
+    process may use, at most 8, :mod:`~charlemagne_learn.analysis.cpus`). The same bytes however many.
 
     ``progress(done, total)`` is called as deals finish. Deal ``i`` has seed ``seed * 1_000_000 + i``.
 
@@ -317,7 +327,7 @@ def make_dataset(
     whole_number("deals", deals, 1, _SEED_STRIDE)
     # Deal i's seed is seed * 1,000,000 + i, and it must itself be a seed (below 2**64).
     whole_number("seed", check_seed(seed), 0, (SEED_LIMIT - 1) // _SEED_STRIDE - 1)
-    workers = whole_number("workers", (os.cpu_count() or 1) if workers is None else workers, 1)
+    workers = check_workers(workers)
     jobs = [(rules.name, seed * _SEED_STRIDE + i) for i in range(deals)]
     records: list[Record] = []
 
@@ -332,7 +342,7 @@ def make_dataset(
     else:
         # fork needs no importable __main__ (notebooks); spawn where fork does not exist
         context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
-        with context.Pool(workers) as pool:
+        with context.Pool(min(workers, deals), _start_worker, (dds.available(),)) as pool:
             collect(pool.imap(_record_job, jobs, chunksize=4))  # imap keeps deal order: same seed, same bytes
     return BiddingDataset(rules, seed, tuple(records))
 
