@@ -33,6 +33,11 @@ PYODIDE_REQUIREMENTS = ROOT / "tests" / "pyodide" / "requirements.txt"
 #: ``<sys.prefix>/share/jupyter/lab/settings/overrides.json``; the ``--LabApp.news_url`` flag alone does not
 #: stop the question.
 LAB_SETTINGS = ROOT / "lab-settings" / "overrides.json"
+#: The Jupyter server settings of the lessons: the extension that saves a lesson with its widgets' static pictures
+#: and without their views, which are dead once the kernel is gone (:mod:`charlemagne_learn.saving`). Given to the
+#: server on the command line by ``lessons``, and installed into an environment's ``etc/jupyter`` for a server started
+#: some other way (Binder's).
+SERVER_SETTINGS = ROOT / "lab-settings" / "jupyter_server_config.json"
 
 #: Checks run by ``test``, in order; the first failure stops the run.
 PYTHON_SOURCES = ["charlemagne_learn", "tests", "benchmarks", "scripts", "tasks.py", "conftest.py"]
@@ -74,14 +79,27 @@ def setup(extra: str) -> None:
 
 def install_lab_settings(prefix: str | Path = sys.prefix) -> Path:
     """Merge :data:`LAB_SETTINGS` into the JupyterLab settings overrides of the environment at ``prefix``
-    (ours win; any other plugin's overrides already there stay). Returns the file written."""
+    (ours win; any other plugin's overrides already there stay), and install :data:`SERVER_SETTINGS` as a file of
+    its own among the environment's Jupyter server settings. Returns the overrides file written."""
     target = Path(prefix) / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
     merged = json.loads(target.read_text(encoding="utf-8")) if target.is_file() else {}
     for plugin, values in json.loads(LAB_SETTINGS.read_text(encoding="utf-8")).items():
         merged[plugin] = {**merged.get(plugin, {}), **values}
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(json.dumps(merged, indent=2) + "\n", encoding="utf-8")
+    server = Path(prefix) / "etc" / "jupyter" / "jupyter_server_config.d" / "charlemagne_learn.json"
+    server.parent.mkdir(parents=True, exist_ok=True)
+    server.write_text(SERVER_SETTINGS.read_text(encoding="utf-8"), encoding="utf-8")
     return target
+
+
+def server_options() -> list[str]:
+    """:data:`SERVER_SETTINGS` as the server's command-line options."""
+    settings = json.loads(SERVER_SETTINGS.read_text(encoding="utf-8"))
+    return [
+        f"--ServerApp.jpserver_extensions={name}={enabled}"
+        for name, enabled in settings["ServerApp"]["jpserver_extensions"].items()
+    ]
 
 
 def setup_node() -> None:
@@ -122,6 +140,8 @@ def lesson_options(root: Path = ROOT / "notebooks") -> list[str]:
         # the server side of the news and updates; the page's side is LAB_SETTINGS, installed by setup
         "--LabApp.news_url=None",
         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+        # a lesson saved keeps its widgets' static pictures, not their views (dead once the kernel is gone)
+        *server_options(),
     ]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         options.append("--allow-root")  # containers and Binder-like boxes run as root

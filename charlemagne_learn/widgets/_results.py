@@ -19,7 +19,7 @@ add_words(
     }
 )
 
-__all__ = ["ROW_START", "download", "inert", "results_csv"]
+__all__ = ["ROW_START", "download", "for_teacher", "inert", "results_csv"]
 
 #: The first columns of every quiz's results, which the teacher's dashboard groups by
 #: (:mod:`charlemagne_learn.teach.classroom`); each quiz adds its own after them.
@@ -60,3 +60,9 @@ def download(rows: Sequence[Mapping[str, Any]], fields: Sequence[str], name: str
         "file": file,
         "words": {"csv": word("download csv", lang), "json": word("download json", lang)},
     }
+
+
+def for_teacher(student: str) -> bool:
+    """Whether a quiz records its results under a student's name (given to it, or the course's): then its pictures
+    hold no answer to a question not yet answered, since the page and the saved notebook are the student's to read."""
+    return bool(student.strip())

@@ -40,7 +40,7 @@ from ..i18n import Lang, add_words, check_lang, word
 from ..rules import Rules
 from ..teach.decisions import Decision, decisions
 from ._base import lang_kw, number_text, speaking_in, widget_budget
-from ._results import ROW_START, download, results_csv
+from ._results import ROW_START, download, for_teacher, results_csv
 from .playtable import TableFront, choice_text, exchange_grade_line, grade_line, hint_panel
 from .table import table_picture
 
@@ -73,6 +73,10 @@ add_words(
         ),
         "decide.over": ("The quiz is finished.", "Le quiz est terminé."),
         "decide.answer": ("Answer", "Réponse"),
+        "decide.static recorded": (
+            "Run this cell to decide: the engine's grades show once your decision is recorded.",
+            "Exécutez cette cellule pour décider : les notes du moteur s'affichent une fois votre décision enregistrée.",
+        ),
         "decide.tip": ("Rule of thumb: {tip}", "Truc : {tip}"),
         "decide.exchange": (
             "Click {n} card(s) to put aside, then name trump.",
@@ -481,9 +485,26 @@ class DecisionQuiz(TableFront):
         )
 
     def _static_html(self) -> str:
-        # Read without a kernel (GitHub, nbviewer, print): the position and the question, the answer folded away.
+        # Read without a kernel (GitHub, nbviewer, print): the position and the question, the answer folded away. A
+        # quiz recording results for a teacher shows the answer only once the decision is made: the picture reaches
+        # the page and the saved notebook with the live quiz, and a folded answer is still an answer.
         decision, lang = self.decision, self._lang
         view = decision.view
+        # coached: the rule of thumb under the question, as the page shows it
+        tip = f"<p><em>{escape(word('decide.tip', lang).format(tip=decision.tip))}</em></p>" if self._coach else ""
+        if for_teacher(self.student) and self._chosen is None:
+            answer = f"<p>{escape(word('decide.static recorded', lang))}</p>"
+        else:
+            answer = self._static_answer()
+        return (
+            f'<div class="cl-decide" style="font-family:sans-serif"><p><strong>{escape(self.status)}</strong></p>'
+            f"<p>{escape(decision.situation)} {escape(decision.question)}</p>{tip}"
+            f"<p>{cards_html(view.hand, view.contract, **lang_kw(cards_html, lang))}</p>{answer}</div>"
+        )
+
+    def _static_answer(self) -> str:
+        """The engine's grades of the decision on show, folded away: the best choice and why, the best eight."""
+        decision, lang = self.decision, self._lang
         ranked = self._graded()
         rules = decision.state.rules
         named = [
@@ -505,15 +526,10 @@ class DecisionQuiz(TableFront):
             for text, grade, c in graded[:8]
         )
         best = named[0][0]
-        # coached: the rule of thumb under the question, as the page shows it
-        tip = f"<p><em>{escape(word('decide.tip', lang).format(tip=decision.tip))}</em></p>" if self._coach else ""
         return (
-            f'<div class="cl-decide" style="font-family:sans-serif"><p><strong>{escape(self.status)}</strong></p>'
-            f"<p>{escape(decision.situation)} {escape(decision.question)}</p>{tip}"
-            f"<p>{cards_html(view.hand, view.contract, **lang_kw(cards_html, lang))}</p>"
             f"<details><summary>{escape(word('decide.answer', lang))}</summary>"
             f"<p>{escape(word('decide.best', lang).format(action=best, reason=ranked.best.reason))}"
-            f"</p><ol>{rows}</ol></details></div>"
+            f"</p><ol>{rows}</ol></details>"
         )
 
 

@@ -696,6 +696,14 @@ class PlayTable(TableFront):
         return f"PlayTable({game.rules.title}, {who}; {where}; NS {game.scores['NS']} – EW {game.scores['EW']})"
 
     def _static_html(self) -> str:
+        # What the screen shows, no more: while it passes to the next person the hands are hidden, so the picture
+        # (published with the live table, and kept in the saved notebook) holds the pass screen's words, no cards.
+        if self._passing_to is not None:
+            screen = self.screen
+            return (
+                f'<div class="cl-playtable"><p>{escape(self.status)}</p><p><strong>{escape(screen["title"])}'
+                f"</strong></p><p>{escape(screen['text'])}</p></div>"
+            )
         return (
             f'<div class="cl-playtable"><p>{escape(self.status)}</p>'
             f"{seat_view_html(self.state.view(self.seat), **lang_kw(seat_view_html, self._lang))}"

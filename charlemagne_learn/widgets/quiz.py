@@ -33,7 +33,7 @@ from ..i18n import add_messages, add_words, lang_or_course, say, word
 from ..rules import Rules
 from ..teach.quiz import Question, questions
 from ._base import GameWidget, card_id, card_view, lang_kw
-from ._results import ROW_START, download, results_csv
+from ._results import ROW_START, download, for_teacher, results_csv
 from .hand import _PLAIN_ORDER
 
 __all__ = ["TrickQuiz"]
@@ -95,6 +95,10 @@ add_messages({
                                     "cette question se répond par un score"),
     "trickquiz.answer_with_cards": ("this question is answered with cards",
                                     "cette question se répond par des cartes"),
+    "trickquiz.static recorded": (
+        "{n} questions, recorded for {student}: each answer shows here once it is given. Run this cell to answer.",
+        "{n} questions, enregistrées pour {student} : chaque réponse s'affiche ici une fois donnée. Exécutez cette "
+        "cellule pour répondre."),
 })  # fmt: skip
 
 
@@ -388,27 +392,48 @@ class TrickQuiz(GameWidget):
     def _static_html(self) -> str:
         # Read without a kernel (GitHub, nbviewer, a printed handout): every question, each answer folded away in a
         # <details> to open after trying. Cards carry no role labels: "little jack" would give a legal-play or
-        # order question away.
+        # order question away. A quiz recording results for a teacher goes only as far as the page has asked, with
+        # the answers of the questions answered so far: the picture reaches the page and the saved notebook with the
+        # live quiz, and a folded answer is still an answer.
         lang = self._lang
+        recorded = for_teacher(self.student)
+        shown = self._questions[: self.number] if recorded else self._questions
         items = []
-        for q in self._questions:
+        for i, q in enumerate(shown):
             # seats by their letters in English (N E S W), by name in French (Ouest, not W)
             named = [word(c, lang) if q.kind == "winner" and lang != "en" else c for c in q.choices]
             choices = "".join(f"<li>{escape(c)}</li>" for c in named) if q.kind in ("winner", "score") else ""
-            answer = ", ".join(word(c, lang) if q.kind == "winner" and lang != "en" else c for c in q.answer)
             # a legal-play question's hand in an order that tells nothing; an order question's trumps as shuffled
-            shown = _neutral(q.cards) if q.kind == "legal" else q.cards
-            pictured = cards_html(q.trick or shown, **lang_kw(cards_html, lang))
+            cards = _neutral(q.cards) if q.kind == "legal" else q.cards
+            pictured = cards_html(q.trick or cards, **lang_kw(cards_html, lang))
             items.append(
                 f"<li><p>{escape(q.prompt)}</p>{f'<p>{pictured}</p>' if q.trick or q.cards else ''}"
                 f"{f'<ul>{choices}</ul>' if choices else ''}"
-                f"<details><summary>{escape(word('answer was', lang))}</summary><p><strong>{escape(answer)}</strong>"
-                f"</p>{ruling_html(q.explanation, **lang_kw(ruling_html, lang))}</details></li>"
+                f"{self._static_answer(q, i) if not recorded or i < self.answered else ''}</li>"
             )
+        how = (
+            say("trickquiz.static recorded", lang, n=len(self._questions), student=self.student.strip())
+            if recorded
+            else word("static how", lang).format(n=len(self._questions))
+        )
         return (
             f'<div class="cl-quiz" style="font-family:sans-serif"><p><strong>{escape(word("static title", lang))}'
-            f"</strong> {escape(word('static how', lang).format(n=len(self._questions)))}</p>"
-            f"<ol>{''.join(items)}</ol></div>"
+            f"</strong> {escape(how)}</p><ol>{''.join(items)}</ol></div>"
+        )
+
+    def _static_answer(self, q: Question, i: int) -> str:
+        """The answer to question ``i`` folded away, with the learner's own answer once given."""
+        lang = self._lang
+
+        def said(seats: Iterable[str]) -> str:
+            return ", ".join(word(c, lang) if q.kind == "winner" and lang != "en" else c for c in seats)
+
+        given = ""
+        if i < len(self._results):
+            given = f"<p>{escape(word('your answer', lang))} {escape(self._results[i]['answer'])}</p>"
+        return (
+            f"<details><summary>{escape(word('answer was', lang))}</summary>{given}<p><strong>"
+            f"{escape(said(q.answer))}</strong></p>{ruling_html(q.explanation, **lang_kw(ruling_html, lang))}</details>"
         )
 
 
