@@ -39,6 +39,7 @@ from ..checks import whole_number
 from ..display import text_table
 from ..errors import CharlemagneError
 from ..i18n import Lang, add_messages, lang_or_course, number, say, word
+from ..spreadsheet import csv_text, read_cell
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -48,7 +49,6 @@ __all__ = ["ClassResults", "ResultTable", "ResultsFileError", "read_results"]
 #: Grades of a decision that count as right: within 0.15 of a point of the engine's best.
 RIGHT_GRADES = ("best", "good")
 _SUFFIXES = (".csv", ".json")
-_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 #: The largest results file read: a class's quiz results are kilobytes; a larger file is not one.
 MAX_FILE_BYTES = 20_000_000
 
@@ -177,11 +177,8 @@ class ResultTable:
         )
 
     def to_csv(self) -> str:
-        out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(self.heads)
-        writer.writerows(self.rows)
-        return out.getvalue()
+        """The table as CSV, every cell guarded: a name such as ``=HYPERLINK(…)`` opens as text."""
+        return csv_text([self.heads, *self.rows])
 
 
 def _by_name(name: str) -> tuple[str, str]:
@@ -375,13 +372,6 @@ def _heads(lang: Lang, *names: str) -> tuple[str, ...]:
 
 
 # ---------------------------------------------------------------- reading files
-def _uninert(value: str) -> str:
-    """A cell as the quiz wrote it: the CSV guards a cell a spreadsheet would run with an apostrophe."""
-    if value[:1] == "'" and value[1:2] in _FORMULA_STARTS and value[1:2] != "":
-        return value[1:]
-    return value
-
-
 def _flag(value: Any) -> bool | None:
     if isinstance(value, bool):
         return value
@@ -408,7 +398,7 @@ def _number(value: Any) -> float | None:
 def _answer(row: Mapping[str, Any], source: str, number: int) -> Answer:
     if not isinstance(row, Mapping):
         raise ResultsFileError(say("class.bad_row", source=source, n=number))
-    cells = {str(k): _uninert(str(v)) if isinstance(v, str) else v for k, v in row.items()}
+    cells = {str(k): v for k, v in row.items()}
     grade = cells.get("grade")
     if grade not in (None, ""):
         right: bool | None = str(grade) in RIGHT_GRADES
@@ -449,7 +439,11 @@ def _rows(name: str, data: bytes) -> Sequence[Mapping[str, Any]]:
             raise ResultsFileError(say("class.json_not_list", name=name))
         return rows
     try:
-        table = list(csv.DictReader(io.StringIO(text)))
+        reader = csv.DictReader(io.StringIO(text))
+        # the quizzes guard a cell a spreadsheet would run (spreadsheet.safe_cell): read back what was written
+        heads = reader.fieldnames
+        reader.fieldnames = [read_cell(h) for h in heads] if heads else heads
+        table = [{k: read_cell(v) if isinstance(v, str) else v for k, v in row.items()} for row in reader]
     except csv.Error:
         raise ResultsFileError(say("class.not_csv", name=name)) from None
     if not table or "student" not in table[0]:
