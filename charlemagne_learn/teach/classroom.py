@@ -16,7 +16,11 @@ who wins: plain cards        2    50%  Ben
 
 A decision counts as right when the engine grades it *best* or *good* (within 0.15 of a point of the best).
 Files are merged without counting twice: the CSV and the JSON of one quiz, or a file downloaded after three
-questions and again after ten, give each answer once.
+questions and again after ten, give each answer once. Nothing handed in is left out without a word: a file that
+cannot be read, the same file handed in twice, the same answers in files of different names, and a question a
+student answered more than once (a second try, or someone else's file under their name) are each listed in
+:attr:`ClassResults.problems`, with the files' names. The files carry no signature: a name in a file is only
+what the file says, so the report shows where files disagree rather than deciding who is right.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ import csv
 import io
 import json
 import math
+import os
 import textwrap
 import unicodedata
 from collections import Counter, defaultdict
@@ -51,6 +56,8 @@ RIGHT_GRADES = ("best", "good")
 _SUFFIXES = (".csv", ".json")
 #: The largest results file read: a class's quiz results are kilobytes; a larger file is not one.
 MAX_FILE_BYTES = 20_000_000
+#: The most question numbers a note lists (then "…").
+_NOTE_QUESTIONS = 20
 
 add_messages({
     "class.per_student": ("Per student", "Par élève"),
@@ -79,6 +86,21 @@ add_messages({
     "class.file": ("file", "fichier"),
     "class.files": ("files", "fichiers"),
     "class.not_read": ("Not read", "Non lus"),
+    "class.to_check": ("Counted, but check", "Comptés, mais à vérifier"),
+    "class.same_file": ("{name} is the same file as {first} (the same bytes): read once",
+                        "{name} est le même fichier que {first} (les mêmes octets) : lu une fois"),
+    "class.given_twice": ("{name} was given twice: read once", "{name} a été donné deux fois : lu une fois"),
+    "class.same_name": ("two different files are named {name}: the second is called {new} here",
+                        "deux fichiers différents s'appellent {name} : le second s'appelle ici {new}"),
+    "class.who_quiz": ("{student} ({quiz})", "{student} ({quiz})"),
+    "class.question_one": ("question {numbers}", "question {numbers}"),
+    "class.question_many": ("questions {numbers}", "questions {numbers}"),
+    "class.copies": ("{who}: the same answers ({questions}) are in {files}: counted once",
+                     "{who} : les mêmes réponses ({questions}) sont dans {files} : comptées une fois"),
+    "class.again": ("{who}: {questions} answered more than once, with different answers or times, in {files}: every "
+                    "answer counted (a second try, or another student's file under this name?)",
+                    "{who} : plusieurs réponses ({questions}), différentes ou à d'autres moments, dans {files} : "
+                    "toutes comptées (un deuxième essai, ou le fichier d'un autre élève sous ce nom ?)"),
     "class.no_name": ("no name ({stem})", "sans nom ({stem})"),
     "class.bad_row": ("{source}: row {n} is not a results row (a table row or a JSON object)",
                       "{source} : la ligne {n} n'est pas une ligne de résultats (une ligne de tableau ou un objet JSON)"),
@@ -193,11 +215,15 @@ def _percent(right: int, total: int, lang: Lang = "en") -> str:
 
 @dataclass(frozen=True)
 class ClassResults:
-    """Every answer handed in, once each, and the files that could not be read (with why)."""
+    """Every answer handed in, once each, and what could not be read or needs a look (with why)."""
 
     answers: tuple[Answer, ...]
     files: tuple[str, ...] = ()
+    #: Every file not read, then every note on how answers were merged (the same answers in two files, a
+    #: question answered twice), each naming its files.
     problems: tuple[str, ...] = ()
+    #: How many of :attr:`problems` (the first ones) are files not read; None: all of them.
+    unread: int | None = field(default=None, compare=False)
 
     @classmethod
     def from_rows(cls, rows: Iterable[Mapping[str, Any]], source: str = "rows") -> ClassResults:
@@ -207,11 +233,36 @@ class ClassResults:
         return cls._merge([_answer(row, source, n) for n, row in enumerate(rows, 1)], (source,), ())
 
     @classmethod
-    def _merge(cls, answers: Iterable[Answer], files: tuple[str, ...], problems: tuple[str, ...]) -> ClassResults:
-        seen: dict[tuple[object, ...], Answer] = {}
+    def _merge(
+        cls, answers: Iterable[Answer], files: tuple[str, ...], problems: tuple[str, ...], notes: tuple[str, ...] = ()
+    ) -> ClassResults:
+        """Each answer once: copies of one answer (the CSV and the JSON of a download, a file downloaded twice)
+        count once; different answers to one question all count. Both are noted, with their files, unless the
+        copies are only a download's CSV and JSON (files of the same name but for .csv/.json)."""
+        versions: dict[tuple[object, ...], dict[tuple[object, ...], Answer]] = {}
+        kept: list[Answer] = []
+        # per (student, quiz): the questions and files of the copies, and of the questions answered again
+        copies: dict[tuple[str, str], tuple[set[int], set[str]]] = {}
+        again: dict[tuple[str, str], tuple[set[int], set[str]]] = {}
         for a in answers:
-            seen.setdefault((a.student, a.quiz, a.question, a.asked, a.answer), a)
-        return cls(tuple(seen.values()), files, problems)
+            ours = versions.setdefault((a.student, a.quiz, a.question, a.asked), {})
+            value = (a.answer, a.correct_answer, a.right, a.points_lost, a.seconds, a.kind, a.skill)
+            first = ours.get(value)
+            if first is None:
+                if ours:
+                    questions, where = again.setdefault((a.student, a.quiz), (set(), set()))
+                    questions.add(a.question)
+                    where.update(b.source for b in ours.values())
+                    where.add(a.source)
+                ours[value] = a
+                kept.append(a)
+            elif first.source == a.source or _stem(first.source) != _stem(a.source):
+                questions, where = copies.setdefault((a.student, a.quiz), (set(), set()))
+                questions.add(a.question)
+                where.update((first.source, a.source))
+        merged = [_note("class.copies", key, found) for key, found in copies.items()]
+        merged += [_note("class.again", key, found) for key, found in again.items()]
+        return cls(tuple(kept), files, (*problems, *notes, *merged), len(problems))
 
     # ------------------------------------------------------------ what is in it
     @property
@@ -333,6 +384,12 @@ class ClassResults:
         students = say("class.students" if people != 1 else "class.student", lang)
         return say("class.summary", lang, answers=len(self.answers), people=people, students=students, files=where)
 
+    def _problem_parts(self, lang: Lang) -> list[tuple[str, tuple[str, ...]]]:
+        """The problems under their headings: the files not read, then the merges to check."""
+        split = len(self.problems) if self.unread is None else self.unread
+        parts = [("class.not_read", self.problems[:split]), ("class.to_check", self.problems[split:])]
+        return [(say(key, lang), found) for key, found in parts if found]
+
     def __repr__(self) -> str:
         return f"<ClassResults: {self._summary()}>"
 
@@ -340,20 +397,34 @@ class ClassResults:
         language = lang_or_course(None)
         parts = [self._summary(language), "", str(self.by_student(lang=language)), ""]
         parts.append(str(self.by_skill(lang=language)))
-        not_read = say("class.not_read", language) + ("\u202f:" if language == "fr" else ":")
-        parts += ["", not_read, *self.problems] if self.problems else []
+        colon = "\u202f:" if language == "fr" else ":"
+        for heading, found in self._problem_parts(language):
+            parts += ["", heading + colon, *found]
         return "\n".join(parts)
 
     def _repr_html_(self) -> str:
         language = lang_or_course(None)
-        problems = "".join(f"<li>{escape(p)}</li>" for p in self.problems)
-        unread = f"<p><strong>{say('class.not_read', language)}</strong></p><ul>{problems}</ul>" if problems else ""
+        listed = "".join(
+            f"<p><strong>{escape(heading)}</strong></p><ul>{''.join(f'<li>{escape(p)}</li>' for p in found)}</ul>"
+            for heading, found in self._problem_parts(language)
+        )
         return (
             f'<div class="cl-results" style="font-family:sans-serif"><p>{escape(self._summary(language))}</p></div>'
             + self.by_student(lang=language)._repr_html_()
             + self.by_skill(lang=language)._repr_html_()
-            + unread
+            + listed
         )
+
+
+def _note(key: str, who: tuple[str, str], found: tuple[set[int], set[str]]) -> str:
+    """A merge note naming the student (and quiz), the questions and the files."""
+    (student, quiz), (questions, files) = who, found
+    lang = lang_or_course(None)
+    numbers = sorted(questions)
+    listed = ", ".join(map(str, numbers[:_NOTE_QUESTIONS])) + (", …" if len(numbers) > _NOTE_QUESTIONS else "")
+    said = say("class.question_one" if len(numbers) == 1 else "class.question_many", lang, numbers=listed)
+    person = say("class.who_quiz", lang, student=student, quiz=quiz) if quiz else student
+    return say(key, lang, who=person, questions=said, files=", ".join(sorted(files)))
 
 
 def _said(answer: str, lang: Lang) -> str:
@@ -372,6 +443,11 @@ def _heads(lang: Lang, *names: str) -> tuple[str, ...]:
 
 
 # ---------------------------------------------------------------- reading files
+def _stem(name: str) -> str:
+    """A file's name without .csv or .json: the CSV and the JSON of one download share it."""
+    return name[: -len(suffix)] if (suffix := Path(name).suffix).lower() in _SUFFIXES else name
+
+
 def _flag(value: Any) -> bool | None:
     if isinstance(value, bool):
         return value
@@ -402,12 +478,12 @@ def _answer(row: Mapping[str, Any], source: str, number: int) -> Answer:
     grade = cells.get("grade")
     if grade not in (None, ""):
         right: bool | None = str(grade) in RIGHT_GRADES
-        correct = str(cells.get("best", ""))
+        correct = str(cells.get("best") or "")
     else:
-        right, correct = _flag(cells.get("correct")), str(cells.get("correct_answer", ""))
+        right, correct = _flag(cells.get("correct")), str(cells.get("correct_answer") or "")
     if right is None:
         raise ResultsFileError(say("class.no_right", source=source, n=number))
-    student = str(cells.get("student") or "").strip() or say("class.no_name", stem=Path(source).stem)
+    student = str(cells.get("student") or "").strip() or say("class.no_name", stem=_stem(source))
     question = _number(cells.get("question"))
     return Answer(
         student=student,
@@ -451,18 +527,23 @@ def _rows(name: str, data: bytes) -> Sequence[Mapping[str, Any]]:
     return table
 
 
-#: A file as read: its name and its bytes, or why it could not be read (kept as one of the report's problems).
-_File = tuple[str, "bytes | ResultsFileError"]
+#: A file as read: its name, its bytes or why it could not be read (kept as one of the report's problems), and
+#: its path when it was given one.
+_File = tuple[str, "bytes | ResultsFileError", "Path | None"]
 
 
 def _read_path(path: Path) -> _File:
     try:
         size = path.stat().st_size
         if size > MAX_FILE_BYTES:
-            return path.name, ResultsFileError(say("class.too_big", name=path.name, size=size, most=MAX_FILE_BYTES))
-        return path.name, path.read_bytes()
+            return (
+                path.name,
+                ResultsFileError(say("class.too_big", name=path.name, size=size, most=MAX_FILE_BYTES)),
+                path,
+            )
+        return path.name, path.read_bytes(), path
     except OSError:
-        return path.name, ResultsFileError(say("class.unreadable", path=_short(str(path))))
+        return path.name, ResultsFileError(say("class.unreadable", path=_short(str(path)))), path
 
 
 def _uploaded(name: str, item: object) -> _File:
@@ -471,14 +552,14 @@ def _uploaded(name: str, item: object) -> _File:
     if isinstance(content, memoryview):
         content = content.tobytes()
     if not isinstance(content, (bytes, bytearray)):
-        return name, ResultsFileError(say("class.no_content", name=name, item=_short(item)))
+        return name, ResultsFileError(say("class.no_content", name=name, item=_short(item))), None
     if len(content) > MAX_FILE_BYTES:
-        return name, ResultsFileError(say("class.too_big", name=name, size=len(content), most=MAX_FILE_BYTES))
-    return name, bytes(content)
+        return name, ResultsFileError(say("class.too_big", name=name, size=len(content), most=MAX_FILE_BYTES)), None
+    return name, bytes(content), None
 
 
 def _files(source: object) -> list[_File]:
-    """(name, bytes) of each file: from a folder, a path, paths, or what ipywidgets.FileUpload holds."""
+    """(name, bytes, path) of each file: from a folder, a path, paths, or what ipywidgets.FileUpload holds."""
     if isinstance(source, (str, Path)):
         path = Path(source)
         try:
@@ -508,16 +589,57 @@ def _files(source: object) -> list[_File]:
     raise ResultsFileError(say("class.not_a_source", item=_short(source)))
 
 
+def _named(files: list[_File]) -> tuple[list[tuple[str, bytes | ResultsFileError]], list[str], list[str]]:
+    """Each file once, under a name of its own: the files to read, the ones left out (the same bytes as one
+    before: a file handed in twice), and the files renamed here (two different files of one name).
+
+    The name is a student's only name when the file gives none ("no name (quiz-canadian-seed-1002)"), so two
+    files of one name must not become one student: files from different folders are named by their path from
+    the folder they share (``a/quiz.csv``, ``b/quiz.csv``), other namesakes get a number (``quiz (2).csv``)."""
+    taken = Counter(name for name, _, _ in files)
+    given = [os.path.abspath(path) for _, _, path in files if path is not None]
+    if len(set(given)) > 1 and any(taken[name] > 1 for name, _, path in files if path is not None):
+        common = os.path.commonpath(given)
+        files = [(Path(os.path.relpath(os.path.abspath(p), common)).as_posix() if p else n, d, p) for n, d, p in files]
+    out: list[tuple[str, bytes | ResultsFileError]] = []
+    left_out: list[str] = []
+    renamed: list[str] = []
+    first: dict[bytes, str] = {}
+    used: set[str] = set()
+    count: Counter[str] = Counter()
+    for name, data, _ in files:
+        if isinstance(data, bytes) and (earlier := first.get(data)) is not None:
+            said = (
+                say("class.given_twice", name=name)
+                if earlier == name
+                else say("class.same_file", name=name, first=earlier)
+            )
+            left_out.append(said)
+            continue
+        unique = name
+        while unique in used:
+            count[name] += 1
+            unique = f"{_stem(name)} ({count[name] + 1}){name[len(_stem(name)) :]}"
+        if unique != name:
+            renamed.append(say("class.same_name", name=name, new=unique))
+        used.add(unique)
+        if isinstance(data, bytes):
+            first[data] = unique
+        out.append((unique, data))
+    return out, left_out, renamed
+
+
 def read_results(source: object) -> ClassResults:
     """Every results file in ``source`` (a folder, a file, a list of files, or ``FileUpload(...).value``) merged.
 
     A file that is not a quiz's results is left out and named in :attr:`ClassResults.problems`, so one
-    stray file does not stop a class's report; if no file can be read at all, :class:`ResultsFileError`."""
-    files = _files(source)
+    stray file does not stop a class's report; so is a file handed in twice, and every merge a teacher should
+    know of (see the module's notes). If no file can be read at all, :class:`ResultsFileError`."""
+    files, problems, renamed = _named(_files(source))
     if not files:
         raise ResultsFileError(say("class.no_file"))
     answers: list[Answer] = []
-    read, problems = [], []
+    read = []
     for name, data in files:
         try:
             if isinstance(data, ResultsFileError):
@@ -530,4 +652,4 @@ def read_results(source: object) -> ClassResults:
         read.append(name)
     if not read:
         raise ResultsFileError(say("class.none_read") + "\n" + "\n".join(problems))
-    return ClassResults._merge(answers, tuple(read), tuple(problems))
+    return ClassResults._merge(answers, tuple(read), tuple(problems), tuple(renamed))
