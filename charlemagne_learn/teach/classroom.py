@@ -21,6 +21,10 @@ cannot be read, the same file handed in twice, the same answers in files of diff
 student answered more than once (a second try, or someone else's file under their name) are each listed in
 :attr:`ClassResults.problems`, with the files' names. The files carry no signature: a name in a file is only
 what the file says, so the report shows where files disagree rather than deciding who is right.
+
+Every file is either read or listed, in time that grows with its size and no faster: cells are at most
+:data:`MAX_CELL_CHARS` characters, the grid shows at most :data:`MAX_GRID_SKILLS` skills and the plot at most
+:data:`MAX_PLOT_BARS` bars a side (the hardest ones, as its title says).
 """
 
 from __future__ import annotations
@@ -56,6 +60,12 @@ RIGHT_GRADES = ("best", "good")
 _SUFFIXES = (".csv", ".json")
 #: The largest results file read: a class's quiz results are kilobytes; a larger file is not one.
 MAX_FILE_BYTES = 20_000_000
+#: The longest cell read: a quiz's longest (a position told in words) is a few hundred characters.
+MAX_CELL_CHARS = 5_000
+#: The grid's most skill columns (the hardest, if there are more): the quizzes have a few dozen skills.
+MAX_GRID_SKILLS = 100
+#: The plot's most bars a side (the hardest skills, the students with the fewest right, if there are more).
+MAX_PLOT_BARS = 60
 #: The most question numbers a note lists (then "…").
 _NOTE_QUESTIONS = 20
 
@@ -87,6 +97,9 @@ add_messages({
     "class.files": ("files", "fichiers"),
     "class.not_read": ("Not read", "Non lus"),
     "class.to_check": ("Counted, but check", "Comptés, mais à vérifier"),
+    "class.grid_some": ("{title} (the {shown} hardest of {total} skills)",
+                        "{title} (les {shown} plus difficiles sur {total} habiletés)"),
+    "class.plot_some": ("{title}: the {shown} lowest of {total}", "{title} : les {shown} plus bas sur {total}"),
     "class.same_file": ("{name} is the same file as {first} (the same bytes): read once",
                         "{name} est le même fichier que {first} (les mêmes octets) : lu une fois"),
     "class.given_twice": ("{name} was given twice: read once", "{name} a été donné deux fois : lu une fois"),
@@ -101,6 +114,12 @@ add_messages({
                     "answer counted (a second try, or another student's file under this name?)",
                     "{who} : plusieurs réponses ({questions}), différentes ou à d'autres moments, dans {files} : "
                     "toutes comptées (un deuxième essai, ou le fichier d'un autre élève sous ce nom ?)"),
+    "class.cell_too_long": ("{source}: row {n} has a cell of {size} characters (a results cell has at most {most})",
+                            "{source} : la ligne {n} a une cellule de {size} caractères (une cellule de résultats en "
+                            "a au plus {most})"),
+    "class.not_text": ("{source}: row {n} holds text that is not valid Unicode (a lone surrogate such as \\ud800)",
+                       "{source} : la ligne {n} contient du texte qui n'est pas de l'Unicode valide (un demi-caractère "
+                       "isolé comme \\ud800)"),
     "class.no_name": ("no name ({stem})", "sans nom ({stem})"),
     "class.bad_row": ("{source}: row {n} is not a results row (a table row or a JSON object)",
                       "{source} : la ligne {n} n'est pas une ligne de résultats (une ligne de tableau ou un objet JSON)"),
@@ -280,13 +299,22 @@ class ClassResults:
         """One student's answers."""
         return ClassResults(tuple(a for a in self.answers if a.student == student), self.files)
 
+    def _by(self, what: str) -> dict[str, list[Answer]]:
+        """The answers grouped by ``what`` ("student" or "skill"), in one pass (a class's tables are built from
+        these groups, never by scanning every answer for every student and skill)."""
+        groups: dict[str, list[Answer]] = defaultdict(list)
+        for a in self.answers:
+            groups[getattr(a, what)].append(a)
+        return groups
+
     # ------------------------------------------------------------ tables
     def by_student(self, *, lang: str | None = None) -> ResultTable:
         """Per student: answers, how many right, and the skills with the most misses."""
         language = lang_or_course(lang)
+        groups = self._by("student")
         rows = []
-        for student in self.students:
-            mine = [a for a in self.answers if a.student == student]
+        for student in sorted(groups, key=_by_name):
+            mine = groups[student]
             right = sum(a.right for a in mine)
             missed = Counter(a.skill for a in mine if not a.right)
             weakest = word("semicolon", language).join(s for s, _ in missed.most_common(2))
@@ -298,8 +326,7 @@ class ClassResults:
         """Per skill, the hardest first: answers, share right, and who missed it."""
         language = lang_or_course(lang)
         rows = []
-        for skill in self.skills:
-            ours = [a for a in self.answers if a.skill == skill]
+        for skill, ours in self._by("skill").items():
             right = sum(a.right for a in ours)
             missed = sorted({a.student for a in ours if not a.right}, key=_by_name)
             share = _percent(right, len(ours), language)
@@ -310,18 +337,31 @@ class ClassResults:
         return ResultTable(title, heads, tuple(r[1:] for r in rows), (False, True, True, False))
 
     def grid(self, *, lang: str | None = None) -> ResultTable:
-        """Students down, skills across: "2/3" is two right of three answered; blank, not asked."""
+        """Students down, skills across: "2/3" is two right of three answered; blank, not asked. With more than
+        :data:`MAX_GRID_SKILLS` skills, the hardest of them (the title says so)."""
         language = lang_or_course(lang)
-        skills = self.skills
-        rows = []
-        for student in self.students:
-            cells = []
-            for skill in skills:
-                ours = [a for a in self.answers if a.student == student and a.skill == skill]
-                cells.append(f"{sum(a.right for a in ours)}/{len(ours)}" if ours else "")
-            rows.append((student, *cells))
+        by_skill = self._by("skill")
+        skills = sorted(by_skill)
+        title = say("class.grid", language)
+        if len(skills) > MAX_GRID_SKILLS:
+            hardest = sorted(skills, key=lambda s: (_share(by_skill[s]), s))[:MAX_GRID_SKILLS]
+            title = say("class.grid_some", language, title=title, shown=MAX_GRID_SKILLS, total=len(skills))
+            skills = sorted(hardest)
+        column = {skill: i for i, skill in enumerate(skills)}
+        tally: dict[str, list[list[int]]] = {}
+        for a in self.answers:
+            i = column.get(a.skill)
+            if i is not None:
+                counts = tally.setdefault(a.student, [[0, 0] for _ in skills])[i]
+                counts[0] += a.right
+                counts[1] += 1
+        empty = [[0, 0]] * len(skills)
+        rows = [
+            (student, *(f"{right}/{asked}" if asked else "" for right, asked in tally.get(student, empty)))
+            for student in self.students
+        ]
         heads = (*_heads(language, "student"), *skills)
-        return ResultTable(say("class.grid", language), heads, tuple(rows), (False,) + (True,) * len(skills))
+        return ResultTable(title, heads, tuple(rows), (False,) + (True,) * len(skills))
 
     def missed(self, count: int = 5, *, lang: str | None = None) -> ResultTable:
         """The questions most often answered wrong, with the wrong answer given most and the right one."""
@@ -345,29 +385,37 @@ class ClassResults:
     # ------------------------------------------------------------ a picture
     def plot(self, *, lang: str | None = None) -> Figure:
         """Share right per skill (hardest at the top) beside share right per student, each bar labelled with
-        how many answers it stands on."""
+        how many answers it stands on; at most :data:`MAX_PLOT_BARS` bars a side (the lowest ones)."""
         from matplotlib.figure import Figure  # here: reading results needs no matplotlib (JupyterLite, a server)
 
         from .plots import _percent as percent_ticks
 
         language = lang_or_course(lang)
-        by_skill = [(s, [a for a in self.answers if a.skill == s]) for s in self.skills]
-        by_skill.sort(key=lambda g: (-sum(a.right for a in g[1]) / len(g[1]), g[0]))
-        by_student = [(s, [a for a in self.answers if a.student == s]) for s in reversed(self.students)]
-        tall = max(len(by_skill), len(by_student), 3)
+        by_skill = sorted(self._by("skill").items(), key=lambda g: (-_share(g[1]), g[0]))
+        students = self._by("student")
+        by_student = [(s, students[s]) for s in sorted(students, key=_by_name, reverse=True)]
+        sides = []
+        for groups, title in (
+            (by_skill, say("class.plot_skill", language)),
+            (by_student, say("class.plot_student", language)),
+        ):
+            if len(groups) > MAX_PLOT_BARS:
+                # the lowest bars, still in the plot's order (the hardest skill at the top)
+                lowest = set(sorted(range(len(groups)), key=lambda i: _share(groups[i][1]))[:MAX_PLOT_BARS])
+                title = say("class.plot_some", language, title=title, shown=MAX_PLOT_BARS, total=len(groups))
+                groups = [g for i, g in enumerate(groups) if i in lowest]
+            sides.append((groups, title))
+        tall = max(max(len(groups) for groups, _ in sides), 3)
         fig = Figure(figsize=(11, 1.4 + 0.5 * tall), layout="constrained")
         panels = fig.subplots(1, 2, width_ratios=(3, 2))
-        for ax, groups, title, colour in (
-            (panels[0], by_skill, say("class.plot_skill", language), "#0072B2"),
-            (panels[1], by_student, say("class.plot_student", language), "#E69F00"),
-        ):
-            names = [name for name, _ in groups]
-            shares = [100 * sum(a.right for a in g) / len(g) for _, g in groups]
+        for ax, (groups, title), colour in zip(panels, sides, ("#0072B2", "#E69F00"), strict=True):
+            names = [_label(name) for name, _ in groups]
+            shares = [100 * _share(g) for _, g in groups]
             ax.barh(range(len(names)), shares, color=colour, edgecolor="#333333")
             for y, (share, (_, g)) in enumerate(zip(shares, groups, strict=True)):
                 ax.text(min(share, 100) + 1, y, f"{sum(a.right for a in g)}/{len(g)}", va="center", fontsize=8.5)
-            # wrapped, so a long skill's label does not squeeze its bar
-            ax.set_yticks(range(len(names)), [textwrap.fill(n, 34) for n in names], fontsize=9)
+            # a name is shown as written: a $ in it is no formula to matplotlib
+            ax.set_yticks(range(len(names)), names, fontsize=9, parse_math=False)
             ax.set_xlim(0, 112)
             ax.xaxis.set_major_formatter(percent_ticks(language))
             ax.set_xlabel(say("class.answered_right", language))
@@ -416,6 +464,17 @@ class ClassResults:
         )
 
 
+def _share(answers: Sequence[Answer]) -> float:
+    return sum(a.right for a in answers) / len(answers)
+
+
+def _label(name: str, most: int = 60) -> str:
+    """A name as the plot writes it beside a bar: at most ``most`` characters, wrapped onto short lines."""
+    short = name if len(name) <= most else name[: most - 1] + "…"
+    # a control character has no glyph: matplotlib would warn of each one on every draw
+    return textwrap.fill("".join(" " if unicodedata.category(c) == "Cc" else c for c in short), 34)
+
+
 def _note(key: str, who: tuple[str, str], found: tuple[set[int], set[str]]) -> str:
     """A merge note naming the student (and quiz), the questions and the files."""
     (student, quiz), (questions, files) = who, found
@@ -443,6 +502,11 @@ def _heads(lang: Lang, *names: str) -> tuple[str, ...]:
 
 
 # ---------------------------------------------------------------- reading files
+#: The cells an answer is made of; a results row's other columns are not looked at.
+_CELLS = ("student", "quiz", "question", "kind", "skill", "prompt", "situation", "answer", "correct_answer",
+          "correct", "grade", "best", "points_lost", "seconds")  # fmt: skip
+
+
 def _stem(name: str) -> str:
     """A file's name without .csv or .json: the CSV and the JSON of one download share it."""
     return name[: -len(suffix)] if (suffix := Path(name).suffix).lower() in _SUFFIXES else name
@@ -471,10 +535,33 @@ def _number(value: Any) -> float | None:
     return x if math.isfinite(x) else None
 
 
+def _cells(row: Mapping[str, Any], source: str, number: int) -> dict[str, Any]:
+    """The cells of a row an answer is made of, each a text, a number, a boolean or blank, each a bounded text
+    that can be shown and written (no lone surrogate, which JSON's \\ud800 can give and no page can show)."""
+    cells: dict[str, Any] = {}
+    for name in _CELLS:
+        value = row.get(name)
+        if value is None or isinstance(value, (bool, int, float)):
+            cells[name] = value
+            continue
+        if not isinstance(value, str):  # a list or an object: no quiz writes one
+            raise ResultsFileError(say("class.bad_row", source=source, n=number))
+        if len(value) > MAX_CELL_CHARS:
+            raise ResultsFileError(
+                say("class.cell_too_long", source=source, n=number, size=len(value), most=MAX_CELL_CHARS)
+            )
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise ResultsFileError(say("class.not_text", source=source, n=number)) from None
+        cells[name] = value
+    return cells
+
+
 def _answer(row: Mapping[str, Any], source: str, number: int) -> Answer:
     if not isinstance(row, Mapping):
         raise ResultsFileError(say("class.bad_row", source=source, n=number))
-    cells = {str(k): v for k, v in row.items()}
+    cells = _cells(row, source, number)
     grade = cells.get("grade")
     if grade not in (None, ""):
         right: bool | None = str(grade) in RIGHT_GRADES
