@@ -45,6 +45,13 @@ def test_the_same_file_handed_in_twice_counts_once_and_is_listed(tmp_path: Path)
     assert results.unread == 1 and "Not read:" in str(results)
     results = read_results([tmp_path / "Ada.csv", tmp_path / "Ada.csv"])
     assert len(results) == 2 and results.problems == ("Ada.csv was given twice: read once",)
+    # three uploads of one name, the last two the same: which one was left out is clear
+    first, second = csv_bytes(row("", 1)), csv_bytes(row("", 1, seconds=7.0))
+    results = read_results(upload(**{"quiz.csv": first, "quiz.csv__2": second, "quiz.csv__3": second}))
+    assert len(results) == 2 and results.problems[:2] == (
+        "another file named quiz.csv is the same file as quiz (2).csv (the same bytes): read once",
+        "two different files are named quiz.csv: the second is called quiz (2).csv here",
+    )
 
 
 def test_a_file_under_another_students_name_is_reported_not_merged_away(tmp_path: Path) -> None:

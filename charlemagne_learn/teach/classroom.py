@@ -103,6 +103,9 @@ add_messages({
     "class.same_file": ("{name} is the same file as {first} (the same bytes): read once",
                         "{name} est le même fichier que {first} (les mêmes octets) : lu une fois"),
     "class.given_twice": ("{name} was given twice: read once", "{name} a été donné deux fois : lu une fois"),
+    "class.same_namesake": ("another file named {name} is the same file as {first} (the same bytes): read once",
+                            "un autre fichier nommé {name} est le même fichier que {first} (les mêmes octets) : lu une "
+                            "fois"),
     "class.same_name": ("two different files are named {name}: the second is called {new} here",
                         "deux fichiers différents s'appellent {name} : le second s'appelle ici {new}"),
     "class.who_quiz": ("{student} ({quiz})", "{student} ({quiz})"),
@@ -686,8 +689,14 @@ def _named(files: list[_File]) -> tuple[list[tuple[str, bytes | ResultsFileError
     taken = Counter(name for name, _, _ in files)
     given = [os.path.abspath(path) for _, _, path in files if path is not None]
     if len(set(given)) > 1 and any(taken[name] > 1 for name, _, path in files if path is not None):
-        common = os.path.commonpath(given)
-        files = [(Path(os.path.relpath(os.path.abspath(p), common)).as_posix() if p else n, d, p) for n, d, p in files]
+        try:
+            common = os.path.commonpath(given)
+        except ValueError:  # on two Windows drives: no folder in common, the numbers below tell them apart
+            common = ""
+        if common:
+            files = [
+                (Path(os.path.relpath(os.path.abspath(p), common)).as_posix() if p else n, d, p) for n, d, p in files
+            ]
     out: list[tuple[str, bytes | ResultsFileError]] = []
     left_out: list[str] = []
     renamed: list[str] = []
@@ -696,12 +705,11 @@ def _named(files: list[_File]) -> tuple[list[tuple[str, bytes | ResultsFileError
     count: Counter[str] = Counter()
     for name, data, _ in files:
         if isinstance(data, bytes) and (earlier := first.get(data)) is not None:
-            said = (
-                say("class.given_twice", name=name)
-                if earlier == name
-                else say("class.same_file", name=name, first=earlier)
-            )
-            left_out.append(said)
+            if earlier == name:
+                left_out.append(say("class.given_twice", name=name))
+            else:  # named as itself, or, when that name is taken by another file, as a namesake of it
+                key = "class.same_namesake" if name in used else "class.same_file"
+                left_out.append(say(key, name=name, first=earlier))
             continue
         unique = name
         while unique in used:
