@@ -27,7 +27,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -205,38 +205,83 @@ def course() -> Course:
 
 #: The file ``set_student`` writes beside the lessons, so every lesson (each its own kernel) knows the name.
 STUDENT_FILE = "student.json"
+#: The largest ``student.json`` read: it holds one name of at most 80 characters.
+_MAX_STUDENT_FILE = 10_000
 _student: str | None = None
 
 
 add_messages({
     "course.bad_name": ("name={value} is not allowed; give your name as text of 1 to 80 characters",
                         "`name={value}` n'est pas permis ; donnez votre nom, un texte de 1 à 80 caractères"),
+    "course.name_unsaved": ("your name could not be saved in {path} ({why}), so it is not set; give it to each quiz "
+                            "instead: TrickQuiz(..., student='Ada')",
+                            "votre nom n'a pas pu être enregistré dans {path} ({why}), il n'est donc pas retenu ; "
+                            "donnez-le plutôt à chaque quiz : `TrickQuiz(..., student='Ada')`"),
 })  # fmt: skip
+
+
+def _name(value: object) -> str | None:
+    """``value`` as a student's name (stripped), or None when it is none: text of 1 to 80 characters that can be
+    written to a file (no lone surrogate such as "\\ud800", which no encoding writes)."""
+    if not isinstance(value, str) or not value.strip() or len(value.strip()) > 80:
+        return None
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return None
+    return value.strip()
 
 
 def set_student(name: str) -> str:
     """The learner's name, given once for the course: every quiz made afterwards, in this lesson and the next
-    ones (the name is kept in ``student.json`` in this folder), records its results under it."""
+    ones (the name is kept in ``student.json`` in this folder), records its results under it. If the name
+    cannot be saved, nothing changes and the refusal says why."""
     global _student
-    if not isinstance(name, str) or not name.strip() or len(name.strip()) > 80:
-        raise CourseSettingsError(say("course.bad_name", value=repr(name)))
-    _student = name.strip()
-    (Path.cwd() / STUDENT_FILE).write_text(json.dumps({"student": _student}, ensure_ascii=False), encoding="utf-8")
+    checked = _name(name)
+    if checked is None:
+        raise CourseSettingsError(say("course.bad_name", value=_shown(name)))
+    path, spare = Path(STUDENT_FILE), None
+    try:
+        path = Path.cwd() / STUDENT_FILE  # cwd() fails too, in a folder deleted since
+        spare = path.with_name(f".{STUDENT_FILE}.{os.getpid()}.tmp")
+        # written whole beside it, then put in its place: a full disk never leaves half a file for the next lesson
+        spare.write_text(json.dumps({"student": checked}, ensure_ascii=False), encoding="utf-8")
+        os.replace(spare, path)
+    except OSError as exc:
+        if spare is not None:
+            with suppress(OSError):
+                spare.unlink(missing_ok=True)
+        raise CourseSettingsError(
+            say("course.name_unsaved", path=path, why=exc.strerror or type(exc).__name__)
+        ) from None
+    _student = checked  # only once it is saved: a refusal leaves the session as it was
     return _student
+
+
+def _shown(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def student() -> str:
     """The name given with :func:`set_student` (in this session, or in an earlier lesson of this folder), or ""."""
     if _student is not None:
         return _student
-    for folder in (Path.cwd(), *Path.cwd().parents):
+    try:
+        here = Path.cwd()
+    except OSError:  # the lesson's folder was deleted under it
+        return ""
+    for folder in (here, *here.parents):
         path = folder / STUDENT_FILE
         if path.is_file():
+            # a damaged, huge or deeply nested file never stops a lesson: the quizzes record no name
             try:
-                name = json.loads(path.read_text(encoding="utf-8")).get("student", "")
-            except (ValueError, AttributeError, OSError):
-                return ""  # a damaged file never stops a lesson: the quizzes record no name
-            return name if isinstance(name, str) else ""
+                if path.stat().st_size > _MAX_STUDENT_FILE:
+                    return ""
+                data = json.loads(path.read_text(encoding="utf-8-sig"))
+            except (ValueError, OSError, RecursionError):
+                return ""
+            return (_name(data.get("student")) or "") if isinstance(data, dict) else ""
     return ""
 
 

@@ -73,6 +73,7 @@ from ..ranking import card_order
 from ..rng import SEED_LIMIT, check_seed
 from ..rules import BidSpec, Rules
 from ..scoring import net_points
+from ..spreadsheet import csv_text, read_cell
 from . import dds
 from .cpus import check_workers
 from .evaluate import best_trump, hand_strength
@@ -354,11 +355,8 @@ def dataset_bytes(data: BiddingDataset) -> bytes:
         f"# charlemagne_learn bidding dataset format={_FORMAT} variant={data.variant} "
         f"deals={len(data)} seed={data.seed}\n"
     )
-    writer = csv.writer(text, lineterminator="\n")
     names = columns(data.rules)
-    writer.writerow(names)
-    for record in data.records:
-        writer.writerow(["" if record[n] is None else record[n] for n in names])
+    text.write(csv_text([names, *([record[n] for n in names] for record in data.records)]))
     out = io.BytesIO()
     # mtime=0 and no file name: the gzip header would otherwise differ from run to run
     with gzip.GzipFile(filename="", mode="wb", fileobj=out, mtime=0, compresslevel=9) as packed:
@@ -368,7 +366,7 @@ def dataset_bytes(data: BiddingDataset) -> bytes:
 
 def _parse(name: str, text: str) -> Value:
     if name in ("hand", "bid_suit"):
-        return text
+        return read_cell(text)
     if text == "":
         return None
     return float(text) if name.startswith("strength_") else int(text)

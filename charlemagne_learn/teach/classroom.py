@@ -16,7 +16,15 @@ who wins: plain cards        2    50%  Ben
 
 A decision counts as right when the engine grades it *best* or *good* (within 0.15 of a point of the best).
 Files are merged without counting twice: the CSV and the JSON of one quiz, or a file downloaded after three
-questions and again after ten, give each answer once.
+questions and again after ten, give each answer once. Nothing handed in is left out without a word: a file that
+cannot be read, the same file handed in twice, the same answers in files of different names, and a question a
+student answered more than once (a second try, or someone else's file under their name) are each listed in
+:attr:`ClassResults.problems`, with the files' names. The files carry no signature: a name in a file is only
+what the file says, so the report shows where files disagree rather than deciding who is right.
+
+Every file is either read or listed, in time that grows with its size and no faster: cells are at most
+:data:`MAX_CELL_CHARS` characters, the grid shows at most :data:`MAX_GRID_SKILLS` skills and the plot at most
+:data:`MAX_PLOT_BARS` bars a side (the hardest ones, as its title says).
 """
 
 from __future__ import annotations
@@ -25,6 +33,7 @@ import csv
 import io
 import json
 import math
+import os
 import textwrap
 import unicodedata
 from collections import Counter, defaultdict
@@ -39,6 +48,7 @@ from ..checks import whole_number
 from ..display import text_table
 from ..errors import CharlemagneError
 from ..i18n import Lang, add_messages, lang_or_course, number, say, word
+from ..spreadsheet import csv_text, read_cell
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -48,9 +58,16 @@ __all__ = ["ClassResults", "ResultTable", "ResultsFileError", "read_results"]
 #: Grades of a decision that count as right: within 0.15 of a point of the engine's best.
 RIGHT_GRADES = ("best", "good")
 _SUFFIXES = (".csv", ".json")
-_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 #: The largest results file read: a class's quiz results are kilobytes; a larger file is not one.
 MAX_FILE_BYTES = 20_000_000
+#: The longest cell read: a quiz's longest (a position told in words) is a few hundred characters.
+MAX_CELL_CHARS = 5_000
+#: The grid's most skill columns (the hardest, if there are more): the quizzes have a few dozen skills.
+MAX_GRID_SKILLS = 100
+#: The plot's most bars a side (the hardest skills, the students with the fewest right, if there are more).
+MAX_PLOT_BARS = 60
+#: The most question numbers a note lists (then "…").
+_NOTE_QUESTIONS = 20
 
 add_messages({
     "class.per_student": ("Per student", "Par élève"),
@@ -79,6 +96,33 @@ add_messages({
     "class.file": ("file", "fichier"),
     "class.files": ("files", "fichiers"),
     "class.not_read": ("Not read", "Non lus"),
+    "class.to_check": ("Counted, but check", "Comptés, mais à vérifier"),
+    "class.grid_some": ("{title} (the {shown} hardest of {total} skills)",
+                        "{title} (les {shown} plus difficiles sur {total} habiletés)"),
+    "class.plot_some": ("{title}: the {shown} lowest of {total}", "{title} : les {shown} plus bas sur {total}"),
+    "class.same_file": ("{name} is the same file as {first} (the same bytes): read once",
+                        "{name} est le même fichier que {first} (les mêmes octets) : lu une fois"),
+    "class.given_twice": ("{name} was given twice: read once", "{name} a été donné deux fois : lu une fois"),
+    "class.same_namesake": ("another file named {name} is the same file as {first} (the same bytes): read once",
+                            "un autre fichier nommé {name} est le même fichier que {first} (les mêmes octets) : lu une "
+                            "fois"),
+    "class.same_name": ("two different files are named {name}: the second is called {new} here",
+                        "deux fichiers différents s'appellent {name} : le second s'appelle ici {new}"),
+    "class.who_quiz": ("{student} ({quiz})", "{student} ({quiz})"),
+    "class.question_one": ("question {numbers}", "question {numbers}"),
+    "class.question_many": ("questions {numbers}", "questions {numbers}"),
+    "class.copies": ("{who}: the same answers ({questions}) are in {files}: counted once",
+                     "{who} : les mêmes réponses ({questions}) sont dans {files} : comptées une fois"),
+    "class.again": ("{who}: {questions} answered more than once, with different answers or times, in {files}: every "
+                    "answer counted (a second try, or another student's file under this name?)",
+                    "{who} : plusieurs réponses ({questions}), différentes ou à d'autres moments, dans {files} : "
+                    "toutes comptées (un deuxième essai, ou le fichier d'un autre élève sous ce nom ?)"),
+    "class.cell_too_long": ("{source}: row {n} has a cell of {size} characters (a results cell has at most {most})",
+                            "{source} : la ligne {n} a une cellule de {size} caractères (une cellule de résultats en "
+                            "a au plus {most})"),
+    "class.not_text": ("{source}: row {n} holds text that is not valid Unicode (a lone surrogate such as \\ud800)",
+                       "{source} : la ligne {n} contient du texte qui n'est pas de l'Unicode valide (un demi-caractère "
+                       "isolé comme \\ud800)"),
     "class.no_name": ("no name ({stem})", "sans nom ({stem})"),
     "class.bad_row": ("{source}: row {n} is not a results row (a table row or a JSON object)",
                       "{source} : la ligne {n} n'est pas une ligne de résultats (une ligne de tableau ou un objet JSON)"),
@@ -177,11 +221,8 @@ class ResultTable:
         )
 
     def to_csv(self) -> str:
-        out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(self.heads)
-        writer.writerows(self.rows)
-        return out.getvalue()
+        """The table as CSV, every cell guarded: a name such as ``=HYPERLINK(…)`` opens as text."""
+        return csv_text([self.heads, *self.rows])
 
 
 def _by_name(name: str) -> tuple[str, str]:
@@ -196,11 +237,15 @@ def _percent(right: int, total: int, lang: Lang = "en") -> str:
 
 @dataclass(frozen=True)
 class ClassResults:
-    """Every answer handed in, once each, and the files that could not be read (with why)."""
+    """Every answer handed in, once each, and what could not be read or needs a look (with why)."""
 
     answers: tuple[Answer, ...]
     files: tuple[str, ...] = ()
+    #: Every file not read, then every note on how answers were merged (the same answers in two files, a
+    #: question answered twice), each naming its files.
     problems: tuple[str, ...] = ()
+    #: How many of :attr:`problems` (the first ones) are files not read; None: all of them.
+    unread: int | None = field(default=None, compare=False)
 
     @classmethod
     def from_rows(cls, rows: Iterable[Mapping[str, Any]], source: str = "rows") -> ClassResults:
@@ -210,11 +255,36 @@ class ClassResults:
         return cls._merge([_answer(row, source, n) for n, row in enumerate(rows, 1)], (source,), ())
 
     @classmethod
-    def _merge(cls, answers: Iterable[Answer], files: tuple[str, ...], problems: tuple[str, ...]) -> ClassResults:
-        seen: dict[tuple[object, ...], Answer] = {}
+    def _merge(
+        cls, answers: Iterable[Answer], files: tuple[str, ...], problems: tuple[str, ...], notes: tuple[str, ...] = ()
+    ) -> ClassResults:
+        """Each answer once: copies of one answer (the CSV and the JSON of a download, a file downloaded twice)
+        count once; different answers to one question all count. Both are noted, with their files, unless the
+        copies are only a download's CSV and JSON (files of the same name but for .csv/.json)."""
+        versions: dict[tuple[object, ...], dict[tuple[object, ...], Answer]] = {}
+        kept: list[Answer] = []
+        # per (student, quiz): the questions and files of the copies, and of the questions answered again
+        copies: dict[tuple[str, str], tuple[set[int], set[str]]] = {}
+        again: dict[tuple[str, str], tuple[set[int], set[str]]] = {}
         for a in answers:
-            seen.setdefault((a.student, a.quiz, a.question, a.asked, a.answer), a)
-        return cls(tuple(seen.values()), files, problems)
+            ours = versions.setdefault((a.student, a.quiz, a.question, a.asked), {})
+            value = (a.answer, a.correct_answer, a.right, a.points_lost, a.seconds, a.kind, a.skill)
+            first = ours.get(value)
+            if first is None:
+                if ours:
+                    questions, where = again.setdefault((a.student, a.quiz), (set(), set()))
+                    questions.add(a.question)
+                    where.update(b.source for b in ours.values())
+                    where.add(a.source)
+                ours[value] = a
+                kept.append(a)
+            elif first.source == a.source or _stem(first.source) != _stem(a.source):
+                questions, where = copies.setdefault((a.student, a.quiz), (set(), set()))
+                questions.add(a.question)
+                where.update((first.source, a.source))
+        merged = [_note("class.copies", key, found) for key, found in copies.items()]
+        merged += [_note("class.again", key, found) for key, found in again.items()]
+        return cls(tuple(kept), files, (*problems, *notes, *merged), len(problems))
 
     # ------------------------------------------------------------ what is in it
     @property
@@ -232,13 +302,22 @@ class ClassResults:
         """One student's answers."""
         return ClassResults(tuple(a for a in self.answers if a.student == student), self.files)
 
+    def _by(self, what: str) -> dict[str, list[Answer]]:
+        """The answers grouped by ``what`` ("student" or "skill"), in one pass (a class's tables are built from
+        these groups, never by scanning every answer for every student and skill)."""
+        groups: dict[str, list[Answer]] = defaultdict(list)
+        for a in self.answers:
+            groups[getattr(a, what)].append(a)
+        return groups
+
     # ------------------------------------------------------------ tables
     def by_student(self, *, lang: str | None = None) -> ResultTable:
         """Per student: answers, how many right, and the skills with the most misses."""
         language = lang_or_course(lang)
+        groups = self._by("student")
         rows = []
-        for student in self.students:
-            mine = [a for a in self.answers if a.student == student]
+        for student in sorted(groups, key=_by_name):
+            mine = groups[student]
             right = sum(a.right for a in mine)
             missed = Counter(a.skill for a in mine if not a.right)
             weakest = word("semicolon", language).join(s for s, _ in missed.most_common(2))
@@ -250,8 +329,7 @@ class ClassResults:
         """Per skill, the hardest first: answers, share right, and who missed it."""
         language = lang_or_course(lang)
         rows = []
-        for skill in self.skills:
-            ours = [a for a in self.answers if a.skill == skill]
+        for skill, ours in self._by("skill").items():
             right = sum(a.right for a in ours)
             missed = sorted({a.student for a in ours if not a.right}, key=_by_name)
             share = _percent(right, len(ours), language)
@@ -262,18 +340,31 @@ class ClassResults:
         return ResultTable(title, heads, tuple(r[1:] for r in rows), (False, True, True, False))
 
     def grid(self, *, lang: str | None = None) -> ResultTable:
-        """Students down, skills across: "2/3" is two right of three answered; blank, not asked."""
+        """Students down, skills across: "2/3" is two right of three answered; blank, not asked. With more than
+        :data:`MAX_GRID_SKILLS` skills, the hardest of them (the title says so)."""
         language = lang_or_course(lang)
-        skills = self.skills
-        rows = []
-        for student in self.students:
-            cells = []
-            for skill in skills:
-                ours = [a for a in self.answers if a.student == student and a.skill == skill]
-                cells.append(f"{sum(a.right for a in ours)}/{len(ours)}" if ours else "")
-            rows.append((student, *cells))
+        by_skill = self._by("skill")
+        skills = sorted(by_skill)
+        title = say("class.grid", language)
+        if len(skills) > MAX_GRID_SKILLS:
+            hardest = sorted(skills, key=lambda s: (_share(by_skill[s]), s))[:MAX_GRID_SKILLS]
+            title = say("class.grid_some", language, title=title, shown=MAX_GRID_SKILLS, total=len(skills))
+            skills = sorted(hardest)
+        column = {skill: i for i, skill in enumerate(skills)}
+        tally: dict[str, list[list[int]]] = {}
+        for a in self.answers:
+            i = column.get(a.skill)
+            if i is not None:
+                counts = tally.setdefault(a.student, [[0, 0] for _ in skills])[i]
+                counts[0] += a.right
+                counts[1] += 1
+        empty = [[0, 0]] * len(skills)
+        rows = [
+            (student, *(f"{right}/{asked}" if asked else "" for right, asked in tally.get(student, empty)))
+            for student in self.students
+        ]
         heads = (*_heads(language, "student"), *skills)
-        return ResultTable(say("class.grid", language), heads, tuple(rows), (False,) + (True,) * len(skills))
+        return ResultTable(title, heads, tuple(rows), (False,) + (True,) * len(skills))
 
     def missed(self, count: int = 5, *, lang: str | None = None) -> ResultTable:
         """The questions most often answered wrong, with the wrong answer given most and the right one."""
@@ -297,29 +388,37 @@ class ClassResults:
     # ------------------------------------------------------------ a picture
     def plot(self, *, lang: str | None = None) -> Figure:
         """Share right per skill (hardest at the top) beside share right per student, each bar labelled with
-        how many answers it stands on."""
+        how many answers it stands on; at most :data:`MAX_PLOT_BARS` bars a side (the lowest ones)."""
         from matplotlib.figure import Figure  # here: reading results needs no matplotlib (JupyterLite, a server)
 
         from .plots import _percent as percent_ticks
 
         language = lang_or_course(lang)
-        by_skill = [(s, [a for a in self.answers if a.skill == s]) for s in self.skills]
-        by_skill.sort(key=lambda g: (-sum(a.right for a in g[1]) / len(g[1]), g[0]))
-        by_student = [(s, [a for a in self.answers if a.student == s]) for s in reversed(self.students)]
-        tall = max(len(by_skill), len(by_student), 3)
+        by_skill = sorted(self._by("skill").items(), key=lambda g: (-_share(g[1]), g[0]))
+        students = self._by("student")
+        by_student = [(s, students[s]) for s in sorted(students, key=_by_name, reverse=True)]
+        sides = []
+        for groups, title in (
+            (by_skill, say("class.plot_skill", language)),
+            (by_student, say("class.plot_student", language)),
+        ):
+            if len(groups) > MAX_PLOT_BARS:
+                # the lowest bars, still in the plot's order (the hardest skill at the top)
+                lowest = set(sorted(range(len(groups)), key=lambda i: _share(groups[i][1]))[:MAX_PLOT_BARS])
+                title = say("class.plot_some", language, title=title, shown=MAX_PLOT_BARS, total=len(groups))
+                groups = [g for i, g in enumerate(groups) if i in lowest]
+            sides.append((groups, title))
+        tall = max(max(len(groups) for groups, _ in sides), 3)
         fig = Figure(figsize=(11, 1.4 + 0.5 * tall), layout="constrained")
         panels = fig.subplots(1, 2, width_ratios=(3, 2))
-        for ax, groups, title, colour in (
-            (panels[0], by_skill, say("class.plot_skill", language), "#0072B2"),
-            (panels[1], by_student, say("class.plot_student", language), "#E69F00"),
-        ):
-            names = [name for name, _ in groups]
-            shares = [100 * sum(a.right for a in g) / len(g) for _, g in groups]
+        for ax, (groups, title), colour in zip(panels, sides, ("#0072B2", "#E69F00"), strict=True):
+            names = [_label(name) for name, _ in groups]
+            shares = [100 * _share(g) for _, g in groups]
             ax.barh(range(len(names)), shares, color=colour, edgecolor="#333333")
             for y, (share, (_, g)) in enumerate(zip(shares, groups, strict=True)):
                 ax.text(min(share, 100) + 1, y, f"{sum(a.right for a in g)}/{len(g)}", va="center", fontsize=8.5)
-            # wrapped, so a long skill's label does not squeeze its bar
-            ax.set_yticks(range(len(names)), [textwrap.fill(n, 34) for n in names], fontsize=9)
+            # a name is shown as written: a $ in it is no formula to matplotlib
+            ax.set_yticks(range(len(names)), names, fontsize=9, parse_math=False)
             ax.set_xlim(0, 112)
             ax.xaxis.set_major_formatter(percent_ticks(language))
             ax.set_xlabel(say("class.answered_right", language))
@@ -336,6 +435,12 @@ class ClassResults:
         students = say("class.students" if people != 1 else "class.student", lang)
         return say("class.summary", lang, answers=len(self.answers), people=people, students=students, files=where)
 
+    def _problem_parts(self, lang: Lang) -> list[tuple[str, tuple[str, ...]]]:
+        """The problems under their headings: the files not read, then the merges to check."""
+        split = len(self.problems) if self.unread is None else self.unread
+        parts = [("class.not_read", self.problems[:split]), ("class.to_check", self.problems[split:])]
+        return [(say(key, lang), found) for key, found in parts if found]
+
     def __repr__(self) -> str:
         return f"<ClassResults: {self._summary()}>"
 
@@ -343,20 +448,45 @@ class ClassResults:
         language = lang_or_course(None)
         parts = [self._summary(language), "", str(self.by_student(lang=language)), ""]
         parts.append(str(self.by_skill(lang=language)))
-        not_read = say("class.not_read", language) + ("\u202f:" if language == "fr" else ":")
-        parts += ["", not_read, *self.problems] if self.problems else []
+        colon = "\u202f:" if language == "fr" else ":"
+        for heading, found in self._problem_parts(language):
+            parts += ["", heading + colon, *found]
         return "\n".join(parts)
 
     def _repr_html_(self) -> str:
         language = lang_or_course(None)
-        problems = "".join(f"<li>{escape(p)}</li>" for p in self.problems)
-        unread = f"<p><strong>{say('class.not_read', language)}</strong></p><ul>{problems}</ul>" if problems else ""
+        listed = "".join(
+            f"<p><strong>{escape(heading)}</strong></p><ul>{''.join(f'<li>{escape(p)}</li>' for p in found)}</ul>"
+            for heading, found in self._problem_parts(language)
+        )
         return (
             f'<div class="cl-results" style="font-family:sans-serif"><p>{escape(self._summary(language))}</p></div>'
             + self.by_student(lang=language)._repr_html_()
             + self.by_skill(lang=language)._repr_html_()
-            + unread
+            + listed
         )
+
+
+def _share(answers: Sequence[Answer]) -> float:
+    return sum(a.right for a in answers) / len(answers)
+
+
+def _label(name: str, most: int = 60) -> str:
+    """A name as the plot writes it beside a bar: at most ``most`` characters, wrapped onto short lines."""
+    short = name if len(name) <= most else name[: most - 1] + "…"
+    # a control character has no glyph: matplotlib would warn of each one on every draw
+    return textwrap.fill("".join(" " if unicodedata.category(c) == "Cc" else c for c in short), 34)
+
+
+def _note(key: str, who: tuple[str, str], found: tuple[set[int], set[str]]) -> str:
+    """A merge note naming the student (and quiz), the questions and the files."""
+    (student, quiz), (questions, files) = who, found
+    lang = lang_or_course(None)
+    numbers = sorted(questions)
+    listed = ", ".join(map(str, numbers[:_NOTE_QUESTIONS])) + (", …" if len(numbers) > _NOTE_QUESTIONS else "")
+    said = say("class.question_one" if len(numbers) == 1 else "class.question_many", lang, numbers=listed)
+    person = say("class.who_quiz", lang, student=student, quiz=quiz) if quiz else student
+    return say(key, lang, who=person, questions=said, files=", ".join(sorted(files)))
 
 
 def _said(answer: str, lang: Lang) -> str:
@@ -375,11 +505,14 @@ def _heads(lang: Lang, *names: str) -> tuple[str, ...]:
 
 
 # ---------------------------------------------------------------- reading files
-def _uninert(value: str) -> str:
-    """A cell as the quiz wrote it: the CSV guards a cell a spreadsheet would run with an apostrophe."""
-    if value[:1] == "'" and value[1:2] in _FORMULA_STARTS and value[1:2] != "":
-        return value[1:]
-    return value
+#: The cells an answer is made of; a results row's other columns are not looked at.
+_CELLS = ("student", "quiz", "question", "kind", "skill", "prompt", "situation", "answer", "correct_answer",
+          "correct", "grade", "best", "points_lost", "seconds")  # fmt: skip
+
+
+def _stem(name: str) -> str:
+    """A file's name without .csv or .json: the CSV and the JSON of one download share it."""
+    return name[: -len(suffix)] if (suffix := Path(name).suffix).lower() in _SUFFIXES else name
 
 
 def _flag(value: Any) -> bool | None:
@@ -405,19 +538,42 @@ def _number(value: Any) -> float | None:
     return x if math.isfinite(x) else None
 
 
+def _cells(row: Mapping[str, Any], source: str, number: int) -> dict[str, Any]:
+    """The cells of a row an answer is made of, each a text, a number, a boolean or blank, each a bounded text
+    that can be shown and written (no lone surrogate, which JSON's \\ud800 can give and no page can show)."""
+    cells: dict[str, Any] = {}
+    for name in _CELLS:
+        value = row.get(name)
+        if value is None or isinstance(value, (bool, int, float)):
+            cells[name] = value
+            continue
+        if not isinstance(value, str):  # a list or an object: no quiz writes one
+            raise ResultsFileError(say("class.bad_row", source=source, n=number))
+        if len(value) > MAX_CELL_CHARS:
+            raise ResultsFileError(
+                say("class.cell_too_long", source=source, n=number, size=len(value), most=MAX_CELL_CHARS)
+            )
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise ResultsFileError(say("class.not_text", source=source, n=number)) from None
+        cells[name] = value
+    return cells
+
+
 def _answer(row: Mapping[str, Any], source: str, number: int) -> Answer:
     if not isinstance(row, Mapping):
         raise ResultsFileError(say("class.bad_row", source=source, n=number))
-    cells = {str(k): _uninert(str(v)) if isinstance(v, str) else v for k, v in row.items()}
+    cells = _cells(row, source, number)
     grade = cells.get("grade")
     if grade not in (None, ""):
         right: bool | None = str(grade) in RIGHT_GRADES
-        correct = str(cells.get("best", ""))
+        correct = str(cells.get("best") or "")
     else:
-        right, correct = _flag(cells.get("correct")), str(cells.get("correct_answer", ""))
+        right, correct = _flag(cells.get("correct")), str(cells.get("correct_answer") or "")
     if right is None:
         raise ResultsFileError(say("class.no_right", source=source, n=number))
-    student = str(cells.get("student") or "").strip() or say("class.no_name", stem=Path(source).stem)
+    student = str(cells.get("student") or "").strip() or say("class.no_name", stem=_stem(source))
     question = _number(cells.get("question"))
     return Answer(
         student=student,
@@ -449,7 +605,11 @@ def _rows(name: str, data: bytes) -> Sequence[Mapping[str, Any]]:
             raise ResultsFileError(say("class.json_not_list", name=name))
         return rows
     try:
-        table = list(csv.DictReader(io.StringIO(text)))
+        reader = csv.DictReader(io.StringIO(text))
+        # the quizzes guard a cell a spreadsheet would run (spreadsheet.safe_cell): read back what was written
+        heads = reader.fieldnames
+        reader.fieldnames = [read_cell(h) for h in heads] if heads else heads
+        table = [{k: read_cell(v) if isinstance(v, str) else v for k, v in row.items()} for row in reader]
     except csv.Error:
         raise ResultsFileError(say("class.not_csv", name=name)) from None
     if not table or "student" not in table[0]:
@@ -457,18 +617,23 @@ def _rows(name: str, data: bytes) -> Sequence[Mapping[str, Any]]:
     return table
 
 
-#: A file as read: its name and its bytes, or why it could not be read (kept as one of the report's problems).
-_File = tuple[str, "bytes | ResultsFileError"]
+#: A file as read: its name, its bytes or why it could not be read (kept as one of the report's problems), and
+#: its path when it was given one.
+_File = tuple[str, "bytes | ResultsFileError", "Path | None"]
 
 
 def _read_path(path: Path) -> _File:
     try:
         size = path.stat().st_size
         if size > MAX_FILE_BYTES:
-            return path.name, ResultsFileError(say("class.too_big", name=path.name, size=size, most=MAX_FILE_BYTES))
-        return path.name, path.read_bytes()
+            return (
+                path.name,
+                ResultsFileError(say("class.too_big", name=path.name, size=size, most=MAX_FILE_BYTES)),
+                path,
+            )
+        return path.name, path.read_bytes(), path
     except OSError:
-        return path.name, ResultsFileError(say("class.unreadable", path=_short(str(path))))
+        return path.name, ResultsFileError(say("class.unreadable", path=_short(str(path)))), path
 
 
 def _uploaded(name: str, item: object) -> _File:
@@ -477,14 +642,14 @@ def _uploaded(name: str, item: object) -> _File:
     if isinstance(content, memoryview):
         content = content.tobytes()
     if not isinstance(content, (bytes, bytearray)):
-        return name, ResultsFileError(say("class.no_content", name=name, item=_short(item)))
+        return name, ResultsFileError(say("class.no_content", name=name, item=_short(item))), None
     if len(content) > MAX_FILE_BYTES:
-        return name, ResultsFileError(say("class.too_big", name=name, size=len(content), most=MAX_FILE_BYTES))
-    return name, bytes(content)
+        return name, ResultsFileError(say("class.too_big", name=name, size=len(content), most=MAX_FILE_BYTES)), None
+    return name, bytes(content), None
 
 
 def _files(source: object) -> list[_File]:
-    """(name, bytes) of each file: from a folder, a path, paths, or what ipywidgets.FileUpload holds."""
+    """(name, bytes, path) of each file: from a folder, a path, paths, or what ipywidgets.FileUpload holds."""
     if isinstance(source, (str, Path)):
         path = Path(source)
         try:
@@ -514,16 +679,62 @@ def _files(source: object) -> list[_File]:
     raise ResultsFileError(say("class.not_a_source", item=_short(source)))
 
 
+def _named(files: list[_File]) -> tuple[list[tuple[str, bytes | ResultsFileError]], list[str], list[str]]:
+    """Each file once, under a name of its own: the files to read, the ones left out (the same bytes as one
+    before: a file handed in twice), and the files renamed here (two different files of one name).
+
+    The name is a student's only name when the file gives none ("no name (quiz-canadian-seed-1002)"), so two
+    files of one name must not become one student: files from different folders are named by their path from
+    the folder they share (``a/quiz.csv``, ``b/quiz.csv``), other namesakes get a number (``quiz (2).csv``)."""
+    taken = Counter(name for name, _, _ in files)
+    given = [os.path.abspath(path) for _, _, path in files if path is not None]
+    if len(set(given)) > 1 and any(taken[name] > 1 for name, _, path in files if path is not None):
+        try:
+            common = os.path.commonpath(given)
+        except ValueError:  # on two Windows drives: no folder in common, the numbers below tell them apart
+            common = ""
+        if common:
+            files = [
+                (Path(os.path.relpath(os.path.abspath(p), common)).as_posix() if p else n, d, p) for n, d, p in files
+            ]
+    out: list[tuple[str, bytes | ResultsFileError]] = []
+    left_out: list[str] = []
+    renamed: list[str] = []
+    first: dict[bytes, str] = {}
+    used: set[str] = set()
+    count: Counter[str] = Counter()
+    for name, data, _ in files:
+        if isinstance(data, bytes) and (earlier := first.get(data)) is not None:
+            if earlier == name:
+                left_out.append(say("class.given_twice", name=name))
+            else:  # named as itself, or, when that name is taken by another file, as a namesake of it
+                key = "class.same_namesake" if name in used else "class.same_file"
+                left_out.append(say(key, name=name, first=earlier))
+            continue
+        unique = name
+        while unique in used:
+            count[name] += 1
+            unique = f"{_stem(name)} ({count[name] + 1}){name[len(_stem(name)) :]}"
+        if unique != name:
+            renamed.append(say("class.same_name", name=name, new=unique))
+        used.add(unique)
+        if isinstance(data, bytes):
+            first[data] = unique
+        out.append((unique, data))
+    return out, left_out, renamed
+
+
 def read_results(source: object) -> ClassResults:
     """Every results file in ``source`` (a folder, a file, a list of files, or ``FileUpload(...).value``) merged.
 
     A file that is not a quiz's results is left out and named in :attr:`ClassResults.problems`, so one
-    stray file does not stop a class's report; if no file can be read at all, :class:`ResultsFileError`."""
-    files = _files(source)
+    stray file does not stop a class's report; so is a file handed in twice, and every merge a teacher should
+    know of (see the module's notes). If no file can be read at all, :class:`ResultsFileError`."""
+    files, problems, renamed = _named(_files(source))
     if not files:
         raise ResultsFileError(say("class.no_file"))
     answers: list[Answer] = []
-    read, problems = [], []
+    read = []
     for name, data in files:
         try:
             if isinstance(data, ResultsFileError):
@@ -536,4 +747,4 @@ def read_results(source: object) -> ClassResults:
         read.append(name)
     if not read:
         raise ResultsFileError(say("class.none_read") + "\n" + "\n".join(problems))
-    return ClassResults._merge(answers, tuple(read), tuple(problems))
+    return ClassResults._merge(answers, tuple(read), tuple(problems), tuple(renamed))

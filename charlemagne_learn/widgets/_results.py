@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -11,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from ..i18n import Lang, add_words, word
+from ..spreadsheet import csv_records
 
 add_words(
     {
@@ -19,28 +18,16 @@ add_words(
     }
 )
 
-__all__ = ["ROW_START", "download", "for_teacher", "inert", "results_csv"]
+__all__ = ["ROW_START", "download", "for_teacher", "results_csv"]
 
 #: The first columns of every quiz's results, which the teacher's dashboard groups by
 #: (:mod:`charlemagne_learn.teach.classroom`); each quiz adds its own after them.
 ROW_START = ("student", "quiz", "question", "kind", "skill")
 
 
-def inert(value: Any) -> Any:
-    """A text cell a spreadsheet will not run: one starting ``= + - @`` (or a tab or carriage return) is a formula
-    to Excel and LibreOffice, so it gets a leading apostrophe (OWASP's advice on CSV injection)."""
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
-        return "'" + value
-    return value
-
-
 def results_csv(rows: Iterable[Mapping[str, Any]], fields: Sequence[str], path: str | Path | None = None) -> str:
     """The rows as CSV text (also written to ``path`` when given), safe to open in a spreadsheet."""
-    out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=list(fields), lineterminator="\n")
-    writer.writeheader()
-    writer.writerows({k: inert(v) for k, v in row.items()} for row in rows)
-    text = out.getvalue()
+    text = csv_records(rows, fields)
     if path is not None:
         # utf-8-sig starts the file with a byte-order mark: without one Excel reads UTF-8 as Latin-1 (♣ and –)
         Path(path).write_text(text, encoding="utf-8-sig")
