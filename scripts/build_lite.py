@@ -1,8 +1,8 @@
 """Build the course as a JupyterLite site: the lessons running entirely in the browser, no server.
 
-The site holds every lesson notebook and the package as a wheel that the lessons install with piplite;
-the pure-Python paths of the package (its own double-dummy search instead of DDS, no worker processes)
-work there. anywidget's front-end is bundled because it is installed where the site is built.
+The site holds the lessons' folder (every notebook, and the files they link to) and the package as a wheel that
+the lessons install with piplite; the pure-Python paths of the package (its own double-dummy search instead of DDS,
+no worker processes) work there. anywidget's front-end is bundled because it is installed where the site is built.
 
 The build runs in a virtual environment of its own, ``.venv-lite/`` (made on first use from the ``lite``
 extra's packages): the Pyodide kernel's JupyterLab extension must not sit beside the JupyterLab that runs
@@ -71,6 +71,24 @@ def with_install_cell(notebook_json: str, source: str = INSTALL_CELL) -> str:
     return json.dumps(notebook, ensure_ascii=False, indent=1)
 
 
+#: What the lessons' folder may hold that is no part of the course: a learner's or teacher's own files (the
+#: student's name, a class's handed-in results), caches and hidden files.
+_NOT_COURSE = shutil.ignore_patterns(".*", "__pycache__", "student.json", "class_results")
+
+
+def write_contents(contents: Path, lessons: Path = ROOT / "notebooks") -> Path:
+    """Copy the lessons' folder into ``contents`` (the site's files): every file, so that whatever a lesson links to
+    or reads beside itself (the printables, each edition's example class, ``course.json``) is where the lesson
+    looks, as under ``python3 tasks.py lessons``; each notebook gets :data:`INSTALL_CELL` (in its edition's
+    language) at the top."""
+    shutil.copytree(lessons, contents, ignore=_NOT_COURSE)
+    for notebook in sorted(contents.rglob("*.ipynb")):
+        french = notebook.parent.relative_to(contents).parts[:1] == ("fr",)
+        text = with_install_cell(notebook.read_text(encoding="utf-8"), INSTALL_CELL_FR if french else INSTALL_CELL)
+        notebook.write_text(text, encoding="utf-8")
+    return contents
+
+
 def build(out: Path) -> Path:
     """Build the site into ``out`` (replaced if it exists) and return it."""
     python = lite_python()
@@ -87,20 +105,7 @@ def build(out: Path) -> Path:
         (work / "lite").mkdir()
         shutil.copy(ROOT / "lab-settings" / "overrides.json", work / "lite" / "overrides.json")
         contents = work / "contents"
-        contents.mkdir()
-        for lesson in sorted((ROOT / "notebooks").glob("*.ipynb")):
-            (contents / lesson.name).write_text(with_install_cell(lesson.read_text(encoding="utf-8")), encoding="utf-8")
-        french = ROOT / "notebooks" / "fr"
-        if french.is_dir():  # the French edition, with its {"lang": "fr"} over the teacher's house rules
-            (contents / "fr").mkdir()
-            for lesson in sorted(french.glob("*.ipynb")):
-                text = with_install_cell(lesson.read_text(encoding="utf-8"), INSTALL_CELL_FR)
-                (contents / "fr" / lesson.name).write_text(text, encoding="utf-8")
-            shutil.copy(french / "course.json", contents / "fr" / "course.json")
-        # the teacher's house rules travel with the lessons (cl.course_rules() looks beside the notebook)
-        shutil.copy(ROOT / "notebooks" / "course.json", contents / "course.json")
-        # the teacher's dashboard opens with this example class
-        shutil.copytree(ROOT / "notebooks" / "class_results_example", contents / "class_results_example")
+        write_contents(contents)
         subprocess.run(
             [
                 str(python),

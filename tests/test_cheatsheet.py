@@ -14,7 +14,7 @@ import charlemagne_learn as cl
 from charlemagne_learn.bid_meaning import bid_meaning
 from charlemagne_learn.teach.cheatsheet import CheatSheetError, cheatsheet_html, main, write_cheatsheet
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
+PRINTABLES = Path(__file__).resolve().parent.parent / "notebooks" / "printables"
 VARIANTS = ("canadian", "american", "maine", "bid_euchre")
 
 
@@ -85,8 +85,8 @@ def test_the_course_rules_are_the_default(monkeypatch: pytest.MonkeyPatch) -> No
 
 
 def test_the_shipped_sheet_is_what_the_engine_writes_now() -> None:
-    assert (DOCS / "cheatsheet.html").read_text(encoding="utf-8") == cheatsheet_html(cl.Rules.preset("canadian"))
-    assert (DOCS / "cheatsheet.pdf").read_bytes().startswith(b"%PDF")
+    assert (PRINTABLES / "cheatsheet.html").read_text(encoding="utf-8") == cheatsheet_html(cl.Rules.preset("canadian"))
+    assert (PRINTABLES / "cheatsheet.pdf").read_bytes().startswith(b"%PDF")
 
 
 def test_a_sheet_is_written_as_html_or_pdf_only(tmp_path: Path) -> None:

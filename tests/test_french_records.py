@@ -1,5 +1,5 @@
 """Hand records in French: the printed page (boards, tables, travellers, score sheet) and the notebook view,
-for every variant; the English page unchanged (tests/test_hand_records.py checks it against docs/); the command
+for every variant; the English page unchanged (tests/test_hand_records.py checks it against notebooks/printables/); the command
 line's --lang."""
 
 from __future__ import annotations

@@ -1,14 +1,18 @@
 """One word per idea, each defined before it is used: the lessons read against the glossary, in both editions
-(the French lessons in ``notebooks/fr`` by the French words of each term)."""
+(the French lessons in ``notebooks/fr`` by the French words of each term). A lesson is what the learner reads: its
+prose, and what its cells show (a rule of thumb a quiz prints, a table's heads) — but not the glossary itself."""
 
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
 
 import nbformat
 import pytest
 
+import charlemagne_learn as cl
+from charlemagne_learn.analysis.rulebot import RULES, RULES_FR
 from charlemagne_learn.teach.glossary import GLOSSARY
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
@@ -30,7 +34,30 @@ def _prose(path: Path) -> list[str]:
     return lines
 
 
+_MARKUP = re.compile(r"<style.*?</style>|<script.*?</script>|<code>.*?</code>|<[^>]+>", re.S)
+
+
+def _shown(path: Path) -> list[str]:
+    """What a lesson's cells show, line by line: printed text, and the words of its HTML pictures (a widget's
+    static picture: the quiz, its rule of thumb); not the glossary, which names every term on purpose."""
+    lines = []
+    for cell in nbformat.read(path, as_version=4).cells:
+        if cell.cell_type != "code" or "glossary_html(" in cell.source:
+            continue
+        for output in cell.get("outputs", []):
+            data = output.get("data", {})
+            if output.get("output_type") == "stream":
+                text = output.get("text", "")
+            elif "text/html" in data:
+                text = html.unescape(_MARKUP.sub("\n", data["text/html"]))
+            else:
+                text = data.get("text/plain", "")
+            lines += [line for line in text.splitlines() if line.strip()]
+    return lines
+
+
 PROSE = {path.name[:2]: _prose(path) for path in LESSONS}
+SHOWN = {path.name[:2]: _shown(path) for path in LESSONS}
 
 
 @pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
@@ -38,11 +65,50 @@ def test_no_term_before_the_lesson_that_defines_it(path: Path) -> None:
     number = path.name[:2]
     early = [
         f"{name!r} (defined in lesson {term.lesson}): {line.strip()}"
-        for line in PROSE[number]
+        for line in PROSE[number] + SHOWN[number]
         for name, term in GLOSSARY.items()
         if term.lesson > number and term.found_in(line)
     ]
     assert not early, f"{path.name} uses terms before their lesson:\n" + "\n".join(early)
+
+
+#: How the French lessons must not say a term: the French of :attr:`Term.others` (other books' words).
+FRENCH_OTHERS: dict[str, str] = {"bidder": "déclarants?|déclarer"}
+
+
+#: The lessons, the teacher's guide and the dashboard, in both editions.
+EVERY_BOOK = sorted(NOTEBOOKS.glob("*.ipynb")) + sorted((NOTEBOOKS / "fr").glob("*.ipynb"))
+
+
+@pytest.mark.parametrize("path", EVERY_BOOK, ids=lambda p: p.relative_to(NOTEBOOKS).as_posix())
+def test_one_word_per_idea(path: Path) -> None:
+    """The course's word, never another book's ("declarer" for the bidder), in what a notebook says or shows."""
+    french = path.parent.name == "fr"
+    others = [
+        f"{found!r} for {name!r}: {line.strip()}"
+        for line in _prose(path) + _shown(path)
+        for name, term in GLOSSARY.items()
+        if (found := _french_other(name, line) if french else term.other_word_in(line))
+    ]
+    assert not others, f"{path.name} says another word than the course's:\n" + "\n".join(others)
+
+
+def test_the_rules_of_thumb_say_the_course_words() -> None:
+    """Every rule of thumb a learner may be shown, in both languages, with the course's words only."""
+    said = [(f"{key}: {text}", GLOSSARY[name].other_word_in(text)) for key, text in RULES.items() for name in GLOSSARY]
+    said += [(f"{key}: {text}", _french_other(name, text)) for key, text in RULES_FR.items() for name in GLOSSARY]
+    assert not [f"{found!r} in {rule}" for rule, found in said if found]
+
+
+def test_every_bid_of_every_table_is_a_term() -> None:
+    """A bid's name is a word of the game: the glossary says what it means and when the course first says it."""
+    labels = {
+        spec.label
+        for variant in ("canadian", "american", "maine", "bid_euchre")
+        for spec in cl.Rules.preset(variant).bids
+        if not spec.label.isdigit()
+    }
+    assert labels and not [label for label in labels if not any(t.found_in(label) for t in GLOSSARY.values())]
 
 
 @pytest.mark.parametrize("name", list(GLOSSARY))
@@ -83,18 +149,18 @@ FRENCH_FORMS: dict[str, str] = {
     "high joker": "grands? jokers?",
     "low joker": "petits? jokers?",
     "plain suit": "couleurs? ordinaires?",
+    "exchange": "échanges?|échanger",
     "bower": "bowers?",
     "void": "chicanes?",
     "bid ladder": "échelles? des enchères",
-    "exchange": "échanges?|échanger",
     "discard": "écarter|écarte|écartes|écartez|écartent|écarté|écartées?|écartés",
     "stick the dealer": "collée?s?|donneur est collé",
     "thrown in": "annulée?s?",
     "grade": "imprécisions?|gaffes?",
-    "exposed hand": "exposée?s?|exposés?",
     "partner's card": "cartes? d[ue] (?:son |votre |leur )?partenaire",
-    "double dummy": "cartes? ouvertes?|double[- ]dummy",
     "rule of thumb": "trucs?|règles? du pouce",
+    "exposed hand": "exposée?s?|exposés?",
+    "double dummy": "cartes? ouvertes?|double[- ]dummy",
     "the count": "(?:le|du|au) compte",
     "sure trick": "levées? sûres?",
     "hint": "conseils?",
@@ -102,13 +168,25 @@ FRENCH_FORMS: dict[str, str] = {
     "expected points": "points espérés",
     "interval": "intervalles?|confiance",
     "lone defender": "défenseurs? seuls?",
+    "Le Petit": "(?:le|au|du) (?-i:Petit)",
+    "No Trump": "(?-i:Sans-atout)",
+    "Charles": "charles",
+    "High Card No Trump": "(?-i:Sans-atout carte haute)",
 }
 
 FRENCH_PROSE = {path.name[:2]: _prose(path) for path in FRENCH_LESSONS}
+FRENCH_SHOWN = {path.name[:2]: _shown(path) for path in FRENCH_LESSONS}
 
 
 def _said_in_french(name: str, line: str) -> bool:
     return re.search(rf"(?<![\w-])(?:{FRENCH_FORMS[name]})(?![\w-])", line, re.IGNORECASE) is not None
+
+
+def _french_other(name: str, line: str) -> str | None:
+    if name not in FRENCH_OTHERS:
+        return None
+    found = re.search(rf"(?<![\w-])(?:{FRENCH_OTHERS[name]})(?![\w-])", line, re.IGNORECASE)
+    return found.group(0) if found else None
 
 
 def test_every_term_has_its_french_forms() -> None:
@@ -122,7 +200,7 @@ def test_no_french_term_before_the_lesson_that_defines_it(path: Path) -> None:
     number = path.name[:2]
     early = [
         f"{name!r} (defined in lesson {term.lesson}): {line.strip()}"
-        for line in FRENCH_PROSE[number]
+        for line in FRENCH_PROSE[number] + FRENCH_SHOWN[number]
         for name, term in GLOSSARY.items()
         if term.lesson > number and _said_in_french(name, line)
     ]

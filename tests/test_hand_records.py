@@ -17,7 +17,7 @@ from charlemagne_learn.errors import CharlemagneError
 from charlemagne_learn.rng import derive_seed
 from charlemagne_learn.teach.hand_records import hand_records, main, matchpoints
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
+PRINTABLES = Path(__file__).resolve().parent.parent / "notebooks" / "printables"
 
 
 @pytest.mark.parametrize("variant", ["canadian", "american", "maine", "bid_euchre"])
@@ -61,10 +61,12 @@ def test_the_page_prints_every_board_and_a_traveller_each() -> None:
 
 
 def test_the_same_arguments_give_the_same_record_and_the_shipped_one_is_current() -> None:
-    shipped = (DOCS / "hand_records.html").read_text(encoding="utf-8")
+    shipped = (PRINTABLES / "hand_records.html").read_text(encoding="utf-8")
     made = hand_records(boards=10, seed=1, rules="canadian").to_html()
-    assert made == shipped, "regenerate: python -m charlemagne_learn.teach.hand_records docs/hand_records.html ..."
-    pdf = (DOCS / "hand_records.pdf").read_bytes()
+    assert made == shipped, (
+        "regenerate: python -m charlemagne_learn.teach.hand_records notebooks/printables/hand_records.html ..."
+    )
+    pdf = (PRINTABLES / "hand_records.pdf").read_bytes()
     assert pdf.startswith(b"%PDF") and len(re.findall(rb"/Type\s*/Page[^s]", pdf)) >= 5
 
 

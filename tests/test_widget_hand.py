@@ -38,6 +38,25 @@ def test_a_click_on_an_illegal_card_explains_and_changes_nothing() -> None:
     assert h.selected == "JD" and seen == [cl.Card.parse("JD")] and h.message == ""
 
 
+def test_a_question_hand_does_not_mark_the_answer() -> None:
+    """Asked which card may be played, the learner sees every card alike; each click says the engine's reason."""
+    h = Hand("AS JD 7H RJ 9C", contract=K, trick="KH", show_legal=False)
+    assert all(c["legal"] for c in h.cards) and repr(h) == "Hand(RJ J♦ 7♥ A♠ 9♣; legal: not shown)"
+    assert "cl-illegal" not in h._static_html() and h.legal == cl.parse_cards("RJ JD 7H")
+    seen: list[cl.Card] = []
+    h.on_select(seen.append)
+    h._on_front_end(h, {"type": "click", "card": "AS"}, [])
+    assert h.selected == "" and seen == [] and h.message.startswith("A♠ cannot be played")
+    h._on_front_end(h, {"type": "click", "card": "7H"}, [])
+    assert (
+        h.selected == "7H"
+        and seen == [cl.Card.parse("7H")]
+        and h.message == "7♥ may be played: it follows the led suit."
+    )
+    h.lang = "fr"
+    assert all(c["legal"] for c in h.cards)
+
+
 def test_a_stale_click_is_reported_not_raised() -> None:
     h = Hand("AS KS")
     h._on_front_end(h, {"type": "click", "card": "QH"}, [])

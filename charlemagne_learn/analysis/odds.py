@@ -198,7 +198,7 @@ def _plans(rules: Rules, spec: BidSpec) -> list[_Plan]:
     return [plan(s) for s in suits]
 
 
-_KEEPS_LESS = ", or keeps only the kitty or only the card when that does better"
+_KEEPS_LESS = ", discarding the partner's card or both kitty cards when that does better"
 
 #: The parts of a plan's description (:meth:`_Plan.describe`), in French; "trump ♥" is built from its symbol.
 _HOW_FR = {
@@ -208,8 +208,8 @@ _HOW_FR = {
     "names the best trump for the cards": "nomme le meilleur atout pour ses cartes",
     "no trump": "sans atout",
     "alone": "seul",
-    "or keeps only the kitty or only the card when that does better": "ou ne garde que le minou ou que la carte "
-    "quand c'est mieux",
+    "discarding the partner's card or both kitty cards when that does better": "en écartant la carte du "
+    "partenaire ou les deux cartes du minou quand c'est mieux",
 }
 
 

@@ -75,10 +75,10 @@ RULES: dict[str, str] = {
     "trump.best": "Name the trump that makes the hand strongest: top trumps, trump length, side aces and voids.",
     "trump.all": "For a bid to take every trick, name the trump that leaves the fewest losers.",
     # play: taking tricks
-    "lead.draw_trumps": "Declaring with trumps: lead your top trump while the opponents may still hold trumps, so "
-    "they cannot trump your winners later.",
-    "lead.draw_low": "Declaring with trump length but not the top trump: lead a low trump to draw the opponents' "
-    "trumps.",
+    "lead.draw_trumps": "Your side has the contract and you hold trumps: lead your top trump while the opponents "
+    "may still hold trumps, so they cannot trump your winners later.",
+    "lead.draw_low": "Your side has the contract and you hold trump length but not the top trump: lead a low trump "
+    "to draw the opponents' trumps.",
     "lead.cash": "Lead a sure winner (the highest card left in its suit) while nobody can trump it.",
     "lead.partner_suit": "Return the suit your partner led: the partner is likely strong there.",
     "lead.short_for_ruff": "Defending with trumps: lead a singleton so that you can trump that suit next time.",
@@ -92,26 +92,26 @@ RULES: dict[str, str] = {
     "follow.ruff_winner": "Void in the suit led: trump the opponents' sure winner with your lowest trump that wins.",
     "follow.third_high": "Third hand high: play your highest card that beats the others (or the cheapest sure "
     "winner) so the last player has to pay to win.",
-    "follow.take_all": "Declaring a take-every-trick bid: win every trick you can.",
+    "follow.take_all": "Your side must take every trick: win every trick you can.",
     "follow.low": "You cannot win this trick (or need not): play your lowest card, or discard from a short suit.",
     # play: Mulot and Le Petit
     "avoid.lead_low_joker": "Mulot bidder holding the low joker: lead it at once — whoever holds the high joker "
     "must play it on the low one, so the low joker is gone without taking a trick.",
-    "avoid.lead_safe": "Mulot or Le Petit bidder: lead the low card that the others are most likely to beat.",
-    "avoid.duck": "Bidder in Mulot or Le Petit: duck with the highest card that still loses the trick.",
+    "avoid.lead_safe": "You must take no trick: lead the low card that the others are most likely to beat.",
+    "avoid.duck": "You must take no trick: duck with the highest card that still loses the trick.",
     "avoid.forced_win": "Every card you may play wins this trick: play the lowest, so a later player may still "
     "overtake it (or the highest when you play last, to be rid of it).",
     "avoid.defend_lead_joker": "Defending Mulot with the low joker: lead it, so that if the bidder holds the high "
     "joker the bidder must play it and take the trick.",
-    "avoid.defend_lead": "Defending Mulot or Le Petit: lead your lowest card in a suit the bidder still holds, so "
-    "the bidder may have to go over it.",
-    "avoid.defend_under": "Defending Mulot or Le Petit: the bidder is winning this trick, so play under the "
-    "bidder's card (the highest that stays under) and let the bidder take it.",
-    "avoid.defend_low_before": "Defending Mulot or Le Petit: the bidder plays after you, so play low and leave the "
-    "bidder a low card to beat.",
-    "avoid.defend_throw_high": "Defending Mulot or Le Petit: the bidder cannot take this trick, so throw a high "
-    "card and keep your low cards to play under the bidder later (keeping the high "
-    "joker while you may).",
+    "avoid.defend_lead": "Defending against a bidder who must take no trick: lead your lowest card in a suit the "
+    "bidder still holds, so the bidder may have to go over it.",
+    "avoid.defend_under": "Defending against a bidder who must take no trick: the bidder is winning this trick, so "
+    "play under the bidder's card (the highest that stays under) and let the bidder take it.",
+    "avoid.defend_low_before": "Defending against a bidder who must take no trick: the bidder plays after you, so "
+    "play low and leave the bidder a low card to beat.",
+    "avoid.defend_throw_high": "Defending against a bidder who must take no trick: the bidder cannot take this "
+    "trick, so throw a high card and keep your low cards to play under the bidder later (keeping the high joker "
+    "while you may).",
 }
 
 #: The same rules in French, as a Quebec player would teach them.
@@ -167,22 +167,22 @@ RULES_FR: dict[str, str] = {
     "ou défaussez dans une couleur courte.",
     "avoid.lead_low_joker": "Au Mulot, avec le petit joker : entamez-le tout de suite — qui tient le grand joker "
     "doit le jouer dessus, et le petit joker s'en va sans faire de levée.",
-    "avoid.lead_safe": "Preneur au Mulot ou au Petit : entamez la petite carte que les autres ont le plus de "
+    "avoid.lead_safe": "Vous ne devez faire aucune levée : entamez la petite carte que les autres ont le plus de "
     "chances de battre.",
-    "avoid.duck": "Preneur au Mulot ou au Petit : passez sous la levée avec la plus haute carte qui perd encore.",
+    "avoid.duck": "Vous ne devez faire aucune levée : passez sous la levée avec la plus haute carte qui perd encore.",
     "avoid.forced_win": "Toutes vos cartes jouables gagnent cette levée : jouez la plus petite, qu'un joueur suivant "
     "puisse encore la battre (ou la plus haute si vous jouez le dernier, pour vous en débarrasser).",
     "avoid.defend_lead_joker": "En défense contre le Mulot avec le petit joker : entamez-le, pour que le preneur, "
     "s'il tient le grand joker, doive le jouer et faire la levée.",
-    "avoid.defend_lead": "En défense contre le Mulot ou le Petit : entamez votre plus petite carte dans une couleur "
-    "que le preneur a encore, pour qu'il doive peut-être passer par-dessus.",
-    "avoid.defend_under": "En défense contre le Mulot ou le Petit : le preneur gagne cette levée, alors jouez sous "
-    "sa carte (la plus haute qui reste dessous) et laissez-le la prendre.",
-    "avoid.defend_low_before": "En défense contre le Mulot ou le Petit : le preneur joue après vous, alors jouez "
-    "petit et laissez-lui une petite carte à battre.",
-    "avoid.defend_throw_high": "En défense contre le Mulot ou le Petit : le preneur ne peut pas faire cette levée, "
-    "alors jetez une grosse carte et gardez vos petites pour passer sous lui plus tard (en gardant le grand "
-    "joker tant que vous le pouvez).",
+    "avoid.defend_lead": "En défense contre un preneur qui ne doit faire aucune levée : entamez votre plus petite "
+    "carte dans une couleur que le preneur a encore, pour qu'il doive peut-être passer par-dessus.",
+    "avoid.defend_under": "En défense contre un preneur qui ne doit faire aucune levée : le preneur gagne cette "
+    "levée, alors jouez sous sa carte (la plus haute qui reste dessous) et laissez-le la prendre.",
+    "avoid.defend_low_before": "En défense contre un preneur qui ne doit faire aucune levée : le preneur joue après "
+    "vous, alors jouez petit et laissez-lui une petite carte à battre.",
+    "avoid.defend_throw_high": "En défense contre un preneur qui ne doit faire aucune levée : le preneur ne peut pas "
+    "faire cette levée, alors jetez une grosse carte et gardez vos petites pour passer sous lui plus tard (en "
+    "gardant le grand joker tant que vous le pouvez).",
 }
 
 

@@ -7,7 +7,7 @@ every lesson's text against this list), so a newcomer never meets a word before 
 >>> GLOSSARY["little jack"].french, GLOSSARY["little jack"].lesson
 ('le petit bar', '00')
 >>> [t for t in terms_of("05")][:3]
-['bid ladder', 'exchange', 'discard']
+['bid ladder', 'discard', 'stick the dealer']
 """
 
 from __future__ import annotations
@@ -33,13 +33,23 @@ class Term:
     sens: str = ""
     #: The ways a lesson writes the term (a regular expression, matched case-blind on whole words).
     forms: str
+    #: Words other books use for the same idea, which the course never does (one word per idea): a regular
+    #: expression like ``forms``; "" for none.
+    others: str = ""
 
     def found_in(self, text: str) -> bool:
         return re.search(rf"(?<![\w-])(?:{self.forms})(?![\w-])", text, re.IGNORECASE) is not None
 
+    def other_word_in(self, text: str) -> str | None:
+        """The first word of :attr:`others` in ``text``, or None."""
+        if not self.others:
+            return None
+        found = re.search(rf"(?<![\w-])(?:{self.others})(?![\w-])", text, re.IGNORECASE)
+        return found.group(0) if found else None
 
-def _t(lesson: str, french: str, meaning: str, forms: str) -> Term:
-    return Term(lesson=lesson, french=french, meaning=meaning, forms=forms)
+
+def _t(lesson: str, french: str, meaning: str, forms: str, others: str = "") -> Term:
+    return Term(lesson=lesson, french=french, meaning=meaning, forms=forms, others=others)
 
 
 #: Each term's meaning in French, as the French edition's glossary gives it.
@@ -86,6 +96,11 @@ _SENS: dict[str, str] = {
     "expected points": "les points qu'une enchère rapporte en moyenne, réussites et chutes ensemble",
     "interval": "l'étendue où se trouve une chance, vu le nombre de donnes comptées (95 %)",
     "lone defender": "au Maine : un seul défenseur contre un Charlemagne seul, son partenaire se retirant",
+    "Le Petit": "au jeu américain et au Maine : l'enchère de ne faire aucune levée, seul, sans atout (leur Mulot)",
+    "No Trump": "au jeu américain : l'enchère de faire les 8 levées avec son partenaire, sans couleur d'atout",
+    "Charles": "au jeu américain : l'enchère de faire les 8 levées avec son partenaire, avec un atout ; Charles seul : "
+    "la même, seul, avec une carte du partenaire",
+    "High Card No Trump": "au Maine : le Sans-atout, faire les 8 levées avec son partenaire sans couleur d'atout",
 }
 
 
@@ -97,7 +112,8 @@ GLOSSARY: dict[str, Term] = {
     "bid": _t("00", "l'enchère", "a promise of how many tricks your side will take, or a special bid", "bids?|bidding"),
     "pass": _t("00", "passer", "saying no bid", "pass|passes|passed|passing"),
     "contract": _t("00", "le contrat", "the highest bid, which the bidder's side must make", "contracts?"),
-    "bidder": _t("00", "le preneur", "the player who made the contract", "bidders?"),
+    # bridge and euchre books say declarer (or maker): one word here
+    "bidder": _t("00", "le preneur", "the player who made the contract", "bidders?", "declar(?:er|ers|ing|es)|makers?"),
     "partner": _t("00", "le partenaire", "the player opposite you, on your side", "partners?"),
     "trump": _t("00", "l'atout", "the suit named by the bidder, whose cards beat every other suit", "trumps?|trumped"),
     "trick": _t("00", "la levée", "one card from each player in turn; the highest takes it", "tricks?"),
@@ -128,15 +144,18 @@ GLOSSARY: dict[str, Term] = {
         "00", "Gros Charlemagne", "Charlemagne with the kitty or a partner's card, not both", "gros charlemagne"
     ),
     "house rule": _t("00", "la règle maison", "a rule each table chooses, such as which joker is high", "house rules?"),
-    # lesson 02
     "high joker": _t(
-        "02",
+        "00",
         "le grand joker",
         "the highest trump of all (the red joker, unless your table plays the black one)",
         "high jokers?",
     ),
-    "low joker": _t("02", "le petit joker", "the second highest trump", "low jokers?"),
-    "plain suit": _t("02", "une couleur ordinaire", "a suit that is not trump", "plain suits?"),
+    "low joker": _t("00", "le petit joker", "the second highest trump", "low jokers?"),
+    "plain suit": _t("00", "une couleur ordinaire", "a suit that is not trump", "plain suits?"),
+    "exchange": _t(
+        "00", "l'échange", "the bidder taking the kitty (or a partner's card) and putting cards aside", "exchange"
+    ),
+    # lesson 02
     "bower": _t(
         "02", "le bower", "Bid Euchre's names for the two jacks of trump: right (big) and left (little)", "bowers?"
     ),
@@ -145,9 +164,6 @@ GLOSSARY: dict[str, Term] = {
     # lesson 05
     "bid ladder": _t(
         "05", "l'échelle des enchères", "every bid of the game, from the lowest to the highest", "bid ladder"
-    ),
-    "exchange": _t(
-        "05", "l'échange", "the bidder taking the kitty (or a partner's card) and putting cards aside", "exchange"
     ),
     "discard": _t("05", "écarter", "put a card aside face down in the exchange", "discards?|discarded|discarding"),
     "stick the dealer": _t(
@@ -165,24 +181,24 @@ GLOSSARY: dict[str, Term] = {
         "how a choice compares with the best one: best, good, inaccuracy, mistake, blunder",
         "inaccurac(?:y|ies)|blunders?",
     ),
+    "partner's card": _t(
+        "05",
+        "la carte du partenaire",
+        "the card a Charlemagne bidder's partner gives before sitting out",
+        "partner's card",
+    ),
+    "rule of thumb": _t(
+        "05", "le truc", "a quick rule a player applies at the table, without the computer", r"rules? of thumb"
+    ),
     # lesson 07
     "exposed hand": _t(
         "07", "la main exposée", "the Gros Mulot bidder's cards, face up after the first trick", "exposed|hand on show"
     ),
     # lesson 08
-    "partner's card": _t(
-        "08",
-        "la carte du partenaire",
-        "the card a Charlemagne bidder's partner gives before sitting out",
-        "partner's card",
-    ),
     "double dummy": _t(
         "08", "à cartes ouvertes", "play in which everyone sees every card and plays perfectly", "double[- ]dummy"
     ),
     # lesson 09
-    "rule of thumb": _t(
-        "09", "le truc", "a quick rule a player applies at the table, without the computer", r"rules? of thumb"
-    ),
     "the count": _t(
         "09", "le compte", "trumps + top trumps + side aces: what a hand is worth, counted at the table", r"the count"
     ),
@@ -206,6 +222,29 @@ GLOSSARY: dict[str, Term] = {
         "le défenseur seul",
         "Maine: one defender against a lone Charlemagne, the partner sitting out",
         "lone defenders?",
+    ),
+    # the other tables' bids (a bid's label is always a term): their names are Canadian words for other things
+    "Le Petit": _t(
+        "13",
+        "le Petit",
+        "American and Maine: the bid to take no trick, alone, with no trump suit (their Mulot)",
+        "(?-i:Le Petit)",
+    ),
+    "No Trump": _t(
+        "13",
+        "le Sans-atout",
+        "American: the bid to take all 8 tricks with the partner, no suit trump",
+        "(?-i:No Trump)",
+    ),
+    "Charles": _t(
+        "13",
+        "Charles",
+        "American: the bid to take all 8 tricks with the partner, a suit trump; Charles Alone: the same alone, "
+        "with one card from the partner",
+        "charles",
+    ),
+    "High Card No Trump": _t(
+        "13", "le Sans-atout carte haute", "Maine's No Trump: all 8 tricks with the partner", "(?-i:High Card No Trump)"
     ),
 }
 

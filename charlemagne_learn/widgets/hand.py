@@ -12,6 +12,15 @@ False
 'A♠ cannot be played: a heart was led and you hold some (RJ, the high joker, counts as a heart; J♦, the little jack, counts as a heart), so you must follow suit.'
 >>> h.select("JD"), h.selected
 (True, 'JD')
+
+Asking which card may be played, the hand must not show it: ``show_legal=False`` draws every card alike, and a
+click says the engine's reason either way.
+
+>>> q = Hand("AS JD 7H RJ 9C", contract=k, trick="KH", show_legal=False)
+>>> q
+Hand(RJ J♦ 7♥ A♠ 9♣; legal: not shown)
+>>> q.select("7H"), q.message
+(True, '7♥ may be played: it follows the led suit.')
 """
 
 from __future__ import annotations
@@ -86,7 +95,11 @@ def sort_hand(cards: Iterable[Card], contract: Contract | None = None) -> CardLi
 
 class Hand(GameWidget):
     """A hand of cards. Clicking a legal card selects it (and calls :meth:`on_select` callbacks); clicking an
-    illegal one shows the engine's reason and changes nothing."""
+    illegal one shows the engine's reason and changes nothing.
+
+    ``show_legal=False``: the cards that may not be played are not marked (for a question "which card may you
+    play?", where marking them gives the answer away); a click on a card that may be played then says why too.
+    """
 
     _module = "hand"
     #: The cards as drawn: each a dict with ``id``, ``text``, ``label`` (spoken), ``legal``, ``role``.
@@ -104,6 +117,7 @@ class Hand(GameWidget):
         lang: str | None = None,
         four_colour: bool = False,
         caption: str = "",
+        show_legal: bool = True,
     ) -> None:
         if isinstance(cards, str) and len(cards) > 8 * _MOST_CARDS:  # no hand is written that long: not even read
             raise HandError(say("hand.too many", most=_MOST_CARDS, n=f"{len(cards.split())}+"))
@@ -121,6 +135,7 @@ class Hand(GameWidget):
         self._hand = sort_hand(hand, contract)
         self._contract = contract
         self._trick = played
+        self._show_legal = bool(show_legal)
         self._callbacks: list[Callable[[Card], Any]] = []
         super().__init__(lang=lang, four_colour=four_colour, caption=caption)
         self._redraw()
@@ -139,7 +154,8 @@ class Hand(GameWidget):
         return legal_plays(self._contract, self._hand, self._trick)
 
     def _redraw(self) -> None:
-        legal = set(self.legal)
+        # not shown: every card drawn as one that may be played, until a click asks the engine
+        legal = set(self.legal if self._show_legal else self._hand)
         lang = self._lang
         self.cards = [
             card_view(c, lang, self._contract, legal=c in legal, illegal_word=word("illegal", lang)) for c in self._hand
@@ -156,6 +172,12 @@ class Hand(GameWidget):
             if not ruling.answer:
                 self.message = ruling.reason
                 return False
+            if not self._show_legal:  # the question's answer, once the learner has found it
+                self.message = ruling.reason
+                self.selected = card_id(c)
+                for callback in self._callbacks:
+                    callback(c)
+                return True
         self.message = ""
         self.selected = card_id(c)
         for callback in self._callbacks:
@@ -172,7 +194,7 @@ class Hand(GameWidget):
 
     # ------------------------------------------------------------ display
     def __repr__(self) -> str:
-        legal = "" if self._contract is None else f"; legal: {self.legal}"
+        legal = "" if self._contract is None else f"; legal: {self.legal if self._show_legal else 'not shown'}"
         return f"Hand({self._hand}{legal})"
 
     def _static_html(self) -> str:

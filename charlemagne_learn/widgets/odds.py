@@ -39,7 +39,6 @@ add_words(
     {
         "deal": ("Deal", "Donner"),
         "type hand": ("Type a hand", "Tapez une main"),
-        "use hand": ("Use this hand", "Prendre cette main"),
         "play": ("play", "jeu"),
         "computing": ("Computing…", "Calcul…"),
         "deals done": ("{done} of {total} deals", "{done} donnes sur {total}"),
@@ -219,7 +218,6 @@ class BidOddsExplorer(GameWidget):
             for k in (
                 "deal",
                 "type hand",
-                "use hand",
                 "compute",
                 "samples",
                 "play",
