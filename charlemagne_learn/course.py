@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import RulesOptionError
+from .errors import RulesOptionError, quote
 from .i18n import LANGS, add_messages, check_lang, say
 from .rules import VARIANTS, Rules
 
@@ -125,9 +125,7 @@ class Course:
             object.__setattr__(self, "source", "Course(...)")
         house = self.house_rules
         if not isinstance(house, Mapping) or not all(isinstance(k, str) for k in house):
-            text = repr(house)
-            value = text if len(text) <= 60 else text[:57] + "..."
-            raise CourseSettingsError(say("course.bad_house_rules", lang, source=self.source, value=value))
+            raise CourseSettingsError(say("course.bad_house_rules", lang, source=self.source, value=quote(house)))
         try:
             with speaking(lang):
                 rules = Rules.preset(self.variant, **dict(house))
@@ -136,7 +134,7 @@ class Course:
         object.__setattr__(self, "rules", rules)
         object.__setattr__(self, "house_rules", dict(house))
         if not isinstance(self.lang, str) or self.lang not in LANGS:
-            raise CourseSettingsError(say("course.bad_lang", lang, source=self.source, value=repr(self.lang)))
+            raise CourseSettingsError(say("course.bad_lang", lang, source=self.source, value=quote(self.lang)))
 
 
 _session: Course | None = None
@@ -153,10 +151,10 @@ def set_course(variant: str | None = None, *, lang: str | None = None, **house_r
     said = lang if isinstance(lang, str) and lang in LANGS else _lang_now()
     if lang is not None and (not isinstance(lang, str) or lang not in LANGS):
         raise CourseSettingsError(
-            say("course.bad_lang", said, source=say("course.src_session", said), value=repr(lang))
+            say("course.bad_lang", said, source=say("course.src_session", said), value=quote(lang))
         )
     if variant is not None and (not isinstance(variant, str) or not variant.strip()):
-        raise CourseSettingsError(say("course.bad_variant", said, value=repr(variant), variants=", ".join(VARIANTS)))
+        raise CourseSettingsError(say("course.bad_variant", said, value=quote(variant), variants=", ".join(VARIANTS)))
     if variant is None and not house_rules:
         # only the language: the course's own rules stay (the French edition plays the teacher's house rules)
         # the course's own settings, read past this session's; a refused language leaves the session as it was
@@ -167,7 +165,7 @@ def set_course(variant: str | None = None, *, lang: str | None = None, **house_r
             _session = kept
         _session = Course(
             variant=base.variant, house_rules=base.house_rules, lang=said,
-            source=say("course.src_with_lang", said, source=base.source, lang=repr(lang)),
+            source=say("course.src_with_lang", said, source=base.source, lang=quote(lang)),
         )  # fmt: skip
         return _session
     if lang is None:  # the rules change, the session's language stays

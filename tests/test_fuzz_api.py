@@ -9,15 +9,18 @@ public entry point; anything but a :class:`CharlemagneError` (a ``ValueError``) 
 from __future__ import annotations
 
 import json
+import reprlib
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import charlemagne_learn as cl
 from charlemagne_learn.analysis import hint, review
+from charlemagne_learn.widgets import sort_hand
 
 CANADIAN = cl.Rules.preset("canadian")
 CONTRACT = cl.Contract(CANADIAN, "6", "N", trump="H")
@@ -31,9 +34,38 @@ TOKENS: list[Any] = [
     CANADIAN, CONTRACT, STATE, STATE.view("N"), PLAYED, cl.Action.parse("pass"), cl.RandomBot(0), 0, 1, 3, 8, 33, 34,
 ]  # fmt: skip
 
+
+class Nested(list[Any]):
+    """A list nested ``depth`` deep, which hypothesis can print when it reports a failure (its printer recurses)."""
+
+    def __init__(self, depth: int) -> None:
+        value: list[Any] = []
+        for _ in range(depth - 1):
+            value = [value]
+        super().__init__([value])
+        self.depth = depth
+
+    def __repr__(self) -> str:
+        return f"<a list nested {self.depth} deep>"
+
+
+def _nested(depth: int) -> list[Any]:
+    return Nested(depth)
+
+
+# Issue 25: values whose repr cannot be made (nested deeper than the recursion limit) or must not be repeated (a
+# megabyte), numbers that equal small ints without being whole numbers of Python's (2.0, Suit.H), and NumPy's ints.
+HOSTILE: list[Any] = [
+    _nested(1000), _nested(5000), "J" * 1_000_000, ["JH"] * 100_000, 2.0, 5.0, cl.Suit.H, cl.Rank.TEN,
+    np.int64(2), np.int64(5), np.float64(2.0), np.array([1, 2]), {"N": _nested(1000)}, b"\xff" * 100_000,
+]  # fmt: skip
+#: The longest message a refusal may be: what it quotes of the input is bounded, whatever the input's size.
+LONGEST_MESSAGE = 2_000
+
 junk = st.deferred(
     lambda: st.one_of(
         st.sampled_from(TOKENS),
+        st.sampled_from(HOSTILE),
         st.none(),
         st.booleans(),
         st.integers(-(2**70), 2**70),
@@ -59,9 +91,11 @@ def only_charlemagne_errors(fn: Callable[..., Any], *args: Any, **kwargs: Any) -
         return fn(*args, **kwargs)
     except cl.CharlemagneError as exc:
         assert str(exc).strip(), "an error must say what was wrong"
+        assert len(str(exc)) <= LONGEST_MESSAGE, f"{fn.__qualname__}: a refusal repeats its input: {str(exc)[:200]}"
         return exc
     except Exception as exc:  # the test's point: nothing else may escape
-        pytest.fail(f"{fn.__qualname__}{args!r} {kwargs!r} raised {type(exc).__name__}: {exc}")
+        shown = reprlib.repr((args, kwargs))  # the arguments may be nested too deep for repr
+        pytest.fail(f"{fn.__qualname__}{shown} raised {type(exc).__name__}: {str(exc)[:300]}")
 
 
 # ---------------------------------------------------------------- cards, seats, rules
@@ -74,6 +108,35 @@ def test_card_seat_suit_and_rank_readers(value: Any) -> None:
     only_charlemagne_errors(cl.Rules.preset, value)
     only_charlemagne_errors(cl.Rules.from_record, value)
     only_charlemagne_errors(cl.Action.parse, value)
+
+
+@FUZZ
+@given(value=junk)
+def test_enum_constructors_read_text_or_refuse(value: Any) -> None:
+    # Seat("north") is Seat.N, as the seat equals the word; Seat(2.0), Seat(True), Seat([]) are refused as find does
+    for enum in (cl.Seat, cl.Suit, cl.Rank):
+        made = only_charlemagne_errors(enum, value)
+        found = only_charlemagne_errors(enum.find, value)
+        if isinstance(found, enum):
+            assert made is found
+        if isinstance(made, enum):
+            assert type(value) in (int, str, enum) or isinstance(value, np.integer), f"{enum.__name__}({value!r})"
+
+
+@FUZZ
+@given(a=junk, b=junk, c=junk, d=junk)
+def test_internal_constructors_refuse_junk(a: Any, b: Any, c: Any, d: Any) -> None:
+    # entry points a learner can reach with tab completion, though the lessons never call them
+    only_charlemagne_errors(cl.Contract.cached, a, b, c)
+    only_charlemagne_errors(cl.Contract.cached, CANADIAN, CANADIAN.bid("6"), a, b)
+    only_charlemagne_errors(cl.Contract.cached, CANADIAN, CANADIAN.bid("6"), cl.Seat.N, cl.Suit.H, alone=a)
+    only_charlemagne_errors(cl.HandState, a, b, c, d)
+    only_charlemagne_errors(cl.HandState, CANADIAN, cl.Seat.N, a, b)
+    only_charlemagne_errors(sort_hand, a)
+    only_charlemagne_errors(sort_hand, ["JH", "AS"], a)
+    only_charlemagne_errors(cl.number, 0.5, a)
+    only_charlemagne_errors(cl.number, a)
+    only_charlemagne_errors(cl.term, a)
 
 
 @FUZZ
@@ -168,7 +231,7 @@ def test_tampered_records(path: list[int], value: Any) -> None:
     for record_text, loader in ((PLAYED.to_json(), cl.HandState.from_json), (game.to_json(), cl.Game.from_json)):
         try:
             text = json.dumps(tamper(json.loads(record_text), path, value))
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, RecursionError):
             continue  # not JSON-able: not a record anyone could write
         only_charlemagne_errors(loader, text)
 

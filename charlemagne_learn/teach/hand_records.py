@@ -32,7 +32,7 @@ from ..cards import Card, CardList, Seat, Suit
 from ..checks import whole_number
 from ..course import rules_for
 from ..deal import cards_of, deal_hands
-from ..errors import RulesOptionError
+from ..errors import RulesOptionError, quote
 from ..i18n import LANGS, Lang, add_messages, lang_or_course, number, say, word
 from ..rng import check_seed, derive_seed
 from ..rules import Rules
@@ -172,8 +172,7 @@ def matchpoints(nets: Sequence[float | None]) -> list[float | None]:
     if not isinstance(nets, (list, tuple)) or not all(
         n is None or (isinstance(n, (int, float)) and not isinstance(n, bool) and math.isfinite(n)) for n in nets
     ):
-        text = repr(nets)
-        raise RulesOptionError(say("records.bad_nets", nets=text if len(text) <= 60 else text[:57] + "..."))
+        raise RulesOptionError(say("records.bad_nets", nets=quote(nets)))
     played = [n for n in nets if n is not None]
     out: list[float | None] = []
     for net in nets:
@@ -397,9 +396,9 @@ def hand_records(
     tables. About a second a board on a laptop; the same arguments give the same record."""
     ruled = rules_for(rules)
     count = whole_number("boards", boards, 1, MAX_BOARDS)
-    whole_number("tables", tables, 1, 40)
+    tables = whole_number("tables", tables, 1, 40)
     samples = whole_number("odds_samples", odds_samples, 1, 2000)
-    check_seed(seed)
+    seed = check_seed(seed)
     if not any(b.name.isdigit() for b in ruled.bids):
         raise RulesOptionError(say("hr.no_numeric", title=ruled.named()))
     made = tuple(_board(ruled, seed, n, samples) for n in range(1, count + 1))

@@ -9,7 +9,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from ..errors import CharlemagneError
+from ..errors import CharlemagneError, quote
 from ..i18n import add_messages, add_words, say
 
 __all__ = ["PrintError", "write_page"]
@@ -56,7 +56,7 @@ def write_page(path: str | Path, page: str, what: str = "page") -> Path:
     target = Path(path)
     suffix = target.suffix.lower()
     if suffix not in (".html", ".pdf"):
-        raise PrintError(say("print.suffix", what=what, name=repr(target.name)))
+        raise PrintError(say("print.suffix", what=what, name=quote(target.name)))
     if not target.parent.is_dir():
         raise PrintError(say("print.folder", what=what, target=target, folder=target.parent))
     if suffix == ".html":

@@ -23,7 +23,7 @@ from ..cards import Card, CardList, Seat
 from ..contract import Contract
 from ..course import rules_for
 from ..deal import cards_of, deal_hands
-from ..errors import RulesOptionError
+from ..errors import RulesOptionError, quote
 from ..i18n import add_messages, check_lang, lang_or_course, say, word
 from ..ranking import card_order, trump_order
 from ..rng import check_seed
@@ -180,10 +180,7 @@ class Question:
         if not isinstance(items, (list, tuple, set, frozenset)) or not all(
             isinstance(i, (str, Seat, Card)) for i in items
         ):
-            text = repr(given)
-            raise RulesOptionError(
-                say("quiz.bad_given", self.lang, value=text if len(text) <= 60 else text[:57] + "...")
-            )
+            raise RulesOptionError(say("quiz.bad_given", self.lang, value=quote(given)))
         return tuple(i.name if isinstance(i, Seat) else str(i) for i in items)
 
     @property
@@ -624,7 +621,7 @@ def questions(
     bad = [k for k in chosen if k not in KINDS]
     if bad or not chosen:
         raise RulesOptionError(say("quiz.bad_kind", language, kinds=tuple(chosen), allowed=allowed))
-    check_seed(seed)
+    seed = check_seed(seed)
     rng = random.Random(f"{rules.name}:{level}:{seed}")
     number = 0
     while True:

@@ -28,7 +28,7 @@ from ..cards import RED_JOKER, Card
 from ..checks import flag
 from ..contract import Contract
 from ..course import course_lang, speaking
-from ..errors import CharlemagneError, RulesOptionError
+from ..errors import CharlemagneError, RulesOptionError, quote
 from ..i18n import LANGS, Lang, add_messages, card_label, check_lang, number, say, word
 from ..palette import palette_css
 from ..ranking import card_order
@@ -316,7 +316,12 @@ class GameWidget(anywidget.AnyWidget):
     def _page_value_refusal(self, name: str, value: Any, exc: Exception) -> str:
         if isinstance(exc, CharlemagneError):
             return str(exc)  # the widget's own check: what was wrong and what is allowed
-        return say("widget.bad page value", name=name, value=clip(repr(value)), old=clip(repr(getattr(self, name))))
+        return say(
+            "widget.bad page value",
+            name=name,
+            value=quote(value, ECHO_LIMIT),
+            old=quote(getattr(self, name), ECHO_LIMIT),
+        )
 
     def _on_front_end(self, _widget: Any, content: Any, _buffers: Any) -> None:
         """Every message from the page comes here. A click the engine refuses — or a stale one, sent before the
