@@ -20,6 +20,8 @@ from hypothesis import strategies as st
 
 import charlemagne_learn as cl
 from charlemagne_learn.analysis import hint, review
+from charlemagne_learn.teach import answer_key
+from charlemagne_learn.teach.quiz import questions
 from charlemagne_learn.widgets import sort_hand
 
 CANADIAN = cl.Rules.preset("canadian")
@@ -137,6 +139,17 @@ def test_internal_constructors_refuse_junk(a: Any, b: Any, c: Any, d: Any) -> No
     only_charlemagne_errors(cl.number, 0.5, a)
     only_charlemagne_errors(cl.number, a)
     only_charlemagne_errors(cl.term, a)
+
+
+@FUZZ
+@given(level=junk, seed=junk)
+def test_quiz_levels_are_whole_numbers(level: Any, seed: Any) -> None:
+    # level=2.0 or level=Suit.H used to pass as 2, then ask other questions or raise KeyError
+    made = only_charlemagne_errors(lambda: next(questions("canadian", level, seed=seed)))
+    if not isinstance(made, cl.CharlemagneError):
+        assert made == next(questions("canadian", int(level), seed=int(seed)))
+        assert type(level) is int or isinstance(level, np.integer)
+    only_charlemagne_errors(answer_key, "canadian", level, count=1)
 
 
 @FUZZ
