@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager, suppress
 from contextvars import ContextVar
@@ -80,6 +81,11 @@ add_messages({
                     "{variants}",
                     'écrivez-les comme `{{"variant": "canadian", "house_rules": {{"high_joker": "black"}}}}` ; '
                     "variantes : `{variants}`"),
+    "course.no_file": ("cannot read the course's settings from {source}: there is no such file",
+                       "impossible de lire les réglages du cours dans {source} : ce fichier n'existe pas"),
+    "course.not_a_file": ("the course's settings in {source} must be a file (not a folder, a pipe or a device); {help}",
+                          "les réglages du cours dans {source} doivent être un fichier (pas un dossier, un tube ou un "
+                          "périphérique) ; {help}"),
     "course.not_json": ("the course's settings in {source} are not JSON (line {line}, column {column}); {help}",
                         "les réglages du cours dans {source} ne sont pas du JSON (ligne {line}, colonne {column}) ; "
                         "{help}"),
@@ -346,16 +352,29 @@ def _find_files(start: Path) -> list[Path]:
 
 
 def _text(path: Path, source: str) -> str:
+    """The text of the settings file ``path``: a regular file only (a pipe would wait for a writer forever,
+    /dev/zero never ends), read no further than the largest settings allowed."""
+    most = MAX_SETTINGS_CHARS * 4  # bytes: UTF-8 takes at most four a character
     try:
-        size = path.stat().st_size
-        if size > MAX_SETTINGS_CHARS * 4:
+        # O_NONBLOCK: a FIFO opens at once, to be refused below, instead of waiting for a writer
+        with open(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb") as file:
+            status = os.fstat(file.fileno())  # of the file opened, not of the name looked up before
+            if not stat.S_ISREG(status.st_mode):
+                raise CourseSettingsError(say("course.not_a_file", _lang_now(), source=source, help=_help()))
+            data = file.read(most + 1)
+        if len(data) > most:
+            size = max(status.st_size, len(data))
             raise CourseSettingsError(
                 say("course.too_big", _lang_now(), source=source, size=size, most=MAX_SETTINGS_CHARS, help=_help())
             )
-        return path.read_text(encoding="utf-8-sig")
+        return data.decode("utf-8-sig")
     except (OSError, UnicodeDecodeError, ValueError) as exc:
         if isinstance(exc, CourseSettingsError):
             raise
+        if isinstance(exc, FileNotFoundError):
+            raise CourseSettingsError(say("course.no_file", _lang_now(), source=source)) from None
+        if isinstance(exc, IsADirectoryError):
+            raise CourseSettingsError(say("course.not_a_file", _lang_now(), source=source, help=_help())) from None
         raise CourseSettingsError(say("course.unreadable", _lang_now(), source=source)) from None
 
 

@@ -38,8 +38,12 @@ def quote(value: object, limit: int = QUOTE_CHARS) -> str:
     >>> quote("JH"), quote([[[[["deep"]]]]]), len(quote("x" * 1_000_000)) <= QUOTE_CHARS
     ("'JH'", '[[[[...]]]]', True)
     """
+    quoter = _QUOTER
+    if limit != QUOTE_CHARS:
+        quoter = reprlib.Repr()
+        quoter.maxlevel, quoter.maxstring, quoter.maxother, quoter.maxlong = 3, limit, limit, limit
     try:
-        text = _QUOTER.repr(value)
+        text = quoter.repr(value)
     except Exception:  # a repr that raises (an object's own, an int of more digits than Python will print)
         text = f"<{type(value).__name__}>"
     return text if len(text) <= limit else text[: limit - 3] + "..."
