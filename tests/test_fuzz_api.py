@@ -8,8 +8,12 @@ public entry point; anything but a :class:`CharlemagneError` (a ``ValueError``) 
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
+import os
 import reprlib
+import tempfile
 from collections.abc import Callable
 from typing import Any
 
@@ -282,3 +286,34 @@ def test_analysis_entry_points(a: Any, b: Any, c: Any, samples: Any, w: Any) -> 
         only_charlemagne_errors(bot, a)
     only_charlemagne_errors(cl.play_hand, a, b, seed=c)
     only_charlemagne_errors(cl.play_hand, CANADIAN, [cl.RandomBot(s) for s in range(4)], dealer=a, seed=b)
+
+
+# ---------------------------------------------------------------- command line
+WORDS = ["--variant", "--high-joker", "--all-pass", "--lang", "--boards", "--seed", "--tables", "--no-score-sheet",
+         "maine", "canadian", "american", "bid_euchre", "black", "red", "redeal", "stick_dealer", "fr", "en", "0",
+         "-1", "2.5", "99", "x", "--help-me", "", " ", "\x00", "é"]  # fmt: skip
+
+
+@FUZZ
+@given(
+    tool=st.sampled_from(["cheatsheet", "hand-records", "cheat", ""]),
+    where=st.sampled_from(["sheet.html", "sheet.txt", "no/such/folder/r.html", "", "sheet.pdf/"]),
+    options=st.lists(st.sampled_from(WORDS) | st.text(max_size=4), max_size=6),
+)
+def test_the_command_line_tools_refuse_in_one_line(tool: str, where: str, options: list[str]) -> None:
+    # in the process, for speed (tests/test_commands.py runs them as a teacher does); hand records only where no
+    # file can be written, so that no board is ever dealt here
+    from charlemagne_learn.teach.commands import main
+
+    if tool == "hand-records" and where == "sheet.html":
+        where = "no/such/folder/r.html"
+    with tempfile.TemporaryDirectory() as folder:
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            status = main([tool, os.path.join(folder, where) if where else "", *options])
+        assert status in (0, 2), err.getvalue()
+        if status == 2:
+            assert len(err.getvalue().splitlines()) == 1 and out.getvalue() == "", err.getvalue()
+        else:  # the file written, or the help asked for ("--h" is short for --help)
+            assert err.getvalue() == ""
+            assert os.path.isfile(out.getvalue().strip()) or out.getvalue().startswith("usage:")

@@ -45,12 +45,21 @@ class _Parser(argparse.ArgumentParser):
     """argparse's refusals as one line (its own print the usage first): the line says what to run for help."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+        self.exit(2, f"{self.prog}: {_one_line(message)} (see {self.prog} --help)\n")
+
+
+def _one_line(message: object) -> str:
+    """A message as one line of bounded length: it may quote what was typed, line breaks and all."""
+    text = " ".join(str(message).split())
+    return text if len(text) <= _LONGEST else text[: _LONGEST - 3] + "..."
+
+
+#: The longest refusal printed: argparse repeats a mistyped value whole.
+_LONGEST = 1000
 
 
 def _refuse(program: str, message: object) -> int:
-    # one line: a message quoting a pasted value may hold a line break
-    print(f"{program}: {' '.join(str(message).split())}", file=sys.stderr)
+    print(f"{program}: {_one_line(message)}", file=sys.stderr)
     return 2
 
 
