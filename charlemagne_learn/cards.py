@@ -57,7 +57,7 @@ _TABLES: dict[type, dict[object, Any]] = {}  # the texts each _Named class reads
 
 class _NamedType(EnumMeta):
     """``Seat("north")`` reads the text as :meth:`Seat.find` does, since a seat equals its words; ``Seat(2)``
-    is the member of that number. Anything else is refused with the class's own message, a
+    is the member of that number (and ``Phase("play")`` is read by ``Phase.find`` in the same way). Anything else is refused with the class's own message, a
     :class:`CardParseError`: Enum's own lookup would accept ``2.0`` and ``True``, and refuse text with a
     plain ValueError whose message repeats the whole input (and cannot even be made for a list nested a
     thousand deep)."""

@@ -24,7 +24,7 @@ from typing import Any, ClassVar, NamedTuple
 
 from .actions import TRUMP_ACTIONS, Action, discard_actions, give_actions, load_record, play_actions
 from .bidding import bid_floor, bid_levels, bid_lists, bid_trump_problem
-from .cards import TEAMS, Card, CardList, Seat, Suit, parse_cards
+from .cards import TEAMS, Card, CardList, Seat, Suit, _NamedType, parse_cards
 from .contract import Contract
 from .course import course_lang
 from .deal import cards_of, check_deal, deal_hands, hands_by_seat, mask_of
@@ -39,8 +39,8 @@ __all__ = ["FORMAT", "HandResult", "HandState", "Phase", "SeatView", "Trick", "d
 FORMAT = "charlemagne_learn.hand/1"
 
 
-class Phase(Enum):
-    """Phases of a hand, in the order they can happen."""
+class Phase(Enum, metaclass=_NamedType):
+    """Phases of a hand, in the order they can happen. ``Phase("play")`` reads a phase's value or name."""
 
     BIDDING = "bidding"
     CHOOSE = "choose"  # Gros Charlemagne's kitty-or-partner, Maine's alone, defend alone
@@ -53,6 +53,19 @@ class Phase(Enum):
     def text(self, lang: str | None = None) -> str:
         """The phase as a player names it, in ``lang`` (the course's language by default): "enchères"."""
         return say(f"phase.{self.value}", lang_or_course(lang))
+
+    @classmethod
+    def find(cls, text: str | Phase) -> Phase:
+        """Read a phase from its value or name, in any case: ``"play"``, ``"PLAY"``."""
+        if isinstance(text, Phase):
+            return text
+        if isinstance(text, str):
+            key = text.strip().lower()
+            found = next((p for p in cls if key in (p.value, p.name.lower())), None)
+            if found is not None:
+                return found
+        phases = ", ".join(p.value for p in cls)
+        raise CharlemagneError(say("hand.not_a_phase", value=quote(text), phases=phases))
 
 
 add_messages({
@@ -111,6 +124,8 @@ class Trick(NamedTuple):
 
 # Refusals name actions as they are typed (``state.apply("bid 6")``): the French quotes them as code.
 add_messages({
+    "hand.not_a_phase": ("{value} is not a phase of a hand; the phases are {phases}",
+                         "`{value}` n'est pas une phase de la donne ; les phases sont `{phases}`"),
     "hand.raw_constructor": ("HandState(...) takes the deal as the engine keeps it; make a hand with "
                              "HandState.new(rules, dealer, seed) or HandState.new(rules, dealer, hands={{'N': "
                              "'JH AS ...', ...}}, kitty='...'), or read one with HandState.from_json(text)",

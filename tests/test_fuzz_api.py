@@ -120,7 +120,7 @@ def test_card_seat_suit_and_rank_readers(value: Any) -> None:
 @given(value=junk)
 def test_enum_constructors_read_text_or_refuse(value: Any) -> None:
     # Seat("north") is Seat.N, as the seat equals the word; Seat(2.0), Seat(True), Seat([]) are refused as find does
-    for enum in (cl.Seat, cl.Suit, cl.Rank):
+    for enum in (cl.Seat, cl.Suit, cl.Rank, cl.Phase):
         made = only_charlemagne_errors(enum, value)
         found = only_charlemagne_errors(enum.find, value)
         if isinstance(found, enum):

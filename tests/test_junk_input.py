@@ -82,18 +82,19 @@ def test_enum_constructors_read_their_words() -> None:
     assert cl.Seat(2) is cl.Seat(np.int64(2)) is cl.Seat.S
     assert cl.Rank(3) is cl.Rank.TEN
     assert cl.Seat(cl.Seat.E) is cl.Seat.E
-    for member in (cl.Seat.W, cl.Suit.D, cl.Rank.ACE):
+    assert cl.Phase("play") is cl.Phase("PLAY") is cl.Phase.PLAY
+    for member in (cl.Seat.W, cl.Suit.D, cl.Rank.ACE, cl.Phase.TRUMP):
         assert pickle.loads(pickle.dumps(member)) is member
 
 
-@pytest.mark.parametrize("enum", [cl.Seat, cl.Suit, cl.Rank])
+@pytest.mark.parametrize("enum", [cl.Seat, cl.Suit, cl.Rank, cl.Phase])
 @pytest.mark.parametrize(
     "value", ["north-west", 2.0, True, 9, -1, None, [], {}, DEEP, BIG, cl.Suit.H, cl.Seat.S], ids=quote
 )
 def test_enum_constructors_refuse_junk_clearly(enum: Any, value: Any) -> None:
     if type(value) is enum:
         return
-    with pytest.raises(cl.CardParseError) as caught:
+    with pytest.raises(cl.CharlemagneError) as caught:
         enum(value)
     assert len(str(caught.value)) < 300
 
