@@ -127,7 +127,7 @@ class Course:
     def __post_init__(self) -> None:
         # Made here, so that settings the engine refuses are refused when they are read, not in some later lesson.
         lang = self.lang if isinstance(self.lang, str) and self.lang in LANGS else _lang_now()
-        if not self.source:
+        if not isinstance(self.source, str) or not self.source:
             object.__setattr__(self, "source", "Course(...)")
         house = self.house_rules
         if not isinstance(house, Mapping) or not all(isinstance(k, str) for k in house):

@@ -135,7 +135,7 @@ def add_words(words: dict[str, tuple[str, str]]) -> None:
 
 def check_lang(lang: str) -> Lang:
     """``lang`` if the widgets speak it, else a clear error."""
-    if lang not in LANGS:
+    if not isinstance(lang, str) or lang not in LANGS:  # `in` first: a NumPy array compares item by item
         # said in the course's language, which is always one of LANGS (the course checks it when read)
         raise RulesOptionError(say("i18n.bad_lang", value=quote(lang)))
     return lang

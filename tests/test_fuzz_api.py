@@ -288,6 +288,24 @@ def test_analysis_entry_points(a: Any, b: Any, c: Any, samples: Any, w: Any) -> 
     only_charlemagne_errors(cl.play_hand, CANADIAN, [cl.RandomBot(s) for s in range(4)], dealer=a, seed=b)
 
 
+# ---------------------------------------------------------------- widgets and settings
+@FUZZ
+@given(a=junk, b=junk)
+def test_widget_and_setting_arguments(a: Any, b: Any) -> None:
+    # traitlets' own refusals repeat the whole value (or fail to repr it); `x in ("a", "b")` with a NumPy array
+    # raises a plain ValueError: both must come out as a bounded CharlemagneError
+    from charlemagne_learn.widgets import Hand, TrumpLadder
+
+    only_charlemagne_errors(TrumpLadder, "canadian", a)
+    only_charlemagne_errors(TrumpLadder, "canadian", lang=a)
+    only_charlemagne_errors(Hand, a, lang=b)
+    ladder = TrumpLadder("canadian")
+    only_charlemagne_errors(setattr, ladder, "trump", a)
+    only_charlemagne_errors(setattr, ladder, "lang", b)
+    only_charlemagne_errors(cl.PimcBot, 0, bidding=a, exchange=b)
+    only_charlemagne_errors(cl.Course, variant="canadian", lang=a, source=b)
+
+
 # ---------------------------------------------------------------- command line
 WORDS = ["--variant", "--high-joker", "--all-pass", "--lang", "--boards", "--seed", "--tables", "--no-score-sheet",
          "maine", "canadian", "american", "bid_euchre", "black", "red", "redeal", "stick_dealer", "fr", "en", "0",

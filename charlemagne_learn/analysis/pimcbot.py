@@ -107,11 +107,11 @@ class PimcBot(Bot):
         for name, value in (("samples", samples), ("bid_samples", bid_samples)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise RulesOptionError(say("pimcbot.samples", name=name, value=quote(value)))
-        if bidding not in ("rule", "pimc", "auction"):
+        if not isinstance(bidding, str) or bidding not in ("rule", "pimc", "auction"):  # str first: arrays compare
             raise RulesOptionError(
                 say("pimcbot.option", name="bidding", value=quote(bidding), allowed="'rule', 'pimc', 'auction'")
             )
-        if exchange not in ("rule", "pimc"):
+        if not isinstance(exchange, str) or exchange not in ("rule", "pimc"):
             raise RulesOptionError(
                 say("pimcbot.option", name="exchange", value=quote(exchange), allowed="'rule', 'pimc'")
             )
