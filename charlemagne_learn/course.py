@@ -129,6 +129,8 @@ class Course:
         lang = self.lang if isinstance(self.lang, str) and self.lang in LANGS else _lang_now()
         if not isinstance(self.source, str) or not self.source:
             object.__setattr__(self, "source", "Course(...)")
+        elif len(self.source) > 300:  # a caller's text, repeated in every refusal below
+            object.__setattr__(self, "source", quote(self.source, 300))
         house = self.house_rules
         if not isinstance(house, Mapping) or not all(isinstance(k, str) for k in house):
             raise CourseSettingsError(say("course.bad_house_rules", lang, source=self.source, value=quote(house)))
@@ -263,8 +265,7 @@ def set_student(name: str) -> str:
 
 
 def _shown(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
+    return quote(value)
 
 
 def student() -> str:

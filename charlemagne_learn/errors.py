@@ -7,6 +7,8 @@ is allowed, so a learner (or a teacher) can act on it without reading the source
 from __future__ import annotations
 
 import reprlib
+from itertools import islice
+from typing import Any
 
 __all__ = [
     "CardParseError",
@@ -23,9 +25,21 @@ __all__ = [
 #: The most characters of a caller's value a message repeats: enough to recognise it, never a whole file.
 QUOTE_CHARS = 60
 
+
 # Bounds depth and breadth as it goes, so a list nested a thousand deep or a megabyte of text is never walked or
 # copied whole (the builtin repr raises RecursionError on the first and repeats all of the second).
-_QUOTER = reprlib.Repr()
+class _Quoter(reprlib.Repr):
+    def repr_dict(self, x: dict[Any, Any], level: int) -> str:
+        # as reprlib's, but in the dict's own order (reprlib sorts the keys: {'NS': 1, 'EW': 2} came out reversed)
+        if not x:
+            return "{}"
+        if level <= 0:
+            return "{...}"
+        pieces = [f"{self.repr1(k, level - 1)}: {self.repr1(x[k], level - 1)}" for k in islice(x, self.maxdict)]
+        return "{" + ", ".join(pieces + ["..."] * (len(x) > self.maxdict)) + "}"
+
+
+_QUOTER = _Quoter()
 _QUOTER.maxlevel = 3
 _QUOTER.maxstring = QUOTE_CHARS
 _QUOTER.maxother = QUOTE_CHARS
@@ -40,7 +54,7 @@ def quote(value: object, limit: int = QUOTE_CHARS) -> str:
     """
     quoter = _QUOTER
     if limit != QUOTE_CHARS:
-        quoter = reprlib.Repr()
+        quoter = _Quoter()
         quoter.maxlevel, quoter.maxstring, quoter.maxother, quoter.maxlong = 3, limit, limit, limit
     try:
         text = quoter.repr(value)

@@ -223,6 +223,8 @@ def test_new_hands_and_games(rules: Any, dealer: Any, seed: Any, hands: Any, kit
     only_charlemagne_errors(cl.HandState.new, CANADIAN, "N", seed, hands=hands, kitty=kitty)
     only_charlemagne_errors(cl.HandState.new, CANADIAN, "N", hands=hands, kitty=kitty)
     game = only_charlemagne_errors(cl.Game, rules, dealer, seed)
+    only_charlemagne_errors(cl.Game, CANADIAN, "N", 1, scores=hands, hands=kitty)
+    only_charlemagne_errors(cl.Game(CANADIAN, "N", 1).deal, seed, hands=hands, kitty=kitty)
     if isinstance(game, cl.Game):
         before = game.to_json()
         if isinstance(only_charlemagne_errors(game.apply, kitty), cl.CharlemagneError):
