@@ -14,11 +14,12 @@ import json
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any, Literal, Protocol, TypeVar
 
 from .cards import Card, Suit
 from .course import course_lang
-from .errors import CharlemagneError, IllegalActionError
+from .errors import CharlemagneError, IllegalActionError, quote
 from .i18n import Lang, add_messages, check_lang, lang_or_course, say
 
 __all__ = [
@@ -79,6 +80,10 @@ add_messages({
     "actions.unreadable": ("{value} is not an action: {why}", "`{value}` n'est pas une action : {why}"),
     "actions.record_type": ("a record is the text {writer} writes, not {got}",
                             "un enregistrement est le texte qu'écrit `{writer}`, pas `{got}`"),
+    "actions.record_long": ("not a record: it is {size:,} characters long, and a record is at most {most:,} (a game of "
+                            "thousands of hands); use the text {writer} writes",
+                            "ce n'est pas un enregistrement : il fait {size:,} caractères, et un enregistrement en fait "
+                            "au plus {most:,} (une partie de milliers de donnes) ; donnez le texte qu'écrit `{writer}`"),
     "actions.record_deep": ("not a record: its JSON is nested too deeply; use the text {writer} writes",
                             "ce n'est pas un enregistrement : son JSON est imbriqué trop profondément ; donnez le "
                             "texte qu'écrit `{writer}`"),
@@ -143,7 +148,7 @@ def choice_name(choice: str, lang: str | None = None) -> str:
     ('Take a card from your partner', 'Prendre le minou')
     """
     if choice not in CHOICES:
-        raise IllegalActionError(say("actions.not_a_choice", value=repr(choice), choices=_listed(CHOICES)))
+        raise IllegalActionError(say("actions.not_a_choice", value=quote(choice), choices=_listed(CHOICES)))
     return say(f"actions.name.{choice}", lang)
 
 
@@ -154,7 +159,7 @@ def choice_meaning(choice: str, lang: str | None = None) -> str:
     'Gros Charlemagne : prendre le minou et écarter deux cartes'
     """
     if choice not in CHOICES:
-        raise IllegalActionError(say("actions.not_a_choice", value=repr(choice), choices=_listed(CHOICES)))
+        raise IllegalActionError(say("actions.not_a_choice", value=quote(choice), choices=_listed(CHOICES)))
     return say(f"actions.choice.{choice}", lang)
 
 
@@ -215,11 +220,11 @@ class Action:
         # An action is a record of play: one that could never be applied or printed is refused here, once.
         kind = self.kind
         if type(kind) is not str or kind not in _FIELDS:
-            raise IllegalActionError(say("actions.not_a_kind", value=repr(kind), kinds=_listed(_FIELDS)))
+            raise IllegalActionError(say("actions.not_a_kind", value=quote(kind), kinds=_listed(_FIELDS)))
         given = {name for name in ("bid", "suit", "card", "choice") if getattr(self, name) is not None}
         needed, optional = _FIELDS[kind]
         if self.no_trump is not False and (kind != "bid" or self.no_trump is not True):
-            raise IllegalActionError(say("actions.bad_no_trump", value=repr(self.no_trump)))
+            raise IllegalActionError(say("actions.bad_no_trump", value=quote(self.no_trump)))
         wrong = sorted(given - needed - optional) + sorted(needed - given)
         if wrong:
             lang = _lang()
@@ -228,7 +233,7 @@ class Action:
                 say(
                     "actions.wrong_fields",
                     lang,
-                    kind=repr(kind),
+                    kind=quote(kind),
                     fields=fields,
                     wrong=_code_words(wrong, "or", lang),
                     help=say("actions.help", lang),
@@ -239,14 +244,14 @@ class Action:
             value = getattr(self, name)
             if value is not None and type(value) is not cls:
                 raise IllegalActionError(
-                    say("actions.wrong_type", name=name, value=repr(value), cls=cls.__name__, help=say("actions.help"))
+                    say("actions.wrong_type", name=name, value=quote(value), cls=cls.__name__, help=say("actions.help"))
                 )
         if self.no_trump and self.suit is not None:
             raise IllegalActionError(say("actions.suit_and_no_trump", help=say("actions.help")))
         if kind == "bid" and not (self.bid or "").strip():
             raise IllegalActionError(say("actions.empty_bid", help=say("actions.help")))
         if kind == "choose" and self.choice not in CHOICES:
-            raise IllegalActionError(say("actions.not_a_choice", value=repr(self.choice), choices=_listed(CHOICES)))
+            raise IllegalActionError(say("actions.not_a_choice", value=quote(self.choice), choices=_listed(CHOICES)))
         object.__setattr__(self, "_hash", self._fields_hash())
 
     # Every bid of every hand is looked up in a dict of the ladder's actions: the hash is worked out
@@ -273,14 +278,14 @@ class Action:
     @classmethod
     def bid_(cls, bid: str, suit: Suit | str | None = None, *, no_trump: bool = False) -> Action:
         if not isinstance(bid, (str, int)) or isinstance(bid, bool):
-            raise IllegalActionError(say("actions.not_a_bid", value=repr(bid)))
+            raise IllegalActionError(say("actions.not_a_bid", value=quote(bid)))
         return cls("bid", bid=str(bid), suit=None if suit is None else Suit.find(suit), no_trump=no_trump)
 
     @classmethod
     def face_down(cls, kind: Literal["give", "discard"]) -> Action:
         """A card given or discarded face down, as the other seats see it."""
         if kind not in ("give", "discard") or type(kind) is not str:
-            raise IllegalActionError(say("actions.not_face_down", value=repr(kind)))
+            raise IllegalActionError(say("actions.not_face_down", value=quote(kind)))
         return cls(kind)
 
     @classmethod
@@ -302,7 +307,7 @@ class Action:
     @classmethod
     def choose(cls, choice: str) -> Action:
         if not isinstance(choice, str) or choice not in CHOICES:
-            raise IllegalActionError(say("actions.not_a_choice", value=repr(choice), choices=_listed(CHOICES)))
+            raise IllegalActionError(say("actions.not_a_choice", value=quote(choice), choices=_listed(CHOICES)))
         return _CHOOSE[choice]
 
     @classmethod
@@ -312,11 +317,11 @@ class Action:
         if isinstance(text, Action):
             return text
         if not isinstance(text, str):
-            raise IllegalActionError(say("actions.not_an_action", value=repr(text), help=say("actions.help")))
+            raise IllegalActionError(say("actions.not_an_action", value=quote(text), help=say("actions.help")))
         try:
             return cls._parse_words(text.strip().split())
         except CharlemagneError as exc:
-            raise IllegalActionError(say("actions.unreadable", value=repr(text), why=str(exc))) from None
+            raise IllegalActionError(say("actions.unreadable", value=quote(text), why=str(exc))) from None
 
     @classmethod
     def _parse_words(cls, words: list[str]) -> Action:
@@ -471,6 +476,11 @@ def _bid_word(name: str, lang: Lang) -> str:
 _R = TypeVar("_R", bound=_Replayable)
 
 
+#: The longest record :func:`load_record` reads (characters, or bytes): a hand's record is about a thousand, and a
+#: whole game's a few thousand a hand.
+MAX_RECORD_CHARS = 10_000_000
+
+
 def load_record(text: str, fmt: str | tuple[str, ...], writer: str, start: Callable[[dict[str, Any]], _R]) -> _R:
     """Read a saved record of format ``fmt`` (or of any of several formats, the newest first), as ``writer``
     writes it: ``start`` builds the fresh hand or game from the record, then its ``"actions"`` are replayed in
@@ -478,6 +488,8 @@ def load_record(text: str, fmt: str | tuple[str, ...], writer: str, start: Calla
     formats = (fmt,) if isinstance(fmt, str) else fmt
     if not isinstance(text, (str, bytes, bytearray)):
         raise IllegalActionError(say("actions.record_type", writer=writer, got=type(text).__name__))
+    if len(text) > MAX_RECORD_CHARS:  # read before it is parsed: a record is never near this long
+        raise IllegalActionError(say("actions.record_long", size=len(text), most=MAX_RECORD_CHARS, writer=writer))
     if isinstance(text, str) and text.startswith("\ufeff"):
         text = text[1:]  # a byte-order mark, as some editors save a file (json reads it in bytes, not in text)
     try:
@@ -491,7 +503,7 @@ def load_record(text: str, fmt: str | tuple[str, ...], writer: str, start: Calla
     except ValueError:  # a number of thousands of digits
         raise IllegalActionError(say("actions.record_number", writer=writer)) from None
     if not isinstance(record, dict) or record.get("format") not in formats:
-        raise IllegalActionError(say("actions.record_format", fmt=repr(formats[0]), writer=writer))
+        raise IllegalActionError(say("actions.record_format", fmt=quote(formats[0]), writer=writer))
     actions = record.get("actions")
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise IllegalActionError(say("actions.record_actions", writer=writer))
@@ -502,7 +514,7 @@ def load_record(text: str, fmt: str | tuple[str, ...], writer: str, start: Calla
     except CharlemagneError as exc:
         raise IllegalActionError(say("actions.record_invalid", why=str(exc))) from None
     except (TypeError, AttributeError, IndexError, ValueError):
-        fields = ", ".join(str(k) for k in record if k not in ("format", "actions"))
+        fields = ", ".join(k[:40] for k in islice((k for k in record if k not in ("format", "actions")), 8))
         raise IllegalActionError(say("actions.record_broken", fields=fields, writer=writer)) from None
     replay(target.apply, actions)
     return target
@@ -514,4 +526,4 @@ def replay(apply: Callable[[str], None], actions: list[str]) -> None:
         try:
             apply(action)
         except IllegalActionError as exc:
-            raise IllegalActionError(say("actions.replay", n=number, action=repr(action), why=str(exc))) from None
+            raise IllegalActionError(say("actions.replay", n=number, action=quote(action), why=str(exc))) from None

@@ -23,11 +23,12 @@ E ♥ 10
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Iterable
-from enum import IntEnum
+from enum import Enum, EnumMeta, IntEnum
 from typing import Any, ClassVar
 
-from .errors import CardParseError
+from .errors import CardParseError, quote
 
 __all__ = [
     "BLACK_JOKER",
@@ -54,7 +55,26 @@ def _key(text: object) -> str:
 _TABLES: dict[type, dict[object, Any]] = {}  # the texts each _Named class reads, filled at first use
 
 
-class _Named(IntEnum):
+class _NamedType(EnumMeta):
+    """``Seat("north")`` reads the text as :meth:`Seat.find` does, since a seat equals its words; ``Seat(2)``
+    is the member of that number (and ``Phase("play")`` is read by ``Phase.find`` in the same way). Anything else is refused with the class's own message, a
+    :class:`CardParseError`: Enum's own lookup would accept ``2.0`` and ``True``, and refuse text with a
+    plain ValueError whose message repeats the whole input (and cannot even be made for a list nested a
+    thousand deep)."""
+
+    def __call__(cls, value: Any, *args: Any, **kwargs: Any) -> Any:
+        if args or kwargs:  # Enum's functional API (a new enum class), which these enums never use
+            return super().__call__(value, *args, **kwargs)
+        if type(value) is int or (isinstance(value, numbers.Integral) and not isinstance(value, (bool, Enum))):
+            member = cls._value2member_map_.get(int(value))
+            if member is not None:
+                return member
+        elif type(value) is cls:
+            return value
+        return cls.find(value)  # type: ignore[attr-defined]  # each member class reads its own texts
+
+
+class _Named(IntEnum, metaclass=_NamedType):
     """An enum that prints as its player-facing text and compares equal to any text ``find`` reads as it.
 
     It is still an int (seats index lists, ranks order), so ``Seat.E == 1`` stays true. The hash is the
@@ -77,8 +97,12 @@ class _Named(IntEnum):
             table = _TABLES[cls] = {w: m for m in cls for w in cls._words(m)}
             # the texts the package writes itself ("N", "♥"), found without trimming and lower-casing
             table.update({t: m for m in cls for t in (m.text, m.name) if t not in table})
-        hit = table.get(text) if type(text) is str else None
-        return hit if hit is not None else table.get(_key(text))
+        if type(text) is str:
+            hit = table.get(text)
+            return hit if hit is not None else table.get(_key(text))
+        # only text is read: str() of anything else could be a megabyte, or fail (a list nested too deep), and
+        # another enum's text is no word of this one (Seat.S is no suit)
+        return table.get(_key(text)) if isinstance(text, str) else None
 
     def __str__(self) -> str:
         return self.text
@@ -165,7 +189,7 @@ class Suit(_Named):
         suit: Suit | None = cls._lookup(text)
         if suit is not None:
             return suit
-        raise CardParseError(_say("cards.not_a_suit", value=repr(text)))
+        raise CardParseError(_say("cards.not_a_suit", value=quote(text)))
 
 
 class Rank(_Named):
@@ -208,7 +232,7 @@ class Rank(_Named):
         rank: Rank | None = cls._lookup(text)
         if rank is not None:
             return rank
-        raise CardParseError(_say("cards.not_a_rank", value=repr(text)))
+        raise CardParseError(_say("cards.not_a_rank", value=quote(text)))
 
 
 class Seat(_Named):
@@ -264,7 +288,7 @@ class Seat(_Named):
         seat: Seat | None = cls._lookup(text) if isinstance(text, str) else None
         if seat is not None:
             return seat
-        raise CardParseError(_say("cards.not_a_seat", value=repr(text)))
+        raise CardParseError(_say("cards.not_a_seat", value=quote(text)))
 
 
 _RED_JOKER_INDEX = 32
@@ -315,7 +339,7 @@ class Card:
     def from_index(cls, index: int) -> Card:
         """The card with compact index ``suit * 8 + rank`` (0–31), 32 red joker, 33 black joker."""
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < 34:
-            raise CardParseError(_say("cards.bad_index", value=repr(index)))
+            raise CardParseError(_say("cards.bad_index", value=quote(index)))
         return cls._all[index]
 
     @classmethod
@@ -333,7 +357,7 @@ class Card:
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise CardParseError(_say("cards.not_a_card_type", value=repr(text)))
+            raise CardParseError(_say("cards.not_a_card_type", value=quote(text)))
         key = _key(text)
         joker = _JOKER_WORDS.get(key)
         if joker is not None:
@@ -346,7 +370,7 @@ class Card:
                 return cls.of(Rank.find(rank), Suit.find(suit))
             except CardParseError:
                 pass
-        raise CardParseError(_say("cards.not_a_card", value=repr(text)))
+        raise CardParseError(_say("cards.not_a_card", value=quote(text)))
 
     @property
     def is_joker(self) -> bool:
@@ -463,7 +487,7 @@ def parse_cards(text: str | Iterable[str | Card], *, distinct: str | None = None
     elif isinstance(text, Iterable) and not isinstance(text, (bytes, dict)):
         cards = CardList(Card.parse(p) for p in text)
     else:
-        raise CardParseError(_say("cards.not_cards", value=repr(text)))
+        raise CardParseError(_say("cards.not_cards", value=quote(text)))
     if distinct is not None and len(set(cards)) != len(cards):
         seen: set[Card] = set()
         twice = next(c for c in cards if c in seen or seen.add(c))  # type: ignore[func-returns-value]

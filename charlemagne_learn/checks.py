@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numbers
 
-from .errors import CharlemagneError, RulesOptionError
+from .errors import CharlemagneError, RulesOptionError, quote
 from .i18n import Lang, add_messages, check_lang, say
 
 __all__ = ["flag", "whole_number"]
@@ -53,12 +53,12 @@ def whole_number(name: str, value: object, low: int, high: int | None = None, *,
         limits = (
             say("checks.from_to", lang, low=low, high=high) if high is not None else say("checks.at_least", lang, n=low)
         )
-        raise RulesOptionError(say("checks.whole", lang, name=name, value=repr(value), limits=limits, advice=advice))
+        raise RulesOptionError(say("checks.whole", lang, name=name, value=quote(value), limits=limits, advice=advice))
     return value
 
 
 def flag(name: str, value: object) -> bool:
     """``value`` if it is True or False (not 1, not "yes")."""
     if not isinstance(value, bool):
-        raise RulesOptionError(say("checks.flag", _lang(), name=name, value=repr(value)))
+        raise RulesOptionError(say("checks.flag", _lang(), name=name, value=quote(value)))
     return value

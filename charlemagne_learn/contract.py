@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .cards import Seat, Suit
-from .errors import ContractError
+from .errors import ContractError, quote
 from .i18n import Lang, add_messages, lang_or_course, say, word
 from .ranking import CardOrder, card_order
 from .rules import BidSpec, Rules
@@ -97,13 +97,13 @@ class Contract:
         rules = Rules.find(rules)
         if isinstance(bid, BidSpec):
             bid = bid.name
-        elif isinstance(bid, bool) or not isinstance(bid, (str, int)):
+        elif isinstance(bid, bool) or not isinstance(bid, (str, int)) or (isinstance(bid, int) and not 0 <= bid <= 100):
             lang = _lang(None)
             names = ", ".join(repr(b.name) if lang == "en" else f"`{b.name}`" for b in rules.bids)
-            raise ContractError(say("contract.refuse.not_a_bid", lang, value=repr(bid), names=names))
+            raise ContractError(say("contract.refuse.not_a_bid", lang, value=quote(bid), names=names))
         spec = rules.bid(str(bid))
         if alone is not None and not isinstance(alone, bool):
-            raise ContractError(say("contract.refuse.bad_alone", value=repr(alone)))
+            raise ContractError(say("contract.refuse.bad_alone", value=quote(alone)))
         seat = Seat.find(bidder)
         suit = (
             None
@@ -145,13 +145,24 @@ class Contract:
         rules: Rules,
         spec: BidSpec,
         bidder: Seat,
-        trump: Suit | None,
+        trump: Suit | None = None,
         *,
         alone: bool | None = None,
         lone_defender: Seat | None = None,
     ) -> Contract:
         """The same contract as the constructor gives, made once per rules and reused:
         a contract is immutable, and every hand of a playout needs one."""
+        if (
+            type(rules) is not Rules
+            or type(spec) is not BidSpec
+            or type(bidder) is not Seat
+            or (trump is not None and type(trump) is not Suit)
+            or (alone is not None and type(alone) is not bool)
+            or (lone_defender is not None and type(lone_defender) is not Seat)
+        ):
+            # not the engine's own objects (the only ones the key below can read): the constructor reads or
+            # refuses them, and its contract is not kept
+            return cls(rules, spec, bidder, trump, alone=alone, lone_defender=lone_defender)
         # plain ints in the key: a Seat's or Suit's hash is a Python call, and this runs once per hand
         key = (
             "contract",
@@ -237,7 +248,7 @@ def check_contract(contract: object) -> Contract:
     """``contract`` if it is a :class:`Contract`; a clear error for anything else (a rulings function's first check)."""
     if isinstance(contract, Contract):
         return contract
-    raise ContractError(say("contract.refuse.not_a_contract", value=repr(contract)))
+    raise ContractError(say("contract.refuse.not_a_contract", value=quote(contract)))
 
 
 def _say_bid(key: str, spec: BidSpec) -> str:

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager, suppress
 from contextvars import ContextVar
@@ -33,7 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import RulesOptionError
+from .errors import RulesOptionError, quote
 from .i18n import LANGS, add_messages, check_lang, say
 from .rules import VARIANTS, Rules
 
@@ -80,6 +81,11 @@ add_messages({
                     "{variants}",
                     'écrivez-les comme `{{"variant": "canadian", "house_rules": {{"high_joker": "black"}}}}` ; '
                     "variantes : `{variants}`"),
+    "course.no_file": ("cannot read the course's settings from {source}: there is no such file",
+                       "impossible de lire les réglages du cours dans {source} : ce fichier n'existe pas"),
+    "course.not_a_file": ("the course's settings in {source} must be a file (not a folder, a pipe or a device); {help}",
+                          "les réglages du cours dans {source} doivent être un fichier (pas un dossier, un tube ou un "
+                          "périphérique) ; {help}"),
     "course.not_json": ("the course's settings in {source} are not JSON (line {line}, column {column}); {help}",
                         "les réglages du cours dans {source} ne sont pas du JSON (ligne {line}, colonne {column}) ; "
                         "{help}"),
@@ -121,13 +127,13 @@ class Course:
     def __post_init__(self) -> None:
         # Made here, so that settings the engine refuses are refused when they are read, not in some later lesson.
         lang = self.lang if isinstance(self.lang, str) and self.lang in LANGS else _lang_now()
-        if not self.source:
+        if not isinstance(self.source, str) or not self.source:
             object.__setattr__(self, "source", "Course(...)")
+        elif len(self.source) > 300:  # a caller's text, repeated in every refusal below
+            object.__setattr__(self, "source", quote(self.source, 300))
         house = self.house_rules
         if not isinstance(house, Mapping) or not all(isinstance(k, str) for k in house):
-            text = repr(house)
-            value = text if len(text) <= 60 else text[:57] + "..."
-            raise CourseSettingsError(say("course.bad_house_rules", lang, source=self.source, value=value))
+            raise CourseSettingsError(say("course.bad_house_rules", lang, source=self.source, value=quote(house)))
         try:
             with speaking(lang):
                 rules = Rules.preset(self.variant, **dict(house))
@@ -136,7 +142,7 @@ class Course:
         object.__setattr__(self, "rules", rules)
         object.__setattr__(self, "house_rules", dict(house))
         if not isinstance(self.lang, str) or self.lang not in LANGS:
-            raise CourseSettingsError(say("course.bad_lang", lang, source=self.source, value=repr(self.lang)))
+            raise CourseSettingsError(say("course.bad_lang", lang, source=self.source, value=quote(self.lang)))
 
 
 _session: Course | None = None
@@ -153,10 +159,10 @@ def set_course(variant: str | None = None, *, lang: str | None = None, **house_r
     said = lang if isinstance(lang, str) and lang in LANGS else _lang_now()
     if lang is not None and (not isinstance(lang, str) or lang not in LANGS):
         raise CourseSettingsError(
-            say("course.bad_lang", said, source=say("course.src_session", said), value=repr(lang))
+            say("course.bad_lang", said, source=say("course.src_session", said), value=quote(lang))
         )
     if variant is not None and (not isinstance(variant, str) or not variant.strip()):
-        raise CourseSettingsError(say("course.bad_variant", said, value=repr(variant), variants=", ".join(VARIANTS)))
+        raise CourseSettingsError(say("course.bad_variant", said, value=quote(variant), variants=", ".join(VARIANTS)))
     if variant is None and not house_rules:
         # only the language: the course's own rules stay (the French edition plays the teacher's house rules)
         # the course's own settings, read past this session's; a refused language leaves the session as it was
@@ -167,7 +173,7 @@ def set_course(variant: str | None = None, *, lang: str | None = None, **house_r
             _session = kept
         _session = Course(
             variant=base.variant, house_rules=base.house_rules, lang=said,
-            source=say("course.src_with_lang", said, source=base.source, lang=repr(lang)),
+            source=say("course.src_with_lang", said, source=base.source, lang=quote(lang)),
         )  # fmt: skip
         return _session
     if lang is None:  # the rules change, the session's language stays
@@ -259,8 +265,7 @@ def set_student(name: str) -> str:
 
 
 def _shown(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
+    return quote(value)
 
 
 def student() -> str:
@@ -348,16 +353,29 @@ def _find_files(start: Path) -> list[Path]:
 
 
 def _text(path: Path, source: str) -> str:
+    """The text of the settings file ``path``: a regular file only (a pipe would wait for a writer forever,
+    /dev/zero never ends), read no further than the largest settings allowed."""
+    most = MAX_SETTINGS_CHARS * 4  # bytes: UTF-8 takes at most four a character
     try:
-        size = path.stat().st_size
-        if size > MAX_SETTINGS_CHARS * 4:
+        # O_NONBLOCK: a FIFO opens at once, to be refused below, instead of waiting for a writer
+        with open(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb") as file:
+            status = os.fstat(file.fileno())  # of the file opened, not of the name looked up before
+            if not stat.S_ISREG(status.st_mode):
+                raise CourseSettingsError(say("course.not_a_file", _lang_now(), source=source, help=_help()))
+            data = file.read(most + 1)
+        if len(data) > most:
+            size = max(status.st_size, len(data))
             raise CourseSettingsError(
                 say("course.too_big", _lang_now(), source=source, size=size, most=MAX_SETTINGS_CHARS, help=_help())
             )
-        return path.read_text(encoding="utf-8-sig")
+        return data.decode("utf-8-sig")
     except (OSError, UnicodeDecodeError, ValueError) as exc:
         if isinstance(exc, CourseSettingsError):
             raise
+        if isinstance(exc, FileNotFoundError):
+            raise CourseSettingsError(say("course.no_file", _lang_now(), source=source)) from None
+        if isinstance(exc, IsADirectoryError):
+            raise CourseSettingsError(say("course.not_a_file", _lang_now(), source=source, help=_help())) from None
         raise CourseSettingsError(say("course.unreadable", _lang_now(), source=source)) from None
 
 

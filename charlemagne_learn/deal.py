@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 
 from .cards import Card, CardList, Seat, parse_cards
-from .errors import HandError, IllegalActionError
+from .errors import HandError, IllegalActionError, quote
 from .i18n import add_messages, say
 from .rng import DealRandom
 from .rules import Rules
@@ -108,13 +108,13 @@ def hands_by_seat(hands: object) -> list[int]:
     seats not named hold nothing. Cards in two hands are left to the caller, who knows what else to check.
     """
     if not isinstance(hands, Mapping):
-        raise HandError(say("deal.not_a_mapping", value=repr(hands), example="{'N': 'JH AS', 'E': …}"))
+        raise HandError(say("deal.not_a_mapping", value=quote(hands), example="{'N': 'JH AS', 'E': …}"))
     masks = [0, 0, 0, 0]
     named: dict[Seat, object] = {}
     for key, cards in hands.items():
         seat = Seat.find(key)
         if seat in named:
-            raise HandError(say("deal.seat_twice", seat=seat, first=repr(named[seat]), second=repr(key)))
+            raise HandError(say("deal.seat_twice", seat=seat, first=quote(named[seat]), second=quote(key)))
         named[seat] = key
         masks[seat] = mask_of(parse_cards(cards, distinct=f"{seat.word}'s hand"))
     return masks

@@ -6,6 +6,10 @@ is allowed, so a learner (or a teacher) can act on it without reading the source
 
 from __future__ import annotations
 
+import reprlib
+from itertools import islice
+from typing import Any
+
 __all__ = [
     "CardParseError",
     "CharlemagneError",
@@ -15,7 +19,48 @@ __all__ = [
     "RulesOptionError",
     "SeedError",
     "TrickError",
+    "quote",
 ]
+
+#: The most characters of a caller's value a message repeats: enough to recognise it, never a whole file.
+QUOTE_CHARS = 60
+
+
+# Bounds depth and breadth as it goes, so a list nested a thousand deep or a megabyte of text is never walked or
+# copied whole (the builtin repr raises RecursionError on the first and repeats all of the second).
+class _Quoter(reprlib.Repr):
+    def repr_dict(self, x: dict[Any, Any], level: int) -> str:
+        # as reprlib's, but in the dict's own order (reprlib sorts the keys: {'NS': 1, 'EW': 2} came out reversed)
+        if not x:
+            return "{}"
+        if level <= 0:
+            return "{...}"
+        pieces = [f"{self.repr1(k, level - 1)}: {self.repr1(x[k], level - 1)}" for k in islice(x, self.maxdict)]
+        return "{" + ", ".join(pieces + ["..."] * (len(x) > self.maxdict)) + "}"
+
+
+_QUOTER = _Quoter()
+_QUOTER.maxlevel = 3
+_QUOTER.maxstring = QUOTE_CHARS
+_QUOTER.maxother = QUOTE_CHARS
+_QUOTER.maxlong = QUOTE_CHARS
+
+
+def quote(value: object, limit: int = QUOTE_CHARS) -> str:
+    """``value`` as a message quotes it: its repr, cut to about ``limit`` characters.
+
+    >>> quote("JH"), quote([[[[["deep"]]]]]), len(quote("x" * 1_000_000)) <= QUOTE_CHARS
+    ("'JH'", '[[[[...]]]]', True)
+    """
+    quoter = _QUOTER
+    if limit != QUOTE_CHARS:
+        quoter = _Quoter()
+        quoter.maxlevel, quoter.maxstring, quoter.maxother, quoter.maxlong = 3, limit, limit, limit
+    try:
+        text = quoter.repr(value)
+    except Exception:  # a repr that raises (an object's own, an int of more digits than Python will print)
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 class CharlemagneError(ValueError):

@@ -31,7 +31,7 @@ from typing import Any, TypeAlias
 from .actions import Action, load_record
 from .cards import Card, Seat
 from .checks import is_whole
-from .errors import CharlemagneError, IllegalActionError, RulesOptionError
+from .errors import CharlemagneError, IllegalActionError, RulesOptionError, quote
 from .hand import HandResult, HandState
 from .i18n import add_messages, say
 from .rng import DealRandom, check_seed
@@ -112,7 +112,7 @@ def check_scores(rules: Rules, scores: object) -> dict[str, int]:
         if not (past and min(checked.values()) >= target):
             return checked
     limits = say("game.scores_past_target" if past else "game.scores_to_target", low=low, high=high, target=target)
-    raise RulesOptionError(say("game.bad_scores", value=repr(scores), limits=limits))
+    raise RulesOptionError(say("game.bad_scores", value=quote(scores), limits=limits))
 
 
 def game_winner(rules: Rules, scores: dict[str, int], result: HandResult) -> str | None:
@@ -326,7 +326,7 @@ class Game:
             )
             deals = record.get("deals", {})
             if not isinstance(deals, dict):
-                raise CharlemagneError(say("game.bad_deal", value=repr(deals)))
+                raise CharlemagneError(say("game.bad_deal", value=quote(deals)))
             game._set_deals({_deal_index(number): _read_deal(game, deal) for number, deal in deals.items()})
             return game
 
@@ -352,7 +352,7 @@ def _dealt(rules: Rules, dealer: Seat, deal: _Deal) -> HandState:
 def _deal_index(number: object) -> int:
     """The hand index of a record's deal number ("1" is the first hand)."""
     if not (isinstance(number, str) and number.isdecimal() and number.isascii() and number[0] != "0"):
-        raise CharlemagneError(say("game.bad_deal_number", value=repr(number)))
+        raise CharlemagneError(say("game.bad_deal_number", value=quote(number)))
     return int(number) - 1
 
 
@@ -367,4 +367,4 @@ def _read_deal(game: Game, deal: object) -> _Deal:
     ):
         _dealt(game.rules, game.first_dealer, deal)
         return dict(deal)
-    raise CharlemagneError(say("game.bad_deal", value=repr(deal)))
+    raise CharlemagneError(say("game.bad_deal", value=quote(deal)))

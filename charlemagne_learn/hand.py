@@ -24,11 +24,11 @@ from typing import Any, ClassVar, NamedTuple
 
 from .actions import TRUMP_ACTIONS, Action, discard_actions, give_actions, load_record, play_actions
 from .bidding import bid_floor, bid_levels, bid_lists, bid_trump_problem
-from .cards import TEAMS, Card, CardList, Seat, Suit, parse_cards
+from .cards import TEAMS, Card, CardList, Seat, Suit, _NamedType, parse_cards
 from .contract import Contract
 from .course import course_lang
 from .deal import cards_of, check_deal, deal_hands, hands_by_seat, mask_of
-from .errors import CharlemagneError, HandError, IllegalActionError
+from .errors import CharlemagneError, HandError, IllegalActionError, quote
 from .i18n import Lang, add_messages, check_lang, lang_or_course, say
 from .rules import BidSpec, Rules
 from .scoring import decided, explain_score, hand_score
@@ -39,8 +39,8 @@ __all__ = ["FORMAT", "HandResult", "HandState", "Phase", "SeatView", "Trick", "d
 FORMAT = "charlemagne_learn.hand/1"
 
 
-class Phase(Enum):
-    """Phases of a hand, in the order they can happen."""
+class Phase(Enum, metaclass=_NamedType):
+    """Phases of a hand, in the order they can happen. ``Phase("play")`` reads a phase's value or name."""
 
     BIDDING = "bidding"
     CHOOSE = "choose"  # Gros Charlemagne's kitty-or-partner, Maine's alone, defend alone
@@ -53,6 +53,19 @@ class Phase(Enum):
     def text(self, lang: str | None = None) -> str:
         """The phase as a player names it, in ``lang`` (the course's language by default): "enchères"."""
         return say(f"phase.{self.value}", lang_or_course(lang))
+
+    @classmethod
+    def find(cls, text: str | Phase) -> Phase:
+        """Read a phase from its value or name, in any case: ``"play"``, ``"PLAY"``."""
+        if isinstance(text, Phase):
+            return text
+        if isinstance(text, str):
+            key = text.strip().lower()
+            found = next((p for p in cls if key in (p.value, p.name.lower())), None)
+            if found is not None:
+                return found
+        phases = ", ".join(p.value for p in cls)
+        raise CharlemagneError(say("hand.not_a_phase", value=quote(text), phases=phases))
 
 
 add_messages({
@@ -111,6 +124,14 @@ class Trick(NamedTuple):
 
 # Refusals name actions as they are typed (``state.apply("bid 6")``): the French quotes them as code.
 add_messages({
+    "hand.not_a_phase": ("{value} is not a phase of a hand; the phases are {phases}",
+                         "`{value}` n'est pas une phase de la donne ; les phases sont `{phases}`"),
+    "hand.raw_constructor": ("HandState(...) takes the deal as the engine keeps it; make a hand with "
+                             "HandState.new(rules, dealer, seed) or HandState.new(rules, dealer, hands={{'N': "
+                             "'JH AS ...', ...}}, kitty='...'), or read one with HandState.from_json(text)",
+                             "`HandState(...)` prend la donne telle que le moteur la garde ; créez une donne avec "
+                             "`HandState.new(rules, dealer, seed)` ou `HandState.new(rules, dealer, hands={{'N': "
+                             "'JH AS ...', ...}}, kitty='...')`, ou lisez-en une avec `HandState.from_json(text)`"),
     "hand.no_seed": ("give a seed for a random deal (every deal is reproducible), or hands=",
                      "donnez `seed=` pour une donne au hasard (toute donne se refait à l'identique), ou `hands=`"),
     "hand.seed_and_hands": ("give a seed or hands=, not both: a seed deals the cards, hands= gives them",
@@ -192,7 +213,7 @@ def _result_fields(result: HandResult) -> str:
         "tricks_played": lambda v: v is None or (type(v) is int and v >= 0),
     }
     return ", ".join(
-        f"{name}={getattr(result, name)!r}" for name, good in ok.items() if not good(getattr(result, name))
+        f"{name}={quote(getattr(result, name))}" for name, good in ok.items() if not good(getattr(result, name))
     )
 
 
@@ -261,7 +282,7 @@ class HandResult:
         ({'NS': 0, 'EW': 0}, 'EW', -32, 32)
         """
         if team not in TEAMS:
-            raise HandError(say("hand.bad_team", team=repr(team)))
+            raise HandError(say("hand.bad_team", team=quote(team)))
         if self.outright_winner is not None and self.contract is not None:
             target = self.contract.rules.target
             return target if self.outright_winner == team else -target
@@ -317,7 +338,35 @@ class HandState:
     """One hand of any variant. Create with :meth:`new`; drive with :meth:`apply`."""
 
     # ------------------------------------------------------------------ creation
-    def __init__(self, rules: Rules, dealer: Seat, hands: list[int], kitty: int) -> None:
+    def __init__(
+        self, rules: Rules, dealer: Seat | None = None, hands: list[int] | None = None, kitty: int | None = None
+    ) -> None:
+        """The deal as the engine keeps it (each hand and the kitty a bit set of card indexes); a hand is made with
+        :meth:`new` or read with :meth:`from_json`, and anything else given here is refused with that advice."""
+        if (
+            type(rules) is not Rules
+            or type(dealer) is not Seat
+            or not isinstance(hands, (list, tuple))
+            or len(hands) != 4
+            or not all(type(h) is int for h in hands)
+            or type(kitty) is not int
+            or dealer is None
+            or kitty is None
+        ):
+            raise HandError(say("hand.raw_constructor"))
+        # a deal the bit sets cannot be (a card twice, a short hand) would break the hand far from here
+        check_deal(rules, list(hands), kitty)
+        self._start(rules, dealer, hands, kitty)
+
+    @classmethod
+    def _dealt(cls, rules: Rules, dealer: Seat, hands: list[int], kitty: int) -> HandState:
+        """A hand of a deal the engine made itself (dealt from a seed, or replayed): checked once already, so a
+        hand of a playout (tens of µs) is not checked again."""
+        state = cls.__new__(cls)
+        state._start(rules, dealer, hands, kitty)
+        return state
+
+    def _start(self, rules: Rules, dealer: Seat, hands: list[int] | tuple[int, ...], kitty: int) -> None:
         self.rules = rules
         self.dealer = dealer
         # the hot paths compare plain ints: a Seat's == also reads texts, which costs a Python call
@@ -371,13 +420,12 @@ class HandState:
             if seed is None:
                 raise IllegalActionError(say("hand.no_seed"))
             masks, kitty_mask = deal_hands(rules, seat, seed)
-            return cls(rules, seat, masks, kitty_mask)
+            return cls._dealt(rules, seat, masks, kitty_mask)
         if seed is not None:
             raise IllegalActionError(say("hand.seed_and_hands"))
         masks = hands_by_seat(hands)
         kitty_mask = mask_of(parse_cards(kitty, distinct="the kitty"))
-        check_deal(rules, masks, kitty_mask)
-        return cls(rules, seat, masks, kitty_mask)
+        return cls(rules, seat, masks, kitty_mask)  # which checks the deal
 
     # ------------------------------------------------------------------ queries
     @property
@@ -824,11 +872,11 @@ class HandState:
         ('bidding', True)
         """
         if isinstance(moves, bool) or not isinstance(moves, int) or not 0 <= moves <= len(self.history):
-            raise IllegalActionError(say("hand.bad_moves", value=repr(moves), n=len(self.history)))
+            raise IllegalActionError(say("hand.bad_moves", value=quote(moves), n=len(self.history)))
         return self._replayed(a for _, a in self.history[:moves])
 
     def _replayed(self, actions: Iterable[Action]) -> HandState:
-        fresh = HandState(self.rules, self.dealer, list(self._deal[0]), self._deal[1])
+        fresh = HandState._dealt(self.rules, self.dealer, list(self._deal[0]), self._deal[1])
         for a in actions:
             fresh.apply(a)
         return fresh
@@ -850,6 +898,9 @@ class HandState:
 
     @classmethod
     def from_json(cls, text: str) -> HandState:
+        """The hand :meth:`to_json` wrote, replayed; a text longer than
+        :data:`~charlemagne_learn.actions.MAX_RECORD_CHARS` (ten million characters) is refused unread."""
+
         def start(record: dict[str, Any]) -> HandState:
             deal = record["deal"]
             return cls.new(

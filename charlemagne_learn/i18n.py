@@ -27,12 +27,13 @@ from __future__ import annotations
 
 import math
 import numbers
+import re
 import string
 from collections.abc import Iterable, Mapping
 from typing import Any, Literal
 
 from .cards import Card, Rank, Seat, Suit
-from .errors import RulesOptionError
+from .errors import RulesOptionError, quote
 
 __all__ = [
     "LANGS",
@@ -134,9 +135,9 @@ def add_words(words: dict[str, tuple[str, str]]) -> None:
 
 def check_lang(lang: str) -> Lang:
     """``lang`` if the widgets speak it, else a clear error."""
-    if lang not in LANGS:
+    if not isinstance(lang, str) or lang not in LANGS:  # `in` first: a NumPy array compares item by item
         # said in the course's language, which is always one of LANGS (the course checks it when read)
-        raise RulesOptionError(say("i18n.bad_lang", value=repr(lang)))
+        raise RulesOptionError(say("i18n.bad_lang", value=quote(lang)))
     return lang
 
 
@@ -165,15 +166,7 @@ def term(key: str, lang: str | None = None) -> str:
             return text[:1].upper() + text[1:] if key.strip()[:1].isupper() else text
         if _is_bid_label(key):
             return word(key, language)
-    shown = repr(key)
-    raise RulesOptionError(
-        say(
-            "i18n.unknown_term",
-            language,
-            key=shown if len(shown) <= 60 else shown[:57] + "...",
-            terms=", ".join(_TERMS),
-        )
-    )
+    raise RulesOptionError(say("i18n.unknown_term", language, key=quote(key), terms=", ".join(_TERMS)))
 
 
 def _is_bid_label(text: str) -> bool:
@@ -229,9 +222,10 @@ add_messages({
                           "le nom d'une enchère, comme `6`)"),
     "i18n.not_a_number": ("number({value}) is not allowed; give a finite number (an int or a float)",
                           "`number({value})` n'est pas permis ; donnez un nombre fini (un `int` ou un `float`)"),
-    "i18n.bad_spec": ("spec={spec} is not allowed; give a format as in an f-string, like '.0%', '+.2f' or ','",
+    "i18n.bad_spec": ("spec={spec} is not allowed; give a format as in an f-string, like '.0%', '+.2f' or ',' "
+                      "(widths and precisions up to {most})",
                       "`spec={spec}` n'est pas permis ; donnez un format comme dans une f-string, p. ex. `'.0%'`, "
-                      "`'+.2f'` ou `','`"),
+                      "`'+.2f'` ou `','` (largeurs et précisions jusqu'à {most})"),
 })  # fmt: skip
 
 
@@ -309,6 +303,10 @@ class _Formatter(string.Formatter):
         super().__init__()
         self.lang: Lang = lang
 
+    def convert_field(self, value: Any, conversion: str | None) -> Any:
+        # a message's {value!r} quotes a caller's value: bounded, as every message quotes one (see quote)
+        return quote(value) if conversion == "r" else super().convert_field(value, conversion)
+
     def format_field(self, value: Any, format_spec: str) -> str:
         lang = self.lang
         if isinstance(value, Card):
@@ -349,6 +347,17 @@ class _Formatter(string.Formatter):
 _FORMATTERS: dict[str, _Formatter] = {lang: _Formatter(lang) for lang in LANGS}
 
 
+def _finite(value: numbers.Real) -> bool:
+    try:
+        return math.isfinite(value)
+    except OverflowError:  # an int too large for a float: no number a page writes
+        return False
+
+
+#: The largest width or precision :func:`number` writes: a table's column, never a page.
+_SPEC_MOST = 100
+
+
 def number(value: float, spec: str = "", lang: str | None = None) -> str:
     """A number as ``lang`` (the course's language by default) writes it, formatted by ``spec`` as in an
     f-string: a decimal comma and a narrow no-break space before "%" in French.
@@ -359,14 +368,15 @@ def number(value: float, spec: str = "", lang: str | None = None) -> str:
     92 %
     """
     language = lang_or_course(lang)
-    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not math.isfinite(value):
-        raise RulesOptionError(say("i18n.not_a_number", language, value=repr(value)))
-    if not isinstance(spec, str):
-        raise RulesOptionError(say("i18n.bad_spec", language, spec=repr(spec)))
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not _finite(value):
+        raise RulesOptionError(say("i18n.not_a_number", language, value=quote(value)))
+    # a width or precision is as many characters or digits as it says: "999999999f" would build a gigabyte
+    if not isinstance(spec, str) or len(spec) > 20 or any(int(n) > _SPEC_MOST for n in re.findall(r"\d+", spec)):
+        raise RulesOptionError(say("i18n.bad_spec", language, spec=quote(spec), most=_SPEC_MOST))
     try:
         return _FORMATTERS[language].format_field(value, spec)
     except ValueError:
-        raise RulesOptionError(say("i18n.bad_spec", language, spec=repr(spec))) from None
+        raise RulesOptionError(say("i18n.bad_spec", language, spec=quote(spec), most=_SPEC_MOST)) from None
 
 
 def join_words(items: Iterable[str], lang: Lang) -> str:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import numbers
 
+from .errors import quote
 from .i18n import add_messages, say
 
 __all__ = ["SEED_LIMIT", "DealRandom", "check_seed", "derive_seed"]
@@ -43,7 +44,7 @@ def check_seed(seed: object, name: str = "seed") -> int:
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
         from .errors import SeedError
 
-        raise SeedError(say("rng.bad_seed", name=name, value=repr(seed)))
+        raise SeedError(say("rng.bad_seed", name=name, value=quote(seed)))
     return seed
 
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any, Literal
 
 from .checks import is_whole
-from .errors import CharlemagneError, ContractError, RulesOptionError
+from .errors import CharlemagneError, ContractError, RulesOptionError, quote
 from .i18n import Lang, add_messages, add_words, check_lang, lang_or_course, say, word
 
 __all__ = ["ALIASES", "VARIANTS", "BidSpec", "Rules"]
@@ -129,7 +129,7 @@ def _one_of(what: str, value: object, allowed: tuple[object, ...]) -> None:
     if not any(value is a or (type(value) is type(a) and value == a) for a in allowed):
         lang = _lang()
         listed = _listed([repr(a) for a in allowed], lang, " or ")
-        raise RulesOptionError(say("rules.one_of", lang, what=what, value=repr(value), allowed=listed))
+        raise RulesOptionError(say("rules.one_of", lang, what=what, value=quote(value), allowed=listed))
 
 
 #: Bid names that players of the English-speaking tables say in English, as French players say them.
@@ -167,18 +167,19 @@ class BidSpec:
     def __post_init__(self) -> None:
         for text in ("name", "label"):
             if not isinstance(getattr(self, text), str) or not getattr(self, text).strip():
-                raise RulesOptionError(say("rules.bid_text", _lang(), text=text, value=repr(getattr(self, text))))
+                raise RulesOptionError(say("rules.bid_text", _lang(), text=text, value=quote(getattr(self, text))))
+        who = quote(self.name)
         for number, high in (("tricks", 100), ("made", 10_000), ("failed", 10_000)):  # a deck has 34 cards at most
             if not is_whole(getattr(self, number)) or not 0 <= getattr(self, number) <= high:
-                what = f"{number}={getattr(self, number)!r}"
-                raise RulesOptionError(say("rules.bid_option", _lang(), name=repr(self.name), what=what, high=high))
-        _one_of(f"bid {self.name!r}: trump", self.trump, _TRUMP_MODES)
-        _one_of(f"bid {self.name!r}: alone", self.alone, _ALONE)
-        _one_of(f"bid {self.name!r}: exchange", self.exchange, _EXCHANGES)
+                what = f"{number}={quote(getattr(self, number))}"
+                raise RulesOptionError(say("rules.bid_option", _lang(), name=who, what=what, high=high))
+        _one_of(f"bid {who}: trump", self.trump, _TRUMP_MODES)
+        _one_of(f"bid {who}: alone", self.alone, _ALONE)
+        _one_of(f"bid {who}: exchange", self.exchange, _EXCHANGES)
         for flag in ("avoid", "bidder_leads", "exposed_after_first_trick", "outright"):
-            _one_of(f"bid {self.name!r}: {flag}", getattr(self, flag), (True, False))
+            _one_of(f"bid {who}: {flag}", getattr(self, flag), (True, False))
         if not isinstance(self.aliases, tuple) or not all(isinstance(a, str) for a in self.aliases):
-            raise RulesOptionError(say("rules.bid_aliases", _lang(), name=repr(self.name), value=repr(self.aliases)))
+            raise RulesOptionError(say("rules.bid_aliases", _lang(), name=who, value=quote(self.aliases)))
 
     def text(self, lang: str | None = None) -> str:
         """The bid's name in ``lang`` (the course's language by default): "No Trump", "Sans-atout"."""
@@ -383,11 +384,11 @@ class Rules:
         for size in ("hand_size", "kitty_size", "target"):
             least = 0 if size == "kitty_size" else 1
             if not is_whole(getattr(self, size)) or getattr(self, size) < least:
-                what = f"{size}={getattr(self, size)!r}"
+                what = f"{size}={quote(getattr(self, size))}"
                 raise RulesOptionError(say("rules.whole", _lang(), what=what, least=least))
         names = self.bower_names
         if not (isinstance(names, tuple) and len(names) == 2 and all(isinstance(n, str) and n for n in names)):
-            raise RulesOptionError(say("rules.bower_names", _lang(), value=repr(names)))
+            raise RulesOptionError(say("rules.bower_names", _lang(), value=quote(names)))
         self._check_ladder()
         self._check_deck()
 
@@ -396,7 +397,7 @@ class Rules:
         if isinstance(bids, list):
             object.__setattr__(self, "bids", bids := tuple(bids))
         if not isinstance(bids, tuple) or not bids or not all(isinstance(b, BidSpec) for b in bids):
-            raise RulesOptionError(say("rules.bids", _lang(), value=repr(bids)))
+            raise RulesOptionError(say("rules.bids", _lang(), value=quote(bids)))
         index: dict[str, int] = {}
         for i, spec in enumerate(bids):
             for key in (spec.name, *spec.aliases):
@@ -407,7 +408,7 @@ class Rules:
         if minimum is not None and not (is_whole(minimum) and str(minimum) in numbers):
             lang = _lang()
             listed = _listed(numbers, lang)
-            raise RulesOptionError(say("rules.dealer_minimum", lang, value=repr(minimum), numbers=listed))
+            raise RulesOptionError(say("rules.dealer_minimum", lang, value=quote(minimum), numbers=listed))
 
     def _check_deck(self) -> None:
         cards = self.deck_size - self.kitty_size
@@ -435,12 +436,13 @@ class Rules:
         Variants: ``canadian`` (default), ``american`` (alias ``us``), ``maine``,
         ``bid_euchre`` (alias ``euchre``).
         """
-        key = str(variant).strip().lower().replace(" ", "_").replace("-", "_")
+        # only text names a variant (str() of anything else could be a megabyte, or fail)
+        key = variant.strip().lower().replace(" ", "_").replace("-", "_") if isinstance(variant, str) else ""
         key = ALIASES.get(key, key)
         if key not in VARIANTS:
             lang = _lang()
             allowed = _listed(sorted(VARIANTS) + sorted(ALIASES), lang)
-            raise RulesOptionError(say("rules.unknown_variant", lang, value=repr(variant), allowed=allowed))
+            raise RulesOptionError(say("rules.unknown_variant", lang, value=quote(variant), allowed=allowed))
         base = VARIANTS[key]
         known = {f.name for f in dataclasses.fields(cls) if f.init} - {"name", "bids"}
         unknown = sorted(set(options) - known)
@@ -478,7 +480,7 @@ class Rules:
         if rules is None or isinstance(rules, str):
             return cls.preset("canadian" if rules is None else rules)
         lang = _lang()
-        raise RulesOptionError(say("rules.not_rules", lang, value=repr(rules), variants=_listed(list(VARIANTS), lang)))
+        raise RulesOptionError(say("rules.not_rules", lang, value=quote(rules), variants=_listed(list(VARIANTS), lang)))
 
     def options(self) -> dict[str, Any]:
         """The options that differ from this variant's preset (for JSON records)."""
@@ -519,7 +521,9 @@ class Rules:
         lang = _lang()
         # English quotes the names as Python does; French quotes them as code, which needs no quote marks
         allowed = _listed([repr(b.name) if lang == "en" else b.name for b in self.bids], lang)
-        raise ContractError(say("rules.no_bid", lang, title=f"in title.{self.name}", value=repr(name), allowed=allowed))
+        raise ContractError(
+            say("rules.no_bid", lang, title=f"in title.{self.name}", value=quote(name), allowed=allowed)
+        )
 
     @property
     def title(self) -> str:
@@ -543,7 +547,7 @@ class Rules:
         """The inverse of :meth:`to_record`."""
         if not isinstance(record, dict) or not isinstance(record.get("variant"), str):
             example = "{'variant': 'canadian'}"
-            raise RulesOptionError(say("rules.not_record", _lang(), value=repr(record), example=example))
+            raise RulesOptionError(say("rules.not_record", _lang(), value=quote(record), example=example))
         options = {k: tuple(v) if isinstance(v, list) else v for k, v in record.items() if k != "variant"}
         return cls.preset(record["variant"], **options)
 

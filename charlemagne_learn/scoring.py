@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .contract import Contract, check_contract
-from .errors import TrickError
+from .errors import TrickError, quote
 from .i18n import add_messages, add_words, lang_or_course, say, word
 from .rules import BidSpec, Rules
 from .ruling import Ruling
@@ -113,7 +113,7 @@ def _check_count(bidder_tricks: object, total: int) -> None:
     """A count of tricks (or a bound a search returned, which may lie one beyond either end) must be a whole
     number."""
     if isinstance(bidder_tricks, bool) or not isinstance(bidder_tricks, int):
-        raise TrickError(say("scoring.bad_tricks", value=repr(bidder_tricks), total=total))
+        raise TrickError(say("scoring.bad_tricks", value=quote(bidder_tricks), total=total))
 
 
 def stake(rules: Rules, spec: BidSpec) -> int:
@@ -149,7 +149,7 @@ def decided(contract: Contract, bidder_tricks: int, tricks_played: int) -> bool 
 def _score(contract: Contract, bidder_tricks: int) -> HandScore:
     total = check_contract(contract).rules.tricks_per_hand
     if isinstance(bidder_tricks, bool) or not isinstance(bidder_tricks, int) or not 0 <= bidder_tricks <= total:
-        raise TrickError(say("scoring.bad_tricks", value=repr(bidder_tricks), total=total))
+        raise TrickError(say("scoring.bad_tricks", value=quote(bidder_tricks), total=total))
     spec = contract.spec
     made = is_made(contract, bidder_tricks)
     team, other = contract.team, contract.defenders

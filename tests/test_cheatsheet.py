@@ -12,7 +12,8 @@ import pytest
 
 import charlemagne_learn as cl
 from charlemagne_learn.bid_meaning import bid_meaning
-from charlemagne_learn.teach.cheatsheet import CheatSheetError, cheatsheet_html, main, write_cheatsheet
+from charlemagne_learn.teach.cheatsheet import CheatSheetError, cheatsheet_html, write_cheatsheet
+from charlemagne_learn.teach.commands import main
 
 PRINTABLES = Path(__file__).resolve().parent.parent / "notebooks" / "printables"
 VARIANTS = ("canadian", "american", "maine", "bid_euchre")
@@ -107,9 +108,20 @@ def _has_chromium() -> bool:
 def test_the_pdf_is_one_page(variant: str, lang: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / f"{variant}.pdf"
     main(
-        [str(out), "--variant", variant, "--high-joker", "black", "--all-pass", "stick_dealer", "--lang", lang]
+        [
+            "cheatsheet",
+            str(out),
+            "--variant",
+            variant,
+            "--high-joker",
+            "black",
+            "--all-pass",
+            "stick_dealer",
+            "--lang",
+            lang,
+        ]
         if variant == "canadian"
-        else [str(out), "--variant", variant, "--lang", lang]
+        else ["cheatsheet", str(out), "--variant", variant, "--lang", lang]
     )
     assert capsys.readouterr().out.strip() == str(out)
     data = out.read_bytes()

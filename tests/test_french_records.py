@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from charlemagne_learn.teach.hand_records import hand_records, main
+from charlemagne_learn.teach.commands import main
+from charlemagne_learn.teach.hand_records import hand_records
 
 try:
     from . import _french
@@ -43,7 +44,7 @@ def test_the_notebook_view_follows_the_course(french_course: None) -> None:
 
 def test_the_command_line_writes_french(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "donnes.html"
-    main([str(out), "--boards", "1", "--seed", "2", "--tables", "2", "--lang", "fr"])
+    main(["hand-records", str(out), "--boards", "1", "--seed", "2", "--tables", "2", "--lang", "fr"])
     page = out.read_text(encoding="utf-8")
     assert "Feuilles de donnes" in page and not _french.english_words_in(_prose(page))
     assert str(out) in capsys.readouterr().out

@@ -8,16 +8,25 @@ public entry point; anything but a :class:`CharlemagneError` (a ``ValueError``) 
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
+import os
+import reprlib
+import tempfile
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import charlemagne_learn as cl
 from charlemagne_learn.analysis import hint, review
+from charlemagne_learn.teach import answer_key
+from charlemagne_learn.teach.quiz import questions
+from charlemagne_learn.widgets import sort_hand
 
 CANADIAN = cl.Rules.preset("canadian")
 CONTRACT = cl.Contract(CANADIAN, "6", "N", trump="H")
@@ -31,9 +40,38 @@ TOKENS: list[Any] = [
     CANADIAN, CONTRACT, STATE, STATE.view("N"), PLAYED, cl.Action.parse("pass"), cl.RandomBot(0), 0, 1, 3, 8, 33, 34,
 ]  # fmt: skip
 
+
+class Nested(list[Any]):
+    """A list nested ``depth`` deep, which hypothesis can print when it reports a failure (its printer recurses)."""
+
+    def __init__(self, depth: int) -> None:
+        value: list[Any] = []
+        for _ in range(depth - 1):
+            value = [value]
+        super().__init__([value])
+        self.depth = depth
+
+    def __repr__(self) -> str:
+        return f"<a list nested {self.depth} deep>"
+
+
+def _nested(depth: int) -> list[Any]:
+    return Nested(depth)
+
+
+# Issue 25: values whose repr cannot be made (nested deeper than the recursion limit) or must not be repeated (a
+# megabyte), numbers that equal small ints without being whole numbers of Python's (2.0, Suit.H), and NumPy's ints.
+HOSTILE: list[Any] = [
+    _nested(1000), _nested(5000), "J" * 1_000_000, ["JH"] * 100_000, 2.0, 5.0, cl.Suit.H, cl.Rank.TEN,
+    np.int64(2), np.int64(5), np.float64(2.0), np.array([1, 2]), {"N": _nested(1000)}, b"\xff" * 100_000,
+]  # fmt: skip
+#: The longest message a refusal may be: what it quotes of the input is bounded, whatever the input's size.
+LONGEST_MESSAGE = 2_000
+
 junk = st.deferred(
     lambda: st.one_of(
         st.sampled_from(TOKENS),
+        st.sampled_from(HOSTILE),
         st.none(),
         st.booleans(),
         st.integers(-(2**70), 2**70),
@@ -59,9 +97,11 @@ def only_charlemagne_errors(fn: Callable[..., Any], *args: Any, **kwargs: Any) -
         return fn(*args, **kwargs)
     except cl.CharlemagneError as exc:
         assert str(exc).strip(), "an error must say what was wrong"
+        assert len(str(exc)) <= LONGEST_MESSAGE, f"{fn.__qualname__}: a refusal repeats its input: {str(exc)[:200]}"
         return exc
     except Exception as exc:  # the test's point: nothing else may escape
-        pytest.fail(f"{fn.__qualname__}{args!r} {kwargs!r} raised {type(exc).__name__}: {exc}")
+        shown = reprlib.repr((args, kwargs))  # the arguments may be nested too deep for repr
+        pytest.fail(f"{fn.__qualname__}{shown} raised {type(exc).__name__}: {str(exc)[:300]}")
 
 
 # ---------------------------------------------------------------- cards, seats, rules
@@ -74,6 +114,46 @@ def test_card_seat_suit_and_rank_readers(value: Any) -> None:
     only_charlemagne_errors(cl.Rules.preset, value)
     only_charlemagne_errors(cl.Rules.from_record, value)
     only_charlemagne_errors(cl.Action.parse, value)
+
+
+@FUZZ
+@given(value=junk)
+def test_enum_constructors_read_text_or_refuse(value: Any) -> None:
+    # Seat("north") is Seat.N, as the seat equals the word; Seat(2.0), Seat(True), Seat([]) are refused as find does
+    for enum in (cl.Seat, cl.Suit, cl.Rank, cl.Phase):
+        made = only_charlemagne_errors(enum, value)
+        found = only_charlemagne_errors(enum.find, value)
+        if isinstance(found, enum):
+            assert made is found
+        if isinstance(made, enum):
+            assert type(value) in (int, str, enum) or isinstance(value, np.integer), f"{enum.__name__}({value!r})"
+
+
+@FUZZ
+@given(a=junk, b=junk, c=junk, d=junk)
+def test_internal_constructors_refuse_junk(a: Any, b: Any, c: Any, d: Any) -> None:
+    # entry points a learner can reach with tab completion, though the lessons never call them
+    only_charlemagne_errors(cl.Contract.cached, a, b, c)
+    only_charlemagne_errors(cl.Contract.cached, CANADIAN, CANADIAN.bid("6"), a, b)
+    only_charlemagne_errors(cl.Contract.cached, CANADIAN, CANADIAN.bid("6"), cl.Seat.N, cl.Suit.H, alone=a)
+    only_charlemagne_errors(cl.HandState, a, b, c, d)
+    only_charlemagne_errors(cl.HandState, CANADIAN, cl.Seat.N, a, b)
+    only_charlemagne_errors(sort_hand, a)
+    only_charlemagne_errors(sort_hand, ["JH", "AS"], a)
+    only_charlemagne_errors(cl.number, 0.5, a)
+    only_charlemagne_errors(cl.number, a)
+    only_charlemagne_errors(cl.term, a)
+
+
+@FUZZ
+@given(level=junk, seed=junk)
+def test_quiz_levels_are_whole_numbers(level: Any, seed: Any) -> None:
+    # level=2.0 or level=Suit.H used to pass as 2, then ask other questions or raise KeyError
+    made = only_charlemagne_errors(lambda: next(questions("canadian", level, seed=seed)))
+    if not isinstance(made, cl.CharlemagneError):
+        assert made == next(questions("canadian", int(level), seed=int(seed)))
+        assert type(level) is int or isinstance(level, np.integer)
+    only_charlemagne_errors(answer_key, "canadian", level, count=1)
 
 
 @FUZZ
@@ -143,6 +223,8 @@ def test_new_hands_and_games(rules: Any, dealer: Any, seed: Any, hands: Any, kit
     only_charlemagne_errors(cl.HandState.new, CANADIAN, "N", seed, hands=hands, kitty=kitty)
     only_charlemagne_errors(cl.HandState.new, CANADIAN, "N", hands=hands, kitty=kitty)
     game = only_charlemagne_errors(cl.Game, rules, dealer, seed)
+    only_charlemagne_errors(cl.Game, CANADIAN, "N", 1, scores=hands, hands=kitty)
+    only_charlemagne_errors(cl.Game(CANADIAN, "N", 1).deal, seed, hands=hands, kitty=kitty)
     if isinstance(game, cl.Game):
         before = game.to_json()
         if isinstance(only_charlemagne_errors(game.apply, kitty), cl.CharlemagneError):
@@ -168,7 +250,7 @@ def test_tampered_records(path: list[int], value: Any) -> None:
     for record_text, loader in ((PLAYED.to_json(), cl.HandState.from_json), (game.to_json(), cl.Game.from_json)):
         try:
             text = json.dumps(tamper(json.loads(record_text), path, value))
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, RecursionError):
             continue  # not JSON-able: not a record anyone could write
         only_charlemagne_errors(loader, text)
 
@@ -206,3 +288,52 @@ def test_analysis_entry_points(a: Any, b: Any, c: Any, samples: Any, w: Any) -> 
         only_charlemagne_errors(bot, a)
     only_charlemagne_errors(cl.play_hand, a, b, seed=c)
     only_charlemagne_errors(cl.play_hand, CANADIAN, [cl.RandomBot(s) for s in range(4)], dealer=a, seed=b)
+
+
+# ---------------------------------------------------------------- widgets and settings
+@FUZZ
+@given(a=junk, b=junk)
+def test_widget_and_setting_arguments(a: Any, b: Any) -> None:
+    # traitlets' own refusals repeat the whole value (or fail to repr it); `x in ("a", "b")` with a NumPy array
+    # raises a plain ValueError: both must come out as a bounded CharlemagneError
+    from charlemagne_learn.widgets import Hand, TrumpLadder
+
+    only_charlemagne_errors(TrumpLadder, "canadian", a)
+    only_charlemagne_errors(TrumpLadder, "canadian", lang=a)
+    only_charlemagne_errors(Hand, a, lang=b)
+    ladder = TrumpLadder("canadian")
+    only_charlemagne_errors(setattr, ladder, "trump", a)
+    only_charlemagne_errors(setattr, ladder, "lang", b)
+    only_charlemagne_errors(cl.PimcBot, 0, bidding=a, exchange=b)
+    only_charlemagne_errors(cl.Course, variant="canadian", lang=a, source=b)
+
+
+# ---------------------------------------------------------------- command line
+WORDS = ["--variant", "--high-joker", "--all-pass", "--lang", "--boards", "--seed", "--tables", "--no-score-sheet",
+         "maine", "canadian", "american", "bid_euchre", "black", "red", "redeal", "stick_dealer", "fr", "en", "0",
+         "-1", "2.5", "99", "x", "--help-me", "", " ", "\x00", "é"]  # fmt: skip
+
+
+@FUZZ
+@given(
+    tool=st.sampled_from(["cheatsheet", "hand-records", "cheat", ""]),
+    where=st.sampled_from(["sheet.html", "sheet.txt", "no/such/folder/r.html", "", "sheet.pdf/"]),
+    options=st.lists(st.sampled_from(WORDS) | st.text(max_size=4), max_size=6),
+)
+def test_the_command_line_tools_refuse_in_one_line(tool: str, where: str, options: list[str]) -> None:
+    # in the process, for speed (tests/test_commands.py runs them as a teacher does); hand records only where no
+    # file can be written, so that no board is ever dealt here
+    from charlemagne_learn.teach.commands import main
+
+    if tool == "hand-records" and where == "sheet.html":
+        where = "no/such/folder/r.html"
+    with tempfile.TemporaryDirectory() as folder:
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            status = main([tool, os.path.join(folder, where) if where else "", *options])
+        assert status in (0, 2), err.getvalue()
+        if status == 2:
+            assert len(err.getvalue().splitlines()) == 1 and out.getvalue() == "", err.getvalue()
+        else:  # the file written, or the help asked for ("--h" is short for --help)
+            assert err.getvalue() == ""
+            assert os.path.isfile(out.getvalue().strip()) or out.getvalue().startswith("usage:")

@@ -15,7 +15,8 @@ from charlemagne_learn.analysis.odds import bid_odds, deal_outcomes, numeric_pla
 from charlemagne_learn.deal import deal_hands, deck_mask, mask_of
 from charlemagne_learn.errors import CharlemagneError
 from charlemagne_learn.rng import derive_seed
-from charlemagne_learn.teach.hand_records import hand_records, main, matchpoints
+from charlemagne_learn.teach.commands import main
+from charlemagne_learn.teach.hand_records import hand_records, matchpoints
 
 PRINTABLES = Path(__file__).resolve().parent.parent / "notebooks" / "printables"
 
@@ -64,14 +65,27 @@ def test_the_same_arguments_give_the_same_record_and_the_shipped_one_is_current(
     shipped = (PRINTABLES / "hand_records.html").read_text(encoding="utf-8")
     made = hand_records(boards=10, seed=1, rules="canadian").to_html()
     assert made == shipped, (
-        "regenerate: python -m charlemagne_learn.teach.hand_records notebooks/printables/hand_records.html ..."
+        "regenerate: python -m charlemagne_learn hand-records notebooks/printables/hand_records.html ..."
     )
     pdf = (PRINTABLES / "hand_records.pdf").read_bytes()
     assert pdf.startswith(b"%PDF") and len(re.findall(rb"/Type\s*/Page[^s]", pdf)) >= 5
 
 
 def test_the_command_writes_html(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    main([str(tmp_path / "r.html"), "--boards", "2", "--seed", "3", "--tables", "2", "--variant", "maine"])
+    main(
+        [
+            "hand-records",
+            str(tmp_path / "r.html"),
+            "--boards",
+            "2",
+            "--seed",
+            "3",
+            "--tables",
+            "2",
+            "--variant",
+            "maine",
+        ]
+    )
     page = (tmp_path / "r.html").read_text(encoding="utf-8")
     assert "Maine Charlemagne, 2 boards, seed 3" in page and page.count('class="traveller"') == 2
     assert capsys.readouterr().out.strip().endswith("r.html")

@@ -7,6 +7,7 @@ from itertools import islice
 import pytest
 
 import charlemagne_learn as cl
+from charlemagne_learn import RulesOptionError, Seat, Suit
 from charlemagne_learn.teach.quiz import KINDS, Question, questions
 
 VARIANTS = ("canadian", "american", "maine", "bid_euchre")
@@ -88,3 +89,28 @@ def test_answers_in_any_form_are_understood() -> None:
 def test_bad_arguments_are_clear_errors(kwargs: dict[str, object], match: str) -> None:
     with pytest.raises(cl.RulesOptionError, match=match):
         next(questions(**kwargs))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("level", [2.0, 2.5, Suit.H, Seat.S, True, "2", None, [2]], ids=repr)
+def test_only_whole_numbers_are_levels(level: object) -> None:
+    # 2.0 and Suit.H (an int to Python) used to pass as level 2, then raise KeyError or ask other questions
+    from charlemagne_learn.teach import answer_key
+    from charlemagne_learn.widgets import TrickQuiz
+
+    with pytest.raises(RulesOptionError, match=r"level=.* is not allowed; use 1 \(plain cards\)"):
+        next(questions("canadian", level, seed=1))  # type: ignore[arg-type]
+    with pytest.raises(RulesOptionError, match="level="):
+        TrickQuiz("canadian", level=level, count=2)  # type: ignore[arg-type]
+    with pytest.raises(RulesOptionError, match="level="):
+        answer_key("canadian", level=level, count=2)  # type: ignore[arg-type]
+
+
+def test_numpy_levels_are_the_numbers_they_hold() -> None:
+    import numpy as np
+
+    from charlemagne_learn.widgets import TrickQuiz
+
+    made = list(islice(questions("canadian", np.int64(2), seed=1), 4))  # type: ignore[arg-type]
+    assert made == list(islice(questions("canadian", 2, seed=1), 4))
+    assert all(type(q.level) is int for q in made)
+    assert repr(TrickQuiz("canadian", level=np.int64(2), count=2)).startswith("TrickQuiz(canadian, level 2,")  # type: ignore[arg-type]

@@ -71,8 +71,8 @@ def action_values(view: SeatView, samples: int, seed: int) -> dict[Action, float
     """:func:`auction_values` keyed by the actions themselves."""
     if not isinstance(view, SeatView) or view.phase is not Phase.BIDDING or view.to_move != view.seat:
         raise IllegalActionError(say("auction.not_bidding"))
-    whole_number("samples", samples, 1, 10_000)
-    check_seed(seed)
+    samples = whole_number("samples", samples, 1, 10_000)
+    seed = check_seed(seed)
     me = view.seat
     actions = list(view.legal_actions)
     totals = dict.fromkeys(actions, 0.0)

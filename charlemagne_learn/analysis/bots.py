@@ -33,7 +33,7 @@ from typing import ClassVar
 from ..actions import Action
 from ..cards import Seat
 from ..checks import whole_number
-from ..errors import IllegalActionError, RulesOptionError
+from ..errors import IllegalActionError, RulesOptionError, quote
 from ..game import Game
 from ..hand import HandState, SeatView
 from ..i18n import add_messages, say
@@ -88,8 +88,7 @@ def check_view(view: object, call: str) -> SeatView:
 
 def _check_observe(observe: object) -> None:
     if observe is not None and not callable(observe):
-        text = repr(observe)
-        raise RulesOptionError(say("bots.not_callable", value=text if len(text) <= 60 else text[:57] + "..."))
+        raise RulesOptionError(say("bots.not_callable", value=quote(observe)))
 
 
 class Bot(ABC):
@@ -105,7 +104,7 @@ class Bot(ABC):
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = check_seed(seed)
-        self.rng = random.Random(seed)
+        self.rng = random.Random(self.seed)  # the checked int: NumPy's int64 is no seed to random.Random
 
     def act(self, view: SeatView) -> Action:
         """The action this bot takes in ``view`` (one of ``view.legal_actions``)."""
@@ -146,15 +145,15 @@ def register_bot(name: str, factory: Callable[[int], Bot]) -> None:
 
     A name of the package's own bots ("random", "rule", "pimc", …) cannot be taken: give yours another name."""
     if not isinstance(name, str) or not name.strip():
-        raise RulesOptionError(say("bots.bad_name", value=repr(name)))
+        raise RulesOptionError(say("bots.bad_name", value=quote(name)))
     if not callable(factory):
-        raise RulesOptionError(say("bots.not_a_factory", value=repr(factory)))
+        raise RulesOptionError(say("bots.not_a_factory", value=quote(factory)))
     key = name.strip().lower()
     ours = getattr(BOTS.get(key), "__module__", "") or ""
     if ours.startswith("charlemagne_learn.") and not (getattr(factory, "__module__", "") or "").startswith(
         "charlemagne_learn."
     ):
-        raise RulesOptionError(say("bots.built_in", name=repr(key)))
+        raise RulesOptionError(say("bots.built_in", name=quote(key)))
     BOTS[key] = factory
 
 
@@ -166,7 +165,7 @@ def make_bot(name: str, seed: int = 0) -> Bot:
     """
     key = str(name).strip().lower()
     if key not in BOTS:
-        raise RulesOptionError(say("bots.no_such_bot", name=repr(name), bots=", ".join(sorted(BOTS))))
+        raise RulesOptionError(say("bots.no_such_bot", name=quote(name), bots=", ".join(sorted(BOTS))))
     return BOTS[key](seed)
 
 
@@ -192,7 +191,7 @@ def seat_bots(bots: BotsArg) -> tuple[Bot, Bot, Bot, Bot]:
     else:
         listed = list(bots) if isinstance(bots, (list, tuple)) else None
         if listed is None or len(listed) != 4:
-            got = f"{len(listed)}" if listed is not None else repr(bots)
+            got = f"{len(listed)}" if listed is not None else quote(bots)
             raise RulesOptionError(say("bots.four_bots", got=got))
         seated = listed
     missing = [s for s, b in zip(Seat, seated, strict=True) if b is None]
@@ -200,7 +199,7 @@ def seat_bots(bots: BotsArg) -> tuple[Bot, Bot, Bot, Bot]:
         raise RulesOptionError(say("bots.missing", seats=", ".join(seat.named() for seat in missing)))
     for b in seated:
         if not isinstance(b, Bot):
-            raise RulesOptionError(say("bots.not_a_bot", value=repr(b)))
+            raise RulesOptionError(say("bots.not_a_bot", value=quote(b)))
     n, e, s, w = seated
     assert n is not None and e is not None and s is not None and w is not None
     return n, e, s, w
@@ -219,7 +218,12 @@ def _step(state: HandState, seated: tuple[Bot, ...], observe: Observer | None) -
         allowed = ", ".join(a.text() for a in view.legal_actions)  # str() in English: the records' own form
         raise IllegalActionError(
             say(
-                "bots.illegal", bot=repr(bot), seat=seat, action=action.text(), phase=view.phase.text(), allowed=allowed
+                "bots.illegal",
+                bot=quote(bot),
+                seat=seat,
+                action=action.text(),
+                phase=view.phase.text(),
+                allowed=allowed,
             )
         )
     if observe is not None:

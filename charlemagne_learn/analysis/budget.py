@@ -24,7 +24,7 @@ import time
 from collections.abc import Iterable, Iterator
 from typing import TypeVar
 
-from ..errors import RulesOptionError
+from ..errors import RulesOptionError, quote
 from ..i18n import add_messages, say
 
 add_messages({
@@ -54,9 +54,9 @@ def check_budget(budget: object, name: str = "budget") -> float | None:
     if budget is None:
         return None
     if isinstance(budget, bool) or not isinstance(budget, (int, float)) or not math.isfinite(budget):
-        raise RulesOptionError(say("budget.not_seconds", name=name, value=repr(budget)))
+        raise RulesOptionError(say("budget.not_seconds", name=name, value=quote(budget)))
     if not 0 < budget <= _LONGEST:
-        raise RulesOptionError(say("budget.range", name=name, value=repr(budget), most=round(_LONGEST)))
+        raise RulesOptionError(say("budget.range", name=name, value=quote(budget), most=round(_LONGEST)))
     return float(budget)
 
 
@@ -70,7 +70,7 @@ def default_budget() -> float | None:
         try:
             return check_budget(float(setting), BUDGET_VARIABLE)
         except ValueError:
-            raise RulesOptionError(say("budget.variable", name=BUDGET_VARIABLE, value=repr(setting))) from None
+            raise RulesOptionError(say("budget.variable", name=BUDGET_VARIABLE, value=quote(setting))) from None
     return _DEFAULT["lite" if sys.platform == "emscripten" else "lab"]
 
 

@@ -31,7 +31,7 @@ from ..cards import Card, CardList, Seat, Suit, parse_cards
 from ..checks import whole_number
 from ..contract import Contract
 from ..deal import deck_mask, indices_of
-from ..errors import IllegalActionError
+from ..errors import IllegalActionError, quote
 from ..hand import HandState, Phase
 from ..i18n import add_messages, lang_or_course, number, say
 from ..ranking import card_order
@@ -133,7 +133,7 @@ class ExchangeHint:
         for c in self.choices:
             if c.trump == suit and frozenset(card.index for card in c.discards) == want:
                 return c
-        raise IllegalActionError(say("exchange.not_graded", discards=repr(discards), trump=repr(trump)))
+        raise IllegalActionError(say("exchange.not_graded", discards=quote(discards), trump=quote(trump)))
 
     def __repr__(self) -> str:
         return f"<ExchangeHint for {self.seat.word}: best {self.best.text} of {len(self.choices)}>"
@@ -184,8 +184,8 @@ def exchange_hint(
     seconds to spend (:mod:`~charlemagne_learn.analysis.budget`); :attr:`ExchangeHint.samples` says how many
     deals were used. The reasons are written in ``lang`` (the course's language by default)."""
     language = lang_or_course(lang)
-    whole_number("samples", samples, 1, 400)
-    check_seed(seed)
+    samples = whole_number("samples", samples, 1, 400)
+    seed = check_seed(seed)
     check_budget(budget)
     if (
         not isinstance(state, HandState)

@@ -194,8 +194,8 @@ def hint(
     if not isinstance(view, SeatView):
         example = "hint(state.view(state.to_move))" if isinstance(view, HandState) else "hint(state.view('N'))"
         raise IllegalActionError(say("hints.not_a_view", language, given=type(view).__name__, example=example))
-    whole_number("samples", samples, 1, MAX_SAMPLES)
-    check_seed(seed)
+    samples = whole_number("samples", samples, 1, MAX_SAMPLES)
+    seed = check_seed(seed)
     flag("bids", bids)
     check_budget(budget)
     if view.to_move != view.seat or not view.legal_actions:

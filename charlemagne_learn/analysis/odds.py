@@ -46,7 +46,7 @@ from ..cards import Card, CardList, Seat, Suit, parse_cards
 from ..checks import whole_number
 from ..contract import Contract
 from ..deal import cards_of, check_deal, deck_mask, indices_of, mask_of, share_out
-from ..errors import ContractError, HandError, RulesOptionError
+from ..errors import ContractError, HandError, RulesOptionError, quote
 from ..i18n import add_messages, lang_or_course, say, word
 from ..ranking import card_order
 from ..rng import DealRandom, check_seed, derive_seed
@@ -116,7 +116,7 @@ def wilson_interval(successes: int, trials: int, z: float = _Z95) -> tuple[float
     trials = whole_number("trials", trials, 1)
     successes = whole_number("successes", successes, 0, trials, advice=say("odds.successes_advice"))
     if isinstance(z, bool) or not isinstance(z, (int, float)) or not math.isfinite(z) or z <= 0:
-        raise RulesOptionError(say("odds.bad_z", value=repr(z)))
+        raise RulesOptionError(say("odds.bad_z", value=quote(z)))
     p = successes / trials
     denominator = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / denominator
@@ -347,7 +347,7 @@ def deal_outcomes(
     """
     bidder = int(Seat.find(seat))
     if method not in get_args(Method):
-        raise RulesOptionError(say("odds.bad_method", method=repr(method)))
+        raise RulesOptionError(say("odds.bad_method", method=quote(method)))
     hand_list = list(hands)
     if len(hand_list) != 4:
         raise HandError(say("odds.four_hands"))
@@ -483,7 +483,7 @@ class BidOdds:
         for chance in self.chances:
             if chance.bid == name:
                 return chance
-        raise ContractError(say("odds.no_row", bid=repr(bid)))  # pragma: no cover - every bid of the ladder has a row
+        raise ContractError(say("odds.no_row", bid=quote(bid)))  # pragma: no cover - every bid of the ladder has a row
 
     def __iter__(self) -> Iterator[BidChance]:
         return iter(self.chances)
@@ -569,7 +569,7 @@ def bid_odds(
     samples = whole_number("samples", samples, 1, MAX_SAMPLES)
     seed = check_seed(seed)
     if method not in get_args(Method):
-        raise RulesOptionError(say("odds.bad_method", method=repr(method)))
+        raise RulesOptionError(say("odds.bad_method", method=quote(method)))
     workers = check_workers(workers)
     if progress is not None and not callable(progress):
         raise RulesOptionError(say("odds.progress"))

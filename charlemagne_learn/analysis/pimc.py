@@ -28,7 +28,7 @@ from typing import TypeVar
 from ..actions import Action
 from ..cards import Card, Seat
 from ..deal import deck_mask, indices_of, mask_of, share_out
-from ..errors import IllegalActionError, RulesOptionError
+from ..errors import IllegalActionError, RulesOptionError, quote
 from ..hand import HandState, Phase, SeatView
 from ..i18n import add_messages, say
 from ..ranking import JOKER_SUIT
@@ -343,7 +343,7 @@ def play_outcomes(
     if view.to_move != view.seat or view.phase is not Phase.PLAY:
         raise IllegalActionError(say("pimc.not_turn", seat=view.seat))
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
-        raise RulesOptionError(say("pimc.samples", value=repr(samples)))
+        raise RulesOptionError(say("pimc.samples", value=quote(samples)))
     assert view.contract is not None
     leader = view.trick[0][0] if view.trick else view.seat
     trick = [c for _, c in view.trick]

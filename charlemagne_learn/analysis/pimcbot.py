@@ -63,7 +63,7 @@ from ..actions import Action
 from ..cards import Card, Seat, Suit
 from ..contract import Contract
 from ..deal import deck_mask, indices_of, mask_of, share_out
-from ..errors import RulesOptionError
+from ..errors import RulesOptionError, quote
 from ..hand import Phase, SeatView
 from ..i18n import add_messages, say
 from ..ranking import card_order
@@ -106,14 +106,14 @@ class PimcBot(Bot):
         super().__init__(seed)
         for name, value in (("samples", samples), ("bid_samples", bid_samples)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise RulesOptionError(say("pimcbot.samples", name=name, value=repr(value)))
-        if bidding not in ("rule", "pimc", "auction"):
+                raise RulesOptionError(say("pimcbot.samples", name=name, value=quote(value)))
+        if not isinstance(bidding, str) or bidding not in ("rule", "pimc", "auction"):  # str first: arrays compare
             raise RulesOptionError(
-                say("pimcbot.option", name="bidding", value=repr(bidding), allowed="'rule', 'pimc', 'auction'")
+                say("pimcbot.option", name="bidding", value=quote(bidding), allowed="'rule', 'pimc', 'auction'")
             )
-        if exchange not in ("rule", "pimc"):
+        if not isinstance(exchange, str) or exchange not in ("rule", "pimc"):
             raise RulesOptionError(
-                say("pimcbot.option", name="exchange", value=repr(exchange), allowed="'rule', 'pimc'")
+                say("pimcbot.option", name="exchange", value=quote(exchange), allowed="'rule', 'pimc'")
             )
         self.samples = samples
         self.bidding = bidding

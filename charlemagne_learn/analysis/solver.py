@@ -42,7 +42,7 @@ from typing import Literal
 from ..cards import Card, Seat, parse_cards
 from ..contract import Contract, check_contract
 from ..deal import deck_mask, hands_by_seat, indices_of
-from ..errors import RulesOptionError, TrickError
+from ..errors import RulesOptionError, TrickError, quote
 from ..i18n import add_messages, say
 from ..ranking import CardOrder
 from ..tricks import legal_mask, winning_position
@@ -675,7 +675,7 @@ def double_dummy(contract: Contract, hands: HandsArg, leader: Seat | str, *, met
 def _use_dds(contract: Contract, method: Method) -> bool:
     """Should DDS answer? A clear error when ``method`` asks for what cannot be done."""
     if method not in ("auto", "dds", "python"):
-        raise RulesOptionError(say("solver.bad_method", method=repr(method)))
+        raise RulesOptionError(say("solver.bad_method", method=quote(method)))
     bridge = dds.maps_onto_bridge(contract)
     if method == "dds" and not (bridge and dds.available()):
         why = dds.why_unavailable() if bridge else say("solver.not_bridge", contract=contract.text())

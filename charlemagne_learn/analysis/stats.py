@@ -67,7 +67,7 @@ from ..cards import Rank, Seat, Suit
 from ..checks import whole_number
 from ..contract import Contract
 from ..deal import deal_hands, indices_of
-from ..errors import RulesOptionError
+from ..errors import RulesOptionError, quote
 from ..i18n import add_messages, say
 from ..ranking import card_order
 from ..rng import SEED_LIMIT, check_seed
@@ -267,7 +267,7 @@ class BiddingDataset:
             return [_number(r[name]) for r in self.records]
         if name not in _PER_TRUMP:
             allowed = ", ".join(repr(n) for n in (*_PER_TRUMP, "jokers", "aces"))
-            raise RulesOptionError(say("stats.no_feature", name=repr(name), allowed=allowed))
+            raise RulesOptionError(say("stats.no_feature", name=quote(name), allowed=allowed))
         return [_number(r[f"{name}_{r['bid_suit']}"]) for r in self.records]
 
     def made(self, bid: str, method: Method = "double_dummy") -> list[bool]:
@@ -281,7 +281,7 @@ class BiddingDataset:
 
     def _column(self, kind: str, bid: str, method: Method) -> str:
         if method not in ("double_dummy", "bots"):
-            raise RulesOptionError(say("stats.bad_method", method=repr(method)))
+            raise RulesOptionError(say("stats.bad_method", method=quote(method)))
         return f"{kind}_{'dd' if method == 'double_dummy' else 'bots'}_{self.rules.bid(bid).name}"
 
 
@@ -289,7 +289,7 @@ def _number(value: Value) -> float:
     if isinstance(value, (int, float)):
         return value
     raise RulesOptionError(
-        say("stats.not_number", value=repr(value))
+        say("stats.not_number", value=quote(value))
     )  # pragma: no cover - only a damaged file gets here
 
 

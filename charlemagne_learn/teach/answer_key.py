@@ -25,7 +25,7 @@ from pathlib import Path
 from ..analysis.exchange import ExchangeHint
 from ..checks import whole_number
 from ..course import rules_for
-from ..errors import RulesOptionError
+from ..errors import RulesOptionError, quote
 from ..i18n import Lang, add_messages, lang_or_course, say, word
 from ..rules import Rules
 from .decisions import decisions
@@ -158,7 +158,7 @@ def _kinds(kinds: Iterable[str] | None, language: Lang) -> tuple[str, ...] | Non
         return (kinds,)
     if isinstance(kinds, (list, tuple, set, frozenset)):
         return tuple(kinds)
-    raise RulesOptionError(say("key.bad_kinds", language, kinds=repr(kinds)))
+    raise RulesOptionError(say("key.bad_kinds", language, kinds=quote(kinds)))
 
 
 def _call(name: str, *args: str) -> str:

@@ -9,19 +9,19 @@ included. It prints on one page, as HTML (print styles) or PDF (Chromium, throug
 >>> "black joker (BJ)" in page and "Gros Charlemagne" in page
 True
 
-From a shell: ``python -m charlemagne_learn.teach.cheatsheet cheatsheet.pdf --high-joker black``.
+From a shell: ``python -m charlemagne_learn cheatsheet cheatsheet.pdf --high-joker black``
+(:mod:`~charlemagne_learn.teach.commands`).
 """
 
 from __future__ import annotations
 
-import argparse
 from html import escape
 from pathlib import Path
 
 from ..bid_meaning import COLUMNS, bid_meaning
 from ..cards import Card, Suit
 from ..course import rules_for
-from ..i18n import LANGS, Lang, add_messages, card_name, lang_or_course, say, suit_name, word
+from ..i18n import Lang, add_messages, card_name, lang_or_course, say, suit_name, word
 from ..ranking import card_order, jokers, trump_order
 from ..rules import Rules
 from .printing import PrintError, write_page
@@ -259,23 +259,9 @@ def write_cheatsheet(path: str | Path, rules: Rules | str | None = None, *, lang
     return write_page(path, cheatsheet_html(rules, lang=lang), "cheat sheet")
 
 
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description="Write a one-page Charlemagne cheat sheet (.html or .pdf).")
-    parser.add_argument("out", help="the file to write, ending in .html or .pdf")
-    parser.add_argument(
-        "--variant", default=None, help="canadian, american, maine or bid_euchre (default: the course's)"
-    )
-    parser.add_argument("--high-joker", choices=("red", "black"), help="which joker is high (house rule)")
-    parser.add_argument("--all-pass", choices=("redeal", "stick_dealer"), help="what happens when all pass")
-    parser.add_argument("--lang", choices=LANGS, default=None, help="en or fr (default: the course's)")
-    args = parser.parse_args(argv)
-    options = {k: v for k, v in (("high_joker", args.high_joker), ("all_pass", args.all_pass)) if v is not None}
-    if args.variant is None and not options:
-        rules = rules_for(None)
-    else:
-        rules = Rules.preset(args.variant or "canadian", **options)
-    print(write_cheatsheet(args.out, rules, lang=args.lang))
+if __name__ == "__main__":  # the command's old name: Python warns (this module is the package's), and it runs
+    import sys
 
+    from .commands import main
 
-if __name__ == "__main__":
-    main()
+    sys.exit(main(["cheatsheet", *sys.argv[1:]]))

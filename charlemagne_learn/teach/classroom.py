@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING, Any
 from ..actions import Action
 from ..checks import whole_number
 from ..display import text_table
-from ..errors import CharlemagneError
+from ..errors import CharlemagneError, quote
 from ..i18n import Lang, add_messages, lang_or_course, number, say, word
 from ..spreadsheet import csv_text, read_cell
 
@@ -523,8 +523,7 @@ def _flag(value: Any) -> bool | None:
 
 
 def _short(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
+    return quote(value)
 
 
 def _number(value: Any) -> float | None:

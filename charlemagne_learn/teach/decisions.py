@@ -34,7 +34,7 @@ from ..analysis.rulebot import RuleBot, advise, rule_text
 from ..cards import Seat, Suit
 from ..course import rules_for
 from ..deal import mask_of
-from ..errors import IllegalActionError, RulesOptionError
+from ..errors import IllegalActionError, RulesOptionError, quote
 from ..hand import HandState, Phase, SeatView
 from ..i18n import Lang, add_messages, lang_or_course, say
 from ..ranking import card_order
@@ -277,7 +277,7 @@ def decisions(
     ``"give"`` (the card a lone bidder's partner passes), ``"exchange"``, ``"lead"``, ``"play"`` (default all but
     ``"give"``, which needs a take-all bid that real deals seldom reach: asked, it is set up on any deal)."""
     rules = rules_for(rules)
-    check_seed(seed)
+    seed = check_seed(seed)
     chosen = _kinds(kinds, rules)
     found: set[int] = set()
     language = None if lang is None else lang_or_course(lang)
@@ -303,7 +303,7 @@ def _kinds(kinds: Iterable[str] | None, rules: Rules) -> tuple[DecisionKind, ...
         # a partner's card is asked only on request: it comes up once in many hands, after a take-all bid
         return tuple(k for k in DECISION_KINDS if k != "give" and (k != "exchange" or _has_exchange(rules)))
     if isinstance(kinds, str) or not isinstance(kinds, (list, tuple, set, frozenset)):
-        raise RulesOptionError(say("decisions.kinds_list", value=repr(kinds), kinds=", ".join(DECISION_KINDS)))
+        raise RulesOptionError(say("decisions.kinds_list", value=quote(kinds), kinds=", ".join(DECISION_KINDS)))
     if "exchange" in kinds and not _has_exchange(rules):
         raise RulesOptionError(say("decisions.no_exchange", title=rules.named()))
     if "give" in kinds and _giving_bid(rules) is None:
@@ -312,7 +312,7 @@ def _kinds(kinds: Iterable[str] | None, rules: Rules) -> tuple[DecisionKind, ...
     unknown = sorted(str(k) for k in kinds if k not in DECISION_KINDS)
     if unknown or not out:
         raise RulesOptionError(
-            say("decisions.kinds_unknown", value=repr(sorted(map(str, kinds))), kinds=", ".join(DECISION_KINDS))
+            say("decisions.kinds_unknown", value=quote(sorted(map(str, kinds))), kinds=", ".join(DECISION_KINDS))
         )
     return out
 

@@ -15,12 +15,11 @@ on the same cards takes the luck of the deal out (:func:`matchpoints`).
 
 From a shell (``.pdf`` is printed by Chromium; ``.html`` prints from any browser)::
 
-    python -m charlemagne_learn.teach.hand_records records.pdf --boards 16 --seed 1 --tables 5
+    python -m charlemagne_learn hand-records records.pdf --boards 16 --seed 1 --tables 5
 """
 
 from __future__ import annotations
 
-import argparse
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -32,8 +31,8 @@ from ..cards import Card, CardList, Seat, Suit
 from ..checks import whole_number
 from ..course import rules_for
 from ..deal import cards_of, deal_hands
-from ..errors import RulesOptionError
-from ..i18n import LANGS, Lang, add_messages, lang_or_course, number, say, word
+from ..errors import RulesOptionError, quote
+from ..i18n import Lang, add_messages, lang_or_course, number, say, word
 from ..rng import check_seed, derive_seed
 from ..rules import Rules
 from .printing import write_page
@@ -172,8 +171,7 @@ def matchpoints(nets: Sequence[float | None]) -> list[float | None]:
     if not isinstance(nets, (list, tuple)) or not all(
         n is None or (isinstance(n, (int, float)) and not isinstance(n, bool) and math.isfinite(n)) for n in nets
     ):
-        text = repr(nets)
-        raise RulesOptionError(say("records.bad_nets", nets=text if len(text) <= 60 else text[:57] + "..."))
+        raise RulesOptionError(say("records.bad_nets", nets=quote(nets)))
     played = [n for n in nets if n is not None]
     out: list[float | None] = []
     for net in nets:
@@ -397,30 +395,18 @@ def hand_records(
     tables. About a second a board on a laptop; the same arguments give the same record."""
     ruled = rules_for(rules)
     count = whole_number("boards", boards, 1, MAX_BOARDS)
-    whole_number("tables", tables, 1, 40)
+    tables = whole_number("tables", tables, 1, 40)
     samples = whole_number("odds_samples", odds_samples, 1, 2000)
-    check_seed(seed)
+    seed = check_seed(seed)
     if not any(b.name.isdigit() for b in ruled.bids):
         raise RulesOptionError(say("hr.no_numeric", title=ruled.named()))
     made = tuple(_board(ruled, seed, n, samples) for n in range(1, count + 1))
     return HandRecords(ruled, seed, made, tables)
 
 
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description="Write hand records and travellers for duplicate play.")
-    parser.add_argument("out", help="the file to write, ending in .html or .pdf")
-    parser.add_argument("--boards", type=int, default=16, help="boards to deal (default 16)")
-    parser.add_argument("--seed", type=int, default=1, help="the seed the boards are dealt from (default 1)")
-    parser.add_argument("--tables", type=int, default=5, help="tables playing them: rows of each traveller")
-    parser.add_argument(
-        "--variant", default=None, help="canadian, american, maine or bid_euchre (default: the course's)"
-    )
-    parser.add_argument("--no-score-sheet", action="store_true", help="leave out the travellers")
-    parser.add_argument("--lang", choices=LANGS, default=None, help="en or fr (default: the course's)")
-    args = parser.parse_args(argv)
-    records = hand_records(args.boards, args.seed, args.variant, tables=args.tables)
-    print(records.write(args.out, score_sheet=not args.no_score_sheet, lang=args.lang))
+if __name__ == "__main__":  # the command's old name: Python warns (this module is the package's), and it runs
+    import sys
 
+    from .commands import main
 
-if __name__ == "__main__":
-    main()
+    sys.exit(main(["hand-records", *sys.argv[1:]]))

@@ -34,7 +34,7 @@ from typing import Any, Literal
 from ..cards import Card, CardList, Rank, Suit, parse_cards
 from ..checks import is_whole, whole_number
 from ..course import rules_for
-from ..errors import HandError, RulesOptionError
+from ..errors import HandError, RulesOptionError, quote
 from ..i18n import add_messages, lang_or_course, say
 from ..ranking import card_order
 from ..rules import BidSpec, Rules
@@ -191,8 +191,7 @@ def count_advice(
 
 
 def _short(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
+    return quote(value)
 
 
 @cache
@@ -262,7 +261,7 @@ def thresholds(data: object = "canadian", play: Play = "bots") -> dict[str, int 
     True
     """
     if play not in ("bots", "dd"):
-        raise RulesOptionError(say("judging.bad_play", value=repr(play)))
+        raise RulesOptionError(say("judging.bad_play", value=quote(play)))
     rules, _ = _records(data)
     rows = [r for r in count_table(data) if r.hands >= _FEW]
     out: dict[str, int | None] = {}
@@ -296,7 +295,7 @@ def void_table(data: object = "canadian", bid: str = "6") -> list[VoidRow]:
     """
     rules, records = _records(data)
     if not isinstance(bid, str) or bid not in {b.name for b in rules.bids}:
-        raise RulesOptionError(say("judging.bad_bid", value=repr(bid), bids=", ".join(b.name for b in rules.bids)))
+        raise RulesOptionError(say("judging.bad_bid", value=quote(bid), bids=", ".join(b.name for b in rules.bids)))
     groups: dict[tuple[int, bool], list[int]] = {}
     for record in records:
         counted = count_hand(str(record["hand"]), rules)

@@ -31,7 +31,7 @@ from matplotlib.ticker import Formatter, FuncFormatter, MaxNLocator, PercentForm
 
 from ..analysis.odds import BidOdds, wilson_interval
 from ..analysis.stats import BiddingDataset, dataset_of
-from ..errors import RulesOptionError
+from ..errors import RulesOptionError, quote
 from ..i18n import Lang, add_messages, lang_or_course, number, say, word
 from ..rules import BidSpec, Rules
 
@@ -313,7 +313,9 @@ def plot_make_chance(
     ds = dataset_of(data)
     rules = ds.rules
     if by not in _BY:
-        raise RulesOptionError(say("plots.bad_by", value=repr(by), allowed=_choices("'trumps'", "'jokers'", "'jacks'")))
+        raise RulesOptionError(
+            say("plots.bad_by", value=quote(by), allowed=_choices("'trumps'", "'jokers'", "'jacks'"))
+        )
     if by == "jokers" and not rules.jokers:
         raise RulesOptionError(say("plots.no_jokers", title=rules.named(), other=_choices("by='trumps'", "by='jacks'")))
     numeric = ds.numeric_bids
@@ -321,7 +323,7 @@ def plot_make_chance(
         not isinstance(bids, (list, tuple)) or not bids or not all(isinstance(b, str) for b in bids)
     ):
         example = repr([b.name for b in numeric[-2:]])
-        raise RulesOptionError(say("plots.bad_bids", value=repr(bids), example=example))
+        raise RulesOptionError(say("plots.bad_bids", value=quote(bids), example=example))
     chosen = list(numeric[-4:]) if bids is None else [rules.bid(b) for b in bids]
     for spec in chosen:
         if not spec.name.isdigit():
@@ -415,7 +417,7 @@ def plot_special_bids(
     if not specials:
         raise RulesOptionError(say("plots.no_specials", title=rules.named()))
     if by not in ("strength", "jokers"):
-        raise RulesOptionError(say("plots.bad_by", value=repr(by), allowed=_choices("'strength'", "'jokers'")))
+        raise RulesOptionError(say("plots.bad_by", value=quote(by), allowed=_choices("'strength'", "'jokers'")))
     if by == "jokers" and not rules.jokers:
         raise RulesOptionError(say("plots.no_jokers", title=rules.named(), other=_choices("by='strength'")))
     fig = _figure(11, 5.2)

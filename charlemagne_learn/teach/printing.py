@@ -6,13 +6,16 @@ place that turns such a page into a file.
 
 from __future__ import annotations
 
+import errno
+import os
 import shutil
+import tempfile
 from pathlib import Path
 
-from ..errors import CharlemagneError
+from ..errors import CharlemagneError, quote
 from ..i18n import add_messages, add_words, say
 
-__all__ = ["PrintError", "write_page"]
+__all__ = ["PrintError", "check_target", "write_page"]
 
 _CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome")
 
@@ -36,6 +39,10 @@ add_messages({
                      "ou .pdf"),
     "print.folder": ("cannot write a {what} to {target}: there is no folder {folder}",
                      "impossible d'écrire {what:w} dans {target} : le dossier {folder} n'existe pas"),
+    "print.not_a_file": ("cannot write a {what} to {target}: it is a folder, a pipe or a device, not a file",
+                         "impossible d'écrire {what:w} dans {target} : c'est un dossier, un tube ou un périphérique, pas un "
+                         "fichier"),
+    "print.cannot": ("cannot write a {what} to {target}: {why}", "impossible d'écrire {what:w} dans {target} : {why}"),
     "print.playwright": ("writing a {what} as PDF needs Playwright: pip install playwright",
                          "écrire {what:w} en PDF demande Playwright : `pip install playwright`"),
     "print.chromium": ("Chromium could not print the PDF ({why}); install it with `python -m playwright install "
@@ -50,17 +57,42 @@ def system_chromium() -> str | None:
     return next((found for name in _CHROMIUM_NAMES if (found := shutil.which(name))), None)
 
 
+def check_target(path: str | Path, what: str = "page") -> Path:
+    """``path`` as a :class:`Path` if a page can be written there (a name ending in ``.html`` or ``.pdf``, in a
+    folder that exists and takes new files, not a folder or a device); a :class:`PrintError` saying why not.
+    Asked before the page is made, so that minutes of work are not lost to a typing mistake."""
+    if not isinstance(path, (str, Path)) or not str(path).strip():
+        raise PrintError(say("print.suffix", what=what, name=quote(path)))
+    target = Path(path)
+    if target.suffix.lower() not in (".html", ".pdf"):
+        raise PrintError(say("print.suffix", what=what, name=quote(target.name)))
+    shown = quote(str(target), 120)
+    if not target.parent.is_dir():
+        raise PrintError(say("print.folder", what=what, target=shown, folder=quote(str(target.parent), 120)))
+    if target.exists() and not target.is_file():  # a folder, or a pipe or device that would block or swallow it
+        raise PrintError(say("print.not_a_file", what=what, target=shown))
+    try:
+        # a file made and removed: the one test of "may I write here" that holds for root and read-only disks too
+        handle, probe = tempfile.mkstemp(prefix=".charlemagne-", suffix=".tmp", dir=target.parent)
+        os.close(handle)
+        os.unlink(probe)
+        if target.exists() and not os.access(target, os.W_OK):
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
+    except OSError as exc:
+        raise PrintError(say("print.cannot", what=what, target=shown, why=exc.strerror or exc)) from None
+    return target
+
+
 def write_page(path: str | Path, page: str, what: str = "page") -> Path:
     """Write ``page`` (a whole HTML document) to ``path``: ``.html`` as it is, ``.pdf`` printed by Chromium at
     the page's own CSS page size, backgrounds included. ``what`` names the page in messages."""
-    target = Path(path)
-    suffix = target.suffix.lower()
-    if suffix not in (".html", ".pdf"):
-        raise PrintError(say("print.suffix", what=what, name=repr(target.name)))
-    if not target.parent.is_dir():
-        raise PrintError(say("print.folder", what=what, target=target, folder=target.parent))
-    if suffix == ".html":
-        target.write_text(page, encoding="utf-8")
+    target = check_target(path, what)
+    if target.suffix.lower() == ".html":
+        try:
+            target.write_text(page, encoding="utf-8")
+        except OSError as exc:  # a disk that filled up, a file taken away meanwhile
+            shown = quote(str(target), 120)
+            raise PrintError(say("print.cannot", what=what, target=shown, why=exc.strerror or exc)) from None
         return target
     try:
         from playwright.sync_api import Error as PlaywrightError

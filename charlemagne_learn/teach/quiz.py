@@ -14,16 +14,19 @@ the American high 9, Bid Euchre's bowers and no-trump).
 
 from __future__ import annotations
 
+import numbers
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from enum import Enum
 from typing import Literal, get_args
 
 from ..cards import Card, CardList, Seat
+from ..checks import is_whole
 from ..contract import Contract
 from ..course import rules_for
 from ..deal import cards_of, deal_hands
-from ..errors import RulesOptionError
+from ..errors import RulesOptionError, quote
 from ..i18n import add_messages, check_lang, lang_or_course, say, word
 from ..ranking import card_order, trump_order
 from ..rng import check_seed
@@ -180,10 +183,7 @@ class Question:
         if not isinstance(items, (list, tuple, set, frozenset)) or not all(
             isinstance(i, (str, Seat, Card)) for i in items
         ):
-            text = repr(given)
-            raise RulesOptionError(
-                say("quiz.bad_given", self.lang, value=text if len(text) <= 60 else text[:57] + "...")
-            )
+            raise RulesOptionError(say("quiz.bad_given", self.lang, value=quote(given)))
         return tuple(i.name if isinstance(i, Seat) else str(i) for i in items)
 
     @property
@@ -592,6 +592,14 @@ def _score(rules: Rules, level: int, rng: random.Random, lang: str) -> Question:
     )
 
 
+def check_level(level: object, lang: str | None = None) -> int:
+    """``level`` as the int it is (1, 2 or 3), or a refusal. Only whole numbers are levels: ``2.0`` or ``Suit.H``
+    (an int to Python) would otherwise pass ``in LEVELS`` and then name other messages and seed other questions."""
+    if isinstance(level, numbers.Integral) and is_whole(level) and not isinstance(level, Enum) and level in LEVELS:
+        return int(level)
+    raise RulesOptionError(say("quiz.bad_level", lang_or_course(lang), level=level))
+
+
 _MAKERS: dict[Kind, Callable[[Rules, int, random.Random, str], Question]] = {
     "winner": _winner,
     "legal": _legal,
@@ -616,15 +624,14 @@ def questions(
     rules = rules_for(variant)
     language = lang_or_course(lang)
     allowed = ", ".join(map(repr, KINDS))
-    if isinstance(level, bool) or level not in LEVELS:
-        raise RulesOptionError(say("quiz.bad_level", language, level=level))
+    level = check_level(level, language)
     if kinds is not None and not isinstance(kinds, (str, list, tuple, set, frozenset)):
         raise RulesOptionError(say("quiz.bad_kinds", language, kinds=kinds, allowed=allowed))
     chosen = tuple(KINDS if kinds is None else ([kinds] if isinstance(kinds, str) else kinds))
     bad = [k for k in chosen if k not in KINDS]
     if bad or not chosen:
         raise RulesOptionError(say("quiz.bad_kind", language, kinds=tuple(chosen), allowed=allowed))
-    check_seed(seed)
+    seed = check_seed(seed)
     rng = random.Random(f"{rules.name}:{level}:{seed}")
     number = 0
     while True:

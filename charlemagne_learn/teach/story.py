@@ -227,7 +227,7 @@ def tell_hand(state: HandState, seat: Seat | str, samples: int | None = None, *,
     language = lang_or_course(lang)
     who = Seat.find(seat)
     if samples is not None:
-        whole_number("samples", samples, 1, 400)
+        samples = whole_number("samples", samples, 1, 400)
     history = state.history
     moments: list[Moment] = []
     k = 0

@@ -28,7 +28,7 @@ from ..cards import RED_JOKER, Card
 from ..checks import flag
 from ..contract import Contract
 from ..course import course_lang, speaking
-from ..errors import CharlemagneError, RulesOptionError
+from ..errors import CharlemagneError, RulesOptionError, quote
 from ..i18n import LANGS, Lang, add_messages, card_label, check_lang, number, say, word
 from ..palette import palette_css
 from ..ranking import card_order
@@ -59,6 +59,10 @@ add_messages(
             "the page sent {name}={value}, which this setting does not take; it keeps {old}",
             "la page a envoyé {name}={value}, une valeur que ce réglage ne prend pas ; il garde {old}",
         ),
+        "widget.unreadable value": (
+            "{values}: a value this widget cannot read (nested too deeply)",
+            "{values} : une valeur que ce widget ne peut pas lire (imbriquée trop profondément)",
+        ),
         "widget.too long": (
             "the page sent {n} characters in {field}; no answer is that long (at most {limit}): nothing changed",
             "la page a envoyé {n} caractères dans {field} ; aucune réponse n'est si longue (au plus {limit}) : "
@@ -66,6 +70,18 @@ add_messages(
         ),
     }
 )
+
+
+def _trait_refusal(exc: Exception, values: dict[str, Any]) -> RulesOptionError:
+    """traitlets' refusal of a value of the wrong type, as a CharlemagneError of bounded length: its message ends
+    with the whole value (a list of 100,000 cards), and the value's repr fails for a list nested 1,000 deep."""
+    if isinstance(exc, t.TraitError):
+        text = str(exc)
+        return RulesOptionError(text if len(text) <= 300 else text[:297] + "...")
+    return RulesOptionError(
+        say("widget.unreadable value", values=", ".join(f"{k}={quote(v)}" for k, v in values.items()))
+    )
+
 
 #: The most characters a page's message may carry in one text (a typed hand, a card, an action): longer is refused
 #: before the engine reads it.
@@ -137,7 +153,7 @@ def widget_budget(budget: object) -> float | None:
     """A widget's ``budget`` argument as seconds: ``"auto"`` (the default) is
     :func:`~charlemagne_learn.analysis.budget.default_budget` (about 1 s in JupyterLab, 3 s in JupyterLite, or
     ``CHARLEMAGNE_BUDGET``); None waits for every sample asked for."""
-    return default_budget() if budget == "auto" else check_budget(budget)
+    return default_budget() if isinstance(budget, str) and budget == "auto" else check_budget(budget)
 
 
 @cache
@@ -259,8 +275,8 @@ class GameWidget(anywidget.AnyWidget):
             flag("four_colour", kwargs["four_colour"])
         try:
             super().__init__(**kwargs)
-        except t.TraitError as exc:
-            raise RulesOptionError(str(exc)) from None
+        except (t.TraitError, RecursionError) as exc:
+            raise _trait_refusal(exc, kwargs) from None
         self.__dict__["_speaks"] = True
         self.on_msg(self._on_front_end)
         self.observe(self._on_lang, names="lang")
@@ -276,8 +292,8 @@ class GameWidget(anywidget.AnyWidget):
         with speaking_in(self._trait_values.get("lang") if speaks else None):
             try:
                 super().__setattr__(name, value)
-            except t.TraitError as exc:
-                raise RulesOptionError(str(exc)) from None
+            except (t.TraitError, RecursionError) as exc:
+                raise _trait_refusal(exc, {name: value}) from None
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
         # ipywidgets calls this only with the changes a page sends; Python sets traits directly. Each value the page
@@ -316,7 +332,12 @@ class GameWidget(anywidget.AnyWidget):
     def _page_value_refusal(self, name: str, value: Any, exc: Exception) -> str:
         if isinstance(exc, CharlemagneError):
             return str(exc)  # the widget's own check: what was wrong and what is allowed
-        return say("widget.bad page value", name=name, value=clip(repr(value)), old=clip(repr(getattr(self, name))))
+        return say(
+            "widget.bad page value",
+            name=name,
+            value=quote(value, ECHO_LIMIT),
+            old=quote(getattr(self, name), ECHO_LIMIT),
+        )
 
     def _on_front_end(self, _widget: Any, content: Any, _buffers: Any) -> None:
         """Every message from the page comes here. A click the engine refuses — or a stale one, sent before the

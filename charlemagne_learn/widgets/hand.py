@@ -32,7 +32,7 @@ from typing import Any
 import traitlets as t
 
 from ..cards import Card, CardList, parse_cards
-from ..contract import Contract
+from ..contract import Contract, check_contract
 from ..display import cards_html
 from ..errors import HandError, TrickError
 from ..i18n import add_messages, say, word
@@ -70,9 +70,13 @@ _MOST_CARDS = max(len(Rules.preset(name).deck_indices) for name in VARIANTS)
 _PLAIN_ORDER = (3, 2, 0, 1, 4)
 
 
-def sort_hand(cards: Iterable[Card], contract: Contract | None = None) -> CardList:
+def sort_hand(cards: str | Iterable[Card | str], contract: Contract | None = None) -> CardList:
     """Cards as a player holds them: trumps first (highest first) under ``contract``, then suits in turn, high
-    to low; without a contract, jokers first and suits alternating colours."""
+    to low; without a contract, jokers first and suits alternating colours. The cards may be given as text
+    (``"JH AS"``, ``["JH", "AS"]``), as everywhere else."""
+    cards = parse_cards(cards)
+    if contract is not None:
+        contract = check_contract(contract)
     if contract is None:
         return CardList(
             sorted(

@@ -310,6 +310,6 @@ def _check_samples(samples: object) -> int:
 
 
 def _check_method(method: object) -> str:
-    if method not in METHODS:
+    if not isinstance(method, str) or method not in METHODS:  # str first: a NumPy array compares item by item
         raise RulesOptionError(say("odds.bad method", method=method))
     return str(method)

@@ -37,7 +37,7 @@ from ..cards import Card, Seat
 from ..checks import flag, whole_number
 from ..course import course_variant
 from ..display import seat_view_html
-from ..errors import CardParseError, IllegalActionError, RulesOptionError
+from ..errors import CardParseError, IllegalActionError, RulesOptionError, quote
 from ..game import Game
 from ..hand import HandState, Phase
 from ..i18n import Lang, add_messages, add_words, say, word
@@ -417,7 +417,7 @@ class PlayTable(TableFront):
         if isinstance(action, Action):
             return action
         if not isinstance(action, Card) and len(str(action)) > _LONGEST_ACTION:
-            raise IllegalActionError(say("play.too long", given=repr(clip(str(action))), limit=_LONGEST_ACTION))
+            raise IllegalActionError(say("play.too long", given=quote(clip(str(action))), limit=_LONGEST_ACTION))
         card: Card | None = action if isinstance(action, Card) else None
         if card is None and len(str(action).split()) == 1 and str(action).strip().lower() != "pass":
             try:
@@ -718,11 +718,11 @@ def _people(seat: Seat | str | None, people: Iterable[Seat | str] | str | None) 
     if isinstance(people, Seat):
         people = [people]
     if not isinstance(people, (str, list, tuple, set, frozenset)):
-        raise RulesOptionError(say("play.people not seats", value=repr(people)))
+        raise RulesOptionError(say("play.people not seats", value=quote(people)))
     given: list[Seat | str] = list(people) if not isinstance(people, str) else _seat_words(people)
     seats = [Seat.find(p) for p in given]
     if not seats or len(set(seats)) != len(seats):
-        raise RulesOptionError(say("play.people count", value=repr(people)))
+        raise RulesOptionError(say("play.people count", value=quote(people)))
     ordered = sorted(set(seats))
     if seat is None:
         return tuple(ordered)

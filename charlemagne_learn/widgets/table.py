@@ -30,7 +30,7 @@ from ..actions import Action
 from ..cards import Card, Seat
 from ..contract import Contract
 from ..display import hand_state_html, seat_view_html
-from ..errors import IllegalActionError, RulesOptionError
+from ..errors import IllegalActionError, RulesOptionError, quote
 from ..hand import HandResult, HandState, Phase, SeatView
 from ..i18n import Lang, add_messages, add_words, say, word
 from ..rules import Rules
@@ -402,7 +402,7 @@ class Table(GameWidget):
     def _check_step(self, proposal: dict[str, Any]) -> int:
         value = proposal["value"]
         if not 0 <= value <= len(self._record.history):
-            raise IllegalActionError(say("table.bad step", value=repr(value), last=len(self._record.history)))
+            raise IllegalActionError(say("table.bad step", value=quote(value), last=len(self._record.history)))
         return int(value)
 
     @property

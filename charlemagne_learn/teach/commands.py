@@ -1,0 +1,149 @@
+"""The command-line tools: a cheat sheet and hand records to print, from a shell::
+
+    python -m charlemagne_learn cheatsheet sheet.pdf --variant maine
+    python -m charlemagne_learn hand-records records.pdf --boards 10 --seed 1 --tables 5
+
+Each checks where it will write before it does any work, and a refusal (a bad option, a folder that does not
+exist, course settings that cannot be read) is one line on stderr and exit status 2, never a traceback. Nothing in
+the package imports this module: Python warns (a RuntimeWarning) when ``-m`` runs a module that its package has
+already imported, as ``charlemagne_learn.teach`` imports the cheat sheet's and the hand records' own modules.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
+
+from ..course import course_lang, course_variant, speaking
+from ..errors import CharlemagneError, RulesOptionError
+from ..i18n import LANGS, add_messages, say
+from ..rules import Rules
+from .cheatsheet import write_cheatsheet
+from .hand_records import MAX_BOARDS, hand_records
+from .printing import check_target
+
+__all__ = ["main"]
+
+PROGRAM = "python -m charlemagne_learn"
+
+add_messages({
+    "cli.idle_high_joker": ("--high-joker does nothing in {title}: it is played without jokers; leave it out, or give "
+                            "--variant canadian",
+                            "--high-joker ne change rien à {title} : elle se joue sans jokers ; retirez-le, ou donnez "
+                            "--variant canadian"),
+    "cli.idle_all_pass": ("--all-pass does nothing in {title}: when everybody passes, the dealer must bid at least "
+                          "{n}; leave it out",
+                          "--all-pass ne change rien à {title} : quand tout le monde passe, le donneur doit "
+                          "enchérir au moins {n} ; retirez-le"),
+    "cli.interrupted": ("stopped; nothing was written", "arrêté ; rien n'a été écrit"),
+})  # fmt: skip
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse's refusals as one line (its own print the usage first): the line says what to run for help."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {_one_line(message)} (see {self.prog} --help)\n")
+
+
+def _one_line(message: object) -> str:
+    """A message as one line of bounded length: it may quote what was typed, line breaks and all."""
+    text = " ".join(str(message).split())
+    return text if len(text) <= _LONGEST else text[: _LONGEST - 3] + "..."
+
+
+#: The longest refusal printed: argparse repeats a mistyped value whole.
+_LONGEST = 1000
+
+
+def _refuse(program: str, message: object) -> int:
+    print(f"{program}: {_one_line(message)}", file=sys.stderr)
+    return 2
+
+
+def _cheatsheet(args: argparse.Namespace) -> str:
+    check_target(args.out, "cheat sheet")  # before anything is read or made
+    given = {k: v for k, v in (("high_joker", args.high_joker), ("all_pass", args.all_pass)) if v is not None}
+    if args.variant is None and not given:
+        rules = None  # the course's rules, its house rules included
+    else:
+        # the options over the course's rules, or over the variant named (which is then played as printed)
+        variant, options = course_variant(args.variant, given)
+        rules = Rules.preset(variant, **options)
+        _refuse_idle(rules, given)
+    return str(write_cheatsheet(args.out, rules, lang=args.lang))
+
+
+def _refuse_idle(rules: Rules, given: dict[str, Any]) -> None:
+    """An option the variant has no use for is refused, not printed on a sheet it does not change."""
+    title = rules.named()
+    if "high_joker" in given and not rules.jokers:
+        raise RulesOptionError(say("cli.idle_high_joker", title=title))
+    if "all_pass" in given and rules.dealer_minimum is not None:
+        raise RulesOptionError(say("cli.idle_all_pass", title=title, n=rules.dealer_minimum))
+
+
+def _hand_records(args: argparse.Namespace) -> str:
+    check_target(args.out, "hand record")  # before a second a board of analysis
+    records = hand_records(args.boards, args.seed, args.variant, tables=args.tables)
+    return str(records.write(args.out, score_sheet=not args.no_score_sheet, lang=args.lang))
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog=PROGRAM, description="Print a Charlemagne cheat sheet or hand records (.html or .pdf).")
+    tools = parser.add_subparsers(dest="tool", required=True, metavar="{cheatsheet,hand-records}", parser_class=_Parser)
+    variant_help = "canadian, american, maine or bid_euchre (default: the course's, from course.json)"
+    lang_help = "en or fr (default: the course's)"
+
+    sheet = tools.add_parser("cheatsheet", help="a one-page cheat sheet of the rules")
+    sheet.add_argument("out", help="the file to write, ending in .html or .pdf")
+    sheet.add_argument("--variant", default=None, help=variant_help)
+    sheet.add_argument("--high-joker", choices=("red", "black"), help="which joker is high (house rule)")
+    sheet.add_argument("--all-pass", choices=("redeal", "stick_dealer"), help="what happens when all pass")
+    sheet.add_argument("--lang", choices=LANGS, default=None, help=lang_help)
+    sheet.set_defaults(run=_cheatsheet)
+
+    records = tools.add_parser("hand-records", help="boards, their analysis and travellers for duplicate play")
+    records.add_argument("out", help="the file to write, ending in .html or .pdf")
+    records.add_argument("--boards", type=int, default=16, help=f"boards to deal, 1 to {MAX_BOARDS} (default 16)")
+    records.add_argument("--seed", type=int, default=1, help="the seed the boards are dealt from (default 1)")
+    records.add_argument("--tables", type=int, default=5, help="tables playing them: rows of each traveller")
+    records.add_argument("--variant", default=None, help=variant_help)
+    records.add_argument("--no-score-sheet", action="store_true", help="leave out the travellers")
+    records.add_argument("--lang", choices=LANGS, default=None, help=lang_help)
+    records.set_defaults(run=_hand_records)
+    return parser
+
+
+def _language(lang: str | None) -> str:
+    """The language of the run: ``--lang``, else the course's. Settings that cannot be read are refused where the
+    tool reads the course's rules, after the output path is checked, so that check speaks English meanwhile."""
+    if lang is not None:
+        return lang
+    try:
+        return course_lang()
+    except CharlemagneError:
+        return "en"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run a tool with ``argv`` (the command line's by default); the exit status: 0, or 2 after a refusal."""
+    parser = _parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as stop:  # --help, or argparse's one-line refusal
+        return stop.code if isinstance(stop.code, int) else 2
+    program = f"{PROGRAM} {args.tool}"
+    run: Callable[[argparse.Namespace], str] = args.run
+    language = _language(args.lang)
+    try:
+        with speaking(language):
+            print(run(args))
+    except CharlemagneError as exc:
+        return _refuse(program, exc)
+    except KeyboardInterrupt:
+        _refuse(program, say("cli.interrupted", language))
+        return 130
+    return 0
