@@ -31,11 +31,11 @@ PROGRAM = "python -m charlemagne_learn"
 add_messages({
     "cli.idle_high_joker": ("--high-joker does nothing in {title}: it is played without jokers; leave it out, or give "
                             "--variant canadian",
-                            "--high-joker ne change rien à {title} : elle se joue sans jokers ; retirez-le, ou donnez "
-                            "--variant canadian"),
+                            "`--high-joker` ne change rien à {title} : elle se joue sans jokers ; retirez-le, ou "
+                            "donnez `--variant canadian`"),
     "cli.idle_all_pass": ("--all-pass does nothing in {title}: when everybody passes, the dealer must bid at least "
                           "{n}; leave it out",
-                          "--all-pass ne change rien à {title} : quand tout le monde passe, le donneur doit "
+                          "`--all-pass` ne change rien à {title} : quand tout le monde passe, le donneur doit "
                           "enchérir au moins {n} ; retirez-le"),
     "cli.interrupted": ("stopped; nothing was written", "arrêté ; rien n'a été écrit"),
 })  # fmt: skip
