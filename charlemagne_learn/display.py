@@ -13,7 +13,9 @@ from typing import TYPE_CHECKING
 from .bid_meaning import bid_meaning
 from .cards import Card, Seat
 from .i18n import Lang, add_messages, card_label, lang_or_course, say, word
-from .palette import colour
+from .palette import card_colour, colour
+from .ranking import sort_hand
+from .rules import Rules
 
 if TYPE_CHECKING:
     from .analysis.hints import Hint, Review
@@ -21,7 +23,7 @@ if TYPE_CHECKING:
     from .contract import Contract
     from .game import Game
     from .hand import HandState, Phase, SeatView, Trick
-    from .rules import BidSpec, Rules
+    from .rules import BidSpec
 
 __all__ = [
     "bid_odds_html",
@@ -29,6 +31,7 @@ __all__ = [
     "contract_html",
     "game_html",
     "hand_state_html",
+    "held_html",
     "hint_html",
     "review_html",
     "rules_html",
@@ -132,25 +135,37 @@ _STYLE = (
 )
 
 
-def _colour(card: Card) -> str:
-    return colour("card-red") if card.is_red else colour("card-ink")
-
-
-def card_html(card: Card, role: str = "", lang: str | None = None) -> str:
+def card_html(card: Card, role: str = "", lang: str | None = None, *, four_colour: bool = False) -> str:
+    """One card as the static pictures draw it, in the ink the widgets give it (:func:`palette.card_colour`)."""
     language = lang_or_course(lang)
     label = card_label(card, language) + (f", {word(role, language)}" if role else "")
+    ink = colour(card_colour(card, four_colour))
     return (
         f'<span role="img" aria-label="{escape(label)}" title="{escape(label)}" '
-        f'style="{_STYLE};color:{_colour(card)}">{escape(str(card))}</span>'
+        f'style="{_STYLE};color:{ink}">{escape(str(card))}</span>'
     )
 
 
-def cards_html(cards: Iterable[Card], contract: Contract | None = None, lang: str | None = None) -> str:
+def cards_html(
+    cards: Iterable[Card], contract: Contract | None = None, lang: str | None = None, *, four_colour: bool = False
+) -> str:
+    """Cards in the order given (a trick, a ruling's answer); a hand is sorted first (:func:`held_html`)."""
     language = lang_or_course(lang)
-    parts = [card_html(c, contract.order.role[c.index] if contract else "", language) for c in cards]
+    parts = [
+        card_html(c, contract.order.role[c.index] if contract else "", language, four_colour=four_colour) for c in cards
+    ]
     if not parts:
         return f"<em>{say('display.no_cards', language)}</em>"
     return '<span class="cl-cardlist">' + "".join(parts) + "</span>"
+
+
+def held_html(
+    cards: Iterable[Card], by: Contract | Rules | None = None, lang: str | None = None, *, four_colour: bool = False
+) -> str:
+    """A hand as a player holds it, in the one order every widget shows it too (:func:`~.ranking.sort_hand`): by the
+    contract, or before there is one by the rules."""
+    contract = by if by is not None and not isinstance(by, Rules) else None
+    return cards_html(sort_hand(cards, by), contract, lang, four_colour=four_colour)
 
 
 def ruling_html(reason: str) -> str:
@@ -180,8 +195,11 @@ def _table_html(
     trick: list[tuple[Seat, Card]],
     reason: str | None,
     lang: Lang,
+    rules: Rules,
+    four_colour: bool = False,
 ) -> str:
-    """A hand at the table, one row a seat; a seat's cards given as a count are face down."""
+    """A hand at the table, one row a seat, each hand as its player holds it (the widgets' order); a seat's cards
+    given as a count are face down."""
     rows = []
     for seat, cards in hands.items():
         mark = say("display.to_move", lang) if to_move == seat else ""
@@ -190,7 +208,7 @@ def _table_html(
                 f"<em>{say('display.face_down_one' if cards == 1 else 'display.face_down_many', lang, n=cards)}</em>"
             )
         else:
-            shown = cards_html(cards, contract, lang)
+            shown = held_html(cards, contract if contract is not None else rules, lang, four_colour=four_colour)
         won = say("display.won", lang, n=tricks_won[seat.name]) if contract is not None else ""
         rows.append(
             f"<tr><th style='text-align:left;padding-right:0.6em'>{word(seat.name, lang)}{mark}</th>"
@@ -198,7 +216,7 @@ def _table_html(
         )
     so_far = ""
     if trick:
-        played = " ".join(f"{word(s.name, lang)} {card_html(c, '', lang)}" for s, c in trick)
+        played = " ".join(f"{word(s.name, lang)} {card_html(c, '', lang, four_colour=four_colour)}" for s, c in trick)
         so_far = f"<p>{say('display.trick_so_far', lang)}{played}</p>"
     result = f"<p><strong>{escape(reason)}</strong></p>" if reason else ""
     return (
@@ -207,7 +225,7 @@ def _table_html(
     )
 
 
-def hand_state_html(state: HandState, lang: str | None = None) -> str:
+def hand_state_html(state: HandState, lang: str | None = None, *, four_colour: bool = False) -> str:
     """Every hand face up: the teacher's view of the table."""
     language = lang_or_course(lang)
     hands: dict[Seat, list[Card] | int] = {seat: state.hand(seat) for seat in Seat}
@@ -229,10 +247,12 @@ def hand_state_html(state: HandState, lang: str | None = None) -> str:
         state.trick,
         state.result.text(language) if state.result else None,
         language,
+        state.rules,
+        four_colour,
     )
 
 
-def seat_view_html(view: SeatView, lang: str | None = None) -> str:
+def seat_view_html(view: SeatView, lang: str | None = None, *, four_colour: bool = False) -> str:
     """What one player sees: their own cards, the others' face down (unless shown to all)."""
     language = lang_or_course(lang)
     hands: dict[Seat, list[Card] | int] = {
@@ -243,7 +263,9 @@ def seat_view_html(view: SeatView, lang: str | None = None) -> str:
     contract = f", {view.contract.text(language)}" if view.contract is not None else ""
     head = escape(say("display.sees", language, seat=view.seat, phase=_phase(view.phase, language), contract=contract))
     result = view.result.text(language) if view.result else None
-    return _table_html(head, hands, view.to_move, view.contract, won, view.trick, result, language)
+    return _table_html(
+        head, hands, view.to_move, view.contract, won, view.trick, result, language, view.rules, four_colour
+    )
 
 
 def trick_html(trick: Trick, lang: str | None = None) -> str:
@@ -352,7 +374,7 @@ def bid_odds_html(odds: BidOdds, lang: str | None = None) -> str:
             f"<td style='text-align:left'>{escape(how_text(chance.how, language))}</td></tr>"
         )
     head = say(
-        "display.odds_head", language, seat=odds.seat, cards=cards_html(odds.hand, None, language),
+        "display.odds_head", language, seat=odds.seat, cards=held_html(odds.hand, odds.rules, language),
         title=f"title.{odds.rules.name}", samples=odds.samples, seed=odds.seed, how=_odds_how(odds, language),
     )  # fmt: skip
     cols = "".join(f"<th>{say(f'display.odds.{c}', language)}</th>" for c in ("makes", "interval", "points", "played"))
@@ -446,7 +468,7 @@ def bid_odds_text(odds: BidOdds, lang: str | None = None) -> str:
                 how_text(chance.how, language),
             ]
         )
-    cards = " ".join(map(str, odds.hand))
+    cards = str(sort_hand(odds.hand, odds.rules))
     head = say(
         "display.odds_head", language, seat=odds.seat, cards=cards, title=f"title.{odds.rules.name}",
         samples=odds.samples, seed=odds.seed, how=_odds_how(odds, language),

@@ -38,7 +38,7 @@ from ..errors import IllegalActionError, RulesOptionError
 from ..hand import HandState
 from ..i18n import Lang, add_messages, add_words, say, word
 from ..rules import BidSpec, Rules
-from ._base import GameWidget, bid_label
+from ._base import GameWidget, bid_label, suit_inks
 from .ladder import variant_title
 from .table import action_text
 
@@ -182,7 +182,14 @@ class BidBox(GameWidget):
             spoken = f"{word('pass', lang)}" if action.kind == "pass" else f"{word('bid', lang)} {text}"
             label = spoken if ok else f"{spoken} ({word('not allowed now', lang)})"
             suit = action.suit.name if action.suit is not None else ""
-            return {"id": str(action), "text": text, "label": label, "legal": ok, "suit": suit}
+            return {
+                "id": str(action),
+                "text": text,
+                "label": label,
+                "legal": ok,
+                "suit": suit,
+                **suit_inks(action.suit),
+            }
 
         by_rung: dict[str, list[Action]] = {}
         for action in bid_lists(self._rules)[1][0]:

@@ -33,7 +33,7 @@ from ..analysis.hints import Hint, hint
 from ..cards import Card, Suit
 from ..checks import flag, whole_number
 from ..course import student as course_student
-from ..display import cards_html
+from ..display import held_html
 from ..errors import CardParseError, IllegalActionError
 from ..hand import HandState, Phase
 from ..i18n import Lang, add_words, check_lang, word
@@ -510,7 +510,7 @@ class DecisionQuiz(TableFront):
         return (
             f'<div class="cl-decide" style="font-family:sans-serif"><p><strong>{escape(self.status)}</strong></p>'
             f"<p>{escape(decision.situation)} {escape(decision.question)}</p>{tip}"
-            f"<p>{cards_html(view.hand, view.contract, **lang_kw(cards_html, lang))}</p>"
+            f"<p>{held_html(view.hand, view.contract or view.rules, lang, four_colour=self.four_colour)}</p>"
             f"<details><summary>{escape(word('decide.answer', lang))}</summary>"
             f"<p>{escape(word('decide.best', lang).format(action=best, reason=ranked.best.reason))}"
             f"</p><ol>{rows}</ol></details></div>"

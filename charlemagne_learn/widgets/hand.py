@@ -27,6 +27,7 @@ from ..contract import Contract
 from ..display import cards_html
 from ..errors import HandError, TrickError
 from ..i18n import add_messages, say, word
+from ..ranking import sort_hand
 from ..rules import VARIANTS, Rules
 from ..tricks import explain_play, legal_plays
 from ._base import GameWidget, card_id, card_view, lang_kw
@@ -56,32 +57,6 @@ add_messages(
 
 #: The most cards a hand may hold without a contract: the largest deck of any variant.
 _MOST_CARDS = max(len(Rules.preset(name).deck_indices) for name in VARIANTS)
-
-# Suits alternate colours when there is no trump to put first: spades, hearts, clubs, diamonds.
-_PLAIN_ORDER = (3, 2, 0, 1, 4)
-
-
-def sort_hand(cards: Iterable[Card], contract: Contract | None = None) -> CardList:
-    """Cards as a player holds them: trumps first (highest first) under ``contract``, then suits in turn, high
-    to low; without a contract, jokers first and suits alternating colours."""
-    if contract is None:
-        return CardList(
-            sorted(
-                cards,
-                key=lambda c: (
-                    -1 if c.suit is None else _PLAIN_ORDER.index(c.suit),
-                    c.index if c.rank is None else -c.rank,
-                ),
-            )
-        )
-    order = contract.order
-    trump = order.trump_suit
-
-    def key(card: Card) -> tuple[int, int]:
-        suit = order.suit_of[card.index]
-        return (-1 if suit == trump else _PLAIN_ORDER.index(suit), -order.power[card.index])
-
-    return CardList(sorted(cards, key=key))
 
 
 class Hand(GameWidget):
@@ -177,5 +152,5 @@ class Hand(GameWidget):
 
     def _static_html(self) -> str:
         caption = f"<p>{escape(self.caption)}</p>" if self.caption else ""
-        cards = cards_html(self._hand, self._contract, **lang_kw(cards_html, self._lang))
+        cards = cards_html(self._hand, self._contract, **lang_kw(cards_html, self._lang), four_colour=self.four_colour)
         return f'<div class="cl-hand">{caption}{cards}</div>'
