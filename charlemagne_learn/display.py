@@ -6,6 +6,7 @@ for screen readers.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Iterable, Sequence
 from html import escape
 from typing import TYPE_CHECKING
@@ -51,9 +52,8 @@ add_messages({
     "display.sit_out": ("; {seats} sit out", " ; {seats} ne jouent pas"),
     "display.contract": ("{title:w}; trump: {trump}{sit}", "{title:w} ; atout : {trump}{sit}"),
     "display.to_move": (" ◀ to move", " ◀ à jouer"),
-    "display.face_down_one": ("{n} card face down", "{n} carte face cachée"),
-    "display.face_down_many": ("{n} cards face down", "{n} cartes face cachée"),
-    "display.won": (" — {n} trick(s)", " — {n} levée(s)"),
+    "display.face_down": ("{n} {n:card|cards} face down", "{n} {n:carte|cartes} face cachée"),
+    "display.won": (" — {n} {n:trick|tricks}", " — {n} {n:levée|levées}"),
     "display.trick_so_far": ("Trick so far: ", "Levée en cours : "),
     "display.hand_state": ("HandState {title:w}, dealer {dealer}, {where}{contract}",
                            "Donne — {title:w}, donneur {dealer}, {where}{contract}"),
@@ -204,9 +204,7 @@ def _table_html(
     for seat, cards in hands.items():
         mark = say("display.to_move", lang) if to_move == seat else ""
         if isinstance(cards, int):
-            shown = (
-                f"<em>{say('display.face_down_one' if cards == 1 else 'display.face_down_many', lang, n=cards)}</em>"
-            )
+            shown = f"<em>{say('display.face_down', lang, n=cards)}</em>"
         else:
             shown = held_html(cards, contract if contract is not None else rules, lang, four_colour=four_colour)
         won = say("display.won", lang, n=tricks_won[seat.name]) if contract is not None else ""
@@ -437,17 +435,45 @@ def review_html(review: Review, lang: str | None = None) -> str:
 
 
 # ---------------------------------------------------------------- plain text (saved notebooks, terminals, print)
-def text_table(heads: Sequence[str], rows: Iterable[Sequence[str]], right: Sequence[bool] = ()) -> str:
-    """Rows of text under their heads, each column as wide as its widest cell (numbers aligned right)."""
+#: The widest line of text a table or a heading prints: it fits a notebook's output at its usual width, where
+#: JupyterLab breaks a longer line anywhere, even inside a word.
+TEXT_WIDTH = 78
+
+
+def wrap_text(text: str, width: int = TEXT_WIDTH, indent: str = "") -> str:
+    """``text`` in lines of at most ``width`` characters, broken between words only (a word longer than a line
+    stays whole); lines after the first start with ``indent``."""
+    return (
+        textwrap.fill(text, width, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False)
+        if len(text) > width
+        else text
+    )
+
+
+def text_table(
+    heads: Sequence[str], rows: Iterable[Sequence[str]], right: Sequence[bool] = (), width: int = TEXT_WIDTH
+) -> str:
+    """Rows of text under their heads, each column as wide as its widest cell (numbers aligned right). A last column
+    of text (a reason) that would make a line wider than ``width`` wraps between its words, under itself, so no word
+    is ever broken by the notebook."""
     table = [list(heads), *(list(r) for r in rows)]
     widths = [max(len(r[i]) for r in table) for i in range(len(heads))]
+    last = len(heads) - 1
+    start = sum(widths[:last]) + 2 * last
+    wrap_last = last > 0 and not (last < len(right) and right[last]) and start + widths[last] > width
+    room = max(width - start, 16)
     lines = []
     for r in table:
         cells = [
-            cell.rjust(width) if i < len(right) and right[i] else cell.ljust(width)
-            for i, (cell, width) in enumerate(zip(r, widths, strict=True))
+            cell.rjust(w) if i < len(right) and right[i] else cell.ljust(w)
+            for i, (cell, w) in enumerate(zip(r, widths, strict=True))
         ]
-        lines.append("  ".join(cells).rstrip())
+        if wrap_last:
+            pieces = textwrap.wrap(r[last], room, break_long_words=False, break_on_hyphens=False) or [""]
+            lines.append("  ".join([*cells[:last], pieces[0]]).rstrip())
+            lines += [" " * start + piece for piece in pieces[1:]]
+        else:
+            lines.append("  ".join(cells).rstrip())
     return "\n".join(lines)
 
 
@@ -476,7 +502,7 @@ def bid_odds_text(odds: BidOdds, lang: str | None = None) -> str:
     heads = [_col("bid", language)] + [
         say(f"display.odds.{c}", language) for c in ("makes", "interval", "points", "played")
     ]
-    return f"{head}{_colon(language)}\n{text_table(heads, rows, (False, True, False, True))}"
+    return f"{wrap_text(head + _colon(language))}\n{text_table(heads, rows, (False, True, False, True))}"
 
 
 def hint_text(hint: Hint, lang: str | None = None) -> str:
@@ -487,7 +513,7 @@ def hint_text(hint: Hint, lang: str | None = None) -> str:
         for c in hint.choices
     ]  # fmt: skip
     heads = [_col(c, language) for c in ("choice", "points", "made", "grade", "why")]
-    return f"{_hint_head(hint, language)}{_colon(language)}\n{text_table(heads, rows, (False, True, True))}"
+    return f"{wrap_text(_hint_head(hint, language) + _colon(language))}\n{text_table(heads, rows, (False, True, True))}"
 
 
 def review_text(review: Review, lang: str | None = None) -> str:
@@ -501,4 +527,4 @@ def review_text(review: Review, lang: str | None = None) -> str:
         return say("display.review_none", language, seat=review.seat)
     heads = [_col(c, language) for c in ("move", "phase", "chose", "grade", "better", "why")]
     head = say("display.review_head", language, seat=review.seat)
-    return f"{head}{_colon(language)}\n{text_table(heads, rows, (True,))}"
+    return f"{wrap_text(head + _colon(language))}\n{text_table(heads, rows, (True,))}"

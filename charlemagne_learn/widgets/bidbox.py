@@ -17,7 +17,7 @@ BidBox(Canadian Charlemagne: 8 bids, 6 legal for South, pass allowed)
 >>> box.bid("bid 5")
 False
 >>> box.message
-'bid 5 is not allowed: a bid must be higher than bid 6; allowed: pass, bid 7, bid 8, bid mulot, bid charlemagne, bid gros_mulot, bid gros_charlemagne'
+'bid 5 is not allowed: a bid must be higher than bid 6; allowed: pass, bid 7, bid 8, bid Mulot, bid Charlemagne, bid Gros Mulot, bid Gros Charlemagne'
 """
 
 from __future__ import annotations
@@ -219,7 +219,7 @@ class BidBox(GameWidget):
             who, act = bids[-1]
             parts.append(
                 word("highest: {bid} by {seat}", lang).format(
-                    bid=str(act).removeprefix("bid ") if lang == "en" else action_text(act, self._rules, lang),
+                    bid=action_text(act, self._rules, lang),  # by its name: "Gros Mulot", never "gros_mulot"
                     seat=word(who.name, lang),
                 )
             )

@@ -36,7 +36,7 @@ from ..course import student as course_student
 from ..display import held_html
 from ..errors import CardParseError, IllegalActionError
 from ..hand import HandState, Phase
-from ..i18n import Lang, add_words, check_lang, word
+from ..i18n import Lang, add_messages, add_words, check_lang, say, word
 from ..rules import Rules
 from ..teach.decisions import Decision, decisions
 from ._base import lang_kw, number_text, speaking_in, widget_budget
@@ -46,6 +46,16 @@ from .table import table_picture
 
 __all__ = ["DecisionQuiz"]
 
+# the exchange's prompts count cards: sentences, so that the number agrees with its word (say's {n:card|cards})
+add_messages(
+    {
+        "decide.exchange": (
+            "Click {n} {n:card|cards} to put aside, then name trump.",
+            "Cliquez {n} {n:carte|cartes} à écarter, puis choisissez l'atout.",
+        ),
+        "decide.discard more": ("Put aside {n} more {n:card|cards}.", "Écartez encore {n} {n:carte|cartes}."),
+    }
+)
 add_words(
     {
         "decide.bid": ("What do you bid?", "Qu'enchérissez-vous ?"),
@@ -74,11 +84,6 @@ add_words(
         "decide.over": ("The quiz is finished.", "Le quiz est terminé."),
         "decide.answer": ("Answer", "Réponse"),
         "decide.tip": ("Rule of thumb: {tip}", "Truc : {tip}"),
-        "decide.exchange": (
-            "Click {n} card(s) to put aside, then name trump.",
-            "Cliquez {n} carte(s) à écarter, puis choisissez l'atout.",
-        ),
-        "decide.discard more": ("Put aside {n} more card(s).", "Écartez encore {n} carte(s)."),
         "decide.name trump": ("Now name trump:", "Choisissez maintenant l'atout :"),
         "decide.first": ("answer this decision first", "prenez d'abord cette décision"),
         "decide.exchanges": (
@@ -444,8 +449,8 @@ class DecisionQuiz(TableFront):
             return word("decide.name trump", lang)
         left = self.decision.discards - (len(state.history) - len(self.decision.state.history))
         if self._working is None:
-            return word("decide.exchange", lang).format(n=left)
-        return word("decide.discard more", lang).format(n=left)
+            return say("decide.exchange", lang, n=left)
+        return say("decide.discard more", lang, n=left)
 
     def _show_exchange(self) -> tuple[str, str]:
         """The grade and the ranked exchanges (the best eight, and the learner's wherever it ranks)."""
@@ -490,7 +495,7 @@ class DecisionQuiz(TableFront):
             (
                 c.said(lang)
                 if isinstance(c, ExchangeChoice)
-                else str(c.action)
+                else c.action.text(lang)
                 if lang == "en"
                 else choice_text(c.action, rules, lang),
                 c,

@@ -41,8 +41,8 @@ add_messages(
             "une levée commencée demande le contrat qui décide ce qu'on peut y jouer",
         ),
         "hand.repeated": (
-            "a hand holds each card once; {cards} given more than once",
-            "une main tient chaque carte une seule fois ; {cards} donnée(s) plus d'une fois",
+            "a hand holds each card once; {cards} {n:is|are} given more than once",
+            "une main tient chaque carte une seule fois ; {cards} {n:donnée|données} plus d'une fois",
         ),
         "hand.too many": (
             "a hand holds at most {most} cards (the largest deck), not {n}",
@@ -87,7 +87,7 @@ class Hand(GameWidget):
             raise HandError(say("hand.too many", most=_MOST_CARDS, n=len(hand)))
         repeated = sorted({c for c in hand if hand.count(c) > 1}, key=lambda c: c.index)
         if repeated:
-            raise HandError(say("hand.repeated", cards=" ".join(map(str, repeated))))
+            raise HandError(say("hand.repeated", cards=" ".join(map(str, repeated)), n=len(repeated)))
         played = parse_cards(trick)
         if played and contract is None:
             raise TrickError(say("hand.needs contract", lang))

@@ -139,7 +139,7 @@ def action_text(action: Action, rules: Rules, lang: Lang = "en") -> str:
         no_trump = " NT" if lang == "en" else " SA"
         return label + (action.suit.symbol if action.suit is not None else no_trump if action.no_trump else "")
     if lang == "en":
-        return str(action)
+        return action.text("en")
     if action.kind == "trump" and action.suit is not None:
         return say("table.action.trump", lang, suit=action.suit.symbol)
     if action.kind == "choose":
@@ -155,7 +155,7 @@ def _last_action(action: Action, rules: Rules, lang: Lang) -> str:
     if action.kind == "pass":
         return word("pass", lang)
     if lang == "en":
-        return str(action)
+        return action.text("en")
     if action.kind == "bid":
         return say("table.action.bid", lang, bid=action_text(action, rules, lang))
     return action_text(action, rules, lang)

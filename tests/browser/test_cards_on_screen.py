@@ -80,3 +80,39 @@ def test_cards_read_whole_on_one_row_in_their_own_colours(notebook: Any, viewpor
     _one_row(exchange, 11)
     book.screenshot(f"cards_on_screen_{viewport}")
     assert book.real_errors() == []
+
+
+PRINTED = """
+import charlemagne_learn as cl
+from charlemagne_learn.analysis import hint
+from charlemagne_learn.display import hint_text
+state = cl.HandState.new(cl.Rules.preset("canadian"), dealer="N", seed=1)
+print(hint_text(hint(state.view(state.to_move), 4)))
+"""
+
+
+def test_a_printed_table_breaks_no_word(notebook: Any) -> None:
+    """JupyterLab wraps printed text anywhere (``word-break: break-all``): a printed table must fit, so that its
+    lines are the ones the package broke, between words."""
+    book = notebook(PRINTED, name="printed_table")
+    page = book.page
+    page.set_viewport_size({"width": 1130, "height": 1400})
+    pre = page.locator(".jp-OutputArea-output pre").first
+    pre.wait_for(timeout=30_000)
+    page.wait_for_timeout(300)
+    drawn = page.evaluate(
+        """(pre) => {
+      const s = getComputedStyle(pre);
+      return { text: pre.textContent, height: pre.getBoundingClientRect().height,
+               line: parseFloat(s.lineHeight), width: pre.getBoundingClientRect().width,
+               pad: parseFloat(s.paddingTop) + parseFloat(s.paddingBottom) };
+    }""",
+        pre.element_handle(),
+    )
+    assert 650 <= drawn["width"] <= 950, drawn["width"]
+    lines = drawn["text"].rstrip("\n").count("\n") + 1
+    assert lines > 20  # the reasons are wrapped into lines of their own
+    # as many lines on the screen as in the text: JupyterLab wrapped none of them (which would cut words)
+    assert round((drawn["height"] - drawn["pad"]) / drawn["line"]) == lines, drawn
+    book.screenshot("printed_table")
+    assert book.real_errors() == []
