@@ -7,7 +7,7 @@ import js from "@eslint/js";
 import globals from "globals";
 
 // What common.js defines for every widget, and what table_picture.js adds for Table and PlayTable.
-const common = Object.fromEntries(["SUIT_CLASS", "el", "cardButton", "cardRow", "messageBox", "rootOf", "downloadBar"].map((n) => [n, "readonly"]));
+const common = Object.fromEntries(["SUIT_CLASS", "inkStyle", "el", "cardButton", "cardRow", "messageBox", "rootOf", "downloadBar"].map((n) => [n, "readonly"]));
 const tablePicture = Object.fromEntries(["drawTable", "cardBacks", "badge"].map((n) => [n, "readonly"]));
 
 export default [

@@ -192,11 +192,11 @@ add_messages({
     "action.give_face_down": ("give (face down)", "donner (face cachée)"),
     "action.discard_face_down": ("discard (face down)", "défausser (face cachée)"),
     "action.choose.kitty": ("choose kitty", "prendre le minou"),
-    "action.choose.partner_card": ("choose partner_card", "prendre la carte du partenaire"),
+    "action.choose.partner_card": ("choose partner card", "prendre la carte du partenaire"),
     "action.choose.alone": ("choose alone", "jouer seul"),
-    "action.choose.with_partner": ("choose with_partner", "jouer avec le partenaire"),
-    "action.choose.defend_alone": ("choose defend_alone", "défendre seul"),
-    "action.choose.defend_together": ("choose defend_together", "défendre à deux"),
+    "action.choose.with_partner": ("choose with partner", "jouer avec le partenaire"),
+    "action.choose.defend_alone": ("choose defend alone", "défendre seul"),
+    "action.choose.defend_together": ("choose defend together", "défendre à deux"),
 })  # fmt: skip
 
 
@@ -334,8 +334,8 @@ class Action:
             return {"play": cls.play, "give": cls.give, "discard": cls.discard}[kind](rest[0])
         if kind == "trump" and len(rest) == 1:
             return cls.trump(rest[0])
-        if kind == "choose" and len(rest) == 1:
-            return cls.choose(rest[0].lower())
+        if kind == "choose" and rest:  # "choose partner card", as said, is "choose partner_card"
+            return cls.choose("_".join(rest).lower())
         if kind == "bid" and rest:
             return _parse_bid(rest)
         raise IllegalActionError(say("actions.help"))
@@ -359,17 +359,20 @@ class Action:
         return f"{self.kind} {self.card}"
 
     def text(self, lang: str | None = None) -> str:
-        """The action as a learner reads it, in ``lang`` (the course's language by default); ``str()`` is the
-        English form :meth:`parse` reads back.
+        """The action as a learner reads it, in ``lang`` (the course's language by default): a bid by its name ("bid
+        Gros Mulot"), never by its name in records ("bid gros_mulot", which ``str()`` gives); the English is read back
+        by :meth:`parse` too.
 
         >>> Action.parse("play JH").text("fr"), Action.parse("bid 4 NT").text("fr"), Action.parse("pass").text("fr")
         ('jouer J♥', 'enchère 4 sans atout', 'passe')
         >>> Action.parse("bid gros_mulot").text("fr"), Action.parse("bid no_trump").text("fr")
         ('enchère Gros Mulot', 'enchère Sans-atout')
+        >>> Action.parse("bid gros_mulot").text("en"), Action.parse("choose partner_card").text("en")
+        ('bid Gros Mulot', 'choose partner card')
+        >>> all(Action.parse(a.text("en")) == a for a in (Action.parse("bid high_card_no_trump"), Action.choose("defend_alone")))
+        True
         """
         language = lang_or_course(lang)
-        if language == "en":
-            return str(self)
         if self.kind == "bid":
             assert self.bid is not None
             what = f"{self.bid}{self.suit.symbol}" if self.suit is not None else _bid_word(self.bid, language)

@@ -94,9 +94,10 @@ add_messages({
                         "{help}"),
     "course.not_object": ("the course's settings in {source} must be one JSON object; {help}",
                           "les réglages du cours dans {source} doivent être un seul objet JSON ; {help}"),
-    "course.unknown_keys": ("the course's settings in {source} have unknown key(s) {keys}; the keys are {known}",
-                            "les réglages du cours dans {source} ont des clés inconnues, `{keys}` ; les clés sont "
-                            "`{known}`"),
+    "course.unknown_keys": ("the course's settings in {source} have {n:an unknown key|unknown keys} {keys}; the keys are "
+                            "{known}",
+                            "les réglages du cours dans {source} ont {n:une clé inconnue|des clés inconnues}, `{keys}` ; "
+                            "les clés sont `{known}`"),
     "course.bad_types": ("the course's settings in {source}: {help}", "les réglages du cours dans {source} : {help}"),
     "course.no_bids": ("the course's settings in {source}: the bid ladder belongs to the variant",
                        "les réglages du cours dans {source} : l'échelle des enchères appartient à la variante"),
@@ -411,7 +412,14 @@ def _settings(text: str, source: str) -> dict[str, Any]:
     unknown = sorted(set(data) - set(_KEYS))
     if unknown:
         raise CourseSettingsError(
-            say("course.unknown_keys", lang, source=source, keys=", ".join(unknown), known=", ".join(_KEYS))
+            say(
+                "course.unknown_keys",
+                lang,
+                source=source,
+                n=len(unknown),
+                keys=", ".join(unknown),
+                known=", ".join(_KEYS),
+            )
         )
     if not isinstance(data.get("variant", ""), str) or not isinstance(data.get("house_rules", {}), dict):
         raise CourseSettingsError(say("course.bad_types", lang, source=source, help=_help()))

@@ -6,6 +6,7 @@ for screen readers.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Iterable, Sequence
 from html import escape
 from typing import TYPE_CHECKING
@@ -13,7 +14,9 @@ from typing import TYPE_CHECKING
 from .bid_meaning import bid_meaning
 from .cards import Card, Seat
 from .i18n import Lang, add_messages, card_label, lang_or_course, say, word
-from .palette import colour
+from .palette import card_colour, colour
+from .ranking import sort_hand
+from .rules import Rules
 
 if TYPE_CHECKING:
     from .analysis.hints import Hint, Review
@@ -21,7 +24,7 @@ if TYPE_CHECKING:
     from .contract import Contract
     from .game import Game
     from .hand import HandState, Phase, SeatView, Trick
-    from .rules import BidSpec, Rules
+    from .rules import BidSpec
 
 __all__ = [
     "bid_odds_html",
@@ -29,6 +32,7 @@ __all__ = [
     "contract_html",
     "game_html",
     "hand_state_html",
+    "held_html",
     "hint_html",
     "review_html",
     "rules_html",
@@ -48,9 +52,8 @@ add_messages({
     "display.sit_out": ("; {seats} sit out", " ; {seats} ne jouent pas"),
     "display.contract": ("{title:w}; trump: {trump}{sit}", "{title:w} ; atout : {trump}{sit}"),
     "display.to_move": (" ◀ to move", " ◀ à jouer"),
-    "display.face_down_one": ("{n} card face down", "{n} carte face cachée"),
-    "display.face_down_many": ("{n} cards face down", "{n} cartes face cachée"),
-    "display.won": (" — {n} trick(s)", " — {n} levée(s)"),
+    "display.face_down": ("{n} {n:card|cards} face down", "{n} {n:carte|cartes} face cachée"),
+    "display.won": (" — {n} {n:trick|tricks}", " — {n} {n:levée|levées}"),
     "display.trick_so_far": ("Trick so far: ", "Levée en cours : "),
     "display.hand_state": ("HandState {title:w}, dealer {dealer}, {where}{contract}",
                            "Donne — {title:w}, donneur {dealer}, {where}{contract}"),
@@ -133,25 +136,37 @@ _STYLE = (
 )
 
 
-def _colour(card: Card) -> str:
-    return colour("card-red") if card.is_red else colour("card-ink")
-
-
-def card_html(card: Card, role: str = "", lang: str | None = None) -> str:
+def card_html(card: Card, role: str = "", lang: str | None = None, *, four_colour: bool = False) -> str:
+    """One card as the static pictures draw it, in the ink the widgets give it (:func:`palette.card_colour`)."""
     language = lang_or_course(lang)
     label = card_label(card, language) + (f", {word(role, language)}" if role else "")
+    ink = colour(card_colour(card, four_colour))
     return (
         f'<span role="img" aria-label="{escape(label)}" title="{escape(label)}" '
-        f'style="{_STYLE};color:{_colour(card)}">{escape(str(card))}</span>'
+        f'style="{_STYLE};color:{ink}">{escape(str(card))}</span>'
     )
 
 
-def cards_html(cards: Iterable[Card], contract: Contract | None = None, lang: str | None = None) -> str:
+def cards_html(
+    cards: Iterable[Card], contract: Contract | None = None, lang: str | None = None, *, four_colour: bool = False
+) -> str:
+    """Cards in the order given (a trick, a ruling's answer); a hand is sorted first (:func:`held_html`)."""
     language = lang_or_course(lang)
-    parts = [card_html(c, contract.order.role[c.index] if contract else "", language) for c in cards]
+    parts = [
+        card_html(c, contract.order.role[c.index] if contract else "", language, four_colour=four_colour) for c in cards
+    ]
     if not parts:
         return f"<em>{say('display.no_cards', language)}</em>"
     return '<span class="cl-cardlist">' + "".join(parts) + "</span>"
+
+
+def held_html(
+    cards: Iterable[Card], by: Contract | Rules | None = None, lang: str | None = None, *, four_colour: bool = False
+) -> str:
+    """A hand as a player holds it, in the one order every widget shows it too (:func:`~.ranking.sort_hand`): by the
+    contract, or before there is one by the rules."""
+    contract = by if by is not None and not isinstance(by, Rules) else None
+    return cards_html(sort_hand(cards, by), contract, lang, four_colour=four_colour)
 
 
 def ruling_html(reason: str) -> str:
@@ -181,17 +196,18 @@ def _table_html(
     trick: list[tuple[Seat, Card]],
     reason: str | None,
     lang: Lang,
+    rules: Rules,
+    four_colour: bool = False,
 ) -> str:
-    """A hand at the table, one row a seat; a seat's cards given as a count are face down."""
+    """A hand at the table, one row a seat, each hand as its player holds it (the widgets' order); a seat's cards
+    given as a count are face down."""
     rows = []
     for seat, cards in hands.items():
         mark = say("display.to_move", lang) if to_move == seat else ""
         if isinstance(cards, int):
-            shown = (
-                f"<em>{say('display.face_down_one' if cards == 1 else 'display.face_down_many', lang, n=cards)}</em>"
-            )
+            shown = f"<em>{say('display.face_down', lang, n=cards)}</em>"
         else:
-            shown = cards_html(cards, contract, lang)
+            shown = held_html(cards, contract if contract is not None else rules, lang, four_colour=four_colour)
         won = say("display.won", lang, n=tricks_won[seat.name]) if contract is not None else ""
         rows.append(
             f"<tr><th style='text-align:left;padding-right:0.6em'>{word(seat.name, lang)}{mark}</th>"
@@ -199,7 +215,7 @@ def _table_html(
         )
     so_far = ""
     if trick:
-        played = " ".join(f"{word(s.name, lang)} {card_html(c, '', lang)}" for s, c in trick)
+        played = " ".join(f"{word(s.name, lang)} {card_html(c, '', lang, four_colour=four_colour)}" for s, c in trick)
         so_far = f"<p>{say('display.trick_so_far', lang)}{played}</p>"
     result = f"<p><strong>{escape(reason)}</strong></p>" if reason else ""
     return (
@@ -208,7 +224,7 @@ def _table_html(
     )
 
 
-def hand_state_html(state: HandState, lang: str | None = None) -> str:
+def hand_state_html(state: HandState, lang: str | None = None, *, four_colour: bool = False) -> str:
     """Every hand face up: the teacher's view of the table."""
     language = lang_or_course(lang)
     hands: dict[Seat, list[Card] | int] = {seat: state.hand(seat) for seat in Seat}
@@ -230,10 +246,12 @@ def hand_state_html(state: HandState, lang: str | None = None) -> str:
         state.trick,
         state.result.text(language) if state.result else None,
         language,
+        state.rules,
+        four_colour,
     )
 
 
-def seat_view_html(view: SeatView, lang: str | None = None) -> str:
+def seat_view_html(view: SeatView, lang: str | None = None, *, four_colour: bool = False) -> str:
     """What one player sees: their own cards, the others' face down (unless shown to all)."""
     language = lang_or_course(lang)
     hands: dict[Seat, list[Card] | int] = {
@@ -244,7 +262,9 @@ def seat_view_html(view: SeatView, lang: str | None = None) -> str:
     contract = f", {view.contract.text(language)}" if view.contract is not None else ""
     head = escape(say("display.sees", language, seat=view.seat, phase=_phase(view.phase, language), contract=contract))
     result = view.result.text(language) if view.result else None
-    return _table_html(head, hands, view.to_move, view.contract, won, view.trick, result, language)
+    return _table_html(
+        head, hands, view.to_move, view.contract, won, view.trick, result, language, view.rules, four_colour
+    )
 
 
 def trick_html(trick: Trick, lang: str | None = None) -> str:
@@ -358,7 +378,7 @@ def bid_odds_html(odds: BidOdds, lang: str | None = None) -> str:
             f"<td style='text-align:left'>{escape(how_text(chance.how, language))}</td></tr>"
         )
     head = say(
-        "display.odds_head", language, seat=odds.seat, cards=cards_html(odds.hand, None, language),
+        "display.odds_head", language, seat=odds.seat, cards=held_html(odds.hand, odds.rules, language),
         title=f"title.{odds.rules.name}", samples=odds.samples, seed=odds.seed, how=_odds_how(odds, language),
     )  # fmt: skip
     cols = "".join(f"<th>{say(f'display.odds.{c}', language)}</th>" for c in ("makes", "interval", "points", "played"))
@@ -421,17 +441,45 @@ def review_html(review: Review, lang: str | None = None) -> str:
 
 
 # ---------------------------------------------------------------- plain text (saved notebooks, terminals, print)
-def text_table(heads: Sequence[str], rows: Iterable[Sequence[str]], right: Sequence[bool] = ()) -> str:
-    """Rows of text under their heads, each column as wide as its widest cell (numbers aligned right)."""
+#: The widest line of text a table or a heading prints: it fits a notebook's output at its usual width, where
+#: JupyterLab breaks a longer line anywhere, even inside a word.
+TEXT_WIDTH = 78
+
+
+def wrap_text(text: str, width: int = TEXT_WIDTH, indent: str = "") -> str:
+    """``text`` in lines of at most ``width`` characters, broken between words only (a word longer than a line
+    stays whole); lines after the first start with ``indent``."""
+    return (
+        textwrap.fill(text, width, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False)
+        if len(text) > width
+        else text
+    )
+
+
+def text_table(
+    heads: Sequence[str], rows: Iterable[Sequence[str]], right: Sequence[bool] = (), width: int = TEXT_WIDTH
+) -> str:
+    """Rows of text under their heads, each column as wide as its widest cell (numbers aligned right). A last column
+    of text (a reason) that would make a line wider than ``width`` wraps between its words, under itself, so no word
+    is ever broken by the notebook."""
     table = [list(heads), *(list(r) for r in rows)]
     widths = [max(len(r[i]) for r in table) for i in range(len(heads))]
+    last = len(heads) - 1
+    start = sum(widths[:last]) + 2 * last
+    wrap_last = last > 0 and not (last < len(right) and right[last]) and start + widths[last] > width
+    room = max(width - start, 16)
     lines = []
     for r in table:
         cells = [
-            cell.rjust(width) if i < len(right) and right[i] else cell.ljust(width)
-            for i, (cell, width) in enumerate(zip(r, widths, strict=True))
+            cell.rjust(w) if i < len(right) and right[i] else cell.ljust(w)
+            for i, (cell, w) in enumerate(zip(r, widths, strict=True))
         ]
-        lines.append("  ".join(cells).rstrip())
+        if wrap_last:
+            pieces = textwrap.wrap(r[last], room, break_long_words=False, break_on_hyphens=False) or [""]
+            lines.append("  ".join([*cells[:last], pieces[0]]).rstrip())
+            lines += [" " * start + piece for piece in pieces[1:]]
+        else:
+            lines.append("  ".join(cells).rstrip())
     return "\n".join(lines)
 
 
@@ -452,7 +500,7 @@ def bid_odds_text(odds: BidOdds, lang: str | None = None) -> str:
                 how_text(chance.how, language),
             ]
         )
-    cards = " ".join(map(str, odds.hand))
+    cards = str(sort_hand(odds.hand, odds.rules))
     head = say(
         "display.odds_head", language, seat=odds.seat, cards=cards, title=f"title.{odds.rules.name}",
         samples=odds.samples, seed=odds.seed, how=_odds_how(odds, language),
@@ -460,7 +508,7 @@ def bid_odds_text(odds: BidOdds, lang: str | None = None) -> str:
     heads = [_col("bid", language)] + [
         say(f"display.odds.{c}", language) for c in ("makes", "interval", "points", "played")
     ]
-    return f"{head}{_colon(language)}\n{text_table(heads, rows, (False, True, False, True))}"
+    return f"{wrap_text(head + _colon(language))}\n{text_table(heads, rows, (False, True, False, True))}"
 
 
 def hint_text(hint: Hint, lang: str | None = None) -> str:
@@ -471,7 +519,7 @@ def hint_text(hint: Hint, lang: str | None = None) -> str:
         for c in hint.choices
     ]  # fmt: skip
     heads = [_col(c, language) for c in ("choice", "points", "made", "grade", "why")]
-    return f"{_hint_head(hint, language)}{_colon(language)}\n{text_table(heads, rows, (False, True, True))}"
+    return f"{wrap_text(_hint_head(hint, language) + _colon(language))}\n{text_table(heads, rows, (False, True, True))}"
 
 
 def review_text(review: Review, lang: str | None = None) -> str:
@@ -485,4 +533,4 @@ def review_text(review: Review, lang: str | None = None) -> str:
         return say("display.review_none", language, seat=review.seat)
     heads = [_col(c, language) for c in ("move", "phase", "chose", "grade", "better", "why")]
     head = say("display.review_head", language, seat=review.seat)
-    return f"{head}{_colon(language)}\n{text_table(heads, rows, (True,))}"
+    return f"{wrap_text(head + _colon(language))}\n{text_table(heads, rows, (True,))}"

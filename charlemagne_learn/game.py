@@ -36,6 +36,7 @@ from .hand import HandResult, HandState
 from .i18n import add_messages, say
 from .rng import DealRandom, check_seed
 from .rules import Rules
+from .tallies import TeamTally
 
 __all__ = ["FORMAT", "FORMAT_PREPARED", "SCORE_LIMIT", "Game", "check_scores", "game_winner"]
 
@@ -184,10 +185,10 @@ class Game:
         return self._hand
 
     @property
-    def scores(self) -> dict[str, int]:
-        """Points of each team ("NS", "EW") so far."""
+    def scores(self) -> TeamTally:
+        """Points of each team ("NS", "EW") so far (a copy; shown "NS 12 – EW 7")."""
         self._catch_up()
-        return self._scores
+        return TeamTally(self._scores)
 
     @property
     def finished(self) -> list[HandState]:

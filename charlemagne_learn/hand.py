@@ -32,6 +32,7 @@ from .errors import CharlemagneError, HandError, IllegalActionError, quote
 from .i18n import Lang, add_messages, check_lang, lang_or_course, say
 from .rules import BidSpec, Rules
 from .scoring import decided, explain_score, hand_score
+from .tallies import SeatTally
 from .tricks import explain_play, legal_mask, winning_position
 
 __all__ = ["FORMAT", "HandResult", "HandState", "Phase", "SeatView", "Trick", "deal_hands"]
@@ -177,8 +178,14 @@ add_messages({
 
 
 def _allowed_list(actions: Iterable[Action], lang: Lang) -> str:
-    """Actions as a refusal lists them: as typed, and in French quoted as code."""
-    return ", ".join(str(a) if lang == "en" else f"`{a}`" for a in actions)
+    """Actions as a refusal lists them: in English as a player says them, which :meth:`Action.parse` reads too ("bid
+    Gros Mulot", never "bid gros_mulot"); in French as typed, quoted as code."""
+    return ", ".join(_act(a, lang) if lang == "en" else f"`{a}`" for a in actions)
+
+
+def _act(action: Action, lang: Lang) -> str:
+    """An action in a refusal: in English as said (:meth:`Action.text`), in French as typed (quoted by the message)."""
+    return action.text(lang) if lang == "en" else str(action)
 
 
 class _Reason:
@@ -463,8 +470,9 @@ class HandState:
         ]
 
     @property
-    def tricks_won(self) -> dict[str, int]:
-        return {s.name: self._won[s] for s in Seat}
+    def tricks_won(self) -> SeatTally:
+        """Tricks won by each seat, ``{"N": 2, …}``; printed, "North 2 · East 1 · South 5 · West 0"."""
+        return SeatTally({s.name: self._won[s] for s in Seat})
 
     @property
     def bidder(self) -> Seat | None:
@@ -609,7 +617,7 @@ class HandState:
     def _wrong_kind(self, act: Action) -> str:
         lang = check_lang(course_lang())
         seat = Seat(self._to_move or 0)
-        return say("hand.wrong_kind", lang, act=act, seat=seat, doing=self._doing(lang))
+        return say("hand.wrong_kind", lang, act=_act(act, lang), seat=seat, doing=self._doing(lang))
 
     def _illegal_play(self, mover: int, card: Card) -> str:
         hand = cards_of(self._hands[mover])
@@ -633,16 +641,18 @@ class HandState:
                 return say("hand.cannot_pass", lang, seat=Seat(self._to_move or 0), why=why, allowed=allowed)
             trump_note = bid_trump_problem(self.rules, act, lang=lang)
             if trump_note:
-                return say("hand.bad_trump", lang, act=act, why=trump_note)
+                return say("hand.bad_trump", lang, act=_act(act, lang), why=trump_note)
             if self._high is not None:
-                return say("hand.not_higher", lang, act=act, high=self._high[2], allowed=allowed)
-            return say("hand.not_here", lang, act=act, allowed=allowed)
+                return say(
+                    "hand.not_higher", lang, act=_act(act, lang), high=_act(self._high[2], lang), allowed=allowed
+                )
+            return say("hand.not_here", lang, act=_act(act, lang), allowed=allowed)
         if act.kind != _PHASE_KIND.get(self.phase):
             return self._wrong_kind(act)
         if act.card is not None:
             seat = Seat(self._to_move or 0)
             return say("hand.not_held", lang, seat=seat, card=act.card, cards=self.hand(seat))
-        return say("hand.not_now", lang, act=act, allowed=allowed)
+        return say("hand.not_now", lang, act=_act(act, lang), allowed=allowed)
 
     # ------------------------------------------------------------------ bidding
     def _apply_bid(self, mover: int, act: Action) -> None:

@@ -48,6 +48,7 @@ __all__ = [
     "message_keys",
     "message_pair",
     "number",
+    "plural",
     "say",
     "suit_name",
     "term",
@@ -297,7 +298,9 @@ class _Formatter(string.Formatter):
     (``{suit:one}``); a seat after French "de" or "que" with its elision (``{seat:de}`` is "de Nord", "d'Est";
     ``{seat:que}`` "qu'Ouest"; in English just the name); a list of cards on their faces (``{cards}``) or by name joined with "and"/"et"
     (``{cards:names}``); text by its word (``{role:w}``, see :func:`word`); numbers with the language's
-    decimal mark and percent sign (``{p:.0%}`` is "91%" and "91 %")."""
+    decimal mark and percent sign (``{p:.0%}`` is "91%" and "91 %"); and a word that agrees with a whole number, its
+    singular and plural after the colon (``{n} {n:trick|tricks}``, ``{n} {n:levée|levées}``: see :func:`plural`),
+    so no sentence ever writes "trick(s)"."""
 
     def __init__(self, lang: Lang) -> None:
         super().__init__()
@@ -331,6 +334,9 @@ class _Formatter(string.Formatter):
             return _RANKS[lang][value]
         if isinstance(value, str) and format_spec == "w":
             return word(value, lang)
+        if isinstance(value, int) and not isinstance(value, bool) and "|" in format_spec:
+            one, many = format_spec.split("|", 1)
+            return plural(value, one, many, lang)
         if isinstance(value, (list, tuple)) and all(isinstance(v, Card) for v in value):
             if format_spec == "names":
                 return _join([card_name(c, lang) for c in value], lang)
@@ -377,6 +383,18 @@ def number(value: float, spec: str = "", lang: str | None = None) -> str:
         return _FORMATTERS[language].format_field(value, spec)
     except ValueError:
         raise RulesOptionError(say("i18n.bad_spec", language, spec=quote(spec), most=_SPEC_MOST)) from None
+
+
+def plural(n: int, one: str, many: str, lang: str | None = None) -> str:
+    """``one`` or ``many``, as the number ``n`` asks in ``lang`` (the course's language by default): English takes the
+    singular for 1 alone, French for 0 and 1 ("0 levée", "1 levée", "2 levées"). The one plural rule of every
+    sentence (``{n:trick|tricks}`` in a message).
+
+    >>> plural(0, "trick", "tricks", "en"), plural(0, "levée", "levées", "fr"), plural(2, "levée", "levées", "fr")
+    ('tricks', 'levée', 'levées')
+    """
+    singular = abs(n) == 1 if lang_or_course(lang) == "en" else abs(n) < 2
+    return one if singular else many
 
 
 def join_words(items: Iterable[str], lang: Lang) -> str:

@@ -11,6 +11,12 @@ face with red and black suits.
 'var(--jp-content-font-color1, #111)'
 >>> colour("ink-muted")
 'color-mix(in srgb, var(--jp-content-font-color1, #111) 78%, transparent)'
+
+A card's ink is decided once too, by :func:`card_colour`, for the static HTML and every widget alike:
+
+>>> from charlemagne_learn.cards import Card
+>>> [card_colour(Card.parse(c)) for c in ("RJ", "BJ", "JD")], card_colour(Card.parse("JD"), four_colour=True)
+(['card-red', 'card-ink', 'card-red'], 'card-blue')
 """
 
 from __future__ import annotations
@@ -18,7 +24,9 @@ from __future__ import annotations
 import re
 from functools import cache
 
-__all__ = ["PALETTE", "colour", "palette_css"]
+from .cards import Card, Suit
+
+__all__ = ["PALETTE", "card_colour", "colour", "palette_css", "suit_colour"]
 
 #: name → CSS colour; ``{name}`` stands for another entry (a ``var(--cl-name)`` in the stylesheet).
 PALETTE: dict[str, str] = {
@@ -84,3 +92,24 @@ def palette_css() -> str:
     return "/* The palette (charlemagne_learn/palette.py): theme colours, cards stay cards. */\n" + (
         ".cl-widget, .cl-static {\n" + "\n".join(lines) + "\n  color: var(--cl-ink);\n}\n"
     )
+
+
+#: The ink of each suit (clubs, diamonds, hearts, spades): red and black, or with ``four_colour`` every suit its
+#: own (diamonds blue, clubs green), as four-colour decks print them.
+_SUIT_INK = ("card-ink", "card-red", "card-red", "card-ink")
+_SUIT_INK_FOUR = ("card-green", "card-blue", "card-red", "card-ink")
+
+
+def suit_colour(suit: Suit, four_colour: bool = False) -> str:
+    """The palette colour a suit's symbol is printed in (its name in :data:`PALETTE`)."""
+    return (_SUIT_INK_FOUR if four_colour else _SUIT_INK)[suit]
+
+
+def card_colour(card: Card, four_colour: bool = False) -> str:
+    """The palette colour a card's face is printed in: its suit's (:func:`suit_colour`), the red joker red and the
+    black joker black. A joker's colour is its name, whichever one the house rule ``high_joker`` makes high: the
+    rule decides its rank and its role ("high joker"), never its ink. The static HTML and every widget colour a
+    card with this, so a card reads the same in both."""
+    if card.suit is None:
+        return "card-red" if card.is_red else "card-ink"
+    return suit_colour(card.suit, four_colour)

@@ -17,20 +17,27 @@ through it.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING
 
-from .cards import Card, CardList, Rank, Suit
-from .errors import CardParseError, RulesOptionError
+from .cards import Card, CardList, Rank, Suit, parse_cards
+from .errors import CardParseError, ContractError, RulesOptionError, quote
 from .i18n import add_messages, say
 from .rules import Rules
 
+if TYPE_CHECKING:
+    from .contract import Contract
+
 add_messages({
     "ranking.no_jokers": ("{title} is played without jokers", "{title} : on y joue sans jokers"),
+    "ranking.sort_by": ("a hand is sorted by a contract or by rules, not by {value}",
+                        "une main se trie selon un contrat ou des règles, pas selon {value}"),
     "ranking.not_in_deck": ("{card} is not in the {deck:w} deck", "{card:the} n'est pas dans le jeu de cartes ({deck:w})"),
 })  # fmt: skip
 
-__all__ = ["JOKER_SUIT", "NO_SUIT", "CardOrder", "card_order", "card_role", "jokers", "trump_order"]
+__all__ = ["JOKER_SUIT", "NO_SUIT", "CardOrder", "card_order", "card_role", "jokers", "sort_hand", "trump_order"]
 
 #: Effective suit of the jokers when a contract has no trump suit (Mulot): they form a
 #: two-card trump suit of their own.
@@ -180,3 +187,46 @@ def jokers(rules: Rules | str | None = None) -> tuple[Card, Card]:
         raise RulesOptionError(say("ranking.no_jokers", title=rules.named()))
     red, black = Card.from_index(32), Card.from_index(33)
     return (red, black) if rules.high_joker == "red" else (black, red)
+
+
+#: The plain suits as a player holds them, colours alternating: spades, hearts, clubs, diamonds (then the jokers'
+#: own suit when they are no trumps, which never happens in a preset).
+_HELD_SUITS = (Suit.S, Suit.H, Suit.C, Suit.D, JOKER_SUIT)
+
+
+def sort_hand(cards: str | Iterable[Card | str], by: Contract | Rules | None = None) -> CardList:
+    """Cards as a player holds them, the one order of every picture and widget: the trumps first, highest first,
+    then the plain suits in turn with their colours alternating (♠ ♥ ♣ ♦), each high to low.
+
+    ``by`` is the contract (its trumps: the bowers and jokers among them) or, before there is one, the rules (the
+    jokers first, the high one first as the house rule ``high_joker`` says); with neither, the jokers first, red then
+    black.
+
+    >>> cards = ["9C", "BJ", "JD", "AS", "7H", "RJ", "KH"]
+    >>> str(sort_hand(cards)), str(sort_hand(cards, Rules.preset("canadian", high_joker="black")))
+    ('RJ BJ A♠ K♥ 7♥ 9♣ J♦', 'BJ RJ A♠ K♥ 7♥ 9♣ J♦')
+    """
+    held = parse_cards(cards)  # text too ("JH AS"), as everywhere else
+    order: CardOrder | None
+    if by is None:
+        order = None
+    elif isinstance(by, Rules):
+        order = card_order(by, None)
+    else:
+        # a contract is known by the order it keeps (this module sits below contract.py)
+        order = getattr(by, "order", None)
+        if not isinstance(order, CardOrder):
+            raise ContractError(say("ranking.sort_by", value=quote(by)))
+
+    def key(card: Card) -> tuple[int, int]:
+        i = card.index
+        suit = NO_SUIT if order is None else order.suit_of[i]
+        if suit == NO_SUIT:  # no rules given, or a card their deck does not have: by its face
+            suit = JOKER_SUIT if card.suit is None else int(card.suit)
+            power = (2 if i == 32 else 1) if card.rank is None else int(card.rank)
+        else:
+            power = order.power[i]  # type: ignore[union-attr]
+        trump = JOKER_SUIT if order is None else order.trump_suit
+        return (-1 if suit == trump else _HELD_SUITS.index(suit), -power)
+
+    return CardList(sorted(held, key=key))

@@ -81,8 +81,9 @@ add_messages({
                          "`kitty_size={kitty}` ne convient pas {title:w} : {need}"),
     "rules.unknown_variant": ("unknown variant {value}; use one of {allowed}",
                               "variante inconnue `{value}` ; donnez une de {allowed}"),
-    "rules.unknown_options": ("unknown rules option(s) {unknown}; options are {known}",
-                              "option(s) de règles inconnue(s) {unknown} ; les options sont {known}"),
+    "rules.unknown_options": ("unknown rules {n:option|options} {unknown}; options are {known}",
+                              "{n:option de règles inconnue|options de règles inconnues} {unknown} ; les options sont "
+                              "{known}"),
     "rules.own_deck": ("{deck} cannot change: {title:w} is played with its own deck ({shape}); "
                        "choose another variant for another deck ({variants})",
                        "{deck} ne peut pas changer : on joue {title:w} avec son propre jeu de cartes ({shape}) ; "
@@ -450,7 +451,7 @@ class Rules:
             lang = _lang()
             listed = _listed(unknown, lang)
             raise RulesOptionError(
-                say("rules.unknown_options", lang, unknown=listed, known=_listed(sorted(known), lang))
+                say("rules.unknown_options", lang, n=len(unknown), unknown=listed, known=_listed(sorted(known), lang))
             )
         deck = [o for o in _DECK_OPTIONS if o in options and options[o] != getattr(base, o)]
         if deck:
@@ -519,8 +520,9 @@ class Rules:
         if key in self._bid_index:
             return self._bid_index[key]
         lang = _lang()
-        # English quotes the names as Python does; French quotes them as code, which needs no quote marks
-        allowed = _listed([repr(b.name) if lang == "en" else b.name for b in self.bids], lang)
+        # English names the bids as players call them (which this reads too: "Gros Mulot", never "gros_mulot"); French
+        # quotes them as code, which needs no quote marks
+        allowed = _listed([b.label if lang == "en" else b.name for b in self.bids], lang)
         raise ContractError(
             say("rules.no_bid", lang, title=f"in title.{self.name}", value=quote(name), allowed=allowed)
         )

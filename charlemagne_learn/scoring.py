@@ -19,6 +19,7 @@ from .errors import TrickError, quote
 from .i18n import add_messages, add_words, lang_or_course, say, word
 from .rules import BidSpec, Rules
 from .ruling import Ruling
+from .tallies import TeamTally
 
 __all__ = [
     "HandScore",
@@ -172,9 +173,10 @@ def hand_score(contract: Contract, bidder_tricks: int) -> HandScore:
     return _score(contract, bidder_tricks)
 
 
-def score_hand(contract: Contract, bidder_tricks: int) -> dict[str, int]:
-    """Points by team (``{"NS": …, "EW": …}``) when the bidder's side took ``bidder_tricks`` tricks."""
-    return _score(contract, bidder_tricks).points
+def score_hand(contract: Contract, bidder_tricks: int) -> TeamTally:
+    """Points by team (``{"NS": …, "EW": …}``; shown "NS 0 – EW 7") when the bidder's side took ``bidder_tricks``
+    tricks."""
+    return TeamTally(_score(contract, bidder_tricks).points)
 
 
 def explain_score(contract: Contract, bidder_tricks: int, *, lang: str | None = None) -> Ruling[HandScore]:

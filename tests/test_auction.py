@@ -41,12 +41,12 @@ def test_a_sure_hand_scores_what_each_contract_is_worth_and_a_thrown_in_hand_not
     # The dealer bids last: nobody can answer its bid, so each bid is worth exactly its own contract's points.
     values = auction_values(_dealer_after_passes(SURE).view("W"), samples=6)
     assert values["pass"] == 0.0  # four passes: the hand is thrown in
-    assert values["bid gros_charlemagne"] == 32.0
-    assert values["bid charlemagne"] == 16.0
+    assert values["bid Gros Charlemagne"] == 32.0
+    assert values["bid Charlemagne"] == 16.0
     assert [values[f"bid {n}"] for n in (5, 6, 7, 8)] == [5.0, 6.0, 7.0, 8.0]  # no credit for overtricks
     # both jokers in the bidder's hand: the last of them takes a trick, so a Mulot always fails
-    assert values["bid mulot"] == -7.0
-    assert values["bid gros_mulot"] == -15.0
+    assert values["bid Mulot"] == -7.0
+    assert values["bid Gros Mulot"] == -15.0
 
 
 def test_passing_is_worth_what_the_others_then_do() -> None:

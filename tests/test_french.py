@@ -192,7 +192,8 @@ def test_rules_of_thumb_and_actions_read_in_french() -> None:
         assert rule_text(key, "en") == RULES[key]
     for text in ("pass", "bid 6", "bid 5S", "bid 4 NT", "bid mulot", "trump H", "discard 7C", "give AS", "play JH"):
         action = cl.Action.parse(text)
-        assert action.text("en") == str(action) and not english_words_in(action.text("fr")), text
+        # the English as a learner reads it, which parse reads back as the records' form
+        assert cl.Action.parse(action.text("en")) == action and not english_words_in(action.text("fr")), text
     for choice in cl.actions.CHOICES:
         assert not english_words_in(cl.Action.choose(choice).text("fr"))
 

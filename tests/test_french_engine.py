@@ -193,8 +193,8 @@ def test_refusals_at_the_table_are_unchanged_in_english() -> None:
     state = cl.HandState.new(cl.Rules.preset("canadian"), dealer="N", seed=7)
     state.apply("bid 6")
     assert _refusal(lambda: state.apply("bid 5")) == (
-        "bid 5 is not allowed: a bid must be higher than bid 6; allowed: pass, bid 7, bid 8, bid mulot, "
-        "bid charlemagne, bid gros_mulot, bid gros_charlemagne"
+        "bid 5 is not allowed: a bid must be higher than bid 6; allowed: pass, bid 7, bid 8, bid Mulot, "
+        "bid Charlemagne, bid Gros Mulot, bid Gros Charlemagne"
     )
     assert _refusal(lambda: state.apply("bid 7H")) == (
         "bid 7♥ is not allowed: in Canadian Charlemagne trump is named after the exchange, not with the bid: "
@@ -342,8 +342,8 @@ def test_reader_refusals_are_unchanged_in_english() -> None:
     assert "samples=0 is not allowed; use a whole number from 1 to 10 ; essayez 20" in texts
     assert "high_joker='blue' is not allowed; use 'red' or 'black'" in texts
     assert (
-        "Canadian Charlemagne has no bid '99'; its bids are '5', '6', '7', '8', 'mulot', 'charlemagne', "
-        "'gros_mulot', 'gros_charlemagne'"
+        "Canadian Charlemagne has no bid '99'; its bids are 5, 6, 7, 8, Mulot, Charlemagne, Gros Mulot, "
+        "Gros Charlemagne"
     ) in texts
 
 
@@ -430,4 +430,5 @@ def test_every_bid_is_called_by_its_name_in_french(variant: str) -> None:
         action = cl.Action("bid", bid=spec.name)
         said = _french_only(action.text("fr"))
         assert "_" not in said and cl.term(spec.label, "fr") in said, said
-        assert action.text("en") == f"bid {spec.name}"  # the English form is the one records read back
+        assert action.text("en") == f"bid {spec.label}"  # a learner reads the bid's name,
+        assert str(action) == f"bid {spec.name}" and cl.Action.parse(action.text("en")) == action  # records its id

@@ -45,6 +45,7 @@ VARIANTS = ("canadian", "american", "maine", "bid_euchre")
 #: Synced values that are ids the page sends back or uses as CSS classes, never shown: "bid 5", "pass", "right".
 _IDS = frozenset(
     {"id", "action", "suit", "seat", "name", "kind", "place", "grade", "to", "bid", "phase", "verdict", "variant"}
+    | {"ink", "ink4"}  # palette names of a card's colours
 )
 #: Traits that hold no text for the learner: the front-end's code, ids, and the teacher's results (data columns).
 _NOT_TEXT = frozenset(

@@ -717,7 +717,7 @@ def test_unreadable_action_shows_examples() -> None:
 
 
 def test_unknown_bid_name_is_an_illegal_action() -> None:
-    assert_illegal(new(CANADIAN), "bid 9", "mulot")
+    assert_illegal(new(CANADIAN), "bid 9", "Mulot")
 
 
 def test_canadian_numeric_bids_are_not_called_no_trump() -> None:

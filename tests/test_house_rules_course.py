@@ -145,7 +145,7 @@ def test_settings_come_from_the_file_the_variable_or_the_session(
     [
         ("{not json", "not JSON"),
         ("[1, 2]", "one JSON object"),
-        ('{"variant": "canadian", "houserules": {}}', "unknown key(s) houserules"),
+        ('{"variant": "canadian", "houserules": {}}', "an unknown key houserules"),
         ('{"variant": "cribbage"}', "unknown variant 'cribbage'"),
         ('{"house_rules": {"high_joker": "green"}}', "high_joker"),
         ('{"house_rules": {"hand_size": 7}}', "cannot change"),

@@ -241,9 +241,9 @@ def _ids(data: Any) -> list[str]:
 def test_other_variants_seats_and_french() -> None:
     p = PlayTable("american", "N", seed=1, grade_moves=False, lang="fr")
     assert repr(p).startswith("PlayTable(American Charlemagne, you are North; hand 1, ")
-    assert p.status.startswith("Donne 1 · vous êtes Nord")
+    assert p.status.startswith("Donne 1 · Enchères · vous êtes Nord")
     p.lang = "en"
-    assert p.status.startswith("Hand 1 · you are North")
+    assert p.status.startswith("Hand 1 · Bidding · you are North")
     _finish_hand(p)
     assert p.review["lines"]
 

@@ -1,10 +1,11 @@
 // BidBox: the bid ladder as buttons, each row saying what the bid means and scores. Python says which bids
 // are legal; a bid that is not is still a focusable button (aria-disabled), so a click can ask Python why.
 function bidButton(model, action) {
-  const classes = ["cl-bid", SUIT_CLASS[action.suit] || "", action.legal ? "" : "cl-bid-off"];
+  const ink = inkStyle(action);
+  const classes = ["cl-bid", SUIT_CLASS[action.suit] || "", ink ? "cl-inked" : "", action.legal ? "" : "cl-bid-off"];
   const chosen = model.get("chosen") === action.id;
   return el("button", {
-    type: "button", class: classes.join(" "), "data-action": action.id, "aria-label": action.label,
+    type: "button", class: classes.join(" "), style: ink, "data-action": action.id, "aria-label": action.label,
     title: action.label, "aria-disabled": action.legal ? "false" : "true", "aria-pressed": chosen ? "true" : "false",
     text: action.text, onclick: () => model.send({ type: "bid", action: action.id }),
   });

@@ -5,6 +5,15 @@
 // Nothing here knows a rule of the game: Python sends cards with their labels and legality.
 
 const SUIT_CLASS = { C: "cl-clubs", D: "cl-diamonds", H: "cl-hearts", S: "cl-spades", J: "cl-joker" };
+const PALETTE_NAME = /^[a-z0-9-]+$/;
+
+// A card's or a suit's ink, as Python decided it (palette.card_colour, the same for the static HTML): `ink` for the
+// red-and-black deck and `ink4` for the four-colour one. The widget's cl-four-colour class picks one (common.css).
+function inkStyle(thing) {
+  const names = [thing.ink, thing.ink4];
+  if (!names.every((n) => typeof n === "string" && PALETTE_NAME.test(n))) return null;
+  return `--cl-face-ink: var(--cl-${names[0]}); --cl-face-ink-4: var(--cl-${names[1]});`;
+}
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -21,12 +30,14 @@ function el(tag, attrs = {}, ...children) {
 // A card is a real <button>: keyboard focus, Enter/Space, and a spoken label.
 function cardButton(card, { onClick = null, selected = false, disabled = false, extraClass = "" } = {}) {
   const classes = ["cl-card", SUIT_CLASS[card.suit] || "", extraClass];
+  const ink = inkStyle(card);
+  if (ink) classes.push("cl-inked");
   if (card.legal === false) classes.push("cl-illegal");
   if (selected) classes.push("cl-selected");
   // every word comes from Python (illegal_word in the widget's language)
   const label = card.label + (card.legal === false && card.illegal_word ? ` (${card.illegal_word})` : "");
   const button = el("button", {
-    class: classes.join(" "), type: "button", "aria-label": label, title: label,
+    class: classes.join(" "), type: "button", "aria-label": label, title: label, style: ink,
     "aria-pressed": selected ? "true" : "false", "data-card": card.id, disabled: disabled,
     onclick: onClick ? () => onClick(card) : null,
   }, el("span", { class: "cl-card-text", text: card.text }));
@@ -34,8 +45,12 @@ function cardButton(card, { onClick = null, selected = false, disabled = false, 
   return button;
 }
 
+// A hand on one row (up to a Charlemagne exchange's 11 cards: the cards narrow rather than wrap); a longer row
+// (a whole suit, a deck) wraps.
+const ONE_ROW = 12;
+
 function cardRow(cards, options = {}) {
-  const row = el("div", { class: "cl-cards", role: "group" });
+  const row = el("div", { class: cards.length > ONE_ROW ? "cl-cards cl-cards-wrap" : "cl-cards", role: "group" });
   for (const card of cards) row.append(cardButton(card, typeof options === "function" ? options(card) : options));
   return row;
 }

@@ -18,8 +18,9 @@ function render({ model, el: root }) {
     const trump = model.get("trump") ?? "none";
     const suits = el("div", { class: "cl-ladder-suits", role: "group", "aria-label": words["trump suit"] });
     for (const s of model.get("suits")) {
+      const ink = inkStyle(s);
       suits.append(el("button", {
-        type: "button", class: `cl-ladder-suit ${SUIT_CLASS[s.suit] || "cl-ladder-nt"}`,
+        type: "button", class: `cl-ladder-suit ${SUIT_CLASS[s.suit] || "cl-ladder-nt"}${ink ? " cl-inked" : ""}`, style: ink,
         "data-suit": s.id, "aria-label": s.label, title: s.label, "aria-pressed": s.id === trump ? "true" : "false",
         text: s.text, onclick: () => model.send({ type: "trump", suit: s.id }),
       }));
@@ -49,7 +50,9 @@ function render({ model, el: root }) {
           ? el("span", { class: "cl-ladder-gap", "data-gap": card.id, text: card.text })
           : cardButton(card, { extraClass: "cl-ladder-card" })));
       }
-      plain.append(el("section", { class: `cl-ladder-column ${SUIT_CLASS[suit.suit]}`, "data-suit": suit.suit },
+      const ink = inkStyle(suit);
+      plain.append(el("section", {
+        class: `cl-ladder-column ${SUIT_CLASS[suit.suit]}${ink ? " cl-inked" : ""}`, style: ink, "data-suit": suit.suit },
         el("h4", { text: suit.title }), el("p", { class: "cl-ladder-count", text: suit.count }), list));
     }
     body.replaceChildren(trumpColumn, plain);

@@ -143,7 +143,7 @@ class ExchangeHint:
 
     def said(self, lang: str | None = None) -> str:
         """Every exchange graded, as a text table, in ``lang`` (the course's language by default)."""
-        from ..display import _colon, text_table
+        from ..display import _colon, text_table, wrap_text
 
         language = lang_or_course(lang)
         rows = [
@@ -161,7 +161,7 @@ class ExchangeHint:
         heads.append(say("display.col.grade", language))
         table = text_table(heads, rows, (False, True, True, True))
         head = say("exchange.head", language, seat=self.seat, samples=self.samples)
-        return f"{head}{_colon(language)}\n{table}"
+        return f"{wrap_text(head + _colon(language))}\n{table}"
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         printer.text(str(self))

@@ -87,10 +87,10 @@ add_messages({
     "odds.four_hands": ("give four hands as bit sets, North first",
                         "donnez quatre mains en ensembles de bits, Nord d'abord"),
     "odds.no_row": ("no odds for {bid}", "aucune chance calculée pour {bid}"),
-    "odds.hand_size": ("bid odds need the {n} different cards of one {title} hand; got {got} card(s), {different} "
-                       "different",
+    "odds.hand_size": ("bid odds need the {n} different cards of one {title} hand; got {got} {got:card|cards}, "
+                       "{different} different",
                        "les chances d'une enchère demandent les {n} cartes différentes d'une main ({title}) ; "
-                       "reçu : {got} carte(s), dont {different} différente(s)"),
+                       "reçu : {got} {got:carte|cartes}, dont {different} {different:différente|différentes}"),
     "odds.not_in_deck": ("{cards} not in the {title} deck ({size} cards, {low}s up{jokers})",
                          "{cards} : pas dans le paquet ({title} : {size} cartes, du {low} à l'as{jokers})"),
     "odds.two_jokers": (", two jokers", ", plus deux jokers"),

@@ -22,6 +22,7 @@ from ..bid_meaning import COLUMNS, bid_meaning
 from ..cards import Card, Suit
 from ..course import rules_for
 from ..i18n import Lang, add_messages, card_name, lang_or_course, say, suit_name, word
+from ..palette import card_colour
 from ..ranking import card_order, jokers, trump_order
 from ..rules import Rules
 from .printing import PrintError, write_page
@@ -139,7 +140,7 @@ html:lang(fr) body { font-size: 8.4pt; line-height: 1.22; } html:lang(fr) table 
 
 
 def _card(card: Card, lang: Lang) -> str:
-    tone = "red" if card.is_red else "black"
+    tone = "red" if card_colour(card) == "card-red" else "black"  # the widgets' ink, printed
     name = card_name(card, lang)
     return f'<span class="card {tone}" aria-label="{escape(name)}">{escape(str(card))}</span>'
 

@@ -33,6 +33,7 @@ from ..course import rules_for
 from ..deal import cards_of, deal_hands
 from ..errors import RulesOptionError, quote
 from ..i18n import Lang, add_messages, lang_or_course, number, say, word
+from ..palette import card_colour
 from ..rng import check_seed, derive_seed
 from ..rules import Rules
 from .printing import write_page
@@ -236,7 +237,7 @@ def _cards(cards: Sequence[Card], page: bool) -> str:
     out = []
     for c in cards:
         text = escape(str(c))
-        out.append(f'<span class="red">{text}</span>' if page and c.is_red else text)
+        out.append(f'<span class="red">{text}</span>' if page and card_colour(c) == "card-red" else text)
     return " ".join(out)
 
 

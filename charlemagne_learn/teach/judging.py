@@ -38,6 +38,7 @@ from ..errors import HandError, RulesOptionError, quote
 from ..i18n import add_messages, lang_or_course, say
 from ..ranking import card_order
 from ..rules import BidSpec, Rules
+from ..tallies import BidCounts
 
 __all__ = [
     "COUNT_TO_BID",
@@ -252,10 +253,10 @@ def break_even(spec: BidSpec) -> float:
     return spec.failed / (spec.made + spec.failed)
 
 
-def thresholds(data: object = "canadian", play: Play = "bots") -> dict[str, int | None]:
+def thresholds(data: object = "canadian", play: Play = "bots") -> BidCounts:
     """For each numeric bid, the lowest count from which the bid is made at least as often as it must be to gain
     points on average (half the time when it scores as much as it loses), at every count held by enough hands
-    to tell. None: no count is enough.
+    to tell. None: no count is enough. Printed: "5 from a count of 4 · 6 from a count of 6 · …".
 
     >>> thresholds("canadian") == {"5": 4, "6": 6, "7": 8, "8": None}
     True
@@ -264,7 +265,7 @@ def thresholds(data: object = "canadian", play: Play = "bots") -> dict[str, int 
         raise RulesOptionError(say("judging.bad_play", value=quote(play)))
     rules, _ = _records(data)
     rows = [r for r in count_table(data) if r.hands >= _FEW]
-    out: dict[str, int | None] = {}
+    out = BidCounts()
     for spec in (b for b in rules.bids if b.name.isdigit()):
         need = break_even(spec)
         good = [r.made[play][spec.name] >= need for r in rows]

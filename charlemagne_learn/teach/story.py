@@ -32,6 +32,7 @@ from ..display import cards_html
 from ..errors import IllegalActionError
 from ..hand import HandState, Phase
 from ..i18n import Lang, add_messages, lang_or_course, say
+from ..ranking import sort_hand
 from .decisions import SAMPLES
 from .judging import bid_by_count, count_advice, count_hand
 
@@ -273,7 +274,7 @@ def tell_hand(state: HandState, seat: Seat | str, samples: int | None = None, *,
             Moment(
                 move=len(before.history) + 1,
                 phase=phase.value,
-                hand=CardList(view.hand),
+                hand=sort_hand(view.hand, view.contract if view.contract is not None else view.rules),
                 sees=_sees(before, who, language),
                 considers=considers,
                 chose=chose,

@@ -24,13 +24,13 @@ import anywidget
 import traitlets as t
 
 from ..analysis.budget import check_budget, default_budget
-from ..cards import RED_JOKER, Card
+from ..cards import RED_JOKER, Card, Suit
 from ..checks import flag
 from ..contract import Contract
 from ..course import course_lang, speaking
 from ..errors import CharlemagneError, RulesOptionError, quote
 from ..i18n import LANGS, Lang, add_messages, card_label, check_lang, number, say, word
-from ..palette import palette_css
+from ..palette import card_colour, palette_css, suit_colour
 from ..ranking import card_order
 from ..rules import BidSpec, Rules
 
@@ -46,6 +46,7 @@ __all__ = [
     "front_end",
     "lang_kw",
     "number_text",
+    "suit_inks",
     "variant_title",
 ]
 
@@ -228,8 +229,18 @@ def card_id(card: Card) -> str:
     return card.rank.symbol + card.suit.name
 
 
+def suit_inks(suit: Suit | None) -> dict[str, str]:
+    """A suit's inks for the page, as :func:`card_view` gives a card's: ``ink`` and ``ink4`` (the four-colour deck);
+    nothing for no suit (a no-trump bid, the pass button)."""
+    if suit is None:
+        return {}
+    return {"ink": suit_colour(suit), "ink4": suit_colour(suit, four_colour=True)}
+
+
 def card_view(card: Card, lang: Lang = "en", contract: Contract | None = None, **extra: Any) -> dict[str, Any]:
-    """One card as the front-end draws it: its text, colour class, spoken label and any extra fields."""
+    """One card as the front-end draws it: its text, suit, spoken label, any extra fields, and its ink as
+    :func:`~charlemagne_learn.palette.card_colour` decides it for the static HTML too (``ink``, and ``ink4`` for the
+    four-colour deck: the page takes the one its ``four_colour`` asks for)."""
     role = card_order(contract.rules, contract.trump).role[card.index] if contract is not None else ""
     suit = "J" if card.suit is None else card.suit.name
     return {
@@ -238,6 +249,8 @@ def card_view(card: Card, lang: Lang = "en", contract: Contract | None = None, *
         "suit": suit,
         "label": card_label(card, lang, role),
         "role": word(role, lang) if role else "",
+        "ink": card_colour(card),
+        "ink4": card_colour(card, four_colour=True),
         **extra,
     }
 

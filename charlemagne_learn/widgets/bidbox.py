@@ -17,7 +17,7 @@ BidBox(Canadian Charlemagne: 8 bids, 6 legal for South, pass allowed)
 >>> box.bid("bid 5")
 False
 >>> box.message
-'bid 5 is not allowed: a bid must be higher than bid 6; allowed: pass, bid 7, bid 8, bid mulot, bid charlemagne, bid gros_mulot, bid gros_charlemagne'
+'bid 5 is not allowed: a bid must be higher than bid 6; allowed: pass, bid 7, bid 8, bid Mulot, bid Charlemagne, bid Gros Mulot, bid Gros Charlemagne'
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ from ..errors import IllegalActionError, RulesOptionError
 from ..hand import HandState
 from ..i18n import Lang, add_messages, add_words, say, word
 from ..rules import BidSpec, Rules
-from ._base import GameWidget, bid_label
+from ._base import GameWidget, bid_label, suit_inks
 from .ladder import variant_title
 from .table import action_text
 
@@ -182,7 +182,14 @@ class BidBox(GameWidget):
             spoken = f"{word('pass', lang)}" if action.kind == "pass" else f"{word('bid', lang)} {text}"
             label = spoken if ok else f"{spoken} ({word('not allowed now', lang)})"
             suit = action.suit.name if action.suit is not None else ""
-            return {"id": str(action), "text": text, "label": label, "legal": ok, "suit": suit}
+            return {
+                "id": str(action),
+                "text": text,
+                "label": label,
+                "legal": ok,
+                "suit": suit,
+                **suit_inks(action.suit),
+            }
 
         by_rung: dict[str, list[Action]] = {}
         for action in bid_lists(self._rules)[1][0]:
@@ -212,7 +219,7 @@ class BidBox(GameWidget):
             who, act = bids[-1]
             parts.append(
                 word("highest: {bid} by {seat}", lang).format(
-                    bid=str(act).removeprefix("bid ") if lang == "en" else action_text(act, self._rules, lang),
+                    bid=action_text(act, self._rules, lang),  # by its name: "Gros Mulot", never "gros_mulot"
                     seat=word(who.name, lang),
                 )
             )

@@ -33,10 +33,10 @@ from ..analysis.hints import Hint, hint
 from ..cards import Card, Suit
 from ..checks import flag, whole_number
 from ..course import student as course_student
-from ..display import cards_html
+from ..display import held_html
 from ..errors import CardParseError, IllegalActionError
 from ..hand import HandState, Phase
-from ..i18n import Lang, add_words, check_lang, word
+from ..i18n import Lang, add_messages, add_words, check_lang, say, word
 from ..rules import Rules
 from ..teach.decisions import Decision, decisions
 from ._base import lang_kw, number_text, speaking_in, widget_budget
@@ -46,6 +46,16 @@ from .table import table_picture
 
 __all__ = ["DecisionQuiz"]
 
+# the exchange's prompts count cards: sentences, so that the number agrees with its word (say's {n:card|cards})
+add_messages(
+    {
+        "decide.exchange": (
+            "Click {n} {n:card|cards} to put aside, then name trump.",
+            "Cliquez {n} {n:carte|cartes} à écarter, puis choisissez l'atout.",
+        ),
+        "decide.discard more": ("Put aside {n} more {n:card|cards}.", "Écartez encore {n} {n:carte|cartes}."),
+    }
+)
 add_words(
     {
         "decide.bid": ("What do you bid?", "Qu'enchérissez-vous ?"),
@@ -78,11 +88,6 @@ add_words(
             "Exécutez cette cellule pour décider : les notes du moteur s'affichent une fois votre décision enregistrée.",
         ),
         "decide.tip": ("Rule of thumb: {tip}", "Truc : {tip}"),
-        "decide.exchange": (
-            "Click {n} card(s) to put aside, then name trump.",
-            "Cliquez {n} carte(s) à écarter, puis choisissez l'atout.",
-        ),
-        "decide.discard more": ("Put aside {n} more card(s).", "Écartez encore {n} carte(s)."),
         "decide.name trump": ("Now name trump:", "Choisissez maintenant l'atout :"),
         "decide.first": ("answer this decision first", "prenez d'abord cette décision"),
         "decide.exchanges": (
@@ -448,8 +453,8 @@ class DecisionQuiz(TableFront):
             return word("decide.name trump", lang)
         left = self.decision.discards - (len(state.history) - len(self.decision.state.history))
         if self._working is None:
-            return word("decide.exchange", lang).format(n=left)
-        return word("decide.discard more", lang).format(n=left)
+            return say("decide.exchange", lang, n=left)
+        return say("decide.discard more", lang, n=left)
 
     def _show_exchange(self) -> tuple[str, str]:
         """The grade and the ranked exchanges (the best eight, and the learner's wherever it ranks)."""
@@ -499,7 +504,7 @@ class DecisionQuiz(TableFront):
         return (
             f'<div class="cl-decide" style="font-family:sans-serif"><p><strong>{escape(self.status)}</strong></p>'
             f"<p>{escape(decision.situation)} {escape(decision.question)}</p>{tip}"
-            f"<p>{cards_html(view.hand, view.contract, **lang_kw(cards_html, lang))}</p>{answer}</div>"
+            f"<p>{held_html(view.hand, view.contract or view.rules, lang, four_colour=self.four_colour)}</p>{answer}</div>"
         )
 
     def _static_answer(self) -> str:
@@ -511,7 +516,7 @@ class DecisionQuiz(TableFront):
             (
                 c.said(lang)
                 if isinstance(c, ExchangeChoice)
-                else str(c.action)
+                else c.action.text(lang)
                 if lang == "en"
                 else choice_text(c.action, rules, lang),
                 c,

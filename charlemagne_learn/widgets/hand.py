@@ -32,10 +32,11 @@ from typing import Any
 import traitlets as t
 
 from ..cards import Card, CardList, parse_cards
-from ..contract import Contract, check_contract
+from ..contract import Contract
 from ..display import cards_html
 from ..errors import HandError, TrickError
 from ..i18n import add_messages, say, word
+from ..ranking import sort_hand
 from ..rules import VARIANTS, Rules
 from ..tricks import explain_play, legal_plays
 from ._base import GameWidget, card_id, card_view, lang_kw
@@ -49,8 +50,8 @@ add_messages(
             "une levée commencée demande le contrat qui décide ce qu'on peut y jouer",
         ),
         "hand.repeated": (
-            "a hand holds each card once; {cards} given more than once",
-            "une main tient chaque carte une seule fois ; {cards} donnée(s) plus d'une fois",
+            "a hand holds each card once; {cards} {n:is|are} given more than once",
+            "une main tient chaque carte une seule fois ; {cards} {n:donnée|données} plus d'une fois",
         ),
         "hand.too many": (
             "a hand holds at most {most} cards (the largest deck), not {n}",
@@ -65,36 +66,6 @@ add_messages(
 
 #: The most cards a hand may hold without a contract: the largest deck of any variant.
 _MOST_CARDS = max(len(Rules.preset(name).deck_indices) for name in VARIANTS)
-
-# Suits alternate colours when there is no trump to put first: spades, hearts, clubs, diamonds.
-_PLAIN_ORDER = (3, 2, 0, 1, 4)
-
-
-def sort_hand(cards: str | Iterable[Card | str], contract: Contract | None = None) -> CardList:
-    """Cards as a player holds them: trumps first (highest first) under ``contract``, then suits in turn, high
-    to low; without a contract, jokers first and suits alternating colours. The cards may be given as text
-    (``"JH AS"``, ``["JH", "AS"]``), as everywhere else."""
-    cards = parse_cards(cards)
-    if contract is not None:
-        contract = check_contract(contract)
-    if contract is None:
-        return CardList(
-            sorted(
-                cards,
-                key=lambda c: (
-                    -1 if c.suit is None else _PLAIN_ORDER.index(c.suit),
-                    c.index if c.rank is None else -c.rank,
-                ),
-            )
-        )
-    order = contract.order
-    trump = order.trump_suit
-
-    def key(card: Card) -> tuple[int, int]:
-        suit = order.suit_of[card.index]
-        return (-1 if suit == trump else _PLAIN_ORDER.index(suit), -order.power[card.index])
-
-    return CardList(sorted(cards, key=key))
 
 
 class Hand(GameWidget):
@@ -130,7 +101,7 @@ class Hand(GameWidget):
             raise HandError(say("hand.too many", most=_MOST_CARDS, n=len(hand)))
         repeated = sorted({c for c in hand if hand.count(c) > 1}, key=lambda c: c.index)
         if repeated:
-            raise HandError(say("hand.repeated", cards=" ".join(map(str, repeated))))
+            raise HandError(say("hand.repeated", cards=" ".join(map(str, repeated)), n=len(repeated)))
         played = parse_cards(trick)
         if played and contract is None:
             raise TrickError(say("hand.needs contract", lang))
@@ -203,5 +174,5 @@ class Hand(GameWidget):
 
     def _static_html(self) -> str:
         caption = f"<p>{escape(self.caption)}</p>" if self.caption else ""
-        cards = cards_html(self._hand, self._contract, **lang_kw(cards_html, self._lang))
+        cards = cards_html(self._hand, self._contract, **lang_kw(cards_html, self._lang), four_colour=self.four_colour)
         return f'<div class="cl-hand">{caption}{cards}</div>'

@@ -27,7 +27,7 @@ from ..errors import RulesOptionError
 from ..i18n import Lang, add_messages, add_words, card_label, say, word
 from ..ranking import card_order
 from ..rules import VARIANTS, Rules
-from ._base import GameWidget, bid_label, card_id, card_view
+from ._base import GameWidget, bid_label, card_id, card_view, suit_inks
 from ._base import variant_title as _title
 
 __all__ = ["TrumpLadder", "role_text", "suit_name", "variant_title"]
@@ -229,6 +229,7 @@ class TrumpLadder(GameWidget):
             plain.append(
                 {
                     "suit": s.name,
+                    **suit_inks(s),
                     "title": f"{s.symbol} {suit_name(s, lang)}",
                     "count": word("{n} cards", lang).format(n=count),
                     "cards": drawn,
@@ -241,6 +242,7 @@ class TrumpLadder(GameWidget):
                 "id": s.name,
                 "text": s.symbol,
                 "suit": s.name,
+                **suit_inks(s),
                 "label": word("{suit} trump", lang).format(suit=suit_name(s, lang)),
             }
             for s in Suit

@@ -25,10 +25,10 @@ from ..deal import cards_of, deal_hands
 from ..display import bid_odds_html
 from ..errors import RulesOptionError
 from ..i18n import add_messages, add_words, say, word
+from ..ranking import sort_hand
 from ..rng import check_seed, derive_seed
 from ..rules import Rules
 from ._base import GameWidget, bid_label, card_view, lang_kw, number_text, variant_title, widget_budget
-from .hand import sort_hand
 
 __all__ = ["BidOddsExplorer"]
 
@@ -161,7 +161,7 @@ class BidOddsExplorer(GameWidget):
         return True
 
     def _take(self, cards: Iterable[Card]) -> None:
-        self._hand = sort_hand(cards)
+        self._hand = sort_hand(cards, self._rules)
         self.message = ""
         self._odds = None
         self.rows = []

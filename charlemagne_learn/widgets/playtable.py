@@ -13,7 +13,7 @@ PlayTable(Canadian Charlemagne, you are South; hand 1, bidding, your turn; NS 0 
 >>> t.play("bid 9")
 False
 >>> t.message
-"Canadian Charlemagne has no bid '9'; its bids are '5', '6', '7', '8', 'mulot', 'charlemagne', 'gros_mulot', 'gros_charlemagne'"
+"Canadian Charlemagne has no bid '9'; its bids are 5, 6, 7, 8, Mulot, Charlemagne, Gros Mulot, Gros Charlemagne"
 >>> t.play("pass")
 True
 """
@@ -44,7 +44,7 @@ from ..i18n import Lang, add_messages, add_words, say, word
 from ..rng import derive_seed
 from ..rules import Rules
 from ._base import GameWidget, clip, lang_kw, number_text, widget_budget
-from .table import action_text, phase_word, result_text, table_picture
+from .table import action_text, phase_title, phase_word, result_text, table_picture
 
 __all__ = ["PlayTable", "TableFront", "choice_text", "grade_line", "hint_panel"]
 
@@ -113,12 +113,12 @@ add_words(
         "play.hand points": ("This hand: NS {NS} – EW {EW}", "Cette donne : NS {NS} – EO {EW}"),
         "play.game points": ("Game: NS {NS} – EW {EW}", "Partie : NS {NS} – EO {EW}"),
         "play.status": (
-            "Hand {n} · you are {seat} · game to {target} · NS {NS} – EW {EW}",
-            "Donne {n} · vous êtes {seat} · partie en {target} · NS {NS} – EO {EW}",
+            "Hand {n} · {phase} · you are {seat} · game to {target} · NS {NS} – EW {EW}",
+            "Donne {n} · {phase} · vous êtes {seat} · partie en {target} · NS {NS} – EO {EW}",
         ),
         "play.status people": (
-            "Hand {n} · at this screen: {people} · game to {target} · NS {NS} – EW {EW}",
-            "Donne {n} · à cet écran : {people} · partie en {target} · NS {NS} – EO {EW}",
+            "Hand {n} · {phase} · at this screen: {people} · game to {target} · NS {NS} – EW {EW}",
+            "Donne {n} · {phase} · à cet écran : {people} · partie en {target} · NS {NS} – EO {EW}",
         ),
         "play.pass to": ("Pass the screen to {seat}", "Passez l'écran à {seat}"),
         "play.pass text": (
@@ -636,16 +636,18 @@ class PlayTable(TableFront):
             )
             self.actions = []
         number = len(game.finished) + (0 if self._done is not None or game.is_over else 1)
+        where = phase_title(state, lang)
         if several:
             self.status = word("play.status people", lang).format(
                 n=number,
+                phase=where,
                 people=", ".join(word(p.name, lang) for p in self._people),
                 target=game.rules.target,
                 **game.scores,
             )
         else:
             self.status = word("play.status", lang).format(
-                n=number, seat=word(self._me.name, lang), target=game.rules.target, **game.scores
+                n=number, phase=where, seat=word(self._me.name, lang), target=game.rules.target, **game.scores
             )
         self.words = {"hint": word("play.hint", lang)}
 
@@ -706,7 +708,7 @@ class PlayTable(TableFront):
             )
         return (
             f'<div class="cl-playtable"><p>{escape(self.status)}</p>'
-            f"{seat_view_html(self.state.view(self.seat), **lang_kw(seat_view_html, self._lang))}"
+            f"{seat_view_html(self.state.view(self.seat), self._lang, four_colour=self.four_colour)}"
             f"<p>{escape(self.prompt)}</p></div>"
         )
 

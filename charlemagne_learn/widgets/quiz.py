@@ -30,11 +30,11 @@ from ..course import student as course_student
 from ..display import cards_html, ruling_html
 from ..errors import IllegalActionError
 from ..i18n import add_messages, add_words, lang_or_course, say, word
+from ..ranking import sort_hand
 from ..rules import Rules
 from ..teach.quiz import Question, questions
 from ._base import GameWidget, card_id, card_view, lang_kw
 from ._results import ROW_START, download, for_teacher, results_csv
-from .hand import _PLAIN_ORDER
 
 __all__ = ["TrickQuiz"]
 
@@ -404,8 +404,8 @@ class TrickQuiz(GameWidget):
             named = [word(c, lang) if q.kind == "winner" and lang != "en" else c for c in q.choices]
             choices = "".join(f"<li>{escape(c)}</li>" for c in named) if q.kind in ("winner", "score") else ""
             # a legal-play question's hand in an order that tells nothing; an order question's trumps as shuffled
-            cards = _neutral(q.cards) if q.kind == "legal" else q.cards
-            pictured = cards_html(q.trick or cards, **lang_kw(cards_html, lang))
+            held = _neutral(q.cards) if q.kind == "legal" else q.cards
+            pictured = cards_html(q.trick or held, **lang_kw(cards_html, lang), four_colour=self.four_colour)
             items.append(
                 f"<li><p>{escape(q.prompt)}</p>{f'<p>{pictured}</p>' if q.trick or q.cards else ''}"
                 f"{f'<ul>{choices}</ul>' if choices else ''}"
@@ -438,13 +438,11 @@ class TrickQuiz(GameWidget):
 
 
 def _neutral(cards: Iterable[Card]) -> list[Card]:
-    """Cards as a player sorts them before knowing the question: suits in turn (alternating colours), high to low by
-    rank, jokers last. Sorting by the contract would put the trumps (little jack and jokers among them) first, and
-    the cards that may be played would be exactly the first ones."""
-    return sorted(
-        cards,
-        key=lambda c: (len(_PLAIN_ORDER) if c.suit is None else _PLAIN_ORDER.index(c.suit), -(c.rank or 0), c.index),
-    )
+    """Cards as a player sorts them before knowing the question: the order every picture holds a hand in with no
+    contract (:func:`~charlemagne_learn.ranking.sort_hand`: suits in turn, high to low), the jokers put last. Sorting by
+    the contract would put the trumps (little jack and jokers among them) first, and the cards that may be played
+    would be exactly the first ones."""
+    return sorted(sort_hand(cards), key=lambda c: c.is_joker)
 
 
 _FIELDS = (

@@ -33,11 +33,20 @@ from ..display import hand_state_html, seat_view_html
 from ..errors import IllegalActionError, RulesOptionError, quote
 from ..hand import HandResult, HandState, Phase, SeatView
 from ..i18n import Lang, add_messages, add_words, say, word
+from ..ranking import sort_hand
 from ..rules import Rules
-from ._base import GameWidget, bid_label, card_view, engine_text, lang_kw, variant_title
-from .hand import sort_hand
+from ._base import GameWidget, bid_label, card_view, engine_text, variant_title
 
-__all__ = ["Table", "action_text", "contract_text", "phase_word", "result_text", "table_picture", "trick_marks"]
+__all__ = [
+    "Table",
+    "action_text",
+    "contract_text",
+    "phase_title",
+    "phase_word",
+    "result_text",
+    "table_picture",
+    "trick_marks",
+]
 
 # An action and a contract as the French table says them; in English they stay as the engine writes them.
 add_messages(
@@ -79,7 +88,6 @@ add_words(
         "table.highest": ("highest bid: {bid} by {seat}", "plus haute enchère : {bid} par {seat}"),
         "table.all view": ("every hand face up (teacher's view)", "toutes les mains visibles (vue du professeur)"),
         "table.hidden view": ("every hand hidden", "toutes les mains cachées"),
-        "table.trick": ("Trick in progress", "Levée en cours"),
         "table.last trick": ("Last trick, won by {seat}", "Dernière levée, gagnée par {seat}"),
         "table.bidding": ("Bidding", "Enchères"),
         "table.no bids": ("no bids yet", "aucune enchère"),
@@ -96,6 +104,7 @@ add_words(
         "table.wins": ("{seat} wins", "{seat} gagne"),
     }
 )
+add_messages({"table.trick of": ("Trick {n} of {total}", "Levée {n} sur {total}")})
 
 # Where each seat sits on the screen: North at the top, South at the bottom.
 _PLACES = {Seat.N: "top", Seat.W: "left", Seat.E: "right", Seat.S: "bottom"}
@@ -104,6 +113,16 @@ _CARD_PHASES = (Phase.PLAY, Phase.DISCARD, Phase.GIVE)
 
 def phase_word(phase: Phase, lang: Lang = "en") -> str:
     return phase.text(lang)
+
+
+def phase_title(state: HandState, lang: Lang = "en") -> str:
+    """Where the hand is, as a heading: "Trick 3 of 8" while cards are played, else the phase ("Bidding",
+    "Discarding", "Hand over"): never a trick in progress before the first card or after the last."""
+    if state.phase is Phase.PLAY and state.to_move is not None:
+        done = len(state.tricks)
+        return say("table.trick of", lang, n=done + 1, total=done + len(state.hands[state.to_move.name]))
+    text = state.phase.text(lang)
+    return text[:1].upper() + text[1:]
 
 
 def _seat_word(seat: Seat, lang: Lang) -> str:
@@ -120,7 +139,7 @@ def action_text(action: Action, rules: Rules, lang: Lang = "en") -> str:
         no_trump = " NT" if lang == "en" else " SA"
         return label + (action.suit.symbol if action.suit is not None else no_trump if action.no_trump else "")
     if lang == "en":
-        return str(action)
+        return action.text("en")
     if action.kind == "trump" and action.suit is not None:
         return say("table.action.trump", lang, suit=action.suit.symbol)
     if action.kind == "choose":
@@ -136,7 +155,7 @@ def _last_action(action: Action, rules: Rules, lang: Lang) -> str:
     if action.kind == "pass":
         return word("pass", lang)
     if lang == "en":
-        return str(action)
+        return action.text("en")
     if action.kind == "bid":
         return say("table.action.bid", lang, bid=action_text(action, rules, lang))
     return action_text(action, rules, lang)
@@ -160,9 +179,14 @@ def _count_text(n: int, lang: Lang) -> str:
 
 
 def _cards(
-    cards: Iterable[Card], lang: Lang, contract: Contract | None, legal: set[Card] | None = None
+    cards: Iterable[Card],
+    lang: Lang,
+    contract: Contract | None,
+    legal: set[Card] | None = None,
+    rules: Rules | None = None,
 ) -> list[dict[str, Any]]:
-    shown = sort_hand(cards, contract)
+    """Cards held or shown, in the one order of every picture: by the contract, or before it by the rules."""
+    shown = sort_hand(cards, contract if contract is not None else rules)
     if legal is None:
         return [card_view(c, lang, contract) for c in shown]
     return [card_view(c, lang, contract, legal=c in legal, illegal_word=word("illegal", lang)) for c in shown]
@@ -220,7 +244,7 @@ def table_picture(state: HandState, seat: Seat | None, lang: Lang = "en", *, own
                 "name": _seat_word(s, lang),
                 # the viewer at the bottom, the others round the table in order
                 "place": _PLACES[s if seat is None else Seat((s - seat + Seat.S) % 4)],
-                "cards": [] if face_up is None else _cards(face_up, lang, contract, legal),
+                "cards": [] if face_up is None else _cards(face_up, lang, contract, legal, state.rules),
                 "face_up": face_up is not None,
                 "count": count,
                 "count_text": _count_text(count, lang),
@@ -259,7 +283,7 @@ def table_picture(state: HandState, seat: Seat | None, lang: Lang = "en", *, own
         "contract": _contract_line(state, lang),
         "seats": seats,
         "trick": trick,
-        "trick_title": word("table.trick", lang),
+        "trick_title": phase_title(state, lang),
         "last_trick": last,
         "kitty": _kitty(state, view, lang, contract),
         "bidding_title": word("table.bidding", lang),
@@ -333,9 +357,9 @@ def _kitty(state: HandState, view: SeatView | None, lang: Lang, contract: Contra
     return {
         "count": size,
         "count_text": _count_text(size, lang),
-        "cards": _cards(cards, lang, contract),
+        "cards": _cards(cards, lang, contract, rules=state.rules),
         "taken": taken,
-        "discards": _cards(discards, lang, contract),
+        "discards": _cards(discards, lang, contract, rules=state.rules),
     }
 
 
@@ -441,9 +465,9 @@ class Table(GameWidget):
     def _static_html(self) -> str:
         shown, lang = self.state, self._lang
         body = (
-            hand_state_html(shown, **lang_kw(hand_state_html, lang))
+            hand_state_html(shown, lang, four_colour=self.four_colour)
             if self._viewer is None
-            else seat_view_html(shown.view(self._viewer), **lang_kw(seat_view_html, lang))
+            else seat_view_html(shown.view(self._viewer), lang, four_colour=self.four_colour)
         )
         return f'<div class="cl-table">{body}<p>{escape(self.words.get("step", ""))}</p></div>'
 
