@@ -38,7 +38,7 @@ from .errors import RulesOptionError, quote
 from .i18n import LANGS, add_messages, check_lang, say
 from .rules import VARIANTS, Rules
 
-__all__ = ["COURSE_FILE", "COURSE_VARIABLE", "Course", "CourseSettingsError", "course", "course_lang", "course_rules",
+__all__ = ["COURSE_FILE", "COURSE_VARIABLE", "Course", "CourseSettingsError", "check_student", "course", "course_lang", "course_rules",
            "course_variant",
            "rules_for",
            "set_course", "set_student", "speaking", "student"]  # fmt: skip
@@ -220,6 +220,10 @@ _student: str | None = None
 add_messages({
     "course.bad_name": ("name={value} is not allowed; give your name as text of 1 to 80 characters",
                         "`name={value}` n'est pas permis ; donnez votre nom, un texte de 1 à 80 caractères"),
+    "course.bad_student": ("student={value} is not allowed; give the student's name as text of 1 to 80 characters "
+                           "(or leave it out)",
+                           "`student={value}` n'est pas permis ; donnez le nom de l'élève, un texte de 1 à 80 "
+                           "caractères (ou ne le donnez pas)"),
     "course.name_unsaved": ("your name could not be saved in {path} ({why}), so it is not set; give it to each quiz "
                             "instead: TrickQuiz(..., student='Ada')",
                             "votre nom n'a pas pu être enregistré dans {path} ({why}), il n'est donc pas retenu ; "
@@ -237,6 +241,17 @@ def _name(value: object) -> str | None:
     except UnicodeEncodeError:
         return None
     return value.strip()
+
+
+def check_student(value: object) -> str:
+    """A quiz's ``student=``: the name as :func:`set_student` takes it (its results are written under it, so it must
+    be text a file can hold), or "" for a quiz recorded under no name (blank text)."""
+    if isinstance(value, str) and not value.strip():
+        return ""
+    checked = _name(value)
+    if checked is None:
+        raise CourseSettingsError(say("course.bad_student", value=_shown(value)))
+    return checked
 
 
 def set_student(name: str) -> str:

@@ -77,3 +77,20 @@ def test_any_student_file_leaves_the_quizzes_working(lesson: Path) -> None:
         assert TrickQuiz("canadian", seed=1, count=1).student == ""
     (lesson / "student.json").write_text('\ufeff{"student": " Dev "}', encoding="utf-8")
     assert cl.student() == "Dev"
+
+
+@pytest.mark.parametrize("name", ["\ud800", "x" * 81, 42, ["Ada"]])
+def test_a_quiz_refuses_a_student_name_its_results_cannot_hold(lesson: Path, name: object) -> None:
+    from charlemagne_learn.widgets import DecisionQuiz
+
+    for make in (lambda: TrickQuiz(count=1, student=name), lambda: DecisionQuiz(count=1, student=name)):
+        with pytest.raises(cl.CharlemagneError, match="student="):
+            make()  # type: ignore[no-untyped-call]
+
+
+def test_a_quiz_named_by_its_argument_writes_its_results(lesson: Path) -> None:
+    quiz = TrickQuiz(count=1, student="  Chloé ")
+    assert quiz.student == "Chloé"
+    assert TrickQuiz(count=1, student="   ").student == ""
+    quiz.to_csv(lesson / "results.csv")  # the name is text a file can hold: nothing to refuse when writing
+    assert (lesson / "results.csv").read_text(encoding="utf-8-sig").startswith("student,quiz,")

@@ -32,6 +32,7 @@ from ..analysis.exchange import ExchangeChoice, ExchangeHint, exchange_hint
 from ..analysis.hints import Hint, hint
 from ..cards import Card, Suit
 from ..checks import flag, whole_number
+from ..course import check_student
 from ..course import student as course_student
 from ..display import held_html
 from ..errors import CardParseError, IllegalActionError
@@ -166,7 +167,7 @@ class DecisionQuiz(TableFront):
         self._count = count
         self._seed = seed
         self._quiz = quiz
-        self.student = course_student() if student is None else str(student)
+        self.student = course_student() if student is None else check_student(student)
         self._results: list[dict[str, Any]] = []
         self._chosen: Action | None = None
         #: An exchange being made: the position with the learner's discards so far (None: not started).

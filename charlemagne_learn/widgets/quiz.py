@@ -26,6 +26,7 @@ import traitlets as t
 
 from ..cards import Card, Seat
 from ..checks import whole_number
+from ..course import check_student
 from ..course import student as course_student
 from ..display import cards_html, ruling_html
 from ..errors import IllegalActionError
@@ -159,7 +160,7 @@ class TrickQuiz(GameWidget):
         self._variant = self._questions[0].variant
         self._level = level
         self._seed = seed
-        self.student = course_student() if student is None else str(student)
+        self.student = course_student() if student is None else check_student(student)
         self._results: list[dict[str, Any]] = []
         self._given: tuple[str, ...] = ()
         self._shown_at = time.monotonic()
