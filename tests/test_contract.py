@@ -36,8 +36,10 @@ def test_a_bid_the_variant_does_not_have_is_refused_with_the_ladder(variant: str
     message = str(info.value)
     assert repr(bid) in message
     assert rules.title in message
+    # the ladder as players call the bids ("Gros Mulot", never the record name gros_mulot)
     for spec in rules.bids:
-        assert repr(spec.name) in message
+        assert spec.label in message
+    assert not any("_" in spec.name and spec.name in message for spec in rules.bids)
 
 
 @pytest.mark.parametrize(
