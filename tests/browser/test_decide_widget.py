@@ -62,7 +62,7 @@ def test_an_exchange_by_clicks_three_cards_then_trump(notebook: Any) -> None:
     page = book.page
     root = page.locator(".cl-playtable")
     root.locator(".cl-seat").first.wait_for(timeout=30_000)
-    expect(root.locator(".cl-prompt")).to_contain_text("Click 3 card(s) to put aside")
+    expect(root.locator(".cl-prompt")).to_contain_text("Click 3 cards to put aside")
     for n, card in enumerate(["8C", "KD", "AC"], 1):
         root.locator(f".cl-seat[data-seat='S'] .cl-card[data-card='{card}']").click()
         book.wait_value("len(quiz._working.history) - len(quiz.decision.state.history)", n, timeout=30)
