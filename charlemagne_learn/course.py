@@ -250,7 +250,7 @@ def check_student(value: object) -> str:
         return ""
     checked = _name(value)
     if checked is None:
-        raise CourseSettingsError(say("course.bad_student", value=_shown(value)))
+        raise CourseSettingsError(say("course.bad_student", value=quote(value)))
     return checked
 
 
@@ -261,7 +261,7 @@ def set_student(name: str) -> str:
     global _student
     checked = _name(name)
     if checked is None:
-        raise CourseSettingsError(say("course.bad_name", value=_shown(name)))
+        raise CourseSettingsError(say("course.bad_name", value=quote(name)))
     path, spare = Path(STUDENT_FILE), None
     try:
         path = Path.cwd() / STUDENT_FILE  # cwd() fails too, in a folder deleted since
@@ -278,10 +278,6 @@ def set_student(name: str) -> str:
         ) from None
     _student = checked  # only once it is saved: a refusal leaves the session as it was
     return _student
-
-
-def _shown(value: object) -> str:
-    return quote(value)
 
 
 def student() -> str:

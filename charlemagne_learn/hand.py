@@ -357,8 +357,6 @@ class HandState:
             or len(hands) != 4
             or not all(type(h) is int for h in hands)
             or type(kitty) is not int
-            or dealer is None
-            or kitty is None
         ):
             raise HandError(say("hand.raw_constructor"))
         # a deal the bit sets cannot be (a card twice, a short hand) would break the hand far from here

@@ -251,7 +251,7 @@ class ClassResults:
     def from_rows(cls, rows: Iterable[Mapping[str, Any]], source: str = "rows") -> ClassResults:
         """Results from rows as a quiz's ``results`` gives them (or a results file holds them)."""
         if isinstance(rows, (str, bytes, Mapping)) or not isinstance(rows, Iterable):
-            raise ResultsFileError(say("class.not_rows", rows=_short(rows)))
+            raise ResultsFileError(say("class.not_rows", rows=quote(rows)))
         return cls._merge([_answer(row, source, n) for n, row in enumerate(rows, 1)], (source,), ())
 
     @classmethod
@@ -522,10 +522,6 @@ def _flag(value: Any) -> bool | None:
     return True if text in ("true", "1", "yes") else False if text in ("false", "0", "no") else None
 
 
-def _short(value: object) -> str:
-    return quote(value)
-
-
 def _number(value: Any) -> float | None:
     """A finite number from a cell, or None (blank, not a number, NaN, infinite, too large)."""
     if value is None or value == "" or isinstance(value, bool):
@@ -632,7 +628,7 @@ def _read_path(path: Path) -> _File:
             )
         return path.name, path.read_bytes(), path
     except OSError:
-        return path.name, ResultsFileError(say("class.unreadable", path=_short(str(path)))), path
+        return path.name, ResultsFileError(say("class.unreadable", path=quote(str(path)))), path
 
 
 def _uploaded(name: str, item: object) -> _File:
@@ -641,7 +637,7 @@ def _uploaded(name: str, item: object) -> _File:
     if isinstance(content, memoryview):
         content = content.tobytes()
     if not isinstance(content, (bytes, bytearray)):
-        return name, ResultsFileError(say("class.no_content", name=name, item=_short(item))), None
+        return name, ResultsFileError(say("class.no_content", name=name, item=quote(item))), None
     if len(content) > MAX_FILE_BYTES:
         return name, ResultsFileError(say("class.too_big", name=name, size=len(content), most=MAX_FILE_BYTES)), None
     return name, bytes(content), None
@@ -655,7 +651,7 @@ def _files(source: object) -> list[_File]:
             is_dir, is_file = path.is_dir(), path.is_file()
             found = sorted(p for p in path.iterdir() if p.suffix.lower() in _SUFFIXES and p.is_file()) if is_dir else []
         except (OSError, ValueError):  # a name too long, a NUL in it, a folder not to be listed
-            raise ResultsFileError(say("class.unreadable", path=_short(str(source)))) from None
+            raise ResultsFileError(say("class.unreadable", path=quote(str(source)))) from None
         if is_dir:
             if not found:
                 raise ResultsFileError(say("class.empty_folder", path=path))
@@ -673,9 +669,9 @@ def _files(source: object) -> list[_File]:
             elif isinstance(item, (str, Path)):
                 out += _files(item)
             else:
-                raise ResultsFileError(say("class.not_a_file", item=_short(item)))
+                raise ResultsFileError(say("class.not_a_file", item=quote(item)))
         return out
-    raise ResultsFileError(say("class.not_a_source", item=_short(source)))
+    raise ResultsFileError(say("class.not_a_source", item=quote(source)))
 
 
 def _named(files: list[_File]) -> tuple[list[tuple[str, bytes | ResultsFileError]], list[str], list[str]]:

@@ -161,7 +161,7 @@ def bid_by_count(total: int, rules: Rules | str | None = None, rule: Mapping[str
     if rule is not None and (
         not isinstance(rule, Mapping) or not all(isinstance(k, str) and is_whole(v) for k, v in rule.items())
     ):
-        raise RulesOptionError(say("judging.bad_rule", value=_short(rule)))
+        raise RulesOptionError(say("judging.bad_rule", value=quote(rule)))
     if rule is None:
         rule = COUNT_TO_BID if rules.name == "canadian" else _table_rule(rules.name)
     allowed = {b.name for b in rules.bids if b.name.isdigit()}
@@ -179,7 +179,7 @@ def count_advice(
     """
     language = lang_or_course(lang)
     if not isinstance(legal_bids, (list, tuple, set, frozenset)) or not all(isinstance(b, str) for b in legal_bids):
-        raise RulesOptionError(say("judging.bad_legal_bids", language, value=_short(legal_bids)))
+        raise RulesOptionError(say("judging.bad_legal_bids", language, value=quote(legal_bids)))
     counted = count_hand(hand, rules)
     bid = bid_by_count(counted.total, rules)
     if bid is None:
@@ -189,10 +189,6 @@ def count_advice(
     else:
         says = say("judging.too_late", language, total=counted.total, bid=bid)
     return say("judging.advice", language, count=counted.text(language), says=says)
-
-
-def _short(value: object) -> str:
-    return quote(value)
 
 
 @cache
@@ -249,7 +245,7 @@ def count_table(data: object = "canadian") -> list[CountRow]:
 def break_even(spec: BidSpec) -> float:
     """The chance of making ``spec`` at which bidding it scores as much as passing (0 points) on average."""
     if not isinstance(spec, BidSpec):
-        raise RulesOptionError(say("judging.not_a_spec", value=_short(spec)))
+        raise RulesOptionError(say("judging.not_a_spec", value=quote(spec)))
     return spec.failed / (spec.made + spec.failed)
 
 
