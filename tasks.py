@@ -40,7 +40,7 @@ LAB_SETTINGS = ROOT / "lab-settings" / "overrides.json"
 SERVER_SETTINGS = ROOT / "lab-settings" / "jupyter_server_config.json"
 
 #: Checks run by ``test``, in order; the first failure stops the run.
-PYTHON_SOURCES = ["charlemagne_learn", "tests", "benchmarks", "scripts", "tasks.py", "conftest.py"]
+PYTHON_SOURCES = ["charlemagne_learn", "tests", "benchmarks", "scripts", "tasks.py"]
 CHECKS: list[list[str]] = [
     # The widgets' JavaScript (eslint.config.mjs): a mistake there shows only in a browser otherwise.
     ["node", str(NODE_MODULES / "eslint" / "bin" / "eslint.js"), "--max-warnings=0"],

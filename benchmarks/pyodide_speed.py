@@ -31,7 +31,6 @@ PARTS = {
     "engine": "random hands (RandomBots, Canadian): hands per second",
     "bid_odds": "bid odds, every bid of one strong hand, 100 samples",
     "hint": "opening-lead hint, 20 deals of the hidden cards",
-    "hint_in_budget": "the same hint in the widgets' time budget (3 s in Pyodide, 1 s in CPython)",
     "quiz": "TrickQuiz: make 3 questions, answer one (imports included)",
     "widgets": "PlayTable, TrumpLadder, Hand, a DecisionQuiz (finding its position, grading a choice), BidOddsExplorer",
     "solver": "double-dummy full-deal solves per second, pure search (10 Canadian partnership trump deals)",
@@ -45,13 +44,11 @@ def _cell(part: dict[str, Any], name: str) -> str:
         return f"{part['hands_per_second']:,}/s"
     if name == "solver":
         return f"{part['solves_per_second']:,}/s"
-    if name == "hint_in_budget":
-        return f"{part['seconds']:.2f} s, {part['samples']} deals"
     return f"{part['seconds']:.2f} s"
 
 
 def _ratio(slow: dict[str, Any], fast: dict[str, Any], name: str) -> str:
-    if "error" in slow or "error" in fast or name == "hint_in_budget":  # each stops at its own budget
+    if "error" in slow or "error" in fast:
         return "–"
     if name == "engine":
         return f"{fast['hands_per_second'] / slow['hands_per_second']:.1f}×"

@@ -19,7 +19,7 @@ BAD_GRADES = ("inaccuracy", "mistake", "blunder")
 
 
 def _take(rules: str, kinds: list[str] | None, seed: int, n: int) -> list:  # type: ignore[type-arg]
-    return [d for _, d in zip(range(n), decisions(rules, kinds, seed, samples=12), strict=False)]
+    return [d for _, d in zip(range(n), decisions(rules, kinds, seed, samples=40), strict=False)]
 
 
 @pytest.mark.parametrize("variant", ["canadian", "maine"])
@@ -190,7 +190,7 @@ def test_a_decision_at_a_lessons_own_position() -> None:
 
 
 def test_the_partners_card_is_a_decision_graded_on_deals_that_follow_the_bid() -> None:
-    quiz = DecisionQuiz("canadian", kinds=["give"], seed=0, count=1, samples=12, coach=True)
+    quiz = DecisionQuiz("canadian", kinds=["give"], seed=0, count=1, samples=40, coach=True)
     d = quiz.decision
     view = d.view
     assert d.kind == "give" and view.phase is Phase.GIVE and d.seat == d.state.bidder.partner

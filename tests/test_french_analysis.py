@@ -1,4 +1,4 @@
-"""The analysis layer in French: its refusals (bid odds, the solver, the hidden-card sampler, budgets, jokers),
+"""The analysis layer in French: its refusals (bid odds, the solver, the hidden-card sampler, jokers),
 a bid's chance as text, and seats and suits read from their French names; English unchanged."""
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 
 import charlemagne_learn as cl
-from charlemagne_learn.analysis.budget import check_budget
 from charlemagne_learn.analysis.odds import BidChance, wilson_interval
 from charlemagne_learn.analysis.pimc import play_outcomes
 from charlemagne_learn.analysis.solver import solve_position
@@ -51,8 +50,6 @@ REFUSALS: list[tuple[Callable[[], object], str]] = [
     (lambda: cl.bid_odds("canadian", HAND, method=NO_ODDS_METHOD), "method='perfect' is not allowed"),
     (lambda: cl.bid_odds("canadian", HAND, progress=NOT_CALLABLE), "progress must be a function"),
     (lambda: wilson_interval(0, 0), "at least one trial"),
-    (lambda: check_budget(-1), "budget=-1 is not allowed; give more than 0"),
-    (lambda: check_budget("soon"), "give seconds"),
     (lambda: cl.jokers("bid_euchre"), "Bid Euchre is played without jokers"),
     (lambda: solve_position(_six_hearts(), {"N": "AH", "E": "AH"}, "N"), "a card is in two hands"),
     (lambda: solve_position(_six_hearts(), {"N": "AH KH", "E": "AS"}, "N"), "equally many cards"),

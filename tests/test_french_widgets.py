@@ -203,7 +203,7 @@ def test_a_decision_quiz_its_grades_and_refusals() -> None:
     reasons = situations and _writes_french(hints_module.hint)  # a decision grades itself (teach.decisions)
     skip = (() if situations else ("prompt",)) + (() if reasons else ("grade.reason", "hint.choices", "review.result"))
     french = situations and reasons and _writes_french(_base_display("cards_html"))
-    quiz = DecisionQuiz("canadian", kinds=["bid", "lead", "play"], seed=3, count=3, samples=4, lang="fr", budget=None)
+    quiz = DecisionQuiz("canadian", kinds=["bid", "lead", "play"], seed=3, count=3, samples=4, lang="fr")
     for _ in range(3):
         assert not english_in(quiz, skip=skip, static=french)
         click(quiz, type="next")
@@ -233,7 +233,7 @@ def test_a_play_table_through_a_whole_hand_and_its_refusals() -> None:
     skip = (() if _RESULT_IN_FRENCH else ("picture.result", "review.result")) + (
         () if reasons else ("hint.choices", "grade.reason", "review.lines")
     )
-    p = PlayTable("canadian", seat="S", seed=2, lang="fr", grade_samples=4, hint_samples=4, budget=None)
+    p = PlayTable("canadian", seat="S", seed=2, lang="fr", grade_samples=4, hint_samples=4)
     for _ in range(60):
         assert not english_in(p, skip=skip, static=french)
         if p.your_turn:
@@ -354,7 +354,7 @@ def test_every_widgets_refusals_speak_its_language_not_the_courses() -> None:
     _french_refusal(x, type="hand", text="QQ")
     x.set_state({"method": "exact"})
     assert x.message and not _french.english_words_in(x.message)
-    d = DecisionQuiz("canadian", kinds=["lead"], seed=3, count=1, samples=4, budget=None, lang="fr")
+    d = DecisionQuiz("canadian", kinds=["lead"], seed=3, count=1, samples=4, lang="fr")
     _french_refusal(d, type="card", card="QQ")
     _french_refusal(d, type="action", action="bid 9")
     with pytest.raises(cl.CharlemagneError) as info:  # refused at construction, in the widget's language too
@@ -378,7 +378,7 @@ def test_an_english_widget_under_a_french_course_refuses_in_english() -> None:
 
 
 def test_a_decision_quiz_says_an_exchange_in_its_own_language() -> None:
-    quiz = DecisionQuiz("canadian", kinds=["exchange"], seed=1, count=1, samples=4, budget=None, lang="fr")
+    quiz = DecisionQuiz("canadian", kinds=["exchange"], seed=1, count=1, samples=4, lang="fr")
     assert "discard" not in quiz._static_html() and "écarter" in quiz._static_html()
     ranked = quiz.decision.grade()
     best = ranked.best

@@ -166,7 +166,7 @@ def click(widget: GameWidget, **content: Any) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_a_play_table_through_hands_with_refusals_hints_and_reviews(lang: str) -> None:
-    p = PlayTable("canadian", seat="S", seed=2, lang=lang, grade_samples=4, hint_samples=4, budget=None)
+    p = PlayTable("canadian", seat="S", seed=2, lang=lang, grade_samples=4, hint_samples=4)
     for _ in range(80):
         assert not python_shown(p)
         if p.your_turn:
@@ -212,7 +212,7 @@ def test_bid_boxes_hands_ladders_and_quizzes(lang: str) -> None:
             quiz.answer(quiz._question.answer)
             assert not python_shown(quiz)
             quiz.next()
-    decide = DecisionQuiz("canadian", kinds=["bid", "exchange"], seed=50, count=2, samples=4, lang=lang, budget=None)
+    decide = DecisionQuiz("canadian", kinds=["bid", "exchange"], seed=50, count=2, samples=4, lang=lang)
     assert not python_shown(decide)
 
 

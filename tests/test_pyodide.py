@@ -30,7 +30,7 @@ def test_it_is_pyodide(pyodide_run: dict[str, Any]) -> None:
     assert pyodide_run["platform"] == "emscripten"
 
 
-@pytest.mark.parametrize("part", ["engine", "bid_odds", "hint", "hint_in_budget", "quiz", "widgets", "solver"])
+@pytest.mark.parametrize("part", ["engine", "bid_odds", "hint", "quiz", "widgets", "solver"])
 def test_each_part_runs(pyodide_run: dict[str, Any], part: str) -> None:
     assert "error" not in pyodide_run[part], pyodide_run[part]
 
@@ -48,9 +48,6 @@ def test_the_same_answers_as_here(pyodide_run: dict[str, Any]) -> None:
     assert pyodide_run["bid_odds"]["made"] == {c.bid: c.made for c in odds}
     lead = next(decisions("canadian", ["lead"], seed=3, samples=20))
     assert pyodide_run["hint"]["best"] == str(hint(lead.view, samples=20, workers=1).best.action)
-    in_budget = pyodide_run["hint_in_budget"]
-    assert in_budget["budget"] == 3.0  # JupyterLite's: a few seconds, not JupyterLab's one
-    assert 4 <= in_budget["samples"] <= 20
     assert pyodide_run["quiz"]["right"] is True and pyodide_run["quiz"]["score"] == "1 of 1"
     widgets = pyodide_run["widgets"]
     assert widgets["played"] is True and widgets["hand_cards"] == 5 and widgets["decision_grade"] == "best"

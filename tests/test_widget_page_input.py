@@ -85,7 +85,7 @@ def test_no_widget_lets_the_page_set_a_trait_it_may_not() -> None:
 
 # ---------------------------------------------------------------- 2. a give to a lone defender
 def _maine_defended_alone() -> PlayTable:
-    p = PlayTable("maine", seat="N", seed=8, bots="random", lang="fr", grade_samples=4, hint_samples=4, budget=None)
+    p = PlayTable("maine", seat="N", seed=8, bots="random", lang="fr", grade_samples=4, hint_samples=4)
     assert p.play("pass"), p.message
     assert p.play("choose defend_together"), p.message
     assert p.state.phase is cl.Phase.GIVE and p.your_turn
@@ -107,7 +107,7 @@ def test_a_card_given_to_a_lone_defender_is_played_not_graded_and_the_hand_ends(
 
 
 def test_four_people_in_maine_a_defender_gives_to_the_lone_defender() -> None:
-    p = PlayTable("maine", people="NESW", seed=6, grade_samples=4, hint_samples=4, budget=None)
+    p = PlayTable("maine", people="NESW", seed=6, grade_samples=4, hint_samples=4)
     for move in ("bid 2C", "bid 5C", "bid 6H", "bid charlemagne", "trump H", "choose alone", "JH", "QH"):
         if p.screen:
             assert p.ready()
@@ -122,7 +122,7 @@ def test_four_people_in_maine_a_defender_gives_to_the_lone_defender() -> None:
 
 
 def test_the_review_skips_a_give_to_a_lone_defender() -> None:
-    p = PlayTable("maine", seat="N", seed=8, bots="random", grade_moves=False, grade_samples=4, budget=None)
+    p = PlayTable("maine", seat="N", seed=8, bots="random", grade_moves=False, grade_samples=4)
     p.play("pass")
     p.play("choose defend_together")
     while p._done is None:
@@ -161,7 +161,7 @@ def test_an_order_question_keeps_its_trumps_shuffled_on_the_page_and_in_the_stat
 
 # ---------------------------------------------------------------- 6. the pass screen shows no grade
 def test_the_pass_screen_never_shows_the_last_movers_grade() -> None:
-    p = PlayTable("canadian", people="NESW", seed=2, grade_samples=8, budget=None)
+    p = PlayTable("canadian", people="NESW", seed=2, grade_samples=8)
     for _ in range(12):
         if p.screen:
             assert "grade" not in p.screen and "You chose" not in str(p.screen)
@@ -175,7 +175,7 @@ def test_the_pass_screen_never_shows_the_last_movers_grade() -> None:
 
 # ---------------------------------------------------------------- 7, 8, 12: hints, flags and the hint's message
 def test_hints_off_refuses_the_hint_from_the_page() -> None:
-    p = PlayTable(seat="S", seed=1, hints=False, grade_moves=False, hint_samples=4, budget=None)
+    p = PlayTable(seat="S", seed=1, hints=False, grade_moves=False, hint_samples=4)
     _click(p, type="hint")
     assert p.hint == {} and p.message == "Hints are off at this table (hints=False)."
     assert p.show_hint() is None and p.hint == {}
@@ -201,7 +201,7 @@ def test_a_yes_no_argument_takes_only_true_or_false(make: Any) -> None:
 
 
 def test_the_hint_clears_an_earlier_refusal() -> None:
-    p = PlayTable(seat="S", seed=1, grade_moves=False, hint_samples=4, budget=None)
+    p = PlayTable(seat="S", seed=1, grade_moves=False, hint_samples=4)
     _click(p, type="action", action="")
     assert p.message
     _click(p, type="hint")
@@ -242,7 +242,7 @@ def test_a_huge_input_is_refused_early_and_not_repeated() -> None:
 
 # ---------------------------------------------------------------- 4 and 13: a change of language, the coach's tip
 def test_a_change_of_language_rewrites_every_text() -> None:
-    q = DecisionQuiz("canadian", kinds=["lead"], seed=3, count=2, samples=4, budget=None, lang="en")
+    q = DecisionQuiz("canadian", kinds=["lead"], seed=3, count=2, samples=4, lang="en")
     q.choose(q.decision.grade().best.action)
     english = (q.prompt, q.grade["text"], q.review["result"])
     q.lang = "fr"
@@ -267,11 +267,11 @@ def test_a_change_of_language_rewrites_every_text() -> None:
 
 
 def test_a_coached_quiz_shows_its_rule_of_thumb_in_the_page_and_the_static_picture() -> None:
-    q = DecisionQuiz("canadian", kinds=["lead"], seed=3, count=1, samples=4, budget=None, coach=True)
+    q = DecisionQuiz("canadian", kinds=["lead"], seed=3, count=1, samples=4, coach=True)
     tip = q.decision.tip
     # under the question, before the folded answer (whose best reason may quote a rule of its own)
     assert tip in q.prompt and tip in q._static_html().split("<details>")[0]
     q.choose(q.decision.grade().best.action)
     assert tip in q.prompt  # still there once answered
-    plain = DecisionQuiz("canadian", kinds=["lead"], seed=3, count=1, samples=4, budget=None)
+    plain = DecisionQuiz("canadian", kinds=["lead"], seed=3, count=1, samples=4)
     assert "Rule of thumb" not in plain.prompt and tip not in plain._static_html().split("<details>")[0]

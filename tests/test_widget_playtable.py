@@ -77,7 +77,7 @@ def test_choose_discard_and_trump_by_clicks() -> None:
 
 
 def test_trump_named_before_the_kitty_comes_is_ranked_like_a_choice() -> None:
-    p = PlayTable("canadian", "S", seed=1, hint_samples=4, grade_samples=4, budget=None, partner_card_first=False)
+    p = PlayTable("canadian", "S", seed=1, hint_samples=4, grade_samples=4, partner_card_first=False)
     assert p.play("bid charlemagne") and p.state.phase is cl.Phase.TRUMP and p.state.to_move == cl.Seat.S
     ranked = p.show_hint()  # each trump played on: the partner's card, the kitty and the discards as RuleBot makes them
     assert isinstance(ranked, Hint) and sorted(str(c.action) for c in ranked.choices) == [
@@ -90,7 +90,7 @@ def test_trump_named_before_the_kitty_comes_is_ranked_like_a_choice() -> None:
 
 
 def test_the_bidders_exchange_is_hinted_and_graded_as_a_whole() -> None:
-    p = PlayTable(seed=0, hint_samples=6, grade_samples=6, budget=None)
+    p = PlayTable(seed=0, hint_samples=24, grade_samples=24)
     p.play("bid 6")  # the others pass: South takes the kitty
     assert p.state.phase is cl.Phase.DISCARD and p.state.to_move == cl.Seat.S
     ranked = p.show_hint()
@@ -116,7 +116,7 @@ def test_the_bidders_exchange_is_hinted_and_graded_as_a_whole() -> None:
 
 
 def test_every_choice_of_a_maine_charlemagne_bidder_is_hinted_and_graded() -> None:
-    p = PlayTable("maine", "S", seed=0, hint_samples=6, grade_samples=6, budget=None)
+    p = PlayTable("maine", "S", seed=0, hint_samples=6, grade_samples=6)
     assert p.play("bid charlemagne") and p.state.phase is cl.Phase.TRUMP  # trump first, before the partner's card
     trumps = p.show_hint()
     assert isinstance(trumps, Hint) and len(trumps.choices) == 4 and p.hint["title"].startswith("Your choices")
@@ -140,7 +140,7 @@ def _suit_button(choice: Any) -> str:
 
 
 def test_a_partners_card_to_a_lone_bidder_is_hinted_and_graded() -> None:
-    p = PlayTable(seed=1, people="N S", hint_samples=6, grade_samples=6, budget=None)
+    p = PlayTable(seed=1, people="N S", hint_samples=6, grade_samples=6)
     # South bids Gros Charlemagne and asks for North's card; North (the dealer) passes
     moves = {cl.Phase.BIDDING: {cl.Seat.S: "bid gros_charlemagne", cl.Seat.N: "pass"}, cl.Phase.CHOOSE: {}}
     moves[cl.Phase.CHOOSE][cl.Seat.S] = "choose partner_card"

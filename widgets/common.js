@@ -64,6 +64,11 @@ function messageBox(model) {
   return box;
 }
 
+// While Python works on a click (a hint, a grade, the bots' moves) the widget says so, but only once the wait is
+// long enough to notice: a quick answer never flashes "Thinking…". The wait decides when the answer shows, never
+// what it says.
+const THINKING_DELAY_MS = 250;
+
 function rootOf(el_, model, name) {
   el_.classList.add("cl-widget", `cl-${name}`);
   const sync = () => {
@@ -73,6 +78,28 @@ function rootOf(el_, model, name) {
   model.on("change:four_colour", sync);
   model.on("change:lang", sync);
   sync();
+  const note = el("p", { class: "cl-thinking-note", role: "status", "aria-live": "polite", hidden: true });
+  let timer = null;
+  const think = () => {
+    const text = model.get("thinking") || "";
+    clearTimeout(timer);
+    if (!text) {
+      note.hidden = true;
+      note.textContent = "";
+      el_.classList.remove("cl-thinking");
+      el_.removeAttribute("aria-busy");
+      return;
+    }
+    timer = setTimeout(() => {
+      note.textContent = text;
+      note.hidden = false;
+      el_.classList.add("cl-thinking");
+      el_.setAttribute("aria-busy", "true");
+    }, THINKING_DELAY_MS);
+  };
+  model.on("change:thinking", think);
+  think();
+  el_.append(note);
 }
 
 // A quiz's results saved from the browser, with no server: Binder and JupyterLite alike. Python keeps the

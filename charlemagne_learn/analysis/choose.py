@@ -28,9 +28,8 @@ from ..hand import HandState, SeatView
 from ..i18n import add_messages, say
 from ..rng import DealRandom, derive_seed
 from ..scoring import stake
-from .budget import Clock
 from .exchange import play_out
-from .hints import Choice, _ranked, before_exchange
+from .hints import Choice, Row, _ranked, before_exchange
 from .pimc import deals_before_exchange
 from .rulebot import _auction, exchange_by_rule
 
@@ -52,34 +51,35 @@ __all__ = ["choose_choices"]
 _LOOK = 4
 
 
-def choose_choices(
-    view: SeatView, samples: int, seed: int, budget: float | None = None, lang: str = "en"
-) -> tuple[list[Choice], int]:
+def choose_choices(view: SeatView, samples: int, seed: int, lang: str = "en") -> tuple[list[Choice], int]:
     """Every choice the bidder to move in ``view`` may make before the exchange, ranked (see the module text),
-    and the deals used: all ``samples``, or the first of them that fit in ``budget`` seconds."""
+    and the deals used (all ``samples``)."""
     if not before_exchange(view):
         raise IllegalActionError(say("choose.not_bidder", lang))
     rules = view.rules
     actions = list(view.legal_actions)
-    totals = {a: [0.0, 0.0, 0.0] for a in actions}
+    points: dict[Action, list[float]] = {a: [] for a in actions}
+    totals = {a: [0.0, 0.0] for a in actions}
     # nothing has changed hands yet: every card the bidder does not hold is unseen, the kitty's among them
     deals = deals_before_exchange(view, DealRandom(derive_seed(seed, 0)), samples, _LOOK)
-    # deal by deal, every choice on each deal: a budget stops between deals, and every choice has the same deals
-    clock = Clock(budget)
-    for start in clock.take(deals):
+    # deal by deal, every choice on each deal: every choice is judged on the same deals, and compared deal by deal
+    n = 0
+    for start in deals:
+        n += 1
         for action in actions:
             state = start.copy()
             state.apply(action)
-            for i, value in enumerate(_played_out(state)):
-                totals[action][i] += value
-    n = clock.taken
+            net, taken, won = _played_out(state)
+            points[action].append(net)
+            totals[action][0] += taken
+            totals[action][1] += won
     spec, _ = _auction(view)
-    rows: list[tuple[Action, float, float | None, float | None, str]] = []
+    rows: list[Row] = []
     for action in actions:
-        points, tricks, made = (v / n for v in totals[action])
+        tricks, made = (v / n for v in totals[action])
         name = _name(action, lang)
         reason = say("choose.reason", lang, choice=name, tricks=tricks, p=made, samples=n)
-        rows.append((action, points, tricks, made, reason))
+        rows.append((action, points[action], tricks, made, reason))
     return _ranked(view, rows, stake(rules, spec), lang), n
 
 

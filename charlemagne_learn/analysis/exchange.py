@@ -38,9 +38,8 @@ from ..ranking import card_order
 from ..rng import DealRandom, check_seed, derive_seed
 from ..scoring import is_made, stake, value_to_bidder
 from . import dds
-from .budget import Clock, check_budget
 from .evaluate import discard
-from .hints import Grade, grade_for
+from .grading import Grade, grade_choices
 from .solver import _Search
 
 __all__ = ["ExchangeChoice", "ExchangeHint", "exchange_hint"]
@@ -95,6 +94,23 @@ class ExchangeChoice:
     loss: float
     grade: Grade
     reason: str
+    #: Deals behind the grade, the 95% interval of :attr:`loss`, whether those deals cannot tell this exchange
+    #: from the best, and the grade the interval's far end gives (None: the whole interval gives this grade).
+    deals: int = 0
+    low: float = 0.0
+    high: float = 0.0
+    tied: bool = False
+    perhaps: Grade | None = None
+
+    @property
+    def sure(self) -> bool:
+        return self.perhaps is None
+
+    def sureness(self, lang: str | None = None) -> str:
+        """How sure the grade is, in one short phrase (:meth:`~charlemagne_learn.analysis.hints.Choice.sureness`)."""
+        from .hints import how_sure  # hints grades with this module's exchanges: imported when asked
+
+        return how_sure(self, lang_or_course(lang))
 
     @property
     def text(self) -> str:
@@ -173,20 +189,18 @@ def exchange_hint(
     seed: int = 0,
     *,
     also: tuple[Iterable[Card | str] | str, Suit | str | None] | None = None,
-    budget: float | None = None,
     lang: str | None = None,
 ) -> ExchangeHint:
     """Grade the exchanges of the bidder about to discard in ``state`` (the kitty, and any partner's card, taken):
     the cards still to put aside and the trump together. Trump named already (with the bid, or before the
     exchange) stays as it is; with every card put aside and trump still to name, the trumps are graded.
 
-    ``also``: one more exchange to grade, ``(discards, trump)``, such as the one a learner chose. ``budget``:
-    seconds to spend (:mod:`~charlemagne_learn.analysis.budget`); :attr:`ExchangeHint.samples` says how many
-    deals were used. The reasons are written in ``lang`` (the course's language by default)."""
+    ``also``: one more exchange to grade, ``(discards, trump)``, such as the one a learner chose. Every exchange is
+    played out on the same ``samples`` deals (:attr:`ExchangeHint.samples`) and compared deal by deal. The reasons
+    are written in ``lang`` (the course's language by default)."""
     language = lang_or_course(lang)
     samples = whole_number("samples", samples, 1, 400)
     seed = check_seed(seed)
-    check_budget(budget)
     if (
         not isinstance(state, HandState)
         or state.phase not in (Phase.DISCARD, Phase.TRUMP)
@@ -235,39 +249,44 @@ def exchange_hint(
     ways = [
         (out, trump, Contract.cached(rules, spec, bidder, trump, alone=alone)) for out, trump in candidates.values()
     ]
-    totals = [[0.0, 0.0, 0.0] for _ in ways]
-    # deal by deal, every exchange on each deal: a budget stops between deals, and all are graded on the same ones
-    clock = Clock(budget)
-    for others in clock.take(deals):
-        for (out, _, contract), total in zip(ways, totals, strict=True):
+    points: list[list[float]] = [[] for _ in ways]
+    totals = [[0.0, 0.0] for _ in ways]
+    # deal by deal, every exchange on each deal: all are graded on the same deals, and compared deal by deal
+    for others in deals:
+        for (out, _, contract), net, total in zip(ways, points, totals, strict=True):
             hands = list(others)
             hands[bidder] = hand & ~out
-            for i, value in enumerate(play_out(contract, hands)):
-                total[i] += value
-    samples = clock.taken
+            value, taken, won = play_out(contract, hands)
+            net.append(value)
+            total[0] += taken
+            total[1] += won
+    grades = grade_choices(points, at_stake)
     rows = [
-        (out, trump, total[0] / samples, total[1] / samples, total[2] / samples)
-        for (out, trump, _), total in zip(ways, totals, strict=True)
+        (out, trump, sum(net) / samples, total[0] / samples, total[1] / samples, g)
+        for (out, trump, _), net, total, g in zip(ways, points, totals, grades, strict=True)
     ]
     rows.sort(key=lambda r: (-r[2], -r[3]))
-    top = rows[0][2]
     choices = []
-    for out, trump, points, tricks, made in rows:
-        loss = top - points
+    for out, trump, mean, tricks, share, g in rows:
         kept = say("exchange.no_trump", language) if trump is None else say("exchange.trump", language, suit=trump)
-        reason = say("exchange.reason", language, kept=kept, tricks=tricks, p=made, samples=samples)
-        if loss >= 0.05:
-            reason += say("exchange.worse", language, loss=loss)
+        reason = say("exchange.reason", language, kept=kept, tricks=tricks, p=share, samples=samples)
+        if not g.tied:
+            reason += say("exchange.worse", language, loss=g.loss)
         choices.append(
             ExchangeChoice(
                 discards=CardList(Card.from_index(i) for i in indices_of(out)),
                 trump=trump,
-                points=points,
+                points=mean,
                 tricks=tricks,
-                made=made,
-                loss=loss,
-                grade=grade_for(loss, at_stake),
+                made=share,
+                loss=g.loss,
+                grade=g.grade,
                 reason=reason,
+                deals=samples,
+                low=g.low,
+                high=g.high,
+                tied=g.tied,
+                perhaps=g.perhaps,
             )
         )
     return ExchangeHint(bidder, tuple(choices), samples)

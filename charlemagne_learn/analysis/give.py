@@ -23,7 +23,7 @@ other hint (:func:`~charlemagne_learn.analysis.hints.hint` calls this for a seat
 from __future__ import annotations
 
 from ..actions import Action
-from ..cards import Seat, Suit
+from ..cards import Card, Seat, Suit
 from ..contract import Contract
 from ..deal import deck_mask, indices_of, mask_of
 from ..errors import IllegalActionError
@@ -31,9 +31,8 @@ from ..hand import SeatView
 from ..i18n import add_messages, say
 from ..rng import DealRandom, derive_seed
 from ..scoring import stake
-from .budget import Clock
 from .evaluate import best_trump, bid_chance
-from .hints import Choice, _ranked
+from .hints import Choice, Row, _ranked
 from .pimc import likely_deals
 from .rulebot import _auction, _named_trump, _trump_known
 
@@ -55,11 +54,9 @@ _LOOK = 25
 _FLOOR = 0.002
 
 
-def give_choices(
-    view: SeatView, samples: int, seed: int, budget: float | None = None, lang: str = "en"
-) -> tuple[list[Choice], int]:
+def give_choices(view: SeatView, samples: int, seed: int, lang: str = "en") -> tuple[list[Choice], int]:
     """Every card the seat to move in ``view`` may give its lone-bidder partner, ranked (see the module text), and
-    the deals used: all ``samples``, or the first of them that fit in ``budget`` seconds."""
+    the deals used (all ``samples``)."""
     spec, bidder = _auction(view)
     if view.seat != bidder.partner:
         raise IllegalActionError(say("give.not_partner"))
@@ -97,11 +94,13 @@ def give_choices(
     deals = likely_deals(rng, draw, weigh, samples, _LOOK)
     from .exchange import play_out
 
-    # deal by deal, every card on each deal, so a budget stops between deals and every card has the same deals
+    # deal by deal, every card on each deal: every card is judged on the same deals, and compared deal by deal
     gifts = [a.card for a in view.legal_actions if a.card is not None]
-    totals = {c: [0.0, 0.0, 0.0] for c in gifts}
-    clock = Clock(budget)
-    for others, kitty in clock.take(deals):
+    points: dict[Card, list[float]] = {c: [] for c in gifts}
+    totals = {c: [0.0, 0.0] for c in gifts}
+    n = 0
+    for others, kitty in deals:
+        n += 1
         for card in gifts:
             received = others[bidder] | 1 << card.index | kitty
             extra = received.bit_count() - rules.hand_size
@@ -111,12 +110,12 @@ def give_choices(
             table[bidder] = received & ~out
             table[view.seat] = hand & ~(1 << card.index)
             net, taken, won = play_out(contract, table)
-            for i, value in enumerate((net, taken, won)):
-                totals[card][i] += value
-    n = clock.taken
-    rows: list[tuple[Action, float, float | None, float | None, str]] = []
+            points[card].append(net)
+            totals[card][0] += taken
+            totals[card][1] += won
+    rows: list[Row] = []
     for card in gifts:
-        points, tricks, made = (v / n for v in totals[card])
+        tricks, made = (v / n for v in totals[card])
         reason = say("give.reason", lang, card=card, tricks=tricks, p=made, samples=n)
-        rows.append((Action.give(card), points, tricks, made, reason))
+        rows.append((Action.give(card), points[card], tricks, made, reason))
     return _ranked(view, rows, at_stake, lang), n

@@ -7,18 +7,9 @@ expects from it, and a pass nothing. Points, not tricks, because the game pays f
 overtrick in a 5-bid is worth nothing, one trick short of Charlemagne costs everything. Equal points
 are split by tricks.
 
-The grade measures what a choice gives up against the best one, as a share of what is at stake
-(the points between making and failing the contract — or, when bidding, the lowest bid):
-
-============  ===================
-grade         points given up
-============  ===================
-best          under 5% of the stake
-good          under 15%
-inaccuracy    under 30%
-mistake       under 60%
-blunder       60% or more
-============  ===================
+Each choice is graded by what it gives up against the best one on the same deals, with ties and sureness
+(:mod:`~charlemagne_learn.analysis.grading`). The deals are a function of the position and the seed, never of the
+time: the same decision gets the same grade on every machine.
 
 >>> import charlemagne_learn as cl
 >>> state = cl.HandState.new(cl.Rules.preset("canadian"), dealer="W", seed=4)
@@ -29,8 +20,9 @@ blunder       60% or more
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Protocol
 
 from ..actions import Action, choice_name
 from ..cards import Card, Seat
@@ -40,12 +32,14 @@ from ..hand import HandState, Phase, SeatView
 from ..i18n import add_messages, check_lang, lang_or_course, say, word
 from ..rng import check_seed
 from ..scoring import is_made, stake, value_to_bidder
-from .budget import Clock, check_budget
+from .grading import GRADES, Grade, grade_choices, grade_estimates, grade_for
 from .odds import MAX_SAMPLES, bid_odds, how_text
 from .pimc import play_outcomes
 from .rulebot import _auction, advise, rule_text
 
-__all__ = ["Choice", "Grade", "Hint", "Review", "ReviewLine", "grade_for", "grade_word", "graded", "hint", "review"]
+__all__ = [
+    "GRADES", "Choice", "Grade", "Hint", "Review", "ReviewLine", "grade_for", "grade_word", "graded", "hint", "review"
+]  # fmt: skip
 
 add_messages({
     "hints.not_a_view": ("hint() takes what one seat sees, not {given}; write {example}",
@@ -69,26 +63,13 @@ add_messages({
     "hints.play": ("{card}: your side takes {tricks:.1f} of the tricks left on average, and {result}",
                    "{card} : votre camp fait en moyenne {tricks:.1f} des levées qui restent, et {result}"),
     "hints.pass": ("pass: neither side scores from your bid", "passe : aucun camp ne marque grâce à votre enchère"),
+    "hints.sure.sure": ("on {n} {n:deal|deals}", "sur {n} {n:donne|donnes}"),
+    "hints.sure.tied": ("as good as the best on these {n} deals", "aussi bon que le meilleur sur ces {n} donnes"),
+    "hints.sure.perhaps": ("on {n} deals: {grade}, perhaps {other}", "sur {n} donnes : {grade}, peut-être {other}"),
     "hints.bid": ("{label}: made in {p:.0%} of {samples} deals of the unseen cards, {points:+.1f} points on average",
                   "{label} : réussie dans {p:.0%} des {samples} donnes des cartes cachées, {points:+.1f} points en "
                   "moyenne"),
 })  # fmt: skip
-
-Grade = Literal["best", "good", "inaccuracy", "mistake", "blunder"]
-_GRADES: tuple[tuple[float, Grade], ...] = ((0.05, "best"), (0.15, "good"), (0.30, "inaccuracy"), (0.60, "mistake"))
-
-
-def grade_for(loss: float, stake: float) -> Grade:
-    """The grade of a choice that gives up ``loss`` points when ``stake`` points are at stake.
-
-    >>> grade_for(0, 12), grade_for(1, 12), grade_for(3, 12), grade_for(9, 12)
-    ('best', 'good', 'inaccuracy', 'blunder')
-    """
-    share = loss / stake if stake > 0 else 0.0
-    for limit, grade in _GRADES:
-        if share < limit:
-            return grade
-    return "blunder"
 
 
 def grade_word(grade: Grade, lang: str | None = None) -> str:
@@ -116,6 +97,24 @@ class Choice:
     loss: float
     grade: Grade
     reason: str
+    #: Deals of the hidden cards behind the grade, the 95% interval of :attr:`loss`, whether those deals cannot
+    #: tell this choice from the best, and whether the whole interval lies in the grade's band
+    #: (:class:`~charlemagne_learn.analysis.grading.Graded`).
+    deals: int = 0
+    low: float = 0.0
+    high: float = 0.0
+    tied: bool = False
+    perhaps: Grade | None = None
+
+    @property
+    def sure(self) -> bool:
+        """Does the whole 95% interval of the loss give this grade?"""
+        return self.perhaps is None
+
+    def sureness(self, lang: str | None = None) -> str:
+        """How sure the grade is, in one short phrase: "on 320 deals", "as good as the best on these 320 deals",
+        "on 320 deals: good, perhaps inaccuracy"."""
+        return how_sure(self, lang_or_course(lang))
 
 
 @dataclass(frozen=True)
@@ -165,8 +164,8 @@ class Hint:
 
 
 #: Deals of the hidden cards behind a hint or a grade unless told otherwise: enough that looking at 400 of them (the
-#: same first ones, and more) changes a card's grade less than one time in twenty (benchmarks/grade_agreement.py),
-#: in about a tenth of a second with DDS. A time budget may use fewer, and says so.
+#: same first ones, and more) changes a card's grade less than one time in twenty (benchmarks/grade_agreement.py).
+#: Every one is used, however long it takes: a grade never depends on the machine's speed.
 GRADE_SAMPLES = 320
 
 
@@ -177,7 +176,6 @@ def hint(
     *,
     workers: int | None = None,
     bids: bool = True,
-    budget: float | None = None,
     lang: str | None = None,
 ) -> Hint:
     """Rank every legal card, bid, partner's card (:mod:`~charlemagne_learn.analysis.give`) or bidder's choice
@@ -187,9 +185,8 @@ def hint(
 
     ``workers``: processes for the bid odds (default: one per usable CPU, at most 8; 1 for none, e.g. inside a bot that a
     tournament already runs on every core). ``bids``: read the bidding as evidence about the hidden hands.
-    ``budget``: seconds to spend (:mod:`~charlemagne_learn.analysis.budget`); :attr:`Hint.samples` says how
-    many deals were used (at most ``samples``). The reasons are written in ``lang`` (the course's language by
-    default)."""
+    Every one of the ``samples`` deals is used (:attr:`Hint.samples`), so the same view, samples and seed give
+    the same hint on every machine. The reasons are written in ``lang`` (the course's language by default)."""
     language = lang_or_course(lang)
     if not isinstance(view, SeatView):
         example = "hint(state.view(state.to_move))" if isinstance(view, HandState) else "hint(state.view('N'))"
@@ -197,51 +194,97 @@ def hint(
     samples = whole_number("samples", samples, 1, MAX_SAMPLES)
     seed = check_seed(seed)
     flag("bids", bids)
-    check_budget(budget)
     if view.to_move != view.seat or not view.legal_actions:
         raise IllegalActionError(say("hints.not_your_turn", language, seat=view.seat))
     if view.phase is Phase.PLAY:
-        choices, used = _play_choices(view, samples, seed, bids, budget, language)
+        choices, used = _play_choices(view, samples, seed, bids, language)
     elif view.phase is Phase.BIDDING:
-        choices, used = _bid_choices(view, samples, seed, workers, budget, language)
+        choices, used = _bid_choices(view, samples, seed, workers, language)
     elif view.phase is Phase.GIVE:
         from .give import give_choices  # it ranks with this module's grades
 
-        choices, used = give_choices(view, samples, seed, budget, language)
+        choices, used = give_choices(view, samples, seed, language)
     elif view.phase is Phase.CHOOSE or (view.phase is Phase.TRUMP and before_exchange(view)):
         from .choose import choose_choices  # it ranks with this module's grades
 
-        choices, used = choose_choices(view, samples, seed, budget, language)
+        choices, used = choose_choices(view, samples, seed, language)
     else:
         raise IllegalActionError(say("hints.not_graded", language, phase=view.phase.text(language)))
     return Hint(view.seat, view.phase, tuple(choices), used)
 
 
+#: A choice to rank: the action, its points on each deal (the same deals for every choice), the mean tricks its side
+#: takes, its chance of making the contract, and the reason in words.
+Row = tuple[Action, Sequence[float], float | None, float | None, str]
+
+
 def _ranked(
-    view: SeatView, rows: list[tuple[Action, float, float | None, float | None, str]], stake: float, lang: str = "en"
+    view: SeatView,
+    rows: list[Row],
+    stake: float,
+    lang: str = "en",
+    *,
+    errors: Sequence[float] | None = None,
+    deals: int = 0,
 ) -> list[Choice]:
-    rows.sort(key=lambda r: (-r[1], -(r[2] or 0.0)))
-    top = rows[0][1]
+    """The choices of ``rows`` graded and ranked, best first. ``errors``: when each row holds only its mean points
+    (one value), the standard error of each mean, and the ``deals`` behind them."""
+    if errors is None:
+        grades = grade_choices([r[1] for r in rows], stake)
+    else:
+        grades = grade_estimates([r[1][0] for r in rows], errors, stake, deals)
+    means = [sum(r[1]) / len(r[1]) for r in rows]
+    order = sorted(range(len(rows)), key=lambda i: (-means[i], -(rows[i][2] or 0.0), i))
+    top = order[0]
     # The rule of thumb behind the card or bid a sensible player would choose: the words a learner remembers.
     advice = advise(view)
     out = []
-    for action, points, tricks, made, text in rows:
-        loss = top - points
-        better = say("hints.worse", lang, loss=loss, best=_named(rows[0][0], lang)) if loss >= 0.05 else ""
+    for i in order:
+        action, _, tricks, made, text = rows[i]
+        g = grades[i]
+        better = say("hints.worse", lang, loss=g.loss, best=_named(rows[top][0], lang)) if not g.tied else ""
         follows = action == advice.action and advice.rule != "only"
         thumb = say("hints.thumb", lang, rule=rule_text(advice.rule, lang)) if follows else ""
         out.append(
             Choice(
                 action=action,
-                points=points,
+                points=means[i],
                 tricks=tricks,
                 made=made,
-                loss=loss,
-                grade=grade_for(loss, stake),
+                loss=g.loss,
+                grade=g.grade,
                 reason=text + better + thumb,
+                deals=g.deals,
+                low=g.low,
+                high=g.high,
+                tied=g.tied,
+                perhaps=g.perhaps,
             )
         )
     return out
+
+
+class _Sureness(Protocol):
+    @property
+    def deals(self) -> int: ...
+    @property
+    def loss(self) -> float: ...
+    @property
+    def tied(self) -> bool: ...
+    @property
+    def grade(self) -> Grade: ...
+    @property
+    def perhaps(self) -> Grade | None: ...
+
+
+def how_sure(graded: _Sureness, lang: str) -> str:
+    """:meth:`Choice.sureness`, for anything graded (a choice, an exchange, a bare grade)."""
+    if graded.tied and graded.loss > 0:
+        return say("hints.sure.tied", lang, n=graded.deals)
+    if graded.perhaps is None:
+        return say("hints.sure.sure", lang, n=graded.deals)
+    return say("hints.sure.perhaps", lang, n=graded.deals, grade=grade_word(graded.grade, lang),
+               other=grade_word(graded.perhaps, lang))  # fmt: skip
 
 
 def graded(view: SeatView) -> bool:
@@ -277,29 +320,22 @@ def _named(action: Action, lang: str) -> str:
     return action.text(lang)
 
 
-def _play_choices(
-    view: SeatView, samples: int, seed: int, bids: bool, budget: float | None, lang: str
-) -> tuple[list[Choice], int]:
+def _play_choices(view: SeatView, samples: int, seed: int, bids: bool, lang: str) -> tuple[list[Choice], int]:
     contract = view.contract
     assert contract is not None
     ours = view.seat.team == contract.team
+    sign = 1 if ours else -1
     taken = sum(t.winner.team == contract.team for t in view.tricks)
     left = len(view.hand)
-    rows: list[tuple[Action, float, float | None, float | None, str]] = []
-    found = play_outcomes(view, samples, seed, bids=bids, budget=budget)
+    rows: list[Row] = []
+    found = play_outcomes(view, samples, seed, bids=bids)
     for card, outcomes in found.items():
-        points = tricks = made = 0.0
-        for future in outcomes:
-            points += value_to_bidder(contract, taken + future) * (1 if ours else -1)
-            tricks += future if ours else left - future
-            made += is_made(contract, taken + future)
+        points = [sign * value_to_bidder(contract, taken + future) for future in outcomes]
+        tricks = sum(future if ours else left - future for future in outcomes)
+        made = sum(is_made(contract, taken + future) for future in outcomes)
         n = len(outcomes)
-        rows.append(
-            (
-                Action.play(card), points / n, tricks / n, made / n,
-                _play_reason(card, tricks / n, made / n, n, ours, lang),
-            )
-        )  # fmt: skip
+        reason = _play_reason(card, tricks / n, made / n, n, ours, lang)
+        rows.append((Action.play(card), points, tricks / n, made / n, reason))
     return _ranked(view, rows, stake(contract.rules, contract.spec), lang), len(next(iter(found.values())))
 
 
@@ -311,17 +347,17 @@ def _play_reason(card: Card, tricks: float, made: float, samples: int, ours: boo
     return say("hints.play", lang, card=card, tricks=tricks, result=result)
 
 
-def _bid_choices(
-    view: SeatView, samples: int, seed: int, workers: int | None, budget: float | None, lang: str
-) -> tuple[list[Choice], int]:
+def _bid_choices(view: SeatView, samples: int, seed: int, workers: int | None, lang: str) -> tuple[list[Choice], int]:
     rules = view.rules
-    odds = bid_odds(
-        rules, view.hand, view.seat, view.dealer, samples=samples, seed=seed, workers=workers, budget=budget
-    )
-    rows: list[tuple[Action, float, float | None, float | None, str]] = []
+    odds = bid_odds(rules, view.hand, view.seat, view.dealer, samples=samples, seed=seed, workers=workers)
+    rows: list[Row] = []
+    # The odds keep each bid's made count, not its points deal by deal: a mean's standard error from its chance,
+    # as if the bid scored its making or its failing points each time (exact where overtricks score nothing).
+    errors: list[float] = []
     for act in view.legal_actions:
         if act.kind == "pass":
-            rows.append((act, 0.0, None, None, say("hints.pass", lang)))
+            rows.append((act, [0.0], None, None, say("hints.pass", lang)))
+            errors.append(0.0)
             continue
         chance = odds[act.bid or ""]
         how, made, expected = chance.how, chance.made, chance.expected_points
@@ -334,10 +370,12 @@ def _bid_choices(
         name = word(chance.label, check_lang(lang))
         label = f"{name} ({how_text(how, lang)})" if how else name
         rows.append(
-            (act, points, None, p, say("hints.bid", lang, label=label, p=p, samples=odds.samples, points=points))
+            (act, [points], None, p, say("hints.bid", lang, label=label, p=p, samples=odds.samples, points=points))
         )
+        errors.append(stake(rules, rules.bid(chance.bid)) * (p * (1 - p) / odds.samples) ** 0.5)
     lowest = next(b for b in rules.bids if b.name.isdigit())
-    return _ranked(view, rows, lowest.made + lowest.failed, lang), odds.samples
+    at_stake = lowest.made + lowest.failed
+    return _ranked(view, rows, at_stake, lang, errors=errors, deals=odds.samples), odds.samples
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -378,20 +416,18 @@ def review(
     seed: int = 0,
     *,
     workers: int | None = None,
-    budget: float | None = None,
     lang: str | None = None,
 ) -> Review:
     """Every bid, card and partner's card ``seat`` chose in ``state``, and its choice before the exchange as the
     bidder, graded against the best choice at that moment.
 
-    ``workers`` as for :func:`hint` (the bid odds behind grading a bid); ``budget``: seconds for the whole
-    review, shared out among its decisions (each grade then says how many deals it used). The reasons are written
-    in ``lang`` (the course's language by default)."""
+    ``workers`` as for :func:`hint` (the bid odds behind grading a bid). Each decision is graded exactly as
+    :func:`hint` grades it at that moment (same samples, same seed): the review says what the live grade said.
+    The reasons are written in ``lang`` (the course's language by default)."""
     language = lang_or_course(lang)
     if not isinstance(state, HandState):
         raise IllegalActionError(say("hints.not_a_state", language, given=type(state).__name__))
     who = Seat.find(seat)
-    check_budget(budget)
     # the decisions hint() grades: bids, cards, the card given to a lone bidder (not to a partner defending alone),
     # the bidder's choices before any card changes hands (not a defender's, nor trump after the exchange)
     moves = [
@@ -404,15 +440,11 @@ def review(
             or (act.kind in ("choose", "trump") and state.bidder == who and before_exchange(state.at(m).view(who)))
         )
     ]
-    clock = Clock(budget)
     lines = []
-    for number, move in enumerate(moves):
+    for move in moves:
         act = state.history[move][1]
         before = state.at(move)
-        left = clock.left()
-        # what is left, shared among the decisions still to grade: a slow first grade does not starve the rest
-        share = None if left is None else max(left / (len(moves) - number), 0.01)
-        h = hint(before.view(who), samples, seed, workers=workers, budget=share, lang=language)
+        h = hint(before.view(who), samples, seed, workers=workers, lang=language)
         mine = h.choice(act)
         lines.append(
             ReviewLine(move=move, phase=h.phase, action=act, grade=mine.grade, best=h.best.action, reason=mine.reason)

@@ -53,7 +53,6 @@ from ..rng import DealRandom, check_seed, derive_seed
 from ..rules import BidSpec, Rules
 from ..scoring import bid_made, net_points
 from . import dds
-from .budget import Clock, check_budget
 from .cpus import check_workers
 from .evaluate import best_trump, discard, partner_card
 from .greedy import greedy_play_out
@@ -551,7 +550,6 @@ def bid_odds(
     *,
     progress: Progress | None = None,
     workers: int | None = None,
-    budget: float | None = None,
 ) -> BidOdds:
     """For every bid of ``rules``, the chance it succeeds when ``seat`` holds ``hand`` and bids it.
 
@@ -559,9 +557,8 @@ def bid_odds(
     ``progress(done, total)`` is called as samples finish. ``workers``: processes to use (default: one per CPU
     this process may use, at most 8, :mod:`~charlemagne_learn.analysis.cpus`; 1 runs everything here). Same
     ``seed``, same numbers, however many processes. A call stopped part way (the Stop button, or ``progress``
-    raising) takes back the work it had handed out before it ends. ``budget``: seconds to spend
-    (:mod:`~charlemagne_learn.analysis.budget`); the answer is then exactly that of its first
-    :attr:`BidOdds.samples` samples, however many fitted.
+    raising) takes back the work it had handed out before it ends. Every sample asked for is solved, whatever the
+    machine's speed: the answer is a function of the hand, the rules, ``samples`` and ``seed`` only.
     """
     rules = Rules.find(rules)
     cards = _check_hand(rules, hand)
@@ -573,15 +570,13 @@ def bid_odds(
     workers = check_workers(workers)
     if progress is not None and not callable(progress):
         raise RulesOptionError(say("odds.progress"))
-    check_budget(budget)
 
     rows = [(spec, _plans(rules, spec)) for spec in rules.bids]
     plans: list[_Plan] = []
     for _, candidates in rows:
         plans += [p for p in candidates if p not in plans]
     job = _Job(rules, mask_of(cards), int(bidder), seed, method, tuple(plans))
-    values = _solve_all(job, samples, workers, progress, Clock(budget) if budget is not None else None)
-    samples = len(values[0])  # all of them, or as many as the budget allowed
+    values = _solve_all(job, samples, workers, progress)
 
     chances = []
     for spec, candidates in rows:
@@ -730,12 +725,9 @@ def _take_back(futures: list[Future[list[list[int]]]], stops: Any, call: int, *,
                 _drop_pool()
 
 
-def _solve_all(
-    job: _Job, samples: int, workers: int, progress: Progress | None, clock: Clock | None = None
-) -> list[list[int]]:
-    """Every plan's value on every sample, in sample order, in chunks so ``progress`` hears about each; with a
-    ``clock``, the samples of the first chunks that fit in its budget (small chunks, so it stops near it)."""
-    chunk = max(5, min(50, samples // (4 * workers) or 1)) if clock is None else max(2, min(10, samples // 8 or 1))
+def _solve_all(job: _Job, samples: int, workers: int, progress: Progress | None) -> list[list[int]]:
+    """Every plan's value on every sample, in sample order, in chunks so ``progress`` hears about each."""
+    chunk = max(5, min(50, samples // (4 * workers) or 1))
     bounds = [(start, min(start + chunk, samples)) for start in range(0, samples, chunk)]
     values: list[list[int]] = [[] for _ in job.plans]
 
@@ -750,8 +742,6 @@ def _solve_all(
         for start, stop in bounds:
             if stop <= first:
                 continue
-            if clock is not None and not clock.more(start):
-                break
             collect(_run(job, max(start, first), stop), stop)
         return values
 
@@ -767,9 +757,7 @@ def _solve_all(
             _drop_pool()
         return here(0)
     try:
-        for (start, stop), future in zip(bounds, futures, strict=True):
-            if clock is not None and not clock.more(start):
-                break
+        for (_, stop), future in zip(bounds, futures, strict=True):
             try:
                 part = future.result()
             except BrokenProcessPool:  # a worker died (killed, out of memory): do the rest in this process
@@ -785,5 +773,4 @@ def _solve_all(
         # or the next call would wait behind it and the interpreter's exit would too
         _take_back(futures, stops, call, wait=True)
         raise
-    _take_back(futures, stops, call, wait=False)  # past the budget: the chunks not read
     return values

@@ -33,7 +33,6 @@ from ..hand import HandState, Phase, SeatView
 from ..i18n import add_messages, say
 from ..ranking import JOKER_SUIT
 from ..rng import DealRandom
-from .budget import Clock
 from .evaluate import bid_chance
 from .solver import solve_position
 
@@ -112,8 +111,7 @@ def sample_hidden(view: SeatView, samples: int, seed: int, *, bids: bool = True)
 
 
 #: Deals are kept block by block, this many at a time: the deals of ``n`` samples are then the first ``n`` of any
-#: larger number's (same seed), so more samples refine an answer instead of starting it again, and an answer cut
-#: short by a time budget is exactly the answer for the deals it used.
+#: larger number's (same seed), so more samples refine an answer instead of starting it again.
 BLOCK = 8
 
 
@@ -334,12 +332,9 @@ def _weighted(rng: DealRandom, weights: list[int]) -> int:
     raise AssertionError("unreachable: draw < sum(weights)")  # pragma: no cover
 
 
-def play_outcomes(
-    view: SeatView, samples: int = 30, seed: int = 0, *, bids: bool = True, budget: float | None = None
-) -> dict[Card, list[int]]:
+def play_outcomes(view: SeatView, samples: int = 30, seed: int = 0, *, bids: bool = True) -> dict[Card, list[int]]:
     """Each legal card of the seat to move: the tricks the bidder's side takes from here (this trick included)
-    in each of ``samples`` consistent deals, every one solved double-dummy. Same seed, same deals; with a
-    ``budget`` (seconds, :mod:`~charlemagne_learn.analysis.budget`), the first of them that fit in it."""
+    in each of ``samples`` consistent deals, every one solved double-dummy. Same seed, same deals."""
     if view.to_move != view.seat or view.phase is not Phase.PLAY:
         raise IllegalActionError(say("pimc.not_turn", seat=view.seat))
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
@@ -348,10 +343,7 @@ def play_outcomes(
     leader = view.trick[0][0] if view.trick else view.seat
     trick = [c for _, c in view.trick]
     out: dict[Card, list[int]] = {}
-    clock = Clock(budget)
-    for done, hands in enumerate(sample_hidden(view, samples, seed, bids=bids)):
-        if not clock.more(done):
-            break
+    for hands in sample_hidden(view, samples, seed, bids=bids):
         solved = solve_position(view.contract, {s: _cards(m) for s, m in hands.items()}, leader, trick)
         for card, tricks in solved.items():
             out.setdefault(card, []).append(tricks)

@@ -206,7 +206,7 @@ def decision_key(
     lang: str | None = None,
 ) -> AnswerKey:
     """The key of ``DecisionQuiz(rules, kinds, seed, count=count, samples=samples)``: each position, the engine's
-    best choice with its reason, and the other choices it grades good (within 0.15 of a point); in ``lang`` (the
+    best choice with its reason, and the other choices it grades best or good as well; in ``lang`` (the
     course's language by default)."""
     language = lang_or_course(lang)
     ruled = rules_for(rules)
@@ -219,7 +219,7 @@ def decision_key(
             ranked = [(c.said(language), c.grade) for c in graded.choices]
         else:
             ranked = [(c.action.text(language), c.grade) for c in graded.choices]
-        also = tuple(text for text, grade in ranked[1:] if grade == "good")
+        also = tuple(text for text, grade in ranked[1:] if grade in ("best", "good"))
         asked = f"{decision.situation} {decision.question}"
         entries.append(KeyEntry(n, decision.skill, asked, ranked[0][0], graded.best.reason, also))
     quiz = _call(

@@ -25,7 +25,6 @@ from itertools import count
 from typing import Literal, get_args
 
 from ..actions import Action
-from ..analysis.budget import check_budget
 from ..analysis.evaluate import hand_strength
 from ..analysis.exchange import ExchangeHint, exchange_hint
 from ..analysis.hints import GRADE_SAMPLES, Hint, hint
@@ -48,7 +47,7 @@ DecisionKind = Literal["bid", "give", "exchange", "lead", "play"]
 DECISION_KINDS: tuple[DecisionKind, ...] = get_args(DecisionKind)
 #: Hidden-card deals behind each grade: enough for grades that hold still, few enough to answer in a second.
 #: Deals behind the check that a position's choice matters (some choice graded below *good*) while finding it.
-_FIND_SAMPLES = 12
+_FIND_SAMPLES = 40
 #: Deals behind a decision's grade when not told, by kind: a bid or a card as every hint grades them; the card a
 #: lone bidder's partner gives, and the exchange, each deal played out by the greedy players (slower a deal).
 SAMPLES: dict[str, int] = {
@@ -129,15 +128,11 @@ class Decision:
     deal_seed: int
     #: Deals behind the grade; None: the kind's own number (:data:`SAMPLES`).
     samples: int | None = None
-    #: Seconds the grade may take (:mod:`~charlemagne_learn.analysis.budget`); None: every sample.
-    budget: float | None = None
     #: The language of the decision's words: None for the course's.
     lang: str | None = None
 
     @classmethod
-    def at(
-        cls, state: HandState, *, samples: int | None = None, budget: float | None = None, lang: str | None = None
-    ) -> Decision:
+    def at(cls, state: HandState, *, samples: int | None = None, lang: str | None = None) -> Decision:
         """The decision of the seat to move in ``state`` (a copy is kept): a bid, an exchange (at the bidder's first
         discard, trump not yet named), a lead or a card to a trick."""
         if not isinstance(state, HandState) or state.to_move is None:
@@ -146,7 +141,7 @@ class Decision:
         if kind is None:
             raise IllegalActionError(say("decisions.not_graded", seat=state.to_move, phase=state.phase.text()))
         return cls(
-            kind=kind, state=state.copy(), deal_seed=0, samples=samples, budget=check_budget(budget),
+            kind=kind, state=state.copy(), deal_seed=0, samples=samples,
             lang=None if lang is None else lang_or_course(lang),
         )  # fmt: skip
 
@@ -250,12 +245,12 @@ class Decision:
     @cached_property
     def _graded(self) -> Hint | ExchangeHint:
         if self.kind == "exchange":
-            return exchange_hint(self.state, self.deals, budget=self.budget, lang=self._language)
-        return hint(self.view, self.deals, workers=1, budget=self.budget, lang=self._language)
+            return exchange_hint(self.state, self.deals, lang=self._language)
+        return hint(self.view, self.deals, workers=1, lang=self._language)
 
     @property
     def deals(self) -> int:
-        """Deals of the hidden cards behind the grade (a budget may use fewer)."""
+        """Deals of the hidden cards behind the grade."""
         if self.samples is None:
             return SAMPLES[self.kind]
         # the card given changes few deals of a take-all bid, so its grade needs more of them to hold still
@@ -268,7 +263,6 @@ def decisions(
     seed: int = 0,
     *,
     samples: int | None = None,
-    budget: float | None = None,
     lang: str | None = None,
 ) -> Iterator[Decision]:
     """An endless stream of decisions, the kinds in turn; the same arguments give the same decisions.
@@ -282,7 +276,7 @@ def decisions(
     found: set[int] = set()
     language = None if lang is None else lang_or_course(lang)
     for number in count():
-        found_one = _find(rules, chosen[number % len(chosen)], derive_seed(seed, number), samples, budget, found)
+        found_one = _find(rules, chosen[number % len(chosen)], derive_seed(seed, number), samples, found)
         yield found_one if language is None else replace(found_one, lang=language)
 
 
@@ -317,9 +311,7 @@ def _kinds(kinds: Iterable[str] | None, rules: Rules) -> tuple[DecisionKind, ...
     return out
 
 
-def _find(
-    rules: Rules, kind: DecisionKind, seed: int, samples: int | None, budget: float | None, found: set[int]
-) -> Decision:
+def _find(rules: Rules, kind: DecisionKind, seed: int, samples: int | None, found: set[int]) -> Decision:
     """The first position of ``kind`` that matters, from the deals seeded from ``seed`` (never a deal used before)."""
     for attempt in range(_ATTEMPTS):
         deal_seed = derive_seed(seed, attempt)
@@ -330,12 +322,11 @@ def _find(
         stop = _stops(state, kind, rng)
         if stop is None:
             continue
-        # whether the choice matters is judged on a fixed few deals, whatever the machine, so the same seed asks the
-        # same questions everywhere (a time budget would make the slower machine's quiz another quiz)
+        # whether the choice matters is judged on a fixed few deals, so the same seed asks the same questions everywhere
         check = Decision(kind=kind, state=stop, deal_seed=deal_seed, samples=_FIND_SAMPLES)
         if any(choice.grade in _MATTERS for choice in check.grade().choices):
             found.add(deal_seed)
-            return Decision(kind=kind, state=stop, deal_seed=deal_seed, samples=samples, budget=budget)
+            return Decision(kind=kind, state=stop, deal_seed=deal_seed, samples=samples)
     raise RulesOptionError(say("decisions.none_found", kind=kind, n=_ATTEMPTS, title=rules.named()))
 
 

@@ -23,7 +23,6 @@ from typing import Any
 import anywidget
 import traitlets as t
 
-from ..analysis.budget import check_budget, default_budget
 from ..cards import RED_JOKER, Card, Suit
 from ..checks import flag
 from ..contract import Contract
@@ -64,6 +63,7 @@ add_messages(
             "{values}: a value this widget cannot read (nested too deeply)",
             "{values} : une valeur que ce widget ne peut pas lire (imbriquée trop profondément)",
         ),
+        "widget.thinking": ("Thinking…", "Je réfléchis…"),
         "widget.too long": (
             "the page sent {n} characters in {field}; no answer is that long (at most {limit}): nothing changed",
             "la page a envoyé {n} caractères dans {field} ; aucune réponse n'est si longue (au plus {limit}) : "
@@ -148,13 +148,6 @@ def _speak_methods(cls: type) -> None:
             and not getattr(value.func, "_speaks", False)
         ):
             value.func = _speaks(value.func)  # type: ignore[assignment]
-
-
-def widget_budget(budget: object) -> float | None:
-    """A widget's ``budget`` argument as seconds: ``"auto"`` (the default) is
-    :func:`~charlemagne_learn.analysis.budget.default_budget` (about 1 s in JupyterLab, 3 s in JupyterLite, or
-    ``CHARLEMAGNE_BUDGET``); None waits for every sample asked for."""
-    return default_budget() if isinstance(budget, str) and budget == "auto" else check_budget(budget)
 
 
 @cache
@@ -267,6 +260,9 @@ class GameWidget(anywidget.AnyWidget):
     four_colour = t.Bool(False).tag(sync=True)
     #: Why the last click was refused (empty when it was not); shown in the widget, changes nothing else.
     message = t.Unicode("").tag(sync=True)
+    #: While Python works on a click from the page (a hint, a grade, the bots' moves): the words the page shows if
+    #: the wait is long enough to notice; empty otherwise.
+    thinking = t.Unicode("").tag(sync=True)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -361,10 +357,14 @@ class GameWidget(anywidget.AnyWidget):
             if isinstance(value, str) and len(value) > PAGE_TEXT_LIMIT:
                 self.message = say("widget.too long", n=len(value), field=clip(str(field)), limit=PAGE_TEXT_LIMIT)
                 return
+        # sent before the work starts, so the page can say it is thinking while the kernel is busy
+        self.thinking = say("widget.thinking", self._trait_values.get("lang", "en"))
         try:
             self._on_click(content)
         except ValueError as exc:
             self.message = self._refusal(exc)
+        finally:
+            self.thinking = ""
 
     def _on_click(self, content: dict[str, Any]) -> None:
         """What this widget does with one message from its page (``content["type"]`` says which)."""

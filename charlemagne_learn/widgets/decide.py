@@ -40,7 +40,7 @@ from ..hand import HandState, Phase
 from ..i18n import Lang, add_messages, add_words, check_lang, say, word
 from ..rules import Rules
 from ..teach.decisions import Decision, decisions
-from ._base import lang_kw, number_text, speaking_in, widget_budget
+from ._base import lang_kw, number_text, speaking_in
 from ._results import ROW_START, download, for_teacher, results_csv
 from .playtable import TableFront, choice_text, exchange_grade_line, grade_line, hint_panel
 from .table import table_picture
@@ -118,9 +118,8 @@ class DecisionQuiz(TableFront):
     :meth:`choose` is a click on a bid or a card; :meth:`next` the Next decision button. ``rules``: None for
     the course's; ``samples``: deals of the hidden cards behind each grade (default: each kind's own, see
     :data:`~charlemagne_learn.teach.decisions.SAMPLES`); ``coach``: show the rule of thumb
-    worked out on the hand before the learner decides (practice with support, to fade by leaving it off);
-    ``budget``: seconds a grade may take (``"auto"``: about 1 s in JupyterLab, 3 s in JupyterLite; None: every
-    sample), each grade saying how many deals it used."""
+    worked out on the hand before the learner decides (practice with support, to fade by leaving it off). Every
+    grade uses all its deals, so a quiz says the same on every machine; the page shows "thinking…" meanwhile."""
 
     #: The results for the Download buttons (CSV and JSON texts, a file name): read by the page only.
     _download = t.Dict().tag(sync=True)
@@ -137,14 +136,10 @@ class DecisionQuiz(TableFront):
         student: str | None = None,
         four_colour: bool = False,
         coach: bool = False,
-        budget: float | str | None = "auto",
     ) -> None:
         whole_number("count", count, 1, 100)
-        self._budget = widget_budget(budget)
         # the situations and questions in the widget's language, once teach.decisions writes French
-        stream = decisions(
-            rules, kinds, seed, samples=samples, budget=self._budget, **lang_kw(decisions, _written_lang(lang))
-        )
+        stream = decisions(rules, kinds, seed, samples=samples, **lang_kw(decisions, _written_lang(lang)))
         self._setup(stream, count, seed, student, samples, coach, f"decisions: seed {seed}")
         super().__init__(lang=lang, four_colour=four_colour, hints=False)
         self._start()
@@ -162,7 +157,7 @@ class DecisionQuiz(TableFront):
         if samples is not None:  # None: each kind of decision its own number of deals
             whole_number("samples", samples, 4, 400)
         self._coach = flag("coach", coach)
-        self._stream = stream  # the engine checks rules, kinds and seed; each decision carries the quiz's budget
+        self._stream = stream  # the engine checks rules, kinds and seed
         self._decisions: list[Decision] = list(islice(self._stream, 1))
         self._count = count
         self._seed = seed
@@ -215,12 +210,11 @@ class DecisionQuiz(TableFront):
         student: str | None = None,
         four_colour: bool = False,
         coach: bool = False,
-        budget: float | str | None = "auto",
     ) -> DecisionQuiz:
         """One decision at a position of a lesson's own hand: the bid, exchange, lead or card of the seat to move
         (a copy of ``state`` is kept; the lesson's hand is not touched)."""
         with speaking_in(lang):  # the refusals of the position, in the widget's language
-            return cls._at(state, samples, lang, student, four_colour, coach, budget)
+            return cls._at(state, samples, lang, student, four_colour, coach)
 
     @classmethod
     def _at(
@@ -231,11 +225,9 @@ class DecisionQuiz(TableFront):
         student: str | None,
         four_colour: bool,
         coach: bool,
-        budget: float | str | None,
     ) -> DecisionQuiz:
         quiz = cls.__new__(cls)
-        quiz._budget = widget_budget(budget)
-        decision = Decision.at(state, samples=samples, budget=quiz._budget, **lang_kw(Decision.at, _written_lang(lang)))
+        decision = Decision.at(state, samples=samples, **lang_kw(Decision.at, _written_lang(lang)))
         quiz._setup(
             iter([decision]), 1, 0, student, samples, coach, f"one decision: {decision.kind} at a lesson's hand"
         )
@@ -331,7 +323,7 @@ class DecisionQuiz(TableFront):
         try:
             ranked.choice(discards, trump)
         except IllegalActionError:  # a discard outside the candidates: graded on the same deals
-            # exactly the deals the ranking used (its first ``samples``), however many a budget allowed
+            # the same deals the ranking used
             self._also = (discards, trump)
             ranked = exchange_hint(
                 self.decision.state, ranked.samples, also=self._also, **lang_kw(exchange_hint, self._lang)

@@ -43,7 +43,7 @@ from ..hand import HandState, Phase
 from ..i18n import Lang, add_messages, add_words, say, word
 from ..rng import derive_seed
 from ..rules import Rules
-from ._base import GameWidget, clip, lang_kw, number_text, widget_budget
+from ._base import GameWidget, clip, lang_kw, number_text
 from .table import action_text, phase_title, phase_word, result_text, table_picture
 
 __all__ = ["PlayTable", "TableFront", "choice_text", "grade_line", "hint_panel"]
@@ -185,8 +185,6 @@ add_messages(
     }
 )
 
-#: The review of a hand grades every decision in it: it may take this many hints' budgets (shared by the people).
-REVIEW_BUDGETS = 3
 _CARD_KIND = {Phase.PLAY: "play", Phase.DISCARD: "discard", Phase.GIVE: "give"}
 _GRADED = (Phase.BIDDING, Phase.PLAY, Phase.GIVE)
 #: The bidder's exchange, graded as a whole (the cards put aside and the trump) once it is complete.
@@ -240,9 +238,8 @@ class PlayTable(TableFront):
     """A game against three bots from ``seat``. :meth:`play` is a click on a card or an action button;
     :meth:`show_hint` the Hint button; :meth:`next_hand` the Next hand button after a hand's review.
 
-    ``budget``: seconds a hint or a grade may take (``"auto"``: about 1 s in JupyterLab, 3 s in JupyterLite; the
-    review after a hand gets three times as long; None: every sample asked for, however long); each says how many
-    deals it used.
+    Every hint, grade and review uses all the deals asked for, so the table says the same on every machine and the
+    review repeats the grades given live; the page shows "thinking…" while they are worked out.
 
     ``people``: the seats played by people at this screen (default: ``seat`` alone), any mix up to all four;
     the bots play the others. With two or more people the table shows the hand of the person to move, and
@@ -274,7 +271,6 @@ class PlayTable(TableFront):
         hint_samples: int = GRADE_SAMPLES,
         grade_samples: int = GRADE_SAMPLES,
         four_colour: bool = False,
-        budget: float | str | None = "auto",
         **rules_options: Any,
     ) -> None:
         rules = rules_of(variant, rules_options)
@@ -293,7 +289,6 @@ class PlayTable(TableFront):
         self._grade_samples = whole_number("grade_samples", grade_samples, 1, MAX_SAMPLES)
         self._grade_moves = flag("grade_moves", grade_moves)
         hints = flag("hints", hints)
-        self._budget = widget_budget(budget)
         self._bot_name = bots
         #: The finished hand whose review is shown until Next hand (None while a hand is played).
         self._done: HandState | None = None
@@ -390,7 +385,7 @@ class PlayTable(TableFront):
             view = state.view(mover)
             graded = None
             if self._grade_moves and hinted(view) and act in view.legal_actions:
-                graded = hint(view, self._grade_samples, workers=1, budget=self._budget, **lang_kw(hint, self._lang))
+                graded = hint(view, self._grade_samples, workers=1, **lang_kw(hint, self._lang))
             exchange = self._exchange_start() if state.phase in _EXCHANGE and act in view.legal_actions else None
             self._apply(act, mover)  # the engine checks it: an illegal action raises and changes nothing
         except (IllegalActionError, CardParseError) as exc:
@@ -454,7 +449,7 @@ class PlayTable(TableFront):
             no_hint = "play.hint none give" if state.phase is Phase.GIVE else "play.hint other"
             self.hint = {"note": word(no_hint, lang)}
             return None
-        ranked = hint(state.view(self.seat), self._hint_samples, workers=1, budget=self._budget, **lang_kw(hint, lang))
+        ranked = hint(state.view(self.seat), self._hint_samples, workers=1, **lang_kw(hint, lang))
         self.hint = hint_panel(ranked, self._game.rules, lang)
         return ranked
 
@@ -483,7 +478,7 @@ class PlayTable(TableFront):
 
     def _rank_exchange(self, state: HandState, samples: int) -> ExchangeHint | None:
         try:
-            return exchange_hint(state, min(samples, 400), budget=self._budget, **lang_kw(exchange_hint, self._lang))
+            return exchange_hint(state, min(samples, 400), **lang_kw(exchange_hint, self._lang))
         except IllegalActionError:
             return None
 
@@ -560,13 +555,10 @@ class PlayTable(TableFront):
         result = hand.result
         assert result is not None
         several = len(self._people) > 1
-        review_budget = None if self._budget is None else REVIEW_BUDGETS * self._budget / len(self._people)
         lines = [
             (seat, line)
             for seat in self._people
-            for line in review(
-                hand, seat, samples=self._grade_samples, workers=1, budget=review_budget, **lang_kw(review, lang)
-            ).lines
+            for line in review(hand, seat, samples=self._grade_samples, workers=1, **lang_kw(review, lang)).lines
         ]
         lines.sort(key=lambda seat_line: seat_line[1].move)
         game = self._game

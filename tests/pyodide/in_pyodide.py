@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import functools
 import json
-import os
 import sys
 import time
 from collections.abc import Callable
@@ -57,15 +56,6 @@ def _hint() -> dict[str, Any]:
 
     ranked = hint(_lead().view, samples=20)
     return {"seat": ranked.seat.name, "best": str(ranked.best.action), "choices": len(ranked.choices)}
-
-
-def _hint_in_budget() -> dict[str, Any]:
-    from charlemagne_learn.analysis import hint
-    from charlemagne_learn.analysis.budget import default_budget
-
-    budget = default_budget()  # what the widgets give a hint here: 3 s in JupyterLite, 1 s in JupyterLab
-    ranked = hint(_lead().view, samples=20, budget=budget)
-    return {"budget": budget, "samples": ranked.samples, "best": str(ranked.best.action)}
 
 
 def _quiz() -> dict[str, Any]:
@@ -129,7 +119,6 @@ def _widgets() -> dict[str, Any]:
 
 
 def main() -> None:
-    os.environ.pop("CHARLEMAGNE_BUDGET", None)  # the widgets' own budget, whatever the tests set
     if "--pure" in sys.argv:
         from charlemagne_learn.analysis import dds
 
@@ -142,7 +131,7 @@ def main() -> None:
     # The solver first: run last, it measured ~3× slower (5.2 against 17.7 solves/s in CPython), most likely
     # the garbage collector walking the heap the other parts leave behind.
     for name, work in (("solver", _solver), ("engine", _engine), ("bid_odds", _bid_odds), ("hint", _hint),
-                       ("hint_in_budget", _hint_in_budget), ("quiz", _quiz), ("widgets", _widgets)):  # fmt: skip
+                       ("quiz", _quiz), ("widgets", _widgets)):  # fmt: skip
         try:
             _timed(parts, name, work)
         except Exception as exc:  # reported, so the test names every part that fails, not only the first
