@@ -41,7 +41,7 @@ from . import dds
 from .budget import Clock, check_budget
 from .evaluate import discard
 from .hints import Grade, grade_for
-from .solver import _Search
+from .solver import dds_first, searcher
 
 __all__ = ["ExchangeChoice", "ExchangeHint", "exchange_hint"]
 
@@ -298,6 +298,6 @@ def play_out(contract: Contract, hands: list[int]) -> tuple[int, int, bool]:
 
 def _bidder_tricks(contract: Contract, hands: list[int]) -> int:
     leader = int(contract.first_leader)
-    if dds.maps_onto_bridge(contract) and dds.available():
+    if dds_first(contract):
         return dds.dds_bidder_tricks(contract, hands, Seat(leader))
-    return _Search(contract, hands).solve(leader)
+    return searcher(contract, hands).solve(leader)
