@@ -52,7 +52,7 @@ def test_contracts_that_are_not_bridge_are_refused_by_dds_and_solved_by_auto(
 
 def test_unknown_method_is_a_clear_error() -> None:
     k = cl.Contract(cl.Rules.preset("canadian"), "6", "N", "H")
-    with pytest.raises(cl.RulesOptionError, match="'auto', 'dds' or 'python'"):
+    with pytest.raises(cl.RulesOptionError, match="'auto', 'compiled', 'dds' or 'python'"):
         double_dummy(k, {"N": "AS", "E": "KS", "S": "QS", "W": "JS"}, "N", method="fast")  # type: ignore[arg-type]
 
 

@@ -46,7 +46,7 @@ from ..scoring import value_to_bidder
 from . import dds
 from .pimc import deals_before_exchange
 from .rulebot import advise, exchange_by_rule
-from .solver import _Search
+from .solver import dds_first, searcher
 
 __all__ = ["auction_values"]
 
@@ -116,9 +116,9 @@ def _bidder_tricks(contract: Contract, hands: list[int]) -> int:
     making it matters (the scores then do not depend on the exact count)."""
     leader = int(contract.first_leader)
     spec = contract.spec
-    if dds.maps_onto_bridge(contract) and dds.available():
+    if dds_first(contract):
         return dds.dds_bidder_tricks(contract, hands, Seat(leader))
-    search = _Search(contract, hands)
+    search = searcher(contract, hands)
     if contract.rules.per_trick_scoring:
         return search.solve(leader)
     if spec.avoid:

@@ -40,7 +40,7 @@ from ..scoring import is_made, stake, value_to_bidder
 from . import dds
 from .evaluate import discard
 from .grading import Grade, grade_choices
-from .solver import _Search
+from .solver import dds_first, searcher
 
 __all__ = ["ExchangeChoice", "ExchangeHint", "exchange_hint"]
 
@@ -317,6 +317,6 @@ def play_out(contract: Contract, hands: list[int]) -> tuple[int, int, bool]:
 
 def _bidder_tricks(contract: Contract, hands: list[int]) -> int:
     leader = int(contract.first_leader)
-    if dds.maps_onto_bridge(contract) and dds.available():
+    if dds_first(contract):
         return dds.dds_bidder_tricks(contract, hands, Seat(leader))
-    return _Search(contract, hands).solve(leader)
+    return searcher(contract, hands).solve(leader)

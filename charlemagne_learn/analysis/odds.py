@@ -56,7 +56,7 @@ from . import dds
 from .cpus import check_workers
 from .evaluate import best_trump, discard, partner_card
 from .greedy import greedy_play_out
-from .solver import _Search
+from .solver import dds_first, searcher
 
 __all__ = [
     "BidChance",
@@ -288,9 +288,9 @@ def _value(plan: _Plan, contract: Contract, hands: list[int], method: Method) ->
     leader = int(contract.first_leader)
     if method == "bots":
         return greedy_play_out(contract, hands, leader)
-    if plan.goal == "exact" and dds.maps_onto_bridge(contract) and dds.available():
+    if plan.goal == "exact" and dds_first(contract):
         return dds.dds_bidder_tricks(contract, hands, Seat(leader))
-    search = _Search(contract, hands)
+    search = searcher(contract, hands)
     n = hands[leader].bit_count()
     if plan.goal == "all":
         return search.boundary(leader, n - 1, n)

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
-from typing import Literal
+from typing import Literal, Protocol
 
 from ..cards import Card, Seat, parse_cards
 from ..contract import Contract, check_contract
@@ -46,7 +46,7 @@ from ..errors import RulesOptionError, TrickError, quote
 from ..i18n import add_messages, say
 from ..ranking import CardOrder
 from ..tricks import legal_mask, winning_position
-from . import dds
+from . import compiled, dds
 
 add_messages({
     "solver.two_hands": ("a card is in two hands", "une carte est dans deux mains"),
@@ -68,22 +68,24 @@ add_messages({
                      "levée) ; ils en tiennent {held}"),
     "solver.not_playable": ("{card} could not have been played to this trick",
                             "{card} : cette carte n'a pas pu être jouée dans cette levée"),
-    "solver.bad_method": ("method={method} is not allowed; use 'auto', 'dds' or 'python'",
-                          "`method={method}` n'est pas permis ; choisissez 'auto', 'dds' ou 'python'"),
+    "solver.bad_method": ("method={method} is not allowed; use 'auto', 'compiled', 'dds' or 'python'",
+                          "`method={method}` n'est pas permis ; choisissez 'auto', 'compiled', 'dds' ou 'python'"),
     "solver.not_bridge": ("{contract} is not a bridge-like contract",
                           "{contract} ne se ramène pas à un contrat de bridge"),
     "solver.no_dds": ("method='dds' cannot solve this: {why}; use method='python' or 'auto'",
                       "`method='dds'` ne peut pas résoudre ceci : {why} ; prenez method='python' ou 'auto'"),
+    "solver.no_compiled": ("method='compiled' cannot run here: {why}; use method='python' or 'auto'",
+                           "`method='compiled'` ne peut pas tourner ici : {why} ; prenez method='python' ou 'auto'"),
 })  # fmt: skip
 
-__all__ = ["HandsArg", "double_dummy", "solve_position"]
+__all__ = ["HandsArg", "Searcher", "double_dummy", "searcher", "solve_position"]
 
 #: ``seat -> cards``: seats as ``Seat`` or text ("N"), cards as ``Card`` objects, text, or one string.
 #: (Two mappings, not one keyed on ``Seat | str``: a mapping's key type is invariant, so a plain
 #: ``dict[Seat, list[Card]]`` would not type-check against the latter.)
 HandsArg = Mapping[Seat, Iterable[Card | str] | str] | Mapping[str, Iterable[Card | str] | str]
 
-Method = Literal["auto", "dds", "python"]
+Method = Literal["auto", "compiled", "dds", "python"]
 _Bounds = tuple[int, int]
 #: lower bound, upper bound, best lead (-1: none yet)
 _Entry = tuple[int, int, int]
@@ -636,12 +638,17 @@ def solve_position(
         seat = search.next[seat]
     if not search.hands[seat]:
         return {}
-    if _use_dds(contract, method):
+    engine = _engine(contract, method)
+    if engine == "dds":
         solved = dds.dds_position(contract, search.hands, Seat(first), played)
         return {Card.from_index(c): solved[c] for c in sorted(solved)}
+    legal = indices_of(legal_mask(search.order, search.hands[seat], played[0] if played else -1))
+    if engine == "compiled":
+        values = compiled.CompiledSearch(contract, search.hands).position(first, played, legal)
+        return {Card.from_index(c): v for c, v in zip(legal, values, strict=True)}
     limit = search.hands[first].bit_count() + (1 if played else 0)
     result: dict[Card, int] = {}
-    for c in indices_of(legal_mask(search.order, search.hands[seat], played[0] if played else -1)):
+    for c in legal:
         bit = 1 << c
         search.hands[seat] ^= bit
         line = [*played, c]
@@ -662,22 +669,69 @@ def double_dummy(contract: Contract, hands: HandsArg, leader: Seat | str, *, met
     For ``avoid`` bids (Mulot, Gros Mulot, Le Petit) the bidder tries to take as few tricks as possible and the
     opponents try to give it as many; otherwise the bidder's side tries to take as many as possible.
 
-    ``method``: ``"dds"`` asks DDS (through endplay) and needs a contract that is bridge in disguise
-    (:func:`~charlemagne_learn.analysis.dds.maps_onto_bridge`); ``"python"`` runs this module's search, which
-    solves every contract; ``"auto"`` uses DDS where it can, being hundreds of times faster.
+    ``method``: ``"compiled"`` runs this module's search compiled to WebAssembly
+    (:mod:`~charlemagne_learn.analysis.compiled`), which solves every contract; ``"python"`` the same search in
+    pure Python (slower, and the reference the compiled one is tested against); ``"dds"`` asks DDS (through
+    endplay) and needs a contract that is bridge in disguise (:func:`~charlemagne_learn.analysis.dds.maps_onto_bridge`);
+    ``"auto"`` takes the fastest that can answer here. All of them give the same numbers.
     """
     search, first, _ = _setup(contract, hands, leader, ())
-    if _use_dds(contract, method):
+    engine = _engine(contract, method)
+    if engine == "dds":
         return dds.dds_bidder_tricks(contract, search.hands, Seat(first))
+    if engine == "compiled":
+        return compiled.CompiledSearch(contract, search.hands).solve(first)
     return search.solve(first)
 
 
-def _use_dds(contract: Contract, method: Method) -> bool:
-    """Should DDS answer? A clear error when ``method`` asks for what cannot be done."""
-    if method not in ("auto", "dds", "python"):
+class Searcher(Protocol):
+    """What :func:`searcher` gives: one deal's search, ``hands`` by seat as bit sets of compact card indices."""
+
+    hands: list[int]
+
+    def solve(self, leader: int) -> int: ...
+
+    def boundary(self, leader: int, alpha: int, beta: int) -> int: ...
+
+
+def searcher(contract: Contract, hands: list[int]) -> Searcher:
+    """One deal's search, compiled where it can run, else in pure Python; ``hands`` as :class:`_Search` takes
+    them. For the callers that ask one deal null-window questions (bid odds, the exchange and auction judges)
+    rather than for whole solves.
+
+    >>> import charlemagne_learn as cl
+    >>> k = cl.Contract(cl.Rules.preset("canadian"), bid="6", bidder="N", trump="H")
+    >>> hands = hands_by_seat({"N": "JH AS", "E": "AC KS", "S": "JD 7S", "W": "KC QS"})
+    >>> searcher(k, hands).boundary(int(cl.Seat.N), 1, 2)  # does North-South take both tricks? (2: yes)
+    2
+    """
+    return compiled.CompiledSearch(contract, hands) if compiled.available() else _Search(contract, hands)
+
+
+def dds_first(contract: Contract) -> bool:
+    """Does ``method="auto"`` hand a whole solve of this contract to DDS? Only where DDS is faster than the
+    compiled search: bridge-like contracts (:func:`~charlemagne_learn.analysis.dds.maps_onto_bridge`) with
+    endplay installed."""
+    return dds.maps_onto_bridge(contract) and dds.available()
+
+
+def _engine(contract: Contract, method: Method) -> str:
+    """Which search answers: ``"dds"``, ``"compiled"`` or ``"python"``. A clear error when ``method`` asks for
+    what cannot be done here."""
+    if method not in ("auto", "compiled", "dds", "python"):
         raise RulesOptionError(say("solver.bad_method", method=quote(method)))
-    bridge = dds.maps_onto_bridge(contract)
-    if method == "dds" and not (bridge and dds.available()):
-        why = dds.why_unavailable() if bridge else say("solver.not_bridge", contract=contract.text())
-        raise RulesOptionError(say("solver.no_dds", why=why))
-    return method == "dds" or (method == "auto" and bridge and dds.available())
+    if method == "dds":
+        bridge = dds.maps_onto_bridge(contract)
+        if not (bridge and dds.available()):
+            why = dds.why_unavailable() if bridge else say("solver.not_bridge", contract=contract.text())
+            raise RulesOptionError(say("solver.no_dds", why=why))
+        return "dds"
+    if method == "compiled":
+        if not compiled.available():
+            raise RulesOptionError(say("solver.no_compiled", why=compiled.why_unavailable()))
+        return "compiled"
+    if method == "python":
+        return "python"
+    if dds_first(contract):
+        return "dds"
+    return "compiled" if compiled.available() else "python"

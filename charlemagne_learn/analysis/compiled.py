@@ -1,0 +1,327 @@
+"""The double-dummy search compiled to WebAssembly: the same search as :mod:`.solver`'s, tens of times faster.
+
+``native/solver.wasm`` is built from ``native/solver.cpp`` (``scripts/build_solver.py``) and shipped in the
+package, so nobody installing the course needs a compiler. One binary serves everywhere: CPython runs it with
+the ``wasmtime`` package, Pyodide (JupyterLite) with the browser's own WebAssembly. The module imports nothing,
+so loading it is the same few lines in both. Where neither works (no ``wasmtime`` wheel for a platform), the
+pure-Python search answers instead, with the same numbers, and :func:`why_unavailable` says why.
+
+>>> import charlemagne_learn as cl
+>>> from charlemagne_learn.deal import mask_of
+>>> k = cl.Contract(cl.Rules.preset("canadian"), bid="mulot", bidder="N")
+>>> hands = [mask_of(cl.parse_cards(h)) for h in ("BJ 7S", "AC RJ", "", "KC QC")]
+>>> CompiledSearch(k, hands).solve(int(cl.Seat.E)) if available() else 1  # the joker rule makes North win one
+1
+"""
+
+from __future__ import annotations
+
+import atexit
+import ctypes
+import os
+import struct
+import sys
+import threading
+from collections.abc import Callable, Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from ..cards import Seat
+from ..contract import Contract
+from ..i18n import add_messages, say
+
+add_messages({
+    "compiled.no_wasmtime": ("the wasmtime package is not installed", "le paquet wasmtime n'est pas installé"),
+    "compiled.cannot_load": ("the compiled search cannot load ({error})",
+                             "la recherche compilée ne peut pas se charger ({error})"),
+})  # fmt: skip
+
+__all__ = ["CompiledSearch", "available", "why_unavailable"]
+
+WASM = Path(__file__).with_name("native") / "solver.wasm"
+#: Contracts the module holds at once (its ``SLOTS``); the least recently used one makes way for a new one.
+SLOTS = 64
+#: A hand crosses the boundary as two halves of this many bits (compact card indices run 0-33).
+HALF = 17
+_LOW = (1 << HALF) - 1
+
+Call = Callable[..., int]
+
+
+# ---------------------------------------------------------------- loading
+class _Module:
+    """The instantiated module's exported functions, each called with plain ints and returning an int."""
+
+    #: Called through wasmtime's unchecked entry point (see :func:`_wasmtime_module`).
+    fast = False
+
+    def __init__(self, function: Callable[[str, int], Call]) -> None:
+        self.set_config = function("set_config", 2)
+        self.configure = function("configure", 1)
+        self.solve = function("solve", 11)
+        self.bound = function("bound", 13)
+        self.position = function("position", 17)
+        self.visited = function("visited", 0)
+
+
+def _wasmtime_module(data: bytes) -> _Module:
+    """The module under wasmtime, called through wasmtime's unchecked C entry point when this version of the
+    package exposes it (a few microseconds a call, against tens through ``Func.__call__``, which converts and
+    checks every argument), else through ``Func.__call__``."""
+    import wasmtime
+
+    config = wasmtime.Config()
+    # no compiler threads: bid-odds workers are forked from a process that has loaded the module
+    config.parallel_compilation = False
+    engine = wasmtime.Engine(config)
+    store = wasmtime.Store(engine)
+    instance = wasmtime.Instance(store, wasmtime.Module(engine, data), [])
+    exports = instance.exports(store)
+    try:
+        fast = _unchecked(store)
+    except Exception:  # another wasmtime version's internals: the public, slower calls still work
+        fast = None
+
+    def function(name: str, params: int) -> Call:
+        func = exports[name]
+        assert isinstance(func, wasmtime.Func)
+        if fast is not None:
+            return fast(func, params)
+
+        def call(*args: int) -> int:
+            value = func(store, *args)
+            assert isinstance(value, int)
+            return value
+
+        return call
+
+    module = _Module(function)
+    module.fast = fast is not None
+    # Freed before the interpreter tears wasmtime's own module down, or their finalizers fail noisily at exit.
+    atexit.register(_close, [store, instance, engine])
+    return module
+
+
+def _close(objects: list[Any]) -> None:
+    global _loaded
+    _loaded = None
+    for obj in objects:
+        close = getattr(obj, "close", None)
+        if close is not None:
+            close()
+
+
+def _unchecked(store: Any) -> Callable[[Any, int], Call]:
+    """Calls through ``wasmtime_func_call_unchecked``: arguments packed into one reused buffer of raw values."""
+    from wasmtime import WasmtimeError, _ffi
+
+    call_unchecked = _ffi.dll.wasmtime_func_call_unchecked
+    # the C signature this code was written for (context, function, values, their number, trap); wasmtime's
+    # own bindings, generated from its headers, say whether this version has it
+    if len(call_unchecked.argtypes or ()) != 5:
+        raise RuntimeError("another wasmtime_func_call_unchecked")
+    context = store._context()
+    raw_size = ctypes.sizeof(_ffi.wasmtime_val_raw_t)
+
+    def make(func: Any, params: int) -> Call:
+        raw = (_ffi.wasmtime_val_raw_t * max(params, 1))()
+        pack = struct.Struct("<" + f"i{raw_size - 4}x" * params).pack_into
+        target = ctypes.byref(func._func)
+        trap = ctypes.POINTER(_ffi.wasm_trap_t)()
+        trap_ref = ctypes.byref(trap)
+        size = max(params, 1)
+
+        def call(*args: int) -> int:
+            pack(raw, 0, *args)
+            error = call_unchecked(context, target, raw, size, trap_ref)
+            if error or trap:
+                raise WasmtimeError("the compiled search stopped")
+            return int(raw[0].i32)
+
+        return call
+
+    return make
+
+
+def _browser_module(data: bytes) -> _Module:
+    """The module in Pyodide, compiled by the browser's (or Node's) WebAssembly; synchronous compiling is
+    allowed there for a module this small."""
+    import js  # type: ignore[import-not-found]
+    from pyodide.ffi import to_js  # type: ignore[import-not-found]
+
+    module = js.WebAssembly.Module.new(to_js(data))
+    exports = js.WebAssembly.Instance.new(module).exports
+
+    def function(name: str, params: int) -> Call:
+        func = getattr(exports, name)
+
+        def call(*args: int) -> int:
+            return int(func(*args))
+
+        return call
+
+    return _Module(function)
+
+
+_loaded: _Module | None = None
+_failure: str | None = None
+_tried = False
+#: Held around every call: the module keeps the contract being searched and the table in its own memory.
+_LOCK = threading.Lock()
+
+
+def _fresh_lock() -> None:
+    # A process forked while another thread held the lock would inherit it held, by a thread it does not have.
+    global _LOCK
+    _LOCK = threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):  # not on Windows, which does not fork
+    os.register_at_fork(after_in_child=_fresh_lock)
+
+
+def _module() -> _Module | None:
+    global _loaded, _failure, _tried
+    if not _tried:
+        _tried = True
+        try:
+            data = WASM.read_bytes()
+            _loaded = _browser_module(data) if sys.platform == "emscripten" else _wasmtime_module(data)
+        except ModuleNotFoundError as error:
+            _failure = "no_wasmtime" if error.name == "wasmtime" else f"{type(error).__name__}: {error}"
+        except Exception as error:  # a missing file, a wasmtime without a wheel for this system, …
+            _failure = f"{type(error).__name__}: {error}"
+    return _loaded
+
+
+def available() -> bool:
+    """Can the compiled search run here? When not, the pure-Python search answers (the same numbers)."""
+    return _module() is not None
+
+
+def why_unavailable(lang: str | None = None) -> str:
+    """Why :func:`available` is False, in words."""
+    _module()
+    if _failure == "no_wasmtime":
+        return say("compiled.no_wasmtime", lang)
+    return say("compiled.cannot_load", lang, error=_failure or "?")
+
+
+# ---------------------------------------------------------------- contracts
+_slots: dict[tuple[Any, ...], int] = {}
+
+
+def _config(contract: Contract) -> list[int]:
+    """What the module needs to know about a contract: the packed layout (each segment's cards, weakest first,
+    trumps last) and the seats (who plays next, whose tricks count)."""
+    from .solver import _layout  # solver imports this module
+
+    order = contract.order
+    layout = _layout(order)
+    active = contract.active_seats
+    out = [
+        len(layout.cards),
+        int(order.trump_suit is not None),
+        int(layout.joker_rule),
+        int(contract.spec.avoid),
+        int(contract.bidder),
+        *(int(contract.next_active(Seat(s))) if Seat(s) in active else -1 for s in range(4)),
+        *(int(Seat(s).team == contract.team) for s in range(4)),
+    ]
+    for cards in layout.cards:
+        out += [len(cards), *cards]
+    return out
+
+
+def _slot(module: _Module, contract: Contract) -> int:
+    """The module's slot holding ``contract``'s search, configured the first time (call with the lock held)."""
+    key = (contract.order, contract.sitting_out, contract.bidder, contract.spec.avoid)
+    slot = _slots.pop(key, None)
+    if slot is None:
+        # the least recently used contract makes way once every slot is taken
+        slot = _slots.pop(next(iter(_slots))) if len(_slots) >= SLOTS else len(_slots)
+        for i, value in enumerate(_config(contract)):
+            module.set_config(i, value)
+        if module.configure(slot) < 0:
+            raise ValueError(f"the compiled search cannot hold {contract}")  # pragma: no cover (checked in tests)
+    _slots[key] = slot  # now the most recently used
+    return slot
+
+
+def _halves(hands: Sequence[int]) -> list[int]:
+    h0, h1, h2, h3 = hands
+    return [h0 & _LOW, h0 >> HALF, h1 & _LOW, h1 >> HALF, h2 & _LOW, h2 >> HALF, h3 & _LOW, h3 >> HALF]
+
+
+# ---------------------------------------------------------------- the search
+class CompiledSearch:
+    """One contract's search in the compiled module, with the entry points of :class:`.solver._Search`
+    (``solve``, ``boundary``) and its ``hands`` (bit sets of compact card indices by seat, read at every call).
+
+    Calls on one object share the module's table of positions, as calls on one ``_Search`` share its own;
+    the first call of a new object starts from an empty table. Raises ``RuntimeError`` when the module is not
+    :func:`available`.
+    """
+
+    def __init__(self, contract: Contract, hands: list[int]) -> None:
+        module = _module()
+        if module is None:
+            raise RuntimeError(why_unavailable())
+        self._module = module
+        self.contract = contract
+        self.hands = hands
+        self._fresh = 1
+
+    def solve(self, leader: int) -> int:
+        """Bidder-side tricks still to come, ``leader`` to lead, exactly."""
+        with _LOCK:
+            slot = _slot(self._module, self.contract)
+            value = self._module.solve(slot, self._fresh, *_halves(self.hands), leader)
+        self._fresh = 0
+        return _checked(value)
+
+    def boundary(self, leader: int, alpha: int, beta: int) -> int:
+        """As :meth:`solve` when strictly inside (alpha, beta), otherwise a bound on the side of the window
+        it fell."""
+        with _LOCK:
+            slot = _slot(self._module, self.contract)
+            value = self._module.bound(slot, self._fresh, *_halves(self.hands), leader, alpha, beta)
+        self._fresh = 0
+        return _checked(value)
+
+    def position(self, leader: int, trick: Sequence[int], cards: Sequence[int]) -> list[int]:
+        """The bidder's side's tricks from now on (this trick included) after each of ``cards`` (compact
+        indices, ascending, at most eight), played by the seat to move to ``trick`` (``leader``'s card
+        first)."""
+        if not cards:
+            return []
+        if len(cards) > 8 or len(trick) > 3:
+            raise ValueError("at most eight cards and a trick of three")
+        candidates = sum(1 << c for c in cards)
+        played = [*trick, 0, 0, 0][:3]
+        with _LOCK:
+            slot = _slot(self._module, self.contract)
+            packed = self._module.position(
+                slot, self._fresh, *_halves(self.hands), leader, len(trick), *played,
+                candidates & _LOW, candidates >> HALF,
+            )  # fmt: skip
+        self._fresh = 0
+        # no value reaches 15, so -1 (every nibble 15) is the module's refusal, not eight answers
+        _checked(packed)
+        return [packed >> (4 * i) & 15 for i in range(len(cards))]
+
+
+def _checked(value: int) -> int:
+    if value == -1:
+        raise RuntimeError("the compiled search refused the position")
+    return value
+
+
+@cache
+def visited() -> Callable[[], int]:
+    """The module's count of search nodes (modulo 2^32), for benchmarks."""
+    module = _module()
+    if module is None:
+        raise RuntimeError(why_unavailable())
+    return module.visited

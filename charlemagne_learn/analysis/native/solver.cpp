@@ -1,0 +1,661 @@
+// Double-dummy search of charlemagne_learn, compiled to WebAssembly (scripts/build_solver.py).
+//
+// A port of the pure-Python search of charlemagne_learn/analysis/solver.py (_Search), which stays its oracle:
+// the same packed layout (each effective suit's cards in play fill the low bits of its own segment, the trump
+// segment highest, one spare bit per segment; re-packed after every trick), the same sure-trick bounds, move
+// ordering, equivalence pruning and MTD(f). The transposition table is a fixed array of buckets, each entry
+// holding its whole key (the four packed hands, the leader and the contract's slot): a hash collision can cost
+// a lookup, never an answer.
+//
+// The module imports nothing and uses no libc, so it instantiates the same way under wasmtime and in a browser.
+// Everything crosses the boundary as 32-bit integers: a hand (compact card indices 0-33) as two 17-bit halves,
+// since JavaScript passes 64-bit integers only as BigInt.
+
+typedef unsigned long long u64;
+typedef unsigned int u32;
+
+#define EXPORT(name) extern "C" __attribute__((export_name(#name)))
+
+static inline int popcount(u64 x) { return __builtin_popcountll(x); }
+static inline int bit_length(u64 x) { return x ? 64 - __builtin_clzll(x) : 0; }
+static inline int top_bit(u64 x) { return 63 - __builtin_clzll(x); }  // x != 0
+static inline int low_bit(u64 x) { return __builtin_ctzll(x); }       // x != 0
+
+// ---------------------------------------------------------------- contracts (the layout and the seats)
+enum { SLOTS = 64, MAX_SEGMENTS = 5, MAX_WIDTH = 13, CARDS = 34 };
+
+struct Config {
+    int hw, width, nseg, joker_rule, avoid, bidder, size;
+    int seats[4], next[4], counts[4], maximises[4], partner[4];
+    int opponents[4][4], n_opponents[4];
+    u64 hand_mask, trump_mask, trump_low;
+    int trump_offset;
+    u64 follow[64], contend[64], down[64];
+    u64 side[MAX_SEGMENTS];
+    int n_side;
+    int seg_len[MAX_SEGMENTS];
+    int seg_cards[MAX_SEGMENTS][CARDS];
+};
+
+static Config configs[SLOTS];
+static const Config *K;  // the contract being searched
+static int slot_now;
+
+//: sure[t | 1 << n]: tricks a player is sure to win with trumps t (segment bits) when n trumps are in play.
+static unsigned char sure_trumps[2 << MAX_WIDTH];
+static int sure_ready;
+
+static int sure_of(int index) {
+    int n = bit_length((u64)index) - 1, best = 0, mine = 0, seen = 0;
+    for (int bit = n - 1; bit >= 0; bit--) {
+        seen++;
+        if (index >> bit & 1) {
+            mine++;
+            if (mine - (seen - mine) > best) best = mine - (seen - mine);
+        }
+    }
+    return best;
+}
+
+// Written by the caller one number at a time (set_config), read by configure().
+static int input[256];
+
+EXPORT(set_config) void set_config(int i, int value) {
+    if (i >= 0 && i < 256) input[i] = value;
+}
+
+// The input, in order: segments, trump (1: the last segment is trumps), joker rule, avoid, bidder,
+// next[4] (-1: sitting out), counts[4], then each segment: its length and its cards, weakest first.
+// Returns the hand width, or a negative number for a layout this module cannot hold.
+EXPORT(configure) int configure(int slot) {
+    if (slot < 0 || slot >= SLOTS) return -1;
+    if (!sure_ready) {
+        for (int i = 0; i < (2 << MAX_WIDTH); i++) sure_trumps[i] = (unsigned char)sure_of(i);
+        sure_ready = 1;
+    }
+    Config &c = configs[slot];
+    const int *in = input;
+    c.nseg = *in++;
+    int trump = *in++;
+    c.joker_rule = *in++;
+    c.avoid = *in++;
+    c.bidder = *in++;
+    for (int s = 0; s < 4; s++) c.next[s] = *in++;
+    for (int s = 0; s < 4; s++) c.counts[s] = *in++;
+    if (c.nseg < 1 || c.nseg > MAX_SEGMENTS) return -2;
+    int longest = 0;
+    for (int k = 0; k < c.nseg; k++) {
+        int n = *in++;
+        if (n < 0 || n > CARDS) return -3;
+        c.seg_len[k] = n;
+        for (int j = 0; j < n; j++) c.seg_cards[k][j] = *in++;
+        if (n > longest) longest = n;
+    }
+    c.width = longest + 1;  // the spare bit keeps runs of adjacent bits inside their segment
+    c.hw = c.width * c.nseg;
+    if (c.width > MAX_WIDTH || c.hw > 64) return -4;
+    c.hand_mask = c.hw == 64 ? ~0ULL : (1ULL << c.hw) - 1;
+    u64 one = (1ULL << c.width) - 1;
+    c.trump_mask = trump ? one << (c.hw - c.width) : 0;
+    c.trump_offset = c.hw - c.width;
+    c.trump_low = one;
+    c.n_side = 0;
+    for (int k = 0; k < c.nseg - (trump ? 1 : 0); k++) c.side[c.n_side++] = one << (k * c.width);
+    for (int p = 0; p < c.hw; p++) {
+        c.follow[p] = one << (p / c.width * c.width);
+        c.contend[p] = c.follow[p] | c.trump_mask;
+        c.down[p] = c.follow[p] & ~((2ULL << p) - 1);
+    }
+    c.size = 0;
+    for (int s = 0; s < 4; s++)
+        if (c.next[s] >= 0) c.seats[c.size++] = s;
+    for (int s = 0; s < 4; s++) {
+        c.maximises[s] = (c.counts[s] != 0) != (c.avoid != 0);
+        c.partner[s] = c.next[s ^ 2] >= 0 ? s ^ 2 : -1;
+        c.n_opponents[s] = 0;
+        for (int i = 0; i < c.size; i++)
+            if (c.counts[c.seats[i]] != c.counts[s]) c.opponents[s][c.n_opponents[s]++] = c.seats[i];
+    }
+    return c.hw;
+}
+
+// ---------------------------------------------------------------- positions
+struct Pos {
+    u64 h[4];
+};
+
+struct Trick {
+    int card[4];
+    int n;
+};
+
+// Packs compact-index hands: the cards of `played` count as still in play (held by nobody), and `bits` gets
+// where they sit.
+static Pos pack(const u64 *hands, const int *played, int n_played, int *bits) {
+    u64 alive = hands[0] | hands[1] | hands[2] | hands[3];
+    for (int i = 0; i < n_played; i++) alive |= 1ULL << played[i];
+    signed char where[CARDS];
+    for (int k = 0; k < K->nseg; k++) {
+        int pos = k * K->width;
+        for (int j = 0; j < K->seg_len[k]; j++) {
+            int c = K->seg_cards[k][j];
+            if (alive >> c & 1) where[c] = (signed char)pos++;
+        }
+    }
+    Pos p;
+    for (int s = 0; s < 4; s++) {
+        u64 out = 0, h = hands[s];
+        while (h) {
+            out |= 1ULL << where[low_bit(h)];
+            h &= h - 1;
+        }
+        p.h[s] = out;
+    }
+    for (int i = 0; i < n_played; i++) bits[i] = where[played[i]];
+    return p;
+}
+
+// ---------------------------------------------------------------- transposition table
+// Bounds (and the best lead) of positions at trick boundaries. The generation marks which entries belong to
+// the current searches: bumping it empties the table at once.
+struct Entry {
+    u64 h[4];
+    u32 generation;
+    unsigned char leader, slot, left;
+    signed char lo, hi, first;
+};
+
+enum { TABLE_BITS = 16, WAYS = 4 };
+static Entry table[1 << TABLE_BITS];
+static u32 generation = 1;
+
+static inline u32 bucket_of(const Pos &p, int leader) {
+    u64 x = p.h[0] * 0x9E3779B97F4A7C15ULL ^ p.h[1] * 0xC2B2AE3D27D4EB4FULL ^ p.h[2] * 0x165667B19E3779F9ULL ^
+            p.h[3] * 0xD6E8FEB86659FD93ULL ^ (u64)(leader | slot_now << 2) * 0xFF51AFD7ED558CCDULL;
+    x ^= x >> 31;
+    x *= 0x94D049BB133111EBULL;
+    x ^= x >> 29;
+    return (u32)(x >> (64 - TABLE_BITS)) & ~(u32)(WAYS - 1);
+}
+
+static inline bool same(const Entry &e, const Pos &p, int leader) {
+    return e.generation == generation && e.leader == leader && e.slot == slot_now && e.h[0] == p.h[0] &&
+           e.h[1] == p.h[1] && e.h[2] == p.h[2] && e.h[3] == p.h[3];
+}
+
+static const Entry *find(const Pos &p, int leader, u32 bucket) {
+    for (int i = 0; i < WAYS; i++)
+        if (same(table[bucket + i], p, leader)) return &table[bucket + i];
+    return 0;
+}
+
+static void keep(const Pos &p, int leader, u32 bucket, int left, int lo, int hi, int first) {
+    // the entry itself, else a free way, else the one with fewest cards left (cheapest to search again)
+    Entry *e = 0;
+    for (int i = 0; i < WAYS && !e; i++)
+        if (same(table[bucket + i], p, leader)) e = &table[bucket + i];
+    for (int i = 0; i < WAYS && !e; i++)
+        if (table[bucket + i].generation != generation) e = &table[bucket + i];
+    if (!e) {
+        e = &table[bucket];
+        for (int i = 1; i < WAYS; i++)
+            if (table[bucket + i].left < e->left) e = &table[bucket + i];
+    }
+    for (int s = 0; s < 4; s++) e->h[s] = p.h[s];
+    e->generation = generation;
+    e->leader = (unsigned char)leader;
+    e->slot = (unsigned char)slot_now;
+    e->left = (unsigned char)left;
+    e->lo = (signed char)lo;
+    e->hi = (signed char)hi;
+    e->first = (signed char)first;
+}
+
+// ---------------------------------------------------------------- search
+static u32 nodes;
+
+static int boundary(const Pos &p, int leader, int alpha, int beta);
+
+static inline int at_most(int a, int b) { return a < b ? a : b; }
+static inline int at_least(int a, int b) { return a > b ? a : b; }
+
+static int bits_down(u64 m, int *out) {
+    int n = 0;
+    while (m) {
+        int t = top_bit(m);
+        out[n++] = t;
+        m ^= 1ULL << t;
+    }
+    return n;
+}
+
+static int bits_up(u64 m, int *out) {
+    int n = 0;
+    while (m) {
+        out[n++] = low_bit(m);
+        m &= m - 1;
+    }
+    return n;
+}
+
+// Tricks a hand can cash from the top of its suits; *entry: whether `leader` holds a card of a suit where it
+// cashes at least one.
+static int cash_of(u64 mine, u64 all, const u64 *ruffers, int n_ruffers, u64 leader, bool *entry) {
+    u64 tops = mine & all & ~(all >> 1);
+    int cash = 0;
+    *entry = false;
+    while (tops) {
+        int top = top_bit(tops);
+        tops ^= 1ULL << top;
+        u64 segment = K->follow[top];
+        u64 others = all & segment & ~mine;
+        int run = others ? top + 1 - bit_length(others) : popcount(mine & segment);
+        if (!(segment & K->trump_mask))
+            for (int i = 0; i < n_ruffers; i++) run = at_most(run, popcount(ruffers[i] & segment));
+        if (run && (leader & segment)) *entry = true;
+        cash += run;
+    }
+    return cash;
+}
+
+// Can the lone bidder of an avoid bid lose every trick still to come, the opponents on lead? Yes when it holds
+// no trump and in every suit its highest card is below the opponents' lowest.
+static bool ducks_everything(const Pos &p, u64 all) {
+    u64 mine = p.h[K->bidder];
+    if (mine & K->trump_mask) return false;
+    u64 theirs = all & ~mine;
+    for (int i = 0; i < K->n_side; i++) {
+        u64 segment = K->side[i];
+        u64 low_theirs = theirs & segment;
+        if ((mine & segment) && low_theirs && (mine & segment) > (low_theirs & (0 - low_theirs))) return false;
+    }
+    return true;
+}
+
+// Cheap bounds on the bidder side's tricks to come, from sure tricks (see _Search._bounds).
+static void bounds(const Pos &p, int leader, int left, int *lo_out, int *hi_out) {
+    const Config &k = *K;
+    int lo = 0, hi = left;
+    u64 all = p.h[0] | p.h[1] | p.h[2] | p.h[3];
+    if (all & k.trump_mask) {
+        u64 marker = 1ULL << bit_length(all >> k.trump_offset);
+        for (int i = 0; i < k.size; i++) {
+            int seat = k.seats[i];
+            int sure = sure_trumps[(p.h[seat] >> k.trump_offset & k.trump_low) | marker];
+            if (sure) {
+                if (k.counts[seat]) {
+                    if (sure > lo) lo = sure;
+                } else if (left - sure < hi) {
+                    hi = left - sure;
+                }
+            }
+        }
+    }
+    if (k.avoid) {
+        if (!k.counts[leader] && ducks_everything(p, all)) lo = hi = 0;
+        *lo_out = lo;
+        *hi_out = hi;
+        return;
+    }
+    u64 ruffers[4];
+    int n_ruffers = 0;
+    for (int i = 0; i < k.n_opponents[leader]; i++) {
+        u64 h = p.h[k.opponents[leader][i]];
+        if (h & k.trump_mask) ruffers[n_ruffers++] = h;
+    }
+    bool entry;
+    int cash = cash_of(p.h[leader], all, ruffers, n_ruffers, 0, &entry);
+    int partner = k.partner[leader];
+    if (partner >= 0 && p.h[partner]) {
+        // a low card led to the partner's top card of a suit puts the partner on lead to cash its own
+        int theirs = cash_of(p.h[partner], all, ruffers, n_ruffers, p.h[leader], &entry);
+        if (entry && theirs > cash) cash = theirs;
+    }
+    if (cash) {
+        if (k.counts[leader])
+            lo = at_least(lo, cash);
+        else
+            hi = at_most(hi, left - cash);
+    }
+    *lo_out = lo;
+    *hi_out = hi;
+}
+
+// Every card is forced in the last trick: the highest card that can win it wins.
+static int last_trick(const Pos &p, int leader) {
+    int led = top_bit(p.h[leader]);
+    u64 contend = K->contend[led];
+    int best = led, winner = leader;
+    for (int seat = K->next[leader]; seat != leader; seat = K->next[seat]) {
+        if (!p.h[seat]) continue;
+        int card = top_bit(p.h[seat]);
+        if ((contend >> card & 1) && card > best) {
+            best = card;
+            winner = seat;
+        }
+    }
+    return K->counts[winner];
+}
+
+// Leads in a good order to search: winners first, then a low card of a suit whose top card the partner holds,
+// then the rest, nearest the top of its suit first.
+static int lead_order(const Pos &p, int leader, u64 reps, int *moves) {
+    u64 all = p.h[0] | p.h[1] | p.h[2] | p.h[3];
+    u64 tops = all & ~(all >> 1);
+    u64 cash = reps & tops;
+    u64 rest = reps ^ cash;
+    u64 to_partner = 0;
+    int partner = K->partner[leader];
+    u64 held = partner >= 0 ? tops & p.h[partner] : 0;
+    while (held) {
+        int top = top_bit(held);
+        held ^= 1ULL << top;
+        u64 suit = rest & K->follow[top];
+        to_partner |= suit & (0 - suit);
+    }
+    rest ^= to_partner;
+    int n = bits_down(cash, moves);
+    n += bits_up(to_partner, moves + n);
+    int start = n;
+    n += bits_down(rest, moves + n);
+    // a stable insertion sort by distance from the top of the suit
+    int key[32];
+    for (int i = start; i < n; i++) key[i] = bit_length(all & K->follow[moves[i]]) - moves[i];
+    for (int i = start + 1; i < n; i++) {
+        int m = moves[i], kk = key[i], j = i - 1;
+        while (j >= start && key[j] > kk) {
+            moves[j + 1] = moves[j];
+            key[j + 1] = key[j];
+            j--;
+        }
+        moves[j + 1] = m;
+        key[j + 1] = kk;
+    }
+    return n;
+}
+
+static inline void squeeze(Pos &p, int at) {
+    u64 down = K->down[at];
+    for (int s = 0; s < 4; s++) p.h[s] = (p.h[s] & ~down) | (p.h[s] & down) >> 1;
+}
+
+// Fail-soft alpha-beta value with `seat` to play to trick `t` (not empty), where card `best`, played by
+// `winner`, is winning so far.
+static int follow(const Pos &p, int seat, Trick &t, int best, int winner, int alpha, int beta) {
+    nodes++;
+    const Config &k = *K;
+    u64 hand = p.h[seat];
+    int led = t.card[0];
+    u64 legal = hand & k.follow[led];
+    if (!legal) {
+        u64 trumps = hand & k.trump_mask;
+        legal = trumps && k.joker_rule ? trumps : hand;
+    }
+    u64 reps = legal & ~(legal >> 1);  // one card per run of equivalent cards
+    u64 contend = k.contend[led];
+    u64 beat = reps & contend & ~((2ULL << best) - 1);
+    int moves[32], n;
+    if (k.avoid) {
+        // The bidder sheds its highest card that loses the trick; defenders play low, leaving it to the bidder.
+        n = k.counts[seat] ? bits_down(reps ^ beat, moves) : bits_up(reps ^ beat, moves);
+        n += bits_up(beat, moves + n);
+    } else if (k.counts[winner] == k.counts[seat]) {
+        n = bits_up(reps, moves);  // partner winning: keep high cards
+    } else {
+        n = bits_up(beat, moves);  // win as cheaply as possible, else play low
+        n += bits_up(reps ^ beat, moves + n);
+    }
+    bool maximise = k.maximises[seat];
+    int best_value = maximise ? -1 : 99;
+    if (t.n + 1 < k.size) {
+        int follower = k.next[seat];
+        for (int i = 0; i < n; i++) {
+            int c = moves[i];
+            Pos q = p;
+            q.h[seat] ^= 1ULL << c;
+            t.card[t.n++] = c;
+            int value = c > best && (contend >> c & 1) ? follow(q, follower, t, c, seat, alpha, beta)
+                                                       : follow(q, follower, t, best, winner, alpha, beta);
+            t.n--;
+            if (maximise) {
+                if (value > best_value) {
+                    best_value = value;
+                    if (value > alpha) alpha = value;
+                }
+            } else if (value < best_value) {
+                best_value = value;
+                if (value < beta) beta = value;
+            }
+            if (alpha >= beta) break;
+        }
+        return best_value;
+    }
+    // The last card of the trick: squeeze the trick's cards out (highest first, so a squeeze never moves a
+    // position still to be squeezed); each move then squeezes its own card, one place lower for every card of
+    // the trick below it in its suit.
+    int order[4];
+    for (int i = 0; i < t.n; i++) order[i] = t.card[i];
+    for (int i = 1; i < t.n; i++)
+        for (int j = i; j > 0 && order[j] > order[j - 1]; j--) {
+            int x = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = x;
+        }
+    Pos base = p;
+    u64 played = 0;
+    for (int i = 0; i < t.n; i++) {
+        squeeze(base, order[i]);
+        played |= 1ULL << order[i];
+    }
+    for (int i = 0; i < n; i++) {
+        int c = moves[i];
+        int q = c - popcount(played & k.follow[c] & ((1ULL << c) - 1));
+        Pos after = base;
+        after.h[seat] ^= 1ULL << q;
+        squeeze(after, q);
+        int w = c > best && (contend >> c & 1) ? seat : winner;
+        int won = k.counts[w];
+        int value = won + boundary(after, w, alpha - won, beta - won);
+        if (maximise) {
+            if (value > best_value) {
+                best_value = value;
+                if (value > alpha) alpha = value;
+            }
+        } else if (value < best_value) {
+            best_value = value;
+            if (value < beta) beta = value;
+        }
+        if (alpha >= beta) break;
+    }
+    return best_value;
+}
+
+// Fail-soft value of the best lead; *best_lead gets that lead. `first` (the best lead found the last time
+// this position was searched, or -1) is tried first.
+static int lead(const Pos &p, int leader, int first, int alpha, int beta, int *best_lead) {
+    nodes++;
+    const Config &k = *K;
+    u64 hand = p.h[leader];
+    u64 reps = hand & ~(hand >> 1);
+    int moves[32], n;
+    if (k.avoid) {
+        // Defenders of an avoid bid lead low; the bidder leads high while a defender can still win the trick.
+        n = k.counts[leader] ? bits_down(reps, moves) : bits_up(reps, moves);
+    } else {
+        n = lead_order(p, leader, reps, moves);
+    }
+    if (first >= 0) {
+        int i = 0;
+        while (i < n && moves[i] != first) i++;
+        if (i < n) {
+            for (; i > 0; i--) moves[i] = moves[i - 1];
+            moves[0] = first;
+        }
+    }
+    bool maximise = k.maximises[leader];
+    int best_value = maximise ? -1 : 99, best = -1;
+    int follower = k.next[leader];
+    Trick t;
+    t.n = 1;
+    for (int i = 0; i < n; i++) {
+        int c = moves[i];
+        t.card[0] = c;
+        Pos q = p;
+        q.h[leader] ^= 1ULL << c;
+        int value = follow(q, follower, t, c, leader, alpha, beta);
+        if (maximise) {
+            if (value > best_value) {
+                best_value = value;
+                best = c;
+                if (value > alpha) alpha = value;
+            }
+        } else if (value < best_value) {
+            best_value = value;
+            best = c;
+            if (value < beta) beta = value;
+        }
+        if (alpha >= beta) break;
+    }
+    *best_lead = best;
+    return best_value;
+}
+
+// Bidder-side tricks still to come, `leader` to lead: the table, sure-trick bounds, then every lead. Exact
+// when strictly inside (alpha, beta), otherwise a bound on the side of the window it fell.
+static int boundary(const Pos &p, int leader, int alpha, int beta) {
+    int left = popcount(p.h[leader]);
+    if (left <= 1) return left ? last_trick(p, leader) : 0;
+    u32 bucket = bucket_of(p, leader);
+    const Entry *e = find(p, leader, bucket);
+    int lo, hi, first;
+    if (!e) {
+        bounds(p, leader, left, &lo, &hi);
+        first = -1;
+        // kept, so the next visit (another order of the same cards, the next null window) reads them
+        if (lo >= beta || hi <= alpha || lo == hi) keep(p, leader, bucket, left, lo, hi, first);
+    } else {
+        lo = e->lo;
+        hi = e->hi;
+        first = e->first;
+    }
+    if (lo >= beta) return lo;
+    if (hi <= alpha) return hi;
+    if (lo == hi) return lo;
+    int a = at_least(alpha, lo), b = at_most(beta, hi);
+    int value = lead(p, leader, first, a, b, &first);
+    if (value <= a)
+        hi = value;
+    else if (value >= b)
+        lo = value;
+    else
+        lo = hi = value;
+    keep(p, leader, bucket, left, lo, hi, first);
+    return value;
+}
+
+// ---------------------------------------------------------------- entry points
+// Each takes the contract's slot (configure() first), `fresh` (1: a new deal, so the table starts empty),
+// and the four hands in compact card indices as 17-bit halves, low half first.
+
+static u64 hands_in[4];
+
+static bool begin(int slot, int fresh, int a0, int a1, int b0, int b1, int c0, int c1, int d0, int d1) {
+    if (slot < 0 || slot >= SLOTS || !configs[slot].hw) return false;
+    K = &configs[slot];
+    slot_now = slot;
+    if (fresh && ++generation == 0) {
+        // the generation wrapped: empty the table for real, once every four billion deals
+        for (u32 i = 0; i < (1u << TABLE_BITS); i++) table[i].generation = 0;
+        generation = 1;
+    }
+    hands_in[0] = (u64)(u32)a0 | (u64)(u32)a1 << 17;
+    hands_in[1] = (u64)(u32)b0 | (u64)(u32)b1 << 17;
+    hands_in[2] = (u64)(u32)c0 | (u64)(u32)c1 << 17;
+    hands_in[3] = (u64)(u32)d0 | (u64)(u32)d1 << 17;
+    return true;
+}
+
+static int mtdf(const Pos &p, int leader) {
+    int lo = 0, hi = popcount(p.h[leader]);
+    int guess = hi / 4;
+    while (lo < hi) {
+        int beta = at_least(guess, lo + 1);
+        guess = boundary(p, leader, beta - 1, beta);
+        if (guess < beta)
+            hi = guess;
+        else
+            lo = guess;
+    }
+    return lo;
+}
+
+// The exact value of boundary(), by null-window searches that share the table (MTD(f)).
+EXPORT(solve) int solve(int slot, int fresh, int a0, int a1, int b0, int b1, int c0, int c1, int d0, int d1,
+                        int leader) {
+    if (!begin(slot, fresh, a0, a1, b0, b1, c0, c1, d0, d1)) return -1;
+    int none[1];
+    Pos p = pack(hands_in, 0, 0, none);
+    return mtdf(p, leader);
+}
+
+EXPORT(bound) int bound(int slot, int fresh, int a0, int a1, int b0, int b1, int c0, int c1, int d0, int d1,
+                        int leader, int alpha, int beta) {
+    if (!begin(slot, fresh, a0, a1, b0, b1, c0, c1, d0, d1)) return -1;
+    int none[1];
+    Pos p = pack(hands_in, 0, 0, none);
+    return boundary(p, leader, alpha, beta);
+}
+
+// For each of `candidates` (compact indices, a bit set in two halves) that the seat to move may play to the
+// trick `played` (n cards from `leader` on), the bidder's side's tricks from now on, this trick included: four
+// bits a card, the lowest candidate in the lowest bits. At most eight candidates.
+EXPORT(position) int position(int slot, int fresh, int a0, int a1, int b0, int b1, int c0, int c1, int d0, int d1,
+                              int leader, int n, int t0, int t1, int t2, int cand0, int cand1) {
+    if (!begin(slot, fresh, a0, a1, b0, b1, c0, c1, d0, d1)) return -1;
+    const Config &k = *K;
+    if (n < 0 || n >= k.size || n > 3) return -1;
+    int line[4] = {t0, t1, t2, 0};
+    int seat = leader;
+    for (int i = 0; i < n; i++) seat = k.next[seat];
+    int limit = popcount(hands_in[leader]) + (n ? 1 : 0);
+    u64 candidates = (u64)(u32)cand0 | (u64)(u32)cand1 << 17;
+    u32 out = 0;
+    int shift = 0;
+    while (candidates) {
+        int c = low_bit(candidates);
+        candidates &= candidates - 1;
+        u64 bit = 1ULL << c;
+        hands_in[seat] ^= bit;
+        line[n] = c;
+        int bits[4];
+        Pos p = pack(hands_in, line, n + 1, bits);
+        int value;
+        // the card winning so far, and who played it
+        int best = bits[0], winner = leader, s = leader;
+        for (int i = 1; i <= n; i++) {
+            s = k.next[s];
+            if ((k.contend[bits[0]] >> bits[i] & 1) && bits[i] > best) {
+                best = bits[i];
+                winner = s;
+            }
+        }
+        if (n + 1 == k.size) {
+            int none[1];
+            Pos after = pack(hands_in, 0, 0, none);
+            int won = k.counts[winner];
+            value = won + boundary(after, winner, -1, limit + 1);
+        } else {
+            Trick t;
+            for (int i = 0; i <= n; i++) t.card[i] = bits[i];
+            t.n = n + 1;
+            value = follow(p, k.next[seat], t, best, winner, -1, limit + 1);
+        }
+        hands_in[seat] ^= bit;
+        if (shift < 32) out |= (u32)(value & 15) << shift;
+        shift += 4;
+    }
+    return (int)out;
+}
+
+// Search nodes visited since the module was loaded (for benchmarks), modulo 2^32.
+EXPORT(visited) int visited() { return (int)nodes; }

@@ -1,0 +1,48 @@
+"""The committed compiled search is what its source builds to: rebuilt here with the same compiler and flags
+(``scripts/build_solver.py``), byte for byte. A developer's machine without clang 19 skips; CI never does."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+from charlemagne_learn.analysis import compiled
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _build_script() -> object:
+    spec = importlib.util.spec_from_file_location("build_solver", ROOT / "scripts" / "build_solver.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["build_solver"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+build_solver = _build_script()
+
+
+def test_the_committed_module_is_built_from_its_source(tmp_path: Path) -> None:
+    if build_solver.clang() is None:  # type: ignore[attr-defined]
+        if os.environ.get("CI"):
+            pytest.fail("clang-19 is missing, and CI must rebuild the compiled search (.ci/run installs it)")
+        pytest.skip("clang-19 is not installed here (apt-get install clang-19 lld-19)")
+    out = build_solver.build(tmp_path / "solver.wasm")  # type: ignore[attr-defined]
+    assert out.read_bytes() == compiled.WASM.read_bytes(), "run python3 scripts/build_solver.py and commit the .wasm"
+
+
+def test_the_module_imports_nothing_and_loads_here() -> None:
+    # no imports: the same few lines instantiate it under wasmtime and in a browser
+    wasmtime = pytest.importorskip("wasmtime")
+    module = wasmtime.Module(wasmtime.Engine(), compiled.WASM.read_bytes())
+    assert list(module.imports) == []
+    assert {e.name for e in module.exports} >= {"memory", "set_config", "configure", "solve", "bound", "position"}
+    assert compiled.available(), compiled.why_unavailable()
+    # the fast calls (wasmtime's unchecked entry point) work with the wasmtime version installed
+    module_here = compiled._module()
+    assert module_here is not None and module_here.fast
