@@ -45,18 +45,12 @@ __all__ = ["DECISION_KINDS", "Decision", "DecisionKind", "decisions"]
 DecisionKind = Literal["bid", "give", "exchange", "lead", "play"]
 #: The decisions asked, in the order a hand meets them.
 DECISION_KINDS: tuple[DecisionKind, ...] = get_args(DecisionKind)
-#: Hidden-card deals behind each grade: enough for grades that hold still, few enough to answer in a second.
-#: Deals behind the check that a position's choice matters (some choice graded below *good*) while finding it.
+#: Deals behind the check that a position's choice matters (some choice graded below *good*, a difference these
+#: deals can see) while finding it.
 _FIND_SAMPLES = 40
-#: Deals behind a decision's grade when not told, by kind: a bid or a card as every hint grades them; the card a
-#: lone bidder's partner gives, and the exchange, each deal played out by the greedy players (slower a deal).
-SAMPLES: dict[str, int] = {
-    "bid": GRADE_SAMPLES,
-    "lead": GRADE_SAMPLES,
-    "play": GRADE_SAMPLES,
-    "give": 120,
-    "exchange": 40,
-}
+#: Deals behind a decision's grade when not told, by kind: every kind as every hint grades a card, so no grade rests
+#: on fewer deals than another (the exchange and the partner's card included: each deal played out double dummy).
+SAMPLES: dict[str, int] = {kind: GRADE_SAMPLES for kind in ("bid", "lead", "play", "give", "exchange")}
 #: A position is asked only if its worst choice gives up at least this share of the stake ("inaccuracy" or worse).
 _MATTERS = ("inaccuracy", "mistake", "blunder")
 #: Deals tried for one decision before giving up (every kind offered is found within a few in every variant).
