@@ -19,7 +19,7 @@ from .ranking import sort_hand
 from .rules import Rules
 
 if TYPE_CHECKING:
-    from .analysis.hints import Hint, Review
+    from .analysis.hints import Choice, Hint, Review, ReviewLine
     from .analysis.odds import BidOdds
     from .contract import Contract
     from .game import Game
@@ -101,6 +101,8 @@ add_messages({
     "display.col.phase": ("phase", "étape"),
     "display.col.chose": ("chose", "choisi"),
     "display.col.better": ("better", "mieux"),
+    "display.better": ("{reason}. Better: {best}", "{reason}. Mieux : {best}"),
+    "display.thumb": ("{reason}. Rule of thumb: {rule}", "{reason}. Règle du pouce : {rule}"),
     "display.review_head": ("Review of {seat}'s decisions", "Bilan des décisions {seat:de}"),
     "display.pct": ("{p:.0%}", "{p:.0%}"),
     "display.range": ("{low:.0%}–{high:.0%}", "{low:.0%}–{high:.0%}"),
@@ -402,37 +404,43 @@ def _hint_head(hint: Hint, lang: Lang) -> str:
 
 
 def hint_html(hint: Hint, lang: str | None = None) -> str:
-    """Each choice with its points, chance, grade and reason, best first."""
+    """Each choice with its grade and its reason (what it does, then the number), best first; the rule of thumb
+    with the choice it recommends."""
     language = lang_or_course(lang)
     rows = []
     for c in hint.choices:
-        made = "" if c.made is None else say("display.pct", language, p=c.made)
         rows.append(
-            f"<tr><td style='text-align:left'>{escape(c.action.text(language))}</td>"
-            f"<td style='text-align:right'>{say('display.points', language, x=c.points)}</td>"
-            f"<td style='text-align:right'>{made}</td>"
-            f"<td>{_grade_html(c.grade, language)}</td><td style='text-align:left'>{escape(c.reason)}</td></tr>"
+            f"<tr><td>{_grade_html(c.grade, language)}</td>"
+            f"<td style='text-align:left'>{escape(why(c, language))}</td></tr>"
         )
-    cols = "".join(f"<th>{_col(c, language)}</th>" for c in ("choice", "points", "made", "grade", "why"))
+    cols = "".join(f"<th>{_col(c, language)}</th>" for c in ("grade", "why"))
     return (
         f'<div class="cl-hint" style="font-family:sans-serif"><p>{escape(_hint_head(hint, language), quote=False)}:</p>'
         f"<table><tr>{cols}</tr>{''.join(rows)}</table></div>"
     )
 
 
+def why(choice: Choice, lang: Lang) -> str:
+    """A graded choice's reason, and the rule of thumb when it is the choice the rule recommends."""
+    return say("display.thumb", lang, reason=choice.reason, rule=choice.rule) if choice.rule else choice.reason
+
+
+def review_why(line: ReviewLine, lang: Lang) -> str:
+    """A reviewed decision's reason, then the better choice and its reason when there was one."""
+    return say("display.better", lang, reason=line.reason, best=line.best_reason) if line.best_reason else line.reason
+
+
 def review_html(review: Review, lang: str | None = None) -> str:
-    """The reviewed seat's decisions in order, each with its grade and the best choice."""
+    """The reviewed seat's decisions in order, each with its grade and reason (and the better choice's)."""
     language = lang_or_course(lang)
     rows = []
     for line in review.lines:
-        better = "" if line.best == line.action else escape(line.best.text(language))
         rows.append(
             f"<tr><td>{line.move + 1}</td><td>{_phase(line.phase, language)}</td>"
-            f"<td>{escape(line.action.text(language))}</td>"
-            f"<td>{_grade_html(line.grade, language)}</td><td>{better}</td>"
-            f"<td style='text-align:left'>{escape(line.reason)}</td></tr>"
+            f"<td>{_grade_html(line.grade, language)}</td>"
+            f"<td style='text-align:left'>{escape(review_why(line, language))}</td></tr>"
         )
-    cols = "".join(f"<th>{_col(c, language)}</th>" for c in ("move", "phase", "chose", "grade", "better", "why"))
+    cols = "".join(f"<th>{_col(c, language)}</th>" for c in ("move", "phase", "grade", "why"))
     return (
         f'<div class="cl-review" style="font-family:sans-serif"><p>'
         f"{escape(say('display.review_head', language, seat=review.seat), quote=False)}</p>"
@@ -513,24 +521,19 @@ def bid_odds_text(odds: BidOdds, lang: str | None = None) -> str:
 
 def hint_text(hint: Hint, lang: str | None = None) -> str:
     language = lang_or_course(lang)
-    rows = [
-        [c.action.text(language), say("display.points", language, x=c.points),
-         "" if c.made is None else say("display.pct", language, p=c.made), _grade(c.grade, language), c.reason]
-        for c in hint.choices
-    ]  # fmt: skip
-    heads = [_col(c, language) for c in ("choice", "points", "made", "grade", "why")]
-    return f"{wrap_text(_hint_head(hint, language) + _colon(language))}\n{text_table(heads, rows, (False, True, True))}"
+    rows = [[_grade(c.grade, language), why(c, language)] for c in hint.choices]
+    heads = [_col(c, language) for c in ("grade", "why")]
+    return f"{wrap_text(_hint_head(hint, language) + _colon(language))}\n{text_table(heads, rows)}"
 
 
 def review_text(review: Review, lang: str | None = None) -> str:
     language = lang_or_course(lang)
     rows = [
-        [str(line.move + 1), _phase(line.phase, language), line.action.text(language), _grade(line.grade, language),
-         "" if line.best == line.action else line.best.text(language), line.reason]
+        [str(line.move + 1), _phase(line.phase, language), _grade(line.grade, language), review_why(line, language)]
         for line in review.lines
-    ]  # fmt: skip
+    ]
     if not rows:
         return say("display.review_none", language, seat=review.seat)
-    heads = [_col(c, language) for c in ("move", "phase", "chose", "grade", "better", "why")]
+    heads = [_col(c, language) for c in ("move", "phase", "grade", "why")]
     head = say("display.review_head", language, seat=review.seat)
     return f"{wrap_text(head + _colon(language))}\n{text_table(heads, rows, (True,))}"

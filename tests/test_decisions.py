@@ -86,7 +86,10 @@ def test_the_quiz_grades_a_choice_and_moves_on() -> None:
     ranked = quiz.decision.grade()
     worst = ranked.choices[-1]
     assert quiz.choose(worst.action) is True
-    assert quiz.grade["grade"] == worst.grade and "best was" in quiz.grade["text"]
+    assert quiz.grade["grade"] == worst.grade and quiz.grade["text"].endswith(f": {worst.grade}")
+    # the choice's reason, then the best one's, each said once: the ranking below lists grades and points only
+    assert quiz.grade["reason"] == f"{worst.reason}. Better: {ranked.best.reason}"
+    assert all(c["reason"] == "" for c in quiz.hint["choices"]) and quiz.review["result"] == ""
     assert [c["id"] for c in quiz.hint["choices"]] == [str(c.action) for c in ranked.choices]
     assert quiz.review["next"] == "Next decision" and quiz.actions == []
     row = quiz.results[0]

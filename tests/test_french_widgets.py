@@ -385,5 +385,5 @@ def test_a_decision_quiz_says_an_exchange_in_its_own_language() -> None:
     for card in best.discards:
         assert quiz.choose(str(card)), quiz.message
     assert quiz.choose(f"trump {best.trump.name}" if best.trump else "trump none") or quiz.message
-    assert quiz.review["result"].startswith("Le meilleur : écarter"), quiz.review["result"]
+    assert quiz.grade["reason"].startswith("Écarter"), quiz.grade["reason"]
     assert quiz.results[0]["answer"].startswith("discard")  # the teacher's columns: the engine's own words

@@ -111,8 +111,9 @@ def test_the_bidders_exchange_is_hinted_and_graded_as_a_whole() -> None:
     assert sorted(c["text"] for c in p.hint["choices"]) == ["trump ♠", "trump ♣", "trump ♥", "trump ♦"]
     p.play(f"trump {worst.trump.name}")
     assert p.state.phase is cl.Phase.PLAY
-    assert p.grade["text"] == f"You chose {worst.said('en')}: {worst.grade}; best was {ranked.best.said('en')}"
-    assert p.grade["grade"] == worst.grade and p.grade["reason"] == worst.reason
+    assert p.grade["text"] == f"You chose {worst.said('en')}: {worst.grade}"
+    # the choice's reason, then the best one's, each said once
+    assert p.grade["grade"] == worst.grade and p.grade["reason"] == f"{worst.reason}. Better: {ranked.best.reason}"
 
 
 def test_every_choice_of_a_maine_charlemagne_bidder_is_hinted_and_graded() -> None:

@@ -37,12 +37,9 @@ add_messages({
     "choose.not_bidder": ("hints grade the bidder's choice before the exchange; this choice is a defender's",
                           "les conseils jugent le choix du preneur avant l'échange ; ce choix est celui d'un défenseur"),
     "choose.trump": ("{suit} trump", "atout {suit}"),
-    "choose.reason": (
-        "{choice}: your side takes {tricks:.1f} tricks on average and the contract is made in {p:.0%} of {samples} "
-        "deals of the cards you cannot see",
-        "{choice} : votre camp fait en moyenne {tricks:.1f} levées et le contrat réussit dans {p:.0%} des "
-        "{samples} donnes des cartes que vous ne voyez pas",
-    ),
+    "choose.reason": ("{choice} — your side makes the contract in {p:.0%} of deals, {points:+.1f} points on average",
+                      "{choice} — votre camp réussit le contrat dans {p:.0%} des donnes, {points:+.1f} points en "
+                      "moyenne"),
 })  # fmt: skip
 
 __all__ = ["choose_choices"]
@@ -78,7 +75,8 @@ def choose_choices(view: SeatView, samples: int, seed: int, lang: str = "en") ->
     for action in actions:
         tricks, made = (v / n for v in totals[action])
         name = _name(action, lang)
-        reason = say("choose.reason", lang, choice=name, tricks=tricks, p=made, samples=n)
+        mean = sum(points[action]) / n
+        reason = say("choose.reason", lang, choice=name, p=made, points=mean)
         rows.append((action, points[action], tricks, made, reason))
     return _ranked(view, rows, stake(rules, spec), lang), n
 

@@ -23,7 +23,7 @@ The hidden cards are dealt at random among the other seats, without reading the 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any
 
@@ -46,15 +46,8 @@ __all__ = ["ExchangeChoice", "ExchangeHint", "exchange_hint"]
 
 
 add_messages({
-    "exchange.no_trump": ("No trump", "Sans atout,"),
-    "exchange.trump": ("With {suit} trump", "Avec atout {suit},"),
-    "exchange.reason": (
-        "{kept} your side takes {tricks:.1f} tricks on average and the contract is made in {p:.0%} of {samples} "
-        "deals of the cards you cannot see",
-        "{kept} votre camp fait en moyenne {tricks:.1f} levées et le contrat réussit dans {p:.0%} des {samples} "
-        "donnes des cartes que vous ne voyez pas",
-    ),
-    "exchange.worse": ("; {loss:.1f} points worse than the best", " ; {loss:.1f} points de moins que le meilleur"),
+    "exchange.reason": ("{said} — your side makes the contract in {p:.0%} of deals, {points:+.1f} points on average",
+                        "{said} — votre camp réussit le contrat dans {p:.0%} des donnes, {points:+.1f} points en moyenne"),
     "exchange.text": ("discard {cards}, {trump}", "écarter {cards}, {trump}"),
     "exchange.text_no_trump": ("no trump", "sans atout"),
     "exchange.text_trump": ("trump {suit:symbol}", "atout {suit:symbol}"),
@@ -268,27 +261,24 @@ def exchange_hint(
     rows.sort(key=lambda r: (-r[2], -r[3]))
     choices = []
     for out, trump, mean, tricks, share, g in rows:
-        kept = say("exchange.no_trump", language) if trump is None else say("exchange.trump", language, suit=trump)
-        reason = say("exchange.reason", language, kept=kept, tricks=tricks, p=share, samples=samples)
-        if not g.tied:
-            reason += say("exchange.worse", language, loss=g.loss)
-        choices.append(
-            ExchangeChoice(
-                discards=CardList(Card.from_index(i) for i in indices_of(out)),
-                trump=trump,
-                points=mean,
-                tricks=tricks,
-                made=share,
-                loss=g.loss,
-                grade=g.grade,
-                reason=reason,
-                deals=samples,
-                low=g.low,
-                high=g.high,
-                tied=g.tied,
-                perhaps=g.perhaps,
-            )
+        choice = ExchangeChoice(
+            discards=CardList(Card.from_index(i) for i in indices_of(out)),
+            trump=trump,
+            points=mean,
+            tricks=tricks,
+            made=share,
+            loss=g.loss,
+            grade=g.grade,
+            reason="",
+            deals=samples,
+            low=g.low,
+            high=g.high,
+            tied=g.tied,
+            perhaps=g.perhaps,
         )
+        said = choice.said(language)
+        reason = say("exchange.reason", language, said=said[:1].upper() + said[1:], p=share, points=mean)
+        choices.append(replace(choice, reason=reason))
     return ExchangeHint(bidder, tuple(choices), samples)
 
 

@@ -39,12 +39,9 @@ from .rulebot import _auction, _named_trump, _trump_known
 add_messages({
     "give.not_partner": ("hints grade the card a bidder's partner gives; this give is not to the bidder",
                          "les conseils jugent la carte que le partenaire donne au preneur ; ce don ne va pas au preneur"),
-    "give.reason": (
-        "give {card}: your partner takes {tricks:.1f} tricks on average and makes the bid in {p:.0%} of {samples} "
-        "deals of the cards you cannot see",
-        "donner {card} : votre partenaire fait en moyenne {tricks:.1f} levées et réussit son enchère dans {p:.0%} "
-        "des {samples} donnes des cartes que vous ne voyez pas",
-    ),
+    "give.reason": ("give {card} — your partner makes the bid in {p:.0%} of deals, {points:+.1f} points on average",
+                    "donner {card} — votre partenaire réussit son enchère dans {p:.0%} des donnes, {points:+.1f} points "
+                    "en moyenne"),
 })  # fmt: skip
 
 __all__ = ["give_choices"]
@@ -116,6 +113,6 @@ def give_choices(view: SeatView, samples: int, seed: int, lang: str = "en") -> t
     rows: list[Row] = []
     for card in gifts:
         tricks, made = (v / n for v in totals[card])
-        reason = say("give.reason", lang, card=card, tricks=tricks, p=made, samples=n)
+        reason = say("give.reason", lang, card=card, p=made, points=sum(points[card]) / n)
         rows.append((Action.give(card), points[card], tricks, made, reason))
     return _ranked(view, rows, at_stake, lang), n

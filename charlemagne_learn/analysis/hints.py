@@ -54,21 +54,35 @@ add_messages({
                           "`review()` prend un `HandState` (une donne jouée jusqu'ici), pas {given}"),
     "hints.not_a_choice": ("{act} is not one of {seat}'s choices: {choices}",
                            "{act} ne fait pas partie des choix {seat:de} : {choices}"),
-    "hints.worse": ("; {loss:.1f} points worse than {best}", " ; {loss:.1f} points de moins que le meilleur choix ({best})"),
-    "hints.thumb": (". Rule of thumb: {rule}", ". Règle du pouce : {rule}"),
-    "hints.made_in": ("your contract is made in {p:.0%} of {samples} deals of the hidden cards",
-                      "votre contrat réussit dans {p:.0%} des {samples} donnes des cartes cachées"),
-    "hints.defeated_in": ("the bid is defeated in {p:.0%} of {samples} deals of the hidden cards",
-                          "l'enchère chute dans {p:.0%} des {samples} donnes des cartes cachées"),
-    "hints.play": ("{card}: your side takes {tricks:.1f} of the tricks left on average, and {result}",
-                   "{card} : votre camp fait en moyenne {tricks:.1f} des levées qui restent, et {result}"),
-    "hints.pass": ("pass: neither side scores from your bid", "passe : aucun camp ne marque grâce à votre enchère"),
+    # a reason says what the choice does, then the number, once: "7 (takes the kitty) — made in 64% of deals, …"
+    "hints.thumb": ("Rule of thumb: {rule}", "Règle du pouce : {rule}"),
+    "hints.made_in": ("your side makes the contract in {p:.0%} of deals",
+                      "votre camp réussit le contrat dans {p:.0%} des donnes"),
+    "hints.defeated_in": ("the bid is defeated in {p:.0%} of deals", "l'enchère chute dans {p:.0%} des donnes"),
+    "hints.clean_in": ("you take no trick in {p:.0%} of deals", "vous ne faites aucune levée dans {p:.0%} des donnes"),
+    "hints.forced_in": ("the bidder is forced to take a trick in {p:.0%} of deals",
+                        "le preneur est forcé de faire une levée dans {p:.0%} des donnes"),
+    "hints.play": ("{card} {does} — {result}, {points:+.1f} points on average",
+                   "{card} {does} — {result}, {points:+.1f} points en moyenne"),
+    "hints.does.lead_trump": ("leads trump", "entame atout"),
+    "hints.does.lead_winner": ("leads a sure winner", "entame une carte maîtresse"),
+    "hints.does.lead_single": ("leads its only card of the suit", "entame sa seule carte de la couleur"),
+    "hints.does.lead_low": ("leads low in its suit", "entame petit dans sa couleur"),
+    "hints.does.lead_high": ("leads high in its suit", "entame haut dans sa couleur"),
+    "hints.does.wins": ("wins the trick", "gagne la levée"),
+    "hints.does.over": ("goes over {card}", "passe par-dessus {card}"),
+    "hints.does.over_partner": ("overtakes your partner's {card}", "surprend {card} de votre partenaire"),
+    "hints.does.under": ("stays under {card}", "reste sous {card}"),
+    "hints.does.ruff": ("trumps", "coupe"),
+    "hints.does.ruff_under": ("trumps under {card}", "coupe sous {card}"),
+    "hints.does.discard": ("is thrown away", "est défaussée"),
+    "hints.pass": ("pass — neither side scores from your bid: 0 points",
+                   "passe — aucun camp ne marque grâce à votre enchère : 0 point"),
     "hints.sure.sure": ("on {n} {n:deal|deals}", "sur {n} {n:donne|donnes}"),
     "hints.sure.tied": ("as good as the best on these {n} deals", "aussi bon que le meilleur sur ces {n} donnes"),
     "hints.sure.perhaps": ("on {n} deals: {grade}, perhaps {other}", "sur {n} donnes : {grade}, peut-être {other}"),
-    "hints.bid": ("{label}: made in {p:.0%} of {samples} deals of the unseen cards, {points:+.1f} points on average",
-                  "{label} : réussie dans {p:.0%} des {samples} donnes des cartes cachées, {points:+.1f} points en "
-                  "moyenne"),
+    "hints.bid": ("{label} — made in {p:.0%} of deals, {points:+.1f} points on average",
+                  "{label} — réussie dans {p:.0%} des donnes, {points:+.1f} points en moyenne"),
 })  # fmt: skip
 
 
@@ -96,7 +110,10 @@ class Choice:
     made: float | None
     loss: float
     grade: Grade
+    #: What the choice does, then what it brings, in the learner's words.
     reason: str
+    #: The rule of thumb that recommends this choice, where one applies ("" for the others).
+    rule: str = ""
     #: Deals of the hidden cards behind the grade, the 95% interval of :attr:`loss`, whether those deals cannot
     #: tell this choice from the best, and whether the whole interval lies in the grade's band
     #: (:class:`~charlemagne_learn.analysis.grading.Graded`).
@@ -235,16 +252,13 @@ def _ranked(
         grades = grade_estimates([r[1][0] for r in rows], errors, stake, deals)
     means = [sum(r[1]) / len(r[1]) for r in rows]
     order = sorted(range(len(rows)), key=lambda i: (-means[i], -(rows[i][2] or 0.0), i))
-    top = order[0]
-    # The rule of thumb behind the card or bid a sensible player would choose: the words a learner remembers.
-    advice = advise(view)
+    # The rule of thumb behind the choice a sensible player would make, the words a learner remembers: the count
+    # for a bid (what a player adds up at the table), RuleBot's rule for the rest.
+    thumb, rule = _thumb(view, lang)
     out = []
     for i in order:
         action, _, tricks, made, text = rows[i]
         g = grades[i]
-        better = say("hints.worse", lang, loss=g.loss, best=_named(rows[top][0], lang)) if not g.tied else ""
-        follows = action == advice.action and advice.rule != "only"
-        thumb = say("hints.thumb", lang, rule=rule_text(advice.rule, lang)) if follows else ""
         out.append(
             Choice(
                 action=action,
@@ -253,7 +267,8 @@ def _ranked(
                 made=made,
                 loss=g.loss,
                 grade=g.grade,
-                reason=text + better + thumb,
+                reason=text,
+                rule=rule if action == thumb else "",
                 deals=g.deals,
                 low=g.low,
                 high=g.high,
@@ -285,6 +300,20 @@ def how_sure(graded: _Sureness, lang: str) -> str:
         return say("hints.sure.sure", lang, n=graded.deals)
     return say("hints.sure.perhaps", lang, n=graded.deals, grade=grade_word(graded.grade, lang),
                other=grade_word(graded.perhaps, lang))  # fmt: skip
+
+
+def _thumb(view: SeatView, lang: str) -> tuple[Action | None, str]:
+    """The choice the rule of thumb recommends in ``view`` and the rule in words (None: no rule applies)."""
+    if view.phase is Phase.BIDDING:
+        from ..teach.judging import count_action, count_advice  # the count of lesson 09, taught with the bids
+
+        legal = view.legal_actions
+        bids = [a.bid or "" for a in legal if a.kind == "bid"]
+        return count_action(view.hand, view.rules, legal), count_advice(view.hand, view.rules, bids, lang)
+    advice = advise(view)
+    if advice.rule == "only":
+        return None, ""
+    return advice.action, rule_text(advice.rule, lang)
 
 
 def graded(view: SeatView) -> bool:
@@ -334,17 +363,60 @@ def _play_choices(view: SeatView, samples: int, seed: int, bids: bool, lang: str
         tricks = sum(future if ours else left - future for future in outcomes)
         made = sum(is_made(contract, taken + future) for future in outcomes)
         n = len(outcomes)
-        reason = _play_reason(card, tricks / n, made / n, n, ours, lang)
+        reason = _play_reason(view, card, sum(points) / n, made / n, lang)
         rows.append((Action.play(card), points, tricks / n, made / n, reason))
     return _ranked(view, rows, stake(contract.rules, contract.spec), lang), len(next(iter(found.values())))
 
 
-def _play_reason(card: Card, tricks: float, made: float, samples: int, ours: bool, lang: str) -> str:
-    if ours:
-        result = say("hints.made_in", lang, p=made, samples=samples)
+def _play_reason(view: SeatView, card: Card, points: float, made: float, lang: str) -> str:
+    """What the card does to the trick, then what the seat wants from the hand: its side's contract made, the
+    bid defeated — or, when the bidder must take no trick, no trick taken (the bidder) or a trick forced on the
+    bidder (a defender)."""
+    contract = view.contract
+    assert contract is not None
+    ours = view.seat.team == contract.team
+    if contract.spec.avoid:
+        result = say("hints.clean_in", lang, p=made) if ours else say("hints.forced_in", lang, p=1 - made)
     else:
-        result = say("hints.defeated_in", lang, p=1 - made, samples=samples)
-    return say("hints.play", lang, card=card, tricks=tricks, result=result)
+        result = say("hints.made_in", lang, p=made) if ours else say("hints.defeated_in", lang, p=1 - made)
+    return say("hints.play", lang, card=card, does=_does(view, card, lang), result=result, points=points)
+
+
+def _does(view: SeatView, card: Card, lang: str) -> str:
+    """What ``card`` does to the trick: the kind of lead, or whether it wins, stays under, trumps or is thrown."""
+    contract = view.contract
+    assert contract is not None
+    order = contract.order
+    c = card.index
+    if not view.trick:
+        if order.is_trump(c) and order.trump_suit is not None:
+            return say("hints.does.lead_trump", lang)
+        seen = {x.index for t in view.tricks for x in t.cards} | {x.index for x in view.hand}
+        suit = order.suit_mask[order.suit_of[c]]
+        higher = [x for x in range(34) if suit >> x & 1 and order.power[x] > order.power[c] and x not in seen]
+        if not higher:
+            return say("hints.does.lead_winner", lang)
+        mine = [x.index for x in view.hand if order.suit_of[x.index] == order.suit_of[c]]
+        if len(mine) == 1:
+            return say("hints.does.lead_single", lang)
+        low = min(mine, key=lambda x: order.power[x]) == c
+        return say("hints.does.lead_low" if low else "hints.does.lead_high", lang)
+    led = order.suit_of[view.trick[0][1].index]
+    strength = order.strength[led]
+    best_seat, best = max(view.trick, key=lambda p: strength[p[1].index])
+    beats = strength[c] > strength[best.index]
+    followed = order.suit_of[c] == led
+    last = len(view.trick) == len(contract.active_seats) - 1
+    if followed or not order.is_trump(c):
+        if beats:
+            if last:
+                return say("hints.does.wins", lang)
+            key = "hints.does.over_partner" if best_seat == view.seat.partner else "hints.does.over"
+            return say(key, lang, card=best)
+        return say("hints.does.under", lang, card=best) if followed else say("hints.does.discard", lang)
+    if beats:
+        return say("hints.does.wins", lang) if last else say("hints.does.ruff", lang)
+    return say("hints.does.ruff_under", lang, card=best)
 
 
 def _bid_choices(view: SeatView, samples: int, seed: int, workers: int | None, lang: str) -> tuple[list[Choice], int]:
@@ -369,9 +441,7 @@ def _bid_choices(view: SeatView, samples: int, seed: int, workers: int | None, l
         points = (2 * p - 1) * rules.target if expected is None else expected
         name = word(chance.label, check_lang(lang))
         label = f"{name} ({how_text(how, lang)})" if how else name
-        rows.append(
-            (act, [points], None, p, say("hints.bid", lang, label=label, p=p, samples=odds.samples, points=points))
-        )
+        rows.append((act, [points], None, p, say("hints.bid", lang, label=label, p=p, points=points)))
         errors.append(stake(rules, rules.bid(chance.bid)) * (p * (1 - p) / odds.samples) ** 0.5)
     lowest = next(b for b in rules.bids if b.name.isdigit())
     at_stake = lowest.made + lowest.failed
@@ -388,6 +458,8 @@ class ReviewLine:
     grade: Grade
     best: Action
     reason: str
+    #: The better choice's reason, when the choice made was not the best one ("" when it was).
+    best_reason: str = ""
 
 
 @dataclass(frozen=True)
@@ -447,6 +519,14 @@ def review(
         h = hint(before.view(who), samples, seed, workers=workers, lang=language)
         mine = h.choice(act)
         lines.append(
-            ReviewLine(move=move, phase=h.phase, action=act, grade=mine.grade, best=h.best.action, reason=mine.reason)
+            ReviewLine(
+                move=move,
+                phase=h.phase,
+                action=act,
+                grade=mine.grade,
+                best=h.best.action,
+                reason=mine.reason,
+                best_reason="" if mine.grade == "best" else h.best.reason,
+            )
         )
     return Review(who, tuple(lines))

@@ -55,8 +55,8 @@ __all__ = ["RULES", "RULES_FR", "Advice", "RuleBot", "advise", "rule_text"]
 RULES: dict[str, str] = {
     "only": "Only one action is allowed, so take it.",
     # bidding
-    "bid.value": "Bid the contract worth the most points on average — the chance of making it times what it "
-    "scores, less the chance of failing times what the opponents score — when that beats passing.",
+    "bid.value": "Judge each bid by how often this hand would make it and what it scores or costs: bid the one that "
+    "gains most, when it gains more than passing.",
     "bid.pass": "Pass: no bid is worth more on average than letting the others bid.",
     "bid.partner": "Let the partner's bid stand: raise the partner only with a contract that is clearly better.",
     "bid.forced": "The dealer must bid here: take the bid that loses least on average.",
@@ -88,6 +88,8 @@ RULES: dict[str, str] = {
     "follow.partner_wins": "Your partner is winning and nobody after you can beat it: play low.",
     "follow.win_cheaply": "Win the trick as cheaply as possible: the lowest card that beats the others.",
     "follow.second_low": "Second hand low: the leader's partner plays after you, so keep your high cards.",
+    "follow.void_partner_after": "Void in the suit led with your partner still to play: keep your trumps and throw "
+    "your lowest card of a short side suit — your partner may still win the trick.",
     "follow.cover": "Cover an honour: when an opponent leads a high card you can beat, beat it.",
     "follow.ruff_winner": "Void in the suit led: trump the opponents' sure winner with your lowest trump that wins.",
     "follow.third_high": "Third hand high: play your highest card that beats the others (or the cheapest sure "
@@ -117,8 +119,8 @@ RULES: dict[str, str] = {
 #: The same rules in French, as a Quebec player would teach them.
 RULES_FR: dict[str, str] = {
     "only": "Un seul choix est permis : prenez-le.",
-    "bid.value": "Demandez le contrat qui rapporte le plus en moyenne — la chance de le réussir fois ce qu'il "
-    "marque, moins la chance de chuter fois ce que marquent les adversaires — quand c'est mieux que de passer.",
+    "bid.value": "Jugez chaque enchère par la fréquence à laquelle cette main la réussirait et par ce qu'elle marque "
+    "ou coûte : demandez celle qui rapporte le plus, quand elle rapporte plus que de passer.",
     "bid.pass": "Passez : aucune enchère ne vaut plus en moyenne que de laisser les autres enchérir.",
     "bid.partner": "Laissez l'enchère de votre partenaire : ne la montez qu'avec un contrat nettement meilleur.",
     "bid.forced": "Le donneur doit enchérir ici : prenez l'enchère qui perd le moins en moyenne.",
@@ -156,6 +158,8 @@ RULES_FR: dict[str, str] = {
     "follow.win_cheaply": "Gagnez la levée au meilleur prix : la plus petite carte qui bat les autres.",
     "follow.second_low": "Deuxième joueur, jouez petit : le partenaire de l'entameur joue après vous, gardez vos "
     "grosses cartes.",
+    "follow.void_partner_after": "Chicane dans la couleur entamée et votre partenaire joue après vous : gardez vos "
+    "atouts et jetez la plus petite carte d'une couleur courte — votre partenaire peut encore gagner la levée.",
     "follow.cover": "Couvrez un honneur : quand un adversaire entame une grosse carte que vous pouvez battre, "
     "battez-la.",
     "follow.ruff_winner": "Chicane dans la couleur entamée : coupez la carte maîtresse des adversaires avec votre "
@@ -558,6 +562,8 @@ def _follow(t: _Table, legal: list[int]) -> Advice:
             return _card(beaters[0], "follow.cover")
         if not can_follow and t.is_master(best_card):
             return _card(beaters[0], "follow.ruff_winner")
+        if not can_follow:
+            return _card(_throw(t, legal), "follow.void_partner_after")
         return _card(_throw(t, legal), "follow.second_low")
     return _card(masters[0] if masters else beaters[-1], "follow.third_high")
 

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Literal
 
+from ..actions import Action
 from ..cards import Card, CardList, Rank, Suit, parse_cards
 from ..checks import is_whole, whole_number
 from ..course import rules_for
@@ -45,6 +46,7 @@ __all__ = [
     "CountRow",
     "HandCount",
     "bid_by_count",
+    "count_action",
     "count_advice",
     "count_hand",
     "count_table",
@@ -189,6 +191,21 @@ def count_advice(
     else:
         says = say("judging.too_late", language, total=counted.total, bid=bid)
     return say("judging.advice", language, count=counted.text(language), says=says)
+
+
+def count_action(hand: Iterable[str | Card], rules: Rules | str | None, legal: Sequence[Action]) -> Action:
+    """The bid the count makes with ``hand`` among the ``legal`` actions: its bid (naming the counted suit when the
+    bid names its trump), else a pass; a dealer who must bid takes the lowest bid allowed in the counted suit."""
+    counted = count_hand(hand, rules)
+    bid = bid_by_count(counted.total, rules)
+    bids = [a for a in legal if a.kind == "bid" and a.bid is not None and a.bid.isdigit() and not a.no_trump]
+    mine = [a for a in bids if a.suit in (None, counted.trump)]
+    chosen = next((a for a in mine if a.bid == bid), None)
+    if chosen is not None:
+        return chosen
+    if any(a.kind == "pass" for a in legal):
+        return Action.pass_()
+    return min(mine or bids or legal, key=lambda a: int(a.bid) if a.bid and a.bid.isdigit() else 99)
 
 
 @cache

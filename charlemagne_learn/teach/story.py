@@ -82,17 +82,15 @@ add_messages({
     "story.not_graded": ("does not grade this kind of choice.", "ne note pas ce genre de choix."),
     "story.agrees": ("agrees, it is among the best choices: {why}.",
                      "approuve — c'est un des meilleurs choix : {why}."),
-    "story.grades": ("grades it {grade}. Better was {best}: {why_best}; with {mine}, {why_mine}.",
-                     "le note {grade}. Mieux valait {best} : {why_best} ; avec {mine}, {why_mine}."),
+    "story.grades": ("grades it {grade}: {why_mine}. Better was {why_best}.",
+                     "le note {grade} : {why_mine}. Mieux valait {why_best}."),
     "story.agrees_exchange": ("agrees, it is among the best exchanges: {why}.",
                               "approuve — c'est un des meilleurs échanges : {why}."),
-    "story.grades_exchange": ("grades it {grade}. Better was to {best}: {why}.",
-                              "le note {grade}. Mieux valait {best} : {why}."),
+    "story.grades_exchange": ("grades it {grade}: {why_mine}. Better was to {why_best}.",
+                              "le note {grade} : {why_mine}. Mieux valait {why_best}."),
     "story.bidding_over": (" The bidding is over: the contract is {contract}.",
                            " Les enchères sont finies : le contrat est {contract}."),
     "story.thrown_in": (" Nobody bid: the hand is thrown in.", " Personne n'a enchéri : la donne est annulée."),
-    # how a hint's reason is cut: where its rule of thumb starts, and the colon after the choice's name
-    "story.rule_mark": (". Rule of thumb:", ". Règle du pouce :"),
     "story.name_colon": (": ", " : "),
 })  # fmt: skip
 
@@ -287,27 +285,14 @@ def tell_hand(state: HandState, seat: Seat | str, samples: int | None = None, *,
     return Story(who, title, tuple(moments), result, language)
 
 
-def _why(reason: str, lang: Lang) -> str:
-    """A grade's reason without the rule of thumb (told already) and without the choice's name in front."""
-    reason = reason.split(say("story.rule_mark", lang))[0]
-    colon = say("story.name_colon", lang)
-    return reason.split(colon, 1)[1] if colon in reason.split(",")[0] else reason
-
-
-def _name(action: Action, lang: Lang) -> str:
-    return str(action.card) if action.card is not None else action.text(lang)
-
-
 def _engine(view: Any, action: Action, samples: int, lang: Lang) -> str:
     ranked = hint(view, samples, workers=1, lang=lang)
     mine = ranked.choice(action)
     if mine.grade == "best":
-        return say("story.agrees", lang, why=_why(mine.reason, lang))
-    best = ranked.best.action
+        return say("story.agrees", lang, why=mine.reason)
     return say(
-        "story.grades", lang, grade=grade_word(mine.grade, lang), best=_name(best, lang),
-        why_best=_why(ranked.best.reason, lang), mine=_name(action, lang), why_mine=_why(mine.reason, lang).split("; ")[0],
-    )  # fmt: skip
+        "story.grades", lang, grade=grade_word(mine.grade, lang), why_mine=mine.reason, why_best=ranked.best.reason
+    )
 
 
 def _exchange_engine(before: HandState, out: list[Card], trump: Suit | None, samples: int, lang: Lang) -> str:
@@ -315,15 +300,14 @@ def _exchange_engine(before: HandState, out: list[Card], trump: Suit | None, sam
     mine = ranked.choice(out, trump)
     if mine.grade == "best":
         return say("story.agrees_exchange", lang, why=_lower_first(mine.reason))
-    best = ranked.best
     return say(
-        "story.grades_exchange", lang, grade=grade_word(mine.grade, lang), best=best.said(lang),
-        why=_lower_first(best.reason),
+        "story.grades_exchange", lang, grade=grade_word(mine.grade, lang), why_mine=_lower_first(mine.reason),
+        why_best=_lower_first(ranked.best.reason),
     )  # fmt: skip
 
 
 def _lower_first(sentence: str) -> str:
-    """A sentence that goes on after a colon: "With ♥ trump, …" → "with ♥ trump, …"."""
+    """A sentence that goes on after a colon: "Discard 8♣ 9♣, trump ♥ — …" → "discard 8♣ 9♣, trump ♥ — …"."""
     return sentence[:1].lower() + sentence[1:]
 
 

@@ -73,7 +73,7 @@ add_words(
         "decide.score": ("{best} best, {good} good of {answered}", "{best} meilleurs, {good} bons sur {answered}"),
         "decide.title": ("Decision {n}: the engine's grades", "Décision {n} : les notes du moteur"),
         "decide.next": ("Next decision", "Décision suivante"),
-        "decide.best": ("Best: {action}. {reason}", "Le meilleur : {action}. {reason}"),
+        "decide.best": ("Best: {reason}.", "Le meilleur : {reason}."),
         "decide.done": (
             "That was the last decision: {score}.",
             "C'était la dernière décision : {score}.",
@@ -417,20 +417,22 @@ class DecisionQuiz(TableFront):
         if self._coach:  # the rule of thumb stays under the question, as in the static picture
             self.prompt += " " + word("decide.tip", lang).format(tip=decision.tip)
         self.actions = []
+        # the grade line says the choice's reason and, when it was not the best, the best one's: the ranking below
+        # lists the choices with their grades and points only, so each reason is said once
         if decision.kind == "exchange":
-            best_text, best_reason = self._show_exchange()
+            self._show_exchange()
         else:
             ranked = self._graded()
             assert isinstance(ranked, Hint)
             self.grade = grade_line(ranked, self._chosen, rules, lang)
-            self.hint = hint_panel(ranked, rules, lang)
-            best_text, best_reason = choice_text(ranked.best.action, rules, lang), ranked.best.reason
+            panel = hint_panel(ranked, rules, lang)
+            self.hint = {**panel, "choices": [{**c, "reason": ""} for c in panel["choices"]]}
         self.review = {
             "title": word("decide.title", lang).format(n=self.number),
             "heads": {},
             "lines": [],
             "empty": "",
-            "result": word("decide.best", lang).format(action=best_text, reason=best_reason),
+            "result": "",
             "hand_points": word("decide.done", lang).format(score=self.score_text) if last else "",
             "game_points": "",
             "winner": "",
@@ -449,7 +451,7 @@ class DecisionQuiz(TableFront):
             return say("decide.exchange", lang, n=left)
         return say("decide.discard more", lang, n=left)
 
-    def _show_exchange(self) -> tuple[str, str]:
+    def _show_exchange(self) -> None:
         """The grade and the ranked exchanges (the best eight, and the learner's wherever it ranks)."""
         lang = self._lang
         ranked = self._ranking
@@ -466,13 +468,12 @@ class DecisionQuiz(TableFront):
                     "grade": c.grade,
                     "grade_word": word(f"play.grade.{c.grade}", lang),
                     "points": number_text(c.points, "+.1f", lang),
-                    "reason": c.reason,
+                    "reason": "",
                 }
                 for i, c in enumerate(ranked.choices)
                 if i < 8 or c is chosen
             ],
         }
-        return ranked.best.said(lang), ranked.best.reason
 
     def __repr__(self) -> str:
         state = "answered" if self._chosen is not None else "not answered"
@@ -523,10 +524,9 @@ class DecisionQuiz(TableFront):
             f"<li>{escape(text)}{colon} {escape(grade)} ({number_text(c.points, '+.1f', lang)})</li>"
             for text, grade, c in graded[:8]
         )
-        best = named[0][0]
         return (
             f"<details><summary>{escape(word('decide.answer', lang))}</summary>"
-            f"<p>{escape(word('decide.best', lang).format(action=best, reason=ranked.best.reason))}"
+            f"<p>{escape(word('decide.best', lang).format(reason=ranked.best.reason))}"
             f"</p><ol>{rows}</ol></details>"
         )
 

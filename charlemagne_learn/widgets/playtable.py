@@ -36,7 +36,7 @@ from ..analysis.odds import MAX_SAMPLES
 from ..cards import Card, Seat
 from ..checks import flag, whole_number
 from ..course import course_variant
-from ..display import seat_view_html
+from ..display import seat_view_html, why
 from ..errors import CardParseError, IllegalActionError, RulesOptionError, quote
 from ..game import Game
 from ..hand import HandState, Phase
@@ -104,7 +104,6 @@ add_words(
         "play.no screen": ("No screen is passing: play on.", "Aucun écran de passage : continuez."),
         "play.hint wait": ("Hints are for your turn.", "Les conseils sont pour votre tour."),
         "play.you chose": ("You chose {action}: {grade}", "Vous avez choisi {action} : {grade}"),
-        "play.best was": ("best was {action}", "le meilleur était {action}"),
         "play.review": ("Review of hand {n}", "Bilan de la donne {n}"),
         "play.no decisions": (
             "You had no bid or card to choose in this hand.",
@@ -757,7 +756,7 @@ def hint_panel(ranked: Hint, rules: Rules, lang: Lang) -> dict[str, Any]:
                 "grade": c.grade,
                 "grade_word": word(f"play.grade.{c.grade}", lang),
                 "points": number_text(c.points, "+.1f", lang),
-                "reason": c.reason,
+                "reason": why(c, lang),
             }
             for c in ranked.choices
         ],
@@ -791,18 +790,18 @@ def exchange_panel(ranked: ExchangeHint, lang: Lang) -> dict[str, Any]:
 
 def exchange_grade_line(ranked: ExchangeHint, mine: ExchangeChoice, lang: Lang) -> dict[str, Any]:
     """The line under the table once the learner's exchange is complete, as :func:`grade_line` for a card."""
-    return _chose_line(mine.said(lang), mine.grade, ranked.best.said(lang), mine.reason, lang)
+    return _chose_line(mine.said(lang), mine.grade, mine.reason, ranked.best.reason, lang)
 
 
 def grade_line(ranked: Hint, action: Action, rules: Rules, lang: Lang) -> dict[str, Any]:
-    """The line under the table after a choice: its grade and, when it was not the best, the best one."""
+    """The line under the table after a choice: its grade and reason and, when it was not the best, the best one's
+    reason (each said once)."""
     mine = ranked.choice(action)
-    best = choice_text(ranked.best.action, rules, lang)
-    return _chose_line(choice_text(action, rules, lang), mine.grade, best, mine.reason, lang)
+    return _chose_line(choice_text(action, rules, lang), mine.grade, mine.reason, ranked.best.reason, lang)
 
 
-def _chose_line(chosen: str, grade: str, best: str, reason: str, lang: Lang) -> dict[str, Any]:
+def _chose_line(chosen: str, grade: str, reason: str, best: str, lang: Lang) -> dict[str, Any]:
     text = word("play.you chose", lang).format(action=chosen, grade=word(f"play.grade.{grade}", lang))
     if grade != "best":
-        text += word("semicolon", lang) + word("play.best was", lang).format(action=best)
+        reason = say("display.better", lang, reason=reason, best=best)
     return {"text": text, "grade": grade, "reason": reason}
