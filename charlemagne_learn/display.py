@@ -102,6 +102,7 @@ add_messages({
     "display.col.chose": ("chose", "choisi"),
     "display.col.better": ("better", "mieux"),
     "display.better": ("{reason}. Better: {best}", "{reason}. Mieux : {best}"),
+    "display.unsure": ("{reason} ({doubt})", "{reason} ({doubt})"),
     "display.thumb": ("{reason}. Rule of thumb: {rule}", "{reason}. Règle du pouce : {rule}"),
     "display.review_head": ("Review of {seat}'s decisions", "Bilan des décisions {seat:de}"),
     "display.pct": ("{p:.0%}", "{p:.0%}"),
@@ -421,13 +422,18 @@ def hint_html(hint: Hint, lang: str | None = None) -> str:
 
 
 def why(choice: Choice, lang: Lang) -> str:
-    """A graded choice's reason, and the rule of thumb when it is the choice the rule recommends."""
-    return say("display.thumb", lang, reason=choice.reason, rule=choice.rule) if choice.rule else choice.reason
+    """A graded choice's reason, how sure its grade is where that needs saying, and the rule of thumb when it is the
+    choice the rule recommends."""
+    unsure = choice.doubt(lang)
+    reason = say("display.unsure", lang, reason=choice.reason, doubt=unsure) if unsure else choice.reason
+    return say("display.thumb", lang, reason=reason, rule=choice.rule) if choice.rule else reason
 
 
 def review_why(line: ReviewLine, lang: Lang) -> str:
-    """A reviewed decision's reason, then the better choice and its reason when there was one."""
-    return say("display.better", lang, reason=line.reason, best=line.best_reason) if line.best_reason else line.reason
+    """A reviewed decision's reason (how sure its grade is, where that needs saying), then the better choice and its
+    reason when there was one."""
+    reason = say("display.unsure", lang, reason=line.reason, doubt=line.doubt) if line.doubt else line.reason
+    return say("display.better", lang, reason=reason, best=line.best_reason) if line.best_reason else reason
 
 
 def review_html(review: Review, lang: str | None = None) -> str:

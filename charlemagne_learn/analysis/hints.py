@@ -80,7 +80,7 @@ add_messages({
                    "passe — aucun camp ne marque grâce à votre enchère : 0 point"),
     "hints.sure.sure": ("on {n} {n:deal|deals}", "sur {n} {n:donne|donnes}"),
     "hints.sure.tied": ("as good as the best on these {n} deals", "aussi bon que le meilleur sur ces {n} donnes"),
-    "hints.sure.perhaps": ("on {n} deals: {grade}, perhaps {other}", "sur {n} donnes : {grade}, peut-être {other}"),
+    "hints.sure.perhaps": ("on {n} deals, perhaps {other}", "sur {n} donnes, peut-être {other}"),
     "hints.bid": ("{label} — made in {p:.0%} of deals, {points:+.1f} points on average",
                   "{label} — réussie dans {p:.0%} des donnes, {points:+.1f} points en moyenne"),
 })  # fmt: skip
@@ -130,8 +130,12 @@ class Choice:
 
     def sureness(self, lang: str | None = None) -> str:
         """How sure the grade is, in one short phrase: "on 320 deals", "as good as the best on these 320 deals",
-        "on 320 deals: good, perhaps inaccuracy"."""
+        "on 320 deals, perhaps inaccuracy"."""
         return how_sure(self, lang_or_course(lang))
+
+    def doubt(self, lang: str | None = None) -> str:
+        """:meth:`sureness` where it needs saying (a tie with the best, or a grade near a line), else ""."""
+        return doubt(self, lang_or_course(lang))
 
 
 @dataclass(frozen=True)
@@ -298,8 +302,12 @@ def how_sure(graded: _Sureness, lang: str) -> str:
         return say("hints.sure.tied", lang, n=graded.deals)
     if graded.perhaps is None:
         return say("hints.sure.sure", lang, n=graded.deals)
-    return say("hints.sure.perhaps", lang, n=graded.deals, grade=grade_word(graded.grade, lang),
-               other=grade_word(graded.perhaps, lang))  # fmt: skip
+    return say("hints.sure.perhaps", lang, n=graded.deals, other=grade_word(graded.perhaps, lang))
+
+
+def doubt(graded: _Sureness, lang: str) -> str:
+    """:func:`how_sure` where the grade needs it said (a tie with the best, or a grade near a line), else ""."""
+    return how_sure(graded, lang) if graded.perhaps is not None or (graded.tied and graded.loss > 0) else ""
 
 
 def _thumb(view: SeatView, lang: str) -> tuple[Action | None, str]:
@@ -460,6 +468,8 @@ class ReviewLine:
     reason: str
     #: The better choice's reason, when the choice made was not the best one ("" when it was).
     best_reason: str = ""
+    #: How sure the grade is, where it needs saying (:func:`doubt`): "" for a sure grade.
+    doubt: str = ""
 
 
 @dataclass(frozen=True)
@@ -527,6 +537,7 @@ def review(
                 best=h.best.action,
                 reason=mine.reason,
                 best_reason="" if mine.grade == "best" else h.best.reason,
+                doubt=doubt(mine, language),
             )
         )
     return Review(who, tuple(lines))

@@ -30,13 +30,13 @@ import traitlets as t
 from ..actions import Action, choice_name
 from ..analysis.bots import Bot, make_bot
 from ..analysis.exchange import ExchangeChoice, ExchangeHint, exchange_hint
-from ..analysis.hints import GRADE_SAMPLES, Hint, before_exchange, hint, review
+from ..analysis.hints import GRADE_SAMPLES, Hint, before_exchange, doubt, hint, review
 from ..analysis.hints import graded as hinted
 from ..analysis.odds import MAX_SAMPLES
 from ..cards import Card, Seat
 from ..checks import flag, whole_number
 from ..course import course_variant
-from ..display import seat_view_html, why
+from ..display import review_why, seat_view_html, why
 from ..errors import CardParseError, IllegalActionError, RulesOptionError, quote
 from ..game import Game
 from ..hand import HandState, Phase
@@ -577,7 +577,7 @@ class PlayTable(TableFront):
                     "grade": line.grade,
                     "grade_word": word(f"play.grade.{line.grade}", lang),
                     "best": "" if line.grade == "best" else self._text(line.best),
-                    "reason": line.reason,
+                    "reason": review_why(line, lang),
                 }
                 for seat, line in lines
             ],
@@ -790,18 +790,24 @@ def exchange_panel(ranked: ExchangeHint, lang: Lang) -> dict[str, Any]:
 
 def exchange_grade_line(ranked: ExchangeHint, mine: ExchangeChoice, lang: Lang) -> dict[str, Any]:
     """The line under the table once the learner's exchange is complete, as :func:`grade_line` for a card."""
-    return _chose_line(mine.said(lang), mine.grade, mine.reason, ranked.best.reason, lang)
+    return _chose_line(mine.said(lang), mine.grade, mine.reason, ranked.best.reason, doubt(mine, lang), lang)
 
 
 def grade_line(ranked: Hint, action: Action, rules: Rules, lang: Lang) -> dict[str, Any]:
     """The line under the table after a choice: its grade and reason and, when it was not the best, the best one's
     reason (each said once)."""
     mine = ranked.choice(action)
-    return _chose_line(choice_text(action, rules, lang), mine.grade, mine.reason, ranked.best.reason, lang)
+    return _chose_line(
+        choice_text(action, rules, lang), mine.grade, mine.reason, ranked.best.reason, mine.doubt(lang), lang
+    )
 
 
-def _chose_line(chosen: str, grade: str, reason: str, best: str, lang: Lang) -> dict[str, Any]:
+def _chose_line(chosen: str, grade: str, reason: str, best: str, unsure: str, lang: Lang) -> dict[str, Any]:
+    """ "You chose 9♠: good", then the reason (with how sure the grade is, where that needs saying: "on 320 deals,
+    perhaps inaccuracy") and the better choice's, as the review after the hand says them."""
     text = word("play.you chose", lang).format(action=chosen, grade=word(f"play.grade.{grade}", lang))
+    if unsure:
+        reason = say("display.unsure", lang, reason=reason, doubt=unsure)
     if grade != "best":
         reason = say("display.better", lang, reason=reason, best=best)
     return {"text": text, "grade": grade, "reason": reason}
