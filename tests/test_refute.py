@@ -58,6 +58,36 @@ def mulot_defender() -> cl.SeatView:
     return state.view(cl.Seat.E)
 
 
+# North bids Charlemagne alone (South sits out) with six top hearts, A♠ and K♣: East, holding A♣, beats it by
+# keeping A♣ to the end.
+CHARLEMAGNE_DEAL = {
+    "N": "RJ BJ JH JD AH KH AS KC",
+    "E": "AC QC 9C 7C QS 10S 9S 8S",
+    "W": "10C 8C JS 7S QH 10H 9H 8H",
+    "S": "7D 8D 9D 10D QD KD AD 7H",
+}
+
+
+def charlemagne_defender() -> cl.SeatView:
+    """East to play to the fourth trick of North's Charlemagne, after North led the jack of diamonds (a trump)."""
+    state = cl.HandState.new(CANADIAN, dealer="W", hands=CHARLEMAGNE_DEAL, kitty="JC KS")
+    exchange = [
+        "bid charlemagne",
+        "pass",
+        "pass",
+        "pass",
+        "give 7H",
+        "discard JC",
+        "discard KS",
+        "discard 7H",
+        "trump H",
+    ]
+    play = ["RJ", "7C", "8H", "BJ", "9C", "9H", "JH", "QC", "10H", "JD"]
+    for act in exchange + [f"play {card}" for card in play]:
+        state.apply(act)
+    return state.view(cl.Seat.E)
+
+
 def worst(view: cl.SeatView) -> cl.Action:
     return hint(view, SAMPLES, lang="en").choices[-1].action
 
@@ -69,6 +99,7 @@ def positions() -> Iterator[tuple[str, cl.SeatView]]:
             yield kind, decision.view
     yield "mulot bidder", mulot_bidder()
     yield "mulot defender", mulot_defender()
+    yield "charlemagne defender", charlemagne_defender()
 
 
 POSITIONS = list(positions())
@@ -211,6 +242,14 @@ def test_a_mulot_is_counted_by_the_bidder_s_tricks() -> None:
     assert defender is not None
     assert "Nord fait donc 0 levée en tout : le contrat est réussi." in defender.text()
     assert "Avec Q♠ à la place, Nord fait 1 levée : le contrat chute." in defender.text()
+
+
+def test_a_lone_take_all_bid_is_beaten_by_the_guard_kept() -> None:
+    found = refutation(charlemagne_defender(), "play AC", samples=SAMPLES, lang="en")
+    assert found is not None and found.decisive and found.better != cl.Card.parse("AC")
+    assert all(len(t) == 3 for t in found.line + found.better_line) and cl.Seat.S not in found.deal
+    assert found.tricks == 0 and found.better_tricks == 1 and found.better_made is False
+    assert "So your side takes 0 tricks in all: the contract is made." in found.text()
 
 
 def test_the_html_escapes_draws_cards_and_takes_its_colours_from_the_palette(
