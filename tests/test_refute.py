@@ -122,7 +122,7 @@ def _masks(found: Refutation) -> dict[cl.Seat, int]:
 def test_the_deal_is_one_the_grade_looked_at_and_fits_what_the_seat_saw(case: tuple[cl.SeatView, Refutation]) -> None:
     view, found = case
     deals = list(sample_hidden(view, SAMPLES, seed=0, bids=True))
-    assert _masks(found) == {s: m for s, m in deals[found.sample].items() if m}
+    assert _masks(found) == {s: m for s, m in deals[found.sample].items() if m}, "seats with cards left, as dealt"
     assert found.deal[view.seat] == list(view.hand), "the learner's own hand is as it is"
     played = {c for t in view.tricks for c in t.cards} | {c for _, c in view.trick}
     assert not played & {c for cards in found.deal.values() for c in cards}, "cards already played stay played"
@@ -283,6 +283,14 @@ def test_the_same_call_gives_the_same_refutation() -> None:
     assert first == again and first is not None and again is not None and first.text() == again.text()
     other = refutation(view, card, samples=SAMPLES, seed=5, lang="en")
     assert other is None or other.sample < SAMPLES
+
+
+def test_a_widget_that_has_the_hint_gets_the_same_refutation_by_giving_its_best_card() -> None:
+    view = POSITIONS[1][1]
+    graded = hint(view, SAMPLES, lang="en")
+    card = graded.choices[-1].action
+    given = refutation(view, card, graded.best.action, samples=graded.samples, lang="en")
+    assert given is not None and given == refutation(view, card, samples=SAMPLES, lang="en")
 
 
 def test_nothing_to_show_for_the_best_card_or_the_same_card_twice() -> None:

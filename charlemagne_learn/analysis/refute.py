@@ -371,6 +371,10 @@ def refutation(
     does not, both played out double-dummy (see the module's words). None when there is nothing to show: the
     choice is as good as the best, or no deal of the sample tells the two apart.
 
+    After a graded card a hint is at hand: give its best card as ``better`` and its deals as ``samples``
+    (``refutation(view, card, hint.best.action, samples=hint.samples, seed=seed)``), and the deals are the very ones
+    behind the grade, with no second hint to wait for.
+
     ``lang``: the language of refusals and of the refutation's text (the course's by default). A card that may
     not be played now is refused (:class:`~charlemagne_learn.errors.IllegalActionError`), and nothing changes."""
     language = lang_or_course(lang)
@@ -456,7 +460,7 @@ def _refute(view: SeatView, mine: Card, theirs: Card, samples: int, seed: int, l
         chosen=mine,
         better=theirs,
         sample=n,
-        hands=tuple((s, tuple(_cards(hands[s]))) for s in contract.active_seats if s in hands),
+        hands=tuple((s, tuple(_cards(hands[s]))) for s in contract.active_seats if hands.get(s)),
         hidden=tuple(s for s in order if s.name not in known and hands.get(s)),
         first_trick=len(view.tricks) + 1,
         line=tuple(line),
