@@ -427,7 +427,7 @@ def _refute(view: SeatView, mine: Card, theirs: Card, samples: int, seed: int, l
     seat = view.seat
     leader = view.trick[0][0] if view.trick else seat
     trick = [c for _, c in view.trick]
-    # +1 when the seat wants more tricks for the bidder's side, -1 when fewer (a defender; a Mulot bidder)
+    # +1 when the seat wants more tricks for the bidder's side (that side; a Mulot's defenders), -1 when fewer
     sign = 1 if (seat.team == contract.team) != contract.spec.avoid else -1
     ours = seat.team == contract.team
     taken = sum(t.winner.team == contract.team for t in view.tricks)
