@@ -11,6 +11,7 @@ from .bots import Bot, RandomBot, make_bot, play_game, play_hand, register_bot
 from .hints import Hint, Review, hint, review
 from .odds import BidChance, BidOdds, bid_odds, wilson_interval
 from .pimcbot import PimcBot
+from .refute import Refutation, refutation
 from .rulebot import Advice, RuleBot
 from .solver import HandsArg, double_dummy, solve_position
 
@@ -23,6 +24,7 @@ __all__ = [
     "Hint",
     "PimcBot",
     "RandomBot",
+    "Refutation",
     "Review",
     "RuleBot",
     "bid_odds",
@@ -31,6 +33,7 @@ __all__ = [
     "make_bot",
     "play_game",
     "play_hand",
+    "refutation",
     "register_bot",
     "review",
     "solve_position",
