@@ -324,3 +324,22 @@ def test_only_the_seat_to_move_in_card_play_is_refuted() -> None:
         refutation(view, "play 10S", samples=0, lang="en")
     with pytest.raises(cl.SeedError):
         refutation(view, "play 10S", seed=-1, lang="en")
+
+
+def test_a_quiz_shows_the_punishing_line_after_a_worse_card_and_not_after_the_best() -> None:
+    from charlemagne_learn.widgets import DecisionQuiz
+
+    quiz = DecisionQuiz("canadian", kinds=["lead"], seed=3, count=2, samples=24, lang="en")
+    ranked = quiz.decision.grade()
+    worst = ranked.choices[-1]
+    assert worst.grade in ("inaccuracy", "mistake", "blunder")
+    assert quiz.choose(str(worst.action.card)), quiz.message
+    line = quiz.grade["line"]
+    # the fold plays out the learner's card on one graded deal, then names the better card's result
+    assert quiz.grade["why"].startswith("Why?") and f"After {worst.action.card}" in line
+    assert f"With {ranked.best.action.card} instead" in line
+    quiz.lang = "fr"
+    assert quiz.grade["why"].startswith("Pourquoi") and f"Avec {ranked.best.action.card}" in quiz.grade["line"]
+    quiz.next()
+    best = quiz.decision.grade().best
+    assert quiz.choose(str(best.action.card)) and "line" not in quiz.grade  # nothing to refute

@@ -61,7 +61,7 @@ function render({ model, el: root }) {
   const actions = el("div", { class: "cl-actions", role: "group" });
   const hintButton = el("button", { type: "button", class: "cl-hint-button", onclick: () => model.send({ type: "hint" }) });
   const hint = el("div");
-  const grade = el("p", { class: "cl-last-grade", "aria-live": "polite" });
+  const grade = el("div", { class: "cl-last-grade", "aria-live": "polite" });
   const review = el("div");
   const passing = el("div");
   const onCard = (card) => model.send({ type: "card", card: card.id });
@@ -85,7 +85,9 @@ function render({ model, el: root }) {
     hint.replaceChildren(hintPanel(model.get("hint")));
     const g = model.get("grade");
     grade.replaceChildren();
-    if (g.text) grade.append(gradeChip(g.grade, g.text), el("span", { class: "cl-caption", text: ` ${g.reason}` }));
+    if (g.text) grade.append(el("p", {}, gradeChip(g.grade, g.text), el("span", { class: "cl-caption", text: ` ${g.reason}` })));
+    // after a worse card: the line that punishes it on one graded deal, folded until the learner asks why
+    if (g.line) grade.append(el("details", { class: "cl-why" }, el("summary", { text: g.why }), el("pre", { class: "cl-why-line", text: g.line })));
     grade.hidden = !g.text;
     const r = model.get("review");
     review.replaceChildren(r.title ? reviewPanel(r, () => model.send({ type: "next" })) : "");

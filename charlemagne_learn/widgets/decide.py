@@ -42,7 +42,7 @@ from ..rules import Rules
 from ..teach.decisions import Decision, decisions
 from ._base import lang_kw, number_text, speaking_in
 from ._results import ROW_START, download, for_teacher, results_csv
-from .playtable import TableFront, choice_text, exchange_grade_line, grade_line, hint_panel
+from .playtable import TableFront, choice_text, exchange_grade_line, grade_line, hint_panel, refuted
 from .table import table_picture
 
 __all__ = ["DecisionQuiz"]
@@ -167,6 +167,8 @@ class DecisionQuiz(TableFront):
         self._chosen: Action | None = None
         #: An exchange being made: the position with the learner's discards so far (None: not started).
         self._working: HandState | None = None
+        #: The "Why?" fold of the decision on show, by (decision number, language).
+        self._why: tuple[tuple[int, str], dict[str, Any]] | None = None
         self._ranking: ExchangeHint | None = None
         #: The learner's exchange when it lies outside the ranked candidates (ranked again with it), else None.
         self._also: tuple[list[Card], Suit | None] | None = None
@@ -312,6 +314,14 @@ class DecisionQuiz(TableFront):
         self._redraw()
         return True
 
+    def _refuted(self, ranked: Hint, lang: Lang) -> dict[str, Any]:
+        """The "Why?" fold after a card graded inaccuracy or worse (worked out once, said in each language)."""
+        assert self._chosen is not None
+        key = (self.number, lang)
+        if self._why is None or self._why[0] != key:
+            self._why = (key, refuted(self.decision.view, self._chosen, ranked, lang))
+        return self._why[1]
+
     def _graded(self) -> Hint | ExchangeHint:
         """The decision on show, graded (each decision keeps its grade): its reasons in the widget's language once
         :meth:`Decision.grade` takes a ``lang=``."""
@@ -424,7 +434,7 @@ class DecisionQuiz(TableFront):
         else:
             ranked = self._graded()
             assert isinstance(ranked, Hint)
-            self.grade = grade_line(ranked, self._chosen, rules, lang)
+            self.grade = {**grade_line(ranked, self._chosen, rules, lang), **self._refuted(ranked, lang)}
             panel = hint_panel(ranked, rules, lang)
             self.hint = {**panel, "choices": [{**c, "reason": ""} for c in panel["choices"]]}
         self.review = {

@@ -33,13 +33,14 @@ from ..analysis.exchange import ExchangeChoice, ExchangeHint, exchange_hint
 from ..analysis.hints import GRADE_SAMPLES, Hint, before_exchange, doubt, hint, review
 from ..analysis.hints import graded as hinted
 from ..analysis.odds import MAX_SAMPLES
+from ..analysis.refute import refutation
 from ..cards import Card, Seat
 from ..checks import flag, whole_number
 from ..course import course_variant
 from ..display import review_why, seat_view_html, why
 from ..errors import CardParseError, IllegalActionError, RulesOptionError, quote
 from ..game import Game
-from ..hand import HandState, Phase
+from ..hand import HandState, Phase, SeatView
 from ..i18n import Lang, add_messages, add_words, say, word
 from ..rng import derive_seed
 from ..rules import Rules
@@ -103,6 +104,10 @@ add_words(
         ),
         "play.no screen": ("No screen is passing: play on.", "Aucun écran de passage : continuez."),
         "play.hint wait": ("Hints are for your turn.", "Les conseils sont pour votre tour."),
+        "play.why refuted": (
+            "Why? The line that punishes it, on one deal",
+            "Pourquoi ? Le jeu qui le punit, sur une donne",
+        ),
         "play.you chose": ("You chose {action}: {grade}", "Vous avez choisi {action} : {grade}"),
         "play.review": ("Review of hand {n}", "Bilan de la donne {n}"),
         "play.no decisions": (
@@ -392,7 +397,7 @@ class PlayTable(TableFront):
             return False
         self.message = ""
         self.hint = {}
-        self.grade = {} if graded is None else self._grade_of(graded, act)
+        self.grade = {} if graded is None else {**self._grade_of(graded, act), **refuted(view, act, graded, self._lang)}
         if exchange is not None and self._grade_moves:
             self.grade = self._exchange_grade(exchange, mover)
         self._run_bots()
@@ -800,6 +805,22 @@ def grade_line(ranked: Hint, action: Action, rules: Rules, lang: Lang) -> dict[s
     return _chose_line(
         choice_text(action, rules, lang), mine.grade, mine.reason, ranked.best.reason, mine.doubt(lang), lang
     )
+
+
+#: Grades after which the table plays out, on one of the graded deals, the line that punishes the card.
+_REFUTED = ("inaccuracy", "mistake", "blunder")
+
+
+def refuted(view: SeatView, action: Action, ranked: Hint, lang: Lang) -> dict[str, Any]:
+    """After a card graded inaccuracy or worse: the punishing line on one of the deals behind the grade, and the
+    better card's (:func:`~charlemagne_learn.analysis.refute.refutation`), as the words of a "Why?" fold under the
+    grade; nothing otherwise."""
+    if action.kind != "play" or ranked.choice(action).grade not in _REFUTED:
+        return {}
+    found = refutation(view, action, ranked.best.action, samples=ranked.samples, lang=lang)
+    if found is None:
+        return {}
+    return {"why": word("play.why refuted", lang), "line": found.text(lang)}
 
 
 def _chose_line(chosen: str, grade: str, reason: str, best: str, unsure: str, lang: Lang) -> dict[str, Any]:
