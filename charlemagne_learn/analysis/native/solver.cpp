@@ -60,8 +60,10 @@ static int sure_of(int index) {
 // Written by the caller one number at a time (set_config), read by configure().
 static int input[256];
 
-EXPORT(set_config) void set_config(int i, int value) {
-    if (i >= 0 && i < 256) input[i] = value;
+EXPORT(set_config) int set_config(int i, int value) {
+    if (i < 0 || i >= 256) return -1;
+    input[i] = value;
+    return 0;
 }
 
 // The input, in order: segments, trump (1: the last segment is trumps), joker rule, avoid, bidder,
