@@ -1,6 +1,7 @@
 """The course in JupyterLite's Python: the built wheel runs in Pyodide under Node, offline, with its pure
-dependencies (the versions in ``tests/pyodide/requirements.txt``): the engine, bid odds, a hint, a quiz and the
-widgets' Python side. A developer's machine without Node or Pyodide skips; CI never does."""
+dependencies (the versions in ``tests/pyodide/requirements.txt``): the engine, bid odds, a hint, a quiz, the
+widgets' Python side and the compiled double-dummy search (the wheel's .wasm, run by Pyodide's WebAssembly). A
+developer's machine without Node or Pyodide skips; CI never does."""
 
 from __future__ import annotations
 
@@ -30,7 +31,7 @@ def test_it_is_pyodide(pyodide_run: dict[str, Any]) -> None:
     assert pyodide_run["platform"] == "emscripten"
 
 
-@pytest.mark.parametrize("part", ["engine", "bid_odds", "hint", "quiz", "widgets", "solver"])
+@pytest.mark.parametrize("part", ["engine", "bid_odds", "hint", "quiz", "widgets", "solver", "compiled"])
 def test_each_part_runs(pyodide_run: dict[str, Any], part: str) -> None:
     assert "error" not in pyodide_run[part], pyodide_run[part]
 
@@ -58,6 +59,22 @@ def test_the_same_answers_as_here(pyodide_run: dict[str, Any]) -> None:
 
     expected = [double_dummy(k, hands, k.first_leader, method="python") for k, hands in solver_deals()]
     assert pyodide_run["solver"]["tricks"] == expected
+
+
+def test_the_compiled_search_runs_there_with_the_same_answers(pyodide_run: dict[str, Any]) -> None:
+    """The .wasm in the wheel, run by Pyodide's WebAssembly, solves as the pure-Python search does here."""
+    from in_pyodide import compiled_deals
+
+    from charlemagne_learn.analysis import double_dummy, solve_position
+
+    there = pyodide_run["compiled"]
+    deals = compiled_deals()
+    assert there["tricks"] == [double_dummy(k, hands, k.first_leader, method="python") for k, hands in deals]
+    k, hands = deals[0]
+    after = {s: c[1:] for s, c in hands.items()}
+    leads = solve_position(k, after, k.first_leader, method="python")
+    assert there["position"] == {str(c): v for c, v in leads.items()}
+    assert there["solves_per_second"] > 0
 
 
 def test_the_quizzes_and_widgets_load_no_matplotlib() -> None:

@@ -98,6 +98,49 @@ def _solver() -> dict[str, Any]:
     return {"tricks": tricks, "solves_per_second": round(len(deals) / (time.perf_counter() - start), 1)}
 
 
+def compiled_deals() -> list[tuple[Any, dict[Any, Any]]]:
+    """``solver_deals`` and the same deals under contracts DDS cannot play: Mulot (the joker rule), a lone
+    Charlemagne (three players) and American No Trump."""
+    import charlemagne_learn as cl
+
+    out = solver_deals()
+    for k, hands in list(out):
+        for contract in (cl.Contract(k.rules, "mulot", "N"), cl.Contract(k.rules, "charlemagne", "N", k.trump)):
+            out.append((contract, {s: c for s, c in hands.items() if s in contract.active_seats}))
+    american = cl.Rules.preset("american")
+    for seed in SOLVER_SEEDS:
+        state = cl.HandState.new(american, dealer="W", seed=seed)
+        out.append((cl.Contract(american, "no_trump", "N"), {s: state.hand(s) for s in cl.Seat}))
+    return out
+
+
+def _compiled() -> dict[str, Any]:
+    """Full solves by the compiled search (WebAssembly: the browser's own here), and every card of a position
+    mid-trick; the 8-card partnership deals timed as ``_solver`` times the pure search."""
+    from charlemagne_learn.analysis import compiled, double_dummy, solve_position
+
+    if not compiled.available():
+        return {"error": compiled.why_unavailable()}
+    deals = compiled_deals()
+    tricks = [double_dummy(k, hands, k.first_leader, method="compiled") for k, hands in deals]
+    partnership = deals[: len(SOLVER_SEEDS)]
+    start = time.perf_counter()
+    rounds = 0
+    while rounds < 3 or time.perf_counter() - start < 1.0:
+        for k, hands in partnership:
+            double_dummy(k, hands, k.first_leader, method="compiled")
+        rounds += 1
+    rate = rounds * len(partnership) / (time.perf_counter() - start)
+    k, hands = deals[0]
+    after = {s: c[1:] for s, c in hands.items()}
+    leads = solve_position(k, after, k.first_leader, method="compiled")
+    return {
+        "tricks": tricks,
+        "solves_per_second": round(rate, 1),
+        "position": {str(c): v for c, v in leads.items()},
+    }
+
+
 def _widgets() -> dict[str, Any]:
     from charlemagne_learn.widgets import BidOddsExplorer, DecisionQuiz, Hand, PlayTable, TrumpLadder
 
@@ -122,7 +165,7 @@ def main() -> None:
     if "--pure" in sys.argv:
         from charlemagne_learn.analysis import dds
 
-        dds.available = lambda: False  # the pure-Python search everywhere, as in Pyodide
+        dds.available = lambda: False  # no DDS, as in Pyodide
     parts: dict[str, Any] = {"python": sys.version.split()[0], "platform": sys.platform}
     try:
         _lead()  # not part of any timing
@@ -130,8 +173,9 @@ def main() -> None:
         parts["lead"] = {"error": f"{type(exc).__name__}: {exc}"}
     # The solver first: run last, it measured ~3× slower (5.2 against 17.7 solves/s in CPython), most likely
     # the garbage collector walking the heap the other parts leave behind.
-    for name, work in (("solver", _solver), ("engine", _engine), ("bid_odds", _bid_odds), ("hint", _hint),
-                       ("quiz", _quiz), ("widgets", _widgets)):  # fmt: skip
+    for name, work in (("solver", _solver), ("compiled", _compiled), ("engine", _engine), ("bid_odds", _bid_odds),
+                       ("hint", _hint), ("quiz", _quiz),
+                       ("widgets", _widgets)):  # fmt: skip
         try:
             _timed(parts, name, work)
         except Exception as exc:  # reported, so the test names every part that fails, not only the first

@@ -60,8 +60,10 @@ static int sure_of(int index) {
 // Written by the caller one number at a time (set_config), read by configure().
 static int input[256];
 
-EXPORT(set_config) void set_config(int i, int value) {
-    if (i >= 0 && i < 256) input[i] = value;
+EXPORT(set_config) int set_config(int i, int value) {
+    if (i < 0 || i >= 256) return -1;
+    input[i] = value;
+    return 0;
 }
 
 // The input, in order: segments, trump (1: the last segment is trumps), joker rule, avoid, bidder,
@@ -156,26 +158,40 @@ static Pos pack(const u64 *hands, const int *played, int n_played, int *bits) {
 }
 
 // ---------------------------------------------------------------- transposition table
-// Bounds (and the best lead) of positions at trick boundaries. The generation marks which entries belong to
-// the current searches: bumping it empties the table at once.
+// Bounds (and the best lead) of positions at trick boundaries. Each entry has a 32-bit tag in a small array
+// of its own (hash bits mixed with the generation), so a probe for a position never stored touches one cache
+// line; the entry itself, with its whole key, is read only when the tag matches. The generation marks which
+// entries belong to the current searches: bumping it empties the table at once.
 struct Entry {
     u64 h[4];
     u32 generation;
-    unsigned char leader, slot, left;
+    unsigned char leader, slot;
     signed char lo, hi, first;
 };
 
 enum { TABLE_BITS = 16, WAYS = 4 };
 static Entry table[1 << TABLE_BITS];
+static u32 tags[1 << TABLE_BITS];
 static u32 generation = 1;
 
-static inline u32 bucket_of(const Pos &p, int leader) {
+struct Probe {
+    u32 bucket, tag;
+};
+
+// A tag: the generation's low 8 bits, 4 bits of cards left (how much work the entry saves), 20 hash bits.
+static inline u32 tag_generation(u32 tag) { return tag >> 24; }
+static inline u32 tag_left(u32 tag) { return tag >> 20 & 15; }
+
+static inline Probe probe_of(const Pos &p, int leader, int left) {
     u64 x = p.h[0] * 0x9E3779B97F4A7C15ULL ^ p.h[1] * 0xC2B2AE3D27D4EB4FULL ^ p.h[2] * 0x165667B19E3779F9ULL ^
             p.h[3] * 0xD6E8FEB86659FD93ULL ^ (u64)(leader | slot_now << 2) * 0xFF51AFD7ED558CCDULL;
     x ^= x >> 31;
     x *= 0x94D049BB133111EBULL;
     x ^= x >> 29;
-    return (u32)(x >> (64 - TABLE_BITS)) & ~(u32)(WAYS - 1);
+    Probe out;
+    out.bucket = (u32)(x >> (64 - TABLE_BITS)) & ~(u32)(WAYS - 1);
+    out.tag = (generation & 255) << 24 | (u32)(left & 15) << 20 | ((u32)x & 0xFFFFF);
+    return out;
 }
 
 static inline bool same(const Entry &e, const Pos &p, int leader) {
@@ -183,29 +199,32 @@ static inline bool same(const Entry &e, const Pos &p, int leader) {
            e.h[1] == p.h[1] && e.h[2] == p.h[2] && e.h[3] == p.h[3];
 }
 
-static const Entry *find(const Pos &p, int leader, u32 bucket) {
-    for (int i = 0; i < WAYS; i++)
-        if (same(table[bucket + i], p, leader)) return &table[bucket + i];
+static const Entry *find(const Pos &p, int leader, Probe at) {
+    for (u32 i = at.bucket; i < at.bucket + WAYS; i++)
+        if (tags[i] == at.tag && same(table[i], p, leader)) return &table[i];
     return 0;
 }
 
-static void keep(const Pos &p, int leader, u32 bucket, int left, int lo, int hi, int first) {
-    // the entry itself, else a free way, else the one with fewest cards left (cheapest to search again)
-    Entry *e = 0;
-    for (int i = 0; i < WAYS && !e; i++)
-        if (same(table[bucket + i], p, leader)) e = &table[bucket + i];
-    for (int i = 0; i < WAYS && !e; i++)
-        if (table[bucket + i].generation != generation) e = &table[bucket + i];
-    if (!e) {
-        e = &table[bucket];
-        for (int i = 1; i < WAYS; i++)
-            if (table[bucket + i].left < e->left) e = &table[bucket + i];
+static void keep(const Pos &p, int leader, Probe at, int lo, int hi, int first) {
+    // the entry itself, else a way of an older generation, else the one with fewest cards left (cheapest to
+    // search again); chosen from the tags alone
+    u32 end = at.bucket + WAYS, way = end;
+    for (u32 i = at.bucket; i < end && way == end; i++)
+        if (tags[i] == at.tag && same(table[i], p, leader)) way = i;
+    u32 now = generation & 255;
+    for (u32 i = at.bucket; i < end && way == end; i++)
+        if (tag_generation(tags[i]) != now) way = i;
+    if (way == end) {
+        way = at.bucket;
+        for (u32 i = at.bucket + 1; i < end; i++)
+            if (tag_left(tags[i]) < tag_left(tags[way])) way = i;
     }
+    Entry *e = &table[way];
+    tags[way] = at.tag;
     for (int s = 0; s < 4; s++) e->h[s] = p.h[s];
     e->generation = generation;
     e->leader = (unsigned char)leader;
     e->slot = (unsigned char)slot_now;
-    e->left = (unsigned char)left;
     e->lo = (signed char)lo;
     e->hi = (signed char)hi;
     e->first = (signed char)first;
@@ -525,14 +544,14 @@ static int lead(const Pos &p, int leader, int first, int alpha, int beta, int *b
 static int boundary(const Pos &p, int leader, int alpha, int beta) {
     int left = popcount(p.h[leader]);
     if (left <= 1) return left ? last_trick(p, leader) : 0;
-    u32 bucket = bucket_of(p, leader);
-    const Entry *e = find(p, leader, bucket);
+    Probe at = probe_of(p, leader, left);
+    const Entry *e = find(p, leader, at);
     int lo, hi, first;
     if (!e) {
         bounds(p, leader, left, &lo, &hi);
         first = -1;
         // kept, so the next visit (another order of the same cards, the next null window) reads them
-        if (lo >= beta || hi <= alpha || lo == hi) keep(p, leader, bucket, left, lo, hi, first);
+        if (lo >= beta || hi <= alpha || lo == hi) keep(p, leader, at, lo, hi, first);
     } else {
         lo = e->lo;
         hi = e->hi;
@@ -549,7 +568,7 @@ static int boundary(const Pos &p, int leader, int alpha, int beta) {
         lo = value;
     else
         lo = hi = value;
-    keep(p, leader, bucket, left, lo, hi, first);
+    keep(p, leader, at, lo, hi, first);
     return value;
 }
 
@@ -565,7 +584,10 @@ static bool begin(int slot, int fresh, int a0, int a1, int b0, int b1, int c0, i
     slot_now = slot;
     if (fresh && ++generation == 0) {
         // the generation wrapped: empty the table for real, once every four billion deals
-        for (u32 i = 0; i < (1u << TABLE_BITS); i++) table[i].generation = 0;
+        for (u32 i = 0; i < (1u << TABLE_BITS); i++) {
+            table[i].generation = 0;
+            tags[i] = 0;
+        }
         generation = 1;
     }
     hands_in[0] = (u64)(u32)a0 | (u64)(u32)a1 << 17;
