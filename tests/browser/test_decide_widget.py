@@ -29,20 +29,26 @@ def test_a_bid_then_a_lead_by_clicks(notebook: Any) -> None:
     root.locator(f".cl-action[data-action='{worst}']").click()
     root.locator(".cl-hint-list li").first.wait_for(timeout=30_000)
     assert root.locator(".cl-hint-list li").count() == book.value("len(quiz.hint['choices'])") > 1
-    expect(root.locator(".cl-last-grade")).to_contain_text("best was")
-    expect(root.locator(".cl-review-panel")).to_contain_text("Best:")
+    # the reason said once: the learner's choice, then the better one's
+    expect(root.locator(".cl-last-grade")).to_contain_text("Better:")
     assert book.value("quiz.results[0]['answer']") == worst
     book.screenshot("decision_quiz")
 
     root.locator(".cl-next-hand").click()
     book.wait_value("quiz.number", 2)
     expect(root.locator(".cl-prompt")).to_contain_text("You lead this trick")
-    card = root.locator(
-        ".cl-seat[data-seat='{}'] .cl-card:not(.cl-illegal)".format(book.value("quiz.decision.seat.name"))
-    )
-    card.first.click()
+    # the worst lead: graded, and the line that punishes it folded under the grade, opened by a click
+    worst = book.value("str(quiz.decision.grade().choices[-1].action.card)")
+    seat = book.value("quiz.decision.seat.name")
+    root.locator(f".cl-seat[data-seat='{seat}'] .cl-card:not(.cl-illegal)").filter(has_text=worst).first.click()
     root.locator(".cl-last-grade .cl-grade").wait_for(timeout=30_000)
     assert book.value("len(quiz.results)") == 2
+    if book.value("'line' in quiz.grade"):
+        why = root.locator(".cl-last-grade details.cl-why")
+        expect(why.locator(".cl-why-line")).to_be_hidden()  # folded until the learner asks
+        why.locator("summary").click()
+        expect(why.locator(".cl-why-line")).to_contain_text(f"After {worst}")
+        book.screenshot("decision_quiz_refutation")
     expect(root.locator(".cl-next-hand")).to_have_count(0)  # the last decision: no Next
 
 
