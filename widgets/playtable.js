@@ -87,7 +87,10 @@ function render({ model, el: root }) {
     grade.replaceChildren();
     if (g.text) grade.append(el("p", {}, gradeChip(g.grade, g.text), el("span", { class: "cl-caption", text: ` ${g.reason}` })));
     // after a worse card: the line that punishes it on one graded deal, folded until the learner asks why
-    if (g.line) grade.append(el("details", { class: "cl-why" }, el("summary", { text: g.why }), el("pre", { class: "cl-why-line", text: g.line })));
+    if (g.lines) {
+      const lines = g.lines.map((l) => el("p", { class: l.trick ? "cl-why-trick" : "", text: l.text }));
+      grade.append(el("details", { class: "cl-why" }, el("summary", { text: g.why }), el("div", { class: "cl-why-line" }, ...lines)));
+    }
     grade.hidden = !g.text;
     const r = model.get("review");
     review.replaceChildren(r.title ? reviewPanel(r, () => model.send({ type: "next" })) : "");

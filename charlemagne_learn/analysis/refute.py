@@ -249,6 +249,14 @@ class Refutation:
             return say("refute.fails", lang)
         return say("refute.fails_by", lang, n=min(contract.spec.tricks, contract.rules.tricks_per_hand) - bidder_tricks)
 
+    def lines(self, lang: str | None = None) -> list[tuple[str, bool]]:
+        """The refutation's lines unwrapped, each with whether it is a trick of a line played out (a page wraps
+        them to its own width)."""
+        language = lang_or_course(lang if lang is not None else self.lang)
+        return [
+            ("".join(str(p) for p in parts).replace(_TIGHT, " "), indented) for parts, indented in self._lines(language)
+        ]
+
     def text(self, lang: str | None = None) -> str:
         """The refutation in a few lines, in ``lang`` (else the language it was made in, else the course's)."""
         language = lang_or_course(lang if lang is not None else self.lang)

@@ -820,7 +820,8 @@ def refuted(view: SeatView, action: Action, ranked: Hint, lang: Lang) -> dict[st
     found = refutation(view, action, ranked.best.action, samples=ranked.samples, lang=lang)
     if found is None:
         return {}
-    return {"why": word("play.why refuted", lang), "line": found.text(lang)}
+    lines = [{"text": text, "trick": trick} for text, trick in found.lines(lang)]
+    return {"why": word("play.why refuted", lang), "line": found.text(lang), "lines": lines}
 
 
 def _chose_line(chosen: str, grade: str, reason: str, best: str, unsure: str, lang: Lang) -> dict[str, Any]:
