@@ -642,7 +642,7 @@ EXPORT(position) int position(int slot, int fresh, int a0, int a1, int b0, int b
     int limit = popcount(hands_in[leader]) + (n ? 1 : 0);
     u64 candidates = (u64)(u32)cand0 | (u64)(u32)cand1 << 17;
     u32 out = 0;
-    int shift = 0;
+    int shift = 0, guess = limit / 2;
     while (candidates) {
         int c = low_bit(candidates);
         candidates &= candidates - 1;
@@ -651,7 +651,6 @@ EXPORT(position) int position(int slot, int fresh, int a0, int a1, int b0, int b
         line[n] = c;
         int bits[4];
         Pos p = pack(hands_in, line, n + 1, bits);
-        int value;
         // the card winning so far, and who played it
         int best = bits[0], winner = leader, s = leader;
         for (int i = 1; i <= n; i++) {
@@ -661,17 +660,33 @@ EXPORT(position) int position(int slot, int fresh, int a0, int a1, int b0, int b
                 winner = s;
             }
         }
+        Pos after;
+        Trick t;
         if (n + 1 == k.size) {
             int none[1];
-            Pos after = pack(hands_in, 0, 0, none);
-            int won = k.counts[winner];
-            value = won + boundary(after, winner, -1, limit + 1);
+            after = pack(hands_in, 0, 0, none);
         } else {
-            Trick t;
             for (int i = 0; i <= n; i++) t.card[i] = bits[i];
             t.n = n + 1;
-            value = follow(p, k.next[seat], t, best, winner, -1, limit + 1);
         }
+        // The exact value by null-window searches (MTD(f)) sharing the table across cards, each starting
+        // from the value of the card before: cheaper than one full-window search per card.
+        int lo = 0, hi = limit;
+        while (lo < hi) {
+            int beta = at_least(guess, lo + 1);
+            if (n + 1 == k.size) {
+                int won = k.counts[winner];
+                guess = won + boundary(after, winner, beta - 1 - won, beta - won);
+            } else {
+                guess = follow(p, k.next[seat], t, best, winner, beta - 1, beta);
+            }
+            if (guess < beta)
+                hi = guess;
+            else
+                lo = guess;
+        }
+        int value = lo;
+        guess = value;
         hands_in[seat] ^= bit;
         if (shift < 32) out |= (u32)(value & 15) << shift;
         shift += 4;
