@@ -214,3 +214,16 @@ def test_method_compiled_says_why_it_cannot_run(monkeypatch: pytest.MonkeyPatch)
     assert double_dummy(k, hands, "E") == 1
     assert isinstance(solver.searcher(k, hands=[0, 0, 0, 0]), _Search)
     assert compiled.why_unavailable("fr") == "le paquet wasmtime n'est pas installé"
+
+
+def test_auto_hands_only_big_bridge_like_solves_to_dds(monkeypatch: pytest.MonkeyPatch) -> None:
+    from charlemagne_learn.analysis import dds
+
+    monkeypatch.setattr(dds, "available", lambda: True)
+    canadian = cl.Contract(cl.Rules.preset("canadian"), "6", "N", "H")
+    assert solver.dds_first(canadian, 8)  # DDS is about twice as fast on full 8-card hands
+    assert not solver.dds_first(canadian, 7)  # the compiled search from 7 cards down
+    assert not solver.dds_first(canadian, 8, exact=False)  # and for null-window questions
+    assert not solver.dds_first(cl.Contract(cl.Rules.preset("canadian"), "mulot", "N"), 8)  # not bridge
+    monkeypatch.setattr(compiled, "_loaded", None)
+    assert solver.dds_first(canadian, 3, exact=False)  # where the compiled search cannot run
