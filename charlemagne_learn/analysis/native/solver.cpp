@@ -57,6 +57,8 @@ static int sure_of(int index) {
     return best;
 }
 
+static void next_generation();
+
 // Written by the caller one number at a time (set_config), read by configure().
 static int input[256];
 
@@ -68,9 +70,11 @@ EXPORT(set_config) int set_config(int i, int value) {
 
 // The input, in order: segments, trump (1: the last segment is trumps), joker rule, avoid, bidder,
 // next[4] (-1: sitting out), counts[4], then each segment: its length and its cards, weakest first.
-// Returns the hand width, or a negative number for a layout this module cannot hold.
+// Returns the hand width, or a negative number for a layout this module cannot hold. Empties the table: its
+// entries for the contract the slot held before would answer for the new one.
 EXPORT(configure) int configure(int slot) {
     if (slot < 0 || slot >= SLOTS) return -1;
+    next_generation();
     if (!sure_ready) {
         for (int i = 0; i < (2 << MAX_WIDTH); i++) sure_trumps[i] = (unsigned char)sure_of(i);
         sure_ready = 1;
@@ -173,6 +177,18 @@ enum { TABLE_BITS = 16, WAYS = 4 };
 static Entry table[1 << TABLE_BITS];
 static u32 tags[1 << TABLE_BITS];
 static u32 generation = 1;
+
+// Empties the table: its entries are of older generations from now on.
+static void next_generation() {
+    if (++generation == 0) {
+        // the generation wrapped: empty the table for real, once every four billion deals
+        for (u32 i = 0; i < (1u << TABLE_BITS); i++) {
+            table[i].generation = 0;
+            tags[i] = 0;
+        }
+        generation = 1;
+    }
+}
 
 struct Probe {
     u32 bucket, tag;
@@ -582,14 +598,7 @@ static bool begin(int slot, int fresh, int a0, int a1, int b0, int b1, int c0, i
     if (slot < 0 || slot >= SLOTS || !configs[slot].hw) return false;
     K = &configs[slot];
     slot_now = slot;
-    if (fresh && ++generation == 0) {
-        // the generation wrapped: empty the table for real, once every four billion deals
-        for (u32 i = 0; i < (1u << TABLE_BITS); i++) {
-            table[i].generation = 0;
-            tags[i] = 0;
-        }
-        generation = 1;
-    }
+    if (fresh) next_generation();
     hands_in[0] = (u64)(u32)a0 | (u64)(u32)a1 << 17;
     hands_in[1] = (u64)(u32)b0 | (u64)(u32)b1 << 17;
     hands_in[2] = (u64)(u32)c0 | (u64)(u32)c1 << 17;
