@@ -4,6 +4,10 @@ Ranking and following rules come only from the engine (:class:`~charlemagne_lear
 :func:`~charlemagne_learn.tricks.legal_mask`, :func:`~charlemagne_learn.tricks.winning_position`), so bowers,
 jokers, the high nine and the Mulot joker rule are never re-implemented here.
 
+The search below is also compiled to WebAssembly (:mod:`~charlemagne_learn.analysis.compiled`, from
+``native/solver.cpp``: the same layout, bounds and ordering, tens of times faster), which answers by default
+wherever it loads; this pure-Python one is the fallback, and the oracle the compiled one is tested against.
+
 The search is alpha-beta over single card plays, with
 
 * packed hands (:class:`_Layout`): each effective suit's cards still in play fill the low bits of its own
