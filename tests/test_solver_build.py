@@ -46,3 +46,18 @@ def test_the_module_imports_nothing_and_loads_here() -> None:
     # the fast calls (wasmtime's unchecked entry point) work with the wasmtime version installed
     module_here = compiled._module()
     assert module_here is not None and module_here.fast
+
+
+def test_the_module_still_runs_where_the_fast_calls_are_missing(monkeypatch: pytest.MonkeyPatch) -> None:
+    # another wasmtime version without the unchecked entry point: the public calls, slower, same answers
+    pytest.importorskip("wasmtime")
+
+    def missing(store: object) -> None:
+        raise AttributeError("no wasmtime_func_call_unchecked here")
+
+    monkeypatch.setattr(compiled, "_unchecked", missing)
+    module = compiled._wasmtime_module(compiled.WASM.read_bytes())
+    assert not module.fast
+    assert module.set_config(0, 7) == 0
+    assert module.configure(99) == -1  # no such slot
+    assert module.visited() == 0

@@ -214,3 +214,34 @@ def test_method_compiled_says_why_it_cannot_run(monkeypatch: pytest.MonkeyPatch)
     assert double_dummy(k, hands, "E") == 1
     assert isinstance(solver.searcher(k, hands=[0, 0, 0, 0]), _Search)
     assert compiled.why_unavailable("fr") == "le paquet wasmtime n'est pas installé"
+
+
+def test_auto_hands_only_big_bridge_like_solves_to_dds(monkeypatch: pytest.MonkeyPatch) -> None:
+    from charlemagne_learn.analysis import dds
+
+    monkeypatch.setattr(dds, "available", lambda: True)
+    canadian = cl.Contract(cl.Rules.preset("canadian"), "6", "N", "H")
+    assert solver.dds_first(canadian, 8)  # DDS is about twice as fast on full 8-card hands
+    assert not solver.dds_first(canadian, 7)  # the compiled search from 7 cards down
+    assert not solver.dds_first(canadian, 8, exact=False)  # and for null-window questions
+    assert not solver.dds_first(cl.Contract(cl.Rules.preset("canadian"), "mulot", "N"), 8)  # not bridge
+    monkeypatch.setattr(compiled, "_loaded", None)
+    assert solver.dds_first(canadian, 3, exact=False)  # where the compiled search cannot run
+
+
+def test_a_search_object_outliving_its_contract_slot_gets_its_own_answers(monkeypatch: pytest.MonkeyPatch) -> None:
+    # One slot, two contracts packing the same deal the same way (the same trump) but counting opposite sides'
+    # tricks. Asked again after the other took the slot (no fresh table then), the first object must not read
+    # the entries the other left under that slot number.
+    monkeypatch.setattr(compiled, "SLOTS", 1)
+    monkeypatch.setattr(compiled, "_slots", {})
+    rules = cl.Rules.preset("canadian")
+    by_north, by_east = cl.Contract(rules, "6", "N", "H"), cl.Contract(rules, "6", "E", "H")
+    for seed in range(3):
+        state = cl.HandState.new(rules, dealer="W", seed=seed)
+        masks = [mask_of(state.hand(seat)) for seat in cl.Seat]
+        north, east = CompiledSearch(by_north, list(masks)), CompiledSearch(by_east, list(masks))
+        expected = _Search(by_north, list(masks)).solve(0)
+        assert north.solve(0) == expected
+        assert east.solve(0) == 8 - expected
+        assert north.solve(0) == expected

@@ -116,10 +116,11 @@ def _bidder_tricks(contract: Contract, hands: list[int]) -> int:
     making it matters (the scores then do not depend on the exact count)."""
     leader = int(contract.first_leader)
     spec = contract.spec
-    if dds_first(contract):
+    exact = contract.rules.per_trick_scoring
+    if dds_first(contract, hands[leader].bit_count(), exact=exact):
         return dds.dds_bidder_tricks(contract, hands, Seat(leader))
     search = searcher(contract, hands)
-    if contract.rules.per_trick_scoring:
+    if exact:
         return search.solve(leader)
     if spec.avoid:
         return search.boundary(leader, 0, 1)

@@ -79,15 +79,19 @@ def _wasmtime_module(data: bytes) -> _Module:
     instance = wasmtime.Instance(store, wasmtime.Module(engine, data), [])
     exports = instance.exports(store)
     try:
-        fast = _unchecked(store)
+        fast: Callable[[Any, int], Call] | None = _unchecked(store)
     except Exception:  # another wasmtime version's internals: the public, slower calls still work
         fast = None
 
     def function(name: str, params: int) -> Call:
+        nonlocal fast
         func = exports[name]
         assert isinstance(func, wasmtime.Func)
         if fast is not None:
-            return fast(func, params)
+            try:
+                return fast(func, params)
+            except Exception:  # as above
+                fast = None
 
         def call(*args: int) -> int:
             value = func(store, *args)

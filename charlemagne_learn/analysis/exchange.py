@@ -307,6 +307,6 @@ def play_out(contract: Contract, hands: list[int]) -> tuple[int, int, bool]:
 
 def _bidder_tricks(contract: Contract, hands: list[int]) -> int:
     leader = int(contract.first_leader)
-    if dds_first(contract):
+    if dds_first(contract, hands[leader].bit_count()):
         return dds.dds_bidder_tricks(contract, hands, Seat(leader))
     return searcher(contract, hands).solve(leader)

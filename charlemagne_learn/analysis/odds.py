@@ -288,7 +288,7 @@ def _value(plan: _Plan, contract: Contract, hands: list[int], method: Method) ->
     leader = int(contract.first_leader)
     if method == "bots":
         return greedy_play_out(contract, hands, leader)
-    if plan.goal == "exact" and dds_first(contract):
+    if plan.goal == "exact" and dds_first(contract, hands[leader].bit_count()):
         return dds.dds_bidder_tricks(contract, hands, Seat(leader))
     search = searcher(contract, hands)
     n = hands[leader].bit_count()

@@ -4,6 +4,10 @@ Ranking and following rules come only from the engine (:class:`~charlemagne_lear
 :func:`~charlemagne_learn.tricks.legal_mask`, :func:`~charlemagne_learn.tricks.winning_position`), so bowers,
 jokers, the high nine and the Mulot joker rule are never re-implemented here.
 
+The search below is also compiled to WebAssembly (:mod:`~charlemagne_learn.analysis.compiled`, from
+``native/solver.cpp``: the same layout, bounds and ordering, tens of times faster), which answers by default
+wherever it loads; this pure-Python one is the fallback, and the oracle the compiled one is tested against.
+
 The search is alpha-beta over single card plays, with
 
 * packed hands (:class:`_Layout`): each effective suit's cards still in play fill the low bits of its own
@@ -638,7 +642,7 @@ def solve_position(
         seat = search.next[seat]
     if not search.hands[seat]:
         return {}
-    engine = _engine(contract, method)
+    engine = _engine(contract, method, search.hands[first].bit_count() + (1 if played else 0))
     if engine == "dds":
         solved = dds.dds_position(contract, search.hands, Seat(first), played)
         return {Card.from_index(c): solved[c] for c in sorted(solved)}
@@ -676,7 +680,7 @@ def double_dummy(contract: Contract, hands: HandsArg, leader: Seat | str, *, met
     ``"auto"`` takes the fastest that can answer here. All of them give the same numbers.
     """
     search, first, _ = _setup(contract, hands, leader, ())
-    engine = _engine(contract, method)
+    engine = _engine(contract, method, search.hands[first].bit_count())
     if engine == "dds":
         return dds.dds_bidder_tricks(contract, search.hands, Seat(first))
     if engine == "compiled":
@@ -708,14 +712,24 @@ def searcher(contract: Contract, hands: list[int]) -> Searcher:
     return compiled.CompiledSearch(contract, hands) if compiled.available() else _Search(contract, hands)
 
 
-def dds_first(contract: Contract) -> bool:
-    """Does ``method="auto"`` hand a whole solve of this contract to DDS? Only where DDS is faster than the
-    compiled search: bridge-like contracts (:func:`~charlemagne_learn.analysis.dds.maps_onto_bridge`) with
-    endplay installed."""
-    return dds.maps_onto_bridge(contract) and dds.available()
+#: Cards a hand from which DDS solves a bridge-like deal faster than the compiled search (measured in
+#: ``benchmarks/RESULTS.md``): at 8 cards DDS is about twice as fast, at 7 and fewer the compiled search
+#: (which pays no DDS set-up per call) is as fast or faster, several times at 6 and fewer.
+DDS_FROM = 8
 
 
-def _engine(contract: Contract, method: Method) -> str:
+def dds_first(contract: Contract, cards: int, *, exact: bool = True) -> bool:
+    """Should this contract go to DDS, with ``cards`` a hand (counting one already played to the trick)? Only
+    where DDS is faster than the compiled search: bridge-like contracts
+    (:func:`~charlemagne_learn.analysis.dds.maps_onto_bridge`) with endplay installed, at :data:`DDS_FROM` cards
+    or more, for an ``exact`` count (a null-window question, "does the bidder's side take at least 6?", is
+    faster still in the compiled search), or wherever the compiled search cannot run."""
+    if not (dds.maps_onto_bridge(contract) and dds.available()):
+        return False
+    return not compiled.available() or (exact and cards >= DDS_FROM)
+
+
+def _engine(contract: Contract, method: Method, cards: int) -> str:
     """Which search answers: ``"dds"``, ``"compiled"`` or ``"python"``. A clear error when ``method`` asks for
     what cannot be done here."""
     if method not in ("auto", "compiled", "dds", "python"):
@@ -732,6 +746,6 @@ def _engine(contract: Contract, method: Method) -> str:
         return "compiled"
     if method == "python":
         return "python"
-    if dds_first(contract):
+    if dds_first(contract, cards):
         return "dds"
     return "compiled" if compiled.available() else "python"

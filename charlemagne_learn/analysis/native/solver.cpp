@@ -57,6 +57,8 @@ static int sure_of(int index) {
     return best;
 }
 
+static void wipe();
+
 // Written by the caller one number at a time (set_config), read by configure().
 static int input[256];
 
@@ -68,9 +70,11 @@ EXPORT(set_config) int set_config(int i, int value) {
 
 // The input, in order: segments, trump (1: the last segment is trumps), joker rule, avoid, bidder,
 // next[4] (-1: sitting out), counts[4], then each segment: its length and its cards, weakest first.
-// Returns the hand width, or a negative number for a layout this module cannot hold.
+// Returns the hand width, or a negative number for a layout this module cannot hold. Wipes the table: its
+// entries for the contract the slot held before would answer for the new one.
 EXPORT(configure) int configure(int slot) {
     if (slot < 0 || slot >= SLOTS) return -1;
+    wipe();
     if (!sure_ready) {
         for (int i = 0; i < (2 << MAX_WIDTH); i++) sure_trumps[i] = (unsigned char)sure_of(i);
         sure_ready = 1;
@@ -158,76 +162,84 @@ static Pos pack(const u64 *hands, const int *played, int n_played, int *bits) {
 }
 
 // ---------------------------------------------------------------- transposition table
-// Bounds (and the best lead) of positions at trick boundaries. Each entry has a 32-bit tag in a small array
-// of its own (hash bits mixed with the generation), so a probe for a position never stored touches one cache
-// line; the entry itself, with its whole key, is read only when the tag matches. The generation marks which
-// entries belong to the current searches: bumping it empties the table at once.
-struct Entry {
-    u64 h[4];
-    u32 generation;
-    unsigned char leader, slot;
+// Bounds (and the best lead) of positions at trick boundaries, in buckets of two entries filling one cache
+// line, so a probe costs one line. An entry holds its whole key: the cards in play, who holds each (two bits
+// a card), the leader and the contract's slot; a hash collision can cost a lookup, never an answer. A tag
+// (hash bits and the generation's low bits) is compared first. Entries stay valid whatever their generation
+// (their key is the whole position); the generation only lets a new deal start from an empty table at once,
+// and configure() wipes the table, the one thing that changes what an entry's key means.
+struct Way {
+    u64 all, own0, own1;
+    u32 tag;
+    unsigned char meta;  // leader | slot << 2
     signed char lo, hi, first;
 };
 
-enum { TABLE_BITS = 16, WAYS = 4 };
-static Entry table[1 << TABLE_BITS];
-static u32 tags[1 << TABLE_BITS];
-static u32 generation = 1;
-
-struct Probe {
-    u32 bucket, tag;
+struct alignas(64) Bucket {
+    Way way[2];
 };
 
-// A tag: the generation's low 8 bits, 4 bits of cards left (how much work the entry saves), 20 hash bits.
-static inline u32 tag_generation(u32 tag) { return tag >> 24; }
-static inline u32 tag_left(u32 tag) { return tag >> 20 & 15; }
+enum { TABLE_BITS = 15 };
+static Bucket table[1 << TABLE_BITS];
+static u32 generation = 1;
 
-static inline Probe probe_of(const Pos &p, int leader, int left) {
-    u64 x = p.h[0] * 0x9E3779B97F4A7C15ULL ^ p.h[1] * 0xC2B2AE3D27D4EB4FULL ^ p.h[2] * 0x165667B19E3779F9ULL ^
-            p.h[3] * 0xD6E8FEB86659FD93ULL ^ (u64)(leader | slot_now << 2) * 0xFF51AFD7ED558CCDULL;
+static void wipe() {
+    for (u32 i = 0; i < (1u << TABLE_BITS); i++) table[i].way[0].tag = table[i].way[1].tag = 0;
+}
+
+// A new deal: the table's entries are of an older generation from now on, so they no longer match.
+static void next_generation() { generation++; }
+
+struct Probe {
+    u64 all, own0, own1;
+    u32 bucket, tag;
+    unsigned char meta;
+};
+
+static inline Probe probe_of(const Pos &p, int leader) {
+    Probe out;
+    out.all = p.h[0] | p.h[1] | p.h[2] | p.h[3];
+    out.own0 = p.h[1] | p.h[3];
+    out.own1 = p.h[2] | p.h[3];
+    out.meta = (unsigned char)(leader | slot_now << 2);
+    u64 x = out.all * 0x9E3779B97F4A7C15ULL ^ out.own0 * 0xC2B2AE3D27D4EB4FULL ^ out.own1 * 0x165667B19E3779F9ULL ^
+            (u64)out.meta * 0xFF51AFD7ED558CCDULL;
     x ^= x >> 31;
     x *= 0x94D049BB133111EBULL;
     x ^= x >> 29;
-    Probe out;
-    out.bucket = (u32)(x >> (64 - TABLE_BITS)) & ~(u32)(WAYS - 1);
-    out.tag = (generation & 255) << 24 | (u32)(left & 15) << 20 | ((u32)x & 0xFFFFF);
+    out.bucket = (u32)(x >> (64 - TABLE_BITS));
+    out.tag = (generation & 255) << 24 | ((u32)x & 0xFFFFFF) | 1;
     return out;
 }
 
-static inline bool same(const Entry &e, const Pos &p, int leader) {
-    return e.generation == generation && e.leader == leader && e.slot == slot_now && e.h[0] == p.h[0] &&
-           e.h[1] == p.h[1] && e.h[2] == p.h[2] && e.h[3] == p.h[3];
+static inline bool same(const Way &w, const Probe &at) {
+    return w.tag == at.tag && w.all == at.all && w.own0 == at.own0 && w.own1 == at.own1 && w.meta == at.meta;
 }
 
-static const Entry *find(const Pos &p, int leader, Probe at) {
-    for (u32 i = at.bucket; i < at.bucket + WAYS; i++)
-        if (tags[i] == at.tag && same(table[i], p, leader)) return &table[i];
+static const Way *find(const Probe &at) {
+    const Bucket &b = table[at.bucket];
+    if (same(b.way[0], at)) return &b.way[0];
+    if (same(b.way[1], at)) return &b.way[1];
     return 0;
 }
 
-static void keep(const Pos &p, int leader, Probe at, int lo, int hi, int first) {
-    // the entry itself, else a way of an older generation, else the one with fewest cards left (cheapest to
-    // search again); chosen from the tags alone
-    u32 end = at.bucket + WAYS, way = end;
-    for (u32 i = at.bucket; i < end && way == end; i++)
-        if (tags[i] == at.tag && same(table[i], p, leader)) way = i;
-    u32 now = generation & 255;
-    for (u32 i = at.bucket; i < end && way == end; i++)
-        if (tag_generation(tags[i]) != now) way = i;
-    if (way == end) {
-        way = at.bucket;
-        for (u32 i = at.bucket + 1; i < end; i++)
-            if (tag_left(tags[i]) < tag_left(tags[way])) way = i;
+static void keep(const Probe &at, int lo, int hi, int first) {
+    // the entry itself, else the first way, the one there before moving to the second
+    Bucket &b = table[at.bucket];
+    Way *w = &b.way[0];
+    if (same(b.way[1], at)) {
+        w = &b.way[1];
+    } else if (!same(b.way[0], at)) {
+        b.way[1] = b.way[0];
     }
-    Entry *e = &table[way];
-    tags[way] = at.tag;
-    for (int s = 0; s < 4; s++) e->h[s] = p.h[s];
-    e->generation = generation;
-    e->leader = (unsigned char)leader;
-    e->slot = (unsigned char)slot_now;
-    e->lo = (signed char)lo;
-    e->hi = (signed char)hi;
-    e->first = (signed char)first;
+    w->all = at.all;
+    w->own0 = at.own0;
+    w->own1 = at.own1;
+    w->tag = at.tag;
+    w->meta = at.meta;
+    w->lo = (signed char)lo;
+    w->hi = (signed char)hi;
+    w->first = (signed char)first;
 }
 
 // ---------------------------------------------------------------- search
@@ -544,14 +556,14 @@ static int lead(const Pos &p, int leader, int first, int alpha, int beta, int *b
 static int boundary(const Pos &p, int leader, int alpha, int beta) {
     int left = popcount(p.h[leader]);
     if (left <= 1) return left ? last_trick(p, leader) : 0;
-    Probe at = probe_of(p, leader, left);
-    const Entry *e = find(p, leader, at);
+    Probe at = probe_of(p, leader);
+    const Way *e = find(at);
     int lo, hi, first;
     if (!e) {
         bounds(p, leader, left, &lo, &hi);
         first = -1;
         // kept, so the next visit (another order of the same cards, the next null window) reads them
-        if (lo >= beta || hi <= alpha || lo == hi) keep(p, leader, at, lo, hi, first);
+        if (lo >= beta || hi <= alpha || lo == hi) keep(at, lo, hi, first);
     } else {
         lo = e->lo;
         hi = e->hi;
@@ -568,7 +580,7 @@ static int boundary(const Pos &p, int leader, int alpha, int beta) {
         lo = value;
     else
         lo = hi = value;
-    keep(p, leader, at, lo, hi, first);
+    keep(at, lo, hi, first);
     return value;
 }
 
@@ -582,14 +594,7 @@ static bool begin(int slot, int fresh, int a0, int a1, int b0, int b1, int c0, i
     if (slot < 0 || slot >= SLOTS || !configs[slot].hw) return false;
     K = &configs[slot];
     slot_now = slot;
-    if (fresh && ++generation == 0) {
-        // the generation wrapped: empty the table for real, once every four billion deals
-        for (u32 i = 0; i < (1u << TABLE_BITS); i++) {
-            table[i].generation = 0;
-            tags[i] = 0;
-        }
-        generation = 1;
-    }
+    if (fresh) next_generation();
     hands_in[0] = (u64)(u32)a0 | (u64)(u32)a1 << 17;
     hands_in[1] = (u64)(u32)b0 | (u64)(u32)b1 << 17;
     hands_in[2] = (u64)(u32)c0 | (u64)(u32)c1 << 17;
@@ -642,7 +647,7 @@ EXPORT(position) int position(int slot, int fresh, int a0, int a1, int b0, int b
     int limit = popcount(hands_in[leader]) + (n ? 1 : 0);
     u64 candidates = (u64)(u32)cand0 | (u64)(u32)cand1 << 17;
     u32 out = 0;
-    int shift = 0;
+    int shift = 0, guess = limit / 2;
     while (candidates) {
         int c = low_bit(candidates);
         candidates &= candidates - 1;
@@ -651,7 +656,6 @@ EXPORT(position) int position(int slot, int fresh, int a0, int a1, int b0, int b
         line[n] = c;
         int bits[4];
         Pos p = pack(hands_in, line, n + 1, bits);
-        int value;
         // the card winning so far, and who played it
         int best = bits[0], winner = leader, s = leader;
         for (int i = 1; i <= n; i++) {
@@ -661,17 +665,33 @@ EXPORT(position) int position(int slot, int fresh, int a0, int a1, int b0, int b
                 winner = s;
             }
         }
+        Pos after;
+        Trick t;
         if (n + 1 == k.size) {
             int none[1];
-            Pos after = pack(hands_in, 0, 0, none);
-            int won = k.counts[winner];
-            value = won + boundary(after, winner, -1, limit + 1);
+            after = pack(hands_in, 0, 0, none);
         } else {
-            Trick t;
             for (int i = 0; i <= n; i++) t.card[i] = bits[i];
             t.n = n + 1;
-            value = follow(p, k.next[seat], t, best, winner, -1, limit + 1);
         }
+        // The exact value by null-window searches (MTD(f)) sharing the table across cards, each starting
+        // from the value of the card before: cheaper than one full-window search per card.
+        int lo = 0, hi = limit;
+        while (lo < hi) {
+            int beta = at_least(guess, lo + 1);
+            if (n + 1 == k.size) {
+                int won = k.counts[winner];
+                guess = won + boundary(after, winner, beta - 1 - won, beta - won);
+            } else {
+                guess = follow(p, k.next[seat], t, best, winner, beta - 1, beta);
+            }
+            if (guess < beta)
+                hi = guess;
+            else
+                lo = guess;
+        }
+        int value = lo;
+        guess = value;
         hands_in[seat] ^= bit;
         if (shift < 32) out |= (u32)(value & 15) << shift;
         shift += 4;
