@@ -244,13 +244,13 @@ def test_a_huge_input_is_refused_early_and_not_repeated() -> None:
 def test_a_change_of_language_rewrites_every_text() -> None:
     q = DecisionQuiz("canadian", kinds=["lead"], seed=3, count=2, samples=4, lang="en")
     q.choose(q.decision.grade().best.action)
-    english = (q.prompt, q.grade["text"], q.review["result"])
+    english = (q.prompt, q.grade["text"], q.grade["reason"], q.review["title"])
     q.lang = "fr"
     assert q.prompt.startswith("Vous êtes") and q.grade["text"].startswith("Vous avez choisi")
-    assert q.review["result"].startswith("Le meilleur")
-    assert q.hint["choices"][0]["reason"] != ""
+    assert q.review["title"].startswith("Décision 1") and "donnes" in q.grade["reason"]
+    assert q.hint["choices"][0]["grade_word"] == "meilleur"
     q.lang = "en"
-    assert (q.prompt, q.grade["text"], q.review["result"]) == english
+    assert (q.prompt, q.grade["text"], q.grade["reason"], q.review["title"]) == english
     tq = TrickQuiz("canadian", kinds=["winner"], count=2, seed=1)
     tq.answer(tq._question.answer)
     tq.lang = "fr"

@@ -113,7 +113,9 @@ def test_the_bidders_exchange_is_hinted_and_graded_as_a_whole() -> None:
     assert p.state.phase is cl.Phase.PLAY
     assert p.grade["text"] == f"You chose {worst.said('en')}: {worst.grade}"
     # the choice's reason, then the best one's, each said once
-    assert p.grade["grade"] == worst.grade and p.grade["reason"] == f"{worst.reason}. Better: {ranked.best.reason}"
+    # the reason, how sure the grade is where that needs saying, then the better exchange's reason
+    mine = f"{worst.reason} ({worst.doubt('en')})" if worst.doubt("en") else worst.reason
+    assert p.grade["grade"] == worst.grade and p.grade["reason"] == f"{mine}. Better: {ranked.best.reason}"
 
 
 def test_every_choice_of_a_maine_charlemagne_bidder_is_hinted_and_graded() -> None:

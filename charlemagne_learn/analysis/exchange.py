@@ -105,6 +105,12 @@ class ExchangeChoice:
 
         return how_sure(self, lang_or_course(lang))
 
+    def doubt(self, lang: str | None = None) -> str:
+        """:meth:`sureness` where it needs saying (a tie with the best, or a grade near a line), else ""."""
+        from .hints import doubt  # hints grades with this module's exchanges: imported when asked
+
+        return doubt(self, lang_or_course(lang))
+
     @property
     def text(self) -> str:
         """The exchange in the course's language: ``"discard 8♣ A♣, trump ♥"``, ``"écarter 8♣ A♣, atout ♥"``."""

@@ -30,7 +30,7 @@ import traitlets as t
 from ..actions import Action, choice_name
 from ..analysis.bots import Bot, make_bot
 from ..analysis.exchange import ExchangeChoice, ExchangeHint, exchange_hint
-from ..analysis.hints import GRADE_SAMPLES, Hint, before_exchange, doubt, hint, review
+from ..analysis.hints import GRADE_SAMPLES, Hint, before_exchange, hint, review
 from ..analysis.hints import graded as hinted
 from ..analysis.odds import MAX_SAMPLES
 from ..analysis.refute import refutation
@@ -795,7 +795,7 @@ def exchange_panel(ranked: ExchangeHint, lang: Lang) -> dict[str, Any]:
 
 def exchange_grade_line(ranked: ExchangeHint, mine: ExchangeChoice, lang: Lang) -> dict[str, Any]:
     """The line under the table once the learner's exchange is complete, as :func:`grade_line` for a card."""
-    return _chose_line(mine.said(lang), mine.grade, mine.reason, ranked.best.reason, doubt(mine, lang), lang)
+    return _chose_line(mine.said(lang), mine.grade, mine.reason, ranked.best.reason, mine.doubt(lang), lang)
 
 
 def grade_line(ranked: Hint, action: Action, rules: Rules, lang: Lang) -> dict[str, Any]:
