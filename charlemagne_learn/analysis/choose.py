@@ -22,13 +22,15 @@ for a bidder who must choose).
 
 from __future__ import annotations
 
+import math
+
 from ..actions import Action, choice_name
 from ..errors import IllegalActionError
 from ..hand import HandState, SeatView
 from ..i18n import add_messages, say
 from ..rng import DealRandom, derive_seed
 from ..scoring import stake
-from .exchange import play_out
+from .exchange import mean_tricks, play_out
 from .hints import Choice, Row, _ranked, before_exchange
 from .pimc import deals_before_exchange
 from .rulebot import _auction, exchange_by_rule
@@ -68,12 +70,12 @@ def choose_choices(view: SeatView, samples: int, seed: int, lang: str = "en") ->
             state.apply(action)
             net, taken, won = _played_out(state)
             points[action].append(net)
-            totals[action][0] += taken
+            totals[action][0] += math.nan if taken is None else taken
             totals[action][1] += won
     spec, _ = _auction(view)
     rows: list[Row] = []
     for action in actions:
-        tricks, made = (v / n for v in totals[action])
+        tricks, made = mean_tricks(totals[action][0], n), totals[action][1] / n
         name = _name(action, lang)
         mean = sum(points[action]) / n
         reason = say("choose.reason", lang, choice=name, p=made, points=mean)
@@ -89,7 +91,7 @@ def _name(action: Action, lang: str) -> str:
     return choice_name(action.choice or "", lang)
 
 
-def _played_out(state: HandState) -> tuple[int, int, bool]:
+def _played_out(state: HandState) -> tuple[int, int | None, bool]:
     """The rest of the exchange as RuleBot makes it, then the contract double dummy: the bidder's side's points
     less the other side's (the whole game for a bid that decides it), its tricks, and whether it is made."""
     exchange_by_rule(state)

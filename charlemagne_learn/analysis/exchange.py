@@ -22,6 +22,7 @@ The hidden cards are dealt at random among the other seats, without reading the 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from itertools import combinations
@@ -80,8 +81,8 @@ class ExchangeChoice:
     trump: Suit | None
     #: Mean points of the bidder's team minus the other team's, over the deals.
     points: float
-    #: Mean tricks the bidder's side takes.
-    tricks: float
+    #: Mean tricks the bidder's side takes (None where the score needs only whether the contract is made).
+    tricks: float | None
     #: Share of the deals on which the contract is made.
     made: float
     loss: float
@@ -161,20 +162,23 @@ class ExchangeHint:
         from ..display import _colon, text_table, wrap_text
 
         language = lang_or_course(lang)
+        # tricks only where they were counted (a contract scored by the trick); elsewhere making it is what counts
+        counted = all(c.tricks is not None for c in self.choices)
         rows = [
             [
                 c.said(language),
                 number(c.points, "+.2f", language),
-                number(c.tricks, ".1f", language),
+                *([number(c.tricks, ".1f", language)] if c.tricks is not None and counted else []),
                 number(c.made, ".0%", language),
                 say(f"display.grade.{c.grade}", language),
             ]
             for c in self.choices
         ]
-        heads = [say(f"exchange.col.{h}", language) for h in ("exchange", "tricks", "made")]
+        columns = ("exchange", "tricks", "made") if counted else ("exchange", "made")
+        heads = [say(f"exchange.col.{h}", language) for h in columns]
         heads.insert(1, say("display.col.points", language))
         heads.append(say("display.col.grade", language))
-        table = text_table(heads, rows, (False, True, True, True))
+        table = text_table(heads, rows, (False, True, True, True)[: len(heads) - 1])
         head = say("exchange.head", language, seat=self.seat, samples=self.samples)
         return f"{wrap_text(head + _colon(language))}\n{table}"
 
@@ -257,14 +261,14 @@ def exchange_hint(
             hands[bidder] = hand & ~out
             value, taken, won = play_out(contract, hands)
             net.append(value)
-            total[0] += taken
+            total[0] += math.nan if taken is None else taken
             total[1] += won
     grades = grade_choices(points, at_stake)
     rows = [
-        (out, trump, sum(net) / samples, total[0] / samples, total[1] / samples, g)
+        (out, trump, sum(net) / samples, mean_tricks(total[0], samples), total[1] / samples, g)
         for (out, trump, _), net, total, g in zip(ways, points, totals, grades, strict=True)
     ]
-    rows.sort(key=lambda r: (-r[2], -r[3]))
+    rows.sort(key=lambda r: (-r[2], -(r[3] if r[3] is not None else r[4])))
     choices = []
     for out, trump, mean, tricks, share, g in rows:
         choice = ExchangeChoice(
@@ -303,16 +307,32 @@ def _deal(state: HandState, bidder: Seat, seed: int, i: int) -> list[int]:
     return hands
 
 
-def play_out(contract: Contract, hands: list[int]) -> tuple[int, int, bool]:
+def play_out(contract: Contract, hands: list[int]) -> tuple[int, int | None, bool]:
     """One deal of ``contract`` played out double dummy (the seats sitting out emptied): the bidder's team's
-    points less the other team's, the tricks the bidder's side takes, and whether the contract is made."""
+    points less the other team's, the tricks the bidder's side takes (None where the score needs only whether the
+    contract is made, and only that was asked), and whether the contract is made."""
     hands = [0 if Seat(seat) in contract.sitting_out else cards for seat, cards in enumerate(hands)]
-    taken = _bidder_tricks(contract, hands)
-    return value_to_bidder(contract, taken), taken, is_made(contract, taken)
+    taken, exact = _bidder_tricks(contract, hands)
+    return value_to_bidder(contract, taken), taken if exact else None, is_made(contract, taken)
 
 
-def _bidder_tricks(contract: Contract, hands: list[int]) -> int:
+def _bidder_tricks(contract: Contract, hands: list[int]) -> tuple[int, bool]:
+    """The bidder's side's tricks and True, or — where the score is the same for every count on each side of the
+    bid's line (no per-trick scoring) — a count on the right side of it and False: one null-window question,
+    several times faster than the exact count and giving the same points."""
     leader = int(contract.first_leader)
+    spec = contract.spec
+    if not contract.rules.per_trick_scoring:
+        search = searcher(contract, hands)
+        if spec.avoid:
+            return search.boundary(leader, 0, 1), False
+        return search.boundary(leader, spec.tricks - 1, spec.tricks), False
     if dds_first(contract, hands[leader].bit_count()):
-        return dds.dds_bidder_tricks(contract, hands, Seat(leader))
-    return searcher(contract, hands).solve(leader)
+        return dds.dds_bidder_tricks(contract, hands, Seat(leader)), True
+    return searcher(contract, hands).solve(leader), True
+
+
+def mean_tricks(total: float, deals: int) -> float | None:
+    """The mean of tricks summed over ``deals`` by :func:`play_out`, None when some were not counted exactly
+    (summed as NaN)."""
+    return None if math.isnan(total) else total / deals

@@ -22,6 +22,8 @@ other hint (:func:`~charlemagne_learn.analysis.hints.hint` calls this for a seat
 
 from __future__ import annotations
 
+import math
+
 from ..actions import Action
 from ..cards import Card, Seat, Suit
 from ..contract import Contract
@@ -89,7 +91,7 @@ def give_choices(view: SeatView, samples: int, seed: int, lang: str = "en") -> t
         return max(_FLOOR, bid_chance(rules, deal[0][bidder], top, eight)) ** 2
 
     deals = likely_deals(rng, draw, weigh, samples, _LOOK)
-    from .exchange import play_out
+    from .exchange import mean_tricks, play_out
 
     # deal by deal, every card on each deal: every card is judged on the same deals, and compared deal by deal
     gifts = [a.card for a in view.legal_actions if a.card is not None]
@@ -108,11 +110,11 @@ def give_choices(view: SeatView, samples: int, seed: int, lang: str = "en") -> t
             table[view.seat] = hand & ~(1 << card.index)
             net, taken, won = play_out(contract, table)
             points[card].append(net)
-            totals[card][0] += taken
+            totals[card][0] += math.nan if taken is None else taken
             totals[card][1] += won
     rows: list[Row] = []
     for card in gifts:
-        tricks, made = (v / n for v in totals[card])
+        tricks, made = mean_tricks(totals[card][0], n), totals[card][1] / n
         reason = say("give.reason", lang, card=card, p=made, points=sum(points[card]) / n)
         rows.append((Action.give(card), points[card], tricks, made, reason))
     return _ranked(view, rows, at_stake, lang), n

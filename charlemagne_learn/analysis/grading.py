@@ -18,7 +18,8 @@ blunder       60% or more
 
 Choices the deals cannot tell apart — their difference is within its own 95% interval of nothing — get the
 same grade, the better one, as far as the worse choice's own interval reaches: a grade never rests on a difference
-the sample cannot see, and a loss the deals are sure of keeps its grade. Nothing here reads a
+the sample cannot see, and a loss the deals are sure of keeps its grade. A choice worth more on average never grades
+below one worth less. Nothing here reads a
 clock: the grades are a function of the points only, so of the position and the seed.
 
 >>> best, same, worse = grade_choices([[2, 2, 2, 2], [2, 2, 2, 1], [-2, -2, -2, -2]], stake=12)
@@ -137,6 +138,15 @@ def _grades(means: list[float], top: int, error: _Error, stake: float, deals: in
         perhaps = ends[0] if ends else None
         tied = i == top or _alike(means, i, top, error)
         out[i] = Graded(grade, loss, low, high, deals, tied, perhaps)
+    # a choice worth more on average never grades below one worth less: a tie that lifted a weaker choice lifts
+    # every choice above it too, so the grades read best first down a list ranked by points
+    better = len(GRADES) - 1
+    for i in reversed(order):
+        here = GRADES.index(out[i].grade)
+        if better < here:
+            g = out[i]
+            out[i] = Graded(GRADES[better], g.loss, g.low, g.high, g.deals, g.tied, None)
+        better = min(better, GRADES.index(out[i].grade))
     return [out[i] for i in range(len(means))]
 
 
