@@ -40,7 +40,7 @@ from ..rng import DealRandom, check_seed, derive_seed
 from ..scoring import is_made, stake, value_to_bidder
 from . import dds
 from .evaluate import discard
-from .grading import Grade, grade_choices
+from .grading import Grade, Sureness, grade_choices
 from .solver import dds_first, searcher
 
 __all__ = ["ExchangeChoice", "ExchangeHint", "exchange_hint"]
@@ -74,7 +74,7 @@ add_messages({
 
 
 @dataclass(frozen=True, kw_only=True)
-class ExchangeChoice:
+class ExchangeChoice(Sureness):
     """One way to exchange: the cards put aside and the trump named, and what it is worth."""
 
     discards: CardList
@@ -95,22 +95,6 @@ class ExchangeChoice:
     high: float = 0.0
     tied: bool = False
     perhaps: Grade | None = None
-
-    @property
-    def sure(self) -> bool:
-        return self.perhaps is None
-
-    def sureness(self, lang: str | None = None) -> str:
-        """How sure the grade is, in one short phrase (:meth:`~charlemagne_learn.analysis.hints.Choice.sureness`)."""
-        from .hints import how_sure  # hints grades with this module's exchanges: imported when asked
-
-        return how_sure(self, lang_or_course(lang))
-
-    def doubt(self, lang: str | None = None) -> str:
-        """:meth:`sureness` where it needs saying (a tie with the best, or a grade near a line), else ""."""
-        from .hints import doubt  # hints grades with this module's exchanges: imported when asked
-
-        return doubt(self, lang_or_course(lang))
 
     @property
     def text(self) -> str:

@@ -36,7 +36,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-__all__ = ["GRADES", "Grade", "Graded", "grade_choices", "grade_estimates", "grade_for"]
+from ..i18n import add_messages, lang_or_course, say
+
+__all__ = ["GRADES", "Grade", "Graded", "Sureness", "grade_choices", "grade_estimates", "grade_for"]
+
+add_messages({
+    "hints.sure.sure": ("on {n} {n:deal|deals}", "sur {n} {n:donne|donnes}"),
+    "hints.sure.tied": ("as good as the best on these {n} deals", "aussi bon que le meilleur sur ces {n} donnes"),
+    "hints.sure.perhaps": ("on {n} deals, perhaps {other}", "sur {n} donnes, peut-être {other}"),
+})  # fmt: skip
 
 Grade = Literal["best", "good", "inaccuracy", "mistake", "blunder"]
 #: The grades, best first.
@@ -60,6 +68,38 @@ def grade_for(loss: float, stake: float) -> Grade:
         if share < limit:
             return grade
     return "blunder"
+
+
+class Sureness:
+    """How sure a graded choice's grade is, in words: shared by the choices of a hint and of an exchange, which
+    carry these attributes as fields of their own."""
+
+    deals: int
+    loss: float
+    tied: bool
+    grade: Grade
+    perhaps: Grade | None
+
+    @property
+    def sure(self) -> bool:
+        """Does the whole 95% interval of the loss give this grade?"""
+        return self.perhaps is None
+
+    def sureness(self, lang: str | None = None) -> str:
+        """How sure the grade is, in one short phrase: "on 320 deals", "as good as the best on these 320 deals",
+        "on 320 deals, perhaps inaccuracy"."""
+        language = lang_or_course(lang)
+        if self.tied and self.loss > 0:
+            return say("hints.sure.tied", language, n=self.deals)
+        if self.perhaps is None:
+            return say("hints.sure.sure", language, n=self.deals)
+        from .hints import grade_word  # the grades' words are the course's (display.grade.*)
+
+        return say("hints.sure.perhaps", language, n=self.deals, other=grade_word(self.perhaps, language))
+
+    def doubt(self, lang: str | None = None) -> str:
+        """:meth:`sureness` where it needs saying (a tie with the best, or a grade near a line), else ""."""
+        return self.sureness(lang) if self.perhaps is not None or (self.tied and self.loss > 0) else ""
 
 
 @dataclass(frozen=True)

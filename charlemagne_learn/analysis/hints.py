@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 from ..actions import Action, choice_name
 from ..cards import Card, Seat
@@ -32,7 +32,7 @@ from ..hand import HandState, Phase, SeatView
 from ..i18n import add_messages, check_lang, lang_or_course, say, word
 from ..rng import check_seed
 from ..scoring import is_made, stake, value_to_bidder
-from .grading import GRADES, Grade, grade_choices, grade_estimates, grade_for
+from .grading import GRADES, Grade, Sureness, grade_choices, grade_estimates, grade_for
 from .odds import MAX_SAMPLES, bid_odds, how_text
 from .pimc import play_outcomes
 from .rulebot import _auction, advise, rule_text
@@ -78,9 +78,6 @@ add_messages({
     "hints.does.discard": ("is thrown away", "est défaussée"),
     "hints.pass": ("pass — neither side scores from your bid: 0 points",
                    "passe — aucun camp ne marque grâce à votre enchère : 0 point"),
-    "hints.sure.sure": ("on {n} {n:deal|deals}", "sur {n} {n:donne|donnes}"),
-    "hints.sure.tied": ("as good as the best on these {n} deals", "aussi bon que le meilleur sur ces {n} donnes"),
-    "hints.sure.perhaps": ("on {n} deals, perhaps {other}", "sur {n} donnes, peut-être {other}"),
     "hints.bid": ("{label} — made in {p:.0%} of deals, {points:+.1f} points on average",
                   "{label} — réussie dans {p:.0%} des donnes, {points:+.1f} points en moyenne"),
 })  # fmt: skip
@@ -98,7 +95,7 @@ def grade_word(grade: Grade, lang: str | None = None) -> str:
 
 
 @dataclass(frozen=True, kw_only=True)
-class Choice:
+class Choice(Sureness):
     """One choice of the seat: what it is worth and how it compares with the best."""
 
     action: Action
@@ -122,20 +119,6 @@ class Choice:
     high: float = 0.0
     tied: bool = False
     perhaps: Grade | None = None
-
-    @property
-    def sure(self) -> bool:
-        """Does the whole 95% interval of the loss give this grade?"""
-        return self.perhaps is None
-
-    def sureness(self, lang: str | None = None) -> str:
-        """How sure the grade is, in one short phrase: "on 320 deals", "as good as the best on these 320 deals",
-        "on 320 deals, perhaps inaccuracy"."""
-        return how_sure(self, lang_or_course(lang))
-
-    def doubt(self, lang: str | None = None) -> str:
-        """:meth:`sureness` where it needs saying (a tie with the best, or a grade near a line), else ""."""
-        return doubt(self, lang_or_course(lang))
 
 
 @dataclass(frozen=True)
@@ -281,33 +264,6 @@ def _ranked(
             )
         )
     return out
-
-
-class _Sureness(Protocol):
-    @property
-    def deals(self) -> int: ...
-    @property
-    def loss(self) -> float: ...
-    @property
-    def tied(self) -> bool: ...
-    @property
-    def grade(self) -> Grade: ...
-    @property
-    def perhaps(self) -> Grade | None: ...
-
-
-def how_sure(graded: _Sureness, lang: str) -> str:
-    """:meth:`Choice.sureness`, for anything graded (a choice, an exchange, a bare grade)."""
-    if graded.tied and graded.loss > 0:
-        return say("hints.sure.tied", lang, n=graded.deals)
-    if graded.perhaps is None:
-        return say("hints.sure.sure", lang, n=graded.deals)
-    return say("hints.sure.perhaps", lang, n=graded.deals, other=grade_word(graded.perhaps, lang))
-
-
-def doubt(graded: _Sureness, lang: str) -> str:
-    """:func:`how_sure` where the grade needs it said (a tie with the best, or a grade near a line), else ""."""
-    return how_sure(graded, lang) if graded.perhaps is not None or (graded.tied and graded.loss > 0) else ""
 
 
 def _thumb(view: SeatView, lang: str) -> tuple[Action | None, str]:
@@ -468,7 +424,7 @@ class ReviewLine:
     reason: str
     #: The better choice's reason, when the choice made was not the best one ("" when it was).
     best_reason: str = ""
-    #: How sure the grade is, where it needs saying (:func:`doubt`): "" for a sure grade.
+    #: How sure the grade is, where it needs saying (:meth:`Choice.doubt`): "" for a sure grade.
     doubt: str = ""
 
 
@@ -537,7 +493,7 @@ def review(
                 best=h.best.action,
                 reason=mine.reason,
                 best_reason="" if mine.grade == "best" else h.best.reason,
-                doubt=doubt(mine, language),
+                doubt=mine.doubt(language),
             )
         )
     return Review(who, tuple(lines))
