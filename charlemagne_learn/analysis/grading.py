@@ -34,6 +34,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Literal
 
 from ..i18n import add_messages, lang_or_course, say
@@ -134,6 +135,7 @@ def grade_choices(points: Sequence[Sequence[float]], stake: float) -> list[Grade
     means = [sum(row) / deals for row in points]
     top = max(range(len(points)), key=lambda i: (means[i], -i))
 
+    @cache  # each pair is asked for more than once (against the best, against each better choice)
     def error(i: int, j: int) -> float:
         """Standard error of the mean difference between choices ``i`` and ``j``, deal by deal."""
         if deals < 2:
