@@ -180,18 +180,42 @@ def test_positions_mid_hand_agree_with_dds() -> None:
 
 
 # ---------------------------------------------------------------- the module's own bookkeeping
+def small_module(monkeypatch: pytest.MonkeyPatch, slots: int) -> compiled._Module:
+    """A module instance of its own holding ``slots`` contracts, used by every search for the test's length."""
+    module = compiled.load(slots)
+    monkeypatch.setattr(compiled, "_loaded", module)
+    return module
+
+
 def test_contracts_beyond_the_module_slots_are_still_right(monkeypatch: pytest.MonkeyPatch) -> None:
     # Two slots for many contracts: each new contract takes a slot over, and the table's entries of the
-    # contract that held it must not answer for the new one.
-    monkeypatch.setattr(compiled, "SLOTS", 2)
-    monkeypatch.setattr(compiled, "_slots", {})
+    # contract that held it must not answer for the new one. More deals than the table's generation tag counts
+    # (256), so entries of a generation long past are met again and must still be right.
+    module = small_module(monkeypatch, 2)
     rng = random.Random(3)
     kinds = sorted(SHAPES)
-    for i in range(60):
+    for i in range(300):
         k = draw(rng.choice(SHAPES[kinds[i % len(kinds)]]), rng)
         masks, leader = deal(k, 3, rng)
         assert CompiledSearch(k, masks).solve(int(leader)) == _Search(k, list(masks)).solve(int(leader))
-    assert len(compiled._slots) <= 2
+    assert module.holding() == 2
+
+
+def test_the_shared_module_is_untouched_by_another_instance(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Each instance keeps its own memory and its own record of which contract each slot holds: searches in a
+    # small instance must not leave the shared one sending a contract to another contract's layout.
+    rng = random.Random(5)
+    kinds = sorted(SHAPES)
+    picks = [draw(rng.choice(SHAPES[kind]), rng) for kind in kinds]
+    deals = [deal(k, 3, rng) for k in picks]
+    before = [CompiledSearch(k, list(m)).solve(int(leader)) for k, (m, leader) in zip(picks, deals, strict=True)]
+    with monkeypatch.context() as patch:
+        small_module(patch, 1)
+        for k, (masks, leader) in zip(picks[::-1], deals[::-1], strict=True):
+            CompiledSearch(k, list(masks)).solve(int(leader))
+    after = [CompiledSearch(k, list(m)).solve(int(leader)) for k, (m, leader) in zip(picks, deals, strict=True)]
+    expected = [_Search(k, list(m)).solve(int(leader)) for k, (m, leader) in zip(picks, deals, strict=True)]
+    assert before == after == expected
 
 
 def test_a_search_object_reads_its_hands_at_every_call() -> None:
@@ -233,8 +257,7 @@ def test_a_search_object_outliving_its_contract_slot_gets_its_own_answers(monkey
     # One slot, two contracts packing the same deal the same way (the same trump) but counting opposite sides'
     # tricks. Asked again after the other took the slot (no fresh table then), the first object must not read
     # the entries the other left under that slot number.
-    monkeypatch.setattr(compiled, "SLOTS", 1)
-    monkeypatch.setattr(compiled, "_slots", {})
+    small_module(monkeypatch, 1)
     rules = cl.Rules.preset("canadian")
     by_north, by_east = cl.Contract(rules, "6", "N", "H"), cl.Contract(rules, "6", "E", "H")
     for seed in range(3):
@@ -245,3 +268,20 @@ def test_a_search_object_outliving_its_contract_slot_gets_its_own_answers(monkey
         assert north.solve(0) == expected
         assert east.solve(0) == 8 - expected
         assert north.solve(0) == expected
+
+
+def test_the_module_refuses_a_card_its_contract_does_not_deal() -> None:
+    # A card outside the contract's layout has no place in the packed hands: searching it anyway would read
+    # memory the layout never wrote. The solver's own checks stop such hands first; the module refuses them too.
+    k = cl.Contract(cl.Rules.preset("bid_euchre"), "3", "N", "H")
+    joker = cl.parse_cards("BJ")[0].index  # Charlemagne's jokers are not in Bid Euchre's deck
+    hands = [mask_of(cl.parse_cards(h)) for h in ("JH AS", "AC KS", "JD 9S", "KC QS")]
+    hands[0] |= 1 << joker
+    hands[1] |= 1 << cl.parse_cards("TS")[0].index
+    search = CompiledSearch(k, hands)
+    for ask in (lambda: search.solve(0), lambda: search.boundary(0, 1, 2), lambda: search.position(0, [], [joker])):
+        with pytest.raises(RuntimeError, match="refused"):
+            ask()
+    hands[0], hands[1] = hands[1], hands[1]  # a card in two hands
+    with pytest.raises(RuntimeError, match="refused"):
+        search.solve(1)

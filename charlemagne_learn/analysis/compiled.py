@@ -56,16 +56,39 @@ class _Module:
     #: Called through wasmtime's unchecked entry point (see :func:`_wasmtime_module`).
     fast = False
 
-    def __init__(self, function: Callable[[str, int], Call]) -> None:
+    def __init__(self, function: Callable[[str, int], Call], slots: int = SLOTS) -> None:
         self.set_config = function("set_config", 2)
         self.configure = function("configure", 1)
         self.solve = function("solve", 11)
         self.bound = function("bound", 13)
         self.position = function("position", 17)
         self.visited = function("visited", 0)
+        # Which contract each of the module's slots holds lives here, with the module whose memory holds them:
+        # bookkeeping kept apart from that memory could outlive it and send a contract to another's layout.
+        self._slots: dict[tuple[Any, ...], int] = {}
+        self._free = list(range(min(slots, SLOTS)))[::-1]
+
+    def slot(self, contract: Contract) -> int:
+        """The slot holding ``contract``'s search, configured the first time (call with the lock held); the
+        least recently used contract makes way once every slot is taken."""
+        key = (contract.order, contract.sitting_out, contract.bidder, contract.spec.avoid)
+        slot = self._slots.pop(key, None)
+        if slot is None:
+            slot = self._free.pop() if self._free else self._slots.pop(next(iter(self._slots)))
+            for i, value in enumerate(_config(contract)):
+                self.set_config(i, value)
+            if self.configure(slot) < 0:  # pragma: no cover (every contract the engine makes fits: tested)
+                self._free.append(slot)  # the module has marked it empty
+                raise ValueError(f"the compiled search cannot hold {contract}")
+        self._slots[key] = slot  # now the most recently used
+        return slot
+
+    def holding(self) -> int:
+        """How many contracts the module holds."""
+        return len(self._slots)
 
 
-def _wasmtime_module(data: bytes) -> _Module:
+def _wasmtime_module(data: bytes, slots: int = SLOTS) -> _Module:
     """The module under wasmtime, called through wasmtime's unchecked C entry point when this version of the
     package exposes it (a few microseconds a call, against tens through ``Func.__call__``, which converts and
     checks every argument), else through ``Func.__call__``."""
@@ -100,7 +123,7 @@ def _wasmtime_module(data: bytes) -> _Module:
 
         return call
 
-    module = _Module(function)
+    module = _Module(function, slots)
     module.fast = fast is not None
     # Freed before the interpreter tears wasmtime's own module down, or their finalizers fail noisily at exit.
     atexit.register(_close, [store, instance, engine])
@@ -148,7 +171,7 @@ def _unchecked(store: Any) -> Callable[[Any, int], Call]:
     return make
 
 
-def _browser_module(data: bytes) -> _Module:
+def _browser_module(data: bytes, slots: int = SLOTS) -> _Module:
     """The module in Pyodide, compiled by the browser's (or Node's) WebAssembly; synchronous compiling is
     allowed there for a module this small."""
     import js  # type: ignore[import-not-found]
@@ -165,7 +188,13 @@ def _browser_module(data: bytes) -> _Module:
 
         return call
 
-    return _Module(function)
+    return _Module(function, slots)
+
+
+def load(slots: int = SLOTS) -> _Module:
+    """A new instance of the module, with its own memory and table, holding at most ``slots`` contracts."""
+    data = WASM.read_bytes()
+    return _browser_module(data, slots) if sys.platform == "emscripten" else _wasmtime_module(data, slots)
 
 
 _loaded: _Module | None = None
@@ -190,8 +219,7 @@ def _module() -> _Module | None:
     if not _tried:
         _tried = True
         try:
-            data = WASM.read_bytes()
-            _loaded = _browser_module(data) if sys.platform == "emscripten" else _wasmtime_module(data)
+            _loaded = load()
         except ModuleNotFoundError as error:
             _failure = "no_wasmtime" if error.name == "wasmtime" else f"{type(error).__name__}: {error}"
         except Exception as error:  # a missing file, a wasmtime without a wheel for this system, …
@@ -213,9 +241,6 @@ def why_unavailable(lang: str | None = None) -> str:
 
 
 # ---------------------------------------------------------------- contracts
-_slots: dict[tuple[Any, ...], int] = {}
-
-
 def _config(contract: Contract) -> list[int]:
     """What the module needs to know about a contract: the packed layout (each segment's cards, weakest first,
     trumps last) and the seats (who plays next, whose tricks count)."""
@@ -236,21 +261,6 @@ def _config(contract: Contract) -> list[int]:
     for cards in layout.cards:
         out += [len(cards), *cards]
     return out
-
-
-def _slot(module: _Module, contract: Contract) -> int:
-    """The module's slot holding ``contract``'s search, configured the first time (call with the lock held)."""
-    key = (contract.order, contract.sitting_out, contract.bidder, contract.spec.avoid)
-    slot = _slots.pop(key, None)
-    if slot is None:
-        # the least recently used contract makes way once every slot is taken
-        slot = _slots.pop(next(iter(_slots))) if len(_slots) >= SLOTS else len(_slots)
-        for i, value in enumerate(_config(contract)):
-            module.set_config(i, value)
-        if module.configure(slot) < 0:
-            raise ValueError(f"the compiled search cannot hold {contract}")  # pragma: no cover (checked in tests)
-    _slots[key] = slot  # now the most recently used
-    return slot
 
 
 def _halves(hands: Sequence[int]) -> list[int]:
@@ -280,7 +290,7 @@ class CompiledSearch:
     def solve(self, leader: int) -> int:
         """Bidder-side tricks still to come, ``leader`` to lead, exactly."""
         with _LOCK:
-            slot = _slot(self._module, self.contract)
+            slot = self._module.slot(self.contract)
             value = self._module.solve(slot, self._fresh, *_halves(self.hands), leader)
         self._fresh = 0
         return _checked(value)
@@ -289,7 +299,7 @@ class CompiledSearch:
         """As :meth:`solve` when strictly inside (alpha, beta), otherwise a bound on the side of the window
         it fell."""
         with _LOCK:
-            slot = _slot(self._module, self.contract)
+            slot = self._module.slot(self.contract)
             value = self._module.bound(slot, self._fresh, *_halves(self.hands), leader, alpha, beta)
         self._fresh = 0
         return _checked(value)
@@ -305,7 +315,7 @@ class CompiledSearch:
         candidates = sum(1 << c for c in cards)
         played = [*trick, 0, 0, 0][:3]
         with _LOCK:
-            slot = _slot(self._module, self.contract)
+            slot = self._module.slot(self.contract)
             packed = self._module.position(
                 slot, self._fresh, *_halves(self.hands), leader, len(trick), *played,
                 candidates & _LOW, candidates >> HALF,

@@ -80,6 +80,7 @@ EXPORT(configure) int configure(int slot) {
         sure_ready = 1;
     }
     Config &c = configs[slot];
+    c.hw = 0;  // empty until the whole layout is read: begin() refuses an empty slot
     const int *in = input;
     c.nseg = *in++;
     int trump = *in++;
@@ -98,16 +99,19 @@ EXPORT(configure) int configure(int slot) {
         if (n > longest) longest = n;
     }
     c.width = longest + 1;  // the spare bit keeps runs of adjacent bits inside their segment
-    c.hw = c.width * c.nseg;
-    if (c.width > MAX_WIDTH || c.hw > 64) return -4;
-    c.hand_mask = c.hw == 64 ? ~0ULL : (1ULL << c.hw) - 1;
+    int hw = c.width * c.nseg;
+    if (c.width > MAX_WIDTH || hw > 64) return -4;
+    for (int k = 0; k < c.nseg; k++)
+        for (int j = 0; j < c.seg_len[k]; j++)
+            if (c.seg_cards[k][j] < 0 || c.seg_cards[k][j] >= CARDS) return -5;
+    c.hand_mask = hw == 64 ? ~0ULL : (1ULL << hw) - 1;
     u64 one = (1ULL << c.width) - 1;
-    c.trump_mask = trump ? one << (c.hw - c.width) : 0;
-    c.trump_offset = c.hw - c.width;
+    c.trump_mask = trump ? one << (hw - c.width) : 0;
+    c.trump_offset = hw - c.width;
     c.trump_low = one;
     c.n_side = 0;
     for (int k = 0; k < c.nseg - (trump ? 1 : 0); k++) c.side[c.n_side++] = one << (k * c.width);
-    for (int p = 0; p < c.hw; p++) {
+    for (int p = 0; p < hw; p++) {
         c.follow[p] = one << (p / c.width * c.width);
         c.contend[p] = c.follow[p] | c.trump_mask;
         c.down[p] = c.follow[p] & ~((2ULL << p) - 1);
@@ -122,7 +126,8 @@ EXPORT(configure) int configure(int slot) {
         for (int i = 0; i < c.size; i++)
             if (c.counts[c.seats[i]] != c.counts[s]) c.opponents[s][c.n_opponents[s]++] = c.seats[i];
     }
-    return c.hw;
+    c.hw = hw;
+    return hw;
 }
 
 // ---------------------------------------------------------------- positions
@@ -136,11 +141,14 @@ struct Trick {
 };
 
 // Packs compact-index hands: the cards of `played` count as still in play (held by nobody), and `bits` gets
-// where they sit.
-static Pos pack(const u64 *hands, const int *played, int n_played, int *bits) {
+// where they sit. *ok: every card given is one of the contract's layout (else the position is refused, never
+// searched with a card sitting nowhere).
+static Pos pack(const u64 *hands, const int *played, int n_played, int *bits, bool *ok) {
     u64 alive = hands[0] | hands[1] | hands[2] | hands[3];
     for (int i = 0; i < n_played; i++) alive |= 1ULL << played[i];
     signed char where[CARDS];
+    for (int c = 0; c < CARDS; c++) where[c] = -1;
+    *ok = true;
     for (int k = 0; k < K->nseg; k++) {
         int pos = k * K->width;
         for (int j = 0; j < K->seg_len[k]; j++) {
@@ -152,12 +160,17 @@ static Pos pack(const u64 *hands, const int *played, int n_played, int *bits) {
     for (int s = 0; s < 4; s++) {
         u64 out = 0, h = hands[s];
         while (h) {
-            out |= 1ULL << where[low_bit(h)];
+            int at = where[low_bit(h)];
+            if (at < 0) *ok = false;
+            else out |= 1ULL << at;
             h &= h - 1;
         }
         p.h[s] = out;
     }
-    for (int i = 0; i < n_played; i++) bits[i] = where[played[i]];
+    for (int i = 0; i < n_played; i++) {
+        bits[i] = where[played[i]];
+        if (bits[i] < 0) *ok = false;
+    }
     return p;
 }
 
@@ -599,8 +612,16 @@ static bool begin(int slot, int fresh, int a0, int a1, int b0, int b1, int c0, i
     hands_in[1] = (u64)(u32)b0 | (u64)(u32)b1 << 17;
     hands_in[2] = (u64)(u32)c0 | (u64)(u32)c1 << 17;
     hands_in[3] = (u64)(u32)d0 | (u64)(u32)d1 << 17;
-    return true;
+    u64 held = 0;
+    for (int s = 0; s < 4; s++) {
+        if (hands_in[s] & held) return false;  // a card in two hands
+        held |= hands_in[s];
+    }
+    return !(held >> CARDS);
 }
+
+// Is `leader` one of the contract's players?
+static bool seated(int leader) { return leader >= 0 && leader < 4 && K->next[leader] >= 0; }
 
 static int mtdf(const Pos &p, int leader) {
     int lo = 0, hi = popcount(p.h[leader]);
@@ -619,18 +640,20 @@ static int mtdf(const Pos &p, int leader) {
 // The exact value of boundary(), by null-window searches that share the table (MTD(f)).
 EXPORT(solve) int solve(int slot, int fresh, int a0, int a1, int b0, int b1, int c0, int c1, int d0, int d1,
                         int leader) {
-    if (!begin(slot, fresh, a0, a1, b0, b1, c0, c1, d0, d1)) return -1;
+    if (!begin(slot, fresh, a0, a1, b0, b1, c0, c1, d0, d1) || !seated(leader)) return -1;
     int none[1];
-    Pos p = pack(hands_in, 0, 0, none);
-    return mtdf(p, leader);
+    bool ok;
+    Pos p = pack(hands_in, 0, 0, none, &ok);
+    return ok ? mtdf(p, leader) : -1;
 }
 
 EXPORT(bound) int bound(int slot, int fresh, int a0, int a1, int b0, int b1, int c0, int c1, int d0, int d1,
                         int leader, int alpha, int beta) {
-    if (!begin(slot, fresh, a0, a1, b0, b1, c0, c1, d0, d1)) return -1;
+    if (!begin(slot, fresh, a0, a1, b0, b1, c0, c1, d0, d1) || !seated(leader)) return -1;
     int none[1];
-    Pos p = pack(hands_in, 0, 0, none);
-    return boundary(p, leader, alpha, beta);
+    bool ok;
+    Pos p = pack(hands_in, 0, 0, none, &ok);
+    return ok ? boundary(p, leader, alpha, beta) : -1;
 }
 
 // For each of `candidates` (compact indices, a bit set in two halves) that the seat to move may play to the
@@ -638,10 +661,13 @@ EXPORT(bound) int bound(int slot, int fresh, int a0, int a1, int b0, int b1, int
 // bits a card, the lowest candidate in the lowest bits. At most eight candidates.
 EXPORT(position) int position(int slot, int fresh, int a0, int a1, int b0, int b1, int c0, int c1, int d0, int d1,
                               int leader, int n, int t0, int t1, int t2, int cand0, int cand1) {
-    if (!begin(slot, fresh, a0, a1, b0, b1, c0, c1, d0, d1)) return -1;
+    if (!begin(slot, fresh, a0, a1, b0, b1, c0, c1, d0, d1) || !seated(leader)) return -1;
     const Config &k = *K;
     if (n < 0 || n >= k.size || n > 3) return -1;
     int line[4] = {t0, t1, t2, 0};
+    for (int i = 0; i < n; i++)
+        if (line[i] < 0 || line[i] >= CARDS) return -1;
+    if ((u32)cand0 >> 17 || (u32)cand1 >> (CARDS - 17)) return -1;
     int seat = leader;
     for (int i = 0; i < n; i++) seat = k.next[seat];
     int limit = popcount(hands_in[leader]) + (n ? 1 : 0);
@@ -655,7 +681,9 @@ EXPORT(position) int position(int slot, int fresh, int a0, int a1, int b0, int b
         hands_in[seat] ^= bit;
         line[n] = c;
         int bits[4];
-        Pos p = pack(hands_in, line, n + 1, bits);
+        bool ok;
+        Pos p = pack(hands_in, line, n + 1, bits, &ok);
+        if (!ok) return -1;
         // the card winning so far, and who played it
         int best = bits[0], winner = leader, s = leader;
         for (int i = 1; i <= n; i++) {
@@ -669,7 +697,7 @@ EXPORT(position) int position(int slot, int fresh, int a0, int a1, int b0, int b
         Trick t;
         if (n + 1 == k.size) {
             int none[1];
-            after = pack(hands_in, 0, 0, none);
+            after = pack(hands_in, 0, 0, none, &ok);
         } else {
             for (int i = 0; i <= n; i++) t.card[i] = bits[i];
             t.n = n + 1;
