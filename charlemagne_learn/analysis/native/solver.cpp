@@ -316,25 +316,23 @@ static bool ducks_everything(const Pos &p, u64 all) {
     return true;
 }
 
-// Cheap bounds on the bidder side's tricks to come, from sure tricks (see _Search._bounds).
+// Cheap bounds on the bidder side's tricks to come, from sure tricks (see _Search._bounds, which this extends:
+// sure trumps are added up over each side's players, where the Python search takes the best player's, and the
+// leader's side cashes its side-suit winners on top of its sure trumps).
 static void bounds(const Pos &p, int leader, int left, int *lo_out, int *hi_out) {
     const Config &k = *K;
-    int lo = 0, hi = left;
     u64 all = p.h[0] | p.h[1] | p.h[2] | p.h[3];
+    // Each player's sure trumps win tricks of their own whatever anyone plays, so a side's add up.
+    int sure[4] = {0, 0, 0, 0}, side[2] = {0, 0};
     if (all & k.trump_mask) {
         u64 marker = 1ULL << bit_length(all >> k.trump_offset);
         for (int i = 0; i < k.size; i++) {
             int seat = k.seats[i];
-            int sure = sure_trumps[(p.h[seat] >> k.trump_offset & k.trump_low) | marker];
-            if (sure) {
-                if (k.counts[seat]) {
-                    if (sure > lo) lo = sure;
-                } else if (left - sure < hi) {
-                    hi = left - sure;
-                }
-            }
+            sure[seat] = sure_trumps[(p.h[seat] >> k.trump_offset & k.trump_low) | marker];
+            side[k.counts[seat]] += sure[seat];
         }
     }
+    int lo = side[1], hi = left - side[0];
     if (k.avoid) {
         if (!k.counts[leader] && ducks_everything(p, all)) lo = hi = 0;
         *lo_out = lo;
@@ -348,19 +346,23 @@ static void bounds(const Pos &p, int leader, int left, int *lo_out, int *hi_out)
         if (h & k.trump_mask) ruffers[n_ruffers++] = h;
     }
     bool entry;
-    int cash = cash_of(p.h[leader], all, ruffers, n_ruffers, 0, &entry);
+    // The leader cashes its side-suit winners (no opponent can ruff them), then still has its sure trumps; the
+    // partner keeps its own when it can follow or discard without a trump all along.
+    int winners = cash_of(p.h[leader] & ~k.trump_mask, all, ruffers, n_ruffers, 0, &entry);
+    int cash = winners + sure[leader];
     int partner = k.partner[leader];
     if (partner >= 0 && p.h[partner]) {
+        u64 theirs_trumps = p.h[partner] & k.trump_mask;
+        if (!(k.joker_rule && theirs_trumps) && popcount(p.h[partner] & ~k.trump_mask) >= winners)
+            cash += sure[partner];
         // a low card led to the partner's top card of a suit puts the partner on lead to cash its own
         int theirs = cash_of(p.h[partner], all, ruffers, n_ruffers, p.h[leader], &entry);
         if (entry && theirs > cash) cash = theirs;
     }
-    if (cash) {
-        if (k.counts[leader])
-            lo = at_least(lo, cash);
-        else
-            hi = at_most(hi, left - cash);
-    }
+    if (k.counts[leader])
+        lo = at_least(lo, cash);
+    else
+        hi = at_most(hi, left - cash);
     *lo_out = lo;
     *hi_out = hi;
 }
