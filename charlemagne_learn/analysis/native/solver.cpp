@@ -1,9 +1,10 @@
 // Double-dummy search of charlemagne_learn, compiled to WebAssembly (scripts/build_solver.py).
 //
-// A port of the pure-Python search of charlemagne_learn/analysis/solver.py (_Search), which stays its oracle:
-// the same packed layout (each effective suit's cards in play fill the low bits of its own segment, the trump
-// segment highest, one spare bit per segment; re-packed after every trick), the same sure-trick bounds, move
-// ordering, equivalence pruning and MTD(f). The transposition table is a fixed array of buckets, each entry
+// The algorithm of the pure-Python search of charlemagne_learn/analysis/solver.py (_Search), which stays its
+// oracle (the same values; node counts differ): the same packed layout (each effective suit's cards in play
+// fill the low bits of its own segment, the trump segment highest, one spare bit per segment; re-packed after
+// every trick), move ordering, equivalence pruning and MTD(f), and sure-trick bounds that go further than the
+// Python search's (see bounds()). The transposition table is a fixed array of buckets, each entry
 // holding its whole key (the four packed hands, the leader and the contract's slot): a hash collision can cost
 // a lookup, never an answer.
 //
@@ -425,6 +426,29 @@ static inline void squeeze(Pos &p, int at) {
     for (int s = 0; s < 4; s++) p.h[s] = (p.h[s] & ~down) | (p.h[s] & down) >> 1;
 }
 
+// The moves of a follower in search order: the cards of `first` (highest first when `down`), then those of
+// `then`, lowest first. No list is built: each move is taken off the masks as it is searched.
+struct Moves {
+    u64 first, then;
+    bool down;
+    inline bool next(int *c) {
+        if (!first) {
+            if (!then) return false;
+            first = then;
+            then = 0;
+            down = false;
+        }
+        if (down) {
+            *c = top_bit(first);
+            first ^= 1ULL << *c;
+        } else {
+            *c = low_bit(first);
+            first &= first - 1;
+        }
+        return true;
+    }
+};
+
 // Fail-soft alpha-beta value with `seat` to play to trick `t` (not empty), where card `best`, played by
 // `winner`, is winning so far.
 static int follow(const Pos &p, int seat, Trick &t, int best, int winner, int alpha, int beta) {
@@ -440,23 +464,21 @@ static int follow(const Pos &p, int seat, Trick &t, int best, int winner, int al
     u64 reps = legal & ~(legal >> 1);  // one card per run of equivalent cards
     u64 contend = k.contend[led];
     u64 beat = reps & contend & ~((2ULL << best) - 1);
-    int moves[32], n;
+    Moves moves;
     if (k.avoid) {
         // The bidder sheds its highest card that loses the trick; defenders play low, leaving it to the bidder.
-        n = k.counts[seat] ? bits_down(reps ^ beat, moves) : bits_up(reps ^ beat, moves);
-        n += bits_up(beat, moves + n);
+        moves = {reps ^ beat, beat, k.counts[seat] != 0};
     } else if (k.counts[winner] == k.counts[seat]) {
-        n = bits_up(reps, moves);  // partner winning: keep high cards
+        moves = {reps, 0, false};  // partner winning: keep high cards
     } else {
-        n = bits_up(beat, moves);  // win as cheaply as possible, else play low
-        n += bits_up(reps ^ beat, moves + n);
+        moves = {beat, reps ^ beat, false};  // win as cheaply as possible, else play low
     }
     bool maximise = k.maximises[seat];
     int best_value = maximise ? -1 : 99;
+    int c;
     if (t.n + 1 < k.size) {
         int follower = k.next[seat];
-        for (int i = 0; i < n; i++) {
-            int c = moves[i];
+        while (moves.next(&c)) {
             Pos q = p;
             q.h[seat] ^= 1ULL << c;
             t.card[t.n++] = c;
@@ -479,22 +501,15 @@ static int follow(const Pos &p, int seat, Trick &t, int best, int winner, int al
     // The last card of the trick: squeeze the trick's cards out (highest first, so a squeeze never moves a
     // position still to be squeezed); each move then squeezes its own card, one place lower for every card of
     // the trick below it in its suit.
-    int order[4];
-    for (int i = 0; i < t.n; i++) order[i] = t.card[i];
-    for (int i = 1; i < t.n; i++)
-        for (int j = i; j > 0 && order[j] > order[j - 1]; j--) {
-            int x = order[j];
-            order[j] = order[j - 1];
-            order[j - 1] = x;
-        }
     Pos base = p;
     u64 played = 0;
-    for (int i = 0; i < t.n; i++) {
-        squeeze(base, order[i]);
-        played |= 1ULL << order[i];
+    for (int i = 0; i < t.n; i++) played |= 1ULL << t.card[i];
+    for (u64 m = played; m;) {
+        int top = top_bit(m);
+        m ^= 1ULL << top;
+        squeeze(base, top);
     }
-    for (int i = 0; i < n; i++) {
-        int c = moves[i];
+    while (moves.next(&c)) {
         int q = c - popcount(played & k.follow[c] & ((1ULL << c) - 1));
         Pos after = base;
         after.h[seat] ^= 1ULL << q;
