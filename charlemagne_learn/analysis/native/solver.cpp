@@ -356,9 +356,14 @@ static void bounds(const Pos &p, int leader, int left, int *lo_out, int *hi_out)
         u64 theirs_trumps = p.h[partner] & k.trump_mask;
         if (!(k.joker_rule && theirs_trumps) && popcount(p.h[partner] & ~k.trump_mask) >= winners)
             cash += sure[partner];
-        // a low card led to the partner's top card of a suit puts the partner on lead to cash its own
+        // a low card led to the partner's top card of a suit puts the partner on lead to cash its own, after
+        // the leader's own side-suit winners when the partner can follow them or throw cards it does not cash
         int theirs = cash_of(p.h[partner], all, ruffers, n_ruffers, p.h[leader], &entry);
-        if (entry && theirs > cash) cash = theirs;
+        if (entry) {
+            if (theirs > cash) cash = theirs;
+            if (!k.joker_rule && popcount(p.h[partner]) - theirs >= winners && winners + theirs > cash)
+                cash = winners + theirs;
+        }
     }
     if (k.counts[leader])
         lo = at_least(lo, cash);
