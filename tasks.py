@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""The two Quickstart commands, runnable on a fresh clone with only Python installed.
+"""The two Quickstart commands, runnable on a fresh clone with only Python installed, and a quick check.
 
     python3 tasks.py lessons   # set up .venv and open the lessons in JupyterLab
     python3 tasks.py test      # set up .venv and run every check CI runs
+    python3 tasks.py check     # the quick lane while working: lint, types, the tests not marked slow or browser
 
 Both create ``.venv`` beside this file on first use and reinstall only when
 ``pyproject.toml`` changed, so the second run starts at once.
@@ -53,6 +54,12 @@ CHECKS: list[list[str]] = [
     # The browser tests on their own, one at a time: run beside the CPU-heavy tests on a small machine, the shared
     # headless Chromium was twice found gone mid-run, leaving a test waiting on it for good.
     [str(PYTHON), "-m", "pytest", "-q", "-m", "browser"],
+]
+#: The quick check (``python3 tasks.py check``), a few minutes while working: the same lint and types, then the
+#: tests that are neither browser tests nor marked slow, without the lessons (nbval). ``test`` runs everything.
+QUICK_CHECKS: list[list[str]] = [
+    *CHECKS[:4],
+    [str(PYTHON), "-m", "pytest", "-n", "auto", "-q", "-m", "not browser and not slow", "charlemagne_learn", "tests"],
 ]
 
 
@@ -153,11 +160,8 @@ def lessons() -> None:
     os.execv(str(PYTHON), [str(PYTHON), "-m", "jupyter", "lab", *lesson_options()])
 
 
-def test() -> None:
-    setup("test")
-    setup_node()
-    setup_pyodide_wheels()
-    for cmd in CHECKS:
+def _checks(commands: list[list[str]]) -> None:
+    for cmd in commands:
         try:
             _run(cmd)
         except subprocess.CalledProcessError as exc:
@@ -165,7 +169,20 @@ def test() -> None:
     print("All checks passed.")
 
 
-COMMANDS = {"lessons": lessons, "test": test}
+def test() -> None:
+    setup("test")
+    setup_node()
+    setup_pyodide_wheels()
+    _checks(CHECKS)
+
+
+def check() -> None:
+    setup("test")
+    setup_node()
+    _checks(QUICK_CHECKS)
+
+
+COMMANDS = {"lessons": lessons, "test": test, "check": check}
 
 
 def main(argv: list[str]) -> None:

@@ -28,6 +28,8 @@ LESSONS = sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb")) + [
 #: The French edition: the same lessons, held to the same rules.
 LESSONS += sorted((NOTEBOOKS / "fr").glob("[0-9][0-9]_*.ipynb"))
 HOUSE = {"variant": "canadian", "house_rules": {"high_joker": "black", "all_pass": "stick_dealer"}}
+#: Runs many whole lessons or hands: in the full test command, not the quick check.
+pytestmark = pytest.mark.slow
 #: A colour of joker named as the high (or highest, top, winning) one: true only at some tables.
 COLOUR_AS_HIGH = re.compile(
     r"(red|black)\s+joker\W+(\w+\W+){0,4}(high|highest|top|wins|beats)|(high|highest|top)\s+joker\W+\((red|black)",

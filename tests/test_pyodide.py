@@ -16,6 +16,9 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent / "pyodide"))
 from runner import missing, run_in_pyodide
 
+#: Starts Pyodide under Node and installs the package's wheel there: in the full test command, not the quick check.
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture(scope="module")
 def pyodide_run(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:

@@ -21,6 +21,8 @@ except ImportError:  # tests/ is not a package: pytest puts it on sys.path inste
     import _rules_oracle as oracle  # type: ignore[no-redef]
 
 HANDS_PER_VARIANT = 2000
+#: Runs many whole lessons or hands: in the full test command, not the quick check.
+pytestmark = pytest.mark.slow
 GAMES_PER_VARIANT = 300
 #: A game that has not ended after this many hands is reported (random bidding could in
 #: principle go on for ever, the game policy below keeps games short).

@@ -73,6 +73,7 @@ def check_true_deal_allowed(state: cl.HandState, view: cl.SeatView) -> None:
         assert not hidden & barred[seat], f"{view.seat} bars {seat} from a card it holds"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("first", range(0, HANDS, HANDS // 2))  # halves, so that xdist spreads the work
 @pytest.mark.parametrize("variant", ["canadian", "american", "maine", "bid_euchre"])
 def test_every_position_of_a_thousand_hands_yields_deals_that_fit(variant: str, first: int) -> None:

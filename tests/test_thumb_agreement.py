@@ -15,6 +15,8 @@ from charlemagne_learn.teach.decisions import Decision, decisions
 
 VARIANTS = ("canadian", "american", "maine", "bid_euchre")
 GOOD = ("best", "good")
+#: Runs many whole lessons or hands: in the full test command, not the quick check.
+pytestmark = pytest.mark.slow
 
 
 def _followed(decision: Decision) -> str:
