@@ -31,11 +31,12 @@ from .errors import (
 )
 from .game import Game
 from .hand import HandResult, HandState, Phase, SeatView, Trick
-from .i18n import number, term
+from .i18n import number
 from .ranking import card_order, card_role, jokers, trump_order
 from .rules import BidSpec, Rules
 from .ruling import Ruling
 from .scoring import HandScore, explain_score, score_hand
+from .teach.glossary import term
 from .tricks import explain_legal_plays, explain_play, explain_trick_winner, legal_plays, trick_winner
 
 __all__ = [

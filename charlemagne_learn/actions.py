@@ -18,9 +18,8 @@ from itertools import islice
 from typing import Any, Literal, Protocol, TypeVar
 
 from .cards import Card, Suit
-from .course import course_lang
 from .errors import CharlemagneError, IllegalActionError, quote
-from .i18n import Lang, add_messages, check_lang, lang_or_course, say
+from .i18n import Lang, add_messages, lang_or_current, refusal_lang, say
 
 __all__ = [
     "CHOICES",
@@ -163,13 +162,9 @@ def choice_meaning(choice: str, lang: str | None = None) -> str:
     return say(f"actions.choice.{choice}", lang)
 
 
-def _lang() -> Lang:
-    return check_lang(course_lang())
-
-
 def _listed(names: Iterable[str]) -> str:
     """Names a learner types, listed: "a, b" in English, quoted as code in French."""
-    lang = _lang()
+    lang = refusal_lang()
     return ", ".join(names) if lang == "en" else ", ".join(f"`{n}`" for n in names)
 
 
@@ -227,7 +222,7 @@ class Action:
             raise IllegalActionError(say("actions.bad_no_trump", value=quote(self.no_trump)))
         wrong = sorted(given - needed - optional) + sorted(needed - given)
         if wrong:
-            lang = _lang()
+            lang = refusal_lang()
             fields = _code_words(sorted(needed), "and", lang) or say("actions.nothing_more", lang)
             raise IllegalActionError(
                 say(
@@ -372,7 +367,7 @@ class Action:
         >>> all(Action.parse(a.text("en")) == a for a in (Action.parse("bid high_card_no_trump"), Action.choose("defend_alone")))
         True
         """
-        language = lang_or_course(lang)
+        language = lang_or_current(lang)
         if self.kind == "bid":
             assert self.bid is not None
             what = f"{self.bid}{self.suit.symbol}" if self.suit is not None else _bid_word(self.bid, language)

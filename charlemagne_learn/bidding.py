@@ -14,8 +14,7 @@ from __future__ import annotations
 
 from .actions import Action
 from .cards import Suit
-from .course import course_lang
-from .i18n import add_messages, check_lang, say
+from .i18n import add_messages, lang_or_current, say
 from .rules import Rules
 
 __all__ = ["bid_floor", "bid_levels", "bid_lists", "bid_trump_problem"]
@@ -124,5 +123,5 @@ def bid_trump_problem(rules: Rules, act: Action, *, lang: str | None = None) -> 
         key = "bidding.no_trump_suit"
     else:
         return ""
-    language = check_lang(lang or course_lang())
+    language = lang_or_current(lang)
     return say(key, language, title=f"in title.{rules.name}", bid=spec.text(language), name=spec.name)

@@ -157,9 +157,9 @@ class Suit(_Named):
 
     def named(self, lang: str | None = None) -> str:
         """The suit's name in ``lang`` (the course's language by default): ``"hearts"``, ``"cœur"``."""
-        from .i18n import lang_or_course, suit_name
+        from .i18n import lang_or_current, suit_name
 
-        return suit_name(self, lang_or_course(lang), plural=True)
+        return suit_name(self, lang_or_current(lang), plural=True)
 
     @classmethod
     def _words(cls, member: Any) -> tuple[str, ...]:
@@ -252,9 +252,9 @@ class Seat(_Named):
 
     def named(self, lang: str | None = None) -> str:
         """The seat's name in ``lang`` (the course's language by default): ``"West"``, ``"Ouest"``."""
-        from .i18n import lang_or_course, word
+        from .i18n import lang_or_current, word
 
-        return word(self.name, lang_or_course(lang))
+        return word(self.name, lang_or_current(lang))
 
     @property
     def left(self) -> Seat:

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import numbers
 
-from .errors import CharlemagneError, RulesOptionError, quote
-from .i18n import Lang, add_messages, check_lang, say
+from .errors import RulesOptionError, quote
+from .i18n import add_messages, refusal_lang, say
 
 __all__ = ["flag", "whole_number"]
 
@@ -25,16 +25,6 @@ add_messages({
     "checks.flag": ("{name}={value} is not allowed; use True or False",
                     "`{name}={value}` n'est pas permis ; donnez `True` ou `False`"),
 })  # fmt: skip
-
-
-def _lang() -> Lang:
-    """The course's language, English while the course's own settings cannot be read (that is their refusal)."""
-    from .course import course_lang  # the course reads its rules, and the rules read numbers with this module
-
-    try:
-        return check_lang(course_lang())
-    except CharlemagneError:
-        return "en"
 
 
 def is_whole(value: object) -> bool:
@@ -49,7 +39,7 @@ def whole_number(name: str, value: object, low: int, high: int | None = None, *,
     if type(value) is not int and is_whole(value):
         value = int(value)  # type: ignore[call-overload]  # NumPy's int64 and the like: the number it holds
     if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
-        lang = _lang()
+        lang = refusal_lang()
         limits = (
             say("checks.from_to", lang, low=low, high=high) if high is not None else say("checks.at_least", lang, n=low)
         )
@@ -60,5 +50,5 @@ def whole_number(name: str, value: object, low: int, high: int | None = None, *,
 def flag(name: str, value: object) -> bool:
     """``value`` if it is True or False (not 1, not "yes")."""
     if not isinstance(value, bool):
-        raise RulesOptionError(say("checks.flag", _lang(), name=name, value=quote(value)))
+        raise RulesOptionError(say("checks.flag", refusal_lang(), name=name, value=quote(value)))
     return value

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from .cards import Seat, Suit
 from .errors import ContractError, quote
-from .i18n import Lang, add_messages, lang_or_course, say, word
+from .i18n import Lang, add_messages, lang_or_current, say, word
 from .ranking import CardOrder, card_order
 from .rules import BidSpec, Rules
 
@@ -55,7 +55,7 @@ add_messages({
 
 
 def _lang(lang: str | None) -> Lang:
-    return lang_or_course(lang)
+    return lang_or_current(lang)
 
 
 __all__ = ["Contract", "check_contract"]

@@ -27,15 +27,14 @@ from __future__ import annotations
 import json
 import os
 import stat
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager, suppress
-from contextvars import ContextVar
+from collections.abc import Mapping
+from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .errors import RulesOptionError, quote
-from .i18n import LANGS, add_messages, check_lang, say
+from .i18n import LANGS, add_messages, current_lang, say, set_default_lang, speaking
 from .rules import VARIANTS, Rules
 
 __all__ = ["COURSE_FILE", "COURSE_VARIABLE", "Course", "CourseSettingsError", "check_student", "course", "course_lang", "course_rules",
@@ -302,37 +301,38 @@ def student() -> str:
     return ""
 
 
-# A widget made with lang= speaks it in the engine's rulings and refusals too, which follow the course's language.
-_spoken: ContextVar[str | None] = ContextVar("charlemagne_learn_spoken", default=None)
-
-
 def course_lang() -> str:
     """The language the course's widgets speak unless given ``lang=``: ``"lang"`` in ``course.json`` ("en" or
-    "fr"), or :func:`set_course`'s (or :func:`speaking`'s, inside it).
+    "fr"), or :func:`set_course`'s, or :func:`~charlemagne_learn.i18n.speaking`'s inside it: the current language
+    of :mod:`~charlemagne_learn.i18n`, whose default this module installs.
 
     >>> course_lang()
     'en'
-    """
-    spoken = _spoken.get()
-    return spoken if spoken is not None else course().lang
-
-
-@contextmanager
-def speaking(lang: str) -> Iterator[str]:
-    """Inside ``with speaking("fr"):`` everything that follows the course's language (rulings, refusals, hints)
-    speaks ``lang``; the course's settings are unchanged, and the language before comes back afterwards.
-
     >>> with speaking("fr"):
     ...     course_lang()
     'fr'
-    >>> course_lang()
-    'en'
     """
-    token = _spoken.set(check_lang(lang))
+    return current_lang()
+
+
+_reading = False
+
+
+def _default_lang() -> str:
+    """The course's language, for :func:`~charlemagne_learn.i18n.current_lang`. Reading the settings builds their
+    rules, whose refusals are said in the current language: while they are being read, the session's language
+    or English, never by reading them again."""
+    global _reading
+    if _reading:
+        return _lang_now()
+    _reading = True
     try:
-        yield lang
+        return course().lang
     finally:
-        _spoken.reset(token)
+        _reading = False
+
+
+set_default_lang(_default_lang)
 
 
 def course_rules() -> Rules:

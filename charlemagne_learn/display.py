@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from .bid_meaning import bid_meaning
 from .cards import Card, Seat
-from .i18n import Lang, add_messages, card_label, lang_or_course, say, word
+from .i18n import Lang, add_messages, card_label, lang_or_current, say, word
 from .palette import card_colour, colour
 from .ranking import sort_hand
 from .rules import Rules
@@ -141,7 +141,7 @@ _STYLE = (
 
 def card_html(card: Card, role: str = "", lang: str | None = None, *, four_colour: bool = False) -> str:
     """One card as the static pictures draw it, in the ink the widgets give it (:func:`palette.card_colour`)."""
-    language = lang_or_course(lang)
+    language = lang_or_current(lang)
     label = card_label(card, language) + (f", {word(role, language)}" if role else "")
     ink = colour(card_colour(card, four_colour))
     return (
@@ -154,7 +154,7 @@ def cards_html(
     cards: Iterable[Card], contract: Contract | None = None, lang: str | None = None, *, four_colour: bool = False
 ) -> str:
     """Cards in the order given (a trick, a ruling's answer); a hand is sorted first (:func:`held_html`)."""
-    language = lang_or_course(lang)
+    language = lang_or_current(lang)
     parts = [
         card_html(c, contract.order.role[c.index] if contract else "", language, four_colour=four_colour) for c in cards
     ]
@@ -177,7 +177,7 @@ def ruling_html(reason: str) -> str:
 
 
 def contract_html(contract: Contract, lang: str | None = None) -> str:
-    language = lang_or_course(lang)
+    language = lang_or_current(lang)
     out = list(contract.sitting_out)
     sit = say("display.sits_out" if len(out) == 1 else "display.sit_out", language, seats=out) if out else ""
     about = say(
@@ -229,7 +229,7 @@ def _table_html(
 
 def hand_state_html(state: HandState, lang: str | None = None, *, four_colour: bool = False) -> str:
     """Every hand face up: the teacher's view of the table."""
-    language = lang_or_course(lang)
+    language = lang_or_current(lang)
     hands: dict[Seat, list[Card] | int] = {seat: state.hand(seat) for seat in Seat}
     if state.to_move is not None:
         where = say("display.where", language, phase=_phase(state.phase, language), seat=state.to_move)
@@ -256,7 +256,7 @@ def hand_state_html(state: HandState, lang: str | None = None, *, four_colour: b
 
 def seat_view_html(view: SeatView, lang: str | None = None, *, four_colour: bool = False) -> str:
     """What one player sees: their own cards, the others' face down (unless shown to all)."""
-    language = lang_or_course(lang)
+    language = lang_or_current(lang)
     hands: dict[Seat, list[Card] | int] = {
         seat: view.hand if seat == view.seat else view.exposed.get(seat.name, view.hand_sizes[seat.name])
         for seat in Seat
@@ -271,7 +271,7 @@ def seat_view_html(view: SeatView, lang: str | None = None, *, four_colour: bool
 
 
 def trick_html(trick: Trick, lang: str | None = None) -> str:
-    language = lang_or_course(lang)
+    language = lang_or_current(lang)
     plays = "".join(
         f"<td style='padding:0 0.4em;text-align:center'>{word(seat.name, language)}<br>{card_html(card, '', language)}</td>"
         for seat, card in zip(trick.seats, trick.cards, strict=True)
@@ -294,7 +294,7 @@ def _bid_row(rules: Rules, spec: BidSpec, lang: Lang) -> str:
 
 def rules_html(rules: Rules, lang: str | None = None) -> str:
     """A rule system as a teacher would put it on the board: deck, deal, and the bid ladder."""
-    language = lang_or_course(lang)
+    language = lang_or_current(lang)
     kitty = (
         say("display.kitty", language, n=rules.kitty_size) if rules.kitty_size else say("display.no_kitty", language)
     )
@@ -316,7 +316,7 @@ def rules_html(rules: Rules, lang: str | None = None) -> str:
 
 def game_html(game: Game, lang: str | None = None) -> str:
     """The score sheet: one row per finished hand, with running totals."""
-    language = lang_or_course(lang)
+    language = lang_or_current(lang)
     totals = dict(game.starting_scores)
     rows = []
     if any(totals.values()):  # a game set up from a score: the running totals start there
@@ -362,7 +362,7 @@ def bid_odds_html(odds: BidOdds, lang: str | None = None) -> str:
     """Each bid's chance as a bar with its 95% interval drawn as a whisker, plus how it was played."""
     from .analysis.odds import how_text
 
-    language = lang_or_course(lang)
+    language = lang_or_current(lang)
     rows = []
     for chance in odds:
         p = chance.probability
@@ -407,7 +407,7 @@ def _hint_head(hint: Hint, lang: Lang) -> str:
 def hint_html(hint: Hint, lang: str | None = None) -> str:
     """Each choice with its grade and its reason (what it does, then the number), best first; the rule of thumb
     with the choice it recommends."""
-    language = lang_or_course(lang)
+    language = lang_or_current(lang)
     rows = []
     for c in hint.choices:
         rows.append(
@@ -438,7 +438,7 @@ def review_why(line: ReviewLine, lang: Lang) -> str:
 
 def review_html(review: Review, lang: str | None = None) -> str:
     """The reviewed seat's decisions in order, each with its grade and reason (and the better choice's)."""
-    language = lang_or_course(lang)
+    language = lang_or_current(lang)
     rows = []
     for line in review.lines:
         rows.append(
@@ -501,7 +501,7 @@ def bid_odds_text(odds: BidOdds, lang: str | None = None) -> str:
     """Every number of :func:`bid_odds_html`, as text."""
     from .analysis.odds import how_text
 
-    language = lang_or_course(lang)
+    language = lang_or_current(lang)
     rows = []
     for chance in odds:
         low, high = chance.interval
@@ -526,14 +526,14 @@ def bid_odds_text(odds: BidOdds, lang: str | None = None) -> str:
 
 
 def hint_text(hint: Hint, lang: str | None = None) -> str:
-    language = lang_or_course(lang)
+    language = lang_or_current(lang)
     rows = [[_grade(c.grade, language), why(c, language)] for c in hint.choices]
     heads = [_col(c, language) for c in ("grade", "why")]
     return f"{wrap_text(_hint_head(hint, language) + _colon(language))}\n{text_table(heads, rows)}"
 
 
 def review_text(review: Review, lang: str | None = None) -> str:
-    language = lang_or_course(lang)
+    language = lang_or_current(lang)
     rows = [
         [str(line.move + 1), _phase(line.phase, language), _grade(line.grade, language), review_why(line, language)]
         for line in review.lines

@@ -26,10 +26,9 @@ from .actions import TRUMP_ACTIONS, Action, discard_actions, give_actions, load_
 from .bidding import bid_floor, bid_levels, bid_lists, bid_trump_problem
 from .cards import TEAMS, Card, CardList, Seat, Suit, _NamedType, parse_cards
 from .contract import Contract
-from .course import course_lang
 from .deal import cards_of, check_deal, deal_hands, hands_by_seat, mask_of
 from .errors import CharlemagneError, HandError, IllegalActionError, quote
-from .i18n import Lang, add_messages, check_lang, lang_or_course, say
+from .i18n import Lang, add_messages, current_lang, lang_or_current, say
 from .rules import BidSpec, Rules
 from .scoring import decided, explain_score, hand_score
 from .tallies import SeatTally
@@ -53,7 +52,7 @@ class Phase(Enum, metaclass=_NamedType):
 
     def text(self, lang: str | None = None) -> str:
         """The phase as a player names it, in ``lang`` (the course's language by default): "enchères"."""
-        return say(f"phase.{self.value}", lang_or_course(lang))
+        return say(f"phase.{self.value}", lang_or_current(lang))
 
     @classmethod
     def find(cls, text: str | Phase) -> Phase:
@@ -111,7 +110,7 @@ class Trick(NamedTuple):
         >>> str(trick), trick.text("fr")
         ('W A♠, N 7♠, E K♠, S Q♠: West wins', 'O A♠, N 7♠, E K♠, S Q♠ : Ouest remporte la levée')
         """
-        language = check_lang(lang or course_lang())
+        language = lang_or_current(lang)
         played = ", ".join(
             f"{say('hand.seat_letter', language, seat=s)} {c}" for s, c in zip(self.seats, self.cards, strict=True)
         )
@@ -265,7 +264,7 @@ class HandResult:
 
     def text(self, lang: str | None = None) -> str:
         """Why the hand scored as it did, in ``lang`` (the course's language by default)."""
-        language = check_lang(lang or course_lang())
+        language = lang_or_current(lang)
         if self.passed_out or self.contract is None:
             return say("hand.passed_out", language)
         text = explain_score(self.contract, self.bidder_tricks, lang=language).reason
@@ -551,7 +550,7 @@ class HandState:
         if seat is not None:
             who = Seat.find(seat)
             if who != mover:
-                lang = check_lang(course_lang())
+                lang = current_lang()
                 raise IllegalActionError(
                     say("hand.wrong_seat", lang, mover=_SEAT[mover], doing=self._doing(lang), seat=who)
                 )
@@ -613,7 +612,7 @@ class HandState:
         return say(f"hand.doing.{self.phase.value}", lang)
 
     def _wrong_kind(self, act: Action) -> str:
-        lang = check_lang(course_lang())
+        lang = current_lang()
         seat = Seat(self._to_move or 0)
         return say("hand.wrong_kind", lang, act=_act(act, lang), seat=seat, doing=self._doing(lang))
 
@@ -626,7 +625,7 @@ class HandState:
         return ruling.reason
 
     def _illegal(self, act: Action, legal: list[Action]) -> str:
-        lang = check_lang(course_lang())
+        lang = current_lang()
         allowed = _allowed_list(legal, lang)
         if self.phase is _BIDDING and act.kind in ("bid", "pass"):
             if act.kind == "pass":

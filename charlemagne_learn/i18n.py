@@ -6,7 +6,8 @@ needs nothing but the standard library.
 Sentences are kept by key, each with its English and its French (:func:`add_messages`), and written
 with :func:`say`, which fills in the fields in the language's own forms: a card by its name ("le valet de
 carreau"), a seat ("Ouest"), numbers with a decimal comma and a space before "%". With no ``lang`` given,
-a sentence is written in the course's language (``"lang"`` in ``course.json``).
+a sentence is written in the current language (:func:`current_lang`: the course's, ``"lang"`` in
+``course.json``, unless :func:`speaking` says another).
 
 >>> from charlemagne_learn import Card
 >>> card_label(Card.parse("JD"), "en", "little jack")
@@ -29,11 +30,13 @@ import math
 import numbers
 import re
 import string
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any, Literal
 
 from .cards import Card, Rank, Seat, Suit
-from .errors import RulesOptionError, quote
+from .errors import CharlemagneError, RulesOptionError, quote
 
 __all__ = [
     "LANGS",
@@ -43,16 +46,20 @@ __all__ = [
     "card_label",
     "card_name",
     "check_lang",
+    "current_lang",
     "join_words",
-    "lang_or_course",
+    "lang_or_current",
     "message_keys",
     "message_pair",
     "number",
     "plural",
+    "refusal_lang",
     "say",
+    "set_default_lang",
+    "speaking",
     "suit_name",
-    "term",
     "word",
+    "word_key",
 ]
 
 Lang = Literal["en", "fr"]
@@ -142,44 +149,12 @@ def check_lang(lang: str) -> Lang:
     return lang
 
 
-#: The game's words :func:`term` names in a refusal (it knows every word of the interface besides).
-_TERMS = ("red joker", "black joker", "high joker", "low joker", "big jack", "little jack", "right bower", "left bower",
-          "kitty", "trump", "no trump", "trick", "bid", "bidder", "pass", "dealer", "contract", "score")  # fmt: skip
-
-
-def term(key: str, lang: str | None = None) -> str:
-    """A word of the game in the course's language (or ``lang``): ``term("little jack")`` is "le petit bar" in the
-    French edition; a card's role from :func:`~charlemagne_learn.ranking.card_role` reads the same way (its ``""``,
-    no special name, stays ``""``), and so does a bid's label ("6", "Mulot"). Capitals are kept: ``term("Little
-    jack")`` is "Le petit bar". A word the package does not know is refused, with the words it knows.
-
-    >>> term("little jack", "fr"), term("Bidder", "fr"), term("6", "fr")
-    ('le petit bar', 'Preneur', '6')
-    """
-    language = lang_or_course(lang)
-    if isinstance(key, str):
-        if key == "" or key in _WORDS:
-            return word(key, language)
-        lowered = key.strip().lower()
-        found = next((k for k in _WORDS if k.lower() == lowered), None)
-        if found is not None:
-            text = word(found, language)
-            return text[:1].upper() + text[1:] if key.strip()[:1].isupper() else text
-        if _is_bid_label(key):
-            return word(key, language)
-    raise RulesOptionError(say("i18n.unknown_term", language, key=quote(key), terms=", ".join(_TERMS)))
-
-
-def _is_bid_label(text: str) -> bool:
-    """Is ``text`` the label of a bid of a preset, or of the course's rules (a house rule may rename one)?"""
-    from .course import course_rules  # the course reads its rules, which are written with this module
-    from .rules import VARIANTS, Rules
-
-    try:
-        ladders = [Rules.preset(v).bids for v in VARIANTS] + [course_rules().bids]
-    except RulesOptionError:  # the course's own settings cannot be read: that is their refusal, not this one
-        ladders = [Rules.preset(v).bids for v in VARIANTS]
-    return any(text in (b.label, b.name) for bids in ladders for b in bids)
+def word_key(text: str) -> str | None:
+    """The key of the word ``text`` names, matched case-blind ("Little jack" → "little jack"), or None."""
+    if text == "" or text in _WORDS:
+        return text
+    lowered = text.strip().lower()
+    return next((k for k in _WORDS if k.lower() == lowered), None)
 
 
 def word(key: str, lang: Lang = "en") -> str:
@@ -217,10 +192,6 @@ def add_messages(messages: Mapping[str, tuple[str, str]]) -> None:
 add_messages({
     "i18n.bad_lang": ("lang={value} is not allowed; use 'en' (English) or 'fr' (French)",
                       "`lang={value}` n'est pas permis ; choisissez 'en' (anglais) ou 'fr' (français)"),
-    "i18n.unknown_term": ("{key} is not a word of the game term() knows; the game's words are {terms} (and a bid's "
-                          "label, like '6')",
-                          "`{key}` n'est pas un mot du jeu que `term()` connaît ; les mots du jeu sont `{terms}` (et "
-                          "le nom d'une enchère, comme `6`)"),
     "i18n.not_a_number": ("number({value}) is not allowed; give a finite number (an int or a float)",
                           "`number({value})` n'est pas permis ; donnez un nombre fini (un `int` ou un `float`)"),
     "i18n.bad_spec": ("spec={spec} is not allowed; give a format as in an f-string, like '.0%', '+.2f' or ',' "
@@ -245,17 +216,64 @@ def say(key: str, lang: str | None = None, /, **fields: Any) -> str:
     pair = _MESSAGES.get(key)
     if pair is None:
         raise KeyError(f"no message {key!r}")  # a programming error, never a learner's input
-    chosen = lang_or_course(lang)
+    chosen = lang_or_current(lang)
     return _FORMATTERS[chosen].format(pair[LANGS.index(chosen)], **fields)
 
 
-def lang_or_course(lang: str | None) -> Lang:
-    """``lang`` checked, or the course's language (``course.json``) when it is None."""
-    if lang is None:
-        from .course import course_lang  # course reads its settings through this module's LANGS
+# ---------------------------------------------------------------- the language spoken
+# One carrier: a call given ``lang=`` speaks it; otherwise :func:`speaking`'s language inside it; otherwise the
+# default, which the course installs (``course.json``'s "lang", see :mod:`charlemagne_learn.course`). The engine
+# asks only this module, so it never reads the course's settings itself.
+_spoken: ContextVar[Lang | None] = ContextVar("charlemagne_learn_spoken", default=None)
+_default: Callable[[], str] = lambda: "en"  # noqa: E731 (replaced by set_default_lang)
 
-        lang = course_lang()
-    return check_lang(lang)
+
+def set_default_lang(provider: Callable[[], str]) -> None:
+    """Where the language comes from when nothing else says it (the course installs its settings' reader)."""
+    global _default
+    _default = provider
+
+
+def current_lang() -> Lang:
+    """The language spoken now: :func:`speaking`'s inside it, else the default (the course's).
+
+    >>> current_lang()
+    'en'
+    """
+    spoken = _spoken.get()
+    return spoken if spoken is not None else check_lang(_default())
+
+
+def refusal_lang() -> Lang:
+    """:func:`current_lang` for a refusal, English when the default cannot be read (its settings are broken: that
+    is their own refusal, said when they are read, not this one)."""
+    try:
+        return current_lang()
+    except CharlemagneError:
+        return "en"
+
+
+@contextmanager
+def speaking(lang: str) -> Iterator[str]:
+    """Inside ``with speaking("fr"):`` everything that follows the current language (rulings, refusals, hints)
+    speaks ``lang``; the language before comes back afterwards.
+
+    >>> with speaking("fr"):
+    ...     current_lang()
+    'fr'
+    >>> current_lang()
+    'en'
+    """
+    token = _spoken.set(check_lang(lang))
+    try:
+        yield lang
+    finally:
+        _spoken.reset(token)
+
+
+def lang_or_current(lang: str | None) -> Lang:
+    """``lang`` checked, or :func:`current_lang` when it is None."""
+    return current_lang() if lang is None else check_lang(lang)
 
 
 def card_name(card: Card, lang: Lang = "en") -> str:
@@ -373,7 +391,7 @@ def number(value: float, spec: str = "", lang: str | None = None) -> str:
     >>> print(number(0.915, ".0%", "fr"))
     92 %
     """
-    language = lang_or_course(lang)
+    language = lang_or_current(lang)
     if isinstance(value, bool) or not isinstance(value, numbers.Real) or not _finite(value):
         raise RulesOptionError(say("i18n.not_a_number", language, value=quote(value)))
     # a width or precision is as many characters or digits as it says: "999999999f" would build a gigabyte
@@ -393,7 +411,7 @@ def plural(n: int, one: str, many: str, lang: str | None = None) -> str:
     >>> plural(0, "trick", "tricks", "en"), plural(0, "levée", "levées", "fr"), plural(2, "levée", "levées", "fr")
     ('tricks', 'levée', 'levées')
     """
-    singular = abs(n) == 1 if lang_or_course(lang) == "en" else abs(n) < 2
+    singular = abs(n) == 1 if lang_or_current(lang) == "en" else abs(n) < 2
     return one if singular else many
 
 

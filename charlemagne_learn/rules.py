@@ -19,8 +19,8 @@ from dataclasses import dataclass, field, fields
 from typing import Any, Literal
 
 from .checks import is_whole
-from .errors import CharlemagneError, ContractError, RulesOptionError, quote
-from .i18n import Lang, add_messages, add_words, check_lang, lang_or_course, say, word
+from .errors import ContractError, RulesOptionError, quote
+from .i18n import Lang, add_messages, add_words, lang_or_current, refusal_lang, say, word
 
 __all__ = ["ALIASES", "VARIANTS", "BidSpec", "Rules"]
 
@@ -99,25 +99,6 @@ add_messages({
                          "comme `{example}`"),
 })  # fmt: skip
 
-_reading_course = False
-
-
-def _lang() -> Lang:
-    """The course's language for a refusal. The course's own settings are read with these rules: a refusal
-    made while they are being read (or when they cannot be) is written in English, never by reading them again."""
-    global _reading_course
-    if _reading_course:
-        return "en"
-    from .course import course_lang  # the course module reads its house rules with this one
-
-    _reading_course = True
-    try:
-        return check_lang(course_lang())
-    except CharlemagneError:
-        return "en"
-    finally:
-        _reading_course = False
-
 
 def _listed(items: list[str], lang: Lang, last: str = ", ") -> str:
     """Names a learner types, listed as the English has them, quoted as code in French ("ou" for " or ")."""
@@ -128,7 +109,7 @@ def _listed(items: list[str], lang: Lang, last: str = ", ") -> str:
 
 def _one_of(what: str, value: object, allowed: tuple[object, ...]) -> None:
     if not any(value is a or (type(value) is type(a) and value == a) for a in allowed):
-        lang = _lang()
+        lang = refusal_lang()
         listed = _listed([repr(a) for a in allowed], lang, " or ")
         raise RulesOptionError(say("rules.one_of", lang, what=what, value=quote(value), allowed=listed))
 
@@ -168,23 +149,25 @@ class BidSpec:
     def __post_init__(self) -> None:
         for text in ("name", "label"):
             if not isinstance(getattr(self, text), str) or not getattr(self, text).strip():
-                raise RulesOptionError(say("rules.bid_text", _lang(), text=text, value=quote(getattr(self, text))))
+                raise RulesOptionError(
+                    say("rules.bid_text", refusal_lang(), text=text, value=quote(getattr(self, text)))
+                )
         who = quote(self.name)
         for number, high in (("tricks", 100), ("made", 10_000), ("failed", 10_000)):  # a deck has 34 cards at most
             if not is_whole(getattr(self, number)) or not 0 <= getattr(self, number) <= high:
                 what = f"{number}={quote(getattr(self, number))}"
-                raise RulesOptionError(say("rules.bid_option", _lang(), name=who, what=what, high=high))
+                raise RulesOptionError(say("rules.bid_option", refusal_lang(), name=who, what=what, high=high))
         _one_of(f"bid {who}: trump", self.trump, _TRUMP_MODES)
         _one_of(f"bid {who}: alone", self.alone, _ALONE)
         _one_of(f"bid {who}: exchange", self.exchange, _EXCHANGES)
         for flag in ("avoid", "bidder_leads", "exposed_after_first_trick", "outright"):
             _one_of(f"bid {who}: {flag}", getattr(self, flag), (True, False))
         if not isinstance(self.aliases, tuple) or not all(isinstance(a, str) for a in self.aliases):
-            raise RulesOptionError(say("rules.bid_aliases", _lang(), name=who, value=quote(self.aliases)))
+            raise RulesOptionError(say("rules.bid_aliases", refusal_lang(), name=who, value=quote(self.aliases)))
 
     def text(self, lang: str | None = None) -> str:
         """The bid's name in ``lang`` (the course's language by default): "No Trump", "Sans-atout"."""
-        return word(self.label, lang_or_course(lang))
+        return word(self.label, lang_or_current(lang))
 
     @property
     def has_trump(self) -> bool:
@@ -386,10 +369,10 @@ class Rules:
             least = 0 if size == "kitty_size" else 1
             if not is_whole(getattr(self, size)) or getattr(self, size) < least:
                 what = f"{size}={quote(getattr(self, size))}"
-                raise RulesOptionError(say("rules.whole", _lang(), what=what, least=least))
+                raise RulesOptionError(say("rules.whole", refusal_lang(), what=what, least=least))
         names = self.bower_names
         if not (isinstance(names, tuple) and len(names) == 2 and all(isinstance(n, str) and n for n in names)):
-            raise RulesOptionError(say("rules.bower_names", _lang(), value=quote(names)))
+            raise RulesOptionError(say("rules.bower_names", refusal_lang(), value=quote(names)))
         self._check_ladder()
         self._check_deck()
 
@@ -398,7 +381,7 @@ class Rules:
         if isinstance(bids, list):
             object.__setattr__(self, "bids", bids := tuple(bids))
         if not isinstance(bids, tuple) or not bids or not all(isinstance(b, BidSpec) for b in bids):
-            raise RulesOptionError(say("rules.bids", _lang(), value=quote(bids)))
+            raise RulesOptionError(say("rules.bids", refusal_lang(), value=quote(bids)))
         index: dict[str, int] = {}
         for i, spec in enumerate(bids):
             for key in (spec.name, *spec.aliases):
@@ -407,7 +390,7 @@ class Rules:
         numbers = [b.name for b in bids if b.name.isdigit()]
         minimum = self.dealer_minimum
         if minimum is not None and not (is_whole(minimum) and str(minimum) in numbers):
-            lang = _lang()
+            lang = refusal_lang()
             listed = _listed(numbers, lang)
             raise RulesOptionError(say("rules.dealer_minimum", lang, value=quote(minimum), numbers=listed))
 
@@ -415,16 +398,16 @@ class Rules:
         cards = self.deck_size - self.kitty_size
         if cards != 4 * self.hand_size:
             raise RulesOptionError(
-                say("rules.deck_shape", _lang(), deck=self.deck_size, kitty=self.kitty_size, hand=self.hand_size)
+                say("rules.deck_shape", refusal_lang(), deck=self.deck_size, kitty=self.kitty_size, hand=self.hand_size)
             )
         most = max(b.tricks for b in self.bids)
         if most != self.hand_size:
             raise RulesOptionError(
-                say("rules.hand_size", _lang(), title=f"in title.{self.name}", most=most, hand=self.hand_size)
+                say("rules.hand_size", refusal_lang(), title=f"in title.{self.name}", most=most, hand=self.hand_size)
             )
         takes_kitty = any(b.exchange in _KITTY_EXCHANGES for b in self.bids)
         if takes_kitty != (self.kitty_size > 0):
-            lang = _lang()
+            lang = refusal_lang()
             need = say("rules.kitty_needed" if takes_kitty else "rules.kitty_unused", lang)
             title = f"in title.{self.name}"
             raise RulesOptionError(say("rules.kitty_size", lang, kitty=self.kitty_size, title=title, need=need))
@@ -441,21 +424,21 @@ class Rules:
         key = variant.strip().lower().replace(" ", "_").replace("-", "_") if isinstance(variant, str) else ""
         key = ALIASES.get(key, key)
         if key not in VARIANTS:
-            lang = _lang()
+            lang = refusal_lang()
             allowed = _listed(sorted(VARIANTS) + sorted(ALIASES), lang)
             raise RulesOptionError(say("rules.unknown_variant", lang, value=quote(variant), allowed=allowed))
         base = VARIANTS[key]
         known = {f.name for f in dataclasses.fields(cls) if f.init} - {"name", "bids"}
         unknown = sorted(set(options) - known)
         if unknown:
-            lang = _lang()
+            lang = refusal_lang()
             listed = _listed(unknown, lang)
             raise RulesOptionError(
                 say("rules.unknown_options", lang, n=len(unknown), unknown=listed, known=_listed(sorted(known), lang))
             )
         deck = [o for o in _DECK_OPTIONS if o in options and options[o] != getattr(base, o)]
         if deck:
-            lang = _lang()
+            lang = refusal_lang()
             shape = _listed([f"{o}={getattr(base, o)!r}" for o in _DECK_OPTIONS], lang)
             raise RulesOptionError(
                 say(
@@ -480,7 +463,7 @@ class Rules:
             return rules
         if rules is None or isinstance(rules, str):
             return cls.preset("canadian" if rules is None else rules)
-        lang = _lang()
+        lang = refusal_lang()
         raise RulesOptionError(say("rules.not_rules", lang, value=quote(rules), variants=_listed(list(VARIANTS), lang)))
 
     def options(self) -> dict[str, Any]:
@@ -519,7 +502,7 @@ class Rules:
         key = str(name).strip().lower().replace(" ", "_").replace("-", "_")
         if key in self._bid_index:
             return self._bid_index[key]
-        lang = _lang()
+        lang = refusal_lang()
         # English names the bids as players call them (which this reads too: "Gros Mulot", never "gros_mulot"); French
         # quotes them as code, which needs no quote marks
         allowed = _listed([b.label if lang == "en" else b.name for b in self.bids], lang)
@@ -533,7 +516,7 @@ class Rules:
 
     def named(self, lang: str | None = None) -> str:
         """The variant's name in ``lang`` (the course's language by default): "Charlemagne canadien"."""
-        return word(f"title.{self.name}", lang_or_course(lang))
+        return word(f"title.{self.name}", lang_or_current(lang))
 
     def __repr__(self) -> str:
         opts = "".join(f", {k}={v!r}" for k, v in self.options().items())
@@ -549,7 +532,7 @@ class Rules:
         """The inverse of :meth:`to_record`."""
         if not isinstance(record, dict) or not isinstance(record.get("variant"), str):
             example = "{'variant': 'canadian'}"
-            raise RulesOptionError(say("rules.not_record", _lang(), value=quote(record), example=example))
+            raise RulesOptionError(say("rules.not_record", refusal_lang(), value=quote(record), example=example))
         options = {k: tuple(v) if isinstance(v, list) else v for k, v in record.items() if k != "variant"}
         return cls.preset(record["variant"], **options)
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from .contract import Contract, check_contract
 from .errors import TrickError, quote
-from .i18n import add_messages, add_words, lang_or_course, say, word
+from .i18n import add_messages, add_words, lang_or_current, say, word
 from .rules import BidSpec, Rules
 from .ruling import Ruling
 from .tallies import TeamTally
@@ -183,7 +183,7 @@ def explain_score(contract: Contract, bidder_tricks: int, *, lang: str | None = 
     """:func:`score_hand` with the reason (the answer also carries made/outright), in ``lang`` (the course's
     language by default)."""
     score = _score(contract, bidder_tricks)
-    language = lang_or_course(lang)
+    language = lang_or_current(lang)
     spec = contract.spec
     team, other = word(contract.team, language), word(contract.defenders, language)
     who = contract.bidder if contract.alone else team

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import Seat
-from .i18n import add_messages, lang_or_course, say, word
+from .i18n import add_messages, lang_or_current, say, word
 
 __all__ = ["BidCounts", "SeatTally", "TeamTally"]
 
@@ -53,7 +53,7 @@ class SeatTally(_Tally):
     __slots__ = ()
 
     def text(self, lang: str | None = None) -> str:
-        language = lang_or_course(lang)
+        language = lang_or_current(lang)
         parts = [say("tally.seat", language, seat=Seat[k], n=v) if k in Seat.__members__ else f"{k} {v}"
                  for k, v in self.items()]  # fmt: skip
         return " · ".join(parts)
@@ -65,7 +65,7 @@ class TeamTally(_Tally):
     __slots__ = ()
 
     def text(self, lang: str | None = None) -> str:
-        language = lang_or_course(lang)
+        language = lang_or_current(lang)
         if set(self) == {"NS", "EW"}:
             return say("tally.teams", language, **self)
         return " – ".join(f"{word(k, language)} {v}" for k, v in self.items())
@@ -78,7 +78,7 @@ class BidCounts(dict[str, "int | None"]):
     __slots__ = ()
 
     def text(self, lang: str | None = None) -> str:
-        language = lang_or_course(lang)
+        language = lang_or_current(lang)
         return " · ".join(
             say("tally.bid_never", language, bid=b) if n is None else say("tally.bid_from", language, bid=b, n=n)
             for b, n in self.items()

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from .cards import Card, CardList, Seat, Suit
 from .contract import Contract, check_contract
 from .errors import TrickError
-from .i18n import Lang, add_messages, lang_or_course, say, suit_name, word
+from .i18n import Lang, add_messages, lang_or_current, say, suit_name, word
 from .ranking import JOKER_SUIT, CardOrder
 from .ruling import Ruling
 
@@ -205,7 +205,7 @@ def explain_legal_plays(
     """:func:`legal_plays` with the reason, in ``lang`` (the course's language by default)."""
     h, t, cards, mask = _legal(contract, hand, trick)
     order = contract.order
-    language = lang_or_course(lang)
+    language = lang_or_current(lang)
     if not t:
         return Ruling(cards, say("tricks.leading", language))
     led = order.suit_of[t[0].index]
@@ -263,7 +263,7 @@ def explain_play(
 ) -> Ruling[bool]:
     """May ``card`` be played from ``hand`` to ``trick``? The answer and why, in ``lang``."""
     c = Card.parse(card)
-    language = lang_or_course(lang)
+    language = lang_or_current(lang)
     h, t = _hand_and_trick(contract, hand, trick)
     if c not in h:
         raise TrickError(say("tricks.not_held", card=c, cards=h))
@@ -314,7 +314,7 @@ def explain_trick_winner(
 ) -> Ruling[Seat]:
     """:func:`trick_winner` with the reason, in ``lang`` (the course's language by default)."""
     winner, cards, pos = _winner(contract, leader, trick)
-    language = lang_or_course(lang)
+    language = lang_or_current(lang)
     order = contract.order
     card = cards[pos]
     led = order.suit_of[cards[0].index]

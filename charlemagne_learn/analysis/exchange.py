@@ -34,7 +34,7 @@ from ..contract import Contract
 from ..deal import deck_mask, indices_of
 from ..errors import IllegalActionError, quote
 from ..hand import HandState, Phase
-from ..i18n import add_messages, lang_or_course, number, say
+from ..i18n import add_messages, lang_or_current, number, say
 from ..ranking import card_order
 from ..rng import DealRandom, check_seed, derive_seed
 from ..scoring import is_made, stake, value_to_bidder
@@ -103,7 +103,7 @@ class ExchangeChoice(Sureness):
 
     def said(self, lang: str | None = None) -> str:
         """:attr:`text` in ``lang`` (the course's language by default)."""
-        language = lang_or_course(lang)
+        language = lang_or_current(lang)
         trump = (
             say("exchange.text_no_trump", language)
             if self.trump is None
@@ -145,7 +145,7 @@ class ExchangeHint:
         """Every exchange graded, as a text table, in ``lang`` (the course's language by default)."""
         from ..display import _colon, text_table, wrap_text
 
-        language = lang_or_course(lang)
+        language = lang_or_current(lang)
         # tricks only where they were counted (a contract scored by the trick); elsewhere making it is what counts
         counted = all(c.tricks is not None for c in self.choices)
         rows = [
@@ -185,7 +185,7 @@ def exchange_hint(
     ``also``: one more exchange to grade, ``(discards, trump)``, such as the one a learner chose. Every exchange is
     played out on the same ``samples`` deals (:attr:`ExchangeHint.samples`) and compared deal by deal. The reasons
     are written in ``lang`` (the course's language by default)."""
-    language = lang_or_course(lang)
+    language = lang_or_current(lang)
     samples = whole_number("samples", samples, 1, 400)
     seed = check_seed(seed)
     if (

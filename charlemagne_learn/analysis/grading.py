@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Literal
 
-from ..i18n import add_messages, lang_or_course, say
+from ..i18n import add_messages, lang_or_current, say
 
 __all__ = ["GRADES", "Grade", "Graded", "Sureness", "grade_choices", "grade_estimates", "grade_for"]
 
@@ -89,7 +89,7 @@ class Sureness:
     def sureness(self, lang: str | None = None) -> str:
         """How sure the grade is, in one short phrase: "on 320 deals", "as good as the best on these 320 deals",
         "on 320 deals, perhaps inaccuracy"."""
-        language = lang_or_course(lang)
+        language = lang_or_current(lang)
         if self.tied and self.loss > 0:
             return say("hints.sure.tied", language, n=self.deals)
         if self.perhaps is None:

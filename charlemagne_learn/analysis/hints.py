@@ -29,7 +29,7 @@ from ..cards import Card, Seat
 from ..checks import flag, whole_number
 from ..errors import IllegalActionError
 from ..hand import HandState, Phase, SeatView
-from ..i18n import add_messages, check_lang, lang_or_course, say, word
+from ..i18n import add_messages, check_lang, lang_or_current, say, word
 from ..rng import check_seed
 from ..scoring import is_made, stake, value_to_bidder
 from .grading import GRADES, Grade, Sureness, grade_choices, grade_estimates, grade_for
@@ -91,7 +91,7 @@ def grade_word(grade: Grade, lang: str | None = None) -> str:
     """
     from .. import display  # noqa: F401 - the grades' words are the static pages' (display.grade.*)
 
-    return say(f"display.grade.{grade}", lang_or_course(lang))
+    return say(f"display.grade.{grade}", lang_or_current(lang))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -191,7 +191,7 @@ def hint(
     tournament already runs on every core). ``bids``: read the bidding as evidence about the hidden hands.
     Every one of the ``samples`` deals is used (:attr:`Hint.samples`), so the same view, samples and seed give
     the same hint on every machine. The reasons are written in ``lang`` (the course's language by default)."""
-    language = lang_or_course(lang)
+    language = lang_or_current(lang)
     if not isinstance(view, SeatView):
         example = "hint(state.view(state.to_move))" if isinstance(view, HandState) else "hint(state.view('N'))"
         raise IllegalActionError(say("hints.not_a_view", language, given=type(view).__name__, example=example))
@@ -462,7 +462,7 @@ def review(
     ``workers`` as for :func:`hint` (the bid odds behind grading a bid). Each decision is graded exactly as
     :func:`hint` grades it at that moment (same samples, same seed): the review says what the live grade said.
     The reasons are written in ``lang`` (the course's language by default)."""
-    language = lang_or_course(lang)
+    language = lang_or_current(lang)
     if not isinstance(state, HandState):
         raise IllegalActionError(say("hints.not_a_state", language, given=type(state).__name__))
     who = Seat.find(seat)

@@ -47,7 +47,7 @@ from ..checks import whole_number
 from ..contract import Contract
 from ..deal import cards_of, check_deal, deck_mask, indices_of, mask_of, share_out
 from ..errors import ContractError, HandError, RulesOptionError, quote
-from ..i18n import add_messages, lang_or_course, say, word
+from ..i18n import add_messages, lang_or_current, say, word
 from ..ranking import card_order
 from ..rng import DealRandom, check_seed, derive_seed
 from ..rules import BidSpec, Rules
@@ -219,7 +219,7 @@ def how_text(how: str, lang: str | None = None) -> str:
     >>> how_text("takes the kitty, trump ♥", "fr")
     'prend le minou, atout ♥'
     """
-    if lang_or_course(lang) == "en" or not how:
+    if lang_or_current(lang) == "en" or not how:
         return how
     parts = []
     for part in how.split(", "):
@@ -459,7 +459,7 @@ class BidChance:
         >>> print(BidChance(bid="6", label="6", made=45, samples=50, how="", expected_points=None).text("fr"))
         6 : 90 % (intervalle à 95 % : 79 % à 96 %)
         """
-        language = lang_or_course(lang)
+        language = lang_or_current(lang)
         low, high = self.interval
         return say("odds.chance", language, label=word(self.label, language), p=self.probability, low=low, high=high)
 
@@ -520,7 +520,7 @@ def _check_hand(rules: Rules, hand: Iterable[Card | str] | str) -> CardList:
             say("odds.hand_size", n=rules.hand_size, title=rules.named(), got=len(cards), different=mask.bit_count())
         )
     if mask & ~deck_mask(rules):
-        language = lang_or_course(None)
+        language = lang_or_current(None)
         raise HandError(
             say(
                 "odds.not_in_deck",

@@ -42,7 +42,7 @@ from ..contract import Contract
 from ..deal import indices_of
 from ..errors import CharlemagneError, IllegalActionError, quote
 from ..hand import Phase, SeatView
-from ..i18n import Lang, add_messages, lang_or_course, say, word
+from ..i18n import Lang, add_messages, lang_or_current, say, word
 from ..ranking import sort_hand
 from ..rng import check_seed
 from ..scoring import decided, is_made
@@ -252,14 +252,14 @@ class Refutation:
     def lines(self, lang: str | None = None) -> list[tuple[str, bool]]:
         """The refutation's lines unwrapped, each with whether it is a trick of a line played out (a page wraps
         them to its own width)."""
-        language = lang_or_course(lang if lang is not None else self.lang)
+        language = lang_or_current(lang if lang is not None else self.lang)
         return [
             ("".join(str(p) for p in parts).replace(_TIGHT, " "), indented) for parts, indented in self._lines(language)
         ]
 
     def text(self, lang: str | None = None) -> str:
         """The refutation in a few lines, in ``lang`` (else the language it was made in, else the course's)."""
-        language = lang_or_course(lang if lang is not None else self.lang)
+        language = lang_or_current(lang if lang is not None else self.lang)
         lines = []
         for parts, indented in self._lines(language):
             said = "".join(str(p) for p in parts)
@@ -289,7 +289,7 @@ class Refutation:
         from ..display import card_html  # the cards as every static picture draws them
         from ..palette import colour
 
-        language = lang_or_course(lang if lang is not None else self.lang)
+        language = lang_or_current(lang if lang is not None else self.lang)
         role = self.contract.order.role
 
         def html(parts: list[_Part]) -> str:
@@ -385,7 +385,7 @@ def refutation(
 
     ``lang``: the language of refusals and of the refutation's text (the course's by default). A card that may
     not be played now is refused (:class:`~charlemagne_learn.errors.IllegalActionError`), and nothing changes."""
-    language = lang_or_course(lang)
+    language = lang_or_current(lang)
     if not isinstance(view, SeatView):
         example = "refutation(state.view(state.to_move), 'play JH')"
         raise IllegalActionError(say("refute.not_a_view", language, given=type(view).__name__, example=example))

@@ -42,7 +42,7 @@ from ..cards import Card, Seat, Suit
 from ..contract import Contract
 from ..deal import deck_mask, indices_of, mask_of
 from ..hand import HandState, Phase, SeatView
-from ..i18n import lang_or_course
+from ..i18n import lang_or_current
 from ..ranking import CardOrder, card_order
 from ..rules import BidSpec, Rules
 from .bots import Bot, check_view, register_bot
@@ -192,7 +192,7 @@ RULES_FR: dict[str, str] = {
 
 def rule_text(rule: str, lang: str | None = None) -> str:
     """A rule of :data:`RULES` in ``lang`` (the course's language by default)."""
-    return (RULES_FR if lang_or_course(lang) == "fr" else RULES)[rule]
+    return (RULES_FR if lang_or_current(lang) == "fr" else RULES)[rule]
 
 
 @dataclass(frozen=True)

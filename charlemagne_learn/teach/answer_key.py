@@ -26,7 +26,7 @@ from ..analysis.exchange import ExchangeHint
 from ..checks import whole_number
 from ..course import rules_for
 from ..errors import RulesOptionError, quote
-from ..i18n import Lang, add_messages, lang_or_course, say, word
+from ..i18n import Lang, add_messages, lang_or_current, say, word
 from ..rules import Rules
 from .decisions import decisions
 from .printing import write_page
@@ -176,7 +176,7 @@ def answer_key(
 ) -> AnswerKey:
     """The key of ``TrickQuiz(variant, level, kinds, seed, count=count)``: each question, its answer and why, in
     ``lang`` (the course's language by default)."""
-    language = lang_or_course(lang)
+    language = lang_or_current(lang)
     rules = rules_for(variant)
     chosen = _kinds(kinds, language)
     count = whole_number("count", count, 1, MAX_COUNT)
@@ -208,7 +208,7 @@ def decision_key(
     """The key of ``DecisionQuiz(rules, kinds, seed, count=count, samples=samples)``: each position, the engine's
     best choice with its reason, and the other choices it grades best or good as well; in ``lang`` (the
     course's language by default)."""
-    language = lang_or_course(lang)
+    language = lang_or_current(lang)
     ruled = rules_for(rules)
     chosen = _kinds(kinds, language)
     count = whole_number("count", count, 1, MAX_COUNT)

@@ -21,7 +21,7 @@ from pathlib import Path
 from ..bid_meaning import COLUMNS, bid_meaning
 from ..cards import Card, Suit
 from ..course import rules_for
-from ..i18n import Lang, add_messages, card_name, lang_or_course, say, suit_name, word
+from ..i18n import Lang, add_messages, card_name, lang_or_current, say, suit_name, word
 from ..palette import card_colour
 from ..ranking import card_order, jokers, trump_order
 from ..rules import Rules
@@ -231,7 +231,7 @@ def _score_words(rules: Rules, lang: Lang) -> str:
 def cheatsheet_html(rules: Rules | str | None = None, *, lang: str | None = None) -> str:
     """The cheat sheet of ``rules`` (None: the course's rules, house rules included) as a complete HTML page, in
     ``lang`` (the course's language by default)."""
-    language = lang_or_course(lang)
+    language = lang_or_current(lang)
     rules = rules_for(rules)
     options = rules.options()
     house = ", ".join(f"{k} = {v!r}" for k, v in options.items()) if options else say("cheat.rulebook", language)

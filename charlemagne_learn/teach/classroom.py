@@ -47,7 +47,7 @@ from ..actions import Action
 from ..checks import whole_number
 from ..display import text_table
 from ..errors import CharlemagneError, quote
-from ..i18n import Lang, add_messages, lang_or_course, number, say, word
+from ..i18n import Lang, add_messages, lang_or_current, number, say, word
 from ..spreadsheet import csv_text, read_cell
 
 if TYPE_CHECKING:
@@ -313,7 +313,7 @@ class ClassResults:
     # ------------------------------------------------------------ tables
     def by_student(self, *, lang: str | None = None) -> ResultTable:
         """Per student: answers, how many right, and the skills with the most misses."""
-        language = lang_or_course(lang)
+        language = lang_or_current(lang)
         groups = self._by("student")
         rows = []
         for student in sorted(groups, key=_by_name):
@@ -327,7 +327,7 @@ class ClassResults:
 
     def by_skill(self, *, lang: str | None = None) -> ResultTable:
         """Per skill, the hardest first: answers, share right, and who missed it."""
-        language = lang_or_course(lang)
+        language = lang_or_current(lang)
         rows = []
         for skill, ours in self._by("skill").items():
             right = sum(a.right for a in ours)
@@ -342,7 +342,7 @@ class ClassResults:
     def grid(self, *, lang: str | None = None) -> ResultTable:
         """Students down, skills across: "2/3" is two right of three answered; blank, not asked. With more than
         :data:`MAX_GRID_SKILLS` skills, the hardest of them (the title says so)."""
-        language = lang_or_course(lang)
+        language = lang_or_current(lang)
         by_skill = self._by("skill")
         skills = sorted(by_skill)
         title = say("class.grid", language)
@@ -369,7 +369,7 @@ class ClassResults:
     def missed(self, count: int = 5, *, lang: str | None = None) -> ResultTable:
         """The questions most often answered wrong, with the wrong answer given most and the right one."""
         count = whole_number("count", count, 1, 10_000)
-        language = lang_or_course(lang)
+        language = lang_or_current(lang)
         groups: dict[tuple[str, str], list[Answer]] = defaultdict(list)
         for a in self.answers:
             groups[(a.asked, a.correct_answer)].append(a)
@@ -393,7 +393,7 @@ class ClassResults:
 
         from .plots import _percent as percent_ticks
 
-        language = lang_or_course(lang)
+        language = lang_or_current(lang)
         by_skill = sorted(self._by("skill").items(), key=lambda g: (-_share(g[1]), g[0]))
         students = self._by("student")
         by_student = [(s, students[s]) for s in sorted(students, key=_by_name, reverse=True)]
@@ -445,7 +445,7 @@ class ClassResults:
         return f"<ClassResults: {self._summary()}>"
 
     def __str__(self) -> str:
-        language = lang_or_course(None)
+        language = lang_or_current(None)
         parts = [self._summary(language), "", str(self.by_student(lang=language)), ""]
         parts.append(str(self.by_skill(lang=language)))
         colon = "\u202f:" if language == "fr" else ":"
@@ -454,7 +454,7 @@ class ClassResults:
         return "\n".join(parts)
 
     def _repr_html_(self) -> str:
-        language = lang_or_course(None)
+        language = lang_or_current(None)
         listed = "".join(
             f"<p><strong>{escape(heading)}</strong></p><ul>{''.join(f'<li>{escape(p)}</li>' for p in found)}</ul>"
             for heading, found in self._problem_parts(language)
@@ -481,7 +481,7 @@ def _label(name: str, most: int = 60) -> str:
 def _note(key: str, who: tuple[str, str], found: tuple[set[int], set[str]]) -> str:
     """A merge note naming the student (and quiz), the questions and the files."""
     (student, quiz), (questions, files) = who, found
-    lang = lang_or_course(None)
+    lang = lang_or_current(None)
     numbers = sorted(questions)
     listed = ", ".join(map(str, numbers[:_NOTE_QUESTIONS])) + (", …" if len(numbers) > _NOTE_QUESTIONS else "")
     said = say("class.question_one" if len(numbers) == 1 else "class.question_many", lang, numbers=listed)

@@ -35,7 +35,7 @@ from ..course import rules_for
 from ..deal import mask_of
 from ..errors import IllegalActionError, RulesOptionError, quote
 from ..hand import HandState, Phase, SeatView
-from ..i18n import Lang, add_messages, lang_or_course, say
+from ..i18n import Lang, add_messages, lang_or_current, say
 from ..ranking import card_order
 from ..rng import check_seed, derive_seed
 from ..rules import BidSpec, Rules
@@ -136,7 +136,7 @@ class Decision:
             raise IllegalActionError(say("decisions.not_graded", seat=state.to_move, phase=state.phase.text()))
         return cls(
             kind=kind, state=state.copy(), deal_seed=0, samples=samples,
-            lang=None if lang is None else lang_or_course(lang),
+            lang=None if lang is None else lang_or_current(lang),
         )  # fmt: skip
 
     @property
@@ -151,7 +151,7 @@ class Decision:
 
     @property
     def _language(self) -> Lang:
-        return lang_or_course(self.lang)
+        return lang_or_current(self.lang)
 
     @property
     def question(self) -> str:
@@ -291,7 +291,7 @@ def decisions(
     seed = check_seed(seed)
     chosen = _kinds(kinds, rules)
     found: set[int] = set()
-    language = None if lang is None else lang_or_course(lang)
+    language = None if lang is None else lang_or_current(lang)
     for number in count():
         found_one = _find(rules, chosen[number % len(chosen)], derive_seed(seed, number), samples, found)
         yield found_one if language is None else replace(found_one, lang=language)

@@ -17,9 +17,52 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from html import escape
 
-from ..i18n import lang_or_course
+from ..course import course_rules
+from ..errors import RulesOptionError, quote
+from ..i18n import add_messages, lang_or_current, say, word, word_key
+from ..rules import VARIANTS, Rules
 
-__all__ = ["GLOSSARY", "Term", "glossary_html", "terms_of"]
+__all__ = ["GLOSSARY", "Term", "glossary_html", "term", "terms_of"]
+
+add_messages({
+    "glossary.unknown_term": ("{key} is not a word of the game term() knows; the game's words are {terms} (and a bid's "
+                          "label, like '6')",
+                          "`{key}` n'est pas un mot du jeu que `term()` connaît ; les mots du jeu sont `{terms}` (et "
+                          "le nom d'une enchère, comme `6`)"),
+})  # fmt: skip
+
+#: The game's words :func:`term` names in a refusal (it knows every word of the interface besides).
+_TERMS = ("red joker", "black joker", "high joker", "low joker", "big jack", "little jack", "right bower", "left bower",
+          "kitty", "trump", "no trump", "trick", "bid", "bidder", "pass", "dealer", "contract", "score")  # fmt: skip
+
+
+def term(key: str, lang: str | None = None) -> str:
+    """A word of the game in the current language (or ``lang``): ``term("little jack")`` is "le petit bar" in the
+    French edition; a card's role from :func:`~charlemagne_learn.ranking.card_role` reads the same way (its ``""``,
+    no special name, stays ``""``), and so does a bid's label ("6", "Mulot"). Capitals are kept: ``term("Little
+    jack")`` is "Le petit bar". A word the package does not know is refused, with the words it knows.
+
+    >>> term("little jack", "fr"), term("Bidder", "fr"), term("6", "fr")
+    ('le petit bar', 'Preneur', '6')
+    """
+    language = lang_or_current(lang)
+    if isinstance(key, str):
+        found = word_key(key)
+        if found is not None:
+            text = word(found, language)
+            return text[:1].upper() + text[1:] if found != key and key.strip()[:1].isupper() else text
+        if _is_bid_label(key):
+            return word(key, language)
+    raise RulesOptionError(say("glossary.unknown_term", language, key=quote(key), terms=", ".join(_TERMS)))
+
+
+def _is_bid_label(text: str) -> bool:
+    """Is ``text`` the label of a bid of a preset, or of the course's rules (a house rule may rename one)?"""
+    try:
+        ladders = [Rules.preset(v).bids for v in VARIANTS] + [course_rules().bids]
+    except RulesOptionError:  # the course's own settings cannot be read: that is their refusal, not this one
+        ladders = [Rules.preset(v).bids for v in VARIANTS]
+    return any(text in (b.label, b.name) for bids in ladders for b in bids)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -265,7 +308,7 @@ def glossary_html(lang: str | None = None) -> str:
     the French word, the English term (marked as English for screen readers), the meaning, the lesson."""
     # JupyterLab right-aligns table cells in outputs: a glossary is read as text, from the left
     td = "<td style='text-align:left'>"
-    if lang_or_course(lang) == "fr":
+    if lang_or_current(lang) == "fr":
         rows = "".join(
             # "bower" is an English word French players borrow: marked as English for screen readers
             f"<tr>{td}<strong>{escape(t.french).replace('bower', _BOWER)}</strong></td>"

@@ -32,7 +32,7 @@ from ..checks import whole_number
 from ..course import rules_for
 from ..deal import cards_of, deal_hands
 from ..errors import RulesOptionError, quote
-from ..i18n import Lang, add_messages, lang_or_course, number, say, word
+from ..i18n import Lang, add_messages, lang_or_current, number, say, word
 from ..palette import card_colour
 from ..rng import check_seed, derive_seed
 from ..rules import Rules
@@ -340,7 +340,7 @@ class HandRecords:
     def to_html(self, score_sheet: bool = True, *, lang: str | None = None) -> str:
         """The whole document: an introduction, the boards (two or three to a page, none split across pages),
         then (``score_sheet``) a traveller per board; in ``lang`` (the course's language by default)."""
-        language = lang_or_course(lang)
+        language = lang_or_current(lang)
         body = self._intro(language) + "".join(_board_html(self.rules, b, True, language) for b in self.boards)
         if score_sheet:
             body += self._score_sheet(language)
@@ -356,7 +356,7 @@ class HandRecords:
 
     def _repr_html_(self) -> str:
         # in a notebook: the theme's own text colour (a fixed red is unreadable on a dark theme)
-        language = lang_or_course(None)
+        language = lang_or_current(None)
         boards = "".join(_board_html(self.rules, b, False, language) for b in self.boards)
         return (
             f'<div class="cl-hand-records" style="font-family:sans-serif"><style>{_NOTEBOOK_CSS}</style>{boards}</div>'

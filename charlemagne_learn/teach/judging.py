@@ -36,7 +36,7 @@ from ..cards import Card, CardList, Rank, Suit, parse_cards
 from ..checks import is_whole, whole_number
 from ..course import rules_for
 from ..errors import HandError, RulesOptionError, quote
-from ..i18n import add_messages, lang_or_course, say
+from ..i18n import add_messages, lang_or_current, say
 from ..ranking import card_order
 from ..rules import BidSpec, Rules
 from ..tallies import BidCounts
@@ -114,7 +114,7 @@ class HandCount:
 
     def text(self, lang: str | None = None) -> str:
         """The count in words, in ``lang`` (the course's language by default)."""
-        language = lang_or_course(lang)
+        language = lang_or_current(lang)
 
         def part(key: str, cards: CardList) -> str:
             n = len(cards)
@@ -179,7 +179,7 @@ def count_advice(
     >>> count_advice("RJ JH JD AH 9H AS 7C 8C", "canadian", ["7", "8"])
     'Count 9 with ♥ trump: 5 trumps (RJ J♥ J♦ A♥ 9♥) + 3 top trumps (RJ J♥ J♦) + 1 side ace (A♠); a count of 9 bids 7.'
     """
-    language = lang_or_course(lang)
+    language = lang_or_current(lang)
     if not isinstance(legal_bids, (list, tuple, set, frozenset)) or not all(isinstance(b, str) for b in legal_bids):
         raise RulesOptionError(say("judging.bad_legal_bids", language, value=quote(legal_bids)))
     counted = count_hand(hand, rules)

@@ -32,7 +32,7 @@ from matplotlib.ticker import Formatter, FuncFormatter, MaxNLocator, PercentForm
 from ..analysis.odds import BidOdds, wilson_interval
 from ..analysis.stats import BiddingDataset, dataset_of
 from ..errors import RulesOptionError, quote
-from ..i18n import Lang, add_messages, lang_or_course, number, say, word
+from ..i18n import Lang, add_messages, lang_or_current, number, say, word
 from ..rules import BidSpec, Rules
 
 __all__ = [
@@ -309,7 +309,7 @@ def plot_make_chance(
     Teaching points: each extra trump adds a lot; an 8 needs most of the trumps; the jokers and jacks
     matter because they are the top trumps. Written in ``lang`` (the course's language by default).
     """
-    language = lang_or_course(lang)
+    language = lang_or_current(lang)
     ds = dataset_of(data)
     rules = ds.rules
     if by not in _BY:
@@ -359,7 +359,7 @@ def plot_make_chance(
 def _choices(*options: str) -> str:
     """The values a refused argument may take, as the course's language lists them: "'a', 'b' or 'c'" (in French
     each in backticks, as code)."""
-    language = lang_or_course(None)
+    language = lang_or_current(None)
     return _or_list(list(options) if language == "en" else [f"`{o}`" for o in options], language)
 
 
@@ -410,7 +410,7 @@ def plot_special_bids(
     Teaching points: Mulot wants a weak hand and Charlemagne a monster; both are rare, which is why
     they score so much.
     """
-    language = lang_or_course(lang)
+    language = lang_or_current(lang)
     ds = dataset_of(data)
     rules = ds.rules
     specials = ds.special_bids
@@ -498,7 +498,7 @@ def plot_expected_points(data: str | BiddingDataset = "canadian", *, lang: str |
     Teaching points: bid the highest contract whose line is above zero for your hand; the big bids are
     a costly gamble on all but the very best hands.
     """
-    language = lang_or_course(lang)
+    language = lang_or_current(lang)
     ds = dataset_of(data)
     rules = ds.rules
     keys, names = _groups(ds.feature("strength"), span=True, lang=language)
@@ -570,7 +570,7 @@ def plot_perfect_vs_bots(data: str | BiddingDataset = "canadian", *, lang: str |
     beginners, whose defence lets tricks slip, than double-dummy odds say; where the bots make a bid less
     often, the bidder's own card play is what is missing.
     """
-    language = lang_or_course(lang)
+    language = lang_or_current(lang)
     ds = dataset_of(data)
     rules = ds.rules
     specs = rules.bids
@@ -636,7 +636,7 @@ def plot_count_rule(data: str | BiddingDataset = "canadian", *, lang: str | None
     """
     from .judging import COUNT_TO_BID, break_even, count_table
 
-    language = lang_or_course(lang)
+    language = lang_or_current(lang)
     ds = dataset_of(data)
     rules = ds.rules
     rows = count_table(ds)
@@ -705,7 +705,7 @@ def plot_bid_odds(odds: BidOdds, *, lang: str | None = None) -> Figure:
     """
     if not isinstance(odds, BidOdds):
         raise RulesOptionError(say("plots.not_odds", kind=type(odds).__name__))
-    language = lang_or_course(lang)
+    language = lang_or_current(lang)
     chances = list(odds)
     fig = _figure(8, 1.2 + 0.45 * len(chances) + 1.0)
     ax = fig.add_subplot()

@@ -27,7 +27,7 @@ from ..contract import Contract
 from ..course import rules_for
 from ..deal import cards_of, deal_hands
 from ..errors import RulesOptionError, quote
-from ..i18n import add_messages, check_lang, lang_or_course, say, word
+from ..i18n import add_messages, check_lang, lang_or_current, say, word
 from ..ranking import card_order, trump_order
 from ..rng import check_seed
 from ..rules import BidSpec, Rules
@@ -597,7 +597,7 @@ def check_level(level: object, lang: str | None = None) -> int:
     (an int to Python) would otherwise pass ``in LEVELS`` and then name other messages and seed other questions."""
     if isinstance(level, numbers.Integral) and is_whole(level) and not isinstance(level, Enum) and level in LEVELS:
         return int(level)
-    raise RulesOptionError(say("quiz.bad_level", lang_or_course(lang), level=level))
+    raise RulesOptionError(say("quiz.bad_level", lang_or_current(lang), level=level))
 
 
 _MAKERS: dict[Kind, Callable[[Rules, int, random.Random, str], Question]] = {
@@ -622,7 +622,7 @@ def questions(
     With no ``variant`` the questions follow the course's rules (:mod:`~charlemagne_learn.course`), and with no
     ``lang`` its language."""
     rules = rules_for(variant)
-    language = lang_or_course(lang)
+    language = lang_or_current(lang)
     allowed = ", ".join(map(repr, KINDS))
     level = check_level(level, language)
     if kinds is not None and not isinstance(kinds, (str, list, tuple, set, frozenset)):

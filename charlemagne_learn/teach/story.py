@@ -31,7 +31,7 @@ from ..checks import whole_number
 from ..display import cards_html
 from ..errors import IllegalActionError
 from ..hand import HandState, Phase
-from ..i18n import Lang, add_messages, lang_or_course, say
+from ..i18n import Lang, add_messages, lang_or_current, say
 from ..ranking import sort_hand
 from .decisions import SAMPLES
 from .judging import bid_by_count, count_advice, count_hand
@@ -223,7 +223,7 @@ def tell_hand(state: HandState, seat: Seat | str, samples: int | None = None, *,
     language by default)."""
     if not isinstance(state, HandState) or not state.is_over:
         raise IllegalActionError(say("story.not_over"))
-    language = lang_or_course(lang)
+    language = lang_or_current(lang)
     who = Seat.find(seat)
     if samples is not None:
         samples = whole_number("samples", samples, 1, 400)

@@ -26,9 +26,9 @@ import traitlets as t
 from ..cards import RED_JOKER, Card, Suit
 from ..checks import flag
 from ..contract import Contract
-from ..course import course_lang, speaking
+from ..course import course_lang
 from ..errors import CharlemagneError, RulesOptionError, quote
-from ..i18n import LANGS, Lang, add_messages, card_label, check_lang, number, say, word
+from ..i18n import LANGS, Lang, add_messages, card_label, check_lang, number, say, speaking, word
 from ..palette import card_colour, palette_css, suit_colour
 from ..ranking import card_order
 from ..rules import BidSpec, Rules
@@ -112,7 +112,7 @@ def _clip_message(text: str) -> str:
 
 
 def speaking_in(lang: object) -> AbstractContextManager[Any]:
-    """:func:`charlemagne_learn.course.speaking` ``lang`` when it is a language the widgets speak, else nothing (a
+    """:func:`charlemagne_learn.i18n.speaking` ``lang`` when it is a language the widgets speak, else nothing (a
     bad ``lang`` is refused by the widget's own check)."""
     return speaking(lang) if isinstance(lang, str) and lang in LANGS else nullcontext()
 

@@ -37,7 +37,7 @@ from ..course import student as course_student
 from ..display import held_html
 from ..errors import CardParseError, IllegalActionError
 from ..hand import HandState, Phase
-from ..i18n import Lang, add_messages, add_words, check_lang, say, word
+from ..i18n import Lang, add_messages, add_words, check_lang, current_lang, say, word
 from ..rules import Rules
 from ..teach.decisions import Decision, decisions
 from ._base import lang_kw, number_text, speaking_in
@@ -545,7 +545,5 @@ def _written_lang(lang: object) -> Lang:
     """The language the decisions are written in: ``lang``, else the course's (one that is no text is refused by
     the widget's own trait, just after)."""
     if lang is None:
-        from ..course import course_lang
-
-        return check_lang(course_lang())
+        return current_lang()
     return check_lang(lang) if isinstance(lang, str) else "en"

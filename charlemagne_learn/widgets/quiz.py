@@ -30,7 +30,7 @@ from ..course import check_student
 from ..course import student as course_student
 from ..display import cards_html, ruling_html
 from ..errors import IllegalActionError
-from ..i18n import add_messages, add_words, lang_or_course, say, word
+from ..i18n import add_messages, add_words, lang_or_current, say, word
 from ..ranking import sort_hand
 from ..rules import Rules
 from ..teach.quiz import Question, questions
@@ -151,7 +151,7 @@ class TrickQuiz(GameWidget):
         four_colour: bool = False,
     ) -> None:
         whole_number("count", count, 1, 1000, advice=" (questions)")
-        language = lang_or_course(lang)
+        language = lang_or_current(lang)
         # the engine checks variant, level, kinds and seed; a change of language asks the same questions in it
         self._ask: Callable[[str], list[Question]] = lambda lang: list(
             islice(questions(variant, level, kinds, seed, lang=lang), count)
