@@ -39,7 +39,7 @@ import charlemagne_learn as cl
 from charlemagne_learn.analysis import compiled
 from charlemagne_learn.analysis.cpus import usable_cpus
 from charlemagne_learn.analysis.solver import double_dummy, solve_position
-from charlemagne_learn.deal import cards_of
+from charlemagne_learn.engine.deal import cards_of
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from test_solver_compiled import SHAPES, Shape, deal, draw, hands_of, play_some

@@ -17,8 +17,8 @@ from itertools import islice
 
 from charlemagne_learn.analysis.exchange import exchange_hint
 from charlemagne_learn.analysis.rulebot import advise
-from charlemagne_learn.errors import RulesOptionError
-from charlemagne_learn.rules import Rules
+from charlemagne_learn.engine.errors import RulesOptionError
+from charlemagne_learn.engine.rules import Rules
 from charlemagne_learn.teach.decisions import Decision, _kinds, decisions
 
 GOOD = ("best", "good")

@@ -11,15 +11,15 @@
 {'NS': 6, 'EW': 0}
 """
 
-from .actions import Action
 from .analysis import BidChance, BidOdds, bid_odds, double_dummy, solve_position
 from .analysis.bots import Bot, RandomBot, play_game, play_hand
 from .analysis.pimcbot import PimcBot
 from .analysis.rulebot import RuleBot
-from .cards import BLACK_JOKER, RED_JOKER, TEAMS, Card, CardList, Rank, Seat, Suit, parse_cards
-from .contract import Contract
 from .course import Course, CourseSettingsError, course_lang, course_rules, set_course, set_student, speaking, student
-from .errors import (
+from .engine.actions import Action
+from .engine.cards import BLACK_JOKER, RED_JOKER, TEAMS, Card, CardList, Rank, Seat, Suit, parse_cards
+from .engine.contract import Contract
+from .engine.errors import (
     CardParseError,
     CharlemagneError,
     ContractError,
@@ -29,15 +29,16 @@ from .errors import (
     SeedError,
     TrickError,
 )
-from .game import Game
-from .hand import HandResult, HandState, Phase, SeatView, Trick
-from .i18n import number
-from .ranking import card_order, card_role, jokers, trump_order
-from .rules import BidSpec, Rules
-from .ruling import Ruling
-from .scoring import HandScore, explain_score, score_hand
+from .engine.game import Game
+from .engine.hand import HandResult, HandState, Phase, SeatView, Trick
+from .engine.i18n import number
+from .engine.ranking import card_order, card_role, jokers, trump_order
+from .engine.rules import BidSpec, Rules
+from .engine.ruling import Ruling
+from .engine.scoring import HandScore, explain_score, score_hand
+from .engine.tricks import explain_legal_plays, explain_play, explain_trick_winner, legal_plays, trick_winner
+from .teach import judging as _judging  # noqa: F401 - installs the count as the rule of thumb of a bid's hint
 from .teach.glossary import term
-from .tricks import explain_legal_plays, explain_play, explain_trick_winner, legal_plays, trick_winner
 
 __all__ = [
     "BLACK_JOKER",

@@ -33,9 +33,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import RulesOptionError, quote
-from .i18n import LANGS, add_messages, current_lang, say, set_default_lang, speaking
-from .rules import VARIANTS, Rules
+from .engine.errors import RulesOptionError, quote
+from .engine.i18n import LANGS, add_messages, current_lang, say, set_default_lang, speaking
+from .engine.rules import VARIANTS, Rules
 
 __all__ = ["COURSE_FILE", "COURSE_VARIABLE", "Course", "CourseSettingsError", "check_student", "course", "course_lang", "course_rules",
            "course_variant",
@@ -303,8 +303,8 @@ def student() -> str:
 
 def course_lang() -> str:
     """The language the course's widgets speak unless given ``lang=``: ``"lang"`` in ``course.json`` ("en" or
-    "fr"), or :func:`set_course`'s, or :func:`~charlemagne_learn.i18n.speaking`'s inside it: the current language
-    of :mod:`~charlemagne_learn.i18n`, whose default this module installs.
+    "fr"), or :func:`set_course`'s, or :func:`~charlemagne_learn.engine.i18n.speaking`'s inside it: the current language
+    of :mod:`~charlemagne_learn.engine.i18n`, whose default this module installs.
 
     >>> course_lang()
     'en'
@@ -319,7 +319,7 @@ _reading = False
 
 
 def _default_lang() -> str:
-    """The course's language, for :func:`~charlemagne_learn.i18n.current_lang`. Reading the settings builds their
+    """The course's language, for :func:`~charlemagne_learn.engine.i18n.current_lang`. Reading the settings builds their
     rules, whose refusals are said in the current language: while they are being read, the session's language
     or English, never by reading them again."""
     global _reading

@@ -11,7 +11,7 @@ import charlemagne_learn as cl
 from charlemagne_learn.analysis.auction import auction_values
 from charlemagne_learn.analysis.pimcbot import PimcBot
 from charlemagne_learn.analysis.rulebot import advise
-from charlemagne_learn.deal import cards_of, deck_mask, mask_of
+from charlemagne_learn.engine.deal import cards_of, deck_mask, mask_of
 
 french_course = _french.french_course
 

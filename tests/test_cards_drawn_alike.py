@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 import charlemagne_learn as cl
-from charlemagne_learn.display import card_html, cards_html, held_html, seat_view_html
-from charlemagne_learn.palette import PALETTE, card_colour, colour
-from charlemagne_learn.ranking import sort_hand
+from charlemagne_learn.engine.display import card_html, cards_html, held_html, seat_view_html
+from charlemagne_learn.engine.palette import PALETTE, card_colour, colour
+from charlemagne_learn.engine.ranking import sort_hand
 from charlemagne_learn.widgets import BidBox, Hand, PlayTable, Table, TrumpLadder
 from charlemagne_learn.widgets._base import card_view
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import charlemagne_learn as cl
-from charlemagne_learn.bid_meaning import bid_meaning
+from charlemagne_learn.engine.bid_meaning import bid_meaning
 from charlemagne_learn.teach.cheatsheet import CheatSheetError, cheatsheet_html, write_cheatsheet
 from charlemagne_learn.teach.commands import main
 

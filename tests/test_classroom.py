@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from charlemagne_learn.errors import CharlemagneError
+from charlemagne_learn.engine.errors import CharlemagneError
 from charlemagne_learn.teach import ResultsFileError, answer_key, decision_key, read_results
 from charlemagne_learn.teach.classroom import ClassResults
 from charlemagne_learn.widgets import DecisionQuiz, TrickQuiz

@@ -18,7 +18,7 @@ import pytest
 import charlemagne_learn as cl
 from charlemagne_learn.analysis import dds
 from charlemagne_learn.analysis.odds import deal_outcomes
-from charlemagne_learn.deal import deal_hands
+from charlemagne_learn.engine.deal import deal_hands
 
 HAND = "RJ JH JD AH KH AS AC 9C"
 
@@ -28,7 +28,7 @@ ANALYSES = textwrap.dedent(
     import json
     import charlemagne_learn as cl
     from charlemagne_learn.analysis.odds import deal_outcomes
-    from charlemagne_learn.deal import deal_hands
+    from charlemagne_learn.engine.deal import deal_hands
 
     def analyses():
         rules = cl.Rules.preset("canadian")

@@ -25,7 +25,7 @@ SCRIPT = textwrap.dedent(
     import threading
     import charlemagne_learn as cl
     from charlemagne_learn.analysis import dds
-    from charlemagne_learn.deal import deal_hands, mask_of
+    from charlemagne_learn.engine.deal import deal_hands, mask_of
 
     rules = cl.Rules.preset("canadian")
     deals = []

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import charlemagne_learn as cl
-from charlemagne_learn.hand import Phase
+from charlemagne_learn.engine.hand import Phase
 from charlemagne_learn.teach.decisions import DECISION_KINDS, decisions
 from charlemagne_learn.widgets import DecisionQuiz
 

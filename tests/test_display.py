@@ -24,7 +24,7 @@ def test_card_html_has_symbol_and_spoken_name() -> None:
 
 
 def test_card_list_names_each_card_with_its_role_under_a_contract() -> None:
-    from charlemagne_learn.display import cards_html
+    from charlemagne_learn.engine.display import cards_html
 
     k = cl.Contract(CANADIAN, "6", "N", "H")
     html = cards_html(cl.trump_order(CANADIAN, "H"), k)
@@ -128,7 +128,7 @@ def test_static_html_takes_every_colour_from_the_widgets_palette() -> None:
     import re
 
     from charlemagne_learn.analysis import hint, review
-    from charlemagne_learn.palette import PALETTE, colour
+    from charlemagne_learn.engine.palette import PALETTE, colour
 
     rules = cl.Rules.preset("canadian")
     state = cl.play_hand(rules, [cl.RandomBot(s) for s in range(4)], seed=2)

@@ -15,7 +15,7 @@ from random import Random
 import pytest
 
 import charlemagne_learn as cl
-from charlemagne_learn.bidding import bid_levels, bid_lists
+from charlemagne_learn.engine.bidding import bid_levels, bid_lists
 
 VARIANTS = ("canadian", "american", "maine", "bid_euchre")
 
@@ -82,7 +82,7 @@ def test_an_action_sent_to_another_process_is_found_in_the_ladder() -> None:
     script = (
         "import pickle, sys, charlemagne_learn as cl\n"
         "bids = pickle.loads(sys.stdin.buffer.read())\n"
-        "from charlemagne_learn.bidding import bid_levels\n"
+        "from charlemagne_learn.engine.bidding import bid_levels\n"
         "levels = bid_levels(cl.Rules.preset('bid_euchre'))\n"
         "print(levels[bids[0]], levels[bids[1]], bids[2] == cl.Action.play('JD'), len({*bids, *bids}))\n"
     )

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 import charlemagne_learn as cl
-from charlemagne_learn import i18n
-from charlemagne_learn.tricks import explain_legal_plays, explain_play, explain_trick_winner
+from charlemagne_learn.engine import i18n
+from charlemagne_learn.engine.tricks import explain_legal_plays, explain_play, explain_trick_winner
 
 try:
     from . import _french
@@ -170,7 +170,7 @@ def test_quiz_questions_ask_the_same_positions_in_french_with_no_english(variant
 
 
 def test_scores_are_explained_in_french_for_every_bid_of_every_variant() -> None:
-    from charlemagne_learn.scoring import explain_score
+    from charlemagne_learn.engine.scoring import explain_score
 
     for variant in ("canadian", "american", "maine", "bid_euchre"):
         rules = cl.Rules.preset(variant)
@@ -194,7 +194,7 @@ def test_rules_of_thumb_and_actions_read_in_french() -> None:
         action = cl.Action.parse(text)
         # the English as a learner reads it, which parse reads back as the records' form
         assert cl.Action.parse(action.text("en")) == action and not english_words_in(action.text("fr")), text
-    for choice in cl.actions.CHOICES:
+    for choice in cl.engine.actions.CHOICES:
         assert not english_words_in(cl.Action.choose(choice).text("fr"))
 
 

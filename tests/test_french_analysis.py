@@ -198,7 +198,7 @@ def test_teaching_and_widget_refusals_are_french_in_a_french_course(call: Callab
 
 
 def test_french_elides_before_east_and_west() -> None:
-    from charlemagne_learn.i18n import say
+    from charlemagne_learn.engine.i18n import say
 
     heads = {seat: say("display.review_head", "fr", seat=seat) for seat in cl.Seat}
     assert heads[cl.Seat.N].endswith("de Nord") and heads[cl.Seat.E].endswith("d'Est")

@@ -13,9 +13,9 @@ import pytest
 
 import charlemagne_learn as cl
 from charlemagne_learn.analysis.bots import play_hand
-from charlemagne_learn.bid_meaning import bid_meaning
-from charlemagne_learn.bidding import bid_trump_problem
-from charlemagne_learn.checks import flag, whole_number
+from charlemagne_learn.engine.bid_meaning import bid_meaning
+from charlemagne_learn.engine.bidding import bid_trump_problem
+from charlemagne_learn.engine.checks import flag, whole_number
 
 try:
     from . import _french
@@ -413,9 +413,9 @@ def test_tricks_choices_and_bid_names_are_said_in_french() -> None:
         english, french = str(trick), trick.text("fr")
         assert english == trick.text("en") and english.endswith(f": {trick.winner.word} wins")
         _french_only(french)
-    for choice in cl.actions.CHOICES:
-        assert cl.actions.choice_meaning(choice, "en") == cl.actions.CHOICES[choice]
-        _french_only(cl.actions.choice_meaning(choice, "fr"))
+    for choice in cl.engine.actions.CHOICES:
+        assert cl.engine.actions.choice_meaning(choice, "en") == cl.engine.actions.CHOICES[choice]
+        _french_only(cl.engine.actions.choice_meaning(choice, "fr"))
     for variant in VARIANTS:
         rules = cl.Rules.preset(variant)
         for spec in rules.bids:

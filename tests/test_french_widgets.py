@@ -3,7 +3,7 @@ no English word, built with ``lang="fr"`` or under a French course, after a few 
 French too; and the English widgets say exactly what they said before.
 
 Some texts come from modules converted on other branches (the quizzes' questions, the hints' reasons, the static
-pictures of :mod:`charlemagne_learn.display`, the scoring's reason). A widget passes its language to each of those
+pictures of :mod:`charlemagne_learn.engine.display`, the scoring's reason). A widget passes its language to each of those
 writers as soon as it takes a ``lang=`` (see ``_base.lang_kw``); until then those texts are left out of the check
 here, and the check takes them in by itself once the writer takes a ``lang=``.
 """
@@ -19,7 +19,7 @@ import pytest
 import charlemagne_learn as cl
 from charlemagne_learn.analysis import hints as hints_module
 from charlemagne_learn.analysis import make_bot, play_hand
-from charlemagne_learn.hand import HandResult
+from charlemagne_learn.engine.hand import HandResult
 from charlemagne_learn.teach import decisions as decisions_module
 from charlemagne_learn.teach import quiz as quiz_module
 from charlemagne_learn.widgets import (
@@ -173,9 +173,10 @@ def test_a_table_at_every_step_from_a_seat_and_for_the_teacher(variant: str) -> 
 
 
 def _base_display(name: str) -> Callable[..., Any]:
-    from charlemagne_learn import display
+    from charlemagne_learn.analysis import shown
+    from charlemagne_learn.engine import display
 
-    func: Callable[..., Any] = getattr(display, name)
+    func: Callable[..., Any] = getattr(display, name, None) or getattr(shown, name)
     return func
 
 

@@ -259,11 +259,11 @@ def test_tampered_records(path: list[int], value: Any) -> None:
     "text",
     [
         "[" * 100_000 + "]" * 100_000,  # deeper than Python's recursion limit
-        '{"format": "charlemagne_learn.hand/1", "rules": {"variant": "canadian"}, "dealer": ' + "9" * 5000 + "}",
+        '{"format": "charlemagne_learn.engine.hand/1", "rules": {"variant": "canadian"}, "dealer": ' + "9" * 5000 + "}",
         "\x00",
         "",
         "null",
-        '{"format": "charlemagne_learn.hand/1", "actions": {"pass": 1}}',
+        '{"format": "charlemagne_learn.engine.hand/1", "actions": {"pass": 1}}',
     ],
     ids=["deep", "huge-number", "nul", "empty", "null", "actions-dict"],
 )

@@ -7,7 +7,7 @@ import json
 import pytest
 
 import charlemagne_learn as cl
-from charlemagne_learn.game import game_winner
+from charlemagne_learn.engine.game import game_winner
 
 CANADIAN = cl.Rules.preset("canadian")
 AMERICAN = cl.Rules.preset("american")

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import charlemagne_learn as cl
 from charlemagne_learn.analysis.bots import RandomBot
-from charlemagne_learn.game import FORMAT, FORMAT_PREPARED, SCORE_LIMIT
+from charlemagne_learn.engine.game import FORMAT, FORMAT_PREPARED, SCORE_LIMIT
 
 try:
     from . import _french
@@ -369,7 +369,7 @@ def _prepared_record() -> dict[str, object]:
         ({"deals": {"1": LATE_DEAL}}, "a record's deal is"),  # no kitty
         ({"deals": {"1": LATE_DEAL | {"kitty": 5}}}, "a record's deal is"),
         ({"deals": {"3": LATE_DEAL | {"kitty": "9S 9S"}}}, "not a valid record"),  # checked though hand 3 is far off
-        ({"format": "charlemagne_learn.game/3"}, "not a record of format 'charlemagne_learn.game/2'"),
+        ({"format": "charlemagne_learn.engine.game/3"}, "not a record of format 'charlemagne_learn.engine.game/2'"),
     ],
 )
 def test_a_tampered_record_is_refused_saying_why(change: dict[str, object], says: str) -> None:

@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 
 import charlemagne_learn as cl
 from charlemagne_learn.analysis.odds import bid_odds, deal_outcomes, numeric_play, trump_tricks
-from charlemagne_learn.deal import deal_hands, deck_mask, mask_of
-from charlemagne_learn.errors import CharlemagneError
-from charlemagne_learn.rng import derive_seed
+from charlemagne_learn.engine.deal import deal_hands, deck_mask, mask_of
+from charlemagne_learn.engine.errors import CharlemagneError
+from charlemagne_learn.engine.rng import derive_seed
 from charlemagne_learn.teach.commands import main
 from charlemagne_learn.teach.hand_records import hand_records, matchpoints
 

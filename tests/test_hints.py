@@ -10,7 +10,7 @@ import charlemagne_learn as cl
 from charlemagne_learn.analysis import hint, review
 from charlemagne_learn.analysis.hints import grade_for
 from charlemagne_learn.analysis.pimc import _shown_out, play_outcomes, sample_hidden
-from charlemagne_learn.deal import mask_of
+from charlemagne_learn.engine.deal import mask_of
 
 CANADIAN = cl.Rules.preset("canadian")
 

@@ -98,8 +98,8 @@ def test_the_partners_card_rule_agrees_with_the_engine() -> None:
 
     from charlemagne_learn.analysis import hint
     from charlemagne_learn.analysis.rulebot import RuleBot, advise
-    from charlemagne_learn.cards import Rank, Seat
-    from charlemagne_learn.hand import HandState
+    from charlemagne_learn.engine.cards import Rank, Seat
+    from charlemagne_learn.engine.hand import HandState
     from charlemagne_learn.teach.decisions import _to_give
 
     rules = cl.Rules.preset("canadian")

@@ -15,9 +15,9 @@ import numpy as np
 import pytest
 
 import charlemagne_learn as cl
-from charlemagne_learn.actions import MAX_RECORD_CHARS
-from charlemagne_learn.errors import QUOTE_CHARS, quote
-from charlemagne_learn.rng import check_seed
+from charlemagne_learn.engine.actions import MAX_RECORD_CHARS
+from charlemagne_learn.engine.errors import QUOTE_CHARS, quote
+from charlemagne_learn.engine.rng import check_seed
 from charlemagne_learn.widgets import sort_hand
 
 CANADIAN = cl.Rules.preset("canadian")

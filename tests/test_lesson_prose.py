@@ -19,7 +19,7 @@ import pytest
 
 import charlemagne_learn as cl
 import charlemagne_learn.widgets  # registers the widgets' words
-from charlemagne_learn.i18n import _WORDS
+from charlemagne_learn.engine.i18n import _WORDS
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 BOOKS = sorted(p for p in NOTEBOOKS.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)

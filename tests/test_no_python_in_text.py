@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 
 import charlemagne_learn as cl
-from charlemagne_learn import i18n
 from charlemagne_learn.analysis import make_bot, play_hand
+from charlemagne_learn.engine import i18n
 from charlemagne_learn.widgets import BidBox, DecisionQuiz, Hand, PlayTable, Table, TrickQuiz, TrumpLadder
 from charlemagne_learn.widgets._base import GameWidget
 
@@ -222,7 +222,8 @@ def test_printed_tables_wrap_between_words_within_a_notebook_s_width() -> None:
     and its heading keep their lines to ``TEXT_WIDTH`` characters, breaking between words."""
     from charlemagne_learn.analysis import hint
     from charlemagne_learn.analysis.hints import review
-    from charlemagne_learn.display import TEXT_WIDTH, hint_text, review_text, text_table
+    from charlemagne_learn.analysis.shown import hint_text, review_text
+    from charlemagne_learn.engine.display import TEXT_WIDTH, text_table
 
     state = cl.HandState.new(cl.Rules.preset("canadian"), dealer="N", seed=1)
     ranked = hint(state.view(state.to_move), 4)

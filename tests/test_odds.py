@@ -8,7 +8,7 @@ import pytest
 
 import charlemagne_learn as cl
 from charlemagne_learn.analysis.odds import _sample, deal_outcomes, wilson_interval
-from charlemagne_learn.deal import deal_hands, mask_of
+from charlemagne_learn.engine.deal import deal_hands, mask_of
 
 CANADIAN = cl.Rules.preset("canadian")
 MIDDLING = "JS JC AS KS 9S AH 7D 8C"
@@ -115,7 +115,7 @@ def test_the_left_hand_opponent_leads_a_canadian_numeric_bid() -> None:
     bidder = hands[0] | kitty
     trump, out = best_trump(rules, bidder, 2)
     contract = cl.Contract(rules, "5", "N", trump)
-    in_play = {cl.Seat(s): cl.deal.cards_of(h) for s, h in enumerate([bidder & ~out, *hands[1:]])}
+    in_play = {cl.Seat(s): cl.engine.deal.cards_of(h) for s, h in enumerate([bidder & ~out, *hands[1:]])}
     assert tricks == cl.double_dummy(contract, in_play, "E")
 
 

@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 
 import charlemagne_learn as cl
 from charlemagne_learn.analysis.evaluate import hand_strength
-from charlemagne_learn.deal import cards_of, deal_hands
-from charlemagne_learn.ranking import card_order
+from charlemagne_learn.engine.deal import cards_of, deal_hands
+from charlemagne_learn.engine.ranking import card_order
 
 VARIANTS = ["canadian", "american", "maine", "bid_euchre"]
 

@@ -8,8 +8,8 @@ from html import unescape
 import pytest
 
 import charlemagne_learn as cl
-from charlemagne_learn.bid_meaning import bid_meaning
-from charlemagne_learn.i18n import card_label
+from charlemagne_learn.engine.bid_meaning import bid_meaning
+from charlemagne_learn.engine.i18n import card_label
 from charlemagne_learn.widgets._base import card_id, card_view
 from charlemagne_learn.widgets.bidbox import BidBox
 

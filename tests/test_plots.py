@@ -11,7 +11,7 @@ from matplotlib.figure import Figure
 
 import charlemagne_learn as cl
 from charlemagne_learn.analysis.stats import load_dataset
-from charlemagne_learn.errors import RulesOptionError
+from charlemagne_learn.engine.errors import RulesOptionError
 from charlemagne_learn.teach import (
     OKABE_ITO,
     plot_bid_odds,

@@ -60,7 +60,7 @@ def test_a_stopped_chunk_ends_at_its_next_sample() -> None:
     rules = cl.Rules.preset("canadian")
     job = odds_module._Job(
         rules,
-        cl.deal.mask_of(cl.parse_cards(HAND)),
+        cl.engine.deal.mask_of(cl.parse_cards(HAND)),
         0,
         5,
         "double_dummy",

@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import charlemagne_learn as cl
-from charlemagne_learn.ranking import CardOrder
+from charlemagne_learn.engine.ranking import CardOrder
 
 try:
     from . import _rules_oracle as oracle

@@ -15,11 +15,11 @@ from charlemagne_learn.analysis.pimc import sample_hidden
 from charlemagne_learn.analysis.refute import Refutation, refutation
 from charlemagne_learn.analysis.rulebot import advise
 from charlemagne_learn.analysis.solver import solve_position
-from charlemagne_learn.deal import mask_of
-from charlemagne_learn.palette import PALETTE, colour
-from charlemagne_learn.scoring import is_made
+from charlemagne_learn.engine.deal import mask_of
+from charlemagne_learn.engine.palette import PALETTE, colour
+from charlemagne_learn.engine.scoring import is_made
+from charlemagne_learn.engine.tricks import legal_mask, winning_position
 from charlemagne_learn.teach.decisions import decisions
-from charlemagne_learn.tricks import legal_mask, winning_position
 
 try:
     from . import _french

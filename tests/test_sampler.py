@@ -18,9 +18,9 @@ from hypothesis import strategies as st
 import charlemagne_learn as cl
 from charlemagne_learn.analysis import hint
 from charlemagne_learn.analysis.pimc import _constraints, _deal_one, sample_hidden
-from charlemagne_learn.deal import mask_of
-from charlemagne_learn.rng import DealRandom
-from charlemagne_learn.tricks import legal_mask
+from charlemagne_learn.engine.deal import mask_of
+from charlemagne_learn.engine.rng import DealRandom
+from charlemagne_learn.engine.tricks import legal_mask
 
 HANDS = 1000
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import charlemagne_learn as cl
-from charlemagne_learn.scoring import net_points, stake, value_to_bidder
+from charlemagne_learn.engine.scoring import net_points, stake, value_to_bidder
 
 OTHER = {"NS": "EW", "EW": "NS"}
 

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 import charlemagne_learn as cl
 from charlemagne_learn.analysis import hint
 from charlemagne_learn.analysis.stats import make_dataset
-from charlemagne_learn.rng import SEED_LIMIT, DealRandom, derive_seed
+from charlemagne_learn.engine.rng import SEED_LIMIT, DealRandom, derive_seed
 from charlemagne_learn.teach.quiz import questions
 from charlemagne_learn.widgets import BidOddsExplorer, PlayTable, TrickQuiz
 

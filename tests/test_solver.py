@@ -16,7 +16,7 @@ import pytest
 import charlemagne_learn as cl
 from charlemagne_learn.analysis import double_dummy, solve_position
 from charlemagne_learn.analysis.solver import _Search
-from charlemagne_learn.deal import cards_of, mask_of
+from charlemagne_learn.engine.deal import cards_of, mask_of
 
 CANADIAN = cl.Rules.preset("canadian")
 AMERICAN = cl.Rules.preset("american")

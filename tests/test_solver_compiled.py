@@ -22,7 +22,7 @@ from charlemagne_learn.analysis import compiled, solver
 from charlemagne_learn.analysis.compiled import CompiledSearch
 from charlemagne_learn.analysis.dds import maps_onto_bridge
 from charlemagne_learn.analysis.solver import _Search, double_dummy, solve_position
-from charlemagne_learn.deal import cards_of, mask_of
+from charlemagne_learn.engine.deal import cards_of, mask_of
 
 pytestmark = pytest.mark.skipif(not compiled.available(), reason="the compiled search cannot load here")
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from charlemagne_learn.spreadsheet import FORMULA_STARTS, csv_records, csv_text, read_cell, safe_cell
+from charlemagne_learn.engine.spreadsheet import FORMULA_STARTS, csv_records, csv_text, read_cell, safe_cell
 from charlemagne_learn.teach import read_results
 from charlemagne_learn.teach.classroom import ClassResults
 from charlemagne_learn.widgets import TrickQuiz
@@ -98,7 +98,7 @@ def test_every_csv_the_package_writes_goes_through_the_guard() -> None:
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
         if writers.search(line)
     ]
-    assert not found, f"CSV written without charlemagne_learn.spreadsheet: {found}"
+    assert not found, f"CSV written without charlemagne_learn.engine.spreadsheet: {found}"
 
 
 def test_csv_records_and_csv_text_agree() -> None:

@@ -17,9 +17,9 @@ from charlemagne_learn.analysis.stats import (
     make_dataset,
     read_dataset,
 )
-from charlemagne_learn.cards import Seat, Suit
-from charlemagne_learn.deal import cards_of, deal_hands, mask_of
-from charlemagne_learn.errors import RulesOptionError
+from charlemagne_learn.engine.cards import Seat, Suit
+from charlemagne_learn.engine.deal import cards_of, deal_hands, mask_of
+from charlemagne_learn.engine.errors import RulesOptionError
 
 VARIANTS = ("canadian", "american", "maine", "bid_euchre")
 

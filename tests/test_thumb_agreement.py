@@ -10,7 +10,7 @@ from itertools import islice
 import pytest
 
 from charlemagne_learn.analysis.exchange import ExchangeHint, exchange_hint
-from charlemagne_learn.errors import RulesOptionError
+from charlemagne_learn.engine.errors import RulesOptionError
 from charlemagne_learn.teach.decisions import Decision, decisions
 
 VARIANTS = ("canadian", "american", "maine", "bid_euchre")

@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 
 import charlemagne_learn as cl
-from charlemagne_learn.deal import cards_of, deal_hands
-from charlemagne_learn.rng import derive_seed
+from charlemagne_learn.engine.deal import cards_of, deal_hands
+from charlemagne_learn.engine.rng import derive_seed
 from charlemagne_learn.widgets.odds import BidOddsExplorer
 
 HAND = "RJ JH JD AH 10H AS KC 9D"

@@ -34,15 +34,15 @@ The dealer bids last: once everybody else has passed, passing throws the hand in
 
 from __future__ import annotations
 
-from ..actions import Action
-from ..cards import Seat
-from ..checks import whole_number
-from ..contract import Contract
-from ..errors import IllegalActionError
-from ..hand import HandState, Phase, SeatView
-from ..i18n import add_messages, say
-from ..rng import DealRandom, check_seed
-from ..scoring import value_to_bidder
+from ..engine.actions import Action
+from ..engine.cards import Seat
+from ..engine.checks import whole_number
+from ..engine.contract import Contract
+from ..engine.errors import IllegalActionError
+from ..engine.hand import HandState, Phase, SeatView
+from ..engine.i18n import add_messages, say
+from ..engine.rng import DealRandom, check_seed
+from ..engine.scoring import value_to_bidder
 from . import dds
 from .pimc import deals_before_exchange
 from .rulebot import advise, exchange_by_rule

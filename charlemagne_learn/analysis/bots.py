@@ -1,7 +1,7 @@
 """Bots: players that see only their own seat's view and answer with an action.
 
 Every bot plays every phase of every variant through one interface: it is handed the
-:class:`~charlemagne_learn.hand.SeatView` of the seat to move (its own cards, the table, the
+:class:`~charlemagne_learn.engine.hand.SeatView` of the seat to move (its own cards, the table, the
 legal actions, never another player's hidden cards) and a seeded :class:`random.Random`, and it
 returns one of ``view.legal_actions``. Same seed, same views: same actions.
 
@@ -30,15 +30,15 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from typing import ClassVar
 
-from ..actions import Action
-from ..cards import Seat
-from ..checks import whole_number
-from ..errors import IllegalActionError, RulesOptionError, quote
-from ..game import Game
-from ..hand import HandState, SeatView
-from ..i18n import add_messages, say
-from ..rng import check_seed
-from ..rules import Rules
+from ..engine.actions import Action
+from ..engine.cards import Seat
+from ..engine.checks import whole_number
+from ..engine.errors import IllegalActionError, RulesOptionError, quote
+from ..engine.game import Game
+from ..engine.hand import HandState, SeatView
+from ..engine.i18n import add_messages, say
+from ..engine.rng import check_seed
+from ..engine.rules import Rules
 
 add_messages({
     "bots.nothing_to_do": ("{seat} has nothing to do now ({phase}); ask the bot whose turn it is",

@@ -24,12 +24,12 @@ from __future__ import annotations
 
 import math
 
-from ..actions import Action, choice_name
-from ..errors import IllegalActionError
-from ..hand import HandState, SeatView
-from ..i18n import add_messages, say
-from ..rng import DealRandom, derive_seed
-from ..scoring import stake
+from ..engine.actions import Action, choice_name
+from ..engine.errors import IllegalActionError
+from ..engine.hand import HandState, SeatView
+from ..engine.i18n import add_messages, say
+from ..engine.rng import DealRandom, derive_seed
+from ..engine.scoring import stake
 from .exchange import mean_tricks, play_out
 from .hints import Choice, Row, _ranked, before_exchange
 from .pimc import deals_before_exchange

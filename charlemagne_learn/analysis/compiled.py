@@ -7,7 +7,7 @@ so loading it is the same few lines in both. Where neither works (no ``wasmtime`
 pure-Python search answers instead, with the same numbers, and :func:`why_unavailable` says why.
 
 >>> import charlemagne_learn as cl
->>> from charlemagne_learn.deal import mask_of
+>>> from charlemagne_learn.engine.deal import mask_of
 >>> k = cl.Contract(cl.Rules.preset("canadian"), bid="mulot", bidder="N")
 >>> hands = [mask_of(cl.parse_cards(h)) for h in ("BJ 7S", "AC RJ", "", "KC QC")]
 >>> CompiledSearch(k, hands).solve(int(cl.Seat.E)) if available() else 1  # the joker rule makes North win one
@@ -27,9 +27,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from ..cards import Seat
-from ..contract import Contract
-from ..i18n import add_messages, say
+from ..engine.cards import Seat
+from ..engine.contract import Contract
+from ..engine.i18n import add_messages, say
 
 add_messages({
     "compiled.no_wasmtime": ("the wasmtime package is not installed", "le paquet wasmtime n'est pas installé"),

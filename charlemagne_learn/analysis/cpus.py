@@ -18,7 +18,7 @@ import math
 import os
 from pathlib import Path
 
-from ..checks import whole_number
+from ..engine.checks import whole_number
 
 __all__ = ["MAX_DEFAULT_WORKERS", "MAX_WORKERS", "check_workers", "default_workers", "usable_cpus"]
 

@@ -12,7 +12,7 @@ calls, and ctypes lets other threads run meanwhile, so two threads at once share
 counts, or a crash). Threads wait for each other here; processes (the bid-odds workers) each have their own.
 
 >>> import charlemagne_learn as cl
->>> from charlemagne_learn.deal import mask_of
+>>> from charlemagne_learn.engine.deal import mask_of
 >>> k = cl.Contract(cl.Rules.preset("canadian"), "6", "N", "H")
 >>> hands = [mask_of(cl.parse_cards(h)) for h in ("RJ 7C", "JH 8C", "JD 9C", "AH 10C")]
 >>> bridge_pbn(k, hands)   # N E S W; hearts (trump) become spades: RJ their ace, J♦ their jack
@@ -28,9 +28,9 @@ import threading
 import warnings
 from pathlib import Path
 
-from ..cards import Seat
-from ..contract import Contract
-from ..i18n import add_messages, say
+from ..engine.cards import Seat
+from ..engine.contract import Contract
+from ..engine.i18n import add_messages, say
 
 add_messages({
     "dds.unusable": ("endplay is installed but cannot load ({error}); the double-dummy analyses use the package's "
@@ -153,7 +153,7 @@ def dds_position(contract: Contract, hands: list[int], leader: Seat, trick: list
     trick, ``leader``'s first. Needs :func:`maps_onto_bridge` and endplay.
 
     >>> import charlemagne_learn as cl
-    >>> from charlemagne_learn.deal import mask_of
+    >>> from charlemagne_learn.engine.deal import mask_of
     >>> k = cl.Contract(cl.Rules.preset("canadian"), "6", "N", "H")
     >>> hands = [mask_of(cl.parse_cards(h)) for h in ("7H 7D", "KS", "AD 7S", "KC 8D")]
     >>> {str(cl.Card.from_index(c)): n for c, n in dds_position(k, hands, cl.Seat.E, [cl.Card.parse("AC").index]).items()}

@@ -15,11 +15,11 @@ They are rules of thumb that players teach each other, not searches:
   cards. RuleBot bids by it, and PIMC reads other players' bids through it.
 
 >>> import charlemagne_learn as cl
->>> from charlemagne_learn.deal import mask_of
+>>> from charlemagne_learn.engine.deal import mask_of
 >>> rules = cl.Rules.preset("canadian")
 >>> hand = mask_of(cl.parse_cards("RJ JH AH KH 10H 7S 8C AC 8D 9D"))
 >>> trump, out = best_trump(rules, hand, discards=2)
->>> trump.name, str(cl.deal.cards_of(out))
+>>> trump.name, str(cl.engine.deal.cards_of(out))
 ('H', '8♣ 7♠')
 >>> str(cl.Card.from_index(partner_card(rules, mask_of(cl.parse_cards("AS JC 7D")), None)))
 'A♠'
@@ -31,11 +31,11 @@ import math
 from collections.abc import Sequence
 from functools import lru_cache
 
-from ..actions import Action
-from ..cards import Rank, Suit
-from ..deal import indices_of
-from ..ranking import CardOrder, card_order
-from ..rules import BidSpec, Rules
+from ..engine.actions import Action
+from ..engine.cards import Rank, Suit
+from ..engine.deal import indices_of
+from ..engine.ranking import CardOrder, card_order
+from ..engine.rules import BidSpec, Rules
 
 __all__ = ["best_trump", "bid_chance", "discard", "hand_strength", "losers", "partner_card"]
 
@@ -56,7 +56,7 @@ def hand_strength(order: CardOrder, hand: int) -> float:
     """A rough count of the tricks ``hand`` (a bit set) takes with this card order's trump.
 
     >>> import charlemagne_learn as cl
-    >>> from charlemagne_learn.deal import mask_of
+    >>> from charlemagne_learn.engine.deal import mask_of
     >>> o = cl.card_order(cl.Rules.preset("canadian"), cl.Suit.S)
     >>> strong, weak = (mask_of(cl.parse_cards(h)) for h in ("RJ JS JC AS 9S AH 7D 8D", "7S 8S 9H 10H QD 8C 9C KC"))
     >>> hand_strength(o, strong) > hand_strength(o, weak)
@@ -152,7 +152,7 @@ def losers(order: CardOrder, hand: int) -> int:
     first card while the opponents may still trump).
 
     >>> import charlemagne_learn as cl
-    >>> from charlemagne_learn.deal import mask_of
+    >>> from charlemagne_learn.engine.deal import mask_of
     >>> o = cl.card_order(cl.Rules.preset("canadian"), cl.Suit.H)
     >>> losers(o, mask_of(cl.parse_cards("RJ BJ JH JD AH KH QH AS"))), losers(o, mask_of(cl.parse_cards("RJ JH AH AS KS 7C 8C 9D")))
     (0, 6)

@@ -28,16 +28,16 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any
 
-from ..cards import Card, CardList, Seat, Suit, parse_cards
-from ..checks import whole_number
-from ..contract import Contract
-from ..deal import deck_mask, indices_of
-from ..errors import IllegalActionError, quote
-from ..hand import HandState, Phase
-from ..i18n import add_messages, lang_or_current, number, say
-from ..ranking import card_order
-from ..rng import DealRandom, check_seed, derive_seed
-from ..scoring import is_made, stake, value_to_bidder
+from ..engine.cards import Card, CardList, Seat, Suit, parse_cards
+from ..engine.checks import whole_number
+from ..engine.contract import Contract
+from ..engine.deal import deck_mask, indices_of
+from ..engine.errors import IllegalActionError, quote
+from ..engine.hand import HandState, Phase
+from ..engine.i18n import add_messages, lang_or_current, number, say
+from ..engine.ranking import card_order
+from ..engine.rng import DealRandom, check_seed, derive_seed
+from ..engine.scoring import is_made, stake, value_to_bidder
 from . import dds
 from .evaluate import discard
 from .grading import Grade, Sureness, grade_choices
@@ -143,7 +143,7 @@ class ExchangeHint:
 
     def said(self, lang: str | None = None) -> str:
         """Every exchange graded, as a text table, in ``lang`` (the course's language by default)."""
-        from ..display import _colon, text_table, wrap_text
+        from ..engine.display import heading_colon, text_table, wrap_text
 
         language = lang_or_current(lang)
         # tricks only where they were counted (a contract scored by the trick); elsewhere making it is what counts
@@ -164,7 +164,7 @@ class ExchangeHint:
         heads.append(say("display.col.grade", language))
         table = text_table(heads, rows, (False, True, True, True)[: len(heads) - 1])
         head = say("exchange.head", language, seat=self.seat, samples=self.samples)
-        return f"{wrap_text(head + _colon(language))}\n{table}"
+        return f"{wrap_text(head + heading_colon(language))}\n{table}"
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         printer.text(str(self))

@@ -24,15 +24,15 @@ from __future__ import annotations
 
 import math
 
-from ..actions import Action
-from ..cards import Card, Seat, Suit
-from ..contract import Contract
-from ..deal import deck_mask, indices_of, mask_of
-from ..errors import IllegalActionError
-from ..hand import SeatView
-from ..i18n import add_messages, say
-from ..rng import DealRandom, derive_seed
-from ..scoring import stake
+from ..engine.actions import Action
+from ..engine.cards import Card, Seat, Suit
+from ..engine.contract import Contract
+from ..engine.deal import deck_mask, indices_of, mask_of
+from ..engine.errors import IllegalActionError
+from ..engine.hand import SeatView
+from ..engine.i18n import add_messages, say
+from ..engine.rng import DealRandom, derive_seed
+from ..engine.scoring import stake
 from .evaluate import best_trump, bid_chance
 from .hints import Choice, Row, _ranked
 from .pimc import likely_deals

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Literal
 
-from ..i18n import add_messages, lang_or_current, say
+from ..engine.i18n import add_messages, lang_or_current, say
 
 __all__ = ["GRADES", "Grade", "Graded", "Sureness", "grade_choices", "grade_estimates", "grade_for"]
 

@@ -11,7 +11,7 @@ learner is taught:
   opponents duck to leave the trick to the bidder.
 
 >>> import charlemagne_learn as cl
->>> from charlemagne_learn.deal import mask_of
+>>> from charlemagne_learn.engine.deal import mask_of
 >>> k = cl.Contract(cl.Rules.preset("canadian"), "6", "N", "H")
 >>> hands = [mask_of(cl.parse_cards(h)) for h in ("JH AS", "AC KS", "JD 7S", "KC QS")]
 >>> greedy_play_out(k, hands, leader=0)  # J♥ draws no trump; A♠ then wins the second trick
@@ -22,9 +22,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..contract import Contract
-from ..deal import indices_of
-from ..tricks import legal_mask, winning_position
+from ..engine.contract import Contract
+from ..engine.deal import indices_of
+from ..engine.tricks import legal_mask, winning_position
 
 __all__ = ["greedy_card", "greedy_play_out"]
 

@@ -20,22 +20,23 @@ time: the same decision gets the same grade on every machine.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..actions import Action, choice_name
-from ..cards import Card, Seat
-from ..checks import flag, whole_number
-from ..errors import IllegalActionError
-from ..hand import HandState, Phase, SeatView
-from ..i18n import add_messages, check_lang, lang_or_current, say, word
-from ..rng import check_seed
-from ..scoring import is_made, stake, value_to_bidder
+from ..engine.actions import Action, choice_name
+from ..engine.cards import Card, Seat
+from ..engine.checks import flag, whole_number
+from ..engine.errors import IllegalActionError
+from ..engine.hand import HandState, Phase, SeatView
+from ..engine.i18n import add_messages, check_lang, lang_or_current, say, word
+from ..engine.rng import check_seed
+from ..engine.scoring import is_made, stake, value_to_bidder
 from .grading import GRADES, Grade, Sureness, grade_choices, grade_estimates, grade_for
-from .odds import MAX_SAMPLES, bid_odds, how_text
+from .odds import MAX_SAMPLES, bid_odds
 from .pimc import play_outcomes
 from .rulebot import _auction, advise, rule_text
+from .shown import how_text
 
 __all__ = [
     "GRADES", "Choice", "Grade", "Hint", "Review", "ReviewLine", "grade_for", "grade_word", "graded", "hint", "review"
@@ -89,7 +90,6 @@ def grade_word(grade: Grade, lang: str | None = None) -> str:
     >>> grade_word("inaccuracy", "en"), grade_word("inaccuracy", "fr"), grade_word("blunder", "fr")
     ('inaccuracy', 'imprécision', 'gaffe')
     """
-    from .. import display  # noqa: F401 - the grades' words are the static pages' (display.grade.*)
 
     return say(f"display.grade.{grade}", lang_or_current(lang))
 
@@ -153,7 +153,7 @@ class Hint:
         return f"<Hint for {self.seat.word}, {self.phase.value}: best {self.best.action} of {len(self.choices)}>"
 
     def __str__(self) -> str:
-        from ..display import hint_text
+        from .shown import hint_text
 
         return hint_text(self)
 
@@ -162,7 +162,7 @@ class Hint:
         printer.text(str(self))
 
     def _repr_html_(self) -> str:
-        from ..display import hint_html
+        from .shown import hint_html
 
         return hint_html(self)
 
@@ -266,14 +266,23 @@ def _ranked(
     return out
 
 
+#: A rule of thumb for bidding: the bidding seat's view and a language give the bid the rule recommends and the
+#: rule in words. The course installs its count (lesson 09, :mod:`charlemagne_learn.teach.judging`), a rule a
+#: player adds up at the table; with none installed, a bid's hint names no rule.
+BidRule = Callable[[SeatView, str], tuple[Action, str]]
+_bid_rule: BidRule | None = None
+
+
+def set_bid_rule(rule: BidRule | None) -> None:
+    """Install the rule of thumb a bid's hint shows (None: none)."""
+    global _bid_rule
+    _bid_rule = rule
+
+
 def _thumb(view: SeatView, lang: str) -> tuple[Action | None, str]:
     """The choice the rule of thumb recommends in ``view`` and the rule in words (None: no rule applies)."""
     if view.phase is Phase.BIDDING:
-        from ..teach.judging import count_action, count_advice  # the count of lesson 09, taught with the bids
-
-        legal = view.legal_actions
-        bids = [a.bid or "" for a in legal if a.kind == "bid"]
-        return count_action(view.hand, view.rules, legal), count_advice(view.hand, view.rules, bids, lang)
+        return _bid_rule(view, lang) if _bid_rule is not None else (None, "")
     advice = advise(view)
     if advice.rule == "only":
         return None, ""
@@ -434,7 +443,7 @@ class Review:
     lines: tuple[ReviewLine, ...]
 
     def __str__(self) -> str:
-        from ..display import review_text
+        from .shown import review_text
 
         return review_text(self)
 
@@ -442,7 +451,7 @@ class Review:
         printer.text(str(self))
 
     def _repr_html_(self) -> str:
-        from ..display import review_html
+        from .shown import review_html
 
         return review_html(self)
 

@@ -42,16 +42,16 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any, Literal, get_args
 
-from ..cards import Card, CardList, Seat, Suit, parse_cards
-from ..checks import whole_number
-from ..contract import Contract
-from ..deal import cards_of, check_deal, deck_mask, indices_of, mask_of, share_out
-from ..errors import ContractError, HandError, RulesOptionError, quote
-from ..i18n import add_messages, lang_or_current, say, word
-from ..ranking import card_order
-from ..rng import DealRandom, check_seed, derive_seed
-from ..rules import BidSpec, Rules
-from ..scoring import bid_made, net_points
+from ..engine.cards import Card, CardList, Seat, Suit, parse_cards
+from ..engine.checks import whole_number
+from ..engine.contract import Contract
+from ..engine.deal import cards_of, check_deal, deck_mask, indices_of, mask_of, share_out
+from ..engine.errors import ContractError, HandError, RulesOptionError, quote
+from ..engine.i18n import add_messages, lang_or_current, say, word
+from ..engine.ranking import card_order
+from ..engine.rng import DealRandom, check_seed, derive_seed
+from ..engine.rules import BidSpec, Rules
+from ..engine.scoring import bid_made, net_points
 from . import dds
 from .cpus import check_workers
 from .evaluate import best_trump, discard, partner_card
@@ -199,33 +199,6 @@ def _plans(rules: Rules, spec: BidSpec) -> list[_Plan]:
 
 _KEEPS_LESS = ", discarding the partner's card or both kitty cards when that does better"
 
-#: The parts of a plan's description (:meth:`_Plan.describe`), in French; "trump ♥" is built from its symbol.
-_HOW_FR = {
-    "takes the kitty": "prend le minou",
-    "takes the partner's card": "prend la carte du partenaire",
-    "takes the kitty and the partner's card": "prend le minou et la carte du partenaire",
-    "names the best trump for the cards": "nomme le meilleur atout pour ses cartes",
-    "no trump": "sans atout",
-    "alone": "seul",
-    "discarding the partner's card or both kitty cards when that does better": "en écartant la carte du "
-    "partenaire ou les deux cartes du minou quand c'est mieux",
-}
-
-
-def how_text(how: str, lang: str | None = None) -> str:
-    """How a bid is played (a :class:`BidChance`'s ``how``, kept in English as its key), in ``lang`` (the course's
-    language by default).
-
-    >>> how_text("takes the kitty, trump ♥", "fr")
-    'prend le minou, atout ♥'
-    """
-    if lang_or_current(lang) == "en" or not how:
-        return how
-    parts = []
-    for part in how.split(", "):
-        parts.append(f"atout {part[6:]}" if part.startswith("trump ") else _HOW_FR.get(part, part))
-    return ", ".join(parts)
-
 
 def _reaches(plan: _Plan, other: _Plan) -> bool:
     """Can a bidder playing ``plan`` end the exchange with exactly the cards, trump and task of ``other``, on
@@ -337,7 +310,7 @@ def deal_outcomes(
     (it always settles ``made``). A bid is makeable when any of its ways is made.
 
     >>> import charlemagne_learn as cl
-    >>> from charlemagne_learn.deal import deal_hands
+    >>> from charlemagne_learn.engine.deal import deal_hands
     >>> rules = cl.Rules.preset("canadian")
     >>> hands, kitty = deal_hands(rules, cl.Seat.W, seed=3)
     >>> out = deal_outcomes(rules, hands, kitty, "N")
@@ -377,7 +350,7 @@ def trump_tricks(
     (no-trump too where the bids allow it), after the exchange that bid makes (Canadian: kitty, best discard).
 
     >>> import charlemagne_learn as cl
-    >>> from charlemagne_learn.deal import deal_hands
+    >>> from charlemagne_learn.engine.deal import deal_hands
     >>> rules = cl.Rules.preset("american")
     >>> hands, kitty = deal_hands(rules, cl.Seat.W, seed=3)
     >>> sorted(trump_tricks(rules, hands, kitty, "N").items(), key=str)
@@ -405,7 +378,7 @@ def numeric_play(
     in the bid, the best one) and the tricks the bidder's side then takes.
 
     >>> import charlemagne_learn as cl
-    >>> from charlemagne_learn.deal import deal_hands
+    >>> from charlemagne_learn.engine.deal import deal_hands
     >>> rules = cl.Rules.preset("american")
     >>> hands, kitty = deal_hands(rules, cl.Seat.W, seed=3)
     >>> numeric_play(rules, hands, kitty, "N")
@@ -497,7 +470,7 @@ class BidOdds:
         )
 
     def __str__(self) -> str:
-        from ..display import bid_odds_text
+        from .shown import bid_odds_text
 
         return bid_odds_text(self)
 
@@ -506,7 +479,7 @@ class BidOdds:
         printer.text(str(self))
 
     def _repr_html_(self) -> str:
-        from ..display import bid_odds_html
+        from .shown import bid_odds_html
 
         return bid_odds_html(self)
 

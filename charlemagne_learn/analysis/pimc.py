@@ -25,14 +25,14 @@ import functools
 from collections.abc import Callable, Iterator
 from typing import TypeVar
 
-from ..actions import Action
-from ..cards import Card, Seat
-from ..deal import deck_mask, indices_of, mask_of, share_out
-from ..errors import IllegalActionError, RulesOptionError, quote
-from ..hand import HandState, Phase, SeatView
-from ..i18n import add_messages, say
-from ..ranking import JOKER_SUIT
-from ..rng import DealRandom
+from ..engine.actions import Action
+from ..engine.cards import Card, Seat
+from ..engine.deal import deck_mask, indices_of, mask_of, share_out
+from ..engine.errors import IllegalActionError, RulesOptionError, quote
+from ..engine.hand import HandState, Phase, SeatView
+from ..engine.i18n import add_messages, say
+from ..engine.ranking import JOKER_SUIT
+from ..engine.rng import DealRandom
 from .evaluate import bid_chance
 from .solver import solve_position
 

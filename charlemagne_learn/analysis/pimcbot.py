@@ -59,16 +59,16 @@ import random
 from itertools import combinations
 from typing import Literal
 
-from ..actions import Action
-from ..cards import Card, Seat, Suit
-from ..contract import Contract
-from ..deal import deck_mask, indices_of, mask_of, share_out
-from ..errors import RulesOptionError, quote
-from ..hand import Phase, SeatView
-from ..i18n import add_messages, say
-from ..ranking import card_order
-from ..rng import DealRandom, derive_seed
-from ..rules import BidSpec
+from ..engine.actions import Action
+from ..engine.cards import Card, Seat, Suit
+from ..engine.contract import Contract
+from ..engine.deal import deck_mask, indices_of, mask_of, share_out
+from ..engine.errors import RulesOptionError, quote
+from ..engine.hand import Phase, SeatView
+from ..engine.i18n import add_messages, say
+from ..engine.ranking import card_order
+from ..engine.rng import DealRandom, derive_seed
+from ..engine.rules import BidSpec
 from .auction import action_values
 from .bots import Bot, register_bot
 from .evaluate import discard, hand_strength

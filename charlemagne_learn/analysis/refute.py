@@ -35,18 +35,18 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
-from ..actions import Action
-from ..cards import Card, Seat
-from ..checks import whole_number
-from ..contract import Contract
-from ..deal import indices_of
-from ..errors import CharlemagneError, IllegalActionError, quote
-from ..hand import Phase, SeatView
-from ..i18n import Lang, add_messages, lang_or_current, say, word
-from ..ranking import sort_hand
-from ..rng import check_seed
-from ..scoring import decided, is_made
-from ..tricks import winning_position
+from ..engine.actions import Action
+from ..engine.cards import Card, Seat
+from ..engine.checks import whole_number
+from ..engine.contract import Contract
+from ..engine.deal import indices_of
+from ..engine.errors import CharlemagneError, IllegalActionError, quote
+from ..engine.hand import Phase, SeatView
+from ..engine.i18n import Lang, add_messages, lang_or_current, say, word
+from ..engine.ranking import sort_hand
+from ..engine.rng import check_seed
+from ..engine.scoring import decided, is_made
+from ..engine.tricks import winning_position
 from .hints import GRADE_SAMPLES, hint
 from .odds import MAX_SAMPLES
 from .pimc import sample_hidden
@@ -286,8 +286,8 @@ class Refutation:
     def html(self, lang: str | None = None) -> str:
         """The same lines as simple HTML: cards drawn as the static pictures draw them, the marked trick in bold on
         the palette's soft warning colour (and said in words), every colour from the theme."""
-        from ..display import card_html  # the cards as every static picture draws them
-        from ..palette import colour
+        from ..engine.display import card_html  # the cards as every static picture draws them
+        from ..engine.palette import colour
 
         language = lang_or_current(lang if lang is not None else self.lang)
         role = self.contract.order.role
@@ -384,7 +384,7 @@ def refutation(
     behind the grade, with no second hint to wait for.
 
     ``lang``: the language of refusals and of the refutation's text (the course's by default). A card that may
-    not be played now is refused (:class:`~charlemagne_learn.errors.IllegalActionError`), and nothing changes."""
+    not be played now is refused (:class:`~charlemagne_learn.engine.errors.IllegalActionError`), and nothing changes."""
     language = lang_or_current(lang)
     if not isinstance(view, SeatView):
         example = "refutation(state.view(state.to_move), 'play JH')"

@@ -37,14 +37,14 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..actions import Action
-from ..cards import Card, Seat, Suit
-from ..contract import Contract
-from ..deal import deck_mask, indices_of, mask_of
-from ..hand import HandState, Phase, SeatView
-from ..i18n import lang_or_current
-from ..ranking import CardOrder, card_order
-from ..rules import BidSpec, Rules
+from ..engine.actions import Action
+from ..engine.cards import Card, Seat, Suit
+from ..engine.contract import Contract
+from ..engine.deal import deck_mask, indices_of, mask_of
+from ..engine.hand import HandState, Phase, SeatView
+from ..engine.i18n import lang_or_current
+from ..engine.ranking import CardOrder, card_order
+from ..engine.rules import BidSpec, Rules
 from .bots import Bot, check_view, register_bot
 from .evaluate import best_trump, discard, hand_strength, judge, losers, partner_card
 from .pimc import shown_out

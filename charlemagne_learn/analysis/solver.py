@@ -1,7 +1,7 @@
 """Double-dummy solver: how many tricks the bidder's side takes when everyone sees every card.
 
-Ranking and following rules come only from the engine (:class:`~charlemagne_learn.ranking.CardOrder`,
-:func:`~charlemagne_learn.tricks.legal_mask`, :func:`~charlemagne_learn.tricks.winning_position`), so bowers,
+Ranking and following rules come only from the engine (:class:`~charlemagne_learn.engine.ranking.CardOrder`,
+:func:`~charlemagne_learn.engine.tricks.legal_mask`, :func:`~charlemagne_learn.engine.tricks.winning_position`), so bowers,
 jokers, the high nine and the Mulot joker rule are never re-implemented here.
 
 The search below is also compiled to WebAssembly (:mod:`~charlemagne_learn.analysis.compiled`, from
@@ -43,13 +43,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from typing import Literal, Protocol
 
-from ..cards import Card, Seat, parse_cards
-from ..contract import Contract, check_contract
-from ..deal import deck_mask, hands_by_seat, indices_of
-from ..errors import RulesOptionError, TrickError, quote
-from ..i18n import add_messages, say
-from ..ranking import CardOrder
-from ..tricks import legal_mask, winning_position
+from ..engine.cards import Card, Seat, parse_cards
+from ..engine.contract import Contract, check_contract
+from ..engine.deal import deck_mask, hands_by_seat, indices_of
+from ..engine.errors import RulesOptionError, TrickError, quote
+from ..engine.i18n import add_messages, say
+from ..engine.ranking import CardOrder
+from ..engine.tricks import legal_mask, winning_position
 from . import compiled, dds
 
 add_messages({

@@ -39,7 +39,7 @@ checked alone, and the same seed gives the same bytes however many processes mad
 ``scripts/bidding_dataset.py`` makes the files; :func:`load_dataset` reads the ones shipped.
 
 >>> import charlemagne_learn as cl
->>> from charlemagne_learn.deal import mask_of
+>>> from charlemagne_learn.engine.deal import mask_of
 >>> rules = cl.Rules.preset("canadian")
 >>> hand = mask_of(cl.parse_cards("RJ JH JD AH 9H AS 7C 8C"))
 >>> f = hand_features(rules, hand, cl.Suit.H)
@@ -63,17 +63,17 @@ from importlib import resources
 from pathlib import Path
 from typing import Literal
 
-from ..cards import Rank, Seat, Suit
-from ..checks import whole_number
-from ..contract import Contract
-from ..deal import deal_hands, indices_of
-from ..errors import RulesOptionError, quote
-from ..i18n import add_messages, say
-from ..ranking import card_order
-from ..rng import SEED_LIMIT, check_seed
-from ..rules import BidSpec, Rules
-from ..scoring import net_points
-from ..spreadsheet import csv_text, read_cell
+from ..engine.cards import Rank, Seat, Suit
+from ..engine.checks import whole_number
+from ..engine.contract import Contract
+from ..engine.deal import deal_hands, indices_of
+from ..engine.errors import RulesOptionError, quote
+from ..engine.i18n import add_messages, say
+from ..engine.ranking import card_order
+from ..engine.rng import SEED_LIMIT, check_seed
+from ..engine.rules import BidSpec, Rules
+from ..engine.scoring import net_points
+from ..engine.spreadsheet import csv_text, read_cell
 from . import dds
 from .cpus import check_workers
 from .evaluate import best_trump, hand_strength
@@ -164,7 +164,7 @@ def hand_features(rules: Rules, hand: int, trump: Suit | None) -> dict[str, int 
     trick count of :func:`~charlemagne_learn.analysis.evaluate.hand_strength`, to two decimals.
 
     >>> import charlemagne_learn as cl
-    >>> from charlemagne_learn.deal import mask_of
+    >>> from charlemagne_learn.engine.deal import mask_of
     >>> hand = mask_of(cl.parse_cards("JS JC AS KS 9S AH 7D 8C"))
     >>> hand_features(cl.Rules.preset("american"), hand, cl.Suit.S)
     {'trumps': 5, 'jokers': 0, 'jacks': 2, 'plain_jacks': 0, 'aces': 2, 'voids': 0, 'strength': 6.4}

@@ -23,11 +23,11 @@ from itertools import islice
 from pathlib import Path
 
 from ..analysis.exchange import ExchangeHint
-from ..checks import whole_number
 from ..course import rules_for
-from ..errors import RulesOptionError, quote
-from ..i18n import Lang, add_messages, lang_or_current, say, word
-from ..rules import Rules
+from ..engine.checks import whole_number
+from ..engine.errors import RulesOptionError, quote
+from ..engine.i18n import Lang, add_messages, lang_or_current, say, word
+from ..engine.rules import Rules
 from .decisions import decisions
 from .printing import write_page
 from .quiz import questions

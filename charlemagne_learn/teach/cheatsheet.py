@@ -18,13 +18,13 @@ from __future__ import annotations
 from html import escape
 from pathlib import Path
 
-from ..bid_meaning import COLUMNS, bid_meaning
-from ..cards import Card, Suit
 from ..course import rules_for
-from ..i18n import Lang, add_messages, card_name, lang_or_current, say, suit_name, word
-from ..palette import card_colour
-from ..ranking import card_order, jokers, trump_order
-from ..rules import Rules
+from ..engine.bid_meaning import COLUMNS, bid_meaning
+from ..engine.cards import Card, Suit
+from ..engine.i18n import Lang, add_messages, card_name, lang_or_current, say, suit_name, word
+from ..engine.palette import card_colour
+from ..engine.ranking import card_order, jokers, trump_order
+from ..engine.rules import Rules
 from .printing import PrintError, write_page
 
 __all__ = ["CheatSheetError", "cheatsheet_html", "write_cheatsheet"]

@@ -43,12 +43,12 @@ from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..actions import Action
-from ..checks import whole_number
-from ..display import text_table
-from ..errors import CharlemagneError, quote
-from ..i18n import Lang, add_messages, lang_or_current, number, say, word
-from ..spreadsheet import csv_text, read_cell
+from ..engine.actions import Action
+from ..engine.checks import whole_number
+from ..engine.display import text_table
+from ..engine.errors import CharlemagneError, quote
+from ..engine.i18n import Lang, add_messages, lang_or_current, number, say, word
+from ..engine.spreadsheet import csv_text, read_cell
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure

@@ -17,9 +17,9 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from ..course import course_lang, course_variant, speaking
-from ..errors import CharlemagneError, RulesOptionError
-from ..i18n import LANGS, add_messages, say
-from ..rules import Rules
+from ..engine.errors import CharlemagneError, RulesOptionError
+from ..engine.i18n import LANGS, add_messages, say
+from ..engine.rules import Rules
 from .cheatsheet import write_cheatsheet
 from .hand_records import MAX_BOARDS, hand_records
 from .printing import check_target

@@ -24,21 +24,21 @@ from functools import cached_property
 from itertools import count
 from typing import Literal, get_args
 
-from ..actions import Action
 from ..analysis.evaluate import hand_strength
 from ..analysis.exchange import ExchangeHint, exchange_hint
 from ..analysis.hints import GRADE_SAMPLES, Hint, hint
 from ..analysis.odds import MAX_SAMPLES
 from ..analysis.rulebot import RuleBot, advise, rule_text
-from ..cards import CardList, Seat, Suit
 from ..course import rules_for
-from ..deal import mask_of
-from ..errors import IllegalActionError, RulesOptionError, quote
-from ..hand import HandState, Phase, SeatView
-from ..i18n import Lang, add_messages, lang_or_current, say
-from ..ranking import card_order
-from ..rng import check_seed, derive_seed
-from ..rules import BidSpec, Rules
+from ..engine.actions import Action
+from ..engine.cards import CardList, Seat, Suit
+from ..engine.deal import mask_of
+from ..engine.errors import IllegalActionError, RulesOptionError, quote
+from ..engine.hand import HandState, Phase, SeatView
+from ..engine.i18n import Lang, add_messages, lang_or_current, say
+from ..engine.ranking import card_order
+from ..engine.rng import check_seed, derive_seed
+from ..engine.rules import BidSpec, Rules
 
 __all__ = ["DECISION_KINDS", "Decision", "DecisionKind", "decisions"]
 

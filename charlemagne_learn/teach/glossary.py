@@ -18,9 +18,9 @@ from dataclasses import dataclass, replace
 from html import escape
 
 from ..course import course_rules
-from ..errors import RulesOptionError, quote
-from ..i18n import add_messages, lang_or_current, say, word, word_key
-from ..rules import VARIANTS, Rules
+from ..engine.errors import RulesOptionError, quote
+from ..engine.i18n import add_messages, lang_or_current, say, word, word_key
+from ..engine.rules import VARIANTS, Rules
 
 __all__ = ["GLOSSARY", "Term", "glossary_html", "term", "terms_of"]
 
@@ -38,7 +38,7 @@ _TERMS = ("red joker", "black joker", "high joker", "low joker", "big jack", "li
 
 def term(key: str, lang: str | None = None) -> str:
     """A word of the game in the current language (or ``lang``): ``term("little jack")`` is "le petit bar" in the
-    French edition; a card's role from :func:`~charlemagne_learn.ranking.card_role` reads the same way (its ``""``,
+    French edition; a card's role from :func:`~charlemagne_learn.engine.ranking.card_role` reads the same way (its ``""``,
     no special name, stays ``""``), and so does a bid's label ("6", "Mulot"). Capitals are kept: ``term("Little
     jack")`` is "Le petit bar". A word the package does not know is refused, with the words it knows.
 

@@ -27,15 +27,15 @@ from html import escape
 from pathlib import Path
 
 from ..analysis.odds import BidOdds, bid_odds, deal_outcomes, numeric_play, trump_tricks
-from ..cards import Card, CardList, Seat, Suit
-from ..checks import whole_number
 from ..course import rules_for
-from ..deal import cards_of, deal_hands
-from ..errors import RulesOptionError, quote
-from ..i18n import Lang, add_messages, lang_or_current, number, say, word
-from ..palette import card_colour
-from ..rng import check_seed, derive_seed
-from ..rules import Rules
+from ..engine.cards import Card, CardList, Seat, Suit
+from ..engine.checks import whole_number
+from ..engine.deal import cards_of, deal_hands
+from ..engine.errors import RulesOptionError, quote
+from ..engine.i18n import Lang, add_messages, lang_or_current, number, say, word
+from ..engine.palette import card_colour
+from ..engine.rng import check_seed, derive_seed
+from ..engine.rules import Rules
 from .printing import write_page
 
 __all__ = ["Board", "HandRecords", "hand_records", "matchpoints"]

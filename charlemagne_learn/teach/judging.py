@@ -31,15 +31,17 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Literal
 
-from ..actions import Action
-from ..cards import Card, CardList, Rank, Suit, parse_cards
-from ..checks import is_whole, whole_number
+from ..analysis.hints import set_bid_rule
 from ..course import rules_for
-from ..errors import HandError, RulesOptionError, quote
-from ..i18n import add_messages, lang_or_current, say
-from ..ranking import card_order
-from ..rules import BidSpec, Rules
-from ..tallies import BidCounts
+from ..engine.actions import Action
+from ..engine.cards import Card, CardList, Rank, Suit, parse_cards
+from ..engine.checks import is_whole, whole_number
+from ..engine.errors import HandError, RulesOptionError, quote
+from ..engine.hand import SeatView
+from ..engine.i18n import add_messages, lang_or_current, say
+from ..engine.ranking import card_order
+from ..engine.rules import BidSpec, Rules
+from ..engine.tallies import BidCounts
 
 __all__ = [
     "COUNT_TO_BID",
@@ -321,3 +323,13 @@ def void_table(data: object = "canadian", bid: str = "6") -> list[VoidRow]:
         if len(yes) >= _FEW and len(no) >= _FEW:
             rows.append(VoidRow(total, len(yes), len(no), {True: sum(yes) / len(yes), False: sum(no) / len(no)}))
     return rows
+
+
+def _bid_rule(view: SeatView, lang: str) -> tuple[Action, str]:
+    """The count as the rule of thumb of a bid's hint: the bid it makes among the legal ones, and the count in words."""
+    legal = view.legal_actions
+    bids = [a.bid or "" for a in legal if a.kind == "bid"]
+    return count_action(view.hand, view.rules, legal), count_advice(view.hand, view.rules, bids, lang)
+
+
+set_bid_rule(_bid_rule)

@@ -31,9 +31,9 @@ from matplotlib.ticker import Formatter, FuncFormatter, MaxNLocator, PercentForm
 
 from ..analysis.odds import BidOdds, wilson_interval
 from ..analysis.stats import BiddingDataset, dataset_of
-from ..errors import RulesOptionError, quote
-from ..i18n import Lang, add_messages, lang_or_current, number, say, word
-from ..rules import BidSpec, Rules
+from ..engine.errors import RulesOptionError, quote
+from ..engine.i18n import Lang, add_messages, lang_or_current, number, say, word
+from ..engine.rules import BidSpec, Rules
 
 __all__ = [
     "OKABE_ITO",

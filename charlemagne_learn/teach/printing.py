@@ -12,8 +12,8 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from ..errors import CharlemagneError, quote
-from ..i18n import add_messages, add_words, say
+from ..engine.errors import CharlemagneError, quote
+from ..engine.i18n import add_messages, add_words, say
 
 __all__ = ["PrintError", "check_target", "write_page"]
 

@@ -21,18 +21,18 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Literal, get_args
 
-from ..cards import Card, CardList, Seat
-from ..checks import is_whole
-from ..contract import Contract
 from ..course import rules_for
-from ..deal import cards_of, deal_hands
-from ..errors import RulesOptionError, quote
-from ..i18n import add_messages, check_lang, lang_or_current, say, word
-from ..ranking import card_order, trump_order
-from ..rng import check_seed
-from ..rules import BidSpec, Rules
-from ..scoring import explain_score
-from ..tricks import explain_legal_plays, explain_trick_winner
+from ..engine.cards import Card, CardList, Seat
+from ..engine.checks import is_whole
+from ..engine.contract import Contract
+from ..engine.deal import cards_of, deal_hands
+from ..engine.errors import RulesOptionError, quote
+from ..engine.i18n import add_messages, check_lang, lang_or_current, say, word
+from ..engine.ranking import card_order, trump_order
+from ..engine.rng import check_seed
+from ..engine.rules import BidSpec, Rules
+from ..engine.scoring import explain_score
+from ..engine.tricks import explain_legal_plays, explain_trick_winner
 
 __all__ = ["KINDS", "Kind", "Question", "outcome_text", "questions"]
 
@@ -163,7 +163,7 @@ class Question:
             if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(self.choices):
                 return (self.choices[value],)
             return (str(value),)
-        from ..cards import parse_cards
+        from ..engine.cards import parse_cards
 
         cards = parse_cards(given) if isinstance(given, (str, list, tuple)) else parse_cards([given])  # type: ignore[list-item]
         ids = tuple(str(c) for c in cards)

@@ -22,17 +22,17 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
-from ..actions import Action, _bid_word
 from ..analysis.exchange import exchange_hint
 from ..analysis.hints import grade_word, hint
 from ..analysis.rulebot import advise, rule_text
-from ..cards import Card, CardList, Seat, Suit
-from ..checks import whole_number
-from ..display import cards_html
-from ..errors import IllegalActionError
-from ..hand import HandState, Phase
-from ..i18n import Lang, add_messages, lang_or_current, say
-from ..ranking import sort_hand
+from ..engine.actions import Action, _bid_word
+from ..engine.cards import Card, CardList, Seat, Suit
+from ..engine.checks import whole_number
+from ..engine.display import cards_html
+from ..engine.errors import IllegalActionError
+from ..engine.hand import HandState, Phase
+from ..engine.i18n import Lang, add_messages, lang_or_current, say
+from ..engine.ranking import sort_hand
 from .decisions import SAMPLES
 from .judging import bid_by_count, count_advice, count_hand
 

@@ -23,15 +23,15 @@ from typing import Any
 import anywidget
 import traitlets as t
 
-from ..cards import RED_JOKER, Card, Suit
-from ..checks import flag
-from ..contract import Contract
 from ..course import course_lang
-from ..errors import CharlemagneError, RulesOptionError, quote
-from ..i18n import LANGS, Lang, add_messages, card_label, check_lang, number, say, speaking, word
-from ..palette import card_colour, palette_css, suit_colour
-from ..ranking import card_order
-from ..rules import BidSpec, Rules
+from ..engine.cards import RED_JOKER, Card, Suit
+from ..engine.checks import flag
+from ..engine.contract import Contract
+from ..engine.errors import CharlemagneError, RulesOptionError, quote
+from ..engine.i18n import LANGS, Lang, add_messages, card_label, check_lang, number, say, speaking, word
+from ..engine.palette import card_colour, palette_css, suit_colour
+from ..engine.ranking import card_order
+from ..engine.rules import BidSpec, Rules
 
 __all__ = [
     "EXPORT",
@@ -112,7 +112,7 @@ def _clip_message(text: str) -> str:
 
 
 def speaking_in(lang: object) -> AbstractContextManager[Any]:
-    """:func:`charlemagne_learn.i18n.speaking` ``lang`` when it is a language the widgets speak, else nothing (a
+    """:func:`charlemagne_learn.engine.i18n.speaking` ``lang`` when it is a language the widgets speak, else nothing (a
     bad ``lang`` is refused by the widget's own check)."""
     return speaking(lang) if isinstance(lang, str) and lang in LANGS else nullcontext()
 
@@ -232,7 +232,7 @@ def suit_inks(suit: Suit | None) -> dict[str, str]:
 
 def card_view(card: Card, lang: Lang = "en", contract: Contract | None = None, **extra: Any) -> dict[str, Any]:
     """One card as the front-end draws it: its text, suit, spoken label, any extra fields, and its ink as
-    :func:`~charlemagne_learn.palette.card_colour` decides it for the static HTML too (``ink``, and ``ink4`` for the
+    :func:`~charlemagne_learn.engine.palette.card_colour` decides it for the static HTML too (``ink``, and ``ink4`` for the
     four-colour deck: the page takes the one its ``four_colour`` asks for)."""
     role = card_order(contract.rules, contract.trump).role[card.index] if contract is not None else ""
     suit = "J" if card.suit is None else card.suit.name

@@ -8,8 +8,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..i18n import Lang, add_words, word
-from ..spreadsheet import csv_records
+from ..engine.i18n import Lang, add_words, word
+from ..engine.spreadsheet import csv_records
 
 add_words(
     {

@@ -28,16 +28,16 @@ from typing import Any
 
 import traitlets as t
 
-from ..actions import Action
-from ..bid_meaning import COLUMNS as _COLUMNS
-from ..bid_meaning import bid_meaning
-from ..bidding import bid_lists
-from ..cards import Seat
 from ..course import rules_for
-from ..errors import IllegalActionError, RulesOptionError
-from ..hand import HandState
-from ..i18n import Lang, add_messages, add_words, say, word
-from ..rules import BidSpec, Rules
+from ..engine.actions import Action
+from ..engine.bid_meaning import COLUMNS as _COLUMNS
+from ..engine.bid_meaning import bid_meaning
+from ..engine.bidding import bid_lists
+from ..engine.cards import Seat
+from ..engine.errors import IllegalActionError, RulesOptionError
+from ..engine.hand import HandState
+from ..engine.i18n import Lang, add_messages, add_words, say, word
+from ..engine.rules import BidSpec, Rules
 from ._base import GameWidget, bid_label, suit_inks
 from .ladder import variant_title
 from .table import action_text

@@ -27,18 +27,18 @@ from typing import Any
 
 import traitlets as t
 
-from ..actions import Action
 from ..analysis.exchange import ExchangeChoice, ExchangeHint, exchange_hint
 from ..analysis.hints import Hint, hint
-from ..cards import Card, Suit
-from ..checks import flag, whole_number
 from ..course import check_student
 from ..course import student as course_student
-from ..display import held_html
-from ..errors import CardParseError, IllegalActionError
-from ..hand import HandState, Phase
-from ..i18n import Lang, add_messages, add_words, check_lang, current_lang, say, word
-from ..rules import Rules
+from ..engine.actions import Action
+from ..engine.cards import Card, Suit
+from ..engine.checks import flag, whole_number
+from ..engine.display import held_html
+from ..engine.errors import CardParseError, IllegalActionError
+from ..engine.hand import HandState, Phase
+from ..engine.i18n import Lang, add_messages, add_words, check_lang, current_lang, say, word
+from ..engine.rules import Rules
 from ..teach.decisions import Decision, decisions
 from ._base import lang_kw, number_text, speaking_in
 from ._results import ROW_START, download, for_teacher, results_csv

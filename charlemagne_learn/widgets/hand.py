@@ -31,14 +31,14 @@ from typing import Any
 
 import traitlets as t
 
-from ..cards import Card, CardList, parse_cards
-from ..contract import Contract
-from ..display import cards_html
-from ..errors import HandError, TrickError
-from ..i18n import add_messages, say, word
-from ..ranking import sort_hand
-from ..rules import VARIANTS, Rules
-from ..tricks import explain_play, legal_plays
+from ..engine.cards import Card, CardList, parse_cards
+from ..engine.contract import Contract
+from ..engine.display import cards_html
+from ..engine.errors import HandError, TrickError
+from ..engine.i18n import add_messages, say, word
+from ..engine.ranking import sort_hand
+from ..engine.rules import VARIANTS, Rules
+from ..engine.tricks import explain_play, legal_plays
 from ._base import GameWidget, card_id, card_view, lang_kw
 
 __all__ = ["Hand", "sort_hand"]

@@ -20,13 +20,13 @@ from typing import Any
 
 import traitlets as t
 
-from ..cards import Card, Rank, Suit
 from ..course import course_variant
-from ..display import card_html
-from ..errors import RulesOptionError
-from ..i18n import Lang, add_messages, add_words, card_label, say, word
-from ..ranking import card_order
-from ..rules import VARIANTS, Rules
+from ..engine.cards import Card, Rank, Suit
+from ..engine.display import card_html
+from ..engine.errors import RulesOptionError
+from ..engine.i18n import Lang, add_messages, add_words, card_label, say, word
+from ..engine.ranking import card_order
+from ..engine.rules import VARIANTS, Rules
 from ._base import GameWidget, bid_label, card_id, card_view, suit_inks
 from ._base import variant_title as _title
 

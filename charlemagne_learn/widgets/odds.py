@@ -17,17 +17,20 @@ from typing import Any
 
 import traitlets as t
 
-from ..analysis.odds import BidOdds, _check_hand, bid_odds, how_text  # _check_hand: the engine's check of a hand
-from ..cards import Card, CardList, Seat
-from ..checks import flag, whole_number
+from ..analysis.odds import BidOdds, _check_hand, bid_odds
+from ..analysis.shown import (
+    bid_odds_html,
+    how_text,  # _check_hand: the engine's check of a hand
+)
 from ..course import rules_for
-from ..deal import cards_of, deal_hands
-from ..display import bid_odds_html
-from ..errors import RulesOptionError
-from ..i18n import add_messages, add_words, say, word
-from ..ranking import sort_hand
-from ..rng import check_seed, derive_seed
-from ..rules import Rules
+from ..engine.cards import Card, CardList, Seat
+from ..engine.checks import flag, whole_number
+from ..engine.deal import cards_of, deal_hands
+from ..engine.errors import RulesOptionError
+from ..engine.i18n import add_messages, add_words, say, word
+from ..engine.ranking import sort_hand
+from ..engine.rng import check_seed, derive_seed
+from ..engine.rules import Rules
 from ._base import GameWidget, bid_label, card_view, lang_kw, number_text, variant_title
 
 __all__ = ["BidOddsExplorer"]

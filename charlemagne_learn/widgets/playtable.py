@@ -3,7 +3,7 @@ trump and cards — with a hint button, a grade for each bid and card, and a rev
 several people at one screen (``people="NS"``, or all four): each sees only their own cards, and between two
 people's turns a "pass to West" screen hides the hands until West says they are ready.
 
-Everything goes through a :class:`~charlemagne_learn.game.Game`: the bots move from their own seats' views,
+Everything goes through a :class:`~charlemagne_learn.engine.game.Game`: the bots move from their own seats' views,
 the learner's clicks become actions the engine checks, and a refused one shows the engine's reason and changes
 nothing. The same seed gives the same deals and the same bot moves.
 
@@ -27,23 +27,24 @@ from typing import Any
 
 import traitlets as t
 
-from ..actions import Action, choice_name
 from ..analysis.bots import Bot, make_bot
 from ..analysis.exchange import ExchangeChoice, ExchangeHint, exchange_hint
 from ..analysis.hints import GRADE_SAMPLES, Hint, before_exchange, hint, review
 from ..analysis.hints import graded as hinted
 from ..analysis.odds import MAX_SAMPLES
 from ..analysis.refute import refutation
-from ..cards import Card, Seat
-from ..checks import flag, whole_number
+from ..analysis.shown import review_why, why
 from ..course import course_variant
-from ..display import review_why, seat_view_html, why
-from ..errors import CardParseError, IllegalActionError, RulesOptionError, quote
-from ..game import Game
-from ..hand import HandState, Phase, SeatView
-from ..i18n import Lang, add_messages, add_words, say, word
-from ..rng import derive_seed
-from ..rules import Rules
+from ..engine.actions import Action, choice_name
+from ..engine.cards import Card, Seat
+from ..engine.checks import flag, whole_number
+from ..engine.display import seat_view_html
+from ..engine.errors import CardParseError, IllegalActionError, RulesOptionError, quote
+from ..engine.game import Game
+from ..engine.hand import HandState, Phase, SeatView
+from ..engine.i18n import Lang, add_messages, add_words, say, word
+from ..engine.rng import derive_seed
+from ..engine.rules import Rules
 from ._base import GameWidget, clip, lang_kw, number_text
 from .table import action_text, phase_title, phase_word, result_text, table_picture
 
@@ -257,7 +258,7 @@ class PlayTable(TableFront):
     :func:`~charlemagne_learn.analysis.bots.make_bot` knows); ``hints``: offer the Hint button;
     ``grade_moves``: grade each bid and card as it is made; ``hint_samples`` / ``grade_samples``: deals of the
     hidden cards behind a hint / a grade and the review (fewer: quicker, rougher); ``rules_options``: any option
-    of :meth:`Rules.preset <charlemagne_learn.rules.Rules.preset>` (``target=32``, …). With no ``variant`` the
+    of :meth:`Rules.preset <charlemagne_learn.engine.rules.Rules.preset>` (``target=32``, …). With no ``variant`` the
     table plays the course's rules (:mod:`~charlemagne_learn.course`), options given here added to them."""
 
     def __init__(

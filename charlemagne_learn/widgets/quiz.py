@@ -24,15 +24,15 @@ from typing import Any
 
 import traitlets as t
 
-from ..cards import Card, Seat
-from ..checks import whole_number
 from ..course import check_student
 from ..course import student as course_student
-from ..display import cards_html, ruling_html
-from ..errors import IllegalActionError
-from ..i18n import add_messages, add_words, lang_or_current, say, word
-from ..ranking import sort_hand
-from ..rules import Rules
+from ..engine.cards import Card, Seat
+from ..engine.checks import whole_number
+from ..engine.display import cards_html, ruling_html
+from ..engine.errors import IllegalActionError
+from ..engine.i18n import add_messages, add_words, lang_or_current, say, word
+from ..engine.ranking import sort_hand
+from ..engine.rules import Rules
 from ..teach.quiz import Question, questions
 from ._base import GameWidget, card_id, card_view, lang_kw
 from ._results import ROW_START, download, for_teacher, results_csv
@@ -440,7 +440,7 @@ class TrickQuiz(GameWidget):
 
 def _neutral(cards: Iterable[Card]) -> list[Card]:
     """Cards as a player sorts them before knowing the question: the order every picture holds a hand in with no
-    contract (:func:`~charlemagne_learn.ranking.sort_hand`: suits in turn, high to low), the jokers put last. Sorting by
+    contract (:func:`~charlemagne_learn.engine.ranking.sort_hand`: suits in turn, high to low), the jokers put last. Sorting by
     the contract would put the trumps (little jack and jokers among them) first, and the cards that may be played
     would be exactly the first ones."""
     return sorted(sort_hand(cards), key=lambda c: c.is_joker)

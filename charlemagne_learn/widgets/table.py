@@ -2,7 +2,7 @@
 slider that replays a recorded hand action by action or trick by trick.
 
 Seen from one seat, the others' cards are card backs with a count: the synced traits are built from that
-seat's :meth:`~charlemagne_learn.hand.HandState.view` only, so no hidden card ever reaches the page.
+seat's :meth:`~charlemagne_learn.engine.hand.HandState.view` only, so no hidden card ever reaches the page.
 ``seat=None`` is the teacher's view, every hand face up.
 
 >>> import charlemagne_learn as cl
@@ -26,15 +26,15 @@ from typing import Any
 
 import traitlets as t
 
-from ..actions import Action
-from ..cards import Card, Seat
-from ..contract import Contract
-from ..display import hand_state_html, seat_view_html
-from ..errors import IllegalActionError, RulesOptionError, quote
-from ..hand import HandResult, HandState, Phase, SeatView
-from ..i18n import Lang, add_messages, add_words, say, word
-from ..ranking import sort_hand
-from ..rules import Rules
+from ..engine.actions import Action
+from ..engine.cards import Card, Seat
+from ..engine.contract import Contract
+from ..engine.display import hand_state_html, seat_view_html
+from ..engine.errors import IllegalActionError, RulesOptionError, quote
+from ..engine.hand import HandResult, HandState, Phase, SeatView
+from ..engine.i18n import Lang, add_messages, add_words, say, word
+from ..engine.ranking import sort_hand
+from ..engine.rules import Rules
 from ._base import GameWidget, bid_label, card_view, engine_text, variant_title
 
 __all__ = [

@@ -85,7 +85,7 @@ def test_cards_read_whole_on_one_row_in_their_own_colours(notebook: Any, viewpor
 PRINTED = """
 import charlemagne_learn as cl
 from charlemagne_learn.analysis import hint
-from charlemagne_learn.display import hint_text
+from charlemagne_learn.analysis.shown import hint_text
 state = cl.HandState.new(cl.Rules.preset("canadian"), dealer="N", seed=1)
 print(hint_text(hint(state.view(state.to_move), 4)))
 """

@@ -14,7 +14,7 @@ face with red and black suits.
 
 A card's ink is decided once too, by :func:`card_colour`, for the static HTML and every widget alike:
 
->>> from charlemagne_learn.cards import Card
+>>> from charlemagne_learn.engine.cards import Card
 >>> [card_colour(Card.parse(c)) for c in ("RJ", "BJ", "JD")], card_colour(Card.parse("JD"), four_colour=True)
 (['card-red', 'card-ink', 'card-red'], 'card-blue')
 """
@@ -89,7 +89,7 @@ def _as_var(match: re.Match[str]) -> str:
 def palette_css() -> str:
     """The palette as custom properties on every widget's root (``.cl-widget``) and the static HTML's (``.cl-static``)."""
     lines = [f"  --cl-{name}: {_REFERENCE.sub(_as_var, value)};" for name, value in PALETTE.items()]
-    return "/* The palette (charlemagne_learn/palette.py): theme colours, cards stay cards. */\n" + (
+    return "/* The palette (charlemagne_learn/engine/palette.py): theme colours, cards stay cards. */\n" + (
         ".cl-widget, .cl-static {\n" + "\n".join(lines) + "\n  color: var(--cl-ink);\n}\n"
     )
 

@@ -1,6 +1,6 @@
 """Bid ladders as actions: what may be bid, at which level, and what is wrong with a bid.
 
-Everything here is derived from a :class:`~charlemagne_learn.rules.Rules` value once and
+Everything here is derived from a :class:`~charlemagne_learn.engine.rules.Rules` value once and
 cached on it, because every bidding step of every hand asks for it.
 
 >>> from .rules import Rules

@@ -5,7 +5,7 @@
 >>> whole_number("samples", 2.5, 1)
 Traceback (most recent call last):
 ...
-charlemagne_learn.errors.RulesOptionError: samples=2.5 is not allowed; use a whole number >= 1
+charlemagne_learn.engine.errors.RulesOptionError: samples=2.5 is not allowed; use a whole number >= 1
 """
 
 from __future__ import annotations

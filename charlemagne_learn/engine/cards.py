@@ -475,7 +475,7 @@ def parse_cards(text: str | Iterable[str | Card], *, distinct: str | None = None
     >>> parse_cards("JD JD AD", distinct="a hand")
     Traceback (most recent call last):
     ...
-    charlemagne_learn.errors.CardParseError: J♦ is in a hand twice; each card of the deck exists once
+    charlemagne_learn.engine.errors.CardParseError: J♦ is in a hand twice; each card of the deck exists once
     """
     if isinstance(text, str):
         try:
@@ -493,55 +493,6 @@ def parse_cards(text: str | Iterable[str | Card], *, distinct: str | None = None
         twice = next(c for c in cards if c in seen or seen.add(c))  # type: ignore[func-returns-value]
         raise CardParseError(_say("cards.twice", card=twice, where=distinct))
     return cards
-
-
-# ---------------------------------------------------------------- words
-# Imported last: the sentences module reads this one's cards and seats to write its fields.
-from .i18n import add_messages, add_words  # noqa: E402
-
-# What a learner types (card faces, letters) is quoted as code in the French.
-add_messages({
-    "cards.not_a_suit": ("{value} is not a suit; use C, D, H or S (or ♣ ♦ ♥ ♠, ♧ ♢ ♡ ♤, or clubs, diamonds, hearts, "
-                         "spades)",
-                         "`{value}` n'est pas une couleur ; donnez C, D, H ou S (pour trèfle, carreau, cœur, pique), "
-                         "♣ ♦ ♥ ♠, ♧ ♢ ♡ ♤, ou le nom : trèfle, carreau, cœur, pique"),
-    "cards.not_a_rank": ("{value} is not a rank; use 7, 8, 9, 10 (or T), J, Q, K or A",
-                         "`{value}` n'est pas une valeur de carte ; donnez 7, 8, 9, 10 (ou T), J (valet), Q (dame), "
-                         "K (roi) ou A (as)"),
-    "cards.not_a_seat": ("{value} is not a seat; use N, E, S or W (north, east, south, west)",
-                         "`{value}` n'est pas une place ; donnez N, E, S ou O (ou W), ou le nom : Nord, Est, Sud, Ouest"),
-    "cards.use_parse": ("Card({value}) is not how a card is made; write Card.parse('JH'), Card.of(rank, suit) or "
-                        "Card.from_index(i)",
-                        "`Card({value})` ne fait pas une carte ; écrivez `Card.parse('JH')`, `Card.of(rank, suit)` ou "
-                        "`Card.from_index(i)`"),
-    "cards.bad_index": ("card index {value} is not allowed; use a whole number from 0 to 33",
-                        "l'indice de carte `{value}` n'est pas permis ; donnez un nombre entier de 0 à 33"),
-    "cards.not_a_card_type": ("{value} is not a card; write cards like 'JH', '10♦', 'TD', 'RJ' or 'BJ'",
-                              "`{value}` n'est pas une carte ; écrivez les cartes comme `JH`, `10♦`, `TD`, `RJ` ou "
-                              "`BJ`"),
-    "cards.not_a_card": ("{value} is not a card; write rank (7 8 9 10/T J Q K A) then suit (C D H S or ♣ ♦ ♥ ♠), "
-                         "like 'JH' or '10♦', or 'RJ'/'BJ' for the jokers",
-                         "`{value}` n'est pas une carte ; écrivez la valeur (7 8 9 10/T J Q K A) puis la couleur "
-                         "(C D H S ou ♣ ♦ ♥ ♠), comme `JH` pour le valet de cœur ou `10♦`, ou `RJ`/`BJ` pour les jokers"),
-    "cards.not_cards": ("{value} is not a list of cards; write them like 'JH 10D RJ' or give a list such as "
-                        "['JH', '10D']",
-                        "`{value}` n'est pas une liste de cartes ; écrivez-les comme `JH 10D RJ` ou donnez une liste "
-                        "comme `['JH', '10D']`"),
-    "cards.twice": ("{card} is in {where:w} twice; each card of the deck exists once",
-                    "{card:the} est deux fois dans {where:w} ; chaque carte du jeu n'existe qu'une fois"),
-})  # fmt: skip
-# The places a card can be twice, as the engine names them (``parse_cards(..., distinct=...)``).
-add_words({
-    "a hand": ("a hand", "une main"),
-    "the hand": ("the hand", "la main"),
-    "the trick": ("the trick", "la levée"),
-    "the kitty": ("the kitty", "le minou"),
-    "the discards": ("the discards", "l'écart"),
-    "North's hand": ("North's hand", "la main de Nord"),
-    "East's hand": ("East's hand", "la main d'Est"),
-    "South's hand": ("South's hand", "la main de Sud"),
-    "West's hand": ("West's hand", "la main d'Ouest"),
-})  # fmt: skip
 
 
 def _say(key: str, **fields: object) -> str:

@@ -36,7 +36,7 @@ from .tricks import explain_play, legal_mask, winning_position
 
 __all__ = ["FORMAT", "HandResult", "HandState", "Phase", "SeatView", "Trick", "deal_hands"]
 
-FORMAT = "charlemagne_learn.hand/1"
+FORMAT = "charlemagne_learn.engine.hand/1"
 
 
 class Phase(Enum, metaclass=_NamedType):
@@ -906,7 +906,7 @@ class HandState:
     @classmethod
     def from_json(cls, text: str) -> HandState:
         """The hand :meth:`to_json` wrote, replayed; a text longer than
-        :data:`~charlemagne_learn.actions.MAX_RECORD_CHARS` (ten million characters) is refused unread."""
+        :data:`~charlemagne_learn.engine.actions.MAX_RECORD_CHARS` (ten million characters) is refused unread."""
 
         def start(record: dict[str, Any]) -> HandState:
             deal = record["deal"]

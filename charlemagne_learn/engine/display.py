@@ -1,4 +1,6 @@
-"""Static HTML for engine objects: readable on GitHub and nbviewer, where no widget runs.
+"""Static HTML (and plain text) for engine objects: readable on GitHub and nbviewer, where no widget runs. The
+engine objects' ``_repr_html_`` come here; the analysis results' pictures (bid odds, hints, reviews) are drawn by
+:mod:`charlemagne_learn.analysis.shown` with the same pieces.
 
 Suits are told apart by symbol as well as colour, and every card carries its spoken name
 for screen readers.
@@ -19,26 +21,27 @@ from .ranking import sort_hand
 from .rules import Rules
 
 if TYPE_CHECKING:
-    from .analysis.hints import Choice, Hint, Review, ReviewLine
-    from .analysis.odds import BidOdds
     from .contract import Contract
     from .game import Game
     from .hand import HandState, Phase, SeatView, Trick
     from .rules import BidSpec
 
 __all__ = [
-    "bid_odds_html",
+    "TEXT_WIDTH",
+    "card_html",
     "cards_html",
+    "column_head",
     "contract_html",
     "game_html",
     "hand_state_html",
+    "heading_colon",
     "held_html",
-    "hint_html",
-    "review_html",
     "rules_html",
     "ruling_html",
     "seat_view_html",
+    "text_table",
     "trick_html",
+    "wrap_text",
 ]
 
 add_messages({
@@ -118,16 +121,13 @@ def _phase(phase: Phase, lang: Lang) -> str:
     return phase.text(lang)
 
 
-def _grade(grade: str, lang: Lang) -> str:
-    return say(f"display.grade.{grade}", lang)
-
-
-def _colon(lang: Lang) -> str:
+def heading_colon(lang: Lang) -> str:
     """The colon that ends a heading line: ":" in English, " :" in French."""
     return word("colon", lang).rstrip()
 
 
-def _col(name: str, lang: Lang) -> str:
+def column_head(name: str, lang: Lang) -> str:
+    """The head of a table's column ``name`` (a ``display.col.*`` word)."""
     return say(f"display.col.{name}", lang)
 
 
@@ -300,7 +300,9 @@ def rules_html(rules: Rules, lang: str | None = None) -> str:
     )
     # the options as a teacher types them in course.json, the same in both languages
     options = "".join(f", {k}={v!r}" for k, v in rules.options().items())
-    head = "".join(f"<th style='text-align:left;padding:0 0.6em'>{_col(h, language)}</th>" for h in _RULES_COLUMNS)
+    head = "".join(
+        f"<th style='text-align:left;padding:0 0.6em'>{column_head(h, language)}</th>" for h in _RULES_COLUMNS
+    )
     rows = "".join(_bid_row(rules, spec, language) for spec in rules.bids)
     about = say(
         "display.rules", language, options="", deck=rules.deck_size, hand=rules.hand_size, kitty=kitty,
@@ -350,110 +352,6 @@ def game_html(game: Game, lang: str | None = None) -> str:
     )
 
 
-def _odds_how(odds: BidOdds, lang: Lang) -> str:
-    return say("display.perfect" if odds.method == "double_dummy" else "display.bots", lang)
-
-
-def _odds_points(points: float | None, lang: Lang) -> str:
-    return say("display.decides", lang) if points is None else say("display.signed", lang, x=points)
-
-
-def bid_odds_html(odds: BidOdds, lang: str | None = None) -> str:
-    """Each bid's chance as a bar with its 95% interval drawn as a whisker, plus how it was played."""
-    from .analysis.odds import how_text
-
-    language = lang_or_current(lang)
-    rows = []
-    for chance in odds:
-        p = chance.probability
-        low, high = chance.interval
-        bar = (
-            f"<div style='position:relative;width:10em;height:0.9em;background:{colour('line-soft')};"
-            f"border-radius:2px'><div style='width:{p * 100:.1f}%;height:100%;background:{colour('accent')};"
-            f"border-radius:2px'></div><div style='position:absolute;top:40%;left:{low * 100:.1f}%;"
-            f"width:{(high - low) * 100:.1f}%;height:20%;background:{colour('ink')}'></div></div>"
-        )
-        points = _odds_points(chance.expected_points, language)
-        rows.append(
-            f"<tr><th style='text-align:left'>{escape(word(chance.label, language))}</th>"
-            f"<td style='text-align:right'>{say('display.pct', language, p=p)}</td><td>{bar}</td>"
-            f"<td>{say('display.range', language, low=low, high=high)}</td><td style='text-align:right'>{points}</td>"
-            f"<td style='text-align:left'>{escape(how_text(chance.how, language))}</td></tr>"
-        )
-    head = say(
-        "display.odds_head", language, seat=odds.seat, cards=held_html(odds.hand, odds.rules, language),
-        title=f"title.{odds.rules.name}", samples=odds.samples, seed=odds.seed, how=_odds_how(odds, language),
-    )  # fmt: skip
-    cols = "".join(f"<th>{say(f'display.odds.{c}', language)}</th>" for c in ("makes", "interval", "points", "played"))
-    cols = cols.replace("</th><th>", "</th><th></th><th>", 1)  # the bars' column has no head
-    return (
-        f'<div class="cl-bidodds" style="font-family:sans-serif"><p>{head}.</p><table><tr><th>'
-        f"{_col('bid', language)}</th>{cols}</tr>{''.join(rows)}</table></div>"
-    )
-
-
-def _grade_html(grade: str, lang: Lang) -> str:
-    # Grades by colour (the palette's, safe for colour-blind readers) and always by word too.
-    return (
-        f"<span style='padding:0 0.4em;border-radius:0.3em;color:{colour('chip-ink')};"
-        f"background:{colour('grade-' + grade)}'>{escape(_grade(grade, lang))}</span>"
-    )
-
-
-def _hint_head(hint: Hint, lang: Lang) -> str:
-    return say("display.hint_head", lang, seat=hint.seat, phase=_phase(hint.phase, lang), samples=hint.samples)
-
-
-def hint_html(hint: Hint, lang: str | None = None) -> str:
-    """Each choice with its grade and its reason (what it does, then the number), best first; the rule of thumb
-    with the choice it recommends."""
-    language = lang_or_current(lang)
-    rows = []
-    for c in hint.choices:
-        rows.append(
-            f"<tr><td>{_grade_html(c.grade, language)}</td>"
-            f"<td style='text-align:left'>{escape(why(c, language))}</td></tr>"
-        )
-    cols = "".join(f"<th>{_col(c, language)}</th>" for c in ("grade", "why"))
-    return (
-        f'<div class="cl-hint" style="font-family:sans-serif"><p>{escape(_hint_head(hint, language), quote=False)}:</p>'
-        f"<table><tr>{cols}</tr>{''.join(rows)}</table></div>"
-    )
-
-
-def why(choice: Choice, lang: Lang) -> str:
-    """A graded choice's reason, how sure its grade is where that needs saying, and the rule of thumb when it is the
-    choice the rule recommends."""
-    unsure = choice.doubt(lang)
-    reason = say("display.unsure", lang, reason=choice.reason, doubt=unsure) if unsure else choice.reason
-    return say("display.thumb", lang, reason=reason, rule=choice.rule) if choice.rule else reason
-
-
-def review_why(line: ReviewLine, lang: Lang) -> str:
-    """A reviewed decision's reason (how sure its grade is, where that needs saying), then the better choice and its
-    reason when there was one."""
-    reason = say("display.unsure", lang, reason=line.reason, doubt=line.doubt) if line.doubt else line.reason
-    return say("display.better", lang, reason=reason, best=line.best_reason) if line.best_reason else reason
-
-
-def review_html(review: Review, lang: str | None = None) -> str:
-    """The reviewed seat's decisions in order, each with its grade and reason (and the better choice's)."""
-    language = lang_or_current(lang)
-    rows = []
-    for line in review.lines:
-        rows.append(
-            f"<tr><td>{line.move + 1}</td><td>{_phase(line.phase, language)}</td>"
-            f"<td>{_grade_html(line.grade, language)}</td>"
-            f"<td style='text-align:left'>{escape(review_why(line, language))}</td></tr>"
-        )
-    cols = "".join(f"<th>{_col(c, language)}</th>" for c in ("move", "phase", "grade", "why"))
-    return (
-        f'<div class="cl-review" style="font-family:sans-serif"><p>'
-        f"{escape(say('display.review_head', language, seat=review.seat), quote=False)}</p>"
-        f"<table><tr>{cols}</tr>{''.join(rows)}</table></div>"
-    )
-
-
 # ---------------------------------------------------------------- plain text (saved notebooks, terminals, print)
 #: The widest line of text a table or a heading prints: it fits a notebook's output at its usual width, where
 #: JupyterLab breaks a longer line anywhere, even inside a word.
@@ -495,51 +393,3 @@ def text_table(
         else:
             lines.append("  ".join(cells).rstrip())
     return "\n".join(lines)
-
-
-def bid_odds_text(odds: BidOdds, lang: str | None = None) -> str:
-    """Every number of :func:`bid_odds_html`, as text."""
-    from .analysis.odds import how_text
-
-    language = lang_or_current(lang)
-    rows = []
-    for chance in odds:
-        low, high = chance.interval
-        rows.append(
-            [
-                word(chance.label, language),
-                say("display.pct", language, p=chance.probability),
-                say("display.range", language, low=low, high=high),
-                _odds_points(chance.expected_points, language),
-                how_text(chance.how, language),
-            ]
-        )
-    cards = str(sort_hand(odds.hand, odds.rules))
-    head = say(
-        "display.odds_head", language, seat=odds.seat, cards=cards, title=f"title.{odds.rules.name}",
-        samples=odds.samples, seed=odds.seed, how=_odds_how(odds, language),
-    )  # fmt: skip
-    heads = [_col("bid", language)] + [
-        say(f"display.odds.{c}", language) for c in ("makes", "interval", "points", "played")
-    ]
-    return f"{wrap_text(head + _colon(language))}\n{text_table(heads, rows, (False, True, False, True))}"
-
-
-def hint_text(hint: Hint, lang: str | None = None) -> str:
-    language = lang_or_current(lang)
-    rows = [[_grade(c.grade, language), why(c, language)] for c in hint.choices]
-    heads = [_col(c, language) for c in ("grade", "why")]
-    return f"{wrap_text(_hint_head(hint, language) + _colon(language))}\n{text_table(heads, rows)}"
-
-
-def review_text(review: Review, lang: str | None = None) -> str:
-    language = lang_or_current(lang)
-    rows = [
-        [str(line.move + 1), _phase(line.phase, language), _grade(line.grade, language), review_why(line, language)]
-        for line in review.lines
-    ]
-    if not rows:
-        return say("display.review_none", language, seat=review.seat)
-    heads = [_col(c, language) for c in ("move", "phase", "grade", "why")]
-    head = say("display.review_head", language, seat=review.seat)
-    return f"{wrap_text(head + _colon(language))}\n{text_table(heads, rows, (True,))}"

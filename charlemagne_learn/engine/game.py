@@ -41,10 +41,10 @@ from .tallies import TeamTally
 __all__ = ["FORMAT", "FORMAT_PREPARED", "SCORE_LIMIT", "Game", "check_scores", "game_winner"]
 
 #: The format of a game's record.
-FORMAT = "charlemagne_learn.game/1"
+FORMAT = "charlemagne_learn.engine.game/1"
 #: The format of the record of a game started from a score or with a chosen deal: it says them, and a reader
 #: that knows only :data:`FORMAT` refuses it rather than replaying another game.
-FORMAT_PREPARED = "charlemagne_learn.game/2"
+FORMAT_PREPARED = "charlemagne_learn.engine.game/2"
 #: How far from 0 a starting score may be where scores have no bound of their own (Bid Euchre's may go past the
 #: target, and below 0): far beyond any game, and a record stays small.
 SCORE_LIMIT = 10_000
@@ -97,7 +97,7 @@ def check_scores(rules: Rules, scores: object) -> dict[str, int]:
     >>> check_scores(Rules.preset("american"), {"NS": 21, "EW": 0})
     Traceback (most recent call last):
     ...
-    charlemagne_learn.errors.RulesOptionError: scores={'NS': 21, 'EW': 0} is not allowed; give both teams' points as whole numbers, like scores={'NS': 28, 'EW': 30}, each from 0 to 20: a team with 21 has won the game
+    charlemagne_learn.engine.errors.RulesOptionError: scores={'NS': 21, 'EW': 0} is not allowed; give both teams' points as whole numbers, like scores={'NS': 28, 'EW': 30}, each from 0 to 20: a team with 21 has won the game
     """
     target = rules.target
     past = rules.win_rule == "bid_euchre"
@@ -141,7 +141,7 @@ class Game:
 
     The hands are dealt from ``seed``. A game may start from a score (``scores={"NS": 28, "EW": 30}``,
     :func:`check_scores` says which are allowed) and its first hand may be a chosen deal (``hands=`` and
-    ``kitty=``, as :meth:`HandState.new <charlemagne_learn.hand.HandState.new>` takes them); :meth:`deal` deals
+    ``kitty=``, as :meth:`HandState.new <charlemagne_learn.engine.hand.HandState.new>` takes them); :meth:`deal` deals
     any later hand before its first action. It then plays on and ends exactly as a game that reached that score
     and those deals by play, and its record says them, so it replays.
     """
@@ -223,7 +223,7 @@ class Game:
         kitty: Iterable[Card | str] | str = (),
     ) -> None:
         """Deal the hand in play anew, before its first action: from ``seed``, or the given ``hands`` (seat →
-        cards) and ``kitty``, as :meth:`HandState.new <charlemagne_learn.hand.HandState.new>` deals. The dealer
+        cards) and ``kitty``, as :meth:`HandState.new <charlemagne_learn.engine.hand.HandState.new>` deals. The dealer
         stays the one whose turn it is, and the hands after it are dealt as they would have been.
 
         >>> game = Game("american", first_dealer="S", scores={"NS": 15, "EW": 19})
@@ -233,7 +233,7 @@ class Game:
         >>> game.apply("pass"); game.deal(seed=7)
         Traceback (most recent call last):
         ...
-        charlemagne_learn.errors.IllegalActionError: a deal replaces only a hand not yet begun: hand 1 has begun; undo its actions first, or deal the next hand once this one is over
+        charlemagne_learn.engine.errors.IllegalActionError: a deal replaces only a hand not yet begun: hand 1 has begun; undo its actions first, or deal the next hand once this one is over
         """
         self._catch_up()
         if self._winner is not None:
