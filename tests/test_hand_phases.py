@@ -950,3 +950,25 @@ def test_mulot_led_joker_explanation_names_the_joker_rule() -> None:
     ruling = cl.explain_legal_plays(cl.Contract(CANADIAN, "mulot", "N"), "BJ 7C AS", "RJ")
     assert ruling.answer == cards("BJ")
     assert "joker" in ruling.reason
+
+
+def test_the_analysis_reads_a_hand_through_its_public_accessors() -> None:
+    # A Canadian 6 by North: North takes the kitty, discards two, then names trump.
+    state = cl.HandState.new("canadian", dealer="W", seed=3)
+    while state.phase is cl.Phase.BIDDING:
+        bid = next((a for a in state.legal_actions() if a.kind == "bid" and a.bid == "6"), None)
+        state.apply(bid if bid is not None and state.to_move == cl.Seat.N else cl.Action.pass_())
+    assert state.bidder == cl.Seat.N and state.trump is None and not state.alone
+    masks = state.masks()
+    assert [cl.engine.deal.cards_of(m) for m in masks] == [state.hand(s) for s in cl.Seat]
+    while state.phase is not cl.Phase.DISCARD:
+        state.apply(state.legal_actions()[0])
+    to_come = state.steps_to_come()
+    assert (cl.Phase.DISCARD, cl.Seat.N) in to_come and to_come[-1][0] is cl.Phase.TRUMP
+    first = state.legal_actions()[0]
+    state.apply(first)
+    assert list(state.discarded("N")) == [first.card]
+    assert len(state.steps_to_come()) == len(to_come) - 1
+    while state.phase is not cl.Phase.PLAY:
+        state.apply(state.legal_actions()[0])
+    assert state.contract is not None and state.trump is not None and state.trump == state.contract.trump

@@ -105,7 +105,7 @@ def _settle(state: HandState, me: Seat) -> float:
     contract = state.contract
     if contract is None:  # thrown in
         return 0.0
-    hands = [0 if s in contract.sitting_out else state._hands[s] for s in range(4)]
+    hands = [0 if s in contract.sitting_out else state.masks()[s] for s in range(4)]
     taken = _bidder_tricks(contract, hands)
     net = value_to_bidder(contract, taken)
     return float(net if me.team == contract.team else -net)

@@ -97,4 +97,4 @@ def _played_out(state: HandState) -> tuple[int, int | None, bool]:
     exchange_by_rule(state)
     contract = state.contract
     assert contract is not None
-    return play_out(contract, list(state._hands))
+    return play_out(contract, list(state.masks()))

@@ -31,7 +31,7 @@ from typing import Any
 from ..engine.cards import Card, CardList, Seat, Suit, parse_cards
 from ..engine.checks import whole_number
 from ..engine.contract import Contract
-from ..engine.deal import deck_mask, indices_of
+from ..engine.deal import deck_mask, indices_of, mask_of
 from ..engine.errors import IllegalActionError, quote
 from ..engine.hand import HandState, Phase
 from ..engine.i18n import add_messages, lang_or_current, number, say
@@ -196,18 +196,19 @@ def exchange_hint(
         raise IllegalActionError(say("exchange.not_discarding", language))
     rules = state.rules
     bidder = state.to_move
-    assert bidder is not None and state._spec is not None
-    spec = state._spec
-    hand = state._hands[bidder]
+    spec = state.bid
+    assert bidder is not None and spec is not None
+    hand = state.masks()[bidder]
     # the bidder's discards still to make, this one included (its step is the one under way)
-    count = sum(1 for what, seat, _ in state._steps if what is Phase.DISCARD and seat == bidder)
+    to_come = state.steps_to_come()
+    count = sum(1 for what, seat in to_come if what is Phase.DISCARD and seat == bidder)
     if state.phase is Phase.DISCARD:
         count += 1
-    elif any(what is not Phase.TRUMP for what, _, _ in state._steps):
+    elif any(what is not Phase.TRUMP for what, _ in to_come):
         raise IllegalActionError(say("exchange.trump_first", language))  # the kitty or a partner's card still to come
     trumps: list[Suit | None] = list(Suit) if spec.has_trump else [None]
-    if state._trump is not None:  # named with the bid, or before the exchange
-        trumps = [state._trump]
+    if state.trump is not None:  # named with the bid, or before the exchange
+        trumps = [state.trump]
     elif spec.trump in ("with_bid", "with_bid_or_none"):  # a bid at no trump
         trumps = [None]
     candidates: dict[tuple[frozenset[int], int], tuple[int, Suit | None]] = {}
@@ -231,7 +232,7 @@ def exchange_hint(
         key = (frozenset(c.index for c in out_cards), -1 if suit is None else int(suit))
         candidates[key] = (sum(1 << c.index for c in out_cards), suit)
     deals = [_deal(state, bidder, seed, i) for i in range(samples)]
-    alone = state._alone if spec.alone == "optional" else None
+    alone = state.alone if spec.alone == "optional" else None
     at_stake = stake(rules, spec)
     ways = [
         (out, trump, Contract.cached(rules, spec, bidder, trump, alone=alone)) for out, trump in candidates.values()
@@ -278,14 +279,14 @@ def exchange_hint(
 
 def _deal(state: HandState, bidder: Seat, seed: int, i: int) -> list[int]:
     """The cards the bidder cannot see, dealt at random to the other seats in the sizes they hold."""
-    unseen = indices_of(deck_mask(state.rules) & ~state._hands[bidder] & ~state._discarded[bidder])
+    unseen = indices_of(deck_mask(state.rules) & ~state.masks()[bidder] & ~mask_of(state.discarded(bidder)))
     DealRandom(derive_seed(seed, i)).shuffle(unseen)
     hands = [0, 0, 0, 0]
     at = 0
     for seat in Seat:
         if seat == bidder:
             continue
-        size = state._hands[seat].bit_count()
+        size = state.masks()[seat].bit_count()
         hands[seat] = sum(1 << c for c in unseen[at : at + size])
         at += size
     return hands

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..engine.cards import Seat
 from ..engine.contract import Contract
 from ..engine.deal import indices_of
 from ..engine.tricks import legal_mask, winning_position
@@ -59,7 +60,7 @@ def greedy_play_out(contract: Contract, hands: list[int], leader: int) -> int:
     """Tricks the bidder's side takes when every seat plays :func:`greedy_card` (``hands`` are not changed)."""
     hands = list(hands)
     bidder_team = int(contract.bidder) % 2
-    nxt = [int(s) for s in contract._next]
+    nxt = [int(contract.next_active(s)) for s in Seat]
     size = len(contract.active_seats)
     taken = 0
     while hands[leader]:

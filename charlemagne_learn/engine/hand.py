@@ -495,6 +495,32 @@ class HandState:
             return 0
         return self._won[self._bidder] + self._won[(self._bidder + 2) % 4]
 
+    # The analysis reads the hand through these, not through its private fields: what they return is a copy or
+    # an immutable value, so no reader can change the hand behind its back.
+    def masks(self) -> tuple[int, int, int, int]:
+        """Each seat's cards as a bit set of compact card indices (:func:`~charlemagne_learn.engine.deal.mask_of`),
+        North first: the form the searches take."""
+        north, east, south, west = self._hands
+        return north, east, south, west
+
+    def discarded(self, seat: Seat | str) -> CardList:
+        """The cards ``seat`` has put aside in this hand's exchange."""
+        return cards_of(self._discarded[Seat.find(seat)])
+
+    @property
+    def trump(self) -> Suit | None:
+        """The trump suit named so far (with the bid, or in the exchange); None before it is named, or at no trump."""
+        return self._trump
+
+    @property
+    def alone(self) -> bool:
+        """Whether the bidder has chosen (or was bound) to play alone."""
+        return self._alone
+
+    def steps_to_come(self) -> list[tuple[Phase, Seat]]:
+        """The exchange's steps after the one under way, in order: which phase, and whose."""
+        return [(what, _SEAT[seat]) for what, seat, _ in self._steps]
+
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self) -> list[Action]:
         """Every action allowed now, in a fixed order."""

@@ -257,7 +257,7 @@ class Decision:
         """Cards to put aside in an exchange (0 for the other kinds)."""
         if self.kind != "exchange":
             return 0
-        return 1 + sum(1 for what, seat, _ in self.state._steps if what is Phase.DISCARD and seat == self.seat)
+        return 1 + sum(1 for what, seat in self.state.steps_to_come() if what is Phase.DISCARD and seat == self.seat)
 
     @cached_property
     def _graded(self) -> Hint | ExchangeHint:
@@ -405,8 +405,8 @@ def _is(kind: DecisionKind, state: HandState) -> bool:
             state.phase is Phase.DISCARD
             and bidder is not None
             and state.to_move == bidder
-            and state._trump is None
-            and not state._discarded[bidder]
+            and state.trump is None
+            and not state.discarded(bidder)
         )
     if state.phase is not Phase.PLAY:
         return False

@@ -498,7 +498,7 @@ class PlayTable(TableFront):
         done = state.history[len(start.history) :]
         discards = [a.card for s, a in done if s == seat and a.kind == "discard" and a.card is not None]
         named = [a.suit for s, a in done if s == seat and a.kind == "trump"]
-        trump = named[0] if named else start._trump
+        trump = named[0] if named else start.trump
         try:
             mine = ranked.choice(discards, trump)
         except IllegalActionError:  # outside the candidates: graded on the same deals as they were
