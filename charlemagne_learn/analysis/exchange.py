@@ -231,7 +231,7 @@ def exchange_hint(
             raise refusal
         key = (frozenset(c.index for c in out_cards), -1 if suit is None else int(suit))
         candidates[key] = (sum(1 << c.index for c in out_cards), suit)
-    deals = [_deal(state, bidder, seed, i) for i in range(samples)]
+    deals = _deals(state, bidder, seed, samples)
     alone = state.alone if spec.alone == "optional" else None
     at_stake = stake(rules, spec)
     ways = [
@@ -277,19 +277,23 @@ def exchange_hint(
     return ExchangeHint(bidder, tuple(choices), samples)
 
 
-def _deal(state: HandState, bidder: Seat, seed: int, i: int) -> list[int]:
-    """The cards the bidder cannot see, dealt at random to the other seats in the sizes they hold."""
-    unseen = indices_of(deck_mask(state.rules) & ~state.masks()[bidder] & ~mask_of(state.discarded(bidder)))
-    DealRandom(derive_seed(seed, i)).shuffle(unseen)
-    hands = [0, 0, 0, 0]
-    at = 0
-    for seat in Seat:
-        if seat == bidder:
-            continue
-        size = state.masks()[seat].bit_count()
-        hands[seat] = sum(1 << c for c in unseen[at : at + size])
-        at += size
-    return hands
+def _deals(state: HandState, bidder: Seat, seed: int, samples: int) -> list[list[int]]:
+    """``samples`` deals of the cards the bidder cannot see, each dealt at random to the other seats in the sizes
+    they hold (deal ``i`` from ``derive_seed(seed, i)``)."""
+    masks = state.masks()
+    unseen = indices_of(deck_mask(state.rules) & ~masks[bidder] & ~mask_of(state.discarded(bidder)))
+    others = [(seat, masks[seat].bit_count()) for seat in Seat if seat != bidder]
+    deals = []
+    for i in range(samples):
+        cards = list(unseen)
+        DealRandom(derive_seed(seed, i)).shuffle(cards)
+        hands = [0, 0, 0, 0]
+        at = 0
+        for seat, size in others:
+            hands[seat] = sum(1 << c for c in cards[at : at + size])
+            at += size
+        deals.append(hands)
+    return deals
 
 
 def play_out(contract: Contract, hands: list[int]) -> tuple[int, int | None, bool]:
