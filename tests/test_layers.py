@@ -75,14 +75,14 @@ def _imports(module: str) -> tuple[set[str], set[str]]:
                 visit(node.body, False)
                 visit(node.orelse, top)
             else:
-                for field in ("body", "orelse", "finalbody", "handlers"):
+                # a class body runs at import time; a function's body only when called
+                now = top and not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+                for field in ("body", "orelse", "finalbody"):
                     inner = getattr(node, field, None)
                     if isinstance(inner, list):
-                        now = top and not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
-                        # a class body runs at import time; a function's body only when called
-                        now = now or (top and isinstance(node, ast.ClassDef))
-                        visit([n for n in inner if isinstance(n, ast.stmt)] if field != "handlers" else
-                              [s for h in inner for s in h.body], now)  # fmt: skip
+                        visit(inner, now)
+                for handler in getattr(node, "handlers", []):
+                    visit(handler.body, now)
 
     visit(tree.body, True)
     return every, at_import
@@ -91,9 +91,7 @@ def _imports(module: str) -> tuple[set[str], set[str]]:
 def _layer(module: str) -> tuple[int, str]:
     """The layer of ``module`` and its place in it (the folder or module side by side with others)."""
     parts = module.split(".")[1:]
-    first = parts[0] if len(parts) > 1 or (parts and parts[0] in ("analysis", "course")) else ""
-    if parts and parts[0] in ("engine", "analysis", "teach", "widgets"):
-        first = parts[0]
+    first = parts[0] if parts and any(parts[0] in places for places in LAYERS) else ""
     for level, places in enumerate(LAYERS):
         if first in places:
             return level, first
