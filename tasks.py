@@ -51,10 +51,9 @@ CHECKS: list[list[str]] = [
     [str(PYTHON), "-m", "mypy"],
     # loadfile: nbval runs a notebook's cells in order in one kernel, so a file must stay on one worker.
     [str(PYTHON), "-m", "pytest", "-n", "auto", "--dist", "loadfile", "-q", "-m", "not browser"],
-    # The browser tests on their own, after the CPU-heavy tests: run beside them on a small machine, the shared
-    # headless Chromium was twice found gone mid-run. Two workers, each with its own JupyterLab and Chromium,
-    # halve the phase's time (every lesson of both editions is opened in the browser).
-    [str(PYTHON), "-m", "pytest", "-q", "-m", "browser", "-n", "2"],
+    # The browser tests on their own, one at a time: run beside the CPU-heavy tests on a small machine, the shared
+    # headless Chromium was twice found gone mid-run, leaving a test waiting on it for good.
+    [str(PYTHON), "-m", "pytest", "-q", "-m", "browser"],
 ]
 #: The quick check (``python3 tasks.py check``), a few minutes while working: the same lint and types, then the
 #: tests that are neither browser tests nor marked slow, without the lessons (nbval). ``test`` runs everything.
