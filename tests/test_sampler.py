@@ -188,3 +188,33 @@ def test_a_deal_is_found_whenever_one_exists(
         assert cards.bit_count() == need[seat]
         assert not cards & barred[seat] and not cards & dealt and cards & ~pool == 0
         dealt |= cards
+
+
+@pytest.mark.parametrize("variant", ["canadian", "american", "bid_euchre"])
+def test_the_quick_dealer_with_no_seat_barred_deals_as_the_general_one(
+    variant: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where no seat has shown out, deals skip the bookkeeping of who may still hold what: the same deals from the
+    same seed, so a hint's grades do not change with the shortcut."""
+    from charlemagne_learn.analysis import pimc
+
+    rules = cl.Rules.preset(variant)
+    views = []
+    for seed in range(12):
+        played = cl.play_hand(rules, [cl.RuleBot(s) for s in range(4)], seed=seed)
+        views += [
+            played.at(m).view(played.at(m).to_move)
+            for m in range(len(played.history))
+            if played.at(m).phase is cl.Phase.PLAY
+        ][:6]  # type: ignore[arg-type]
+    quick = [list(sample_hidden(v, 24, seed=5)) for v in views]
+    made = pimc._Dealer.__init__
+
+    def general(self: pimc._Dealer, *args: object) -> None:
+        made(self, *args)  # type: ignore[arg-type]
+        self.free = False
+
+    monkeypatch.setattr(pimc._Dealer, "__init__", general)
+    assert [list(sample_hidden(v, 24, seed=5)) for v in views] == quick
+    monkeypatch.undo()
+    assert sum(pimc._Dealer(*pimc._constraints(v)).free for v in views) >= len(views) // 4  # the shortcut is taken

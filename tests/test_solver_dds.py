@@ -84,3 +84,39 @@ def test_every_card_of_a_position_mid_hand_agrees_with_dds(variant: str) -> None
                 checked += 1
             state.apply(rng.choice(state.legal_actions()))
     assert checked >= 15  # random bidding often ends in lone contracts, which DDS cannot play
+
+
+@pytest.mark.parametrize("variant", ["canadian", "american", "bid_euchre"])
+def test_many_deals_of_one_moment_asked_at_once_agree_with_one_at_a_time(variant: str) -> None:
+    """A card's hint sends all its deals to DDS in one call (more than DDS takes at once, so in parts): every
+    card's tricks are those of one call a deal, and of the compiled search, at the opening lead and mid-trick."""
+    from charlemagne_learn.analysis import compiled, dds
+    from charlemagne_learn.analysis.pimc import sample_hidden
+    from charlemagne_learn.analysis.solver import solve_positions
+    from charlemagne_learn.engine.deal import indices_of
+    from charlemagne_learn.engine.tricks import legal_mask
+
+    rules = cl.Rules.preset(variant)
+    checked = 0
+    for seed in range(40):
+        played = cl.play_hand(rules, [cl.RuleBot(s) for s in range(4)], seed=seed)
+        moments = [m for m in range(len(played.history)) if played.at(m).phase is cl.Phase.PLAY]
+        for m in moments[:1] + moments[2:3] + moments[9:10]:  # the opening lead, then two cards into a trick
+            state = played.at(m)
+            contract = state.contract
+            if contract is None or not maps_onto_bridge(contract):
+                break
+            view = state.view(state.to_move)  # type: ignore[arg-type]
+            leader = state.trick[0][0] if state.trick else state.to_move
+            trick = [c.index for _, c in state.trick]
+            deals = [[h.get(s, 0) for s in cl.Seat] for h in sample_hidden(view, 230 if checked == 0 else 12, seed)]
+            at_once = dds.dds_positions(contract, deals, leader, trick)  # type: ignore[arg-type]
+            assert at_once == [dds.dds_position(contract, d, leader, trick) for d in deals]  # type: ignore[arg-type]
+            mover = state.to_move
+            for d, values in zip(deals, at_once, strict=True):
+                legal = indices_of(legal_mask(contract.order, d[mover], trick[0] if trick else -1))  # type: ignore[index]
+                assert list(values) == legal
+                assert list(values.values()) == compiled.CompiledSearch(contract, d).position(int(leader), trick, legal)  # type: ignore[arg-type]
+            assert solve_positions(contract, deals, leader, trick) == at_once  # type: ignore[arg-type]
+            checked += 1
+    assert checked >= 20

@@ -22,6 +22,7 @@ The hidden cards are dealt at random among the other seats, without reading the 
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
@@ -300,9 +301,22 @@ def play_out(contract: Contract, hands: list[int]) -> tuple[int, int | None, boo
     """One deal of ``contract`` played out double dummy (the seats sitting out emptied): the bidder's team's
     points less the other team's, the tricks the bidder's side takes (None where the score needs only whether the
     contract is made, and only that was asked), and whether the contract is made."""
-    hands = [0 if Seat(seat) in contract.sitting_out else cards for seat, cards in enumerate(hands)]
+    out, values, made = _scores(contract)
+    hands = [0 if out[seat] else cards for seat, cards in enumerate(hands)]
     taken, exact = _bidder_tricks(contract, hands)
-    return value_to_bidder(contract, taken), taken if exact else None, is_made(contract, taken)
+    return values[taken], taken if exact else None, made[taken]
+
+
+@functools.lru_cache(maxsize=128)
+def _scores(contract: Contract) -> tuple[tuple[bool, ...], tuple[int, ...], tuple[bool, ...]]:
+    """Which seats sit out, and the points and the verdict for each number of tricks the bidder's side can take:
+    worked out once for a contract, not on each of the thousands of deals a grade plays out."""
+    tricks = range(contract.rules.hand_size + 1)
+    return (
+        tuple(seat in contract.sitting_out for seat in Seat),
+        tuple(value_to_bidder(contract, t) for t in tricks),
+        tuple(is_made(contract, t) for t in tricks),
+    )
 
 
 def _bidder_tricks(contract: Contract, hands: list[int]) -> tuple[int, bool]:

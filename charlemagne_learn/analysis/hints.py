@@ -331,10 +331,13 @@ def _play_choices(view: SeatView, samples: int, seed: int, bids: bool, lang: str
     left = len(view.hand)
     rows: list[Row] = []
     found = play_outcomes(view, samples, seed, bids=bids)
+    # the score depends only on the tricks still to come, 0 to the cards left: worked out once for each
+    value = [sign * value_to_bidder(contract, taken + future) for future in range(left + 1)]
+    makes = [is_made(contract, taken + future) for future in range(left + 1)]
     for card, outcomes in found.items():
-        points = [sign * value_to_bidder(contract, taken + future) for future in outcomes]
+        points = [value[future] for future in outcomes]
         tricks = sum(future if ours else left - future for future in outcomes)
-        made = sum(is_made(contract, taken + future) for future in outcomes)
+        made = sum(makes[future] for future in outcomes)
         n = len(outcomes)
         reason = _play_reason(view, card, sum(points) / n, made / n, lang)
         rows.append((Action.play(card), points, tricks / n, made / n, reason))

@@ -82,7 +82,7 @@ add_messages({
                            "`method='compiled'` ne peut pas tourner ici : {why} ; prenez method='python' ou 'auto'"),
 })  # fmt: skip
 
-__all__ = ["HandsArg", "Searcher", "double_dummy", "searcher", "solve_position"]
+__all__ = ["HandsArg", "Searcher", "double_dummy", "searcher", "solve_position", "solve_positions"]
 
 #: ``seat -> cards``: seats as ``Seat`` or text ("N"), cards as ``Card`` objects, text, or one string.
 #: (Two mappings, not one keyed on ``Seat | str``: a mapping's key type is invariant, so a plain
@@ -667,6 +667,43 @@ def solve_position(
     return result
 
 
+def solve_positions(
+    contract: Contract, deals: Sequence[Sequence[int]], leader: Seat, trick: Sequence[int]
+) -> list[dict[int, int]]:
+    """:func:`solve_position` for many deals of one moment (the same ``leader`` and ``trick``, as compact indices),
+    each seat's cards still held as bit sets: the tricks after each legal card (compact indices). For deals made
+    consistent by construction (the sampler's): they are not checked one by one, and DDS takes them in one call.
+    """
+    if not deals:
+        return []
+    cards = deals[0][int(leader)].bit_count() + (1 if trick else 0)
+    engine = _engine(contract, "auto", cards)
+    if cards >= DDS_BATCH_FROM and dds.maps_onto_bridge(contract) and dds.available():
+        engine = "dds"
+    if engine == "dds":
+        return dds.dds_positions(contract, deals, leader, trick)
+    mover = leader
+    for _ in trick:
+        mover = contract.next_active(mover)
+    order = contract.order
+    out = []
+    for hands in deals:
+        legal = indices_of(legal_mask(order, hands[mover], trick[0] if trick else -1))
+        if engine == "compiled":
+            values = compiled.CompiledSearch(contract, list(hands)).position(int(leader), trick, legal)
+            out.append(dict(zip(legal, values, strict=True)))
+        else:
+            solved = solve_position(
+                contract,
+                {s: [Card.from_index(c) for c in indices_of(hands[s])] for s in Seat},
+                leader,
+                [Card.from_index(c) for c in trick],
+                method="python",
+            )
+            out.append({card.index: v for card, v in solved.items()})
+    return out
+
+
 def double_dummy(contract: Contract, hands: HandsArg, leader: Seat | str, *, method: Method = "auto") -> int:
     """Tricks the bidder's side (the bidder alone, in alone contracts) takes with perfect play, all cards seen.
 
@@ -716,6 +753,9 @@ def searcher(contract: Contract, hands: list[int]) -> Searcher:
 #: ``benchmarks/RESULTS.md``): at 8 cards DDS is about twice as fast, at 7 and fewer the compiled search
 #: (which pays no DDS set-up per call) is as fast or faster, several times at 6 and fewer.
 DDS_FROM = 8
+#: The same for many deals of one moment asked at once (:func:`solve_positions`): DDS shares them among its
+#: threads, and is then the faster from 7 cards (measured: 320 deals at 7 cards, 0.09 s against 0.13 s).
+DDS_BATCH_FROM = 7
 
 
 def dds_first(contract: Contract, cards: int, *, exact: bool = True) -> bool:

@@ -81,7 +81,11 @@ class DealRandom:
 
     def below(self, n: int) -> int:
         """A number in ``range(n)`` (modulo bias is below 1e-17 for the sizes used here)."""
-        return self.next64() % n
+        # next64() written out: the dealers call this once a card, and a call saved is a third of its cost
+        self.state = z = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return (z ^ (z >> 31)) % n
 
     def shuffle(self, items: list[int]) -> None:
         """Fisher–Yates, from the last position down.
