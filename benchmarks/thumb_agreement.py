@@ -27,6 +27,8 @@ GOOD = ("best", "good")
 def followed_tip(d: Decision) -> tuple[str, str, str, str]:
     """The rule behind the tip, the grade of the choice it recommends, the best choice and that choice."""
     advice = d.advice
+    if advice is None:  # the tip recommends no choice here (the count at a table where it is no rule)
+        return "none", "-", "-", "-"
     ranked = d.grade()
     if isinstance(advice, tuple):
         out, trump = advice
@@ -60,6 +62,8 @@ def main() -> None:
                 continue
             for d in found:
                 rule, grade, best, mine = followed_tip(d)
+                if rule == "none":
+                    continue
                 good = grade in GOOD
                 by_rule[f"{variant}:{rule}"].append(good)
                 ok += good

@@ -237,8 +237,9 @@ def test_the_count_advises_in_french() -> None:
     english = count_advice("RJ JH JD AH 9H AS 7C 8C", "canadian", ["7", "8"], "en")
     assert english.startswith("Count 9 with ♥ trump: 5 trumps")
     for hand, bids in (("RJ JH JD AH 9H AS 7C 8C", ["7", "8"]), ("RJ JH JD AH 9H AS 7C 8C", ["8"]),
-                       ("7C 8C 9D 10S QH 7H 8S 9S", ["5"])):  # fmt: skip
+                       ("7C 8C 9D 10S QH 7H 8S 9S", ["5"]), ("RJ JH JD AH 9H AS 7C 8C", ["5", "6", "7"])):  # fmt: skip
         assert not english_words_in(count_advice(hand, "canadian", bids, "fr"))
+    assert not english_words_in(count_advice("9H JH AH KH AS 7C 8C 10D", "american", ["5"], "fr"))
 
 
 def test_speaking_makes_the_engine_refuse_in_that_language_and_then_goes_back() -> None:

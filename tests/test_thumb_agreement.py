@@ -19,9 +19,11 @@ GOOD = ("best", "good")
 pytestmark = pytest.mark.slow
 
 
-def _followed(decision: Decision) -> str:
-    """The grade of the choice the decision's tip recommends."""
+def _followed(decision: Decision) -> str | None:
+    """The grade of the choice the decision's tip recommends (None: the tip recommends none)."""
     advice = decision.advice
+    if advice is None:
+        return None
     ranked = decision.grade()
     if isinstance(advice, tuple):
         assert isinstance(ranked, ExchangeHint)
@@ -38,7 +40,7 @@ def _share(kind: str, positions: int, samples: int, variants: tuple[str, ...] = 
             found = list(islice(decisions(variant, [kind], seed=5, samples=samples), positions))
         except RulesOptionError:  # a table that never asks this kind
             continue
-        grades += [_followed(d) for d in found]
+        grades += [g for d in found if (g := _followed(d)) is not None]
     assert grades
     return sum(g in GOOD for g in grades) / len(grades)
 
@@ -55,6 +57,19 @@ def test_following_the_exchange_and_the_partners_card_rules_is_graded_best_or_go
     assert _share("give", 3, 8, ("canadian",)) >= 0.9
 
 
-@pytest.mark.xfail(reason="the count overbids at tables without a kitty and knows no Mulot: see the note to the lead")
 def test_following_the_count_is_graded_best_or_good() -> None:
-    assert _share("bid", 10, 24) >= 0.9
+    # the count is a rule at the Canadian table only (count_is_a_rule); the tables without a kitty recommend no bid
+    assert _share("bid", 16, 24) >= 0.9
+
+
+@pytest.mark.parametrize("variant", ["american", "maine", "bid_euchre"])
+def test_where_the_count_is_no_rule_no_bid_is_advised_by_it(variant: str) -> None:
+    """At these tables following the count was graded best or good in only six to eight positions in ten: the tip
+    says what the count measures there, and neither the quiz nor the hint recommends a bid by it."""
+    from charlemagne_learn.analysis import hint
+
+    found = list(islice(decisions(variant, ["bid"], seed=5, samples=8), 2))
+    for decision in found:
+        assert decision.advice is None
+        assert "measures the hand's strength, not the bid" in decision.tip
+        assert all(choice.rule == "" for choice in hint(decision.view, samples=8, workers=1).choices)

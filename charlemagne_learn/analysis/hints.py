@@ -269,7 +269,7 @@ def _ranked(
 #: A rule of thumb for bidding: the bidding seat's view and a language give the bid the rule recommends and the
 #: rule in words. The course installs its count (lesson 09, :mod:`charlemagne_learn.teach.judging`), a rule a
 #: player adds up at the table; with none installed, a bid's hint names no rule.
-BidRule = Callable[[SeatView, str], tuple[Action, str]]
+BidRule = Callable[[SeatView, str], tuple[Action | None, str]]
 _bid_rule: BidRule | None = None
 
 

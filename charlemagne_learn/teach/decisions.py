@@ -225,14 +225,17 @@ class Decision:
         return rule_text(advise(view).rule, lang)
 
     @property
-    def advice(self) -> Action | tuple[CardList, Suit | None]:
-        """The choice :attr:`tip` recommends: the count's bid (or a pass) for a bid, RuleBot's whole exchange (the
-        cards put aside and the trump) for an exchange, else RuleBot's action. Following it is graded best or good
-        in nine positions in ten or more (tests/test_thumb_agreement.py)."""
-        from .judging import count_action
+    def advice(self) -> Action | tuple[CardList, Suit | None] | None:
+        """The choice :attr:`tip` recommends: the count's bid (or a pass) for a bid (None at a table where the count
+        is no rule: :func:`~charlemagne_learn.teach.judging.count_is_a_rule`), RuleBot's whole exchange (the cards
+        put aside and the trump) for an exchange, else RuleBot's action. Following it is graded best or good in nine
+        positions in ten or more (tests/test_thumb_agreement.py)."""
+        from .judging import count_action, count_is_a_rule
 
         view = self.view
         if self.kind == "bid":
+            if not count_is_a_rule(view.rules):
+                return None
             return count_action(view.hand, view.rules, view.legal_actions)
         if self.kind == "exchange":
             state = self.state.copy()

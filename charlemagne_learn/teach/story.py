@@ -34,7 +34,7 @@ from ..engine.hand import HandState, Phase
 from ..engine.i18n import Lang, add_messages, lang_or_current, say
 from ..engine.ranking import sort_hand
 from .decisions import SAMPLES
-from .judging import bid_by_count, count_advice, count_hand
+from .judging import count_action, count_advice, count_hand, count_is_a_rule
 
 #: The kind of decision each phase asks, for its number of deals.
 _KIND = {Phase.BIDDING: "bid", Phase.PLAY: "play", Phase.GIVE: "give"}
@@ -198,8 +198,9 @@ def _considers(before: HandState, seat: Seat, phase: Phase, lang: Lang) -> str:
     if phase is Phase.BIDDING:
         legal = [a.bid or "" for a in view.legal_actions if a.kind == "bid"]
         said = count_advice(view.hand, view.rules, legal, lang)
-        by_count = bid_by_count(count_hand(view.hand, view.rules).total, view.rules)
-        suggested = Action.bid_(by_count) if by_count in legal else Action.pass_()
+        if not count_is_a_rule(view.rules):
+            return say("story.closer", lang, said=said, advice=advised)
+        suggested = count_action(view.hand, view.rules, view.legal_actions)
         if advice.action.kind != suggested.kind or advice.action.bid != suggested.bid:
             # the seat judged more finely than the count: say so, or the story contradicts itself
             return say("story.closer", lang, said=said, advice=advised)
