@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from .engine.errors import RulesOptionError, quote
-from .engine.i18n import LANGS, add_messages, current_lang, say, set_default_lang, speaking
+from .engine.i18n import LANGS, current_lang, say, set_default_lang, speaking
 from .engine.rules import VARIANTS, Rules
 
 __all__ = ["COURSE_FILE", "COURSE_VARIABLE", "Course", "CourseSettingsError", "check_student", "course", "course_lang", "course_rules",
@@ -49,58 +49,6 @@ COURSE_VARIABLE = "CHARLEMAGNE_COURSE"
 _KEYS = ("variant", "house_rules", "lang")
 #: The largest settings file or variable read: a course's settings are a few lines.
 MAX_SETTINGS_CHARS = 100_000
-
-add_messages({
-    "course.rules_unusable": ("the course's house rules ({source}) cannot be used: {why}",
-                              "les règles maison du cours ({source}) ne peuvent pas servir : {why}"),
-    "course.bad_house_rules": ("the course's house rules ({source}) must be options by name, like "
-                               "{{'high_joker': 'black'}}; got {value}",
-                               "les règles maison du cours ({source}) doivent être des options par nom, comme "
-                               "`{{'high_joker': 'black'}}` ; reçu `{value}`"),
-    "course.bad_lang": ("the course's language ({source}) is {value}; use 'en' (English) or 'fr' (French)",
-                        "la langue du cours ({source}) est `{value}` ; choisissez 'en' (anglais) ou 'fr' (français)"),
-    "course.bad_variant": ("variant={value} is not allowed; give a variant's name ({variants}), or None for the course's",
-                           "`variant={value}` n'est pas permis ; donnez le nom d'une variante (`{variants}`), ou `None` "
-                           "pour celle du cours"),
-    "course.src_session": ("set_course() in this session", "`set_course()` dans cette session"),
-    "course.src_with_lang": ("{source}, with set_course(lang={lang}) in this session",
-                             "{source}, avec `set_course(lang={lang})` dans cette session"),
-    "course.src_variable": ("the environment variable {name}", "la variable d'environnement `{name}`"),
-    "course.src_variable_file": ("the file {path} named by {name}", "le fichier {path} nommé par `{name}`"),
-    "course.src_rulebook": ("the Canadian rules as the rulebook gives them (no {file} found)",
-                            "les règles canadiennes comme les donne le livre de règles (aucun `{file}` trouvé)"),
-    "course.src_over": (" over ", " par-dessus "),
-    "course.unreadable": ("cannot read the course's settings from {source} (no permission, or not UTF-8 text)",
-                          "impossible de lire les réglages du cours dans {source} (pas la permission, ou pas du texte "
-                          "en UTF-8)"),
-    "course.too_big": ("the course's settings in {source} are too long ({size} characters, at most {most}); {help}",
-                       "les réglages du cours dans {source} sont trop longs ({size} caractères, au plus {most}) ; "
-                       "{help}"),
-    "course.help": ('write them as {{"variant": "canadian", "house_rules": {{"high_joker": "black"}}}}; variants: '
-                    "{variants}",
-                    'écrivez-les comme `{{"variant": "canadian", "house_rules": {{"high_joker": "black"}}}}` ; '
-                    "variantes : `{variants}`"),
-    "course.no_file": ("cannot read the course's settings from {source}: there is no such file",
-                       "impossible de lire les réglages du cours dans {source} : ce fichier n'existe pas"),
-    "course.not_a_file": ("the course's settings in {source} must be a file (not a folder, a pipe or a device); {help}",
-                          "les réglages du cours dans {source} doivent être un fichier (pas un dossier, un tube ou un "
-                          "périphérique) ; {help}"),
-    "course.not_json": ("the course's settings in {source} are not JSON (line {line}, column {column}); {help}",
-                        "les réglages du cours dans {source} ne sont pas du JSON (ligne {line}, colonne {column}) ; "
-                        "{help}"),
-    "course.too_deep": ("the course's settings in {source} are not JSON that can be read (nested too deeply); {help}",
-                        "les réglages du cours dans {source} ne sont pas un JSON lisible (imbriqué trop profondément) ; "
-                        "{help}"),
-    "course.not_object": ("the course's settings in {source} must be one JSON object; {help}",
-                          "les réglages du cours dans {source} doivent être un seul objet JSON ; {help}"),
-    "course.unknown_keys": ("the course's settings in {source} have {n:an unknown key|unknown keys} {keys}; the keys are "
-                            "{known}",
-                            "les réglages du cours dans {source} ont {n:une clé inconnue|des clés inconnues}, `{keys}` ; "
-                            "les clés sont `{known}`"),
-    "course.bad_types": ("the course's settings in {source}: {help}", "les réglages du cours dans {source} : {help}"),
-    "course.no_bids": ("the course's settings in {source}: the bid ladder belongs to the variant",
-                       "les réglages du cours dans {source} : l'échelle des enchères appartient à la variante"),
-})  # fmt: skip
 
 
 def _lang_now() -> str:
@@ -214,20 +162,6 @@ STUDENT_FILE = "student.json"
 #: The largest ``student.json`` read: it holds one name of at most 80 characters.
 _MAX_STUDENT_FILE = 10_000
 _student: str | None = None
-
-
-add_messages({
-    "course.bad_name": ("name={value} is not allowed; give your name as text of 1 to 80 characters",
-                        "`name={value}` n'est pas permis ; donnez votre nom, un texte de 1 à 80 caractères"),
-    "course.bad_student": ("student={value} is not allowed; give the student's name as text of 1 to 80 characters "
-                           "(or leave it out)",
-                           "`student={value}` n'est pas permis ; donnez le nom de l'élève, un texte de 1 à 80 "
-                           "caractères (ou ne le donnez pas)"),
-    "course.name_unsaved": ("your name could not be saved in {path} ({why}), so it is not set; give it to each quiz "
-                            "instead: TrickQuiz(..., student='Ada')",
-                            "votre nom n'a pas pu être enregistré dans {path} ({why}), il n'est donc pas retenu ; "
-                            "donnez-le plutôt à chaque quiz : `TrickQuiz(..., student='Ada')`"),
-})  # fmt: skip
 
 
 def _name(value: object) -> str | None:

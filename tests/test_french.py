@@ -34,13 +34,14 @@ def _all_messages() -> list[str]:
         if not module.name.endswith("__main__"):
             importlib.import_module(module.name)
 
-    return sorted(i18n.message_keys())
+    return i18n.catalog_keys()
 
 
 @pytest.mark.parametrize("key", _all_messages())
 def test_every_message_has_both_languages_with_the_same_fields(key: str) -> None:
-    english, french = i18n.message_pair(key)
-    assert english.strip() and french.strip()
+    texts = i18n.templates(key)
+    english, french = texts["en"], texts["fr"]
+    assert (english.strip() and french.strip()) or (key.startswith("format.") and english and french)  # marks: spaces
     assert _fields(english) == _fields(french), f"{key}: the two languages fill in different fields"
     assert english != french or not english_words_in(_literal(english)), f"{key}: the French is the English"
 
@@ -52,28 +53,18 @@ def _literal(template: str) -> str:
 
 @pytest.mark.parametrize("key", _all_messages())
 def test_french_messages_hold_no_english_word(key: str) -> None:
-    french = i18n.message_pair(key)[1]
+    french = i18n.templates(key)["fr"]
     assert not english_words_in(_literal(french)), f"{key}: {french!r}"
 
 
-def test_a_second_text_for_a_key_is_refused_and_changes_nothing() -> None:
-    i18n.add_messages({"test.once": ("Once.", "Une fois.")})
-    with pytest.raises(cl.RulesOptionError, match="already defined"):
-        i18n.add_messages({"test.once": ("Twice.", "Deux fois.")})
-    assert i18n.say("test.once", "fr") == "Une fois."
-    with pytest.raises(cl.RulesOptionError, match="english, french"):
-        i18n.add_messages({"test.half": ("Only English.", "")})
-
-
 def test_fields_take_the_language_s_own_forms() -> None:
-    i18n.add_messages({"test.forms": ("{c:the}, {q:the}, {a:de}, {s}, {s:short}, {p:.1%}, {n:,}",
-                                      "{c:the}, {q:the}, {a:de}, {s}, {s:short}, {p:.1%}, {n:,}")})  # fmt: skip
+    template = "{c:the}, {q:the}, {a:de}, {s}, {s:short}, {p:.1%}, {n:,}"
     fields = dict(c=cl.Card.parse("JH"), q=cl.Card.parse("QS"), a=cl.Card.parse("AD"), s=cl.Seat.W, p=0.125, n=1234)
     assert (
-        i18n.say("test.forms", "en", **fields)
+        i18n.fill(template, "en", **fields)
         == "the jack of hearts, the queen of spades, of the ace of diamonds, West, W, 12.5%, 1,234"
     )
-    assert i18n.say("test.forms", "fr", **fields) == (
+    assert i18n.fill(template, "fr", **fields) == (
         "le valet de cœur, la dame de pique, de l'as de carreau, Ouest, O, 12,5\u202f%, 1\u202f234"
     )
 
@@ -184,9 +175,9 @@ def test_scores_are_explained_in_french_for_every_bid_of_every_variant() -> None
 
 
 def test_rules_of_thumb_and_actions_read_in_french() -> None:
-    from charlemagne_learn.analysis.rulebot import RULES, RULES_FR, rule_text
+    from charlemagne_learn.analysis.rulebot import RULES, rule_text
 
-    assert set(RULES_FR) == set(RULES)
+    assert len(RULES) > 30
     for key in RULES:
         assert not english_words_in(rule_text(key, "fr")), key
         assert rule_text(key, "en") == RULES[key]

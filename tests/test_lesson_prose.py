@@ -19,7 +19,7 @@ import pytest
 
 import charlemagne_learn as cl
 import charlemagne_learn.widgets  # registers the widgets' words
-from charlemagne_learn.engine.i18n import _WORDS
+from charlemagne_learn.engine.i18n import catalog_keys, word
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 BOOKS = sorted(p for p in NOTEBOOKS.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
@@ -76,8 +76,8 @@ def _sections(book: Path) -> list[tuple[str, list[tuple[int, list[str]]]]]:
 @pytest.mark.parametrize("book", BOOKS, ids=IDS)
 def test_every_button_the_prose_names_is_one_the_page_draws(book: Path) -> None:
     cells = [c for c in nbformat.read(book, as_version=4).cells if c.cell_type == "markdown"]
-    language = 1 if _french(book) else 0
-    labels = {pair[language].lower() for pair in _WORDS.values()}
+    language = "fr" if _french(book) else "en"
+    labels = {word(key, language).lower() for key in catalog_keys()}
     folds = {s.lower() for c in cells for s in _SUMMARY.findall(c.source)}
     missing = [
         name

@@ -40,7 +40,7 @@ from ..engine.checks import whole_number
 from ..engine.contract import Contract
 from ..engine.errors import IllegalActionError
 from ..engine.hand import HandState, Phase, SeatView
-from ..engine.i18n import add_messages, say
+from ..engine.i18n import say
 from ..engine.rng import DealRandom, check_seed
 from ..engine.scoring import value_to_bidder
 from . import dds
@@ -50,12 +50,6 @@ from .solver import dds_first, searcher
 
 __all__ = ["auction_values"]
 
-add_messages({
-    "auction.not_bidding": ("auction_values() judges the bids of the seat to bid; give its view during the bidding "
-                            "(state.view(state.to_move))",
-                            "auction_values() juge les enchères de la place qui doit enchérir ; donnez sa vue "
-                            "pendant les enchères (state.view(state.to_move))"),
-})  # fmt: skip
 
 #: Candidate deals per deal kept when weighing the earlier bids as evidence.
 _CANDIDATES = 4

@@ -36,42 +36,9 @@ from ..engine.checks import whole_number
 from ..engine.errors import IllegalActionError, RulesOptionError, quote
 from ..engine.game import Game
 from ..engine.hand import HandState, SeatView
-from ..engine.i18n import add_messages, say
+from ..engine.i18n import say
 from ..engine.rng import check_seed
 from ..engine.rules import Rules
-
-add_messages({
-    "bots.nothing_to_do": ("{seat} has nothing to do now ({phase}); ask the bot whose turn it is",
-                           "{seat} n'a rien à faire maintenant (étape : {phase}) ; demandez au robot dont c'est le tour"),
-    "bots.no_such_bot": ("there is no bot called {name}; bots are {bots}",
-                         "aucun robot ne s'appelle {name} ; les robots sont `{bots}`"),
-    "bots.seat_twice": ("{seat} is given two bots; name each seat once",
-                        "{seat} reçoit deux robots ; nommez chaque place une seule fois"),
-    "bots.four_bots": ("give four bots, for North, East, South and West in that order; got {got}",
-                       "donnez quatre robots, pour Nord, Est, Sud et Ouest dans cet ordre ; reçu : {got}"),
-    "bots.missing": ("no bot for {seats}; every seat needs a bot (it bids even if it sits out)",
-                     "pas de robot pour {seats} ; chaque place a besoin d'un robot (il enchérit même s'il ne joue pas "
-                     "la donne)"),
-    "bots.not_a_bot": ("{value} is not a Bot; bots subclass charlemagne_learn.analysis.bots.Bot",
-                       "{value} n'est pas un robot ; un robot hérite de `charlemagne_learn.analysis.bots.Bot`"),
-    "bots.not_a_view": ("{call} takes what one seat sees (a SeatView), not {given}; write {example}",
-                        "`{call}` prend ce que voit une place (un `SeatView`), pas {given} ; écrivez `{example}`"),
-    "bots.not_callable": ("observe={value} is not allowed; give a function of (seat, action, seconds), or None",
-                          "`observe={value}` n'est pas permis ; donnez une fonction de (place, action, secondes), ou "
-                          "`None`"),
-    "bots.bad_name": ("{value} is not a bot's name; give a name as text, like 'mybot'",
-                      "`{value}` n'est pas un nom de robot ; donnez un nom en texte, comme `'monrobot'`"),
-    "bots.not_a_factory": ("{value} makes no bot; give a Bot class or a function of a seed that returns a Bot",
-                           "`{value}` ne fait pas de robot ; donnez une classe `Bot` ou une fonction d'une graine qui "
-                           "renvoie un `Bot`"),
-    "bots.built_in": ("{name} is one of the package's own bots and cannot be replaced; register yours under another "
-                      "name",
-                      "`{name}` est un des robots du module et ne peut pas être remplacé ; enregistrez le vôtre sous "
-                      "un autre nom"),
-    "bots.illegal": ("{bot} at {seat} chose {action}, which is not allowed now ({phase}); allowed: {allowed}",
-                     "{bot} ({seat}) a choisi {action}, ce qui n'est pas permis maintenant (étape : {phase}) ; permis : "
-                     "{allowed}"),
-})  # fmt: skip
 
 __all__ = ["BOTS", "Bot", "BotsArg", "Observer", "RandomBot", "make_bot", "play_game", "play_hand", "register_bot"]
 

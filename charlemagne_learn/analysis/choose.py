@@ -27,22 +27,13 @@ import math
 from ..engine.actions import Action, choice_name
 from ..engine.errors import IllegalActionError
 from ..engine.hand import HandState, SeatView
-from ..engine.i18n import add_messages, say
+from ..engine.i18n import say
 from ..engine.rng import DealRandom, derive_seed
 from ..engine.scoring import stake
 from .exchange import mean_tricks, play_out
 from .hints import Choice, Row, _ranked, before_exchange
 from .pimc import deals_before_exchange
 from .rulebot import _auction, exchange_by_rule
-
-add_messages({
-    "choose.not_bidder": ("hints grade the bidder's choice before the exchange; this choice is a defender's",
-                          "les conseils jugent le choix du preneur avant l'échange ; ce choix est celui d'un défenseur"),
-    "choose.trump": ("{suit} trump", "atout {suit}"),
-    "choose.reason": ("{choice} — your side makes the contract in {p:.0%} of deals, {points:+.1f} points on average",
-                      "{choice} — votre camp réussit le contrat dans {p:.0%} des donnes, {points:+.1f} points en "
-                      "moyenne"),
-})  # fmt: skip
 
 __all__ = ["choose_choices"]
 

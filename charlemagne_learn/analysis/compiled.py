@@ -29,13 +29,7 @@ from typing import Any
 
 from ..engine.cards import Seat
 from ..engine.contract import Contract
-from ..engine.i18n import add_messages, say
-
-add_messages({
-    "compiled.no_wasmtime": ("the wasmtime package is not installed", "le paquet wasmtime n'est pas installé"),
-    "compiled.cannot_load": ("the compiled search cannot load ({error})",
-                             "la recherche compilée ne peut pas se charger ({error})"),
-})  # fmt: skip
+from ..engine.i18n import say
 
 __all__ = ["CompiledSearch", "available", "why_unavailable"]
 

@@ -31,16 +31,7 @@ from pathlib import Path
 
 from ..engine.cards import Seat
 from ..engine.contract import Contract
-from ..engine.i18n import add_messages, say
-
-add_messages({
-    "dds.unusable": ("endplay is installed but cannot load ({error}); the double-dummy analyses use the package's "
-                     "own search instead: the same answers, more slowly",
-                     "endplay est installé mais ne peut pas se charger ({error}) ; les analyses à cartes ouvertes "
-                     "utilisent la recherche du paquet : les mêmes réponses, plus lentement"),
-    "dds.not_installed": ("endplay is not installed", "endplay n'est pas installé"),
-    "dds.cannot_load": ("endplay cannot load ({error})", "endplay ne peut pas se charger ({error})"),
-})  # fmt: skip
+from ..engine.i18n import say
 
 __all__ = [
     "available",

@@ -35,7 +35,7 @@ from ..engine.contract import Contract
 from ..engine.deal import deck_mask, indices_of, mask_of
 from ..engine.errors import IllegalActionError, quote
 from ..engine.hand import HandState, Phase
-from ..engine.i18n import add_messages, lang_or_current, number, say
+from ..engine.i18n import lang_or_current, number, say
 from ..engine.ranking import card_order
 from ..engine.rng import DealRandom, check_seed, derive_seed
 from ..engine.scoring import is_made, stake, value_to_bidder
@@ -45,33 +45,6 @@ from .grading import Grade, Sureness, grade_choices
 from .solver import dds_first, searcher
 
 __all__ = ["ExchangeChoice", "ExchangeHint", "exchange_hint"]
-
-
-add_messages({
-    "exchange.reason": ("{said} — your side makes the contract in {p:.0%} of deals, {points:+.1f} points on average",
-                        "{said} — votre camp réussit le contrat dans {p:.0%} des donnes, {points:+.1f} points en moyenne"),
-    "exchange.text": ("discard {cards}, {trump}", "écarter {cards}, {trump}"),
-    "exchange.text_no_trump": ("no trump", "sans atout"),
-    "exchange.text_trump": ("trump {suit:symbol}", "atout {suit:symbol}"),
-    "exchange.head": ("{seat}'s exchanges, judged over {samples} deals of the cards it cannot see",
-                      "Les échanges {seat:de}, jugés sur {samples} donnes des cartes qu'il ne voit pas"),
-    "exchange.col.exchange": ("exchange", "échange"),
-    "exchange.col.tricks": ("tricks", "levées"),
-    "exchange.col.made": ("made", "réussi"),
-    "exchange.not_graded": ("that exchange was not graded; pass it as also=({discards}, {trump})",
-                            "cet échange n'a pas été jugé ; donnez-le avec `also=({discards}, {trump})`"),
-    "exchange.not_discarding": ("exchange_hint() grades the bidder's exchange: give the hand when the bidder discards "
-                                "or names trump after discarding",
-                                "exchange_hint() juge l'échange du preneur : donnez la donne au moment où le preneur "
-                                "écarte, ou nomme l'atout après avoir écarté"),
-    "exchange.trump_first": ("here trump is named before the exchange: exchange_hint() grades it once the bidder "
-                             "discards",
-                             "ici l'atout se nomme avant l'échange : exchange_hint() le juge quand le preneur écarte"),
-    "exchange.bad_also": ("also= must give {count} cards of the bidder's hand and a trump the contract allows "
-                          "({trumps})",
-                          "`also=` doit donner {count} cartes de la main du preneur et un atout que le contrat permet "
-                          "({trumps})"),
-})  # fmt: skip
 
 
 @dataclass(frozen=True, kw_only=True)

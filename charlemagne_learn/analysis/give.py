@@ -30,21 +30,13 @@ from ..engine.contract import Contract
 from ..engine.deal import deck_mask, indices_of, mask_of
 from ..engine.errors import IllegalActionError
 from ..engine.hand import SeatView
-from ..engine.i18n import add_messages, say
+from ..engine.i18n import say
 from ..engine.rng import DealRandom, derive_seed
 from ..engine.scoring import stake
 from .evaluate import best_trump, bid_chance
 from .hints import Choice, Row, _ranked
 from .pimc import likely_deals
 from .rulebot import _auction, _named_trump, _trump_known
-
-add_messages({
-    "give.not_partner": ("hints grade the card a bidder's partner gives; this give is not to the bidder",
-                         "les conseils jugent la carte que le partenaire donne au preneur ; ce don ne va pas au preneur"),
-    "give.reason": ("give {card} — your partner makes the bid in {p:.0%} of deals, {points:+.1f} points on average",
-                    "donner {card} — votre partenaire réussit son enchère dans {p:.0%} des donnes, {points:+.1f} points "
-                    "en moyenne"),
-})  # fmt: skip
 
 __all__ = ["give_choices"]
 

@@ -37,15 +37,10 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Literal
 
-from ..engine.i18n import add_messages, lang_or_current, say
+from ..engine.i18n import lang_or_current, say
 
 __all__ = ["GRADES", "Grade", "Graded", "Sureness", "grade_choices", "grade_estimates", "grade_for"]
 
-add_messages({
-    "hints.sure.sure": ("on {n} {n:deal|deals}", "sur {n} {n:donne|donnes}"),
-    "hints.sure.tied": ("as good as the best on these {n} deals", "aussi bon que le meilleur sur ces {n} donnes"),
-    "hints.sure.perhaps": ("on {n} deals, perhaps {other}", "sur {n} donnes, peut-être {other}"),
-})  # fmt: skip
 
 Grade = Literal["best", "good", "inaccuracy", "mistake", "blunder"]
 #: The grades, best first.

@@ -29,7 +29,7 @@ from ..engine.cards import Card, Seat
 from ..engine.checks import flag, whole_number
 from ..engine.errors import IllegalActionError
 from ..engine.hand import HandState, Phase, SeatView
-from ..engine.i18n import add_messages, check_lang, lang_or_current, say, word
+from ..engine.i18n import check_lang, lang_or_current, say, word
 from ..engine.rng import check_seed
 from ..engine.scoring import is_made, stake, value_to_bidder
 from .grading import GRADES, Grade, Sureness, grade_choices, grade_estimates, grade_for
@@ -41,47 +41,6 @@ from .shown import how_text
 __all__ = [
     "GRADES", "Choice", "Grade", "Hint", "Review", "ReviewLine", "grade_for", "grade_word", "graded", "hint", "review"
 ]  # fmt: skip
-
-add_messages({
-    "hints.not_a_view": ("hint() takes what one seat sees, not {given}; write {example}",
-                         "`hint()` prend ce que voit une place, pas {given} ; écrivez `{example}`"),
-    "hints.not_your_turn": ("it is not {seat}'s turn", "ce n'est pas à {seat} de jouer"),
-    "hints.not_graded": ("hints grade card play, bids, the partner's card and the bidder's choices before any card "
-                         "changes hands; {phase} is not graded here (exchange_hint() grades the exchange)",
-                         "les conseils notent le jeu des cartes, les enchères, la carte du partenaire et les choix du "
-                         "preneur avant qu'une carte change de main ; l'étape {phase} n'est pas notée ici "
-                         "(exchange_hint() juge l'échange)"),
-    "hints.not_a_state": ("review() takes a HandState (a hand played so far), not {given}",
-                          "`review()` prend un `HandState` (une donne jouée jusqu'ici), pas {given}"),
-    "hints.not_a_choice": ("{act} is not one of {seat}'s choices: {choices}",
-                           "{act} ne fait pas partie des choix {seat:de} : {choices}"),
-    # a reason says what the choice does, then the number, once: "7 (takes the kitty) — made in 64% of deals, …"
-    "hints.thumb": ("Rule of thumb: {rule}", "Règle du pouce : {rule}"),
-    "hints.made_in": ("your side makes the contract in {p:.0%} of deals",
-                      "votre camp réussit le contrat dans {p:.0%} des donnes"),
-    "hints.defeated_in": ("the bid is defeated in {p:.0%} of deals", "l'enchère chute dans {p:.0%} des donnes"),
-    "hints.clean_in": ("you take no trick in {p:.0%} of deals", "vous ne faites aucune levée dans {p:.0%} des donnes"),
-    "hints.forced_in": ("the bidder is forced to take a trick in {p:.0%} of deals",
-                        "le preneur est forcé de faire une levée dans {p:.0%} des donnes"),
-    "hints.play": ("{card} {does} — {result}, {points:+.1f} points on average",
-                   "{card} {does} — {result}, {points:+.1f} points en moyenne"),
-    "hints.does.lead_trump": ("leads trump", "entame atout"),
-    "hints.does.lead_winner": ("leads a sure winner", "entame une carte maîtresse"),
-    "hints.does.lead_single": ("leads its only card of the suit", "entame sa seule carte de la couleur"),
-    "hints.does.lead_low": ("leads low in its suit", "entame petit dans sa couleur"),
-    "hints.does.lead_high": ("leads high in its suit", "entame haut dans sa couleur"),
-    "hints.does.wins": ("wins the trick", "gagne la levée"),
-    "hints.does.over": ("goes over {card}", "passe par-dessus {card}"),
-    "hints.does.over_partner": ("overtakes your partner's {card}", "surprend {card} de votre partenaire"),
-    "hints.does.under": ("stays under {card}", "reste sous {card}"),
-    "hints.does.ruff": ("trumps", "coupe"),
-    "hints.does.ruff_under": ("trumps under {card}", "coupe sous {card}"),
-    "hints.does.discard": ("is thrown away", "est défaussée"),
-    "hints.pass": ("pass — neither side scores from your bid: 0 points",
-                   "passe — aucun camp ne marque grâce à votre enchère : 0 point"),
-    "hints.bid": ("{label} — made in {p:.0%} of deals, {points:+.1f} points on average",
-                  "{label} — réussie dans {p:.0%} des donnes, {points:+.1f} points en moyenne"),
-})  # fmt: skip
 
 
 def grade_word(grade: Grade, lang: str | None = None) -> str:

@@ -47,7 +47,7 @@ from ..engine.checks import whole_number
 from ..engine.contract import Contract
 from ..engine.deal import cards_of, check_deal, deck_mask, indices_of, mask_of, share_out
 from ..engine.errors import ContractError, HandError, RulesOptionError, quote
-from ..engine.i18n import add_messages, lang_or_current, say, word
+from ..engine.i18n import lang_or_current, say, word
 from ..engine.ranking import card_order
 from ..engine.rng import DealRandom, check_seed, derive_seed
 from ..engine.rules import BidSpec, Rules
@@ -73,31 +73,6 @@ Method = Literal["double_dummy", "bots"]
 Progress = Callable[[int, int], None]
 
 _Z95 = 1.959963984540054
-
-add_messages({
-    "odds.successes_advice": (" (the successes among the trials)", " (les réussites parmi les essais)"),
-    "odds.bad_z": ("z={value} is not allowed; give a number above 0 (1.96 for a 95% interval)",
-                   "`z={value}` n'est pas permis ; donnez un nombre plus grand que 0 (1,96 pour un intervalle à 95 %)"),
-    "odds.no_trial": ("a confidence interval needs at least one trial",
-                      "un intervalle de confiance demande au moins un essai"),
-    "odds.bad_method": ("method={method} is not allowed; use 'double_dummy' or 'bots'",
-                        "`method={method}` n'est pas permis ; choisissez 'double_dummy' (jeu parfait) ou 'bots' "
-                        "(les robots)"),
-    "odds.four_hands": ("give four hands as bit sets, North first",
-                        "donnez quatre mains en ensembles de bits, Nord d'abord"),
-    "odds.no_row": ("no odds for {bid}", "aucune chance calculée pour {bid}"),
-    "odds.hand_size": ("bid odds need the {n} different cards of one {title} hand; got {got} {got:card|cards}, "
-                       "{different} different",
-                       "les chances d'une enchère demandent les {n} cartes différentes d'une main ({title}) ; "
-                       "reçu : {got} {got:carte|cartes}, dont {different} {different:différente|différentes}"),
-    "odds.not_in_deck": ("{cards} not in the {title} deck ({size} cards, {low}s up{jokers})",
-                         "{cards} : pas dans le paquet ({title} : {size} cartes, du {low} à l'as{jokers})"),
-    "odds.two_jokers": (", two jokers", ", plus deux jokers"),
-    "odds.progress": ("progress must be a function called as progress(done, total), or None",
-                      "`progress` doit être une fonction appelée comme progress(faits, total), ou None"),
-    "odds.chance": ("{label}: {p:.0%} (95% CI {low:.0%}–{high:.0%})",
-                    "{label} : {p:.0%} (intervalle à 95\u202f% : {low:.0%} à {high:.0%})"),
-})  # fmt: skip
 
 
 def wilson_interval(successes: int, trials: int, z: float = _Z95) -> tuple[float, float]:

@@ -30,21 +30,11 @@ from ..engine.cards import Card, Seat
 from ..engine.deal import deck_mask, indices_of, mask_of, share_out
 from ..engine.errors import IllegalActionError, RulesOptionError, quote
 from ..engine.hand import HandState, Phase, SeatView
-from ..engine.i18n import add_messages, say
+from ..engine.i18n import say
 from ..engine.ranking import JOKER_SUIT
 from ..engine.rng import DealRandom
 from .evaluate import bid_chance
 from .solver import solve_positions
-
-add_messages({
-    "pimc.not_started": ("hidden cards can be sampled only once play has started",
-                         "on ne tire les cartes cachées qu'une fois le jeu commencé"),
-    "pimc.inconsistent": ("no deal of the hidden cards fits what this seat has seen; the view is inconsistent",
-                          "aucune donne des cartes cachées ne cadre avec ce que ce joueur a vu ; la vue se contredit"),
-    "pimc.not_turn": ("it is not {seat}'s turn to play a card", "ce n'est pas à {seat} de jouer une carte"),
-    "pimc.samples": ("samples={value} is not allowed; use a whole number >= 1",
-                     "`samples={value}` n'est pas permis ; donnez un nombre entier d'au moins 1"),
-})  # fmt: skip
 
 _T = TypeVar("_T")
 

@@ -65,7 +65,7 @@ from ..engine.contract import Contract
 from ..engine.deal import deck_mask, indices_of, mask_of, share_out
 from ..engine.errors import RulesOptionError, quote
 from ..engine.hand import Phase, SeatView
-from ..engine.i18n import add_messages, say
+from ..engine.i18n import say
 from ..engine.ranking import card_order
 from ..engine.rng import DealRandom, derive_seed
 from ..engine.rules import BidSpec
@@ -75,13 +75,6 @@ from .evaluate import discard, hand_strength
 from .exchange import play_out
 from .hints import hint
 from .rulebot import advise
-
-add_messages({
-    "pimcbot.samples": ("{name}={value} is not allowed; use a whole number >= 1",
-                        "`{name}={value}` n'est pas permis ; donnez un nombre entier d'au moins 1"),
-    "pimcbot.option": ("{name}={value} is not allowed; use one of {allowed}",
-                       "`{name}={value}` n'est pas permis ; choisissez parmi {allowed}"),
-})  # fmt: skip
 
 __all__ = ["PimcBot"]
 

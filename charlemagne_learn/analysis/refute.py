@@ -42,7 +42,7 @@ from ..engine.contract import Contract
 from ..engine.deal import indices_of
 from ..engine.errors import CharlemagneError, IllegalActionError, quote
 from ..engine.hand import Phase, SeatView
-from ..engine.i18n import Lang, add_messages, lang_or_current, say, word
+from ..engine.i18n import Lang, lang_or_current, say, word
 from ..engine.ranking import sort_hand
 from ..engine.rng import check_seed
 from ..engine.scoring import decided, is_made
@@ -54,47 +54,6 @@ from .solver import solve_position
 
 __all__ = ["Refutation", "refutation"]
 
-add_messages({
-    "refute.not_a_view": ("refutation() takes what one seat sees, not {given}; write {example}",
-                          "`refutation()` prend ce que voit une place, pas {given} ; écrivez `{example}`"),
-    "refute.play_only": ("a refutation plays out a card, so it needs {seat} to be about to play one; the hand is at "
-                         "the step: {phase}",
-                         "une réfutation rejoue une carte : il faut que ce soit à {seat} de jouer une carte ; la donne "
-                         "en est à l'étape : {phase}"),
-    "refute.not_legal": ("{act} is not a card {seat} may play now; {seat} may play {cards}",
-                         "{act} n'est pas une carte que {seat} peut jouer maintenant ; {seat} peut jouer {cards}"),
-    "refute.head.makes": ("On this deal of the hidden cards, {better} makes the contract and {chosen} does not.",
-                          "Sur cette donne des cartes cachées, {better} fait réussir le contrat, {chosen} non."),
-    "refute.head.defeats": ("On this deal of the hidden cards, {better} defeats the contract and {chosen} does not.",
-                            "Sur cette donne des cartes cachées, {better} fait chuter le contrat, {chosen} non."),
-    "refute.head.more": ("On this deal of the hidden cards, {better} ends better for your side than {chosen}.",
-                         "Sur cette donne des cartes cachées, {better} finit mieux pour votre camp que {chosen}."),
-    "refute.hands": ("The hidden hands: {hands}.", "Les mains cachées : {hands}."),
-    "refute.after": ("After {chosen}, everyone playing their best:", "Après {chosen}, chacun jouant au mieux :"),
-    "refute.trick": ("Trick {n}: {played} — {seat} wins", "Levée {n} : {played} — {seat} la remporte"),
-    "refute.turn": (" ← the trick that makes the difference", " ← la levée qui fait la différence"),
-    # the counts: of the seat's side, or in a bid to take no trick of the bidder (you, or the bidder by name)
-    "refute.rest.side": ("Tricks {first}–{last}: your side takes {n} of them",
-                         "Levées {first}–{last} : votre camp en fait {n}"),
-    "refute.rest.you": ("Tricks {first}–{last}: you take {n} of them", "Levées {first}–{last} : vous en faites {n}"),
-    "refute.rest.seat": ("Tricks {first}–{last}: {seat} takes {n} of them",
-                         "Levées {first}–{last} : {seat} en fait {n}"),
-    "refute.result.side": ("So your side takes {n} {n:trick|tricks} in all: {verdict}.",
-                           "Votre camp fait donc {n} {n:levée|levées} en tout : {verdict}."),
-    "refute.result.you": ("So you take {n} {n:trick|tricks} in all: {verdict}.",
-                          "Vous faites donc {n} {n:levée|levées} en tout : {verdict}."),
-    "refute.result.seat": ("So {seat} takes {n} {n:trick|tricks} in all: {verdict}.",
-                           "{seat} fait donc {n} {n:levée|levées} en tout : {verdict}."),
-    "refute.instead.side": ("With {better} instead, your side takes {n} {n:trick|tricks}: {verdict}.",
-                            "Avec {better} à la place, votre camp fait {n} {n:levée|levées} : {verdict}."),
-    "refute.instead.you": ("With {better} instead, you take {n} {n:trick|tricks}: {verdict}.",
-                           "Avec {better} à la place, vous faites {n} {n:levée|levées} : {verdict}."),
-    "refute.instead.seat": ("With {better} instead, {seat} takes {n} {n:trick|tricks}: {verdict}.",
-                            "Avec {better} à la place, {seat} fait {n} {n:levée|levées} : {verdict}."),
-    "refute.made": ("the contract is made", "le contrat est réussi"),
-    "refute.fails": ("the contract fails", "le contrat chute"),
-    "refute.fails_by": ("the contract fails by {n} {n:trick|tricks}", "le contrat chute de {n} {n:levée|levées}"),
-})  # fmt: skip
 
 #: The widest line of the text form, as the package's other text tables (display.TEXT_WIDTH).
 TEXT_WIDTH = 78

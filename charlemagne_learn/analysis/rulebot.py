@@ -34,7 +34,7 @@ reads. In short:
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from ..engine.actions import Action
@@ -42,157 +42,25 @@ from ..engine.cards import Card, Seat, Suit
 from ..engine.contract import Contract
 from ..engine.deal import deck_mask, indices_of, mask_of
 from ..engine.hand import HandState, Phase, SeatView
-from ..engine.i18n import lang_or_current
+from ..engine.i18n import catalog_keys, lang_or_current, word
 from ..engine.ranking import CardOrder, card_order
 from ..engine.rules import BidSpec, Rules
 from .bots import Bot, check_view, register_bot
 from .evaluate import best_trump, discard, hand_strength, judge, losers, partner_card
 from .pimc import shown_out
 
-__all__ = ["RULES", "RULES_FR", "Advice", "RuleBot", "advise", "rule_text"]
+__all__ = ["RULES", "Advice", "RuleBot", "advise", "rule_text"]
 
-#: Every rule RuleBot follows, by key: the text is what a learner reads about a decision.
-RULES: dict[str, str] = {
-    "only": "Only one action is allowed, so take it.",
-    # bidding
-    "bid.value": "Judge each bid by how often this hand would make it and what it scores or costs: bid the one that "
-    "gains most, when it gains more than passing.",
-    "bid.pass": "Pass: no bid is worth more on average than letting the others bid.",
-    "bid.partner": "Let the partner's bid stand: raise the partner only with a contract that is clearly better.",
-    "bid.forced": "The dealer must bid here: take the bid that loses least on average.",
-    # exchange
-    "give.best": "Pass the lone bidder your strongest card: a joker, then an ace (a trick whatever the trump), then "
-    "a jack (a top trump only if the bidder names its colour) — or, once trump is named, your best trump.",
-    "discard.short": "Discard from the shortest side suits, low cards first, keeping trumps and aces: a short suit "
-    "discarded becomes a void, and a void lets you trump.",
-    "choose.partner_card": "Gros Charlemagne with at most one loser: take the partner's card, the partner's best, "
-    "rather than two unknown cards from the kitty.",
-    "choose.kitty": "Gros Charlemagne with two losers or more: take the kitty, two chances to replace them.",
-    "choose.with_partner": "Maine Charlemagne scores the same alone or with the partner, so play with the partner: "
-    "the partner's cards can only help take every trick.",
-    "choose.defend_together": "Defend a lone Charlemagne together: two hands have more chances to take the one trick "
-    "that beats it than one.",
-    "trump.best": "Name the trump that makes the hand strongest: top trumps, trump length, side aces and voids.",
-    "trump.all": "For a bid to take every trick, name the trump that leaves the fewest losers.",
-    # play: taking tricks
-    "lead.draw_trumps": "Your side has the contract and you hold trumps: lead your top trump while the opponents "
-    "may still hold trumps, so they cannot trump your winners later.",
-    "lead.draw_low": "Your side has the contract and you hold trump length but not the top trump: lead a low trump "
-    "to draw the opponents' trumps.",
-    "lead.cash": "Lead a sure winner (the highest card left in its suit) while nobody can trump it.",
-    "lead.partner_suit": "Return the suit your partner led: the partner is likely strong there.",
-    "lead.short_for_ruff": "Defending with trumps: lead a singleton so that you can trump that suit next time.",
-    "lead.length": "Lead low from your longest side suit: its high cards become winners once the others are played.",
-    "lead.low": "Nothing better to lead: lead your lowest card.",
-    "follow.partner_sure": "Your partner is winning with a sure winner: play low, never overtake it.",
-    "follow.partner_wins": "Your partner is winning and nobody after you can beat it: play low.",
-    "follow.win_cheaply": "Win the trick as cheaply as possible: the lowest card that beats the others.",
-    "follow.second_low": "Second hand low: the leader's partner plays after you, so keep your high cards.",
-    "follow.void_partner_after": "Void in the suit led with your partner still to play: keep your trumps and throw "
-    "your lowest card of a short side suit — your partner may still win the trick.",
-    "follow.cover": "Cover an honour: when an opponent leads a high card you can beat, beat it.",
-    "follow.ruff_winner": "Void in the suit led: trump the opponents' sure winner with your lowest trump that wins.",
-    "follow.third_high": "Third hand high: play your highest card that beats the others (or the cheapest sure "
-    "winner) so the last player has to pay to win.",
-    "follow.take_all": "Your side must take every trick: win every trick you can.",
-    "follow.low": "You cannot win this trick (or need not): play your lowest card, or discard from a short suit.",
-    # play: Mulot and Le Petit
-    "avoid.lead_low_joker": "Mulot bidder holding the low joker: lead it at once — whoever holds the high joker "
-    "must play it on the low one, so the low joker is gone without taking a trick.",
-    "avoid.lead_safe": "You must take no trick: lead the low card that the others are most likely to beat.",
-    "avoid.duck": "You must take no trick: duck with the highest card that still loses the trick.",
-    "avoid.forced_win": "Every card you may play wins this trick: play the lowest, so a later player may still "
-    "overtake it (or the highest when you play last, to be rid of it).",
-    "avoid.defend_lead_joker": "Defending Mulot with the low joker: lead it, so that if the bidder holds the high "
-    "joker the bidder must play it and take the trick.",
-    "avoid.defend_lead": "Defending against a bidder who must take no trick: lead your lowest card in a suit the "
-    "bidder still holds, so the bidder may have to go over it.",
-    "avoid.defend_under": "Defending against a bidder who must take no trick: the bidder is winning this trick, so "
-    "play under the bidder's card (the highest that stays under) and let the bidder take it.",
-    "avoid.defend_low_before": "Defending against a bidder who must take no trick: the bidder plays after you, so "
-    "play low and leave the bidder a low card to beat.",
-    "avoid.defend_throw_high": "Defending against a bidder who must take no trick: the bidder cannot take this "
-    "trick, so throw a high card and keep your low cards to play under the bidder later (keeping the high joker "
-    "while you may).",
-}
-
-#: The same rules in French, as a Quebec player would teach them.
-RULES_FR: dict[str, str] = {
-    "only": "Un seul choix est permis : prenez-le.",
-    "bid.value": "Jugez chaque enchère par la fréquence à laquelle cette main la réussirait et par ce qu'elle marque "
-    "ou coûte : demandez celle qui rapporte le plus, quand elle rapporte plus que de passer.",
-    "bid.pass": "Passez : aucune enchère ne vaut plus en moyenne que de laisser les autres enchérir.",
-    "bid.partner": "Laissez l'enchère de votre partenaire : ne la montez qu'avec un contrat nettement meilleur.",
-    "bid.forced": "Le donneur doit enchérir ici : prenez l'enchère qui perd le moins en moyenne.",
-    "give.best": "Passez au preneur seul votre meilleure carte : un joker, puis un as (une levée quel que soit "
-    "l'atout), puis un valet (un gros atout seulement si le preneur nomme sa couleur) — ou, une fois l'atout "
-    "nommé, votre meilleur atout.",
-    "discard.short": "Écartez dans vos couleurs les plus courtes, les petites cartes d'abord, en gardant atouts et "
-    "as : une couleur courte écartée devient une chicane, et une chicane vous permet de couper.",
-    "choose.partner_card": "Gros Charlemagne avec au plus une carte perdante : prenez la carte du partenaire, sa "
-    "meilleure, plutôt que deux cartes inconnues du minou.",
-    "choose.kitty": "Gros Charlemagne avec deux cartes perdantes ou plus : prenez le minou, deux chances de les "
-    "remplacer.",
-    "choose.with_partner": "Au Charlemagne du Maine, on marque autant seul qu'avec son partenaire : jouez donc avec "
-    "lui, ses cartes ne peuvent qu'aider à faire toutes les levées.",
-    "choose.defend_together": "Défendez à deux contre un Charlemagne seul : deux mains ont plus de chances qu'une de "
-    "faire la levée qui le bat.",
-    "trump.best": "Nommez l'atout qui rend la main la plus forte : gros atouts, longueur à l'atout, as de côté et "
-    "chicanes.",
-    "trump.all": "Pour un contrat où il faut faire toutes les levées, nommez l'atout qui laisse le moins de cartes "
-    "perdantes.",
-    "lead.draw_trumps": "Vous avez le contrat et des atouts : entamez votre plus gros atout tant que les adversaires "
-    "peuvent encore en avoir, pour qu'ils ne coupent pas vos cartes maîtresses plus tard.",
-    "lead.draw_low": "Vous avez le contrat et de la longueur à l'atout, sans le plus gros : entamez un petit atout "
-    "pour faire tomber ceux des adversaires.",
-    "lead.cash": "Entamez une carte maîtresse (la plus haute qui reste dans sa couleur) tant que personne ne peut "
-    "la couper.",
-    "lead.partner_suit": "Rejouez la couleur que votre partenaire a entamée : il y est sans doute fort.",
-    "lead.short_for_ruff": "En défense avec des atouts : entamez un singleton pour pouvoir couper cette couleur au "
-    "prochain tour.",
-    "lead.length": "Entamez petit dans votre plus longue couleur de côté : ses grosses cartes deviennent maîtresses "
-    "une fois les autres tombées.",
-    "lead.low": "Rien de mieux à entamer : jouez votre plus petite carte.",
-    "follow.partner_sure": "Votre partenaire gagne avec une carte maîtresse : jouez petit, ne la surprenez jamais.",
-    "follow.partner_wins": "Votre partenaire gagne et personne après vous ne peut le battre : jouez petit.",
-    "follow.win_cheaply": "Gagnez la levée au meilleur prix : la plus petite carte qui bat les autres.",
-    "follow.second_low": "Deuxième joueur, jouez petit : le partenaire de l'entameur joue après vous, gardez vos "
-    "grosses cartes.",
-    "follow.void_partner_after": "Chicane dans la couleur entamée et votre partenaire joue après vous : gardez vos "
-    "atouts et jetez la plus petite carte d'une couleur courte — votre partenaire peut encore gagner la levée.",
-    "follow.cover": "Couvrez un honneur : quand un adversaire entame une grosse carte que vous pouvez battre, "
-    "battez-la.",
-    "follow.ruff_winner": "Chicane dans la couleur entamée : coupez la carte maîtresse des adversaires avec votre "
-    "plus petit atout gagnant.",
-    "follow.third_high": "Troisième joueur, jouez haut : votre plus haute carte qui bat les autres (ou la moins "
-    "chère des cartes maîtresses), pour que le dernier joueur paie cher pour gagner.",
-    "follow.take_all": "Vous devez faire toutes les levées : gagnez chaque levée que vous pouvez.",
-    "follow.low": "Vous ne pouvez pas gagner cette levée (ou n'en avez pas besoin) : jouez votre plus petite carte, "
-    "ou défaussez dans une couleur courte.",
-    "avoid.lead_low_joker": "Au Mulot, avec le petit joker : entamez-le tout de suite — qui tient le grand joker "
-    "doit le jouer dessus, et le petit joker s'en va sans faire de levée.",
-    "avoid.lead_safe": "Vous ne devez faire aucune levée : entamez la petite carte que les autres ont le plus de "
-    "chances de battre.",
-    "avoid.duck": "Vous ne devez faire aucune levée : passez sous la levée avec la plus haute carte qui perd encore.",
-    "avoid.forced_win": "Toutes vos cartes jouables gagnent cette levée : jouez la plus petite, qu'un joueur suivant "
-    "puisse encore la battre (ou la plus haute si vous jouez le dernier, pour vous en débarrasser).",
-    "avoid.defend_lead_joker": "En défense contre le Mulot avec le petit joker : entamez-le, pour que le preneur, "
-    "s'il tient le grand joker, doive le jouer et faire la levée.",
-    "avoid.defend_lead": "En défense contre un preneur qui ne doit faire aucune levée : entamez votre plus petite "
-    "carte dans une couleur que le preneur a encore, pour qu'il doive peut-être passer par-dessus.",
-    "avoid.defend_under": "En défense contre un preneur qui ne doit faire aucune levée : le preneur gagne cette "
-    "levée, alors jouez sous sa carte (la plus haute qui reste dessous) et laissez-le la prendre.",
-    "avoid.defend_low_before": "En défense contre un preneur qui ne doit faire aucune levée : le preneur joue après "
-    "vous, alors jouez petit et laissez-lui une petite carte à battre.",
-    "avoid.defend_throw_high": "En défense contre un preneur qui ne doit faire aucune levée : le preneur ne peut pas "
-    "faire cette levée, alors jetez une grosse carte et gardez vos petites pour passer sous lui plus tard (en "
-    "gardant le grand joker tant que vous le pouvez).",
-}
+#: Every rule RuleBot follows, by key, in English: the text is what a learner reads about a decision (the catalogs
+#: hold each one as ``rule.<key>``, in every language).
+RULES: Mapping[str, str] = {key[5:]: word(key, "en") for key in catalog_keys("rule.")}
 
 
 def rule_text(rule: str, lang: str | None = None) -> str:
     """A rule of :data:`RULES` in ``lang`` (the course's language by default)."""
-    return (RULES_FR if lang_or_current(lang) == "fr" else RULES)[rule]
+    if rule not in RULES:
+        raise KeyError(f"no rule {rule!r}")
+    return word(f"rule.{rule}", lang_or_current(lang))
 
 
 @dataclass(frozen=True)

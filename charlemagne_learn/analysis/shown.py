@@ -9,7 +9,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from ..engine.display import column_head, heading_colon, held_html, text_table, wrap_text
-from ..engine.i18n import Lang, lang_or_current, say, word
+from ..engine.i18n import Lang, catalog_keys, lang_or_current, say, word
 from ..engine.palette import colour
 from ..engine.ranking import sort_hand
 
@@ -30,19 +30,6 @@ __all__ = [
 ]
 
 
-#: The parts of a plan's description (:meth:`_Plan.describe`), in French; "trump ♥" is built from its symbol.
-_HOW_FR = {
-    "takes the kitty": "prend le minou",
-    "takes the partner's card": "prend la carte du partenaire",
-    "takes the kitty and the partner's card": "prend le minou et la carte du partenaire",
-    "names the best trump for the cards": "nomme le meilleur atout pour ses cartes",
-    "no trump": "sans atout",
-    "alone": "seul",
-    "discarding the partner's card or both kitty cards when that does better": "en écartant la carte du "
-    "partenaire ou les deux cartes du minou quand c'est mieux",
-}
-
-
 def how_text(how: str, lang: str | None = None) -> str:
     """How a bid is played (a :class:`BidChance`'s ``how``, kept in English as its key), in ``lang`` (the course's
     language by default).
@@ -50,11 +37,15 @@ def how_text(how: str, lang: str | None = None) -> str:
     >>> how_text("takes the kitty, trump ♥", "fr")
     'prend le minou, atout ♥'
     """
-    if lang_or_current(lang) == "en" or not how:
+    language = lang_or_current(lang)
+    if not how:
         return how
     parts = []
     for part in how.split(", "):
-        parts.append(f"atout {part[6:]}" if part.startswith("trump ") else _HOW_FR.get(part, part))
+        if part.startswith("trump "):
+            parts.append(say("how.trump", language, suit=part[6:]))
+        else:
+            parts.append(word(f"how.{part}", language) if f"how.{part}" in catalog_keys("how.") else part)
     return ", ".join(parts)
 
 

@@ -47,40 +47,10 @@ from ..engine.cards import Card, Seat, parse_cards
 from ..engine.contract import Contract, check_contract
 from ..engine.deal import deck_mask, hands_by_seat, indices_of
 from ..engine.errors import RulesOptionError, TrickError, quote
-from ..engine.i18n import add_messages, say
+from ..engine.i18n import say
 from ..engine.ranking import CardOrder
 from ..engine.tricks import legal_mask, winning_position
 from . import compiled, dds
-
-add_messages({
-    "solver.two_hands": ("a card is in two hands", "une carte est dans deux mains"),
-    "solver.out_holds": ("{seat} sits out this contract and cannot hold cards in play",
-                         "{seat} ne joue pas ce contrat et ne peut pas tenir de cartes en jeu"),
-    "solver.not_in_deck": ("a card is not in the {title} deck", "une carte n'est pas dans le paquet ({title})"),
-    "solver.twice": ("a card cannot be both in a hand and in the trick, or twice in the trick",
-                     "une carte ne peut pas être à la fois dans une main et dans la levée, ni deux fois dans la levée"),
-    "solver.out_leads": ("{seat} sits out this contract and cannot lead",
-                         "{seat} ne joue pas ce contrat et ne peut pas entamer"),
-    "solver.complete": ("the trick is already complete; give the position before its last card",
-                        "la levée est déjà complète ; donnez la position d'avant sa dernière carte"),
-    "solver.unequal": ("the active players must hold equally many cards (counting cards already played to the trick)",
-                       "les joueurs en jeu doivent tenir autant de cartes les uns que les autres (en comptant celles "
-                       "déjà jouées dans la levée)"),
-    "solver.sizes": ("each active player must hold from 1 to {most} cards (counting a card already played to the "
-                     "trick); they hold {held}",
-                     "chaque joueur en jeu doit tenir de 1 à {most} cartes (en comptant une carte déjà jouée dans la "
-                     "levée) ; ils en tiennent {held}"),
-    "solver.not_playable": ("{card} could not have been played to this trick",
-                            "{card} : cette carte n'a pas pu être jouée dans cette levée"),
-    "solver.bad_method": ("method={method} is not allowed; use 'auto', 'compiled', 'dds' or 'python'",
-                          "`method={method}` n'est pas permis ; choisissez 'auto', 'compiled', 'dds' ou 'python'"),
-    "solver.not_bridge": ("{contract} is not a bridge-like contract",
-                          "{contract} ne se ramène pas à un contrat de bridge"),
-    "solver.no_dds": ("method='dds' cannot solve this: {why}; use method='python' or 'auto'",
-                      "`method='dds'` ne peut pas résoudre ceci : {why} ; prenez method='python' ou 'auto'"),
-    "solver.no_compiled": ("method='compiled' cannot run here: {why}; use method='python' or 'auto'",
-                           "`method='compiled'` ne peut pas tourner ici : {why} ; prenez method='python' ou 'auto'"),
-})  # fmt: skip
 
 __all__ = ["HandsArg", "Searcher", "double_dummy", "searcher", "solve_position", "solve_positions"]
 

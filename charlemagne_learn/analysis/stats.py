@@ -68,7 +68,7 @@ from ..engine.checks import whole_number
 from ..engine.contract import Contract
 from ..engine.deal import deal_hands, indices_of
 from ..engine.errors import RulesOptionError, quote
-from ..engine.i18n import add_messages, say
+from ..engine.i18n import say
 from ..engine.ranking import card_order
 from ..engine.rng import SEED_LIMIT, check_seed
 from ..engine.rules import BidSpec, Rules
@@ -78,26 +78,6 @@ from . import dds
 from .cpus import check_workers
 from .evaluate import best_trump, hand_strength
 from .odds import Method, deal_outcomes, trump_tricks
-
-add_messages({
-    "stats.not_data": ("give a variant name such as 'canadian' or a BiddingDataset, not {type}",
-                       "donnez le nom d'une variante comme `'canadian'` ou un `BiddingDataset`, pas `{type}`"),
-    "stats.no_feature": ("no hand feature {name}; use one of {allowed}",
-                         "aucune caractéristique de main ne s'appelle {name} ; choisissez parmi {allowed}"),
-    "stats.bad_method": ("method={method} is not allowed; use 'double_dummy' or 'bots'",
-                         "`method={method}` n'est pas permis ; choisissez 'double_dummy' (jeu parfait) ou 'bots' (les "
-                         "robots)"),
-    "stats.not_number": ("{value} is not a number", "{value} n'est pas un nombre"),
-    "stats.plain_only": ("datasets are made for the plain presets only",
-                         "les jeux de données ne sont faits que pour les variantes sans règles maison"),
-    "stats.not_dataset": ("{where} is not a bidding dataset (make one with scripts/bidding_dataset.py)",
-                          "`{where}` n'est pas un jeu de données d'enchères (faites-en un avec "
-                          "`scripts/bidding_dataset.py`)"),
-    "stats.format": ("{where} has format {found}; this version reads format {wanted}",
-                     "`{where}` est au format {found} ; cette version lit le format {wanted}"),
-    "stats.columns": ("{where} has other columns than this version's {title} records",
-                      "`{where}` n'a pas les colonnes des donnes ({title}) de cette version"),
-})  # fmt: skip
 
 __all__ = [
     "BiddingDataset",

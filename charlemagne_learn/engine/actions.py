@@ -19,7 +19,7 @@ from typing import Any, Literal, Protocol, TypeVar
 
 from .cards import Card, Suit
 from .errors import CharlemagneError, IllegalActionError, quote
-from .i18n import Lang, add_messages, lang_or_current, refusal_lang, say
+from .i18n import Lang, lang_or_current, refusal_lang, say
 
 __all__ = [
     "CHOICES",
@@ -47,97 +47,6 @@ CHOICES: dict[str, str] = {
 }
 
 _NO_TRUMP_WORDS = ("nt", "no trump", "notrump", "none")
-
-# Actions are typed in one notation in both languages ('bid 6', 'play JH'): the French quotes them as code.
-add_messages({
-    "actions.help": (
-        "write actions like 'pass', 'bid 6', 'bid 5S', 'bid 4 NT', 'bid mulot', 'trump H', "
-        "'discard 7C', 'give AS', 'play JH' or 'choose kitty'",
-        "écrivez les actions comme `pass`, `bid 6`, `bid 5S`, `bid 4 NT`, `bid mulot`, `trump H`, "
-        "`discard 7C`, `give AS`, `play JH` ou `choose kitty`",
-    ),
-    "actions.not_face_down": ("{value} is not a card given face down; use 'give' or 'discard'",
-                              "`{value}` n'est pas une carte donnée face cachée ; donnez `'give'` ou `'discard'`"),
-    "actions.not_a_kind": ("{value} is not a kind of action; kinds are {kinds}",
-                           "`{value}` n'est pas une sorte d'action ; les sortes sont {kinds}"),
-    "actions.bad_no_trump": ("no_trump={value} is not allowed; use True only with a bid",
-                             "`no_trump={value}` n'est pas permis ; `True` ne va qu'avec une enchère"),
-    "actions.nothing_more": ("nothing more", "rien de plus"),
-    "actions.wrong_fields": ("a {kind} action takes {fields}, not {wrong}: {help}",
-                             "une action `{kind}` prend {fields}, pas {wrong} : {help}"),
-    "actions.wrong_type": ("{name}={value} is not allowed; use a {cls}: {help}",
-                           "`{name}={value}` n'est pas permis ; donnez un `{cls}` : {help}"),
-    "actions.suit_and_no_trump": ("a bid names a trump suit or no-trump, not both: {help}",
-                                  "une enchère nomme une couleur d'atout ou sans atout, pas les deux : {help}"),
-    "actions.empty_bid": ("a bid needs what is bid, like '6' or 'mulot': {help}",
-                          "une enchère doit dire ce qui est demandé, comme `6` ou `mulot` : {help}"),
-    "actions.not_a_choice": ("{value} is not a choice; choices are {choices}",
-                             "`{value}` n'est pas un des choix ; les choix sont {choices}"),
-    "actions.not_a_bid": ("{value} is not a bid; bid like '6' or 'mulot'",
-                          "`{value}` n'est pas une enchère ; enchérissez comme `6` ou `mulot`"),
-    "actions.not_an_action": ("{value} is not an action; {help}", "`{value}` n'est pas une action ; {help}"),
-    "actions.unreadable": ("{value} is not an action: {why}", "`{value}` n'est pas une action : {why}"),
-    "actions.record_type": ("a record is the text {writer} writes, not {got}",
-                            "un enregistrement est le texte qu'écrit `{writer}`, pas `{got}`"),
-    "actions.record_long": ("not a record: it is {size:,} characters long, and a record is at most {most:,} (a game of "
-                            "thousands of hands); use the text {writer} writes",
-                            "ce n'est pas un enregistrement : il fait {size:,} caractères, et un enregistrement en fait "
-                            "au plus {most:,} (une partie de milliers de donnes) ; donnez le texte qu'écrit `{writer}`"),
-    "actions.record_deep": ("not a record: its JSON is nested too deeply; use the text {writer} writes",
-                            "ce n'est pas un enregistrement : son JSON est imbriqué trop profondément ; donnez le "
-                            "texte qu'écrit `{writer}`"),
-    "actions.record_json": ("not a record: its JSON cannot be read (line {line}, column {column}); use the text {writer} "
-                            "writes",
-                            "ce n'est pas un enregistrement : son JSON est illisible (ligne {line}, colonne {column}) ; "
-                            "donnez le texte qu'écrit `{writer}`"),
-    "actions.record_utf8": ("not a record: the bytes are not UTF-8 text; use the text {writer} writes",
-                            "ce n'est pas un enregistrement : les octets ne sont pas du texte en UTF-8 ; donnez le texte "
-                            "qu'écrit `{writer}`"),
-    "actions.record_number": ("not a record: it holds a number too long to read; use the text {writer} writes",
-                              "ce n'est pas un enregistrement : il contient un nombre trop long pour être lu ; donnez le "
-                              "texte qu'écrit `{writer}`"),
-    "actions.record_format": ("not a record of format {fmt}, as {writer} writes",
-                              "ce n'est pas un enregistrement au format `{fmt}`, comme l'écrit `{writer}`"),
-    "actions.record_actions": ('the record\'s "actions" must be a list of texts like "bid 6", as {writer} writes',
-                               "les « actions » de l'enregistrement doivent être une liste de textes comme `bid 6`, "
-                               "comme l'écrit `{writer}`"),
-    "actions.record_missing": ("not a valid record: the field {field} is missing; use the text {writer} writes",
-                               "enregistrement non valide : il manque le champ `{field}` ; donnez le texte qu'écrit "
-                               "`{writer}`"),
-    "actions.record_invalid": ("not a valid record: {why}", "enregistrement non valide : {why}"),
-    "actions.record_broken": ("not a valid record: one of its fields ({fields}) holds the wrong kind of value; use the "
-                              "text {writer} writes",
-                              "enregistrement non valide : un de ses champs (`{fields}`) contient une valeur de la mauvaise "
-                              "sorte ; donnez le texte qu'écrit `{writer}`"),
-    "actions.replay": ("action {n} of the record ({action}) cannot be replayed: {why}",
-                       "l'action {n} de l'enregistrement (`{action}`) ne peut pas être rejouée : {why}"),
-})  # fmt: skip
-
-
-add_messages({
-    "actions.choice.kitty": (CHOICES["kitty"], "Gros Charlemagne : prendre le minou et écarter deux cartes"),
-    "actions.choice.partner_card": (CHOICES["partner_card"],
-                                    "Gros Charlemagne : prendre une carte du partenaire et en écarter une"),
-    "actions.choice.alone": (CHOICES["alone"],
-                             "Charlemagne du Maine : jouer seul ; le partenaire passe une carte et ne joue pas"),
-    "actions.choice.with_partner": (CHOICES["with_partner"], "Charlemagne du Maine : jouer avec le partenaire"),
-    "actions.choice.defend_alone": (CHOICES["defend_alone"],
-                                    "Charlemagne seul du Maine : défendre seul ; le partenaire passe une carte et ne "
-                                    "joue pas"),
-    "actions.choice.defend_together": (CHOICES["defend_together"],
-                                       "Charlemagne seul du Maine : défendre avec le partenaire (ou le laisser "
-                                       "décider)"),
-})  # fmt: skip
-
-
-add_messages({
-    "actions.name.kitty": ("Take the kitty", "Prendre le minou"),
-    "actions.name.partner_card": ("Take a card from your partner", "Prendre une carte du partenaire"),
-    "actions.name.alone": ("Play alone", "Jouer seul"),
-    "actions.name.with_partner": ("Play with your partner", "Jouer avec le partenaire"),
-    "actions.name.defend_alone": ("Defend alone", "Défendre seul"),
-    "actions.name.defend_together": ("Defend together", "Défendre ensemble"),
-})  # fmt: skip
 
 
 def choice_name(choice: str, lang: str | None = None) -> str:
@@ -173,26 +82,6 @@ def _code_words(names: list[str], joiner: str, lang: Lang) -> str:
     if lang == "en":
         return f" {joiner} ".join(names)
     return (" et " if joiner == "and" else " ou ").join(f"`{n}`" for n in names)
-
-
-add_messages({
-    "action.pass": ("pass", "passe"),
-    "action.bid": ("bid {bid}", "enchère {bid}"),
-    "action.no_trump": (" no-trump", " sans atout"),
-    "action.trump": ("trump {suit}", "atout {suit}"),
-    "action.play": ("play {card}", "jouer {card}"),
-    "action.give": ("give {card}", "donner {card}"),
-    "action.discard": ("discard {card}", "défausser {card}"),
-    "action.play_face_down": ("play (face down)", "jouer (face cachée)"),
-    "action.give_face_down": ("give (face down)", "donner (face cachée)"),
-    "action.discard_face_down": ("discard (face down)", "défausser (face cachée)"),
-    "action.choose.kitty": ("choose kitty", "prendre le minou"),
-    "action.choose.partner_card": ("choose partner card", "prendre la carte du partenaire"),
-    "action.choose.alone": ("choose alone", "jouer seul"),
-    "action.choose.with_partner": ("choose with partner", "jouer avec le partenaire"),
-    "action.choose.defend_alone": ("choose defend alone", "défendre seul"),
-    "action.choose.defend_together": ("choose defend together", "défendre à deux"),
-})  # fmt: skip
 
 
 @dataclass(frozen=True)

@@ -14,33 +14,10 @@ from __future__ import annotations
 
 from .actions import Action
 from .cards import Suit
-from .i18n import add_messages, lang_or_current, say
+from .i18n import lang_or_current, say
 from .rules import Rules
 
 __all__ = ["bid_floor", "bid_levels", "bid_lists", "bid_trump_problem"]
-
-# What is typed stays as typed (`bid 6S`): the French quotes it as code.
-add_messages({
-    "bidding.names_suit": ("in {title:w} a bid of {bid} names its trump suit too: write 'bid {name}S' (or C, D, H)",
-                           "{title:w}, une enchère de {bid} nomme aussi sa couleur d'atout : écrivez `bid {name}S` "
-                           "(ou C, D, H)"),
-    "bidding.names_suit_or_none": (
-        "in {title:w} a bid names a trump suit or no-trump: write 'bid {name}S' (or C, D, H) or 'bid {name} NT'",
-        "{title:w}, une enchère nomme une couleur d'atout ou sans atout : écrivez `bid {name}S` (ou C, D, H) "
-        "ou `bid {name} NT`",
-    ),
-    "bidding.needs_suit": ("in {title:w} a bid of {bid} needs a trump suit; no-trump is not allowed",
-                           "{title:w}, une enchère de {bid} demande une couleur d'atout ; sans atout n'est pas "
-                           "permis"),
-    "bidding.after_exchange": ("in {title:w} trump is named after the exchange, not with the bid: write 'bid {name}'",
-                               "{title:w}, l'atout se nomme après l'échange, pas avec l'enchère : écrivez "
-                               "`bid {name}`"),
-    "bidding.after_bidding": ("in {title:w} trump is named after the bidding, not with the bid: write 'bid {name}'",
-                              "{title:w}, l'atout se nomme après les enchères, pas avec l'enchère : écrivez "
-                              "`bid {name}`"),
-    "bidding.no_trump_suit": ("{bid} has no trump suit: write 'bid {name}'",
-                              "{bid} se joue sans couleur d'atout : écrivez `bid {name}`"),
-})  # fmt: skip
 
 
 def bid_lists(rules: Rules) -> tuple[list[list[Action]], list[list[Action]]]:

@@ -13,18 +13,9 @@ from __future__ import annotations
 import numbers
 
 from .errors import RulesOptionError, quote
-from .i18n import add_messages, refusal_lang, say
+from .i18n import refusal_lang, say
 
 __all__ = ["flag", "whole_number"]
-
-add_messages({
-    "checks.whole": ("{name}={value} is not allowed; use a whole number {limits}{advice}",
-                     "`{name}={value}` n'est pas permis ; donnez un nombre entier {limits}{advice}"),
-    "checks.from_to": ("from {low} to {high}", "de {low} à {high}"),
-    "checks.at_least": (">= {n}", "supérieur ou égal à {n}"),
-    "checks.flag": ("{name}={value} is not allowed; use True or False",
-                    "`{name}={value}` n'est pas permis ; donnez `True` ou `False`"),
-})  # fmt: skip
 
 
 def is_whole(value: object) -> bool:

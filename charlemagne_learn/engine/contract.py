@@ -14,44 +14,9 @@ from dataclasses import dataclass, field
 
 from .cards import Seat, Suit
 from .errors import ContractError, quote
-from .i18n import Lang, add_messages, lang_or_current, say, word
+from .i18n import Lang, lang_or_current, say, word
 from .ranking import CardOrder, card_order
 from .rules import BidSpec, Rules
-
-add_messages({
-    "contract.suit": ("{suit}", "{suit}"),
-    "contract.no_trump": (" no-trump", " sans atout"),
-    "contract.by": ("{bid} by {seat}", "{bid} par {seat}"),
-    "contract.alone": (" (alone)", " (seul)"),
-    "contract.lone_defender": (", {seat} defending alone", ", {seat} défend seul"),
-})  # fmt: skip
-# Refusals. Names a learner types (bid names, keywords) are quoted as code in the French.
-add_messages({
-    "contract.refuse.not_a_bid": ("bid={value} is not a bid; name one of {names}",
-                                  "`bid={value}` n'est pas une enchère ; nommez-en une parmi {names}"),
-    "contract.refuse.bad_alone": ("alone={value} is not allowed; use True, False or leave it unset",
-                                  "`alone={value}` n'est pas permis ; donnez `True` ou `False`, ou ne le donnez pas"),
-    "contract.refuse.needs_trump": ("a {bid} contract needs a trump suit; give trump='C', 'D', 'H' or 'S'",
-                                    "le contrat {bid} demande une couleur d'atout ; donnez `trump='C'`, `'D'`, `'H'` "
-                                    "ou `'S'`"),
-    "contract.refuse.no_trump": ("a {bid} contract has no trump suit; give trump=None",
-                                 "le contrat {bid} n'a pas de couleur d'atout ; donnez `trump=None`"),
-    "contract.refuse.always_alone": ("{bid} is always played alone; leave alone unset or True",
-                                     "{bid} se joue toujours seul ; ne donnez pas `alone`, ou donnez `alone=True`"),
-    "contract.refuse.never_alone": ("{bid} is played with the partner; it cannot be played alone",
-                                    "{bid} se joue avec le partenaire ; on ne peut pas le jouer seul"),
-    "contract.refuse.no_lone_defender": ("only a lone Charlemagne in Maine Charlemagne can be met by a lone defender",
-                                         "seul un Charlemagne joué seul, au Charlemagne du Maine, peut être défendu "
-                                         "par un seul défenseur"),
-    "contract.refuse.defender_team": ("{seat} is on the bidder's team and cannot defend alone",
-                                      "{seat} est dans l'équipe du preneur et ne peut pas défendre seul"),
-    "contract.refuse.not_a_contract": (
-        "{value} is not a contract; make one with Contract(rules, bid, bidder, trump), "
-        "like Contract(Rules.preset('canadian'), '6', 'N', trump='H')",
-        "`{value}` n'est pas un contrat ; faites-en un avec `Contract(rules, bid, bidder, trump)`, "
-        "comme `Contract(Rules.preset('canadian'), '6', 'N', trump='H')`",
-    ),
-})  # fmt: skip
 
 
 def _lang(lang: str | None) -> Lang:

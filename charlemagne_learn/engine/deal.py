@@ -15,27 +15,11 @@ from functools import cache
 
 from .cards import Card, CardList, Seat, parse_cards
 from .errors import HandError, IllegalActionError, quote
-from .i18n import add_messages, say
+from .i18n import say
 from .rng import DealRandom
 from .rules import Rules
 
 __all__ = ["cards_of", "check_deal", "deal_hands", "deck_mask", "hands_by_seat", "indices_of", "mask_of", "share_out"]
-
-add_messages({
-    "deal.not_a_mapping": ("hands={value} is not allowed; give a dict of seat to cards, like {example}",
-                           "`hands={value}` n'est pas permis ; donnez un dictionnaire des places à leurs cartes, comme "
-                           "`{example}`"),
-    "deal.seat_twice": ("{seat}'s hand is given twice (as {first} and {second}); name each seat once",
-                        "la main {seat:de} est donnée deux fois (`{first}` et `{second}`) ; nommez chaque place une "
-                        "seule fois"),
-    "deal.card_twice": ("a card is dealt twice (again to {seat}); every card goes to one place",
-                        "une carte est donnée deux fois (encore à {seat}) ; chaque carte va à un seul endroit"),
-    "deal.not_in_deck": ("{seat} holds cards that are not in the {title:w} deck: {cards}",
-                         "{seat} a des cartes qui ne sont pas dans le jeu de cartes ({title:w}) : {cards}"),
-    "deal.hand_size": ("{seat} holds {n} cards; each player gets {size}", "{seat} a {n} cartes ; chaque joueur en reçoit {size}"),
-    "deal.kitty": ("the kitty must hold {k} cards of the deck that no player holds",
-                   "le minou doit contenir {k} cartes du jeu qu'aucun joueur n'a"),
-})  # fmt: skip
 
 
 def deal_hands(rules: Rules, dealer: Seat, seed: int) -> tuple[list[int], int]:

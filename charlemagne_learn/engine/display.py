@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from .bid_meaning import bid_meaning
 from .cards import Card, Seat
-from .i18n import Lang, add_messages, card_label, lang_or_current, say, word
+from .i18n import Lang, card_label, lang_or_current, say, word
 from .palette import card_colour, colour
 from .ranking import sort_hand
 from .rules import Rules
@@ -43,78 +43,6 @@ __all__ = [
     "trick_html",
     "wrap_text",
 ]
-
-add_messages({
-    "display.grade.best": ("best", "meilleur"),
-    "display.grade.good": ("good", "bon"),
-    "display.grade.inaccuracy": ("inaccuracy", "imprécision"),
-    "display.grade.mistake": ("mistake", "erreur"),
-    "display.grade.blunder": ("blunder", "gaffe"),
-    "display.no_cards": ("no cards", "aucune carte"),
-    "display.sits_out": ("; {seats} sits out", " ; {seats} ne joue pas"),
-    "display.sit_out": ("; {seats} sit out", " ; {seats} ne jouent pas"),
-    "display.contract": ("{title:w}; trump: {trump}{sit}", "{title:w} ; atout : {trump}{sit}"),
-    "display.to_move": (" ◀ to move", " ◀ à jouer"),
-    "display.face_down": ("{n} {n:card|cards} face down", "{n} {n:carte|cartes} face cachée"),
-    "display.won": (" — {n} {n:trick|tricks}", " — {n} {n:levée|levées}"),
-    "display.trick_so_far": ("Trick so far: ", "Levée en cours : "),
-    "display.hand_state": ("HandState {title:w}, dealer {dealer}, {where}{contract}",
-                           "Donne — {title:w}, donneur {dealer}, {where}{contract}"),
-    "display.where": ("{phase}, {seat} to move", "{phase}, {seat} à jouer"),
-    "display.sees": ("What {seat} sees ({phase}{contract})", "Ce que voit {seat} ({phase}{contract})"),
-    "display.trick_wins": ("{seat} wins the trick.", "{seat} remporte la levée."),
-    "display.col.bid": ("bid", "enchère"),
-    "display.col.who plays": ("who plays", "qui joue"),
-    "display.col.trump": ("trump", "atout"),
-    "display.col.to make it": ("to make it", "pour réussir"),
-    "display.col.made": ("made", "réussi"),
-    "display.col.failed": ("failed", "chuté"),
-    "display.kitty": (", kitty of {n}", ", minou de {n}"),
-    "display.no_kitty": (", no kitty", ", pas de minou"),
-    "display.rules": ("{options}: {deck} cards, {hand} to each player{kitty}; game to {target}.",
-                      "{options} : {deck} cartes, {hand} à chaque joueur{kitty} ; partie en {target}."),
-    "display.bids_order": ("Bids from lowest to highest.", "Enchères de la plus basse à la plus haute."),
-    "display.game.hand": ("hand", "donne"),
-    "display.game.dealer": ("dealer", "donneur"),
-    "display.game.contract": ("contract", "contrat"),
-    "display.game.what": ("what happened", "ce qui s'est passé"),
-    "display.game.start": ("score at the start", "score au départ"),
-    "display.all_passed": ("all passed", "tous ont passé"),
-    "display.won_by": ("won by {team}", "gagnée par {team:w}"),
-    "display.in_play": ("hand {n} in play", "donne {n} en cours"),
-    "display.game": ("game to {target}: {state}.", "partie en {target} : {state}."),
-    "display.perfect": ("perfect play (double dummy)", "jeu parfait (à cartes ouvertes)"),
-    "display.bots": ("the greedy bots' play", "le jeu des robots gourmands"),
-    "display.decides": ("decides the game", "décide la partie"),
-    "display.odds_head": ("{seat} holds {cards} — {title:w}, {samples} deals of the unseen cards (seed {seed}), {how}",
-                          "{seat} a en main {cards} — {title:w}, {samples} donnes des cartes cachées (graine {seed}), "
-                          "{how}"),
-    "display.odds.makes": ("makes it", "réussie"),
-    "display.odds.interval": ("95% interval", "intervalle à 95\u202f%"),
-    "display.odds.points": ("points per hand", "points par donne"),
-    "display.odds.played": ("played as", "jouée ainsi"),
-    "display.hint_head": ("{seat}'s choices ({phase}), judged over {samples} deals of the cards {seat} cannot see",
-                          "Les choix {seat:de} ({phase}), jugés sur {samples} donnes des cartes {seat:que} ne voit "
-                          "pas"),
-    "display.col.choice": ("choice", "choix"),
-    "display.col.points": ("points", "points"),
-    "display.col.grade": ("grade", "note"),
-    "display.col.why": ("why", "pourquoi"),
-    "display.col.move": ("move", "coup"),
-    "display.col.phase": ("phase", "étape"),
-    "display.col.chose": ("chose", "choisi"),
-    "display.col.better": ("better", "mieux"),
-    "display.better": ("{reason}. Better: {best}", "{reason}. Mieux : {best}"),
-    "display.unsure": ("{reason} ({doubt})", "{reason} ({doubt})"),
-    "display.thumb": ("{reason}. Rule of thumb: {rule}", "{reason}. Règle du pouce : {rule}"),
-    "display.review_head": ("Review of {seat}'s decisions", "Bilan des décisions {seat:de}"),
-    "display.pct": ("{p:.0%}", "{p:.0%}"),
-    "display.range": ("{low:.0%}–{high:.0%}", "{low:.0%}–{high:.0%}"),
-    "display.signed": ("{x:+.1f}", "{x:+.1f}"),
-    "display.points": ("{x:+.2f}", "{x:+.2f}"),
-    "display.review_none": ("Review of {seat}'s decisions: none to grade.",
-                            "Bilan des décisions {seat:de} : aucune à noter."),
-})  # fmt: skip
 
 
 def _phase(phase: Phase, lang: Lang) -> str:

@@ -33,7 +33,7 @@ from .cards import Card, Seat
 from .checks import is_whole
 from .errors import CharlemagneError, IllegalActionError, RulesOptionError, quote
 from .hand import HandResult, HandState
-from .i18n import add_messages, say
+from .i18n import say
 from .rng import DealRandom, check_seed
 from .rules import Rules
 from .tallies import TeamTally
@@ -52,37 +52,6 @@ SCORE_LIMIT = 10_000
 #: A chosen deal as a record keeps it: a seed, or each seat's cards and the kitty as text.
 _Deal: TypeAlias = int | dict[str, str]
 
-# A team is written as the engine names it ("NS") in English refusals, as it is said ("Nord–Sud", a word the
-# scoring module gives) in French.
-add_messages({
-    "game.over": ("the game is over: {team} won; start a new Game to play on",
-                  "la partie est finie : {team:w} l'ont gagnée ; commencez une nouvelle partie (`Game`) pour continuer"),
-    "game.nothing_to_undo": ("nothing to undo: no action has been taken in this game",
-                             "rien à annuler : aucune action n'a encore été faite dans cette partie"),
-    "game.bad_scores": ("scores={value} is not allowed; give both teams' points as whole numbers, like "
-                        "scores={{'NS': 28, 'EW': 30}}, {limits}",
-                        "`scores={value}` n'est pas permis ; donnez les points des deux équipes en nombres entiers, "
-                        "comme `scores={{'NS': 28, 'EW': 30}}`, {limits}"),
-    "game.scores_to_target": ("each from {low} to {high}: a team with {target} has won the game",
-                              "chacun de {low} à {high} : une équipe qui a {target} points a gagné la partie"),
-    "game.scores_past_target": ("each from {low} to {high}, at most one of them {target} or more: a team there "
-                                "still has to make its bid or set the other team's, and two cannot both be there "
-                                "with the game still on",
-                                "chacun de {low} à {high}, dont au plus un de {target} ou plus : une équipe qui y "
-                                "est doit encore réussir son contrat ou faire chuter celui des adversaires, et les "
-                                "deux ne peuvent pas y être sans que la partie soit finie"),
-    "game.hand_begun": ("a deal replaces only a hand not yet begun: hand {n} has begun; undo its actions first, or "
-                        "deal the next hand once this one is over",
-                        "une donne ne remplace qu'une donne pas encore commencée : la donne {n} a commencé ; annulez "
-                        "d'abord ses actions (`undo`), ou donnez la suivante quand celle-ci sera finie"),
-    "game.bad_deal_number": ("a record's deals are numbered by hand (1, 2, …), not {value}",
-                             "les donnes d'un enregistrement sont numérotées par donne (1, 2, …), pas {value}"),
-    "game.bad_deal": ("a record's deal is {{\"seed\": n}} or each seat's cards and the kitty, {{\"N\": \"…\", "
-                      "\"E\": \"…\", \"S\": \"…\", \"W\": \"…\", \"kitty\": \"…\"}}, not {value}",
-                      "une donne d'un enregistrement est `{{\"seed\": n}}` ou les cartes de chaque place et le "
-                      "minou, `{{\"N\": \"…\", \"E\": \"…\", \"S\": \"…\", \"W\": \"…\", \"kitty\": \"…\"}}`, pas "
-                      "{value}"),
-})  # fmt: skip
 
 _TEAMS = ("NS", "EW")
 

@@ -28,7 +28,7 @@ from .cards import TEAMS, Card, CardList, Seat, Suit, _NamedType, parse_cards
 from .contract import Contract
 from .deal import cards_of, check_deal, deal_hands, hands_by_seat, mask_of
 from .errors import CharlemagneError, HandError, IllegalActionError, quote
-from .i18n import Lang, add_messages, current_lang, lang_or_current, say
+from .i18n import Lang, current_lang, lang_or_current, say
 from .rules import BidSpec, Rules
 from .scoring import decided, explain_score, hand_score
 from .tallies import SeatTally
@@ -68,23 +68,6 @@ class Phase(Enum, metaclass=_NamedType):
         raise CharlemagneError(say("hand.not_a_phase", value=quote(text), phases=phases))
 
 
-add_messages({
-    "hand.bad_result": ("HandResult({fields}) is not allowed: points is {{'NS': int, 'EW': int}}, made True/False/None, "
-                        "passed_out True/False, outright_winner 'NS'/'EW'/None, the counts whole numbers >= 0 (or None "
-                        "where they may be)",
-                        "`HandResult({fields})` n'est pas permis : `points` est `{{'NS': int, 'EW': int}}`, `made` "
-                        "`True`/`False`/`None`, `passed_out` `True`/`False`, `outright_winner` `'NS'`/`'EW'`/`None`, "
-                        "les comptes des nombres entiers >= 0 (ou `None` là où c'est permis)"),
-    # a phase as a player names it: a review's column, a story's heading, a refusal
-    "phase.bidding": ("bidding", "enchères"),
-    "phase.choose": ("choice", "choix"),
-    "phase.give": ("passing a card", "don d'une carte"),
-    "phase.discard": ("discarding", "écart"),
-    "phase.trump": ("naming trump", "choix de l'atout"),
-    "phase.play": ("play", "jeu de la carte"),
-    "phase.over": ("hand over", "donne finie"),
-})  # fmt: skip
-
 # The phases as module names: on Python 3.11 reading ``Phase.PLAY`` costs ten times as much
 # as reading a global, and the play loop asks for the phase at every card.
 _BIDDING, _CHOOSE, _GIVE, _DISCARD, _TRUMP, _PLAY, _OVER = Phase
@@ -120,60 +103,6 @@ class Trick(NamedTuple):
         from .display import trick_html
 
         return trick_html(self)
-
-
-# Refusals name actions as they are typed (``state.apply("bid 6")``): the French quotes them as code.
-add_messages({
-    "hand.not_a_phase": ("{value} is not a phase of a hand; the phases are {phases}",
-                         "`{value}` n'est pas une phase de la donne ; les phases sont `{phases}`"),
-    "hand.raw_constructor": ("HandState(...) takes the deal as the engine keeps it; make a hand with "
-                             "HandState.new(rules, dealer, seed) or HandState.new(rules, dealer, hands={{'N': "
-                             "'JH AS ...', ...}}, kitty='...'), or read one with HandState.from_json(text)",
-                             "`HandState(...)` prend la donne telle que le moteur la garde ; créez une donne avec "
-                             "`HandState.new(rules, dealer, seed)` ou `HandState.new(rules, dealer, hands={{'N': "
-                             "'JH AS ...', ...}}, kitty='...')`, ou lisez-en une avec `HandState.from_json(text)`"),
-    "hand.no_seed": ("give a seed for a random deal (every deal is reproducible), or hands=",
-                     "donnez `seed=` pour une donne au hasard (toute donne se refait à l'identique), ou `hands=`"),
-    "hand.seed_and_hands": ("give a seed or hands=, not both: a seed deals the cards, hands= gives them",
-                            "donnez `seed=` ou `hands=`, pas les deux : `seed=` distribue les cartes, `hands=` les "
-                            "donne telles quelles"),
-    "hand.over": ("the hand is over; no more actions are allowed",
-                  "la donne est finie ; plus aucune action n'est permise"),
-    "hand.wrong_seat": ("it is {mover}'s turn to {doing}, not {seat}'s", "c'est à {mover} {doing}, pas à {seat}"),
-    "hand.wrong_kind": ("{act} is not allowed now: it is {seat}'s turn to {doing}",
-                        "`{act}` n'est pas permis maintenant : c'est à {seat} {doing}"),
-    "hand.not_held": ("{seat} does not hold {card}; {seat} holds {cards}", "{seat} n'a pas {card:the} ; {seat} a {cards}"),
-    "hand.cannot_pass": ("{seat} cannot pass: {why}; allowed: {allowed}",
-                         "{seat} ne peut pas passer : {why} ; permis : {allowed}"),
-    "hand.dealer_must_bid": ("the dealer must bid", "le donneur doit enchérir"),
-    "hand.dealer_minimum": ("the dealer must bid at least {n} when nobody has",
-                            "le donneur doit demander au moins {n} quand personne ne l'a fait"),
-    "hand.bad_trump": ("{act} is not allowed: {why}", "`{act}` n'est pas permis : {why}"),
-    "hand.not_higher": ("{act} is not allowed: a bid must be higher than {high}; allowed: {allowed}",
-                        "`{act}` n'est pas permis : une enchère doit dépasser `{high}` ; permis : {allowed}"),
-    "hand.not_here": ("{act} is not allowed here; allowed: {allowed}", "`{act}` n'est pas permis ici ; permis : {allowed}"),
-    "hand.not_now": ("{act} is not allowed now; allowed: {allowed}",
-                     "`{act}` n'est pas permis maintenant ; permis : {allowed}"),
-    "hand.nothing_to_undo": ("nothing to undo: no action has been taken in this hand",
-                             "rien à annuler : aucune action n'a encore été faite dans cette donne"),
-    "hand.bad_moves": ("moves={value} is not allowed; use 0 to {n}",
-                       "`moves={value}` n'est pas permis ; donnez un nombre de 0 à {n}"),
-    "hand.passed_out": ("All four players passed: the hand is thrown in and the deal passes to the left.",
-                        "Les quatre joueurs ont passé : la donne est annulée et c'est au joueur de gauche de donner."),
-    "hand.seat_letter": ("{seat:short}", "{seat:short}"),
-    "hand.trick": ("{played}: {seat} wins", "{played} : {seat} remporte la levée"),
-    "hand.bad_team": ("{team} is not a team; use 'NS' or 'EW'", "{team} n'est pas une équipe ; prenez 'NS' ou 'EW'"),
-    "hand.stopped": (" (Play stopped after trick {n}, when the result was certain.)",
-                     " (Le jeu s'est arrêté après la levée {n}, quand le résultat était certain.)"),
-    # what the seat to move has to do (with French's "de", elided before a vowel)
-    "hand.doing.bidding": ("bid", "d'enchérir"),
-    "hand.doing.choose": ("choose", "de choisir"),
-    "hand.doing.give": ("pass a card to their partner", "de passer une carte à son partenaire"),
-    "hand.doing.discard": ("discard", "d'écarter"),
-    "hand.doing.trump": ("name trump", "de nommer l'atout"),
-    "hand.doing.play": ("play a card", "de jouer une carte"),
-    "hand.doing.over": ("act", "d'agir"),
-})  # fmt: skip
 
 
 def _allowed_list(actions: Iterable[Action], lang: Lang) -> str:

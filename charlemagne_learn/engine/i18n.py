@@ -1,13 +1,15 @@
-"""Words and sentences of the course in English and French, with the game's own French terms (le bar,
+"""Words and sentences of the course, in every language it speaks, with the game's own French terms (le bar,
 le petit bar, le minou, …). Every label a widget shows and every sentence the package writes comes from
 here, so the front-end only displays text; the engine's own tables (what a bid means) use it too, so it
 needs nothing but the standard library.
 
-Sentences are kept by key, each with its English and its French (:func:`add_messages`), and written
-with :func:`say`, which fills in the fields in the language's own forms: a card by its name ("le valet de
-carreau"), a seat ("Ouest"), numbers with a decimal comma and a space before "%". With no ``lang`` given,
-a sentence is written in the current language (:func:`current_lang`: the course's, ``"lang"`` in
-``course.json``, unless :func:`speaking` says another).
+Sentences and words are kept by key in gettext catalogs, one per language
+(``charlemagne_learn/locale/<lang>/LC_MESSAGES/charlemagne_learn.po``, compiled to the ``.mo`` beside it by
+``scripts/catalogs.py``), and written with :func:`say`, which fills in the fields in the language's own forms: a
+card by its name ("le valet de carreau"), a seat ("Ouest"), numbers with the language's decimal mark and percent
+sign, a word agreeing with a number by the catalog's plural rule. With no ``lang`` given, a sentence is written in
+the current language (:func:`current_lang`: the course's, ``"lang"`` in ``course.json``, unless :func:`speaking`
+says another). A key missing from a language's catalog falls back to English.
 
 >>> from charlemagne_learn import Card
 >>> card_label(Card.parse("JD"), "en", "little jack")
@@ -16,41 +18,44 @@ a sentence is written in the current language (:func:`current_lang`: the course'
 'valet de carreau — le petit bar'
 >>> word("kitty", "fr")
 'le minou'
->>> add_messages({"doc.wins": ("{seat} wins with {card:the}, {p:.0%} of the time.",
-...                            "{seat} remporte la levée avec {card:the}, {p:.0%} du temps.")})
->>> say("doc.wins", "fr", seat=Seat.W, card=Card.parse("JD"), p=0.91)
-'Ouest remporte la levée avec le valet de carreau, 91\u202f% du temps.'
->>> say("doc.wins", "en", seat=Seat.W, card=Card.parse("JD"), p=0.91)
-'West wins with the jack of diamonds, 91% of the time.'
+>>> say("tricks.win_trump_highest", "fr", seat=Seat.W, card=Card.parse("JD"))
+"Ouest remporte la levée avec le valet de carreau : c'est le plus haut atout joué."
+>>> say("tricks.win_trump_highest", "en", seat=Seat.W, card=Card.parse("JD"))
+'West wins with J♦: it is the highest trump played.'
+>>> say("judging.trumps", "fr", n=0), say("judging.trumps", "en", n=0)
+('0 atout', '0 trumps')
 """
 
 from __future__ import annotations
 
+import gettext
 import math
 import numbers
 import re
 import string
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any, Literal
+from pathlib import Path
+from typing import Any
 
 from .cards import Card, Rank, Seat, Suit
 from .errors import CharlemagneError, RulesOptionError, quote
 
 __all__ = [
+    "DOMAIN",
     "LANGS",
+    "LOCALE",
     "Lang",
-    "add_messages",
-    "add_words",
+    "add_language",
     "card_label",
     "card_name",
+    "catalog_keys",
     "check_lang",
     "current_lang",
+    "fill",
     "join_words",
     "lang_or_current",
-    "message_keys",
-    "message_pair",
     "number",
     "plural",
     "refusal_lang",
@@ -58,87 +63,57 @@ __all__ = [
     "set_default_lang",
     "speaking",
     "suit_name",
+    "templates",
     "word",
     "word_key",
 ]
 
-Lang = Literal["en", "fr"]
-LANGS: tuple[Lang, ...] = ("en", "fr")
+#: A language code with a catalog ("en", "fr", …).
+Lang = str
+#: The catalogs' gettext domain, and the folder holding one catalog per language.
+DOMAIN = "charlemagne_learn"
+LOCALE = Path(__file__).resolve().parents[1] / "locale"
 
-_RANKS = {
-    "en": ("seven", "eight", "nine", "ten", "jack", "queen", "king", "ace"),
-    "fr": ("sept", "huit", "neuf", "dix", "valet", "dame", "roi", "as"),
-}
-_SUITS = {"en": ("clubs", "diamonds", "hearts", "spades"), "fr": ("trèfle", "carreau", "cœur", "pique")}
-#: Singular English suit names ("a heart was led"); French names a suit the same in both numbers.
-_SUIT_ONE = {"en": ("club", "diamond", "heart", "spade"), "fr": _SUITS["fr"]}
+_RANK_KEYS = ("seven", "eight", "nine", "ten", "jack", "queen", "king", "ace")
+_SUIT_KEYS = ("clubs", "diamonds", "hearts", "spades")
 #: Genders of the French rank words (la dame; le valet), for articles and agreement.
 _FEMININE_RANKS = frozenset({Rank.QUEEN})
-_SEAT_SHORT = {"en": ("N", "E", "S", "W"), "fr": ("N", "E", "S", "O")}
-_OF = {"en": "{rank} of {suit}", "fr": "{rank} de {suit}"}
-
-#: Words by key. Roles are the engine's names (``card_role``), so they translate by the same lookup.
-_WORDS: dict[str, tuple[str, str]] = {
-    "red joker": ("red joker", "joker rouge"),
-    "black joker": ("black joker", "joker noir"),
-    "high joker": ("high joker", "le grand joker"),
-    "low joker": ("low joker", "le petit joker"),
-    "big jack": ("big jack", "le bar"),
-    "little jack": ("little jack", "le petit bar"),
-    "right bower": ("right bower", "le bar"),
-    "left bower": ("left bower", "le petit bar"),
-    "top trump (the nine)": ("top trump (the nine)", "le plus haut atout (le neuf)"),
-    "kitty": ("kitty", "le minou"),
-    "trump": ("trump", "atout"),
-    "trumps": ("trumps", "atouts"),
-    "no trump": ("no trump", "sans atout"),
-    "jokers only": ("jokers only", "jokers seulement"),
-    "trick": ("trick", "levée"),
-    "tricks": ("tricks", "levées"),
-    "bid": ("bid", "enchère"),
-    "bidder": ("bidder", "preneur"),
-    "pass": ("pass", "passe"),
-    "dealer": ("dealer", "donneur"),
-    "contract": ("contract", "contrat"),
-    "score": ("score", "score"),
-    "your cards": ("your cards", "vos cartes"),
-    "legal": ("may be played", "jouable"),
-    "illegal": ("may not be played", "non jouable"),
-    "N": ("North", "Nord"),
-    "E": ("East", "Est"),
-    "S": ("South", "Sud"),
-    "W": ("West", "Ouest"),
-    "sits out": ("sits out", "ne joue pas"),
-    "to move": ("to move", "à jouer"),
-    "shown to all": ("shown to all", "montrée à tous"),
-    "made": ("made", "réussi"),
-    "failed": ("failed", "chuté"),
-    "correct": ("Correct!", "Exact !"),
-    "wrong": ("Not quite.", "Pas tout à fait."),
-    "next": ("Next question", "Question suivante"),
-    "hint": ("Hint", "Conseil"),
-    "review": ("Review", "Bilan"),
-    "new hand": ("New hand", "Nouvelle donne"),
-    "compute": ("Compute odds", "Calculer"),
-    "samples": ("samples", "donnes"),
-    "perfect": ("perfect play", "jeu parfait"),
-    "realistic": ("realistic play (bots)", "jeu réaliste (robots)"),
-    "joker": ("joker", "joker"),
-    # a label and its value: French typesetting puts a space before the colon
-    "colon": (": ", " : "),
-    "semicolon": ("; ", " ; "),
-    "jokers": ("jokers", "jokers"),
-    "title.canadian": ("Canadian Charlemagne", "Charlemagne canadien"),
-    "title.american": ("American Charlemagne", "Charlemagne américain"),
-    "title.maine": ("Maine Charlemagne", "Charlemagne du Maine"),
-    "title.bid_euchre": ("Bid Euchre", "Euchre à enchères"),
-}
 
 
-def add_words(words: dict[str, tuple[str, str]]) -> None:
-    """Add a widget's own words, ``{key: (english, french)}``; a key already present keeps its words."""
-    for key, pair in words.items():
-        _WORDS.setdefault(key, pair)
+class _Missing(gettext.NullTranslations):
+    """The end of every catalog's chain of fallbacks: a key no catalog has is a programming error."""
+
+    def gettext(self, message: str) -> str:
+        raise KeyError(f"no message {message!r}")
+
+
+#: Each language's catalog; every one falls back to English, and English to :class:`_Missing`.
+_CATALOGS: dict[str, gettext.GNUTranslations] = {}
+#: The languages the package speaks: English first, then the others in the order their catalogs were found.
+LANGS: list[Lang] = []
+#: Each language's plural rule: which of a word's forms a number takes (0 the singular).
+_PLURALS: dict[str, Callable[[int], int]] = {}
+#: Every key of the English catalog (for :func:`word_key`).
+_KEYS: list[str] = []
+
+
+def add_language(lang: str, localedir: str | Path = LOCALE) -> None:
+    """Speak ``lang`` from its catalog in ``localedir`` (``<localedir>/<lang>/LC_MESSAGES/charlemagne_learn.mo``).
+    The package's own languages are added at import; a new one is one more catalog (see ``scripts/catalogs.py``).
+    """
+    with open(Path(localedir) / lang / "LC_MESSAGES" / f"{DOMAIN}.mo", "rb") as f:
+        catalog = gettext.GNUTranslations(f)
+    if lang == "en":
+        catalog.add_fallback(_Missing())
+        # the keys, read once from the English catalog's table (gettext has no public list of them)
+        _KEYS[:] = [k for k in vars(catalog)["_catalog"] if isinstance(k, str) and k]
+    else:
+        catalog.add_fallback(_CATALOGS["en"])
+    _CATALOGS[lang] = catalog
+    _PLURALS[lang] = vars(catalog)["plural"]  # the function gettext made of the catalog's Plural-Forms
+    if lang not in LANGS:
+        LANGS.append(lang)
+    _FORMATTERS[lang] = _Formatter(lang)
 
 
 def check_lang(lang: str) -> Lang:
@@ -149,18 +124,39 @@ def check_lang(lang: str) -> Lang:
     return lang
 
 
+def _text(key: str, lang: Lang) -> str:
+    """The template of ``key`` in ``lang`` (English where that catalog lacks it); KeyError when none has it."""
+    if not key:  # gettext keeps a catalog's header under the empty key: no text has it
+        raise KeyError("no message ''")
+    return _CATALOGS[lang].gettext(key)
+
+
+def templates(key: str) -> dict[Lang, str]:
+    """The template of ``key`` in each language whose own catalog has it (no fallback): for the checks that every
+    language says everything."""
+    found = {lang: vars(catalog)["_catalog"].get(key) for lang, catalog in _CATALOGS.items()}
+    return {lang: text for lang, text in found.items() if isinstance(text, str)}
+
+
+def catalog_keys(prefix: str = "") -> list[str]:
+    """Every key of the catalogs that starts with ``prefix``, in the catalog's order (sorted)."""
+    return [k for k in _KEYS if k.startswith(prefix)]
+
+
 def word_key(text: str) -> str | None:
     """The key of the word ``text`` names, matched case-blind ("Little jack" → "little jack"), or None."""
-    if text == "" or text in _WORDS:
+    if text == "" or text in _KEYS:
         return text
     lowered = text.strip().lower()
-    return next((k for k in _WORDS if k.lower() == lowered), None)
+    return next((k for k in _KEYS if k.lower() == lowered), None)
 
 
 def word(key: str, lang: Lang = "en") -> str:
-    """A word of the interface (or the key itself when it has no translation)."""
-    pair = _WORDS.get(key)
-    return key if pair is None else pair[LANGS.index(lang)]
+    """A word of the interface, as it is written (no fields filled in), or the key itself when it has none."""
+    try:
+        return _text(key, lang)
+    except KeyError:
+        return key
 
 
 def card_label(card: Card, lang: Lang = "en", role: str = "") -> str:
@@ -168,56 +164,27 @@ def card_label(card: Card, lang: Lang = "en", role: str = "") -> str:
     if card.suit is None or card.rank is None:
         name = word(card.name, lang)  # "red joker", "black joker"
     else:
-        name = _OF[lang].format(rank=_RANKS[lang][card.rank], suit=_SUITS[lang][card.suit])
+        name = _text("card.of", lang).format(
+            rank=_text(f"rank.{_RANK_KEYS[card.rank]}", lang), suit=_text(f"suits.{_SUIT_KEYS[card.suit]}", lang)
+        )
     return f"{name} — {word(role, lang)}" if role else name
 
 
-# ---------------------------------------------------------------- sentences
-#: Sentences by key: ``{key: (english, french)}``, templates for :meth:`str.format` with the fields of
-#: :func:`say` (see :class:`_Formatter` for the forms a field may take).
-_MESSAGES: dict[str, tuple[str, str]] = {}
-
-
-def add_messages(messages: Mapping[str, tuple[str, str]]) -> None:
-    """Add a module's sentences, ``{key: (english, french)}``. A key is given once: a second, different
-    text for it is a programming error, refused at import so two modules never fight over one key."""
-    for key, pair in messages.items():
-        if len(pair) != len(LANGS) or not all(isinstance(text, str) and text for text in pair):
-            raise RulesOptionError(f"message {key!r} must be given as (english, french), both non-empty text")
-        known = _MESSAGES.setdefault(key, pair)
-        if known != pair:
-            raise RulesOptionError(f"message {key!r} is already defined with other words")
-
-
-add_messages({
-    "i18n.bad_lang": ("lang={value} is not allowed; use 'en' (English) or 'fr' (French)",
-                      "`lang={value}` n'est pas permis ; choisissez 'en' (anglais) ou 'fr' (français)"),
-    "i18n.not_a_number": ("number({value}) is not allowed; give a finite number (an int or a float)",
-                          "`number({value})` n'est pas permis ; donnez un nombre fini (un `int` ou un `float`)"),
-    "i18n.bad_spec": ("spec={spec} is not allowed; give a format as in an f-string, like '.0%', '+.2f' or ',' "
-                      "(widths and precisions up to {most})",
-                      "`spec={spec}` n'est pas permis ; donnez un format comme dans une f-string, p. ex. `'.0%'`, "
-                      "`'+.2f'` ou `','` (largeurs et précisions jusqu'à {most})"),
-})  # fmt: skip
-
-
-def message_keys() -> tuple[str, ...]:
-    """Every sentence key the package has (for the tests that check both languages)."""
-    return tuple(_MESSAGES)
-
-
-def message_pair(key: str) -> tuple[str, str]:
-    """The English and French templates of ``key``."""
-    return _MESSAGES[key]
-
-
 def say(key: str, lang: str | None = None, /, **fields: Any) -> str:
-    """The sentence ``key`` in ``lang`` (the course's language when None), its fields in that language's forms."""
-    pair = _MESSAGES.get(key)
-    if pair is None:
-        raise KeyError(f"no message {key!r}")  # a programming error, never a learner's input
+    """The sentence ``key`` in ``lang`` (the course's language when None), its fields in that language's forms
+    (see :class:`_Formatter`). A key no catalog has is a programming error (KeyError), never a learner's."""
     chosen = lang_or_current(lang)
-    return _FORMATTERS[chosen].format(pair[LANGS.index(chosen)], **fields)
+    return _FORMATTERS[chosen].format(_text(key, chosen), **fields)
+
+
+def fill(template: str, lang: str | None = None, /, **fields: Any) -> str:
+    """A template written here rather than read from a catalog, its fields in ``lang``'s forms as :func:`say` writes
+    them (for trying a template out; the package's own sentences all come from the catalogs).
+
+    >>> fill("{seat} leads {card:the}, {p:.0%}", "fr", seat=Seat.E, card=Card.parse("AS"), p=0.5)
+    "Est leads l'as de pique, 50\u202f%"
+    """
+    return _FORMATTERS[lang_or_current(lang)].format(template, **fields)
 
 
 # ---------------------------------------------------------------- the language spoken
@@ -283,12 +250,12 @@ def card_name(card: Card, lang: Lang = "en") -> str:
 
 def suit_name(suit: Suit, lang: Lang = "en", plural: bool = False) -> str:
     """ "heart" / "hearts"; French "cœur" either way (à cœur, du cœur)."""
-    return (_SUITS if plural else _SUIT_ONE)[lang][suit]
+    return _text(f"{'suits' if plural else 'suit'}.{_SUIT_KEYS[suit]}", lang)
 
 
 def _card_article(card: Card, lang: Lang, form: str) -> str:
     name = card_name(card, lang)
-    if lang == "en":
+    if lang != "fr":  # French articles agree with the rank word; every other language takes English's forms
         return {"the": "the ", "a": "to the ", "de": "of the "}[form] + name
     vowel = card.rank is Rank.ACE
     feminine = card.rank in _FEMININE_RANKS
@@ -304,8 +271,7 @@ def _card_article(card: Card, lang: Lang, form: str) -> str:
 def _join(items: list[str], lang: Lang) -> str:
     if len(items) <= 1:
         return "".join(items)
-    last = " and " if lang == "en" else " et "
-    return ", ".join(items[:-1]) + last + items[-1]
+    return ", ".join(items[:-1]) + _text("join.and", lang) + items[-1]
 
 
 class _Formatter(string.Formatter):
@@ -338,7 +304,7 @@ class _Formatter(string.Formatter):
             return _card_article(value, lang, format_spec)
         if isinstance(value, Seat):
             if format_spec == "short":
-                return _SEAT_SHORT[lang][value]
+                return _text(f"seat.short.{value.name}", lang)
             name = word(value.name, lang)
             if lang == "fr" and format_spec in ("de", "que"):
                 # French elides before a vowel: "de Nord" but "d'Est", "que Sud" but "qu'Ouest"
@@ -347,14 +313,13 @@ class _Formatter(string.Formatter):
         if isinstance(value, Suit):
             if format_spec == "symbol":
                 return value.symbol
-            return (_SUIT_ONE if format_spec == "one" else _SUITS)[lang][value]
+            return suit_name(value, lang, plural=format_spec != "one")
         if isinstance(value, Rank):
-            return _RANKS[lang][value]
+            return _text(f"rank.{_RANK_KEYS[value]}", lang)
         if isinstance(value, str) and format_spec == "w":
             return word(value, lang)
         if isinstance(value, int) and not isinstance(value, bool) and "|" in format_spec:
-            one, many = format_spec.split("|", 1)
-            return plural(value, one, many, lang)
+            return plural(value, *format_spec.split("|"), lang=lang)
         if isinstance(value, (list, tuple)) and all(isinstance(v, Card) for v in value):
             if format_spec == "names":
                 return _join([card_name(c, lang) for c in value], lang)
@@ -362,13 +327,18 @@ class _Formatter(string.Formatter):
         if isinstance(value, (list, tuple)) and all(isinstance(v, Seat) for v in value):
             return _join([self.format_field(v, format_spec) for v in value], lang)
         text = str(super().format_field(value, format_spec))
-        if lang == "fr" and isinstance(value, (int, float)) and not isinstance(value, bool):
-            # 1,234.5 → 1 234,5 and 91% → 91 % (narrow no-break spaces, as French typesetting has them)
-            text = text.replace(",", "\u202f").replace(".", ",").replace("%", "\u202f%")
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and lang != "en":
+            # the catalog's marks: French 1,234.5 → 1 234,5 and 91% → 91 % (narrow no-break spaces)
+            marks = {
+                ",": _text("format.group", lang),
+                ".": _text("format.decimal", lang),
+                "%": _text("format.percent", lang),
+            }
+            text = "".join(marks.get(c, c) for c in text)
         return text
 
 
-_FORMATTERS: dict[str, _Formatter] = {lang: _Formatter(lang) for lang in LANGS}
+_FORMATTERS: dict[str, _Formatter] = {}
 
 
 def _finite(value: numbers.Real) -> bool:
@@ -403,16 +373,19 @@ def number(value: float, spec: str = "", lang: str | None = None) -> str:
         raise RulesOptionError(say("i18n.bad_spec", language, spec=quote(spec), most=_SPEC_MOST)) from None
 
 
-def plural(n: int, one: str, many: str, lang: str | None = None) -> str:
-    """``one`` or ``many``, as the number ``n`` asks in ``lang`` (the course's language by default): English takes the
-    singular for 1 alone, French for 0 and 1 ("0 levée", "1 levée", "2 levées"). The one plural rule of every
-    sentence (``{n:trick|tricks}`` in a message).
+def plural(n: int, *forms: str, lang: str | None = None) -> str:
+    """The one of ``forms`` (singular, plural, and any more the language has) that the number ``n`` asks for in
+    ``lang`` (the course's language by default), by its catalog's plural rule: English takes the singular for 1
+    alone, French for 0 and 1 ("0 levée", "1 levée", "2 levées"). The one plural rule of every sentence
+    (``{n:trick|tricks}`` in a message).
 
-    >>> plural(0, "trick", "tricks", "en"), plural(0, "levée", "levées", "fr"), plural(2, "levée", "levées", "fr")
-    ('tricks', 'levée', 'levées')
+    >>> plural(0, "trick", "tricks", lang="en"), plural(0, "levée", "levées", lang="fr")
+    ('tricks', 'levée')
+    >>> plural(2, "levée", "levées", lang="fr")
+    'levées'
     """
-    singular = abs(n) == 1 if lang_or_current(lang) == "en" else abs(n) < 2
-    return one if singular else many
+    index = _PLURALS[lang_or_current(lang)](abs(n))
+    return forms[min(index, len(forms) - 1)]
 
 
 def join_words(items: Iterable[str], lang: Lang) -> str:
@@ -420,49 +393,8 @@ def join_words(items: Iterable[str], lang: Lang) -> str:
     return _join(list(items), lang)
 
 
-# ---------------------------------------------------------------- the cards module's refusals and words
-# Kept here, not in the cards module: this module reads cards and seats to write its fields, and the cards module
-# reads its sentences only when it refuses something, so neither needs the other to be loaded first.
-# What a learner types (card faces, letters) is quoted as code in the French.
-add_messages({
-    "cards.not_a_suit": ("{value} is not a suit; use C, D, H or S (or ♣ ♦ ♥ ♠, ♧ ♢ ♡ ♤, or clubs, diamonds, hearts, "
-                         "spades)",
-                         "`{value}` n'est pas une couleur ; donnez C, D, H ou S (pour trèfle, carreau, cœur, pique), "
-                         "♣ ♦ ♥ ♠, ♧ ♢ ♡ ♤, ou le nom : trèfle, carreau, cœur, pique"),
-    "cards.not_a_rank": ("{value} is not a rank; use 7, 8, 9, 10 (or T), J, Q, K or A",
-                         "`{value}` n'est pas une valeur de carte ; donnez 7, 8, 9, 10 (ou T), J (valet), Q (dame), "
-                         "K (roi) ou A (as)"),
-    "cards.not_a_seat": ("{value} is not a seat; use N, E, S or W (north, east, south, west)",
-                         "`{value}` n'est pas une place ; donnez N, E, S ou O (ou W), ou le nom : Nord, Est, Sud, Ouest"),
-    "cards.use_parse": ("Card({value}) is not how a card is made; write Card.parse('JH'), Card.of(rank, suit) or "
-                        "Card.from_index(i)",
-                        "`Card({value})` ne fait pas une carte ; écrivez `Card.parse('JH')`, `Card.of(rank, suit)` ou "
-                        "`Card.from_index(i)`"),
-    "cards.bad_index": ("card index {value} is not allowed; use a whole number from 0 to 33",
-                        "l'indice de carte `{value}` n'est pas permis ; donnez un nombre entier de 0 à 33"),
-    "cards.not_a_card_type": ("{value} is not a card; write cards like 'JH', '10♦', 'TD', 'RJ' or 'BJ'",
-                              "`{value}` n'est pas une carte ; écrivez les cartes comme `JH`, `10♦`, `TD`, `RJ` ou "
-                              "`BJ`"),
-    "cards.not_a_card": ("{value} is not a card; write rank (7 8 9 10/T J Q K A) then suit (C D H S or ♣ ♦ ♥ ♠), "
-                         "like 'JH' or '10♦', or 'RJ'/'BJ' for the jokers",
-                         "`{value}` n'est pas une carte ; écrivez la valeur (7 8 9 10/T J Q K A) puis la couleur "
-                         "(C D H S ou ♣ ♦ ♥ ♠), comme `JH` pour le valet de cœur ou `10♦`, ou `RJ`/`BJ` pour les jokers"),
-    "cards.not_cards": ("{value} is not a list of cards; write them like 'JH 10D RJ' or give a list such as "
-                        "['JH', '10D']",
-                        "`{value}` n'est pas une liste de cartes ; écrivez-les comme `JH 10D RJ` ou donnez une liste "
-                        "comme `['JH', '10D']`"),
-    "cards.twice": ("{card} is in {where:w} twice; each card of the deck exists once",
-                    "{card:the} est deux fois dans {where:w} ; chaque carte du jeu n'existe qu'une fois"),
-})  # fmt: skip
-# The places a card can be twice, as the engine names them (``parse_cards(..., distinct=...)``).
-add_words({
-    "a hand": ("a hand", "une main"),
-    "the hand": ("the hand", "la main"),
-    "the trick": ("the trick", "la levée"),
-    "the kitty": ("the kitty", "le minou"),
-    "the discards": ("the discards", "l'écart"),
-    "North's hand": ("North's hand", "la main de Nord"),
-    "East's hand": ("East's hand", "la main d'Est"),
-    "South's hand": ("South's hand", "la main de Sud"),
-    "West's hand": ("West's hand", "la main d'Ouest"),
-})  # fmt: skip
+# The package's own languages: English first (every other catalog falls back to it), then each catalog found.
+add_language("en")
+for _found in sorted(LOCALE.glob(f"*/LC_MESSAGES/{DOMAIN}.mo")):
+    if _found.parents[1].name != "en":
+        add_language(_found.parents[1].name)

@@ -24,18 +24,12 @@ from typing import TYPE_CHECKING
 
 from .cards import Card, CardList, Rank, Suit, parse_cards
 from .errors import CardParseError, ContractError, RulesOptionError, quote
-from .i18n import add_messages, say
+from .i18n import say
 from .rules import Rules
 
 if TYPE_CHECKING:
     from .contract import Contract
 
-add_messages({
-    "ranking.no_jokers": ("{title} is played without jokers", "{title} : on y joue sans jokers"),
-    "ranking.sort_by": ("a hand is sorted by a contract or by rules, not by {value}",
-                        "une main se trie selon un contrat ou des règles, pas selon {value}"),
-    "ranking.not_in_deck": ("{card} is not in the {deck:w} deck", "{card:the} n'est pas dans le jeu de cartes ({deck:w})"),
-})  # fmt: skip
 
 __all__ = ["JOKER_SUIT", "NO_SUIT", "CardOrder", "card_order", "card_role", "jokers", "sort_hand", "trump_order"]
 

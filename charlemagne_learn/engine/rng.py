@@ -22,14 +22,10 @@ from __future__ import annotations
 import numbers
 
 from .errors import quote
-from .i18n import add_messages, say
+from .i18n import say
 
 __all__ = ["SEED_LIMIT", "DealRandom", "check_seed", "derive_seed"]
 
-add_messages({
-    "rng.bad_seed": ("{name}={value} is not allowed; a seed is a whole number from 0 to 2**64 - 1",
-                     "`{name}={value}` n'est pas permis ; une graine (`seed`) est un nombre entier de 0 à 2**64 - 1"),
-})  # fmt: skip
 
 _MASK = (1 << 64) - 1
 #: Seeds are whole numbers below this: the generator's state has 64 bits, and a larger seed would share one.

@@ -20,7 +20,7 @@ from typing import Any, Literal
 
 from .checks import is_whole
 from .errors import ContractError, RulesOptionError, quote
-from .i18n import Lang, add_messages, add_words, lang_or_current, refusal_lang, say, word
+from .i18n import Lang, lang_or_current, refusal_lang, say, word
 
 __all__ = ["ALIASES", "VARIANTS", "BidSpec", "Rules"]
 
@@ -42,64 +42,6 @@ _ALONE: tuple[str, ...] = ("never", "always", "optional")
 _KITTY_EXCHANGES = ("kitty", "kitty_and_partner", "kitty_or_partner")
 
 
-# "in Maine Charlemagne", "au Charlemagne du Maine": French puts its own preposition and article before a title.
-add_words({
-    "in title.canadian": ("Canadian Charlemagne", "au Charlemagne canadien"),
-    "in title.american": ("American Charlemagne", "au Charlemagne américain"),
-    "in title.maine": ("Maine Charlemagne", "au Charlemagne du Maine"),
-    "in title.bid_euchre": ("Bid Euchre", "à l'Euchre à enchères"),
-})  # fmt: skip
-# Option names and values are typed as code: the French quotes them so.
-add_messages({
-    "rules.one_of": ("{what}={value} is not allowed; use {allowed}", "`{what}={value}` n'est pas permis ; donnez {allowed}"),
-    "rules.bid_text": ("a bid's {text} must be a non-empty text, not {value}",
-                       "le champ `{text}` d'une enchère doit être un texte non vide, pas `{value}`"),
-    "rules.bid_option": ("bid {name}: {what} is not allowed; use a whole number from 0 to {high}",
-                         "enchère `{name}` : `{what}` n'est pas permis ; donnez un nombre entier de 0 à {high}"),
-    "rules.bid_aliases": ("bid {name}: aliases must be a tuple of texts, not {value}",
-                          "enchère `{name}` : `aliases` doit être un tuple de textes, pas `{value}`"),
-    "rules.whole": ("{what} is not allowed; use a whole number >= {least}",
-                    "`{what}` n'est pas permis ; donnez un nombre entier >= {least}"),
-    "rules.bower_names": ("bower_names={value} is not allowed; use two names, the big jack's then the little jack's, "
-                          "such as ('big jack', 'little jack')",
-                          "`bower_names={value}` n'est pas permis ; donnez deux noms, celui du bar puis celui du petit "
-                          "bar, comme `('big jack', 'little jack')`"),
-    "rules.bids": ("bids={value} is not allowed; use a tuple of BidSpec, lowest bid first",
-                   "`bids={value}` n'est pas permis ; donnez un tuple de `BidSpec`, la plus basse enchère d'abord"),
-    "rules.dealer_minimum": ("dealer_minimum={value} is not allowed; use None or one of the numeric bids {numbers}",
-                             "`dealer_minimum={value}` n'est pas permis ; donnez `None` ou une des enchères en "
-                             "chiffres {numbers}"),
-    "rules.deck_shape": ("a {deck}-card deck with a kitty of {kitty} cannot deal {hand} cards to each of four players",
-                         "un jeu de {deck} cartes avec un minou de {kitty} ne peut pas donner {hand} cartes à chacun "
-                         "des quatre joueurs"),
-    "rules.hand_size": ("the {title:w} bids are written for hands of {most} cards, not {hand}; keep {most} cards a hand",
-                        "les enchères {title:w} sont faites pour des mains de {most} cartes, pas {hand} ; gardez "
-                        "{most} cartes par main"),
-    "rules.kitty_needed": ("its bids take the kitty", "ses enchères prennent le minou"),
-    "rules.kitty_unused": ("no bid takes the kitty", "aucune enchère ne prend le minou"),
-    "rules.kitty_size": ("kitty_size={kitty} does not fit {title:w}: {need}",
-                         "`kitty_size={kitty}` ne convient pas {title:w} : {need}"),
-    "rules.unknown_variant": ("unknown variant {value}; use one of {allowed}",
-                              "variante inconnue `{value}` ; donnez une de {allowed}"),
-    "rules.unknown_options": ("unknown rules {n:option|options} {unknown}; options are {known}",
-                              "{n:option de règles inconnue|options de règles inconnues} {unknown} ; les options sont "
-                              "{known}"),
-    "rules.own_deck": ("{deck} cannot change: {title:w} is played with its own deck ({shape}); "
-                       "choose another variant for another deck ({variants})",
-                       "{deck} ne peut pas changer : on joue {title:w} avec son propre jeu de cartes ({shape}) ; "
-                       "choisissez une autre variante pour un autre jeu ({variants})"),
-    "rules.not_rules": ("{value} is not a rule system; give Rules.preset('canadian') (or any variant's) or a variant "
-                        "name ({variants})",
-                        "`{value}` n'est pas un jeu de règles ; donnez `Rules.preset('canadian')` (ou celui d'une autre "
-                        "variante) ou le nom d'une variante ({variants})"),
-    "rules.no_bid": ("{title:w} has no bid {value}; its bids are {allowed}",
-                     "il n'y a pas d'enchère `{value}` {title:w} ; ses enchères sont {allowed}"),
-    "rules.not_record": ("{value} is not a rules record; use what Rules.to_record() writes, like {example}",
-                         "`{value}` n'est pas un enregistrement de règles ; donnez ce qu'écrit `Rules.to_record()`, "
-                         "comme `{example}`"),
-})  # fmt: skip
-
-
 def _listed(items: list[str], lang: Lang, last: str = ", ") -> str:
     """Names a learner types, listed as the English has them, quoted as code in French ("ou" for " or ")."""
     if lang == "en":
@@ -112,16 +54,6 @@ def _one_of(what: str, value: object, allowed: tuple[object, ...]) -> None:
         lang = refusal_lang()
         listed = _listed([repr(a) for a in allowed], lang, " or ")
         raise RulesOptionError(say("rules.one_of", lang, what=what, value=quote(value), allowed=listed))
-
-
-#: Bid names that players of the English-speaking tables say in English, as French players say them.
-add_words(
-    {
-        "No Trump": ("No Trump", "Sans-atout"),
-        "Charles Alone": ("Charles Alone", "Charles seul"),
-        "High Card No Trump": ("High Card No Trump", "Sans-atout carte haute"),
-    }
-)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from .contract import Contract, check_contract
 from .errors import TrickError, quote
-from .i18n import add_messages, add_words, lang_or_current, say, word
+from .i18n import lang_or_current, say, word
 from .rules import BidSpec, Rules
 from .ruling import Ruling
 from .tallies import TeamTally
@@ -33,32 +33,6 @@ __all__ = [
     "stake",
     "value_to_bidder",
 ]
-
-add_words({"NS": ("North–South", "Nord–Sud"), "EW": ("East–West", "Est–Ouest")})
-add_messages({
-    "scoring.no_trick": (" (take no trick)", " (ne faire aucune levée)"),
-    "scoring.every_trick": (" (take every trick)", " (faire toutes les levées)"),
-    "scoring.goal_team_one": ("{who} bid {bid}{what} and took {n} trick", "{who} ont demandé {bid}{what} et fait {n} levée"),
-    "scoring.goal_team_many": ("{who} bid {bid}{what} and took {n} tricks",
-                               "{who} ont demandé {bid}{what} et fait {n} levées"),
-    "scoring.goal_alone_one": ("{who} bid {bid}{what} and took {n} trick", "{who} a demandé {bid}{what} et fait {n} levée"),
-    "scoring.goal_alone_many": ("{who} bid {bid}{what} and took {n} tricks",
-                                "{who} a demandé {bid}{what} et fait {n} levées"),
-    "scoring.made": ("the contract is made", "le contrat est réussi"),
-    "scoring.failed": ("the contract failed", "le contrat a chuté"),
-    "scoring.per_trick_made": ("each team scores a point per trick: {team} {a}, {other} {b}",
-                               "chaque équipe marque un point par levée : {team} {a}, {other} {b}"),
-    "scoring.per_trick_failed": (
-        "{team} lose {bid} (the amount bid) and {other} score a point per trick they took, {b}",
-        "{team} perdent {bid} (le montant de l'enchère) et {other} marquent un point par levée prise, {b}",
-    ),
-    "scoring.outright": ("{team} win the game outright", "{team} gagnent la partie d'un coup"),
-    "scoring.no_credit": (" (no credit for extra tricks)", " (les levées de trop ne comptent pas)"),
-    "scoring.team_scores": ("{team} score {points}{extra}", "{team} marquent {points}{extra}"),
-    "scoring.ruling": ("{goal}: {verdict}, so {tail}.", "{goal} : {verdict}, donc {tail}."),
-    "scoring.bad_tricks": ("bidder_tricks={value} is not possible; give a number of tricks from 0 to {total}",
-                           "`bidder_tricks={value}` n'est pas possible ; donnez un nombre de levées de 0 à {total}"),
-})  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -193,9 +167,8 @@ def explain_score(contract: Contract, bidder_tricks: int, *, lang: str | None = 
         what = say("scoring.every_trick", language)
     else:
         what = ""
-    plural = bidder_tricks > 1 or (bidder_tricks == 0 and language == "en")
     goal = say(
-        f"scoring.goal_{'alone' if contract.alone else 'team'}_{'many' if plural else 'one'}",
+        f"scoring.goal_{'alone' if contract.alone else 'team'}",
         language, who=who, bid=spec.text(language), what=what, n=bidder_tricks,
     )  # fmt: skip
     verdict = say("scoring.made" if score.made else "scoring.failed", language)

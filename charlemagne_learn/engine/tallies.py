@@ -20,16 +20,9 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import Seat
-from .i18n import add_messages, lang_or_current, say, word
+from .i18n import lang_or_current, say, word
 
 __all__ = ["BidCounts", "SeatTally", "TeamTally"]
-
-add_messages({
-    "tally.seat": ("{seat} {n}", "{seat} {n}"),
-    "tally.teams": ("NS {NS} – EW {EW}", "NS {NS} – EO {EW}"),
-    "tally.bid_from": ("{bid} from a count of {n}", "{bid} dès un compte de {n}"),
-    "tally.bid_never": ("{bid} never", "{bid} jamais"),
-})  # fmt: skip
 
 
 class _Tally(dict[str, int]):

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from .cards import Card, CardList, Seat, Suit
 from .contract import Contract, check_contract
 from .errors import TrickError
-from .i18n import Lang, add_messages, lang_or_current, say, suit_name, word
+from .i18n import Lang, lang_or_current, say, suit_name, word
 from .ranking import JOKER_SUIT, CardOrder
 from .ruling import Ruling
 
@@ -52,82 +52,6 @@ def winning_position(order: CardOrder, trick: Sequence[int]) -> int:
         if strength[trick[i]] > top:
             best, top = i, strength[trick[i]]
     return best
-
-
-# ---------------------------------------------------------------- words
-add_messages({
-    "tricks.not_in_deck": ("{card} is not in the {deck:w} deck ({where})",
-                           "{card:the} n'est pas dans le jeu de cartes ({deck:w}, {where})"),
-    "tricks.in_hand": ("in the hand", "dans la main"),
-    "tricks.in_trick": ("in the trick", "dans la levée"),
-    "tricks.trick_full": (
-        "the trick already holds {n} cards, which completes it with {players} players; give only the cards played "
-        "before this player",
-        "la levée contient déjà {n} cartes, ce qui la complète à {players} joueurs ; ne donnez que les cartes jouées "
-        "avant ce joueur",
-    ),
-    "tricks.hand_and_trick": ("a card cannot be both in the hand and already played to the trick",
-                              "une carte ne peut pas être à la fois dans la main et déjà jouée dans la levée"),
-    "tricks.leading": ("You are leading this trick, so you may play any card.",
-                       "C'est vous qui entamez la levée : vous pouvez jouer n'importe quelle carte."),
-    "tricks.joker_led_must": (
-        "{led}, and with only the jokers as trumps the holder of the other joker must play it: you must play {card}.",
-        "{led} et, quand seuls les jokers sont atouts, qui tient l'autre joker doit le jouer : vous devez jouer "
-        "{card:the}.",
-    ),
-    "tricks.joker_led_free": ("{led} and you do not hold the other joker, so you may play any card.",
-                              "{led} et vous n'avez pas l'autre joker, vous pouvez donc jouer n'importe quelle carte."),
-    "tricks.follow_one": ("{led} and you hold one{note}, so you must follow suit.",
-                          "{led} et vous en avez{note}, vous devez donc fournir."),
-    "tricks.follow_some": ("{led} and you hold some{note}, so you must follow suit.",
-                           "{led} et vous en avez{note}, vous devez donc fournir."),
-    "tricks.void_joker": (
-        "{led} and you have none; in a contract with only the jokers as trumps, a player who cannot follow suit "
-        "and holds a joker must play a joker.",
-        "{led} et vous n'en avez pas ; dans un contrat où seuls les jokers sont atouts, qui ne peut pas fournir "
-        "et tient un joker doit jouer un joker.",
-    ),
-    "tricks.void_free": ("{led} and you have none, so you may play any card.",
-                         "{led} et vous n'en avez pas, vous pouvez donc jouer n'importe quelle carte."),
-    "tricks.counts_as": ("{card}, the {role:w}, counts as a {suit}", "{card:the}, {role:w}, compte comme un {suit}"),
-    "tricks.led_joker": ("A joker ({card}) was led", "On a entamé {card:the}"),
-    "tricks.led_moved": ("{card}, the {role:w}, leads {trump},", "On a entamé {card:the}, {role:w}, de l'atout ({trump}),"),
-    "tricks.led_suit": ("A {suit} was led", "On a entamé à {suit}"),
-    "tricks.may_lead": ("{card} may be played: you are leading, so any card is allowed.",
-                        "Vous pouvez jouer {card:the} : c'est vous qui entamez, toute carte est permise."),
-    "tricks.may_follow": ("{card} may be played: it follows the led suit{note}.",
-                          "Vous pouvez jouer {card:the} : vous fournissez à la couleur entamée{note}."),
-    "tricks.may_joker": ("{card} may be played: you cannot follow suit, and a player who cannot must play a joker.",
-                         "Vous pouvez jouer {card:the} : vous ne pouvez pas fournir, et qui ne peut pas fournir doit "
-                         "jouer un joker."),
-    "tricks.may_any": ("{card} may be played: you cannot follow the led suit, so any card is allowed.",
-                       "Vous pouvez jouer {card:the} : vous ne pouvez pas fournir à la couleur entamée, toute carte "
-                       "est donc permise."),
-    "tricks.may_not": ("{card} cannot be played: {reason}", "Vous ne pouvez pas jouer {card:the} : {reason}"),
-    "tricks.not_held": ("{card} is not in the hand; the hand holds {cards}",
-                        "{card:the} n'est pas dans la main ; la main contient {cards}"),
-    "tricks.sits_out": ("{seat} sits out this hand and cannot lead; active seats are {seats}",
-                        "{seat} ne joue pas cette donne et ne peut pas entamer ; les places qui jouent sont {seats}"),
-    "tricks.trick_size": ("a complete trick has {n} cards in this contract, one from each player; got {got}",
-                          "une levée complète compte {n} cartes dans ce contrat, une par joueur ; reçu {got}"),
-    "tricks.twice": ("a trick cannot hold the same card twice", "une levée ne peut pas contenir deux fois la même carte"),
-    "tricks.win_trump_role_only": ("{seat} wins with {card}: it is the {role:w}, a trump, and the only trump played.",
-                                   "{seat} remporte la levée avec {card:the} : c'est {role:w}, un atout, et le seul "
-                                   "atout joué."),
-    "tricks.win_trump_role_highest": (
-        "{seat} wins with {card}: it is the {role:w}, a trump, and the highest trump played.",
-        "{seat} remporte la levée avec {card:the} : c'est {role:w}, un atout, et le plus haut atout joué.",
-    ),
-    "tricks.win_trump_only": ("{seat} wins with {card}: it is the only trump played.",
-                              "{seat} remporte la levée avec {card:the} : c'est le seul atout joué."),
-    "tricks.win_trump_highest": ("{seat} wins with {card}: it is the highest trump played.",
-                                 "{seat} remporte la levée avec {card:the} : c'est le plus haut atout joué."),
-    "tricks.win_suit": (
-        "{seat} wins with {card}: no trump was played, and it is the highest {suit}, the suit led.",
-        "{seat} remporte la levée avec {card:the} : aucun atout n'a été joué, et c'est la plus haute carte de {suit}, "
-        "la couleur entamée.",
-    ),
-})  # fmt: skip
 
 
 def _suit_name(order: CardOrder, suit: int, lang: Lang) -> str:

@@ -26,25 +26,13 @@ from ..analysis.exchange import ExchangeHint
 from ..course import rules_for
 from ..engine.checks import whole_number
 from ..engine.errors import RulesOptionError, quote
-from ..engine.i18n import Lang, add_messages, lang_or_current, say, word
+from ..engine.i18n import Lang, lang_or_current, say, word
 from ..engine.rules import Rules
 from .decisions import decisions
 from .printing import write_page
 from .quiz import questions
 
 __all__ = ["AnswerKey", "KeyEntry", "answer_key", "decision_key"]
-
-add_messages({
-    "key.bad_kinds": ("kinds={kinds} is not allowed; give a list of kinds (or one kind as a str), or None for all",
-                      "`kinds={kinds}` n'est pas permis ; donnez une liste de sortes (ou une seule sorte en `str`), "
-                      "ou `None` pour toutes"),
-    "key.for": ("for {quiz}", "pour {quiz}"),
-    "key.answer": ("Answer: {answer}", "Réponse : {answer}"),
-    "key.also": ("Also right: {also}", "Aussi juste : {also}"),
-    "key.why": ("Why: {why}", "Pourquoi : {why}"),
-    "key.title": ("Answer key: {title}, level {level}, seed {seed}", "Corrigé : {title}, niveau {level}, graine {seed}"),
-    "key.decisions_title": ("Answer key: decisions, {title}, seed {seed}", "Corrigé : décisions, {title}, graine {seed}"),
-})  # fmt: skip
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from pathlib import Path
 from ..course import rules_for
 from ..engine.bid_meaning import COLUMNS, bid_meaning
 from ..engine.cards import Card, Suit
-from ..engine.i18n import Lang, add_messages, card_name, lang_or_current, say, suit_name, word
+from ..engine.i18n import Lang, card_name, lang_or_current, say, suit_name, word
 from ..engine.palette import card_colour
 from ..engine.ranking import card_order, jokers, trump_order
 from ..engine.rules import Rules
@@ -38,80 +38,6 @@ EXAMPLE_TRUMP = Suit.H
 
 #: A cheat sheet cannot be written where or how it was asked (the error of every page to print).
 CheatSheetError = PrintError
-
-add_messages({
-    "cheat.ladder": ("With {suit} {symbol} trump, highest first:", "Atout {suit} {symbol}, du plus fort au plus faible :"),
-    "cheat.plain": ("The other suits, highest first (a jack that became a trump is missing from its suit):",
-                    "Les autres couleurs, de la plus haute à la plus basse carte (un valet devenu atout manque à sa "
-                    "couleur) :"),
-    "cheat.nine": ("The nine of trumps is the highest trump. ", "Le neuf d'atout est le plus gros atout. "),
-    "cheat.jokers": ("The jokers are the two highest trumps whatever suit is trump: the {high} ({high_face}) is the "
-                     "high joker, the {low} ({low_face}) the low joker (house rule {code}). ",
-                     "Les jokers sont les deux plus gros atouts, quelle que soit la couleur d'atout : le {high} "
-                     "({high_face}) est le grand joker, le {low} ({low_face}) le petit joker (règle maison {code}). "),
-    "cheat.then": ("Then the", "Viennent ensuite"),
-    "cheat.highest": ("The highest trumps are the", "Les plus gros atouts sont"),
-    "cheat.jacks": ("{lead} <b>{big}</b> (the jack of trumps) and the <b>{little}</b> (the other jack of the same "
-                    "colour), which counts as a trump and no longer as its printed suit.",
-                    "{lead} <b>{big}</b> (le valet d'atout) et <b>{little}</b> (l'autre valet de la même teinte), qui "
-                    "compte comme un atout et non plus dans sa couleur imprimée."),
-    "cheat.dealer_minimum": ("if nobody has bid {n} or more, the dealer must bid at least {n}",
-                             "si personne n'a enchéri {n} ou plus, le donneur doit enchérir au moins {n}"),
-    "cheat.stick": ("if the first three pass, the dealer must bid (stick the dealer)",
-                    "si les trois premiers passent, le donneur doit enchérir (le donneur est collé)"),
-    "cheat.redeal": ("if all four pass, the hand is thrown in and the next dealer deals",
-                     "si les quatre passent, la donne est annulée et le donneur suivant distribue"),
-    "cheat.kitty": (" and {n} face down to the kitty", " et {n} face cachée au minou"),
-    "cheat.bidding": (
-        "<ul><li><b>Deal</b>: {n} cards to each player, two at a time{kitty}.</li><li><b>Bid</b>: one round, from "
-        "the dealer's left to the dealer; each player passes or bids higher than the highest bid so far; "
-        "{passing}.</li><li>The highest bid is the <b>contract</b>; its maker is the <b>bidder</b>, who plays with "
-        "the partner opposite unless the bid is played alone.</li></ul>",
-        "<ul><li><b>La donne</b> : {n} cartes à chaque joueur, deux par deux{kitty}.</li><li><b>Les enchères</b> : "
-        "un seul tour, de la gauche du donneur jusqu'au donneur ; chacun passe ou enchérit plus haut que la plus "
-        "haute enchère jusque-là ; {passing}.</li><li>La plus haute enchère est le <b>contrat</b> ; celui qui l'a "
-        "faite est le <b>preneur</b>, qui joue avec le partenaire d'en face, sauf si l'enchère se joue seul.</li></ul>"),
-    "cheat.play.lead": ("The first player of a trick <b>leads</b> any card; the others must <b>follow suit</b> if "
-                        "they can (trumps count as the trump suit, never as their printed suit).",
-                        "Le premier joueur d'une levée <b>entame</b> la carte qu'il veut ; les autres doivent "
-                        "<b>fournir</b> s'ils le peuvent (les atouts comptent dans la couleur d'atout, jamais dans "
-                        "leur couleur imprimée)."),
-    "cheat.play.void": ("A player who cannot follow may play any card: a trump, or a card of another suit thrown off.",
-                        "Qui ne peut pas fournir joue n'importe quelle carte : il coupe avec un atout, ou se défausse "
-                        "d'une carte d'une autre couleur."),
-    "cheat.play.win": ("The highest trump wins the trick; with no trump in it, the highest card of the suit led. The "
-                       "winner leads the next trick.",
-                       "Le plus gros atout remporte la levée ; sans atout dedans, la plus haute carte de la couleur "
-                       "demandée. Le gagnant entame la levée suivante."),
-    "cheat.play.jokers": ("<b>No trump suit</b> ({bids}): the two jokers are the only trumps. A player who cannot "
-                          "follow suit and holds a joker must play a joker; when a joker is led, the other joker must "
-                          "be played.",
-                          "<b>Pas de couleur d'atout</b> ({bids}) : les deux jokers sont les seuls atouts. Qui ne "
-                          "peut pas fournir et tient un joker doit jouer un joker ; quand un joker est entamé, l'autre "
-                          "joker doit être joué."),
-    "cheat.per_trick": ("Each team scores 1 point a trick it takes; bidders who fail lose the value of their bid "
-                        "instead of scoring their tricks.",
-                        "Chaque équipe marque 1 point par levée faite ; les preneurs qui chutent perdent la valeur de "
-                        "leur enchère au lieu de marquer leurs levées."),
-    "cheat.made_failed": ("Made: the bidder's team scores the bid's points (extra tricks add nothing). Failed: the "
-                          "opponents score the points in the <i>failed</i> column. A hand thrown in scores nothing.",
-                          "Réussi : l'équipe du preneur marque les points de l'enchère (les levées de trop ne comptent "
-                          "pas). Chuté : les adversaires marquent les points de la colonne <i>chuté</i>. Une donne "
-                          "annulée ne marque rien."),
-    "cheat.target": ("{how} The game goes to <b>{target}</b> points.", "{how} La partie se joue en <b>{target}</b> points."),
-    "cheat.rulebook": ("as the rulebook gives them", "telles que le livre de règles les donne"),
-    "cheat.title": ("{title}: cheat sheet", "{title} : aide-mémoire"),
-    "cheat.sub": ("{n} cards, 4 players in two teams (partners sit opposite). Rules: {house}.",
-                  "{n} cartes, 4 joueurs en deux équipes (les partenaires sont assis face à face). Règles : {house}."),
-    "cheat.h.deal": ("Deal and bidding", "La donne et les enchères"),
-    "cheat.h.play": ("Playing a trick", "Jouer une levée"),
-    "cheat.h.trumps": ("Trumps", "Les atouts"),
-    "cheat.h.bids": ("Bids, lowest first", "Les enchères, de la plus basse à la plus haute"),
-    "cheat.h.scoring": ("Scoring", "Le pointage"),
-    "cheat.foot": ("Made by charlemagne_learn from its rules engine: every line above is what the engine plays.",
-                   "Fait par charlemagne_learn à partir de son moteur de règles : chaque ligne ci-dessus, c'est ce que "
-                   "le moteur joue."),
-})  # fmt: skip
 
 
 _CSS = """

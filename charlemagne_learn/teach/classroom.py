@@ -47,7 +47,7 @@ from ..engine.actions import Action
 from ..engine.checks import whole_number
 from ..engine.display import text_table
 from ..engine.errors import CharlemagneError, quote
-from ..engine.i18n import Lang, add_messages, lang_or_current, number, say, word
+from ..engine.i18n import Lang, lang_or_current, number, say, word
 from ..engine.spreadsheet import csv_text, read_cell
 
 if TYPE_CHECKING:
@@ -68,100 +68,6 @@ MAX_GRID_SKILLS = 100
 MAX_PLOT_BARS = 60
 #: The most question numbers a note lists (then "…").
 _NOTE_QUESTIONS = 20
-
-add_messages({
-    "class.per_student": ("Per student", "Par élève"),
-    "class.per_skill": ("Per skill, hardest first", "Par habileté, la plus difficile d'abord"),
-    "class.grid": ("Right of answered, per student and skill", "Bonnes réponses sur répondues, par élève et par habileté"),
-    "class.missed_title": ("Questions missed most", "Les questions les plus ratées"),
-    "class.col.student": ("student", "élève"),
-    "class.col.answers": ("answers", "réponses"),
-    "class.col.right": ("right", "bonnes"),
-    "class.col.score": ("score", "résultat"),
-    "class.col.missed_most": ("missed most", "le plus raté"),
-    "class.col.skill": ("skill", "habileté"),
-    "class.col.who_missed": ("students who missed", "élèves qui l'ont ratée"),
-    "class.col.question": ("question", "question"),
-    "class.col.missed": ("missed", "ratée"),
-    "class.col.common_wrong": ("most common wrong answer", "mauvaise réponse la plus fréquente"),
-    "class.col.right_answer": ("right answer", "bonne réponse"),
-    "class.of": ("{wrong} of {total}", "{wrong} sur {total}"),
-    "class.plot_skill": ("Per skill (hardest at the top)", "Par habileté (la plus difficile en haut)"),
-    "class.plot_student": ("Per student", "Par élève"),
-    "class.answered_right": ("answered right", "bonnes réponses"),
-    "class.summary": ("{answers} answers from {people} {students}{files}", "{answers} réponses de {people} {students}{files}"),
-    "class.student": ("student", "élève"),
-    "class.students": ("students", "élèves"),
-    "class.in_files": (" in {n} {files}", " dans {n} {files}"),
-    "class.file": ("file", "fichier"),
-    "class.files": ("files", "fichiers"),
-    "class.not_read": ("Not read", "Non lus"),
-    "class.to_check": ("Counted, but check", "Comptés, mais à vérifier"),
-    "class.grid_some": ("{title} (the {shown} hardest of {total} skills)",
-                        "{title} (les {shown} plus difficiles sur {total} habiletés)"),
-    "class.plot_some": ("{title}: the {shown} lowest of {total}", "{title} : les {shown} plus bas sur {total}"),
-    "class.same_file": ("{name} is the same file as {first} (the same bytes): read once",
-                        "{name} est le même fichier que {first} (les mêmes octets) : lu une fois"),
-    "class.given_twice": ("{name} was given twice: read once", "{name} a été donné deux fois : lu une fois"),
-    "class.same_namesake": ("another file named {name} is the same file as {first} (the same bytes): read once",
-                            "un autre fichier nommé {name} est le même fichier que {first} (les mêmes octets) : lu une "
-                            "fois"),
-    "class.same_name": ("two different files are named {name}: the second is called {new} here",
-                        "deux fichiers différents s'appellent {name} : le second s'appelle ici {new}"),
-    "class.who_quiz": ("{student} ({quiz})", "{student} ({quiz})"),
-    "class.question_one": ("question {numbers}", "question {numbers}"),
-    "class.question_many": ("questions {numbers}", "questions {numbers}"),
-    "class.copies": ("{who}: the same answers ({questions}) are in {files}: counted once",
-                     "{who} : les mêmes réponses ({questions}) sont dans {files} : comptées une fois"),
-    "class.again": ("{who}: {questions} answered more than once, with different answers or times, in {files}: every "
-                    "answer counted (a second try, or another student's file under this name?)",
-                    "{who} : plusieurs réponses ({questions}), différentes ou à d'autres moments, dans {files} : "
-                    "toutes comptées (un deuxième essai, ou le fichier d'un autre élève sous ce nom ?)"),
-    "class.cell_too_long": ("{source}: row {n} has a cell of {size} characters (a results cell has at most {most})",
-                            "{source} : la ligne {n} a une cellule de {size} caractères (une cellule de résultats en "
-                            "a au plus {most})"),
-    "class.not_text": ("{source}: row {n} holds text that is not valid Unicode (a lone surrogate such as \\ud800)",
-                       "{source} : la ligne {n} contient du texte qui n'est pas de l'Unicode valide (un demi-caractère "
-                       "isolé comme \\ud800)"),
-    "class.no_name": ("no name ({stem})", "sans nom ({stem})"),
-    "class.bad_row": ("{source}: row {n} is not a results row (a table row or a JSON object)",
-                      "{source} : la ligne {n} n'est pas une ligne de résultats (une ligne de tableau ou un objet JSON)"),
-    "class.no_right": ("{source}: row {n} says neither whether the answer was right (a 'correct' column of True/False) "
-                       "nor its grade (a 'grade' column): is this a quiz's Download results file?",
-                       "{source} : la ligne {n} ne dit ni si la réponse était bonne (une colonne `correct` à True/False) "
-                       "ni sa note (une colonne `grade`) : est-ce bien le fichier de résultats d'un quiz ?"),
-    "class.not_utf8": ("{name}: not text in UTF-8 (a results file is CSV or JSON)",
-                       "{name} : pas du texte en UTF-8 (un fichier de résultats est en CSV ou en JSON)"),
-    "class.not_json": ("{name}: not readable as JSON", "{name} : illisible en JSON"),
-    "class.json_not_list": ("{name}: the JSON is not a list of answers", "{name} : le JSON n'est pas une liste de réponses"),
-    "class.no_student": ("{name}: no 'student' column in its first line (a results CSV starts with one)",
-                         "{name} : pas de colonne `student` sur la première ligne (un CSV de résultats commence par "
-                         "elle)"),
-    "class.empty_folder": ("no .csv or .json file in the folder {path}", "aucun fichier .csv ou .json dans le dossier {path}"),
-    "class.not_there": ("{path} is neither a file nor a folder", "{path} n'est ni un fichier ni un dossier"),
-    "class.not_a_file": ("{item} is not a file: give paths, a folder or a FileUpload's value",
-                         "{item} n'est pas un fichier : donnez des chemins, un dossier ou la valeur d'un `FileUpload`"),
-    "class.not_a_source": ("{item} is not a file: give a folder, a path, paths, or a FileUpload's value",
-                           "{item} n'est pas un fichier : donnez un dossier, un chemin, des chemins ou la valeur d'un "
-                           "`FileUpload`"),
-    "class.no_file": ("no file given: upload the students' results files or name their folder",
-                      "aucun fichier donné : téléversez les fichiers de résultats des élèves ou nommez leur dossier"),
-    "class.none_read": ("none of the files is a quiz's results:", "aucun des fichiers n'est un résultat de quiz :"),
-    "class.not_csv": ("{name}: not readable as CSV (a cell too long, or a line break in a cell without quotes)",
-                      "{name} : illisible en CSV (une cellule trop longue, ou un saut de ligne dans une cellule sans "
-                      "guillemets)"),
-    "class.too_big": ("{name}: {size} bytes is too large for a results file (at most {most})",
-                      "{name} : {size} octets, c'est trop pour un fichier de résultats (au plus {most})"),
-    "class.no_content": ("{name}: {item} holds no file content (a FileUpload's value gives bytes under 'content')",
-                         "{name} : {item} ne contient pas de fichier (la valeur d'un `FileUpload` donne des octets sous "
-                         "`content`)"),
-    "class.unreadable": ("{path} cannot be read (a name too long, or no permission to read it)",
-                         "{path} ne peut pas être lu (un nom trop long, ou pas la permission de le lire)"),
-    "class.not_rows": ("rows={rows} is not a list of results rows: give a list of rows (dicts), as a quiz's "
-                       "results gives them",
-                       "`rows={rows}` n'est pas une liste de lignes de résultats : donnez une liste de lignes (des "
-                       "`dict`), comme les donne `results` d'un quiz"),
-})  # fmt: skip
 
 
 class ResultsFileError(CharlemagneError):
@@ -484,7 +390,7 @@ def _note(key: str, who: tuple[str, str], found: tuple[set[int], set[str]]) -> s
     lang = lang_or_current(None)
     numbers = sorted(questions)
     listed = ", ".join(map(str, numbers[:_NOTE_QUESTIONS])) + (", …" if len(numbers) > _NOTE_QUESTIONS else "")
-    said = say("class.question_one" if len(numbers) == 1 else "class.question_many", lang, numbers=listed)
+    said = say("class.question", lang, count=len(numbers), numbers=listed)
     person = say("class.who_quiz", lang, student=student, quiz=quiz) if quiz else student
     return say(key, lang, who=person, questions=said, files=", ".join(sorted(files)))
 

@@ -18,7 +18,7 @@ from typing import Any, NoReturn
 
 from ..course import course_lang, course_variant, speaking
 from ..engine.errors import CharlemagneError, RulesOptionError
-from ..engine.i18n import LANGS, add_messages, say
+from ..engine.i18n import LANGS, say
 from ..engine.rules import Rules
 from .cheatsheet import write_cheatsheet
 from .hand_records import MAX_BOARDS, hand_records
@@ -27,18 +27,6 @@ from .printing import check_target
 __all__ = ["main"]
 
 PROGRAM = "python -m charlemagne_learn"
-
-add_messages({
-    "cli.idle_high_joker": ("--high-joker does nothing in {title}: it is played without jokers; leave it out, or give "
-                            "--variant canadian",
-                            "`--high-joker` ne change rien à {title} : elle se joue sans jokers ; retirez-le, ou "
-                            "donnez `--variant canadian`"),
-    "cli.idle_all_pass": ("--all-pass does nothing in {title}: when everybody passes, the dealer must bid at least "
-                          "{n}; leave it out",
-                          "`--all-pass` ne change rien à {title} : quand tout le monde passe, le donneur doit "
-                          "enchérir au moins {n} ; retirez-le"),
-    "cli.interrupted": ("stopped; nothing was written", "arrêté ; rien n'a été écrit"),
-})  # fmt: skip
 
 
 class _Parser(argparse.ArgumentParser):

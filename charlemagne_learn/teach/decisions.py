@@ -35,7 +35,7 @@ from ..engine.cards import CardList, Seat, Suit
 from ..engine.deal import mask_of
 from ..engine.errors import IllegalActionError, RulesOptionError, quote
 from ..engine.hand import HandState, Phase, SeatView
-from ..engine.i18n import Lang, add_messages, lang_or_current, say
+from ..engine.i18n import Lang, lang_or_current, say
 from ..engine.ranking import card_order
 from ..engine.rng import check_seed, derive_seed
 from ..engine.rules import BidSpec, Rules
@@ -55,60 +55,6 @@ SAMPLES: dict[str, int] = {kind: GRADE_SAMPLES for kind in ("bid", "lead", "play
 _MATTERS = ("inaccuracy", "mistake", "blunder")
 #: Deals tried for one decision before giving up (every kind offered is found within a few in every variant).
 _ATTEMPTS = 60
-add_messages({
-    "decisions.none_found": ("no {kind} decision that matters in {n} deals of {title}; try another kind",
-                             "aucune décision de sorte `{kind}` qui compte en {n} donnes de {title} ; essayez une "
-                             "autre sorte"),
-    "decisions.over": ("give a hand with a seat to move (HandState), not one that is over",
-                       "donnez une donne (HandState) où un joueur a la main, pas une donne finie"),
-    "decisions.not_graded": ("{phase} ({seat}) is not a decision graded here; give a bid, the bidder's first discard, "
-                             "a lead or a card to a trick",
-                             "{phase} ({seat}) : ce n'est pas une décision notée ici ; donnez une enchère, le premier "
-                             "écart du preneur, une entame ou une carte jouée dans une levée"),
-    "decisions.no_exchange": ("{title} has no kitty to exchange before naming trump; choose among bid, lead, play",
-                              "{title} : pas de minou à échanger avant de nommer l'atout ; choisissez parmi `bid`, "
-                              "`lead`, `play`"),
-    "decisions.no_give": ("{title} has no bid that always takes a partner's card; choose another kind",
-                          "{title} : aucune enchère n'y prend toujours une carte du partenaire ; choisissez une autre "
-                          "sorte de décision"),
-    "decisions.kinds_list": ("kinds={value} is not allowed; give a list of kinds from {kinds}",
-                             "`kinds={value}` n'est pas permis ; donnez une liste de sortes parmi `{kinds}`"),
-    "decisions.kinds_unknown": ("kinds={value} is not allowed; choose among {kinds}",
-                                "`kinds={value}` n'est pas permis ; choisissez parmi `{kinds}`"),
-    "decision.skill.bid": ("bidding", "les enchères"),
-    "decision.skill.give": ("the partner's card", "la carte du partenaire"),
-    "decision.skill.exchange": ("the exchange", "l'échange"),
-    "decision.skill.lead": ("leading", "l'entame"),
-    "decision.skill.play": ("following", "jouer sur une levée"),
-    "decision.role.bidder": ("{skill}, as the bidder", "{skill}, comme preneur"),
-    "decision.role.partner": ("{skill}, as the bidder's partner", "{skill}, comme partenaire du preneur"),
-    "decision.role.defender": ("{skill}, as a defender", "{skill}, en défense"),
-    "decision.question.bid": ("What do you bid?", "Quelle enchère faites-vous ?"),
-    "decision.question.give": ("Your partner plays alone. Which card do you give?",
-                               "Votre partenaire joue seul. Quelle carte lui donnez-vous ?"),
-    "decision.question.exchange": ("Which cards do you put aside, and which suit do you name trump?",
-                                   "Quelles cartes écartez-vous, et quelle couleur nommez-vous atout ?"),
-    "decision.question.lead": ("You lead this trick. Which card?", "Vous entamez cette levée. Quelle carte ?"),
-    "decision.question.play": ("Which card do you play to this trick?", "Quelle carte jouez-vous sur cette levée ?"),
-    "decision.you_dealt": ("You are {seat}; you dealt.", "Vous êtes {seat} ; c'est vous qui avez donné."),
-    "decision.other_dealt": ("You are {seat}; {dealer} dealt.", "Vous êtes {seat} ; {dealer} a donné."),
-    "decision.passed": ("{seat} passed", "{seat} a passé"),
-    "decision.said": ("{seat} {action}", "{seat} : {action}"),
-    "decision.before": ("Before you: {said}.", "Avant vous : {said}."),
-    "decision.first": ("You speak first.", "Vous parlez en premier."),
-    "decision.took_kitty": ("You bid {bid} and took the kitty.", "Vous avez demandé {bid} et pris le minou."),
-    "decision.took_both": ("You bid {bid} and took the kitty and your partner's card.",
-                           "Vous avez demandé {bid} et pris le minou et la carte de votre partenaire."),
-    "decision.partner_bid": ("Your partner, {seat}, bid {bid}.", "Votre partenaire, {seat}, a demandé {bid}."),
-    "decision.contract": ("Contract: {contract} ({trump} trump).", "Contrat : {contract} (atout : {trump})."),
-    "decision.table": ("On the table: {played}.", "Sur la table : {played}."),
-    "decision.played": ("{seat} {card}", "{seat} {card}"),
-    "decision.exchange_tip": (
-        "{rule} Count each suit as trump once the cards are put aside: here {suit} counts {total} with all your cards.",
-        "{rule} Comptez chaque couleur comme atout une fois les cartes écartées : ici, {suit} compte {total} avec "
-        "toutes vos cartes.",
-    ),
-})  # fmt: skip
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -19,17 +19,11 @@ from html import escape
 
 from ..course import course_rules
 from ..engine.errors import RulesOptionError, quote
-from ..engine.i18n import add_messages, lang_or_current, say, word, word_key
+from ..engine.i18n import lang_or_current, say, word, word_key
 from ..engine.rules import VARIANTS, Rules
 
 __all__ = ["GLOSSARY", "Term", "glossary_html", "term", "terms_of"]
 
-add_messages({
-    "glossary.unknown_term": ("{key} is not a word of the game term() knows; the game's words are {terms} (and a bid's "
-                          "label, like '6')",
-                          "`{key}` n'est pas un mot du jeu que `term()` connaît ; les mots du jeu sont `{terms}` (et "
-                          "le nom d'une enchère, comme `6`)"),
-})  # fmt: skip
 
 #: The game's words :func:`term` names in a refusal (it knows every word of the interface besides).
 _TERMS = ("red joker", "black joker", "high joker", "low joker", "big jack", "little jack", "right bower", "left bower",

@@ -32,7 +32,7 @@ from ..engine.cards import Card, CardList, Seat, Suit
 from ..engine.checks import whole_number
 from ..engine.deal import cards_of, deal_hands
 from ..engine.errors import RulesOptionError, quote
-from ..engine.i18n import Lang, add_messages, lang_or_current, number, say, word
+from ..engine.i18n import Lang, lang_or_current, number, say, word
 from ..engine.palette import card_colour
 from ..engine.rng import check_seed, derive_seed
 from ..engine.rules import Rules
@@ -46,78 +46,6 @@ MAX_BOARDS = 64
 ODDS_SAMPLES = 200
 _SEATS = (Seat.N, Seat.E, Seat.S, Seat.W)
 _SUIT_ORDER = (Suit.S, Suit.H, Suit.D, Suit.C)  # as bridge records list them: the colours alternate
-
-add_messages({
-    "records.bad_nets": ("nets={nets} is not allowed; give a list of net scores, one per table: numbers, or None where "
-                         "the board was not played",
-                         "`nets={nets}` n'est pas permis ; donnez une liste de scores nets, un par table : des nombres, "
-                         "ou `None` là où la donne n'a pas été jouée"),
-    "hr.dealer": (" (dealer)", " (donneur)"),
-    "hr.centre": ("Board {n}<br>kitty<br>{cards}", "Donne {n}<br>minou<br>{cards}"),
-    "hr.no_kitty": ("none", "aucun"),
-    "hr.no_trump": ("NT", "SA"),
-    "hr.dd_caption": ("Tricks the bidder's side takes in a bid of {label}, by trump",
-                      "Levées du camp du preneur dans une enchère de {label}, selon l'atout"),
-    "hr.bidder": ("bidder", "preneur"),
-    "hr.names_takes": ("names, takes", "nomme, fait"),
-    "hr.odds_of": ("{seat}'s odds", "chances {seat:de}"),
-    "hr.makes_caption": ("The bids each bidder makes (✓), and the first bidder's odds",
-                         "Les enchères que réussit chaque preneur (✓), et les chances du premier à enchérir"),
-    "hr.board": ("Board {n}: {dealer} deals, {first} bids first", "Donne {n} : {dealer} donne, {first} parle en premier"),
-    "hr.col.table": ("table", "table"),
-    "hr.col.ns_pair": ("N–S pair", "paire N–S"),
-    "hr.col.ew_pair": ("E–W pair", "paire E–O"),
-    "hr.col.bid": ("bid", "enchère"),
-    "hr.col.by": ("by", "par"),
-    "hr.col.trump": ("trump", "atout"),
-    "hr.col.tricks": ("tricks of the bidder's side", "levées du camp du preneur"),
-    "hr.col.ns_score": ("N–S score", "points N–S"),
-    "hr.col.ew_score": ("E–W score", "points E–O"),
-    "hr.col.ns_net": ("N–S net", "net N–S"),
-    "hr.col.ns_mp": ("N–S match-points", "points de match N–S"),
-    "hr.col.ew_mp": ("E–W match-points", "points de match E–O"),
-    "hr.traveller": ("Traveller, board {n} ({dealer} deals)", "Feuille de marque, donne {n} ({dealer} donne)"),
-    "hr.title": ("Hand records: {title}, {boards} boards, seed {seed}",
-                 "Feuilles de donnes : {title}, {boards} donnes, graine {seed}"),
-    "hr.intro": (
-        "For duplicate play: every table deals each board exactly as printed (sort a deck into the four hands and "
-        "the kitty, then shuffle nothing), bids and plays it, writes its result on the board's traveller and passes "
-        "the board on. Compare the tables on each board: the same cards, so the better bidding and play shows. Read "
-        "the tables after playing: they are the engine's double-dummy analysis (every card seen, perfect play). The "
-        "first gives the tricks each bidder's side takes with each trump; in the second the bidder names the trump "
-        "its own cards point to after the exchange, as a player would (not always the best one of the first table), "
-        "and ✓ marks the bids it then makes. The last row is the first bidder's odds: how often that hand makes each "
-        "bid over {samples} deals of the cards it cannot see, which is all a bidder can know. ",
-        "Pour le duplicate : chaque table distribue chaque donne exactement comme elle est imprimée (triez un paquet "
-        "en quatre mains et le minou, sans rien brasser), l'enchérit et la joue, inscrit son résultat sur la feuille "
-        "de marque de la donne et passe la donne à la table suivante. Comparez les tables donne par donne : mêmes "
-        "cartes, donc les meilleures enchères et le meilleur jeu se voient. Lisez les tableaux après avoir joué : "
-        "c'est l'analyse du moteur à cartes ouvertes (toutes les cartes vues, jeu parfait). Le premier donne les "
-        "levées que fait le camp de chaque preneur avec chaque atout ; dans le second, le preneur nomme l'atout "
-        "que ses propres cartes lui indiquent après l'échange, comme le ferait un joueur (pas toujours le meilleur "
-        "du premier tableau), et ✓ marque les enchères qu'il réussit alors. La dernière ligne donne les chances du "
-        "premier à enchérir : combien de fois cette main réussit chaque enchère sur {samples} donnes des cartes qu'il "
-        "ne voit pas, c'est-à-dire tout ce qu'un preneur peut savoir. "),
-    "hr.made_by": ("Made by {code}; board n is {deal}.", "Faites par {code} ; la donne n est {deal}."),
-    "hr.sheet_title": ("Duplicate score sheet: the travellers", "Feuille de pointage du duplicate : les feuilles de marque"),
-    "hr.sheet_intro": (
-        "After each board, the table writes its result on the board's traveller. The score is the rules' own (the "
-        "cheat sheet has it); N–S net is North–South's points minus East–West's. Matchpoints, board by board: a pair "
-        "gets 2 for every other table whose N–S net it beat (for N–S: higher; for E–W: lower) and 1 for every tie. "
-        "The pair with the most matchpoints over all the boards wins. In Python: {code} gives North–South's. To "
-        "move, after each round North–South stay, East–West move up a table and the boards move down one (a "
-        "Mitchell movement), so no pair plays a board twice.",
-        "Après chaque donne, la table inscrit son résultat sur la feuille de marque de la donne. Le pointage est "
-        "celui des règles (l'aide-mémoire le donne) ; le net N–S, ce sont les points de Nord–Sud moins ceux "
-        "d'Est–Ouest. Les points de match, donne par donne : une paire reçoit 2 pour chaque autre table dont elle a "
-        "battu le net N–S (pour N–S : plus haut ; pour E–O : plus bas) et 1 pour chaque égalité. La paire qui a le "
-        "plus de points de match sur toutes les donnes gagne. En Python : {code} donne ceux de Nord–Sud. Pour "
-        "changer de table, après chaque tour Nord–Sud restent, Est–Ouest montent d'une table et les donnes "
-        "descendent d'une (un mouvement Mitchell) : aucune paire ne joue deux fois la même donne."),
-    "hr.page_title": ("Hand records, seed {seed}", "Feuilles de donnes, graine {seed}"),
-    "hr.no_numeric": ("{title} has no numeric bid to take the double-dummy tricks of",
-                      "{title} : pas d'enchère en chiffres dont compter les levées à cartes ouvertes"),
-})  # fmt: skip
 
 
 @dataclass(frozen=True)

@@ -45,7 +45,7 @@ from ..engine.cards import Card, CardList, Rank, Suit, parse_cards
 from ..engine.checks import is_whole, whole_number
 from ..engine.errors import HandError, RulesOptionError, quote
 from ..engine.hand import SeatView
-from ..engine.i18n import add_messages, lang_or_current, say
+from ..engine.i18n import lang_or_current, say
 from ..engine.ranking import card_order
 from ..engine.rules import BidSpec, Rules
 from ..engine.tallies import BidCounts
@@ -72,47 +72,6 @@ _FEW = 30
 Play = Literal["bots", "dd"]
 
 
-add_messages({
-    "judging.bad_rule": ("rule={value} is not allowed; give the lowest count for each bid, like {{'5': 4, '6': 6}}, "
-                         "or None for the table's",
-                         "`rule={value}` n'est pas permis ; donnez le compte le plus bas pour chaque enchère, comme "
-                         "`{{'5': 4, '6': 6}}`, ou `None` pour celui de la table"),
-    "judging.bad_legal_bids": ("legal_bids={value} is not allowed; give the bids still allowed by name, like ['7', '8']",
-                               "`legal_bids={value}` n'est pas permis ; donnez par leur nom les enchères encore "
-                               "permises, comme `['7', '8']`"),
-    "judging.not_a_spec": ("{value} is not a bid; give one of the rules' bids, like rules.bid('6')",
-                           "`{value}` n'est pas une enchère ; donnez une des enchères des règles, comme "
-                           "`rules.bid('6')`"),
-    "judging.hand_size": ("give the cards of one hand (1 to {most}), not {n}",
-                          "donnez les cartes d'une seule main (de 1 à {most}), pas {n}"),
-    "judging.bad_play": ("play={value} is not allowed; use 'bots' or 'dd'",
-                         "`play={value}` n'est pas permis ; choisissez 'bots' (les robots) ou 'dd' (jeu parfait)"),
-    "judging.bad_bid": ("bid={value} is not allowed; use one of {bids}",
-                        "`bid={value}` n'est pas permis ; choisissez parmi `{bids}`"),
-    "judging.trumps_one": ("{n} trump", "{n} atout"),
-    "judging.trumps_many": ("{n} trumps", "{n} atouts"),
-    "judging.top_one": ("{n} top trump", "{n} gros atout"),
-    "judging.top_many": ("{n} top trumps", "{n} gros atouts"),
-    "judging.aces_one": ("{n} side ace", "{n} as de côté"),
-    "judging.aces_many": ("{n} side aces", "{n} as de côté"),
-    "judging.count": ("Count {total} with {suit} trump: ", "Compte de {total} avec atout {suit} : "),
-    "judging.too_low": ("the count is too low for a numeric bid: pass",
-                        "le compte est trop bas pour une enchère en levées : passez"),
-    "judging.bids": ("a count of {total} allows up to {most}: bid {bid}, the lowest bid allowed",
-                     "un compte de {total} permet jusqu'à {most} : annoncez {bid}, la plus basse enchère permise"),
-    "judging.bids_most": ("a count of {total} allows up to {bid}: bid {bid}",
-                          "un compte de {total} permet jusqu'à {bid} : annoncez {bid}"),
-    "judging.too_late": ("a count of {total} allows up to {bid}, but the bidding is already higher: pass",
-                         "un compte de {total} permet jusqu'à {bid}, mais les enchères sont déjà plus hautes : "
-                         "passez"),
-    "judging.not_a_rule": ("at this table the count measures the hand's strength, not the bid: it was fitted to the "
-                           "Canadian table and misjudges too many hands here",
-                           "à cette table, le compte mesure la force de la main, pas l'enchère : il a été ajusté à "
-                           "la table canadienne et se trompe ici sur trop de mains"),
-    "judging.advice": ("{count}; {says}.", "{count} ; {says}."),
-})  # fmt: skip
-
-
 @dataclass(frozen=True)
 class HandCount:
     """The count of a hand for one trump suit, with the cards behind each part."""
@@ -137,7 +96,7 @@ class HandCount:
 
         def part(key: str, cards: CardList) -> str:
             n = len(cards)
-            words = say(f"judging.{key}_{'one' if n == 1 else 'many'}", language, n=n)
+            words = say(f"judging.{key}", language, n=n)
             return words + (f" ({cards})" if cards else "")
 
         parts = [part("trumps", self.trumps), part("top", self.top), part("aces", self.side_aces)]

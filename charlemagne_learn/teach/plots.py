@@ -32,7 +32,7 @@ from matplotlib.ticker import Formatter, FuncFormatter, MaxNLocator, PercentForm
 from ..analysis.odds import BidOdds, wilson_interval
 from ..analysis.stats import BiddingDataset, dataset_of
 from ..engine.errors import RulesOptionError, quote
-from ..engine.i18n import Lang, add_messages, lang_or_current, number, say, word
+from ..engine.i18n import Lang, lang_or_current, number, say, word
 from ..engine.rules import BidSpec, Rules
 
 __all__ = [
@@ -52,132 +52,6 @@ _LINES = ("-", "--", "-.", ":")
 _HATCHES = ("", "//", "..", "xx")
 #: Fewer hands than this in a group and its point is drawn hollow: its estimate is rough.
 SMALL_SAMPLE = 30
-
-add_messages({
-    "plots.bad_bids": ("bids={value} is not allowed; give a list of numeric bids such as {example}, or None for the "
-                       "four highest",
-                       "`bids={value}` n'est pas permis ; donnez une liste d'enchères en chiffres comme `{example}`, ou "
-                       "`None` pour les quatre plus hautes"),
-    "plots.who": ("{n:,} random {title} deals, North bidding (West deals)",
-                  "{n:,} donnes au hasard ({title}), Nord enchérit (Ouest donne)"),
-    "plots.numeric_bid": ("bid {label}", "enchère {label}"),
-    "plots.hands_tick": ("{name}\n{n:,} hands", "{name}\n{n:,} mains"),
-    "plots.by_trumps": ("trumps held in North's best suit ({extra} count as trumps)",
-                        "atouts de Nord dans sa meilleure couleur ({extra} comptent comme atouts)"),
-    "plots.jokers_and_jacks": ("the jokers and both jacks", "les jokers et les deux valets"),
-    "plots.two_jacks": ("the {big} and {little}", "{big} et {little}"),
-    "plots.by_jacks": ("{big} and {little} held for North's best suit",
-                       "{big} et {little} en main pour la meilleure couleur de Nord"),
-    "plots.by_jokers": ("jokers held", "jokers en main"),
-    "plots.bad_by": ("by={value} is not allowed; use {allowed}", "`by={value}` n'est pas permis ; choisissez {allowed}"),
-    "plots.no_jokers": ("{title} has no jokers; use {other}", "{title} : pas de jokers ; choisissez {other}"),
-    "plots.not_numeric": ("{label} is not a numeric bid; use some of {bids}",
-                          "{label} n'est pas une enchère en chiffres ; choisissez parmi `{bids}`"),
-    "plots.take_or_more": ("{bid} (take {n} or more)", "{bid} (faire {n} levées ou plus)"),
-    "plots.make_chance_axis": ("chance of making the bid (% of hands)", "chance de réussir l'enchère (% des mains)"),
-    "plots.make_chance_title": ("{title}: chance of making {listed}, by {by} held",
-                                "{title} : chance de réussir {listed}, selon les {by} en main"),
-    "plots.by.trumps": ("trumps", "atouts"),
-    "plots.by.jokers": ("jokers", "jokers"),
-    "plots.by.jacks": ("jacks", "valets"),
-    "plots.bid_ns_tricks": ("bid (North–South tricks)", "enchère (levées de Nord–Sud)"),
-    "plots.after_kitty": (" after taking the kitty", " après avoir pris le minou"),
-    "plots.make_chance_caption": (
-        "{who}. North names trump in the strongest suit as dealt and plays it{exchange}; everyone plays perfectly "
-        "(double dummy). Whiskers: 95% confidence interval; hollow marker: fewer than {small} hands.",
-        "{who}. Nord nomme atout sa couleur la plus forte telle que distribuée et la joue{exchange} ; tout le monde "
-        "joue parfaitement (à cartes ouvertes). Moustaches : intervalle de confiance à 95\u202f% ; marqueur creux : "
-        "moins de {small} mains."),
-    "plots.strength": ("hand strength in North's best suit\n(a rough count of the tricks the hand takes)",
-                       "force de la main dans la meilleure couleur de Nord\n(un compte grossier des levées qu'elle fait)"),
-    "plots.under": ("under {k}", "moins de {k}"),
-    "plots.or_fewer": ("{k} or fewer", "{k} ou moins"),
-    "plots.or_more": ("{k} or more", "{k} ou plus"),
-    "plots.no_specials": ("{title} has no bids above the numbers; use another variant",
-                          "{title} : pas d'enchères au-dessus des chiffres ; prenez une autre variante"),
-    "plots.made_of": ("{rate:.1f}% ({made:,} of {n:,})", "{rate:.1f}\u202f% ({made:,} sur {n:,})"),
-    "plots.makeable_axis": ("deals on which the bid is makeable (%)", "donnes où l'enchère peut être réussie (%)"),
-    "plots.bid": ("bid", "enchère"),
-    "plots.makeable_title": ("How often each bid is makeable", "Combien de fois chaque enchère peut être réussie"),
-    "plots.by_jokers_title": ("… by jokers held", "… selon les jokers en main"),
-    "plots.by_strength_title": ("… by hand strength", "… selon la force de la main"),
-    "plots.makeable_chance_axis": ("chance the bid is makeable (% of hands)",
-                                   "chance que l'enchère puisse être réussie (% des mains)"),
-    "plots.specials_title": ("{title}: how often the big bids can be made",
-                             "{title} : combien de fois les grosses enchères peuvent être réussies"),
-    "plots.gros_mulot_same": (" Gros Mulot is played like Mulot (showing the hand changes nothing when every card is "
-                              "seen), so their lines coincide.",
-                              " Le Gros Mulot se joue comme le Mulot (montrer sa main ne change rien quand toutes les "
-                              "cartes sont vues) : leurs lignes se confondent."),
-    "plots.specials_caption": (
-        "{who}, each bid played its best way with perfect play (double dummy). Whiskers: 95% confidence interval; "
-        "hollow marker: fewer than {small} hands.{same}",
-        "{who}, chaque enchère jouée de sa meilleure façon, en jeu parfait (à cartes ouvertes). Moustaches : "
-        "intervalle de confiance à 95\u202f% ; marqueur creux : moins de {small} mains.{same}"),
-    "plots.numeric_bids": ("numeric bids", "enchères en chiffres"),
-    "plots.above_numbers": ("bids above the numbers", "enchères au-dessus des chiffres"),
-    "plots.break_even": ("break even", "à égalité"),
-    "plots.points_axis": ("expected net points per hand (North–South minus East–West)",
-                          "points espérés nets par donne (Nord–Sud moins Est–Ouest)"),
-    "plots.points_title": ("Expected points: {title}", "Points espérés : {title}"),
-    "plots.points_suptitle": ("{title}: what each bid is worth on average, by hand strength",
-                              "{title} : ce que vaut chaque enchère en moyenne, selon la force de la main"),
-    "plots.outright": (" {bids} decides the game outright and is not shown.",
-                       " {bids} décide de la partie d'un coup et n'est pas montré."),
-    "plots.per_trick": (" A made bid scores a point per trick taken; a failed one loses the amount bid.",
-                        " Une enchère réussie marque un point par levée faite ; une enchère chutée perd le montant "
-                        "demandé."),
-    "plots.points_caption": (
-        "{who}; every bid tried on every deal, played its best way with perfect play (double dummy). Whiskers: 95% "
-        "confidence interval of the average.{note}",
-        "{who} ; chaque enchère essayée sur chaque donne, jouée de sa meilleure façon en jeu parfait (à cartes "
-        "ouvertes). Moustaches : intervalle de confiance à 95\u202f% de la moyenne.{note}"),
-    "plots.perfect": ("perfect play (double dummy)", "jeu parfait (à cartes ouvertes)"),
-    "plots.greedy": ("simple bots (greedy play)", "robots simples (jeu gourmand)"),
-    "plots.rate0": ("{rate:.0f}%", "{rate:.0f}\u202f%"),
-    "plots.rate1": ("{rate:.1f}%", "{rate:.1f}\u202f%"),
-    "plots.made_axis": ("deals on which the bid is made (%)", "donnes où l'enchère est réussie (%)"),
-    "plots.low_to_high": ("bid (low to high)", "enchère (de la plus basse à la plus haute)"),
-    "plots.vs_title": ("{title}: how often each bid is made, perfect play against simple bots",
-                       "{title} : combien de fois chaque enchère réussit, jeu parfait contre robots simples"),
-    "plots.vs_caption": (
-        "{who}; each bid played its best way. Perfect play: all four players see every card and play perfectly; "
-        "bots: all four play simple greedy cards, so weak defence can help the bidder. Whiskers: 95% confidence "
-        "interval.",
-        "{who} ; chaque enchère jouée de sa meilleure façon. Jeu parfait : les quatre joueurs voient toutes les "
-        "cartes et jouent parfaitement ; robots : les quatre jouent des cartes simples et gourmandes, et une défense "
-        "faible peut aider le preneur. Moustaches : intervalle de confiance à 95\u202f%."),
-    "plots.rule_bids_from": ("{bid}: the rule bids it from {n}", "{bid} : le truc la demande dès {n}"),
-    "plots.from": ("{label} from {n}", "{label} dès {n}"),
-    "plots.half": ("made half the time:\nthe bid starts to pay",
-                   "réussie une fois sur deux :\nl'enchère commence à rapporter"),
-    "plots.count_tick": ("{x}\n{n:,}", "{x}\n{n:,}"),
-    "plots.count_axis": ("bid made (% of hands with this count)", "enchère réussie (% des mains de ce compte)"),
-    "plots.count_xaxis": ("the count: trumps + top trumps + side aces (under it: hands with that count)",
-                          "le compte : atouts + gros atouts + as de côté (dessous : les mains de ce compte)"),
-    "plots.count_title": ("{title}: the count against how often each bid is made",
-                          "{title} : le compte et la réussite de chaque enchère"),
-    "plots.count_caption": (
-        "{who}. North counts the hand as dealt, in the suit with the most trumps; the simple bots then play the bid "
-        "its best way. Hollow marker: fewer than {small} hands.",
-        "{who}. Nord compte sa main telle que distribuée, dans la couleur où il a le plus d'atouts ; les robots "
-        "simples jouent ensuite l'enchère de sa meilleure façon. Marqueur creux : moins de {small} mains."),
-    "plots.method.double_dummy": ("perfect play (double dummy)", "le jeu parfait (à cartes ouvertes)"),
-    "plots.method.bots": ("the simple greedy bots", "les robots simples et gourmands"),
-    "plots.not_odds": ("give the result of cl.bid_odds(...), not {kind}",
-                       "donnez le résultat de `cl.bid_odds(...)`, pas {kind}"),
-    "plots.pts_expected": (", {x:+.1f} pts expected", ", {x:+.1f} pts espérés"),
-    "plots.odds_axis": ("chance the bid succeeds (% of deals)", "chance que l'enchère réussisse (% des donnes)"),
-    "plots.numeric_patch": ("numeric bid", "enchère en chiffres"),
-    "plots.named_patch": ("named bid", "enchère nommée"),
-    "plots.odds_title": ("{title}: odds for {seat} holding {hand}", "{title} : les chances {seat:de}, qui tient {hand}"),
-    "plots.odds_caption": (
-        "{n:,} random deals of the cards {seat} cannot see (seed {seed}), played by {method}. Whiskers: 95% "
-        "confidence interval; points are {seat}'s side minus the opponents'.",
-        "{n:,} donnes au hasard des cartes {seat:que} ne voit pas (graine {seed}), jouées par {method}. "
-        "Moustaches : intervalle de confiance à 95\u202f% ; les points sont ceux du camp {seat:de} moins ceux des "
-        "adversaires."),
-})  # fmt: skip
 
 
 def _percent(lang: Lang, decimals: int | None = None) -> Formatter:
@@ -367,8 +241,7 @@ def _or_list(items: Sequence[str], lang: Lang) -> str:
     """ "5, 6, 7 or 8" / "5, 6, 7 ou 8"."""
     if len(items) == 1:
         return items[0]
-    last = {"en": " or ", "fr": " ou "}[lang]
-    return ", ".join(items[:-1]) + last + items[-1]
+    return ", ".join(items[:-1]) + word("join.or", lang) + items[-1]
 
 
 # ---------------------------------------------------------------- the special bids

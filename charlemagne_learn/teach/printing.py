@@ -13,7 +13,7 @@ import tempfile
 from pathlib import Path
 
 from ..engine.errors import CharlemagneError, quote
-from ..engine.i18n import add_messages, add_words, say
+from ..engine.i18n import say
 
 __all__ = ["PrintError", "check_target", "write_page"]
 
@@ -22,34 +22,6 @@ _CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome")
 
 class PrintError(CharlemagneError):
     """A page cannot be written where or how it was asked."""
-
-
-# what is written, with its French article: "impossible d'écrire le corrigé …"
-add_words(
-    {
-        "hand record": ("hand record", "les feuilles de donnes"),
-        "answer key": ("answer key", "le corrigé"),
-        "cheat sheet": ("cheat sheet", "l'aide-mémoire"),
-        "page": ("page", "la page"),
-    }
-)
-add_messages({
-    "print.suffix": ("cannot write a {what} as {name}; give a file name ending in .html or .pdf",
-                     "impossible d'écrire {what:w} sous le nom {name} ; donnez un nom de fichier finissant par .html "
-                     "ou .pdf"),
-    "print.folder": ("cannot write a {what} to {target}: there is no folder {folder}",
-                     "impossible d'écrire {what:w} dans {target} : le dossier {folder} n'existe pas"),
-    "print.not_a_file": ("cannot write a {what} to {target}: it is a folder, a pipe or a device, not a file",
-                         "impossible d'écrire {what:w} dans {target} : c'est un dossier, un tube ou un périphérique, pas un "
-                         "fichier"),
-    "print.cannot": ("cannot write a {what} to {target}: {why}", "impossible d'écrire {what:w} dans {target} : {why}"),
-    "print.playwright": ("writing a {what} as PDF needs Playwright: pip install playwright",
-                         "écrire {what:w} en PDF demande Playwright : `pip install playwright`"),
-    "print.chromium": ("Chromium could not print the PDF ({why}); install it with `python -m playwright install "
-                       "chromium` (or apt-get install chromium), or write .html and print that",
-                       "Chromium n'a pas pu imprimer le PDF ({why}) ; installez-le avec `python -m playwright install "
-                       "chromium` (ou `apt-get install chromium`), ou écrivez un .html et imprimez-le"),
-})  # fmt: skip
 
 
 def system_chromium() -> str | None:

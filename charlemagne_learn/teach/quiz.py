@@ -27,7 +27,7 @@ from ..engine.checks import is_whole
 from ..engine.contract import Contract
 from ..engine.deal import cards_of, deal_hands
 from ..engine.errors import RulesOptionError, quote
-from ..engine.i18n import add_messages, check_lang, lang_or_current, say, word
+from ..engine.i18n import check_lang, lang_or_current, say, word
 from ..engine.ranking import card_order, trump_order
 from ..engine.rng import check_seed
 from ..engine.rules import BidSpec, Rules
@@ -39,68 +39,6 @@ __all__ = ["KINDS", "Kind", "Question", "outcome_text", "questions"]
 Kind = Literal["winner", "legal", "order", "score"]
 KINDS: tuple[Kind, ...] = get_args(Kind)
 LEVELS = (1, 2, 3)
-add_messages({
-    "quiz.bad_given": ("{value} is not an answer; give a list of seats or cards as texts, like ['E'] or ['J♦', '7♥']",
-                       "`{value}` n'est pas une réponse ; donnez une liste de places ou de cartes en texte, comme "
-                       "`['E']` ou `['J♦', '7♥']`"),
-    "quiz.skill.winner": ("who wins", "qui remporte la levée"),
-    "quiz.skill.legal": ("which cards may be played", "quelles cartes on peut jouer"),
-    "quiz.skill.order": ("trump order", "l'ordre des atouts"),
-    "quiz.skill.score": ("scoring", "le score"),
-    "quiz.skill": ("{kind}: {topic}", "{kind} : {topic}"),
-    "quiz.order.1": ("plain trumps", "les atouts simples"),
-    "quiz.order.2": ("{specials} among the trumps", "{specials} parmi les atouts"),
-    "quiz.order.3": ("the whole top of the order", "tout le haut de l'ordre"),
-    "quiz.one_special.jokers": ("a jack or joker", "un valet ou un joker"),
-    "quiz.one_special.bowers": ("the left bower", "le petit bar"),
-    "quiz.specials.jokers": ("jacks and jokers", "les valets et les jokers"),
-    "quiz.specials.bowers": ("the bowers", "les bars"),
-    "quiz.topic.belongs": ("{special} that belongs to trump", "{special} qui appartient à l'atout"),
-    "quiz.topic.little_jack_led": ("the little jack led", "le petit bar entamé"),
-    "quiz.topic.plain": ("plain cards and trumps", "cartes simples et atouts"),
-    "quiz.topic.following": ("following suit", "fournir à la couleur"),
-    "quiz.topic.mulot_jokers": ("the jokers in Mulot", "les jokers au Mulot"),
-    "quiz.topic.left_bower": ("the left bower", "le petit bar"),
-    "quiz.topic.jacks_no_trump": ("jacks in no-trump", "les valets sans atout"),
-    "quiz.topic.nine": ("the nine above the jacks", "le neuf au-dessus des valets"),
-    "quiz.topic.more_than_bid": ("a number of tricks, more taken than bid", "un nombre de levées, plus que l'enchère"),
-    "quiz.topic.number": ("a number of tricks", "un nombre de levées"),
-    "quiz.contract": ("Contract: {contract} ({title:w}; trump: {trump}).",
-                      "Contrat : {contract} ({title:w} ; atout : {trump})."),
-    "quiz.played": ("{seat} {card}", "{seat} {card}"),
-    "quiz.winner_prompt": ("{contract} {leader} led; the trick: {trick}. Who wins this trick?",
-                           "{contract} {leader} a entamé ; la levée : {trick}. Qui remporte cette levée ?"),
-    "quiz.legal_prompt": ("{contract} Played so far: {trick}. {seat} holds {cards}. Which cards may {seat} play?",
-                          "{contract} Déjà joué : {trick}. {seat} a en main {cards}. Quelles cartes {seat} peut-il "
-                          "jouer ?"),
-    "quiz.role": ("{card} ({role:w})", "{card} ({role:w})"),
-    "quiz.order_explanation": (
-        "With {trump} trump in {title:w}, the trumps from highest to lowest are: {named}. So the order is {answer}.",
-        "{title:w}, atout {trump} : les atouts du plus haut au plus bas sont {named}. L'ordre est donc {answer}.",
-    ),
-    "quiz.order_prompt": ("{title:w}, {trump} trump. Put these trumps in order, highest first: {cards}.",
-                          "{title:w}, atout {trump}. Placez ces atouts dans l'ordre, du plus haut au plus bas : "
-                          "{cards}."),
-    "quiz.outcome.win": ("{team:w} win the game", "{team:w} gagnent la partie"),
-    "quiz.outcome.each": ("North–South {ns}, East–West {ew}", "Nord–Sud {ns}, Est–Ouest {ew}"),
-    "quiz.outcome.score": ("{team:w} score {points}", "{team:w} marquent {points}"),
-    "quiz.score_prompt_team_one": ("{contract} {who} took {n} trick. What does this hand score?",
-                                   "{contract} {who} ont fait {n} levée. Combien marque cette donne ?"),
-    "quiz.score_prompt_team_many": ("{contract} {who} took {n} tricks. What does this hand score?",
-                                    "{contract} {who} ont fait {n} levées. Combien marque cette donne ?"),
-    "quiz.score_prompt_alone_one": ("{contract} {who} took {n} trick. What does this hand score?",
-                                    "{contract} {who} a fait {n} levée. Combien marque cette donne ?"),
-    "quiz.score_prompt_alone_many": ("{contract} {who} took {n} tricks. What does this hand score?",
-                                     "{contract} {who} a fait {n} levées. Combien marque cette donne ?"),
-    "quiz.none": ("(none)", "(aucune)"),
-    "quiz.bad_level": ("level={level!r} is not allowed; use 1 (plain cards), 2 (bowers and jokers) or 3 (tricky cases)",
-                       "level={level!r} n'est pas permis ; choisissez 1 (cartes simples), 2 (bars et jokers) ou "
-                       "3 (cas difficiles)"),
-    "quiz.bad_kinds": ("kinds={kinds!r} is not allowed; give a list of kinds from {allowed}",
-                       "kinds={kinds!r} n'est pas permis ; donnez une liste de sortes de questions parmi {allowed}"),
-    "quiz.bad_kind": ("kinds={kinds!r} is not allowed; choose from {allowed}",
-                      "kinds={kinds!r} n'est pas permis ; choisissez parmi {allowed}"),
-})  # fmt: skip
 
 
 def _specials(rules: Rules, number: Literal["all", "one"] = "all", lang: str = "en") -> str:
@@ -567,9 +505,8 @@ def _score(rules: Rules, level: int, rng: random.Random, lang: str) -> Question:
     picked = [english[t] for t in rng.sample(sorted(english), min(3, len(english)))]
     choices = [_outcome_words(o, lang) for o in sorted([right, *picked], key=lambda o: _outcome_words(o, "en"))]
     who = contract.bidder if contract.alone else word(contract.team, check_lang(lang))
-    many = "many" if tricks != 1 and not (tricks == 0 and lang == "fr") else "one"
     prompt = say(
-        f"quiz.score_prompt_{'alone' if contract.alone else 'team'}_{many}", lang,
+        f"quiz.score_prompt_{'alone' if contract.alone else 'team'}", lang,
         contract=_contract_words(contract, lang), who=who, n=tricks,
     )  # fmt: skip
     spec = contract.spec

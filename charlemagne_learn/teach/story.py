@@ -31,7 +31,7 @@ from ..engine.checks import whole_number
 from ..engine.display import cards_html
 from ..engine.errors import IllegalActionError
 from ..engine.hand import HandState, Phase
-from ..engine.i18n import Lang, add_messages, lang_or_current, say
+from ..engine.i18n import Lang, lang_or_current, say
 from ..engine.ranking import sort_hand
 from .decisions import SAMPLES
 from .judging import count_action, count_advice, count_hand, count_is_a_rule
@@ -40,59 +40,6 @@ from .judging import count_action, count_advice, count_hand, count_is_a_rule
 _KIND = {Phase.BIDDING: "bid", Phase.PLAY: "play", Phase.GIVE: "give"}
 
 __all__ = ["Moment", "Story", "tell_hand"]
-
-add_messages({
-    # the story's parts, as a storyteller at the table says them
-    "story.move": ("Move {n} — {phase}. Hand: {hand}", "Coup {n} — {phase}. Main : {hand}"),
-    "story.move_head": ("Move {n} — {phase}", "Coup {n} — {phase}"),
-    "story.sees": ("Sees", "Voit"),
-    "story.weighs": ("Weighs", "Réfléchit"),
-    "story.chooses": ("Chooses", "Choisit"),
-    "story.engine": ("The engine", "Le moteur"),
-    "story.then": ("Then", "Ensuite"),
-    "story.title": ("The hand from {seat}'s seat ({title}, {dealer} dealt)",
-                    "La donne vue de la place {seat:de} ({title}, {dealer} a donné)"),
-    "story.passes": ("{seat} passes", "{seat} passe"),
-    "story.chooses_help": ("{seat} chooses {what}", "{seat} décide de {what}"),
-    "story.bids": ("{seat} bids {what}", "{seat} demande {what}"),
-    "story.plays": ("{seat} plays {what}", "{seat} joue {what}"),
-    "story.gives": ("{seat} gives {what}", "{seat} donne {what}"),
-    "story.discards": ("{seat} puts aside {what}", "{seat} écarte {what}"),
-    "story.names": ("{seat} names trump {what}", "{seat} nomme l'atout {what}"),
-    "story.bidding_so_far": ("The bidding so far: {said}.", "Les enchères jusqu'ici : {said}."),
-    "story.nobody_yet": ("Nobody has spoken yet.", "Personne n'a encore parlé."),
-    "story.trick": ("Trick {n}, contract {contract}. ", "Levée {n}, contrat {contract}. "),
-    "story.leads": ("{seat} leads.", "{seat} entame."),
-    "story.on_table": ("On the table: {cards}.", "Sur la table : {cards}."),
-    "story.partner_alone": ("{seat} bid {bid} and plays alone.", "{seat} a demandé {bid} et joue seul."),
-    "story.won_bidding": ("{seat} won the bidding with {bid} and took {took}.",
-                          "{seat} a remporté les enchères avec {bid} et a pris {took}."),
-    "story.took_both": ("the kitty and the partner's card", "le minou et la carte du partenaire"),
-    "story.took_kitty": ("the kitty", "le minou"),
-    "story.closer": ("{said} Looking closer: {advice}", "{said} En y regardant de plus près : {advice}"),
-    "story.all_cards": ("{advice} With all its cards, {suit} counts {total}.",
-                        "{advice} Avec toutes ses cartes, {suit} compte {total}."),
-    "story.only_card": ("Only one card may be played.", "Une seule carte peut être jouée."),
-    "story.trick_won": ("{cards}: {seat} wins the trick.", "{cards} : {seat} remporte la levée."),
-    "story.not_over": ("tell_hand() tells a finished hand: give a HandState that is over",
-                       "`tell_hand()` raconte une donne finie : donnez un `HandState` terminé"),
-    "story.named": (" and names {suit} trump", " et nomme {suit} atout"),
-    "story.put_aside": ("{seat} puts aside {cards}{named}.", "{seat} écarte {cards}{named}."),
-    "story.no_choice": ("No choice here.", "Pas de choix ici."),
-    "story.not_graded": ("does not grade this kind of choice.", "ne note pas ce genre de choix."),
-    "story.agrees": ("agrees, it is among the best choices: {why}.",
-                     "approuve — c'est un des meilleurs choix : {why}."),
-    "story.grades": ("grades it {grade}: {why_mine}. Better was {why_best}.",
-                     "le note {grade} : {why_mine}. Mieux valait {why_best}."),
-    "story.agrees_exchange": ("agrees, it is among the best exchanges: {why}.",
-                              "approuve — c'est un des meilleurs échanges : {why}."),
-    "story.grades_exchange": ("grades it {grade}: {why_mine}. Better was to {why_best}.",
-                              "le note {grade} : {why_mine}. Mieux valait {why_best}."),
-    "story.bidding_over": (" The bidding is over: the contract is {contract}.",
-                           " Les enchères sont finies : le contrat est {contract}."),
-    "story.thrown_in": (" Nobody bid: the hand is thrown in.", " Personne n'a enchéri : la donne est annulée."),
-    "story.name_colon": (": ", " : "),
-})  # fmt: skip
 
 
 @dataclass(frozen=True)

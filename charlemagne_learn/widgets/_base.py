@@ -28,7 +28,7 @@ from ..engine.cards import RED_JOKER, Card, Suit
 from ..engine.checks import flag
 from ..engine.contract import Contract
 from ..engine.errors import CharlemagneError, RulesOptionError, quote
-from ..engine.i18n import LANGS, Lang, add_messages, card_label, check_lang, number, say, speaking, word
+from ..engine.i18n import LANGS, Lang, card_label, check_lang, number, say, speaking, word
 from ..engine.palette import card_colour, palette_css, suit_colour
 from ..engine.ranking import card_order
 from ..engine.rules import BidSpec, Rules
@@ -51,26 +51,6 @@ __all__ = [
 
 _PACKAGED = Path(__file__).with_name("_static")
 _SOURCE = Path(__file__).resolve().parents[2] / "widgets"
-
-
-add_messages(
-    {
-        "widget.bad page value": (
-            "the page sent {name}={value}, which this setting does not take; it keeps {old}",
-            "la page a envoyé {name}={value}, une valeur que ce réglage ne prend pas ; il garde {old}",
-        ),
-        "widget.unreadable value": (
-            "{values}: a value this widget cannot read (nested too deeply)",
-            "{values} : une valeur que ce widget ne peut pas lire (imbriquée trop profondément)",
-        ),
-        "widget.thinking": ("Thinking…", "Je réfléchis…"),
-        "widget.too long": (
-            "the page sent {n} characters in {field}; no answer is that long (at most {limit}): nothing changed",
-            "la page a envoyé {n} caractères dans {field} ; aucune réponse n'est si longue (au plus {limit}) : "
-            "rien n'a changé",
-        ),
-    }
-)
 
 
 def _trait_refusal(exc: Exception, values: dict[str, Any]) -> RulesOptionError:

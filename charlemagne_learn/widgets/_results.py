@@ -8,15 +8,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..engine.i18n import Lang, add_words, word
+from ..engine.i18n import Lang, word
 from ..engine.spreadsheet import csv_records
-
-add_words(
-    {
-        "download csv": ("Download results (CSV)", "Télécharger les résultats (CSV)"),
-        "download json": ("Download results (JSON)", "Télécharger les résultats (JSON)"),
-    }
-)
 
 __all__ = ["ROW_START", "download", "for_teacher", "results_csv"]
 

@@ -36,7 +36,7 @@ from ..engine.bidding import bid_lists
 from ..engine.cards import Seat
 from ..engine.errors import IllegalActionError, RulesOptionError
 from ..engine.hand import HandState
-from ..engine.i18n import Lang, add_messages, add_words, say, word
+from ..engine.i18n import Lang, say, word
 from ..engine.rules import BidSpec, Rules
 from ._base import GameWidget, bid_label, suit_inks
 from .ladder import variant_title
@@ -44,50 +44,13 @@ from .table import action_text
 
 __all__ = ["BidBox", "bid_meaning"]
 
-add_words(
-    {
-        "{n} NT": ("{n} NT", "{n} SA"),
-        "not allowed now": ("not allowed now", "interdite maintenant"),
-        "reference caption": (
-            "Every bid of {title}, lowest first.",
-            "Toutes les enchères ({title}), de la plus basse à la plus haute.",
-        ),
-        "{seat} to bid": ("{seat} to bid", "{seat} doit parler"),
-        "dealer {seat}": ("dealer {seat}", "donneur {seat}"),
-        "no bid yet": ("no bid yet", "pas encore d'enchère"),
-        "highest: {bid} by {seat}": ("highest so far: {bid} by {seat}", "la plus haute : {bid} par {seat}"),
-        "bidding over": ("the bidding is over", "les enchères sont terminées"),
-        "legend": (
-            "Framed bids may be made now; click a greyed one to see why it may not.",
-            "Les enchères encadrées sont permises ; cliquez sur une enchère grisée pour savoir pourquoi elle ne l'est pas.",
-        ),
-    }
-)
-add_messages(
-    {
-        "bidbox.shown for": ("shown for {seat}", "vue {seat:de}"),
-        "bidbox.not a state": (
-            "state must be a HandState (or None), not {kind}",
-            "`state` doit être une donne (HandState) ou None, pas {kind}",
-        ),
-        "bidbox.other rules": (
-            "the hand is played under {played}, not {given}; leave out the rules to use the hand's own",
-            "la donne se joue selon {played}, pas {given} ; ne donnez pas de règles pour prendre celles de la donne",
-        ),
-        "bidbox.not a bid": (
-            "{action} is not a bid; a bid box offers 'pass' and the bids of the ladder",
-            "« {action} » n'est pas une enchère ; cette boîte offre « passe » et les enchères de l'échelle",
-        ),
-    }
-)
-
 
 def _button_text(action: Action, spec: BidSpec, lang: Lang) -> str:
     label = bid_label(spec, lang)
     if action.suit is not None:
         return f"{label}{action.suit.symbol}"
     if action.no_trump:
-        return word("{n} NT", lang).format(n=label)
+        return say("{n} NT", lang, n=label)
     return label
 
 
@@ -212,13 +175,15 @@ class BidBox(GameWidget):
         state = self._state
         title = variant_title(self._rules, lang)
         if state is None:
-            return word("reference caption", lang).format(title=title)
-        parts = [title, word("dealer {seat}", lang).format(seat=word(state.dealer.name, lang))]
+            return say("reference caption", lang, title=title)
+        parts = [title, say("dealer {seat}", lang, seat=word(state.dealer.name, lang))]
         bids = [(who, a) for who, a in state.history if a.kind == "bid"]
         if bids:
             who, act = bids[-1]
             parts.append(
-                word("highest: {bid} by {seat}", lang).format(
+                say(
+                    "highest: {bid} by {seat}",
+                    lang,
                     bid=action_text(act, self._rules, lang),  # by its name: "Gros Mulot", never "gros_mulot"
                     seat=word(who.name, lang),
                 )
@@ -226,7 +191,7 @@ class BidBox(GameWidget):
         elif state.phase.value == "bidding":
             parts.append(word("no bid yet", lang))
         if state.phase.value == "bidding" and state.to_move is not None:
-            parts.append(word("{seat} to bid", lang).format(seat=word(state.to_move.name, lang)))
+            parts.append(say("{seat} to bid", lang, seat=word(state.to_move.name, lang)))
         else:
             parts.append(word("bidding over", lang))
         if self._seat is not None:

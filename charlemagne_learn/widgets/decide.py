@@ -37,7 +37,7 @@ from ..engine.checks import flag, whole_number
 from ..engine.display import held_html
 from ..engine.errors import CardParseError, IllegalActionError
 from ..engine.hand import HandState, Phase
-from ..engine.i18n import Lang, add_messages, add_words, check_lang, current_lang, say, word
+from ..engine.i18n import Lang, check_lang, current_lang, say, word
 from ..engine.rules import Rules
 from ..teach.decisions import Decision, decisions
 from ._base import lang_kw, number_text, speaking_in
@@ -47,56 +47,6 @@ from .table import table_picture
 
 __all__ = ["DecisionQuiz"]
 
-# the exchange's prompts count cards: sentences, so that the number agrees with its word (say's {n:card|cards})
-add_messages(
-    {
-        "decide.exchange": (
-            "Click {n} {n:card|cards} to put aside, then name trump.",
-            "Cliquez {n} {n:carte|cartes} à écarter, puis choisissez l'atout.",
-        ),
-        "decide.discard more": ("Put aside {n} more {n:card|cards}.", "Écartez encore {n} {n:carte|cartes}."),
-    }
-)
-add_words(
-    {
-        "decide.bid": ("What do you bid?", "Qu'enchérissez-vous ?"),
-        "decide.give": (
-            "Your partner plays alone: click the card you give.",
-            "Votre partenaire joue seul : cliquez la carte que vous lui donnez.",
-        ),
-        "decide.lead": ("You lead this trick: click a card.", "Vous entamez cette levée : cliquez une carte."),
-        "decide.play": ("Your turn in this trick: click a card.", "À vous dans cette levée : cliquez une carte."),
-        "decide.status": (
-            "Decision {n} of {count} · {score}",
-            "Décision {n} sur {count} · {score}",
-        ),
-        "decide.score": ("{best} best, {good} good of {answered}", "{best} meilleurs, {good} bons sur {answered}"),
-        "decide.title": ("Decision {n}: the engine's grades", "Décision {n} : les notes du moteur"),
-        "decide.next": ("Next decision", "Décision suivante"),
-        "decide.best": ("Best: {reason}.", "Le meilleur : {reason}."),
-        "decide.done": (
-            "That was the last decision: {score}.",
-            "C'était la dernière décision : {score}.",
-        ),
-        "decide.answered": (
-            "This decision is made: click Next decision.",
-            "Cette décision est prise : cliquez Décision suivante.",
-        ),
-        "decide.over": ("The quiz is finished.", "Le quiz est terminé."),
-        "decide.answer": ("Answer", "Réponse"),
-        "decide.static recorded": (
-            "Run this cell to decide: the engine's grades show once your decision is recorded.",
-            "Exécutez cette cellule pour décider : les notes du moteur s'affichent une fois votre décision enregistrée.",
-        ),
-        "decide.tip": ("Rule of thumb: {tip}", "Truc : {tip}"),
-        "decide.name trump": ("Now name trump:", "Choisissez maintenant l'atout :"),
-        "decide.first": ("answer this decision first", "prenez d'abord cette décision"),
-        "decide.exchanges": (
-            "Exchanges, best first ({samples} deals of the hidden cards):",
-            "Échanges, le meilleur d'abord ({samples} donnes des cartes cachées) :",
-        ),
-    }
-)
 
 _FIELDS = (
     *ROW_START,
@@ -266,8 +216,8 @@ class DecisionQuiz(TableFront):
     @property
     def score_text(self) -> str:
         grades = [r["grade"] for r in self._results]
-        return word("decide.score", self._lang).format(
-            best=grades.count("best"), good=grades.count("good"), answered=len(grades)
+        return say(
+            "decide.score", self._lang, best=grades.count("best"), good=grades.count("good"), answered=len(grades)
         )
 
     # ------------------------------------------------------------ the learner's moves
@@ -408,13 +358,13 @@ class DecisionQuiz(TableFront):
         decision = self.decision
         state = self._working if self._working is not None else decision.state
         rules = state.rules
-        self.status = word("decide.status", lang).format(n=self.number, count=self._count, score=self.score_text)
+        self.status = say("decide.status", lang, n=self.number, count=self._count, score=self.score_text)
         self.picture = table_picture(state, decision.seat, lang)
         self.words = {"hint": ""}
         if self._chosen is None:
             self.prompt = f"{decision.situation} {self._ask(state)}"
             if self._coach:
-                self.prompt += " " + word("decide.tip", lang).format(tip=decision.tip)
+                self.prompt += " " + say("decide.tip", lang, tip=decision.tip)
             self.actions = (
                 [{"id": str(a), "text": choice_text(a, rules, lang), "kind": a.kind} for a in state.legal_actions()]
                 if state.phase in (Phase.BIDDING, Phase.TRUMP)
@@ -425,7 +375,7 @@ class DecisionQuiz(TableFront):
         last = self.number >= self._count
         self.prompt = decision.situation
         if self._coach:  # the rule of thumb stays under the question, as in the static picture
-            self.prompt += " " + word("decide.tip", lang).format(tip=decision.tip)
+            self.prompt += " " + say("decide.tip", lang, tip=decision.tip)
         self.actions = []
         # the grade line says the choice's reason and, when it was not the best, the best one's: the ranking below
         # lists the choices with their grades and points only, so each reason is said once
@@ -438,12 +388,12 @@ class DecisionQuiz(TableFront):
             panel = hint_panel(ranked, rules, lang)
             self.hint = {**panel, "choices": [{**c, "reason": ""} for c in panel["choices"]]}
         self.review = {
-            "title": word("decide.title", lang).format(n=self.number),
+            "title": say("decide.title", lang, n=self.number),
             "heads": {},
             "lines": [],
             "empty": "",
             "result": "",
-            "hand_points": word("decide.done", lang).format(score=self.score_text) if last else "",
+            "hand_points": say("decide.done", lang, score=self.score_text) if last else "",
             "game_points": "",
             "winner": "",
             "next": "" if last else word("decide.next", lang),
@@ -470,7 +420,7 @@ class DecisionQuiz(TableFront):
         chosen = next(c for c in ranked.choices if c.said("en") == mine)
         self.grade = exchange_grade_line(ranked, chosen, lang)
         self.hint = {
-            "title": word("decide.exchanges", lang).format(samples=ranked.samples),
+            "title": say("decide.exchanges", lang, samples=ranked.samples),
             "choices": [
                 {
                     "id": c.said("en"),
@@ -500,7 +450,7 @@ class DecisionQuiz(TableFront):
         decision, lang = self.decision, self._lang
         view = decision.view
         # coached: the rule of thumb under the question, as the page shows it
-        tip = f"<p><em>{escape(word('decide.tip', lang).format(tip=decision.tip))}</em></p>" if self._coach else ""
+        tip = f"<p><em>{escape(say('decide.tip', lang, tip=decision.tip))}</em></p>" if self._coach else ""
         if for_teacher(self.student) and self._chosen is None:
             answer = f"<p>{escape(word('decide.static recorded', lang))}</p>"
         else:
@@ -536,7 +486,7 @@ class DecisionQuiz(TableFront):
         )
         return (
             f"<details><summary>{escape(word('decide.answer', lang))}</summary>"
-            f"<p>{escape(word('decide.best', lang).format(reason=ranked.best.reason))}"
+            f"<p>{escape(say('decide.best', lang, reason=ranked.best.reason))}"
             f"</p><ol>{rows}</ol></details>"
         )
 

@@ -35,7 +35,7 @@ from ..engine.cards import Card, CardList, parse_cards
 from ..engine.contract import Contract
 from ..engine.display import cards_html
 from ..engine.errors import HandError, TrickError
-from ..engine.i18n import add_messages, say, word
+from ..engine.i18n import say, word
 from ..engine.ranking import sort_hand
 from ..engine.rules import VARIANTS, Rules
 from ..engine.tricks import explain_play, legal_plays
@@ -43,26 +43,6 @@ from ._base import GameWidget, card_id, card_view, lang_kw
 
 __all__ = ["Hand", "sort_hand"]
 
-add_messages(
-    {
-        "hand.needs contract": (
-            "a trick in progress needs the contract that decides what may follow it",
-            "une levée commencée demande le contrat qui décide ce qu'on peut y jouer",
-        ),
-        "hand.repeated": (
-            "a hand holds each card once; {cards} {n:is|are} given more than once",
-            "une main tient chaque carte une seule fois ; {cards} {n:donnée|données} plus d'une fois",
-        ),
-        "hand.too many": (
-            "a hand holds at most {most} cards (the largest deck), not {n}",
-            "une main tient au plus {most} cartes (le plus grand jeu), pas {n}",
-        ),
-        "hand.not held": (
-            "{card} is not in this hand; it holds {cards}",
-            "Cette main n'a pas {card:the} ; elle tient {cards}",
-        ),
-    }
-)
 
 #: The most cards a hand may hold without a contract: the largest deck of any variant.
 _MOST_CARDS = max(len(Rules.preset(name).deck_indices) for name in VARIANTS)

@@ -24,7 +24,7 @@ from ..course import course_variant
 from ..engine.cards import Card, Rank, Suit
 from ..engine.display import card_html
 from ..engine.errors import RulesOptionError
-from ..engine.i18n import Lang, add_messages, add_words, card_label, say, word
+from ..engine.i18n import Lang, card_label, say, word
 from ..engine.ranking import card_order
 from ..engine.rules import VARIANTS, Rules
 from ._base import GameWidget, bid_label, card_id, card_view, suit_inks
@@ -32,48 +32,6 @@ from ._base import variant_title as _title
 
 __all__ = ["TrumpLadder", "role_text", "suit_name", "variant_title"]
 
-add_words(
-    {
-        "suit C": ("clubs", "trèfle"),
-        "suit D": ("diamonds", "carreau"),
-        "suit H": ("hearts", "cœur"),
-        "suit S": ("spades", "pique"),
-        "canadian": ("Canadian Charlemagne", "Charlemagne canadien"),
-        "american": ("American Charlemagne", "Charlemagne américain"),
-        "maine": ("Maine Charlemagne", "Charlemagne du Maine"),
-        "bid_euchre": ("Bid Euchre", "Euchre à enchères"),
-        "variant": ("Variant", "Variante"),
-        "trump suit": ("Trump suit", "Couleur d'atout"),
-        "{suit} trump": ("{suit} trump", "atout {suit}"),
-        "no trump suit": ("no trump suit", "pas de couleur d'atout"),
-        "trumps high to low": ("Trumps, highest first", "Atouts, du plus fort au plus faible"),
-        "plain high to low": ("Plain suits, highest first", "Autres couleurs, de la plus forte à la plus faible"),
-        "{n} cards": ("{n} cards", "{n} cartes"),
-        "{jack} is a trump now": ("{jack} is a trump now", "{jack} est un atout maintenant"),
-        "N no-trump": ("N no-trump", "N sans atout"),
-        "no trumps at all": ("no card is a trump", "aucune carte n'est atout"),
-        "ladder caption": (
-            "{title}, {suit} trump: {n} trumps, highest first.",
-            "{title}, atout {suit} : {n} atouts, du plus fort au plus faible.",
-        ),
-        "ladder caption jokers": (
-            "{title}, no trump suit ({bids}): the two jokers are the only trumps.",
-            "{title}, sans couleur d'atout ({bids}) : les deux jokers sont les seuls atouts.",
-        ),
-        "ladder caption none": (
-            "{title}, no trump suit ({bids}): no card is a trump and every jack stays in its suit.",
-            "{title}, sans couleur d'atout ({bids}) : aucun atout, chaque valet reste dans sa couleur.",
-        ),
-    }
-)
-add_messages(
-    {
-        "ladder.no no-trump": (
-            "{title} has no contract without a trump suit; choose C, D, H or S",
-            "{title} n'a aucun contrat sans couleur d'atout ; choisissez C, D, H ou S (trèfle, carreau, cœur, pique)",
-        ),
-    }
-)
 
 #: Roles shown with the game's French name beside the English one: the terms a learner hears at the table.
 _GLOSSED = ("big jack", "little jack")
@@ -220,7 +178,7 @@ class TrumpLadder(GameWidget):
         for s, cards in self.plain_suits().items():
             jack = Card.of(Rank.JACK, s)
             drawn = [
-                {"gap": True, "text": word("{jack} is a trump now", lang).format(jack=jack), "id": card_id(jack)}
+                {"gap": True, "text": say("{jack} is a trump now", lang, jack=jack), "id": card_id(jack)}
                 if c is None
                 else self._card(c, "")
                 for c in cards
@@ -231,7 +189,7 @@ class TrumpLadder(GameWidget):
                     "suit": s.name,
                     **suit_inks(s),
                     "title": f"{s.symbol} {suit_name(s, lang)}",
-                    "count": word("{n} cards", lang).format(n=count),
+                    "count": say("{n} cards", lang, n=count),
                     "cards": drawn,
                 }
             )
@@ -243,7 +201,7 @@ class TrumpLadder(GameWidget):
                 "text": s.symbol,
                 "suit": s.name,
                 **suit_inks(s),
-                "label": word("{suit} trump", lang).format(suit=suit_name(s, lang)),
+                "label": say("{suit} trump", lang, suit=suit_name(s, lang)),
             }
             for s in Suit
         ]
@@ -267,9 +225,9 @@ class TrumpLadder(GameWidget):
     def _caption(self, lang: Lang) -> str:
         title = variant_title(self._rules, lang)
         if self.suit is not None:
-            return word("ladder caption", lang).format(title=title, suit=suit_name(self.suit, lang), n=len(self.trumps))
+            return say("ladder caption", lang, title=title, suit=suit_name(self.suit, lang), n=len(self.trumps))
         key = "ladder caption jokers" if self._rules.jokers else "ladder caption none"
-        return word(key, lang).format(title=title, bids=", ".join(_no_trump_bids(self._rules, lang)))
+        return say(key, lang, title=title, bids=", ".join(_no_trump_bids(self._rules, lang)))
 
     # ------------------------------------------------------------ clicks
     def choose_trump(self, suit: Suit | str | None) -> bool:
@@ -321,7 +279,7 @@ class TrumpLadder(GameWidget):
         plain = []
         for s, cards in self.plain_suits().items():
             drawn = " ".join(
-                f"<em>[{escape(word('{jack} is a trump now', lang).format(jack=Card.of(Rank.JACK, s)))}]</em>"
+                f"<em>[{escape(say('{jack} is a trump now', lang, jack=Card.of(Rank.JACK, s)))}]</em>"
                 if c is None
                 else card_html(c)
                 for c in cards

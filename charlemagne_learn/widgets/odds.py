@@ -27,7 +27,7 @@ from ..engine.cards import Card, CardList, Seat
 from ..engine.checks import flag, whole_number
 from ..engine.deal import cards_of, deal_hands
 from ..engine.errors import RulesOptionError
-from ..engine.i18n import add_messages, add_words, say, word
+from ..engine.i18n import say, word
 from ..engine.ranking import sort_hand
 from ..engine.rng import check_seed, derive_seed
 from ..engine.rules import Rules
@@ -37,41 +37,6 @@ __all__ = ["BidOddsExplorer"]
 
 SAMPLE_CHOICES = (50, 200, 500, 1000)
 METHODS = ("double_dummy", "bots")
-
-add_words(
-    {
-        "deal": ("Deal", "Donner"),
-        "type hand": ("Type a hand", "Tapez une main"),
-        "play": ("play", "jeu"),
-        "computing": ("Computing…", "Calcul…"),
-        "deals done": ("{done} of {total} deals", "{done} donnes sur {total}"),
-        "makes it": ("makes it", "réussit"),
-        "interval": ("95% interval", "intervalle à 95 %"),
-        "points per hand": ("points per hand", "points par donne"),
-        "played as": ("played as", "joué"),
-        "decides the game": ("decides the game", "décide de la partie"),
-        "holds": ("holds", "tient"),
-        "odds of": ("Chance of making each bid", "Chance de réussir chaque enchère"),
-    }
-)
-
-add_messages(
-    {
-        # field names are no English words: the catalogue's test reads a template that is the same in both
-        "odds.holds": ("{seat} {holds} {held}", "{seat} {holds} {held}"),
-        "odds.caption": (
-            "{seat} {holds} {held} — {title}, {n} {n_word}, {method}",
-            "{seat} {holds} {held} — {title}, {n} {n_word}, {method}",
-        ),
-        "odds.bad method": (
-            "method={method!r} is not allowed; use 'double_dummy' (perfect play) or 'bots' (realistic play)",
-            "method={method!r} n'est pas permis ; prenez 'double_dummy' (jeu parfait) ou 'bots' (jeu réaliste, robots)",
-        ),
-        "odds.percent": ("{p:.0%}", "{p:.0%}"),
-        "odds.interval": ("{lo:.0%}–{hi:.0%}", "{lo:.0%}–{hi:.0%}"),
-        "odds.samples advice": (" (the menu offers {choices})", " (le menu offre {choices})"),
-    }
-)
 
 
 class BidOddsExplorer(GameWidget):
@@ -180,7 +145,7 @@ class BidOddsExplorer(GameWidget):
         def report(done: int, total: int) -> None:
             self.progress = done / total
             self._done_of = (done, total)
-            self.progress_text = word("deals done", self._lang).format(done=done, total=total)
+            self.progress_text = say("deals done", self._lang, done=done, total=total)
 
         try:
             odds = bid_odds(  # in the widget's language once the analysis writes French (its lang=)
@@ -224,7 +189,7 @@ class BidOddsExplorer(GameWidget):
         self.hand_cards = [card_view(c, lang) for c in self._hand]
         if self._done_of is not None and not self.computing:  # the progress line too, after a change of language
             done, total = self._done_of
-            self.progress_text = word("deals done", lang).format(done=done, total=total)
+            self.progress_text = say("deals done", lang, done=done, total=total)
         odds = self._odds
         hand = " ".join(map(str, self._hand))
         if odds is None:

@@ -42,7 +42,7 @@ from ..engine.display import seat_view_html
 from ..engine.errors import CardParseError, IllegalActionError, RulesOptionError, quote
 from ..engine.game import Game
 from ..engine.hand import HandState, Phase, SeatView
-from ..engine.i18n import Lang, add_messages, add_words, say, word
+from ..engine.i18n import Lang, say, word
 from ..engine.rng import derive_seed
 from ..engine.rules import Rules
 from ._base import GameWidget, clip, lang_kw, number_text
@@ -50,145 +50,6 @@ from .table import action_text, phase_title, phase_word, result_text, table_pict
 
 __all__ = ["PlayTable", "TableFront", "choice_text", "grade_line", "hint_panel"]
 
-add_words(
-    {
-        "play.turn.bidding": (
-            "Your turn to bid: choose a bid or pass.",
-            "À vous d'enchérir : choisissez une enchère ou passez.",
-        ),
-        "play.turn.choose": ("Your turn to choose:", "À vous de choisir :"),
-        "play.turn.give": (
-            "Pass one card to your partner: click it.",
-            "Donnez une carte à votre partenaire : cliquez-la.",
-        ),
-        "play.turn.discard": (
-            "Discard: click a card to put it aside.",
-            "Écartez : cliquez une carte pour la mettre de côté.",
-        ),
-        "play.turn.trump": ("Name trump:", "Choisissez l'atout :"),
-        "play.turn.play": ("Your turn: click a card to play it.", "À vous : cliquez une carte pour la jouer."),
-        "play.hand over": ("The hand is over.", "La donne est finie."),
-        "play.game over": ("Game over: {team} win the game.", "Partie finie : {team} gagnent la partie."),
-        "play.next": ("Next hand", "Donne suivante"),
-        "play.hint": ("Hint", "Conseil"),
-        "play.hint title": (
-            "Your choices, best first ({samples} deals of the hidden cards):",
-            "Vos choix, le meilleur d'abord ({samples} donnes des cartes cachées) :",
-        ),
-        "play.hint other": (
-            "Hints are for bids, cards and the bidder's exchange; there is nothing to rank in this choice.",
-            "Les conseils portent sur les enchères, les cartes et l'échange du preneur ; rien à classer dans ce choix.",
-        ),
-        "play.exchange title": (
-            "Your exchanges, best first: the cards to put aside and the trump together ({samples} deals of the "
-            "hidden cards):",
-            "Vos échanges, le meilleur d'abord : les cartes à écarter et l'atout ensemble ({samples} donnes des "
-            "cartes cachées) :",
-        ),
-        "play.trump title": (
-            "Your trumps, best first ({samples} deals of the hidden cards):",
-            "Vos atouts, le meilleur d'abord ({samples} donnes des cartes cachées) :",
-        ),
-        "play.discard title": (
-            "Your discards, best first ({samples} deals of the hidden cards):",
-            "Vos écarts, le meilleur d'abord ({samples} donnes des cartes cachées) :",
-        ),
-        "play.hint none give": (
-            "There is no hint for this card: it goes to a partner who defends alone, and hints only rank the card "
-            "given to a lone bidder.",
-            "Pas de conseil pour cette carte : elle va à un partenaire qui défend seul, et les conseils ne classent "
-            "que la carte donnée à un preneur qui joue seul.",
-        ),
-        "play.hints off": (
-            "Hints are off at this table (hints=False).",
-            "Les conseils sont désactivés à cette table (hints=False).",
-        ),
-        "play.no screen": ("No screen is passing: play on.", "Aucun écran de passage : continuez."),
-        "play.hint wait": ("Hints are for your turn.", "Les conseils sont pour votre tour."),
-        "play.why refuted": (
-            "Why? The line that punishes it, on one deal",
-            "Pourquoi ? Le jeu qui le punit, sur une donne",
-        ),
-        "play.you chose": ("You chose {action}: {grade}", "Vous avez choisi {action} : {grade}"),
-        "play.review": ("Review of hand {n}", "Bilan de la donne {n}"),
-        "play.no decisions": (
-            "You had no bid or card to choose in this hand.",
-            "Vous n'aviez ni enchère ni carte à choisir dans cette donne.",
-        ),
-        "play.hand points": ("This hand: NS {NS} – EW {EW}", "Cette donne : NS {NS} – EO {EW}"),
-        "play.game points": ("Game: NS {NS} – EW {EW}", "Partie : NS {NS} – EO {EW}"),
-        "play.status": (
-            "Hand {n} · {phase} · you are {seat} · game to {target} · NS {NS} – EW {EW}",
-            "Donne {n} · {phase} · vous êtes {seat} · partie en {target} · NS {NS} – EO {EW}",
-        ),
-        "play.status people": (
-            "Hand {n} · {phase} · at this screen: {people} · game to {target} · NS {NS} – EW {EW}",
-            "Donne {n} · {phase} · à cet écran : {people} · partie en {target} · NS {NS} – EO {EW}",
-        ),
-        "play.pass to": ("Pass the screen to {seat}", "Passez l'écran à {seat}"),
-        "play.pass text": (
-            "{seat} plays next. The hands are hidden: {seat}, press the button when only you can see the screen.",
-            "{seat} joue maintenant. Les mains sont cachées : {seat}, appuyez sur le bouton quand vous seul voyez "
-            "l'écran.",
-        ),
-        "play.ready": ("I am {seat}: show my cards", "Je suis {seat} : montrer mes cartes"),
-        "play.your move": ("{seat}: {text}", "{seat} : {text}"),
-        "play.wait screen": (
-            "The screen is passing to {seat}: {seat} presses the button first.",
-            "L'écran passe à {seat} : {seat} appuie d'abord sur le bouton.",
-        ),
-        "play.chose": ("chose", "choix"),
-        "play.better": ("better", "mieux"),
-        "play.grade": ("grade", "note"),
-        "play.move": ("move", "coup"),
-        "play.why": ("why", "pourquoi"),
-        "play.team.NS": ("North–South", "Nord–Sud"),
-        "play.team.EW": ("East–West", "Est–Ouest"),
-        "play.grade.best": ("best", "meilleur"),
-        "play.grade.good": ("good", "bon"),
-        "play.grade.inaccuracy": ("inaccuracy", "imprécision"),
-        "play.grade.mistake": ("mistake", "erreur"),
-        "play.grade.blunder": ("blunder", "gaffe"),
-        "play.suit.C": ("♣ clubs", "♣ trèfle"),
-        "play.suit.D": ("♦ diamonds", "♦ carreau"),
-        "play.suit.H": ("♥ hearts", "♥ cœur"),
-        "play.suit.S": ("♠ spades", "♠ pique"),
-    }
-)
-
-add_messages(
-    {
-        "play.people not seats": (
-            'people={value} is not allowed; give seats, e.g. people="NS" or ["N", "S"]',
-            '`people={value}` n\'est pas permis ; donnez des places, par exemple people="NS" ou ["N", "S"]',
-        ),
-        "play.people count": (
-            'people={value} is not allowed; give one to four different seats, e.g. "NS"',
-            "`people={value}` n'est pas permis ; donnez d'une à quatre places différentes, par exemple \"NS\"",
-        ),
-        "play.game is over": (
-            "the game is over: {team} won; start a new PlayTable to play on",
-            "la partie est finie : {team} l'ont gagnée ; ouvrez une nouvelle PlayTable pour rejouer",
-        ),
-        "play.game was won": ("the game is over: {team} won", "la partie est finie : {team} l'ont gagnée"),
-        "play.hand is over": (
-            "the hand is over: press Next hand to deal the next one",
-            "la donne est finie : appuyez sur Donne suivante pour donner la prochaine",
-        ),
-        "play.finish first": ("finish this hand first", "finissez d'abord cette donne"),
-        "play.seat prompt": ("{seat}: {prompt}", "{seat} : {prompt}"),
-        "play.rules and options": (
-            "rules options ({options}) cannot be added to a Rules value; give the variant's name with them, or "
-            "the Rules alone",
-            "on ne peut pas ajouter d'options ({options}) à des règles (Rules) ; donnez le nom de la variante avec "
-            "elles, ou les règles seules",
-        ),
-        "play.too long": (
-            "{given} is not an action: no action is that long (at most {limit} characters)",
-            "{given} n'est pas une action : aucune action n'est si longue (au plus {limit} caractères)",
-        ),
-    }
-)
 
 _CARD_KIND = {Phase.PLAY: "play", Phase.DISCARD: "discard", Phase.GIVE: "give"}
 _GRADED = (Phase.BIDDING, Phase.PLAY, Phase.GIVE)
@@ -382,7 +243,7 @@ class PlayTable(TableFront):
                 raise IllegalActionError(say("play.hand is over", self._lang))
             if self._passing_to is not None:
                 raise IllegalActionError(
-                    word("play.wait screen", self._lang).format(seat=word(self._passing_to.name, self._lang))
+                    say("play.wait screen", self._lang, seat=word(self._passing_to.name, self._lang))
                 )
             act = self._action(action)
             state = self._game.hand
@@ -569,7 +430,7 @@ class PlayTable(TableFront):
         game = self._game
         number = len(game.finished)
         self.review = {
-            "title": word("play.review", lang).format(n=number),
+            "title": say("play.review", lang, n=number),
             "heads": {
                 **{k: word(f"play.{k}", lang) for k in ("move", "chose", "grade", "better", "why")},
                 "colon": word("colon", lang),
@@ -589,11 +450,9 @@ class PlayTable(TableFront):
             ],
             "empty": word("play.no decisions", lang),
             "result": result_text(result, lang),
-            "hand_points": word("play.hand points", lang).format(**result.points),
-            "game_points": word("play.game points", lang).format(**game.scores),
-            "winner": (
-                word("play.game over", lang).format(team=word(f"play.team.{game.winner}", lang)) if game.winner else ""
-            ),
+            "hand_points": say("play.hand points", lang, **result.points),
+            "game_points": say("play.game points", lang, **game.scores),
+            "winner": (say("play.game over", lang, team=word(f"play.team.{game.winner}", lang)) if game.winner else ""),
             "next": "" if game.is_over else word("play.next", lang),
         }
 
@@ -623,11 +482,11 @@ class PlayTable(TableFront):
                 ]
             )
         elif self._passing_to is not None:
-            self.prompt = word("play.pass to", lang).format(seat=word(self._passing_to.name, lang))
+            self.prompt = say("play.pass to", lang, seat=word(self._passing_to.name, lang))
             self.actions = []
         else:
             self.prompt = (
-                word("play.game over", lang).format(team=word(f"play.team.{game.winner}", lang))
+                say("play.game over", lang, team=word(f"play.team.{game.winner}", lang))
                 if game.winner
                 else word("play.hand over", lang)
             )
@@ -635,7 +494,9 @@ class PlayTable(TableFront):
         number = len(game.finished) + (0 if self._done is not None or game.is_over else 1)
         where = phase_title(state, lang)
         if several:
-            self.status = word("play.status people", lang).format(
+            self.status = say(
+                "play.status people",
+                lang,
                 n=number,
                 phase=where,
                 people=", ".join(word(p.name, lang) for p in self._people),
@@ -643,8 +504,14 @@ class PlayTable(TableFront):
                 **game.scores,
             )
         else:
-            self.status = word("play.status", lang).format(
-                n=number, phase=where, seat=word(self._me.name, lang), target=game.rules.target, **game.scores
+            self.status = say(
+                "play.status",
+                lang,
+                n=number,
+                phase=where,
+                seat=word(self._me.name, lang),
+                target=game.rules.target,
+                **game.scores,
             )
         self.words = {"hint": word("play.hint", lang)}
 
@@ -657,9 +524,9 @@ class PlayTable(TableFront):
         lang = self._lang
         name = word(to.name, lang)
         screen: dict[str, Any] = {
-            "title": word("play.pass to", lang).format(seat=name),
-            "text": word("play.pass text", lang).format(seat=name),
-            "ready": word("play.ready", lang).format(seat=name),
+            "title": say("play.pass to", lang, seat=name),
+            "text": say("play.pass text", lang, seat=name),
+            "ready": say("play.ready", lang, seat=name),
             "to": to.name,
         }
         return screen
@@ -754,7 +621,7 @@ def choice_text(action: Action, rules: Rules, lang: Lang) -> str:
 def hint_panel(ranked: Hint, rules: Rules, lang: Lang) -> dict[str, Any]:
     """The hint panel's content: every choice, best first, with its grade, points and reason."""
     return {
-        "title": word("play.hint title", lang).format(samples=ranked.samples),
+        "title": say("play.hint title", lang, samples=ranked.samples),
         "choices": [
             {
                 "id": str(c.action),
@@ -779,7 +646,7 @@ def exchange_panel(ranked: ExchangeHint, lang: Lang) -> dict[str, Any]:
     else:
         title = "play.exchange title"
     return {
-        "title": word(title, lang).format(samples=ranked.samples),
+        "title": say(title, lang, samples=ranked.samples),
         "choices": [
             {
                 "id": c.said("en"),
@@ -828,7 +695,7 @@ def refuted(view: SeatView, action: Action, ranked: Hint, lang: Lang) -> dict[st
 def _chose_line(chosen: str, grade: str, reason: str, best: str, unsure: str, lang: Lang) -> dict[str, Any]:
     """ "You chose 9♠: good", then the reason (with how sure the grade is, where that needs saying: "on 320 deals,
     perhaps inaccuracy") and the better choice's, as the review after the hand says them."""
-    text = word("play.you chose", lang).format(action=chosen, grade=word(f"play.grade.{grade}", lang))
+    text = say("play.you chose", lang, action=chosen, grade=word(f"play.grade.{grade}", lang))
     if unsure:
         reason = say("display.unsure", lang, reason=reason, doubt=unsure)
     if grade != "best":

@@ -30,7 +30,7 @@ from ..engine.cards import Card, Seat
 from ..engine.checks import whole_number
 from ..engine.display import cards_html, ruling_html
 from ..engine.errors import IllegalActionError
-from ..engine.i18n import add_messages, add_words, lang_or_current, say, word
+from ..engine.i18n import lang_or_current, say, word
 from ..engine.ranking import sort_hand
 from ..engine.rules import Rules
 from ..teach.quiz import Question, questions
@@ -38,69 +38,6 @@ from ._base import GameWidget, card_id, card_view, lang_kw
 from ._results import ROW_START, download, for_teacher, results_csv
 
 __all__ = ["TrickQuiz"]
-
-add_words(
-    {
-        "q winner": ("Who wins this trick?", "Qui remporte cette levée ?"),
-        "q legal": ("Which cards may be played?", "Quelles cartes peut-on jouer ?"),
-        "q order": ("Put these trumps in order, highest first", "Rangez ces atouts, du plus fort au plus faible"),
-        "q score": ("What does this hand score?", "Que marque cette donne ?"),
-        "check": ("Check", "Vérifier"),
-        "start again": ("Start again", "Recommencer"),
-        "question": ("Question", "Question"),
-        "score of": ("Score", "Score"),
-        "of": ("of", "sur"),
-        "answer was": ("The answer:", "La réponse :"),
-        "your answer": ("Your answer:", "Votre réponse :"),
-        "finished": ("Quiz finished", "Quiz terminé"),
-        "you scored": ("You scored {score} of {count}.", "Vous avez {score} sur {count}."),
-        "led": ("led", "entame"),
-        "holds": ("holds", "tient"),
-        "pick seat": ("Click the seat that wins.", "Cliquez la place qui gagne."),
-        "pick legal": (
-            "Click every card that may be played, then Check.",
-            "Cliquez toutes les cartes jouables, puis Vérifier.",
-        ),
-        "pick order": (
-            "Click the trumps from highest to lowest, then Check.",
-            "Cliquez les atouts du plus fort au plus faible, puis Vérifier.",
-        ),
-        "pick score": ("Click the score.", "Cliquez le score."),
-        "answered already": (
-            "This question is answered: click Next question.",
-            "Cette question a sa réponse : cliquez Question suivante.",
-        ),
-        "not answered yet": ("Answer this question first.", "Répondez d'abord à cette question."),
-        "quiz over": ("The quiz is finished.", "Le quiz est terminé."),
-        "pick first": ("Click your answer first, then Check.", "Cliquez d'abord votre réponse, puis Vérifier."),
-        "static title": ("Quiz", "Quiz"),
-        "static how": (
-            "{n} questions: answer each, then open its answer to check.",
-            "{n} questions : répondez à chacune, puis ouvrez sa réponse pour vérifier.",
-        ),
-    }
-)
-
-add_messages({
-    "trickquiz.not_a_choice": ("{card} is not one of the cards of this question",
-                               "{card:the} ne fait pas partie des cartes de cette question"),
-    "trickquiz.sits_out": ("{seat} takes no part in this trick", "{seat} ne joue pas dans cette levée"),
-    "trickquiz.not_a_score": ("{given!r} is not one of the scores offered: {choices}",
-                              "{given!r} ne fait pas partie des scores proposés : {choices}"),
-    "trickquiz.only_shown": ("only the cards shown may be chosen: {choices}",
-                             "seules les cartes montrées peuvent être choisies : {choices}"),
-    "trickquiz.summary": ("Score: {score}", "Score : {score}"),
-    "trickquiz.answer_with_winner": ("this question is answered with a seat",
-                                     "cette question se répond par une place"),
-    "trickquiz.answer_with_score": ("this question is answered with a score",
-                                    "cette question se répond par un score"),
-    "trickquiz.answer_with_cards": ("this question is answered with cards",
-                                    "cette question se répond par des cartes"),
-    "trickquiz.static recorded": (
-        "{n} questions, recorded for {student}: each answer shows here once it is given. Run this cell to answer.",
-        "{n} questions, enregistrées pour {student} : chaque réponse s'affiche ici une fois donnée. Exécutez cette "
-        "cellule pour répondre."),
-})  # fmt: skip
 
 
 class TrickQuiz(GameWidget):
@@ -181,7 +118,7 @@ class TrickQuiz(GameWidget):
         if self.phase == "answered":
             self._write_answer()
         elif self.phase == "finished":
-            self.summary = word("you scored", self._lang).format(score=self.score, count=self.answered)
+            self.summary = say("you scored", self._lang, score=self.score, count=self.answered)
 
     # ------------------------------------------------------------ state
     @property
@@ -345,7 +282,7 @@ class TrickQuiz(GameWidget):
         self.right, self.picked = [], []
         if self.number >= len(self._questions):
             self.phase = "finished"
-            self.summary = word("you scored", self._lang).format(score=self.score, count=self.answered)
+            self.summary = say("you scored", self._lang, score=self.score, count=self.answered)
             return
         self.phase = "asking"
         self.number += 1
@@ -415,7 +352,7 @@ class TrickQuiz(GameWidget):
         how = (
             say("trickquiz.static recorded", lang, n=len(self._questions), student=self.student.strip())
             if recorded
-            else word("static how", lang).format(n=len(self._questions))
+            else say("static how", lang, n=len(self._questions))
         )
         return (
             f'<div class="cl-quiz" style="font-family:sans-serif"><p><strong>{escape(word("static title", lang))}'

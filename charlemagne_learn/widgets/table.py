@@ -32,7 +32,7 @@ from ..engine.contract import Contract
 from ..engine.display import hand_state_html, seat_view_html
 from ..engine.errors import IllegalActionError, RulesOptionError, quote
 from ..engine.hand import HandResult, HandState, Phase, SeatView
-from ..engine.i18n import Lang, add_messages, add_words, say, word
+from ..engine.i18n import Lang, say, word
 from ..engine.ranking import sort_hand
 from ..engine.rules import Rules
 from ._base import GameWidget, bid_label, card_view, engine_text, variant_title
@@ -48,63 +48,6 @@ __all__ = [
     "trick_marks",
 ]
 
-# An action and a contract as the French table says them; in English they stay as the engine writes them.
-add_messages(
-    {
-        "table.seat view": ("{seat}'s view", "vue {seat:de}"),
-        "table.bad step": (
-            "step={value} is not allowed; use 0 to {last}",
-            "`step={value}` n'est pas permis ; donnez de 0 à {last}",
-        ),
-        # the teams as players write them: North–South and East–West, "Est–Ouest" (EO) in French
-        "table.tricks line": ("Tricks won: NS {ns} – EW {ew}", "Levées gagnées : NS {ns} – EO {ew}"),
-        "table.points line": ("Points: NS {ns} – EW {ew}", "Points : NS {ns} – EO {ew}"),
-        "table.action.play": ("play {card}", "joue {card}"),
-        "table.action.discard": ("discard {card}", "écarte {card}"),
-        "table.action.give": ("give {card}", "donne {card}"),
-        "table.action.discard hidden": ("discard (face down)", "écarte une carte (face cachée)"),
-        "table.action.give hidden": ("give (face down)", "donne une carte (face cachée)"),
-        "table.action.trump": ("trump {suit}", "atout {suit}"),
-        "table.action.bid": ("bid {bid}", "enchérit {bid}"),
-        "table.action.choose": ("choose {choice}", "choisit : {choice:w}"),
-    }
-)
-add_words(
-    {
-        "partner_card": ("a card from the partner", "une carte du partenaire"),
-        "alone": ("alone", "jouer seul"),
-        "with_partner": ("with the partner", "jouer avec le partenaire"),
-        "defend_alone": ("defend alone", "défendre seul"),
-        "defend_together": ("defend together", "défendre ensemble"),
-    }
-)
-
-add_words(
-    {
-        "table.cards": ("{n} cards", "{n} cartes"),
-        "table.card": ("{n} card", "{n} carte"),
-        "table.face down": ("face down", "face cachée"),
-        "table.no contract": ("no contract yet", "pas encore de contrat"),
-        "table.highest": ("highest bid: {bid} by {seat}", "plus haute enchère : {bid} par {seat}"),
-        "table.all view": ("every hand face up (teacher's view)", "toutes les mains visibles (vue du professeur)"),
-        "table.hidden view": ("every hand hidden", "toutes les mains cachées"),
-        "table.last trick": ("Last trick, won by {seat}", "Dernière levée, gagnée par {seat}"),
-        "table.bidding": ("Bidding", "Enchères"),
-        "table.no bids": ("no bids yet", "aucune enchère"),
-        "table.taken": ("taken by {seat}", "pris par {seat}"),
-        "table.discarded": ("Discarded", "Écartées"),
-        "table.bids": ("bids", "enchères"),
-        "table.step": ("Step {step} of {steps}", "Étape {step} sur {steps}"),
-        "table.replay": ("Replay: actions taken so far", "Rejouer : actions jouées"),
-        "table.previous trick": ("previous trick", "levée précédente"),
-        "table.next trick": ("next trick", "levée suivante"),
-        "table.previous action": ("previous action", "action précédente"),
-        "table.next action": ("next action", "action suivante"),
-        "table.last action": ("last action: {seat} {action}", "dernière action : {seat} {action}"),
-        "table.wins": ("{seat} wins", "{seat} gagne"),
-    }
-)
-add_messages({"table.trick of": ("Trick {n} of {total}", "Levée {n} sur {total}")})
 
 # Where each seat sits on the screen: North at the top, South at the bottom.
 _PLACES = {Seat.N: "top", Seat.W: "left", Seat.E: "right", Seat.S: "bottom"}
@@ -175,7 +118,7 @@ def contract_text(contract: Contract, lang: Lang = "en") -> str:
 
 
 def _count_text(n: int, lang: Lang) -> str:
-    return word("table.card" if n == 1 else "table.cards", lang).format(n=n)
+    return say("table.card" if n == 1 else "table.cards", lang, n=n)
 
 
 def _cards(
@@ -264,7 +207,7 @@ def table_picture(state: HandState, seat: Seat | None, lang: Lang = "en", *, own
     if tricks:
         done = tricks[-1]
         last = {
-            "title": word("table.last trick", lang).format(seat=_seat_word(done.winner, lang)),
+            "title": say("table.last trick", lang, seat=_seat_word(done.winner, lang)),
             "cards": [
                 {"seat": w.name, "name": _seat_word(w, lang), "card": card_view(c, lang, contract)}
                 for w, c in zip(done.seats, done.cards, strict=True)
@@ -326,7 +269,7 @@ def _contract_line(state: HandState, lang: Lang) -> str:
     high = state.bid
     bidder = next((w for w, a in reversed(state.history) if a.kind == "bid"), None)
     if high is not None and bidder is not None:
-        return word("table.highest", lang).format(bid=bid_label(high, lang), seat=_seat_word(bidder, lang))
+        return say("table.highest", lang, bid=bid_label(high, lang), seat=_seat_word(bidder, lang))
     return word("table.no contract", lang)
 
 
@@ -346,7 +289,7 @@ def _kitty(state: HandState, view: SeatView | None, lang: Lang, contract: Contra
             "taken": "",
             "discards": [],
         }
-    taken = word("table.taken", lang).format(seat=_seat_word(bidder, lang)) if bidder is not None else ""
+    taken = say("table.taken", lang, seat=_seat_word(bidder, lang)) if bidder is not None else ""
     if view is None:
         cards: list[Card] = state.at(0).kitty
         discards = [a.card for _, a in state.history if a.kind == "discard" and a.card is not None]
@@ -443,13 +386,13 @@ class Table(GameWidget):
         last = ""
         if shown.history:
             who, act = shown.view(self._viewer).history[-1] if self._viewer is not None else shown.history[-1]
-            last = word("table.last action", lang).format(
-                seat=_seat_word(who, lang), action=_last_action(act, shown.rules, lang)
+            last = say(
+                "table.last action", lang, seat=_seat_word(who, lang), action=_last_action(act, shown.rules, lang)
             )
         self.words = {
             k: word(f"table.{k}", lang)
             for k in ("replay", "previous trick", "next trick", "previous action", "next action")
-        } | {"step": word("table.step", lang).format(step=self.step, steps=self.steps), "last": last}
+        } | {"step": say("table.step", lang, step=self.step, steps=self.steps), "last": last}
 
     def __repr__(self) -> str:
         shown = self.state
