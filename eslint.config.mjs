@@ -1,7 +1,7 @@
 // ESLint for the widgets' front-end (widgets/*.js), run by `python3 tasks.py test`.
 //
-// Each file is a plain script, not a module: Python joins common.js, a widget's shared parts and its own file
-// and adds the one default export (charlemagne_learn/widgets/_base.py). Linting them as scripts makes an
+// Each file is a plain script, not a module: scripts/build_widgets.py joins common.js, a widget's shared parts and
+// its own file and adds the one default export (charlemagne_learn/widgets/_static/). Linting them as scripts makes an
 // `import` or `export` in any file a parse error, and the globals below are what the earlier files define.
 import js from "@eslint/js";
 import globals from "globals";

@@ -1,6 +1,6 @@
 // Shared drawing for every charlemagne_learn widget. A widget's ES module is this file, any shared parts it
-// names, then its own file, and the one default export that Python adds (no build step, and no file
-// is ever edited on the way): so no file here may import or export, and each widget's own file defines
+// names, then its own file, and the one default export, joined by scripts/build_widgets.py (no file is ever
+// edited on the way): so no file here may import or export, and each widget's own file defines
 // render(). ESLint checks the files as plain scripts, which turns an export in any of them into an error.
 // Nothing here knows a rule of the game: Python sends cards with their labels and legality.
 

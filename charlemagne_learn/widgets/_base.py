@@ -38,6 +38,7 @@ __all__ = [
     "GameWidget",
     "asset",
     "bid_label",
+    "bundle",
     "card_id",
     "card_view",
     "clip",
@@ -49,8 +50,12 @@ __all__ = [
     "variant_title",
 ]
 
-_PACKAGED = Path(__file__).with_name("_static")
-_SOURCE = Path(__file__).resolve().parents[2] / "widgets"
+#: Each widget's front-end as anywidget loads it, one ES module and one style sheet per widget, built from the
+#: sources in ``widgets/`` by ``scripts/build_widgets.py`` (:func:`bundle`); a test keeps them current. Given to
+#: anywidget as paths, so the browser's tools show the files and ``ANYWIDGET_HMR=1`` reloads them when rebuilt.
+STATIC = Path(__file__).with_name("_static")
+#: The front-end's sources: plain scripts and style sheets, joined per widget at build time.
+SOURCE = Path(__file__).resolve().parents[2] / "widgets"
 
 
 def _trait_refusal(exc: Exception, values: dict[str, Any]) -> RulesOptionError:
@@ -169,14 +174,10 @@ def bid_label(spec: BidSpec, lang: Lang = "en") -> str:
     return spec.label if lang == "en" else spec.text(lang)
 
 
-@cache
 def asset(name: str) -> str:
-    """The text of one front-end file: from the package (an installed wheel) or the source tree."""
-    for folder in (_PACKAGED, _SOURCE):
-        path = folder / name
-        if path.is_file():
-            return path.read_text(encoding="utf-8")
-    raise FileNotFoundError(f"widget asset {name!r} is missing from {_PACKAGED} and {_SOURCE}")
+    """The text of one front-end source file (``widgets/<name>``, in the source tree: an installed package holds
+    only the built modules)."""
+    return (SOURCE / name).read_text(encoding="utf-8")
 
 
 #: The only export of every widget's module. Each widget's own file defines ``render`` and no file exports
@@ -193,6 +194,19 @@ def front_end(parts: Sequence[str], read: Callable[[str], str] = asset) -> tuple
     esm = "".join(read(f"{part}.js").rstrip("\n") + "\n\n" for part in parts) + EXPORT
     css = palette_css() + "".join("\n" + read(f"{part}.css") for part in parts)
     return esm, css
+
+
+def bundle(widget: type[GameWidget], read: Callable[[str], str] = asset) -> dict[Path, str]:
+    """The built files of ``widget``'s front-end (its ES module and style sheet, under :data:`STATIC`) and their
+    text: :func:`front_end` of its files, under a line naming the sources."""
+    parts = ("common", *widget._parts, widget._module)
+    esm, css = front_end(parts, read)
+    sources = ", ".join(f"widgets/{part}" for part in parts)
+    note = f"Built by scripts/build_widgets.py from {sources} (.js/.css): edit those, then run it."
+    return {
+        STATIC / f"{widget._module}.js": f"// {note}\n{esm}",
+        STATIC / f"{widget._module}.css": f"/* {note} */\n{css}",
+    }
 
 
 def card_id(card: Card) -> str:
@@ -245,11 +259,12 @@ class GameWidget(anywidget.AnyWidget):
     thinking = t.Unicode("").tag(sync=True)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
         # Only where a widget class names its module: anywidget subclasses each instance's class again to add
-        # the synced _esm/_css traits, and those must not be overwritten by plain text.
+        # the synced _esm/_css traits, and those must not be overwritten. Set before anywidget's own hook, which
+        # reads a path's file (and watches it when ANYWIDGET_HMR is set).
         if "_module" in cls.__dict__:
-            cls._esm, cls._css = front_end(("common", *cls._parts, cls._module))
+            cls._esm, cls._css = STATIC / f"{cls._module}.js", STATIC / f"{cls._module}.css"
+        super().__init_subclass__(**kwargs)
         _speak_methods(cls)
 
     #: The traits the page may change itself (a slider, a menu). Any other change the page sends is ignored and

@@ -1,0 +1,243 @@
+// Built by scripts/build_widgets.py from widgets/common, widgets/odds (.js/.css): edit those, then run it.
+// Shared drawing for every charlemagne_learn widget. A widget's ES module is this file, any shared parts it
+// names, then its own file, and the one default export, joined by scripts/build_widgets.py (no file is ever
+// edited on the way): so no file here may import or export, and each widget's own file defines
+// render(). ESLint checks the files as plain scripts, which turns an export in any of them into an error.
+// Nothing here knows a rule of the game: Python sends cards with their labels and legality.
+
+const SUIT_CLASS = { C: "cl-clubs", D: "cl-diamonds", H: "cl-hearts", S: "cl-spades", J: "cl-joker" };
+const PALETTE_NAME = /^[a-z0-9-]+$/;
+
+// A card's or a suit's ink, as Python decided it (palette.card_colour, the same for the static HTML): `ink` for the
+// red-and-black deck and `ink4` for the four-colour one. The widget's cl-four-colour class picks one (common.css).
+function inkStyle(thing) {
+  const names = [thing.ink, thing.ink4];
+  if (!names.every((n) => typeof n === "string" && PALETTE_NAME.test(n))) return null;
+  return `--cl-face-ink: var(--cl-${names[0]}); --cl-face-ink-4: var(--cl-${names[1]});`;
+}
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (value !== false && value !== null && value !== undefined) node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children) if (child) node.append(child);
+  return node;
+}
+
+// A card is a real <button>: keyboard focus, Enter/Space, and a spoken label.
+function cardButton(card, { onClick = null, selected = false, disabled = false, extraClass = "" } = {}) {
+  const classes = ["cl-card", SUIT_CLASS[card.suit] || "", extraClass];
+  const ink = inkStyle(card);
+  if (ink) classes.push("cl-inked");
+  if (card.legal === false) classes.push("cl-illegal");
+  if (selected) classes.push("cl-selected");
+  // every word comes from Python (illegal_word in the widget's language)
+  const label = card.label + (card.legal === false && card.illegal_word ? ` (${card.illegal_word})` : "");
+  const button = el("button", {
+    class: classes.join(" "), type: "button", "aria-label": label, title: label, style: ink,
+    "aria-pressed": selected ? "true" : "false", "data-card": card.id, disabled: disabled,
+    onclick: onClick ? () => onClick(card) : null,
+  }, el("span", { class: "cl-card-text", text: card.text }));
+  if (card.role) button.append(el("span", { class: "cl-card-role", text: card.role }));
+  return button;
+}
+
+// A hand on one row (up to a Charlemagne exchange's 11 cards: the cards narrow rather than wrap); a longer row
+// (a whole suit, a deck) wraps.
+const ONE_ROW = 12;
+
+function cardRow(cards, options = {}) {
+  const row = el("div", { class: cards.length > ONE_ROW ? "cl-cards cl-cards-wrap" : "cl-cards", role: "group" });
+  for (const card of cards) row.append(cardButton(card, typeof options === "function" ? options(card) : options));
+  return row;
+}
+
+// The reason a click was refused, read out by screen readers as it appears.
+function messageBox(model) {
+  const box = el("div", { class: "cl-message", role: "status", "aria-live": "polite" });
+  const update = () => { box.textContent = model.get("message"); box.hidden = !model.get("message"); };
+  model.on("change:message", update);
+  update();
+  return box;
+}
+
+// While Python works on a click (a hint, a grade, the bots' moves) the widget says so, but only once the wait is
+// long enough to notice: a quick answer never flashes "Thinking…". The wait decides when the answer shows, never
+// what it says.
+const THINKING_DELAY_MS = 250;
+
+function rootOf(el_, model, name) {
+  el_.classList.add("cl-widget", `cl-${name}`);
+  const sync = () => {
+    el_.classList.toggle("cl-four-colour", model.get("four_colour"));
+    el_.setAttribute("lang", model.get("lang"));
+  };
+  model.on("change:four_colour", sync);
+  model.on("change:lang", sync);
+  sync();
+  const note = el("p", { class: "cl-thinking-note", role: "status", "aria-live": "polite", hidden: true });
+  let timer = null;
+  const think = () => {
+    const text = model.get("thinking") || "";
+    clearTimeout(timer);
+    if (!text) {
+      note.hidden = true;
+      note.textContent = "";
+      el_.classList.remove("cl-thinking");
+      el_.removeAttribute("aria-busy");
+      return;
+    }
+    timer = setTimeout(() => {
+      note.textContent = text;
+      note.hidden = false;
+      el_.classList.add("cl-thinking");
+      el_.setAttribute("aria-busy", "true");
+    }, THINKING_DELAY_MS);
+  };
+  model.on("change:thinking", think);
+  think();
+  el_.append(note);
+}
+
+// A quiz's results saved from the browser, with no server: Binder and JupyterLite alike. Python keeps the
+// texts in the private _download trait (CSV already safe from spreadsheet formulas); the CSV gets a byte-order
+// mark so that Excel reads ♣ and – as UTF-8.
+function saveText(name, text, type) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = el("a", { href: url, download: name, hidden: true });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+function downloadBar(model) {
+  const bar = el("div", { class: "cl-download", role: "group" });
+  const draw = () => {
+    const d = model.get("_download") || {};
+    bar.hidden = !d.csv;
+    bar.replaceChildren(...(d.csv ? [
+      el("button", { type: "button", class: "cl-download-csv", text: d.words.csv,
+        onclick: () => saveText(`${d.file}.csv`, "\uFEFF" + d.csv, "text/csv;charset=utf-8") }),
+      el("button", { type: "button", class: "cl-download-json", text: d.words.json,
+        onclick: () => saveText(`${d.file}.json`, d.json, "application/json") }),
+    ] : []));
+  };
+  model.on("change:_download", draw);
+  draw();
+  return bar;
+}
+
+// BidOddsExplorer: a hand (dealt or typed), the settings, a progress bar and one bar per bid with its 95%
+// interval as a whisker. Every number is computed in Python; this file only draws them and reports clicks.
+function render({ model, el: root }) {
+  rootOf(root, model, "odds");
+  const w = () => model.get("words") || {};
+  const send = (message) => model.send(message);
+
+  const hand = el("div", { class: "cl-odds-hand" });
+  const input = el("input", { type: "text", class: "cl-odds-input", spellcheck: "false", size: "34" });
+  const inputWord = el("span");
+  const inputLabel = el("label", { class: "cl-odds-label" }, inputWord, input);
+  const typed = () => input.value.trim();
+  input.addEventListener("keydown", (event) => {
+    if (event.key === "Enter") send({ type: "compute", text: typed() });
+  });
+  const dealButton = el("button", { type: "button", class: "cl-odds-deal", onclick: () => send({ type: "deal" }) });
+  const computeButton = el("button", {
+    type: "button", class: "cl-odds-compute", onclick: () => send({ type: "compute", text: typed() }),
+  });
+  const samples = el("select", { class: "cl-odds-samples" });
+  samples.addEventListener("change", () => { model.set("samples", Number(samples.value)); model.save_changes(); });
+  const samplesWord = el("span");
+  const samplesLabel = el("label", { class: "cl-odds-label" }, samplesWord, samples);
+  const methods = el("div", { class: "cl-odds-methods", role: "radiogroup" });
+  const methodButtons = {};
+  for (const method of ["double_dummy", "bots"]) {
+    methodButtons[method] = el("button", {
+      type: "button", class: "cl-odds-method", "data-method": method, role: "radio",
+      onclick: () => { model.set("method", method); model.save_changes(); },
+    });
+    methods.append(methodButtons[method]);
+  }
+  const bar = el("progress", { class: "cl-odds-progress", max: "1", value: "0" });
+  const barText = el("span", { class: "cl-odds-progress-text", role: "status", "aria-live": "polite" });
+  const caption = el("p", { class: "cl-caption" });
+  const chart = el("div", { class: "cl-odds-chart" });
+
+  const drawSettings = () => {
+    const words = w();
+    inputWord.textContent = words["type hand"];
+    // named on the control itself too: a name only from the wrapping label was not found by assistive tech (axe)
+    input.setAttribute("aria-label", words["type hand"] || "");
+    dealButton.textContent = words.deal;
+    computeButton.textContent = words.compute;
+    samplesWord.textContent = words.samples;
+    samples.setAttribute("aria-label", words.samples || "");
+    const choices = [...new Set([...model.get("sample_choices"), model.get("samples")])].sort((a, b) => a - b);
+    samples.replaceChildren(...choices.map((n) => el("option", { value: String(n), text: String(n) })));
+    samples.value = String(model.get("samples"));
+    for (const [method, button] of Object.entries(methodButtons)) {
+      button.textContent = words[method === "double_dummy" ? "perfect" : "realistic"];
+      const on = model.get("method") === method;
+      button.setAttribute("aria-checked", on ? "true" : "false");
+      button.classList.toggle("cl-odds-on", on);
+    }
+  };
+  const drawHand = () => {
+    hand.replaceChildren(cardRow(model.get("hand_cards"), { disabled: true }));
+    if (document.activeElement !== input) input.value = model.get("hand_text");
+  };
+  const drawProgress = () => {
+    bar.value = model.get("progress");
+    bar.hidden = !model.get("progress_text");
+    barText.textContent = model.get("progress_text");
+    computeButton.disabled = model.get("computing");
+    root.classList.toggle("cl-odds-busy", model.get("computing"));
+  };
+  const pct = (x) => `${(x * 100).toFixed(1)}%`;
+  const drawChart = () => {
+    const words = w();
+    caption.textContent = model.get("caption");
+    const rows = model.get("rows");
+    if (!rows.length) { chart.replaceChildren(); return; }
+    const table = el("table", { class: "cl-odds-table" });
+    table.append(el("caption", { text: words["odds of"] }));
+    table.append(el("tr", {},
+      el("th", { scope: "col", text: "" }), el("th", { scope: "col", text: words["makes it"] }),
+      el("th", { scope: "col", text: words.interval }), el("th", { scope: "col", text: words["points per hand"] }),
+      el("th", { scope: "col", text: words["played as"] })));
+    for (const row of rows) {
+      const track = el("div", { class: "cl-odds-track", "aria-hidden": "true" },
+        el("div", { class: "cl-odds-fill", style: `width:${pct(row.probability)}` }),
+        el("div", { class: "cl-odds-whisker", style: `left:${pct(row.low)};width:${pct(row.high - row.low)}` }));
+      table.append(el("tr", { class: "cl-odds-row", "data-bid": row.bid },
+        el("th", { scope: "row", class: "cl-odds-bid", text: row.label }),
+        el("td", { class: "cl-odds-bar" }, track, el("span", { class: "cl-odds-value", text: row.text })),
+        el("td", { class: "cl-odds-ci", text: row.interval }),
+        el("td", { class: "cl-odds-points", text: row.expected }),
+        el("td", { class: "cl-odds-how", text: row.how })));
+    }
+    chart.replaceChildren(table);
+  };
+  model.on("change:words", () => { drawSettings(); drawChart(); });
+  for (const name of ["samples", "sample_choices", "method"]) model.on(`change:${name}`, drawSettings);
+  for (const name of ["hand_cards", "hand_text"]) model.on(`change:${name}`, drawHand);
+  for (const name of ["progress", "progress_text", "computing"]) model.on(`change:${name}`, drawProgress);
+  for (const name of ["rows", "caption"]) model.on(`change:${name}`, drawChart);
+  drawSettings(); drawHand(); drawProgress(); drawChart();
+
+  root.append(
+    hand,
+    el("div", { class: "cl-odds-typing" }, inputLabel, input, dealButton),
+    el("div", { class: "cl-odds-settings" }, samplesLabel, samples, methods, computeButton),
+    el("div", { class: "cl-odds-progress-row" }, bar, barText),
+    messageBox(model), caption, chart,
+  );
+}
+
+export default { render };

@@ -1,0 +1,345 @@
+// Built by scripts/build_widgets.py from widgets/common, widgets/table_picture, widgets/playtable (.js/.css): edit those, then run it.
+// Shared drawing for every charlemagne_learn widget. A widget's ES module is this file, any shared parts it
+// names, then its own file, and the one default export, joined by scripts/build_widgets.py (no file is ever
+// edited on the way): so no file here may import or export, and each widget's own file defines
+// render(). ESLint checks the files as plain scripts, which turns an export in any of them into an error.
+// Nothing here knows a rule of the game: Python sends cards with their labels and legality.
+
+const SUIT_CLASS = { C: "cl-clubs", D: "cl-diamonds", H: "cl-hearts", S: "cl-spades", J: "cl-joker" };
+const PALETTE_NAME = /^[a-z0-9-]+$/;
+
+// A card's or a suit's ink, as Python decided it (palette.card_colour, the same for the static HTML): `ink` for the
+// red-and-black deck and `ink4` for the four-colour one. The widget's cl-four-colour class picks one (common.css).
+function inkStyle(thing) {
+  const names = [thing.ink, thing.ink4];
+  if (!names.every((n) => typeof n === "string" && PALETTE_NAME.test(n))) return null;
+  return `--cl-face-ink: var(--cl-${names[0]}); --cl-face-ink-4: var(--cl-${names[1]});`;
+}
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (value !== false && value !== null && value !== undefined) node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children) if (child) node.append(child);
+  return node;
+}
+
+// A card is a real <button>: keyboard focus, Enter/Space, and a spoken label.
+function cardButton(card, { onClick = null, selected = false, disabled = false, extraClass = "" } = {}) {
+  const classes = ["cl-card", SUIT_CLASS[card.suit] || "", extraClass];
+  const ink = inkStyle(card);
+  if (ink) classes.push("cl-inked");
+  if (card.legal === false) classes.push("cl-illegal");
+  if (selected) classes.push("cl-selected");
+  // every word comes from Python (illegal_word in the widget's language)
+  const label = card.label + (card.legal === false && card.illegal_word ? ` (${card.illegal_word})` : "");
+  const button = el("button", {
+    class: classes.join(" "), type: "button", "aria-label": label, title: label, style: ink,
+    "aria-pressed": selected ? "true" : "false", "data-card": card.id, disabled: disabled,
+    onclick: onClick ? () => onClick(card) : null,
+  }, el("span", { class: "cl-card-text", text: card.text }));
+  if (card.role) button.append(el("span", { class: "cl-card-role", text: card.role }));
+  return button;
+}
+
+// A hand on one row (up to a Charlemagne exchange's 11 cards: the cards narrow rather than wrap); a longer row
+// (a whole suit, a deck) wraps.
+const ONE_ROW = 12;
+
+function cardRow(cards, options = {}) {
+  const row = el("div", { class: cards.length > ONE_ROW ? "cl-cards cl-cards-wrap" : "cl-cards", role: "group" });
+  for (const card of cards) row.append(cardButton(card, typeof options === "function" ? options(card) : options));
+  return row;
+}
+
+// The reason a click was refused, read out by screen readers as it appears.
+function messageBox(model) {
+  const box = el("div", { class: "cl-message", role: "status", "aria-live": "polite" });
+  const update = () => { box.textContent = model.get("message"); box.hidden = !model.get("message"); };
+  model.on("change:message", update);
+  update();
+  return box;
+}
+
+// While Python works on a click (a hint, a grade, the bots' moves) the widget says so, but only once the wait is
+// long enough to notice: a quick answer never flashes "Thinking…". The wait decides when the answer shows, never
+// what it says.
+const THINKING_DELAY_MS = 250;
+
+function rootOf(el_, model, name) {
+  el_.classList.add("cl-widget", `cl-${name}`);
+  const sync = () => {
+    el_.classList.toggle("cl-four-colour", model.get("four_colour"));
+    el_.setAttribute("lang", model.get("lang"));
+  };
+  model.on("change:four_colour", sync);
+  model.on("change:lang", sync);
+  sync();
+  const note = el("p", { class: "cl-thinking-note", role: "status", "aria-live": "polite", hidden: true });
+  let timer = null;
+  const think = () => {
+    const text = model.get("thinking") || "";
+    clearTimeout(timer);
+    if (!text) {
+      note.hidden = true;
+      note.textContent = "";
+      el_.classList.remove("cl-thinking");
+      el_.removeAttribute("aria-busy");
+      return;
+    }
+    timer = setTimeout(() => {
+      note.textContent = text;
+      note.hidden = false;
+      el_.classList.add("cl-thinking");
+      el_.setAttribute("aria-busy", "true");
+    }, THINKING_DELAY_MS);
+  };
+  model.on("change:thinking", think);
+  think();
+  el_.append(note);
+}
+
+// A quiz's results saved from the browser, with no server: Binder and JupyterLite alike. Python keeps the
+// texts in the private _download trait (CSV already safe from spreadsheet formulas); the CSV gets a byte-order
+// mark so that Excel reads ♣ and – as UTF-8.
+function saveText(name, text, type) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = el("a", { href: url, download: name, hidden: true });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+function downloadBar(model) {
+  const bar = el("div", { class: "cl-download", role: "group" });
+  const draw = () => {
+    const d = model.get("_download") || {};
+    bar.hidden = !d.csv;
+    bar.replaceChildren(...(d.csv ? [
+      el("button", { type: "button", class: "cl-download-csv", text: d.words.csv,
+        onclick: () => saveText(`${d.file}.csv`, "\uFEFF" + d.csv, "text/csv;charset=utf-8") }),
+      el("button", { type: "button", class: "cl-download-json", text: d.words.json,
+        onclick: () => saveText(`${d.file}.json`, d.json, "application/json") }),
+    ] : []));
+  };
+  model.on("change:_download", draw);
+  draw();
+  return bar;
+}
+
+// The table picture: four seats around the trick, with the kitty, contract, scores and bidding. Python sends
+// the picture (only what the viewer may see) and decides everything; these functions only draw it.
+// Table (the replay) and PlayTable both draw it: each widget's module holds this file after common.js.
+
+function cardBacks(count, text) {
+  const backs = el("div", { class: "cl-backs", role: "img", "aria-label": text, title: text });
+  for (let i = 0; i < count; i++) backs.append(el("span", { class: "cl-back", "aria-hidden": "true" }));
+  backs.append(el("span", { class: "cl-count", text }));
+  return backs;
+}
+
+function badge(text, kind) {
+  return el("span", { class: `cl-badge cl-badge-${kind}`, text });
+}
+
+// One seat: its name and badges, its bids, tricks won, and its cards (face up, or backs with a count).
+function seatBox(seat, words, onCard) {
+  const classes = ["cl-seat", `cl-seat-${seat.place}`];
+  if (seat.to_move) classes.push("cl-to-move");
+  if (seat.sits_out) classes.push("cl-sits-out");
+  const head = el("div", { class: "cl-seat-head" }, el("strong", { class: "cl-seat-name", text: seat.name }));
+  if (seat.dealer) head.append(badge(words.dealer, "dealer"));
+  if (seat.to_move) head.append(badge(words["to move"], "to-move"));
+  if (seat.sits_out) head.append(badge(words["sits out"], "sits-out"));
+  if (seat.exposed) head.append(badge(words["shown to all"], "exposed"));
+  const box = el("section", { class: classes.join(" "), "data-seat": seat.seat, "aria-label": seat.name }, head);
+  if (seat.bids.length) box.append(el("div", { class: "cl-seat-bids", text: `${words["table.bids"]}${words.colon}${seat.bids.join(" · ")}` }));
+  if (seat.face_up) {
+    box.append(cardRow(seat.cards, {
+      onClick: onCard && seat.you ? onCard : null,
+      extraClass: onCard && seat.you ? "" : "cl-shown",
+    }));
+  } else {
+    box.append(cardBacks(seat.count, seat.count ? `${seat.count_text}, ${words["table.face down"]}` : seat.count_text));
+  }
+  return box;
+}
+
+function playedCards(plays, extraClass) {
+  const row = el("div", { class: `cl-played ${extraClass}` });
+  for (const play of plays) {
+    row.append(el("figure", { class: "cl-play", "data-seat": play.seat },
+      cardButton(play.card, { extraClass: "cl-shown" }), el("figcaption", { text: play.name })));
+  }
+  return row;
+}
+
+function kittyBox(kitty, words) {
+  if (!kitty) return null;
+  const box = el("section", { class: "cl-kitty", "aria-label": words.kitty },
+    el("strong", { text: `${words.kitty[0].toUpperCase()}${words.kitty.slice(1)}` }));
+  if (kitty.taken) box.append(el("span", { class: "cl-kitty-taken", text: ` — ${kitty.taken}` }));
+  if (kitty.cards.length) box.append(cardRow(kitty.cards, { extraClass: "cl-shown" }));
+  else box.append(cardBacks(kitty.count, `${kitty.count_text}, ${words["table.face down"]}`));
+  if (kitty.discards.length) {
+    box.append(el("div", { class: "cl-caption", text: words["table.discarded"] }),
+      cardRow(kitty.discards, { extraClass: "cl-shown" }));
+  }
+  return box;
+}
+
+function scoreBox(picture) {
+  const box = el("section", { class: "cl-scores" });
+  box.append(el("div", { text: picture.tricks_line }));
+  if (picture.points_line) box.append(el("div", { class: "cl-points", text: picture.points_line }));
+  if (picture.result) box.append(el("p", { class: "cl-result", text: picture.result }));
+  return box;
+}
+
+function biddingBox(picture) {
+  const box = el("section", { class: "cl-bidding", "aria-label": picture.bidding_title },
+    el("strong", { text: picture.bidding_title }));
+  if (!picture.bidding.length) box.append(el("div", { class: "cl-caption", text: picture.no_bids }));
+  const list = el("ol", { class: "cl-bid-list" });
+  for (const bid of picture.bidding) list.append(el("li", { "data-seat": bid.seat }, el("span", { class: "cl-bid-seat", text: bid.name }), ` ${bid.text}`));
+  box.append(list);
+  return box;
+}
+
+// The whole table. onCard(card): clicks on the viewer's own cards (PlayTable); none for a plain Table.
+function drawTable(picture, { onCard = null } = {}) {
+  const words = picture.words;
+  const head = el("header", { class: "cl-table-head" },
+    el("strong", { text: picture.title }), ` · ${picture.viewer} · ${picture.phase} · `,
+    el("span", { class: "cl-contract", text: `${words.contract}${words.colon}${picture.contract}` }));
+  const grid = el("div", { class: "cl-table-grid" });
+  for (const seat of picture.seats) grid.append(seatBox(seat, words, onCard));
+  const middle = el("section", { class: "cl-middle", "aria-label": picture.trick_title },
+    el("div", { class: "cl-caption", text: picture.trick_title }), playedCards(picture.trick, "cl-trick-now"));
+  if (picture.last_trick) {
+    middle.append(el("div", { class: "cl-caption cl-last-title", text: picture.last_trick.title }),
+      playedCards(picture.last_trick.cards, "cl-last-trick"));
+  }
+  grid.append(middle);
+  const side = el("aside", { class: "cl-side" }, scoreBox(picture), kittyBox(picture.kitty, words), biddingBox(picture));
+  return el("div", { class: "cl-table-picture" }, head, el("div", { class: "cl-table-body" }, grid, side));
+}
+
+// PlayTable: the table from the learner's seat (drawTable from table_picture.js), the learner's choices as buttons,
+// a Hint button, the grade of the last move and the review after each hand. Clicks go to Python, which
+// asks the engine; the bots' moves come back as a new picture.
+
+function gradeChip(grade, text) {
+  return el("span", { class: `cl-grade cl-grade-${grade}`, text });
+}
+
+function hintPanel(hint) {
+  const box = el("section", { class: "cl-hint-panel", "aria-live": "polite" });
+  if (hint.note) box.append(el("p", { text: hint.note }));
+  if (hint.choices) {
+    box.append(el("p", { text: hint.title }));
+    const list = el("ol", { class: "cl-hint-list" });
+    for (const c of hint.choices) {
+      list.append(el("li", { "data-action": c.id }, el("strong", { text: c.text }), " ", gradeChip(c.grade, c.grade_word),
+        el("span", { class: "cl-hint-points", text: ` ${c.points} ` }), el("span", { class: "cl-caption", text: c.reason })));
+    }
+    box.append(list);
+  }
+  box.hidden = !hint.note && !hint.choices;
+  return box;
+}
+
+function reviewPanel(review, onNext) {
+  const box = el("section", { class: "cl-review-panel", "aria-label": review.title }, el("h4", { text: review.title }));
+  if (review.lines.length) {
+    const heads = review.heads;
+    const table = el("table", { class: "cl-review-table" },
+      el("tr", {}, ...[heads.move, heads.chose, heads.grade, heads.better, heads.why].map((h) => el("th", { text: h }))));
+    for (const line of review.lines) {
+      table.append(el("tr", {}, el("td", { text: String(line.move) }), el("td", { text: `${line.phase}${heads.colon}${line.action}` }),
+        el("td", {}, gradeChip(line.grade, line.grade_word)), el("td", { text: line.best }),
+        el("td", { class: "cl-caption", text: line.reason })));
+    }
+    box.append(table);
+  } else {
+    box.append(el("p", { text: review.empty }));
+  }
+  box.append(el("p", { class: "cl-result", text: review.result }),
+    el("p", { class: "cl-points", text: review.hand_points }), el("p", { class: "cl-points", text: review.game_points }));
+  if (review.winner) box.append(el("p", { class: "cl-winner", text: review.winner }));
+  if (review.next) box.append(el("button", { type: "button", class: "cl-next-hand", onclick: onNext }, review.next));
+  return box;
+}
+
+// Between two people's turns at one screen: every hand is hidden until the next person says they are ready.
+// No grade here: the next person reads this screen, and each person's grades wait for the review after the hand.
+function passScreen(screen, onReady) {
+  const box = el("section", { class: "cl-pass-screen", role: "region", "aria-label": screen.title, "data-to": screen.to },
+    el("h4", { text: screen.title }), el("p", { text: screen.text }));
+  box.append(el("button", { type: "button", class: "cl-ready", onclick: onReady }, screen.ready));
+  return box;
+}
+
+function render({ model, el: root }) {
+  rootOf(root, model, "playtable");
+  const status = el("div", { class: "cl-status" });
+  const picture = el("div");
+  const prompt = el("p", { class: "cl-prompt", "aria-live": "polite" });
+  const actions = el("div", { class: "cl-actions", role: "group" });
+  const hintButton = el("button", { type: "button", class: "cl-hint-button", onclick: () => model.send({ type: "hint" }) });
+  const hint = el("div");
+  const grade = el("div", { class: "cl-last-grade", "aria-live": "polite" });
+  const review = el("div");
+  const passing = el("div");
+  const onCard = (card) => model.send({ type: "card", card: card.id });
+  // not on the first drawing: a widget appearing in a notebook must not take the keyboard from the cells
+  let wasPassing = true;
+  const draw = () => {
+    const screen = model.get("screen") || {};
+    passing.replaceChildren(screen.title ? passScreen(screen, () => model.send({ type: "ready" })) : "");
+    // the button takes the keyboard when the screen goes up, so the next player can press Enter
+    if (screen.title && !wasPassing) queueMicrotask(() => passing.querySelector(".cl-ready")?.focus());
+    wasPassing = Boolean(screen.title);
+    status.textContent = model.get("status");
+    picture.replaceChildren(drawTable(model.get("picture"), { onCard }));
+    prompt.textContent = model.get("prompt");
+    actions.replaceChildren(...model.get("actions").map((a) => el("button", {
+      type: "button", class: `cl-action cl-action-${a.kind}`, "data-action": a.id,
+      onclick: () => model.send({ type: "action", action: a.id }),
+    }, a.text)));
+    hintButton.textContent = model.get("words").hint || "";
+    hintButton.hidden = !model.get("hints") || Boolean(screen.title);
+    hint.replaceChildren(hintPanel(model.get("hint")));
+    const g = model.get("grade");
+    grade.replaceChildren();
+    if (g.text) grade.append(el("p", {}, gradeChip(g.grade, g.text), el("span", { class: "cl-caption", text: ` ${g.reason}` })));
+    // after a worse card: the line that punishes it on one graded deal, folded until the learner asks why
+    if (g.lines) {
+      const lines = g.lines.map((l) => el("p", { class: l.trick ? "cl-why-trick" : "", text: l.text }));
+      grade.append(el("details", { class: "cl-why" }, el("summary", { text: g.why }), el("div", { class: "cl-why-line" }, ...lines)));
+    }
+    grade.hidden = !g.text;
+    const r = model.get("review");
+    review.replaceChildren(r.title ? reviewPanel(r, () => model.send({ type: "next" })) : "");
+  };
+  // One kernel answer changes several traits: draw once for all of them.
+  let pending = false;
+  const schedule = () => {
+    if (pending) return;
+    pending = true;
+    queueMicrotask(() => { pending = false; draw(); });
+  };
+  for (const name of ["status", "picture", "prompt", "actions", "hint", "grade", "review", "hints", "words", "screen"]) {
+    model.on(`change:${name}`, schedule);
+  }
+  draw();
+  root.append(status, passing, picture, el("div", { class: "cl-controls" }, prompt, actions, hintButton), messageBox(model), grade, hint,
+    review, downloadBar(model));
+}
+
+export default { render };

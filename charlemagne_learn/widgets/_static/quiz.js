@@ -1,0 +1,266 @@
+// Built by scripts/build_widgets.py from widgets/common, widgets/quiz (.js/.css): edit those, then run it.
+// Shared drawing for every charlemagne_learn widget. A widget's ES module is this file, any shared parts it
+// names, then its own file, and the one default export, joined by scripts/build_widgets.py (no file is ever
+// edited on the way): so no file here may import or export, and each widget's own file defines
+// render(). ESLint checks the files as plain scripts, which turns an export in any of them into an error.
+// Nothing here knows a rule of the game: Python sends cards with their labels and legality.
+
+const SUIT_CLASS = { C: "cl-clubs", D: "cl-diamonds", H: "cl-hearts", S: "cl-spades", J: "cl-joker" };
+const PALETTE_NAME = /^[a-z0-9-]+$/;
+
+// A card's or a suit's ink, as Python decided it (palette.card_colour, the same for the static HTML): `ink` for the
+// red-and-black deck and `ink4` for the four-colour one. The widget's cl-four-colour class picks one (common.css).
+function inkStyle(thing) {
+  const names = [thing.ink, thing.ink4];
+  if (!names.every((n) => typeof n === "string" && PALETTE_NAME.test(n))) return null;
+  return `--cl-face-ink: var(--cl-${names[0]}); --cl-face-ink-4: var(--cl-${names[1]});`;
+}
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (value !== false && value !== null && value !== undefined) node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children) if (child) node.append(child);
+  return node;
+}
+
+// A card is a real <button>: keyboard focus, Enter/Space, and a spoken label.
+function cardButton(card, { onClick = null, selected = false, disabled = false, extraClass = "" } = {}) {
+  const classes = ["cl-card", SUIT_CLASS[card.suit] || "", extraClass];
+  const ink = inkStyle(card);
+  if (ink) classes.push("cl-inked");
+  if (card.legal === false) classes.push("cl-illegal");
+  if (selected) classes.push("cl-selected");
+  // every word comes from Python (illegal_word in the widget's language)
+  const label = card.label + (card.legal === false && card.illegal_word ? ` (${card.illegal_word})` : "");
+  const button = el("button", {
+    class: classes.join(" "), type: "button", "aria-label": label, title: label, style: ink,
+    "aria-pressed": selected ? "true" : "false", "data-card": card.id, disabled: disabled,
+    onclick: onClick ? () => onClick(card) : null,
+  }, el("span", { class: "cl-card-text", text: card.text }));
+  if (card.role) button.append(el("span", { class: "cl-card-role", text: card.role }));
+  return button;
+}
+
+// A hand on one row (up to a Charlemagne exchange's 11 cards: the cards narrow rather than wrap); a longer row
+// (a whole suit, a deck) wraps.
+const ONE_ROW = 12;
+
+function cardRow(cards, options = {}) {
+  const row = el("div", { class: cards.length > ONE_ROW ? "cl-cards cl-cards-wrap" : "cl-cards", role: "group" });
+  for (const card of cards) row.append(cardButton(card, typeof options === "function" ? options(card) : options));
+  return row;
+}
+
+// The reason a click was refused, read out by screen readers as it appears.
+function messageBox(model) {
+  const box = el("div", { class: "cl-message", role: "status", "aria-live": "polite" });
+  const update = () => { box.textContent = model.get("message"); box.hidden = !model.get("message"); };
+  model.on("change:message", update);
+  update();
+  return box;
+}
+
+// While Python works on a click (a hint, a grade, the bots' moves) the widget says so, but only once the wait is
+// long enough to notice: a quick answer never flashes "Thinking…". The wait decides when the answer shows, never
+// what it says.
+const THINKING_DELAY_MS = 250;
+
+function rootOf(el_, model, name) {
+  el_.classList.add("cl-widget", `cl-${name}`);
+  const sync = () => {
+    el_.classList.toggle("cl-four-colour", model.get("four_colour"));
+    el_.setAttribute("lang", model.get("lang"));
+  };
+  model.on("change:four_colour", sync);
+  model.on("change:lang", sync);
+  sync();
+  const note = el("p", { class: "cl-thinking-note", role: "status", "aria-live": "polite", hidden: true });
+  let timer = null;
+  const think = () => {
+    const text = model.get("thinking") || "";
+    clearTimeout(timer);
+    if (!text) {
+      note.hidden = true;
+      note.textContent = "";
+      el_.classList.remove("cl-thinking");
+      el_.removeAttribute("aria-busy");
+      return;
+    }
+    timer = setTimeout(() => {
+      note.textContent = text;
+      note.hidden = false;
+      el_.classList.add("cl-thinking");
+      el_.setAttribute("aria-busy", "true");
+    }, THINKING_DELAY_MS);
+  };
+  model.on("change:thinking", think);
+  think();
+  el_.append(note);
+}
+
+// A quiz's results saved from the browser, with no server: Binder and JupyterLite alike. Python keeps the
+// texts in the private _download trait (CSV already safe from spreadsheet formulas); the CSV gets a byte-order
+// mark so that Excel reads ♣ and – as UTF-8.
+function saveText(name, text, type) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = el("a", { href: url, download: name, hidden: true });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+function downloadBar(model) {
+  const bar = el("div", { class: "cl-download", role: "group" });
+  const draw = () => {
+    const d = model.get("_download") || {};
+    bar.hidden = !d.csv;
+    bar.replaceChildren(...(d.csv ? [
+      el("button", { type: "button", class: "cl-download-csv", text: d.words.csv,
+        onclick: () => saveText(`${d.file}.csv`, "\uFEFF" + d.csv, "text/csv;charset=utf-8") }),
+      el("button", { type: "button", class: "cl-download-json", text: d.words.json,
+        onclick: () => saveText(`${d.file}.json`, d.json, "application/json") }),
+    ] : []));
+  };
+  model.on("change:_download", draw);
+  draw();
+  return bar;
+}
+
+// TrickQuiz: draws the question Python sends and reports clicks. Python keeps the answer until the learner
+// has answered, then sends the verdict, the answer and the engine's explanation.
+function render({ model, el: root }) {
+  rootOf(root, model, "quiz");
+  const header = el("div", { class: "cl-quiz-header" });
+  const title = el("h3", { class: "cl-quiz-title" });
+  const prompt = el("p", { class: "cl-quiz-prompt" });
+  const board = el("div", { class: "cl-quiz-board" });
+  const controls = el("div", { class: "cl-quiz-controls" });
+  const status = el("p", { class: "cl-quiz-status", role: "status", "aria-live": "polite" });
+  const feedback = el("div", { class: "cl-quiz-feedback", role: "status", "aria-live": "polite" });
+
+  const words = () => model.get("words") || {};
+  const send = (message) => model.send(message);
+
+  const draw = () => {
+    const w = words();
+    const phase = model.get("phase");
+    const asking = phase === "asking";
+    const right = model.get("right");
+    const picked = model.get("picked");
+    const kind = model.get("kind");
+    header.replaceChildren(
+      el("span", { class: "cl-quiz-number", text: `${w.question} ${model.get("number")} ${w.of} ${model.get("count")}` }),
+      el("span", { class: "cl-quiz-score", text: `${w["score of"]}${w.colon}${model.get("score")} ${w.of} ${model.get("answered")}` }),
+    );
+    if (phase === "finished") {
+      title.textContent = w.finished;
+      prompt.textContent = "";
+      board.replaceChildren();
+      controls.replaceChildren();
+      status.textContent = model.get("summary");
+      feedback.replaceChildren();
+      feedback.hidden = true;
+      return;
+    }
+    title.textContent = model.get("title");
+    prompt.textContent = model.get("prompt");
+    const parts = [];
+    const trick = model.get("trick");
+    if (trick.length) {
+      const row = el("div", { class: "cl-quiz-trick", role: "group", "aria-label": words().trick || "" });
+      for (const play of trick) {
+        row.append(el("div", { class: "cl-quiz-play" },
+          el("span", { class: "cl-quiz-seat-name", text: play.seat_label }),
+          cardButton(play.card, { disabled: true })));
+      }
+      parts.push(row);
+    }
+    const cards = model.get("cards");
+    if (cards.length) {
+      const order = kind === "order";
+      parts.push(cardRow(cards, (card) => {
+        const at = picked.indexOf(card.id);
+        let extraClass = "";
+        if (!asking) extraClass = right.includes(card.id) ? "cl-quiz-right" : "cl-quiz-not";
+        return {
+          selected: at >= 0, disabled: !asking, extraClass,
+          onClick: (c) => send({ type: "card", card: c.id }),
+        };
+      }));
+      if (order && picked.length) {
+        const byId = Object.fromEntries(cards.map((c) => [c.id, c.text]));
+        parts.push(el("p", { class: "cl-quiz-sequence", text: picked.map((id, i) => `${i + 1}. ${byId[id]}`).join("  ") }));
+      }
+    }
+    const seats = model.get("seats");
+    if (seats.length) {
+      const row = el("div", { class: "cl-quiz-seats", role: "group" });
+      for (const seat of seats) {
+        const classes = ["cl-quiz-seat"];
+        if (!asking && right.includes(seat.id)) classes.push("cl-quiz-right");
+        if (!asking && picked.includes(seat.id) && !right.includes(seat.id)) classes.push("cl-quiz-wrong-pick");
+        row.append(el("button", {
+          type: "button", class: classes.join(" "), "data-seat": seat.id, disabled: !asking,
+          onclick: () => send({ type: "seat", seat: seat.id }), text: seat.label,
+        }));
+      }
+      parts.push(row);
+    }
+    const choices = model.get("choices");
+    if (choices.length) {
+      const row = el("div", { class: "cl-quiz-choices", role: "group" });
+      choices.forEach((choice, i) => {
+        const classes = ["cl-quiz-choice"];
+        if (!asking && right.includes(choice)) classes.push("cl-quiz-right");
+        if (!asking && picked.includes(choice) && !right.includes(choice)) classes.push("cl-quiz-wrong-pick");
+        row.append(el("button", {
+          type: "button", class: classes.join(" "), "data-choice": String(i), disabled: !asking,
+          onclick: () => send({ type: "choice", choice }), text: choice,
+        }));
+      });
+      parts.push(row);
+    }
+    board.replaceChildren(...parts);
+
+    const buttons = [];
+    if (asking && (kind === "legal" || kind === "order")) {
+      buttons.push(el("button", { type: "button", class: "cl-quiz-check", onclick: () => send({ type: "check" }), text: w.check }));
+      buttons.push(el("button", { type: "button", class: "cl-quiz-clear", onclick: () => send({ type: "clear" }), text: w["start again"] }));
+    }
+    if (phase === "answered") {
+      buttons.push(el("button", { type: "button", class: "cl-quiz-next", onclick: () => send({ type: "next" }), text: w.next }));
+    }
+    controls.replaceChildren(...buttons);
+    status.textContent = model.get("summary");
+
+    const verdict = model.get("verdict");
+    feedback.hidden = !verdict;
+    feedback.className = `cl-quiz-feedback ${verdict ? "cl-quiz-" + verdict : ""}`;
+    feedback.replaceChildren(...(verdict ? [
+      el("strong", { class: "cl-quiz-verdict", text: (verdict === "correct" ? "✔ " : "✘ ") + w[verdict] }),
+      el("p", { class: "cl-quiz-given", text: `${w["your answer"]} ${model.get("given_text")}` }),
+      el("p", { class: "cl-quiz-answer", text: `${w["answer was"]} ${model.get("answer_text")}` }),
+      el("p", { class: "cl-quiz-explanation", text: model.get("feedback") }),
+    ] : []));
+  };
+  for (const name of ["phase", "kind", "number", "count", "score", "answered", "title", "prompt", "trick", "cards",
+                      "seats", "choices", "picked", "verdict", "feedback", "given_text", "answer_text", "right",
+                      "summary", "words"]) {
+    model.on(`change:${name}`, draw);
+  }
+  draw();
+  root.append(header, title, prompt, board, controls, status, feedback, messageBox(model), downloadBar(model));
+  // After "Next question" keep the keyboard where it was: focus the first control of the new question
+  model.on("change:number", () => {
+    const first = root.querySelector(".cl-quiz-board button:not([disabled])");
+    if (first && root.contains(document.activeElement)) first.focus();
+  });
+}
+
+export default { render };
