@@ -408,6 +408,7 @@ def test_pimcbot_exchange_is_one_plan_and_replays_exactly() -> None:
         assert _exchange_by(cl.PimcBot(seed), _at_exchange(seed)) == _exchange_by(RuleBot(seed), _at_exchange(seed))
 
 
+@pytest.mark.slow  # a few seconds or more: in the full test command, not the quick check
 def test_pimcbot_exchange_is_worth_at_least_rulebots_on_its_own_deals() -> None:
     # The bot's candidates include RuleBot's exchange and it keeps the one worth most on its sampled deals, so
     # graded on ten times the deals its choice is never clearly worse than RuleBot's.

@@ -22,6 +22,7 @@ def _take(rules: str, kinds: list[str] | None, seed: int, n: int) -> list:  # ty
     return [d for _, d in zip(range(n), decisions(rules, kinds, seed, samples=40), strict=False)]
 
 
+@pytest.mark.slow  # a few seconds or more: in the full test command, not the quick check
 @pytest.mark.parametrize("variant", ["canadian", "maine"])
 def test_each_decision_is_a_real_choice_of_its_kind(variant: str) -> None:
     for d in _take(variant, None, 5, 8):
@@ -42,6 +43,7 @@ def test_each_decision_is_a_real_choice_of_its_kind(variant: str) -> None:
         assert {str(c.action) for c in d.grade().choices} == {str(a) for a in view.legal_actions}
 
 
+@pytest.mark.slow  # a few seconds or more: in the full test command, not the quick check
 def test_the_same_seed_asks_the_same_decisions_and_kinds_take_turns() -> None:
     first = _take("canadian", None, 11, 6)
     again = _take("canadian", None, 11, 6)

@@ -314,6 +314,7 @@ WORDS = ["--variant", "--high-joker", "--all-pass", "--lang", "--boards", "--see
          "-1", "2.5", "99", "x", "--help-me", "", " ", "\x00", "é"]  # fmt: skip
 
 
+@pytest.mark.slow  # a few seconds or more: in the full test command, not the quick check
 @FUZZ
 @given(
     tool=st.sampled_from(["cheatsheet", "hand-records", "cheat", ""]),

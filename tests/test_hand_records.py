@@ -61,6 +61,7 @@ def test_the_page_prints_every_board_and_a_traveller_each() -> None:
     assert repr(records) == "<HandRecords Canadian Charlemagne: 3 boards from seed 2>"
 
 
+@pytest.mark.slow  # a few seconds or more: in the full test command, not the quick check
 def test_the_same_arguments_give_the_same_record_and_the_shipped_one_is_current() -> None:
     shipped = (PRINTABLES / "hand_records.html").read_text(encoding="utf-8")
     made = hand_records(boards=10, seed=1, rules="canadian").to_html()

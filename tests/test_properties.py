@@ -265,6 +265,7 @@ def _illegal_checks(variant: str, rnd: Random) -> Callable[[oracle.HandChecker],
     return check
 
 
+@pytest.mark.slow  # a few seconds or more: in the full test command, not the quick check
 @pytest.mark.parametrize(("variant", "options"), CONFIGS)
 @_settings(15)
 @given(**HAND)

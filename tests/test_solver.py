@@ -110,6 +110,7 @@ def ending_size(k: cl.Contract, rng: random.Random) -> int:
 SEEDS = range(40)
 
 
+@pytest.mark.slow  # a few seconds or more: in the full test command, not the quick check
 @pytest.mark.parametrize("kind", CONTRACTS)
 def test_double_dummy_matches_brute_force(kind: str) -> None:
     rng = random.Random(f"dd-{kind}")
@@ -157,6 +158,7 @@ def expected_answers(n: int, value: int) -> list[bool]:
     return [value >= t for t in range(n, 0, -1)] + [value == 0]
 
 
+@pytest.mark.slow  # a few seconds or more: in the full test command, not the quick check
 @pytest.mark.parametrize("kind", CONTRACTS)
 def test_null_window_questions_match_brute_force(kind: str) -> None:
     # The sure-trick bounds at trick boundaries decide many null-window searches on their own: check the

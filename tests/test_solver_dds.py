@@ -86,6 +86,7 @@ def test_every_card_of_a_position_mid_hand_agrees_with_dds(variant: str) -> None
     assert checked >= 15  # random bidding often ends in lone contracts, which DDS cannot play
 
 
+@pytest.mark.slow  # a few seconds or more: in the full test command, not the quick check
 @pytest.mark.parametrize("variant", ["canadian", "american", "bid_euchre"])
 def test_many_deals_of_one_moment_asked_at_once_agree_with_one_at_a_time(variant: str) -> None:
     """A card's hint sends all its deals to DDS in one call (more than DDS takes at once, so in parts): every

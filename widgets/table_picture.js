@@ -77,7 +77,66 @@ function biddingBox(picture) {
   return box;
 }
 
+/**
+ * The table as Python sends it (charlemagne_learn/widgets/payloads.py; tests/test_payloads.py keeps them alike).
+ * @typedef {Object} PlayedCard
+ * @property {string} seat - "N", "E", "S", "W"
+ * @property {string} name - the seat in words
+ * @property {CardView} card
+ *
+ * @typedef {Object} TableSeat
+ * @property {string} seat
+ * @property {string} name
+ * @property {string} place - where it is drawn: "bottom", "left", "top", "right"
+ * @property {CardView[]} cards - the cards the viewer may see
+ * @property {boolean} face_up
+ * @property {number} count
+ * @property {string} count_text
+ * @property {boolean} exposed - shown to all (Gros Mulot)
+ * @property {boolean} to_move
+ * @property {boolean} sits_out
+ * @property {boolean} dealer
+ * @property {boolean} you
+ * @property {number} tricks
+ * @property {string[]} bids
+ *
+ * @typedef {Object} LastTrick
+ * @property {string} title
+ * @property {PlayedCard[]} cards
+ *
+ * @typedef {Object} KittyView
+ * @property {number} count
+ * @property {string} count_text
+ * @property {CardView[]} cards
+ * @property {string} taken - who took it, in words
+ * @property {CardView[]} discards
+ *
+ * @typedef {Object} SeatBid
+ * @property {string} seat
+ * @property {string} name
+ * @property {string} text
+ *
+ * @typedef {Object} TablePicture
+ * @property {string} title
+ * @property {string} viewer
+ * @property {string} phase
+ * @property {string} contract
+ * @property {TableSeat[]} seats
+ * @property {PlayedCard[]} trick
+ * @property {string} trick_title
+ * @property {?LastTrick} last_trick - null before the first trick is done
+ * @property {?KittyView} kitty - null at a table without a kitty
+ * @property {string} bidding_title
+ * @property {SeatBid[]} bidding
+ * @property {string} no_bids
+ * @property {string} tricks_line
+ * @property {string} points_line
+ * @property {string} result
+ * @property {Object<string, string>} words
+ */
+
 // The whole table. onCard(card): clicks on the viewer's own cards (PlayTable); none for a plain Table.
+/** @param {TablePicture} picture */
 function drawTable(picture, { onCard = null } = {}) {
   const words = picture.words;
   const head = el("header", { class: "cl-table-head" },

@@ -28,7 +28,23 @@ function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+/**
+ * One card as Python sends it (charlemagne_learn/widgets/payloads.py: CardView; tests/test_payloads.py keeps the
+ * two alike).
+ * @typedef {Object} CardView
+ * @property {string} id - as Card.parse reads it: "JD", "RJ"
+ * @property {string} text - its face: "J♦"
+ * @property {string} suit - "C", "D", "H", "S", or "J" for a joker
+ * @property {string} label - what a screen reader says
+ * @property {string} role - its role in the contract, in words, or ""
+ * @property {string} ink - its colour (a palette variable)
+ * @property {string} ink4 - its colour in the four-colour deck
+ * @property {boolean} [legal] - may it be played now
+ * @property {string} [illegal_word] - the word for a card that may not be played
+ */
+
 // A card is a real <button>: keyboard focus, Enter/Space, and a spoken label.
+/** @param {CardView} card */
 function cardButton(card, { onClick = null, selected = false, disabled = false, extraClass = "" } = {}) {
   const classes = ["cl-card", SUIT_CLASS[card.suit] || "", extraClass];
   const ink = inkStyle(card);

@@ -28,7 +28,23 @@ function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+/**
+ * One card as Python sends it (charlemagne_learn/widgets/payloads.py: CardView; tests/test_payloads.py keeps the
+ * two alike).
+ * @typedef {Object} CardView
+ * @property {string} id - as Card.parse reads it: "JD", "RJ"
+ * @property {string} text - its face: "J♦"
+ * @property {string} suit - "C", "D", "H", "S", or "J" for a joker
+ * @property {string} label - what a screen reader says
+ * @property {string} role - its role in the contract, in words, or ""
+ * @property {string} ink - its colour (a palette variable)
+ * @property {string} ink4 - its colour in the four-colour deck
+ * @property {boolean} [legal] - may it be played now
+ * @property {string} [illegal_word] - the word for a card that may not be played
+ */
+
 // A card is a real <button>: keyboard focus, Enter/Space, and a spoken label.
+/** @param {CardView} card */
 function cardButton(card, { onClick = null, selected = false, disabled = false, extraClass = "" } = {}) {
   const classes = ["cl-card", SUIT_CLASS[card.suit] || "", extraClass];
   const ink = inkStyle(card);
@@ -211,7 +227,66 @@ function biddingBox(picture) {
   return box;
 }
 
+/**
+ * The table as Python sends it (charlemagne_learn/widgets/payloads.py; tests/test_payloads.py keeps them alike).
+ * @typedef {Object} PlayedCard
+ * @property {string} seat - "N", "E", "S", "W"
+ * @property {string} name - the seat in words
+ * @property {CardView} card
+ *
+ * @typedef {Object} TableSeat
+ * @property {string} seat
+ * @property {string} name
+ * @property {string} place - where it is drawn: "bottom", "left", "top", "right"
+ * @property {CardView[]} cards - the cards the viewer may see
+ * @property {boolean} face_up
+ * @property {number} count
+ * @property {string} count_text
+ * @property {boolean} exposed - shown to all (Gros Mulot)
+ * @property {boolean} to_move
+ * @property {boolean} sits_out
+ * @property {boolean} dealer
+ * @property {boolean} you
+ * @property {number} tricks
+ * @property {string[]} bids
+ *
+ * @typedef {Object} LastTrick
+ * @property {string} title
+ * @property {PlayedCard[]} cards
+ *
+ * @typedef {Object} KittyView
+ * @property {number} count
+ * @property {string} count_text
+ * @property {CardView[]} cards
+ * @property {string} taken - who took it, in words
+ * @property {CardView[]} discards
+ *
+ * @typedef {Object} SeatBid
+ * @property {string} seat
+ * @property {string} name
+ * @property {string} text
+ *
+ * @typedef {Object} TablePicture
+ * @property {string} title
+ * @property {string} viewer
+ * @property {string} phase
+ * @property {string} contract
+ * @property {TableSeat[]} seats
+ * @property {PlayedCard[]} trick
+ * @property {string} trick_title
+ * @property {?LastTrick} last_trick - null before the first trick is done
+ * @property {?KittyView} kitty - null at a table without a kitty
+ * @property {string} bidding_title
+ * @property {SeatBid[]} bidding
+ * @property {string} no_bids
+ * @property {string} tricks_line
+ * @property {string} points_line
+ * @property {string} result
+ * @property {Object<string, string>} words
+ */
+
 // The whole table. onCard(card): clicks on the viewer's own cards (PlayTable); none for a plain Table.
+/** @param {TablePicture} picture */
 function drawTable(picture, { onCard = null } = {}) {
   const words = picture.words;
   const head = el("header", { class: "cl-table-head" },

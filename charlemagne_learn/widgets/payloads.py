@@ -1,0 +1,96 @@
+"""What Python sends the widgets' pages: the shapes of the synced payloads, as TypedDicts. The page's side names
+the same shapes in JSDoc (``@typedef`` in ``widgets/common.js`` and ``widgets/table_picture.js``), and
+``tests/test_payloads.py`` keeps the two, and what the widgets really send, in agreement: a key renamed on one
+side fails there, not in a learner's browser.
+"""
+
+from __future__ import annotations
+
+from typing import TypedDict
+
+__all__ = ["CardView", "KittyView", "LastTrick", "PlayedCard", "SeatBid", "TablePicture", "TableSeat"]
+
+
+class _Card(TypedDict):
+    id: str  #: as ``Card.parse`` reads it: "JD", "RJ"
+    text: str  #: its face: "J♦"
+    suit: str  #: "C", "D", "H", "S", or "J" for a joker
+    label: str  #: what a screen reader says
+    role: str  #: its role in the contract, in words ("little jack"), or ""
+    ink: str  #: its colour (a palette variable)
+    ink4: str  #: its colour in the four-colour deck
+
+
+class CardView(_Card, total=False):
+    """One card as a page draws it (:func:`~charlemagne_learn.widgets._base.card_view`); the keys below only where
+    the page offers cards to play."""
+
+    legal: bool  #: may it be played now
+    illegal_word: str  #: the word for a card that may not be played
+
+
+class PlayedCard(TypedDict):
+    """A card on the table, with who played it."""
+
+    seat: str  #: "N", "E", "S", "W"
+    name: str  #: the seat in words
+    card: CardView
+
+
+class TableSeat(TypedDict):
+    """One seat of a table picture."""
+
+    seat: str
+    name: str
+    place: str  #: where the page draws it: "bottom", "left", "top", "right"
+    cards: list[CardView]  #: the cards the viewer may see (none when face down)
+    face_up: bool
+    count: int
+    count_text: str
+    exposed: bool  #: shown to all (Gros Mulot)
+    to_move: bool
+    sits_out: bool
+    dealer: bool
+    you: bool
+    tricks: int
+    bids: list[str]
+
+
+class LastTrick(TypedDict):
+    title: str
+    cards: list[PlayedCard]
+
+
+class KittyView(TypedDict):
+    count: int
+    count_text: str
+    cards: list[CardView]  #: face up only once the viewer may see them
+    taken: str  #: who took it, in words ("" before)
+    discards: list[CardView]
+
+
+class SeatBid(TypedDict):
+    seat: str
+    name: str
+    text: str
+
+
+class TablePicture(TypedDict):
+    """The whole table as one seat sees it (:func:`~charlemagne_learn.widgets.table.table_picture`)."""
+
+    title: str
+    viewer: str
+    phase: str
+    contract: str
+    seats: list[TableSeat]
+    trick: list[PlayedCard]
+    trick_title: str
+    last_trick: LastTrick | None  #: None before the first trick is done
+    kitty: KittyView | None  #: None at a table without a kitty
+    bidding_title: str
+    bidding: list[SeatBid]
+    no_bids: str
+    tricks_line: str
+    points_line: str
+    result: str
+    words: dict[str, str]

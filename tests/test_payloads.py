@@ -1,0 +1,84 @@
+"""The payloads Python sends the widgets' pages have one shape on both sides: the TypedDicts of
+``charlemagne_learn/widgets/payloads.py``, the JSDoc ``@typedef`` blocks of the front-end, and what the widgets
+really send, key for key."""
+
+from __future__ import annotations
+
+import re
+import types
+import typing
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import charlemagne_learn as cl
+from charlemagne_learn.widgets import payloads
+from charlemagne_learn.widgets._base import card_view
+from charlemagne_learn.widgets.table import table_picture
+
+ROOT = Path(__file__).resolve().parents[1]
+TYPES = {name: getattr(payloads, name) for name in payloads.__all__}
+
+
+def jsdoc_types() -> dict[str, tuple[set[str], set[str]]]:
+    """Each ``@typedef`` of the front-end: its required and its optional (``[key]``) properties."""
+    found: dict[str, tuple[set[str], set[str]]] = {}
+    current: tuple[set[str], set[str]] | None = None
+    for path in sorted((ROOT / "widgets").glob("*.js")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if m := re.search(r"@typedef \{Object\} (\w+)", line):
+                current = found.setdefault(m.group(1), (set(), set()))
+            elif (m := re.search(r"@property \{[^}]+\} (\[?)(\w+)\]?", line)) and current is not None:
+                current[1 if m.group(1) else 0].add(m.group(2))
+            elif "*/" in line:
+                current = None
+    return found
+
+
+def test_each_payload_type_has_the_same_keys_on_both_sides() -> None:
+    js = jsdoc_types()
+    assert set(TYPES) <= set(js), sorted(set(TYPES) - set(js))
+    for name, kind in TYPES.items():
+        assert js[name] == (set(kind.__required_keys__), set(kind.__optional_keys__)), name
+
+
+def conforms(value: Any, kind: Any, where: str) -> None:
+    """``value`` has the shape ``kind`` says, down to every nested payload (keys, and the types of the leaves)."""
+    origin = typing.get_origin(kind)
+    if typing.is_typeddict(kind):
+        assert isinstance(value, dict), where
+        hints = typing.get_type_hints(kind)
+        assert set(value) <= set(hints), f"{where}: keys the type does not name: {set(value) - set(hints)}"
+        assert kind.__required_keys__ <= set(value), f"{where}: missing {kind.__required_keys__ - set(value)}"
+        for key, item in value.items():
+            conforms(item, hints[key], f"{where}.{key}")
+    elif origin is list:
+        assert isinstance(value, list), where
+        for i, item in enumerate(value):
+            conforms(item, typing.get_args(kind)[0], f"{where}[{i}]")
+    elif origin is dict:
+        assert isinstance(value, dict) and all(isinstance(v, str) for v in value.values()), where
+    elif origin is typing.NotRequired:
+        conforms(value, typing.get_args(kind)[0], where)
+    elif origin in (typing.Union, types.UnionType):  # X | None
+        options = typing.get_args(kind)
+        if value is not None or type(None) not in options:
+            conforms(value, next(o for o in options if o is not type(None)), where)
+    else:
+        assert isinstance(value, kind), f"{where}: {type(value).__name__}, not {kind.__name__}"
+
+
+@pytest.mark.parametrize("variant", ["canadian", "american", "maine", "bid_euchre"])
+def test_table_pictures_have_the_declared_shape_at_every_step(variant: str) -> None:
+    rules = cl.Rules.preset(variant)
+    for seed in range(4):
+        played = cl.play_hand(rules, [cl.RuleBot(i) for i in range(4)], seed=seed)
+        for moment in range(len(played.history) + 1):
+            for viewer in (cl.Seat.S, None):
+                conforms(table_picture(played.at(moment), viewer, "fr"), payloads.TablePicture, f"{seed}:{moment}")
+
+
+def test_a_card_view_has_the_declared_shape() -> None:
+    conforms(card_view(cl.Card.parse("JD"), "en"), payloads.CardView, "card")
+    conforms(card_view(cl.Card.parse("RJ"), "fr", legal=True, illegal_word="x"), payloads.CardView, "card")
