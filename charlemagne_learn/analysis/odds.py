@@ -63,6 +63,7 @@ __all__ = [
     "BidOdds",
     "Method",
     "bid_odds",
+    "checked_hand",
     "deal_outcomes",
     "numeric_play",
     "trump_tricks",
@@ -485,7 +486,9 @@ class BidOdds:
 
 
 # ---------------------------------------------------------------- the public function
-def _check_hand(rules: Rules, hand: Iterable[Card | str] | str) -> CardList:
+def checked_hand(rules: Rules, hand: Iterable[Card | str] | str) -> CardList:
+    """``hand`` (cards, or their text) as a sorted :class:`CardList`, once it is a whole hand of ``rules``:
+    ``rules.hand_size`` different cards, all of the deck. A :class:`HandError` says what is wrong otherwise."""
     cards = parse_cards(hand)
     mask = mask_of(cards)
     if len(cards) != rules.hand_size or mask.bit_count() != rules.hand_size:
@@ -534,7 +537,7 @@ def bid_odds(
     machine's speed: the answer is a function of the hand, the rules, ``samples`` and ``seed`` only.
     """
     rules = Rules.find(rules)
-    cards = _check_hand(rules, hand)
+    cards = checked_hand(rules, hand)
     bidder, dealer_seat = Seat.find(seat), Seat.find(dealer)
     samples = whole_number("samples", samples, 1, MAX_SAMPLES)
     seed = check_seed(seed)
