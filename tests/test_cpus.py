@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import charlemagne_learn as cl
-from charlemagne_learn.analysis import cpus, odds, stats
+from charlemagne_learn.analysis import cpus, processes, stats
 from charlemagne_learn.analysis.cpus import MAX_DEFAULT_WORKERS, default_workers, usable_cpus
 
 
@@ -88,8 +88,8 @@ def test_on_one_usable_cpu_the_defaults_start_no_process(monkeypatch: pytest.Mon
     def no_pool(*args: object, **kwargs: object) -> None:
         raise AssertionError("a process pool was started")
 
-    monkeypatch.setattr(odds, "_pool", no_pool)
-    monkeypatch.setattr(stats.multiprocessing, "get_context", no_pool)
+    monkeypatch.setattr(processes, "shared_pool", no_pool)
+    monkeypatch.setattr(processes, "job_pool", no_pool)
     hand = "RJ JH JD AH KH AS AC 9C"
     assert cl.bid_odds("canadian", hand, samples=20, seed=2) == cl.bid_odds(
         "canadian", hand, samples=20, seed=2, workers=1
@@ -105,6 +105,6 @@ def test_make_dataset_bounds_its_workers(monkeypatch: pytest.MonkeyPatch, worker
     def no_pool(*args: object, **kwargs: object) -> None:
         raise AssertionError("processes were started for a refused call")
 
-    monkeypatch.setattr(stats.multiprocessing, "get_context", no_pool)
+    monkeypatch.setattr(processes, "job_pool", no_pool)
     with pytest.raises(cl.CharlemagneError, match=r"workers=.* from 1 to 256"):
         stats.make_dataset("bid_euchre", deals=2, workers=workers)  # type: ignore[arg-type]

@@ -16,6 +16,7 @@ import pytest
 
 import charlemagne_learn as cl
 from charlemagne_learn.analysis import odds as odds_module
+from charlemagne_learn.analysis import processes
 
 HAND = "RJ BJ JH JD AH KH AS AC"
 #: Enough samples for dozens of chunks on two workers: most of them are still queued when the first answers.
@@ -25,8 +26,8 @@ MANY = 4000
 def backlog() -> list[tuple[int, int, bool]]:
     """The pool's work not yet answered: (seed, first sample, cancelled) of each chunk. (``_pending_work_items`` is
     CPython's table of a ProcessPoolExecutor's queued and running work.)"""
-    assert odds_module._POOL is not None
-    items = list(odds_module._POOL[1]._pending_work_items.values())  # type: ignore[attr-defined]
+    assert processes._POOL is not None
+    items = list(processes._POOL[1]._pending_work_items.values())  # type: ignore[attr-defined]
     return [(item.args[0][0].seed, item.args[0][1], item.future.cancelled()) for item in items]
 
 
@@ -66,17 +67,17 @@ def test_a_stopped_chunk_ends_at_its_next_sample() -> None:
         "double_dummy",
         tuple(odds_module._plans(rules, rules.bids[0])),
     )
-    stops = [0] * odds_module._SLOTS
+    stops = [0] * processes.SLOTS
     call = 7
-    old = odds_module._stops
-    odds_module._stops = stops  # as in a worker
+    old = processes._stops
+    processes._stops = stops  # as in a worker
     try:
         assert len(odds_module._run(job, 0, 3, call)[0]) == 3
-        stops[call % odds_module._SLOTS] = call
+        stops[call % processes.SLOTS] = call
         assert odds_module._run(job, 0, 3, call) == [[] for _ in job.plans]
-        assert len(odds_module._run(job, 0, 3, call + odds_module._SLOTS)[0]) == 3  # another call: not stopped
+        assert len(odds_module._run(job, 0, 3, call + processes.SLOTS)[0]) == 3  # another call: not stopped
     finally:
-        odds_module._stops = old
+        processes._stops = old
 
 
 @pytest.mark.skipif(not hasattr(os, "killpg"), reason="JupyterLab's Stop signals the process group (POSIX)")
@@ -86,7 +87,7 @@ def test_the_stop_button_reaching_every_process_leaves_the_pool_usable() -> None
         f"""
         import sys
         import charlemagne_learn as cl
-        from charlemagne_learn.analysis import odds
+        from charlemagne_learn.analysis import processes
 
         def started(done, total):
             if done == 50:
@@ -97,7 +98,7 @@ def test_the_stop_button_reaching_every_process_leaves_the_pool_usable() -> None
             cl.bid_odds("canadian", {HAND!r}, samples={MANY}, seed=11, workers=2, progress=started)
         except KeyboardInterrupt:
             print("stopped", flush=True)
-        left = [i for i in odds._POOL[1]._pending_work_items.values() if not i.future.cancelled()]
+        left = [i for i in processes._POOL[1]._pending_work_items.values() if not i.future.cancelled()]
         after = cl.bid_odds("canadian", {HAND!r}, samples=120, seed=12, workers=2)
         print(len(left), after == cl.bid_odds("canadian", {HAND!r}, samples=120, seed=12, workers=1), flush=True)
         """

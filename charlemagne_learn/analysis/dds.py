@@ -21,6 +21,7 @@ counts, or a crash). Threads wait for each other here; processes (the bid-odds w
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import os
 import sys
@@ -29,9 +30,11 @@ import warnings
 from collections.abc import Sequence
 from pathlib import Path
 
-from ..engine.cards import Seat
+from ..engine.cards import Seat, Suit
 from ..engine.contract import Contract
 from ..engine.i18n import say
+from ..engine.ranking import CardOrder, card_order
+from ..engine.rules import Rules
 
 __all__ = [
     "available",
@@ -110,9 +113,9 @@ def maps_onto_bridge(contract: Contract) -> bool:
     return len(contract.active_seats) == 4 and not contract.spec.avoid and not contract.order.void_must_play_joker
 
 
-def _bridge_suits(contract: Contract) -> list[int]:
+def _bridge_suits(order: CardOrder) -> list[int]:
     """Effective suits in bridge order (spades, hearts, diamonds, clubs): the trump suit, if any, first."""
-    trump = contract.order.trump_suit
+    trump = order.trump_suit
     suits = [s for s in range(4) if s != trump]
     return suits if trump is None else [trump, *suits]
 
@@ -120,16 +123,19 @@ def _bridge_suits(contract: Contract) -> list[int]:
 def _bridge_cards(contract: Contract) -> dict[int, str]:
     """Each card of the deck as a bridge card ("SA", "HT", …): its effective suit in bridge order, its rank
     by the engine's power order within that suit."""
-    key = f"bridge_cards:{contract.order.trump_suit}"
-    cards: dict[int, str] | None = contract.rules._cache.get(key)
-    if cards is None:
-        order = contract.order
-        cards = {}
-        for letter, suit in zip("SHDC", _bridge_suits(contract), strict=False):
-            members = [i for i in contract.rules.deck_indices if order.suit_of[i] == suit]
-            for pos, i in enumerate(sorted(members, key=lambda i: -order.power[i])):
-                cards[i] = letter + _RANKS[pos]
-        contract.rules._cache[key] = cards
+    return _bridge_cards_of(contract.rules, contract.trump)
+
+
+# The tables below depend only on the rules and the trump (the card order they make): worked out once for each,
+# here, not on every call to DDS.
+@functools.lru_cache(maxsize=64)
+def _bridge_cards_of(rules: Rules, trump: Suit | None) -> dict[int, str]:
+    order = card_order(rules, trump)
+    cards = {}
+    for letter, suit in zip("SHDC", _bridge_suits(order), strict=False):
+        members = [i for i in rules.deck_indices if order.suit_of[i] == suit]
+        for pos, i in enumerate(sorted(members, key=lambda i: -order.power[i])):
+            cards[i] = letter + _RANKS[pos]
     return cards
 
 
@@ -185,21 +191,22 @@ def _suit_bits(contract: Contract) -> list[list[tuple[int, int, int, int]]]:
     """For each byte of a hand's bit set (compact indices 8k to 8k+7) and each value of it, the hand's cards
     there as DDS holds them: one bit set per bridge suit (spades, hearts, diamonds, clubs), bit ``r`` for rank
     ``r`` (2 to 14, the ace). A hand is then five lookups, not one per card."""
-    key = f"dds_suit_bits:{contract.order.trump_suit}"
-    table: list[list[tuple[int, int, int, int]]] | None = contract.rules._cache.get(key)
-    if table is None:
-        cards = _bridge_cards(contract)
-        table = []
-        for chunk in range(5):
-            rows = []
-            for byte in range(256):
-                suits = [0, 0, 0, 0]
-                for bit in range(8):
-                    if byte >> bit & 1 and (card := cards.get(chunk * 8 + bit)) is not None:
-                        suits["SHDC".index(card[0])] |= 1 << (14 - _RANKS.index(card[1]))
-                rows.append((suits[0], suits[1], suits[2], suits[3]))
-            table.append(rows)
-        contract.rules._cache[key] = table
+    return _suit_bits_of(contract.rules, contract.trump)
+
+
+@functools.lru_cache(maxsize=64)
+def _suit_bits_of(rules: Rules, trump: Suit | None) -> list[list[tuple[int, int, int, int]]]:
+    cards = _bridge_cards_of(rules, trump)
+    table = []
+    for chunk in range(5):
+        rows = []
+        for byte in range(256):
+            suits = [0, 0, 0, 0]
+            for bit in range(8):
+                if byte >> bit & 1 and (card := cards.get(chunk * 8 + bit)) is not None:
+                    suits["SHDC".index(card[0])] |= 1 << (14 - _RANKS.index(card[1]))
+            rows.append((suits[0], suits[1], suits[2], suits[3]))
+        table.append(rows)
     return table
 
 

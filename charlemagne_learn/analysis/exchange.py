@@ -35,13 +35,14 @@ from ..engine.contract import Contract
 from ..engine.deal import deck_mask, indices_of, mask_of
 from ..engine.errors import IllegalActionError, quote
 from ..engine.hand import HandState, Phase
-from ..engine.i18n import lang_or_current, number, say
+from ..engine.i18n import Lang, lang_or_current, number, say
 from ..engine.ranking import card_order
 from ..engine.rng import DealRandom, check_seed, derive_seed
+from ..engine.rules import BidSpec, Rules
 from ..engine.scoring import is_made, stake, value_to_bidder
 from . import dds
 from .evaluate import discard
-from .grading import Grade, Sureness, grade_choices
+from .grading import Grade, Graded, Sureness, grade_choices
 from .solver import dds_first, searcher
 
 __all__ = ["ExchangeChoice", "ExchangeHint", "exchange_hint"]
@@ -173,44 +174,86 @@ def exchange_hint(
     spec = state.bid
     assert bidder is not None and spec is not None
     hand = state.masks()[bidder]
-    # the bidder's discards still to make, this one included (its step is the one under way)
+    count = _discards_to_make(state, bidder, language)
+    trumps = _trumps(state, spec)
+    candidates = _candidates(rules, hand, count, trumps)
+    if also is not None:
+        key, way = _also_candidate(also, hand, count, trumps, language)
+        candidates[key] = way
+    alone = state.alone if spec.alone == "optional" else None
+    ways = [
+        (out, trump, Contract.cached(rules, spec, bidder, trump, alone=alone)) for out, trump in candidates.values()
+    ]
+    points, totals = _play_ways(ways, _deals(state, bidder, seed, samples), bidder, hand)
+    grades = grade_choices(points, stake(rules, spec))
+    return ExchangeHint(bidder, _ranked(ways, points, totals, grades, samples, language), samples)
+
+
+#: An exchange to grade: the cards put aside (a mask) and the trump named.
+_Way = tuple[int, Suit | None]
+#: The key of an exchange among the candidates: the cards put aside and the trump (-1: no trump).
+_Key = tuple[frozenset[int], int]
+
+
+def _discards_to_make(state: HandState, bidder: Seat, language: Lang) -> int:
+    """How many cards the bidder still puts aside, the one under way included (0 when only trump is left to name);
+    refused while the kitty or a partner's card is still to come."""
     to_come = state.steps_to_come()
     count = sum(1 for what, seat in to_come if what is Phase.DISCARD and seat == bidder)
     if state.phase is Phase.DISCARD:
         count += 1
     elif any(what is not Phase.TRUMP for what, _ in to_come):
         raise IllegalActionError(say("exchange.trump_first", language))  # the kitty or a partner's card still to come
-    trumps: list[Suit | None] = list(Suit) if spec.has_trump else [None]
-    if state.trump is not None:  # named with the bid, or before the exchange
-        trumps = [state.trump]
-    elif spec.trump in ("with_bid", "with_bid_or_none"):  # a bid at no trump
-        trumps = [None]
-    candidates: dict[tuple[frozenset[int], int], tuple[int, Suit | None]] = {}
+    return count
+
+
+def _trumps(state: HandState, spec: BidSpec) -> list[Suit | None]:
+    """The trumps the bidder may still name: every suit, or the one named already (with the bid, or before the
+    exchange), or None alone for a contract without trump or a bid at no trump."""
+    if state.trump is not None:
+        return [state.trump]
+    if spec.trump in ("with_bid", "with_bid_or_none"):  # a bid at no trump
+        return [None]
+    return list(Suit) if spec.has_trump else [None]
+
+
+def _candidates(rules: Rules, hand: int, count: int, trumps: list[Suit | None]) -> dict[_Key, _Way]:
+    """For each trump, every choice of ``count`` discards among the ``count + 2`` cards a player would part with
+    first."""
+    candidates: dict[_Key, _Way] = {}
     for trump in trumps:
         weakest = discard(card_order(rules, trump), hand, min(count + 2, hand.bit_count()))
         for combo in combinations(indices_of(weakest), count):
             out = sum(1 << c for c in combo)
             candidates[(frozenset(combo), -1 if trump is None else int(trump))] = (out, trump)
-    if also is not None:
-        allowed = ", ".join("None" if t is None else t.symbol for t in trumps)
-        refusal = IllegalActionError(say("exchange.bad_also", language, count=count, trumps=allowed))
-        if not isinstance(also, (tuple, list)) or len(also) != 2:
-            raise refusal
-        cards, trump_asked = also
-        if trump_asked is not None and not isinstance(trump_asked, (str, Suit)):
-            raise refusal
-        out_cards = parse_cards(cards, distinct="the discards")
-        suit = None if trump_asked is None else Suit.find(trump_asked)
-        if len(out_cards) != count or any(not hand >> c.index & 1 for c in out_cards) or suit not in trumps:
-            raise refusal
-        key = (frozenset(c.index for c in out_cards), -1 if suit is None else int(suit))
-        candidates[key] = (sum(1 << c.index for c in out_cards), suit)
-    deals = _deals(state, bidder, seed, samples)
-    alone = state.alone if spec.alone == "optional" else None
-    at_stake = stake(rules, spec)
-    ways = [
-        (out, trump, Contract.cached(rules, spec, bidder, trump, alone=alone)) for out, trump in candidates.values()
-    ]
+    return candidates
+
+
+def _also_candidate(
+    also: object, hand: int, count: int, trumps: list[Suit | None], language: Lang
+) -> tuple[_Key, _Way]:
+    """The exchange a learner asked about with ``also=``, checked: ``count`` cards of the bidder's ``hand`` and one
+    of the ``trumps``."""
+    allowed = ", ".join("None" if t is None else t.symbol for t in trumps)
+    refusal = IllegalActionError(say("exchange.bad_also", language, count=count, trumps=allowed))
+    if not isinstance(also, (tuple, list)) or len(also) != 2:
+        raise refusal
+    cards, trump_asked = also
+    if trump_asked is not None and not isinstance(trump_asked, (str, Suit)):
+        raise refusal
+    out_cards = parse_cards(cards, distinct="the discards")
+    suit = None if trump_asked is None else Suit.find(trump_asked)
+    if len(out_cards) != count or any(not hand >> c.index & 1 for c in out_cards) or suit not in trumps:
+        raise refusal
+    key = (frozenset(c.index for c in out_cards), -1 if suit is None else int(suit))
+    return key, (sum(1 << c.index for c in out_cards), suit)
+
+
+def _play_ways(
+    ways: list[tuple[int, Suit | None, Contract]], deals: list[list[int]], bidder: Seat, hand: int
+) -> tuple[list[list[float]], list[list[float]]]:
+    """Every exchange played out on every deal: for each, its points deal by deal, and its tricks (NaN where not
+    counted) and contracts made summed over the deals."""
     points: list[list[float]] = [[] for _ in ways]
     totals = [[0.0, 0.0] for _ in ways]
     # deal by deal, every exchange on each deal: all are graded on the same deals, and compared deal by deal
@@ -222,7 +265,18 @@ def exchange_hint(
             net.append(value)
             total[0] += math.nan if taken is None else taken
             total[1] += won
-    grades = grade_choices(points, at_stake)
+    return points, totals
+
+
+def _ranked(
+    ways: list[tuple[int, Suit | None, Contract]],
+    points: list[list[float]],
+    totals: list[list[float]],
+    grades: list[Graded],
+    samples: int,
+    language: Lang,
+) -> tuple[ExchangeChoice, ...]:
+    """The exchanges as choices, best first: by mean points, then by tricks (or share of contracts made)."""
     rows = [
         (out, trump, sum(net) / samples, mean_tricks(total[0], samples), total[1] / samples, g)
         for (out, trump, _), net, total, g in zip(ways, points, totals, grades, strict=True)
@@ -248,7 +302,7 @@ def exchange_hint(
         said = choice.said(language)
         reason = say("exchange.reason", language, said=said[:1].upper() + said[1:], p=share, points=mean)
         choices.append(replace(choice, reason=reason))
-    return ExchangeHint(bidder, tuple(choices), samples)
+    return tuple(choices)
 
 
 def _deals(state: HandState, bidder: Seat, seed: int, samples: int) -> list[list[int]]:

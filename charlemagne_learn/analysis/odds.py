@@ -30,14 +30,10 @@ True
 
 from __future__ import annotations
 
-import itertools
 import math
-import os
 import sys
-import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import CancelledError, Future, ProcessPoolExecutor
-from concurrent.futures import wait as wait_for
+from concurrent.futures import CancelledError
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any, Literal, get_args
@@ -52,7 +48,7 @@ from ..engine.ranking import card_order
 from ..engine.rng import DealRandom, check_seed, derive_seed
 from ..engine.rules import BidSpec, Rules
 from ..engine.scoring import bid_made, net_points
-from . import dds
+from . import dds, processes
 from .cpus import check_workers
 from .evaluate import best_trump, discard, partner_card
 from .greedy import greedy_play_out
@@ -63,6 +59,7 @@ __all__ = [
     "BidOdds",
     "Method",
     "bid_odds",
+    "checked_hand",
     "deal_outcomes",
     "numeric_play",
     "trump_tricks",
@@ -262,7 +259,7 @@ def _run(job: _Job, start: int, stop: int, call: int = 0) -> list[list[int]]:
     ``call`` has been stopped (nobody reads them then)."""
     out: list[list[int]] = [[] for _ in job.plans]
     for i in range(start, stop):
-        if _stopped(call):
+        if processes.stopped(call):
             break
         hands, kitty = _sample(job.rules, job.hand, job.seat, job.seed, i)
         for values, plan in zip(out, job.plans, strict=True):
@@ -460,7 +457,9 @@ class BidOdds:
 
 
 # ---------------------------------------------------------------- the public function
-def _check_hand(rules: Rules, hand: Iterable[Card | str] | str) -> CardList:
+def checked_hand(rules: Rules, hand: Iterable[Card | str] | str) -> CardList:
+    """``hand`` (cards, or their text) as a sorted :class:`CardList`, once it is a whole hand of ``rules``:
+    ``rules.hand_size`` different cards, all of the deck. A :class:`HandError` says what is wrong otherwise."""
     cards = parse_cards(hand)
     mask = mask_of(cards)
     if len(cards) != rules.hand_size or mask.bit_count() != rules.hand_size:
@@ -509,7 +508,7 @@ def bid_odds(
     machine's speed: the answer is a function of the hand, the rules, ``samples`` and ``seed`` only.
     """
     rules = Rules.find(rules)
-    cards = _check_hand(rules, hand)
+    cards = checked_hand(rules, hand)
     bidder, dealer_seat = Seat.find(seat), Seat.find(dealer)
     samples = whole_number("samples", samples, 1, MAX_SAMPLES)
     seed = check_seed(seed)
@@ -571,108 +570,6 @@ def _expected_points(rules: Rules, spec: BidSpec, bidder: Seat, plan: _Plan, val
     return sum(net_points(contract, v) for v in values) / len(values)
 
 
-#: The one pool of this process, its size and its stop slots: a learner exploring hand after hand pays the start-up
-#: once, and a call asking for another size replaces it (never a second pool beside the first).
-_POOL: tuple[int, ProcessPoolExecutor, Any] | None = None
-#: Held while a call takes the pool and hands it its chunks, so calls from several threads never make two pools,
-#: nor hand work to a pool another call is replacing.
-_POOL_LOCK = threading.Lock()
-#: How often a worker checks that the process that started it is still there.
-_WATCH_SECONDS = 0.5
-#: Stop slots shared with the workers: a call stopped part way writes its number in slot ``number % _SLOTS``, and
-#: its chunks already running, which look between samples, end there. (A slot per call, not one "stop" flag, so
-#: stopping one call never stops another sharing the pool from another thread.)
-_SLOTS = 64
-#: The longest a stopped call waits for its running chunks to end (each ends within one sample; this is only a
-#: guard against a worker that hangs, whose pool is then replaced).
-_STOP_SECONDS = 30.0
-#: Call numbers, so a worker knows whose chunk it runs. 0 is no call: chunks run in this process never stop early.
-_CALLS = itertools.count(1)
-#: In a worker: the stop slots it was given (None in the process that asks).
-_stops: Any = None
-
-
-def _pool(workers: int) -> tuple[ProcessPoolExecutor, Any]:
-    """The process pool of this process, with ``workers`` processes, and its stop slots.
-
-    On Linux the workers are forked, which needs no ``if __name__ == "__main__"`` guard in a script and
-    inherits the imported solver and DDS; elsewhere fork is unsafe (macOS) or missing (Windows), so they
-    are spawned. Each worker ends itself when the process that started it is gone (see :func:`_start_worker`).
-    """
-    global _POOL
-    if _POOL is not None and _POOL[0] == workers:
-        return _POOL[1], _POOL[2]
-    _drop_pool()
-    import multiprocessing
-
-    context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
-    stops = context.RawArray("q", _SLOTS)
-    pool = ProcessPoolExecutor(
-        max_workers=workers,
-        mp_context=context,
-        initializer=_start_worker,
-        initargs=(os.getpid(), dds.available(), stops),
-    )
-    _POOL = (workers, pool, stops)
-    return pool, stops
-
-
-def _drop_pool() -> None:
-    global _POOL
-    if _POOL is not None:
-        _POOL[1].shutdown(wait=False, cancel_futures=True)
-        _POOL = None
-
-
-def _start_worker(parent: int, dds_usable: bool, stops: Any) -> None:
-    """Run in each worker as it starts.
-
-    The worker takes its parent's finding on DDS (a broken endplay is found, and reported, once) and the stop
-    slots. It ignores Ctrl-C and JupyterLab's Stop, which reach the whole process group: the parent hears them
-    and takes its work back; a worker interrupted between tasks would die and break the pool.
-
-    And it ends as soon as its parent is gone. A killed kernel (SIGKILL, out of memory, a crash) runs no clean-up,
-    and its workers would live on, adopted by another process. A worker's parent changes only when the parent has
-    died, so a thread that polls ``os.getppid()`` notices within half a second, on every platform. (Linux's
-    ``PR_SET_PDEATHSIG`` fires when the starting *thread* ends, which a pool started from a widget's thread would
-    trip.)
-    """
-    import signal
-    import threading
-    import time
-
-    global _stops
-    _stops = stops
-    dds.set_usable(dds_usable)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(_WATCH_SECONDS)
-        os._exit(0)
-
-    threading.Thread(target=watch, name="charlemagne-parent-watch", daemon=True).start()
-
-
-def _stopped(call: int) -> bool:
-    """Has call ``call`` been stopped (in a worker; never for a chunk run where it was asked)?"""
-    return call != 0 and _stops is not None and _stops[call % _SLOTS] == call
-
-
-def _take_back(futures: list[Future[list[list[int]]]], stops: Any, call: int, *, wait: bool) -> None:
-    """Take back what a call handed out and no longer reads: chunks not started are cancelled, running ones are
-    told to stop (they end within one sample); with ``wait``, return once they have, so the pool holds nothing
-    of this call."""
-    running = [f for f in futures if not f.cancel() and not f.done()]
-    if not running:
-        return
-    stops[call % _SLOTS] = call
-    if wait and wait_for(running, timeout=_STOP_SECONDS).not_done:  # pragma: no cover - a hung worker
-        with _POOL_LOCK:
-            if _POOL is not None and _POOL[2] is stops:
-                _drop_pool()
-
-
 def _solve_all(job: _Job, samples: int, workers: int, progress: Progress | None) -> list[list[int]]:
     """Every plan's value on every sample, in sample order, in chunks so ``progress`` hears about each."""
     chunk = max(5, min(50, samples // (4 * workers) or 1))
@@ -695,23 +592,22 @@ def _solve_all(job: _Job, samples: int, workers: int, progress: Progress | None)
 
     if workers == 1 or len(bounds) == 1 or sys.platform == "emscripten":  # Pyodide (JupyterLite) has no processes
         return here(0)
-    call = next(_CALLS)
+    call = processes.next_call()
     try:
-        with _POOL_LOCK:
-            pool, stops = _pool(workers)
+        with processes.POOL_LOCK:
+            pool, stops = processes.shared_pool(workers)
             futures = [pool.submit(_run_chunk, (job, a, b, call)) for a, b in bounds]
     except (OSError, BrokenProcessPool):  # no processes here (JupyterLite), or a worker died since the last call
-        with _POOL_LOCK:
-            _drop_pool()
+        with processes.POOL_LOCK:
+            processes.drop_shared_pool()
         return here(0)
     try:
         for (_, stop), future in zip(bounds, futures, strict=True):
             try:
                 part = future.result()
             except BrokenProcessPool:  # a worker died (killed, out of memory): do the rest in this process
-                with _POOL_LOCK:
-                    if _POOL is not None and _POOL[1] is pool:
-                        _drop_pool()
+                with processes.POOL_LOCK:
+                    processes.drop_shared_pool(pool)
                 return here(len(values[0]))
             except CancelledError:  # a call from another thread asked for another size and replaced the pool
                 return here(len(values[0]))
@@ -719,6 +615,6 @@ def _solve_all(job: _Job, samples: int, workers: int, progress: Progress | None)
     except BaseException:
         # Stop pressed (KeyboardInterrupt), or progress raised: nothing of this call may stay queued or running,
         # or the next call would wait behind it and the interpreter's exit would too
-        _take_back(futures, stops, call, wait=True)
+        processes.take_back(futures, stops, call, wait=True)
         raise
     return values

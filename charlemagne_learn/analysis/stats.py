@@ -55,8 +55,6 @@ from __future__ import annotations
 import csv
 import gzip
 import io
-import multiprocessing
-import signal
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from importlib import resources
@@ -74,7 +72,7 @@ from ..engine.rng import SEED_LIMIT, check_seed
 from ..engine.rules import BidSpec, Rules
 from ..engine.scoring import net_points
 from ..engine.spreadsheet import csv_text, read_cell
-from . import dds
+from . import processes
 from .cpus import check_workers
 from .evaluate import best_trump, hand_strength
 from .odds import Method, deal_outcomes, trump_tricks
@@ -278,13 +276,6 @@ def _record_job(args: tuple[str, int]) -> Record:
     return deal_record(Rules.preset(variant), seed)
 
 
-def _start_worker(dds_usable: bool) -> None:
-    """Run in each worker as it starts: the parent's finding on DDS, so a broken endplay is reported once; Ctrl-C
-    and JupyterLab's Stop, which reach the whole process group, are the parent's to handle (it ends the pool)."""
-    dds.set_usable(dds_usable)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def _preset(variant: str) -> Rules:
     rules = Rules.preset(variant)
     if rules.options():  # pragma: no cover - preset() without options is always the plain preset
@@ -321,9 +312,7 @@ def make_dataset(
     if workers == 1:
         collect(map(_record_job, jobs))
     else:
-        # fork needs no importable __main__ (notebooks); spawn where fork does not exist
-        context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
-        with context.Pool(min(workers, deals), _start_worker, (dds.available(),)) as pool:
+        with processes.job_pool(min(workers, deals)) as pool:
             collect(pool.imap(_record_job, jobs, chunksize=4))  # imap keeps deal order: same seed, same bytes
     return BiddingDataset(rules, seed, tuple(records))
 

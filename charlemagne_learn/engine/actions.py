@@ -25,6 +25,7 @@ __all__ = [
     "CHOICES",
     "TRUMP_ACTIONS",
     "Action",
+    "bid_word",
     "choice_meaning",
     "choice_name",
     "discard_actions",
@@ -259,7 +260,7 @@ class Action:
         language = lang_or_current(lang)
         if self.kind == "bid":
             assert self.bid is not None
-            what = f"{self.bid}{self.suit.symbol}" if self.suit is not None else _bid_word(self.bid, language)
+            what = f"{self.bid}{self.suit.symbol}" if self.suit is not None else bid_word(self.bid, language)
             return say("action.bid", language, bid=what + (say("action.no_trump", language) if self.no_trump else ""))
         if self.kind == "trump":
             assert self.suit is not None
@@ -349,7 +350,7 @@ class _Replayable(Protocol):
     def apply(self, action: str) -> None: ...
 
 
-def _bid_word(name: str, lang: Lang) -> str:
+def bid_word(name: str, lang: Lang) -> str:
     """A bid as players call it ("Gros Mulot", "Sans-atout") rather than its name in records ("gros_mulot")."""
     if name.isdigit():
         return name

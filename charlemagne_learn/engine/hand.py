@@ -509,12 +509,46 @@ class HandState:
                 raise IllegalActionError(
                     say("hand.wrong_seat", lang, mover=_SEAT[mover], doing=self._doing(lang), seat=who)
                 )
-        act = Action.parse(action)
-        if phase is _PLAY:
-            if act.kind != "play" or act.card is None:
-                raise IllegalActionError(self._wrong_kind(act))
-            self.apply(act)
-            return
+        _APPLY[phase](self, mover, Action.parse(action))
+
+    # One method per phase, reached through _APPLY (below the class) once the hand is known to go on and the
+    # seat to be the one to move. Each checks the action against its phase and leaves the state unchanged when
+    # it is refused.
+    def _apply_play(self, mover: int, act: Action) -> None:
+        if act.kind != "play" or act.card is None:
+            raise IllegalActionError(self._wrong_kind(act))
+        self.apply(act)  # the fast path at the top of apply() checks and plays the card
+
+    def _apply_bidding(self, mover: int, act: Action) -> None:
+        self._apply_bid(mover, self._checked(mover, act))
+
+    def _apply_discard(self, mover: int, act: Action) -> None:
+        card = self._checked(mover, act).card
+        assert card is not None
+        self._hands[mover] &= ~(1 << card.index)
+        self._discarded[mover] |= 1 << card.index
+        self._advance()
+
+    def _apply_give(self, mover: int, act: Action) -> None:
+        card = self._checked(mover, act).card
+        assert card is not None
+        bit = 1 << card.index
+        receiver = (mover + 2) % 4
+        self._hands[mover] &= ~bit
+        self._hands[receiver] |= bit
+        self._received[receiver] |= bit
+        self._advance()
+
+    def _apply_trump(self, mover: int, act: Action) -> None:
+        self._trump = self._checked(mover, act).suit
+        self._advance()
+
+    def _apply_choose(self, mover: int, act: Action) -> None:
+        self._apply_choice(mover, self._checked(mover, act).choice or "")
+
+    def _checked(self, mover: int, act: Action) -> Action:
+        """``act`` (a bid by its spelled-out name) once it is allowed now, recorded in the history; refused with
+        the reason otherwise. Every phase but card play comes through here."""
         if act.kind == "bid" and act not in self._levels:
             try:
                 spec = self.rules.bid(act.bid or "")
@@ -524,26 +558,7 @@ class HandState:
         if not self._allowed(mover, act):
             raise IllegalActionError(self._illegal(act, self.legal_actions()))
         self.history.append((_SEAT[mover], act))
-        if phase is _BIDDING:
-            self._apply_bid(mover, act)
-        elif phase is _DISCARD:
-            assert act.card is not None
-            self._hands[mover] &= ~(1 << act.card.index)
-            self._discarded[mover] |= 1 << act.card.index
-            self._advance()
-        elif phase is _GIVE:
-            assert act.card is not None
-            bit = 1 << act.card.index
-            receiver = (mover + 2) % 4
-            self._hands[mover] &= ~bit
-            self._hands[receiver] |= bit
-            self._received[receiver] |= bit
-            self._advance()
-        elif phase is _TRUMP:
-            self._trump = act.suit
-            self._advance()
-        elif phase is _CHOOSE:
-            self._apply_choice(mover, act.choice or "")
+        return act
 
     def _allowed(self, mover: int, act: Action) -> bool:
         """Is ``act`` among :meth:`legal_actions`? Answered without building that list."""
@@ -886,6 +901,15 @@ class HandState:
         return hand_state_html(self)
 
 
+# HandState.apply's step for each phase where a seat is to move (none is once the hand is over).
+_APPLY: dict[Phase, Callable[[HandState, int, Action], None]] = {
+    _BIDDING: HandState._apply_bidding,
+    _CHOOSE: HandState._apply_choose,
+    _GIVE: HandState._apply_give,
+    _DISCARD: HandState._apply_discard,
+    _TRUMP: HandState._apply_trump,
+    _PLAY: HandState._apply_play,
+}
 _PHASE_KIND = {_GIVE: "give", _DISCARD: "discard", _TRUMP: "trump", _CHOOSE: "choose", _PLAY: "play"}
 _SEAT = tuple(Seat)
 _CARD = tuple(Card.from_index(i) for i in range(34))

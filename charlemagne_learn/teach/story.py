@@ -25,7 +25,7 @@ from typing import Any
 from ..analysis.exchange import exchange_hint
 from ..analysis.hints import grade_word, hint
 from ..analysis.rulebot import advise, rule_text
-from ..engine.actions import Action, _bid_word
+from ..engine.actions import Action, bid_word
 from ..engine.cards import Card, CardList, Seat, Suit
 from ..engine.checks import whole_number
 from ..engine.display import cards_html
@@ -116,7 +116,7 @@ def _said(seat: Seat, action: Action, lang: Lang) -> str:
     verb = _VERBS.get(action.kind)
     rest = str(action).split(" ", 1)[1] if " " in str(action) else ""
     if lang != "en" and action.kind == "bid" and action.bid is not None and action.suit is None:
-        rest = _bid_word(action.bid, lang) + rest[len(action.bid) :]  # "Gros Mulot", not its record name
+        rest = bid_word(action.bid, lang) + rest[len(action.bid) :]  # "Gros Mulot", not its record name
     return say(verb, lang, seat=seat, what=rest) if verb else f"{seat.named(lang)}: {action}"
 
 
@@ -131,7 +131,7 @@ def _sees(before: HandState, seat: Seat, lang: Lang) -> str:
             return where + say("story.leads", lang, seat=seat)
         cards = ", ".join(f"{s.named(lang)} {c}" for s, c in view.trick)
         return where + say("story.on_table", lang, cards=cards)
-    bid = _bid_word(before.bid.name, lang) if before.bid else ""
+    bid = bid_word(before.bid.name, lang) if before.bid else ""
     if view.phase is Phase.GIVE:
         return say("story.partner_alone", lang, seat=seat.partner, bid=bid)
     took = say("story.took_both" if view.received else "story.took_kitty", lang)

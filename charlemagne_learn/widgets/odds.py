@@ -17,11 +17,8 @@ from typing import Any
 
 import traitlets as t
 
-from ..analysis.odds import BidOdds, _check_hand, bid_odds
-from ..analysis.shown import (
-    bid_odds_html,
-    how_text,  # _check_hand: the engine's check of a hand
-)
+from ..analysis.odds import BidOdds, bid_odds, checked_hand
+from ..analysis.shown import bid_odds_html, how_text
 from ..course import rules_for
 from ..engine.cards import Card, CardList, Seat
 from ..engine.checks import flag, whole_number
@@ -87,7 +84,7 @@ class BidOddsExplorer(GameWidget):
         if hand is None:
             self.deal()
         else:
-            self._take(_check_hand(self._rules, hand))  # a bad hand: the engine's HandError, at construction
+            self._take(checked_hand(self._rules, hand))  # a bad hand: the engine's HandError, at construction
         self.observe(lambda _: self._redraw(), names="lang")
 
     @t.validate("samples")
@@ -118,7 +115,7 @@ class BidOddsExplorer(GameWidget):
     def set_hand(self, hand: Iterable[Card | str] | str) -> bool:
         """Use a typed hand. A bad one shows the engine's reason in ``message`` and keeps the hand and results."""
         try:
-            cards = _check_hand(self._rules, hand)
+            cards = checked_hand(self._rules, hand)
         except ValueError as exc:
             self.message = str(exc)
             return False

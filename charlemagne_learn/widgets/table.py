@@ -158,6 +158,67 @@ def table_picture(state: HandState, seat: Seat | None, lang: Lang = "en", *, own
     bottom. ``own_cards=False``: ``seat``'s own hand face down too (the screen while it passes to another player)."""
     view: SeatView | None = None if seat is None else state.view(seat)
     contract = state.contract
+    bids = view.bids if view is not None else [(w, a) for w, a in state.history if a.kind in ("bid", "pass")]
+    won = state.tricks_won
+    return {
+        "title": variant_title(state.rules, lang),
+        "viewer": _viewer_text(view, lang, own_cards),
+        "phase": phase_word(state.phase, lang),
+        "contract": _contract_line(state, lang),
+        "seats": _seats(state, view, seat, lang, own_cards, bids),
+        "trick": _played(state.trick, lang, contract),
+        "trick_title": phase_title(state, lang),
+        "last_trick": _last_trick(state, lang, contract),
+        "kitty": _kitty(state, view, lang, contract),
+        "bidding_title": word("table.bidding", lang),
+        "bidding": [
+            {"seat": w.name, "name": _seat_word(w, lang), "text": action_text(a, state.rules, lang)} for w, a in bids
+        ],
+        "no_bids": word("table.no bids", lang),
+        "tricks_line": say("table.tricks line", lang, **_teams(won[s.name] for s in Seat)),
+        "points_line": say("table.points line", lang, ns=state.result.points["NS"], ew=state.result.points["EW"])
+        if state.result is not None
+        else "",
+        "result": result_text(state.result, lang) if state.result is not None else "",
+        "words": {k: word(k, lang) for k in _PICTURE_WORDS},
+    }
+
+
+# The table's own labels, sent with every picture.
+_PICTURE_WORDS = (
+    "sits out",
+    "to move",
+    "dealer",
+    "shown to all",
+    "kitty",
+    "contract",
+    "colon",
+    "table.face down",
+    "table.discarded",
+    "table.bids",
+)
+
+
+def _viewer_text(view: SeatView | None, lang: Lang, own_cards: bool) -> str:
+    """Whose view the picture is: the teacher's, a seat's, or every hand hidden."""
+    if view is None:
+        return word("table.all view", lang)
+    if own_cards:
+        return say("table.seat view", lang, seat=view.seat)
+    return word("table.hidden view", lang)
+
+
+def _seats(
+    state: HandState,
+    view: SeatView | None,
+    seat: Seat | None,
+    lang: Lang,
+    own_cards: bool,
+    bids: list[tuple[Seat, Action]],
+) -> list[dict[str, Any]]:
+    """The four seats, each placed round the table from ``seat`` (at the bottom), with the cards the viewer may
+    see face up, the legal ones marked on the seat choosing a card."""
+    contract = state.contract
     hands = state.hands if view is None else {}
     exposed = {} if view is None else view.exposed
     to_move = state.to_move
@@ -165,18 +226,10 @@ def table_picture(state: HandState, seat: Seat | None, lang: Lang = "en", *, own
     legal_cards = (
         {a.card for a in state.legal_actions() if a.card is not None} if state.phase in _CARD_PHASES else set()
     )
-    bids = view.bids if view is not None else [(w, a) for w, a in state.history if a.kind in ("bid", "pass")]
-    tricks = state.tricks
     won = state.tricks_won
     seats = []
     for s in Seat:
-        face_up: list[Card] | None
-        if view is None:
-            face_up = hands[s.name]
-        elif s == view.seat and own_cards:
-            face_up = view.hand
-        else:
-            face_up = exposed.get(s.name)
+        face_up = _face_up(hands, view, s, own_cards)
         # legal marks only on the seat to move, only while it chooses a card, and only where its cards are face up
         choosing = state.phase in _CARD_PHASES and s == to_move
         legal = legal_cards if (choosing and face_up is not None and (view is None or s == view.seat)) else None
@@ -200,60 +253,33 @@ def table_picture(state: HandState, seat: Seat | None, lang: Lang = "en", *, own
                 "bids": [action_text(a, state.rules, lang) for w, a in bids if w == s],
             }
         )
-    trick = [
-        {"seat": w.name, "name": _seat_word(w, lang), "card": card_view(c, lang, contract)} for w, c in state.trick
-    ]
-    last = None
-    if tricks:
-        done = tricks[-1]
-        last = {
-            "title": say("table.last trick", lang, seat=_seat_word(done.winner, lang)),
-            "cards": [
-                {"seat": w.name, "name": _seat_word(w, lang), "card": card_view(c, lang, contract)}
-                for w, c in zip(done.seats, done.cards, strict=True)
-            ],
-        }
+    return seats
+
+
+def _face_up(hands: dict[str, list[Card]], view: SeatView | None, s: Seat, own_cards: bool) -> list[Card] | None:
+    """The cards of seat ``s`` the viewer sees face up (None: face down): every hand (``hands``) in the teacher's
+    view, else the viewer's own (unless hidden) and any shown to all."""
+    if view is None:
+        return hands[s.name]
+    if s == view.seat and own_cards:
+        return view.hand
+    return view.exposed.get(s.name)
+
+
+def _played(cards: Iterable[tuple[Seat, Card]], lang: Lang, contract: Contract | None) -> list[dict[str, Any]]:
+    """Cards on the table, each with the seat that played it."""
+    return [{"seat": w.name, "name": _seat_word(w, lang), "card": card_view(c, lang, contract)} for w, c in cards]
+
+
+def _last_trick(state: HandState, lang: Lang, contract: Contract | None) -> dict[str, Any] | None:
+    """The last trick finished, with its winner (None before the first one ends)."""
+    tricks = state.tricks
+    if not tricks:
+        return None
+    done = tricks[-1]
     return {
-        "title": variant_title(state.rules, lang),
-        "viewer": (
-            word("table.all view", lang)
-            if view is None
-            else say("table.seat view", lang, seat=view.seat)
-            if own_cards
-            else word("table.hidden view", lang)
-        ),
-        "phase": phase_word(state.phase, lang),
-        "contract": _contract_line(state, lang),
-        "seats": seats,
-        "trick": trick,
-        "trick_title": phase_title(state, lang),
-        "last_trick": last,
-        "kitty": _kitty(state, view, lang, contract),
-        "bidding_title": word("table.bidding", lang),
-        "bidding": [
-            {"seat": w.name, "name": _seat_word(w, lang), "text": action_text(a, state.rules, lang)} for w, a in bids
-        ],
-        "no_bids": word("table.no bids", lang),
-        "tricks_line": say("table.tricks line", lang, **_teams(won[s.name] for s in Seat)),
-        "points_line": say("table.points line", lang, ns=state.result.points["NS"], ew=state.result.points["EW"])
-        if state.result is not None
-        else "",
-        "result": result_text(state.result, lang) if state.result is not None else "",
-        "words": {
-            k: word(k, lang)
-            for k in (
-                "sits out",
-                "to move",
-                "dealer",
-                "shown to all",
-                "kitty",
-                "contract",
-                "colon",
-                "table.face down",
-                "table.discarded",
-                "table.bids",
-            )
-        },
+        "title": say("table.last trick", lang, seat=_seat_word(done.winner, lang)),
+        "cards": _played(zip(done.seats, done.cards, strict=True), lang, contract),
     }
 
 
