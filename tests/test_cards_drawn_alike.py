@@ -101,6 +101,7 @@ def test_a_seat_s_picture_holds_the_hand_as_the_widgets_do() -> None:
     assert _faces(picture) == [str(c) for c in widget.hand] == [c["text"] for c in widget.cards]
 
 
+@pytest.mark.slow  # a few seconds or more: in the full test command, not the quick check
 def test_the_play_table_s_picture_and_widget_show_one_order_at_every_step() -> None:
     table = PlayTable("canadian", "S", seed=2, grade_moves=False)
     for _ in range(40):

@@ -148,6 +148,7 @@ def test_an_answer_key_is_the_quizs_own_answers(variant: str) -> None:
     assert f"seed={seed}" in key.quiz and str(key).count("Answer: ") == 6
 
 
+@pytest.mark.slow  # a few seconds or more: in the full test command, not the quick check
 def test_a_decision_key_gives_the_choice_the_quiz_grades_best(tmp_path: Path) -> None:
     key = decision_key("canadian", kinds=["bid", "lead"], seed=1006, count=2, samples=8)
     quiz = DecisionQuiz("canadian", kinds=["bid", "lead"], seed=1006, count=2, samples=8)

@@ -59,6 +59,7 @@ SCRIPT = textwrap.dedent(
 )
 
 
+@pytest.mark.slow  # a few seconds or more: in the full test command, not the quick check
 def test_four_threads_get_the_single_thread_answers() -> None:
     run = subprocess.run([sys.executable, "-c", SCRIPT], capture_output=True, text=True, timeout=240)
     assert run.returncode == 0, f"the threads crashed the process (status {run.returncode}): {run.stderr[-2000:]}"
@@ -105,6 +106,7 @@ POOLS = textwrap.dedent(
 )
 
 
+@pytest.mark.slow  # a few seconds or more: in the full test command, not the quick check
 def test_threads_asking_for_different_pool_sizes_get_their_answers() -> None:
     """The one process pool is replaced when a call asks for another size: a call from another thread that had
     taken the old pool still gets its whole answer (it raised "cannot schedule new futures after shutdown")."""

@@ -194,6 +194,7 @@ def test_a_decision_at_a_lessons_own_position() -> None:
         DecisionQuiz.at(over)
 
 
+@pytest.mark.slow  # a few seconds or more: in the full test command, not the quick check
 def test_the_partners_card_is_a_decision_graded_on_deals_that_follow_the_bid() -> None:
     quiz = DecisionQuiz("canadian", kinds=["give"], seed=0, count=1, samples=40, coach=True)
     d = quiz.decision

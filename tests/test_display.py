@@ -146,3 +146,36 @@ def test_static_html_takes_every_colour_from_the_widgets_palette() -> None:
     assert len(found) > 20
     for value in found:
         assert any(a in value for a in allowed), f"{value!r} is not a palette colour"
+
+
+def test_every_engine_object_is_drawn_through_one_seam() -> None:
+    """Each engine class's ``_repr_html_`` hands itself to ``display.show`` and does nothing else, and ``show``
+    draws every one of them: one place to change how the engine looks in a notebook."""
+    import ast
+    from pathlib import Path
+
+    import charlemagne_learn.engine as engine
+    from charlemagne_learn.engine.display import _PICTURES
+
+    drawn = set()
+    for path in Path(engine.__file__).parent.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ClassDef):
+                for item in node.body:
+                    if isinstance(item, ast.FunctionDef) and item.name == "_repr_html_":
+                        body = [ast.unparse(s) for s in item.body]
+                        assert body == ["from .display import show", "return show(self)"], (path.name, node.name)
+                        drawn.add(node.name)
+    assert drawn == set(_PICTURES)
+    state = cl.HandState.new(seed=3)
+    things = [
+        cl.Card.parse("JD"),
+        state.hand("N"),
+        state,
+        state.view("N"),
+        cl.Rules.preset("canadian"),
+        cl.Game(seed=1),
+    ]
+    things.append(cl.Contract(cl.Rules.preset("canadian"), "6", "N", "H"))
+    for thing in things:
+        assert thing._repr_html_().startswith("<"), type(thing).__name__

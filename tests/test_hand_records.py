@@ -72,6 +72,7 @@ def test_the_same_arguments_give_the_same_record_and_the_shipped_one_is_current(
     assert pdf.startswith(b"%PDF") and len(re.findall(rb"/Type\s*/Page[^s]", pdf)) >= 5
 
 
+@pytest.mark.slow  # a few seconds or more: in the full test command, not the quick check
 def test_the_command_writes_html(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     main(
         [

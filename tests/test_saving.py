@@ -16,6 +16,7 @@ from types import ModuleType, SimpleNamespace
 from typing import Any
 
 import nbformat
+import pytest
 from jupyter_server.services.contents.filemanager import FileContentsManager
 
 from charlemagne_learn.saving import (
@@ -100,6 +101,7 @@ def test_the_server_runs_the_hook_when_it_saves_a_lesson(tmp_path: Path) -> None
     assert contents.get("lesson.ipynb")["content"]["cells"][1]["source"] == "# Lesson"
 
 
+@pytest.mark.slow  # a few seconds or more: in the full test command, not the quick check
 def test_the_lessons_server_and_binder_s_enable_the_hook(tmp_path: Path) -> None:
     tasks = _tasks()
     assert "--ServerApp.jpserver_extensions=charlemagne_learn.saving=True" in tasks.lesson_options(tmp_path)

@@ -77,6 +77,7 @@ def test_no_widget_s_static_picture_shows_a_card_its_page_was_not_sent() -> None
         assert not extra, f"{name}: the static picture shows {sorted(extra)}, which the live view does not"
 
 
+@pytest.mark.slow  # a few seconds or more: in the full test command, not the quick check
 def test_a_pass_screen_s_picture_shows_nobody_s_hand() -> None:
     """Two people at one screen: re-displayed while the screen passes, the table shows no hand, as the page does."""
     table = PlayTable("canadian", people="NS", seed=1, grade_moves=False, hints=False)

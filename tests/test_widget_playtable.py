@@ -214,6 +214,7 @@ def test_a_whole_game_ends_with_the_winner() -> None:
     assert not p.play("pass") and "the game is over" in p.message
 
 
+@pytest.mark.slow  # a few seconds or more: in the full test command, not the quick check
 def test_the_same_seed_gives_the_same_deals_and_bot_moves() -> None:
     records = []
     for _ in range(2):
@@ -283,6 +284,7 @@ def _on_screen(p: PlayTable) -> dict[str, list[str]]:
     return {s["seat"]: sorted(c["id"] for c in s["cards"]) for s in p.picture["seats"] if s["face_up"]}
 
 
+@pytest.mark.slow  # a few seconds or more: in the full test command, not the quick check
 def test_four_people_each_see_only_their_own_cards_and_pass_the_screen() -> None:
     p = PlayTable("canadian", people="NESW", seed=4, grade_moves=False)
     assert p.people == (cl.Seat.N, cl.Seat.E, cl.Seat.S, cl.Seat.W) and not p._bots

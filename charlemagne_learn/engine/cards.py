@@ -413,9 +413,9 @@ class Card:
         return self
 
     def _repr_html_(self) -> str:
-        from .display import cards_html
+        from .display import show
 
-        return cards_html([self])
+        return show(self)
 
 
 Card._all = [Card._make(i) for i in range(34)]
@@ -455,9 +455,9 @@ class CardList(list[Card]):
         return " ".join(str(c) for c in self)
 
     def _repr_html_(self) -> str:
-        from .display import cards_html
+        from .display import show
 
-        return cards_html(self)
+        return show(self)
 
 
 def parse_cards(text: str | Iterable[str | Card], *, distinct: str | None = None) -> CardList:

@@ -197,9 +197,9 @@ class Contract:
         return self.text("en")
 
     def _repr_html_(self) -> str:
-        from .display import contract_html
+        from .display import show
 
-        return contract_html(self)
+        return show(self)
 
 
 def _next_active(seat: Seat, sitting_out: tuple[Seat, ...]) -> Seat:

@@ -9,9 +9,9 @@ for screen readers.
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from html import escape
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .bid_meaning import bid_meaning
 from .cards import Card, Seat
@@ -39,6 +39,7 @@ __all__ = [
     "rules_html",
     "ruling_html",
     "seat_view_html",
+    "show",
     "text_table",
     "trick_html",
     "wrap_text",
@@ -321,3 +322,38 @@ def text_table(
         else:
             lines.append("  ".join(cells).rstrip())
     return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- the one seam
+def _ruling_picture(ruling: Any, lang: str | None) -> str:
+    from .cards import CardList
+
+    if isinstance(ruling.answer, CardList):
+        # legal plays: the cards themselves first, so the picture answers before the reason explains
+        return f'<div class="cl-ruling-cards">{cards_html(ruling.answer, lang=lang)}</div>{ruling_html(ruling.reason)}'
+    return ruling_html(ruling.reason)
+
+
+#: Each engine object's picture, by its class's name (the classes import this module lazily, when first drawn,
+#: so it names them rather than importing them).
+_PICTURES: dict[str, Callable[[Any, str | None], str]] = {
+    "Card": lambda card, lang: cards_html([card], lang=lang),
+    "CardList": lambda cards, lang: cards_html(cards, lang=lang),
+    "Contract": contract_html,
+    "Trick": trick_html,
+    "SeatView": seat_view_html,
+    "HandState": hand_state_html,
+    "Rules": rules_html,
+    "Game": game_html,
+    "Ruling": _ruling_picture,
+}
+
+
+def show(thing: object, lang: str | None = None) -> str:
+    """The HTML an engine object shows in a notebook (its ``_repr_html_``, which calls this and nothing else), in
+    ``lang`` (the current language by default): the one place the engine's objects are drawn."""
+    for kind in type(thing).__mro__:
+        picture = _PICTURES.get(kind.__name__)
+        if picture is not None:
+            return picture(thing, lang)
+    raise TypeError(f"no picture for {type(thing).__name__}")

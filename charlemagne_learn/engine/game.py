@@ -307,9 +307,9 @@ class Game:
         return f"<Game {self.rules.title}: NS {self.scores['NS']}, EW {self.scores['EW']}, {state}>"
 
     def _repr_html_(self) -> str:
-        from .display import game_html
+        from .display import show
 
-        return game_html(self)
+        return show(self)
 
 
 def _dealt(rules: Rules, dealer: Seat, deal: _Deal) -> HandState:

@@ -100,9 +100,9 @@ class Trick(NamedTuple):
         return say("hand.trick", language, played=played, seat=self.winner)
 
     def _repr_html_(self) -> str:
-        from .display import trick_html
+        from .display import show
 
-        return trick_html(self)
+        return show(self)
 
 
 def _allowed_list(actions: Iterable[Action], lang: Lang) -> str:
@@ -264,9 +264,9 @@ class SeatView:
         )
 
     def _repr_html_(self) -> str:
-        from .display import seat_view_html
+        from .display import show
 
-        return seat_view_html(self)
+        return show(self)
 
 
 class HandState:
@@ -896,9 +896,9 @@ class HandState:
         return f"<HandState {self.rules.title}, dealer {self.dealer.word}, {where}{k}>"
 
     def _repr_html_(self) -> str:
-        from .display import hand_state_html
+        from .display import show
 
-        return hand_state_html(self)
+        return show(self)
 
 
 # HandState.apply's step for each phase where a seat is to move (none is once the hand is over).

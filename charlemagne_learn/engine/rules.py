@@ -469,9 +469,9 @@ class Rules:
         return cls.preset(record["variant"], **options)
 
     def _repr_html_(self) -> str:
-        from .display import rules_html
+        from .display import show
 
-        return rules_html(self)
+        return show(self)
 
 
 VARIANTS: dict[str, Rules] = {

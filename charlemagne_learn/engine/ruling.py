@@ -21,10 +21,6 @@ class Ruling(Generic[T]):
         return self.reason
 
     def _repr_html_(self) -> str:
-        from .cards import CardList
-        from .display import cards_html, ruling_html
+        from .display import show
 
-        if isinstance(self.answer, CardList):
-            # legal plays: the cards themselves first, so the picture answers before the reason explains
-            return f'<div class="cl-ruling-cards">{cards_html(self.answer)}</div>{ruling_html(self.reason)}'
-        return ruling_html(self.reason)
+        return show(self)
