@@ -82,3 +82,35 @@ def test_table_pictures_have_the_declared_shape_at_every_step(variant: str) -> N
 def test_a_card_view_has_the_declared_shape() -> None:
     conforms(card_view(cl.Card.parse("JD"), "en"), payloads.CardView, "card")
     conforms(card_view(cl.Card.parse("RJ"), "fr", legal=True, illegal_word="x"), payloads.CardView, "card")
+
+
+def test_hint_panels_and_grade_lines_have_the_declared_shape() -> None:
+    """What the play table and the decision quiz send after a hint and after a choice: ranked choices, the grade
+    line, and after a worse card the punishing line."""
+    from charlemagne_learn.analysis import hint
+    from charlemagne_learn.analysis.exchange import exchange_hint
+    from charlemagne_learn.widgets.playtable import exchange_grade_line, exchange_panel, grade_line, hint_panel, refuted
+
+    rules = cl.Rules.preset("canadian")
+    played = cl.play_hand(rules, [cl.RuleBot(i) for i in range(4)], seed=4)
+    kinds = set()
+    for moment in range(len(played.history)):
+        state = played.at(moment)
+        mover = state.to_move
+        if mover is None or len(state.legal_actions()) < 2:
+            continue
+        if state.phase is cl.Phase.DISCARD and state.bidder == mover:
+            ranked_exchange = exchange_hint(state, 6, lang="fr")
+            conforms(exchange_panel(ranked_exchange, "fr"), payloads.HintPanel, "exchange")
+            worst = ranked_exchange.choices[-1]
+            conforms(exchange_grade_line(ranked_exchange, worst, "fr"), payloads.GradeLine, "exchange grade")
+            kinds.add("exchange")
+        elif state.phase in (cl.Phase.BIDDING, cl.Phase.PLAY):
+            view = state.view(mover)
+            ranked = hint(view, 12, workers=1, lang="en")
+            conforms(hint_panel(ranked, rules, "en"), payloads.HintPanel, str(moment))
+            worst = ranked.choices[-1].action
+            line = {**grade_line(ranked, worst, rules, "en"), **refuted(view, worst, ranked, "en")}
+            conforms(line, payloads.GradeLine, f"{moment} grade")
+            kinds.add("why" if "lines" in line else state.phase.name)
+    assert {"exchange", "BIDDING", "why"} <= kinds

@@ -6,6 +6,36 @@ function gradeChip(grade, text) {
   return el("span", { class: `cl-grade cl-grade-${grade}`, text });
 }
 
+/**
+ * The hint and the grade as Python sends them (charlemagne_learn/widgets/payloads.py; tests/test_payloads.py keeps
+ * them alike).
+ * @typedef {Object} HintChoice
+ * @property {string} id
+ * @property {string} text
+ * @property {string} grade
+ * @property {string} grade_word
+ * @property {string} points
+ * @property {string} reason
+ *
+ * @typedef {Object} HintPanel
+ * @property {string} [note]
+ * @property {string} [title]
+ * @property {HintChoice[]} [choices]
+ *
+ * @typedef {Object} RefutationLine
+ * @property {string} text
+ * @property {boolean} trick
+ *
+ * @typedef {Object} GradeLine
+ * @property {string} [text]
+ * @property {string} [grade]
+ * @property {string} [reason]
+ * @property {string} [why]
+ * @property {string} [line]
+ * @property {RefutationLine[]} [lines]
+ */
+
+/** @param {HintPanel} hint */
 function hintPanel(hint) {
   const box = el("section", { class: "cl-hint-panel", "aria-live": "polite" });
   if (hint.note) box.append(el("p", { text: hint.note }));

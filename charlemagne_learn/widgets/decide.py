@@ -42,6 +42,7 @@ from ..engine.rules import Rules
 from ..teach.decisions import Decision, decisions
 from ._base import lang_kw, number_text, speaking_in
 from ._results import ROW_START, download, for_teacher, results_csv
+from .payloads import GradeLine
 from .playtable import TableFront, choice_text, exchange_grade_line, grade_line, hint_panel, refuted
 from .table import table_picture
 
@@ -118,7 +119,7 @@ class DecisionQuiz(TableFront):
         #: An exchange being made: the position with the learner's discards so far (None: not started).
         self._working: HandState | None = None
         #: The "Why?" fold of the decision on show, by (decision number, language).
-        self._why: tuple[tuple[int, str], dict[str, Any]] | None = None
+        self._why: tuple[tuple[int, str], GradeLine] | None = None
         self._ranking: ExchangeHint | None = None
         #: The learner's exchange when it lies outside the ranked candidates (ranked again with it), else None.
         self._also: tuple[list[Card], Suit | None] | None = None
@@ -264,7 +265,7 @@ class DecisionQuiz(TableFront):
         self._redraw()
         return True
 
-    def _refuted(self, ranked: Hint, lang: Lang) -> dict[str, Any]:
+    def _refuted(self, ranked: Hint, lang: Lang) -> GradeLine:
         """The "Why?" fold after a card graded inaccuracy or worse (worked out once, said in each language)."""
         assert self._chosen is not None
         key = (self.number, lang)
@@ -418,7 +419,7 @@ class DecisionQuiz(TableFront):
         assert ranked is not None
         mine = self._results[-1]["answer"]
         chosen = next(c for c in ranked.choices if c.said("en") == mine)
-        self.grade = exchange_grade_line(ranked, chosen, lang)
+        self.grade = dict(exchange_grade_line(ranked, chosen, lang))
         self.hint = {
             "title": say("decide.exchanges", lang, samples=ranked.samples),
             "choices": [

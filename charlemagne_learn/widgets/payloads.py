@@ -8,7 +8,19 @@ from __future__ import annotations
 
 from typing import TypedDict
 
-__all__ = ["CardView", "KittyView", "LastTrick", "PlayedCard", "SeatBid", "TablePicture", "TableSeat"]
+__all__ = [
+    "CardView",
+    "GradeLine",
+    "HintChoice",
+    "HintPanel",
+    "KittyView",
+    "LastTrick",
+    "PlayedCard",
+    "RefutationLine",
+    "SeatBid",
+    "TablePicture",
+    "TableSeat",
+]
 
 
 class _Card(TypedDict):
@@ -94,3 +106,40 @@ class TablePicture(TypedDict):
     points_line: str
     result: str
     words: dict[str, str]
+
+
+class HintChoice(TypedDict):
+    """One choice of a hint, best first (:func:`~charlemagne_learn.widgets.playtable.hint_panel`)."""
+
+    id: str  #: the choice as the engine reads it ("play JH", "bid 6"; an exchange's English words)
+    text: str  #: the choice in words
+    grade: str  #: "best", "good", "inaccuracy", "mistake" or "blunder"
+    grade_word: str  #: the grade in words
+    points: str  #: its points on average, signed, in the language's forms
+    reason: str
+
+
+class HintPanel(TypedDict, total=False):
+    """The hint panel: a note while there is nothing to rank (or while it is worked out), else the ranked choices;
+    empty: no panel."""
+
+    note: str
+    title: str
+    choices: list[HintChoice]
+
+
+class RefutationLine(TypedDict):
+    text: str
+    trick: bool  #: a trick of a line played out (drawn indented)
+
+
+class GradeLine(TypedDict, total=False):
+    """The line under the table after a graded choice ("You chose 9♠: good", the reason), and after a worse card
+    the punishing line in a "Why?" fold; empty: no line."""
+
+    text: str
+    grade: str
+    reason: str
+    why: str  #: the fold's title
+    line: str  #: the punishing line as one text
+    lines: list[RefutationLine]

@@ -46,6 +46,7 @@ from ..engine.i18n import Lang, say, word
 from ..engine.rng import derive_seed
 from ..engine.rules import Rules
 from ._base import GameWidget, clip, lang_kw, number_text
+from .payloads import GradeLine, HintPanel, RefutationLine
 from .table import action_text, phase_title, phase_word, result_text, table_picture
 
 __all__ = ["PlayTable", "TableFront", "choice_text", "grade_line", "hint_panel"]
@@ -261,7 +262,7 @@ class PlayTable(TableFront):
         self.hint = {}
         self.grade = {} if graded is None else {**self._grade_of(graded, act), **refuted(view, act, graded, self._lang)}
         if exchange is not None and self._grade_moves:
-            self.grade = self._exchange_grade(exchange, mover)
+            self.grade = dict(self._exchange_grade(exchange, mover))
         self._run_bots()
         self._redraw()
         if not self._defer_review:
@@ -309,14 +310,14 @@ class PlayTable(TableFront):
         elif start is not None:  # part of the exchange made: what is left of it, ranked afresh
             ranking = self._rank_exchange(state, self._hint_samples)
         if ranking is not None:
-            self.hint = exchange_panel(ranking, lang)
+            self.hint = dict(exchange_panel(ranking, lang))
             return ranking
         if not hinted(state.view(self.seat)):
             no_hint = "play.hint none give" if state.phase is Phase.GIVE else "play.hint other"
             self.hint = {"note": word(no_hint, lang)}
             return None
         ranked = hint(state.view(self.seat), self._hint_samples, workers=1, **lang_kw(hint, lang))
-        self.hint = hint_panel(ranked, self._game.rules, lang)
+        self.hint = dict(hint_panel(ranked, self._game.rules, lang))
         return ranked
 
     # ------------------------------------------------------------ the exchange
@@ -348,7 +349,7 @@ class PlayTable(TableFront):
         except IllegalActionError:
             return None
 
-    def _exchange_grade(self, start: HandState, seat: Seat) -> dict[str, Any]:
+    def _exchange_grade(self, start: HandState, seat: Seat) -> GradeLine:
         """The grade of the learner's exchange once it is complete (empty while cards are still to put aside)."""
         state = self._done if self._done is not None else self._game.hand
         if state.phase in _EXCHANGE and state.to_move == seat:
@@ -413,7 +414,7 @@ class PlayTable(TableFront):
     def _text(self, action: Action) -> str:
         return choice_text(action, self._game.rules, self._lang)
 
-    def _grade_of(self, ranked: Hint, action: Action) -> dict[str, Any]:
+    def _grade_of(self, ranked: Hint, action: Action) -> GradeLine:
         return grade_line(ranked, action, self._game.rules, self._lang)
 
     def _review_hand(self, hand: HandState) -> None:
@@ -618,7 +619,7 @@ def choice_text(action: Action, rules: Rules, lang: Lang) -> str:
     return action_text(action, rules, lang)
 
 
-def hint_panel(ranked: Hint, rules: Rules, lang: Lang) -> dict[str, Any]:
+def hint_panel(ranked: Hint, rules: Rules, lang: Lang) -> HintPanel:
     """The hint panel's content: every choice, best first, with its grade, points and reason."""
     return {
         "title": say("play.hint title", lang, samples=ranked.samples),
@@ -636,7 +637,7 @@ def hint_panel(ranked: Hint, rules: Rules, lang: Lang) -> dict[str, Any]:
     }
 
 
-def exchange_panel(ranked: ExchangeHint, lang: Lang) -> dict[str, Any]:
+def exchange_panel(ranked: ExchangeHint, lang: Lang) -> HintPanel:
     """The hint panel for the bidder's exchange: the best eight whole exchanges (of a few dozen), best first, as
     :func:`hint_panel` shows cards and bids."""
     if not any(c.discards for c in ranked.choices):
@@ -661,12 +662,12 @@ def exchange_panel(ranked: ExchangeHint, lang: Lang) -> dict[str, Any]:
     }
 
 
-def exchange_grade_line(ranked: ExchangeHint, mine: ExchangeChoice, lang: Lang) -> dict[str, Any]:
+def exchange_grade_line(ranked: ExchangeHint, mine: ExchangeChoice, lang: Lang) -> GradeLine:
     """The line under the table once the learner's exchange is complete, as :func:`grade_line` for a card."""
     return _chose_line(mine.said(lang), mine.grade, mine.reason, ranked.best.reason, mine.doubt(lang), lang)
 
 
-def grade_line(ranked: Hint, action: Action, rules: Rules, lang: Lang) -> dict[str, Any]:
+def grade_line(ranked: Hint, action: Action, rules: Rules, lang: Lang) -> GradeLine:
     """The line under the table after a choice: its grade and reason and, when it was not the best, the best one's
     reason (each said once)."""
     mine = ranked.choice(action)
@@ -679,7 +680,7 @@ def grade_line(ranked: Hint, action: Action, rules: Rules, lang: Lang) -> dict[s
 _REFUTED = ("inaccuracy", "mistake", "blunder")
 
 
-def refuted(view: SeatView, action: Action, ranked: Hint, lang: Lang) -> dict[str, Any]:
+def refuted(view: SeatView, action: Action, ranked: Hint, lang: Lang) -> GradeLine:
     """After a card graded inaccuracy or worse: the punishing line on one of the deals behind the grade, and the
     better card's (:func:`~charlemagne_learn.analysis.refute.refutation`), as the words of a "Why?" fold under the
     grade; nothing otherwise."""
@@ -688,11 +689,11 @@ def refuted(view: SeatView, action: Action, ranked: Hint, lang: Lang) -> dict[st
     found = refutation(view, action, ranked.best.action, samples=ranked.samples, lang=lang)
     if found is None:
         return {}
-    lines = [{"text": text, "trick": trick} for text, trick in found.lines(lang)]
+    lines: list[RefutationLine] = [{"text": text, "trick": trick} for text, trick in found.lines(lang)]
     return {"why": word("play.why refuted", lang), "line": found.text(lang), "lines": lines}
 
 
-def _chose_line(chosen: str, grade: str, reason: str, best: str, unsure: str, lang: Lang) -> dict[str, Any]:
+def _chose_line(chosen: str, grade: str, reason: str, best: str, unsure: str, lang: Lang) -> GradeLine:
     """ "You chose 9♠: good", then the reason (with how sure the grade is, where that needs saying: "on 320 deals,
     perhaps inaccuracy") and the better choice's, as the review after the hand says them."""
     text = say("play.you chose", lang, action=chosen, grade=word(f"play.grade.{grade}", lang))
