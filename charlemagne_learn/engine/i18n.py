@@ -28,6 +28,7 @@ says another). A key missing from a language's catalog falls back to English.
 
 from __future__ import annotations
 
+import functools
 import gettext
 import math
 import numbers
@@ -91,6 +92,9 @@ class _Missing(gettext.NullTranslations):
 _CATALOGS: dict[str, gettext.GNUTranslations] = {}
 #: The languages the package speaks: English first, then the others in the order their catalogs were found.
 LANGS: list[Lang] = []
+#: Each language's texts by key, English's filled in where its own catalog has none: one lookup a text (gettext's
+#: chain of fallbacks costs a call a catalog).
+_TABLES: dict[str, dict[str, str]] = {}
 #: Each language's plural rule: which of a word's forms a number takes (0 the singular).
 _PLURALS: dict[str, Callable[[int], int]] = {}
 #: Every key of the English catalog (for :func:`word_key`).
@@ -110,6 +114,8 @@ def add_language(lang: str, localedir: str | Path = LOCALE) -> None:
     else:
         catalog.add_fallback(_CATALOGS["en"])
     _CATALOGS[lang] = catalog
+    own = {k: v for k, v in vars(catalog)["_catalog"].items() if isinstance(k, str) and k}
+    _TABLES[lang] = own if lang == "en" else {**_TABLES["en"], **own}
     _PLURALS[lang] = vars(catalog)["plural"]  # the function gettext made of the catalog's Plural-Forms
     if lang not in LANGS:
         LANGS.append(lang)
@@ -126,9 +132,10 @@ def check_lang(lang: str) -> Lang:
 
 def _text(key: str, lang: Lang) -> str:
     """The template of ``key`` in ``lang`` (English where that catalog lacks it); KeyError when none has it."""
-    if not key:  # gettext keeps a catalog's header under the empty key: no text has it
-        raise KeyError("no message ''")
-    return _CATALOGS[lang].gettext(key)
+    try:
+        return _TABLES[lang][key]
+    except KeyError:
+        raise KeyError(f"no message {key!r}") from None
 
 
 def templates(key: str) -> dict[Lang, str]:
@@ -159,6 +166,7 @@ def word(key: str, lang: Lang = "en") -> str:
         return key
 
 
+@functools.lru_cache(maxsize=4096)  # 34 cards × a few roles × the languages: written over and over
 def card_label(card: Card, lang: Lang = "en", role: str = "") -> str:
     """What a screen reader says for a card: "jack of diamonds — little jack"."""
     if card.suit is None or card.rank is None:
@@ -248,6 +256,7 @@ def card_name(card: Card, lang: Lang = "en") -> str:
     return card_label(card, lang)
 
 
+@functools.lru_cache(maxsize=256)
 def suit_name(suit: Suit, lang: Lang = "en", plural: bool = False) -> str:
     """ "heart" / "hearts"; French "cœur" either way (à cœur, du cœur)."""
     return _text(f"{'suits' if plural else 'suit'}.{_SUIT_KEYS[suit]}", lang)
@@ -289,6 +298,14 @@ class _Formatter(string.Formatter):
     def __init__(self, lang: Lang) -> None:
         super().__init__()
         self.lang: Lang = lang
+        self._marks_table: dict[int, str] | None = None
+
+    def _marks(self) -> dict[int, str]:
+        """The catalog's grouping mark, decimal mark and percent sign, as a :meth:`str.translate` table."""
+        if self._marks_table is None:
+            keys = {",": "format.group", ".": "format.decimal", "%": "format.percent"}
+            self._marks_table = {ord(mark): _text(key, self.lang) for mark, key in keys.items()}
+        return self._marks_table
 
     def convert_field(self, value: Any, conversion: str | None) -> Any:
         # a message's {value!r} quotes a caller's value: bounded, as every message quotes one (see quote)
@@ -329,12 +346,7 @@ class _Formatter(string.Formatter):
         text = str(super().format_field(value, format_spec))
         if isinstance(value, (int, float)) and not isinstance(value, bool) and lang != "en":
             # the catalog's marks: French 1,234.5 → 1 234,5 and 91% → 91 % (narrow no-break spaces)
-            marks = {
-                ",": _text("format.group", lang),
-                ".": _text("format.decimal", lang),
-                "%": _text("format.percent", lang),
-            }
-            text = "".join(marks.get(c, c) for c in text)
+            text = text.translate(self._marks())
         return text
 
 
