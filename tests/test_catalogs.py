@@ -97,7 +97,7 @@ def german(tmp_path: Path) -> Iterator[str]:
         yield "de"
     finally:
         i18n.LANGS[:] = saved
-        for table in (i18n._CATALOGS, i18n._FORMATTERS, i18n._PLURALS, i18n._TABLES):
+        for table in (i18n._OWN, i18n._FORMATTERS, i18n._PLURALS, i18n._TABLES):
             table.pop("de", None)
 
 

@@ -149,6 +149,12 @@ def bridge_pbn(contract: Contract, hands: list[int]) -> str:
     return "N:" + " ".join(out)
 
 
+def _suit_rank(card: str) -> tuple[int, int]:
+    """A bridge card ("SA") as DDS numbers it: the suit (0 spades to 3 clubs) and the rank (2 to 14, the ace)."""
+    suit, place = _bridge_key(card)
+    return suit, 14 - place
+
+
 def _bridge_key(card: str) -> tuple[int, int]:
     return "SHDC".index(card[0]), _RANKS.index(card[1])
 
@@ -204,7 +210,8 @@ def _suit_bits_of(rules: Rules, trump: Suit | None) -> list[list[tuple[int, int,
             suits = [0, 0, 0, 0]
             for bit in range(8):
                 if byte >> bit & 1 and (card := cards.get(chunk * 8 + bit)) is not None:
-                    suits["SHDC".index(card[0])] |= 1 << (14 - _RANKS.index(card[1]))
+                    suit, rank = _suit_rank(card)
+                    suits[suit] |= 1 << rank
             rows.append((suits[0], suits[1], suits[2], suits[3]))
         table.append(rows)
     return table
@@ -220,8 +227,8 @@ def dds_positions(
 
     table = _suit_bits(contract)
     cards = _bridge_cards(contract)
-    back = {("SHDC".index(c[0]), 14 - _RANKS.index(c[1])): i for i, c in cards.items()}
-    played = [("SHDC".index(cards[c][0]), 14 - _RANKS.index(cards[c][1])) for c in trick]
+    back = {_suit_rank(c): i for i, c in cards.items()}
+    played = [_suit_rank(cards[c]) for c in trick]
     trump = 4 if contract.order.trump_suit is None else 0  # DDS's denominations: 0 spades, 4 no trump
     mover = leader
     for _ in trick:

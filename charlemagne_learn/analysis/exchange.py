@@ -22,7 +22,6 @@ The hidden cards are dealt at random among the other seats, without reading the 
 
 from __future__ import annotations
 
-import functools
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
@@ -39,7 +38,7 @@ from ..engine.i18n import Lang, lang_or_current, number, say
 from ..engine.ranking import card_order
 from ..engine.rng import DealRandom, check_seed, derive_seed
 from ..engine.rules import BidSpec, Rules
-from ..engine.scoring import is_made, stake, value_to_bidder
+from ..engine.scoring import stake, trick_values
 from . import dds
 from .evaluate import discard
 from .grading import Grade, Graded, Sureness, grade_choices
@@ -328,22 +327,11 @@ def play_out(contract: Contract, hands: list[int]) -> tuple[int, int | None, boo
     """One deal of ``contract`` played out double dummy (the seats sitting out emptied): the bidder's team's
     points less the other team's, the tricks the bidder's side takes (None where the score needs only whether the
     contract is made, and only that was asked), and whether the contract is made."""
-    out, values, made = _scores(contract)
-    hands = [0 if out[seat] else cards for seat, cards in enumerate(hands)]
+    values, made = trick_values(contract)
+    if contract.sitting_out:  # a lone contract: the partner's hand takes no part
+        hands = [0 if Seat(seat) in contract.sitting_out else cards for seat, cards in enumerate(hands)]
     taken, exact = _bidder_tricks(contract, hands)
     return values[taken], taken if exact else None, made[taken]
-
-
-@functools.lru_cache(maxsize=128)
-def _scores(contract: Contract) -> tuple[tuple[bool, ...], tuple[int, ...], tuple[bool, ...]]:
-    """Which seats sit out, and the points and the verdict for each number of tricks the bidder's side can take:
-    worked out once for a contract, not on each of the thousands of deals a grade plays out."""
-    tricks = range(contract.rules.hand_size + 1)
-    return (
-        tuple(seat in contract.sitting_out for seat in Seat),
-        tuple(value_to_bidder(contract, t) for t in tricks),
-        tuple(is_made(contract, t) for t in tricks),
-    )
 
 
 def _bidder_tricks(contract: Contract, hands: list[int]) -> tuple[int, bool]:

@@ -31,7 +31,7 @@ from ..engine.errors import IllegalActionError
 from ..engine.hand import HandState, Phase, SeatView
 from ..engine.i18n import check_lang, lang_or_current, say, word
 from ..engine.rng import check_seed
-from ..engine.scoring import is_made, stake, value_to_bidder
+from ..engine.scoring import stake, trick_values
 from .grading import GRADES, Grade, Sureness, grade_choices, grade_estimates, grade_for
 from .odds import MAX_SAMPLES, bid_odds
 from .pimc import play_outcomes
@@ -290,13 +290,11 @@ def _play_choices(view: SeatView, samples: int, seed: int, bids: bool, lang: str
     left = len(view.hand)
     rows: list[Row] = []
     found = play_outcomes(view, samples, seed, bids=bids)
-    # the score depends only on the tricks still to come, 0 to the cards left: worked out once for each
-    value = [sign * value_to_bidder(contract, taken + future) for future in range(left + 1)]
-    makes = [is_made(contract, taken + future) for future in range(left + 1)]
+    values, makes = trick_values(contract)
     for card, outcomes in found.items():
-        points = [value[future] for future in outcomes]
+        points = [sign * values[taken + future] for future in outcomes]
         tricks = sum(future if ours else left - future for future in outcomes)
-        made = sum(makes[future] for future in outcomes)
+        made = sum(makes[taken + future] for future in outcomes)
         n = len(outcomes)
         reason = _play_reason(view, card, sum(points) / n, made / n, lang)
         rows.append((Action.play(card), points, tricks / n, made / n, reason))

@@ -9,7 +9,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from ..engine.display import column_head, heading_colon, held_html, text_table, wrap_text
-from ..engine.i18n import Lang, catalog_keys, lang_or_current, say, word
+from ..engine.i18n import Lang, lang_or_current, say, word
 from ..engine.palette import colour
 from ..engine.ranking import sort_hand
 
@@ -45,7 +45,9 @@ def how_text(how: str, lang: str | None = None) -> str:
         if part.startswith("trump "):
             parts.append(say("how.trump", language, suit=part[6:]))
         else:
-            parts.append(word(f"how.{part}", language) if f"how.{part}" in catalog_keys("how.") else part)
+            key = f"how.{part}"
+            said = word(key, language)  # the key itself where the catalog has no such part
+            parts.append(part if said == key else said)
     return ", ".join(parts)
 
 

@@ -81,24 +81,14 @@ _SUIT_KEYS = ("clubs", "diamonds", "hearts", "spades")
 _FEMININE_RANKS = frozenset({Rank.QUEEN})
 
 
-class _Missing(gettext.NullTranslations):
-    """The end of every catalog's chain of fallbacks: a key no catalog has is a programming error."""
-
-    def gettext(self, message: str) -> str:
-        raise KeyError(f"no message {message!r}")
-
-
-#: Each language's catalog; every one falls back to English, and English to :class:`_Missing`.
-_CATALOGS: dict[str, gettext.GNUTranslations] = {}
+#: Each language's own texts by key, as its catalog holds them (no English filled in).
+_OWN: dict[str, dict[str, str]] = {}
 #: The languages the package speaks: English first, then the others in the order their catalogs were found.
 LANGS: list[Lang] = []
-#: Each language's texts by key, English's filled in where its own catalog has none: one lookup a text (gettext's
-#: chain of fallbacks costs a call a catalog).
+#: Each language's texts by key, English's filled in where its own catalog has none: one lookup a text.
 _TABLES: dict[str, dict[str, str]] = {}
 #: Each language's plural rule: which of a word's forms a number takes (0 the singular).
 _PLURALS: dict[str, Callable[[int], int]] = {}
-#: Every key of the English catalog (for :func:`word_key`).
-_KEYS: list[str] = []
 
 
 def add_language(lang: str, localedir: str | Path = LOCALE) -> None:
@@ -107,14 +97,9 @@ def add_language(lang: str, localedir: str | Path = LOCALE) -> None:
     """
     with open(Path(localedir) / lang / "LC_MESSAGES" / f"{DOMAIN}.mo", "rb") as f:
         catalog = gettext.GNUTranslations(f)
-    if lang == "en":
-        catalog.add_fallback(_Missing())
-        # the keys, read once from the English catalog's table (gettext has no public list of them)
-        _KEYS[:] = [k for k in vars(catalog)["_catalog"] if isinstance(k, str) and k]
-    else:
-        catalog.add_fallback(_CATALOGS["en"])
-    _CATALOGS[lang] = catalog
+    # the texts, read once from the catalog's table (gettext has no public list of them; the empty key is its header)
     own = {k: v for k, v in vars(catalog)["_catalog"].items() if isinstance(k, str) and k}
+    _OWN[lang] = own
     _TABLES[lang] = own if lang == "en" else {**_TABLES["en"], **own}
     _PLURALS[lang] = vars(catalog)["plural"]  # the function gettext made of the catalog's Plural-Forms
     if lang not in LANGS:
@@ -141,21 +126,20 @@ def _text(key: str, lang: Lang) -> str:
 def templates(key: str) -> dict[Lang, str]:
     """The template of ``key`` in each language whose own catalog has it (no fallback): for the checks that every
     language says everything."""
-    found = {lang: vars(catalog)["_catalog"].get(key) for lang, catalog in _CATALOGS.items()}
-    return {lang: text for lang, text in found.items() if isinstance(text, str)}
+    return {lang: own[key] for lang, own in _OWN.items() if key in own}
 
 
 def catalog_keys(prefix: str = "") -> list[str]:
     """Every key of the catalogs that starts with ``prefix``, in the catalog's order (sorted)."""
-    return [k for k in _KEYS if k.startswith(prefix)]
+    return [k for k in _TABLES["en"] if k.startswith(prefix)]
 
 
 def word_key(text: str) -> str | None:
     """The key of the word ``text`` names, matched case-blind ("Little jack" → "little jack"), or None."""
-    if text == "" or text in _KEYS:
+    if text == "" or text in _TABLES["en"]:
         return text
     lowered = text.strip().lower()
-    return next((k for k in _KEYS if k.lower() == lowered), None)
+    return next((k for k in _TABLES["en"] if k.lower() == lowered), None)
 
 
 def word(key: str, lang: Lang = "en") -> str:

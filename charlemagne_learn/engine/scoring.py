@@ -12,6 +12,7 @@ North–South bid 6 and took 5 tricks: the contract failed, so East–West score
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from .contract import Contract, check_contract
@@ -31,6 +32,7 @@ __all__ = [
     "net_points",
     "score_hand",
     "stake",
+    "trick_values",
     "value_to_bidder",
 ]
 
@@ -64,6 +66,14 @@ def net_points(contract: Contract, bidder_tricks: int) -> int:
         t = max(t, 1) if spec.avoid else min(t, spec.tricks - 1)
     points = score_hand(contract, t)
     return points[contract.team] - points[contract.defenders]
+
+
+@functools.lru_cache(maxsize=128)
+def trick_values(contract: Contract) -> tuple[tuple[int, ...], tuple[bool, ...]]:
+    """:func:`value_to_bidder` and :func:`is_made` for each number of tricks the bidder's side can take (0 to a hand's
+    tricks): worked out once for a contract, for the analyses that score thousands of deals of it."""
+    tricks = range(contract.rules.tricks_per_hand + 1)
+    return tuple(value_to_bidder(contract, t) for t in tricks), tuple(is_made(contract, t) for t in tricks)
 
 
 def value_to_bidder(contract: Contract, bidder_tricks: int) -> int:
