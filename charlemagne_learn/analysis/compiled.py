@@ -268,18 +268,20 @@ class CompiledSearch:
     (``solve``, ``boundary``) and its ``hands`` (bit sets of compact card indices by seat, read at every call).
 
     Calls on one object share the module's table of positions, as calls on one ``_Search`` share its own;
-    the first call of a new object starts from an empty table. Raises ``RuntimeError`` when the module is not
-    :func:`available`.
+    the first call of a new object starts from an empty table, or with ``fresh=False`` from the table the calls
+    before left (its entries are keyed by the whole position, so they stay true for any deal of the contract:
+    the exact answers are the same, and a bound outside the window is still on the same side of it, though
+    perhaps another bound). Raises ``RuntimeError`` when the module is not :func:`available`.
     """
 
-    def __init__(self, contract: Contract, hands: list[int]) -> None:
+    def __init__(self, contract: Contract, hands: list[int], *, fresh: bool = True) -> None:
         module = _module()
         if module is None:
             raise RuntimeError(why_unavailable())
         self._module = module
         self.contract = contract
         self.hands = hands
-        self._fresh = 1
+        self._fresh = int(fresh)
 
     def solve(self, leader: int) -> int:
         """Bidder-side tricks still to come, ``leader`` to lead, exactly."""

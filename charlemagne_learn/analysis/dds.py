@@ -40,6 +40,7 @@ __all__ = [
     "available",
     "bridge_pbn",
     "dds_bidder_tricks",
+    "dds_bidder_tricks_many",
     "dds_position",
     "dds_positions",
     "maps_onto_bridge",
@@ -244,15 +245,7 @@ def dds_positions(
             board.trump, board.first = trump, int(leader)
             for k, (suit, rank) in enumerate(played):
                 board.currentTrickSuit[k], board.currentTrickRank[k] = suit, rank
-            for seat in range(4):
-                mask, suits = hands[seat], [0, 0, 0, 0]
-                for byte in range(5):
-                    row = table[byte][mask >> 8 * byte & 0xFF]
-                    suits[0] |= row[0]
-                    suits[1] |= row[1]
-                    suits[2] |= row[2]
-                    suits[3] |= row[3]
-                board.remainCards[seat][:] = suits
+            _fill(board, table, hands)
             # every card's tricks (solutions 3), no target (-1), no reuse of the last board's table (mode 1)
             boards.target[n], boards.solutions[n], boards.mode[n] = -1, 3, 1
         solved = _dds.solvedBoards()
@@ -270,6 +263,57 @@ def dds_positions(
                     if equals >> rank & 1:
                         values[back[suit, rank]] = tricks
             out.append(dict(sorted(values.items())))
+    return out
+
+
+def _fill(board: object, table: list[list[tuple[int, int, int, int]]], hands: Sequence[int]) -> None:
+    """Put each seat's cards (bit sets of compact indices) into a DDS board, as :func:`_suit_bits` maps them."""
+    for seat in range(4):
+        mask, suits = hands[seat], [0, 0, 0, 0]
+        for byte in range(5):
+            row = table[byte][mask >> 8 * byte & 0xFF]
+            suits[0] |= row[0]
+            suits[1] |= row[1]
+            suits[2] |= row[2]
+            suits[3] |= row[3]
+        board.remainCards[seat][:] = suits  # type: ignore[attr-defined]
+
+
+def dds_bidder_tricks_many(deals: Sequence[tuple[Contract, Sequence[int], Seat]]) -> list[int]:
+    """:func:`dds_bidder_tricks` for many deals at once, each ``(contract, hands, leader)`` (the contracts may
+    differ), in one call to DDS for up to its batch size: DDS shares them among its threads. The same numbers.
+
+    >>> import charlemagne_learn as cl
+    >>> from charlemagne_learn.engine.deal import mask_of
+    >>> k = cl.Contract(cl.Rules.preset("canadian"), "6", "N", "H")
+    >>> hands = [mask_of(cl.parse_cards(h)) for h in ("RJ 7C", "JH 8C", "JD 9C", "AH 10C")]
+    >>> dds_bidder_tricks_many([(k, hands, cl.Seat.N), (k, hands, cl.Seat.E)]) == [
+    ...     dds_bidder_tricks(k, hands, cl.Seat.N), dds_bidder_tricks(k, hands, cl.Seat.E)]
+    True
+    """
+    if not deals:  # nothing for DDS, which may not be able to load here
+        return []
+    from endplay import _dds
+
+    out: list[int] = []
+    for start in range(0, len(deals), _dds.MAXNOOFBOARDS):
+        chunk = deals[start : start + _dds.MAXNOOFBOARDS]
+        boards = _dds.boards()
+        boards.noOfBoards = len(chunk)
+        for n, (contract, hands, leader) in enumerate(chunk):
+            board = boards.deals[n]
+            board.trump = 4 if contract.order.trump_suit is None else 0  # DDS's denominations: 0 spades, 4 no trump
+            board.first = int(leader)
+            _fill(board, _suit_bits(contract), hands)
+            # the best card's tricks only (solutions 1), no target (-1), no reuse of the last board's table (mode 1)
+            boards.target[n], boards.solutions[n], boards.mode[n] = -1, 1, 1
+        solved = _dds.solvedBoards()
+        with _LOCK:
+            _dds.SolveAllBoardsBin(boards, solved)
+        for n, (contract, hands, leader) in enumerate(chunk):
+            for_leader = solved.solvedBoard[n].score[0]
+            total = hands[leader].bit_count()
+            out.append(for_leader if leader.team == contract.team else total - for_leader)
     return out
 
 

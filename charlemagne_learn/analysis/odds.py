@@ -228,14 +228,21 @@ def _setup(rules: Rules, plan: _Plan, bidder: int, hands: list[int], kitty: int)
     return Contract.cached(rules, plan.spec, Seat(bidder), trump, alone=alone), hands
 
 
+def _by_dds(plan: _Plan, contract: Contract, hands: list[int], method: Method) -> bool:
+    """Does DDS count this deal's tricks (an exact count, where it is the faster)?"""
+    return method != "bots" and plan.goal == "exact" and dds_first(contract, hands[contract.first_leader].bit_count())
+
+
 def _value(plan: _Plan, contract: Contract, hands: list[int], method: Method) -> int:
     """Tricks the bidder's side takes; for the take-all and take-none goals, a bound that settles the bid."""
     leader = int(contract.first_leader)
     if method == "bots":
         return greedy_play_out(contract, hands, leader)
-    if plan.goal == "exact" and dds_first(contract, hands[leader].bit_count()):
+    if _by_dds(plan, contract, hands, method):
         return dds.dds_bidder_tricks(contract, hands, Seat(leader))
-    search = searcher(contract, hands)
+    # an exact count is the same whatever table the search starts from, so it goes on from the last deal's; the
+    # bounds of the other goals are read as numbers too (deal_outcomes), so they start afresh, as every deal did
+    search = searcher(contract, hands, fresh=plan.goal != "exact")
     n = hands[leader].bit_count()
     if plan.goal == "all":
         return search.boundary(leader, n - 1, n)
@@ -258,13 +265,24 @@ def _run(job: _Job, start: int, stop: int, call: int = 0) -> list[list[int]]:
     """Values of every plan on samples ``start`` to ``stop``: ``[plan][sample]``; in a worker, fewer once call
     ``call`` has been stopped (nobody reads them then)."""
     out: list[list[int]] = [[] for _ in job.plans]
+    # the exact counts DDS answers wait for one call at the end (DDS shares a batch among its threads); their
+    # places hold -1 until then
+    for_dds: list[tuple[Contract, Sequence[int], Seat]] = []
+    places: list[tuple[int, int]] = []
     for i in range(start, stop):
         if processes.stopped(call):
             break
         hands, kitty = _sample(job.rules, job.hand, job.seat, job.seed, i)
-        for values, plan in zip(out, job.plans, strict=True):
+        for p, (values, plan) in enumerate(zip(out, job.plans, strict=True)):
             contract, in_play = _setup(job.rules, plan, job.seat, hands, kitty)
-            values.append(_value(plan, contract, in_play, job.method))
+            if _by_dds(plan, contract, in_play, job.method):
+                for_dds.append((contract, in_play, contract.first_leader))
+                places.append((p, len(values)))
+                values.append(-1)
+            else:
+                values.append(_value(plan, contract, in_play, job.method))
+    for (p, at), tricks in zip(places, dds.dds_bidder_tricks_many(for_dds), strict=True):
+        out[p][at] = tricks
     return out
 
 

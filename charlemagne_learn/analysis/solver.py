@@ -656,11 +656,15 @@ def solve_positions(
     for _ in trick:
         mover = contract.next_active(mover)
     order = contract.order
+    # one search for every deal: the values are exact, so the positions one deal's search stores serve the next
+    # deals' as they are (late in the hand they recur), about 1.4x faster than a fresh table a deal
+    shared = compiled.CompiledSearch(contract, list(deals[0])) if engine == "compiled" else None
     out = []
     for hands in deals:
         legal = indices_of(legal_mask(order, hands[mover], trick[0] if trick else -1))
-        if engine == "compiled":
-            values = compiled.CompiledSearch(contract, list(hands)).position(int(leader), trick, legal)
+        if shared is not None:
+            shared.hands = list(hands)
+            values = shared.position(int(leader), trick, legal)
             out.append(dict(zip(legal, values, strict=True)))
         else:
             solved = solve_position(
@@ -705,10 +709,12 @@ class Searcher(Protocol):
     def boundary(self, leader: int, alpha: int, beta: int) -> int: ...
 
 
-def searcher(contract: Contract, hands: list[int]) -> Searcher:
+def searcher(contract: Contract, hands: list[int], *, fresh: bool = True) -> Searcher:
     """One deal's search, compiled where it can run, else in pure Python; ``hands`` as :class:`_Search` takes
     them. For the callers that ask one deal null-window questions (bid odds, the exchange and auction judges)
-    rather than for whole solves.
+    rather than for whole solves. ``fresh=False`` lets the compiled search go on from the positions the searches
+    before it stored (see :class:`~.compiled.CompiledSearch`): for callers that read only which side of the
+    window a bound falls, over many deals of one contract.
 
     >>> import charlemagne_learn as cl
     >>> k = cl.Contract(cl.Rules.preset("canadian"), bid="6", bidder="N", trump="H")
@@ -716,7 +722,9 @@ def searcher(contract: Contract, hands: list[int]) -> Searcher:
     >>> searcher(k, hands).boundary(int(cl.Seat.N), 1, 2)  # does North-South take both tricks? (2: yes)
     2
     """
-    return compiled.CompiledSearch(contract, hands) if compiled.available() else _Search(contract, hands)
+    if compiled.available():
+        return compiled.CompiledSearch(contract, hands, fresh=fresh)
+    return _Search(contract, hands)
 
 
 #: Cards a hand from which DDS solves a bridge-like deal faster than the compiled search (measured in

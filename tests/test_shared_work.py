@@ -1,0 +1,148 @@
+"""Work shared across the deals of one question gives the numbers of each deal asked alone.
+
+A hint asks one question of hundreds of deals. Three things are shared among them for speed: the compiled
+search's table of positions (kept from one deal to the next where only exact values, or the side of the line,
+are read), DDS's batch call (many deals in one call, shared among its threads), and the bidder's choice of trump
+(remembered for a hand met again). None may change an answer.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import charlemagne_learn as cl
+from charlemagne_learn.analysis import compiled, dds, exchange, odds, pimc, solver
+from charlemagne_learn.analysis.compiled import CompiledSearch
+from charlemagne_learn.analysis.evaluate import best_trump
+from charlemagne_learn.engine.deal import indices_of
+from charlemagne_learn.engine.hand import Phase
+from charlemagne_learn.engine.tricks import legal_mask
+
+needs_compiled = pytest.mark.skipif(not compiled.available(), reason="the compiled search cannot load here")
+needs_dds = pytest.mark.skipif(not dds.available(), reason="DDS cannot load here")
+
+
+def moments(variant: str, bid: str, count: int) -> list[cl.HandState]:
+    """Positions in play of ``bid``, bid first and passed out, the rest of each hand played at random."""
+    rules = cl.Rules.preset(variant)
+    out: list[cl.HandState] = []
+    for seed in range(200):
+        rng = random.Random(seed)
+        state = cl.HandState.new(rules, dealer="W", seed=seed)
+        if not any(str(a) == f"bid {bid}" or str(a) == bid for a in state.legal_actions()):
+            continue
+        state.apply(next(a for a in state.legal_actions() if str(a) in (f"bid {bid}", bid)))
+        while state.phase is not Phase.OVER:
+            if state.phase is Phase.PLAY and len(state.legal_actions()) > 1 and rng.random() < 0.3:
+                out.append(state.copy())
+            actions = state.legal_actions()
+            passes = [a for a in actions if str(a) == "pass"]
+            state.apply(passes[0] if state.phase is Phase.BIDDING and passes else rng.choice(actions))
+        if len(out) >= count:
+            break
+    return out[:count]
+
+
+@needs_compiled
+@pytest.mark.parametrize(
+    ("variant", "bid"),
+    [
+        ("canadian", "mulot"),
+        ("canadian", "gros_mulot"),
+        ("canadian", "charlemagne"),
+        ("bid_euchre", "3 no-trump"),
+        ("bid_euchre", "4♠"),
+    ],
+)
+def test_one_table_for_many_deals_gives_each_deals_own_values(variant: str, bid: str) -> None:
+    """solve_positions keeps the compiled search's table from deal to deal: every card's value is the one a
+    search with an empty table gives, at the lead and mid-trick, for the avoid and lone contracts it answers."""
+    states = moments(variant, bid, 12)
+    assert len(states) == 12
+    for n, state in enumerate(states):
+        contract = state.contract
+        assert contract is not None
+        view = state.view(state.to_move)  # type: ignore[arg-type]
+        leader = state.trick[0][0] if state.trick else state.to_move
+        trick = [c.index for _, c in state.trick]
+        deals = [[h.get(s, 0) for s in cl.Seat] for h in pimc.sample_hidden(view, 40, n)]
+        cards = deals[0][int(leader)].bit_count() + (1 if trick else 0)
+        if cards >= solver.DDS_BATCH_FROM and dds.maps_onto_bridge(contract) and dds.available():
+            continue  # DDS answers these: another test holds it to one deal at a time
+        shared = solver.solve_positions(contract, deals, leader, trick)  # type: ignore[arg-type]
+        for hands, values in zip(deals, shared, strict=True):
+            legal = indices_of(legal_mask(contract.order, hands[state.to_move], trick[0] if trick else -1))  # type: ignore[index]
+            assert list(values.values()) == CompiledSearch(contract, hands).position(int(leader), trick, legal)  # type: ignore[arg-type]
+
+
+@needs_compiled
+@pytest.mark.parametrize("options", [{}, {"high_joker": "black"}, {"nine_high": True}])
+def test_the_exchange_graded_on_one_table_is_graded_as_on_a_fresh_table_a_deal(
+    options: dict[str, object], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rules = cl.Rules.preset("canadian", **options)
+    checked = 0
+    for seed in range(40):
+        played = cl.play_hand(rules, [cl.RuleBot(s) for s in range(4)], seed=seed)
+        state = next(
+            (played.at(m) for m in range(len(played.history)) if played.at(m).phase is Phase.DISCARD),
+            None,
+        )
+        if state is None or state.to_move != state.bidder:
+            continue
+        kept = exchange.exchange_hint(state, 48, seed)
+        monkeypatch.setattr(exchange, "searcher", lambda contract, hands, **_: solver.searcher(contract, hands))
+        alone = exchange.exchange_hint(state, 48, seed)
+        monkeypatch.undo()
+        assert [(c.text, c.points, c.made, c.grade) for c in kept.choices] == [
+            (c.text, c.points, c.made, c.grade) for c in alone.choices
+        ]
+        checked += 1
+        if checked == 3:
+            break
+    assert checked == 3
+
+
+@needs_dds
+def test_many_full_deals_counted_by_dds_at_once_are_counted_as_one_at_a_time() -> None:
+    """More deals than DDS takes in one call, with contracts of every trump and no trump mixed, each leader."""
+    rng = random.Random(4)
+    rules = {v: cl.Rules.preset(v) for v in ("canadian", "american")}
+    asked = []
+    for i in range(230):
+        variant = "american" if i % 3 == 0 else "canadian"
+        spec = "no_trump" if variant == "american" and i % 2 else "6"
+        trump = None if spec == "no_trump" else rng.choice("CDHS")
+        bidder = rng.choice(list(cl.Seat))
+        contract = cl.Contract(rules[variant], spec, bidder, trump)
+        state = cl.HandState.new(rules[variant], dealer="W", seed=i)
+        hands = [sum(1 << c.index for c in state.hand(s)) for s in cl.Seat]
+        asked.append((contract, hands, rng.choice(list(cl.Seat))))
+    at_once = dds.dds_bidder_tricks_many(asked)
+    assert at_once == [dds.dds_bidder_tricks(k, h, leader) for k, h, leader in asked]
+    assert dds.dds_bidder_tricks_many([]) == []
+
+
+def test_bid_odds_in_one_batch_are_the_odds_of_each_deal_alone() -> None:
+    """Every plan's value on each sample, DDS's counts gathered into one call, as each deal solved alone."""
+    rules = cl.Rules.preset("canadian")
+    hand = sum(1 << c.index for c in cl.parse_cards("JS JC AS KS 9S AH 7D 8C"))
+    plans = tuple(p for spec in rules.bids for p in odds._plans(rules, spec))
+    job = odds._Job(rules, hand, 0, 3, "double_dummy", plans)
+    together = odds._run(job, 0, 30)
+    for i in range(30):
+        hands, kitty = odds._sample(rules, hand, 0, 3, i)
+        for values, plan in zip(together, plans, strict=True):
+            contract, in_play = odds._setup(rules, plan, 0, hands, kitty)
+            assert values[i] == odds._value(plan, contract, in_play, "double_dummy"), (i, plan)
+
+
+def test_the_trump_a_hand_names_is_the_same_asked_again_and_with_the_options_as_a_list() -> None:
+    rules = cl.Rules.preset("canadian")
+    hand = sum(1 << c.index for c in cl.parse_cards("JS JC AS KS 9S AH 7D 8C 9H 10H"))
+    first = best_trump(rules, hand, 2)
+    assert best_trump(rules, hand, 2) == first
+    assert best_trump(rules, hand, 2, list(cl.Suit)) == first == best_trump(rules, hand, 2, tuple(cl.Suit))
+    assert best_trump(rules, hand, 2, [cl.Suit.H])[0] is cl.Suit.H
