@@ -1,6 +1,7 @@
 """The course's Python in Pyodide (JupyterLite's Python, run under Node) beside CPython on the same machine, in
 the same run: the parts of ``tests/pyodide/in_pyodide.py`` — random hands, bid odds, an opening-lead hint, a quiz,
-the widgets' Python side and full double-dummy solves — timed three ways:
+the widgets' Python side and full double-dummy solves, then a hint, an exchange and bid odds at the sizes a learner
+meets — timed three ways:
 
 - **Pyodide**: the built wheel under Node, as JupyterLite runs it (no DDS: the compiled double-dummy search, run
   by Node's WebAssembly);
@@ -36,6 +37,9 @@ PARTS = {
     "widgets": "PlayTable, TrumpLadder, Hand, a DecisionQuiz (finding its position, grading a choice), BidOddsExplorer",
     "solver": "double-dummy full-deal solves per second, pure search (10 Canadian partnership trump deals)",
     "compiled": "the same solves by the compiled search (WebAssembly: wasmtime in CPython, the engine's own in Pyodide)",
+    "hint_default": "the opening-lead hint a learner asks: its default 320 deals",
+    "exchange_default": "the bidder's exchange graded: 24 candidates on 320 deals",
+    "bid_odds_500": "bid odds, every bid of a middling hand, 500 samples",
 }
 
 
@@ -67,9 +71,9 @@ def main() -> None:
     if lacking is not None:
         sys.exit(f"{lacking} is missing: run python3 tasks.py test once to set it up")
     with tempfile.TemporaryDirectory() as work:
-        pyodide = run_in_pyodide(Path(work))
-    pure = run_here(pure=True)
-    dds = run_here(pure=False)
+        pyodide = run_in_pyodide(Path(work), "--default-sizes")
+    pure = run_here(True, "--default-sizes")
+    dds = run_here(False, "--default-sizes")
     rows = [
         "| part | Pyodide | CPython without DDS | CPython with DDS | Pyodide slower than CPython without DDS | than with DDS |",
         "|---|---:|---:|---:|---:|---:|",

@@ -1,5 +1,7 @@
 """The course's Python as JupyterLite runs it, each part checked and timed: run inside Pyodide by ``run.mjs``,
 or here (``python tests/pyodide/in_pyodide.py``; ``--pure``: without DDS, as Pyodide has none) for comparison.
+``--default-sizes`` adds the parts at the sizes a learner meets (a hint on its default 320 deals, bid odds at 500
+samples), which the benchmark times and the test leaves out for time.
 
 Prints one JSON object: for each part, what it found and the seconds it took. The test
 (``tests/test_pyodide.py``) checks the findings; ``benchmarks/pyodide_speed.py`` compares the times.
@@ -56,6 +58,32 @@ def _hint() -> dict[str, Any]:
 
     ranked = hint(_lead().view, samples=20)
     return {"seat": ranked.seat.name, "best": str(ranked.best.action), "choices": len(ranked.choices)}
+
+
+def _hint_default() -> dict[str, Any]:
+    from charlemagne_learn.analysis import hint
+
+    ranked = hint(_lead().view)
+    return {"best": str(ranked.best.action), "deals": ranked.samples}
+
+
+def _exchange_default() -> dict[str, Any]:
+    import charlemagne_learn as cl
+    from charlemagne_learn.analysis.exchange import exchange_hint
+    from charlemagne_learn.analysis.hints import GRADE_SAMPLES
+
+    state = cl.HandState.new(cl.Rules.preset("canadian"), dealer="W", seed=7)
+    for action in ["bid 6", "pass", "pass", "pass"]:
+        state.apply(action)
+    ranked = exchange_hint(state, GRADE_SAMPLES)
+    return {"best": ranked.best.text, "choices": len(ranked.choices), "deals": ranked.samples}
+
+
+def _bid_odds_500() -> dict[str, Any]:
+    import charlemagne_learn as cl
+
+    odds = cl.bid_odds("canadian", "JS JC AS KS 9S AH 7D 8C", samples=500, seed=1)
+    return {"made": {c.bid: c.made for c in odds}, "samples": odds.samples}
 
 
 def _quiz() -> dict[str, Any]:
@@ -175,7 +203,9 @@ def main() -> None:
     # the garbage collector walking the heap the other parts leave behind.
     for name, work in (("solver", _solver), ("compiled", _compiled), ("engine", _engine), ("bid_odds", _bid_odds),
                        ("hint", _hint), ("quiz", _quiz),
-                       ("widgets", _widgets)):  # fmt: skip
+                       ("widgets", _widgets),
+                       *((("hint_default", _hint_default), ("exchange_default", _exchange_default),
+                          ("bid_odds_500", _bid_odds_500)) if "--default-sizes" in sys.argv else ())):  # fmt: skip
         try:
             _timed(parts, name, work)
         except Exception as exc:  # reported, so the test names every part that fails, not only the first

@@ -31,22 +31,23 @@ def missing() -> str | None:
     return None
 
 
-def run_in_pyodide(work: Path) -> dict[str, Any]:
-    """Build the package's wheel into ``work`` beside its dependencies' and run ``in_pyodide.py`` there."""
+def run_in_pyodide(work: Path, *arguments: str) -> dict[str, Any]:
+    """Build the package's wheel into ``work`` beside its dependencies' and run ``in_pyodide.py`` there (with
+    ``arguments``)."""
     wheels = work / "wheels"
     shutil.copytree(WHEELS, wheels)
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(wheels), str(ROOT)], check=True)
     node = shutil.which("node")
     assert node is not None
     done = subprocess.run(
-        [node, str(HERE / "run.mjs"), str(wheels)], cwd=ROOT, capture_output=True, text=True, timeout=900, check=False
+        [node, str(HERE / "run.mjs"), str(wheels), *arguments], cwd=ROOT, capture_output=True, text=True, timeout=900, check=False
     )
     return _last_json(done)
 
 
-def run_here(pure: bool) -> dict[str, Any]:
-    """``in_pyodide.py`` in this Python (``pure``: without DDS), in a process of its own."""
-    command = [sys.executable, str(HERE / "in_pyodide.py"), *(["--pure"] if pure else [])]
+def run_here(pure: bool, *arguments: str) -> dict[str, Any]:
+    """``in_pyodide.py`` in this Python (``pure``: without DDS; with ``arguments``), in a process of its own."""
+    command = [sys.executable, str(HERE / "in_pyodide.py"), *(["--pure"] if pure else []), *arguments]
     return _last_json(subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=900, check=False))
 
 
