@@ -40,7 +40,12 @@ def run_in_pyodide(work: Path, *arguments: str) -> dict[str, Any]:
     node = shutil.which("node")
     assert node is not None
     done = subprocess.run(
-        [node, str(HERE / "run.mjs"), str(wheels), *arguments], cwd=ROOT, capture_output=True, text=True, timeout=900, check=False
+        [node, str(HERE / "run.mjs"), str(wheels), *arguments],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=900,
+        check=False,
     )
     return _last_json(done)
 
