@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from .engine.errors import RulesOptionError, quote
-from .engine.i18n import LANGS, current_lang, say, set_default_lang, speaking
+from .engine.i18n import LANGS, current_lang, say, sentence, set_default_lang, speaking
 from .engine.rules import VARIANTS, Rules
 
 __all__ = ["COURSE_FILE", "COURSE_VARIABLE", "Course", "CourseSettingsError", "check_student", "course", "course_lang", "course_rules",
@@ -81,16 +81,16 @@ class Course:
             object.__setattr__(self, "source", quote(self.source, 300))
         house = self.house_rules
         if not isinstance(house, Mapping) or not all(isinstance(k, str) for k in house):
-            raise CourseSettingsError(say("course.bad_house_rules", lang, source=self.source, value=quote(house)))
+            raise CourseSettingsError(sentence("course.bad_house_rules", lang, source=self.source, value=quote(house)))
         try:
             with speaking(lang):
                 rules = Rules.preset(self.variant, **dict(house))
         except RulesOptionError as exc:
-            raise CourseSettingsError(say("course.rules_unusable", lang, source=self.source, why=exc)) from None
+            raise CourseSettingsError(sentence("course.rules_unusable", lang, source=self.source, why=exc)) from None
         object.__setattr__(self, "rules", rules)
         object.__setattr__(self, "house_rules", dict(house))
         if not isinstance(self.lang, str) or self.lang not in LANGS:
-            raise CourseSettingsError(say("course.bad_lang", lang, source=self.source, value=quote(self.lang)))
+            raise CourseSettingsError(sentence("course.bad_lang", lang, source=self.source, value=quote(self.lang)))
 
 
 _session: Course | None = None
@@ -107,10 +107,12 @@ def set_course(variant: str | None = None, *, lang: str | None = None, **house_r
     said = lang if isinstance(lang, str) and lang in LANGS else _lang_now()
     if lang is not None and (not isinstance(lang, str) or lang not in LANGS):
         raise CourseSettingsError(
-            say("course.bad_lang", said, source=say("course.src_session", said), value=quote(lang))
+            sentence("course.bad_lang", said, source=say("course.src_session", said), value=quote(lang))
         )
     if variant is not None and (not isinstance(variant, str) or not variant.strip()):
-        raise CourseSettingsError(say("course.bad_variant", said, value=quote(variant), variants=", ".join(VARIANTS)))
+        raise CourseSettingsError(
+            sentence("course.bad_variant", said, value=quote(variant), variants=", ".join(VARIANTS))
+        )
     if variant is None and not house_rules:
         # only the language: the course's own rules stay (the French edition plays the teacher's house rules)
         # the course's own settings, read past this session's; a refused language leaves the session as it was
@@ -183,7 +185,7 @@ def check_student(value: object) -> str:
         return ""
     checked = _name(value)
     if checked is None:
-        raise CourseSettingsError(say("course.bad_student", value=quote(value)))
+        raise CourseSettingsError(sentence("course.bad_student", value=quote(value)))
     return checked
 
 
@@ -194,7 +196,7 @@ def set_student(name: str) -> str:
     global _student
     checked = _name(name)
     if checked is None:
-        raise CourseSettingsError(say("course.bad_name", value=quote(name)))
+        raise CourseSettingsError(sentence("course.bad_name", value=quote(name)))
     path, spare = Path(STUDENT_FILE), None
     try:
         path = Path.cwd() / STUDENT_FILE  # cwd() fails too, in a folder deleted since
@@ -207,7 +209,7 @@ def set_student(name: str) -> str:
             with suppress(OSError):
                 spare.unlink(missing_ok=True)
         raise CourseSettingsError(
-            say("course.name_unsaved", path=path, why=exc.strerror or type(exc).__name__)
+            sentence("course.name_unsaved", path=path, why=exc.strerror or type(exc).__name__)
         ) from None
     _student = checked  # only once it is saved: a refusal leaves the session as it was
     return _student
@@ -307,22 +309,22 @@ def _text(path: Path, source: str) -> str:
         with open(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb") as file:
             status = os.fstat(file.fileno())  # of the file opened, not of the name looked up before
             if not stat.S_ISREG(status.st_mode):
-                raise CourseSettingsError(say("course.not_a_file", _lang_now(), source=source, help=_help()))
+                raise CourseSettingsError(sentence("course.not_a_file", _lang_now(), source=source, help=_help()))
             data = file.read(most + 1)
         if len(data) > most:
             size = max(status.st_size, len(data))
             raise CourseSettingsError(
-                say("course.too_big", _lang_now(), source=source, size=size, most=MAX_SETTINGS_CHARS, help=_help())
+                sentence("course.too_big", _lang_now(), source=source, size=size, most=MAX_SETTINGS_CHARS, help=_help())
             )
         return data.decode("utf-8-sig")
     except (OSError, UnicodeDecodeError, ValueError) as exc:
         if isinstance(exc, CourseSettingsError):
             raise
         if isinstance(exc, FileNotFoundError):
-            raise CourseSettingsError(say("course.no_file", _lang_now(), source=source)) from None
+            raise CourseSettingsError(sentence("course.no_file", _lang_now(), source=source)) from None
         if isinstance(exc, IsADirectoryError):
-            raise CourseSettingsError(say("course.not_a_file", _lang_now(), source=source, help=_help())) from None
-        raise CourseSettingsError(say("course.unreadable", _lang_now(), source=source)) from None
+            raise CourseSettingsError(sentence("course.not_a_file", _lang_now(), source=source, help=_help())) from None
+        raise CourseSettingsError(sentence("course.unreadable", _lang_now(), source=source)) from None
 
 
 def _read(path: Path, source: str) -> Course:
@@ -338,26 +340,26 @@ def _settings(text: str, source: str) -> dict[str, Any]:
     lang = _lang_now()
     if len(text) > MAX_SETTINGS_CHARS:
         raise CourseSettingsError(
-            say("course.too_big", lang, source=source, size=len(text), most=MAX_SETTINGS_CHARS, help=_help())
+            sentence("course.too_big", lang, source=source, size=len(text), most=MAX_SETTINGS_CHARS, help=_help())
         )
     try:
         data = json.loads(text)
     except RecursionError:
-        raise CourseSettingsError(say("course.too_deep", lang, source=source, help=_help())) from None
+        raise CourseSettingsError(sentence("course.too_deep", lang, source=source, help=_help())) from None
     except json.JSONDecodeError as exc:
         raise CourseSettingsError(
-            say("course.not_json", lang, source=source, line=exc.lineno, column=exc.colno, help=_help())
+            sentence("course.not_json", lang, source=source, line=exc.lineno, column=exc.colno, help=_help())
         ) from None
     except ValueError:  # a number of thousands of digits
         raise CourseSettingsError(
-            say("course.not_json", lang, source=source, line="?", column="?", help=_help())
+            sentence("course.not_json", lang, source=source, line="?", column="?", help=_help())
         ) from None
     if not isinstance(data, dict):
-        raise CourseSettingsError(say("course.not_object", lang, source=source, help=_help()))
+        raise CourseSettingsError(sentence("course.not_object", lang, source=source, help=_help()))
     unknown = sorted(set(data) - set(_KEYS))
     if unknown:
         raise CourseSettingsError(
-            say(
+            sentence(
                 "course.unknown_keys",
                 lang,
                 source=source,
@@ -367,9 +369,9 @@ def _settings(text: str, source: str) -> dict[str, Any]:
             )
         )
     if not isinstance(data.get("variant", ""), str) or not isinstance(data.get("house_rules", {}), dict):
-        raise CourseSettingsError(say("course.bad_types", lang, source=source, help=_help()))
+        raise CourseSettingsError(sentence("course.bad_types", lang, source=source, help=_help()))
     if "bids" in data.get("house_rules", {}):
-        raise CourseSettingsError(say("course.no_bids", lang, source=source))
+        raise CourseSettingsError(sentence("course.no_bids", lang, source=source))
     return data
 
 

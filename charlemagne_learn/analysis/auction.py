@@ -40,7 +40,7 @@ from ..engine.checks import whole_number
 from ..engine.contract import Contract
 from ..engine.errors import IllegalActionError
 from ..engine.hand import HandState, Phase, SeatView
-from ..engine.i18n import say
+from ..engine.i18n import sentence
 from ..engine.rng import DealRandom, check_seed
 from ..engine.scoring import value_to_bidder
 from . import dds
@@ -64,7 +64,7 @@ def auction_values(view: SeatView, samples: int = 24, seed: int = 0) -> dict[str
 def action_values(view: SeatView, samples: int, seed: int) -> dict[Action, float]:
     """:func:`auction_values` keyed by the actions themselves."""
     if not isinstance(view, SeatView) or view.phase is not Phase.BIDDING or view.to_move != view.seat:
-        raise IllegalActionError(say("auction.not_bidding"))
+        raise IllegalActionError(sentence("auction.not_bidding"))
     samples = whole_number("samples", samples, 1, 10_000)
     seed = check_seed(seed)
     me = view.seat

@@ -36,7 +36,7 @@ from ..engine.checks import whole_number
 from ..engine.errors import IllegalActionError, RulesOptionError, quote
 from ..engine.game import Game
 from ..engine.hand import HandState, SeatView
-from ..engine.i18n import say
+from ..engine.i18n import sentence
 from ..engine.rng import check_seed
 from ..engine.rules import Rules
 
@@ -49,13 +49,15 @@ def check_view(view: object, call: str) -> SeatView:
         example = (
             f"bot.{call}(state.view(state.to_move))" if isinstance(view, HandState) else f"bot.{call}(state.view('N'))"
         )
-        raise IllegalActionError(say("bots.not_a_view", call=f"{call}()", given=type(view).__name__, example=example))
+        raise IllegalActionError(
+            sentence("bots.not_a_view", call=f"{call}()", given=type(view).__name__, example=example)
+        )
     return view
 
 
 def _check_observe(observe: object) -> None:
     if observe is not None and not callable(observe):
-        raise RulesOptionError(say("bots.not_callable", value=quote(observe)))
+        raise RulesOptionError(sentence("bots.not_callable", value=quote(observe)))
 
 
 class Bot(ABC):
@@ -77,7 +79,7 @@ class Bot(ABC):
         """The action this bot takes in ``view`` (one of ``view.legal_actions``)."""
         check_view(view, "act")
         if not view.legal_actions:
-            raise IllegalActionError(say("bots.nothing_to_do", seat=view.seat, phase=view.phase.text()))
+            raise IllegalActionError(sentence("bots.nothing_to_do", seat=view.seat, phase=view.phase.text()))
         return self.decide(view, self.rng)
 
     @abstractmethod
@@ -112,15 +114,15 @@ def register_bot(name: str, factory: Callable[[int], Bot]) -> None:
 
     A name of the package's own bots ("random", "rule", "pimc", …) cannot be taken: give yours another name."""
     if not isinstance(name, str) or not name.strip():
-        raise RulesOptionError(say("bots.bad_name", value=quote(name)))
+        raise RulesOptionError(sentence("bots.bad_name", value=quote(name)))
     if not callable(factory):
-        raise RulesOptionError(say("bots.not_a_factory", value=quote(factory)))
+        raise RulesOptionError(sentence("bots.not_a_factory", value=quote(factory)))
     key = name.strip().lower()
     ours = getattr(BOTS.get(key), "__module__", "") or ""
     if ours.startswith("charlemagne_learn.") and not (getattr(factory, "__module__", "") or "").startswith(
         "charlemagne_learn."
     ):
-        raise RulesOptionError(say("bots.built_in", name=quote(key)))
+        raise RulesOptionError(sentence("bots.built_in", name=quote(key)))
     BOTS[key] = factory
 
 
@@ -132,7 +134,7 @@ def make_bot(name: str, seed: int = 0) -> Bot:
     """
     key = str(name).strip().lower()
     if key not in BOTS:
-        raise RulesOptionError(say("bots.no_such_bot", name=quote(name), bots=", ".join(sorted(BOTS))))
+        raise RulesOptionError(sentence("bots.no_such_bot", name=quote(name), bots=", ".join(sorted(BOTS))))
     return BOTS[key](seed)
 
 
@@ -152,21 +154,21 @@ def seat_bots(bots: BotsArg) -> tuple[Bot, Bot, Bot, Bot]:
         found: dict[Seat, Bot] = {}
         for key, bot in bots.items():
             if Seat.find(key) in found:
-                raise RulesOptionError(say("bots.seat_twice", seat=Seat.find(key)))
+                raise RulesOptionError(sentence("bots.seat_twice", seat=Seat.find(key)))
             found[Seat.find(key)] = bot
         seated = [found.get(s) for s in Seat]
     else:
         listed = list(bots) if isinstance(bots, (list, tuple)) else None
         if listed is None or len(listed) != 4:
             got = f"{len(listed)}" if listed is not None else quote(bots)
-            raise RulesOptionError(say("bots.four_bots", got=got))
+            raise RulesOptionError(sentence("bots.four_bots", got=got))
         seated = listed
     missing = [s for s, b in zip(Seat, seated, strict=True) if b is None]
     if missing:
-        raise RulesOptionError(say("bots.missing", seats=", ".join(seat.named() for seat in missing)))
+        raise RulesOptionError(sentence("bots.missing", seats=", ".join(seat.named() for seat in missing)))
     for b in seated:
         if not isinstance(b, Bot):
-            raise RulesOptionError(say("bots.not_a_bot", value=quote(b)))
+            raise RulesOptionError(sentence("bots.not_a_bot", value=quote(b)))
     n, e, s, w = seated
     assert n is not None and e is not None and s is not None and w is not None
     return n, e, s, w
@@ -184,7 +186,7 @@ def _step(state: HandState, seated: tuple[Bot, ...], observe: Observer | None) -
     if action not in view.legal_actions:
         allowed = ", ".join(a.text() for a in view.legal_actions)  # str() in English: the records' own form
         raise IllegalActionError(
-            say(
+            sentence(
                 "bots.illegal",
                 bot=quote(bot),
                 seat=seat,

@@ -27,7 +27,7 @@ import math
 from ..engine.actions import Action, choice_name
 from ..engine.errors import IllegalActionError
 from ..engine.hand import HandState, SeatView
-from ..engine.i18n import say
+from ..engine.i18n import say, sentence
 from ..engine.rng import DealRandom, derive_seed
 from ..engine.scoring import stake
 from .exchange import mean_tricks, play_out
@@ -45,7 +45,7 @@ def choose_choices(view: SeatView, samples: int, seed: int, lang: str = "en") ->
     """Every choice the bidder to move in ``view`` may make before the exchange, ranked (see the module text),
     and the deals used (all ``samples``)."""
     if not before_exchange(view):
-        raise IllegalActionError(say("choose.not_bidder", lang))
+        raise IllegalActionError(sentence("choose.not_bidder", lang))
     rules = view.rules
     actions = list(view.legal_actions)
     points: dict[Action, list[float]] = {a: [] for a in actions}

@@ -34,7 +34,7 @@ from ..engine.contract import Contract
 from ..engine.deal import deck_mask, indices_of, mask_of
 from ..engine.errors import IllegalActionError, quote
 from ..engine.hand import HandState, Phase
-from ..engine.i18n import Lang, lang_or_current, number, say
+from ..engine.i18n import Lang, lang_or_current, number, say, sentence
 from ..engine.ranking import card_order
 from ..engine.rng import DealRandom, check_seed, derive_seed
 from ..engine.rules import BidSpec, Rules
@@ -107,7 +107,7 @@ class ExchangeHint:
         for c in self.choices:
             if c.trump == suit and frozenset(card.index for card in c.discards) == want:
                 return c
-        raise IllegalActionError(say("exchange.not_graded", discards=quote(discards), trump=quote(trump)))
+        raise IllegalActionError(sentence("exchange.not_graded", discards=quote(discards), trump=quote(trump)))
 
     def __repr__(self) -> str:
         return f"<ExchangeHint for {self.seat.word}: best {self.best.text} of {len(self.choices)}>"
@@ -167,7 +167,7 @@ def exchange_hint(
         or state.phase not in (Phase.DISCARD, Phase.TRUMP)
         or state.bidder != state.to_move
     ):
-        raise IllegalActionError(say("exchange.not_discarding", language))
+        raise IllegalActionError(sentence("exchange.not_discarding", language))
     rules = state.rules
     bidder = state.to_move
     spec = state.bid
@@ -202,7 +202,9 @@ def _discards_to_make(state: HandState, bidder: Seat, language: Lang) -> int:
     if state.phase is Phase.DISCARD:
         count += 1
     elif any(what is not Phase.TRUMP for what, _ in to_come):
-        raise IllegalActionError(say("exchange.trump_first", language))  # the kitty or a partner's card still to come
+        raise IllegalActionError(
+            sentence("exchange.trump_first", language)
+        )  # the kitty or a partner's card still to come
     return count
 
 
@@ -234,7 +236,7 @@ def _also_candidate(
     """The exchange a learner asked about with ``also=``, checked: ``count`` cards of the bidder's ``hand`` and one
     of the ``trumps``."""
     allowed = ", ".join("None" if t is None else t.symbol for t in trumps)
-    refusal = IllegalActionError(say("exchange.bad_also", language, count=count, trumps=allowed))
+    refusal = IllegalActionError(sentence("exchange.bad_also", language, count=count, trumps=allowed))
     if not isinstance(also, (tuple, list)) or len(also) != 2:
         raise refusal
     cards, trump_asked = also

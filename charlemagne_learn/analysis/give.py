@@ -30,7 +30,7 @@ from ..engine.contract import Contract
 from ..engine.deal import deck_mask, indices_of, mask_of
 from ..engine.errors import IllegalActionError
 from ..engine.hand import SeatView
-from ..engine.i18n import say
+from ..engine.i18n import say, sentence
 from ..engine.rng import DealRandom, derive_seed
 from ..engine.scoring import stake
 from .evaluate import best_trump, bid_chance
@@ -50,7 +50,7 @@ def give_choices(view: SeatView, samples: int, seed: int, lang: str = "en") -> t
     the deals used (all ``samples``)."""
     spec, bidder = _auction(view)
     if view.seat != bidder.partner:
-        raise IllegalActionError(say("give.not_partner"))
+        raise IllegalActionError(sentence("give.not_partner"))
     rules = view.rules
     hand = mask_of(view.hand)
     # a bid that takes the kitty and the partner's card takes the kitty after the card: it is still hidden

@@ -29,7 +29,7 @@ from ..engine.cards import Card, Seat
 from ..engine.checks import flag, whole_number
 from ..engine.errors import IllegalActionError
 from ..engine.hand import HandState, Phase, SeatView
-from ..engine.i18n import check_lang, lang_or_current, say, word
+from ..engine.i18n import check_lang, lang_or_current, say, sentence, word
 from ..engine.rng import check_seed
 from ..engine.scoring import stake, trick_values
 from .grading import GRADES, Grade, Sureness, grade_choices, grade_estimates, grade_for
@@ -100,7 +100,7 @@ class Hint:
             if c.action == act:
                 return c
         raise IllegalActionError(
-            say(
+            sentence(
                 "hints.not_a_choice",
                 act=act.text(),
                 seat=self.seat,
@@ -153,12 +153,12 @@ def hint(
     language = lang_or_current(lang)
     if not isinstance(view, SeatView):
         example = "hint(state.view(state.to_move))" if isinstance(view, HandState) else "hint(state.view('N'))"
-        raise IllegalActionError(say("hints.not_a_view", language, given=type(view).__name__, example=example))
+        raise IllegalActionError(sentence("hints.not_a_view", language, given=type(view).__name__, example=example))
     samples = whole_number("samples", samples, 1, MAX_SAMPLES)
     seed = check_seed(seed)
     flag("bids", bids)
     if view.to_move != view.seat or not view.legal_actions:
-        raise IllegalActionError(say("hints.not_your_turn", language, seat=view.seat))
+        raise IllegalActionError(sentence("hints.not_your_turn", language, seat=view.seat))
     if view.phase is Phase.PLAY:
         choices, used = _play_choices(view, samples, seed, bids, language)
     elif view.phase is Phase.BIDDING:
@@ -172,7 +172,7 @@ def hint(
 
         choices, used = choose_choices(view, samples, seed, language)
     else:
-        raise IllegalActionError(say("hints.not_graded", language, phase=view.phase.text(language)))
+        raise IllegalActionError(sentence("hints.not_graded", language, phase=view.phase.text(language)))
     return Hint(view.seat, view.phase, tuple(choices), used)
 
 
@@ -433,7 +433,7 @@ def review(
     The reasons are written in ``lang`` (the course's language by default)."""
     language = lang_or_current(lang)
     if not isinstance(state, HandState):
-        raise IllegalActionError(say("hints.not_a_state", language, given=type(state).__name__))
+        raise IllegalActionError(sentence("hints.not_a_state", language, given=type(state).__name__))
     who = Seat.find(seat)
     # the decisions hint() grades: bids, cards, the card given to a lone bidder (not to a partner defending alone),
     # the bidder's choices before any card changes hands (not a defender's, nor trump after the exchange)

@@ -43,7 +43,7 @@ from ..engine.checks import whole_number
 from ..engine.contract import Contract
 from ..engine.deal import cards_of, check_deal, deck_mask, indices_of, mask_of, share_out
 from ..engine.errors import ContractError, HandError, RulesOptionError, quote
-from ..engine.i18n import lang_or_current, say, word
+from ..engine.i18n import lang_or_current, say, sentence, word
 from ..engine.ranking import card_order
 from ..engine.rng import DealRandom, check_seed, derive_seed
 from ..engine.rules import BidSpec, Rules
@@ -83,11 +83,11 @@ def wilson_interval(successes: int, trials: int, z: float = _Z95) -> tuple[float
     (0.0, 0.0076)
     """
     if isinstance(trials, int) and not isinstance(trials, bool) and trials <= 0:
-        raise RulesOptionError(say("odds.no_trial"))
+        raise RulesOptionError(sentence("odds.no_trial"))
     trials = whole_number("trials", trials, 1)
     successes = whole_number("successes", successes, 0, trials, advice=say("odds.successes_advice"))
     if isinstance(z, bool) or not isinstance(z, (int, float)) or not math.isfinite(z) or z <= 0:
-        raise RulesOptionError(say("odds.bad_z", value=quote(z)))
+        raise RulesOptionError(sentence("odds.bad_z", value=quote(z)))
     p = successes / trials
     denominator = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / denominator
@@ -309,10 +309,10 @@ def deal_outcomes(
     """
     bidder = int(Seat.find(seat))
     if method not in get_args(Method):
-        raise RulesOptionError(say("odds.bad_method", method=quote(method)))
+        raise RulesOptionError(sentence("odds.bad_method", method=quote(method)))
     hand_list = list(hands)
     if len(hand_list) != 4:
-        raise HandError(say("odds.four_hands"))
+        raise HandError(sentence("odds.four_hands"))
     check_deal(rules, hand_list, kitty)
     rows = [(spec, _plans(rules, spec)) for spec in rules.bids]
     solved: dict[_Plan, int] = {}
@@ -445,7 +445,9 @@ class BidOdds:
         for chance in self.chances:
             if chance.bid == name:
                 return chance
-        raise ContractError(say("odds.no_row", bid=quote(bid)))  # pragma: no cover - every bid of the ladder has a row
+        raise ContractError(
+            sentence("odds.no_row", bid=quote(bid))
+        )  # pragma: no cover - every bid of the ladder has a row
 
     def __iter__(self) -> Iterator[BidChance]:
         return iter(self.chances)
@@ -482,12 +484,14 @@ def checked_hand(rules: Rules, hand: Iterable[Card | str] | str) -> CardList:
     mask = mask_of(cards)
     if len(cards) != rules.hand_size or mask.bit_count() != rules.hand_size:
         raise HandError(
-            say("odds.hand_size", n=rules.hand_size, title=rules.named(), got=len(cards), different=mask.bit_count())
+            sentence(
+                "odds.hand_size", n=rules.hand_size, title=rules.named(), got=len(cards), different=mask.bit_count()
+            )
         )
     if mask & ~deck_mask(rules):
         language = lang_or_current(None)
         raise HandError(
-            say(
+            sentence(
                 "odds.not_in_deck",
                 language,
                 cards=str(cards_of(mask & ~deck_mask(rules))),
@@ -531,10 +535,10 @@ def bid_odds(
     samples = whole_number("samples", samples, 1, MAX_SAMPLES)
     seed = check_seed(seed)
     if method not in get_args(Method):
-        raise RulesOptionError(say("odds.bad_method", method=quote(method)))
+        raise RulesOptionError(sentence("odds.bad_method", method=quote(method)))
     workers = check_workers(workers)
     if progress is not None and not callable(progress):
-        raise RulesOptionError(say("odds.progress"))
+        raise RulesOptionError(sentence("odds.progress"))
 
     rows = [(spec, _plans(rules, spec)) for spec in rules.bids]
     plans: list[_Plan] = []

@@ -30,7 +30,7 @@ from ..engine.cards import Card, Seat
 from ..engine.deal import deck_mask, indices_of, mask_of, share_out
 from ..engine.errors import IllegalActionError, RulesOptionError, quote
 from ..engine.hand import HandState, Phase, SeatView
-from ..engine.i18n import say
+from ..engine.i18n import sentence
 from ..engine.ranking import JOKER_SUIT
 from ..engine.rng import DealRandom
 from .evaluate import bid_chance
@@ -159,7 +159,7 @@ def _constraints(
     """What ``view`` tells of the hidden cards: the ``pool`` of cards to deal, the seats with cards to fill, how
     many each one ``need``, the cards each is ``barred`` from and the cards ``known`` to be in a hand."""
     if view.contract is None or view.phase is not Phase.PLAY:
-        raise IllegalActionError(say("pimc.not_started"))
+        raise IllegalActionError(sentence("pimc.not_started"))
     contract = view.contract
     me = view.seat
     known: dict[Seat, int] = {me: mask_of(view.hand)}
@@ -246,7 +246,7 @@ class _Dealer:
             offered = sum(1 for g in self.group.values() if g & t)
             self.slack[t] = offered - sum(self.room[i] for i in range(n) if t >> i & 1)
         if self.out_of_play < 0 or min((self.slack[t] for t in self.sets), default=0) < 0:
-            raise IllegalActionError(say("pimc.inconsistent"))
+            raise IllegalActionError(sentence("pimc.inconsistent"))
         self.meets, self.without, self.change = _set_tables(n)
         # No seat barred from any card (no one has shown out yet, as at the opening lead): no set of seats can
         # run short, and a deal needs no slack kept (see _deal_free).
@@ -367,9 +367,9 @@ def play_outcomes(view: SeatView, samples: int = 30, seed: int = 0, *, bids: boo
     """Each legal card of the seat to move: the tricks the bidder's side takes from here (this trick included)
     in each of ``samples`` consistent deals, every one solved double-dummy. Same seed, same deals."""
     if view.to_move != view.seat or view.phase is not Phase.PLAY:
-        raise IllegalActionError(say("pimc.not_turn", seat=view.seat))
+        raise IllegalActionError(sentence("pimc.not_turn", seat=view.seat))
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
-        raise RulesOptionError(say("pimc.samples", value=quote(samples)))
+        raise RulesOptionError(sentence("pimc.samples", value=quote(samples)))
     assert view.contract is not None
     leader = view.trick[0][0] if view.trick else view.seat
     trick = [c.index for _, c in view.trick]

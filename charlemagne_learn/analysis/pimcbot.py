@@ -65,7 +65,7 @@ from ..engine.contract import Contract
 from ..engine.deal import deck_mask, indices_of, mask_of, share_out
 from ..engine.errors import RulesOptionError, quote
 from ..engine.hand import Phase, SeatView
-from ..engine.i18n import say
+from ..engine.i18n import sentence
 from ..engine.ranking import card_order
 from ..engine.rng import DealRandom, derive_seed
 from ..engine.rules import BidSpec
@@ -99,14 +99,14 @@ class PimcBot(Bot):
         super().__init__(seed)
         for name, value in (("samples", samples), ("bid_samples", bid_samples)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise RulesOptionError(say("pimcbot.samples", name=name, value=quote(value)))
+                raise RulesOptionError(sentence("pimcbot.samples", name=name, value=quote(value)))
         if not isinstance(bidding, str) or bidding not in ("rule", "pimc", "auction"):  # str first: arrays compare
             raise RulesOptionError(
-                say("pimcbot.option", name="bidding", value=quote(bidding), allowed="'rule', 'pimc', 'auction'")
+                sentence("pimcbot.option", name="bidding", value=quote(bidding), allowed="'rule', 'pimc', 'auction'")
             )
         if not isinstance(exchange, str) or exchange not in ("rule", "pimc"):
             raise RulesOptionError(
-                say("pimcbot.option", name="exchange", value=quote(exchange), allowed="'rule', 'pimc'")
+                sentence("pimcbot.option", name="exchange", value=quote(exchange), allowed="'rule', 'pimc'")
             )
         self.samples = samples
         self.bidding = bidding

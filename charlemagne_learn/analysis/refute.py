@@ -42,7 +42,7 @@ from ..engine.contract import Contract
 from ..engine.deal import indices_of
 from ..engine.errors import CharlemagneError, IllegalActionError, quote
 from ..engine.hand import Phase, SeatView
-from ..engine.i18n import Lang, lang_or_current, say, word
+from ..engine.i18n import Lang, lang_or_current, say, sentence, word
 from ..engine.ranking import sort_hand
 from ..engine.rng import check_seed
 from ..engine.scoring import decided, is_made
@@ -347,9 +347,11 @@ def refutation(
     language = lang_or_current(lang)
     if not isinstance(view, SeatView):
         example = "refutation(state.view(state.to_move), 'play JH')"
-        raise IllegalActionError(say("refute.not_a_view", language, given=type(view).__name__, example=example))
+        raise IllegalActionError(sentence("refute.not_a_view", language, given=type(view).__name__, example=example))
     if view.phase is not Phase.PLAY or view.to_move != view.seat or not view.legal_actions:
-        raise IllegalActionError(say("refute.play_only", language, seat=view.seat, phase=view.phase.text(language)))
+        raise IllegalActionError(
+            sentence("refute.play_only", language, seat=view.seat, phase=view.phase.text(language))
+        )
     samples = whole_number("samples", samples, 1, MAX_SAMPLES)
     seed = check_seed(seed)
     mine = _legal_card(view, chosen, language)
@@ -384,7 +386,7 @@ def _legal_card(view: SeatView, given: object, lang: Lang) -> Card:
     legal = [a.card for a in view.legal_actions if a.card is not None]
     if card is None or card not in legal:
         act = str(card) if card is not None else given.text(lang) if isinstance(given, Action) else quote(given)
-        raise IllegalActionError(say("refute.not_legal", lang, act=act, seat=view.seat, cards=legal))
+        raise IllegalActionError(sentence("refute.not_legal", lang, act=act, seat=view.seat, cards=legal))
     return card
 
 

@@ -47,7 +47,7 @@ from ..engine.cards import Card, Seat, parse_cards
 from ..engine.contract import Contract, check_contract
 from ..engine.deal import deck_mask, hands_by_seat, indices_of
 from ..engine.errors import RulesOptionError, TrickError, quote
-from ..engine.i18n import say
+from ..engine.i18n import say, sentence
 from ..engine.ranking import CardOrder
 from ..engine.tricks import legal_mask, winning_position
 from . import compiled, dds
@@ -560,21 +560,21 @@ def _setup(
     seen = 0
     for seat, mask in zip(Seat, masks, strict=True):
         if mask & seen:
-            raise TrickError(say("solver.two_hands"))
+            raise TrickError(sentence("solver.two_hands"))
         seen |= mask
         if mask and seat in contract.sitting_out:
-            raise TrickError(say("solver.out_holds", seat=seat))
+            raise TrickError(sentence("solver.out_holds", seat=seat))
     played = [c.index for c in parse_cards(trick, distinct="the trick")]
     in_trick = sum(1 << i for i in set(played))
     if (seen | in_trick) & ~deck_mask(contract.rules):
-        raise TrickError(say("solver.not_in_deck", title=contract.rules.named()))
+        raise TrickError(sentence("solver.not_in_deck", title=contract.rules.named()))
     if seen & in_trick or len(set(played)) != len(played):
-        raise TrickError(say("solver.twice"))
+        raise TrickError(sentence("solver.twice"))
     first = Seat.find(leader)
     if first in contract.sitting_out:
-        raise TrickError(say("solver.out_leads", seat=first))
+        raise TrickError(sentence("solver.out_leads", seat=first))
     if len(played) >= len(contract.active_seats):
-        raise TrickError(say("solver.complete"))
+        raise TrickError(sentence("solver.complete"))
     search = _Search(contract, masks)
     # Every active seat holds the same number of cards, less one for those who already played to this trick.
     at, sizes = int(first), []
@@ -582,13 +582,13 @@ def _setup(
         sizes.append(masks[at].bit_count() + (pos < len(played)))
         at = search.next[at]
     if len(set(sizes)) != 1:
-        raise TrickError(say("solver.unequal"))
+        raise TrickError(sentence("solver.unequal"))
     if not 1 <= sizes[0] <= contract.rules.hand_size:
-        raise TrickError(say("solver.sizes", most=contract.rules.hand_size, held=sizes[0]))
+        raise TrickError(sentence("solver.sizes", most=contract.rules.hand_size, held=sizes[0]))
     for pos in range(1, len(played)):
         prefix = search.seat_at(int(first), 0, pos)
         if not legal_mask(search.order, masks[prefix] | 1 << played[pos], played[0]) >> played[pos] & 1:
-            raise TrickError(say("solver.not_playable", card=Card.from_index(played[pos])))
+            raise TrickError(sentence("solver.not_playable", card=Card.from_index(played[pos])))
     return search, int(first), played
 
 
@@ -751,16 +751,16 @@ def _engine(contract: Contract, method: Method, cards: int) -> str:
     """Which search answers: ``"dds"``, ``"compiled"`` or ``"python"``. A clear error when ``method`` asks for
     what cannot be done here."""
     if method not in ("auto", "compiled", "dds", "python"):
-        raise RulesOptionError(say("solver.bad_method", method=quote(method)))
+        raise RulesOptionError(sentence("solver.bad_method", method=quote(method)))
     if method == "dds":
         bridge = dds.maps_onto_bridge(contract)
         if not (bridge and dds.available()):
             why = dds.why_unavailable() if bridge else say("solver.not_bridge", contract=contract.text())
-            raise RulesOptionError(say("solver.no_dds", why=why))
+            raise RulesOptionError(sentence("solver.no_dds", why=why))
         return "dds"
     if method == "compiled":
         if not compiled.available():
-            raise RulesOptionError(say("solver.no_compiled", why=compiled.why_unavailable()))
+            raise RulesOptionError(sentence("solver.no_compiled", why=compiled.why_unavailable()))
         return "compiled"
     if method == "python":
         return "python"

@@ -66,7 +66,7 @@ from ..engine.checks import whole_number
 from ..engine.contract import Contract
 from ..engine.deal import deal_hands, indices_of
 from ..engine.errors import RulesOptionError, quote
-from ..engine.i18n import say
+from ..engine.i18n import sentence
 from ..engine.ranking import card_order
 from ..engine.rng import SEED_LIMIT, check_seed
 from ..engine.rules import BidSpec, Rules
@@ -245,7 +245,7 @@ class BiddingDataset:
             return [_number(r[name]) for r in self.records]
         if name not in _PER_TRUMP:
             allowed = ", ".join(repr(n) for n in (*_PER_TRUMP, "jokers", "aces"))
-            raise RulesOptionError(say("stats.no_feature", name=quote(name), allowed=allowed))
+            raise RulesOptionError(sentence("stats.no_feature", name=quote(name), allowed=allowed))
         return [_number(r[f"{name}_{r['bid_suit']}"]) for r in self.records]
 
     def made(self, bid: str, method: Method = "double_dummy") -> list[bool]:
@@ -259,7 +259,7 @@ class BiddingDataset:
 
     def _column(self, kind: str, bid: str, method: Method) -> str:
         if method not in ("double_dummy", "bots"):
-            raise RulesOptionError(say("stats.bad_method", method=quote(method)))
+            raise RulesOptionError(sentence("stats.bad_method", method=quote(method)))
         return f"{kind}_{'dd' if method == 'double_dummy' else 'bots'}_{self.rules.bid(bid).name}"
 
 
@@ -267,7 +267,7 @@ def _number(value: Value) -> float:
     if isinstance(value, (int, float)):
         return value
     raise RulesOptionError(
-        say("stats.not_number", value=quote(value))
+        sentence("stats.not_number", value=quote(value))
     )  # pragma: no cover - only a damaged file gets here
 
 
@@ -279,7 +279,7 @@ def _record_job(args: tuple[str, int]) -> Record:
 def _preset(variant: str) -> Rules:
     rules = Rules.preset(variant)
     if rules.options():  # pragma: no cover - preset() without options is always the plain preset
-        raise RulesOptionError(say("stats.plain_only"))
+        raise RulesOptionError(sentence("stats.plain_only"))
     return rules
 
 
@@ -344,15 +344,15 @@ def _parse(name: str, text: str) -> Value:
 def _from_bytes(raw: bytes, where: str) -> BiddingDataset:
     lines = gzip.decompress(raw).decode("utf-8").splitlines()
     if not lines or not lines[0].startswith("# charlemagne_learn bidding dataset"):
-        raise RulesOptionError(say("stats.not_dataset", where=where))
+        raise RulesOptionError(sentence("stats.not_dataset", where=where))
     meta = dict(part.split("=", 1) for part in lines[0].split() if "=" in part)
     if meta.get("format") != str(_FORMAT):
-        raise RulesOptionError(say("stats.format", where=where, found=meta.get("format"), wanted=_FORMAT))
+        raise RulesOptionError(sentence("stats.format", where=where, found=meta.get("format"), wanted=_FORMAT))
     rules = _preset(meta["variant"])
     rows = csv.reader(lines[1:])
     header = tuple(next(rows))
     if header != columns(rules):
-        raise RulesOptionError(say("stats.columns", where=where, title=rules.named()))
+        raise RulesOptionError(sentence("stats.columns", where=where, title=rules.named()))
     records = tuple({n: _parse(n, v) for n, v in zip(header, row, strict=True)} for row in rows)
     return BiddingDataset(rules, int(meta["seed"]), records)
 
@@ -371,7 +371,7 @@ def dataset_of(data: str | BiddingDataset) -> BiddingDataset:
         return data
     if isinstance(data, str):
         return load_dataset(data)
-    raise RulesOptionError(say("stats.not_data", type=type(data).__name__))
+    raise RulesOptionError(sentence("stats.not_data", type=type(data).__name__))
 
 
 def load_dataset(variant: str = "canadian") -> BiddingDataset:

@@ -19,7 +19,7 @@ from typing import Any, Literal, Protocol, TypeVar
 
 from .cards import Card, Suit
 from .errors import CharlemagneError, IllegalActionError, quote
-from .i18n import Lang, lang_or_current, refusal_lang, say
+from .i18n import Lang, lang_or_current, refusal_lang, say, sentence
 
 __all__ = [
     "CHOICES",
@@ -57,7 +57,7 @@ def choice_name(choice: str, lang: str | None = None) -> str:
     ('Take a card from your partner', 'Prendre le minou')
     """
     if choice not in CHOICES:
-        raise IllegalActionError(say("actions.not_a_choice", value=quote(choice), choices=_listed(CHOICES)))
+        raise IllegalActionError(sentence("actions.not_a_choice", value=quote(choice), choices=_listed(CHOICES)))
     return say(f"actions.name.{choice}", lang)
 
 
@@ -68,7 +68,7 @@ def choice_meaning(choice: str, lang: str | None = None) -> str:
     'Gros Charlemagne : prendre le minou et écarter deux cartes'
     """
     if choice not in CHOICES:
-        raise IllegalActionError(say("actions.not_a_choice", value=quote(choice), choices=_listed(CHOICES)))
+        raise IllegalActionError(sentence("actions.not_a_choice", value=quote(choice), choices=_listed(CHOICES)))
     return say(f"actions.choice.{choice}", lang)
 
 
@@ -105,17 +105,17 @@ class Action:
         # An action is a record of play: one that could never be applied or printed is refused here, once.
         kind = self.kind
         if type(kind) is not str or kind not in _FIELDS:
-            raise IllegalActionError(say("actions.not_a_kind", value=quote(kind), kinds=_listed(_FIELDS)))
+            raise IllegalActionError(sentence("actions.not_a_kind", value=quote(kind), kinds=_listed(_FIELDS)))
         given = {name for name in ("bid", "suit", "card", "choice") if getattr(self, name) is not None}
         needed, optional = _FIELDS[kind]
         if self.no_trump is not False and (kind != "bid" or self.no_trump is not True):
-            raise IllegalActionError(say("actions.bad_no_trump", value=quote(self.no_trump)))
+            raise IllegalActionError(sentence("actions.bad_no_trump", value=quote(self.no_trump)))
         wrong = sorted(given - needed - optional) + sorted(needed - given)
         if wrong:
             lang = refusal_lang()
             fields = _code_words(sorted(needed), "and", lang) or say("actions.nothing_more", lang)
             raise IllegalActionError(
-                say(
+                sentence(
                     "actions.wrong_fields",
                     lang,
                     kind=quote(kind),
@@ -129,14 +129,18 @@ class Action:
             value = getattr(self, name)
             if value is not None and type(value) is not cls:
                 raise IllegalActionError(
-                    say("actions.wrong_type", name=name, value=quote(value), cls=cls.__name__, help=say("actions.help"))
+                    sentence(
+                        "actions.wrong_type", name=name, value=quote(value), cls=cls.__name__, help=say("actions.help")
+                    )
                 )
         if self.no_trump and self.suit is not None:
-            raise IllegalActionError(say("actions.suit_and_no_trump", help=say("actions.help")))
+            raise IllegalActionError(sentence("actions.suit_and_no_trump", help=say("actions.help")))
         if kind == "bid" and not (self.bid or "").strip():
-            raise IllegalActionError(say("actions.empty_bid", help=say("actions.help")))
+            raise IllegalActionError(sentence("actions.empty_bid", help=say("actions.help")))
         if kind == "choose" and self.choice not in CHOICES:
-            raise IllegalActionError(say("actions.not_a_choice", value=quote(self.choice), choices=_listed(CHOICES)))
+            raise IllegalActionError(
+                sentence("actions.not_a_choice", value=quote(self.choice), choices=_listed(CHOICES))
+            )
         object.__setattr__(self, "_hash", self._fields_hash())
 
     # Every bid of every hand is looked up in a dict of the ladder's actions: the hash is worked out
@@ -163,14 +167,14 @@ class Action:
     @classmethod
     def bid_(cls, bid: str, suit: Suit | str | None = None, *, no_trump: bool = False) -> Action:
         if not isinstance(bid, (str, int)) or isinstance(bid, bool):
-            raise IllegalActionError(say("actions.not_a_bid", value=quote(bid)))
+            raise IllegalActionError(sentence("actions.not_a_bid", value=quote(bid)))
         return cls("bid", bid=str(bid), suit=None if suit is None else Suit.find(suit), no_trump=no_trump)
 
     @classmethod
     def face_down(cls, kind: Literal["give", "discard"]) -> Action:
         """A card given or discarded face down, as the other seats see it."""
         if kind not in ("give", "discard") or type(kind) is not str:
-            raise IllegalActionError(say("actions.not_face_down", value=quote(kind)))
+            raise IllegalActionError(sentence("actions.not_face_down", value=quote(kind)))
         return cls(kind)
 
     @classmethod
@@ -192,7 +196,7 @@ class Action:
     @classmethod
     def choose(cls, choice: str) -> Action:
         if not isinstance(choice, str) or choice not in CHOICES:
-            raise IllegalActionError(say("actions.not_a_choice", value=quote(choice), choices=_listed(CHOICES)))
+            raise IllegalActionError(sentence("actions.not_a_choice", value=quote(choice), choices=_listed(CHOICES)))
         return _CHOOSE[choice]
 
     @classmethod
@@ -202,16 +206,16 @@ class Action:
         if isinstance(text, Action):
             return text
         if not isinstance(text, str):
-            raise IllegalActionError(say("actions.not_an_action", value=quote(text), help=say("actions.help")))
+            raise IllegalActionError(sentence("actions.not_an_action", value=quote(text), help=say("actions.help")))
         try:
             return cls._parse_words(text.strip().split())
         except CharlemagneError as exc:
-            raise IllegalActionError(say("actions.unreadable", value=quote(text), why=str(exc))) from None
+            raise IllegalActionError(sentence("actions.unreadable", value=quote(text), why=str(exc))) from None
 
     @classmethod
     def _parse_words(cls, words: list[str]) -> Action:
         if not words:
-            raise IllegalActionError(say("actions.help"))
+            raise IllegalActionError(sentence("actions.help"))
         kind, rest = words[0].lower(), words[1:]
         if kind == "pass" and not rest:
             return _PASS
@@ -223,7 +227,7 @@ class Action:
             return cls.choose("_".join(rest).lower())
         if kind == "bid" and rest:
             return _parse_bid(rest)
-        raise IllegalActionError(say("actions.help"))
+        raise IllegalActionError(sentence("actions.help"))
 
     # -------------------------------------------------------------- text
     def __str__(self) -> str:
@@ -375,35 +379,37 @@ def load_record(text: str, fmt: str | tuple[str, ...], writer: str, start: Calla
     it."""
     formats = (fmt,) if isinstance(fmt, str) else fmt
     if not isinstance(text, (str, bytes, bytearray)):
-        raise IllegalActionError(say("actions.record_type", writer=writer, got=type(text).__name__))
+        raise IllegalActionError(sentence("actions.record_type", writer=writer, got=type(text).__name__))
     if len(text) > MAX_RECORD_CHARS:  # read before it is parsed: a record is never near this long
-        raise IllegalActionError(say("actions.record_long", size=len(text), most=MAX_RECORD_CHARS, writer=writer))
+        raise IllegalActionError(sentence("actions.record_long", size=len(text), most=MAX_RECORD_CHARS, writer=writer))
     if isinstance(text, str) and text.startswith("\ufeff"):
         text = text[1:]  # a byte-order mark, as some editors save a file (json reads it in bytes, not in text)
     try:
         record = json.loads(text)
     except RecursionError:
-        raise IllegalActionError(say("actions.record_deep", writer=writer)) from None
+        raise IllegalActionError(sentence("actions.record_deep", writer=writer)) from None
     except json.JSONDecodeError as exc:
-        raise IllegalActionError(say("actions.record_json", line=exc.lineno, column=exc.colno, writer=writer)) from None
+        raise IllegalActionError(
+            sentence("actions.record_json", line=exc.lineno, column=exc.colno, writer=writer)
+        ) from None
     except UnicodeDecodeError:
-        raise IllegalActionError(say("actions.record_utf8", writer=writer)) from None
+        raise IllegalActionError(sentence("actions.record_utf8", writer=writer)) from None
     except ValueError:  # a number of thousands of digits
-        raise IllegalActionError(say("actions.record_number", writer=writer)) from None
+        raise IllegalActionError(sentence("actions.record_number", writer=writer)) from None
     if not isinstance(record, dict) or record.get("format") not in formats:
-        raise IllegalActionError(say("actions.record_format", fmt=quote(formats[0]), writer=writer))
+        raise IllegalActionError(sentence("actions.record_format", fmt=quote(formats[0]), writer=writer))
     actions = record.get("actions")
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-        raise IllegalActionError(say("actions.record_actions", writer=writer))
+        raise IllegalActionError(sentence("actions.record_actions", writer=writer))
     try:
         target = start(record)
     except KeyError as exc:
-        raise IllegalActionError(say("actions.record_missing", field=str(exc), writer=writer)) from None
+        raise IllegalActionError(sentence("actions.record_missing", field=str(exc), writer=writer)) from None
     except CharlemagneError as exc:
-        raise IllegalActionError(say("actions.record_invalid", why=str(exc))) from None
+        raise IllegalActionError(sentence("actions.record_invalid", why=str(exc))) from None
     except (TypeError, AttributeError, IndexError, ValueError):
         fields = ", ".join(k[:40] for k in islice((k for k in record if k not in ("format", "actions")), 8))
-        raise IllegalActionError(say("actions.record_broken", fields=fields, writer=writer)) from None
+        raise IllegalActionError(sentence("actions.record_broken", fields=fields, writer=writer)) from None
     replay(target.apply, actions)
     return target
 
@@ -414,4 +420,4 @@ def replay(apply: Callable[[str], None], actions: list[str]) -> None:
         try:
             apply(action)
         except IllegalActionError as exc:
-            raise IllegalActionError(say("actions.replay", n=number, action=quote(action), why=str(exc))) from None
+            raise IllegalActionError(sentence("actions.replay", n=number, action=quote(action), why=str(exc))) from None

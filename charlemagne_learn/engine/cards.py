@@ -496,7 +496,8 @@ def parse_cards(text: str | Iterable[str | Card], *, distinct: str | None = None
 
 
 def _say(key: str, **fields: object) -> str:
-    """A refusal in the course's language (read when a refusal is made, never on the way to a card)."""
-    from .i18n import say
+    """A refusal in the language spoken now, keeping its key and fields to be said again in another (read when a
+    refusal is made, never on the way to a card)."""
+    from .i18n import sentence
 
-    return say(key, **fields)
+    return sentence(key, **fields)

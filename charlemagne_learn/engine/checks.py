@@ -13,7 +13,7 @@ from __future__ import annotations
 import numbers
 
 from .errors import RulesOptionError, quote
-from .i18n import refusal_lang, say
+from .i18n import refusal_lang, say, sentence
 
 __all__ = ["flag", "whole_number"]
 
@@ -34,12 +34,14 @@ def whole_number(name: str, value: object, low: int, high: int | None = None, *,
         limits = (
             say("checks.from_to", lang, low=low, high=high) if high is not None else say("checks.at_least", lang, n=low)
         )
-        raise RulesOptionError(say("checks.whole", lang, name=name, value=quote(value), limits=limits, advice=advice))
+        raise RulesOptionError(
+            sentence("checks.whole", lang, name=name, value=quote(value), limits=limits, advice=advice)
+        )
     return value
 
 
 def flag(name: str, value: object) -> bool:
     """``value`` if it is True or False (not 1, not "yes")."""
     if not isinstance(value, bool):
-        raise RulesOptionError(say("checks.flag", refusal_lang(), name=name, value=quote(value)))
+        raise RulesOptionError(sentence("checks.flag", refusal_lang(), name=name, value=quote(value)))
     return value

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from .cards import Seat, Suit
 from .errors import ContractError, quote
-from .i18n import Lang, lang_or_current, say, word
+from .i18n import Lang, lang_or_current, say, sentence, word
 from .ranking import CardOrder, card_order
 from .rules import BidSpec, Rules
 
@@ -65,10 +65,10 @@ class Contract:
         elif isinstance(bid, bool) or not isinstance(bid, (str, int)) or (isinstance(bid, int) and not 0 <= bid <= 100):
             lang = _lang(None)
             names = ", ".join(repr(b.name) if lang == "en" else f"`{b.name}`" for b in rules.bids)
-            raise ContractError(say("contract.refuse.not_a_bid", lang, value=quote(bid), names=names))
+            raise ContractError(sentence("contract.refuse.not_a_bid", lang, value=quote(bid), names=names))
         spec = rules.bid(str(bid))
         if alone is not None and not isinstance(alone, bool):
-            raise ContractError(say("contract.refuse.bad_alone", value=quote(alone)))
+            raise ContractError(sentence("contract.refuse.bad_alone", value=quote(alone)))
         seat = Seat.find(bidder)
         suit = (
             None
@@ -88,9 +88,9 @@ class Contract:
         defender = None if lone_defender is None else Seat.find(lone_defender)
         if defender is not None:
             if not (alone and rules.lone_defender and spec.alone == "optional" and not spec.avoid):
-                raise ContractError(say("contract.refuse.no_lone_defender"))
+                raise ContractError(sentence("contract.refuse.no_lone_defender"))
             if defender.team == seat.team:
-                raise ContractError(say("contract.refuse.defender_team", seat=defender))
+                raise ContractError(sentence("contract.refuse.defender_team", seat=defender))
         object.__setattr__(self, "rules", rules)
         object.__setattr__(self, "spec", spec)
         object.__setattr__(self, "bidder", seat)
@@ -213,10 +213,10 @@ def check_contract(contract: object) -> Contract:
     """``contract`` if it is a :class:`Contract`; a clear error for anything else (a rulings function's first check)."""
     if isinstance(contract, Contract):
         return contract
-    raise ContractError(say("contract.refuse.not_a_contract", value=quote(contract)))
+    raise ContractError(sentence("contract.refuse.not_a_contract", value=quote(contract)))
 
 
 def _say_bid(key: str, spec: BidSpec) -> str:
     """A refusal about a bid, named in the course's language."""
     lang = _lang(None)
-    return say(key, lang, bid=spec.text(lang))
+    return sentence(key, lang, bid=spec.text(lang))

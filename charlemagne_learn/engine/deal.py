@@ -15,7 +15,7 @@ from functools import cache
 
 from .cards import Card, CardList, Seat, parse_cards
 from .errors import HandError, IllegalActionError, quote
-from .i18n import say
+from .i18n import sentence
 from .rng import DealRandom
 from .rules import Rules
 
@@ -92,13 +92,13 @@ def hands_by_seat(hands: object) -> list[int]:
     seats not named hold nothing. Cards in two hands are left to the caller, who knows what else to check.
     """
     if not isinstance(hands, Mapping):
-        raise HandError(say("deal.not_a_mapping", value=quote(hands), example="{'N': 'JH AS', 'E': …}"))
+        raise HandError(sentence("deal.not_a_mapping", value=quote(hands), example="{'N': 'JH AS', 'E': …}"))
     masks = [0, 0, 0, 0]
     named: dict[Seat, object] = {}
     for key, cards in hands.items():
         seat = Seat.find(key)
         if seat in named:
-            raise HandError(say("deal.seat_twice", seat=seat, first=quote(named[seat]), second=quote(key)))
+            raise HandError(sentence("deal.seat_twice", seat=seat, first=quote(named[seat]), second=quote(key)))
         named[seat] = key
         masks[seat] = mask_of(parse_cards(cards, distinct=f"{seat.word}'s hand"))
     return masks
@@ -110,12 +110,16 @@ def check_deal(rules: Rules, hands: list[int], kitty: int) -> None:
     seen = 0
     for seat, m in enumerate(hands):
         if m & seen:
-            raise IllegalActionError(say("deal.card_twice", seat=Seat(seat)))
+            raise IllegalActionError(sentence("deal.card_twice", seat=Seat(seat)))
         if m & ~deck:
             title = f"title.{rules.name}"
-            raise IllegalActionError(say("deal.not_in_deck", seat=Seat(seat), title=title, cards=cards_of(m & ~deck)))
+            raise IllegalActionError(
+                sentence("deal.not_in_deck", seat=Seat(seat), title=title, cards=cards_of(m & ~deck))
+            )
         if bin(m).count("1") != rules.hand_size:
-            raise IllegalActionError(say("deal.hand_size", seat=Seat(seat), n=bin(m).count("1"), size=rules.hand_size))
+            raise IllegalActionError(
+                sentence("deal.hand_size", seat=Seat(seat), n=bin(m).count("1"), size=rules.hand_size)
+            )
         seen |= m
     if kitty & seen or kitty & ~deck or bin(kitty).count("1") != rules.kitty_size:
-        raise IllegalActionError(say("deal.kitty", k=rules.kitty_size))
+        raise IllegalActionError(sentence("deal.kitty", k=rules.kitty_size))

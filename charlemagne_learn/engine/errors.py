@@ -64,7 +64,22 @@ def quote(value: object, limit: int = QUOTE_CHARS) -> str:
 
 
 class CharlemagneError(ValueError):
-    """Base class of every error the engine raises for bad input."""
+    """Base class of every error the engine raises for bad input.
+
+    Made from a catalog sentence (:func:`~charlemagne_learn.engine.i18n.sentence`), an error keeps its key and
+    fields: ``str(error)`` is the message in the language spoken when it was raised, :meth:`said` the same
+    message in any language, for whoever shows it (a widget in French inside an English course).
+    """
+
+    @property
+    def key(self) -> str | None:
+        """The message's catalog key (None for a message written out in full)."""
+        return getattr(self.args[0], "key", None) if self.args else None
+
+    def said(self, lang: str | None = None) -> str:
+        """The message in ``lang`` (the language spoken now when None); as raised where it has no key."""
+        say_again = getattr(self.args[0], "said", None) if self.args else None
+        return str(say_again(lang)) if callable(say_again) else str(self)
 
 
 class CardParseError(CharlemagneError):

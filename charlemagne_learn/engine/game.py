@@ -33,7 +33,7 @@ from .cards import Card, Seat
 from .checks import is_whole
 from .errors import CharlemagneError, IllegalActionError, RulesOptionError, quote
 from .hand import HandResult, HandState
-from .i18n import say
+from .i18n import say, sentence
 from .rng import DealRandom, check_seed
 from .rules import Rules
 from .tallies import TeamTally
@@ -82,7 +82,7 @@ def check_scores(rules: Rules, scores: object) -> dict[str, int]:
         if not (past and min(checked.values()) >= target):
             return checked
     limits = say("game.scores_past_target" if past else "game.scores_to_target", low=low, high=high, target=target)
-    raise RulesOptionError(say("game.bad_scores", value=quote(scores), limits=limits))
+    raise RulesOptionError(sentence("game.bad_scores", value=quote(scores), limits=limits))
 
 
 def game_winner(rules: Rules, scores: dict[str, int], result: HandResult) -> str | None:
@@ -180,7 +180,7 @@ class Game:
 
     def apply(self, action: Action | str, seat: Seat | str | None = None) -> None:
         if self.is_over:
-            raise IllegalActionError(say("game.over", team=self._winner))
+            raise IllegalActionError(sentence("game.over", team=self._winner))
         self._hand.apply(action, seat)
         self._catch_up()
 
@@ -206,9 +206,9 @@ class Game:
         """
         self._catch_up()
         if self._winner is not None:
-            raise IllegalActionError(say("game.over", team=self._winner))
+            raise IllegalActionError(sentence("game.over", team=self._winner))
         if self._hand.history:
-            raise IllegalActionError(say("game.hand_begun", n=len(self._finished) + 1))
+            raise IllegalActionError(sentence("game.hand_begun", n=len(self._finished) + 1))
         fresh = HandState.new(self.rules, self._hand.dealer, seed, hands=hands, kitty=kitty)
         if hands is None:
             chosen: _Deal = check_seed(seed)
@@ -257,7 +257,7 @@ class Game:
         """Take back the last action, reopening a finished hand (or game) if need be."""
         actions = self.actions
         if not actions:
-            raise IllegalActionError(say("game.nothing_to_undo"))
+            raise IllegalActionError(sentence("game.nothing_to_undo"))
         replay = self._restarted()
         for a in actions[:-1]:
             replay.apply(a)
@@ -296,7 +296,7 @@ class Game:
             )
             deals = record.get("deals", {})
             if not isinstance(deals, dict):
-                raise CharlemagneError(say("game.bad_deal", value=quote(deals)))
+                raise CharlemagneError(sentence("game.bad_deal", value=quote(deals)))
             game._set_deals({_deal_index(number): _read_deal(game, deal) for number, deal in deals.items()})
             return game
 
@@ -322,7 +322,7 @@ def _dealt(rules: Rules, dealer: Seat, deal: _Deal) -> HandState:
 def _deal_index(number: object) -> int:
     """The hand index of a record's deal number ("1" is the first hand)."""
     if not (isinstance(number, str) and number.isdecimal() and number.isascii() and number[0] != "0"):
-        raise CharlemagneError(say("game.bad_deal_number", value=quote(number)))
+        raise CharlemagneError(sentence("game.bad_deal_number", value=quote(number)))
     return int(number) - 1
 
 
@@ -337,4 +337,4 @@ def _read_deal(game: Game, deal: object) -> _Deal:
     ):
         _dealt(game.rules, game.first_dealer, deal)
         return dict(deal)
-    raise CharlemagneError(say("game.bad_deal", value=quote(deal)))
+    raise CharlemagneError(sentence("game.bad_deal", value=quote(deal)))

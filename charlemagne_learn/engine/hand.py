@@ -28,7 +28,7 @@ from .cards import TEAMS, Card, CardList, Seat, Suit, _NamedType, parse_cards
 from .contract import Contract
 from .deal import cards_of, check_deal, deal_hands, hands_by_seat, mask_of
 from .errors import CharlemagneError, HandError, IllegalActionError, quote
-from .i18n import Lang, current_lang, lang_or_current, say
+from .i18n import Lang, current_lang, lang_or_current, say, sentence
 from .rules import BidSpec, Rules
 from .scoring import decided, explain_score, hand_score
 from .tallies import SeatTally
@@ -65,7 +65,7 @@ class Phase(Enum, metaclass=_NamedType):
             if found is not None:
                 return found
         phases = ", ".join(p.value for p in cls)
-        raise CharlemagneError(say("hand.not_a_phase", value=quote(text), phases=phases))
+        raise CharlemagneError(sentence("hand.not_a_phase", value=quote(text), phases=phases))
 
 
 # The phases as module names: on Python 3.11 reading ``Phase.PLAY`` costs ten times as much
@@ -189,7 +189,7 @@ class HandResult:
             and self.outright_winner in (None, "NS", "EW")
             and (self.contract is None or isinstance(self.contract, Contract))
         ):
-            raise HandError(say("hand.bad_result", fields=_result_fields(self)))
+            raise HandError(sentence("hand.bad_result", fields=_result_fields(self)))
 
     def text(self, lang: str | None = None) -> str:
         """Why the hand scored as it did, in ``lang`` (the course's language by default)."""
@@ -217,7 +217,7 @@ class HandResult:
         ({'NS': 0, 'EW': 0}, 'EW', -32, 32)
         """
         if team not in TEAMS:
-            raise HandError(say("hand.bad_team", team=quote(team)))
+            raise HandError(sentence("hand.bad_team", team=quote(team)))
         if self.outright_winner is not None and self.contract is not None:
             target = self.contract.rules.target
             return target if self.outright_winner == team else -target
@@ -286,7 +286,7 @@ class HandState:
             or not all(type(h) is int for h in hands)
             or type(kitty) is not int
         ):
-            raise HandError(say("hand.raw_constructor"))
+            raise HandError(sentence("hand.raw_constructor"))
         # a deal the bit sets cannot be (a card twice, a short hand) would break the hand far from here
         check_deal(rules, list(hands), kitty)
         self._start(rules, dealer, hands, kitty)
@@ -351,11 +351,11 @@ class HandState:
         seat = dealer if type(dealer) is Seat else Seat.find(dealer)
         if hands is None:
             if seed is None:
-                raise IllegalActionError(say("hand.no_seed"))
+                raise IllegalActionError(sentence("hand.no_seed"))
             masks, kitty_mask = deal_hands(rules, seat, seed)
             return cls._dealt(rules, seat, masks, kitty_mask)
         if seed is not None:
-            raise IllegalActionError(say("hand.seed_and_hands"))
+            raise IllegalActionError(sentence("hand.seed_and_hands"))
         masks = hands_by_seat(hands)
         kitty_mask = mask_of(parse_cards(kitty, distinct="the kitty"))
         return cls(rules, seat, masks, kitty_mask)  # which checks the deal
@@ -501,13 +501,13 @@ class HandState:
                     self._apply_bid(mover, action)
                     return
         if mover is None:
-            raise IllegalActionError(say("hand.over"))
+            raise IllegalActionError(sentence("hand.over"))
         if seat is not None:
             who = Seat.find(seat)
             if who != mover:
                 lang = current_lang()
                 raise IllegalActionError(
-                    say("hand.wrong_seat", lang, mover=_SEAT[mover], doing=self._doing(lang), seat=who)
+                    sentence("hand.wrong_seat", lang, mover=_SEAT[mover], doing=self._doing(lang), seat=who)
                 )
         _APPLY[phase](self, mover, Action.parse(action))
 
@@ -834,7 +834,7 @@ class HandState:
     def undo(self) -> Action:
         """Take back the last action and return it."""
         if not self.history:
-            raise IllegalActionError(say("hand.nothing_to_undo"))
+            raise IllegalActionError(sentence("hand.nothing_to_undo"))
         last = self.history[-1][1]
         replay = self._replayed([a for _, a in self.history[:-1]])
         self.__dict__.update(replay.__dict__)
@@ -849,7 +849,7 @@ class HandState:
         ('bidding', True)
         """
         if isinstance(moves, bool) or not isinstance(moves, int) or not 0 <= moves <= len(self.history):
-            raise IllegalActionError(say("hand.bad_moves", value=quote(moves), n=len(self.history)))
+            raise IllegalActionError(sentence("hand.bad_moves", value=quote(moves), n=len(self.history)))
         return self._replayed(a for _, a in self.history[:moves])
 
     def _replayed(self, actions: Iterable[Action]) -> HandState:

@@ -48,6 +48,7 @@ __all__ = [
     "LANGS",
     "LOCALE",
     "Lang",
+    "Sentence",
     "add_language",
     "card_label",
     "card_name",
@@ -111,7 +112,7 @@ def check_lang(lang: str) -> Lang:
     """``lang`` if the widgets speak it, else a clear error."""
     if not isinstance(lang, str) or lang not in LANGS:  # `in` first: a NumPy array compares item by item
         # said in the course's language, which is always one of LANGS (the course checks it when read)
-        raise RulesOptionError(say("i18n.bad_lang", value=quote(lang)))
+        raise RulesOptionError(sentence("i18n.bad_lang", value=quote(lang)))
     return lang
 
 
@@ -167,6 +168,32 @@ def say(key: str, lang: str | None = None, /, **fields: Any) -> str:
     (see :class:`_Formatter`). A key no catalog has is a programming error (KeyError), never a learner's."""
     chosen = lang_or_current(lang)
     return _FORMATTERS[chosen].format(_text(key, chosen), **fields)
+
+
+class Sentence(str):
+    """A sentence said in one language that can be said again in another: the text, its catalog key and its fields.
+    The engine's errors are made of these, so whoever shows an error says it in its own language
+    (:meth:`CharlemagneError.said <charlemagne_learn.engine.errors.CharlemagneError.said>`).
+
+    >>> s = sentence("deal.card_twice", "en", seat=Seat.E)
+    >>> s.key, s.said("fr") == say("deal.card_twice", "fr", seat=Seat.E) != s
+    ('deal.card_twice', True)
+    """
+
+    key: str
+    fields: dict[str, Any]
+
+    def said(self, lang: str | None = None) -> str:
+        """The sentence in ``lang`` (the language spoken now when None)."""
+        return say(self.key, lang, **self.fields)
+
+
+def sentence(key: str, lang: str | None = None, /, **fields: Any) -> Sentence:
+    """:func:`say`, keeping the key and the fields: for a message that may be shown in another language than the one
+    it was made in (every error's)."""
+    out = Sentence(say(key, lang, **fields))
+    out.key, out.fields = key, fields
+    return out
 
 
 def fill(template: str, lang: str | None = None, /, **fields: Any) -> str:
@@ -359,14 +386,14 @@ def number(value: float, spec: str = "", lang: str | None = None) -> str:
     """
     language = lang_or_current(lang)
     if isinstance(value, bool) or not isinstance(value, numbers.Real) or not _finite(value):
-        raise RulesOptionError(say("i18n.not_a_number", language, value=quote(value)))
+        raise RulesOptionError(sentence("i18n.not_a_number", language, value=quote(value)))
     # a width or precision is as many characters or digits as it says: "999999999f" would build a gigabyte
     if not isinstance(spec, str) or len(spec) > 20 or any(int(n) > _SPEC_MOST for n in re.findall(r"\d+", spec)):
-        raise RulesOptionError(say("i18n.bad_spec", language, spec=quote(spec), most=_SPEC_MOST))
+        raise RulesOptionError(sentence("i18n.bad_spec", language, spec=quote(spec), most=_SPEC_MOST))
     try:
         return _FORMATTERS[language].format_field(value, spec)
     except ValueError:
-        raise RulesOptionError(say("i18n.bad_spec", language, spec=quote(spec), most=_SPEC_MOST)) from None
+        raise RulesOptionError(sentence("i18n.bad_spec", language, spec=quote(spec), most=_SPEC_MOST)) from None
 
 
 def plural(n: int, *forms: str, lang: str | None = None) -> str:

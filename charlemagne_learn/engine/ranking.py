@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from .cards import Card, CardList, Rank, Suit, parse_cards
 from .errors import CardParseError, ContractError, RulesOptionError, quote
-from .i18n import say
+from .i18n import sentence
 from .rules import Rules
 
 if TYPE_CHECKING:
@@ -164,7 +164,7 @@ def card_role(rules: Rules, trump: Suit | str | None, card: Card | str) -> str:
     order, found = card_order(rules, trump), Card.parse(card)
     ruled = Rules.find(rules)
     if found.index not in ruled.deck_indices:
-        raise CardParseError(say("ranking.not_in_deck", card=found, deck=f"title.{ruled.name}"))
+        raise CardParseError(sentence("ranking.not_in_deck", card=found, deck=f"title.{ruled.name}"))
     return order.role[found.index]
 
 
@@ -178,7 +178,7 @@ def jokers(rules: Rules | str | None = None) -> tuple[Card, Card]:
     """
     rules = Rules.find(rules)
     if not rules.jokers:
-        raise RulesOptionError(say("ranking.no_jokers", title=rules.named()))
+        raise RulesOptionError(sentence("ranking.no_jokers", title=rules.named()))
     red, black = Card.from_index(32), Card.from_index(33)
     return (red, black) if rules.high_joker == "red" else (black, red)
 
@@ -210,7 +210,7 @@ def sort_hand(cards: str | Iterable[Card | str], by: Contract | Rules | None = N
         # a contract is known by the order it keeps (this module sits below contract.py)
         order = getattr(by, "order", None)
         if not isinstance(order, CardOrder):
-            raise ContractError(say("ranking.sort_by", value=quote(by)))
+            raise ContractError(sentence("ranking.sort_by", value=quote(by)))
 
     def key(card: Card) -> tuple[int, int]:
         i = card.index

@@ -22,7 +22,7 @@ from __future__ import annotations
 import numbers
 
 from .errors import quote
-from .i18n import say
+from .i18n import sentence
 
 __all__ = ["SEED_LIMIT", "DealRandom", "check_seed", "derive_seed"]
 
@@ -40,7 +40,7 @@ def check_seed(seed: object, name: str = "seed") -> int:
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
         from .errors import SeedError
 
-        raise SeedError(say("rng.bad_seed", name=name, value=quote(seed)))
+        raise SeedError(sentence("rng.bad_seed", name=name, value=quote(seed)))
     return seed
 
 

@@ -20,7 +20,7 @@ from typing import Any, Literal
 
 from .checks import is_whole
 from .errors import ContractError, RulesOptionError, quote
-from .i18n import Lang, lang_or_current, refusal_lang, say, word
+from .i18n import Lang, lang_or_current, refusal_lang, say, sentence, word
 
 __all__ = ["ALIASES", "VARIANTS", "BidSpec", "Rules"]
 
@@ -53,7 +53,7 @@ def _one_of(what: str, value: object, allowed: tuple[object, ...]) -> None:
     if not any(value is a or (type(value) is type(a) and value == a) for a in allowed):
         lang = refusal_lang()
         listed = _listed([repr(a) for a in allowed], lang, " or ")
-        raise RulesOptionError(say("rules.one_of", lang, what=what, value=quote(value), allowed=listed))
+        raise RulesOptionError(sentence("rules.one_of", lang, what=what, value=quote(value), allowed=listed))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -82,20 +82,20 @@ class BidSpec:
         for text in ("name", "label"):
             if not isinstance(getattr(self, text), str) or not getattr(self, text).strip():
                 raise RulesOptionError(
-                    say("rules.bid_text", refusal_lang(), text=text, value=quote(getattr(self, text)))
+                    sentence("rules.bid_text", refusal_lang(), text=text, value=quote(getattr(self, text)))
                 )
         who = quote(self.name)
         for number, high in (("tricks", 100), ("made", 10_000), ("failed", 10_000)):  # a deck has 34 cards at most
             if not is_whole(getattr(self, number)) or not 0 <= getattr(self, number) <= high:
                 what = f"{number}={quote(getattr(self, number))}"
-                raise RulesOptionError(say("rules.bid_option", refusal_lang(), name=who, what=what, high=high))
+                raise RulesOptionError(sentence("rules.bid_option", refusal_lang(), name=who, what=what, high=high))
         _one_of(f"bid {who}: trump", self.trump, _TRUMP_MODES)
         _one_of(f"bid {who}: alone", self.alone, _ALONE)
         _one_of(f"bid {who}: exchange", self.exchange, _EXCHANGES)
         for flag in ("avoid", "bidder_leads", "exposed_after_first_trick", "outright"):
             _one_of(f"bid {who}: {flag}", getattr(self, flag), (True, False))
         if not isinstance(self.aliases, tuple) or not all(isinstance(a, str) for a in self.aliases):
-            raise RulesOptionError(say("rules.bid_aliases", refusal_lang(), name=who, value=quote(self.aliases)))
+            raise RulesOptionError(sentence("rules.bid_aliases", refusal_lang(), name=who, value=quote(self.aliases)))
 
     def text(self, lang: str | None = None) -> str:
         """The bid's name in ``lang`` (the course's language by default): "No Trump", "Sans-atout"."""
@@ -301,10 +301,10 @@ class Rules:
             least = 0 if size == "kitty_size" else 1
             if not is_whole(getattr(self, size)) or getattr(self, size) < least:
                 what = f"{size}={quote(getattr(self, size))}"
-                raise RulesOptionError(say("rules.whole", refusal_lang(), what=what, least=least))
+                raise RulesOptionError(sentence("rules.whole", refusal_lang(), what=what, least=least))
         names = self.bower_names
         if not (isinstance(names, tuple) and len(names) == 2 and all(isinstance(n, str) and n for n in names)):
-            raise RulesOptionError(say("rules.bower_names", refusal_lang(), value=quote(names)))
+            raise RulesOptionError(sentence("rules.bower_names", refusal_lang(), value=quote(names)))
         self._check_ladder()
         self._check_deck()
 
@@ -313,7 +313,7 @@ class Rules:
         if isinstance(bids, list):
             object.__setattr__(self, "bids", bids := tuple(bids))
         if not isinstance(bids, tuple) or not bids or not all(isinstance(b, BidSpec) for b in bids):
-            raise RulesOptionError(say("rules.bids", refusal_lang(), value=quote(bids)))
+            raise RulesOptionError(sentence("rules.bids", refusal_lang(), value=quote(bids)))
         index: dict[str, int] = {}
         for i, spec in enumerate(bids):
             for key in (spec.name, *spec.aliases):
@@ -324,25 +324,29 @@ class Rules:
         if minimum is not None and not (is_whole(minimum) and str(minimum) in numbers):
             lang = refusal_lang()
             listed = _listed(numbers, lang)
-            raise RulesOptionError(say("rules.dealer_minimum", lang, value=quote(minimum), numbers=listed))
+            raise RulesOptionError(sentence("rules.dealer_minimum", lang, value=quote(minimum), numbers=listed))
 
     def _check_deck(self) -> None:
         cards = self.deck_size - self.kitty_size
         if cards != 4 * self.hand_size:
             raise RulesOptionError(
-                say("rules.deck_shape", refusal_lang(), deck=self.deck_size, kitty=self.kitty_size, hand=self.hand_size)
+                sentence(
+                    "rules.deck_shape", refusal_lang(), deck=self.deck_size, kitty=self.kitty_size, hand=self.hand_size
+                )
             )
         most = max(b.tricks for b in self.bids)
         if most != self.hand_size:
             raise RulesOptionError(
-                say("rules.hand_size", refusal_lang(), title=f"in title.{self.name}", most=most, hand=self.hand_size)
+                sentence(
+                    "rules.hand_size", refusal_lang(), title=f"in title.{self.name}", most=most, hand=self.hand_size
+                )
             )
         takes_kitty = any(b.exchange in _KITTY_EXCHANGES for b in self.bids)
         if takes_kitty != (self.kitty_size > 0):
             lang = refusal_lang()
             need = say("rules.kitty_needed" if takes_kitty else "rules.kitty_unused", lang)
             title = f"in title.{self.name}"
-            raise RulesOptionError(say("rules.kitty_size", lang, kitty=self.kitty_size, title=title, need=need))
+            raise RulesOptionError(sentence("rules.kitty_size", lang, kitty=self.kitty_size, title=title, need=need))
 
     # ----------------------------------------------------------------- presets
     @classmethod
@@ -358,7 +362,7 @@ class Rules:
         if key not in VARIANTS:
             lang = refusal_lang()
             allowed = _listed(sorted(VARIANTS) + sorted(ALIASES), lang)
-            raise RulesOptionError(say("rules.unknown_variant", lang, value=quote(variant), allowed=allowed))
+            raise RulesOptionError(sentence("rules.unknown_variant", lang, value=quote(variant), allowed=allowed))
         base = VARIANTS[key]
         known = {f.name for f in dataclasses.fields(cls) if f.init} - {"name", "bids"}
         unknown = sorted(set(options) - known)
@@ -366,14 +370,16 @@ class Rules:
             lang = refusal_lang()
             listed = _listed(unknown, lang)
             raise RulesOptionError(
-                say("rules.unknown_options", lang, n=len(unknown), unknown=listed, known=_listed(sorted(known), lang))
+                sentence(
+                    "rules.unknown_options", lang, n=len(unknown), unknown=listed, known=_listed(sorted(known), lang)
+                )
             )
         deck = [o for o in _DECK_OPTIONS if o in options and options[o] != getattr(base, o)]
         if deck:
             lang = refusal_lang()
             shape = _listed([f"{o}={getattr(base, o)!r}" for o in _DECK_OPTIONS], lang)
             raise RulesOptionError(
-                say(
+                sentence(
                     "rules.own_deck",
                     lang,
                     deck=_listed(deck, lang),
@@ -396,7 +402,9 @@ class Rules:
         if rules is None or isinstance(rules, str):
             return cls.preset("canadian" if rules is None else rules)
         lang = refusal_lang()
-        raise RulesOptionError(say("rules.not_rules", lang, value=quote(rules), variants=_listed(list(VARIANTS), lang)))
+        raise RulesOptionError(
+            sentence("rules.not_rules", lang, value=quote(rules), variants=_listed(list(VARIANTS), lang))
+        )
 
     def options(self) -> dict[str, Any]:
         """The options that differ from this variant's preset (for JSON records)."""
@@ -439,7 +447,7 @@ class Rules:
         # quotes them as code, which needs no quote marks
         allowed = _listed([b.label if lang == "en" else b.name for b in self.bids], lang)
         raise ContractError(
-            say("rules.no_bid", lang, title=f"in title.{self.name}", value=quote(name), allowed=allowed)
+            sentence("rules.no_bid", lang, title=f"in title.{self.name}", value=quote(name), allowed=allowed)
         )
 
     @property
@@ -464,7 +472,7 @@ class Rules:
         """The inverse of :meth:`to_record`."""
         if not isinstance(record, dict) or not isinstance(record.get("variant"), str):
             example = "{'variant': 'canadian'}"
-            raise RulesOptionError(say("rules.not_record", refusal_lang(), value=quote(record), example=example))
+            raise RulesOptionError(sentence("rules.not_record", refusal_lang(), value=quote(record), example=example))
         options = {k: tuple(v) if isinstance(v, list) else v for k, v in record.items() if k != "variant"}
         return cls.preset(record["variant"], **options)
 

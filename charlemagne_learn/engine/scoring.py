@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from .contract import Contract, check_contract
 from .errors import TrickError, quote
-from .i18n import lang_or_current, say, word
+from .i18n import lang_or_current, say, sentence, word
 from .rules import BidSpec, Rules
 from .ruling import Ruling
 from .tallies import TeamTally
@@ -98,7 +98,7 @@ def _check_count(bidder_tricks: object, total: int) -> None:
     """A count of tricks (or a bound a search returned, which may lie one beyond either end) must be a whole
     number."""
     if isinstance(bidder_tricks, bool) or not isinstance(bidder_tricks, int):
-        raise TrickError(say("scoring.bad_tricks", value=quote(bidder_tricks), total=total))
+        raise TrickError(sentence("scoring.bad_tricks", value=quote(bidder_tricks), total=total))
 
 
 def stake(rules: Rules, spec: BidSpec) -> int:
@@ -134,7 +134,7 @@ def decided(contract: Contract, bidder_tricks: int, tricks_played: int) -> bool 
 def _score(contract: Contract, bidder_tricks: int) -> HandScore:
     total = check_contract(contract).rules.tricks_per_hand
     if isinstance(bidder_tricks, bool) or not isinstance(bidder_tricks, int) or not 0 <= bidder_tricks <= total:
-        raise TrickError(say("scoring.bad_tricks", value=quote(bidder_tricks), total=total))
+        raise TrickError(sentence("scoring.bad_tricks", value=quote(bidder_tricks), total=total))
     spec = contract.spec
     made = is_made(contract, bidder_tricks)
     team, other = contract.team, contract.defenders

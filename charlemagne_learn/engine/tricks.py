@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from .cards import Card, CardList, Seat, Suit
 from .contract import Contract, check_contract
 from .errors import TrickError
-from .i18n import Lang, lang_or_current, say, suit_name, word
+from .i18n import Lang, lang_or_current, say, sentence, suit_name, word
 from .ranking import JOKER_SUIT, CardOrder
 from .ruling import Ruling
 
@@ -76,7 +76,9 @@ def _check_cards(contract: Contract, cards: Sequence[Card], where: str) -> None:
     deck = contract.rules.deck_indices
     for c in cards:
         if c.index not in deck:
-            raise TrickError(say("tricks.not_in_deck", card=c, deck=f"title.{contract.rules.name}", where=say(where)))
+            raise TrickError(
+                sentence("tricks.not_in_deck", card=c, deck=f"title.{contract.rules.name}", where=say(where))
+            )
 
 
 def _to_cards(cards: Iterable[Card | str] | str, what: str) -> list[Card]:
@@ -101,9 +103,9 @@ def _hand_and_trick(
     _check_cards(contract, h, "tricks.in_hand")
     _check_cards(contract, t, "tricks.in_trick")
     if len(t) >= len(contract.active_seats):
-        raise TrickError(say("tricks.trick_full", n=len(t), players=len(contract.active_seats)))
+        raise TrickError(sentence("tricks.trick_full", n=len(t), players=len(contract.active_seats)))
     if set(h) & set(t):
-        raise TrickError(say("tricks.hand_and_trick"))
+        raise TrickError(sentence("tricks.hand_and_trick"))
     return h, t
 
 
@@ -190,7 +192,7 @@ def explain_play(
     language = lang_or_current(lang)
     h, t = _hand_and_trick(contract, hand, trick)
     if c not in h:
-        raise TrickError(say("tricks.not_held", card=c, cards=h))
+        raise TrickError(sentence("tricks.not_held", card=c, cards=h))
     legal = explain_legal_plays(contract, h, t, lang=language)
     if c in legal.answer:
         if not t:
@@ -221,11 +223,11 @@ def _winner(contract: Contract, leader: Seat | str, trick: Iterable[Card | str] 
     _check_cards(contract, cards, "tricks.in_trick")
     n = len(contract.active_seats)
     if seat not in contract.active_seats:
-        raise TrickError(say("tricks.sits_out", seat=seat, seats=list(contract.active_seats)))
+        raise TrickError(sentence("tricks.sits_out", seat=seat, seats=list(contract.active_seats)))
     if len(cards) != n:
-        raise TrickError(say("tricks.trick_size", n=n, got=len(cards)))
+        raise TrickError(sentence("tricks.trick_size", n=n, got=len(cards)))
     if len(set(cards)) != n:
-        raise TrickError(say("tricks.twice"))
+        raise TrickError(sentence("tricks.twice"))
     pos = winning_position(contract.order, [c.index for c in cards])
     winner = seat
     for _ in range(pos):

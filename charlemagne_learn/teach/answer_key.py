@@ -26,7 +26,7 @@ from ..analysis.exchange import ExchangeHint
 from ..course import rules_for
 from ..engine.checks import whole_number
 from ..engine.errors import RulesOptionError, quote
-from ..engine.i18n import Lang, lang_or_current, say, word
+from ..engine.i18n import Lang, lang_or_current, say, sentence, word
 from ..engine.rules import Rules
 from .decisions import decisions
 from .printing import write_page
@@ -146,7 +146,7 @@ def _kinds(kinds: Iterable[str] | None, language: Lang) -> tuple[str, ...] | Non
         return (kinds,)
     if isinstance(kinds, (list, tuple, set, frozenset)):
         return tuple(kinds)
-    raise RulesOptionError(say("key.bad_kinds", language, kinds=quote(kinds)))
+    raise RulesOptionError(sentence("key.bad_kinds", language, kinds=quote(kinds)))
 
 
 def _call(name: str, *args: str) -> str:

@@ -47,7 +47,7 @@ from ..engine.actions import Action
 from ..engine.checks import whole_number
 from ..engine.display import text_table
 from ..engine.errors import CharlemagneError, quote
-from ..engine.i18n import Lang, lang_or_current, number, say, word
+from ..engine.i18n import Lang, lang_or_current, number, say, sentence, word
 from ..engine.spreadsheet import csv_text, read_cell
 
 if TYPE_CHECKING:
@@ -157,7 +157,7 @@ class ClassResults:
     def from_rows(cls, rows: Iterable[Mapping[str, Any]], source: str = "rows") -> ClassResults:
         """Results from rows as a quiz's ``results`` gives them (or a results file holds them)."""
         if isinstance(rows, (str, bytes, Mapping)) or not isinstance(rows, Iterable):
-            raise ResultsFileError(say("class.not_rows", rows=quote(rows)))
+            raise ResultsFileError(sentence("class.not_rows", rows=quote(rows)))
         return cls._merge([_answer(row, source, n) for n, row in enumerate(rows, 1)], (source,), ())
 
     @classmethod
@@ -449,22 +449,22 @@ def _cells(row: Mapping[str, Any], source: str, number: int) -> dict[str, Any]:
             cells[name] = value
             continue
         if not isinstance(value, str):  # a list or an object: no quiz writes one
-            raise ResultsFileError(say("class.bad_row", source=source, n=number))
+            raise ResultsFileError(sentence("class.bad_row", source=source, n=number))
         if len(value) > MAX_CELL_CHARS:
             raise ResultsFileError(
-                say("class.cell_too_long", source=source, n=number, size=len(value), most=MAX_CELL_CHARS)
+                sentence("class.cell_too_long", source=source, n=number, size=len(value), most=MAX_CELL_CHARS)
             )
         try:
             value.encode("utf-8")
         except UnicodeEncodeError:
-            raise ResultsFileError(say("class.not_text", source=source, n=number)) from None
+            raise ResultsFileError(sentence("class.not_text", source=source, n=number)) from None
         cells[name] = value
     return cells
 
 
 def _answer(row: Mapping[str, Any], source: str, number: int) -> Answer:
     if not isinstance(row, Mapping):
-        raise ResultsFileError(say("class.bad_row", source=source, n=number))
+        raise ResultsFileError(sentence("class.bad_row", source=source, n=number))
     cells = _cells(row, source, number)
     grade = cells.get("grade")
     if grade not in (None, ""):
@@ -473,7 +473,7 @@ def _answer(row: Mapping[str, Any], source: str, number: int) -> Answer:
     else:
         right, correct = _flag(cells.get("correct")), str(cells.get("correct_answer") or "")
     if right is None:
-        raise ResultsFileError(say("class.no_right", source=source, n=number))
+        raise ResultsFileError(sentence("class.no_right", source=source, n=number))
     student = str(cells.get("student") or "").strip() or say("class.no_name", stem=_stem(source))
     question = _number(cells.get("question"))
     return Answer(
@@ -496,14 +496,14 @@ def _rows(name: str, data: bytes) -> Sequence[Mapping[str, Any]]:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise ResultsFileError(say("class.not_utf8", name=name)) from None
+        raise ResultsFileError(sentence("class.not_utf8", name=name)) from None
     if name.lower().endswith(".json") or text.lstrip()[:1] in ("[", "{"):
         try:
             rows = json.loads(text)
         except (ValueError, RecursionError):
-            raise ResultsFileError(say("class.not_json", name=name)) from None
+            raise ResultsFileError(sentence("class.not_json", name=name)) from None
         if not isinstance(rows, list):
-            raise ResultsFileError(say("class.json_not_list", name=name))
+            raise ResultsFileError(sentence("class.json_not_list", name=name))
         return rows
     try:
         reader = csv.DictReader(io.StringIO(text))
@@ -512,9 +512,9 @@ def _rows(name: str, data: bytes) -> Sequence[Mapping[str, Any]]:
         reader.fieldnames = [read_cell(h) for h in heads] if heads else heads
         table = [{k: read_cell(v) if isinstance(v, str) else v for k, v in row.items()} for row in reader]
     except csv.Error:
-        raise ResultsFileError(say("class.not_csv", name=name)) from None
+        raise ResultsFileError(sentence("class.not_csv", name=name)) from None
     if not table or "student" not in table[0]:
-        raise ResultsFileError(say("class.no_student", name=name))
+        raise ResultsFileError(sentence("class.no_student", name=name))
     return table
 
 
@@ -529,12 +529,12 @@ def _read_path(path: Path) -> _File:
         if size > MAX_FILE_BYTES:
             return (
                 path.name,
-                ResultsFileError(say("class.too_big", name=path.name, size=size, most=MAX_FILE_BYTES)),
+                ResultsFileError(sentence("class.too_big", name=path.name, size=size, most=MAX_FILE_BYTES)),
                 path,
             )
         return path.name, path.read_bytes(), path
     except OSError:
-        return path.name, ResultsFileError(say("class.unreadable", path=quote(str(path)))), path
+        return path.name, ResultsFileError(sentence("class.unreadable", path=quote(str(path)))), path
 
 
 def _uploaded(name: str, item: object) -> _File:
@@ -543,9 +543,13 @@ def _uploaded(name: str, item: object) -> _File:
     if isinstance(content, memoryview):
         content = content.tobytes()
     if not isinstance(content, (bytes, bytearray)):
-        return name, ResultsFileError(say("class.no_content", name=name, item=quote(item))), None
+        return name, ResultsFileError(sentence("class.no_content", name=name, item=quote(item))), None
     if len(content) > MAX_FILE_BYTES:
-        return name, ResultsFileError(say("class.too_big", name=name, size=len(content), most=MAX_FILE_BYTES)), None
+        return (
+            name,
+            ResultsFileError(sentence("class.too_big", name=name, size=len(content), most=MAX_FILE_BYTES)),
+            None,
+        )
     return name, bytes(content), None
 
 
@@ -557,13 +561,13 @@ def _files(source: object) -> list[_File]:
             is_dir, is_file = path.is_dir(), path.is_file()
             found = sorted(p for p in path.iterdir() if p.suffix.lower() in _SUFFIXES and p.is_file()) if is_dir else []
         except (OSError, ValueError):  # a name too long, a NUL in it, a folder not to be listed
-            raise ResultsFileError(say("class.unreadable", path=quote(str(source)))) from None
+            raise ResultsFileError(sentence("class.unreadable", path=quote(str(source)))) from None
         if is_dir:
             if not found:
-                raise ResultsFileError(say("class.empty_folder", path=path))
+                raise ResultsFileError(sentence("class.empty_folder", path=path))
             return [_read_path(p) for p in found]
         if not is_file:
-            raise ResultsFileError(say("class.not_there", path=path))
+            raise ResultsFileError(sentence("class.not_there", path=path))
         return [_read_path(path)]
     if isinstance(source, Mapping):  # ipywidgets 7's FileUpload.value: {name: {"content": bytes, ...}}
         return [_uploaded(str(name), item) for name, item in source.items()]
@@ -575,9 +579,9 @@ def _files(source: object) -> list[_File]:
             elif isinstance(item, (str, Path)):
                 out += _files(item)
             else:
-                raise ResultsFileError(say("class.not_a_file", item=quote(item)))
+                raise ResultsFileError(sentence("class.not_a_file", item=quote(item)))
         return out
-    raise ResultsFileError(say("class.not_a_source", item=quote(source)))
+    raise ResultsFileError(sentence("class.not_a_source", item=quote(source)))
 
 
 def _named(files: list[_File]) -> tuple[list[tuple[str, bytes | ResultsFileError]], list[str], list[str]]:
@@ -633,7 +637,7 @@ def read_results(source: object) -> ClassResults:
     know of (see the module's notes). If no file can be read at all, :class:`ResultsFileError`."""
     files, problems, renamed = _named(_files(source))
     if not files:
-        raise ResultsFileError(say("class.no_file"))
+        raise ResultsFileError(sentence("class.no_file"))
     answers: list[Answer] = []
     read = []
     for name, data in files:
@@ -647,5 +651,5 @@ def read_results(source: object) -> ClassResults:
             continue
         read.append(name)
     if not read:
-        raise ResultsFileError(say("class.none_read") + "\n" + "\n".join(problems))
+        raise ResultsFileError(sentence("class.none_read") + "\n" + "\n".join(problems))
     return ClassResults._merge(answers, tuple(read), tuple(problems), tuple(renamed))

@@ -18,7 +18,7 @@ from typing import Any, NoReturn
 
 from ..course import course_lang, course_variant, speaking
 from ..engine.errors import CharlemagneError, RulesOptionError
-from ..engine.i18n import LANGS, say
+from ..engine.i18n import LANGS, say, sentence
 from ..engine.rules import Rules
 from .cheatsheet import write_cheatsheet
 from .hand_records import MAX_BOARDS, hand_records
@@ -68,9 +68,9 @@ def _refuse_idle(rules: Rules, given: dict[str, Any]) -> None:
     """An option the variant has no use for is refused, not printed on a sheet it does not change."""
     title = rules.named()
     if "high_joker" in given and not rules.jokers:
-        raise RulesOptionError(say("cli.idle_high_joker", title=title))
+        raise RulesOptionError(sentence("cli.idle_high_joker", title=title))
     if "all_pass" in given and rules.dealer_minimum is not None:
-        raise RulesOptionError(say("cli.idle_all_pass", title=title, n=rules.dealer_minimum))
+        raise RulesOptionError(sentence("cli.idle_all_pass", title=title, n=rules.dealer_minimum))
 
 
 def _hand_records(args: argparse.Namespace) -> str:

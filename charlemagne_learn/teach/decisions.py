@@ -35,7 +35,7 @@ from ..engine.cards import CardList, Seat, Suit
 from ..engine.deal import mask_of
 from ..engine.errors import IllegalActionError, RulesOptionError, quote
 from ..engine.hand import HandState, Phase, SeatView
-from ..engine.i18n import Lang, lang_or_current, say
+from ..engine.i18n import Lang, lang_or_current, say, sentence
 from ..engine.ranking import card_order
 from ..engine.rng import check_seed, derive_seed
 from ..engine.rules import BidSpec, Rules
@@ -76,10 +76,10 @@ class Decision:
         """The decision of the seat to move in ``state`` (a copy is kept): a bid, an exchange (at the bidder's first
         discard, trump not yet named), a lead or a card to a trick."""
         if not isinstance(state, HandState) or state.to_move is None:
-            raise IllegalActionError(say("decisions.over"))
+            raise IllegalActionError(sentence("decisions.over"))
         kind = next((k for k in DECISION_KINDS if _is(k, state)), None)
         if kind is None:
-            raise IllegalActionError(say("decisions.not_graded", seat=state.to_move, phase=state.phase.text()))
+            raise IllegalActionError(sentence("decisions.not_graded", seat=state.to_move, phase=state.phase.text()))
         return cls(
             kind=kind, state=state.copy(), deal_seed=0, samples=samples,
             lang=None if lang is None else lang_or_current(lang),
@@ -263,16 +263,16 @@ def _kinds(kinds: Iterable[str] | None, rules: Rules) -> tuple[DecisionKind, ...
         # a partner's card is asked only on request: it comes up once in many hands, after a take-all bid
         return tuple(k for k in DECISION_KINDS if k != "give" and (k != "exchange" or _has_exchange(rules)))
     if isinstance(kinds, str) or not isinstance(kinds, (list, tuple, set, frozenset)):
-        raise RulesOptionError(say("decisions.kinds_list", value=quote(kinds), kinds=", ".join(DECISION_KINDS)))
+        raise RulesOptionError(sentence("decisions.kinds_list", value=quote(kinds), kinds=", ".join(DECISION_KINDS)))
     if "exchange" in kinds and not _has_exchange(rules):
-        raise RulesOptionError(say("decisions.no_exchange", title=rules.named()))
+        raise RulesOptionError(sentence("decisions.no_exchange", title=rules.named()))
     if "give" in kinds and _giving_bid(rules) is None:
-        raise RulesOptionError(say("decisions.no_give", title=rules.named()))
+        raise RulesOptionError(sentence("decisions.no_give", title=rules.named()))
     out = tuple(k for k in DECISION_KINDS if k in kinds)
     unknown = sorted(str(k) for k in kinds if k not in DECISION_KINDS)
     if unknown or not out:
         raise RulesOptionError(
-            say("decisions.kinds_unknown", value=quote(sorted(map(str, kinds))), kinds=", ".join(DECISION_KINDS))
+            sentence("decisions.kinds_unknown", value=quote(sorted(map(str, kinds))), kinds=", ".join(DECISION_KINDS))
         )
     return out
 
@@ -293,7 +293,7 @@ def _find(rules: Rules, kind: DecisionKind, seed: int, samples: int | None, foun
         if any(choice.grade in _MATTERS for choice in check.grade().choices):
             found.add(deal_seed)
             return Decision(kind=kind, state=stop, deal_seed=deal_seed, samples=samples)
-    raise RulesOptionError(say("decisions.none_found", kind=kind, n=_ATTEMPTS, title=rules.named()))
+    raise RulesOptionError(sentence("decisions.none_found", kind=kind, n=_ATTEMPTS, title=rules.named()))
 
 
 def _stops(state: HandState, kind: DecisionKind, rng: random.Random) -> HandState | None:

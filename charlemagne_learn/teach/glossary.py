@@ -19,7 +19,7 @@ from html import escape
 
 from ..course import course_rules
 from ..engine.errors import RulesOptionError, quote
-from ..engine.i18n import lang_or_current, say, word, word_key
+from ..engine.i18n import lang_or_current, sentence, word, word_key
 from ..engine.rules import VARIANTS, Rules
 
 __all__ = ["GLOSSARY", "Term", "glossary_html", "term", "terms_of"]
@@ -47,7 +47,7 @@ def term(key: str, lang: str | None = None) -> str:
             return text[:1].upper() + text[1:] if found != key and key.strip()[:1].isupper() else text
         if _is_bid_label(key):
             return word(key, language)
-    raise RulesOptionError(say("glossary.unknown_term", language, key=quote(key), terms=", ".join(_TERMS)))
+    raise RulesOptionError(sentence("glossary.unknown_term", language, key=quote(key), terms=", ".join(_TERMS)))
 
 
 def _is_bid_label(text: str) -> bool:

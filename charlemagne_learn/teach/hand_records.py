@@ -32,7 +32,7 @@ from ..engine.cards import Card, CardList, Seat, Suit
 from ..engine.checks import whole_number
 from ..engine.deal import cards_of, deal_hands
 from ..engine.errors import RulesOptionError, quote
-from ..engine.i18n import Lang, lang_or_current, number, say, word
+from ..engine.i18n import Lang, lang_or_current, number, say, sentence, word
 from ..engine.palette import card_colour
 from ..engine.rng import check_seed, derive_seed
 from ..engine.rules import Rules
@@ -100,7 +100,7 @@ def matchpoints(nets: Sequence[float | None]) -> list[float | None]:
     if not isinstance(nets, (list, tuple)) or not all(
         n is None or (isinstance(n, (int, float)) and not isinstance(n, bool) and math.isfinite(n)) for n in nets
     ):
-        raise RulesOptionError(say("records.bad_nets", nets=quote(nets)))
+        raise RulesOptionError(sentence("records.bad_nets", nets=quote(nets)))
     played = [n for n in nets if n is not None]
     out: list[float | None] = []
     for net in nets:
@@ -328,7 +328,7 @@ def hand_records(
     samples = whole_number("odds_samples", odds_samples, 1, 2000)
     seed = check_seed(seed)
     if not any(b.name.isdigit() for b in ruled.bids):
-        raise RulesOptionError(say("hr.no_numeric", title=ruled.named()))
+        raise RulesOptionError(sentence("hr.no_numeric", title=ruled.named()))
     made = tuple(_board(ruled, seed, n, samples) for n in range(1, count + 1))
     return HandRecords(ruled, seed, made, tables)
 

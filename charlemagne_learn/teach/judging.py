@@ -45,7 +45,7 @@ from ..engine.cards import Card, CardList, Rank, Suit, parse_cards
 from ..engine.checks import is_whole, whole_number
 from ..engine.errors import HandError, RulesOptionError, quote
 from ..engine.hand import SeatView
-from ..engine.i18n import lang_or_current, say
+from ..engine.i18n import lang_or_current, say, sentence
 from ..engine.ranking import card_order
 from ..engine.rules import BidSpec, Rules
 from ..engine.tallies import BidCounts
@@ -125,7 +125,7 @@ def count_hand(
     rules = rules_for(rules)
     cards = parse_cards(hand, distinct="a hand")
     if not cards or len(cards) > rules.hand_size + rules.kitty_size + 1:
-        raise HandError(say("judging.hand_size", most=rules.hand_size + rules.kitty_size + 1, n=len(cards)))
+        raise HandError(sentence("judging.hand_size", most=rules.hand_size + rules.kitty_size + 1, n=len(cards)))
     if trump is not None:
         return _count(rules, cards, Suit.find(trump))
     counts = [_count(rules, cards, suit) for suit in Suit]
@@ -141,7 +141,7 @@ def bid_by_count(total: int, rules: Rules | str | None = None, rule: Mapping[str
     if rule is not None and (
         not isinstance(rule, Mapping) or not all(isinstance(k, str) and is_whole(v) for k, v in rule.items())
     ):
-        raise RulesOptionError(say("judging.bad_rule", value=quote(rule)))
+        raise RulesOptionError(sentence("judging.bad_rule", value=quote(rule)))
     if rule is None:
         rule = COUNT_TO_BID if rules.name == "canadian" else _table_rule(rules.name)
     allowed = {b.name for b in rules.bids if b.name.isdigit()}
@@ -178,7 +178,7 @@ def count_advice(
     """
     language = lang_or_current(lang)
     if not isinstance(legal_bids, (list, tuple, set, frozenset)) or not all(isinstance(b, str) for b in legal_bids):
-        raise RulesOptionError(say("judging.bad_legal_bids", language, value=quote(legal_bids)))
+        raise RulesOptionError(sentence("judging.bad_legal_bids", language, value=quote(legal_bids)))
     counted = count_hand(hand, rules)
     if not count_is_a_rule(rules):
         return say("judging.advice", language, count=counted.text(language), says=say("judging.not_a_rule", language))
@@ -264,7 +264,7 @@ def count_table(data: object = "canadian") -> list[CountRow]:
 def break_even(spec: BidSpec) -> float:
     """The chance of making ``spec`` at which bidding it scores as much as passing (0 points) on average."""
     if not isinstance(spec, BidSpec):
-        raise RulesOptionError(say("judging.not_a_spec", value=quote(spec)))
+        raise RulesOptionError(sentence("judging.not_a_spec", value=quote(spec)))
     return spec.failed / (spec.made + spec.failed)
 
 
@@ -277,7 +277,7 @@ def thresholds(data: object = "canadian", play: Play = "bots") -> BidCounts:
     True
     """
     if play not in ("bots", "dd"):
-        raise RulesOptionError(say("judging.bad_play", value=quote(play)))
+        raise RulesOptionError(sentence("judging.bad_play", value=quote(play)))
     rules, _ = _records(data)
     rows = [r for r in count_table(data) if r.hands >= _FEW]
     out = BidCounts()
@@ -311,7 +311,9 @@ def void_table(data: object = "canadian", bid: str = "6") -> list[VoidRow]:
     """
     rules, records = _records(data)
     if not isinstance(bid, str) or bid not in {b.name for b in rules.bids}:
-        raise RulesOptionError(say("judging.bad_bid", value=quote(bid), bids=", ".join(b.name for b in rules.bids)))
+        raise RulesOptionError(
+            sentence("judging.bad_bid", value=quote(bid), bids=", ".join(b.name for b in rules.bids))
+        )
     groups: dict[tuple[int, bool], list[int]] = {}
     for record in records:
         counted = count_hand(str(record["hand"]), rules)

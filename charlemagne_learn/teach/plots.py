@@ -32,7 +32,7 @@ from matplotlib.ticker import Formatter, FuncFormatter, MaxNLocator, PercentForm
 from ..analysis.odds import BidOdds, wilson_interval
 from ..analysis.stats import BiddingDataset, dataset_of
 from ..engine.errors import RulesOptionError, quote
-from ..engine.i18n import Lang, lang_or_current, number, say, word
+from ..engine.i18n import Lang, lang_or_current, number, say, sentence, word
 from ..engine.rules import BidSpec, Rules
 
 __all__ = [
@@ -188,20 +188,24 @@ def plot_make_chance(
     rules = ds.rules
     if by not in _BY:
         raise RulesOptionError(
-            say("plots.bad_by", value=quote(by), allowed=_choices("'trumps'", "'jokers'", "'jacks'"))
+            sentence("plots.bad_by", value=quote(by), allowed=_choices("'trumps'", "'jokers'", "'jacks'"))
         )
     if by == "jokers" and not rules.jokers:
-        raise RulesOptionError(say("plots.no_jokers", title=rules.named(), other=_choices("by='trumps'", "by='jacks'")))
+        raise RulesOptionError(
+            sentence("plots.no_jokers", title=rules.named(), other=_choices("by='trumps'", "by='jacks'"))
+        )
     numeric = ds.numeric_bids
     if bids is not None and (
         not isinstance(bids, (list, tuple)) or not bids or not all(isinstance(b, str) for b in bids)
     ):
         example = repr([b.name for b in numeric[-2:]])
-        raise RulesOptionError(say("plots.bad_bids", value=quote(bids), example=example))
+        raise RulesOptionError(sentence("plots.bad_bids", value=quote(bids), example=example))
     chosen = list(numeric[-4:]) if bids is None else [rules.bid(b) for b in bids]
     for spec in chosen:
         if not spec.name.isdigit():
-            raise RulesOptionError(say("plots.not_numeric", label=spec.label, bids=", ".join(b.name for b in numeric)))
+            raise RulesOptionError(
+                sentence("plots.not_numeric", label=spec.label, bids=", ".join(b.name for b in numeric))
+            )
     held, names = _groups(ds.feature(by), lang=language)
     tricks = ds.feature("tricks")
     totals = Counter(held)
@@ -288,11 +292,11 @@ def plot_special_bids(
     rules = ds.rules
     specials = ds.special_bids
     if not specials:
-        raise RulesOptionError(say("plots.no_specials", title=rules.named()))
+        raise RulesOptionError(sentence("plots.no_specials", title=rules.named()))
     if by not in ("strength", "jokers"):
-        raise RulesOptionError(say("plots.bad_by", value=quote(by), allowed=_choices("'strength'", "'jokers'")))
+        raise RulesOptionError(sentence("plots.bad_by", value=quote(by), allowed=_choices("'strength'", "'jokers'")))
     if by == "jokers" and not rules.jokers:
-        raise RulesOptionError(say("plots.no_jokers", title=rules.named(), other=_choices("by='strength'")))
+        raise RulesOptionError(sentence("plots.no_jokers", title=rules.named(), other=_choices("by='strength'")))
     fig = _figure(11, 5.2)
     overall, detail = fig.subplots(1, 2, width_ratios=(1, 1.5))
     n = len(ds)
@@ -577,7 +581,7 @@ def plot_bid_odds(odds: BidOdds, *, lang: str | None = None) -> Figure:
     'chance the bid succeeds (% of deals)'
     """
     if not isinstance(odds, BidOdds):
-        raise RulesOptionError(say("plots.not_odds", kind=type(odds).__name__))
+        raise RulesOptionError(sentence("plots.not_odds", kind=type(odds).__name__))
     language = lang_or_current(lang)
     chances = list(odds)
     fig = _figure(8, 1.2 + 0.45 * len(chances) + 1.0)

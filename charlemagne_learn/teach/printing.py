@@ -13,7 +13,7 @@ import tempfile
 from pathlib import Path
 
 from ..engine.errors import CharlemagneError, quote
-from ..engine.i18n import say
+from ..engine.i18n import sentence
 
 __all__ = ["PrintError", "check_target", "write_page"]
 
@@ -34,15 +34,15 @@ def check_target(path: str | Path, what: str = "page") -> Path:
     folder that exists and takes new files, not a folder or a device); a :class:`PrintError` saying why not.
     Asked before the page is made, so that minutes of work are not lost to a typing mistake."""
     if not isinstance(path, (str, Path)) or not str(path).strip():
-        raise PrintError(say("print.suffix", what=what, name=quote(path)))
+        raise PrintError(sentence("print.suffix", what=what, name=quote(path)))
     target = Path(path)
     if target.suffix.lower() not in (".html", ".pdf"):
-        raise PrintError(say("print.suffix", what=what, name=quote(target.name)))
+        raise PrintError(sentence("print.suffix", what=what, name=quote(target.name)))
     shown = quote(str(target), 120)
     if not target.parent.is_dir():
-        raise PrintError(say("print.folder", what=what, target=shown, folder=quote(str(target.parent), 120)))
+        raise PrintError(sentence("print.folder", what=what, target=shown, folder=quote(str(target.parent), 120)))
     if target.exists() and not target.is_file():  # a folder, or a pipe or device that would block or swallow it
-        raise PrintError(say("print.not_a_file", what=what, target=shown))
+        raise PrintError(sentence("print.not_a_file", what=what, target=shown))
     try:
         # a file made and removed: the one test of "may I write here" that holds for root and read-only disks too
         handle, probe = tempfile.mkstemp(prefix=".charlemagne-", suffix=".tmp", dir=target.parent)
@@ -51,7 +51,7 @@ def check_target(path: str | Path, what: str = "page") -> Path:
         if target.exists() and not os.access(target, os.W_OK):
             raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
     except OSError as exc:
-        raise PrintError(say("print.cannot", what=what, target=shown, why=exc.strerror or exc)) from None
+        raise PrintError(sentence("print.cannot", what=what, target=shown, why=exc.strerror or exc)) from None
     return target
 
 
@@ -64,13 +64,13 @@ def write_page(path: str | Path, page: str, what: str = "page") -> Path:
             target.write_text(page, encoding="utf-8")
         except OSError as exc:  # a disk that filled up, a file taken away meanwhile
             shown = quote(str(target), 120)
-            raise PrintError(say("print.cannot", what=what, target=shown, why=exc.strerror or exc)) from None
+            raise PrintError(sentence("print.cannot", what=what, target=shown, why=exc.strerror or exc)) from None
         return target
     try:
         from playwright.sync_api import Error as PlaywrightError
         from playwright.sync_api import sync_playwright
     except ImportError:
-        raise PrintError(say("print.playwright", what=what)) from None
+        raise PrintError(sentence("print.playwright", what=what)) from None
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=system_chromium(), args=["--no-sandbox", "--disable-gpu"])
@@ -81,5 +81,5 @@ def write_page(path: str | Path, page: str, what: str = "page") -> Path:
             finally:
                 browser.close()
     except PlaywrightError as exc:
-        raise PrintError(say("print.chromium", why=str(exc).splitlines()[0])) from None
+        raise PrintError(sentence("print.chromium", why=str(exc).splitlines()[0])) from None
     return target

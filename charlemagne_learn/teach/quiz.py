@@ -27,7 +27,7 @@ from ..engine.checks import is_whole
 from ..engine.contract import Contract
 from ..engine.deal import cards_of, deal_hands
 from ..engine.errors import RulesOptionError, quote
-from ..engine.i18n import check_lang, lang_or_current, say, word
+from ..engine.i18n import check_lang, lang_or_current, say, sentence, word
 from ..engine.ranking import card_order, trump_order
 from ..engine.rng import check_seed
 from ..engine.rules import BidSpec, Rules
@@ -121,7 +121,7 @@ class Question:
         if not isinstance(items, (list, tuple, set, frozenset)) or not all(
             isinstance(i, (str, Seat, Card)) for i in items
         ):
-            raise RulesOptionError(say("quiz.bad_given", self.lang, value=quote(given)))
+            raise RulesOptionError(sentence("quiz.bad_given", self.lang, value=quote(given)))
         return tuple(i.name if isinstance(i, Seat) else str(i) for i in items)
 
     @property
@@ -534,7 +534,7 @@ def check_level(level: object, lang: str | None = None) -> int:
     (an int to Python) would otherwise pass ``in LEVELS`` and then name other messages and seed other questions."""
     if isinstance(level, numbers.Integral) and is_whole(level) and not isinstance(level, Enum) and level in LEVELS:
         return int(level)
-    raise RulesOptionError(say("quiz.bad_level", lang_or_current(lang), level=level))
+    raise RulesOptionError(sentence("quiz.bad_level", lang_or_current(lang), level=level))
 
 
 _MAKERS: dict[Kind, Callable[[Rules, int, random.Random, str], Question]] = {
@@ -563,11 +563,11 @@ def questions(
     allowed = ", ".join(map(repr, KINDS))
     level = check_level(level, language)
     if kinds is not None and not isinstance(kinds, (str, list, tuple, set, frozenset)):
-        raise RulesOptionError(say("quiz.bad_kinds", language, kinds=kinds, allowed=allowed))
+        raise RulesOptionError(sentence("quiz.bad_kinds", language, kinds=kinds, allowed=allowed))
     chosen = tuple(KINDS if kinds is None else ([kinds] if isinstance(kinds, str) else kinds))
     bad = [k for k in chosen if k not in KINDS]
     if bad or not chosen:
-        raise RulesOptionError(say("quiz.bad_kind", language, kinds=tuple(chosen), allowed=allowed))
+        raise RulesOptionError(sentence("quiz.bad_kind", language, kinds=tuple(chosen), allowed=allowed))
     seed = check_seed(seed)
     rng = random.Random(f"{rules.name}:{level}:{seed}")
     number = 0

@@ -31,7 +31,7 @@ from ..engine.checks import whole_number
 from ..engine.display import cards_html
 from ..engine.errors import IllegalActionError
 from ..engine.hand import HandState, Phase
-from ..engine.i18n import Lang, lang_or_current, say
+from ..engine.i18n import Lang, lang_or_current, say, sentence
 from ..engine.ranking import sort_hand
 from .decisions import SAMPLES
 from .judging import count_action, count_advice, count_hand, count_is_a_rule
@@ -170,7 +170,7 @@ def tell_hand(state: HandState, seat: Seat | str, samples: int | None = None, *,
     (default: as many as a decision quiz grades that kind of decision with). Told in ``lang`` (the course's
     language by default)."""
     if not isinstance(state, HandState) or not state.is_over:
-        raise IllegalActionError(say("story.not_over"))
+        raise IllegalActionError(sentence("story.not_over"))
     language = lang_or_current(lang)
     who = Seat.find(seat)
     if samples is not None:

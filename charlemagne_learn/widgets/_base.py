@@ -28,7 +28,7 @@ from ..engine.cards import RED_JOKER, Card, Suit
 from ..engine.checks import flag
 from ..engine.contract import Contract
 from ..engine.errors import CharlemagneError, RulesOptionError, quote
-from ..engine.i18n import LANGS, Lang, card_label, check_lang, number, say, speaking, word
+from ..engine.i18n import LANGS, Lang, card_label, check_lang, number, say, sentence, speaking, word
 from ..engine.palette import card_colour, palette_css, suit_colour
 from ..engine.ranking import card_order
 from ..engine.rules import BidSpec, Rules
@@ -65,7 +65,7 @@ def _trait_refusal(exc: Exception, values: dict[str, Any]) -> RulesOptionError:
         text = str(exc)
         return RulesOptionError(text if len(text) <= 300 else text[:297] + "...")
     return RulesOptionError(
-        say("widget.unreadable value", values=", ".join(f"{k}={quote(v)}" for k, v in values.items()))
+        sentence("widget.unreadable value", values=", ".join(f"{k}={quote(v)}" for k, v in values.items()))
     )
 
 
@@ -335,7 +335,7 @@ class GameWidget(anywidget.AnyWidget):
 
     def _page_value_refusal(self, name: str, value: Any, exc: Exception) -> str:
         if isinstance(exc, CharlemagneError):
-            return str(exc)  # the widget's own check: what was wrong and what is allowed
+            return self._refusal(exc)  # the widget's own check: what was wrong and what is allowed
         return say(
             "widget.bad page value",
             name=name,
@@ -365,8 +365,9 @@ class GameWidget(anywidget.AnyWidget):
         """What this widget does with one message from its page (``content["type"]`` says which)."""
 
     def _refusal(self, exc: ValueError) -> str:
-        """The words shown for a refused click."""
-        return str(exc)
+        """The words shown for a refusal: the engine's message said again in this widget's language (an error
+        keeps its key and fields), whatever language was spoken where it was raised."""
+        return exc.said(self._lang) if isinstance(exc, CharlemagneError) else str(exc)
 
     @t.validate("lang")
     def _check_lang(self, proposal: dict[str, Any]) -> str:

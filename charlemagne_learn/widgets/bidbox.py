@@ -36,7 +36,7 @@ from ..engine.bidding import bid_lists
 from ..engine.cards import Seat
 from ..engine.errors import IllegalActionError, RulesOptionError
 from ..engine.hand import HandState
-from ..engine.i18n import Lang, say, word
+from ..engine.i18n import Lang, say, sentence, word
 from ..engine.rules import BidSpec, Rules
 from ._base import GameWidget, bid_label, suit_inks
 from .ladder import variant_title
@@ -84,13 +84,13 @@ class BidBox(GameWidget):
         four_colour: bool = False,
     ) -> None:
         if state is not None and not isinstance(state, HandState):
-            raise IllegalActionError(say("bidbox.not a state", kind=type(state).__name__))
+            raise IllegalActionError(sentence("bidbox.not a state", kind=type(state).__name__))
         if isinstance(rules_or_variant, Rules):
             rules = rules_or_variant
         else:
             rules = state.rules if state is not None and rules_or_variant is None else rules_for(rules_or_variant)
         if state is not None and state.rules != rules:
-            raise RulesOptionError(say("bidbox.other rules", played=repr(state.rules), given=repr(rules)))
+            raise RulesOptionError(sentence("bidbox.other rules", played=repr(state.rules), given=repr(rules)))
         self._rules = rules
         # a copy: the caller plays on (or undoes) their own hand and shows it with update()
         self._state = None if state is None else state.copy()
@@ -128,7 +128,7 @@ class BidBox(GameWidget):
     def update(self, state: HandState | None) -> None:
         """Redraw for a new hand state (``None``: the reference card), e.g. after a bid was applied."""
         if state is not None and not isinstance(state, HandState):
-            raise IllegalActionError(say("bidbox.not a state", kind=type(state).__name__))
+            raise IllegalActionError(sentence("bidbox.not a state", kind=type(state).__name__))
         self._state = None if state is None else state.copy()
         if state is not None:
             self._rules = state.rules
@@ -205,7 +205,7 @@ class BidBox(GameWidget):
         act = Action.parse(action)
         if act.kind not in ("bid", "pass"):
             raise IllegalActionError(
-                say("bidbox.not a bid", self._lang, action=action_text(act, self._rules, self._lang))
+                sentence("bidbox.not a bid", self._lang, action=action_text(act, self._rules, self._lang))
             )
         if self._state is None:
             if act.kind == "bid":
@@ -215,7 +215,7 @@ class BidBox(GameWidget):
                 # On a copy: the engine's own reason, and the caller's state stays as it was.
                 self._state.copy().apply(act, self.seat)
             except IllegalActionError as exc:
-                self.message = str(exc)
+                self.message = self._refusal(exc)
                 return False
         self.message = ""
         self.chosen = str(act)

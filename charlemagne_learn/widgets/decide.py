@@ -234,7 +234,7 @@ class DecisionQuiz(TableFront):
                 return self._exchange_step(act)
             self.decision.state.copy().apply(act)  # the engine's own check, on a copy: the position stays as asked
         except (IllegalActionError, CardParseError) as exc:
-            self.message = str(exc)
+            self.message = self._refusal(exc)
             return False
         ranked = self._graded()
         assert isinstance(ranked, Hint)

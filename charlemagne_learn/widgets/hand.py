@@ -35,7 +35,7 @@ from ..engine.cards import Card, CardList, parse_cards
 from ..engine.contract import Contract
 from ..engine.display import cards_html
 from ..engine.errors import HandError, TrickError
-from ..engine.i18n import say, word
+from ..engine.i18n import sentence, word
 from ..engine.ranking import sort_hand
 from ..engine.rules import VARIANTS, Rules
 from ..engine.tricks import explain_play, legal_plays
@@ -75,16 +75,16 @@ class Hand(GameWidget):
         show_legal: bool = True,
     ) -> None:
         if isinstance(cards, str) and len(cards) > 8 * _MOST_CARDS:  # no hand is written that long: not even read
-            raise HandError(say("hand.too many", most=_MOST_CARDS, n=f"{len(cards.split())}+"))
+            raise HandError(sentence("hand.too many", most=_MOST_CARDS, n=f"{len(cards.split())}+"))
         hand = parse_cards(cards)
         if len(hand) > _MOST_CARDS:
-            raise HandError(say("hand.too many", most=_MOST_CARDS, n=len(hand)))
+            raise HandError(sentence("hand.too many", most=_MOST_CARDS, n=len(hand)))
         repeated = sorted({c for c in hand if hand.count(c) > 1}, key=lambda c: c.index)
         if repeated:
-            raise HandError(say("hand.repeated", cards=" ".join(map(str, repeated)), n=len(repeated)))
+            raise HandError(sentence("hand.repeated", cards=" ".join(map(str, repeated)), n=len(repeated)))
         played = parse_cards(trick)
         if played and contract is None:
-            raise TrickError(say("hand.needs contract", lang))
+            raise TrickError(sentence("hand.needs contract", lang))
         if contract is not None:
             legal_plays(contract, hand, played)  # the engine's own checks of the hand and the trick
         self._hand = sort_hand(hand, contract)
@@ -121,7 +121,7 @@ class Hand(GameWidget):
         """What a click on ``card`` does: select it if it may be played, else show why not. True if selected."""
         c = Card.parse(card)
         if c not in self._hand:
-            raise TrickError(say("hand.not held", self._lang, card=c, cards=self._hand))
+            raise TrickError(sentence("hand.not held", self._lang, card=c, cards=self._hand))
         if self._contract is not None:
             ruling = explain_play(self._contract, self._hand, self._trick, c, lang=self._lang)
             if not ruling.answer:

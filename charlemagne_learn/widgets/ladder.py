@@ -24,7 +24,7 @@ from ..course import course_variant
 from ..engine.cards import Card, Rank, Suit
 from ..engine.display import card_html
 from ..engine.errors import RulesOptionError
-from ..engine.i18n import Lang, card_label, say, word
+from ..engine.i18n import Lang, card_label, say, sentence, word
 from ..engine.ranking import card_order
 from ..engine.rules import VARIANTS, Rules
 from ._base import GameWidget, bid_label, card_id, card_view, suit_inks
@@ -125,7 +125,9 @@ class TrumpLadder(GameWidget):
         value = proposal["value"]
         if value is None or (isinstance(value, str) and value.strip().lower() in ("", "none", "nt", "no trump")):
             if not _no_trump_bids(self._rules):
-                raise RulesOptionError(say("ladder.no no-trump", self._lang, title=_title(self._rules, self._lang)))
+                raise RulesOptionError(
+                    sentence("ladder.no no-trump", self._lang, title=_title(self._rules, self._lang))
+                )
             return None
         return Suit.find(value).name
 
@@ -236,7 +238,7 @@ class TrumpLadder(GameWidget):
         try:
             self.trump = suit.name if isinstance(suit, Suit) else suit
         except ValueError as exc:
-            self.message = str(exc)
+            self.message = self._refusal(exc)
             return False
         self.message = ""
         return True
@@ -246,7 +248,7 @@ class TrumpLadder(GameWidget):
         try:
             self.variant = variant
         except ValueError as exc:
-            self.message = str(exc)
+            self.message = self._refusal(exc)
             return False
         self.message = ""
         return True

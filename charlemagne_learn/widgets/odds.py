@@ -24,7 +24,7 @@ from ..engine.cards import Card, CardList, Seat
 from ..engine.checks import flag, whole_number
 from ..engine.deal import cards_of, deal_hands
 from ..engine.errors import RulesOptionError
-from ..engine.i18n import say, word
+from ..engine.i18n import say, sentence, word
 from ..engine.ranking import sort_hand
 from ..engine.rng import check_seed, derive_seed
 from ..engine.rules import Rules
@@ -117,7 +117,7 @@ class BidOddsExplorer(GameWidget):
         try:
             cards = checked_hand(self._rules, hand)
         except ValueError as exc:
-            self.message = str(exc)
+            self.message = self._refusal(exc)
             return False
         self._take(cards)
         return True
@@ -263,5 +263,5 @@ def _check_samples(samples: object) -> int:
 
 def _check_method(method: object) -> str:
     if not isinstance(method, str) or method not in METHODS:  # str first: a NumPy array compares item by item
-        raise RulesOptionError(say("odds.bad method", method=method))
+        raise RulesOptionError(sentence("odds.bad method", method=method))
     return str(method)

@@ -42,7 +42,7 @@ from ..engine.display import seat_view_html
 from ..engine.errors import CardParseError, IllegalActionError, RulesOptionError, quote
 from ..engine.game import Game
 from ..engine.hand import HandState, Phase, SeatView
-from ..engine.i18n import Lang, say, word
+from ..engine.i18n import Lang, say, sentence, word
 from ..engine.rng import derive_seed
 from ..engine.rules import Rules
 from ._base import GameWidget, clip, lang_kw, number_text
@@ -65,7 +65,7 @@ def rules_of(variant: str | Rules | None, options: dict[str, Any]) -> Rules:
     variant's name as its preset with ``options``, None the course's variant and house rules."""
     if isinstance(variant, Rules):
         if options:
-            raise RulesOptionError(say("play.rules and options", options=", ".join(sorted(options))))
+            raise RulesOptionError(sentence("play.rules and options", options=", ".join(sorted(options))))
         return variant
     name, options = course_variant(variant, options)
     return Rules.preset(name, **options)
@@ -239,12 +239,12 @@ class PlayTable(TableFront):
         nothing changed, False."""
         try:
             if self._game.is_over:
-                raise IllegalActionError(say("play.game is over", self._lang, team=self._team(self._game.winner)))
+                raise IllegalActionError(sentence("play.game is over", self._lang, team=self._team(self._game.winner)))
             if self._done is not None:
-                raise IllegalActionError(say("play.hand is over", self._lang))
+                raise IllegalActionError(sentence("play.hand is over", self._lang))
             if self._passing_to is not None:
                 raise IllegalActionError(
-                    say("play.wait screen", self._lang, seat=word(self._passing_to.name, self._lang))
+                    sentence("play.wait screen", self._lang, seat=word(self._passing_to.name, self._lang))
                 )
             act = self._action(action)
             state = self._game.hand
@@ -256,7 +256,7 @@ class PlayTable(TableFront):
             exchange = self._exchange_start() if state.phase in _EXCHANGE and act in view.legal_actions else None
             self._apply(act, mover)  # the engine checks it: an illegal action raises and changes nothing
         except (IllegalActionError, CardParseError) as exc:
-            self.message = str(exc)
+            self.message = self._refusal(exc)
             return False
         self.message = ""
         self.hint = {}
@@ -279,7 +279,7 @@ class PlayTable(TableFront):
         if isinstance(action, Action):
             return action
         if not isinstance(action, Card) and len(str(action)) > _LONGEST_ACTION:
-            raise IllegalActionError(say("play.too long", given=quote(clip(str(action))), limit=_LONGEST_ACTION))
+            raise IllegalActionError(sentence("play.too long", given=quote(clip(str(action))), limit=_LONGEST_ACTION))
         card: Card | None = action if isinstance(action, Card) else None
         if card is None and len(str(action).split()) == 1 and str(action).strip().lower() != "pass":
             try:
@@ -585,11 +585,11 @@ def _people(seat: Seat | str | None, people: Iterable[Seat | str] | str | None) 
     if isinstance(people, Seat):
         people = [people]
     if not isinstance(people, (str, list, tuple, set, frozenset)):
-        raise RulesOptionError(say("play.people not seats", value=quote(people)))
+        raise RulesOptionError(sentence("play.people not seats", value=quote(people)))
     given: list[Seat | str] = list(people) if not isinstance(people, str) else _seat_words(people)
     seats = [Seat.find(p) for p in given]
     if not seats or len(set(seats)) != len(seats):
-        raise RulesOptionError(say("play.people count", value=quote(people)))
+        raise RulesOptionError(sentence("play.people count", value=quote(people)))
     ordered = sorted(set(seats))
     if seat is None:
         return tuple(ordered)

@@ -30,7 +30,7 @@ from ..engine.cards import Card, Seat
 from ..engine.checks import whole_number
 from ..engine.display import cards_html, ruling_html
 from ..engine.errors import IllegalActionError
-from ..engine.i18n import lang_or_current, say, word
+from ..engine.i18n import lang_or_current, say, sentence, word
 from ..engine.ranking import sort_hand
 from ..engine.rules import Rules
 from ..teach.quiz import Question, questions
@@ -196,7 +196,7 @@ class TrickQuiz(GameWidget):
         self._expect("legal", "order")
         c = str(Card.parse(card))
         if c not in q.choices:
-            raise IllegalActionError(say("trickquiz.not_a_choice", self._lang, card=Card.parse(c)))
+            raise IllegalActionError(sentence("trickquiz.not_a_choice", self._lang, card=Card.parse(c)))
         cid = card_id(Card.parse(c))
         picked = list(self.picked)
         if cid in picked:
@@ -228,11 +228,13 @@ class TrickQuiz(GameWidget):
         if not normal:
             raise IllegalActionError(word("pick first", lang))
         if q.kind == "winner" and normal[0] not in q.choices:
-            raise IllegalActionError(say("trickquiz.sits_out", lang, seat=Seat.find(normal[0])))
+            raise IllegalActionError(sentence("trickquiz.sits_out", lang, seat=Seat.find(normal[0])))
         if q.kind == "score" and normal[0] not in q.choices:
-            raise IllegalActionError(say("trickquiz.not_a_score", lang, given=normal[0], choices=", ".join(q.choices)))
+            raise IllegalActionError(
+                sentence("trickquiz.not_a_score", lang, given=normal[0], choices=", ".join(q.choices))
+            )
         if q.kind in ("legal", "order") and any(c not in q.choices for c in normal):
-            raise IllegalActionError(say("trickquiz.only_shown", lang, choices=" ".join(q.choices)))
+            raise IllegalActionError(sentence("trickquiz.only_shown", lang, choices=" ".join(q.choices)))
         right = q.check(normal)
         seconds = round(time.monotonic() - self._shown_at, 1)
         self._results.append(
@@ -293,7 +295,7 @@ class TrickQuiz(GameWidget):
         kind = self._question.kind
         if kind not in kinds:
             how = kind if kind in ("winner", "score") else "cards"
-            raise IllegalActionError(say(f"trickquiz.answer_with_{how}", self._lang))
+            raise IllegalActionError(sentence(f"trickquiz.answer_with_{how}", self._lang))
 
     def _check_asking(self) -> None:
         if self.phase == "answered":

@@ -32,7 +32,7 @@ from ..engine.contract import Contract
 from ..engine.display import hand_state_html, seat_view_html
 from ..engine.errors import IllegalActionError, RulesOptionError, quote
 from ..engine.hand import HandResult, HandState, Phase, SeatView
-from ..engine.i18n import Lang, say, word
+from ..engine.i18n import Lang, say, sentence, word
 from ..engine.ranking import sort_hand
 from ..engine.rules import Rules
 from ._base import GameWidget, bid_label, card_view, engine_text, variant_title
@@ -395,7 +395,7 @@ class Table(GameWidget):
     def _check_step(self, proposal: dict[str, Any]) -> int:
         value = proposal["value"]
         if not 0 <= value <= len(self._record.history):
-            raise IllegalActionError(say("table.bad step", value=quote(value), last=len(self._record.history)))
+            raise IllegalActionError(sentence("table.bad step", value=quote(value), last=len(self._record.history)))
         return int(value)
 
     @property
