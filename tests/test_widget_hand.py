@@ -27,6 +27,17 @@ def test_cards_carry_labels_roles_and_legality() -> None:
     assert {c["id"]: c["label"] for c in h.cards}["RJ"] == "joker rouge — le grand joker"
 
 
+@pytest.mark.parametrize(("high_joker", "high"), [("red", "RJ"), ("black", "BJ")])
+def test_the_faces_name_rank_and_suit_and_ring_the_high_joker_of_the_house_rule(high_joker: str, high: str) -> None:
+    rules = cl.Rules.preset("canadian", high_joker=high_joker)
+    h = Hand("RJ BJ 10C JD", contract=cl.Contract(rules, "6", "N", "H"), lang="fr")
+    by_id = {c["id"]: c for c in h.cards}
+    assert [c for c in by_id if by_id[c]["high"]] == [high]
+    assert (by_id["10C"]["rank"], by_id["10C"]["pip"]) == ("10", "♣")
+    assert by_id["RJ"]["pip"] == "★" and by_id["RJ"]["rank"] == "JOKER"
+    assert not any(c["high"] for c in Hand("RJ BJ").cards)  # no contract: no joker is high yet
+
+
 def test_a_click_on_an_illegal_card_explains_and_changes_nothing() -> None:
     h = Hand("AS JD 7H RJ 9C", contract=K, trick="KH")
     seen: list[cl.Card] = []

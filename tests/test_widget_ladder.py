@@ -19,7 +19,7 @@ def test_the_canadian_heart_ladder_comes_from_the_engine() -> None:
     ladder = TrumpLadder()
     rules = cl.Rules.preset("canadian")
     assert ids(ladder.trumps) == ["RJ", "BJ", "JH", "JD", "AH", "KH", "QH", "10H", "9H", "8H", "7H"]
-    assert [c["rank"] for c in ladder.trumps] == list(range(1, 12))
+    assert [c["place"] for c in ladder.trumps] == list(range(1, 12))
     assert [str(c) for c in ladder.ladder] == [str(c) for c in cl.trump_order(rules, "H")]
     roles = {c["id"]: c["role_text"] for c in ladder.trumps}
     assert roles["RJ"] == "high joker" and roles["JH"] == "big jack (le bar)"

@@ -36,7 +36,7 @@ function render({ model, el: root }) {
     const ladder = el("ol", { class: "cl-ladder-trumps", "aria-label": words["trumps high to low"] });
     for (const card of model.get("trumps")) {
       ladder.append(el("li", { class: "cl-ladder-step" },
-        el("span", { class: "cl-ladder-rank", text: String(card.rank) }),
+        el("span", { class: "cl-ladder-rank", text: String(card.place) }),
         cardButton(card, { extraClass: "cl-ladder-card" }),
         el("span", { class: "cl-ladder-role", text: card.role_text })));
     }

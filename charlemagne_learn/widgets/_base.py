@@ -230,10 +230,15 @@ def card_view(card: Card, lang: Lang = "en", contract: Contract | None = None, *
     four-colour deck: the page takes the one its ``four_colour`` asks for)."""
     role = card_order(contract.rules, contract.trump).role[card.index] if contract is not None else ""
     suit = "J" if card.suit is None else card.suit.name
+    joker = card.suit is None or card.rank is None
     return {
         "id": card_id(card),
         "text": str(card),
         "suit": suit,
+        # the face's corners: the rank and the suit's symbol; a joker's word and a star
+        "rank": word("joker", lang).upper() if joker else str(card.rank),
+        "pip": "★" if joker else card.suit.symbol,  # type: ignore[union-attr]
+        "high": role == "high joker",
         "label": card_label(card, lang, role),
         "role": word(role, lang) if role else "",
         "ink": card_colour(card),

@@ -175,7 +175,7 @@ class TrumpLadder(GameWidget):
         lang = self._lang
         rules, suit = self._rules, self.suit
         order = card_order(rules, suit)
-        self.trumps = [self._card(c, order.role[c.index], rank=n) for n, c in enumerate(self.ladder, 1)]
+        self.trumps = [self._card(c, order.role[c.index], place=n) for n, c in enumerate(self.ladder, 1)]
         plain = []
         for s, cards in self.plain_suits().items():
             jack = Card.of(Rank.JACK, s)

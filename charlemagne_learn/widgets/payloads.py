@@ -27,6 +27,9 @@ class _Card(TypedDict):
     id: str  #: as ``Card.parse`` reads it: "JD", "RJ"
     text: str  #: its face: "J♦"
     suit: str  #: "C", "D", "H", "S", or "J" for a joker
+    rank: str  #: the face's corner: "10", "J"; "JOKER" for a joker
+    pip: str  #: the suit's symbol, "★" for a joker
+    high: bool  #: the high joker of the contract shown (the ``high_joker`` house rule decides which)
     label: str  #: what a screen reader says
     role: str  #: its role in the contract, in words ("little jack"), or ""
     ink: str  #: its colour (a palette variable)

@@ -70,6 +70,22 @@ def test_cards_read_whole_on_one_row_in_their_own_colours(notebook: Any, viewpor
     assert raised["top"] < min(c["top"] for c in hand if c["id"] != "RJ")
     assert raised["left"] - 3 >= raised["outLeft"]
 
+    # drawn faces: the rank and suit in the corner, the suit large in the middle; the jokers' star, the high one's
+    # ringed (the spoken label is the button's, the face is hidden from screen readers)
+    faces = page.evaluate("""() => [...document.querySelectorAll('.cl-hand .cl-card')].map((c) => ({
+      id: c.dataset.card, rank: c.querySelector('.cl-corner .cl-rank').textContent,
+      suit: c.querySelector('.cl-corner .cl-corner-suit').textContent, pip: c.querySelector('.cl-pip').textContent,
+      high: c.classList.contains('cl-joker-high'), hidden: c.querySelector('.cl-pip').getAttribute('aria-hidden'),
+      label: c.getAttribute('aria-label'), height: c.getBoundingClientRect().height,
+      width: c.getBoundingClientRect().width }))""")
+    by_id = {f["id"]: f for f in faces}
+    assert (by_id["10C"]["rank"], by_id["10C"]["suit"], by_id["10C"]["pip"]) == ("10", "♣", "♣")
+    assert (by_id["JD"]["rank"], by_id["JD"]["pip"]) == ("J", "♦") and "little jack" in by_id["JD"]["label"]
+    assert by_id["RJ"]["pip"] == by_id["BJ"]["pip"] == "★" and by_id["RJ"]["rank"] == "JOKER"
+    assert by_id["RJ"]["high"] and not by_id["BJ"]["high"]
+    assert all(f["hidden"] == "true" for f in faces)
+    assert all(1.3 <= f["height"] / f["width"] <= 1.5 for f in faces), faces  # a playing card's shape
+
     south = page.evaluate(MEASURE, ".cl-playtable .cl-seat-bottom .cl-card")
     _one_row(south, 8)
     assert page.locator(".cl-playtable .cl-middle .cl-caption").first.inner_text() == "Bidding"

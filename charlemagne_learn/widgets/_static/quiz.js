@@ -35,6 +35,9 @@ function el(tag, attrs = {}, ...children) {
  * @property {string} id - as Card.parse reads it: "JD", "RJ"
  * @property {string} text - its face: "J♦"
  * @property {string} suit - "C", "D", "H", "S", or "J" for a joker
+ * @property {string} rank - the face's corner: "10", "J"; "JOKER" for a joker
+ * @property {string} pip - the suit's symbol, "★" for a joker
+ * @property {boolean} high - the high joker of the contract shown
  * @property {string} label - what a screen reader says
  * @property {string} role - its role in the contract, in words, or ""
  * @property {string} ink - its colour (a palette variable)
@@ -53,21 +56,39 @@ function cardButton(card, { onClick = null, selected = false, disabled = false, 
   if (selected) classes.push("cl-selected");
   // every word comes from Python (illegal_word in the widget's language)
   const label = card.label + (card.legal === false && card.illegal_word ? ` (${card.illegal_word})` : "");
+  if (card.high) classes.push("cl-joker-high");
+  if (card.role) classes.push("cl-has-role");
   const button = el("button", {
     class: classes.join(" "), type: "button", "aria-label": label, title: label, style: ink,
     "aria-pressed": selected ? "true" : "false", "data-card": card.id, disabled: disabled,
     onclick: onClick ? () => onClick(card) : null,
-  }, el("span", { class: "cl-card-text", text: card.text }));
-  if (card.role) button.append(el("span", { class: "cl-card-role", text: card.role }));
+  }, ...cardFace(card));
+  if (card.role) button.append(el("span", { class: "cl-card-role", "aria-hidden": "true", text: card.role }));
   return button;
+}
+
+// A drawn face: the rank over the suit in two corners (the second upside down, as on a printed card) and the suit
+// large in the middle; a joker's word down its corner and a star. The button's label is what a screen reader says,
+// so the face itself is hidden from it.
+/** @param {CardView} card */
+function cardFace(card) {
+  const rank = card.rank || card.text;
+  const pip = card.pip || "";
+  const corner = (end) => el("span", { class: end ? "cl-corner cl-corner-end" : "cl-corner", "aria-hidden": "true" },
+    el("span", { class: "cl-rank", text: rank }), el("span", { class: "cl-corner-suit", text: pip }));
+  return [corner(false), el("span", { class: "cl-pip", "aria-hidden": "true", text: pip || rank }), corner(true)];
 }
 
 // A hand on one row (up to a Charlemagne exchange's 11 cards: the cards narrow rather than wrap); a longer row
 // (a whole suit, a deck) wraps.
 const ONE_ROW = 12;
 
+// From this many cards a row overlaps them as a hand is held, each card's corner in view.
+const FANNED = 9;
+
 function cardRow(cards, options = {}) {
-  const row = el("div", { class: cards.length > ONE_ROW ? "cl-cards cl-cards-wrap" : "cl-cards", role: "group" });
+  const kind = cards.length > ONE_ROW ? "cl-cards cl-cards-wrap" : cards.length >= FANNED ? "cl-cards cl-cards-fanned" : "cl-cards";
+  const row = el("div", { class: kind, role: "group" });
   for (const card of cards) row.append(cardButton(card, typeof options === "function" ? options(card) : options));
   return row;
 }
