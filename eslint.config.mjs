@@ -8,7 +8,7 @@ import globals from "globals";
 
 // What common.js defines for every widget, and what table_picture.js adds for Table and PlayTable.
 const common = Object.fromEntries(["SUIT_CLASS", "inkStyle", "el", "cardButton", "cardRow", "messageBox", "rootOf", "downloadBar"].map((n) => [n, "readonly"]));
-const tablePicture = Object.fromEntries(["drawTable", "cardBacks", "badge"].map((n) => [n, "readonly"]));
+const tablePicture = Object.fromEntries(["drawTable", "cardBacks", "badge", "placesOf", "moveCards"].map((n) => [n, "readonly"]));
 
 export default [
   { ignores: ["node_modules/", ".venv/", ".venv-lite/", "_lite/", "**/_static/", "test-artifacts/"] },

@@ -104,7 +104,10 @@ function render({ model, el: root }) {
     if (screen.title && !wasPassing) queueMicrotask(() => passing.querySelector(".cl-ready")?.focus());
     wasPassing = Boolean(screen.title);
     status.textContent = model.get("status");
-    picture.replaceChildren(drawTable(model.get("picture"), { onCard }));
+    const before = placesOf(picture);
+    const drawn = model.get("picture");
+    picture.replaceChildren(drawTable(drawn, { onCard }));
+    moveCards(before, picture, drawn);
     prompt.textContent = model.get("prompt");
     actions.replaceChildren(...model.get("actions").map((a) => el("button", {
       type: "button", class: `cl-action cl-action-${a.kind}`, "data-action": a.id,

@@ -21,7 +21,10 @@ function render({ model, el: root }) {
   slider.addEventListener("keydown", (event) => event.stopPropagation());
   const controls = el("div", { class: "cl-replay", role: "group" }, prevTrick, prevAction, slider, nextAction, nextTrick, stepText, lastText);
   const draw = () => {
-    picture.replaceChildren(drawTable(model.get("picture")));
+    const before = placesOf(picture);
+    const drawn = model.get("picture");
+    picture.replaceChildren(drawTable(drawn));
+    moveCards(before, picture, drawn);
     const words = model.get("words");
     const step = model.get("step");
     const steps = model.get("steps");

@@ -103,6 +103,8 @@ function biddingBox(picture) {
  * @typedef {Object} LastTrick
  * @property {string} title
  * @property {PlayedCard[]} cards
+ * @property {string} winner - the seat that won it
+ * @property {string[]} side - the winner and its partner, where the partner plays
  *
  * @typedef {Object} KittyView
  * @property {number} count
@@ -153,4 +155,56 @@ function drawTable(picture, { onCard = null } = {}) {
   grid.append(middle);
   const side = el("aside", { class: "cl-side" }, scoreBox(picture), kittyBox(picture.kitty, words), biddingBox(picture));
   return el("div", { class: "cl-table-picture" }, head, el("div", { class: "cl-table-body" }, grid, side));
+}
+
+// Motion with meaning. Before a new picture replaces the old one, placesOf(old) notes where each card and seat was;
+// moveCards(places, new) then sends each card new to the table from where it was (the learner's own card from the
+// hand, a bot's from its seat) to its place in the trick, one after another in the order played, and marks the
+// side that won a trick just finished. Nothing moves for a learner who asks for reduced motion: the picture is the
+// same, only drawn at once.
+const MOTION_MS = 360;
+const MOTION_STEP_MS = 200;
+const WON_MS = 1600;
+
+function placesOf(root) {
+  const cards = new Map();
+  const seats = new Map();
+  for (const c of root.querySelectorAll(".cl-card[data-card]")) cards.set(c.dataset.card, c.getBoundingClientRect());
+  for (const s of root.querySelectorAll(".cl-seat[data-seat]")) seats.set(s.dataset.seat, s.getBoundingClientRect());
+  const played = new Set([...root.querySelectorAll(".cl-played .cl-card[data-card]")].map((c) => c.dataset.card));
+  return { cards, seats, played, any: cards.size > 0 || seats.size > 0 };
+}
+
+function reducedMotion() {
+  return typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+/** @param {TablePicture} picture */
+function moveCards(before, root, picture) {
+  if (!before || !before.any) return;
+  const still = reducedMotion();
+  let order = 0;
+  let arrived = false;
+  // the trick just finished before the one begun after it, each in the order played
+  const plays = [...root.querySelectorAll(".cl-last-trick .cl-play"), ...root.querySelectorAll(".cl-trick-now .cl-play")];
+  for (const fig of plays) {
+    const card = fig.querySelector(".cl-card");
+    if (!card || before.played.has(card.dataset.card)) continue;
+    arrived = true;
+    const from = before.cards.get(card.dataset.card) || before.seats.get(fig.dataset.seat);
+    if (still || !from || typeof card.animate !== "function") continue;
+    const to = card.getBoundingClientRect();
+    const dx = from.left + from.width / 2 - (to.left + to.width / 2);
+    const dy = from.top + from.height / 2 - (to.top + to.height / 2);
+    card.animate([{ transform: `translate(${dx}px, ${dy}px) scale(0.9)`, opacity: 0.4 }, { transform: "none", opacity: 1 }],
+      { duration: MOTION_MS, delay: order * MOTION_STEP_MS, easing: "cubic-bezier(0.2, 0.7, 0.3, 1)", fill: "backwards" });
+    order += 1;
+  }
+  // a trick finished in this step: its winner's side lights up for a moment (said in words by the trick's title)
+  const last = picture.last_trick;
+  const finished = last && last.cards.some((p) => !before.played.has(p.card.id));
+  if (!arrived || !finished) return;
+  const seats = last.side.map((s) => root.querySelector(`.cl-seat[data-seat="${s}"]`)).filter(Boolean);
+  for (const seat of seats) seat.classList.add("cl-won-trick");
+  setTimeout(() => { for (const seat of seats) seat.classList.remove("cl-won-trick"); }, still ? WON_MS : WON_MS + order * MOTION_STEP_MS);
 }

@@ -74,6 +74,8 @@ class TableSeat(TypedDict):
 class LastTrick(TypedDict):
     title: str
     cards: list[PlayedCard]
+    winner: str  #: the seat that won it: "N", "E", "S", "W"
+    side: list[str]  #: the winner and its partner, where the partner plays
 
 
 class KittyView(TypedDict):

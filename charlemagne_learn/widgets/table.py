@@ -277,9 +277,14 @@ def _last_trick(state: HandState, lang: Lang, contract: Contract | None) -> dict
     if not tricks:
         return None
     done = tricks[-1]
+    winner = Seat(done.winner)
+    # the winner's side: the two partners, or the winner alone where its partner sits out
+    side = [s for s in (winner, winner.partner) if contract is None or s in contract.active_seats]
     return {
         "title": say("table.last trick", lang, seat=_seat_word(done.winner, lang)),
         "cards": _played(zip(done.seats, done.cards, strict=True), lang, contract),
+        "winner": winner.name,
+        "side": [s.name for s in side],
     }
 
 
