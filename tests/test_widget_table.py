@@ -204,3 +204,24 @@ def test_a_bid_box_keeps_its_own_copy_of_the_hand() -> None:
     assert repr(box) == shown
     box.update(state)
     assert repr(box) != shown
+
+
+@pytest.mark.parametrize("seed", [1, 4, 9])
+def test_once_the_hand_is_over_every_hand_and_the_kitty_are_face_up(seed: int) -> None:
+    """What a learner played against: each seat's cards as held when play began (the cards it played, and all of
+    a partner's who sat out), the kitty whether taken or not, from any seat's view."""
+    rules = cl.Rules.preset("canadian")
+    state = cl.play_hand(rules, [cl.RuleBot(i) for i in range(4)], seed=seed)
+    assert state.phase is cl.Phase.OVER
+    w = Table(state, seat="W")
+    for seat in cl.Seat:
+        shown = _seat(w, seat.name)
+        played = {card_id(c) for t in state.tricks for s, c in zip(t.seats, t.cards, strict=True) if s == seat}
+        assert shown["face_up"] and {c["id"] for c in shown["cards"]} == played | {card_id(c) for c in state.hand(seat)}
+    kitty = w.picture["kitty"]
+    assert {c["id"] for c in kitty["cards"]} == {card_id(c) for c in state.at(0).kitty}
+    every = [c["id"] for s in w.picture["seats"] for c in s["cards"]] + [c["id"] for c in kitty["cards"]]
+    discards = {c["id"] for c in kitty["discards"]}
+    assert {*every, *discards} == {card_id(cl.Card.from_index(i)) for i in rules.deck_indices}  # the whole deck
+    w.step = len(state.history) - 1  # one action before the end: the other hands are face down again
+    assert not _seat(w, "N")["face_up"] and not _seat(w, "E")["face_up"]

@@ -154,8 +154,8 @@ def trick_marks(state: HandState) -> list[int]:
 
 def table_picture(state: HandState, seat: Seat | None, lang: Lang = "en", *, own_cards: bool = True) -> dict[str, Any]:
     """Everything the table shows, as plain data for the front-end: from ``seat``'s view only (every hand face up
-    when ``seat`` is None), so a seat's picture never holds a card that seat cannot see; ``seat`` sits at the
-    bottom. ``own_cards=False``: ``seat``'s own hand face down too (the screen while it passes to another player)."""
+    when ``seat`` is None), so a seat's picture never holds a card that seat cannot see while the hand is played;
+    once it is over, every hand (as held when play began) and the kitty face up. ``seat`` sits at the bottom. ``own_cards=False``: ``seat``'s own hand face down too (the screen while it passes to another player)."""
     view: SeatView | None = None if seat is None else state.view(seat)
     contract = state.contract
     bids = view.bids if view is not None else [(w, a) for w, a in state.history if a.kind in ("bid", "pass")]
@@ -220,6 +220,9 @@ def _seats(
     see face up, the legal ones marked on the seat choosing a card."""
     contract = state.contract
     hands = state.hands if view is None else {}
+    if state.phase is Phase.OVER:
+        # the hand is over and nothing is secret: every seat's cards face up, as each held them when play began
+        hands, view = held_at_play(state), None
     exposed = {} if view is None else view.exposed
     to_move = state.to_move
     sitting_out = contract.sitting_out if contract is not None else ()
@@ -254,6 +257,16 @@ def _seats(
             }
         )
     return seats
+
+
+def held_at_play(state: HandState) -> dict[str, list[Card]]:
+    """Each seat's cards when play began (after the exchange): the cards it played, and any it still holds (a
+    partner sitting out holds all of its own)."""
+    held: dict[str, list[Card]] = {s.name: list(state.hands[s.name]) for s in Seat}
+    for trick in state.tricks:
+        for seat, card in zip(trick.seats, trick.cards, strict=True):
+            held[Seat(seat).name].append(card)
+    return held
 
 
 def _face_up(hands: dict[str, list[Card]], view: SeatView | None, s: Seat, own_cards: bool) -> list[Card] | None:
@@ -316,12 +329,13 @@ def _kitty(state: HandState, view: SeatView | None, lang: Lang, contract: Contra
         return {
             "count": len(lying),
             "count_text": _count_text(len(lying), lang),
-            "cards": [],
+            # never taken: face down until the hand is over, then shown with the rest
+            "cards": _cards(lying, lang, contract, rules=state.rules) if state.phase is Phase.OVER else [],
             "taken": "",
             "discards": [],
         }
     taken = say("table.taken", lang, seat=_seat_word(bidder, lang)) if bidder is not None else ""
-    if view is None:
+    if view is None or state.phase is Phase.OVER:  # the teacher's view, or a hand over: nothing is secret
         cards: list[Card] = state.at(0).kitty
         discards = [a.card for _, a in state.history if a.kind == "discard" and a.card is not None]
     elif view.kitty is not None:

@@ -78,3 +78,26 @@ def test_nothing_moves_for_a_learner_who_asks_for_reduced_motion(notebook: Any) 
     assert page.locator(f".cl-playtable .cl-played .cl-card[data-card='{chosen}']").count() >= 1
     winner = book.value("play.state.tricks[-1].winner.name")
     page.locator(f".cl-playtable .cl-seat[data-seat='{winner}'].cl-won-trick").wait_for(timeout=5_000)
+
+
+OVER = """
+from charlemagne_learn.widgets.playtable import PlayTable
+over = PlayTable("canadian", "S", seed=4, bots="rule", grade_moves=False)
+while over.state.phase.value != "over":
+    over.play(str(over.state.legal_actions()[-1]))
+over
+"""
+
+
+def test_at_the_end_of_the_hand_every_hand_and_the_kitty_are_face_up(notebook: Any) -> None:
+    book = notebook(OVER, name="table_over")
+    page = book.page
+    page.locator(".cl-playtable .cl-review-panel").wait_for(timeout=30_000)
+    for seat in "NESW":
+        faces = page.locator(f".cl-playtable .cl-seat[data-seat='{seat}'] .cl-card")
+        assert faces.count() == book.value(f"len(over.picture['seats']['NESW'.index('{seat}')]['cards'])") >= 7
+    assert page.locator(".cl-playtable .cl-seat .cl-back").count() == 0  # no card face down
+    assert page.locator(".cl-playtable .cl-kitty .cl-card").count() >= 2
+    assert page.locator(".cl-playtable .cl-review-panel .cl-result").inner_text() == book.value(
+        "over.picture['result']"
+    )
