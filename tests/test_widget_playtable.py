@@ -68,9 +68,28 @@ def test_choose_discard_and_trump_by_clicks() -> None:
     assert len(hand) == 10 and all(c["legal"] for c in _my_cards(p))
     p._on_front_end(p, {"type": "card", "card": "RJ"}, [])  # not held
     assert "does not hold" in p.message
+    # a click chooses a card (raised), a second takes it back; nothing is put aside until confirmed
+    p._on_front_end(p, {"type": "card", "card": hand[-1]}, [])
+    assert [c["id"] for c in _my_cards(p) if c.get("selected")] == [hand[-1]]
+    assert [a["kind"] for a in p.actions] == ["undo"] and "1 chosen" in p.prompt
+    p._on_front_end(p, {"type": "card", "card": hand[-1]}, [])
+    assert not any(c.get("selected") for c in _my_cards(p)) and p.actions == []
+    p._on_front_end(p, {"type": "card", "card": hand[-3]}, [])
+    p._on_front_end(p, {"type": "card", "card": hand[-2]}, [])
+    p._on_front_end(p, {"type": "card", "card": hand[-1]}, [])  # a third, for a discard of two: refused
+    assert "chosen already" in p.message
+    assert p.state.phase is cl.Phase.DISCARD and len(p.state.hand("S")) == 10  # nothing put aside yet
+    assert [a["kind"] for a in p.actions] == ["confirm", "undo"]
+    p._on_front_end(p, {"type": "action", "action": "undo discards"}, [])  # take them all back
+    assert not any(c.get("selected") for c in _my_cards(p)) and p.actions == []
+    p._on_front_end(p, {"type": "action", "action": "confirm discards"}, [])
+    assert "Choose 2 cards to put aside first (0 chosen)" in p.message and p.state.phase is cl.Phase.DISCARD
     p._on_front_end(p, {"type": "card", "card": hand[-1]}, [])
     p._on_front_end(p, {"type": "card", "card": hand[-2]}, [])
+    assert p.actions[0]["text"] == f"Put aside {cl.Card.parse(hand[-1])} {cl.Card.parse(hand[-2])}"
+    p._on_front_end(p, {"type": "action", "action": "confirm discards"}, [])
     assert p.state.phase.value == "trump" and p.picture["kitty"]["discards"]
+    assert {c["id"] for c in p.picture["kitty"]["discards"]} == {hand[-1], hand[-2]}
     assert [a["text"] for a in p.actions] == ["♣ clubs", "♦ diamonds", "♥ hearts", "♠ spades"]
     p._on_front_end(p, {"type": "action", "action": "trump S"}, [])
     assert p.state.phase.value == "play" and p.picture["contract"] == "Gros Charlemagne ♠ by South"
@@ -364,3 +383,23 @@ def test_people_may_be_written_as_players_write_them() -> None:
         p = PlayTable(people=people, seed=1, grade_moves=False)
         assert p.people == ((cl.Seat.N,) if people is cl.Seat.N else (cl.Seat.N, cl.Seat.S))
     assert PlayTable(seat="S", people="NS", seed=1, grade_moves=False).people == (cl.Seat.S, cl.Seat.N)
+
+
+def test_the_exchange_is_graded_live_and_listed_in_the_review_with_the_same_grade() -> None:
+    p = PlayTable("canadian", "S", seed=1, grade_samples=8, hint_samples=4)
+    p.play("bid gros_charlemagne")
+    p.play("choose kitty")
+    p.show_hint()  # a hint on fewer deals than the grade: the grade is still the grade's own deals'
+    hand = [c["id"] for c in _my_cards(p)]
+    p.choose_discard(hand[-1])
+    p.choose_discard(hand[-4])
+    assert p.confirm_discards()
+    p.play(str(p.state.legal_actions()[1]))
+    live = p.grade
+    assert live["text"].startswith("You chose discard ")
+    while p.state.phase is not cl.Phase.OVER:
+        p.play(str(p.state.legal_actions()[0]))
+    exchange = [line for line in p.review["lines"] if line["phase"] == "discarding"]
+    assert len(exchange) == 1 and exchange[0]["action"] in live["text"] and ", trump " in exchange[0]["action"]
+    assert exchange[0]["grade"] == live["grade"]
+    assert [line["move"] for line in p.review["lines"]] == sorted(line["move"] for line in p.review["lines"])

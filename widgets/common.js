@@ -43,6 +43,7 @@ function el(tag, attrs = {}, ...children) {
  * @property {string} ink4 - its colour in the four-colour deck
  * @property {boolean} [legal] - may it be played now
  * @property {string} [illegal_word] - the word for a card that may not be played
+ * @property {boolean} [selected] - chosen (to put aside), not yet confirmed
  */
 
 // A card is a real <button>: keyboard focus, Enter/Space, and a spoken label.

@@ -395,6 +395,10 @@ class ReviewLine:
     best_reason: str = ""
     #: How sure the grade is, where it needs saying (:meth:`Choice.doubt`): "" for a sure grade.
     doubt: str = ""
+    #: A decision of several actions (the bidder's exchange: its discards and trump), in words, and the best one's;
+    #: "" for one action (:attr:`action` says it). :attr:`action` is then the exchange's first discard.
+    said: str = ""
+    best_said: str = ""
 
 
 @dataclass(frozen=True)
@@ -425,8 +429,9 @@ def review(
     workers: int | None = None,
     lang: str | None = None,
 ) -> Review:
-    """Every bid, card and partner's card ``seat`` chose in ``state``, and its choice before the exchange as the
-    bidder, graded against the best choice at that moment.
+    """Every bid, card and partner's card ``seat`` chose in ``state``, its choice before the exchange as the
+    bidder and its exchange as a whole (the discards and the trump named with them), graded against the best choice
+    at that moment.
 
     ``workers`` as for :func:`hint` (the bid odds behind grading a bid). Each decision is graded exactly as
     :func:`hint` grades it at that moment (same samples, same seed): the review says what the live grade said.
@@ -447,7 +452,7 @@ def review(
             or (act.kind in ("choose", "trump") and state.bidder == who and before_exchange(state.at(m).view(who)))
         )
     ]
-    lines = []
+    lines = [] if (line := _exchange_line(state, who, samples, seed, language)) is None else [line]
     for move in moves:
         act = state.history[move][1]
         before = state.at(move)
@@ -465,4 +470,37 @@ def review(
                 doubt=mine.doubt(language),
             )
         )
-    return Review(who, tuple(lines))
+    return Review(who, tuple(sorted(lines, key=lambda line: line.move)))
+
+
+def _exchange_line(state: HandState, who: Seat, samples: int, seed: int, language: str) -> ReviewLine | None:
+    """The bidder's exchange (its discards and the trump named with them), graded as a whole as the play table
+    grades it live: by :func:`~.exchange.exchange_hint` from the first discard, on the same deals. None where
+    ``who`` made no exchange."""
+    from .exchange import exchange_hint  # the exchange grades with the hints' pieces
+
+    first = next((m for m, (mover, act) in enumerate(state.history) if mover == who and act.kind == "discard"), None)
+    if first is None or state.bidder != who:
+        return None
+    start = state.at(first)
+    done = state.history[first:]
+    discards = [a.card for s, a in done if s == who and a.kind == "discard" and a.card is not None]
+    named = [a.suit for s, a in done if s == who and a.kind == "trump"]
+    trump = named[0] if named else start.trump
+    try:
+        ranked = exchange_hint(start, min(samples, 400), seed, also=(discards, trump), lang=language)
+    except IllegalActionError:  # an exchange this position cannot grade (trump still to come first)
+        return None
+    mine, best = ranked.choice(discards, trump), ranked.best
+    return ReviewLine(
+        move=first,
+        phase=Phase.DISCARD,
+        action=Action.discard(discards[0]),
+        grade=mine.grade,
+        best=Action.discard(best.discards[0]) if best.discards else Action.discard(discards[0]),
+        reason=mine.reason,
+        best_reason="" if mine.grade == "best" else best.reason,
+        doubt=mine.doubt(language),
+        said=mine.said(language),
+        best_said=best.said(language),
+    )

@@ -42,6 +42,7 @@ class CardView(_Card, total=False):
 
     legal: bool  #: may it be played now
     illegal_word: str  #: the word for a card that may not be played
+    selected: bool  #: chosen (to put aside), not yet confirmed
 
 
 class PlayedCard(TypedDict):

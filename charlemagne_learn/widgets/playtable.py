@@ -45,7 +45,7 @@ from ..engine.hand import HandState, Phase, SeatView
 from ..engine.i18n import Lang, say, sentence, word
 from ..engine.rng import derive_seed
 from ..engine.rules import Rules
-from ._base import GameWidget, clip, lang_kw, number_text
+from ._base import GameWidget, card_id, clip, lang_kw, number_text
 from .payloads import GradeLine, HintPanel, RefutationLine
 from .table import action_text, phase_title, phase_word, result_text, table_picture
 
@@ -56,6 +56,8 @@ _CARD_KIND = {Phase.PLAY: "play", Phase.DISCARD: "discard", Phase.GIVE: "give"}
 _GRADED = (Phase.BIDDING, Phase.PLAY, Phase.GIVE)
 #: The bidder's exchange, graded as a whole (the cards put aside and the trump) once it is complete.
 _EXCHANGE = (Phase.DISCARD, Phase.TRUMP)
+#: The page's discard buttons (no action of the engine's is written so).
+_CONFIRM, _UNDO = "confirm discards", "undo discards"
 #: No action is written in more characters ("choose defend_together", "bid gros_charlemagne", with room to spare).
 _LONGEST_ACTION = 60
 
@@ -166,6 +168,9 @@ class PlayTable(TableFront):
         #: worked out (one ranking serves the Hint button and the grade).
         self._exchange: tuple[int, HandState] | None = None
         self._exchange_ranked: ExchangeHint | None = None
+        #: The cards the learner has chosen to put aside, not yet put aside (the page's discard step: choose,
+        #: take back, confirm).
+        self._chosen: list[Card] = []
         super().__init__(lang=lang, four_colour=four_colour, hints=hints)
         self._run_bots()
         self._redraw()
@@ -269,6 +274,57 @@ class PlayTable(TableFront):
             self._write_review()
         return True
 
+    # ------------------------------------------------------------ the discard, chosen then confirmed
+    def _discards_left(self) -> int:
+        """How many cards the learner still puts aside (0 when not discarding now)."""
+        state = self._game.hand
+        if not self.your_turn or state.phase is not Phase.DISCARD:
+            return 0
+        return 1 + sum(1 for what, seat in state.steps_to_come() if what is Phase.DISCARD and seat == self.seat)
+
+    def choose_discard(self, card: Card | str) -> bool:
+        """A click on a card while discarding: choose it to put aside, or take it back if chosen already. Nothing is
+        put aside until :meth:`confirm_discards`. Refused, with the reason in :attr:`message`: a card not in the
+        hand, or one more than the discard takes."""
+        try:
+            left = self._discards_left()
+            if left == 0:
+                raise IllegalActionError(sentence("play.not discarding", self._lang))
+            chosen = Card.parse(card) if not isinstance(card, Card) else card
+            if Action.discard(chosen) not in self._game.hand.view(self.seat).legal_actions:
+                self._game.hand.copy().apply(Action.discard(chosen), self.seat)  # the engine's own reason
+            if chosen in self._chosen:
+                self._chosen.remove(chosen)
+            elif len(self._chosen) >= left:
+                raise IllegalActionError(sentence("play.discard full", self._lang, n=left))
+            else:
+                self._chosen.append(chosen)
+        except (IllegalActionError, CardParseError) as exc:
+            self.message = self._refusal(exc)
+            return False
+        self.message = ""
+        self._redraw()
+        return True
+
+    def confirm_discards(self) -> bool:
+        """The Confirm button: put the chosen cards aside, in the order chosen (graded as one exchange)."""
+        left = self._discards_left()
+        if left == 0 or len(self._chosen) != left:
+            key = "play.not discarding" if left == 0 else "play.discard not ready"
+            self.message = say(key, self._lang, n=left, chosen=len(self._chosen))
+            return False
+        chosen, self._chosen = self._chosen, []
+        return all(self.play(card) for card in chosen)  # each was checked when chosen: none is refused
+
+    def undo_discards(self) -> bool:
+        """Take back every card chosen to put aside."""
+        if not self._chosen:
+            return False
+        self._chosen = []
+        self.message = ""
+        self._redraw()
+        return True
+
     def _write_review(self) -> None:
         if self._review_due and self._done is not None:
             self._review_hand(self._done)
@@ -339,7 +395,9 @@ class PlayTable(TableFront):
     def _exchange_ranking(self, start: HandState, samples: int) -> ExchangeHint | None:
         """Every exchange from ``start`` ranked (worked out once an exchange), or None where there is none to rank
         (trump named before the kitty or the partner's card comes)."""
-        if self._exchange_ranked is None:
+        # ranked again when the deal count differs (a Hint asked on fewer deals than a grade rests on): the grade
+        # stays the review's, which ranks on the grade's deals
+        if self._exchange_ranked is None or self._exchange_ranked.samples != min(samples, 400):
             self._exchange_ranked = self._rank_exchange(start, samples)
         return self._exchange_ranked
 
@@ -394,7 +452,13 @@ class PlayTable(TableFront):
         self._defer_review = True
         try:
             with self.hold_sync():
-                if kind in ("card", "action"):
+                if kind == "card" and self._discards_left():
+                    self.choose_discard(str(content.get("card", "")))  # chosen first, put aside on confirm
+                elif kind == "action" and content.get("action") == _CONFIRM:
+                    self.confirm_discards()
+                elif kind == "action" and content.get("action") == _UNDO:
+                    self.undo_discards()
+                elif kind in ("card", "action"):
                     self.play(str(content.get(kind, "")))
                 elif kind == "hint":
                     self.show_hint()
@@ -441,10 +505,10 @@ class PlayTable(TableFront):
                     "move": line.move + 1,
                     # with several people, whose decision each line is
                     "phase": (f"{word(seat.name, lang)}, " if several else "") + phase_word(line.phase, lang),
-                    "action": self._text(line.action),
+                    "action": line.said or self._text(line.action),
                     "grade": line.grade,
                     "grade_word": word(f"play.grade.{line.grade}", lang),
-                    "best": "" if line.grade == "best" else self._text(line.best),
+                    "best": "" if line.grade == "best" else line.best_said or self._text(line.best),
                     "reason": review_why(line, lang),
                 }
                 for seat, line in lines
@@ -463,20 +527,31 @@ class PlayTable(TableFront):
         game = self._game
         several = len(self._people) > 1
         if several and self._done is not None:
-            self.picture = table_picture(state, None, lang)  # the hand is over: everyone may see every card
+            picture = table_picture(state, None, lang)  # the hand is over: everyone may see every card
         else:
             # while the screen passes, nobody's hand is on it
-            self.picture = table_picture(state, self.seat, lang, own_cards=self._passing_to is None)
+            picture = table_picture(state, self.seat, lang, own_cards=self._passing_to is None)
+        left = self._discards_left()
+        self._chosen = [c for c in self._chosen if left and c in state.hand(self.seat)][:left]
+        if self._chosen:  # the cards chosen to put aside stand raised in the hand
+            ids = {card_id(c) for c in self._chosen}
+            for seat in picture["seats"]:
+                if seat["seat"] == self.seat.name:
+                    seat["cards"] = [{**c, "selected": c["id"] in ids} for c in seat["cards"]]
+        self.picture = picture
         self.screen = self._pass_screen()
         if self._passing_to is not None:
             self.grade = {}  # the mover's grade is theirs: never left for the next person to read
         if self.your_turn:
             phase = state.phase
             self.prompt = word(f"play.turn.{phase.value}", lang)
+            if left:
+                shown = " " + " ".join(map(str, self._chosen)) if self._chosen else ""
+                self.prompt = say("play.discard chosen", lang, n=left, chosen=len(self._chosen), cards=shown)
             if several:
                 self.prompt = say("play.seat prompt", lang, seat=self.seat, prompt=self.prompt)
             self.actions = (
-                []
+                self._discard_buttons(left)
                 if phase in _CARD_KIND
                 else [
                     {"id": str(a), "text": self._text(a), "kind": a.kind} for a in state.view(self.seat).legal_actions
@@ -515,6 +590,18 @@ class PlayTable(TableFront):
                 **game.scores,
             )
         self.words = {"hint": word("play.hint", lang)}
+
+    def _discard_buttons(self, left: int) -> list[dict[str, str]]:
+        """While discarding: Confirm once as many cards are chosen as the discard takes, and Take back once any is."""
+        buttons = []
+        if left and len(self._chosen) == left:
+            cards = " ".join(map(str, self._chosen))
+            buttons.append(
+                {"id": _CONFIRM, "text": say("play.confirm discards", self._lang, cards=cards), "kind": "confirm"}
+            )
+        if self._chosen:
+            buttons.append({"id": _UNDO, "text": word("play.undo discards", self._lang), "kind": "undo"})
+        return buttons
 
     def _pass_screen(self) -> dict[str, Any]:
         """The pass screen's words. No grade: the next person reads this screen, and a grade (what the mover held, what

@@ -76,6 +76,12 @@ def test_a_whole_hand_by_clicks_then_the_review(notebook: Any) -> None:
             root.locator(".cl-hint-list li").first.wait_for(timeout=30_000)
             book.screenshot("play_table")
             shot = True
+        if phase == "discard":
+            # the cards to put aside are chosen one by one (each raised), then confirmed together
+            _click_and_wait(page, page.locator(f"{CARD}:not(.cl-selected)").first)
+            if root.locator(".cl-action-confirm").count():
+                _click_and_wait(page, root.locator(".cl-action-confirm"))
+            continue
         _click_and_wait(page, page.locator(CARD if phase in CARD_PHASES else ACTION).first)
         if phase in ("bidding", "play"):
             root.locator(".cl-last-grade .cl-grade").wait_for(timeout=10_000)

@@ -44,6 +44,7 @@ function el(tag, attrs = {}, ...children) {
  * @property {string} ink4 - its colour in the four-colour deck
  * @property {boolean} [legal] - may it be played now
  * @property {string} [illegal_word] - the word for a card that may not be played
+ * @property {boolean} [selected] - chosen (to put aside), not yet confirmed
  */
 
 // A card is a real <button>: keyboard focus, Enter/Space, and a spoken label.
@@ -197,10 +198,11 @@ function seatBox(seat, words, onCard) {
   const box = el("section", { class: classes.join(" "), "data-seat": seat.seat, "aria-label": seat.name }, head);
   if (seat.bids.length) box.append(el("div", { class: "cl-seat-bids", text: `${words["table.bids"]}${words.colon}${seat.bids.join(" · ")}` }));
   if (seat.face_up) {
-    box.append(cardRow(seat.cards, {
+    box.append(cardRow(seat.cards, (card) => ({
       onClick: onCard && seat.you ? onCard : null,
       extraClass: onCard && seat.you ? "" : "cl-shown",
-    }));
+      selected: Boolean(card.selected),
+    })));
   } else {
     box.append(cardBacks(seat.count, seat.count ? `${seat.count_text}, ${words["table.face down"]}` : seat.count_text));
   }
