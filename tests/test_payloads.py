@@ -114,3 +114,14 @@ def test_hint_panels_and_grade_lines_have_the_declared_shape() -> None:
             conforms(line, payloads.GradeLine, f"{moment} grade")
             kinds.add("why" if "lines" in line else state.phase.name)
     assert {"exchange", "BIDDING", "why"} <= kinds
+
+
+def test_a_story_step_has_its_declared_shape_in_both_languages() -> None:
+    from charlemagne_learn.widgets.playtable import PlayTable
+
+    for lang in ("en", "fr"):
+        table = PlayTable("canadian", "S", seed=4, lang=lang, grade_moves=False)
+        table._on_front_end(table, {"type": "action", "action": "pass"}, [])
+        assert table.telling
+        conforms(table.story, payloads.StoryStep, f"story {lang}")
+        conforms(table.picture, payloads.TablePicture, f"story picture {lang}")

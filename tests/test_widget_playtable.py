@@ -53,6 +53,8 @@ def test_an_illegal_action_shows_the_engines_reason_and_changes_nothing() -> Non
 def test_choose_discard_and_trump_by_clicks() -> None:
     p = PlayTable(seed=1, grade_moves=False)
     p._on_front_end(p, {"type": "action", "action": "bid gros_charlemagne"}, [])
+    assert p.telling  # the others' passes are told first
+    p._on_front_end(p, {"type": "skip"}, [])
     assert [a["id"] for a in p.actions] == ["choose kitty", "choose partner_card"]
     assert p.actions[0]["text"] == "Take the kitty"
     # the choice is ranked like a bid or a card: each way played out on deals of the hidden cards
@@ -403,3 +405,85 @@ def test_the_exchange_is_graded_live_and_listed_in_the_review_with_the_same_grad
     assert len(exchange) == 1 and exchange[0]["action"] in live["text"] and ", trump " in exchange[0]["action"]
     assert exchange[0]["grade"] == live["grade"]
     assert [line["move"] for line in p.review["lines"]] == sorted(line["move"] for line in p.review["lines"])
+
+
+def _click(p: PlayTable, **content: str) -> None:
+    p._on_front_end(p, content, [])
+
+
+def _legal_card(p: PlayTable) -> str:
+    return next(c["id"] for c in _my_cards(p) if c.get("legal"))
+
+
+def test_the_bots_part_of_the_hand_is_told_a_step_at_a_time_after_a_click() -> None:
+    p = PlayTable("canadian", "S", seed=4, grade_moves=False)
+    assert not p.telling and p.actions  # made from Python: the table at once, the learner's turn
+    _click(p, type="action", action="pass")
+    assert p.telling and p.actions == [] and p.prompt == "South passes." and p.story["step"].startswith("Step 1 of ")
+    lines = [p.prompt]
+    while p.telling:
+        shown = p.picture
+        assert not any(s["you"] for s in shown["seats"])  # the learner's cards wait for the learner's turn
+        _click(p, type="card", card="AS")  # no choice meanwhile: refused, nothing changes
+        assert p.message == "The bots are still playing: Continue, or Skip to your turn." and p.telling
+        _click(p, type="continue")
+        lines.append(p.prompt)
+    assert p.actions == [] and p.prompt.endswith("Your turn: click a card to play it.")  # play: cards, not buttons
+    assert lines[1:4] == ["West passes.", "North passes. East wins the bidding with 5. East takes the kitty.",
+                          "East puts a card aside, face down."]  # fmt: skip
+    assert p.prompt.startswith(lines[-1].split(" Your turn")[0])
+    # a card: told again, from it; Skip goes straight to the learner's turn
+    _click(p, type="card", card=_legal_card(p))
+    assert p.telling
+    _click(p, type="skip")
+    assert not p.telling and p.your_turn and p.story == {}
+
+
+def test_the_story_never_shows_a_card_the_learner_cannot_see() -> None:
+    p = PlayTable("canadian", "W", seed=4, grade_moves=False, bots="rule")
+    _click(p, type="action", action="pass")
+    seen = 0
+    while p.telling or p.your_turn:
+        if not p.telling:
+            if p.state.phase is cl.Phase.OVER:
+                break
+            _click(p, type="card", card=_legal_card(p)) if p.state.phase is cl.Phase.PLAY else _click(
+                p, type="action", action=p.actions[0]["id"]
+            )
+            continue
+        hand, _, at = p._story  # type: ignore[misc]
+        moment = hand.at(at + 1)
+        hidden = {card_id(c) for s in cl.Seat if s != cl.Seat.W for c in moment.hand(s)}
+        shown = {c["id"] for s in p.picture["seats"] for c in s["cards"]}
+        shown |= {c["id"] for c in (p.picture["kitty"] or {}).get("cards", [])}
+        assert not shown & hidden, (p.prompt, shown & hidden)
+        assert "puts a card aside, face down" in p.prompt or "aside" not in p.prompt
+        seen += 1
+        _click(p, type="continue")
+    assert seen > 20
+
+
+def test_the_pace_is_checked_and_off_tells_nothing() -> None:
+    with pytest.raises(cl.RulesOptionError, match="pace='slowly' is not a pace; use one of step, slow, normal"):
+        PlayTable("canadian", "S", seed=4, pace="slowly")
+    p = PlayTable("canadian", "S", seed=4, pace="off")
+    _click(p, type="action", action="pass")
+    assert not p.telling and p.actions == [] and "East names" in p.prompt  # the last line leads the prompt
+    p.pace = "step"
+    _click(p, type="card", card=_legal_card(p))
+    assert p.telling
+    p.pace = "off"  # from the page's menu: the story ends there
+    assert not p.telling and p.your_turn
+
+
+def test_a_story_says_the_same_whatever_the_pace() -> None:
+    told = []
+    for pace in ("step", "fast", "slow"):
+        p = PlayTable("canadian", "S", seed=9, pace=pace, grade_moves=False)
+        _click(p, type="action", action="pass")
+        lines = [p.prompt]
+        while p.telling:
+            _click(p, type="continue")
+            lines.append(p.prompt)
+        told.append(lines)
+    assert told[0] == told[1] == told[2] and len(told[0]) > 3

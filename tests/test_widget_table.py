@@ -225,3 +225,21 @@ def test_once_the_hand_is_over_every_hand_and_the_kitty_are_face_up(seed: int) -
     assert {*every, *discards} == {card_id(cl.Card.from_index(i)) for i in rules.deck_indices}  # the whole deck
     w.step = len(state.history) - 1  # one action before the end: the other hands are face down again
     assert not _seat(w, "N")["face_up"] and not _seat(w, "E")["face_up"]
+
+
+def test_the_last_trick_names_its_winner_and_the_winners_side() -> None:
+    """The side lit after a trick: the two partners, or the lone bidder alone (its partner sits out)."""
+    rules = cl.Rules.preset("canadian")
+    for seed in range(30):
+        state = cl.HandState.new(rules, dealer="W", seed=seed)
+        state.apply("bid gros_charlemagne")
+        while state.phase is not cl.Phase.OVER and len(state.tricks) < 3:
+            state.apply(state.legal_actions()[0] if state.phase is not cl.Phase.BIDDING else "pass")
+        for n in range(1, len(state.tricks) + 1):
+            moment = state.at(next(m for m in range(len(state.history) + 1) if len(state.at(m).tricks) == n))
+            last = Table(moment, seat="S").picture["last_trick"]
+            winner = cl.Seat.find(last["winner"])
+            if winner == state.bidder:
+                assert last["side"] == [winner.name]
+            else:
+                assert sorted(last["side"]) == sorted([winner.name, winner.partner.name])

@@ -83,6 +83,36 @@ function passScreen(screen, onReady) {
   return box;
 }
 
+// The bots' part of the hand, told a step at a time: where the story is, Continue and Skip, and the pace. At a pace
+// other than "step" the page asks for the next step itself after a while; the words and the pictures are Python's,
+// the wait decides only when the next one shows.
+const PACE_MS = { slow: 1600, normal: 800, fast: 350 };
+
+/**
+ * @typedef {Object} StoryStep
+ * @property {string} line - the action on show, in words
+ * @property {string} step - "Step 2 of 6"
+ * @property {string} pace
+ * @property {Object<string, string>} words - continue, skip, pace
+ * @property {StoryPace[]} paces
+ *
+ * @typedef {Object} StoryPace
+ * @property {string} id
+ * @property {string} text
+ */
+
+/** @param {StoryStep} story */
+function storyPanel(story, send, setPace) {
+  const select = el("select", { class: "cl-pace", "aria-label": story.words.pace,
+    onchange: (event) => setPace(event.target.value) });
+  for (const p of story.paces) select.append(el("option", { value: p.id, text: p.text, selected: p.id === story.pace }));
+  return el("div", { class: "cl-story", role: "group", "aria-label": story.step },
+    el("span", { class: "cl-story-step", text: story.step }),
+    el("button", { type: "button", class: "cl-continue", onclick: () => send("continue") }, story.words.continue),
+    el("button", { type: "button", class: "cl-skip", onclick: () => send("skip") }, story.words.skip),
+    el("label", { class: "cl-pace-label" }, el("span", { text: `${story.words.pace} ` }), select));
+}
+
 function render({ model, el: root }) {
   rootOf(root, model, "playtable");
   const status = el("div", { class: "cl-status" });
@@ -94,7 +124,10 @@ function render({ model, el: root }) {
   const grade = el("div", { class: "cl-last-grade", "aria-live": "polite" });
   const review = el("div");
   const passing = el("div");
+  const storyBox = el("div");
+  let storyTimer = null;
   const onCard = (card) => model.send({ type: "card", card: card.id });
+  const setPace = (pace) => { model.set("pace", pace); model.save_changes(); };
   // not on the first drawing: a widget appearing in a notebook must not take the keyboard from the cells
   let wasPassing = true;
   const draw = () => {
@@ -113,8 +146,16 @@ function render({ model, el: root }) {
       type: "button", class: `cl-action cl-action-${a.kind}`, "data-action": a.id,
       onclick: () => model.send({ type: "action", action: a.id }),
     }, a.text)));
+    const story = model.get("story") || {};
+    clearTimeout(storyTimer);
+    const telling = Boolean(story.line);
+    const hadStory = storyBox.childElementCount > 0;
+    storyBox.replaceChildren(telling ? storyPanel(story, (type) => model.send({ type }), setPace) : "");
+    if (telling && PACE_MS[story.pace]) storyTimer = setTimeout(() => model.send({ type: "continue" }), PACE_MS[story.pace]);
+    // at a click a step, Continue keeps the keyboard from one step to the next
+    if (telling && story.pace === "step" && hadStory) queueMicrotask(() => storyBox.querySelector(".cl-continue")?.focus());
     hintButton.textContent = model.get("words").hint || "";
-    hintButton.hidden = !model.get("hints") || Boolean(screen.title);
+    hintButton.hidden = !model.get("hints") || Boolean(screen.title) || telling;
     hint.replaceChildren(hintPanel(model.get("hint")));
     const g = model.get("grade");
     grade.replaceChildren();
@@ -135,10 +176,11 @@ function render({ model, el: root }) {
     pending = true;
     queueMicrotask(() => { pending = false; draw(); });
   };
-  for (const name of ["status", "picture", "prompt", "actions", "hint", "grade", "review", "hints", "words", "screen"]) {
+  for (const name of ["status", "picture", "prompt", "actions", "hint", "grade", "review", "hints", "words", "screen", "story"]) {
     model.on(`change:${name}`, schedule);
   }
   draw();
-  root.append(status, passing, picture, el("div", { class: "cl-controls" }, prompt, actions, hintButton), messageBox(model), grade, hint,
+  root.append(status, passing, picture, el("div", { class: "cl-controls" }, prompt, actions, hintButton), storyBox,
+    messageBox(model), grade, hint,
     review, downloadBar(model));
 }

@@ -18,6 +18,8 @@ __all__ = [
     "PlayedCard",
     "RefutationLine",
     "SeatBid",
+    "StoryPace",
+    "StoryStep",
     "TablePicture",
     "TableSeat",
 ]
@@ -149,3 +151,18 @@ class GradeLine(TypedDict, total=False):
     why: str  #: the fold's title
     line: str  #: the punishing line as one text
     lines: list[RefutationLine]
+
+
+class StoryPace(TypedDict):
+    id: str  #: "step", "slow", "normal", "fast", "off"
+    text: str  #: the pace in words
+
+
+class StoryStep(TypedDict):
+    """One step of the bots' part of the hand at the play table, told as it happens."""
+
+    line: str  #: the action on show, in words
+    step: str  #: "Step 2 of 6"
+    pace: str  #: the pace it is told at
+    words: dict[str, str]  #: continue, skip, pace
+    paces: list[StoryPace]

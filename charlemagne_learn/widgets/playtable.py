@@ -45,8 +45,9 @@ from ..engine.hand import HandState, Phase, SeatView
 from ..engine.i18n import Lang, say, sentence, word
 from ..engine.rng import derive_seed
 from ..engine.rules import Rules
+from ..teach.narration import narrate
 from ._base import GameWidget, card_id, clip, lang_kw, number_text
-from .payloads import GradeLine, HintPanel, RefutationLine
+from .payloads import GradeLine, HintPanel, RefutationLine, StoryPace, StoryStep
 from .table import action_text, phase_title, phase_word, result_text, table_picture
 
 __all__ = ["PlayTable", "TableFront", "choice_text", "grade_line", "hint_panel"]
@@ -58,6 +59,8 @@ _GRADED = (Phase.BIDDING, Phase.PLAY, Phase.GIVE)
 _EXCHANGE = (Phase.DISCARD, Phase.TRUMP)
 #: The page's discard buttons (no action of the engine's is written so).
 _CONFIRM, _UNDO = "confirm discards", "undo discards"
+#: The paces the bots' part of the hand may be told at (:attr:`PlayTable.pace`).
+PACES = ("step", "slow", "normal", "fast", "off")
 #: No action is written in more characters ("choose defend_together", "bid gros_charlemagne", with room to spare).
 _LONGEST_ACTION = 60
 
@@ -125,6 +128,13 @@ class PlayTable(TableFront):
     of :meth:`Rules.preset <charlemagne_learn.engine.rules.Rules.preset>` (``target=32``, …). With no ``variant`` the
     table plays the course's rules (:mod:`~charlemagne_learn.course`), options given here added to them."""
 
+    #: How the bots' part of the hand is told: a step a click ("step"), a step every so often ("slow", "normal",
+    #: "fast"), or not at all ("off": straight to the learner's turn). The page's pace menu sets it.
+    pace = t.Unicode("normal").tag(sync=True)
+    #: The step of the bots' part of the hand on show (``line``, ``step``, ``words``…); empty when none is.
+    story = t.Dict().tag(sync=True)
+    _page_writable = frozenset({"pace"})
+
     def __init__(
         self,
         variant: str | Rules | None = None,
@@ -140,6 +150,7 @@ class PlayTable(TableFront):
         hint_samples: int = GRADE_SAMPLES,
         grade_samples: int = GRADE_SAMPLES,
         four_colour: bool = False,
+        pace: str = "normal",
         **rules_options: Any,
     ) -> None:
         rules = rules_of(variant, rules_options)
@@ -171,7 +182,12 @@ class PlayTable(TableFront):
         #: The cards the learner has chosen to put aside, not yet put aside (the page's discard step: choose,
         #: take back, confirm).
         self._chosen: list[Card] = []
-        super().__init__(lang=lang, four_colour=four_colour, hints=hints)
+        #: The bots' part of the hand being told: the hand, the first action told and the action on show (the
+        #: picture shows the table just after it). Told to its last action, the story is over: the learner's turn
+        #: shows, its prompt led by that action's line.
+        self._story: tuple[HandState, int, int] | None = None
+        self._from_page = False
+        super().__init__(lang=lang, four_colour=four_colour, hints=hints, pace=pace)
         self._run_bots()
         self._redraw()
         self._write_review()
@@ -209,8 +225,10 @@ class PlayTable(TableFront):
 
     def _run_bots(self) -> None:
         """Let the bots move until it is a person's turn or the hand ends; then, if that person is not the one
-        looking at the screen, put up the pass screen."""
+        looking at the screen, put up the pass screen. The bots' moves are told a step at a time (:attr:`pace`)."""
         game = self._game
+        hand, start = self.state, len(self.state.history)
+        self._story = None
         while not game.is_over and self._done is None and game.hand.to_move not in self._people:
             mover = game.hand.to_move
             assert mover is not None
@@ -218,6 +236,59 @@ class PlayTable(TableFront):
         mover = game.hand.to_move
         if not game.is_over and self._done is None and mover is not None and mover != self._viewer:
             self._passing_to = mover
+        # told only on the page's clicks: a call from Python (a lesson's cell, a test) gets the table at once
+        if self._from_page and self.state is hand and len(hand.history) > start and len(self._people) == 1:
+            # told from the learner's own last move, when there is one; with no story, straight to its end
+            first = max(start - 1, 0)
+            self._story = (hand, first, first if self.pace != "off" else len(hand.history) - 1)
+
+    # ------------------------------------------------------------ the bots' part of the hand, told
+    @t.validate("pace")
+    def _check_pace(self, proposal: dict[str, Any]) -> str:
+        pace = proposal["value"]
+        if pace not in PACES:
+            raise RulesOptionError(sentence("play.bad pace", given=quote(pace), allowed=", ".join(PACES)))
+        return str(pace)
+
+    @t.observe("pace")
+    def _pace_changed(self, change: dict[str, Any]) -> None:
+        if change["new"] == "off":
+            self.skip_story()
+        elif self.telling:
+            self._redraw()  # the page's timer follows the new pace from this step on
+
+    @property
+    def telling(self) -> bool:
+        """Is the bots' part of the hand being told (steps left to show before the learner's turn)?"""
+        story = self._story
+        return story is not None and story[0] is self.state and story[2] < len(story[0].history) - 1
+
+    def continue_story(self) -> bool:
+        """The Continue button (or the pace's timer): show the next step of the bots' part of the hand."""
+        if not self.telling:
+            return False
+        assert self._story is not None
+        hand, first, at = self._story
+        self._story = (hand, first, at + 1)
+        self._redraw()
+        return True
+
+    def skip_story(self) -> bool:
+        """Skip to the learner's turn: the table as it is now."""
+        if not self.telling:
+            return False
+        assert self._story is not None
+        hand, first, _ = self._story
+        self._story = (hand, first, len(hand.history) - 1)
+        self._redraw()
+        return True
+
+    def _last_line(self) -> str:
+        """The line of the last action told, leading the learner's prompt once the story is over ("" if none)."""
+        story = self._story
+        if story is None or story[0] is not self.state or self._passing_to is not None:
+            return ""
+        return narrate(story[0], len(story[0].history) - 1, self.seat, self._lang)
 
     def ready(self) -> bool:
         """The pass screen's button: the person it passed to now sees their cards."""
@@ -450,9 +521,16 @@ class PlayTable(TableFront):
         # Every trait a click changes goes to the page in one message, so the page redraws once; the review of a
         # finished hand follows in a second message, so the last card shows at once.
         self._defer_review = True
+        self._from_page = True
         try:
             with self.hold_sync():
-                if kind == "card" and self._discards_left():
+                if kind == "continue":
+                    self.continue_story()
+                elif kind == "skip":
+                    self.skip_story()
+                elif self.telling and kind in ("card", "action"):
+                    self.message = word("play.story first", self._lang)  # the page offers no choice meanwhile
+                elif kind == "card" and self._discards_left():
                     self.choose_discard(str(content.get("card", "")))  # chosen first, put aside on confirm
                 elif kind == "action" and content.get("action") == _CONFIRM:
                     self.confirm_discards()
@@ -468,6 +546,7 @@ class PlayTable(TableFront):
                     self.ready()
         finally:
             self._defer_review = False
+            self._from_page = False
         self._write_review()
 
     # ------------------------------------------------------------ drawing
@@ -522,6 +601,10 @@ class PlayTable(TableFront):
         }
 
     def _redraw(self) -> None:
+        if self.telling:
+            self._redraw_story()
+            return
+        self.story = {}
         lang = self._lang
         state = self.state
         game = self._game
@@ -567,10 +650,19 @@ class PlayTable(TableFront):
                 else word("play.hand over", lang)
             )
             self.actions = []
+        last = self._last_line()
+        if last and self.prompt:
+            self.prompt = f"{last} {self.prompt}"
+        self.status = self._status_line(state)
+        self.words = {"hint": word("play.hint", lang)}
+
+    def _status_line(self, state: HandState) -> str:
+        """Hand number, where the hand is, whose seat and the game's score, as a line."""
+        lang, game = self._lang, self._game
         number = len(game.finished) + (0 if self._done is not None or game.is_over else 1)
         where = phase_title(state, lang)
-        if several:
-            self.status = say(
+        if len(self._people) > 1:
+            return say(
                 "play.status people",
                 lang,
                 n=number,
@@ -579,17 +671,39 @@ class PlayTable(TableFront):
                 target=game.rules.target,
                 **game.scores,
             )
-        else:
-            self.status = say(
-                "play.status",
-                lang,
-                n=number,
-                phase=where,
-                seat=word(self._me.name, lang),
-                target=game.rules.target,
-                **game.scores,
-            )
-        self.words = {"hint": word("play.hint", lang)}
+        return say(
+            "play.status",
+            lang,
+            n=number,
+            phase=where,
+            seat=word(self._me.name, lang),
+            target=game.rules.target,
+            **game.scores,
+        )
+
+    def _redraw_story(self) -> None:
+        """One step of the bots' part of the hand: the table as it was after that action, from the learner's seat
+        (nothing hidden revealed), the action in a line, and no choice to make yet."""
+        assert self._story is not None
+        hand, first, at = self._story
+        lang = self._lang
+        step = hand.at(at + 1)
+        picture = table_picture(step, self.seat, lang)
+        for seat in picture["seats"]:
+            seat["you"] = False  # the learner's cards wait for the learner's turn
+        self.picture = picture
+        story = StoryStep(
+            line=narrate(hand, at, self.seat, lang),
+            step=say("narrate.step", lang, n=at - first + 1, total=len(hand.history) - first),
+            pace=self.pace,
+            words={k: word(f"play.{k}", lang) for k in ("continue", "skip", "pace")},
+            paces=[StoryPace(id=p, text=word(f"play.pace.{p}", lang)) for p in PACES],
+        )
+        self.story = dict(story)
+        self.prompt = self.story["line"]
+        self.actions = []
+        self.screen = {}
+        self.status = self._status_line(step)
 
     def _discard_buttons(self, left: int) -> list[dict[str, str]]:
         """While discarding: Confirm once as many cards are chosen as the discard takes, and Take back once any is."""

@@ -18,7 +18,8 @@ play
 
 # What a learner may click: an action button, or (while a card is to be chosen) a card that may be played.
 ACTION = ".cl-playtable .cl-action:not([disabled])"
-CARD = ".cl-playtable .cl-seat[data-seat='S'] .cl-card:not(.cl-illegal)"
+# (the learner's cards are shown, not offered, while the bots' part of the hand is told)
+CARD = ".cl-playtable .cl-seat[data-seat='S'] .cl-card:not(.cl-illegal):not(.cl-shown)"
 CARD_PHASES = ("play", "discard", "give")
 
 
