@@ -487,3 +487,30 @@ def test_a_story_says_the_same_whatever_the_pace() -> None:
             lines.append(p.prompt)
         told.append(lines)
     assert told[0] == told[1] == told[2] and len(told[0]) > 3
+
+
+def test_after_the_hand_a_replay_steps_through_it_face_up_with_the_learners_grades() -> None:
+    p = PlayTable("canadian", "S", seed=4, grade_samples=8)
+    while p.state.phase is not cl.Phase.OVER:
+        p.play(str(p.state.legal_actions()[-1]))
+    hand = p.state
+    total = len(hand.history)
+    assert p.replay == -1 and p.replay_info["steps"] == total and p.replay_info["where"] == f"Move {total} of {total}"
+    p.replay = 0  # the deal: every hand as dealt, face up
+    assert [len(s["cards"]) for s in p.picture["seats"]] == [8, 8, 8, 8]
+    assert p.replay_info["line"] == "The deal: every hand as dealt."
+    graded = {line["move"]: line["grade"] for line in p.review["lines"]}
+    for step in range(1, total + 1):
+        p.replay = step
+        assert p.replay_info["where"] == f"Move {step} of {total}"
+        assert p.replay_info["grade"] == graded.get(step, "")  # the review's grade, on the learner's own moves
+        seen = sum(len(s["cards"]) for s in p.picture["seats"]) + sum(
+            len(c) for c in (p.picture["trick"], (p.picture["last_trick"] or {}).get("cards", []))
+        )
+        assert seen >= 8  # the table at that move, every hand face up
+    with pytest.raises(cl.RulesOptionError, match=f"use -1 \\(the end\\) or 0 to {total}"):
+        p.replay = total + 1
+    assert p.replay == total  # unchanged
+    p.lang = "fr"
+    assert p.replay_info["where"] == f"Coup {total} sur {total}"
+    assert p.next_hand() and p.replay == -1 and p.replay_info == {}

@@ -133,7 +133,13 @@ class PlayTable(TableFront):
     pace = t.Unicode("normal").tag(sync=True)
     #: The step of the bots' part of the hand on show (``line``, ``step``, ``words``…); empty when none is.
     story = t.Dict().tag(sync=True)
-    _page_writable = frozenset({"pace"})
+    #: After a hand, the replay's move on show (0: the deal; -1: the end, as the hand finished). The page's replay
+    #: buttons and slider set it.
+    replay = t.Int(-1).tag(sync=True)
+    #: The replay's words and the move on show (``steps``, ``step``, ``line``, ``grade``…); empty while a hand is
+    #: played.
+    replay_info = t.Dict().tag(sync=True)
+    _page_writable = frozenset({"pace", "replay"})
 
     def __init__(
         self,
@@ -249,6 +255,42 @@ class PlayTable(TableFront):
         if pace not in PACES:
             raise RulesOptionError(sentence("play.bad pace", given=quote(pace), allowed=", ".join(PACES)))
         return str(pace)
+
+    # ------------------------------------------------------------ the replay after a hand
+    @t.validate("replay")
+    def _check_replay(self, proposal: dict[str, Any]) -> int:
+        value = proposal["value"]
+        last = len(self._done.history) if self._done is not None else 0
+        if isinstance(value, bool) or not isinstance(value, int) or not -1 <= value <= last:
+            raise RulesOptionError(sentence("play.bad replay", given=quote(value), last=last))
+        return value
+
+    @t.observe("replay")
+    def _replay_changed(self, _: dict[str, Any]) -> None:
+        if self._done is not None:
+            self._redraw()
+
+    def _replay_picture(self, hand: HandState) -> None:
+        """The finished hand at the replay's move, every hand face up (nothing is secret once it is over), the move
+        in a line and, for the learner's own moves, the grade the review gave."""
+        lang = self._lang
+        total = len(hand.history)
+        at = self.replay
+        self.picture = table_picture(hand.at(at), None, lang)
+        graded = {line["move"] - 1: line for line in self.review.get("lines", [])}
+        line = narrate(hand, at - 1, None, lang) if at > 0 else word("play.replay deal", lang)
+        mine = graded.get(at - 1) if at > 0 else None
+        self.replay_info = {
+            "steps": total,
+            "step": at,
+            "line": line,
+            "where": say("play.replay step", lang, n=at, total=total),
+            "grade": mine["grade"] if mine else "",
+            "grade_text": say("play.replay yours", lang, grade=mine["grade_word"]) if mine else "",
+            "words": {
+                k: word(f"play.replay{'' if k == 'title' else ' ' + k}", lang) for k in ("title", "back", "forward")
+            },
+        }
 
     @t.observe("pace")
     def _pace_changed(self, change: dict[str, Any]) -> None:
@@ -507,6 +549,8 @@ class PlayTable(TableFront):
             )
             return False
         self._done = None
+        self.replay = -1
+        self.replay_info = {}
         self.message = ""
         self.review = {}
         self.grade = {}
@@ -599,12 +643,15 @@ class PlayTable(TableFront):
             "winner": (say("play.game over", lang, team=word(f"play.team.{game.winner}", lang)) if game.winner else ""),
             "next": "" if game.is_over else word("play.next", lang),
         }
+        self.replay_info = self._replay_words(hand)
 
     def _redraw(self) -> None:
         if self.telling:
             self._redraw_story()
             return
         self.story = {}
+        if self._done is None:
+            self.replay_info = {}
         lang = self._lang
         state = self.state
         game = self._game
@@ -622,6 +669,11 @@ class PlayTable(TableFront):
                 if seat["seat"] == self.seat.name:
                     seat["cards"] = [{**c, "selected": c["id"] in ids} for c in seat["cards"]]
         self.picture = picture
+        if self._done is not None and self.review:
+            if self.replay >= 0:
+                self._replay_picture(self._done)
+            else:
+                self.replay_info = self._replay_words(self._done)
         self.screen = self._pass_screen()
         if self._passing_to is not None:
             self.grade = {}  # the mover's grade is theirs: never left for the next person to read
@@ -655,6 +707,22 @@ class PlayTable(TableFront):
             self.prompt = f"{last} {self.prompt}"
         self.status = self._status_line(state)
         self.words = {"hint": word("play.hint", lang)}
+
+    def _replay_words(self, hand: HandState) -> dict[str, Any]:
+        """The replay's controls before a move is chosen: at the end of the hand."""
+        lang = self._lang
+        total = len(hand.history)
+        return {
+            "steps": total,
+            "step": total,
+            "line": "",
+            "where": say("play.replay step", lang, n=total, total=total),
+            "grade": "",
+            "grade_text": "",
+            "words": {
+                k: word(f"play.replay{'' if k == 'title' else ' ' + k}", lang) for k in ("title", "back", "forward")
+            },
+        }
 
     def _status_line(self, state: HandState) -> str:
         """Hand number, where the hand is, whose seat and the game's score, as a line."""

@@ -110,6 +110,13 @@ const THINKING_DELAY_MS = 250;
 
 function rootOf(el_, model, name) {
   el_.classList.add("cl-widget", `cl-${name}`);
+  // JupyterLab's shortcuts stay out of the widget: the arrow keys move a slider, not the notebook's cells, and a
+  // key pressed on a card never deletes or inserts a cell
+  el_.setAttribute("data-lm-suppress-shortcuts", "true");
+  // and the notebook's own keys too, inside a field, a menu or a slider: there the arrow keys are the control's
+  el_.addEventListener("keydown", (event) => {
+    if (event.target instanceof Element && event.target.matches("input, select, textarea")) event.stopPropagation();
+  });
   const sync = () => {
     el_.classList.toggle("cl-four-colour", model.get("four_colour"));
     el_.setAttribute("lang", model.get("lang"));

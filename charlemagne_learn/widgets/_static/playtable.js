@@ -110,6 +110,13 @@ const THINKING_DELAY_MS = 250;
 
 function rootOf(el_, model, name) {
   el_.classList.add("cl-widget", `cl-${name}`);
+  // JupyterLab's shortcuts stay out of the widget: the arrow keys move a slider, not the notebook's cells, and a
+  // key pressed on a card never deletes or inserts a cell
+  el_.setAttribute("data-lm-suppress-shortcuts", "true");
+  // and the notebook's own keys too, inside a field, a menu or a slider: there the arrow keys are the control's
+  el_.addEventListener("keydown", (event) => {
+    if (event.target instanceof Element && event.target.matches("input, select, textarea")) event.stopPropagation();
+  });
   const sync = () => {
     el_.classList.toggle("cl-four-colour", model.get("four_colour"));
     el_.setAttribute("lang", model.get("lang"));
@@ -497,6 +504,41 @@ function storyPanel(story, send, setPace) {
     el("label", { class: "cl-pace-label" }, el("span", { text: `${story.words.pace} ` }), select));
 }
 
+/**
+ * The replay after a hand (charlemagne_learn/widgets/playtable.py: PlayTable.replay_info).
+ * @typedef {Object} ReplayInfo
+ * @property {number} steps - the hand's moves
+ * @property {number} step - the move on show (0: the deal)
+ * @property {string} where - "Move 12 of 39"
+ * @property {string} line - that move in words
+ * @property {string} grade - the learner's grade on it, or ""
+ * @property {string} grade_text
+ * @property {Object<string, string>} words - title, back, forward
+ */
+
+// After a hand: step through it again, every hand face up, the learner's grades on their own moves.
+/** @param {ReplayInfo} info */
+function replayBar(info, setStep) {
+  const at = info.step;
+  const slider = el("input", { type: "range", min: "0", max: String(info.steps), value: String(at),
+    class: "cl-replay-slider", "aria-label": info.words.title, "aria-valuetext": info.where,
+    onchange: (event) => setStep(Number(event.target.value)),
+    // the arrow keys, Home and End move the replay at once (a drag waits for its change)
+    onkeyup: (event) => { if (Number(event.target.value) !== at) setStep(Number(event.target.value)); } });
+  const line = el("p", { class: "cl-replay-line", "aria-live": "polite" }, info.line);
+  if (info.grade) line.append(" ", gradeChip(info.grade, info.grade_text));
+  return el("section", { class: "cl-replay", "aria-label": info.words.title },
+    el("h4", { text: info.words.title }),
+    el("div", { class: "cl-replay-controls" },
+      el("button", { type: "button", class: "cl-replay-back", "aria-label": info.words.back, title: info.words.back,
+        disabled: at <= 0, onclick: () => setStep(at - 1) }, "◀"),
+      slider,
+      el("button", { type: "button", class: "cl-replay-forward", "aria-label": info.words.forward,
+        title: info.words.forward, disabled: at >= info.steps, onclick: () => setStep(at + 1) }, "▶"),
+      el("span", { class: "cl-replay-where", text: info.where })),
+    line);
+}
+
 function render({ model, el: root }) {
   rootOf(root, model, "playtable");
   const status = el("div", { class: "cl-status" });
@@ -509,6 +551,8 @@ function render({ model, el: root }) {
   const review = el("div");
   const passing = el("div");
   const storyBox = el("div");
+  const replayBox = el("div");
+  const setReplay = (step) => { model.set("replay", step); model.save_changes(); };
   let storyTimer = null;
   const onCard = (card) => model.send({ type: "card", card: card.id });
   const setPace = (pace) => { model.set("pace", pace); model.save_changes(); };
@@ -552,6 +596,11 @@ function render({ model, el: root }) {
     grade.hidden = !g.text;
     const r = model.get("review");
     review.replaceChildren(r.title ? reviewPanel(r, () => model.send({ type: "next" })) : "");
+    // the replay keeps the keyboard on the control that moved it
+    const info = model.get("replay_info") || {};
+    const focused = replayBox.contains(document.activeElement) ? document.activeElement.className : "";
+    replayBox.replaceChildren(r.title && info.words ? replayBar(info, setReplay) : "");
+    if (focused) replayBox.querySelector(`.${focused.split(" ")[0]}`)?.focus();
   };
   // One kernel answer changes several traits: draw once for all of them.
   let pending = false;
@@ -560,13 +609,13 @@ function render({ model, el: root }) {
     pending = true;
     queueMicrotask(() => { pending = false; draw(); });
   };
-  for (const name of ["status", "picture", "prompt", "actions", "hint", "grade", "review", "hints", "words", "screen", "story"]) {
+  for (const name of ["status", "picture", "prompt", "actions", "hint", "grade", "review", "hints", "words", "screen", "story", "replay_info"]) {
     model.on(`change:${name}`, schedule);
   }
   draw();
   root.append(status, passing, picture, el("div", { class: "cl-controls" }, prompt, actions, hintButton), storyBox,
     messageBox(model), grade, hint,
-    review, downloadBar(model));
+    review, replayBox, downloadBar(model));
 }
 
 export default { render };
