@@ -6,7 +6,9 @@ holds a ``PlayTable`` with the rule bots and move grading off; the benchmark pla
 first bid button, the first legal card, Next hand) and times each card play in the page: ``performance.now()``
 just before the click, and again when a MutationObserver sees the card gone from the learner's hand. That span
 covers the comm message to the kernel, the engine checking the card, the three bots answering until it is the
-learner's turn again, the new picture coming back and the page redrawing it.
+learner's turn again, the new picture coming back and the page redrawing it. The bots' moves are then told a step
+at a time (``pace="fast"`` here, so the run is short); the time is to the first picture, the learner's card on the
+table.
 
 Run from the repository root::
 
@@ -34,7 +36,7 @@ AIM_MS = 100.0
 
 SETUP = """
 from charlemagne_learn.widgets.playtable import PlayTable
-play = PlayTable("canadian", "S", seed={seed}, bots="rule", grade_moves=False)
+play = PlayTable("canadian", "S", seed={seed}, bots="rule", grade_moves=False, pace="fast")
 play
 """
 
@@ -51,8 +53,10 @@ TIME_CLICK = """(id) => new Promise((resolve) => {
   card.click();
 })"""
 
-ACTION = ".cl-playtable .cl-action"
-LEGAL_CARD = ".cl-playtable .cl-seat[data-seat='S'] .cl-card:not(.cl-illegal)"
+# a button to press (not Take them all back, which would undo a discard's choice), a card on offer (not one shown
+# while the bots' moves are told, nor one chosen to put aside already)
+ACTION = ".cl-playtable .cl-action:not(.cl-action-undo)"
+LEGAL_CARD = ".cl-playtable .cl-seat[data-seat='S'] .cl-card:not(.cl-illegal):not(.cl-shown):not(.cl-selected)"
 
 
 def _settle(book: Notebook) -> None:
