@@ -88,7 +88,10 @@ def test_choose_discard_and_trump_by_clicks() -> None:
     assert "Choose 2 cards to put aside first (0 chosen)" in p.message and p.state.phase is cl.Phase.DISCARD
     p._on_front_end(p, {"type": "card", "card": hand[-1]}, [])
     p._on_front_end(p, {"type": "card", "card": hand[-2]}, [])
-    assert p.actions[0]["text"] == f"Put aside {cl.Card.parse(hand[-1])} {cl.Card.parse(hand[-2])}"
+    assert p.actions[0]["text"] == "Put them aside"
+    assert p.prompt.endswith(
+        f"2 chosen {cl.Card.parse(hand[-1])} {cl.Card.parse(hand[-2])}. Click a chosen card to take it back."
+    )
     p._on_front_end(p, {"type": "action", "action": "confirm discards"}, [])
     assert p.state.phase.value == "trump" and p.picture["kitty"]["discards"]
     assert {c["id"] for c in p.picture["kitty"]["discards"]} == {hand[-1], hand[-2]}

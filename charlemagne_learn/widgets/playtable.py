@@ -777,10 +777,8 @@ class PlayTable(TableFront):
         """While discarding: Confirm once as many cards are chosen as the discard takes, and Take back once any is."""
         buttons = []
         if left and len(self._chosen) == left:
-            cards = " ".join(map(str, self._chosen))
-            buttons.append(
-                {"id": _CONFIRM, "text": say("play.confirm discards", self._lang, cards=cards), "kind": "confirm"}
-            )
+            # the cards are named in the prompt just above
+            buttons.append({"id": _CONFIRM, "text": word("play.confirm discards", self._lang), "kind": "confirm"})
         if self._chosen:
             buttons.append({"id": _UNDO, "text": word("play.undo discards", self._lang), "kind": "undo"})
         return buttons
