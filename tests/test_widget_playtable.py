@@ -517,3 +517,39 @@ def test_after_the_hand_a_replay_steps_through_it_face_up_with_the_learners_grad
     p.lang = "fr"
     assert p.replay_info["where"] == f"Coup {total} sur {total}"
     assert p.next_hand() and p.replay == -1 and p.replay_info == {}
+
+
+def test_the_partner_and_the_opponents_may_be_bots_of_different_strengths_and_each_seat_says_whose() -> None:
+    p = PlayTable("canadian", "S", seed=4, partner="pimc", opponents="random", grade_moves=False)
+    players = {s["seat"]: s["player"] for s in p.picture["seats"]}
+    assert players == {
+        "N": "PIMC bot: the strongest",
+        "E": "random bot: the weakest",
+        "S": "you",
+        "W": "random bot: the weakest",
+    }
+    assert [type(p._bots[s]).__name__ for s in (cl.Seat.N, cl.Seat.E, cl.Seat.W)] == [
+        "PimcBot",
+        "RandomBot",
+        "RandomBot",
+    ]
+    only_partner = PlayTable("canadian", "S", seed=4, partner="random", grade_moves=False)
+    assert {s["seat"]: s["player"] for s in only_partner.picture["seats"]}["E"].startswith("rule bot")
+    with pytest.raises(cl.RulesOptionError, match="no bot"):
+        PlayTable("canadian", "S", seed=4, opponents="grandmaster")
+    two = PlayTable("canadian", people="NS", seed=4, grade_moves=False, lang="fr")
+    assert {s["seat"]: s["player"] for s in two.picture["seats"]}["N"] == "une personne"
+
+
+def test_the_review_keeps_a_log_of_the_games_hands() -> None:
+    p = PlayTable("canadian", "S", seed=4, grade_moves=False)
+    while len(p.game.finished) < 2:
+        if p.state.phase is cl.Phase.OVER:
+            p.next_hand()
+        else:
+            p.play(str(p.state.legal_actions()[-1]))
+    log = p.review["log"]
+    assert len(log) == 2 and log[0].startswith("Hand 1, NS ") and log[1].startswith("Hand 2, NS ")
+    points = [h.result.points for h in p.game.finished]  # type: ignore[union-attr]
+    assert all(f"NS {pt['NS']} – EW {pt['EW']}: " in line for line, pt in zip(log, points, strict=True))
+    assert p.review["log_title"] == "Hands so far"

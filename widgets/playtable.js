@@ -69,6 +69,10 @@ function reviewPanel(review, onNext) {
   }
   box.append(el("p", { class: "cl-result", text: review.result }),
     el("p", { class: "cl-points", text: review.hand_points }), el("p", { class: "cl-points", text: review.game_points }));
+  if (review.log && review.log.length > 1) {  // the game so far, once there is more than this hand
+    box.append(el("h4", { text: review.log_title }), el("ol", { class: "cl-log" },
+      ...review.log.map((line) => el("li", { text: line }))));
+  }
   if (review.winner) box.append(el("p", { class: "cl-winner", text: review.winner }));
   if (review.next) box.append(el("button", { type: "button", class: "cl-next-hand", onclick: onNext }, review.next));
   return box;

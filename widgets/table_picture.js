@@ -24,6 +24,7 @@ function seatBox(seat, words, onCard) {
   if (seat.sits_out) head.append(badge(words["sits out"], "sits-out"));
   if (seat.exposed) head.append(badge(words["shown to all"], "exposed"));
   const box = el("section", { class: classes.join(" "), "data-seat": seat.seat, "aria-label": seat.name }, head);
+  if (seat.player) box.append(el("div", { class: "cl-seat-player", text: seat.player }));
   if (seat.bids.length) box.append(el("div", { class: "cl-seat-bids", text: `${words["table.bids"]}${words.colon}${seat.bids.join(" · ")}` }));
   if (seat.face_up) {
     box.append(cardRow(seat.cards, (card) => ({
@@ -100,6 +101,7 @@ function biddingBox(picture) {
  * @property {boolean} you
  * @property {number} tricks
  * @property {string[]} bids
+ * @property {string} player - who plays the seat, in words, or ""
  *
  * @typedef {Object} LastTrick
  * @property {string} title

@@ -72,6 +72,7 @@ class TableSeat(TypedDict):
     you: bool
     tricks: int
     bids: list[str]
+    player: str  #: who plays the seat, in words ("rule bot: plays by the rules of thumb"), or "" where not said
 
 
 class LastTrick(TypedDict):

@@ -122,7 +122,9 @@ class PlayTable(TableFront):
     you bid?); 0 to 0 by default.
 
     ``bots``: the kind of the three other players (``"rule"``, ``"pimc"``, ``"random"``: any name
-    :func:`~charlemagne_learn.analysis.bots.make_bot` knows); ``hints``: offer the Hint button;
+    :func:`~charlemagne_learn.analysis.bots.make_bot` knows); ``partner`` / ``opponents``: another kind for the
+    learner's partner / for the two opponents (each seat names its player on the table); ``hints``: offer the Hint
+    button;
     ``grade_moves``: grade each bid and card as it is made; ``hint_samples`` / ``grade_samples``: deals of the
     hidden cards behind a hint / a grade and the review (fewer: quicker, rougher); ``rules_options``: any option
     of :meth:`Rules.preset <charlemagne_learn.engine.rules.Rules.preset>` (``target=32``, …). With no ``variant`` the
@@ -150,6 +152,8 @@ class PlayTable(TableFront):
         seed: int = 0,
         scores: Mapping[str, int] | None = None,
         bots: str = "rule",
+        partner: str | None = None,
+        opponents: str | None = None,
         lang: str | None = None,
         hints: bool = True,
         grade_moves: bool = True,
@@ -163,10 +167,16 @@ class PlayTable(TableFront):
         self._people = _people(seat, people)
         self._me = self._people[0]
         self._game = Game(rules, "N", seed, scores=scores)
-        # each bot its own seed, derived from the game's: same seed, same bot moves
-        self._bots: dict[Seat, Bot] = {
-            s: make_bot(bots, derive_seed(seed, int(s))) for s in Seat if s not in self._people
+        # each bot its own seed, derived from the game's: same seed, same bot moves; the partner's and the
+        # opponents' kinds may differ (a learner forgives weak opponents sooner than a weak partner)
+        self._kinds = {
+            s: (partner if s == self._me.partner and partner is not None else None)
+            or (opponents if s.team != self._me.team and opponents is not None else None)
+            or bots
+            for s in Seat
+            if s not in self._people
         }
+        self._bots: dict[Seat, Bot] = {s: make_bot(kind, derive_seed(seed, int(s))) for s, kind in self._kinds.items()}
         #: The person whose cards the screen shows; None before the first pass screen is answered.
         self._viewer: Seat | None = self._me if len(self._people) == 1 else None
         #: The person the screen is passing to (its pass screen is up), or None.
@@ -642,6 +652,12 @@ class PlayTable(TableFront):
             "game_points": say("play.game points", lang, **game.scores),
             "winner": (say("play.game over", lang, team=word(f"play.team.{game.winner}", lang)) if game.winner else ""),
             "next": "" if game.is_over else word("play.next", lang),
+            "log_title": word("play.hands so far", lang),
+            "log": [
+                say("play.log line", lang, n=n, result=result_text(h.result, lang), **h.result.points)
+                for n, h in enumerate(game.finished, 1)
+                if h.result is not None
+            ],
         }
         self.replay_info = self._replay_words(hand)
 
@@ -661,6 +677,7 @@ class PlayTable(TableFront):
         else:
             # while the screen passes, nobody's hand is on it
             picture = table_picture(state, self.seat, lang, own_cards=self._passing_to is None)
+        self._name_players(picture)
         left = self._discards_left()
         self._chosen = [c for c in self._chosen if left and c in state.hand(self.seat)][:left]
         if self._chosen:  # the cards chosen to put aside stand raised in the hand
@@ -759,6 +776,7 @@ class PlayTable(TableFront):
         picture = table_picture(step, self.seat, lang)
         for seat in picture["seats"]:
             seat["you"] = False  # the learner's cards wait for the learner's turn
+        self._name_players(picture)
         self.picture = picture
         story = StoryStep(
             line=narrate(hand, at, self.seat, lang),
@@ -772,6 +790,14 @@ class PlayTable(TableFront):
         self.actions = []
         self.screen = {}
         self.status = self._status_line(step)
+
+    def _name_players(self, picture: dict[str, Any]) -> None:
+        """Each seat's player on the picture: which bot and how strong, or a person."""
+        for seat in picture["seats"]:
+            kind = self._kinds.get(Seat.find(seat["seat"]))
+            alone = len(self._people) == 1  # the learner's own seat is "you"; with several people, "a person"
+            person = word("play.you" if alone else "play.person", self._lang)
+            seat["player"] = person if kind is None else bot_word(kind, self._lang)
 
     def _discard_buttons(self, left: int) -> list[dict[str, str]]:
         """While discarding: Confirm once as many cards are chosen as the discard takes, and Take back once any is."""
@@ -843,6 +869,13 @@ class PlayTable(TableFront):
             f"{seat_view_html(self.state.view(self.seat), self._lang, four_colour=self.four_colour)}"
             f"<p>{escape(self.prompt)}</p></div>"
         )
+
+
+def bot_word(kind: str, lang: Lang) -> str:
+    """A kind of bot in words, with how strong it plays: its family's (``"pimc-blind"`` is a PIMC bot), or its
+    name for a kind registered elsewhere."""
+    family = kind.strip().lower().split("-")[0]
+    return word(f"play.bot.{family}", lang) if family in ("random", "rule", "pimc") else kind
 
 
 def _people(seat: Seat | str | None, people: Iterable[Seat | str] | str | None) -> tuple[Seat, ...]:

@@ -254,6 +254,7 @@ def _seats(
                 "you": view is not None and s == view.seat and own_cards,
                 "tricks": won[s.name],
                 "bids": [action_text(a, state.rules, lang) for w, a in bids if w == s],
+                "player": "",  # a play table names its bots
             }
         )
     return seats

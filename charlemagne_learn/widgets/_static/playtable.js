@@ -203,6 +203,7 @@ function seatBox(seat, words, onCard) {
   if (seat.sits_out) head.append(badge(words["sits out"], "sits-out"));
   if (seat.exposed) head.append(badge(words["shown to all"], "exposed"));
   const box = el("section", { class: classes.join(" "), "data-seat": seat.seat, "aria-label": seat.name }, head);
+  if (seat.player) box.append(el("div", { class: "cl-seat-player", text: seat.player }));
   if (seat.bids.length) box.append(el("div", { class: "cl-seat-bids", text: `${words["table.bids"]}${words.colon}${seat.bids.join(" · ")}` }));
   if (seat.face_up) {
     box.append(cardRow(seat.cards, (card) => ({
@@ -279,6 +280,7 @@ function biddingBox(picture) {
  * @property {boolean} you
  * @property {number} tricks
  * @property {string[]} bids
+ * @property {string} player - who plays the seat, in words, or ""
  *
  * @typedef {Object} LastTrick
  * @property {string} title
@@ -460,6 +462,10 @@ function reviewPanel(review, onNext) {
   }
   box.append(el("p", { class: "cl-result", text: review.result }),
     el("p", { class: "cl-points", text: review.hand_points }), el("p", { class: "cl-points", text: review.game_points }));
+  if (review.log && review.log.length > 1) {  // the game so far, once there is more than this hand
+    box.append(el("h4", { text: review.log_title }), el("ol", { class: "cl-log" },
+      ...review.log.map((line) => el("li", { text: line }))));
+  }
   if (review.winner) box.append(el("p", { class: "cl-winner", text: review.winner }));
   if (review.next) box.append(el("button", { type: "button", class: "cl-next-hand", onclick: onNext }, review.next));
   return box;
