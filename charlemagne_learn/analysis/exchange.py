@@ -44,7 +44,7 @@ from .evaluate import discard
 from .grading import Grade, Graded, Sureness, grade_choices
 from .solver import dds_first, searcher
 
-__all__ = ["ExchangeChoice", "ExchangeHint", "exchange_hint"]
+__all__ = ["ExchangeChoice", "ExchangeHint", "exchange_hint", "exchange_made"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -186,6 +186,15 @@ def exchange_hint(
     points, totals = _play_ways(ways, _deals(state, bidder, seed, samples), bidder, hand)
     grades = grade_choices(points, stake(rules, spec))
     return ExchangeHint(bidder, _ranked(ways, points, totals, grades, samples, language), samples)
+
+
+def exchange_made(state: HandState, start: HandState, seat: Seat) -> tuple[list[Card], Suit | None]:
+    """The exchange ``seat`` made in ``state`` from the moment ``start`` (an earlier moment of the same hand): the
+    cards it put aside, in order, and the trump it named then (else the trump already named at ``start``)."""
+    done = state.history[len(start.history) :]
+    discards = [a.card for s, a in done if s == seat and a.kind == "discard" and a.card is not None]
+    named = [a.suit for s, a in done if s == seat and a.kind == "trump"]
+    return discards, named[0] if named else start.trump
 
 
 #: An exchange to grade: the cards put aside (a mask) and the trump named.

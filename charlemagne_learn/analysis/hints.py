@@ -477,16 +477,13 @@ def _exchange_line(state: HandState, who: Seat, samples: int, seed: int, languag
     """The bidder's exchange (its discards and the trump named with them), graded as a whole as the play table
     grades it live: by :func:`~.exchange.exchange_hint` from the first discard, on the same deals. None where
     ``who`` made no exchange."""
-    from .exchange import exchange_hint  # the exchange grades with the hints' pieces
+    from .exchange import exchange_hint, exchange_made  # the exchange grades with the hints' pieces
 
     first = next((m for m, (mover, act) in enumerate(state.history) if mover == who and act.kind == "discard"), None)
     if first is None or state.bidder != who:
         return None
     start = state.at(first)
-    done = state.history[first:]
-    discards = [a.card for s, a in done if s == who and a.kind == "discard" and a.card is not None]
-    named = [a.suit for s, a in done if s == who and a.kind == "trump"]
-    trump = named[0] if named else start.trump
+    discards, trump = exchange_made(state, start, who)
     try:
         ranked = exchange_hint(start, min(samples, 400), seed, also=(discards, trump), lang=language)
     except IllegalActionError:  # an exchange this position cannot grade (trump still to come first)

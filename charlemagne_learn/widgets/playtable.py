@@ -28,7 +28,7 @@ from typing import Any
 import traitlets as t
 
 from ..analysis.bots import Bot, make_bot
-from ..analysis.exchange import ExchangeChoice, ExchangeHint, exchange_hint
+from ..analysis.exchange import ExchangeChoice, ExchangeHint, exchange_hint, exchange_made
 from ..analysis.hints import GRADE_SAMPLES, Hint, before_exchange, hint, review
 from ..analysis.hints import graded as hinted
 from ..analysis.odds import MAX_SAMPLES
@@ -283,24 +283,10 @@ class PlayTable(TableFront):
     def _replay_picture(self, hand: HandState) -> None:
         """The finished hand at the replay's move, every hand face up (nothing is secret once it is over), the move
         in a line and, for the learner's own moves, the grade the review gave."""
-        lang = self._lang
-        total = len(hand.history)
         at = self.replay
-        self.picture = table_picture(hand.at(at), None, lang)
+        self.picture = table_picture(hand.at(at), None, self._lang)
         graded = {line["move"] - 1: line for line in self.review.get("lines", [])}
-        line = narrate(hand, at - 1, None, lang) if at > 0 else word("play.replay deal", lang)
-        mine = graded.get(at - 1) if at > 0 else None
-        self.replay_info = {
-            "steps": total,
-            "step": at,
-            "line": line,
-            "where": say("play.replay step", lang, n=at, total=total),
-            "grade": mine["grade"] if mine else "",
-            "grade_text": say("play.replay yours", lang, grade=mine["grade_word"]) if mine else "",
-            "words": {
-                k: word(f"play.replay{'' if k == 'title' else ' ' + k}", lang) for k in ("title", "back", "forward")
-            },
-        }
+        self.replay_info = self._replay_words(hand, at, graded.get(at - 1) if at > 0 else None)
 
     @t.observe("pace")
     def _pace_changed(self, change: dict[str, Any]) -> None:
@@ -538,10 +524,7 @@ class PlayTable(TableFront):
         ranked = self._exchange_ranking(start, self._grade_samples)
         if ranked is None:
             return {}
-        done = state.history[len(start.history) :]
-        discards = [a.card for s, a in done if s == seat and a.kind == "discard" and a.card is not None]
-        named = [a.suit for s, a in done if s == seat and a.kind == "trump"]
-        trump = named[0] if named else start.trump
+        discards, trump = exchange_made(state, start, seat)
         try:
             mine = ranked.choice(discards, trump)
         except IllegalActionError:  # outside the candidates: graded on the same deals as they were
@@ -725,17 +708,24 @@ class PlayTable(TableFront):
         self.status = self._status_line(state)
         self.words = {"hint": word("play.hint", lang)}
 
-    def _replay_words(self, hand: HandState) -> dict[str, Any]:
-        """The replay's controls before a move is chosen: at the end of the hand."""
+    def _replay_words(
+        self, hand: HandState, at: int | None = None, mine: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
+        """The replay's payload at move ``at`` (None: the end of the hand, before a move is chosen), with the review's
+        line ``mine`` where that move was the learner's."""
         lang = self._lang
         total = len(hand.history)
+        if at is None:
+            line, at = "", total
+        else:
+            line = narrate(hand, at - 1, None, lang) if at > 0 else word("play.replay deal", lang)
         return {
             "steps": total,
-            "step": total,
-            "line": "",
-            "where": say("play.replay step", lang, n=total, total=total),
-            "grade": "",
-            "grade_text": "",
+            "step": at,
+            "line": line,
+            "where": say("play.replay step", lang, n=at, total=total),
+            "grade": mine["grade"] if mine else "",
+            "grade_text": say("play.replay yours", lang, grade=mine["grade_word"]) if mine else "",
             "words": {
                 k: word(f"play.replay{'' if k == 'title' else ' ' + k}", lang) for k in ("title", "back", "forward")
             },
