@@ -107,7 +107,7 @@ def set_course(variant: str | None = None, *, lang: str | None = None, **house_r
     said = lang if isinstance(lang, str) and lang in LANGS else _lang_now()
     if lang is not None and (not isinstance(lang, str) or lang not in LANGS):
         raise CourseSettingsError(
-            sentence("course.bad_lang", said, source=say("course.src_session", said), value=quote(lang))
+            sentence("course.bad_lang", said, source=sentence("course.src_session", said), value=quote(lang))
         )
     if variant is not None and (not isinstance(variant, str) or not variant.strip()):
         raise CourseSettingsError(
@@ -132,7 +132,7 @@ def set_course(variant: str | None = None, *, lang: str | None = None, **house_r
         except CourseSettingsError:
             said = "en"
     _session = Course(
-        variant=variant or "canadian", house_rules=house_rules, lang=said, source=say("course.src_session", said)
+        variant=variant or "canadian", house_rules=house_rules, lang=said, source=sentence("course.src_session", said)
     )
     return _session
 

@@ -320,7 +320,7 @@ def test_clear_errors() -> None:
     with pytest.raises(cl.IllegalActionError, match=r"_Cheat\(seed=0\) at East chose bid 99, which is not allowed"):
         play_hand(state, [_Cheat(), _Cheat(), _Cheat(), _Cheat()])
     assert state.to_json() == before
-    with pytest.raises(cl.RulesOptionError, match="no bot for South, West"):
+    with pytest.raises(cl.RulesOptionError, match="no bot for South and West"):
         play_hand(rules, {"N": RuleBot(), "E": RuleBot()}, seed=1)
     with pytest.raises(cl.RulesOptionError, match="give four bots"):
         play_hand(rules, [RuleBot()], seed=1)

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 import charlemagne_learn as cl
+from charlemagne_learn.analysis import hint
 from charlemagne_learn.engine.i18n import speaking
 from charlemagne_learn.widgets import PlayTable
 
@@ -22,8 +23,16 @@ RULES = cl.Rules.preset("canadian")
 K = cl.Contract(RULES, "6", "N", trump="H")
 PACKAGE = Path(cl.__file__).parent
 
-# Errors whose fields are values, not words already written in one language (a list of the variant's bids written
-# out in English stays in English when the sentence around it is said again: such fields are left to convert).
+
+def discarding() -> cl.HandState:
+    """North about to put cards aside: no phase a card's or a bid's hint grades."""
+    state = cl.HandState.new(RULES, dealer="W", seed=7)
+    for action in ("bid 6", "pass", "pass", "pass"):
+        state.apply(action)
+    return state
+
+
+# Errors made of values and of words of the interface: each said again wholly in the other language.
 BAD: list[Callable[[], Any]] = [
     lambda: cl.HandState.new(RULES, dealer="X", seed=1),
     lambda: cl.parse_cards("ZZ"),
@@ -31,6 +40,12 @@ BAD: list[Callable[[], Any]] = [
     lambda: cl.HandState.new(RULES, dealer="W", seed=-1),
     lambda: cl.score_hand(K, 9),
     lambda: cl.Card.from_index("5"),
+    # fields that are words of the interface (a variant's title, a phase, a seat, a help text) are said again too
+    lambda: cl.Action.parse("fly away"),
+    lambda: cl.Rules.preset("canadian", kitty_size=0),
+    lambda: cl.jokers("bid_euchre"),
+    lambda: hint(discarding().view("N")),
+    lambda: cl.play_hand(RULES, [cl.RuleBot(0), cl.RuleBot(1)], seed=1),
 ]
 
 

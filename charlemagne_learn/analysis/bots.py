@@ -165,7 +165,7 @@ def seat_bots(bots: BotsArg) -> tuple[Bot, Bot, Bot, Bot]:
         seated = listed
     missing = [s for s, b in zip(Seat, seated, strict=True) if b is None]
     if missing:
-        raise RulesOptionError(sentence("bots.missing", seats=", ".join(seat.named() for seat in missing)))
+        raise RulesOptionError(sentence("bots.missing", seats=tuple(missing)))
     for b in seated:
         if not isinstance(b, Bot):
             raise RulesOptionError(sentence("bots.not_a_bot", value=quote(b)))

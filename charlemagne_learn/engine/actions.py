@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import islice
 from typing import Any, Literal, Protocol, TypeVar
 
 from .cards import Card, Suit
 from .errors import CharlemagneError, IllegalActionError, quote
-from .i18n import Lang, lang_or_current, refusal_lang, say, sentence
+from .i18n import Codes, Lang, lang_or_current, refusal_lang, say, sentence
 
 __all__ = [
     "CHOICES",
@@ -57,7 +57,7 @@ def choice_name(choice: str, lang: str | None = None) -> str:
     ('Take a card from your partner', 'Prendre le minou')
     """
     if choice not in CHOICES:
-        raise IllegalActionError(sentence("actions.not_a_choice", value=quote(choice), choices=_listed(CHOICES)))
+        raise IllegalActionError(sentence("actions.not_a_choice", value=quote(choice), choices=Codes(CHOICES)))
     return say(f"actions.name.{choice}", lang)
 
 
@@ -68,21 +68,8 @@ def choice_meaning(choice: str, lang: str | None = None) -> str:
     'Gros Charlemagne : prendre le minou et écarter deux cartes'
     """
     if choice not in CHOICES:
-        raise IllegalActionError(sentence("actions.not_a_choice", value=quote(choice), choices=_listed(CHOICES)))
+        raise IllegalActionError(sentence("actions.not_a_choice", value=quote(choice), choices=Codes(CHOICES)))
     return say(f"actions.choice.{choice}", lang)
-
-
-def _listed(names: Iterable[str]) -> str:
-    """Names a learner types, listed: "a, b" in English, quoted as code in French."""
-    lang = refusal_lang()
-    return ", ".join(names) if lang == "en" else ", ".join(f"`{n}`" for n in names)
-
-
-def _code_words(names: list[str], joiner: str, lang: Lang) -> str:
-    """Field names joined with "and"/"or" ("et"/"ou", quoted as code in French)."""
-    if lang == "en":
-        return f" {joiner} ".join(names)
-    return (" et " if joiner == "and" else " ou ").join(f"`{n}`" for n in names)
 
 
 @dataclass(frozen=True)
@@ -105,7 +92,7 @@ class Action:
         # An action is a record of play: one that could never be applied or printed is refused here, once.
         kind = self.kind
         if type(kind) is not str or kind not in _FIELDS:
-            raise IllegalActionError(sentence("actions.not_a_kind", value=quote(kind), kinds=_listed(_FIELDS)))
+            raise IllegalActionError(sentence("actions.not_a_kind", value=quote(kind), kinds=Codes(_FIELDS)))
         given = {name for name in ("bid", "suit", "card", "choice") if getattr(self, name) is not None}
         needed, optional = _FIELDS[kind]
         if self.no_trump is not False and (kind != "bid" or self.no_trump is not True):
@@ -113,15 +100,15 @@ class Action:
         wrong = sorted(given - needed - optional) + sorted(needed - given)
         if wrong:
             lang = refusal_lang()
-            fields = _code_words(sorted(needed), "and", lang) or say("actions.nothing_more", lang)
+            fields = Codes(sorted(needed), "and") or sentence("actions.nothing_more", lang)
             raise IllegalActionError(
                 sentence(
                     "actions.wrong_fields",
                     lang,
                     kind=quote(kind),
                     fields=fields,
-                    wrong=_code_words(wrong, "or", lang),
-                    help=say("actions.help", lang),
+                    wrong=Codes(wrong, "or"),
+                    help=sentence("actions.help", lang),
                 )
             )
         checks = (("bid", str), ("suit", Suit), ("card", Card), ("choice", str))
@@ -130,17 +117,19 @@ class Action:
             if value is not None and type(value) is not cls:
                 raise IllegalActionError(
                     sentence(
-                        "actions.wrong_type", name=name, value=quote(value), cls=cls.__name__, help=say("actions.help")
+                        "actions.wrong_type",
+                        name=name,
+                        value=quote(value),
+                        cls=cls.__name__,
+                        help=sentence("actions.help"),
                     )
                 )
         if self.no_trump and self.suit is not None:
-            raise IllegalActionError(sentence("actions.suit_and_no_trump", help=say("actions.help")))
+            raise IllegalActionError(sentence("actions.suit_and_no_trump", help=sentence("actions.help")))
         if kind == "bid" and not (self.bid or "").strip():
-            raise IllegalActionError(sentence("actions.empty_bid", help=say("actions.help")))
+            raise IllegalActionError(sentence("actions.empty_bid", help=sentence("actions.help")))
         if kind == "choose" and self.choice not in CHOICES:
-            raise IllegalActionError(
-                sentence("actions.not_a_choice", value=quote(self.choice), choices=_listed(CHOICES))
-            )
+            raise IllegalActionError(sentence("actions.not_a_choice", value=quote(self.choice), choices=Codes(CHOICES)))
         object.__setattr__(self, "_hash", self._fields_hash())
 
     # Every bid of every hand is looked up in a dict of the ladder's actions: the hash is worked out
@@ -196,7 +185,7 @@ class Action:
     @classmethod
     def choose(cls, choice: str) -> Action:
         if not isinstance(choice, str) or choice not in CHOICES:
-            raise IllegalActionError(sentence("actions.not_a_choice", value=quote(choice), choices=_listed(CHOICES)))
+            raise IllegalActionError(sentence("actions.not_a_choice", value=quote(choice), choices=Codes(CHOICES)))
         return _CHOOSE[choice]
 
     @classmethod
@@ -206,11 +195,13 @@ class Action:
         if isinstance(text, Action):
             return text
         if not isinstance(text, str):
-            raise IllegalActionError(sentence("actions.not_an_action", value=quote(text), help=say("actions.help")))
+            raise IllegalActionError(
+                sentence("actions.not_an_action", value=quote(text), help=sentence("actions.help"))
+            )
         try:
             return cls._parse_words(text.strip().split())
         except CharlemagneError as exc:
-            raise IllegalActionError(sentence("actions.unreadable", value=quote(text), why=str(exc))) from None
+            raise IllegalActionError(sentence("actions.unreadable", value=quote(text), why=exc)) from None
 
     @classmethod
     def _parse_words(cls, words: list[str]) -> Action:
@@ -420,4 +411,4 @@ def replay(apply: Callable[[str], None], actions: list[str]) -> None:
         try:
             apply(action)
         except IllegalActionError as exc:
-            raise IllegalActionError(sentence("actions.replay", n=number, action=quote(action), why=str(exc))) from None
+            raise IllegalActionError(sentence("actions.replay", n=number, action=quote(action), why=exc)) from None

@@ -52,7 +52,7 @@ class Phase(Enum, metaclass=_NamedType):
 
     def text(self, lang: str | None = None) -> str:
         """The phase as a player names it, in ``lang`` (the course's language by default): "enchères"."""
-        return say(f"phase.{self.value}", lang_or_current(lang))
+        return sentence(f"phase.{self.value}", lang_or_current(lang))
 
     @classmethod
     def find(cls, text: str | Phase) -> Phase:
@@ -553,7 +553,7 @@ class HandState:
             try:
                 spec = self.rules.bid(act.bid or "")
             except CharlemagneError as exc:
-                raise IllegalActionError(str(exc)) from None
+                raise IllegalActionError(*exc.args) from None  # its sentence kept, to be said again
             act = Action("bid", bid=spec.name, suit=act.suit, no_trump=act.no_trump)
         if not self._allowed(mover, act):
             raise IllegalActionError(self._illegal(act, self.legal_actions()))

@@ -38,7 +38,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from .cards import Card, Rank, Seat, Suit
 from .errors import CharlemagneError, RulesOptionError, quote
@@ -47,6 +47,7 @@ __all__ = [
     "DOMAIN",
     "LANGS",
     "LOCALE",
+    "Codes",
     "Lang",
     "Sentence",
     "add_language",
@@ -144,11 +145,14 @@ def word_key(text: str) -> str | None:
 
 
 def word(key: str, lang: Lang = "en") -> str:
-    """A word of the interface, as it is written (no fields filled in), or the key itself when it has none."""
+    """A word of the interface, as it is written (no fields filled in), or the key itself when it has none. The word
+    keeps its key (it is a :class:`Sentence`), so a message it is part of can be said again in another language."""
     try:
-        return _text(key, lang)
+        out = Sentence(_text(key, lang))
     except KeyError:
         return key
+    out.key, out.fields = key, None
+    return out
 
 
 @functools.lru_cache(maxsize=4096)  # 34 cards × a few roles × the languages: written over and over
@@ -181,11 +185,28 @@ class Sentence(str):
     """
 
     key: str
-    fields: dict[str, Any]
+    #: None for a word (a text with no fields to fill)
+    fields: dict[str, Any] | None
 
     def said(self, lang: str | None = None) -> str:
-        """The sentence in ``lang`` (the language spoken now when None)."""
-        return say(self.key, lang, **self.fields)
+        """The sentence in ``lang`` (the language spoken now when None), a field that is itself a sentence (a word
+        of the interface, a hint's help) or an error (the reason it gives) said in ``lang`` too.
+
+        >>> s = sentence("ranking.no_jokers", "en", title=sentence("title.bid_euchre", "en"))
+        >>> str(s), s.said("fr")
+        ('Bid Euchre is played without jokers', 'Euchre à enchères : on y joue sans jokers')
+        """
+        if self.fields is None:
+            return word(self.key, lang_or_current(lang))
+        fields = {k: _said_again(v, lang) for k, v in self.fields.items()}
+        return say(self.key, lang, **fields)
+
+
+def _said_again(value: Any, lang: str | None) -> Any:
+    """A field said again in ``lang``: a sentence, a word or an error (anything that can say itself in a language,
+    such as the error a message explains itself with), else the value as it is."""
+    say_again = getattr(value, "said", None)
+    return say_again(lang) if callable(say_again) else value
 
 
 def sentence(key: str, lang: str | None = None, /, **fields: Any) -> Sentence:
@@ -288,6 +309,32 @@ def _card_article(card: Card, lang: Lang, form: str) -> str:
     return article + name
 
 
+class Codes(tuple[str, ...]):
+    """Names a learner types (an option, a variant, a value an argument takes), listed as the language lists code:
+    as typed in English, each quoted as code in French; ``joiner`` ``"and"`` or ``"or"`` says the word before the
+    last ("a, b or c"). A field of a sentence, so the list is written when the sentence is said, in its language.
+
+    >>> fill("use {allowed}", "en", allowed=Codes(["'a'", "'b'", "'c'"], "or"))
+    "use 'a', 'b' or 'c'"
+    >>> fill("use {allowed}", "fr", allowed=Codes(["'a'", "'b'"], "or"))
+    "use `'a'` ou `'b'`"
+    """
+
+    joiner: str
+
+    def __new__(cls, names: Iterable[object], joiner: Literal[",", "and", "or"] = ",") -> Codes:
+        out = super().__new__(cls, (str(name) for name in names))
+        out.joiner = joiner
+        return out
+
+    def listed(self, lang: Lang) -> str:
+        code = _text("format.code", lang)
+        items = [code.format(code=name) for name in self]
+        if self.joiner == "," or len(items) <= 1:
+            return ", ".join(items)
+        return ", ".join(items[:-1]) + _text(f"join.{self.joiner}", lang) + items[-1]
+
+
 def _join(items: list[str], lang: Lang) -> str:
     if len(items) <= 1:
         return "".join(items)
@@ -324,6 +371,8 @@ class _Formatter(string.Formatter):
 
     def format_field(self, value: Any, format_spec: str) -> str:
         lang = self.lang
+        if isinstance(value, Codes):
+            return value.listed(lang)
         if isinstance(value, Card):
             if format_spec == "":
                 return str(value)

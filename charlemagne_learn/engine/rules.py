@@ -20,7 +20,7 @@ from typing import Any, Literal
 
 from .checks import is_whole
 from .errors import ContractError, RulesOptionError, quote
-from .i18n import Lang, lang_or_current, refusal_lang, say, sentence, word
+from .i18n import Codes, lang_or_current, refusal_lang, sentence, word
 
 __all__ = ["ALIASES", "VARIANTS", "BidSpec", "Rules"]
 
@@ -42,17 +42,10 @@ _ALONE: tuple[str, ...] = ("never", "always", "optional")
 _KITTY_EXCHANGES = ("kitty", "kitty_and_partner", "kitty_or_partner")
 
 
-def _listed(items: list[str], lang: Lang, last: str = ", ") -> str:
-    """Names a learner types, listed as the English has them, quoted as code in French ("ou" for " or ")."""
-    if lang == "en":
-        return last.join(items)
-    return (" ou " if last == " or " else ", ").join(f"`{i}`" for i in items)
-
-
 def _one_of(what: str, value: object, allowed: tuple[object, ...]) -> None:
     if not any(value is a or (type(value) is type(a) and value == a) for a in allowed):
         lang = refusal_lang()
-        listed = _listed([repr(a) for a in allowed], lang, " or ")
+        listed = Codes([repr(a) for a in allowed], "or")
         raise RulesOptionError(sentence("rules.one_of", lang, what=what, value=quote(value), allowed=listed))
 
 
@@ -323,7 +316,7 @@ class Rules:
         minimum = self.dealer_minimum
         if minimum is not None and not (is_whole(minimum) and str(minimum) in numbers):
             lang = refusal_lang()
-            listed = _listed(numbers, lang)
+            listed = Codes(numbers)
             raise RulesOptionError(sentence("rules.dealer_minimum", lang, value=quote(minimum), numbers=listed))
 
     def _check_deck(self) -> None:
@@ -344,7 +337,7 @@ class Rules:
         takes_kitty = any(b.exchange in _KITTY_EXCHANGES for b in self.bids)
         if takes_kitty != (self.kitty_size > 0):
             lang = refusal_lang()
-            need = say("rules.kitty_needed" if takes_kitty else "rules.kitty_unused", lang)
+            need = sentence("rules.kitty_needed" if takes_kitty else "rules.kitty_unused", lang)
             title = f"in title.{self.name}"
             raise RulesOptionError(sentence("rules.kitty_size", lang, kitty=self.kitty_size, title=title, need=need))
 
@@ -361,31 +354,29 @@ class Rules:
         key = ALIASES.get(key, key)
         if key not in VARIANTS:
             lang = refusal_lang()
-            allowed = _listed(sorted(VARIANTS) + sorted(ALIASES), lang)
+            allowed = Codes(sorted(VARIANTS) + sorted(ALIASES))
             raise RulesOptionError(sentence("rules.unknown_variant", lang, value=quote(variant), allowed=allowed))
         base = VARIANTS[key]
         known = {f.name for f in dataclasses.fields(cls) if f.init} - {"name", "bids"}
         unknown = sorted(set(options) - known)
         if unknown:
             lang = refusal_lang()
-            listed = _listed(unknown, lang)
+            listed = Codes(unknown)
             raise RulesOptionError(
-                sentence(
-                    "rules.unknown_options", lang, n=len(unknown), unknown=listed, known=_listed(sorted(known), lang)
-                )
+                sentence("rules.unknown_options", lang, n=len(unknown), unknown=listed, known=Codes(sorted(known)))
             )
         deck = [o for o in _DECK_OPTIONS if o in options and options[o] != getattr(base, o)]
         if deck:
             lang = refusal_lang()
-            shape = _listed([f"{o}={getattr(base, o)!r}" for o in _DECK_OPTIONS], lang)
+            shape = Codes([f"{o}={getattr(base, o)!r}" for o in _DECK_OPTIONS])
             raise RulesOptionError(
                 sentence(
                     "rules.own_deck",
                     lang,
-                    deck=_listed(deck, lang),
+                    deck=Codes(deck),
                     title=f"in title.{base.name}",
                     shape=shape,
-                    variants=_listed(list(VARIANTS), lang),
+                    variants=Codes(list(VARIANTS)),
                 )
             )
         return dataclasses.replace(base, **options) if options else base
@@ -402,9 +393,7 @@ class Rules:
         if rules is None or isinstance(rules, str):
             return cls.preset("canadian" if rules is None else rules)
         lang = refusal_lang()
-        raise RulesOptionError(
-            sentence("rules.not_rules", lang, value=quote(rules), variants=_listed(list(VARIANTS), lang))
-        )
+        raise RulesOptionError(sentence("rules.not_rules", lang, value=quote(rules), variants=Codes(list(VARIANTS))))
 
     def options(self) -> dict[str, Any]:
         """The options that differ from this variant's preset (for JSON records)."""
@@ -443,9 +432,8 @@ class Rules:
         if key in self._bid_index:
             return self._bid_index[key]
         lang = refusal_lang()
-        # English names the bids as players call them (which this reads too: "Gros Mulot", never "gros_mulot"); French
-        # quotes them as code, which needs no quote marks
-        allowed = _listed([b.label if lang == "en" else b.name for b in self.bids], lang)
+        # the bids as players call them (which this reads too: "Gros Mulot", never only "gros_mulot")
+        allowed = Codes(b.label for b in self.bids)
         raise ContractError(
             sentence("rules.no_bid", lang, title=f"in title.{self.name}", value=quote(name), allowed=allowed)
         )

@@ -77,7 +77,7 @@ def _check_cards(contract: Contract, cards: Sequence[Card], where: str) -> None:
     for c in cards:
         if c.index not in deck:
             raise TrickError(
-                sentence("tricks.not_in_deck", card=c, deck=f"title.{contract.rules.name}", where=say(where))
+                sentence("tricks.not_in_deck", card=c, deck=f"title.{contract.rules.name}", where=sentence(where))
             )
 
 
