@@ -51,7 +51,7 @@ from ..engine.i18n import Lang, lang_or_current, number, say, sentence, word
 from ..engine.spreadsheet import csv_text, read_cell
 
 if TYPE_CHECKING:
-    from matplotlib.figure import Figure
+    from .figures import CourseFigure
 
 __all__ = ["ClassResults", "ResultTable", "ResultsFileError", "read_results"]
 
@@ -292,12 +292,11 @@ class ClassResults:
         return ResultTable(say("class.missed_title", language), heads, tuple(rows), (False, True, False, False))
 
     # ------------------------------------------------------------ a picture
-    def plot(self, *, lang: str | None = None) -> Figure:
+    def plot(self, *, lang: str | None = None) -> CourseFigure:
         """Share right per skill (hardest at the top) beside share right per student, each bar labelled with
         how many answers it stands on; at most :data:`MAX_PLOT_BARS` bars a side (the lowest ones)."""
-        from matplotlib.figure import Figure  # here: reading results needs no matplotlib (JupyterLite, a server)
-
-        from .plots import _percent as percent_ticks
+        # here: reading results needs no matplotlib (JupyterLite, a server)
+        from .figures import OKABE_ITO, CourseFigure, percent_formatter
 
         language = lang_or_current(lang)
         by_skill = sorted(self._by("skill").items(), key=lambda g: (-_share(g[1]), g[0]))
@@ -315,9 +314,9 @@ class ClassResults:
                 groups = [g for i, g in enumerate(groups) if i in lowest]
             sides.append((groups, title))
         tall = max(max(len(groups) for groups, _ in sides), 3)
-        fig = Figure(figsize=(11, 1.4 + 0.5 * tall), layout="constrained")
+        fig = CourseFigure(figsize=(11, 1.4 + 0.5 * tall), layout="constrained")
         panels = fig.subplots(1, 2, width_ratios=(3, 2))
-        for ax, (groups, title), colour in zip(panels, sides, ("#0072B2", "#E69F00"), strict=True):
+        for ax, (groups, title), colour in zip(panels, sides, OKABE_ITO[:2], strict=True):
             names = [_label(name) for name, _ in groups]
             shares = [100 * _share(g) for _, g in groups]
             ax.barh(range(len(names)), shares, color=colour, edgecolor="#333333")
@@ -326,7 +325,7 @@ class ClassResults:
             # a name is shown as written: a $ in it is no formula to matplotlib
             ax.set_yticks(range(len(names)), names, fontsize=9, parse_math=False)
             ax.set_xlim(0, 112)
-            ax.xaxis.set_major_formatter(percent_ticks(language))
+            ax.xaxis.set_major_formatter(percent_formatter(language))
             ax.set_xlabel(say("class.answered_right", language))
             ax.set_title(title, fontsize=11, loc="left")
             ax.grid(axis="x", alpha=0.3)

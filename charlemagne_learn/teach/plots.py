@@ -1,9 +1,10 @@
-"""Plots of bidding statistics for the lessons: each function returns a matplotlib ``Figure``.
+"""Plots of bidding statistics for the lessons: each function returns a matplotlib ``Figure`` (a :class:`.CourseFigure`).
 
 For teachers: every plot reads the dataset of solved random deals shipped with the package (see
 :mod:`charlemagne_learn.analysis.stats`); pass a variant name (``"canadian"``, ``"american"``, ``"maine"``,
 ``"bid_euchre"``) or a dataset you made bigger with ``scripts/bidding_dataset.py`` and read with
-``read_dataset``. A figure shows itself in a notebook cell; ``fig.savefig("plot.png")`` writes it out.
+``read_dataset``. A figure shows itself in a notebook cell, in the light or dark theme JupyterLab is in (see
+:mod:`.figures`); ``fig.savefig("plot.png")`` writes it out as made.
 
 The figures are built without pyplot, so they never pile up in a global state. Colours are the
 Okabe–Ito palette, which colour-blind viewers can tell apart, and every series also differs by marker,
@@ -24,16 +25,16 @@ from collections.abc import Mapping, Sequence
 from typing import Literal
 
 from matplotlib.axes import Axes
-from matplotlib.figure import Figure
 from matplotlib.layout_engine import ConstrainedLayoutEngine
 from matplotlib.patches import Patch
-from matplotlib.ticker import Formatter, FuncFormatter, MaxNLocator, PercentFormatter
+from matplotlib.ticker import MaxNLocator
 
 from ..analysis.odds import BidOdds, wilson_interval
 from ..analysis.stats import BiddingDataset, dataset_of
 from ..engine.errors import RulesOptionError, quote
-from ..engine.i18n import Lang, lang_or_current, number, say, sentence, word
+from ..engine.i18n import Codes, Lang, lang_or_current, say, sentence, word
 from ..engine.rules import BidSpec, Rules
+from .figures import OKABE_ITO, CourseFigure, percent_formatter
 
 __all__ = [
     "OKABE_ITO",
@@ -45,8 +46,6 @@ __all__ = [
     "plot_special_bids",
 ]
 
-#: Okabe & Ito's colour-blind-safe palette, yellow last (it is faint on white).
-OKABE_ITO = ("#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#000000", "#F0E442")
 _MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")
 _LINES = ("-", "--", "-.", ":")
 _HATCHES = ("", "//", "..", "xx")
@@ -54,18 +53,11 @@ _HATCHES = ("", "//", "..", "xx")
 SMALL_SAMPLE = 30
 
 
-def _percent(lang: Lang, decimals: int | None = None) -> Formatter:
-    """Axis ticks in percent, as the language writes them ("50%", "50 %")."""
-    if lang == "en":
-        return PercentFormatter(100, decimals=decimals)
-    return FuncFormatter(lambda value, _: number(value / 100, f".{decimals or 0}%", lang))
+def _figure(width: float, height: float) -> CourseFigure:
+    return CourseFigure(figsize=(width, height), layout="constrained")
 
 
-def _figure(width: float, height: float) -> Figure:
-    return Figure(figsize=(width, height), layout="constrained")
-
-
-def _caption(fig: Figure, text: str) -> None:
+def _caption(fig: CourseFigure, text: str) -> None:
     """A caption under the plot saying what the data is, with room kept for it below the axes."""
     # wrapped by hand: matplotlib's own wrapping lets centred text run off the left edge
     lines = textwrap.fill(text, int(fig.get_figwidth() * 14))
@@ -147,7 +139,7 @@ def _count_ticks(ax: Axes, xs: Sequence[int], totals: Mapping[int, int], names: 
 def _percent_axis(ax: Axes, label: str, lang: Lang, top: float = 100) -> None:
     """A 0–``top`` % axis (rare bids get a shorter one, so their lines do not hug the floor)."""
     ax.set_ylim(-0.03 * top, 1.03 * top)
-    ax.yaxis.set_major_formatter(_percent(lang))
+    ax.yaxis.set_major_formatter(percent_formatter(lang))
     ax.set_ylabel(label)
     ax.grid(axis="y", alpha=0.3)
 
@@ -172,7 +164,7 @@ def plot_make_chance(
     bids: Sequence[str] | None = None,
     *,
     lang: str | None = None,
-) -> Figure:
+) -> CourseFigure:
     """The chance of making each numeric bid, against how many trumps, jokers or jacks the bidder holds.
 
     North names the suit the hand is strongest in (judged from the cards as dealt) and the deal is played
@@ -188,11 +180,11 @@ def plot_make_chance(
     rules = ds.rules
     if by not in _BY:
         raise RulesOptionError(
-            sentence("plots.bad_by", value=quote(by), allowed=_choices("'trumps'", "'jokers'", "'jacks'"))
+            sentence("plots.bad_by", value=quote(by), allowed=Codes(("'trumps'", "'jokers'", "'jacks'"), "or"))
         )
     if by == "jokers" and not rules.jokers:
         raise RulesOptionError(
-            sentence("plots.no_jokers", title=rules.named(), other=_choices("by='trumps'", "by='jacks'"))
+            sentence("plots.no_jokers", title=rules.named(), other=Codes(("by='trumps'", "by='jacks'"), "or"))
         )
     numeric = ds.numeric_bids
     if bids is not None and (
@@ -234,13 +226,6 @@ def plot_make_chance(
     return fig
 
 
-def _choices(*options: str) -> str:
-    """The values a refused argument may take, as the course's language lists them: "'a', 'b' or 'c'" (in French
-    each in backticks, as code)."""
-    language = lang_or_current(None)
-    return _or_list(list(options) if language == "en" else [f"`{o}`" for o in options], language)
-
-
 def _or_list(items: Sequence[str], lang: Lang) -> str:
     """ "5, 6, 7 or 8" / "5, 6, 7 ou 8"."""
     if len(items) == 1:
@@ -276,7 +261,7 @@ def plot_special_bids(
     by: Literal["strength", "jokers"] = "strength",
     *,
     lang: str | None = None,
-) -> Figure:
+) -> CourseFigure:
     """How often the named bids above the numbers (Mulot, Charlemagne, Le Petit, No Trump, …) are makeable.
 
     Left: over all deals. Right: against hand strength (a rough count of the tricks the hand takes in its
@@ -294,9 +279,11 @@ def plot_special_bids(
     if not specials:
         raise RulesOptionError(sentence("plots.no_specials", title=rules.named()))
     if by not in ("strength", "jokers"):
-        raise RulesOptionError(sentence("plots.bad_by", value=quote(by), allowed=_choices("'strength'", "'jokers'")))
+        raise RulesOptionError(
+            sentence("plots.bad_by", value=quote(by), allowed=Codes(("'strength'", "'jokers'"), "or"))
+        )
     if by == "jokers" and not rules.jokers:
-        raise RulesOptionError(sentence("plots.no_jokers", title=rules.named(), other=_choices("by='strength'")))
+        raise RulesOptionError(sentence("plots.no_jokers", title=rules.named(), other=Codes(("by='strength'",), "or")))
     fig = _figure(11, 5.2)
     overall, detail = fig.subplots(1, 2, width_ratios=(1, 1.5))
     n = len(ds)
@@ -319,7 +306,7 @@ def plot_special_bids(
     overall.set_yticklabels([word(s.label, language) for s in specials])
     overall.invert_yaxis()
     overall.xaxis.set_major_locator(MaxNLocator(5))
-    overall.xaxis.set_major_formatter(_percent(language, decimals=0))
+    overall.xaxis.set_major_formatter(percent_formatter(language, decimals=0))
     right = max(100 * wilson_interval(sum(ds.made(s.name)), n)[1] for s in specials)
     overall.set_xlim(0, right * 1.6 + 1)
     overall.set_xlabel(say("plots.makeable_axis", language))
@@ -364,7 +351,7 @@ def _mean_interval(values: Sequence[int]) -> tuple[float, float]:
     return mean, 1.96 * math.sqrt(var / n)
 
 
-def plot_expected_points(data: str | BiddingDataset = "canadian", *, lang: str | None = None) -> Figure:
+def plot_expected_points(data: str | BiddingDataset = "canadian", *, lang: str | None = None) -> CourseFigure:
     """Expected net points of each bid (North–South's points minus East–West's), by hand strength.
 
     Each deal is scored as if North had made that bid, with perfect play and the bid played its best way;
@@ -436,7 +423,7 @@ def plot_expected_points(data: str | BiddingDataset = "canadian", *, lang: str |
 
 
 # ---------------------------------------------------------------- perfect play against the bots
-def plot_perfect_vs_bots(data: str | BiddingDataset = "canadian", *, lang: str | None = None) -> Figure:
+def plot_perfect_vs_bots(data: str | BiddingDataset = "canadian", *, lang: str | None = None) -> CourseFigure:
     """How often each bid is made with perfect play (double dummy) and by the simple greedy bots.
 
     Both use the same deals and the same best way to play each bid. The bots play all four seats: they
@@ -499,7 +486,7 @@ def plot_perfect_vs_bots(data: str | BiddingDataset = "canadian", *, lang: str |
 
 
 # ---------------------------------------------------------------- the count, beside the data
-def plot_count_rule(data: str | BiddingDataset = "canadian", *, lang: str | None = None) -> Figure:
+def plot_count_rule(data: str | BiddingDataset = "canadian", *, lang: str | None = None) -> CourseFigure:
     """The rule of thumb beside the data: for each count (:mod:`~charlemagne_learn.teach.judging`), how often
     each numeric bid the rule uses is made, with the line where a bid starts to pay (made half the time)
     and the count at which the rule bids it.
@@ -571,7 +558,7 @@ def plot_count_rule(data: str | BiddingDataset = "canadian", *, lang: str | None
 
 
 # ---------------------------------------------------------------- one hand's bid odds
-def plot_bid_odds(odds: BidOdds, *, lang: str | None = None) -> Figure:
+def plot_bid_odds(odds: BidOdds, *, lang: str | None = None) -> CourseFigure:
     """One hand's :func:`~charlemagne_learn.bid_odds` as bars: the chance each bid succeeds, with its 95%
     confidence interval and the expected net points, highest bid at the bottom.
 
@@ -612,7 +599,7 @@ def plot_bid_odds(odds: BidOdds, *, lang: str | None = None) -> Figure:
     ax.invert_yaxis()
     ax.set_xlim(0, 135)
     ax.set_xticks([0, 20, 40, 60, 80, 100])
-    ax.xaxis.set_major_formatter(_percent(language))
+    ax.xaxis.set_major_formatter(percent_formatter(language))
     ax.set_xlabel(say("plots.odds_axis", language))
     ax.set_ylabel(say("plots.bid", language))
     kinds = {c.bid.isdigit() for c in chances}

@@ -240,3 +240,18 @@ class Notebook:
     def real_errors(self) -> list[str]:
         # Chromium reports a missing favicon and similar network noise as console errors: not ours.
         return [e for e in self.errors if "Failed to load resource" not in e and "favicon" not in e]
+
+
+#: The page colour each of JupyterLab's themes paints (its ``--jp-layout-color0``).
+PAGE_COLOUR = {"JupyterLab Light": "white", "JupyterLab Dark": "#111"}
+
+
+def use_theme(page: Any, theme: str) -> None:
+    """Switch JupyterLab to ``theme`` and wait until its stylesheet is in force (its own page colour is)."""
+    page.evaluate("(theme) => window.jupyterapp.commands.execute('apputils:change-theme', { theme })", theme)
+    page.wait_for_function(
+        """([theme, colour]) => document.body.dataset.jpThemeName === theme
+            && getComputedStyle(document.body).getPropertyValue('--jp-layout-color0').trim() === colour""",
+        arg=[theme, PAGE_COLOUR[theme]],
+        timeout=30_000,
+    )

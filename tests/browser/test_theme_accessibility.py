@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from _jupyter import ARTIFACTS, REPO
+from _jupyter import ARTIFACTS, REPO, use_theme
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -86,7 +86,6 @@ reviewed
 )
 WIDGETS = 9  # widget outputs above
 MIN_TEXTS = 300
-PAGE_COLOUR = {"JupyterLab Light": "white", "JupyterLab Dark": "#111"}
 
 # WCAG contrast of every piece of text in the outputs, measured directly: axe's own color-contrast rule skips text
 # it judges off screen, which in JupyterLab's scrolled notebook is most of it. The text colour and every
@@ -179,14 +178,7 @@ def test_every_widget_reads_well_in_light_and_dark(notebook: Any) -> None:
     page.add_script_tag(path=str(AXE))
     report: dict[str, list[str]] = {}
     for theme in ("JupyterLab Light", "JupyterLab Dark"):
-        page.evaluate("(theme) => window.jupyterapp.commands.execute('apputils:change-theme', { theme })", theme)
-        # the theme's stylesheet is in force once its own page colour is (styles are computed when read)
-        page.wait_for_function(
-            """([theme, colour]) => document.body.dataset.jpThemeName === theme
-                && getComputedStyle(document.body).getPropertyValue('--jp-layout-color0').trim() === colour""",
-            arg=[theme, PAGE_COLOUR[theme]],
-            timeout=30_000,
-        )
+        use_theme(page, theme)
         name = theme.split()[-1].lower()
         page.evaluate(f"{outer}.scrollTop = 0")
         book.screenshot(f"widgets_{name}")
