@@ -189,7 +189,7 @@ def check_student(value: object) -> str:
     return checked
 
 
-def set_student(name: str) -> str:
+def set_student(name: object) -> str:
     """The learner's name, given once for the course: every quiz made afterwards, in this lesson and the next
     ones (the name is kept in ``student.json`` in this folder), records its results under it. If the name
     cannot be saved, nothing changes and the refusal says why."""

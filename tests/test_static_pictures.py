@@ -23,6 +23,7 @@ from charlemagne_learn.widgets import (
     BidOddsExplorer,
     DecisionQuiz,
     Hand,
+    NameBox,
     PlayTable,
     Table,
     TrickQuiz,
@@ -62,6 +63,7 @@ def _widgets() -> list[tuple[str, GameWidget]]:
     made.append(("Hand", Hand("AS JD 7H RJ 9C", contract=cl.Contract(rules, "6", "N", "H"), trick="KH")))
     made.append(("BidBox", BidBox(rules, hand.at(2), "N")))
     made.append(("TrumpLadder", TrumpLadder("canadian", "S")))
+    made.append(("NameBox", NameBox()))
     made.append(("BidOddsExplorer", BidOddsExplorer("canadian", "JH JD RJ AH KH 9S 8C 7D", samples=20)))
     made.append(("PlayTable", PlayTable("canadian", "S", seed=1, grade_moves=False)))
     made.append(("TrickQuiz for a student", TrickQuiz("canadian", level=2, count=4, seed=5, student="Ada")))

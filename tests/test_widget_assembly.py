@@ -18,11 +18,11 @@ from pathlib import Path
 
 import pytest
 
-from charlemagne_learn.widgets import BidBox, BidOddsExplorer, Hand, PlayTable, Table, TrickQuiz, TrumpLadder
-from charlemagne_learn.widgets._base import GameWidget, bundle, front_end
+from charlemagne_learn.widgets import Hand  # importing the package registers every widget class
+from charlemagne_learn.widgets._base import DRAWN, GameWidget, bundle, front_end
 
 ROOT = Path(__file__).resolve().parents[1]
-WIDGETS: list[type[GameWidget]] = [BidBox, BidOddsExplorer, Hand, PlayTable, Table, TrickQuiz, TrumpLadder]
+WIDGETS: list[type[GameWidget]] = DRAWN
 
 
 def _need(what: str) -> None:

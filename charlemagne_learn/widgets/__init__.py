@@ -1,5 +1,5 @@
 """The course's interactive widgets (anywidget): cards, the trump ladder, the bid box, the table, quizzes,
-the bid-odds explorer and a table to play against the bots.
+the bid-odds explorer, a table to play against the bots, and a box for a learner's name in a class.
 
 Each widget is drawn by plain ES modules under the repository's ``widgets/`` folder and driven by the
 engine: the front-end never decides a rule. Each also has a stable ``repr`` and a static HTML picture
@@ -10,6 +10,7 @@ from .bidbox import BidBox
 from .decide import DecisionQuiz
 from .hand import Hand, sort_hand
 from .ladder import TrumpLadder
+from .namebox import NameBox
 from .odds import BidOddsExplorer
 from .playtable import PlayTable
 from .quiz import TrickQuiz
@@ -20,6 +21,7 @@ __all__ = [
     "BidOddsExplorer",
     "DecisionQuiz",
     "Hand",
+    "NameBox",
     "PlayTable",
     "Table",
     "TrickQuiz",

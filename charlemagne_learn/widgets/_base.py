@@ -196,6 +196,11 @@ def front_end(parts: Sequence[str], read: Callable[[str], str] = asset) -> tuple
     return esm, css
 
 
+#: Every widget class with a front-end of its own (it names its ``_module``), in the order they are defined: what
+#: ``scripts/build_widgets.py`` builds.
+DRAWN: list[type[GameWidget]] = []
+
+
 def bundle(widget: type[GameWidget], read: Callable[[str], str] = asset) -> dict[Path, str]:
     """The built files of ``widget``'s front-end (its ES module and style sheet, under :data:`STATIC`) and their
     text: :func:`front_end` of its files, under a line naming the sources."""
@@ -269,6 +274,7 @@ class GameWidget(anywidget.AnyWidget):
         # reads a path's file (and watches it when ANYWIDGET_HMR is set).
         if "_module" in cls.__dict__:
             cls._esm, cls._css = STATIC / f"{cls._module}.js", STATIC / f"{cls._module}.css"
+            DRAWN.append(cls)
         super().__init_subclass__(**kwargs)
         _speak_methods(cls)
 

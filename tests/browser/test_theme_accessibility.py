@@ -26,7 +26,7 @@ CELLS = (
     """
 import charlemagne_learn as cl
 from charlemagne_learn.analysis import make_bot, play_hand
-from charlemagne_learn.widgets import BidBox, BidOddsExplorer, DecisionQuiz, Hand, PlayTable, Table, TrickQuiz, TrumpLadder
+from charlemagne_learn.widgets import BidBox, BidOddsExplorer, DecisionQuiz, Hand, NameBox, PlayTable, Table, TrickQuiz, TrumpLadder
 rules = cl.Rules.preset("canadian")
 k = cl.Contract(rules, "6", "N", "H")
 """,
@@ -41,6 +41,7 @@ hand.select("AS")
 hand
 """,
     'TrumpLadder("canadian", "H")',
+    "NameBox()",
     """
 state = cl.HandState.new(rules, "N", seed=1)
 state.apply("bid 6")
@@ -84,7 +85,7 @@ while not reviewed.review:
 reviewed
 """,
 )
-WIDGETS = 9  # widget outputs above
+WIDGETS = 10  # widget outputs above
 MIN_TEXTS = 300
 
 # WCAG contrast of every piece of text in the outputs, measured directly: axe's own color-contrast rule skips text
