@@ -1,5 +1,6 @@
-"""Every lesson states its time, 20 minutes at most, and the teacher's guide plans with those same times:
-a plan that adds up in the guide adds up in the classroom."""
+"""Every lesson states the time a newcomer takes over it (``charlemagne_learn.teach.pace``: its reading at 200 words
+a minute and what it asks the learner to do), and the teacher's guide and the README plan and add up with those same
+times: a plan that adds up in the guide adds up in the classroom, and a lesson that grows says so."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ from pathlib import Path
 
 import nbformat
 import pytest
+
+from charlemagne_learn.teach.pace import lesson_pace
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 LESSONS = sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
@@ -22,8 +25,22 @@ def _stated(path: Path) -> int:
 
 
 @pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
-def test_each_lesson_states_a_time_of_twenty_minutes_at_most(path: Path) -> None:
-    assert 5 <= _stated(path) <= 20
+def test_each_lesson_states_the_time_a_newcomer_takes(path: Path) -> None:
+    pace = lesson_pace(path)
+    assert _stated(path) == pace.stated, f"{path.name} takes {pace.total:.1f} minutes: state {pace.stated}"
+
+
+def test_the_readme_lists_each_lessons_time_and_adds_them_up() -> None:
+    readme = (NOTEBOOKS.parent / "README.md").read_text(encoding="utf-8")
+    listed = {
+        number: int(minutes) for number, minutes in re.findall(r"^\| (\d\d) [^|]*\|[^|]*\| (\d+) min \|$", readme, re.M)
+    }
+    assert listed == {p.name[:2]: _stated(p) for p in LESSONS}
+    total = sum(listed.values())
+    path = re.search(r"\*\*A newcomer's path\*\* \((\d+) hours (\d+) minutes in all", readme)
+    assert path and 60 * int(path[1]) + int(path[2]) == total
+    parts = re.findall(r"\((\d+) min\)", readme[path.end() : path.end() + 1500])
+    assert sum(int(n) for n in parts) == total
 
 
 @pytest.mark.parametrize("path", FRENCH_LESSONS, ids=lambda p: f"fr/{p.stem}")
