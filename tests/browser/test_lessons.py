@@ -1,6 +1,8 @@
 """Every lesson of both editions opened in JupyterLab as a learner opens it: all cells run, no cell fails or
 writes to stderr, every widget renders, and the page logs no JavaScript error. In the French edition nothing the
-lesson shows (outputs and widgets, as drawn) holds an English word. A screenshot of each lesson is kept."""
+lesson shows (outputs and widgets, as drawn) holds an English word. A lesson is taken without reading code: its
+code stays folded before and after the run, no code editor is ever on the screen, and lesson 00's name box takes a
+name typed into it. A screenshot of each lesson is kept."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from typing import Any
 
 import pytest
 from _jupyter import Lab, Notebook
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -45,6 +48,21 @@ _OUTPUTS = """() => {
 }"""
 
 
+# Per code cell of the open notebook, whether JupyterLab folds its input; and the code editors laid out on screen.
+_CODE = """() => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  const cells = panel.content.widgets.filter((cell) => cell.model.type === 'code');
+  return { code: cells.length, folded: cells.filter((cell) => cell.inputHidden).length,
+    editors: [...panel.node.querySelectorAll('.jp-CodeCell .jp-InputArea-editor')]
+      .filter((e) => e.getClientRects().length).length };
+}"""
+
+
+def _code_folded(book: Notebook) -> None:
+    state = book.page.evaluate(_CODE)
+    assert state["code"] > 0 and state["folded"] == state["code"] and state["editors"] == 0, state
+
+
 def _edition(lesson: Path) -> str:
     return lesson.parent.relative_to(NOTEBOOKS).as_posix().replace(".", "")
 
@@ -64,7 +82,12 @@ def test_lesson_runs_in_jupyterlab(lesson: Path, lab: Lab, browser: Any) -> None
     try:
         book = Notebook(context.new_page(), lab, f"{edition}/{lesson.name}".lstrip("/"))
         book.open()
+        lesson_proper = lesson.name[:2].isdigit()
+        if lesson_proper:
+            _code_folded(book)
         book.run_all()
+        if lesson_proper:
+            _code_folded(book)
         outputs = book.page.evaluate(_OUTPUTS)
         errors = [o for o in outputs if o.get("output_type") == "error"]
         stderr = [o for o in outputs if o.get("output_type") == "stream" and o.get("name") == "stderr"]
@@ -74,6 +97,15 @@ def test_lesson_runs_in_jupyterlab(lesson: Path, lab: Lab, browser: Any) -> None
             # ours, and the teacher's dashboard's upload button (ipywidgets)
             rendered = "document.querySelectorAll('.cl-widget, .widget-upload').length"
             book.page.wait_for_function(f"{rendered} >= {widgets}", timeout=30_000)
+        if lesson.name == "00_start_here.ipynb":
+            # a learner in a class gives a name with no code: typed in the box, Enter
+            field = book.page.locator(".cl-namebox-input")
+            field.fill("Ada")
+            field.press("Enter")
+            saved = "under Ada" if edition == "" else "sous le nom Ada"
+            expect(book.page.locator(".cl-namebox .cl-caption")).to_contain_text(saved, timeout=30_000)
+            assert (folder / "student.json").is_file()
+            (folder / "student.json").unlink()  # the other lessons' quizzes record under no name, as shipped
         book.screenshot(f"lesson_{edition}_{lesson.stem}".replace("__", "_"))
         assert book.real_errors() == []
         if edition == "fr":
