@@ -156,9 +156,13 @@ def test_a_decision_key_gives_the_choice_the_quiz_grades_best(tmp_path: Path) ->
         best = quiz.decision.grade().best
         assert entry.answer == str(best.action) and entry.why == best.reason
         assert quiz.decision.situation in entry.asked
+        # the hand is on the key, so a teacher can put the position on the board
+        assert sorted(entry.hand.split()) == sorted(str(c) for c in quiz.decision.view.hand)
+        assert entry.hand in str(key)
         quiz.choose(best.action)
         assert quiz.results[-1]["grade"] == "best"
         quiz.next()
+    assert key.to_html().count('class="key-hand"') == len(key)
     written = key.write(tmp_path / "key.html")
     assert written.read_text(encoding="utf-8") == key.to_html()
     with pytest.raises(CharlemagneError, match=r"\.html or \.pdf"):

@@ -27,6 +27,7 @@ from ..course import rules_for
 from ..engine.checks import whole_number
 from ..engine.errors import RulesOptionError, quote
 from ..engine.i18n import Lang, lang_or_current, say, sentence, word
+from ..engine.ranking import sort_hand
 from ..engine.rules import Rules
 from .decisions import decisions
 from .printing import write_page
@@ -45,6 +46,9 @@ class KeyEntry:
     why: str
     #: Other answers the engine counts as right (a decision's choices graded *good*).
     also: tuple[str, ...] = ()
+    #: For a decision, the cards the deciding seat holds, on their faces, as its table sorts them: with the position
+    #: in :attr:`asked`, what a teacher puts on the board to discuss it.
+    hand: str = ""
 
 
 # Print styles: black on white whatever the screen's theme, a question never split across pages.
@@ -91,7 +95,9 @@ class AnswerKey:
         lang, sep = self.lang, word("semicolon", self.lang)
         lines = [self.title, say("key.for", lang, quiz=self.quiz), ""]
         for e in self.entries:
-            lines += [f"{e.number}. {e.asked}", "   " + say("key.answer", lang, answer=e.answer)]
+            lines += [f"{e.number}. {e.asked}"]
+            lines += ["   " + say("key.hand", lang, cards=e.hand)] if e.hand else []
+            lines += ["   " + say("key.answer", lang, answer=e.answer)]
             lines += ["   " + say("key.also", lang, also=sep.join(e.also))] if e.also else []
             lines += ["   " + say("key.why", lang, why=e.why), ""]
         return "\n".join(lines).rstrip()
@@ -104,17 +110,21 @@ class AnswerKey:
         lang, sep = self.lang, word("semicolon", self.lang)
         # the label before a colon, and the text after it, escaped apart (the label is ours, the text the quiz's)
         label = {
-            k: escape(say(k, lang, quiz="", answer="", also="", why="")) for k in ("key.answer", "key.also", "key.why")
+            k: escape(say(k, lang, quiz="", answer="", also="", why="", cards=""))
+            for k in ("key.answer", "key.also", "key.why", "key.hand")
         }
         how = escape(say("key.for", lang, quiz="\0")).replace("\0", f"<code>{escape(self.quiz)}</code>")
         parts = [f"<{heading}>{escape(self.title)}</{heading}>", f'<p class="key-how">{how}</p>']
         for e in self.entries:
             also = f'<p style="margin:0.15em 0">{label["key.also"]}{text(sep.join(e.also))}</p>' if e.also else ""
+            hand = (
+                f'<p class="key-hand" style="margin:0.15em 0">{label["key.hand"]}{text(e.hand)}</p>' if e.hand else ""
+            )
             parts.append(
                 '<div class="key-entry" style="padding:0.4em 0;border-top:1px solid rgba(128,128,128,0.5)">'
                 f'<p style="margin:0.15em 0"><strong>{e.number}.</strong> {text(e.asked)} '
                 f'<span class="key-skill" style="opacity:0.75;font-size:0.9em">({escape(e.skill)})</span></p>'
-                f'<p class="key-answer" style="margin:0.15em 0;font-weight:700">{label["key.answer"]}{text(e.answer)}</p>'
+                f'{hand}<p class="key-answer" style="margin:0.15em 0;font-weight:700">{label["key.answer"]}{text(e.answer)}</p>'
                 f'{also}<p style="margin:0.15em 0">{label["key.why"]}{text(e.why)}</p></div>'
             )
         return "".join(parts)
@@ -209,7 +219,9 @@ def decision_key(
             ranked = [(c.action.text(language), c.grade) for c in graded.choices]
         also = tuple(text for text, grade in ranked[1:] if grade in ("best", "good"))
         asked = f"{decision.situation} {decision.question}"
-        entries.append(KeyEntry(n, decision.skill, asked, ranked[0][0], graded.best.reason, also))
+        view = decision.view
+        held = " ".join(str(card) for card in sort_hand(view.hand, view.contract or ruled))
+        entries.append(KeyEntry(n, decision.skill, asked, ranked[0][0], graded.best.reason, also, held))
     quiz = _call(
         "DecisionQuiz",
         f"{rules!r}" if isinstance(rules, str) else "",
