@@ -2,8 +2,8 @@
 follow-up quizzes, each answering from a seeded habit (strong on plain tricks, shakier with the jacks and
 jokers), saved exactly as the quizzes' Download results buttons save them.
 
-    .venv/bin/python scripts/example_class_results.py            # notebooks/class_results_example/
-    .venv/bin/python scripts/example_class_results.py --lang fr  # notebooks/fr/class_results_example/
+    .venv/bin/python scripts/example_class_results.py            # notebooks/teachers/class_results_example/
+    .venv/bin/python scripts/example_class_results.py --lang fr  # notebooks/fr/teachers/class_results_example/
 
 writes the class's files, the quizzes taken in that language; the same run gives the same files, byte for byte. The folder
 also holds what a real class hands in: one student's CSV *and* JSON of the same quiz (counted once), a
@@ -21,7 +21,10 @@ from charlemagne_learn.teach.quiz import Question
 from charlemagne_learn.widgets import DecisionQuiz, TrickQuiz
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
-FOLDERS = {"en": NOTEBOOKS / "class_results_example", "fr": NOTEBOOKS / "fr" / "class_results_example"}
+FOLDERS = {
+    "en": NOTEBOOKS / "teachers" / "class_results_example",
+    "fr": NOTEBOOKS / "fr" / "teachers" / "class_results_example",
+}
 
 #: Each student's chance of a right answer: on plain questions, and on those about the jacks, jokers or bowers.
 CLASS = {"Ada": (0.95, 0.85), "Ben": (0.9, 0.45), "Chloé": (0.8, 0.7), "Dev": (0.7, 0.35), "Émile": (1.0, 0.9)}

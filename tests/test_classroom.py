@@ -14,7 +14,7 @@ from charlemagne_learn.teach import ResultsFileError, answer_key, decision_key, 
 from charlemagne_learn.teach.classroom import ClassResults
 from charlemagne_learn.widgets import DecisionQuiz, TrickQuiz
 
-EXAMPLE = Path(__file__).resolve().parent.parent / "notebooks" / "class_results_example"
+EXAMPLE = Path(__file__).resolve().parent.parent / "notebooks" / "teachers" / "class_results_example"
 
 
 def _taken(student: str, right: int, seed: int = 1002, count: int = 4) -> TrickQuiz:

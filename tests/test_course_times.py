@@ -52,8 +52,10 @@ def test_each_french_lesson_states_the_time_of_its_english_edition(path: Path) -
 
 
 def test_the_guide_lists_every_lesson_with_its_own_time_and_its_plan_adds_up() -> None:
-    guide = "\n".join(c.source for c in nbformat.read(NOTEBOOKS / "teachers_guide.ipynb", as_version=4).cells)
-    listed = dict(re.findall(r"\]\((\d\d_[a-z_]+\.ipynb)\) \|[^|]*\| (\d+) min", guide))
+    guide = "\n".join(
+        c.source for c in nbformat.read(NOTEBOOKS / "teachers" / "teachers_guide.ipynb", as_version=4).cells
+    )
+    listed = dict(re.findall(r"\]\((?:\.\./)?(\d\d_[a-z_]+\.ipynb)\) \|[^|]*\| (\d+) min", guide))
     assert listed == {p.name: str(_stated(p)) for p in LESSONS}
     sessions = re.findall(r"^\| \d \| [^|]* \| ([\d +]+) = (\d+) \|$", guide, flags=re.MULTILINE)
     assert sessions, "the guide has no session plan"
@@ -66,7 +68,9 @@ def test_follow_up_quizzes_use_seeds_no_lesson_uses() -> None:
     def seeds(text: str) -> set[int]:
         return {int(s) for s in re.findall(r"(?:TrickQuiz|DecisionQuiz)\(.*?seed=(\d+)", text)}
 
-    guide = "\n".join(c.source for c in nbformat.read(NOTEBOOKS / "teachers_guide.ipynb", as_version=4).cells)
+    guide = "\n".join(
+        c.source for c in nbformat.read(NOTEBOOKS / "teachers" / "teachers_guide.ipynb", as_version=4).cells
+    )
     lessons = "\n".join(
         c.source for p in LESSONS for c in nbformat.read(p, as_version=4).cells if c.cell_type == "code"
     )

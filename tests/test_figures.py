@@ -25,7 +25,7 @@ from charlemagne_learn.teach.plots import (
 )
 
 #: the class results the teacher's guide shows
-EXAMPLE = Path(__file__).parent.parent / "notebooks" / "class_results_example"
+EXAMPLE = Path(__file__).parent.parent / "notebooks" / "teachers" / "class_results_example"
 
 FIGURES: list[tuple[str, Callable[[], CourseFigure]]] = [
     ("make_chance", lambda: plot_make_chance("canadian", by="jokers")),

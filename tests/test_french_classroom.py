@@ -18,7 +18,7 @@ except ImportError:  # tests/ is not a package: pytest puts it on sys.path inste
 
 french_course = _french.french_course
 
-FRENCH_CLASS = Path(__file__).resolve().parents[1] / "notebooks" / "fr" / "class_results_example"
+FRENCH_CLASS = Path(__file__).resolve().parents[1] / "notebooks" / "fr" / "teachers" / "class_results_example"
 
 
 def _no_english(text: str) -> None:

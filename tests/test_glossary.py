@@ -77,7 +77,7 @@ FRENCH_OTHERS: dict[str, str] = {"bidder": "déclarants?|déclarer"}
 
 
 #: The lessons, the teacher's guide and the dashboard, in both editions.
-EVERY_BOOK = sorted(NOTEBOOKS.glob("*.ipynb")) + sorted((NOTEBOOKS / "fr").glob("*.ipynb"))
+EVERY_BOOK = sorted(p for p in NOTEBOOKS.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
 
 
 @pytest.mark.parametrize("path", EVERY_BOOK, ids=lambda p: p.relative_to(NOTEBOOKS).as_posix())

@@ -22,8 +22,8 @@ from charlemagne_learn.course import COURSE_VARIABLE, CourseSettingsError, cours
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 LESSONS = sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb")) + [
-    NOTEBOOKS / "teachers_guide.ipynb",
-    NOTEBOOKS / "teachers_dashboard.ipynb",
+    NOTEBOOKS / "teachers" / "teachers_guide.ipynb",
+    NOTEBOOKS / "teachers" / "teachers_dashboard.ipynb",
 ]
 #: The French edition: the same lessons, held to the same rules.
 LESSONS += sorted((NOTEBOOKS / "fr").glob("[0-9][0-9]_*.ipynb"))

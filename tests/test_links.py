@@ -29,7 +29,7 @@ def test_the_lessons_have_links_to_check() -> None:
     # the start page links every lesson and the cheat sheet; the guide, the hand records
     start = [t for t in book_links(NOTEBOOKS / "00_start_here.ipynb") if is_relative(t)]
     assert "01_cards_and_deck.ipynb" in start and any(t.endswith(".pdf") for t in start)
-    assert any(t.endswith(".pdf") for t in book_links(NOTEBOOKS / "fr" / "teachers_guide.ipynb"))
+    assert any(t.endswith(".pdf") for t in book_links(NOTEBOOKS / "fr" / "teachers" / "teachers_guide.ipynb"))
 
 
 @pytest.mark.parametrize("book", BOOKS, ids=lambda p: p.relative_to(NOTEBOOKS).as_posix())

@@ -28,7 +28,7 @@ def test_the_lite_site_holds_every_lesson_the_wheel_and_the_widget_front_end(tmp
         assert json.loads((site / "files" / "fr" / "course.json").read_text()) == {"lang": "fr"}
     # what the lessons link to and read beside themselves is served there too
     assert (site / "files" / "printables" / "cheatsheet.pdf").is_file()
-    assert (site / "files" / "fr" / "class_results_example").is_dir()
+    assert (site / "files" / "fr" / "teachers" / "class_results_example").is_dir()
     first = json.loads((site / "files" / lessons[0]).read_text())["cells"][0]
     assert "%pip install" in "".join(first["source"])  # the browser's Python installs the course first
     wheels = list((site / "pypi").glob("charlemagne_learn-*.whl"))

@@ -46,9 +46,11 @@ def test_the_dashboard_reads_files_downloaded_from_quizzes(notebook: Any, lab: A
     assert [f.name for f in files] == ["Ada-canadian-seed-1003.csv", "Chloé-canadian-seed-1003.json"]
 
     # The teacher's notebook, as shipped, with its example class beside it
-    shutil.copy(REPO / "notebooks" / "teachers_dashboard.ipynb", lab.root)
+    shutil.copy(REPO / "notebooks" / "teachers" / "teachers_dashboard.ipynb", lab.root)
     shutil.copytree(
-        REPO / "notebooks" / "class_results_example", lab.root / "class_results_example", dirs_exist_ok=True
+        REPO / "notebooks" / "teachers" / "class_results_example",
+        lab.root / "class_results_example",
+        dirs_exist_ok=True,
     )
     dashboard = Notebook(book.page, lab, "teachers_dashboard.ipynb")
     dashboard.open()

@@ -48,7 +48,12 @@ def test_the_lessons_server_serves_every_file_a_lesson_links_to(lessons_lab: Lab
     assert asked > 50 and not missing, "\n".join(missing)
 
 
-PAGES = ["00_start_here.ipynb", "fr/00_start_here.ipynb", "teachers_guide.ipynb", "fr/teachers_guide.ipynb"]
+PAGES = [
+    "00_start_here.ipynb",
+    "fr/00_start_here.ipynb",
+    "teachers/teachers_guide.ipynb",
+    "fr/teachers/teachers_guide.ipynb",
+]
 
 
 @pytest.mark.parametrize("page", PAGES)
