@@ -104,6 +104,14 @@ def _colour_slots(artist: Artist) -> Iterator[tuple[Callable[[], Any], Callable[
         yield artist.get_edgecolor, artist.set_edgecolor
 
 
+def _darkened(colours: Any) -> Any:
+    """What an artist's colour getter gave (a name, one RGBA, or a collection's array of them), in dark ink."""
+    if isinstance(colours, str):
+        return dark_ink(colours)
+    rows = np.asarray(colours)
+    return dark_ink(tuple(rows)) if rows.ndim == 1 else [dark_ink(tuple(row)) for row in rows]
+
+
 @contextmanager
 def _dark(fig: Figure) -> Iterator[None]:
     """The figure with light ink on no paper, put back as it was afterwards."""
@@ -121,13 +129,8 @@ def _dark(fig: Figure) -> Iterator[None]:
             # read all of an artist's colours before setting any: a marker's face or a hatch may follow another
             slots = [(put, get()) for get, put in _colour_slots(artist)]
             for put, before in slots:
-                colours = before if isinstance(before, str) else np.asarray(before)
-                if isinstance(colours, str) or colours.ndim == 1:
-                    after = dark_ink(colours if isinstance(colours, str) else tuple(colours))
-                else:
-                    after = [dark_ink(tuple(colour)) for colour in colours]
                 undo.append((put, before))
-                put(after)
+                put(_darkened(before))
         yield
     finally:
         for put, before in reversed(undo):
@@ -141,9 +144,10 @@ def _picture(fig: Figure, *, transparent: bool = False) -> bytes:
     drawn = io.BytesIO()
     fig.savefig(drawn, format="png", bbox_inches="tight", transparent=transparent)
     image = Image.open(drawn)
-    kept = image.quantize(COLOURS, method=Image.Quantize.FASTOCTREE) if transparent else image.convert("RGB")
-    if not transparent:
-        kept = kept.quantize(COLOURS, method=Image.Quantize.MEDIANCUT)
+    if transparent:  # its alpha kept: the one method Pillow quantizes a picture with transparency by
+        kept = image.quantize(COLOURS, method=Image.Quantize.FASTOCTREE)
+    else:
+        kept = image.convert("RGB").quantize(COLOURS, method=Image.Quantize.MEDIANCUT)
     written = io.BytesIO()
     kept.save(written, format="png", optimize=True)
     return written.getvalue()
