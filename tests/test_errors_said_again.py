@@ -24,6 +24,40 @@ K = cl.Contract(RULES, "6", "N", trump="H")
 PACKAGE = Path(cl.__file__).parent
 
 
+def at_play(lead: bool) -> cl.HandState:
+    """A Canadian hand at its first card, or (``lead`` False) at its second card, with a card to refuse."""
+    state = cl.play_hand(RULES, [cl.RuleBot(i) for i in range(4)], seed=3)
+    first = next(m for m in range(len(state.history)) if state.at(m).phase is cl.Phase.PLAY)
+    return state.at(first if lead else first + 1)
+
+
+def refused_card(state: cl.HandState) -> str:
+    """A card the seat to move holds but may not play now (it must follow suit)."""
+    seat = state.to_move
+    assert seat is not None
+    legal = {a.card for a in state.legal_actions()}
+    return str(next(c for c in state.hand(seat) if c not in legal))
+
+
+def other_seat(state: cl.HandState) -> cl.Seat:
+    assert state.to_move is not None
+    return cl.Seat((int(state.to_move) + 1) % 4)
+
+
+def not_held(state: cl.HandState) -> cl.Card:
+    """A card of the deck the seat to move does not hold."""
+    assert state.to_move is not None
+    return next(c for c in map(cl.Card.from_index, range(34)) if c not in state.hand(state.to_move))
+
+
+def maine_dealer_passing() -> cl.HandState:
+    """Maine, the dealer's turn after three passes: the dealer may not pass."""
+    state = cl.HandState.new(cl.Rules.preset("maine"), dealer="W", seed=2)
+    for _ in range(3):
+        state.apply("pass")
+    return state
+
+
 def discarding() -> cl.HandState:
     """North about to put cards aside: no phase a card's or a bid's hint grades."""
     state = cl.HandState.new(RULES, dealer="W", seed=7)
@@ -46,6 +80,13 @@ BAD: list[Callable[[], Any]] = [
     lambda: cl.jokers("bid_euchre"),
     lambda: hint(discarding().view("N")),
     lambda: cl.play_hand(RULES, [cl.RuleBot(0), cl.RuleBot(1)], seed=1),
+    # a hand's refusals: its rulings (a card that must follow suit), the moves allowed, the phase, the seat
+    lambda: at_play(False).apply(refused_card(at_play(False))),
+    lambda: at_play(True).apply("bid 6"),
+    lambda: at_play(True).apply(str(at_play(True).legal_actions()[0]), seat=other_seat(at_play(True))),
+    lambda: maine_dealer_passing().apply("pass"),
+    lambda: cl.HandState.new(cl.Rules.preset("maine"), dealer="W", seed=2).apply("bid 6"),
+    lambda: discarding().apply(f"discard {not_held(discarding())}"),
 ]
 
 
@@ -61,6 +102,19 @@ def test_an_error_raised_in_english_is_said_in_french_and_back(call: Callable[[]
     with speaking("fr"), pytest.raises(cl.CharlemagneError) as again:
         call()
     assert str(again.value) == french  # the same words as an error raised in French
+
+
+def test_a_refusal_said_later_tells_the_position_it_refused() -> None:
+    """A ruling inside a refusal is put together again from the cards of that moment, not from the hand as it is
+    when the message is shown (the hand has moved on by then)."""
+    state = at_play(False)
+    card = refused_card(state)
+    with speaking("en"), pytest.raises(cl.IllegalActionError) as raised:
+        state.apply(card)
+    french_now = raised.value.said("fr")
+    while not state.is_over:
+        state.apply(state.legal_actions()[0])
+    assert raised.value.said("fr") == french_now
 
 
 def test_a_message_written_out_in_full_is_said_as_raised() -> None:

@@ -374,7 +374,7 @@ def test_one_person_never_sees_a_pass_screen() -> None:
         ({"people": ["N", "N"]}, "different seats"),
         ({"people": ""}, "different seats"),
         ({"people": 5}, "give seats"),
-        ({"people": "NS", "seat": "E"}, "not one of"),
+        ({"people": "NS", "seat": "E"}, "must be one of"),
     ],
 )
 def test_bad_people_are_refused_with_what_is_allowed(kwargs: dict[str, Any], match: str) -> None:

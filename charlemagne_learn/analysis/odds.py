@@ -85,7 +85,7 @@ def wilson_interval(successes: int, trials: int, z: float = _Z95) -> tuple[float
     if isinstance(trials, int) and not isinstance(trials, bool) and trials <= 0:
         raise RulesOptionError(sentence("odds.no_trial"))
     trials = whole_number("trials", trials, 1)
-    successes = whole_number("successes", successes, 0, trials, advice=say("odds.successes_advice"))
+    successes = whole_number("successes", successes, 0, trials, advice=sentence("odds.successes_advice"))
     if isinstance(z, bool) or not isinstance(z, (int, float)) or not math.isfinite(z) or z <= 0:
         raise RulesOptionError(sentence("odds.bad_z", value=quote(z)))
     p = successes / trials

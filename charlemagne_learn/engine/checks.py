@@ -13,7 +13,7 @@ from __future__ import annotations
 import numbers
 
 from .errors import RulesOptionError, quote
-from .i18n import refusal_lang, say, sentence
+from .i18n import refusal_lang, sentence
 
 __all__ = ["flag", "whole_number"]
 
@@ -32,7 +32,9 @@ def whole_number(name: str, value: object, low: int, high: int | None = None, *,
     if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
         lang = refusal_lang()
         limits = (
-            say("checks.from_to", lang, low=low, high=high) if high is not None else say("checks.at_least", lang, n=low)
+            sentence("checks.from_to", lang, low=low, high=high)
+            if high is not None
+            else sentence("checks.at_least", lang, n=low)
         )
         raise RulesOptionError(
             sentence("checks.whole", lang, name=name, value=quote(value), limits=limits, advice=advice)

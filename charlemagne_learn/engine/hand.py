@@ -28,7 +28,7 @@ from .cards import TEAMS, Card, CardList, Seat, Suit, _NamedType, parse_cards
 from .contract import Contract
 from .deal import cards_of, check_deal, deal_hands, hands_by_seat, mask_of
 from .errors import CharlemagneError, HandError, IllegalActionError, quote
-from .i18n import Lang, current_lang, lang_or_current, say, sentence
+from .i18n import Lang, Sentence, composed, lang_or_current, say, sentence
 from .rules import BidSpec, Rules
 from .scoring import decided, explain_score, hand_score
 from .tallies import SeatTally
@@ -114,6 +114,11 @@ def _allowed_list(actions: Iterable[Action], lang: Lang) -> str:
 def _act(action: Action, lang: Lang) -> str:
     """An action in a refusal: in English as said (:meth:`Action.text`), in French as typed (quoted by the message)."""
     return action.text(lang) if lang == "en" else str(action)
+
+
+def _said_act(action: Action) -> Sentence:
+    """:func:`_act` as a field of a refusal, said again in the refusal's language."""
+    return composed("action", lambda lang: _act(action, lang))
 
 
 class _Reason:
@@ -505,10 +510,7 @@ class HandState:
         if seat is not None:
             who = Seat.find(seat)
             if who != mover:
-                lang = current_lang()
-                raise IllegalActionError(
-                    sentence("hand.wrong_seat", lang, mover=_SEAT[mover], doing=self._doing(lang), seat=who)
-                )
+                raise IllegalActionError(sentence("hand.wrong_seat", mover=_SEAT[mover], doing=self._doing(), seat=who))
         _APPLY[phase](self, mover, Action.parse(action))
 
     # One method per phase, reached through _APPLY (below the class) once the hand is known to go on and the
@@ -578,48 +580,47 @@ class HandState:
             return act.kind == "trump" and act.suit is not None
         return phase is _CHOOSE and act.kind == "choose" and act.choice in self._choices
 
-    def _doing(self, lang: Lang) -> str:
-        return say(f"hand.doing.{self.phase.value}", lang)
+    # A refusal is said again in the language of whoever shows it (a French widget in an English course), so
+    # each is a sentence whose fields are values or sentences, or one composed again from values read now: never
+    # from the state itself, which the next move changes.
+    def _doing(self) -> Sentence:
+        return sentence(f"hand.doing.{self.phase.value}")
 
-    def _wrong_kind(self, act: Action) -> str:
-        lang = current_lang()
+    def _wrong_kind(self, act: Action) -> Sentence:
         seat = Seat(self._to_move or 0)
-        return say("hand.wrong_kind", lang, act=_act(act, lang), seat=seat, doing=self._doing(lang))
+        return sentence("hand.wrong_kind", act=_said_act(act), seat=seat, doing=self._doing())
 
-    def _illegal_play(self, mover: int, card: Card) -> str:
+    def _illegal_play(self, mover: int, card: Card) -> Sentence:
         hand = cards_of(self._hands[mover])
         if card not in hand:
-            return say("hand.not_held", seat=Seat(mover), card=card, cards=hand)
-        assert self.contract is not None
-        ruling = explain_play(self.contract, hand, [Card.from_index(i) for i in self._trick], card)
-        return ruling.reason
+            return sentence("hand.not_held", seat=Seat(mover), card=card, cards=hand)
+        contract = self.contract
+        assert contract is not None
+        trick = [Card.from_index(i) for i in self._trick]
+        return composed("tricks.may_not", lambda lang: explain_play(contract, hand, trick, card, lang=lang).reason)
 
-    def _illegal(self, act: Action, legal: list[Action]) -> str:
-        lang = current_lang()
-        allowed = _allowed_list(legal, lang)
+    def _illegal(self, act: Action, legal: list[Action]) -> Sentence:
+        allowed = composed("format.code", lambda lang: _allowed_list(legal, lang))
         if self.phase is _BIDDING and act.kind in ("bid", "pass"):
             if act.kind == "pass":
                 minimum = self.rules.dealer_minimum
                 why = (
-                    say("hand.dealer_must_bid", lang)
-                    if minimum is None
-                    else say("hand.dealer_minimum", lang, n=minimum)
+                    sentence("hand.dealer_must_bid") if minimum is None else sentence("hand.dealer_minimum", n=minimum)
                 )
-                return say("hand.cannot_pass", lang, seat=Seat(self._to_move or 0), why=why, allowed=allowed)
-            trump_note = bid_trump_problem(self.rules, act, lang=lang)
-            if trump_note:
-                return say("hand.bad_trump", lang, act=_act(act, lang), why=trump_note)
+                return sentence("hand.cannot_pass", seat=Seat(self._to_move or 0), why=why, allowed=allowed)
+            rules = self.rules
+            if bid_trump_problem(rules, act):
+                why_not = composed("bidding.trump", lambda lang: bid_trump_problem(rules, act, lang=lang))
+                return sentence("hand.bad_trump", act=_said_act(act), why=why_not)
             if self._high is not None:
-                return say(
-                    "hand.not_higher", lang, act=_act(act, lang), high=_act(self._high[2], lang), allowed=allowed
-                )
-            return say("hand.not_here", lang, act=_act(act, lang), allowed=allowed)
+                return sentence("hand.not_higher", act=_said_act(act), high=_said_act(self._high[2]), allowed=allowed)
+            return sentence("hand.not_here", act=_said_act(act), allowed=allowed)
         if act.kind != _PHASE_KIND.get(self.phase):
             return self._wrong_kind(act)
         if act.card is not None:
             seat = Seat(self._to_move or 0)
-            return say("hand.not_held", lang, seat=seat, card=act.card, cards=self.hand(seat))
-        return say("hand.not_now", lang, act=_act(act, lang), allowed=allowed)
+            return sentence("hand.not_held", seat=seat, card=act.card, cards=self.hand(seat))
+        return sentence("hand.not_now", act=_said_act(act), allowed=allowed)
 
     # ------------------------------------------------------------------ bidding
     def _apply_bid(self, mover: int, act: Action) -> None:

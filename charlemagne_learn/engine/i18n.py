@@ -55,6 +55,7 @@ __all__ = [
     "card_name",
     "catalog_keys",
     "check_lang",
+    "composed",
     "current_lang",
     "fill",
     "join_words",
@@ -201,6 +202,12 @@ class Sentence(str):
         fields = {k: _said_again(v, lang) for k, v in self.fields.items()}
         return say(self.key, lang, **fields)
 
+    def in_lang(self, lang: str | None = None) -> Sentence:
+        """This sentence said in ``lang``, still able to be said again."""
+        out = type(self)(self.said(lang))
+        out.__dict__.update(self.__dict__)
+        return out
+
 
 def _said_again(value: Any, lang: str | None) -> Any:
     """A field said again in ``lang``: a sentence, a word or an error (anything that can say itself in a language,
@@ -214,6 +221,32 @@ def sentence(key: str, lang: str | None = None, /, **fields: Any) -> Sentence:
     it was made in (every error's)."""
     out = Sentence(say(key, lang, **fields))
     out.key, out.fields = key, fields
+    return out
+
+
+class _Composed(Sentence):
+    """A sentence put together by code from several catalog sentences (a ruling inside a refusal): said again by
+    putting it together again in the other language."""
+
+    make: Callable[[Lang], str]
+
+    def said(self, lang: str | None = None) -> str:
+        return self.make(lang_or_current(lang))
+
+
+def composed(key: str, make: Callable[[Lang], str], lang: str | None = None, /) -> Sentence:
+    """The sentence ``make(lang)`` writes, said again in another language by calling ``make`` again: for a message
+    whose words depend on more than a catalog sentence and its fields (a ruling, a list of moves). ``key`` is its
+    outer catalog key; ``make`` must read only values that do not change (a closure over a hand that is still being
+    played would say something else later).
+
+    >>> phases = ("bidding", "discard", "play")
+    >>> s = composed("hand.doing", lambda lang: join_words([word(f"phase.{p}", lang) for p in phases], lang), "en")
+    >>> s, s.said("fr"), s.key
+    ('bidding, discarding and play', 'enchères, écart et jeu de la carte', 'hand.doing')
+    """
+    out = _Composed(make(lang_or_current(lang)))
+    out.key, out.fields, out.make = key, {}, make
     return out
 
 

@@ -15,7 +15,6 @@ import functools
 import inspect
 import re
 from collections.abc import Callable, Sequence
-from contextlib import AbstractContextManager, nullcontext
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -28,7 +27,7 @@ from ..engine.cards import RED_JOKER, Card, Suit
 from ..engine.checks import flag
 from ..engine.contract import Contract
 from ..engine.errors import CharlemagneError, RulesOptionError, quote
-from ..engine.i18n import LANGS, Lang, card_label, check_lang, number, say, sentence, speaking, word
+from ..engine.i18n import LANGS, Lang, card_label, check_lang, number, say, sentence, word
 from ..engine.palette import card_colour, palette_css, suit_colour
 from ..engine.ranking import card_order
 from ..engine.rules import BidSpec, Rules
@@ -96,43 +95,20 @@ def _clip_message(text: str) -> str:
     return clip(text, MESSAGE_LIMIT)
 
 
-def speaking_in(lang: object) -> AbstractContextManager[Any]:
-    """:func:`charlemagne_learn.engine.i18n.speaking` ``lang`` when it is a language the widgets speak, else nothing (a
-    bad ``lang`` is refused by the widget's own check)."""
-    return speaking(lang) if isinstance(lang, str) and lang in LANGS else nullcontext()
+def _refusals_in_lang(init: Callable[..., None]) -> Callable[..., None]:
+    """A widget class's ``__init__`` whose refusals are said in the ``lang=`` it was given: the one place a widget
+    speaks an engine error before its ``lang`` trait exists (every later refusal goes through ``_refusal``)."""
 
+    @functools.wraps(init)
+    def run(self: Any, *args: Any, **kwargs: Any) -> None:
+        try:
+            init(self, *args, **kwargs)
+        except CharlemagneError as exc:
+            lang = kwargs.get("lang")
+            raise exc.in_lang(lang if isinstance(lang, str) and lang in LANGS else None) from None
 
-def _speaks(func: Callable[..., Any], construction: bool = False) -> Callable[..., Any]:
-    """``func`` run inside ``speaking(widget.lang)``: the engine's rulings and refusals follow the widget's language,
-    not the course's. At construction the language is the ``lang=`` argument (the trait is not set yet)."""
-
-    @functools.wraps(func)
-    def run(self: Any, *args: Any, **kwargs: Any) -> Any:
-        if construction:
-            with speaking_in(kwargs.get("lang")):
-                return func(self, *args, **kwargs)
-        if not self.__dict__.get("_speaks"):
-            return func(self, *args, **kwargs)
-        with speaking_in(self._trait_values.get("lang")):
-            return func(self, *args, **kwargs)
-
-    run._speaks = True  # type: ignore[attr-defined]
+    run._refusals_in_lang = True  # type: ignore[attr-defined]
     return run
-
-
-def _speak_methods(cls: type) -> None:
-    """Every method a widget class defines (and its trait validators and observers) run in the widget's language."""
-    for name, value in list(cls.__dict__.items()):
-        if name.startswith("__") and name != "__init__":
-            continue
-        if inspect.isfunction(value) and not getattr(value, "_speaks", False):
-            setattr(cls, name, _speaks(value, construction=name == "__init__"))
-        elif (
-            isinstance(value, t.EventHandler)
-            and inspect.isfunction(getattr(value, "func", None))
-            and not getattr(value.func, "_speaks", False)
-        ):
-            value.func = _speaks(value.func)  # type: ignore[assignment]
 
 
 @cache
@@ -276,7 +252,9 @@ class GameWidget(anywidget.AnyWidget):
             cls._esm, cls._css = STATIC / f"{cls._module}.js", STATIC / f"{cls._module}.css"
             DRAWN.append(cls)
         super().__init_subclass__(**kwargs)
-        _speak_methods(cls)
+        init = cls.__dict__.get("__init__")
+        if init is not None and not getattr(init, "_refusals_in_lang", False):
+            setattr(cls, "__init__", _refusals_in_lang(init))  # noqa: B010 (mypy forbids assigning a method)
 
     #: The traits the page may change itself (a slider, a menu). Any other change the page sends is ignored and
     #: the true value sent back: the page draws the state, Python keeps it (a quiz's page cannot reset its phase
@@ -292,7 +270,6 @@ class GameWidget(anywidget.AnyWidget):
             super().__init__(**kwargs)
         except (t.TraitError, RecursionError) as exc:
             raise _trait_refusal(exc, kwargs) from None
-        self.__dict__["_speaks"] = True
         self.on_msg(self._on_front_end)
         self.observe(self._on_lang, names="lang")
 
@@ -303,12 +280,13 @@ class GameWidget(anywidget.AnyWidget):
     def __setattr__(self, name: str, value: Any) -> None:
         # traitlets refuses a value of the wrong type with TraitError, which is no ValueError: the course promises a
         # CharlemagneError (a ValueError) for every bad input, from Python as from the constructor.
-        speaks = self.__dict__.get("_speaks") and name in self._trait_values
-        with speaking_in(self._trait_values.get("lang") if speaks else None):
-            try:
-                super().__setattr__(name, value)
-            except (t.TraitError, RecursionError) as exc:
-                raise _trait_refusal(exc, {name: value}) from None
+        # A refusal is said in the widget's language, whatever the course speaks.
+        try:
+            super().__setattr__(name, value)
+        except (t.TraitError, RecursionError) as exc:
+            raise _trait_refusal(exc, {name: value}).in_lang(self._trait_values.get("lang")) from None
+        except CharlemagneError as exc:
+            raise exc.in_lang(self._trait_values.get("lang")) from None
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
         # ipywidgets calls this only with the changes a page sends; Python sets traits directly. Each value the page
@@ -349,6 +327,7 @@ class GameWidget(anywidget.AnyWidget):
             return self._refusal(exc)  # the widget's own check: what was wrong and what is allowed
         return say(
             "widget.bad page value",
+            self._lang,
             name=name,
             value=quote(value, ECHO_LIMIT),
             old=quote(getattr(self, name), ECHO_LIMIT),
@@ -361,7 +340,9 @@ class GameWidget(anywidget.AnyWidget):
             return
         for field, value in content.items():
             if isinstance(value, str) and len(value) > PAGE_TEXT_LIMIT:
-                self.message = say("widget.too long", n=len(value), field=clip(str(field)), limit=PAGE_TEXT_LIMIT)
+                self.message = say(
+                    "widget.too long", self._lang, n=len(value), field=clip(str(field)), limit=PAGE_TEXT_LIMIT
+                )
                 return
         # sent before the work starts, so the page can say it is thinking while the kernel is busy
         self.thinking = say("widget.thinking", self._trait_values.get("lang", "en"))
@@ -402,6 +383,3 @@ class GameWidget(anywidget.AnyWidget):
 
     def _static_html(self) -> str:
         raise NotImplementedError
-
-
-_speak_methods(GameWidget)

@@ -35,12 +35,12 @@ from ..engine.actions import Action
 from ..engine.cards import Card, Suit
 from ..engine.checks import flag, whole_number
 from ..engine.display import held_html
-from ..engine.errors import CardParseError, IllegalActionError
+from ..engine.errors import CardParseError, CharlemagneError, IllegalActionError
 from ..engine.hand import HandState, Phase
-from ..engine.i18n import Lang, check_lang, current_lang, say, word
+from ..engine.i18n import LANGS, Lang, check_lang, current_lang, say, word
 from ..engine.rules import Rules
 from ..teach.decisions import Decision, decisions
-from ._base import lang_kw, number_text, speaking_in
+from ._base import lang_kw, number_text
 from ._results import ROW_START, download, for_teacher, results_csv
 from .payloads import GradeLine
 from .playtable import TableFront, choice_text, exchange_grade_line, grade_line, hint_panel, refuted
@@ -166,8 +166,10 @@ class DecisionQuiz(TableFront):
     ) -> DecisionQuiz:
         """One decision at a position of a lesson's own hand: the bid, exchange, lead or card of the seat to move
         (a copy of ``state`` is kept; the lesson's hand is not touched)."""
-        with speaking_in(lang):  # the refusals of the position, in the widget's language
+        try:
             return cls._at(state, samples, lang, student, four_colour, coach)
+        except CharlemagneError as exc:  # the refusals of the position, in the widget's language
+            raise exc.in_lang(lang if lang in LANGS else None) from None
 
     @classmethod
     def _at(

@@ -257,7 +257,11 @@ class BidOddsExplorer(GameWidget):
 
 def _check_samples(samples: object) -> int:
     return whole_number(
-        "samples", samples, 1, 100_000, advice=say("odds.samples advice", choices=", ".join(map(str, SAMPLE_CHOICES)))
+        "samples",
+        samples,
+        1,
+        100_000,
+        advice=sentence("odds.samples advice", choices=", ".join(map(str, SAMPLE_CHOICES))),
     )
 
 

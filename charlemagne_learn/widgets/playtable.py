@@ -885,7 +885,9 @@ def _people(seat: Seat | str | None, people: Iterable[Seat | str] | str | None) 
         return tuple(ordered)
     first = Seat.find(seat)
     if first not in ordered:
-        raise RulesOptionError(f"seat={first.word} is not one of people={''.join(s.name for s in ordered)}")
+        raise RulesOptionError(
+            sentence("play.seat not among people", seat=first.name, people="".join(s.name for s in ordered))
+        )
     return (first, *(s for s in ordered if s != first))
 
 

@@ -87,7 +87,7 @@ class TrickQuiz(GameWidget):
         student: str | None = None,
         four_colour: bool = False,
     ) -> None:
-        whole_number("count", count, 1, 1000, advice=" (questions)")
+        whole_number("count", count, 1, 1000, advice=sentence("quiz.count advice"))
         language = lang_or_current(lang)
         # the engine checks variant, level, kinds and seed; a change of language asks the same questions in it
         self._ask: Callable[[str], list[Question]] = lambda lang: list(

@@ -464,5 +464,5 @@ class Table(GameWidget):
 def _check_state(state: object) -> HandState:
     """The caller's hand, copied: the caller may play on or undo theirs, and the table must still draw its own."""
     if not isinstance(state, HandState):
-        raise RulesOptionError(f"a Table shows a HandState (cl.HandState.new(...)), not {type(state).__name__}")
+        raise RulesOptionError(sentence("table.not a state", kind=type(state).__name__))
     return state.copy()
