@@ -11,10 +11,23 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import traitlets as t
 
 import charlemagne_learn as cl
-from charlemagne_learn.widgets import payloads
+from charlemagne_learn.widgets import (
+    BidBox,
+    BidOddsExplorer,
+    DecisionQuiz,
+    Hand,
+    NameBox,
+    PlayTable,
+    Table,
+    TrickQuiz,
+    TrumpLadder,
+    payloads,
+)
 from charlemagne_learn.widgets._base import card_view
+from charlemagne_learn.widgets.playtable import TableFront
 from charlemagne_learn.widgets.table import table_picture
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -22,15 +35,16 @@ TYPES = {name: getattr(payloads, name) for name in payloads.__all__}
 
 
 def jsdoc_types() -> dict[str, tuple[set[str], set[str]]]:
-    """Each ``@typedef`` of the front-end: its required and its optional (``[key]``) properties."""
+    """Each ``@typedef`` of the front-end: its required and its optional (``[key]``) properties. A key that is the
+    game's words, spaces and all (a bid box's ``"who plays"``), is written in quotes."""
     found: dict[str, tuple[set[str], set[str]]] = {}
     current: tuple[set[str], set[str]] | None = None
     for path in sorted((ROOT / "widgets").glob("*.js")):
         for line in path.read_text(encoding="utf-8").splitlines():
             if m := re.search(r"@typedef \{Object\} (\w+)", line):
                 current = found.setdefault(m.group(1), (set(), set()))
-            elif (m := re.search(r"@property \{[^}]+\} (\[?)(\w+)\]?", line)) and current is not None:
-                current[1 if m.group(1) else 0].add(m.group(2))
+            elif (m := re.search(r'@property \{[^}]+\} (\[?)(\w+|"[^"]+")\]?', line)) and current is not None:
+                current[1 if m.group(1) else 0].add(m.group(2).strip('"'))
             elif "*/" in line:
                 current = None
     return found
@@ -61,12 +75,22 @@ def conforms(value: Any, kind: Any, where: str) -> None:
         assert isinstance(value, dict) and all(isinstance(v, str) for v in value.values()), where
     elif origin is typing.NotRequired:
         conforms(value, typing.get_args(kind)[0], where)
-    elif origin in (typing.Union, types.UnionType):  # X | None
-        options = typing.get_args(kind)
-        if value is not None or type(None) not in options:
-            conforms(value, next(o for o in options if o is not type(None)), where)
-    else:
-        assert isinstance(value, kind), f"{where}: {type(value).__name__}, not {kind.__name__}"
+    elif origin in (typing.Union, types.UnionType):  # X | None, or one of several shapes (a card or a gap)
+        options = [o for o in typing.get_args(kind) if o is not type(None)]
+        if value is None and len(options) < len(typing.get_args(kind)):
+            return
+        failures = []
+        for option in options:
+            try:
+                conforms(value, option, where)
+                return
+            except AssertionError as exc:
+                failures.append(str(exc))
+        raise AssertionError(f"{where}: none of {[o.__name__ for o in options]}: {failures}")
+    else:  # a leaf; a bool is an int to isinstance, never to the page's reader of a count
+        assert isinstance(value, kind) and (kind is bool or not isinstance(value, bool)), (
+            f"{where}: {type(value).__name__}, not {kind.__name__}"
+        )
 
 
 @pytest.mark.parametrize("variant", ["canadian", "american", "maine", "bid_euchre"])
@@ -125,3 +149,288 @@ def test_a_story_step_has_its_declared_shape_in_both_languages() -> None:
         assert table.telling
         conforms(table.story, payloads.StoryStep, f"story {lang}")
         conforms(table.picture, payloads.TablePicture, f"story picture {lang}")
+
+
+# ---------------------------------------------------------------- every widget's synced payloads
+P = payloads
+_TABLE_FRONT: dict[str, Any] = {
+    "picture": P.TablePicture,
+    "actions": list[P.ActionButton],
+    "hint": P.HintPanel,
+    "grade": P.GradeLine,
+    "review": P.HandReview | None,
+    "screen": P.PassScreen | None,
+    "words": dict[str, str],
+}
+#: The shape of every synced trait a widget sends as a dict or a list of dicts; ``X | None``: ``{}`` while there is
+#: nothing of its kind to show.
+SHAPES: dict[type, dict[str, Any]] = {
+    BidBox: {"rows": list[P.BidRow], "pass_action": P.BidButton},
+    Hand: {"cards": list[P.CardView]},
+    TrumpLadder: {
+        "trumps": list[P.LadderStep],
+        "plain": list[P.PlainSuit],
+        "variants": list[P.VariantChoice],
+        "suits": list[P.TrumpChoice],
+        "words": dict[str, str],
+    },
+    BidOddsExplorer: {"hand_cards": list[P.CardView], "rows": list[P.OddsRow], "words": dict[str, str]},
+    TrickQuiz: {
+        "trick": list[P.QuizPlay],
+        "cards": list[P.CardView],
+        "seats": list[P.QuizSeat],
+        "words": dict[str, str],
+        "_download": P.Download | None,
+    },
+    NameBox: {"words": P.NameBoxWords},
+    Table: {"picture": P.TablePicture, "words": dict[str, str]},
+    TableFront: _TABLE_FRONT,
+    PlayTable: {**_TABLE_FRONT, "story": P.StoryStep | None, "replay_info": P.ReplayInfo | None},
+    DecisionQuiz: {**_TABLE_FRONT, "_download": P.Download | None},
+}
+LANGS = ("en", "fr")
+VARIANTS = ("canadian", "american", "maine", "bid_euchre")
+
+
+def click(widget: Any, **content: Any) -> None:
+    """What the page sends on a click."""
+    widget._on_front_end(widget, content, [])
+
+
+def sent(widget: Any, where: str, seen: set[str]) -> None:
+    """Every dict-shaped trait ``widget`` syncs has its declared shape now; ``seen`` gathers those that hold
+    something (so a test can tell it drew each one, not only its empty state)."""
+    # anywidget draws each widget from a subclass of its own: the shapes are its widget class's
+    shapes = next(SHAPES[cls] for cls in type(widget).__mro__ if cls in SHAPES)
+    for name, kind in shapes.items():
+        value = getattr(widget, name)
+        if value == {} and type(None) in typing.get_args(kind):
+            value = None
+        conforms(value, kind, f"{where}.{name}")
+        if value:
+            seen.add(name)
+
+
+def _dict_traits(cls: type) -> set[str]:
+    return {
+        name
+        for name, trait in cls.class_traits(sync=True).items()  # type: ignore[attr-defined]
+        if isinstance(trait, t.Dict) or (isinstance(trait, t.List) and isinstance(trait._trait, t.Dict))
+    }
+
+
+def test_every_dict_a_widget_syncs_has_a_declared_shape() -> None:
+    from charlemagne_learn.widgets._base import DRAWN
+
+    assert set(DRAWN) <= set(SHAPES)
+    for cls, shapes in SHAPES.items():
+        assert _dict_traits(cls) == set(shapes), cls.__name__
+
+
+def test_the_shape_check_catches_a_missing_a_stray_and_a_mistyped_key() -> None:
+    """``conforms`` is strict enough to fail: each mistake the widgets' payloads could make is caught."""
+    gap: dict[str, Any] = {"gap": True, "text": "J♦ is a trump now", "id": "JD"}
+    conforms(gap, P.LadderCard | P.LadderGap, "gap")
+    with pytest.raises(AssertionError, match="missing"):
+        conforms({"gap": True, "text": "x"}, P.LadderGap, "gap")
+    with pytest.raises(AssertionError, match="does not name"):
+        conforms({**gap, "place": 1}, P.LadderGap, "gap")
+    with pytest.raises(AssertionError, match="none of"):
+        conforms({**gap, "gap": "yes"}, P.LadderCard | P.LadderGap, "gap")
+    row = {"move": 3, "phase": "play", "action": "9♠", "grade": "good", "grade_word": "good", "best": "", "reason": ""}
+    conforms(row, P.ReviewRow, "row")
+    with pytest.raises(AssertionError, match="bool, not int"):
+        conforms({**row, "move": True}, P.ReviewRow, "row")
+    with pytest.raises(AssertionError, match="none of"):
+        conforms({}, P.HandReview | None, "review")  # {} is "none" only where sent() reads it so
+
+
+def test_the_bid_boxs_columns_are_the_keys_of_a_bid_row() -> None:
+    """The page draws a row's cells by their names, listed in bidbox.js: each is a key Python sends."""
+    source = (ROOT / "widgets" / "bidbox.js").read_text(encoding="utf-8")
+    listed = re.search(r"const keys = \[([^\]]+)\]", source)
+    assert listed is not None
+    keys = set(re.findall(r'"([^"]+)"', listed.group(1)))
+    assert len(keys) == 7 and keys <= set(P.BidRow.__required_keys__)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_bid_box_sends_its_declared_shapes_at_every_step_of_an_auction(variant: str) -> None:
+    seen: set[str] = set()
+    played = cl.play_hand(cl.Rules.preset(variant), [cl.RuleBot(i) for i in range(4)], seed=2)
+    auction = [played.at(m) for m in range(len(played.history)) if played.at(m).phase is cl.Phase.BIDDING]
+    assert len(auction) >= 4
+    refused = 0
+    for lang in LANGS:
+        box = BidBox(variant, lang=lang)
+        sent(box, f"{lang} reference", seen)
+        inked = {"ink" in b for r in box.rows for b in r["actions"]} | {"ink" in box.pass_action}
+        for moment, state in enumerate(auction):
+            box.update(state)
+            sent(box, f"{lang} {moment}", seen)
+            buttons = [box.pass_action, *(b for r in box.rows for b in r["actions"])]
+            refused += sum(not b["legal"] for b in buttons)
+            first = next(b["id"] for b in buttons if b["legal"])
+            click(box, type="bid", action=first)
+            assert box.chosen == first and box.message == ""
+            sent(box, f"{lang} {moment} clicked", seen)
+    assert seen == {"rows", "pass_action"}
+    assert refused > 0  # later in the auction some bids are buttons that may not be clicked
+    # the pass button has no suit and so no inks; a bid naming its suit has them, where a variant has such bids
+    assert False in inked and (True in inked) == (variant in ("maine", "bid_euchre"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_hand_sends_card_views(lang: str) -> None:
+    seen: set[str] = set()
+    contract = cl.Contract(cl.Rules.preset("canadian"), "6", "N", "H")
+    for show_legal in (True, False):
+        hand = Hand("AS JD 7H RJ 9C", contract=contract, trick="KH", lang=lang, show_legal=show_legal)
+        sent(hand, f"shown {show_legal}", seen)
+        click(hand, type="click", card="JD")
+        sent(hand, f"shown {show_legal}, clicked", seen)
+        refused = {c["id"] for c in hand.cards if not c["legal"]}
+        assert refused == ({"AS", "9C"} if show_legal else set())  # a heart led: these two may not follow it
+    sent(Hand("AS KD", lang=lang), "no contract", seen)
+    assert seen == {"cards"}
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_trump_ladder_sends_its_declared_shapes_for_every_trump(variant: str) -> None:
+    seen: set[str] = set()
+    gaps = 0
+    for lang in LANGS:
+        ladder = TrumpLadder(variant, "H", lang=lang)
+        sent(ladder, f"{lang} H", seen)
+        for choice in list(ladder.suits):
+            click(ladder, type="trump", suit=choice["id"])
+            assert ladder.message == "" and ladder.trump == (None if choice["id"] == "none" else choice["id"])
+            sent(ladder, f"{lang} {choice['id']}", seen)
+            gaps += sum(bool(c.get("gap")) for s in ladder.plain for c in s["cards"])
+        click(ladder, type="variant", variant="canadian" if variant != "canadian" else "maine")
+        sent(ladder, f"{lang} switched", seen)
+    assert seen == set(SHAPES[TrumpLadder])
+    assert gaps > 0  # the little jack's suit, one card short: a gap the page draws in its place
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_an_odds_explorer_sends_its_declared_shapes_before_and_after_computing(variant: str) -> None:
+    seen: set[str] = set()
+    explorer = BidOddsExplorer(variant, samples=10, auto=False, lang="en")
+    sent(explorer, "dealt", seen)
+    assert explorer.rows == []
+    click(explorer, type="compute")
+    assert explorer.message == "" and len(explorer.rows) == len(cl.Rules.preset(variant).bids)
+    sent(explorer, "computed", seen)
+    explorer.lang = "fr"  # the same odds, said again
+    sent(explorer, "fr", seen)
+    click(explorer, type="deal")  # a new hand: its odds not computed yet
+    sent(explorer, "dealt again", seen)
+    assert seen == set(SHAPES[BidOddsExplorer])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_trick_quiz_sends_its_declared_shapes_asked_and_answered(variant: str, lang: str) -> None:
+    seen: set[str] = set()
+    quiz = TrickQuiz(variant, level=2, seed=1, count=4, lang=lang)
+    sent(quiz, "asked", seen)
+    assert quiz._download == {}
+    for number in range(1, 5):
+        sent(quiz, f"{number} asked", seen)
+        quiz.answer(quiz._question.answer)
+        sent(quiz, f"{number} answered", seen)
+        if number < 4:
+            click(quiz, type="next")
+    click(quiz, type="next")
+    assert quiz.phase == "finished"
+    sent(quiz, "finished", seen)
+    # the default kinds in turn: a trick to read, seats to click, cards to click; and the results to download
+    assert seen == set(SHAPES[TrickQuiz])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_name_box_sends_its_words(lang: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from charlemagne_learn import course
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(course, "_student", None)
+    seen: set[str] = set()
+    box = NameBox(lang=lang)
+    sent(box, "none saved", seen)
+    before = box.words["status"]
+    click(box, type="save", name="Ada")
+    sent(box, "saved", seen)
+    assert box.words["status"] != before and "Ada" in box.words["status"]
+    assert seen == {"words"}
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_replay_table_sends_its_declared_shapes_at_every_step(variant: str) -> None:
+    seen: set[str] = set()
+    played = cl.play_hand(cl.Rules.preset(variant), [cl.RuleBot(i) for i in range(4)], seed=1)
+    for lang, seat in (("en", "S"), ("fr", None)):
+        table = Table(played, seat=seat, lang=lang)
+        for step in range(table.steps + 1):
+            table.step = step
+            sent(table, f"{lang} {step}", seen)
+    assert seen == set(SHAPES[Table])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_play_table_sends_its_declared_shapes_through_a_hand(lang: str) -> None:
+    """The exchange (cards chosen, then put aside), the bots' story, a hint, the hand to its review and the replay."""
+    seen: set[str] = set()
+    table = PlayTable(seed=1, lang=lang, grade_moves=False, hint_samples=4, grade_samples=4)
+    sent(table, "first", seen)
+    click(table, type="action", action="bid gros_charlemagne")
+    assert table.telling
+    sent(table, "told", seen)
+    click(table, type="skip")
+    click(table, type="hint")
+    sent(table, "hinted", seen)
+    click(table, type="action", action="choose kitty")
+    held = [c["id"] for s in table.picture["seats"] if s["you"] for c in s["cards"]]
+    for card in held[-2:]:
+        click(table, type="card", card=card)
+        sent(table, f"chose {card}", seen)
+    assert [a["kind"] for a in table.actions] == ["confirm", "undo"]
+    click(table, type="action", action="confirm discards")
+    click(table, type="action", action="trump S")
+    while table.state.phase is not cl.Phase.OVER:
+        while table.telling:
+            click(table, type="continue")
+            sent(table, "telling", seen)
+        sent(table, "playing", seen)
+        assert table.play(str(table.state.legal_actions()[-1])), table.message
+    sent(table, "reviewed", seen)
+    table.replay = 3
+    sent(table, "replayed", seen)
+    assert table.review["lines"] and table.review["log"]
+    assert seen == set(SHAPES[PlayTable]) - {"grade", "screen"}
+
+
+def test_a_play_table_for_two_people_sends_a_pass_screen_and_grades() -> None:
+    seen: set[str] = set()
+    table = PlayTable("canadian", people="NS", seed=3, grade_samples=4, lang="fr")
+    for _ in range(12):
+        if table.screen:
+            sent(table, "passing", seen)
+            click(table, type="ready")
+        sent(table, "playing", seen)
+        if table.state.phase is cl.Phase.OVER:
+            break
+        assert table.play(str(table.state.legal_actions()[0])), table.message
+    assert {"screen", "grade"} <= seen
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_decision_quiz_sends_its_declared_shapes_asked_and_answered(lang: str) -> None:
+    seen: set[str] = set()
+    quiz = DecisionQuiz("canadian", kinds=["bid"], seed=3, count=2, samples=8, lang=lang)
+    sent(quiz, "asked", seen)
+    assert quiz.actions and quiz.review == {} and quiz._download == {}
+    click(quiz, type="action", action=quiz.actions[0]["id"])
+    sent(quiz, "answered", seen)
+    assert quiz.review["next"] and quiz._download["file"]
+    assert seen == set(SHAPES[DecisionQuiz]) - {"screen"}

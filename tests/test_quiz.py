@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from itertools import islice
+from itertools import islice, pairwise
 
 import pytest
 
@@ -21,7 +21,7 @@ def test_same_seed_same_questions_other_seed_others() -> None:
     a, b, c = _take("canadian", 2), _take("canadian", 2), _take("canadian", 2, seed=4)
     assert [q.prompt for q in a] == [q.prompt for q in b]
     assert [q.prompt for q in a] != [q.prompt for q in c]
-    assert [q.kind for q in a[:4]] == list(KINDS)
+    assert [q.kind for q in a[:4]] == [k for k in KINDS if k != "table"]  # the rules of play, by default
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -114,3 +114,48 @@ def test_numpy_levels_are_the_numbers_they_hold() -> None:
     assert made == list(islice(questions("canadian", 2, seed=1), 4))
     assert all(type(q.level) is int for q in made)
     assert repr(TrickQuiz("canadian", level=np.int64(2), count=2)).startswith("TrickQuiz(canadian, level 2,")  # type: ignore[arg-type]
+
+
+def _dealer_of(prompt: str) -> Seat:
+    """The seat a table question names first (the dealer): the first seat word of its prompt."""
+    names = {cl.Seat(i).word: cl.Seat(i) for i in range(4)}
+    return names[next(w.strip(".,") for w in prompt.split() if w.strip(".,") in names)]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_tables_questions_are_answered_as_the_engine_plays(variant: str) -> None:
+    """Who deals next is who deals the next hand of a Game; who bids first is who is to move in a new hand; who leads
+    is who is to move once the contract is set; the cutter sits on the dealer's right."""
+    rules = cl.Rules.preset(variant)
+    asked: set[str] = set()
+    for level in (1, 2, 3):
+        for q in islice(questions(variant, level, ["table"], seed=5), 12):
+            assert q.kind == "table" and q.check(q.answer) and q.answer[0] in q.choices and q.explanation
+            topic = q.skill.split(": ")[1]
+            asked.add(topic)
+            if topic == "who deals next":
+                dealer = _dealer_of(q.prompt)
+                game = cl.Game(rules, dealer, seed=1)
+                while len(game.finished) == 0:
+                    game.apply(game.legal_actions()[0])
+                assert q.answer == (game.hand.dealer.name,)
+            elif topic == "who bids first":
+                hand = cl.HandState.new(rules, _dealer_of(q.prompt), seed=9)
+                assert q.answer == (hand.to_move.name,)  # type: ignore[union-attr]
+            elif topic == "who cuts":
+                assert Seat.find(q.answer[0]).left == _dealer_of(q.prompt)
+            else:
+                assert q.answer == (q.contract.first_leader.name,)
+                assert set(q.choices) == {s.name for s in q.contract.active_seats}
+    assert asked == {"who deals next", "who bids first", "who cuts", "who leads the first trick"}
+
+
+def test_the_tables_questions_are_asked_only_by_name_and_never_twice_running() -> None:
+    for variant in VARIANTS:
+        assert all(q.kind != "table" for q in islice(questions(variant, 1, seed=2), 20))
+    for level in (1, 2, 3):
+        prompts = [q.prompt for q in islice(questions("canadian", level, ["table"], seed=1), 30)]
+        assert all(a != b for a, b in pairwise(prompts))
+    english = [q.answer for q in islice(questions("maine", 2, ["table"], seed=4, lang="en"), 6)]
+    french = [q.answer for q in islice(questions("maine", 2, ["table"], seed=4, lang="fr"), 6)]
+    assert english == french

@@ -7,7 +7,9 @@ function render({ model, el: root }) {
     caption.textContent = model.get("caption");
     caption.hidden = !model.get("caption");
     const selected = model.get("selected");
-    row.replaceChildren(cardRow(model.get("cards"), (card) => ({
+    /** @type {CardView[]} */
+    const cards = model.get("cards");
+    row.replaceChildren(cardRow(cards, (card) => ({
       selected: card.id === selected,
       onClick: (c) => model.send({ type: "click", card: c.id }),
     })));

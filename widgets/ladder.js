@@ -1,5 +1,70 @@
 // TrumpLadder: the trumps from the highest down, the plain suits beside them. Python computes every card's
 // place and name; this file draws them and reports a chosen trump suit or variant.
+
+/**
+ * The ladder as Python sends it (charlemagne_learn/widgets/payloads.py; tests/test_payloads.py keeps them alike).
+ * @typedef {Object} VariantChoice
+ * @property {string} id - the preset's name: "canadian"
+ * @property {string} title - its name in words
+ *
+ * @typedef {Object} TrumpChoice
+ * @property {string} id - sent back on a click: the suit's letter, or "none"
+ * @property {string} text - the button's face: "♥"
+ * @property {string} suit - the suit's letter, or "" for no trump suit
+ * @property {string} label - what a screen reader says
+ * @property {string} [ink] - the suit's colour (none on the no-trump button)
+ * @property {string} [ink4]
+ *
+ * A card of the ladder: a CardView, its label naming its role, and the role in the ladder's words.
+ * @typedef {Object} LadderCard
+ * @property {string} id
+ * @property {string} text
+ * @property {string} suit
+ * @property {string} rank
+ * @property {string} pip
+ * @property {boolean} high
+ * @property {string} label
+ * @property {string} role
+ * @property {string} ink
+ * @property {string} ink4
+ * @property {boolean} [legal]
+ * @property {string} [illegal_word]
+ * @property {boolean} [selected]
+ * @property {string} role_text - "big jack (le bar)", or ""
+ *
+ * A trump on the ladder: a LadderCard with its place.
+ * @typedef {Object} LadderStep
+ * @property {string} id
+ * @property {string} text
+ * @property {string} suit
+ * @property {string} rank
+ * @property {string} pip
+ * @property {boolean} high
+ * @property {string} label
+ * @property {string} role
+ * @property {string} ink
+ * @property {string} ink4
+ * @property {boolean} [legal]
+ * @property {string} [illegal_word]
+ * @property {boolean} [selected]
+ * @property {string} role_text
+ * @property {number} place - 1 for the highest trump
+ *
+ * Where a plain suit's jack stands when that jack is a trump.
+ * @typedef {Object} LadderGap
+ * @property {boolean} gap - always true: a gap, not a card
+ * @property {string} text - "J♦ is a trump now"
+ * @property {string} id - the jack's id: "JD"
+ *
+ * @typedef {Object} PlainSuit
+ * @property {string} suit
+ * @property {string} title - "♠ spades"
+ * @property {string} count - its cards counted, in words
+ * @property {(LadderCard|LadderGap)[]} cards - high to low
+ * @property {string} [ink]
+ * @property {string} [ink4]
+ */
+
 function render({ model, el: root }) {
   rootOf(root, model, "ladder");
   const controls = el("div", { class: "cl-ladder-controls" });
@@ -12,12 +77,16 @@ function render({ model, el: root }) {
       class: "cl-ladder-variant", "aria-label": words["variant"],
       onchange: (event) => model.send({ type: "variant", variant: event.target.value }),
     });
-    for (const v of model.get("variants")) {
+    /** @type {VariantChoice[]} */
+    const variants = model.get("variants");
+    for (const v of variants) {
       select.append(el("option", { value: v.id, text: v.title, selected: v.id === model.get("variant") }));
     }
     const trump = model.get("trump") ?? "none";
     const suits = el("div", { class: "cl-ladder-suits", role: "group", "aria-label": words["trump suit"] });
-    for (const s of model.get("suits")) {
+    /** @type {TrumpChoice[]} */
+    const choices = model.get("suits");
+    for (const s of choices) {
       const ink = inkStyle(s);
       suits.append(el("button", {
         type: "button", class: `cl-ladder-suit ${SUIT_CLASS[s.suit] || "cl-ladder-nt"}${ink ? " cl-inked" : ""}`, style: ink,
@@ -34,7 +103,9 @@ function render({ model, el: root }) {
     const words = model.get("words");
     caption.textContent = model.get("caption");
     const ladder = el("ol", { class: "cl-ladder-trumps", "aria-label": words["trumps high to low"] });
-    for (const card of model.get("trumps")) {
+    /** @type {LadderStep[]} */
+    const trumps = model.get("trumps");
+    for (const card of trumps) {
       ladder.append(el("li", { class: "cl-ladder-step" },
         el("span", { class: "cl-ladder-rank", text: String(card.place) }),
         cardButton(card, { extraClass: "cl-ladder-card" }),
@@ -43,7 +114,9 @@ function render({ model, el: root }) {
     const trumpColumn = el("section", { class: "cl-ladder-column cl-ladder-trump-column" },
       el("h4", { text: words["trumps high to low"] }), ladder);
     const plain = el("div", { class: "cl-ladder-plain", role: "group", "aria-label": words["plain high to low"] });
-    for (const suit of model.get("plain")) {
+    /** @type {PlainSuit[]} */
+    const suits = model.get("plain");
+    for (const suit of suits) {
       const list = el("ul", { class: "cl-ladder-suit-cards" });
       for (const card of suit.cards) {
         list.append(el("li", {}, card.gap

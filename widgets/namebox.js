@@ -1,7 +1,16 @@
 // NameBox: a learner in a class writes their name once; Python saves it (course.set_student) and says where the
 // answers go. Every word comes from Python, in the widget's language.
+/**
+ * Every word of the name box, as Python sends it (charlemagne_learn/widgets/payloads.py: NameBoxWords).
+ * @typedef {Object} NameBoxWords
+ * @property {string} label - the field's name
+ * @property {string} save - the button's word
+ * @property {string} status - what is saved, as a sentence
+ */
+
 function render({ model, el: root }) {
   rootOf(root, model, "namebox");
+  /** @returns {Partial<NameBoxWords>} */
   const w = () => model.get("words") || {};
   const input = el("input", { type: "text", class: "cl-namebox-input", maxlength: "80", autocomplete: "name" });
   const word = el("span");

@@ -1,5 +1,20 @@
 // BidOddsExplorer: a hand (dealt or typed), the settings, a progress bar and one bar per bid with its 95%
 // interval as a whisker. Every number is computed in Python; this file only draws them and reports clicks.
+/**
+ * One bid's odds as Python sends it (charlemagne_learn/widgets/payloads.py: OddsRow; tests/test_payloads.py keeps
+ * them alike).
+ * @typedef {Object} OddsRow
+ * @property {string} bid - the bid as the rules name it: "6", "mulot"
+ * @property {string} label - the bid in words
+ * @property {number} probability - the chance of making it, 0 to 1
+ * @property {number} low - the 95% interval's lower bound, 0 to 1
+ * @property {number} high - its upper bound, 0 to 1
+ * @property {string} expected - points per hand on average, signed, or "decides the game"
+ * @property {string} how - how it was played, in words
+ * @property {string} text - the chance in words: "90%"
+ * @property {string} interval - the interval in words
+ */
+
 function render({ model, el: root }) {
   rootOf(root, model, "odds");
   const w = () => model.get("words") || {};
@@ -55,7 +70,9 @@ function render({ model, el: root }) {
     }
   };
   const drawHand = () => {
-    hand.replaceChildren(cardRow(model.get("hand_cards"), { disabled: true }));
+    /** @type {CardView[]} */
+    const held = model.get("hand_cards");
+    hand.replaceChildren(cardRow(held, { disabled: true }));
     if (document.activeElement !== input) input.value = model.get("hand_text");
   };
   const drawProgress = () => {
@@ -69,6 +86,7 @@ function render({ model, el: root }) {
   const drawChart = () => {
     const words = w();
     caption.textContent = model.get("caption");
+    /** @type {OddsRow[]} */
     const rows = model.get("rows");
     if (!rows.length) { chart.replaceChildren(); return; }
     const table = el("table", { class: "cl-odds-table" });

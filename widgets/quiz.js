@@ -1,5 +1,18 @@
 // TrickQuiz: draws the question Python sends and reports clicks. Python keeps the answer until the learner
 // has answered, then sends the verdict, the answer and the engine's explanation.
+/**
+ * A question's trick and seats as Python sends them (charlemagne_learn/widgets/payloads.py; tests/test_payloads.py
+ * keeps them alike).
+ * @typedef {Object} QuizPlay
+ * @property {string} seat - "N", "E", "S", "W"
+ * @property {string} seat_label - the seat in words
+ * @property {CardView} card
+ *
+ * @typedef {Object} QuizSeat
+ * @property {string} id - the seat's letter, sent back on a click
+ * @property {string} label - the seat in words
+ */
+
 function render({ model, el: root }) {
   rootOf(root, model, "quiz");
   const header = el("div", { class: "cl-quiz-header" });
@@ -37,6 +50,7 @@ function render({ model, el: root }) {
     title.textContent = model.get("title");
     prompt.textContent = model.get("prompt");
     const parts = [];
+    /** @type {QuizPlay[]} */
     const trick = model.get("trick");
     if (trick.length) {
       const row = el("div", { class: "cl-quiz-trick", role: "group", "aria-label": words().trick || "" });
@@ -47,6 +61,7 @@ function render({ model, el: root }) {
       }
       parts.push(row);
     }
+    /** @type {CardView[]} */
     const cards = model.get("cards");
     if (cards.length) {
       const order = kind === "order";
@@ -64,6 +79,7 @@ function render({ model, el: root }) {
         parts.push(el("p", { class: "cl-quiz-sequence", text: picked.map((id, i) => `${i + 1}. ${byId[id]}`).join("  ") }));
       }
     }
+    /** @type {QuizSeat[]} */
     const seats = model.get("seats");
     if (seats.length) {
       const row = el("div", { class: "cl-quiz-seats", role: "group" });

@@ -22,6 +22,7 @@ function render({ model, el: root }) {
   const controls = el("div", { class: "cl-replay", role: "group" }, prevTrick, prevAction, slider, nextAction, nextTrick, stepText, lastText);
   const draw = () => {
     const before = placesOf(picture);
+    /** @type {TablePicture} */
     const drawn = model.get("picture");
     picture.replaceChildren(drawTable(drawn));
     moveCards(before, picture, drawn);

@@ -1,9 +1,11 @@
 """Quiz questions built from seeded random deals, every answer and explanation computed by the engine.
 
-Four kinds of question: ``"winner"`` (who wins this trick?), ``"legal"`` (which cards may you play?),
-``"order"`` (put these trumps in order) and ``"score"`` (what does this hand score?). Three levels: 1 plain
-cards and obvious trumps, 2 bowers and jokers, 3 the tricky cases (the little jack led, Mulot's joker rules,
-the American high 9, Bid Euchre's bowers and no-trump).
+Five kinds of question: ``"winner"`` (who wins this trick?), ``"legal"`` (which cards may you play?),
+``"order"`` (put these trumps in order), ``"score"`` (what does this hand score?) and ``"table"`` (who deals,
+cuts, bids first or leads: a real table's procedure; asked only on request). Three levels: 1 plain cards and
+obvious trumps, 2 bowers and jokers, 3 the tricky cases (the little jack led, Mulot's joker rules, the American
+high 9, Bid Euchre's bowers and no-trump); for ``"table"``, 1 the deal, 2 the first lead, 3 the first lead of a
+bid played alone.
 
 >>> q = next(questions("canadian", level=2, kinds=("winner",), seed=0))
 >>> q.kind, q.choices == tuple(s.name for s in q.contract.active_seats)
@@ -27,6 +29,7 @@ from ..engine.checks import is_whole
 from ..engine.contract import Contract
 from ..engine.deal import cards_of, deal_hands
 from ..engine.errors import RulesOptionError, quote
+from ..engine.hand import HandState
 from ..engine.i18n import check_lang, lang_or_current, say, sentence, word
 from ..engine.ranking import card_order, trump_order
 from ..engine.rng import check_seed
@@ -34,10 +37,15 @@ from ..engine.rules import BidSpec, Rules
 from ..engine.scoring import explain_score
 from ..engine.tricks import explain_legal_plays, explain_trick_winner
 
-__all__ = ["KINDS", "Kind", "Question", "outcome_text", "questions"]
+__all__ = ["KINDS", "SEAT_KINDS", "Kind", "Question", "outcome_text", "questions"]
 
-Kind = Literal["winner", "legal", "order", "score"]
+Kind = Literal["winner", "legal", "order", "score", "table"]
 KINDS: tuple[Kind, ...] = get_args(Kind)
+#: The kinds asked when none are named: the rules of play. The table's procedure is asked by name, so a quiz
+#: made before it existed asks the same questions.
+_DEFAULT_KINDS: tuple[Kind, ...] = ("winner", "legal", "order", "score")
+#: The kinds answered by naming a seat.
+SEAT_KINDS: frozenset[str] = frozenset({"winner", "table"})
 LEVELS = (1, 2, 3)
 
 
@@ -93,7 +101,7 @@ class Question:
 
     def normalise(self, given: str | Seat | Card | Iterable[str | Card | Seat] | int) -> tuple[str, ...]:
         """An answer in any form a learner or a test gives it, as the text :attr:`answer` uses."""
-        if self.kind == "winner":
+        if self.kind in SEAT_KINDS:
             value = given[0] if isinstance(given, (tuple, list)) and len(given) == 1 else given
             return (Seat.find(value).name,) if isinstance(value, (str, Seat, int)) else ()
         if self.kind == "score":
@@ -132,7 +140,7 @@ class Question:
     def text(self, given: Sequence[str]) -> str:
         """Any answer in this question's form, as text."""
         given = self._given(given)
-        if self.kind == "winner":
+        if self.kind in SEAT_KINDS:
             return ", ".join(word(Seat.find(s).name, check_lang(self.lang)) for s in given)
         if self.kind == "score":
             return ", ".join(given)
@@ -537,11 +545,63 @@ def check_level(level: object, lang: str | None = None) -> int:
     raise RulesOptionError(sentence("quiz.bad_level", lang_or_current(lang), level=level))
 
 
+def _table(rules: Rules, level: int, rng: random.Random, lang: str) -> Question:
+    """Who deals, cuts or bids first (level 1), or who leads the first trick (2; 3: of a bid played alone). The
+    answers come from the engine: the next hand's dealer as a game passes the deal,
+    the first bidder of a new hand, the contract's first leader."""
+    seats = tuple(s.name for s in Seat)
+    if level == 1:
+        dealer = rng.choice(list(Seat))
+        what = rng.choice(("dealer", "cut", "bids"))
+        if what == "dealer":
+            answer = dealer.left  # as Game passes the deal: to the left, one seat a hand
+            fields = {"seat": dealer, "next": answer}
+        elif what == "cut":
+            answer = Seat((dealer + 3) % 4)  # the dealer's right: the seat before the dealer in play order
+            fields = {"seat": dealer, "cutter": answer}
+        else:
+            first = HandState.new(rules, dealer, seed=0).to_move
+            assert first is not None
+            answer = first
+            fields = {"seat": dealer, "first": answer}
+        prompt = say(f"quiz.table.{what}_prompt", lang, **fields)
+        why = say(f"quiz.table.{what}_why", lang, **fields)
+        contract = Contract(rules, _numeric(rules)[0], dealer.left, "H")  # a question is asked of a contract
+    else:
+        lone = [b for b in rules.bids if b.alone == "always"]
+        specs = lone if level == 3 and lone else _numeric(rules) + [b for b in rules.bids if not b.name.isdigit()]
+        contract = _special_contract(rules, rng, rng.choice(specs).name)
+        answer = contract.first_leader
+        what = "leads"
+        # the bidder leads, or else the seat on the bidder's left: it always takes part (a partner sits opposite)
+        key = "quiz.table.leads_bidder" if contract.spec.bidder_leads else "quiz.table.leads_left"
+        prompt = say("quiz.table.leads_prompt", lang, contract=_contract_words(contract, lang))
+        why = say(key, lang, bid=contract.spec.text(lang), bidder=contract.bidder, leader=answer)
+        seats = tuple(s.name for s in contract.active_seats)
+    return Question(
+        "table",
+        level,
+        rules.name,
+        prompt,
+        contract,
+        seats,
+        (answer.name,),
+        why,
+        skill=_skill("table", say(f"quiz.table.topic.{what}", lang), lang),
+        lang=lang,
+    )
+
+
+def _numeric(rules: Rules) -> list[BidSpec]:
+    return [b for b in rules.bids if b.name.isdigit()]
+
+
 _MAKERS: dict[Kind, Callable[[Rules, int, random.Random, str], Question]] = {
     "winner": _winner,
     "legal": _legal,
     "order": _order,
     "score": _score,
+    "table": _table,
 }
 
 
@@ -564,14 +624,21 @@ def questions(
     level = check_level(level, language)
     if kinds is not None and not isinstance(kinds, (str, list, tuple, set, frozenset)):
         raise RulesOptionError(sentence("quiz.bad_kinds", language, kinds=kinds, allowed=allowed))
-    chosen = tuple(KINDS if kinds is None else ([kinds] if isinstance(kinds, str) else kinds))
+    chosen = tuple(_DEFAULT_KINDS if kinds is None else ([kinds] if isinstance(kinds, str) else kinds))
     bad = [k for k in chosen if k not in KINDS]
     if bad or not chosen:
         raise RulesOptionError(sentence("quiz.bad_kind", language, kinds=tuple(chosen), allowed=allowed))
     seed = check_seed(seed)
     rng = random.Random(f"{rules.name}:{level}:{seed}")
     number = 0
+    last_table = ""
     while True:
         kind: Kind = chosen[number % len(chosen)]
-        yield _MAKERS[kind](rules, level, rng, language)
+        question = _MAKERS[kind](rules, level, rng, language)
+        # the table's questions are few: the same one twice running would look like a stuck quiz
+        while kind == "table" and question.prompt == last_table:
+            question = _MAKERS[kind](rules, level, rng, language)
+        if kind == "table":
+            last_table = question.prompt
+        yield question
         number += 1

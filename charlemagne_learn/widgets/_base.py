@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 import inspect
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -31,6 +31,7 @@ from ..engine.i18n import LANGS, Lang, card_label, check_lang, number, say, sent
 from ..engine.palette import card_colour, palette_css, suit_colour
 from ..engine.ranking import card_order
 from ..engine.rules import BidSpec, Rules
+from .payloads import CardView, SuitInks
 
 __all__ = [
     "EXPORT",
@@ -46,6 +47,7 @@ __all__ = [
     "lang_kw",
     "number_text",
     "suit_inks",
+    "synced",
     "variant_title",
 ]
 
@@ -190,6 +192,13 @@ def bundle(widget: type[GameWidget], read: Callable[[str], str] = asset) -> dict
     }
 
 
+def synced(payload: Mapping[str, object] | Sequence[Mapping[str, object]]) -> Any:
+    """A payload (or a list of them) as a synced trait takes it. traitlets types a ``Dict`` trait's value as
+    ``dict[str, Any]``, which a TypedDict of :mod:`.payloads` is at run time but not to mypy: the payload's shape is
+    checked where it is built, and handed over here as it is, not copied."""
+    return payload
+
+
 def card_id(card: Card) -> str:
     """The card in plain ASCII, as ``Card.parse`` reads it and the front-end reports it: ``"JD"``, ``"RJ"``."""
     if card.suit is None or card.rank is None:
@@ -197,7 +206,7 @@ def card_id(card: Card) -> str:
     return card.rank.symbol + card.suit.name
 
 
-def suit_inks(suit: Suit | None) -> dict[str, str]:
+def suit_inks(suit: Suit | None) -> SuitInks:
     """A suit's inks for the page, as :func:`card_view` gives a card's: ``ink`` and ``ink4`` (the four-colour deck);
     nothing for no suit (a no-trump bid, the pass button)."""
     if suit is None:
@@ -205,14 +214,22 @@ def suit_inks(suit: Suit | None) -> dict[str, str]:
     return {"ink": suit_colour(suit), "ink4": suit_colour(suit, four_colour=True)}
 
 
-def card_view(card: Card, lang: Lang = "en", contract: Contract | None = None, **extra: Any) -> dict[str, Any]:
-    """One card as the front-end draws it: its text, suit, spoken label, any extra fields, and its ink as
+def card_view(
+    card: Card,
+    lang: Lang = "en",
+    contract: Contract | None = None,
+    *,
+    legal: bool | None = None,
+    illegal_word: str | None = None,
+) -> CardView:
+    """One card as the front-end draws it: its text, suit, spoken label, and its ink as
     :func:`~charlemagne_learn.engine.palette.card_colour` decides it for the static HTML too (``ink``, and ``ink4`` for the
-    four-colour deck: the page takes the one its ``four_colour`` asks for)."""
+    four-colour deck: the page takes the one its ``four_colour`` asks for). ``legal`` and ``illegal_word`` only where
+    the page offers the card to play (named, not any keyword, so that mypy checks every key the page reads)."""
     role = card_order(contract.rules, contract.trump).role[card.index] if contract is not None else ""
     suit = "J" if card.suit is None else card.suit.name
     joker = card.suit is None or card.rank is None
-    return {
+    view: CardView = {
         "id": card_id(card),
         "text": str(card),
         "suit": suit,
@@ -224,8 +241,12 @@ def card_view(card: Card, lang: Lang = "en", contract: Contract | None = None, *
         "role": word(role, lang) if role else "",
         "ink": card_colour(card),
         "ink4": card_colour(card, four_colour=True),
-        **extra,
     }
+    if legal is not None:
+        view["legal"] = legal
+    if illegal_word is not None:
+        view["illegal_word"] = illegal_word
+    return view
 
 
 class GameWidget(anywidget.AnyWidget):

@@ -10,6 +10,7 @@ from typing import Any
 
 from ..engine.i18n import Lang, word
 from ..engine.spreadsheet import csv_records
+from .payloads import Download
 
 __all__ = ["ROW_START", "download", "for_teacher", "results_csv"]
 
@@ -27,11 +28,12 @@ def results_csv(rows: Iterable[Mapping[str, Any]], fields: Sequence[str], path: 
     return text
 
 
-def download(rows: Sequence[Mapping[str, Any]], fields: Sequence[str], name: str, lang: Lang) -> dict[str, Any]:
-    """What the Download buttons save (nothing until a question is answered): the CSV (the page adds the
-    byte-order mark), the JSON, and a file name from ``name`` (the student's, or the quiz's) with no separators."""
+def download(rows: Sequence[Mapping[str, Any]], fields: Sequence[str], name: str, lang: Lang) -> Download | None:
+    """What the Download buttons save (None until a question is answered: the trait then holds ``{}``): the CSV (the
+    page adds the byte-order mark), the JSON, and a file name from ``name`` (the student's, or the quiz's) with no
+    separators."""
     if not rows:
-        return {}
+        return None
     # letters of any script stay (Chloé, Émile); separators and the characters file systems refuse do not
     file = re.sub(r"[^\w-]+", "-", name).strip("-_") or "results"
     return {

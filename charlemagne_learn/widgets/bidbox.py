@@ -38,8 +38,9 @@ from ..engine.errors import IllegalActionError, RulesOptionError
 from ..engine.hand import HandState
 from ..engine.i18n import Lang, say, sentence, word
 from ..engine.rules import BidSpec, Rules
-from ._base import GameWidget, bid_label, suit_inks
+from ._base import GameWidget, bid_label, suit_inks, synced
 from .ladder import variant_title
+from .payloads import BidButton, BidRow
 from .table import action_text
 
 __all__ = ["BidBox", "bid_meaning"]
@@ -62,9 +63,9 @@ class BidBox(GameWidget):
     """
 
     _module = "bidbox"
-    #: One row per rung of the ladder: the column texts and ``actions`` (``id``, ``text``, ``label``, ``legal``).
+    #: One row per rung of the ladder (:class:`~.payloads.BidRow`): the column texts and its buttons.
     rows = t.List(t.Dict()).tag(sync=True)
-    #: The pass button (``id``, ``text``, ``label``, ``legal``).
+    #: The pass button (:class:`~.payloads.BidButton`).
     pass_action = t.Dict().tag(sync=True)
     #: Column headings, in the widget's language.
     columns = t.List(t.Unicode()).tag(sync=True)
@@ -140,7 +141,7 @@ class BidBox(GameWidget):
         lang = self._lang
         legal = set(self.legal)
 
-        def button(action: Action, text: str) -> dict[str, Any]:
+        def button(action: Action, text: str) -> BidButton:
             ok = action in legal
             spoken = f"{word('pass', lang)}" if action.kind == "pass" else f"{word('bid', lang)} {text}"
             label = spoken if ok else f"{spoken} ({word('not allowed now', lang)})"
@@ -154,19 +155,27 @@ class BidBox(GameWidget):
                 **suit_inks(action.suit),
             }
 
+        def row(spec: BidSpec, actions: list[Action]) -> BidRow:
+            # key by key, not the meaning spread: a column bid_meaning renamed fails here, not on the page
+            meaning = bid_meaning(self._rules, spec, lang)
+            return {
+                "bid": bid_label(spec, lang),
+                "who plays": meaning["who plays"],
+                "exchange": meaning["exchange"],
+                "trump": meaning["trump"],
+                "first lead": meaning["first lead"],
+                "to make it": meaning["to make it"],
+                "made": meaning["made"],
+                "failed": meaning["failed"],
+                "name": spec.name,
+                "actions": [button(a, _button_text(a, spec, lang)) for a in actions],
+            }
+
         by_rung: dict[str, list[Action]] = {}
         for action in bid_lists(self._rules)[1][0]:
             by_rung.setdefault(self._rules.bid(action.bid or "").name, []).append(action)
-        self.rows = [
-            {
-                **bid_meaning(self._rules, spec, lang),
-                "bid": bid_label(spec, lang),
-                "name": spec.name,
-                "actions": [button(a, _button_text(a, spec, lang)) for a in by_rung[spec.name]],
-            }
-            for spec in self._rules.bids
-        ]
-        self.pass_action = button(Action.pass_(), word("pass", lang))
+        self.rows = synced([row(spec, by_rung[spec.name]) for spec in self._rules.bids])
+        self.pass_action = synced(button(Action.pass_(), word("pass", lang)))
         self.columns = [word(c, lang) for c in _COLUMNS]
         self.caption = self._caption(lang)
         self.legend = "" if self._state is None else word("legend", lang)

@@ -40,10 +40,18 @@ from ..engine.hand import HandState, Phase
 from ..engine.i18n import LANGS, Lang, check_lang, current_lang, say, word
 from ..engine.rules import Rules
 from ..teach.decisions import Decision, decisions
-from ._base import lang_kw, number_text
+from ._base import lang_kw, number_text, synced
 from ._results import ROW_START, download, for_teacher, results_csv
-from .payloads import GradeLine
-from .playtable import TableFront, choice_text, exchange_grade_line, grade_line, hint_panel, refuted
+from .payloads import GradeLine, HandReview, HintPanel
+from .playtable import (
+    TableFront,
+    action_button,
+    choice_text,
+    exchange_grade_line,
+    grade_line,
+    hint_panel,
+    refuted,
+)
 from .table import table_picture
 
 __all__ = ["DecisionQuiz"]
@@ -63,8 +71,8 @@ _GOOD = ("best", "good")
 
 
 class DecisionQuiz(TableFront):
-    """``count`` decisions of the given ``kinds`` (``"bid"``, ``"give"``, ``"exchange"``, ``"lead"``, ``"play"``),
-    one at a time.
+    """``count`` decisions of the given ``kinds`` (``"bid"``, ``"reply"``, ``"give"``, ``"exchange"``, ``"lead"``,
+    ``"play"``, ``"defend"``: :func:`~charlemagne_learn.teach.decisions.decisions`), one at a time.
 
     :meth:`choose` is a click on a bid or a card; :meth:`next` the Next decision button. ``rules``: None for
     the course's; ``samples``: deals of the hidden cards behind each grade (default: each kind's own, see
@@ -72,7 +80,8 @@ class DecisionQuiz(TableFront):
     worked out on the hand before the learner decides (practice with support, to fade by leaving it off). Every
     grade uses all its deals, so a quiz says the same on every machine; the page shows "thinking…" meanwhile."""
 
-    #: The results for the Download buttons (CSV and JSON texts, a file name): read by the page only.
+    #: The results for the Download buttons (:class:`~.payloads.Download`), ``{}`` before the first answer: read by
+    #: the page only.
     _download = t.Dict().tag(sync=True)
 
     def __init__(
@@ -312,7 +321,7 @@ class DecisionQuiz(TableFront):
             }
         )
         name = f"{self.student or 'decisions'}-seed-{self._seed}"
-        self._download = download(self._results, _FIELDS, name, self._lang)
+        self._download = synced(download(self._results, _FIELDS, name, self._lang) or {})
 
     def next(self) -> bool:
         """The Next decision button: the next position (after the last one, nothing more to do)."""
@@ -362,14 +371,14 @@ class DecisionQuiz(TableFront):
         state = self._working if self._working is not None else decision.state
         rules = state.rules
         self.status = say("decide.status", lang, n=self.number, count=self._count, score=self.score_text)
-        self.picture = table_picture(state, decision.seat, lang)
+        self.picture = synced(table_picture(state, decision.seat, lang))
         self.words = {"hint": ""}
         if self._chosen is None:
             self.prompt = f"{decision.situation} {self._ask(state)}"
             if self._coach:
                 self.prompt += " " + say("decide.tip", lang, tip=decision.tip)
-            self.actions = (
-                [{"id": str(a), "text": choice_text(a, rules, lang), "kind": a.kind} for a in state.legal_actions()]
+            self.actions = synced(
+                [action_button(a, rules, lang) for a in state.legal_actions()]
                 if state.phase in (Phase.BIDDING, Phase.TRUMP)
                 else []
             )
@@ -390,7 +399,8 @@ class DecisionQuiz(TableFront):
             self.grade = {**grade_line(ranked, self._chosen, rules, lang), **self._refuted(ranked, lang)}
             panel = hint_panel(ranked, rules, lang)
             self.hint = {**panel, "choices": [{**c, "reason": ""} for c in panel["choices"]]}
-        self.review = {
+        # one decision has no moves to list and no hands to log: the review's panel carries its title and Next button
+        closing: HandReview = {
             "title": say("decide.title", lang, n=self.number),
             "heads": {},
             "lines": [],
@@ -401,6 +411,7 @@ class DecisionQuiz(TableFront):
             "winner": "",
             "next": "" if last else word("decide.next", lang),
         }
+        self.review = synced(closing)
 
     def _ask(self, state: HandState) -> str:
         lang = self._lang
@@ -422,7 +433,7 @@ class DecisionQuiz(TableFront):
         mine = self._results[-1]["answer"]
         chosen = next(c for c in ranked.choices if c.said("en") == mine)
         self.grade = dict(exchange_grade_line(ranked, chosen, lang))
-        self.hint = {
+        panel: HintPanel = {
             "title": say("decide.exchanges", lang, samples=ranked.samples),
             "choices": [
                 {
@@ -437,6 +448,7 @@ class DecisionQuiz(TableFront):
                 if i < 8 or c is chosen
             ],
         }
+        self.hint = synced(panel)
 
     def __repr__(self) -> str:
         state = "answered" if self._chosen is not None else "not answered"

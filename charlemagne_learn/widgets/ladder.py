@@ -27,8 +27,9 @@ from ..engine.errors import RulesOptionError
 from ..engine.i18n import Lang, card_label, say, sentence, word
 from ..engine.ranking import card_order
 from ..engine.rules import VARIANTS, Rules
-from ._base import GameWidget, bid_label, card_id, card_view, suit_inks
+from ._base import GameWidget, bid_label, card_id, card_view, suit_inks, synced
 from ._base import variant_title as _title
+from .payloads import LadderCard, LadderGap, LadderStep, PlainSuit, TrumpChoice, VariantChoice
 
 __all__ = ["TrumpLadder", "role_text", "suit_name", "variant_title"]
 
@@ -78,11 +79,12 @@ class TrumpLadder(GameWidget):
     variant = t.Unicode("canadian").tag(sync=True)
     #: The trump suit's letter, or ``None`` for no trump suit.
     trump = t.Unicode("H", allow_none=True).tag(sync=True)
-    #: The ladder, highest first: card dicts with ``rank`` (1 = highest) and ``role_text``.
+    #: The ladder, highest first (:class:`~.payloads.LadderStep`: a card with its ``place``, 1 the highest).
     trumps = t.List(t.Dict()).tag(sync=True)
-    #: The plain suits: ``suit``, ``title``, ``count`` and ``cards`` (a gap is ``{"gap": True, "text": …}``).
+    #: The plain suits (:class:`~.payloads.PlainSuit`), a gap (:class:`~.payloads.LadderGap`) where a jack is a trump.
     plain = t.List(t.Dict()).tag(sync=True)
-    #: The choices offered: variants (``id``, ``title``) and trump buttons (``id``, ``text``, ``suit``, ``label``).
+    #: The choices offered: variants (:class:`~.payloads.VariantChoice`) and trump buttons
+    #: (:class:`~.payloads.TrumpChoice`).
     variants = t.List(t.Dict()).tag(sync=True)
     suits = t.List(t.Dict()).tag(sync=True)
     caption = t.Unicode("").tag(sync=True)
@@ -175,11 +177,11 @@ class TrumpLadder(GameWidget):
         lang = self._lang
         rules, suit = self._rules, self.suit
         order = card_order(rules, suit)
-        self.trumps = [self._card(c, order.role[c.index], place=n) for n, c in enumerate(self.ladder, 1)]
-        plain = []
+        self.trumps = synced([self._step(c, order.role[c.index], n) for n, c in enumerate(self.ladder, 1)])
+        plain: list[PlainSuit] = []
         for s, cards in self.plain_suits().items():
             jack = Card.of(Rank.JACK, s)
-            drawn = [
+            drawn: list[LadderCard | LadderGap] = [
                 {"gap": True, "text": say("{jack} is a trump now", lang, jack=jack), "id": card_id(jack)}
                 if c is None
                 else self._card(c, "")
@@ -195,9 +197,10 @@ class TrumpLadder(GameWidget):
                     "cards": drawn,
                 }
             )
-        self.plain = plain
-        self.variants = [{"id": name, "title": word(name, lang)} for name in VARIANTS]
-        buttons = [
+        self.plain = synced(plain)
+        variants: list[VariantChoice] = [{"id": name, "title": word(name, lang)} for name in VARIANTS]
+        self.variants = synced(variants)
+        buttons: list[TrumpChoice] = [
             {
                 "id": s.name,
                 "text": s.symbol,
@@ -211,18 +214,22 @@ class TrumpLadder(GameWidget):
             buttons.append(
                 {"id": "none", "text": word("no trump", lang), "suit": "", "label": word("no trump suit", lang)}
             )
-        self.suits = buttons
+        self.suits = synced(buttons)
         self.caption = self._caption(lang)
         self.words = {
             key: word(key, lang) for key in ("variant", "trump suit", "trumps high to low", "plain high to low")
         }
 
-    def _card(self, card: Card, role: str, **extra: Any) -> dict[str, Any]:
+    def _card(self, card: Card, role: str) -> LadderCard:
         # The spoken label names the role too, as a Hand's cards do under a contract.
         return {
-            **card_view(card, self._lang, None, role_text=role_text(role, self._lang), **extra),
+            **card_view(card, self._lang, None),
+            "role_text": role_text(role, self._lang),
             "label": card_label(card, self._lang, role),
         }
+
+    def _step(self, card: Card, role: str, place: int) -> LadderStep:
+        return {**self._card(card, role), "place": place}
 
     def _caption(self, lang: Lang) -> str:
         title = variant_title(self._rules, lang)

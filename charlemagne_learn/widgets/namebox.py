@@ -17,7 +17,8 @@ import traitlets as t
 
 from ..course import set_student, student
 from ..engine.i18n import say
-from ._base import GameWidget
+from ._base import GameWidget, synced
+from .payloads import NameBoxWords
 
 __all__ = ["NameBox"]
 
@@ -28,7 +29,7 @@ class NameBox(GameWidget):
     _module = "namebox"
     #: The name saved for the course (empty: none yet).
     name = t.Unicode("").tag(sync=True)
-    #: Every word the page shows: ``label``, ``save``, ``status``.
+    #: Every word the page shows (:class:`~.payloads.NameBoxWords`).
     words = t.Dict().tag(sync=True)
 
     def __init__(self, *, lang: str | None = None) -> None:
@@ -48,7 +49,8 @@ class NameBox(GameWidget):
     def _redraw(self) -> None:
         lang = self._lang
         status = say("namebox.saved", lang, name=self.name) if self.name else say("namebox.none", lang)
-        self.words = {"label": say("namebox.label", lang), "save": say("namebox.save", lang), "status": status}
+        words: NameBoxWords = {"label": say("namebox.label", lang), "save": say("namebox.save", lang), "status": status}
+        self.words = synced(words)
 
     def _on_click(self, content: dict[str, Any]) -> None:
         if content.get("type") == "save":

@@ -28,7 +28,8 @@ from ..engine.i18n import say, sentence, word
 from ..engine.ranking import sort_hand
 from ..engine.rng import check_seed, derive_seed
 from ..engine.rules import Rules
-from ._base import GameWidget, bid_label, card_view, lang_kw, number_text, variant_title
+from ._base import GameWidget, bid_label, card_view, lang_kw, number_text, synced, variant_title
+from .payloads import OddsRow
 
 __all__ = ["BidOddsExplorer"]
 
@@ -42,6 +43,7 @@ class BidOddsExplorer(GameWidget):
     _module = "odds"
     _page_writable = frozenset({"samples", "method"})
     hand_text = t.Unicode("").tag(sync=True)
+    #: The hand as drawn (:class:`~.payloads.CardView`).
     hand_cards = t.List(t.Dict()).tag(sync=True)
     samples = t.Int(200).tag(sync=True)
     sample_choices = t.List(t.Int(), default_value=list(SAMPLE_CHOICES)).tag(sync=True)
@@ -50,7 +52,7 @@ class BidOddsExplorer(GameWidget):
     progress = t.Float(0.0).tag(sync=True)
     computing = t.Bool(False).tag(sync=True)
     progress_text = t.Unicode("").tag(sync=True)
-    #: The odds as the page draws them: ``[{bid, label, probability, low, high, expected, how, text}]``.
+    #: The odds as the page draws them, one :class:`~.payloads.OddsRow` a bid; none until computed.
     rows = t.List(t.Dict()).tag(sync=True)
     caption = t.Unicode("").tag(sync=True)
     words = t.Dict().tag(sync=True)
@@ -183,7 +185,7 @@ class BidOddsExplorer(GameWidget):
                 "odds of",
             )
         }
-        self.hand_cards = [card_view(c, lang) for c in self._hand]
+        self.hand_cards = synced([card_view(c, lang) for c in self._hand])
         if self._done_of is not None and not self.computing:  # the progress line too, after a change of language
             done, total = self._done_of
             self.progress_text = say("deals done", lang, done=done, total=total)
@@ -204,7 +206,7 @@ class BidOddsExplorer(GameWidget):
             n_word=word("samples", lang),
             method=how,
         )
-        rows = []
+        rows: list[OddsRow] = []
         for chance in odds:
             low, high = chance.interval
             expected = chance.expected_points
@@ -222,7 +224,7 @@ class BidOddsExplorer(GameWidget):
                     "interval": say("odds.interval", lang, lo=low, hi=high),
                 }
             )
-        self.rows = rows
+        self.rows = synced(rows)
 
     # ------------------------------------------------------------ clicks
     def _on_click(self, content: dict[str, Any]) -> None:

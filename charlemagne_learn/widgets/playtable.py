@@ -46,11 +46,23 @@ from ..engine.i18n import Lang, say, sentence, word
 from ..engine.rng import derive_seed
 from ..engine.rules import Rules
 from ..teach.narration import narrate
-from ._base import GameWidget, card_id, clip, lang_kw, number_text
-from .payloads import GradeLine, HintPanel, RefutationLine, StoryPace, StoryStep
+from ._base import GameWidget, card_id, clip, lang_kw, number_text, synced
+from .payloads import (
+    ActionButton,
+    GradeLine,
+    HandReview,
+    HintPanel,
+    PassScreen,
+    RefutationLine,
+    ReplayInfo,
+    ReviewRow,
+    StoryPace,
+    StoryStep,
+    TablePicture,
+)
 from .table import action_text, phase_title, phase_word, result_text, table_picture
 
-__all__ = ["PlayTable", "TableFront", "choice_text", "grade_line", "hint_panel"]
+__all__ = ["PlayTable", "TableFront", "action_button", "choice_text", "grade_line", "hint_panel"]
 
 
 _CARD_KIND = {Phase.PLAY: "play", Phase.DISCARD: "discard", Phase.GIVE: "give"}
@@ -84,24 +96,26 @@ class TableFront(GameWidget):
     _module = "playtable"
     # the same table as a Table draws, with the learner's controls under it
     _parts = ("table_picture",)
-    #: The table from the learner's seat (the same picture a :class:`~.table.Table` draws).
+    #: The table from the learner's seat (the same :class:`~.payloads.TablePicture` a :class:`~.table.Table` draws).
     picture = t.Dict().tag(sync=True)
-    #: The learner's choices that are not cards: bids and pass, trump suits, choices (``id``, ``text``, ``kind``).
+    #: The learner's choices that are not cards (:class:`~.payloads.ActionButton`): bids and pass, trump suits,
+    #: choices.
     actions = t.List(t.Dict()).tag(sync=True)
     #: What the learner is asked to do now.
     prompt = t.Unicode("").tag(sync=True)
-    #: The ranked choices after the Hint button (``title``, ``choices``), or a ``note``; empty before.
+    #: The ranked choices after the Hint button, or a note (:class:`~.payloads.HintPanel`); empty before.
     hint = t.Dict().tag(sync=True)
-    #: The grade of the learner's last bid or card (``text``, ``grade``, ``reason``); empty when not graded.
+    #: The grade of the learner's last bid or card (:class:`~.payloads.GradeLine`); empty when not graded.
     grade = t.Dict().tag(sync=True)
-    #: After a hand: its review lines, result, points and the game score; empty while the hand is played.
+    #: After a hand: its review lines, result, points and the game score (:class:`~.payloads.HandReview`); empty while
+    #: the hand is played.
     review = t.Dict().tag(sync=True)
     #: Hand number, seat and scores, as a line.
     status = t.Unicode("").tag(sync=True)
     #: Whether the Hint button is offered.
     hints = t.Bool(True).tag(sync=True)
-    #: Between two people's turns at one screen: the "pass to West" panel (``title``, ``text``, ``ready``, ``to``),
-    #: with no grade (the next person reads it); empty otherwise.
+    #: Between two people's turns at one screen: the "pass to West" panel (:class:`~.payloads.PassScreen`), with no
+    #: grade (the next person reads it); empty otherwise.
     screen = t.Dict().tag(sync=True)
     words = t.Dict().tag(sync=True)
 
@@ -133,13 +147,12 @@ class PlayTable(TableFront):
     #: How the bots' part of the hand is told: a step a click ("step"), a step every so often ("slow", "normal",
     #: "fast"), or not at all ("off": straight to the learner's turn). The page's pace menu sets it.
     pace = t.Unicode("normal").tag(sync=True)
-    #: The step of the bots' part of the hand on show (``line``, ``step``, ``words``…); empty when none is.
+    #: The step of the bots' part of the hand on show (:class:`~.payloads.StoryStep`); empty when none is.
     story = t.Dict().tag(sync=True)
     #: After a hand, the replay's move on show (0: the deal; -1: the end, as the hand finished). The page's replay
     #: buttons and slider set it.
     replay = t.Int(-1).tag(sync=True)
-    #: The replay's words and the move on show (``steps``, ``step``, ``line``, ``grade``…); empty while a hand is
-    #: played.
+    #: The replay's words and the move on show (:class:`~.payloads.ReplayInfo`); empty while a hand is played.
     replay_info = t.Dict().tag(sync=True)
     _page_writable = frozenset({"pace", "replay"})
 
@@ -284,9 +297,9 @@ class PlayTable(TableFront):
         """The finished hand at the replay's move, every hand face up (nothing is secret once it is over), the move
         in a line and, for the learner's own moves, the grade the review gave."""
         at = self.replay
-        self.picture = table_picture(hand.at(at), None, self._lang)
-        graded = {line["move"] - 1: line for line in self.review.get("lines", [])}
-        self.replay_info = self._replay_words(hand, at, graded.get(at - 1) if at > 0 else None)
+        self.picture = synced(table_picture(hand.at(at), None, self._lang))
+        graded: dict[int, ReviewRow] = {line["move"] - 1: line for line in self.review.get("lines", [])}
+        self.replay_info = synced(self._replay_words(hand, at, graded.get(at - 1) if at > 0 else None))
 
     @t.observe("pace")
     def _pace_changed(self, change: dict[str, Any]) -> None:
@@ -610,7 +623,7 @@ class PlayTable(TableFront):
         lines.sort(key=lambda seat_line: seat_line[1].move)
         game = self._game
         number = len(game.finished)
-        self.review = {
+        panel: HandReview = {
             "title": say("play.review", lang, n=number),
             "heads": {
                 **{k: word(f"play.{k}", lang) for k in ("move", "chose", "grade", "better", "why")},
@@ -642,7 +655,8 @@ class PlayTable(TableFront):
                 if h.result is not None
             ],
         }
-        self.replay_info = self._replay_words(hand)
+        self.review = synced(panel)
+        self.replay_info = synced(self._replay_words(hand))
 
     def _redraw(self) -> None:
         if self.telling:
@@ -668,13 +682,13 @@ class PlayTable(TableFront):
             for seat in picture["seats"]:
                 if seat["seat"] == self.seat.name:
                     seat["cards"] = [{**c, "selected": c["id"] in ids} for c in seat["cards"]]
-        self.picture = picture
+        self.picture = synced(picture)
         if self._done is not None and self.review:
             if self.replay >= 0:
                 self._replay_picture(self._done)
             else:
-                self.replay_info = self._replay_words(self._done)
-        self.screen = self._pass_screen()
+                self.replay_info = synced(self._replay_words(self._done))
+        self.screen = synced(self._pass_screen() or {})
         if self._passing_to is not None:
             self.grade = {}  # the mover's grade is theirs: never left for the next person to read
         if self.your_turn:
@@ -685,12 +699,10 @@ class PlayTable(TableFront):
                 self.prompt = say("play.discard chosen", lang, n=left, chosen=len(self._chosen), cards=shown)
             if several:
                 self.prompt = say("play.seat prompt", lang, seat=self.seat, prompt=self.prompt)
-            self.actions = (
+            self.actions = synced(
                 self._discard_buttons(left)
                 if phase in _CARD_KIND
-                else [
-                    {"id": str(a), "text": self._text(a), "kind": a.kind} for a in state.view(self.seat).legal_actions
-                ]
+                else [action_button(a, self._game.rules, lang) for a in state.view(self.seat).legal_actions]
             )
         elif self._passing_to is not None:
             self.prompt = say("play.pass to", lang, seat=word(self._passing_to.name, lang))
@@ -708,9 +720,7 @@ class PlayTable(TableFront):
         self.status = self._status_line(state)
         self.words = {"hint": word("play.hint", lang)}
 
-    def _replay_words(
-        self, hand: HandState, at: int | None = None, mine: dict[str, Any] | None = None
-    ) -> dict[str, Any]:
+    def _replay_words(self, hand: HandState, at: int | None = None, mine: ReviewRow | None = None) -> ReplayInfo:
         """The replay's payload at move ``at`` (None: the end of the hand, before a move is chosen), with the review's
         line ``mine`` where that move was the learner's."""
         lang = self._lang
@@ -767,7 +777,7 @@ class PlayTable(TableFront):
         for seat in picture["seats"]:
             seat["you"] = False  # the learner's cards wait for the learner's turn
         self._name_players(picture)
-        self.picture = picture
+        self.picture = synced(picture)
         story = StoryStep(
             line=narrate(hand, at, self.seat, lang),
             step=say("narrate.step", lang, n=at - first + 1, total=len(hand.history) - first),
@@ -781,7 +791,7 @@ class PlayTable(TableFront):
         self.screen = {}
         self.status = self._status_line(step)
 
-    def _name_players(self, picture: dict[str, Any]) -> None:
+    def _name_players(self, picture: TablePicture) -> None:
         """Each seat's player on the picture: which bot and how strong, or a person."""
         for seat in picture["seats"]:
             kind = self._kinds.get(Seat.find(seat["seat"]))
@@ -789,9 +799,9 @@ class PlayTable(TableFront):
             person = word("play.you" if alone else "play.person", self._lang)
             seat["player"] = person if kind is None else bot_word(kind, self._lang)
 
-    def _discard_buttons(self, left: int) -> list[dict[str, str]]:
+    def _discard_buttons(self, left: int) -> list[ActionButton]:
         """While discarding: Confirm once as many cards are chosen as the discard takes, and Take back once any is."""
-        buttons = []
+        buttons: list[ActionButton] = []
         if left and len(self._chosen) == left:
             # the cards are named in the prompt just above
             buttons.append({"id": _CONFIRM, "text": word("play.confirm discards", self._lang), "kind": "confirm"})
@@ -799,21 +809,20 @@ class PlayTable(TableFront):
             buttons.append({"id": _UNDO, "text": word("play.undo discards", self._lang), "kind": "undo"})
         return buttons
 
-    def _pass_screen(self) -> dict[str, Any]:
-        """The pass screen's words. No grade: the next person reads this screen, and a grade (what the mover held, what
-        was better) is the mover's own, kept for the review after the hand."""
+    def _pass_screen(self) -> PassScreen | None:
+        """The pass screen's words (None: no screen is up). No grade: the next person reads this screen, and a grade
+        (what the mover held, what was better) is the mover's own, kept for the review after the hand."""
         to = self._passing_to
         if to is None:
-            return {}
+            return None
         lang = self._lang
         name = word(to.name, lang)
-        screen: dict[str, Any] = {
+        return {
             "title": say("play.pass to", lang, seat=name),
             "text": say("play.pass text", lang, seat=name),
             "ready": say("play.ready", lang, seat=name),
             "to": to.name,
         }
-        return screen
 
     def _relabel(self) -> None:
         if self._done is not None:
@@ -909,6 +918,11 @@ def choice_text(action: Action, rules: Rules, lang: Lang) -> str:
     if action.kind == "play" and action.card is not None:
         return str(action.card)
     return action_text(action, rules, lang)
+
+
+def action_button(action: Action, rules: Rules, lang: Lang) -> ActionButton:
+    """A choice that is not a card (a bid, pass, a trump suit, a choice) as its button."""
+    return {"id": str(action), "text": choice_text(action, rules, lang), "kind": action.kind}
 
 
 def hint_panel(ranked: Hint, rules: Rules, lang: Lang) -> HintPanel:

@@ -33,9 +33,10 @@ from ..engine.errors import IllegalActionError
 from ..engine.i18n import lang_or_current, say, sentence, word
 from ..engine.ranking import sort_hand
 from ..engine.rules import Rules
-from ..teach.quiz import Question, questions
-from ._base import GameWidget, card_id, card_view, lang_kw
+from ..teach.quiz import SEAT_KINDS, Question, questions
+from ._base import GameWidget, card_id, card_view, lang_kw, synced
 from ._results import ROW_START, download, for_teacher, results_csv
+from .payloads import QuizPlay, QuizSeat
 
 __all__ = ["TrickQuiz"]
 
@@ -53,11 +54,11 @@ class TrickQuiz(GameWidget):
     answered = t.Int(0).tag(sync=True)
     title = t.Unicode("").tag(sync=True)
     prompt = t.Unicode("").tag(sync=True)
-    #: The trick on show: ``[{seat, seat_label, card}]`` with ``card`` a card view.
+    #: The trick on show (:class:`~.payloads.QuizPlay`: a card view and who played it).
     trick = t.List(t.Dict()).tag(sync=True)
-    #: Cards to click (the hand for "legal", the trumps for "order"), as card views.
+    #: Cards to click (the hand for "legal", the trumps for "order"), as card views (:class:`~.payloads.CardView`).
     cards = t.List(t.Dict()).tag(sync=True)
-    #: Seat buttons for "winner": ``[{id, label}]``.
+    #: Seat buttons for "winner" (:class:`~.payloads.QuizSeat`).
     seats = t.List(t.Dict()).tag(sync=True)
     #: Totals to click for "score".
     choices = t.List(t.Unicode()).tag(sync=True)
@@ -72,7 +73,8 @@ class TrickQuiz(GameWidget):
     right = t.List(t.Unicode()).tag(sync=True)
     summary = t.Unicode("").tag(sync=True)
     words = t.Dict().tag(sync=True)
-    #: The results for the Download buttons (CSV and JSON texts, a file name): read by the page only.
+    #: The results for the Download buttons (:class:`~.payloads.Download`), ``{}`` before the first answer: read by
+    #: the page only.
     _download = t.Dict().tag(sync=True)
 
     def __init__(
@@ -176,14 +178,20 @@ class TrickQuiz(GameWidget):
         shown = _neutral(q.cards) if q.kind == "legal" else q.cards  # "order": shuffled by the engine
         # A card's role ("little jack", "high joker") is the answer to many questions: shown only once answered.
         roles = k if self.phase != "asking" else None
-        self.trick = [
+        trick: list[QuizPlay] = [
             {"seat": s.name, "seat_label": word(s.name, lang), "card": card_view(c, lang, roles)}
             for s, c in zip(q.trick_seats, q.trick, strict=True)
         ]
-        self.cards = [card_view(c, lang, roles) for c in shown]
-        self.seats = [{"id": s, "label": word(s, lang)} for s in q.choices] if q.kind == "winner" else []
+        self.trick = synced(trick)
+        self.cards = synced([card_view(c, lang, roles) for c in shown])
+        seats: list[QuizSeat] = [{"id": s, "label": word(s, lang)} for s in q.choices] if q.kind in SEAT_KINDS else []
+        self.seats = synced(seats)
         self.choices = list(q.choices) if q.kind == "score" else []
-        hint = {"winner": "pick seat", "legal": "pick legal", "order": "pick order", "score": "pick score"}[q.kind]
+        hint = (
+            "pick seat"
+            if q.kind in SEAT_KINDS
+            else {"legal": "pick legal", "order": "pick order", "score": "pick score"}[q.kind]
+        )
         if self.phase == "asking":
             self.message = ""
             self.summary = word(hint, lang)
@@ -227,7 +235,7 @@ class TrickQuiz(GameWidget):
         lang = self._lang
         if not normal:
             raise IllegalActionError(word("pick first", lang))
-        if q.kind == "winner" and normal[0] not in q.choices:
+        if q.kind in SEAT_KINDS and normal[0] not in q.choices:
             raise IllegalActionError(sentence("trickquiz.sits_out", lang, seat=Seat.find(normal[0])))
         if q.kind == "score" and normal[0] not in q.choices:
             raise IllegalActionError(
@@ -252,7 +260,7 @@ class TrickQuiz(GameWidget):
                 "seconds": seconds,
             }
         )
-        self._download = download(self._results, _FIELDS, self._file_name(), lang)
+        self._download = synced(download(self._results, _FIELDS, self._file_name(), lang) or {})
         self.message = ""
         self.answered += 1
         self.score += int(right)
@@ -294,7 +302,7 @@ class TrickQuiz(GameWidget):
     def _expect(self, *kinds: str) -> None:
         kind = self._question.kind
         if kind not in kinds:
-            how = kind if kind in ("winner", "score") else "cards"
+            how = "winner" if kind in SEAT_KINDS else kind if kind == "score" else "cards"
             raise IllegalActionError(sentence(f"trickquiz.answer_with_{how}", self._lang))
 
     def _check_asking(self) -> None:
@@ -306,7 +314,7 @@ class TrickQuiz(GameWidget):
     def _on_click(self, content: dict[str, Any]) -> None:
         kind = content.get("type")
         if kind == "seat":
-            self._expect("winner")
+            self._expect(*SEAT_KINDS)
             self.answer(str(content.get("seat", "")))
         elif kind == "card":
             self.pick(str(content.get("card", "")))
@@ -341,8 +349,8 @@ class TrickQuiz(GameWidget):
         items = []
         for i, q in enumerate(shown):
             # seats by their letters in English (N E S W), by name in French (Ouest, not W)
-            named = [word(c, lang) if q.kind == "winner" and lang != "en" else c for c in q.choices]
-            choices = "".join(f"<li>{escape(c)}</li>" for c in named) if q.kind in ("winner", "score") else ""
+            named = [word(c, lang) if q.kind in SEAT_KINDS and lang != "en" else c for c in q.choices]
+            choices = "".join(f"<li>{escape(c)}</li>" for c in named) if q.kind in (*SEAT_KINDS, "score") else ""
             # a legal-play question's hand in an order that tells nothing; an order question's trumps as shuffled
             held = _neutral(q.cards) if q.kind == "legal" else q.cards
             pictured = cards_html(q.trick or held, **lang_kw(cards_html, lang), four_colour=self.four_colour)
@@ -366,7 +374,7 @@ class TrickQuiz(GameWidget):
         lang = self._lang
 
         def said(seats: Iterable[str]) -> str:
-            return ", ".join(word(c, lang) if q.kind == "winner" and lang != "en" else c for c in seats)
+            return ", ".join(word(c, lang) if q.kind in SEAT_KINDS and lang != "en" else c for c in seats)
 
         given = ""
         if i < len(self._results):

@@ -35,7 +35,8 @@ from ..engine.hand import HandResult, HandState, Phase, SeatView
 from ..engine.i18n import Lang, say, sentence, word
 from ..engine.ranking import sort_hand
 from ..engine.rules import Rules
-from ._base import GameWidget, bid_label, card_view, engine_text, variant_title
+from ._base import GameWidget, bid_label, card_view, engine_text, synced, variant_title
+from .payloads import CardView, KittyView, LastTrick, PlayedCard, TablePicture, TableSeat
 
 __all__ = [
     "Table",
@@ -127,7 +128,7 @@ def _cards(
     contract: Contract | None,
     legal: set[Card] | None = None,
     rules: Rules | None = None,
-) -> list[dict[str, Any]]:
+) -> list[CardView]:
     """Cards held or shown, in the one order of every picture: by the contract, or before it by the rules."""
     shown = sort_hand(cards, contract if contract is not None else rules)
     if legal is None:
@@ -152,7 +153,7 @@ def trick_marks(state: HandState) -> list[int]:
     return sorted(set(marks))
 
 
-def table_picture(state: HandState, seat: Seat | None, lang: Lang = "en", *, own_cards: bool = True) -> dict[str, Any]:
+def table_picture(state: HandState, seat: Seat | None, lang: Lang = "en", *, own_cards: bool = True) -> TablePicture:
     """Everything the table shows, as plain data for the front-end: from ``seat``'s view only (every hand face up
     when ``seat`` is None), so a seat's picture never holds a card that seat cannot see while the hand is played;
     once it is over, every hand (as held when play began) and the kitty face up. ``seat`` sits at the bottom. ``own_cards=False``: ``seat``'s own hand face down too (the screen while it passes to another player)."""
@@ -215,7 +216,7 @@ def _seats(
     lang: Lang,
     own_cards: bool,
     bids: list[tuple[Seat, Action]],
-) -> list[dict[str, Any]]:
+) -> list[TableSeat]:
     """The four seats, each placed round the table from ``seat`` (at the bottom), with the cards the viewer may
     see face up, the legal ones marked on the seat choosing a card."""
     contract = state.contract
@@ -230,7 +231,7 @@ def _seats(
         {a.card for a in state.legal_actions() if a.card is not None} if state.phase in _CARD_PHASES else set()
     )
     won = state.tricks_won
-    seats = []
+    seats: list[TableSeat] = []
     for s in Seat:
         face_up = _face_up(hands, view, s, own_cards)
         # legal marks only on the seat to move, only while it chooses a card, and only where its cards are face up
@@ -280,12 +281,12 @@ def _face_up(hands: dict[str, list[Card]], view: SeatView | None, s: Seat, own_c
     return view.exposed.get(s.name)
 
 
-def _played(cards: Iterable[tuple[Seat, Card]], lang: Lang, contract: Contract | None) -> list[dict[str, Any]]:
+def _played(cards: Iterable[tuple[Seat, Card]], lang: Lang, contract: Contract | None) -> list[PlayedCard]:
     """Cards on the table, each with the seat that played it."""
     return [{"seat": w.name, "name": _seat_word(w, lang), "card": card_view(c, lang, contract)} for w, c in cards]
 
 
-def _last_trick(state: HandState, lang: Lang, contract: Contract | None) -> dict[str, Any] | None:
+def _last_trick(state: HandState, lang: Lang, contract: Contract | None) -> LastTrick | None:
     """The last trick finished, with its winner (None before the first one ends)."""
     tricks = state.tricks
     if not tricks:
@@ -318,7 +319,7 @@ def _contract_line(state: HandState, lang: Lang) -> str:
     return word("table.no contract", lang)
 
 
-def _kitty(state: HandState, view: SeatView | None, lang: Lang, contract: Contract | None) -> dict[str, Any] | None:
+def _kitty(state: HandState, view: SeatView | None, lang: Lang, contract: Contract | None) -> KittyView | None:
     """The kitty: face down while it lies on the table; once taken, face up only to the bidder (and the teacher),
     with the bidder's discards."""
     size = state.rules.kitty_size
@@ -362,7 +363,8 @@ class Table(GameWidget):
     _module = "table"
     _parts = ("table_picture",)
     _page_writable = frozenset({"step"})
-    #: The table as drawn (seats, trick, kitty, contract, scores, bidding), from the viewer's seat only.
+    #: The table as drawn (:class:`~.payloads.TablePicture`: seats, trick, kitty, contract, scores, bidding), from the
+    #: viewer's seat only.
     picture = t.Dict().tag(sync=True)
     #: How many actions of the hand are shown; 0 to ``steps``.
     step = t.Int(0).tag(sync=True)
@@ -428,7 +430,7 @@ class Table(GameWidget):
     def _redraw(self) -> None:
         lang = self._lang
         shown = self.state
-        self.picture = table_picture(shown, self._viewer, lang)
+        self.picture = synced(table_picture(shown, self._viewer, lang))
         last = ""
         if shown.history:
             who, act = shown.view(self._viewer).history[-1] if self._viewer is not None else shown.history[-1]

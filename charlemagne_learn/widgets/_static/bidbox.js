@@ -8,8 +8,17 @@
 const SUIT_CLASS = { C: "cl-clubs", D: "cl-diamonds", H: "cl-hearts", S: "cl-spades", J: "cl-joker" };
 const PALETTE_NAME = /^[a-z0-9-]+$/;
 
+/**
+ * A suit's inks as Python sends them on a bid, a trump button or a plain suit (payloads.py: SuitInks); none where
+ * there is no suit. A CardView has them too.
+ * @typedef {Object} SuitInks
+ * @property {string} [ink] - its colour (a palette variable)
+ * @property {string} [ink4] - its colour in the four-colour deck
+ */
+
 // A card's or a suit's ink, as Python decided it (palette.card_colour, the same for the static HTML): `ink` for the
 // red-and-black deck and `ink4` for the four-colour one. The widget's cl-four-colour class picks one (common.css).
+/** @param {SuitInks} thing */
 function inkStyle(thing) {
   const names = [thing.ink, thing.ink4];
   if (!names.every((n) => typeof n === "string" && PALETTE_NAME.test(n))) return null;
@@ -160,9 +169,19 @@ function saveText(name, text, type) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/**
+ * What a quiz's Download buttons save (payloads.py: Download); {} until a question is answered.
+ * @typedef {Object} Download
+ * @property {string} csv - the results, safe to open in a spreadsheet (the byte-order mark is added here)
+ * @property {string} json
+ * @property {string} file - the file's name, without its extension
+ * @property {Object<string, string>} words - the buttons' words: csv, json
+ */
+
 function downloadBar(model) {
   const bar = el("div", { class: "cl-download", role: "group" });
   const draw = () => {
+    /** @type {Partial<Download>} */
     const d = model.get("_download") || {};
     bar.hidden = !d.csv;
     bar.replaceChildren(...(d.csv ? [
@@ -179,6 +198,33 @@ function downloadBar(model) {
 
 // BidBox: the bid ladder as buttons, each row saying what the bid means and scores. Python says which bids
 // are legal; a bid that is not is still a focusable button (aria-disabled), so a click can ask Python why.
+
+/**
+ * The bid box as Python sends it (charlemagne_learn/widgets/payloads.py; tests/test_payloads.py keeps them alike).
+ * @typedef {Object} BidButton
+ * @property {string} id - the action as the engine reads it, sent back on a click: "bid 6", "pass"
+ * @property {string} text - the button's face: "6", "5♠"
+ * @property {string} label - what a screen reader says
+ * @property {boolean} legal - may it be bid now
+ * @property {string} suit - the suit named with the bid, or ""
+ * @property {string} [ink] - the suit's colour, where there is a suit
+ * @property {string} [ink4]
+ *
+ * One rung of the ladder: a text per column (the meaning's columns are named by the game's words, spaces and all).
+ * @typedef {Object} BidRow
+ * @property {string} bid - the bid's name in words
+ * @property {string} "who plays"
+ * @property {string} exchange
+ * @property {string} trump
+ * @property {string} "first lead"
+ * @property {string} "to make it"
+ * @property {string} made
+ * @property {string} failed
+ * @property {string} name - the bid as the rules name it: "gros_mulot"
+ * @property {BidButton[]} actions
+ */
+
+/** @param {BidButton} action */
 function bidButton(model, action) {
   const ink = inkStyle(action);
   const classes = ["cl-bid", SUIT_CLASS[action.suit] || "", ink ? "cl-inked" : "", action.legal ? "" : "cl-bid-off"];
@@ -203,7 +249,9 @@ function render({ model, el: root }) {
     passRow.replaceChildren(bidButton(model, model.get("pass_action")));
     const columns = model.get("columns");
     const head = el("tr", {}, ...columns.map((c) => el("th", { scope: "col", text: c })));
-    const rows = model.get("rows").map((row) => {
+    /** @type {BidRow[]} */
+    const rungs = model.get("rows");
+    const rows = rungs.map((row) => {
       const legal = row.actions.some((a) => a.legal);
       const buttons = el("div", { class: "cl-bid-buttons", role: "group", "aria-label": row.bid },
         ...row.actions.map((a) => bidButton(model, a)));

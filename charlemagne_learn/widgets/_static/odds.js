@@ -8,8 +8,17 @@
 const SUIT_CLASS = { C: "cl-clubs", D: "cl-diamonds", H: "cl-hearts", S: "cl-spades", J: "cl-joker" };
 const PALETTE_NAME = /^[a-z0-9-]+$/;
 
+/**
+ * A suit's inks as Python sends them on a bid, a trump button or a plain suit (payloads.py: SuitInks); none where
+ * there is no suit. A CardView has them too.
+ * @typedef {Object} SuitInks
+ * @property {string} [ink] - its colour (a palette variable)
+ * @property {string} [ink4] - its colour in the four-colour deck
+ */
+
 // A card's or a suit's ink, as Python decided it (palette.card_colour, the same for the static HTML): `ink` for the
 // red-and-black deck and `ink4` for the four-colour one. The widget's cl-four-colour class picks one (common.css).
+/** @param {SuitInks} thing */
 function inkStyle(thing) {
   const names = [thing.ink, thing.ink4];
   if (!names.every((n) => typeof n === "string" && PALETTE_NAME.test(n))) return null;
@@ -160,9 +169,19 @@ function saveText(name, text, type) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/**
+ * What a quiz's Download buttons save (payloads.py: Download); {} until a question is answered.
+ * @typedef {Object} Download
+ * @property {string} csv - the results, safe to open in a spreadsheet (the byte-order mark is added here)
+ * @property {string} json
+ * @property {string} file - the file's name, without its extension
+ * @property {Object<string, string>} words - the buttons' words: csv, json
+ */
+
 function downloadBar(model) {
   const bar = el("div", { class: "cl-download", role: "group" });
   const draw = () => {
+    /** @type {Partial<Download>} */
     const d = model.get("_download") || {};
     bar.hidden = !d.csv;
     bar.replaceChildren(...(d.csv ? [
@@ -179,6 +198,21 @@ function downloadBar(model) {
 
 // BidOddsExplorer: a hand (dealt or typed), the settings, a progress bar and one bar per bid with its 95%
 // interval as a whisker. Every number is computed in Python; this file only draws them and reports clicks.
+/**
+ * One bid's odds as Python sends it (charlemagne_learn/widgets/payloads.py: OddsRow; tests/test_payloads.py keeps
+ * them alike).
+ * @typedef {Object} OddsRow
+ * @property {string} bid - the bid as the rules name it: "6", "mulot"
+ * @property {string} label - the bid in words
+ * @property {number} probability - the chance of making it, 0 to 1
+ * @property {number} low - the 95% interval's lower bound, 0 to 1
+ * @property {number} high - its upper bound, 0 to 1
+ * @property {string} expected - points per hand on average, signed, or "decides the game"
+ * @property {string} how - how it was played, in words
+ * @property {string} text - the chance in words: "90%"
+ * @property {string} interval - the interval in words
+ */
+
 function render({ model, el: root }) {
   rootOf(root, model, "odds");
   const w = () => model.get("words") || {};
@@ -234,7 +268,9 @@ function render({ model, el: root }) {
     }
   };
   const drawHand = () => {
-    hand.replaceChildren(cardRow(model.get("hand_cards"), { disabled: true }));
+    /** @type {CardView[]} */
+    const held = model.get("hand_cards");
+    hand.replaceChildren(cardRow(held, { disabled: true }));
     if (document.activeElement !== input) input.value = model.get("hand_text");
   };
   const drawProgress = () => {
@@ -248,6 +284,7 @@ function render({ model, el: root }) {
   const drawChart = () => {
     const words = w();
     caption.textContent = model.get("caption");
+    /** @type {OddsRow[]} */
     const rows = model.get("rows");
     if (!rows.length) { chart.replaceChildren(); return; }
     const table = el("table", { class: "cl-odds-table" });

@@ -8,8 +8,17 @@
 const SUIT_CLASS = { C: "cl-clubs", D: "cl-diamonds", H: "cl-hearts", S: "cl-spades", J: "cl-joker" };
 const PALETTE_NAME = /^[a-z0-9-]+$/;
 
+/**
+ * A suit's inks as Python sends them on a bid, a trump button or a plain suit (payloads.py: SuitInks); none where
+ * there is no suit. A CardView has them too.
+ * @typedef {Object} SuitInks
+ * @property {string} [ink] - its colour (a palette variable)
+ * @property {string} [ink4] - its colour in the four-colour deck
+ */
+
 // A card's or a suit's ink, as Python decided it (palette.card_colour, the same for the static HTML): `ink` for the
 // red-and-black deck and `ink4` for the four-colour one. The widget's cl-four-colour class picks one (common.css).
+/** @param {SuitInks} thing */
 function inkStyle(thing) {
   const names = [thing.ink, thing.ink4];
   if (!names.every((n) => typeof n === "string" && PALETTE_NAME.test(n))) return null;
@@ -160,9 +169,19 @@ function saveText(name, text, type) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/**
+ * What a quiz's Download buttons save (payloads.py: Download); {} until a question is answered.
+ * @typedef {Object} Download
+ * @property {string} csv - the results, safe to open in a spreadsheet (the byte-order mark is added here)
+ * @property {string} json
+ * @property {string} file - the file's name, without its extension
+ * @property {Object<string, string>} words - the buttons' words: csv, json
+ */
+
 function downloadBar(model) {
   const bar = el("div", { class: "cl-download", role: "group" });
   const draw = () => {
+    /** @type {Partial<Download>} */
     const d = model.get("_download") || {};
     bar.hidden = !d.csv;
     bar.replaceChildren(...(d.csv ? [
@@ -445,6 +464,44 @@ function hintPanel(hint) {
   return box;
 }
 
+/**
+ * The review after a hand (or after a decision quiz's choice, with no log), the pass screen and the choices that
+ * are not cards, as Python sends them (payloads.py: HandReview, ReviewRow, PassScreen, ActionButton).
+ * @typedef {Object} ReviewRow
+ * @property {number} move - the decision's move in the hand, from 1
+ * @property {string} phase - where in the hand, in words
+ * @property {string} action - the choice made, in words
+ * @property {string} grade
+ * @property {string} grade_word
+ * @property {string} best - the best choice in words, "" when the choice was the best
+ * @property {string} reason
+ *
+ * @typedef {Object} HandReview
+ * @property {string} title
+ * @property {Object<string, string>} heads - move, chose, grade, better, why, and the colon
+ * @property {ReviewRow[]} lines
+ * @property {string} empty - said where there is no decision to review
+ * @property {string} result
+ * @property {string} hand_points
+ * @property {string} game_points
+ * @property {string} winner - who won the game, or ""
+ * @property {string} next - the Next button's words, or ""
+ * @property {string} [log_title]
+ * @property {string[]} [log] - each hand of the game so far, in a line
+ *
+ * @typedef {Object} PassScreen
+ * @property {string} title
+ * @property {string} text
+ * @property {string} ready - the Ready button's words
+ * @property {string} to - the seat it passes to
+ *
+ * @typedef {Object} ActionButton
+ * @property {string} id - sent back on a click: the action as the engine reads it, or "confirm discards"
+ * @property {string} text
+ * @property {string} kind - "bid", "pass", "trump", "choose", or "confirm" / "undo"
+ */
+
+/** @param {HandReview} review */
 function reviewPanel(review, onNext) {
   const box = el("section", { class: "cl-review-panel", "aria-label": review.title }, el("h4", { text: review.title }));
   if (review.lines.length) {
@@ -473,6 +530,7 @@ function reviewPanel(review, onNext) {
 
 // Between two people's turns at one screen: every hand is hidden until the next person says they are ready.
 // No grade here: the next person reads this screen, and each person's grades wait for the review after the hand.
+/** @param {PassScreen} screen */
 function passScreen(screen, onReady) {
   const box = el("section", { class: "cl-pass-screen", role: "region", "aria-label": screen.title, "data-to": screen.to },
     el("h4", { text: screen.title }), el("p", { text: screen.text }));
@@ -572,11 +630,14 @@ function render({ model, el: root }) {
     wasPassing = Boolean(screen.title);
     status.textContent = model.get("status");
     const before = placesOf(picture);
+    /** @type {TablePicture} */
     const drawn = model.get("picture");
     picture.replaceChildren(drawTable(drawn, { onCard }));
     moveCards(before, picture, drawn);
     prompt.textContent = model.get("prompt");
-    actions.replaceChildren(...model.get("actions").map((a) => el("button", {
+    /** @type {ActionButton[]} */
+    const choices = model.get("actions");
+    actions.replaceChildren(...choices.map((a) => el("button", {
       type: "button", class: `cl-action cl-action-${a.kind}`, "data-action": a.id,
       onclick: () => model.send({ type: "action", action: a.id }),
     }, a.text)));
@@ -591,6 +652,7 @@ function render({ model, el: root }) {
     hintButton.textContent = model.get("words").hint || "";
     hintButton.hidden = !model.get("hints") || Boolean(screen.title) || telling;
     hint.replaceChildren(hintPanel(model.get("hint")));
+    /** @type {GradeLine} */
     const g = model.get("grade");
     grade.replaceChildren();
     if (g.text) grade.append(el("p", {}, gradeChip(g.grade, g.text), el("span", { class: "cl-caption", text: ` ${g.reason}` })));

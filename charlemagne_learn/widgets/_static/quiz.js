@@ -8,8 +8,17 @@
 const SUIT_CLASS = { C: "cl-clubs", D: "cl-diamonds", H: "cl-hearts", S: "cl-spades", J: "cl-joker" };
 const PALETTE_NAME = /^[a-z0-9-]+$/;
 
+/**
+ * A suit's inks as Python sends them on a bid, a trump button or a plain suit (payloads.py: SuitInks); none where
+ * there is no suit. A CardView has them too.
+ * @typedef {Object} SuitInks
+ * @property {string} [ink] - its colour (a palette variable)
+ * @property {string} [ink4] - its colour in the four-colour deck
+ */
+
 // A card's or a suit's ink, as Python decided it (palette.card_colour, the same for the static HTML): `ink` for the
 // red-and-black deck and `ink4` for the four-colour one. The widget's cl-four-colour class picks one (common.css).
+/** @param {SuitInks} thing */
 function inkStyle(thing) {
   const names = [thing.ink, thing.ink4];
   if (!names.every((n) => typeof n === "string" && PALETTE_NAME.test(n))) return null;
@@ -160,9 +169,19 @@ function saveText(name, text, type) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/**
+ * What a quiz's Download buttons save (payloads.py: Download); {} until a question is answered.
+ * @typedef {Object} Download
+ * @property {string} csv - the results, safe to open in a spreadsheet (the byte-order mark is added here)
+ * @property {string} json
+ * @property {string} file - the file's name, without its extension
+ * @property {Object<string, string>} words - the buttons' words: csv, json
+ */
+
 function downloadBar(model) {
   const bar = el("div", { class: "cl-download", role: "group" });
   const draw = () => {
+    /** @type {Partial<Download>} */
     const d = model.get("_download") || {};
     bar.hidden = !d.csv;
     bar.replaceChildren(...(d.csv ? [
@@ -179,6 +198,19 @@ function downloadBar(model) {
 
 // TrickQuiz: draws the question Python sends and reports clicks. Python keeps the answer until the learner
 // has answered, then sends the verdict, the answer and the engine's explanation.
+/**
+ * A question's trick and seats as Python sends them (charlemagne_learn/widgets/payloads.py; tests/test_payloads.py
+ * keeps them alike).
+ * @typedef {Object} QuizPlay
+ * @property {string} seat - "N", "E", "S", "W"
+ * @property {string} seat_label - the seat in words
+ * @property {CardView} card
+ *
+ * @typedef {Object} QuizSeat
+ * @property {string} id - the seat's letter, sent back on a click
+ * @property {string} label - the seat in words
+ */
+
 function render({ model, el: root }) {
   rootOf(root, model, "quiz");
   const header = el("div", { class: "cl-quiz-header" });
@@ -216,6 +248,7 @@ function render({ model, el: root }) {
     title.textContent = model.get("title");
     prompt.textContent = model.get("prompt");
     const parts = [];
+    /** @type {QuizPlay[]} */
     const trick = model.get("trick");
     if (trick.length) {
       const row = el("div", { class: "cl-quiz-trick", role: "group", "aria-label": words().trick || "" });
@@ -226,6 +259,7 @@ function render({ model, el: root }) {
       }
       parts.push(row);
     }
+    /** @type {CardView[]} */
     const cards = model.get("cards");
     if (cards.length) {
       const order = kind === "order";
@@ -243,6 +277,7 @@ function render({ model, el: root }) {
         parts.push(el("p", { class: "cl-quiz-sequence", text: picked.map((id, i) => `${i + 1}. ${byId[id]}`).join("  ") }));
       }
     }
+    /** @type {QuizSeat[]} */
     const seats = model.get("seats");
     if (seats.length) {
       const row = el("div", { class: "cl-quiz-seats", role: "group" });

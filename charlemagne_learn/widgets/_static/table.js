@@ -8,8 +8,17 @@
 const SUIT_CLASS = { C: "cl-clubs", D: "cl-diamonds", H: "cl-hearts", S: "cl-spades", J: "cl-joker" };
 const PALETTE_NAME = /^[a-z0-9-]+$/;
 
+/**
+ * A suit's inks as Python sends them on a bid, a trump button or a plain suit (payloads.py: SuitInks); none where
+ * there is no suit. A CardView has them too.
+ * @typedef {Object} SuitInks
+ * @property {string} [ink] - its colour (a palette variable)
+ * @property {string} [ink4] - its colour in the four-colour deck
+ */
+
 // A card's or a suit's ink, as Python decided it (palette.card_colour, the same for the static HTML): `ink` for the
 // red-and-black deck and `ink4` for the four-colour one. The widget's cl-four-colour class picks one (common.css).
+/** @param {SuitInks} thing */
 function inkStyle(thing) {
   const names = [thing.ink, thing.ink4];
   if (!names.every((n) => typeof n === "string" && PALETTE_NAME.test(n))) return null;
@@ -160,9 +169,19 @@ function saveText(name, text, type) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/**
+ * What a quiz's Download buttons save (payloads.py: Download); {} until a question is answered.
+ * @typedef {Object} Download
+ * @property {string} csv - the results, safe to open in a spreadsheet (the byte-order mark is added here)
+ * @property {string} json
+ * @property {string} file - the file's name, without its extension
+ * @property {Object<string, string>} words - the buttons' words: csv, json
+ */
+
 function downloadBar(model) {
   const bar = el("div", { class: "cl-download", role: "group" });
   const draw = () => {
+    /** @type {Partial<Download>} */
     const d = model.get("_download") || {};
     bar.hidden = !d.csv;
     bar.replaceChildren(...(d.csv ? [
@@ -415,6 +434,7 @@ function render({ model, el: root }) {
   const controls = el("div", { class: "cl-replay", role: "group" }, prevTrick, prevAction, slider, nextAction, nextTrick, stepText, lastText);
   const draw = () => {
     const before = placesOf(picture);
+    /** @type {TablePicture} */
     const drawn = model.get("picture");
     picture.replaceChildren(drawTable(drawn));
     moveCards(before, picture, drawn);
