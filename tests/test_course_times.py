@@ -79,3 +79,14 @@ def test_follow_up_quizzes_use_seeds_no_lesson_uses() -> None:
     follow_ups = seeds(guide)
     assert len(follow_ups) >= 6 and not follow_ups & used
     assert guide.count('student="Ada"') >= len(follow_ups)
+
+
+def test_the_start_page_states_the_courses_whole_time_in_both_editions() -> None:
+    total = sum(_stated(p) for p in LESSONS)
+    for path, pattern in (
+        (NOTEBOOKS / "00_start_here.ipynb", r"(\d+) hours (\d+) in all"),
+        (NOTEBOOKS / "fr" / "00_start_here.ipynb", r"(\d+) heures (\d+) en tout"),
+    ):
+        text = "\n".join(c.source for c in nbformat.read(path, as_version=4).cells if c.cell_type == "markdown")
+        found = re.search(pattern, text)
+        assert found and 60 * int(found[1]) + int(found[2]) == total, path

@@ -50,7 +50,7 @@ def test_the_same_seed_asks_the_same_decisions_and_kinds_take_turns() -> None:
     assert [(d.kind, d.deal_seed, d.state.to_json()) for d in first] == [
         (d.kind, d.deal_seed, d.state.to_json()) for d in again
     ]
-    asked = [k for k in DECISION_KINDS if k != "give"]  # the partner's card only on request
+    asked = [k for k in DECISION_KINDS if k not in ("give", "defend", "reply")]  # asked by name only
     assert [d.kind for d in first] == [asked[i % len(asked)] for i in range(6)]
     other = _take("canadian", None, 12, 6)
     assert [d.deal_seed for d in other] != [d.deal_seed for d in first]
@@ -60,7 +60,7 @@ def test_the_same_seed_asks_the_same_decisions_and_kinds_take_turns() -> None:
 @pytest.mark.parametrize(
     ("kinds", "seed", "says"),
     [
-        (["bid", "defend"], 0, "choose among bid, give, exchange, lead, play"),
+        (["bid", "dream"], 0, "choose among bid, reply, give, exchange, lead, play, defend"),
         ("bid", 0, "give a list of kinds"),
         ([], 0, "choose among"),
         (None, -1, "seed=-1"),
@@ -211,6 +211,42 @@ def test_the_partners_card_is_a_decision_graded_on_deals_that_follow_the_bid() -
     worst = ranked.choices[-1]
     assert quiz.choose(str(worst.action.card)) and quiz.results[0]["grade"] == worst.grade
     assert quiz.results[0]["kind"] == "give" and quiz.results[0]["best"] == str(ranked.best.action)
+
+
+@pytest.mark.slow  # a few seconds or more: in the full test command, not the quick check
+@pytest.mark.parametrize("variant", ["canadian", "american"])
+def test_the_defence_against_a_take_all_bid_is_a_defenders_card_that_matters(variant: str) -> None:
+    for d in _take(variant, ["defend"], 2, 2):
+        contract = d.state.contract
+        assert d.kind == "defend" and contract is not None and contract.alone
+        assert contract.spec.tricks == d.state.rules.tricks_per_hand and not contract.spec.avoid
+        assert d.view.phase is Phase.PLAY and d.seat != d.state.bidder
+        ranked = d.grade()
+        assert {str(c.action) for c in ranked.choices} == {str(a) for a in d.view.legal_actions}
+        assert ranked.choices[0].grade == "best" and any(c.grade in BAD_GRADES for c in ranked.choices)
+        # the coach states the principle and names no card: no rule names the right card here nine times in ten
+        assert d.advice is None and "One trick for your side beats the bid" in d.tip
+        assert d.skill == "defending against a bid to take every trick"
+    quiz = DecisionQuiz(variant, kinds=["defend"], seed=2, count=1, samples=24, lang="fr")
+    worst = quiz.decision.grade().choices[-1]
+    assert quiz.choose(str(worst.action.card)) and quiz.results[0]["grade"] == worst.grade
+    assert quiz.results[0]["kind"] == "defend"
+
+
+@pytest.mark.parametrize("variant", ["canadian", "maine", "bid_euchre"])
+def test_a_reply_is_a_bid_after_the_partners_bid(variant: str) -> None:
+    for d in _take(variant, ["reply"], 3, 2):
+        view = d.view
+        assert d.kind == "reply" and view.phase is Phase.BIDDING
+        assert any(seat == d.seat.partner and action.kind == "bid" for seat, action in view.bids)
+        assert {str(c.action) for c in d.grade().choices} == {str(a) for a in view.legal_actions}
+        assert any(c.grade in BAD_GRADES for c in d.grade().choices)
+        assert d.question == "Your partner has bid. What do you bid?" and "bid" in d.situation
+
+
+def test_tables_without_a_take_all_bid_played_alone_refuse_to_ask_its_defence() -> None:
+    with pytest.raises(cl.RulesOptionError, match="no bid to take every trick alone"):
+        next(decisions("maine", ["defend"], 0))
 
 
 def test_tables_without_a_lone_bid_with_a_partners_card_refuse_to_ask_one() -> None:

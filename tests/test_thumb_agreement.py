@@ -60,6 +60,7 @@ def test_following_the_exchange_and_the_partners_card_rules_is_graded_best_or_go
 def test_following_the_count_is_graded_best_or_good() -> None:
     # the count is a rule at the Canadian table only (count_is_a_rule); the tables without a kitty recommend no bid
     assert _share("bid", 16, 24) >= 0.9
+    assert _share("reply", 10, 24) >= 0.9  # after the partner's bid too
 
 
 @pytest.mark.parametrize("variant", ["american", "maine", "bid_euchre"])

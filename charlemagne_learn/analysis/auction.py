@@ -40,15 +40,16 @@ from ..engine.checks import whole_number
 from ..engine.contract import Contract
 from ..engine.errors import IllegalActionError
 from ..engine.hand import HandState, Phase, SeatView
-from ..engine.i18n import sentence
+from ..engine.i18n import say, sentence
 from ..engine.rng import DealRandom, check_seed
 from ..engine.scoring import value_to_bidder
 from . import dds
+from .hints import Choice, Row, rank_choices
 from .pimc import deals_before_exchange
 from .rulebot import advise, exchange_by_rule
 from .solver import dds_first, searcher
 
-__all__ = ["auction_values"]
+__all__ = ["action_points", "auction_choices", "auction_values"]
 
 
 #: Candidate deals per deal kept when weighing the earlier bids as evidence.
@@ -63,13 +64,18 @@ def auction_values(view: SeatView, samples: int = 24, seed: int = 0) -> dict[str
 
 def action_values(view: SeatView, samples: int, seed: int) -> dict[Action, float]:
     """:func:`auction_values` keyed by the actions themselves."""
+    return {action: sum(points) / samples for action, points in action_points(view, samples, seed).items()}
+
+
+def action_points(view: SeatView, samples: int, seed: int) -> dict[Action, list[float]]:
+    """Each legal action of the seat to bid and its points deal by deal, the same deals for every action."""
     if not isinstance(view, SeatView) or view.phase is not Phase.BIDDING or view.to_move != view.seat:
         raise IllegalActionError(sentence("auction.not_bidding"))
     samples = whole_number("samples", samples, 1, 10_000)
     seed = check_seed(seed)
     me = view.seat
     actions = list(view.legal_actions)
-    totals = dict.fromkeys(actions, 0.0)
+    points: dict[Action, list[float]] = {action: [] for action in actions}
     for start in deals_before_exchange(view, DealRandom(seed), samples, _CANDIDATES):
         seen: dict[tuple[int, Action | None], float] = {}
         for action in actions:
@@ -78,8 +84,23 @@ def action_values(view: SeatView, samples: int, seed: int) -> dict[Action, float
             high = _finish_auction(state)
             if high not in seen:
                 seen[high] = _settle(state, me) if high[1] is not None else 0.0
-            totals[action] += seen[high]
-    return {action: total / samples for action, total in totals.items()}
+            points[action].append(seen[high])
+    return points
+
+
+def auction_choices(view: SeatView, samples: int, seed: int, lang: str) -> tuple[list[Choice], int]:
+    """Every bid and the pass of the seat to bid, graded by what follows it (:func:`action_points`): after the
+    partner's bid a pass leaves that bid standing, where a bid's own odds would value the pass at nothing."""
+    rows: list[Row] = []
+    for action, values in action_points(view, samples, seed).items():
+        mean = sum(values) / len(values)
+        if action.kind == "pass":
+            reason = say("auction.reason_pass", lang, points=mean)
+        else:
+            reason = say("auction.reason_bid", lang, bid=action.text(lang), points=mean)
+        rows.append((action, values, None, None, reason))
+    lowest = next(b for b in view.rules.bids if b.name.isdigit())
+    return rank_choices(view, rows, lowest.made + lowest.failed, lang), samples
 
 
 def _finish_auction(state: HandState) -> tuple[int, Action | None]:

@@ -31,7 +31,7 @@ from ..engine.i18n import say, sentence
 from ..engine.rng import DealRandom, derive_seed
 from ..engine.scoring import stake
 from .exchange import mean_tricks, play_out
-from .hints import Choice, Row, _ranked, before_exchange
+from .hints import Choice, Row, before_exchange, rank_choices
 from .pimc import deals_before_exchange
 from .rulebot import _auction, exchange_by_rule
 
@@ -71,7 +71,7 @@ def choose_choices(view: SeatView, samples: int, seed: int, lang: str = "en") ->
         mean = sum(points[action]) / n
         reason = say("choose.reason", lang, choice=name, p=made, points=mean)
         rows.append((action, points[action], tricks, made, reason))
-    return _ranked(view, rows, stake(rules, spec), lang), n
+    return rank_choices(view, rows, stake(rules, spec), lang), n
 
 
 def _name(action: Action, lang: str) -> str:

@@ -34,7 +34,7 @@ from ..engine.i18n import say, sentence
 from ..engine.rng import DealRandom, derive_seed
 from ..engine.scoring import stake
 from .evaluate import best_trump, bid_chance
-from .hints import Choice, Row, _ranked
+from .hints import Choice, Row, rank_choices
 from .pimc import likely_deals
 from .rulebot import _auction, _named_trump, _trump_known
 
@@ -109,4 +109,4 @@ def give_choices(view: SeatView, samples: int, seed: int, lang: str = "en") -> t
         tricks, made = mean_tricks(totals[card][0], n), totals[card][1] / n
         reason = say("give.reason", lang, card=card, p=made, points=sum(points[card]) / n)
         rows.append((Action.give(card), points[card], tricks, made, reason))
-    return _ranked(view, rows, at_stake, lang), n
+    return rank_choices(view, rows, at_stake, lang), n

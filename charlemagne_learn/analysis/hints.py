@@ -161,6 +161,10 @@ def hint(
         raise IllegalActionError(sentence("hints.not_your_turn", language, seat=view.seat))
     if view.phase is Phase.PLAY:
         choices, used = _play_choices(view, samples, seed, bids, language)
+    elif view.phase is Phase.BIDDING and partner_has_bid(view):
+        from .auction import auction_choices  # it ranks with this module's grades
+
+        choices, used = auction_choices(view, samples, seed, language)
     elif view.phase is Phase.BIDDING:
         choices, used = _bid_choices(view, samples, seed, workers, language)
     elif view.phase is Phase.GIVE:
@@ -181,7 +185,7 @@ def hint(
 Row = tuple[Action, Sequence[float], float | None, float | None, str]
 
 
-def _ranked(
+def rank_choices(
     view: SeatView,
     rows: list[Row],
     stake: float,
@@ -248,6 +252,13 @@ def _thumb(view: SeatView, lang: str) -> tuple[Action | None, str]:
     return advice.action, rule_text(advice.rule, lang)
 
 
+def partner_has_bid(view: SeatView) -> bool:
+    """Has the partner of the seat to move bid in this auction? Then passing leaves that bid standing, so each
+    choice is graded by what follows it (:mod:`~charlemagne_learn.analysis.auction`), not by its own odds."""
+    me = view.seat
+    return any(seat == me.partner and action.kind == "bid" for seat, action in view.bids)
+
+
 def graded(view: SeatView) -> bool:
     """Does :func:`hint` rank the choice of the seat to move in ``view``? Bids and cards; the card a lone bidder's
     partner gives (not one given to a partner who defends alone); the bidder's choices before any card changes
@@ -298,7 +309,7 @@ def _play_choices(view: SeatView, samples: int, seed: int, bids: bool, lang: str
         n = len(outcomes)
         reason = _play_reason(view, card, sum(points) / n, made / n, lang)
         rows.append((Action.play(card), points, tricks / n, made / n, reason))
-    return _ranked(view, rows, stake(contract.rules, contract.spec), lang), len(next(iter(found.values())))
+    return rank_choices(view, rows, stake(contract.rules, contract.spec), lang), len(next(iter(found.values())))
 
 
 def _play_reason(view: SeatView, card: Card, points: float, made: float, lang: str) -> str:
@@ -378,7 +389,7 @@ def _bid_choices(view: SeatView, samples: int, seed: int, workers: int | None, l
         errors.append(stake(rules, rules.bid(chance.bid)) * (p * (1 - p) / odds.samples) ** 0.5)
     lowest = next(b for b in rules.bids if b.name.isdigit())
     at_stake = lowest.made + lowest.failed
-    return _ranked(view, rows, at_stake, lang, errors=errors, deals=odds.samples), odds.samples
+    return rank_choices(view, rows, at_stake, lang, errors=errors, deals=odds.samples), odds.samples
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -26,7 +26,7 @@ from typing import Literal, get_args
 
 from ..analysis.evaluate import hand_strength
 from ..analysis.exchange import ExchangeHint, exchange_hint
-from ..analysis.hints import GRADE_SAMPLES, Hint, hint
+from ..analysis.hints import GRADE_SAMPLES, Hint, hint, partner_has_bid
 from ..analysis.odds import MAX_SAMPLES
 from ..analysis.rulebot import RuleBot, advise, rule_text
 from ..course import rules_for
@@ -42,7 +42,7 @@ from ..engine.rules import BidSpec, Rules
 
 __all__ = ["DECISION_KINDS", "Decision", "DecisionKind", "decisions"]
 
-DecisionKind = Literal["bid", "give", "exchange", "lead", "play"]
+DecisionKind = Literal["bid", "reply", "give", "exchange", "lead", "play", "defend"]
 #: The decisions asked, in the order a hand meets them.
 DECISION_KINDS: tuple[DecisionKind, ...] = get_args(DecisionKind)
 #: Deals behind the check that a position's choice matters (some choice graded below *good*, a difference these
@@ -50,7 +50,10 @@ DECISION_KINDS: tuple[DecisionKind, ...] = get_args(DecisionKind)
 _FIND_SAMPLES = 40
 #: Deals behind a decision's grade when not told, by kind: every kind as every hint grades a card, so no grade rests
 #: on fewer deals than another (the exchange and the partner's card included: each deal played out double dummy).
-SAMPLES: dict[str, int] = {kind: GRADE_SAMPLES for kind in ("bid", "lead", "play", "give", "exchange")}
+SAMPLES: dict[str, int] = {kind: GRADE_SAMPLES for kind in get_args(DecisionKind)}
+#: Kinds asked only by name: a take-all bid that real deals seldom reach (set up on any deal), and a bid after the
+#: partner's (a bid too, asked by default as "bid").
+_ON_REQUEST = ("give", "defend", "reply")
 #: A position is asked only if its worst choice gives up at least this share of the stake ("inaccuracy" or worse).
 _MATTERS = ("inaccuracy", "mistake", "blunder")
 #: Deals tried for one decision before giving up (every kind offered is found within a few in every variant).
@@ -109,7 +112,7 @@ class Decision:
         lang = self._language
         skill = say(f"decision.skill.{self.kind}", lang)
         contract = self.state.contract
-        if self.kind not in ("lead", "play") or contract is None:
+        if self.kind not in ("lead", "play") or contract is None:  # "defend" says the role already
             return skill
         if self.seat == contract.bidder:
             role = "bidder"
@@ -133,7 +136,7 @@ class Decision:
             else say("decision.said", lang, seat=who, action=a.text(lang))
             for who, a in view.bids
         ]  # fmt: skip
-        if self.kind == "bid":
+        if self.kind in ("bid", "reply"):
             parts.append(say("decision.before", lang, said=", ".join(said)) if said else say("decision.first", lang))
         bid = self.state.bid.text(lang) if self.state.bid else ""
         if self.kind == "exchange":
@@ -158,10 +161,12 @@ class Decision:
         lang = self._language
         view = self.view
         rules = view.rules
-        if self.kind == "bid":
+        if self.kind in ("bid", "reply"):
             return count_advice(view.hand, rules, [a.bid or "" for a in view.legal_actions if a.kind == "bid"], lang)
         if self.kind == "give":
             return rule_text("give.best", lang)
+        if self.kind == "defend":  # a principle, not a card: no rule of thumb names the card here nine times in ten
+            return say("decision.defend_tip", lang)
         if self.kind == "exchange":
             counted = count_hand(view.hand, rules)
             return say(
@@ -173,13 +178,16 @@ class Decision:
     @property
     def advice(self) -> Action | tuple[CardList, Suit | None] | None:
         """The choice :attr:`tip` recommends: the count's bid (or a pass) for a bid (None at a table where the count
-        is no rule: :func:`~charlemagne_learn.teach.judging.count_is_a_rule`), RuleBot's whole exchange (the cards
+        is no rule: :func:`~charlemagne_learn.teach.judging.count_is_a_rule`; None for a defence against a take-all
+        bid, where the tip is a principle), RuleBot's whole exchange (the cards
         put aside and the trump) for an exchange, else RuleBot's action. Following it is graded best or good in nine
         positions in ten or more (tests/test_thumb_agreement.py)."""
         from .judging import count_action, count_is_a_rule
 
         view = self.view
-        if self.kind == "bid":
+        if self.kind == "defend":
+            return None
+        if self.kind in ("bid", "reply"):
             if not count_is_a_rule(view.rules):
                 return None
             return count_action(view.hand, view.rules, view.legal_actions)
@@ -234,8 +242,10 @@ def decisions(
     """An endless stream of decisions, the kinds in turn; the same arguments give the same decisions.
 
     ``rules``: None for the course's (:mod:`~charlemagne_learn.course`). ``kinds``: any of ``"bid"``,
-    ``"give"`` (the card a lone bidder's partner passes), ``"exchange"``, ``"lead"``, ``"play"`` (default all but
-    ``"give"``, which needs a take-all bid that real deals seldom reach: asked, it is set up on any deal)."""
+    ``"reply"`` (a bid after the partner has bid), ``"give"`` (the card a lone bidder's partner passes), ``"exchange"``, ``"lead"``, ``"play"``, ``"defend"``
+    (a defender's card against a bid to take every trick alone: Charlemagne, Gros Charlemagne, Charles Alone).
+    By default all but ``"give"`` and ``"defend"``, which need a take-all bid that real deals seldom reach (asked,
+    they are set up on any deal), and ``"reply"``, a kind of ``"bid"``."""
     rules = rules_for(rules)
     seed = check_seed(seed)
     chosen = _kinds(kinds, rules)
@@ -253,6 +263,11 @@ def _has_exchange(rules: Rules) -> bool:
     )
 
 
+def _take_all_bids(rules: Rules) -> list[BidSpec]:
+    """The bids to take every trick alone (the defence against them is asked as ``"defend"``)."""
+    return [b for b in rules.bids if b.alone == "always" and not b.avoid and b.tricks >= rules.tricks_per_hand]
+
+
 def _giving_bid(rules: Rules) -> BidSpec | None:
     """The bid whose bidder always gets a partner's card (Charlemagne), if the rules have one."""
     return next((b for b in rules.bids if b.exchange in ("kitty_and_partner", "partner") and b.alone == "always"), None)
@@ -261,13 +276,15 @@ def _giving_bid(rules: Rules) -> BidSpec | None:
 def _kinds(kinds: Iterable[str] | None, rules: Rules) -> tuple[DecisionKind, ...]:
     if kinds is None:
         # a partner's card is asked only on request: it comes up once in many hands, after a take-all bid
-        return tuple(k for k in DECISION_KINDS if k != "give" and (k != "exchange" or _has_exchange(rules)))
+        return tuple(k for k in DECISION_KINDS if k not in _ON_REQUEST and (k != "exchange" or _has_exchange(rules)))
     if isinstance(kinds, str) or not isinstance(kinds, (list, tuple, set, frozenset)):
         raise RulesOptionError(sentence("decisions.kinds_list", value=quote(kinds), kinds=", ".join(DECISION_KINDS)))
     if "exchange" in kinds and not _has_exchange(rules):
         raise RulesOptionError(sentence("decisions.no_exchange", title=rules.named()))
     if "give" in kinds and _giving_bid(rules) is None:
         raise RulesOptionError(sentence("decisions.no_give", title=rules.named()))
+    if "defend" in kinds and not _take_all_bids(rules):
+        raise RulesOptionError(sentence("decisions.no_defend", title=rules.named()))
     out = tuple(k for k in DECISION_KINDS if k in kinds)
     unknown = sorted(str(k) for k in kinds if k not in DECISION_KINDS)
     if unknown or not out:
@@ -285,39 +302,58 @@ def _find(rules: Rules, kind: DecisionKind, seed: int, samples: int | None, foun
             continue
         rng = random.Random(deal_seed)
         state = HandState.new(rules, Seat(rng.randrange(4)), seed=deal_seed)
-        stop = _stops(state, kind, rng)
-        if stop is None:
-            continue
-        # whether the choice matters is judged on a fixed few deals, so the same seed asks the same questions everywhere
-        check = Decision(kind=kind, state=stop, deal_seed=deal_seed, samples=_FIND_SAMPLES)
-        if any(choice.grade in _MATTERS for choice in check.grade().choices):
-            found.add(deal_seed)
-            return Decision(kind=kind, state=stop, deal_seed=deal_seed, samples=samples)
+        for stop in _stops(state, kind, rng):
+            # whether the choice matters is judged on a fixed few deals, so the same seed asks the same questions
+            # everywhere
+            check = Decision(kind=kind, state=stop, deal_seed=deal_seed, samples=_FIND_SAMPLES)
+            if any(choice.grade in _MATTERS for choice in check.grade().choices):
+                found.add(deal_seed)
+                return Decision(kind=kind, state=stop, deal_seed=deal_seed, samples=samples)
     raise RulesOptionError(sentence("decisions.none_found", kind=kind, n=_ATTEMPTS, title=rules.named()))
 
 
-def _stops(state: HandState, kind: DecisionKind, rng: random.Random) -> HandState | None:
-    """Play the hand with rule-of-thumb players to a moment of ``kind`` chosen at random, or None if it has none."""
+def _stops(state: HandState, kind: DecisionKind, rng: random.Random) -> list[HandState]:
+    """Play the hand with rule-of-thumb players; the moments of ``kind`` to try, in order: one chosen at random,
+    or, for a defence against a take-all bid (where most cards change nothing), every one of them."""
     bots = {seat: RuleBot(int(seat)) for seat in Seat}
     moments: list[HandState] = []
     if kind == "give":
-        return _to_give(state, bots)
+        give = _to_give(state, bots)
+        return [] if give is None else [give]
+    if kind == "defend":
+        spec = rng.choice(_take_all_bids(state.rules))
+        if not _bid_by_the_strongest(state, spec):
+            return []
     while not state.is_over:
         mover = state.to_move
         assert mover is not None
         if _is(kind, state) and len(state.legal_actions()) > 1:
             moments.append(state.copy())
         state.apply(bots[mover].act(state.view(mover)))
+    if kind == "defend" or not moments:
+        return moments
     # the earlier moments are the ones a learner meets first and can judge with least to remember
-    return moments[min(int(rng.expovariate(0.5)), len(moments) - 1)] if moments else None
+    return [moments[min(int(rng.expovariate(0.5)), len(moments) - 1)]]
 
 
 def _to_give(state: HandState, bots: dict[Seat, RuleBot]) -> HandState | None:
     """The deal's strongest hand bids the take-all bid with a partner's card (the others pass) and the hand goes
     on to the partner's give: a bid that real deals reach once in many hands, asked on any deal."""
-    rules = state.rules
-    spec = _giving_bid(rules)
+    spec = _giving_bid(state.rules)
     assert spec is not None
+    if not _bid_by_the_strongest(state, spec):
+        return None
+    while not state.is_over and not _is("give", state):
+        mover = state.to_move
+        assert mover is not None
+        state.apply(bots[mover].act(state.view(mover)))
+    return state.copy() if _is("give", state) and len(state.legal_actions()) > 1 else None
+
+
+def _bid_by_the_strongest(state: HandState, spec: BidSpec) -> bool:
+    """The auction played in ``state``: the deal's strongest hand bids ``spec`` in its best suit, the others pass.
+    False where the rules make someone bid (the dealer, under a house rule): no such auction on this deal."""
+    rules = state.rules
     # each seat's strength in its best suit, and that suit
     strongest = {
         seat: max((hand_strength(card_order(rules, t), mask_of(state.hand(seat))), t) for t in Suit) for seat in Seat
@@ -333,17 +369,16 @@ def _to_give(state: HandState, bots: dict[Seat, RuleBot]) -> HandState | None:
         elif Action.pass_() in state.legal_actions():
             state.apply(Action.pass_())
         else:
-            return None  # the dealer must bid under this house rule: no take-all auction on this deal
-    while not state.is_over and not _is("give", state):
-        mover = state.to_move
-        assert mover is not None
-        state.apply(bots[mover].act(state.view(mover)))
-    return state.copy() if _is("give", state) and len(state.legal_actions()) > 1 else None
+            return False  # the dealer must bid under this house rule
+    return True
 
 
 def _is(kind: DecisionKind, state: HandState) -> bool:
     if kind == "bid":
         return state.phase is Phase.BIDDING
+    if kind == "reply":  # a bid after the partner's: what the partner's bid says is part of the choice
+        mover = state.to_move
+        return state.phase is Phase.BIDDING and mover is not None and partner_has_bid(state.view(mover))
     if kind == "give":
         bidder = state.bidder
         return state.phase is Phase.GIVE and bidder is not None and state.to_move == bidder.partner
@@ -359,4 +394,7 @@ def _is(kind: DecisionKind, state: HandState) -> bool:
         )
     if state.phase is not Phase.PLAY:
         return False
+    if kind == "defend":
+        contract = state.contract
+        return contract is not None and contract.spec in _take_all_bids(state.rules) and state.to_move != state.bidder
     return not state.trick if kind == "lead" else bool(state.trick)
