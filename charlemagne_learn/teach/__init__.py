@@ -19,6 +19,7 @@ from .answer_key import AnswerKey, answer_key, decision_key
 from .cheatsheet import cheatsheet_html, write_cheatsheet
 from .classroom import ClassResults, ResultsFileError, read_results
 from .hand_records import HandRecords, hand_records, matchpoints
+from .progress import Progress, progress
 
 if TYPE_CHECKING:
     from .plots import (
@@ -45,6 +46,7 @@ __all__ = [
     "AnswerKey",
     "ClassResults",
     "HandRecords",
+    "Progress",
     "ResultsFileError",
     "answer_key",
     "cheatsheet_html",
@@ -56,6 +58,7 @@ __all__ = [
     "plot_make_chance",
     "plot_perfect_vs_bots",
     "plot_special_bids",
+    "progress",
     "read_results",
     "write_cheatsheet",
 ]

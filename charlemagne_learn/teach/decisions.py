@@ -40,7 +40,7 @@ from ..engine.ranking import card_order
 from ..engine.rng import check_seed, derive_seed
 from ..engine.rules import BidSpec, Rules
 
-__all__ = ["DECISION_KINDS", "Decision", "DecisionKind", "decisions"]
+__all__ = ["DECISION_KINDS", "Decision", "DecisionKind", "decision_kinds", "decisions"]
 
 DecisionKind = Literal["bid", "reply", "give", "exchange", "lead", "play", "defend"]
 #: The decisions asked, in the order a hand meets them.
@@ -248,7 +248,7 @@ def decisions(
     they are set up on any deal), and ``"reply"``, a kind of ``"bid"``."""
     rules = rules_for(rules)
     seed = check_seed(seed)
-    chosen = _kinds(kinds, rules)
+    chosen = decision_kinds(kinds, rules)
     found: set[int] = set()
     language = None if lang is None else lang_or_current(lang)
     for number in count():
@@ -273,7 +273,9 @@ def _giving_bid(rules: Rules) -> BidSpec | None:
     return next((b for b in rules.bids if b.exchange in ("kitty_and_partner", "partner") and b.alone == "always"), None)
 
 
-def _kinds(kinds: Iterable[str] | None, rules: Rules) -> tuple[DecisionKind, ...]:
+def decision_kinds(kinds: Iterable[str] | None, rules: Rules) -> tuple[DecisionKind, ...]:
+    """The kinds a decision quiz asks at this table, in the order they take turns (the default: every kind but those
+    asked by name only); a refusal naming the kinds there are otherwise."""
     if kinds is None:
         # a partner's card is asked only on request: it comes up once in many hands, after a take-all bid
         return tuple(k for k in DECISION_KINDS if k not in _ON_REQUEST and (k != "exchange" or _has_exchange(rules)))

@@ -37,7 +37,7 @@ from ..engine.rules import BidSpec, Rules
 from ..engine.scoring import explain_score
 from ..engine.tricks import explain_legal_plays, explain_trick_winner
 
-__all__ = ["KINDS", "SEAT_KINDS", "Kind", "Question", "outcome_text", "questions"]
+__all__ = ["KINDS", "SEAT_KINDS", "Kind", "Question", "outcome_text", "questions", "quiz_kinds"]
 
 Kind = Literal["winner", "legal", "order", "score", "table"]
 KINDS: tuple[Kind, ...] = get_args(Kind)
@@ -605,6 +605,18 @@ _MAKERS: dict[Kind, Callable[[Rules, int, random.Random, str], Question]] = {
 }
 
 
+def quiz_kinds(kinds: object, lang: str | None = None) -> tuple[Kind, ...]:
+    """The kinds a quiz asks, in the order they take turns (a kind named alone, or several): the rules of play when
+    none are named; a refusal, in ``lang``, naming the kinds there are otherwise."""
+    allowed = ", ".join(map(repr, KINDS))
+    if kinds is not None and not isinstance(kinds, (str, list, tuple, set, frozenset)):
+        raise RulesOptionError(sentence("quiz.bad_kinds", lang_or_current(lang), kinds=kinds, allowed=allowed))
+    chosen = tuple(_DEFAULT_KINDS if kinds is None else ([kinds] if isinstance(kinds, str) else kinds))
+    if not chosen or any(k not in KINDS for k in chosen):
+        raise RulesOptionError(sentence("quiz.bad_kind", lang_or_current(lang), kinds=chosen, allowed=allowed))
+    return chosen
+
+
 def questions(
     variant: str | Rules | None = None,
     level: int = 1,
@@ -620,14 +632,8 @@ def questions(
     ``lang`` its language."""
     rules = rules_for(variant)
     language = lang_or_current(lang)
-    allowed = ", ".join(map(repr, KINDS))
     level = check_level(level, language)
-    if kinds is not None and not isinstance(kinds, (str, list, tuple, set, frozenset)):
-        raise RulesOptionError(sentence("quiz.bad_kinds", language, kinds=kinds, allowed=allowed))
-    chosen = tuple(_DEFAULT_KINDS if kinds is None else ([kinds] if isinstance(kinds, str) else kinds))
-    bad = [k for k in chosen if k not in KINDS]
-    if bad or not chosen:
-        raise RulesOptionError(sentence("quiz.bad_kind", language, kinds=tuple(chosen), allowed=allowed))
+    chosen = quiz_kinds(kinds, language)
     seed = check_seed(seed)
     rng = random.Random(f"{rules.name}:{level}:{seed}")
     number = 0

@@ -40,6 +40,7 @@ from ..engine.hand import HandState, Phase
 from ..engine.i18n import LANGS, Lang, check_lang, current_lang, say, word
 from ..engine.rules import Rules
 from ..teach.decisions import Decision, decisions
+from ..teach.progress import keep, quiz_key
 from ._base import lang_kw, number_text, synced
 from ._results import ROW_START, download, for_teacher, results_csv
 from .payloads import GradeLine, HandReview, HintPanel
@@ -101,6 +102,7 @@ class DecisionQuiz(TableFront):
         # the situations and questions in the widget's language, once teach.decisions writes French
         stream = decisions(rules, kinds, seed, samples=samples, **lang_kw(decisions, _written_lang(lang)))
         self._setup(stream, count, seed, student, samples, coach, f"decisions: seed {seed}")
+        self._progress: str | None = quiz_key("decision", rules, 1, kinds, seed)
         super().__init__(lang=lang, four_colour=four_colour, hints=False)
         self._start()
 
@@ -122,6 +124,8 @@ class DecisionQuiz(TableFront):
         self._count = count
         self._seed = seed
         self._quiz = quiz
+        #: The name its answers are kept under for the learner's progress (None: a lesson's own worked position).
+        self._progress = None
         self.student = course_student() if student is None else check_student(student)
         self._results: list[dict[str, Any]] = []
         self._chosen: Action | None = None
@@ -320,6 +324,8 @@ class DecisionQuiz(TableFront):
                 "seconds": round(time.monotonic() - self._shown_at, 1),
             }
         )
+        if self._progress is not None:
+            keep(self._progress, self.number, grade)
         name = f"{self.student or 'decisions'}-seed-{self._seed}"
         self._download = synced(download(self._results, _FIELDS, name, self._lang) or {})
 

@@ -33,6 +33,7 @@ from ..engine.errors import IllegalActionError
 from ..engine.i18n import lang_or_current, say, sentence, word
 from ..engine.ranking import sort_hand
 from ..engine.rules import Rules
+from ..teach.progress import keep, quiz_key
 from ..teach.quiz import SEAT_KINDS, Question, questions
 from ._base import GameWidget, card_id, card_view, lang_kw, synced
 from ._results import ROW_START, download, for_teacher, results_csv
@@ -99,6 +100,7 @@ class TrickQuiz(GameWidget):
         self._variant = self._questions[0].variant
         self._level = level
         self._seed = seed
+        self._progress = quiz_key("trick", variant, level, kinds, seed)
         self.student = course_student() if student is None else check_student(student)
         self._results: list[dict[str, Any]] = []
         self._given: tuple[str, ...] = ()
@@ -260,6 +262,7 @@ class TrickQuiz(GameWidget):
                 "seconds": seconds,
             }
         )
+        keep(self._progress, self.number, right)
         self._download = synced(download(self._results, _FIELDS, self._file_name(), lang) or {})
         self.message = ""
         self.answered += 1
