@@ -1,7 +1,8 @@
-"""The command-line tools: a cheat sheet and hand records to print, from a shell::
+"""The command-line tools: a cheat sheet and hand records to print, and the course's Binder link, from a shell::
 
     python -m charlemagne_learn cheatsheet sheet.pdf --variant maine
     python -m charlemagne_learn hand-records records.pdf --boards 10 --seed 1 --tables 5
+    python -m charlemagne_learn binder-link            # from a clone of the published repository
 
 Each checks where it will write before it does any work, and a refusal (a bad option, a folder that does not
 exist, course settings that cannot be read) is one line on stderr and exit status 2, never a traceback. Nothing in
@@ -20,6 +21,7 @@ from ..course import course_lang, course_variant, speaking
 from ..engine.errors import CharlemagneError, RulesOptionError
 from ..engine.i18n import LANGS, say, sentence
 from ..engine.rules import Rules
+from .binder import binder_link
 from .cheatsheet import write_cheatsheet
 from .hand_records import MAX_BOARDS, hand_records
 from .printing import check_target
@@ -79,9 +81,18 @@ def _hand_records(args: argparse.Namespace) -> str:
     return str(records.write(args.out, score_sheet=not args.no_score_sheet, lang=args.lang))
 
 
+def _binder_link(args: argparse.Namespace) -> str:
+    return binder_link(args.repository, args.branch, lang=_language(args.lang))
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog=PROGRAM, description="Print a Charlemagne cheat sheet or hand records (.html or .pdf).")
-    tools = parser.add_subparsers(dest="tool", required=True, metavar="{cheatsheet,hand-records}", parser_class=_Parser)
+    parser = _Parser(
+        prog=PROGRAM,
+        description="Print a Charlemagne cheat sheet or hand records (.html or .pdf), or the course's Binder link.",
+    )
+    tools = parser.add_subparsers(
+        dest="tool", required=True, metavar="{cheatsheet,hand-records,binder-link}", parser_class=_Parser
+    )
     variant_help = "canadian, american, maine or bid_euchre (default: the course's, from course.json)"
     lang_help = "en or fr (default: the course's)"
 
@@ -102,6 +113,16 @@ def _parser() -> argparse.ArgumentParser:
     records.add_argument("--no-score-sheet", action="store_true", help="leave out the travellers")
     records.add_argument("--lang", choices=LANGS, default=None, help=lang_help)
     records.set_defaults(run=_hand_records)
+
+    link = tools.add_parser("binder-link", help="the address that opens the course on Binder")
+    link.add_argument(
+        "--repository", default=None, help="owner/name on GitHub (default: read from this clone's origin remote)"
+    )
+    link.add_argument("--branch", default="main", help="the branch to open (default main)")
+    link.add_argument(
+        "--lang", choices=LANGS, default=None, help="the edition to open: en or fr (default: the course's)"
+    )
+    link.set_defaults(run=_binder_link)
     return parser
 
 

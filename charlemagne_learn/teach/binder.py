@@ -1,0 +1,66 @@
+"""The Binder link of the course, for the repository it is published from: given once, or read from the clone's
+``origin`` remote, and checked to be a real GitHub repository name (never a placeholder such as ``<owner>``).
+
+>>> binder_link("ada-lovelace/charlemagne-course")
+'https://mybinder.org/v2/gh/ada-lovelace/charlemagne-course/main?urlpath=lab/tree/notebooks/00_start_here.ipynb'
+>>> repository_of("git@github.com:ada-lovelace/charlemagne-course.git")
+'ada-lovelace/charlemagne-course'
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+from ..engine.errors import RulesOptionError, quote
+from ..engine.i18n import check_lang, sentence
+
+__all__ = ["binder_link", "repository_of"]
+
+#: The page the course opens on: the English edition's; every other edition's in its own folder of notebooks/.
+START_PAGE = "00_start_here.ipynb"
+#: A GitHub owner (letters, digits, single hyphens, at most 39) and a repository name (letters, digits, ., -, _).
+_NAME = re.compile(r"(?P<owner>[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38})/(?P<repo>[A-Za-z0-9._-]{1,100})")
+#: The forms of a GitHub remote: https://github.com/o/r(.git), git@github.com:o/r(.git), ssh://git@github.com/o/r.
+_REMOTE = re.compile(r"^(?:https?://(?:[^@/]+@)?github\.com/|git@github\.com:|ssh://git@github\.com/)(?P<name>[^?#]+?)"
+                     r"(?:\.git)?/?$")  # fmt: skip
+#: A branch name as Binder's address takes it.
+_BRANCH = re.compile(r"[A-Za-z0-9._/-]{1,200}")
+
+
+def repository_of(remote: str) -> str:
+    """``owner/name`` of a GitHub remote address (https or ssh), or a refusal saying what is expected."""
+    found = _REMOTE.match(remote.strip()) if isinstance(remote, str) else None
+    if found is None or not _NAME.fullmatch(found["name"]):
+        raise RulesOptionError(sentence("binder.not_github", remote=quote(remote)))
+    return found["name"]
+
+
+def binder_link(
+    repository: str | None = None, branch: str = "main", *, lang: str = "en", folder: str | Path | None = None
+) -> str:
+    """The address that opens the course's start page on Binder, in the edition of ``lang``. ``repository``:
+    ``owner/name`` on GitHub; None reads it from the ``origin`` remote of the git clone at ``folder`` (the current
+    folder by default)."""
+    edition = check_lang(lang)
+    start = f"notebooks/{START_PAGE}" if edition == "en" else f"notebooks/{edition}/{START_PAGE}"
+    if repository is None:
+        repository = repository_of(_origin(Path(folder) if folder is not None else Path.cwd()))
+    if not isinstance(repository, str) or not _NAME.fullmatch(repository) or repository.endswith((".", ".git")):
+        raise RulesOptionError(sentence("binder.bad_repository", value=quote(repository)))
+    if not isinstance(branch, str) or not _BRANCH.fullmatch(branch) or ".." in branch:
+        raise RulesOptionError(sentence("binder.bad_branch", value=quote(branch)))
+    return f"https://mybinder.org/v2/gh/{repository}/{branch}?urlpath=lab/tree/{start}"
+
+
+def _origin(folder: Path) -> str:
+    try:
+        done = subprocess.run(
+            ["git", "-C", str(folder), "remote", "get-url", "origin"], capture_output=True, text=True, timeout=10
+        )
+    except (OSError, subprocess.SubprocessError):  # no git, or it hung
+        done = None
+    if done is None or done.returncode != 0 or not done.stdout.strip():
+        raise RulesOptionError(sentence("binder.no_origin", folder=str(folder)))
+    return done.stdout.strip()
