@@ -70,9 +70,18 @@ def test_answers_are_kept_and_shown_lesson_by_lesson(lessons: Path) -> None:
 
 
 def test_nothing_is_kept_outside_the_lessons(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(tmp_path)  # no course.json here or above: a script, a test
+    monkeypatch.chdir(tmp_path)  # no course.json here: a script, a test
     _answer_right(TrickQuiz(level=1, seed=3, count=2))
     assert not list(tmp_path.iterdir()) and read_answers() == {}
+
+
+def test_the_teachers_examples_below_the_lessons_are_no_learners_progress(
+    lessons: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (lessons / "teachers").mkdir()
+    monkeypatch.chdir(lessons / "teachers")
+    _answer_right(TrickQuiz(kinds=("winner",), level=1, seed=3, count=2, student="Ada"))
+    assert not (lessons / PROGRESS_FILE).exists() and not (lessons / "teachers" / PROGRESS_FILE).exists()
 
 
 @pytest.mark.parametrize(

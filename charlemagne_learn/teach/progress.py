@@ -1,10 +1,10 @@
 """A self-study learner's progress, lesson by lesson: every answer to a lesson's quizzes kept beside the lessons.
 
 Each answer a :class:`~charlemagne_learn.widgets.TrickQuiz` or a
-:class:`~charlemagne_learn.widgets.DecisionQuiz` takes is written to ``progress.json`` in the lessons' folder (the
-nearest folder, from the lesson's own up, that holds the course's ``course.json``): on a laptop and on Binder a file
-beside the lessons, in JupyterLite a file of the browser's storage. Nowhere else is anything written: a quiz run
-outside the lessons (a test, a script) keeps no progress. A quiz is known by its arguments (:func:`quiz_key`), so
+:class:`~charlemagne_learn.widgets.DecisionQuiz` of a lesson takes is written to ``progress.json`` in the lessons'
+folder (the lesson's own folder, which holds the course's ``course.json``): on a laptop and on Binder a file beside
+the lessons, in JupyterLite a file of the browser's storage. Nowhere else is anything written: a quiz run outside
+the lessons (a test, a script, the teacher's guide's examples) keeps no progress. A quiz is known by its arguments (:func:`quiz_key`), so
 the start page finds which lesson asked it by reading the lessons' own quiz cells, and a learner who takes a quiz
 again replaces the earlier answers.
 
@@ -63,12 +63,13 @@ def quiz_key(kind: QuizKind, rules: object, level: int, kinds: Iterable[str] | N
 
 
 def _folder() -> Path | None:
-    """The lessons' folder: the nearest one, from here up, that holds ``course.json`` (None: not in the lessons)."""
+    """The lessons' folder, when the current one is (it holds ``course.json``); None anywhere else, the teacher's
+    folder below the lessons included, whose example quizzes are no learner's progress."""
     try:
         here = Path.cwd()
     except OSError:  # the lesson's folder was deleted under it
         return None
-    return next((f for f in (here, *here.parents) if (f / _COURSE_FILE).is_file()), None)
+    return here if (here / _COURSE_FILE).is_file() else None
 
 
 def read_answers(folder: Path | None = None) -> dict[str, dict[str, Any]]:
