@@ -33,7 +33,7 @@ from ..engine.scoring import stake
 from .exchange import mean_tricks, play_out
 from .hints import Choice, Row, before_exchange, rank_choices
 from .pimc import deals_before_exchange
-from .rulebot import _auction, exchange_by_rule
+from .rulebot import exchange_by_rule, winning_bid
 
 __all__ = ["choose_choices"]
 
@@ -63,7 +63,7 @@ def choose_choices(view: SeatView, samples: int, seed: int, lang: str = "en") ->
             points[action].append(net)
             totals[action][0] += math.nan if taken is None else taken
             totals[action][1] += won
-    spec, _ = _auction(view)
+    spec, _ = winning_bid(view)
     rows: list[Row] = []
     for action in actions:
         tricks, made = mean_tricks(totals[action][0], n), totals[action][1] / n

@@ -36,7 +36,7 @@ from ..engine.scoring import stake
 from .evaluate import best_trump, bid_chance
 from .hints import Choice, Row, rank_choices
 from .pimc import likely_deals
-from .rulebot import _auction, _named_trump, _trump_known
+from .rulebot import named_trump, trump_known, winning_bid
 
 __all__ = ["give_choices"]
 
@@ -48,7 +48,7 @@ _FLOOR = 0.002
 def give_choices(view: SeatView, samples: int, seed: int, lang: str = "en") -> tuple[list[Choice], int]:
     """Every card the seat to move in ``view`` may give its lone-bidder partner, ranked (see the module text), and
     the deals used (all ``samples``)."""
-    spec, bidder = _auction(view)
+    spec, bidder = winning_bid(view)
     if view.seat != bidder.partner:
         raise IllegalActionError(sentence("give.not_partner"))
     rules = view.rules
@@ -58,7 +58,7 @@ def give_choices(view: SeatView, samples: int, seed: int, lang: str = "en") -> t
     alone = True if spec.alone == "optional" else None
     at_stake = stake(rules, spec)
     # named with the bid, or by the bidder before the partner gives
-    options = (_named_trump(view),) if _trump_known(view) else (tuple(Suit) if spec.has_trump else (None,))
+    options = (named_trump(view),) if trump_known(view) else (tuple(Suit) if spec.has_trump else (None,))
     unseen = indices_of(deck_mask(rules) & ~hand)
     sizes = {s: view.hand_sizes[s.name] for s in Seat if s != view.seat}
     # a partner bids Charlemagne with strong cards: the deals follow the bidding, as the play hints' do

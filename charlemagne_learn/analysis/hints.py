@@ -35,7 +35,7 @@ from ..engine.scoring import stake, trick_values
 from .grading import GRADES, Grade, Sureness, grade_choices, grade_estimates, grade_for
 from .odds import MAX_SAMPLES, bid_odds
 from .pimc import play_outcomes
-from .rulebot import _auction, advise, rule_text
+from .rulebot import advise, rule_text, winning_bid
 from .shown import how_text
 
 __all__ = [
@@ -268,7 +268,7 @@ def graded(view: SeatView) -> bool:
     if view.phase in (Phase.PLAY, Phase.BIDDING):
         return True
     if view.phase is Phase.GIVE:
-        return any(a.kind == "bid" for _, a in view.bids) and view.seat == _auction(view)[1].partner
+        return any(a.kind == "bid" for _, a in view.bids) and view.seat == winning_bid(view)[1].partner
     return before_exchange(view)
 
 
@@ -277,7 +277,7 @@ def before_exchange(view: SeatView) -> bool:
     Those are the choices :func:`~charlemagne_learn.analysis.choose.choose_choices` ranks."""
     return (
         view.phase in (Phase.CHOOSE, Phase.TRUMP)
-        and view.to_move == view.seat == _auction(view)[1]
+        and view.to_move == view.seat == winning_bid(view)[1]
         and not view.kitty
         and not view.received
         and not any(a.kind in ("give", "discard") for _, a in view.history)

@@ -49,7 +49,7 @@ from .bots import Bot, check_view, register_bot
 from .evaluate import best_trump, discard, hand_strength, judge, losers, partner_card
 from .pimc import shown_out
 
-__all__ = ["RULES", "Advice", "RuleBot", "advise", "rule_text"]
+__all__ = ["RULES", "Advice", "RuleBot", "advise", "named_trump", "rule_text", "trump_known", "winning_bid"]
 
 #: Every rule RuleBot follows, by key, in English: the text is what a learner reads about a decision (the catalogs
 #: hold each one as ``rule.<key>``, in every language).
@@ -117,7 +117,7 @@ def advise(view: SeatView) -> Advice:
     if phase is Phase.DISCARD:
         return _discard(view)
     if phase is Phase.GIVE:
-        card = partner_card(view.rules, mask_of(view.hand), _named_trump(view))
+        card = partner_card(view.rules, mask_of(view.hand), named_trump(view))
         return Advice(Action.give(Card.from_index(card)), "give.best")
     if phase is Phase.TRUMP:
         return _trump(view)
@@ -165,13 +165,13 @@ def exchange_by_rule(state: HandState) -> None:
         state.apply(advise(state.view(mover)).action)
 
 
-def _auction(view: SeatView) -> tuple[BidSpec, Seat]:
+def winning_bid(view: SeatView) -> tuple[BidSpec, Seat]:
     """The winning bid and its bidder, read from the bids everybody heard."""
     seat, action = next((s, a) for s, a in reversed(view.bids) if a.kind == "bid")
     return view.rules.bid(action.bid or ""), seat
 
 
-def _named_trump(view: SeatView) -> Suit | None:
+def named_trump(view: SeatView) -> Suit | None:
     """Trump if it has been named (with the bid or after it), else None."""
     for _, action in reversed(view.history):
         if action.kind == "trump":
@@ -180,8 +180,9 @@ def _named_trump(view: SeatView) -> Suit | None:
     return action.suit
 
 
-def _trump_known(view: SeatView) -> bool:
-    spec, _ = _auction(view)
+def trump_known(view: SeatView) -> bool:
+    """Is trump known to every seat: named with the bid, or named after it?"""
+    spec, _ = winning_bid(view)
     return spec.trump in ("with_bid", "with_bid_or_none") or any(a.kind == "trump" for _, a in view.history)
 
 
@@ -206,11 +207,11 @@ def _plan_trump(rules: Rules, hand: int, discards: int, take_all: bool) -> tuple
 
 def _discard(view: SeatView) -> Advice:
     rules = view.rules
-    spec, _ = _auction(view)
+    spec, _ = winning_bid(view)
     hand = mask_of(view.hand)
     count = hand.bit_count() - rules.hand_size
-    trump = _named_trump(view)
-    if _trump_known(view):
+    trump = named_trump(view)
+    if trump_known(view):
         out = discard(card_order(rules, trump), hand, count)
     else:
         trump, out = _plan_trump(rules, hand, count, _take_all(spec, rules))
@@ -222,7 +223,7 @@ def _discard(view: SeatView) -> Advice:
 
 def _trump(view: SeatView) -> Advice:
     rules = view.rules
-    spec, _ = _auction(view)
+    spec, _ = winning_bid(view)
     take_all = _take_all(spec, rules)
     trump, _ = _plan_trump(rules, mask_of(view.hand), 0, take_all)
     assert trump is not None
