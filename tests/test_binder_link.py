@@ -76,3 +76,24 @@ def test_no_placeholder_is_left_for_a_teacher_to_replace() -> None:
     for text in texts:
         assert "<owner>" not in text and "<repository>" not in text
         assert "python -m charlemagne_learn binder-link" in text
+
+
+def test_the_hub_link_pulls_the_repository_and_opens_its_start_page() -> None:
+    from urllib.parse import parse_qs, urlsplit
+
+    from charlemagne_learn.teach.binder import hub_link
+
+    link = hub_link("https://hub.school.example/", "ada-lovelace/charlemagne-course", lang="fr")
+    parts = urlsplit(link)
+    assert (parts.scheme, parts.netloc, parts.path) == ("https", "hub.school.example", "/hub/user-redirect/git-pull")
+    query = parse_qs(parts.query)
+    assert query == {
+        "repo": ["https://github.com/ada-lovelace/charlemagne-course"],
+        "branch": ["main"],
+        # nbgitpuller clones into a folder named after the repository, in the student's home
+        "urlpath": ["lab/tree/charlemagne-course/notebooks/fr/00_start_here.ipynb"],
+    }
+    for hub in ("hub.school.example", "ftp://hub", "https://hub.example/?next=x", "", None):
+        with pytest.raises(cl.RulesOptionError, match="hub"):
+            hub_link(hub, "ada-lovelace/charlemagne-course")  # type: ignore[arg-type]
+    assert main(["hub-link", "https://hub.school.example", "--repository", "ada-lovelace/charlemagne-course"]) == 0

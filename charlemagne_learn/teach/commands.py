@@ -3,6 +3,7 @@
     python -m charlemagne_learn cheatsheet sheet.pdf --variant maine
     python -m charlemagne_learn hand-records records.pdf --boards 10 --seed 1 --tables 5
     python -m charlemagne_learn binder-link            # from a clone of the published repository
+    python -m charlemagne_learn hub-link https://hub.school.example
 
 Each checks where it will write before it does any work, and a refusal (a bad option, a folder that does not
 exist, course settings that cannot be read) is one line on stderr and exit status 2, never a traceback. Nothing in
@@ -21,7 +22,7 @@ from ..course import course_lang, course_variant, speaking
 from ..engine.errors import CharlemagneError, RulesOptionError
 from ..engine.i18n import LANGS, say, sentence
 from ..engine.rules import Rules
-from .binder import binder_link
+from .binder import binder_link, hub_link
 from .cheatsheet import write_cheatsheet
 from .hand_records import MAX_BOARDS, hand_records
 from .printing import check_target
@@ -85,13 +86,17 @@ def _binder_link(args: argparse.Namespace) -> str:
     return binder_link(args.repository, args.branch, lang=_language(args.lang))
 
 
+def _hub_link(args: argparse.Namespace) -> str:
+    return hub_link(args.hub, args.repository, args.branch, lang=_language(args.lang))
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog=PROGRAM,
         description="Print a Charlemagne cheat sheet or hand records (.html or .pdf), or the course's Binder link.",
     )
     tools = parser.add_subparsers(
-        dest="tool", required=True, metavar="{cheatsheet,hand-records,binder-link}", parser_class=_Parser
+        dest="tool", required=True, metavar="{cheatsheet,hand-records,binder-link,hub-link}", parser_class=_Parser
     )
     variant_help = "canadian, american, maine or bid_euchre (default: the course's, from course.json)"
     lang_help = "en or fr (default: the course's)"
@@ -115,15 +120,25 @@ def _parser() -> argparse.ArgumentParser:
     records.set_defaults(run=_hand_records)
 
     link = tools.add_parser("binder-link", help="the address that opens the course on Binder")
-    link.add_argument(
+    _link_options(link)
+    link.set_defaults(run=_binder_link)
+
+    hub = tools.add_parser("hub-link", help="the nbgitpuller address that opens the course on a JupyterHub")
+    hub.add_argument("hub", help="the hub's address, e.g. https://hub.school.example")
+    _link_options(hub)
+    hub.set_defaults(run=_hub_link)
+    return parser
+
+
+def _link_options(tool: argparse.ArgumentParser) -> None:
+    """The options both links take: the repository, the branch and the edition to open."""
+    tool.add_argument(
         "--repository", default=None, help="owner/name on GitHub (default: read from this clone's origin remote)"
     )
-    link.add_argument("--branch", default="main", help="the branch to open (default main)")
-    link.add_argument(
+    tool.add_argument("--branch", default="main", help="the branch to open (default main)")
+    tool.add_argument(
         "--lang", choices=LANGS, default=None, help="the edition to open: en or fr (default: the course's)"
     )
-    link.set_defaults(run=_binder_link)
-    return parser
 
 
 def _language(lang: str | None) -> str:
