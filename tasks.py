@@ -51,10 +51,9 @@ CHECKS: list[list[str]] = [
     [str(PYTHON), "-m", "mypy"],
     # loadfile: nbval runs a notebook's cells in order in one kernel, so a file must stay on one worker.
     [str(PYTHON), "-m", "pytest", "-n", "auto", "--dist", "loadfile", "-q", "-m", "not browser"],
-    # The browser tests on their own, after the CPU-heavy ones (run beside them on a small machine, the shared
-    # headless Chromium was twice found gone mid-run), on two workers, a file each at a time: each worker starts its
-    # own JupyterLab and Chromium, and the two editions' lesson walks (most of the time) run side by side.
-    [str(PYTHON), "-m", "pytest", "-n", "2", "--dist", "loadfile", "-q", "-m", "browser"],
+    # The browser tests on their own, one at a time: run beside the CPU-heavy tests on a small machine, the shared
+    # headless Chromium was twice found gone mid-run, leaving a test waiting on it for good.
+    [str(PYTHON), "-m", "pytest", "-q", "-m", "browser"],
 ]
 #: The quick check (``python3 tasks.py check``), a few minutes while working: the same lint and types, then the
 #: tests that are neither browser tests nor marked slow, without the lessons (nbval). ``test`` runs everything.

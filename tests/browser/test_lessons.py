@@ -67,18 +67,8 @@ def _edition(lesson: Path) -> str:
     return lesson.parent.relative_to(NOTEBOOKS).as_posix().replace(".", "")
 
 
-#: The English edition and the teacher's notebooks here; the French edition in test_lessons_fr.py, a file of its
-#: own so that the two halves run side by side on two workers (``--dist loadfile``).
-ENGLISH = [p for p in LESSONS if _edition(p).split("/")[0] != "fr"]
-
-
-@pytest.mark.parametrize("lesson", ENGLISH, ids=[f"{_edition(p)}/{p.stem}".lstrip("/") for p in ENGLISH])
+@pytest.mark.parametrize("lesson", LESSONS, ids=[f"{_edition(p)}/{p.stem}".lstrip("/") for p in LESSONS])
 def test_lesson_runs_in_jupyterlab(lesson: Path, lab: Lab, browser: Any) -> None:
-    walk_lesson(lesson, lab, browser)
-
-
-def walk_lesson(lesson: Path, lab: Lab, browser: Any) -> None:
-    """Open ``lesson`` as a learner does, run it all, and check what it shows (see the module's docstring)."""
     edition = _edition(lesson)
     folder = lab.root / edition
     folder.mkdir(parents=True, exist_ok=True)
