@@ -40,7 +40,7 @@ from .engine.rules import VARIANTS, Rules
 __all__ = ["COURSE_FILE", "COURSE_VARIABLE", "Course", "CourseSettingsError", "check_student", "course", "course_lang", "course_rules",
            "course_variant",
            "rules_for",
-           "set_course", "set_student", "speaking", "student"]  # fmt: skip
+           "set_course", "set_student", "speaking", "student", "write_whole"]  # fmt: skip
 
 #: The file a teacher edits, looked for in the current folder (a lesson's) and the folders above it.
 COURSE_FILE = "course.json"
@@ -197,22 +197,37 @@ def set_student(name: object) -> str:
     checked = _name(name)
     if checked is None:
         raise CourseSettingsError(sentence("course.bad_name", value=quote(name)))
-    path, spare = Path(STUDENT_FILE), None
+    path = Path(STUDENT_FILE)
     try:
         path = Path.cwd() / STUDENT_FILE  # cwd() fails too, in a folder deleted since
-        spare = path.with_name(f".{STUDENT_FILE}.{os.getpid()}.tmp")
-        # written whole beside it, then put in its place: a full disk never leaves half a file for the next lesson
-        spare.write_text(json.dumps({"student": checked}, ensure_ascii=False), encoding="utf-8")
-        os.replace(spare, path)
+        write_whole(path, json.dumps({"student": checked}, ensure_ascii=False))
     except OSError as exc:
-        if spare is not None:
-            with suppress(OSError):
-                spare.unlink(missing_ok=True)
         raise CourseSettingsError(
             sentence("course.name_unsaved", path=path, why=exc.strerror or type(exc).__name__)
         ) from None
     _student = checked  # only once it is saved: a refusal leaves the session as it was
     return _student
+
+
+def write_whole(path: Path, text: str, encoding: str = "utf-8") -> None:
+    """Write ``text`` to ``path`` whole or not at all: written beside it, then put in its place, so a full disk or a
+    crash never leaves half a file for the next lesson (or the teacher) to read. On an :class:`OSError` nothing is
+    left behind and the file is as it was.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     write_whole(Path(folder) / "student.json", '{"student": "Chloé"}')
+    ...     sorted(p.name for p in Path(folder).iterdir())
+    ['student.json']
+    """
+    spare = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        spare.write_text(text, encoding=encoding)
+        os.replace(spare, path)
+    except OSError:
+        with suppress(OSError):
+            spare.unlink(missing_ok=True)
+        raise
 
 
 def student() -> str:

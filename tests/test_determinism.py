@@ -59,10 +59,11 @@ def test_hints_of_every_kind_are_the_same_on_a_racing_clock(monkeypatch: pytest.
     lead = next(decisions("canadian", ["lead"], seed=3, samples=24))
     play = next(decisions("canadian", ["play"], seed=4, samples=24))
     bid = next(decisions("canadian", ["bid"], seed=5, samples=24))
+    reply = next(decisions("canadian", ["reply"], seed=6, samples=24))  # graded by the auction that follows it
     give = cl.HandState.new(cl.Rules.preset("maine"), dealer="W", seed=235)
     for action in ["bid charlemagne", "pass", "pass", "pass", "trump H", "choose alone"]:
         give.apply(action)
-    views = [lead.view, play.view, bid.view, give.view("S")]
+    views = [lead.view, play.view, bid.view, reply.view, give.view("S")]
     for view in views:
         normal, raced = _twice(lambda v=view: hint(v, samples=24, workers=1, lang="en"), monkeypatch)
         assert _hint_words(normal) == _hint_words(raced)

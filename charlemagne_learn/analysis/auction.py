@@ -42,7 +42,7 @@ from ..engine.errors import IllegalActionError
 from ..engine.hand import HandState, Phase, SeatView
 from ..engine.i18n import say, sentence
 from ..engine.rng import DealRandom, check_seed
-from ..engine.scoring import value_to_bidder
+from ..engine.scoring import bidding_stake, value_to_bidder
 from . import dds
 from .hints import Choice, Row, rank_choices
 from .pimc import deals_before_exchange
@@ -99,8 +99,7 @@ def auction_choices(view: SeatView, samples: int, seed: int, lang: str) -> tuple
         else:
             reason = say("auction.reason_bid", lang, bid=action.text(lang), points=mean)
         rows.append((action, values, None, None, reason))
-    lowest = next(b for b in view.rules.bids if b.name.isdigit())
-    return rank_choices(view, rows, lowest.made + lowest.failed, lang), samples
+    return rank_choices(view, rows, bidding_stake(view.rules), lang), samples
 
 
 def _finish_auction(state: HandState) -> tuple[int, Action | None]:

@@ -288,7 +288,7 @@ class _Judge:
             trumps = (None,)
         else:
             trumps = tuple(Suit)
-        if spec.name.isdigit():
+        if spec.numbered:
             a, b, spread = _TRICK_MODEL["kitty" if spec.exchange == "kitty" else str(rules.hand_size)]
             mean = a + b * max(self.strength(t) for t in trumps)
             return _normal_at_least(mean, spec.tricks, spread)

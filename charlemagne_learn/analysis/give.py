@@ -75,7 +75,7 @@ def give_choices(view: SeatView, samples: int, seed: int, lang: str = "en") -> t
 
     # The bid itself is read hard: a take-all bid is made with few losers, and the card given matters only to
     # such hands (the play hints' softer weighing would leave most deals hopeless whatever is given).
-    top = [b for b in rules.bids if b.name.isdigit()][-1]
+    top = rules.numbered_bids[-1]
     bid = next(a for _, a in reversed(view.bids) if a.kind == "bid")
     eight = Action.bid_(top.name) if top.trump not in ("with_bid", "with_bid_or_none") else bid
 

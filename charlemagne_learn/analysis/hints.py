@@ -31,7 +31,7 @@ from ..engine.errors import IllegalActionError
 from ..engine.hand import HandState, Phase, SeatView
 from ..engine.i18n import check_lang, lang_or_current, say, sentence, word
 from ..engine.rng import check_seed
-from ..engine.scoring import stake, trick_values
+from ..engine.scoring import bidding_stake, stake, trick_values
 from .grading import GRADES, Grade, Sureness, grade_choices, grade_estimates, grade_for
 from .odds import MAX_SAMPLES, bid_odds
 from .pimc import play_outcomes
@@ -387,9 +387,7 @@ def _bid_choices(view: SeatView, samples: int, seed: int, workers: int | None, l
         label = f"{name} ({how_text(how, lang)})" if how else name
         rows.append((act, [points], None, p, say("hints.bid", lang, label=label, p=p, points=points)))
         errors.append(stake(rules, rules.bid(chance.bid)) * (p * (1 - p) / odds.samples) ** 0.5)
-    lowest = next(b for b in rules.bids if b.name.isdigit())
-    at_stake = lowest.made + lowest.failed
-    return rank_choices(view, rows, at_stake, lang, errors=errors, deals=odds.samples), odds.samples
+    return rank_choices(view, rows, bidding_stake(rules), lang, errors=errors, deals=odds.samples), odds.samples
 
 
 @dataclass(frozen=True, kw_only=True)

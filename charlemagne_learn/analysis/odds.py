@@ -349,7 +349,7 @@ def trump_tricks(
     bidder = int(Seat.find(seat))
     hand_list = list(hands)
     check_deal(rules, hand_list, kitty)
-    spec = next(b for b in rules.bids if b.name.isdigit())
+    spec = rules.numbered_bids[0]
     trumps: tuple[Suit | None, ...] = (*Suit, None) if spec.trump == "with_bid_or_none" else tuple(Suit)
     exchange: Way = "kitty" if spec.exchange == "kitty" else "none"
     out: dict[Suit | None, int] = {}
@@ -377,7 +377,7 @@ def numeric_play(
     bidder = int(Seat.find(seat))
     hand_list = list(hands)
     check_deal(rules, hand_list, kitty)
-    spec = next(b for b in rules.bids if b.name.isdigit())
+    spec = rules.numbered_bids[0]
     best: tuple[Suit | None, int] | None = None
     for plan in _plans(rules, spec):
         contract, in_play = _setup(rules, plan, bidder, hand_list, kitty)

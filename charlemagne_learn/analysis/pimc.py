@@ -192,14 +192,14 @@ def _bid_evidence(view: SeatView, seats: list[Seat], played: dict[Seat, int]) ->
     worse in the tournament (benchmarks/RESULTS.md)."""
     rules = view.rules
     relevant = [(s, a) for s, a in view.bids if s in seats and a.kind == "bid" and a.bid is not None]
-    top_numeric = [b for b in rules.bids if b.name.isdigit()][-1]
+    top_numeric = rules.numbered_bids[-1]
 
     def weigh(deal: dict[Seat, int]) -> float:
         weight = 1.0
         for seat, act in relevant:
             hand = deal[seat] | played[seat]
             spec = rules.bid(act.bid or "")
-            if not spec.avoid and not spec.name.isdigit():
+            if not spec.avoid and not spec.numbered:
                 # Almost no hand is sure to take every trick, so the chance of a take-all bid says too little
                 # about most deals; the chance of the top numeric bid grades them by strength instead.
                 spec = top_numeric

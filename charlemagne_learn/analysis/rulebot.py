@@ -138,7 +138,7 @@ def _bid(view: SeatView) -> Advice:
             continue
         spec = rules.bid(action.bid or "")
         # a numeric bid under the dealer's minimum cannot win the auction: the dealer must overcall it
-        if can_pass and rules.dealer_minimum is not None and spec.name.isdigit() and spec.tricks < rules.dealer_minimum:
+        if can_pass and rules.dealer_minimum is not None and spec.numbered and spec.tricks < rules.dealer_minimum:
             continue
         ev, p = judged.value(spec, action)
         if best is None or ev > best[0]:
@@ -187,7 +187,7 @@ def trump_known(view: SeatView) -> bool:
 
 
 def _take_all(spec: BidSpec, rules: Rules) -> bool:
-    return not spec.avoid and not spec.name.isdigit() and spec.tricks >= rules.tricks_per_hand
+    return not spec.avoid and not spec.numbered and spec.tricks >= rules.tricks_per_hand
 
 
 def _plan_trump(rules: Rules, hand: int, discards: int, take_all: bool) -> tuple[Suit | None, int]:

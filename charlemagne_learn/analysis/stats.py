@@ -115,7 +115,7 @@ def trump_keys(rules: Rules) -> tuple[str, ...]:
     >>> trump_keys(Rules.preset("bid_euchre"))
     ('C', 'D', 'H', 'S', 'NT')
     """
-    first = next(b for b in rules.bids if b.name.isdigit())
+    first = rules.numbered_bids[0]
     return ("C", "D", "H", "S", "NT") if first.trump == "with_bid_or_none" else ("C", "D", "H", "S")
 
 
@@ -232,12 +232,12 @@ class BiddingDataset:
 
     @property
     def numeric_bids(self) -> tuple[BidSpec, ...]:
-        return tuple(b for b in self.rules.bids if b.name.isdigit())
+        return self.rules.numbered_bids
 
     @property
     def special_bids(self) -> tuple[BidSpec, ...]:
         """The named bids above the numbers: Mulot, Charlemagne, Le Petit, No Trump, …"""
-        return tuple(b for b in self.rules.bids if not b.name.isdigit())
+        return tuple(b for b in self.rules.bids if not b.numbered)
 
     def feature(self, name: Feature) -> list[float]:
         """One hand feature per deal; per-trump features are read in the suit North would name (``bid_suit``)."""

@@ -98,6 +98,11 @@ class BidSpec:
     def has_trump(self) -> bool:
         return self.trump != "none"
 
+    @property
+    def numbered(self) -> bool:
+        """A bid of a number of tricks ("5" to "8"), not one of the game's named bids (Mulot, Charlemagne…)."""
+        return self.name.isdigit()
+
 
 def _numeric(n: int, trump: TrumpMode, *, bidder_leads: bool, exchange: Exchange = "none") -> BidSpec:
     return BidSpec(
@@ -312,7 +317,7 @@ class Rules:
             for key in (spec.name, *spec.aliases):
                 index.setdefault(key, i)
         object.__setattr__(self, "_bid_index", index)
-        numbers = [b.name for b in bids if b.name.isdigit()]
+        numbers = [b.name for b in bids if b.numbered]
         minimum = self.dealer_minimum
         if minimum is not None and not (is_whole(minimum) and str(minimum) in numbers):
             lang = refusal_lang()
@@ -422,6 +427,11 @@ class Rules:
             plain = tuple(s * 8 + r for s in range(4) for r in range(first, 8))
             deck = self._cache["deck"] = plain + ((32, 33) if self.jokers else ())
         return deck
+
+    @property
+    def numbered_bids(self) -> tuple[BidSpec, ...]:
+        """The ladder's bids of a number of tricks, lowest first: ``numbered_bids[0]`` is the smallest contract."""
+        return tuple(b for b in self.bids if b.numbered)
 
     def bid(self, name: str) -> BidSpec:
         """The bid of this ladder with that name (or alias); a clear error otherwise."""

@@ -25,6 +25,7 @@ from .tallies import TeamTally
 __all__ = [
     "HandScore",
     "bid_made",
+    "bidding_stake",
     "decided",
     "explain_score",
     "hand_score",
@@ -107,6 +108,13 @@ def stake(rules: Rules, spec: BidSpec) -> int:
     return 2 * rules.target if spec.outright else spec.made + spec.failed
 
 
+def bidding_stake(rules: Rules) -> int:
+    """The scale every choice of a bid is graded against, whichever bid it is: the stake of the table's lowest
+    numbered bid, so a pass and a bid of every size are measured on one scale."""
+    lowest = rules.numbered_bids[0]
+    return stake(rules, lowest)
+
+
 def bid_made(spec: BidSpec, bidder_tricks: int) -> bool:
     """Is a bid made with this many tricks for the bidder's side? (Also true of a bound that settles it: bid
     odds ask "at least 8?" or "none?" without counting exactly.)"""
@@ -173,7 +181,7 @@ def explain_score(contract: Contract, bidder_tricks: int, *, lang: str | None = 
     who = contract.bidder if contract.alone else team
     if spec.avoid:
         what = say("scoring.no_trick", language)
-    elif spec.tricks >= contract.rules.tricks_per_hand and not spec.name.isdigit():
+    elif spec.tricks >= contract.rules.tricks_per_hand and not spec.numbered:
         what = say("scoring.every_trick", language)
     else:
         what = ""

@@ -189,7 +189,7 @@ def _board_html(rules: Rules, board: Board, page: bool, lang: Lang) -> str:
         f"<tr><td>{seat.named(lang)}</td>" + "".join(f"<td>{board.tricks[seat][t]}</td>" for t in trumps) + "</tr>"
         for seat in _SEATS
     )
-    lowest = next(b for b in rules.bids if b.name.isdigit())
+    lowest = rules.numbered_bids[0]
     bidder = say("hr.bidder", lang)
     trump_heads = "".join(f"<th>{_trump_head(t, page, lang)}</th>" for t in trumps)
     dd = (
@@ -327,7 +327,7 @@ def hand_records(
     tables = whole_number("tables", tables, 1, 40)
     samples = whole_number("odds_samples", odds_samples, 1, 2000)
     seed = check_seed(seed)
-    if not any(b.name.isdigit() for b in ruled.bids):
+    if not any(b.numbered for b in ruled.bids):
         raise RulesOptionError(sentence("hr.no_numeric", title=ruled.named()))
     made = tuple(_board(ruled, seed, n, samples) for n in range(1, count + 1))
     return HandRecords(ruled, seed, made, tables)

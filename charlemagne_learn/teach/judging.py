@@ -144,7 +144,7 @@ def bid_by_count(total: int, rules: Rules | str | None = None, rule: Mapping[str
         raise RulesOptionError(sentence("judging.bad_rule", value=quote(rule)))
     if rule is None:
         rule = COUNT_TO_BID if rules.name == "canadian" else _table_rule(rules.name)
-    allowed = {b.name for b in rules.bids if b.name.isdigit()}
+    allowed = {b.name for b in rules.bids if b.numbered}
     chosen = [bid for bid, least in rule.items() if bid in allowed and total >= least]
     return max(chosen, key=int) if chosen else None
 
@@ -281,7 +281,7 @@ def thresholds(data: object = "canadian", play: Play = "bots") -> BidCounts:
     rules, _ = _records(data)
     rows = [r for r in count_table(data) if r.hands >= _FEW]
     out = BidCounts()
-    for spec in (b for b in rules.bids if b.name.isdigit()):
+    for spec in rules.numbered_bids:
         need = break_even(spec)
         good = [r.made[play][spec.name] >= need for r in rows]
         # the lowest count from which every better-filled count is good enough

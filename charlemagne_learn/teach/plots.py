@@ -81,7 +81,7 @@ def _who(data: BiddingDataset, lang: Lang) -> str:
 
 
 def _bid_name(spec: BidSpec, lang: Lang) -> str:
-    return say("plots.numeric_bid", lang, label=spec.label) if spec.name.isdigit() else word(spec.label, lang)
+    return say("plots.numeric_bid", lang, label=spec.label) if spec.numbered else word(spec.label, lang)
 
 
 def _rate_line(
@@ -194,7 +194,7 @@ def plot_make_chance(
         raise RulesOptionError(sentence("plots.bad_bids", value=quote(bids), example=example))
     chosen = list(numeric[-4:]) if bids is None else [rules.bid(b) for b in bids]
     for spec in chosen:
-        if not spec.name.isdigit():
+        if not spec.numbered:
             raise RulesOptionError(
                 sentence("plots.not_numeric", label=spec.label, bids=", ".join(b.name for b in numeric))
             )

@@ -12,6 +12,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from ..course import write_whole
 from ..engine.errors import CharlemagneError, quote
 from ..engine.i18n import sentence
 
@@ -61,7 +62,7 @@ def write_page(path: str | Path, page: str, what: str = "page") -> Path:
     target = check_target(path, what)
     if target.suffix.lower() == ".html":
         try:
-            target.write_text(page, encoding="utf-8")
+            write_whole(target, page)
         except OSError as exc:  # a disk that filled up, a file taken away meanwhile
             shown = quote(str(target), 120)
             raise PrintError(sentence("print.cannot", what=what, target=shown, why=exc.strerror or exc)) from None

@@ -4,9 +4,9 @@ Each answer a :class:`~charlemagne_learn.widgets.TrickQuiz` or a
 :class:`~charlemagne_learn.widgets.DecisionQuiz` of a lesson takes is written to ``progress.json`` in the lessons'
 folder (the lesson's own folder, which holds the course's ``course.json``): on a laptop and on Binder a file beside
 the lessons, in JupyterLite a file of the browser's storage. Nowhere else is anything written: a quiz run outside
-the lessons (a test, a script, the teacher's guide's examples) keeps no progress. A quiz is known by its arguments (:func:`quiz_key`), so
-the start page finds which lesson asked it by reading the lessons' own quiz cells, and a learner who takes a quiz
-again replaces the earlier answers.
+the lessons (a test, a script, the teacher's guide's examples) keeps no progress. A quiz is known by its arguments
+(:func:`quiz_key`), so the start page finds which lesson asked it by reading the lessons' own quiz cells, and a
+learner who takes a quiz again replaces the earlier answers.
 
 >>> import tempfile, os
 >>> here = os.getcwd()
@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import ast
 import json
-import os
 from collections.abc import Iterable, Mapping
 from contextlib import suppress
 from dataclasses import dataclass
@@ -33,7 +32,7 @@ from html import escape
 from pathlib import Path
 from typing import Any, Literal
 
-from ..course import rules_for
+from ..course import rules_for, write_whole
 from ..engine.i18n import lang_or_current, say
 from .decisions import decision_kinds
 from .quiz import quiz_kinds
@@ -103,15 +102,8 @@ def keep(key: str, question: int, outcome: bool | str) -> None:
     answers[key] = quiz  # last answered last: the oldest quizzes go first when there are too many
     while len(answers) > _MAX_QUIZZES:
         answers.pop(next(iter(answers)))
-    path = folder / PROGRESS_FILE
-    spare = path.with_name(f".{PROGRESS_FILE}.{os.getpid()}.tmp")
-    try:
-        # written whole beside it, then put in its place: another lesson never reads half a file
-        spare.write_text(json.dumps({"answers": answers}, ensure_ascii=False), encoding="utf-8")
-        os.replace(spare, path)
-    except OSError:
-        with suppress(OSError):
-            spare.unlink(missing_ok=True)
+    with suppress(OSError):
+        write_whole(folder / PROGRESS_FILE, json.dumps({"answers": answers}, ensure_ascii=False))
 
 
 @dataclass(frozen=True)

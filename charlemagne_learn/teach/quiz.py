@@ -149,7 +149,7 @@ class Question:
 
 # ---------------------------------------------------------------- helpers
 def _trump_contract(rules: Rules, rng: random.Random, bids: Sequence[BidSpec] | None = None) -> Contract:
-    numeric = [b for b in rules.bids if b.name.isdigit()] if bids is None else list(bids)
+    numeric = list(rules.numbered_bids) if bids is None else list(bids)
     spec = rng.choice(numeric)
     return Contract(rules, spec, rng.choice(list(Seat)), rng.choice("CDHS"))
 
@@ -274,7 +274,7 @@ def _mulot(rules: Rules, rng: random.Random) -> Contract:
 
 
 def _no_trump(rules: Rules, rng: random.Random) -> Contract:
-    return Contract(rules, rng.choice([b for b in rules.bids if b.name.isdigit()]), rng.choice(list(Seat)), None)
+    return Contract(rules, rng.choice(list(rules.numbered_bids)), rng.choice(list(Seat)), None)
 
 
 def _topics(rules: Rules, kind: Kind, level: int, lang: str) -> list[_Topic]:
@@ -406,7 +406,7 @@ def _legal(rules: Rules, level: int, rng: random.Random, lang: str) -> Question:
 
 def _order(rules: Rules, level: int, rng: random.Random, lang: str) -> Question:
     trump = rng.choice("CDHS")
-    contract = Contract(rules, [b for b in rules.bids if b.name.isdigit()][-1], rng.choice(list(Seat)), trump)
+    contract = Contract(rules, rules.numbered_bids[-1], rng.choice(list(Seat)), trump)
     order = card_order(rules, contract.trump)
     everything = list(trump_order(rules, trump))
     special = [c for c in everything if order.role[c.index]]
@@ -470,8 +470,8 @@ def _outcome_words(outcome: _Outcome, lang: str | None) -> str:
 
 
 def _score_contract(rules: Rules, level: int, rng: random.Random) -> tuple[Contract, int]:
-    numeric = [b for b in rules.bids if b.name.isdigit()]
-    special = [b for b in rules.bids if not b.name.isdigit()]
+    numeric = list(rules.numbered_bids)
+    special = [b for b in rules.bids if not b.numbered]
     total = rules.tricks_per_hand
     if level == 2 and special:
         spec = rng.choice([b for b in special if not b.name.startswith("gros")])
@@ -489,7 +489,7 @@ def _score_contract(rules: Rules, level: int, rng: random.Random) -> tuple[Contr
     contract = Contract(rules, spec, rng.choice(list(Seat)), trump)
     if spec.avoid:
         tricks = rng.choice([0, 0, 1, 2])
-    elif level == 3 and spec.name.isdigit():
+    elif level == 3 and spec.numbered:
         tricks = rng.randrange(min(spec.tricks + 1, total), total + 1)  # more than bid: no credit for overtricks
     elif spec.tricks >= total:
         tricks = rng.choice([total, total, total - 1])
@@ -505,7 +505,7 @@ def _score(rules: Rules, level: int, rng: random.Random, lang: str) -> Question:
     other = Contract(rules, contract.spec, contract.bidder.left, contract.trump)
     wrong = {_outcome(contract, n) for n in range(rules.tricks_per_hand + 1)}
     wrong |= {_outcome(other, n) for n in range(rules.tricks_per_hand + 1)}
-    if not contract.rules.per_trick_scoring and contract.spec.name.isdigit() and ruling.answer.made:
+    if not contract.rules.per_trick_scoring and contract.spec.numbered and ruling.answer.made:
         wrong.add(("score", contract.team, tricks, 0))  # the overtricks learners forget
     wrong.discard(right)
     # chosen and ordered by their English words, so a seed asks the same question in every language
@@ -518,7 +518,7 @@ def _score(rules: Rules, level: int, rng: random.Random, lang: str) -> Question:
         contract=_contract_words(contract, lang), who=who, n=tricks,
     )  # fmt: skip
     spec = contract.spec
-    if spec.name.isdigit():
+    if spec.numbered:
         what = say("quiz.topic.more_than_bid" if tricks > spec.tricks else "quiz.topic.number", lang)
     else:
         what = spec.text(lang)
@@ -569,7 +569,7 @@ def _table(rules: Rules, level: int, rng: random.Random, lang: str) -> Question:
         contract = Contract(rules, _numeric(rules)[0], dealer.left, "H")  # a question is asked of a contract
     else:
         lone = [b for b in rules.bids if b.alone == "always"]
-        specs = lone if level == 3 and lone else _numeric(rules) + [b for b in rules.bids if not b.name.isdigit()]
+        specs = lone if level == 3 and lone else _numeric(rules) + [b for b in rules.bids if not b.numbered]
         contract = _special_contract(rules, rng, rng.choice(specs).name)
         answer = contract.first_leader
         what = "leads"
@@ -593,7 +593,7 @@ def _table(rules: Rules, level: int, rng: random.Random, lang: str) -> Question:
 
 
 def _numeric(rules: Rules) -> list[BidSpec]:
-    return [b for b in rules.bids if b.name.isdigit()]
+    return list(rules.numbered_bids)
 
 
 _MAKERS: dict[Kind, Callable[[Rules, int, random.Random, str], Question]] = {

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from ..course import write_whole
 from ..engine.i18n import Lang, word
 from ..engine.spreadsheet import csv_records
 from .payloads import Download
@@ -24,7 +25,7 @@ def results_csv(rows: Iterable[Mapping[str, Any]], fields: Sequence[str], path: 
     text = csv_records(rows, fields)
     if path is not None:
         # utf-8-sig starts the file with a byte-order mark: without one Excel reads UTF-8 as Latin-1 (♣ and –)
-        Path(path).write_text(text, encoding="utf-8-sig")
+        write_whole(Path(path), text, encoding="utf-8-sig")
     return text
 
 
