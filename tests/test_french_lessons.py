@@ -5,12 +5,15 @@ then say it in English) and is not counted."""
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from charlemagne_learn import widgets
 
 try:
     from . import _french
@@ -62,6 +65,30 @@ def test_a_french_lesson_teaches_the_same_hands(name: str) -> None:
     seeds = [_SEED.findall(_text(c["source"])) for c in _cells(english) if c["cell_type"] == "code"]
     french = [_SEED.findall(_text(c["source"])) for c in _cells(FRENCH / name) if c["cell_type"] == "code"]
     assert french == seeds
+
+
+def _widgets_made(source: str) -> list[str]:
+    """The course's widgets a cell's code makes, in order (``cl.widgets.TrickQuiz(…)``, ``PlayTable(…)``)."""
+    code = "\n".join(line for line in source.splitlines() if not line.lstrip().startswith(("%", "!")))
+    made = []
+    for node in ast.walk(ast.parse(code)):
+        if isinstance(node, ast.Call):
+            name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+            if name in widgets.__all__:
+                made.append(name)
+    return made
+
+
+@pytest.mark.parametrize("name", WRITTEN)
+def test_a_french_lesson_shows_the_same_widgets(name: str) -> None:
+    """The browser walks the French edition's lessons (tests/browser/test_lessons.py): what it proves of the page,
+    widgets drawn with no script error, holds for the English edition because each cell makes the same widgets."""
+    english = NOTEBOOKS / name
+    if not english.exists():
+        pytest.skip("a French page with no English original")
+    shown = [_widgets_made(_text(c["source"])) for c in _cells(english) if c["cell_type"] == "code"]
+    french = [_widgets_made(_text(c["source"])) for c in _cells(FRENCH / name) if c["cell_type"] == "code"]
+    assert french == shown
 
 
 @pytest.mark.parametrize("name", WRITTEN)
