@@ -5,6 +5,7 @@ developer's machine without Node or Pyodide skips; CI never does."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -34,7 +35,7 @@ def test_it_is_pyodide(pyodide_run: dict[str, Any]) -> None:
     assert pyodide_run["platform"] == "emscripten"
 
 
-@pytest.mark.parametrize("part", ["engine", "bid_odds", "hint", "quiz", "widgets", "solver", "compiled"])
+@pytest.mark.parametrize("part", ["engine", "bid_odds", "hint", "quiz", "ratings", "widgets", "solver", "compiled"])
 def test_each_part_runs(pyodide_run: dict[str, Any], part: str) -> None:
     assert "error" not in pyodide_run[part], pyodide_run[part]
 
@@ -53,6 +54,13 @@ def test_the_same_answers_as_here(pyodide_run: dict[str, Any]) -> None:
     lead = next(decisions("canadian", ["lead"], seed=3, samples=20))
     assert pyodide_run["hint"]["best"] == str(hint(lead.view, samples=20, workers=1).best.action)
     assert pyodide_run["quiz"]["right"] is True and pyodide_run["quiz"]["score"] == "1 of 1"
+    from in_pyodide import _ratings  # the practice ratings, to a millionth of a point (each libm rounds its own)
+
+    there, here = pyodide_run["ratings"], json.loads(json.dumps(_ratings()))
+    assert [round(x, 6) for x in there["problem"]] == [round(x, 6) for x in here["problem"]]
+    assert {k: [round(x, 6) for x in v] for k, v in there["ratings"]["skills"].items()} == {
+        k: [round(x, 6) for x in v] for k, v in here["ratings"]["skills"].items()
+    }
     widgets = pyodide_run["widgets"]
     assert widgets["played"] is True and widgets["hand_cards"] == 5 and widgets["decision_grade"] == "best"
     assert widgets["playtable"].startswith("PlayTable(Canadian Charlemagne, you are South")

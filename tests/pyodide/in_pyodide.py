@@ -94,6 +94,15 @@ def _quiz() -> dict[str, Any]:
     return {"right": right, "score": quiz.score_text, "csv_starts": quiz.to_csv().splitlines()[0][:30]}
 
 
+def _ratings() -> dict[str, Any]:
+    from charlemagne_learn.teach.ratings import Ratings, first_rating
+
+    ratings, problem = Ratings(), first_rating(0.5, True)
+    for number in range(12):
+        ratings, problem = ratings.after("lead", problem, solved=number % 3 != 0)
+    return {"ratings": ratings.to_json(), "problem": problem.to_json()}
+
+
 #: Seeds of the Canadian partnership deals ``_solver`` solves (as ``benchmarks/solver_speed.py`` deals them).
 SOLVER_SEEDS = range(10)
 
@@ -202,7 +211,7 @@ def main() -> None:
     # The solver first: run last, it measured ~3× slower (5.2 against 17.7 solves/s in CPython), most likely
     # the garbage collector walking the heap the other parts leave behind.
     for name, work in (("solver", _solver), ("compiled", _compiled), ("engine", _engine), ("bid_odds", _bid_odds),
-                       ("hint", _hint), ("quiz", _quiz),
+                       ("hint", _hint), ("quiz", _quiz), ("ratings", _ratings),
                        ("widgets", _widgets),
                        *((("hint_default", _hint_default), ("exchange_default", _exchange_default),
                           ("bid_odds_500", _bid_odds_500)) if "--default-sizes" in sys.argv else ())):  # fmt: skip
