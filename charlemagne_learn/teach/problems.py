@@ -1,0 +1,209 @@
+"""Practice problems made by the engine: a decision that matters, what it is about, and how hard it is at first.
+
+A :class:`Problem` is a :class:`~charlemagne_learn.teach.decisions.Decision` (a seeded position where one choice is
+better than others, graded double dummy) with the **themes** it practises — read from the position and its best
+choice, never written by hand: trumping a trick, discarding, ducking, drawing trumps, the opening lead, the Mulot
+joker rule, voiding a suit in the exchange… — and a **first rating** (:func:`~.ratings.first_rating`): higher the
+more of its choices lose and when the rule of thumb the course teaches chooses wrong there. Problems come from
+seeds, so they never run out, and a problem is named by its table, kind and seed (:attr:`Problem.key`): the same
+key is the same position, graded alike, on every machine.
+
+>>> p = problem("canadian", "play", 4)
+>>> p.key, p.kind
+('canadian play 4', 'play')
+>>> set(p.themes) <= set(THEMES), 900 < p.rating.mu < 2100
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import cached_property
+from itertools import count
+
+from ..analysis.exchange import ExchangeHint
+from ..analysis.hints import Hint
+from ..course import rules_for
+from ..engine.actions import Action
+from ..engine.errors import IllegalActionError
+from ..engine.i18n import lang_or_current, say
+from ..engine.ranking import card_order
+from ..engine.rng import check_seed, derive_seed
+from ..engine.rules import Rules
+from .decisions import Decision, DecisionKind, decision_kinds, decisions
+from .ratings import Rating, first_rating
+
+__all__ = ["THEMES", "Problem", "problem", "problems", "themes_of"]
+
+#: What a problem can practise, in the order a hand meets them.
+THEMES = (
+    "bidding",
+    "partners_bid",
+    "partners_card",
+    "exchange",
+    "voiding_a_suit",
+    "opening_lead",
+    "drawing_trumps",
+    "trumping",
+    "discarding",
+    "ducking",
+    "taking_the_trick",
+    "joker_rule",
+    "defending",
+    "mulot",
+    "charlemagne",
+)
+#: Grades that solve a problem, as a decision quiz counts them.
+_SOLVED = ("best", "good")
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One practice problem: a decision, where it comes from, what it practises and its first rating."""
+
+    decision: Decision
+    #: The table's rules (a preset's name, or a house table's) and the seed the problem comes from.
+    variant: str
+    seed: int
+
+    @property
+    def kind(self) -> DecisionKind:
+        return self.decision.kind
+
+    @property
+    def key(self) -> str:
+        """The problem's name: its table, kind and seed (the same key is the same position everywhere)."""
+        return f"{self.variant} {self.kind} {self.seed}"
+
+    @cached_property
+    def themes(self) -> tuple[str, ...]:
+        return themes_of(self.decision)
+
+    @cached_property
+    def rating(self) -> Rating:
+        """The rating the problem starts with, before anyone has answered it."""
+        graded = self.decision.grade()
+        grades = [c.grade for c in graded.choices]
+        missed = sum(g not in _SOLVED for g in grades) / len(grades)
+        return first_rating(missed, _rule_misses(self.decision, graded))
+
+    def theme_words(self, lang: str | None = None) -> list[str]:
+        """The themes as a learner reads them ("trumping", « couper »)."""
+        language = lang_or_current(lang)
+        return [say(f"theme.{theme}", language) for theme in self.themes]
+
+    def solved_by(self, grade: str) -> bool:
+        """Does an answer graded ``grade`` solve the problem (best or good)?"""
+        return grade in _SOLVED
+
+
+def problem(rules: Rules | str | None, kind: str, seed: int, *, lang: str | None = None) -> Problem:
+    """The problem of ``kind`` made from ``seed`` at this table (the course's by default): the first decision of
+    that kind the seed gives."""
+    table = rules_for(rules)
+    (chosen,) = decision_kinds([kind], table)
+    seed = check_seed(seed)
+    found = next(decisions(table, [chosen], seed, lang=lang))
+    return Problem(found, table.name, seed)
+
+
+def problems(
+    rules: Rules | str | None = None, kinds: Iterable[str] | None = None, seed: int = 0, *, lang: str | None = None
+) -> Iterator[Problem]:
+    """An endless stream of problems, the kinds in turn (as :func:`~.decisions.decisions` takes them); the same
+    arguments give the same problems."""
+    table = rules_for(rules)
+    chosen = decision_kinds(kinds, table)
+    seed = check_seed(seed)
+    for number in count():
+        yield problem(table, chosen[number % len(chosen)], derive_seed(seed, number), lang=lang)
+
+
+def themes_of(decision: Decision) -> tuple[str, ...]:
+    """What a decision practises, read from the position and its best choice, in the order of :data:`THEMES`."""
+    found: set[str] = set()
+    kind = decision.kind
+    if kind in ("bid", "reply"):
+        found.add("bidding")
+        if kind == "reply":
+            found.add("partners_bid")
+    elif kind == "give":
+        found.add("partners_card")
+    elif kind == "exchange":
+        found.add("exchange")
+        graded = decision.grade()
+        assert isinstance(graded, ExchangeHint)
+        order = card_order(decision.view.rules, graded.best.trump)
+        held = [c.index for c in decision.view.hand]
+        kept = set(held) - {c.index for c in graded.best.discards}
+        # a side suit held before and put aside whole: the bidder can trump it from the first trick
+        side = {order.suit_of[c] for c in held if not order.is_trump(c)}
+        if any(not any(order.suit_of[c] == suit for c in kept) for suit in side):
+            found.add("voiding_a_suit")
+    else:
+        found |= _card_themes(decision)
+    return tuple(theme for theme in THEMES if theme in found)
+
+
+def _card_themes(decision: Decision) -> set[str]:
+    """The themes of a card to lead or play: read from the trick, the hand and the best card."""
+    view = decision.view
+    contract = view.contract
+    graded = decision.grade()
+    assert contract is not None and isinstance(graded, Hint)
+    best = graded.best.action.card
+    assert best is not None
+    order = contract.order
+    found: set[str] = set()
+    seat = decision.seat
+    if seat.team != contract.team or seat in contract.sitting_out or decision.kind == "defend":
+        found.add("defending")
+    if contract.spec.avoid:
+        found.add("mulot")
+    elif not contract.spec.numbered and contract.spec.tricks >= view.rules.tricks_per_hand:
+        found.add("charlemagne")
+    if not view.trick:
+        if not view.tricks:
+            found.add("opening_lead")
+        if order.is_trump(best.index) and seat.team == contract.team and not contract.spec.avoid:
+            found.add("drawing_trumps")
+        return found
+    led = view.trick[0][1].index
+    led_suit = order.suit_of[led]
+    hand = [c.index for c in view.hand]
+    follows = any(order.suit_of[c] == led_suit for c in hand)
+    winning = view.trick[0][1].index
+    for _, card in view.trick[1:]:
+        if order.beats(card.index, winning, led_suit):
+            winning = card.index
+    if not follows:
+        if order.void_must_play & sum(1 << c for c in hand):
+            found.add("joker_rule")
+        elif order.is_trump(best.index) and not order.is_trump(led):
+            found.add("trumping")
+        else:
+            found.add("discarding")
+    legal = [a.card.index for a in view.legal_actions if a.card is not None]
+    can_win = any(order.beats(c, winning, led_suit) for c in legal)
+    can_lose = any(not order.beats(c, winning, led_suit) for c in legal)
+    if can_win and can_lose:
+        found.add("taking_the_trick" if order.beats(best.index, winning, led_suit) else "ducking")
+    return found
+
+
+def _rule_misses(decision: Decision, graded: Hint | ExchangeHint) -> bool:
+    """Does the rule of thumb the course teaches (:attr:`Decision.advice`) choose a card graded below good here?"""
+    advice = decision.advice
+    if advice is None:
+        return False
+    try:
+        if isinstance(graded, ExchangeHint):
+            assert isinstance(advice, tuple)
+            grade = graded.choice(*advice).grade
+        else:
+            assert isinstance(advice, Action)
+            grade = graded.choice(advice).grade
+    except IllegalActionError:  # an exchange outside the candidates graded: one a player would not make first
+        return True
+    return grade not in _SOLVED

@@ -1,0 +1,79 @@
+"""Practice problems made by the engine: the same key is the same problem, themes read from the position agree
+with the cards, and a first rating that rises where the choice is hard."""
+
+from __future__ import annotations
+
+from itertools import islice
+
+import pytest
+
+from charlemagne_learn.engine.errors import CharlemagneError
+from charlemagne_learn.teach.problems import THEMES, Problem, problem, problems
+
+KINDS = ["bid", "reply", "exchange", "lead", "play", "defend"]
+
+
+@pytest.fixture(scope="module")
+def bank() -> list[Problem]:
+    return list(islice(problems("canadian", KINDS, seed=1), 12))
+
+
+def test_the_same_key_gives_the_same_problem(bank: list[Problem]) -> None:
+    again = problem("canadian", "play", bank[4].seed)
+    assert again.key == bank[4].key and again.themes == bank[4].themes and again.rating == bank[4].rating
+    assert str(again.decision.grade().best.action) == str(bank[4].decision.grade().best.action)
+
+
+def test_every_kind_has_its_themes_and_each_is_a_theme_of_the_course(bank: list[Problem]) -> None:
+    for p in bank:
+        assert p.themes and set(p.themes) <= set(THEMES), p.key
+        assert ("bidding" in p.themes) == (p.kind in ("bid", "reply"))
+        assert ("partners_bid" in p.themes) == (p.kind == "reply")
+        assert ("exchange" in p.themes) == (p.kind == "exchange")
+    assert {p.kind for p in bank} == set(KINDS)
+
+
+def test_a_card_s_themes_agree_with_the_cards(bank: list[Problem]) -> None:
+    for p in (p for p in bank if p.kind in ("lead", "play", "defend")):
+        view = p.decision.view
+        assert view.contract is not None
+        order = view.contract.order
+        best = p.decision.grade().best.action.card
+        assert best is not None
+        if "opening_lead" in p.themes:
+            assert not view.trick and not view.tricks
+        if "drawing_trumps" in p.themes:
+            assert not view.trick and order.is_trump(best.index)
+        if {"trumping", "discarding", "joker_rule"} & set(p.themes):
+            led = order.suit_of[view.trick[0][1].index]
+            assert all(order.suit_of[c.index] != led for c in view.hand), p.key  # nothing of the suit led
+        if "trumping" in p.themes:
+            assert order.is_trump(best.index)
+        if "defending" in p.themes:
+            assert p.decision.seat.team != view.contract.team or p.kind == "defend"
+        if p.kind == "defend":  # a defence against a bid to take every trick
+            assert "charlemagne" in p.themes, p.key
+
+
+def test_a_problem_where_the_rule_of_thumb_fails_starts_higher(bank: list[Problem]) -> None:
+    for p in bank:
+        graded = p.decision.grade()
+        shares = sum(c.grade not in ("best", "good") for c in graded.choices) / len(graded.choices)
+        assert 1200 <= p.rating.mu <= 1900 and not p.rating.sure
+        assert p.rating.mu >= 1200 + 300 * shares - 1e-9
+    assert len({round(p.rating.mu) for p in bank}) > 3  # ratings tell problems apart
+
+
+def test_themes_read_in_both_languages(bank: list[Problem]) -> None:
+    for p in bank:
+        english, french = p.theme_words("en"), p.theme_words("fr")
+        assert len(english) == len(french) == len(p.themes)
+    words = {w for p in bank for w in p.theme_words("fr")}
+    assert "couper" in words or "se défausser" in words or "laisser passer la levée" in words
+
+
+@pytest.mark.parametrize(("kind", "seed"), [("dance", 1), ("play", -1), ("play", "x")])
+def test_a_problem_asked_wrongly_is_refused_in_words(kind: str, seed: object) -> None:
+    with pytest.raises(CharlemagneError) as refused:
+        problem("canadian", kind, seed)  # type: ignore[arg-type]
+    assert isinstance(refused.value, ValueError)
