@@ -37,10 +37,24 @@ from .engine.errors import RulesOptionError, quote
 from .engine.i18n import LANGS, current_lang, say, sentence, set_default_lang, speaking
 from .engine.rules import VARIANTS, Rules
 
-__all__ = ["COURSE_FILE", "COURSE_VARIABLE", "Course", "CourseSettingsError", "check_student", "course", "course_lang", "course_rules",
-           "course_variant",
-           "rules_for",
-           "set_course", "set_student", "speaking", "student", "write_whole"]  # fmt: skip
+__all__ = [
+    "COURSE_FILE",
+    "COURSE_VARIABLE",
+    "Course",
+    "CourseSettingsError",
+    "check_student",
+    "course",
+    "course_lang",
+    "course_rules",
+    "course_variant",
+    "lessons_folder",
+    "rules_for",
+    "set_course",
+    "set_student",
+    "speaking",
+    "student",
+    "write_whole",
+]  # fmt: skip
 
 #: The file a teacher edits, looked for in the current folder (a lesson's) and the folders above it.
 COURSE_FILE = "course.json"
@@ -207,6 +221,17 @@ def set_student(name: object) -> str:
         ) from None
     _student = checked  # only once it is saved: a refusal leaves the session as it was
     return _student
+
+
+def lessons_folder() -> Path | None:
+    """The lessons' folder when it is the current one (it holds :data:`COURSE_FILE`), where a learner's records are
+    kept; None anywhere else — a test, a script, or the teacher's folder below the lessons, whose example quizzes
+    are no learner's."""
+    try:
+        here = Path.cwd()
+    except OSError:  # the lesson's folder was deleted under it
+        return None
+    return here if (here / COURSE_FILE).is_file() else None
 
 
 def write_whole(path: Path, text: str, encoding: str = "utf-8") -> None:

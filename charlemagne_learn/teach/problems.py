@@ -17,10 +17,12 @@ key is the same position, graded alike, on every machine.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 from itertools import count
+from pathlib import Path
 
 from ..analysis.exchange import ExchangeHint
 from ..analysis.hints import Hint
@@ -34,7 +36,18 @@ from ..engine.rules import Rules
 from .decisions import Decision, DecisionKind, decision_kinds, decisions
 from .ratings import Rating, first_rating
 
-__all__ = ["THEMES", "Problem", "problem", "problems", "themes_of"]
+__all__ = [
+    "BANK_FOLDER",
+    "THEMES",
+    "BankEntry",
+    "Problem",
+    "bank",
+    "bank_path",
+    "problem",
+    "problem_key",
+    "problems",
+    "themes_of",
+]
 
 #: What a problem can practise, in the order a hand meets them.
 THEMES = (
@@ -56,6 +69,8 @@ THEMES = (
 )
 #: Grades that solve a problem, as a decision quiz counts them.
 _SOLVED = ("best", "good")
+#: Where the stored starter sets are (``scripts/problem_bank.py`` makes them).
+BANK_FOLDER = Path(__file__).resolve().parent.parent / "data"
 
 
 @dataclass(frozen=True)
@@ -74,7 +89,7 @@ class Problem:
     @property
     def key(self) -> str:
         """The problem's name: its table, kind and seed (the same key is the same position everywhere)."""
-        return f"{self.variant} {self.kind} {self.seed}"
+        return problem_key(self.variant, self.kind, self.seed)
 
     @cached_property
     def themes(self) -> tuple[str, ...]:
@@ -96,6 +111,11 @@ class Problem:
     def solved_by(self, grade: str) -> bool:
         """Does an answer graded ``grade`` solve the problem (best or good)?"""
         return grade in _SOLVED
+
+
+def problem_key(variant: str, kind: str, seed: int) -> str:
+    """A problem's name: "canadian play 4"."""
+    return f"{variant} {kind} {seed}"
 
 
 def problem(rules: Rules | str | None, kind: str, seed: int, *, lang: str | None = None) -> Problem:
@@ -207,3 +227,45 @@ def _rule_misses(decision: Decision, graded: Hint | ExchangeHint) -> bool:
     except IllegalActionError:  # an exchange outside the candidates graded: one a player would not make first
         return True
     return grade not in _SOLVED
+
+
+@dataclass(frozen=True)
+class BankEntry:
+    """A problem of the stored starter set, known without grading it: its kind, seed, themes and first rating."""
+
+    variant: str
+    kind: DecisionKind
+    seed: int
+    themes: tuple[str, ...]
+    rating: Rating
+
+    @property
+    def key(self) -> str:
+        return problem_key(self.variant, self.kind, self.seed)
+
+    def problem(self, lang: str | None = None) -> Problem:
+        """The problem itself (graded when first asked)."""
+        return problem(self.variant, self.kind, self.seed, lang=lang)
+
+
+def bank_path(variant: str) -> Path:
+    """The stored starter set of a table (a preset's name)."""
+    return BANK_FOLDER / f"problems_{variant}.json"
+
+
+@cache
+def bank(variant: str) -> tuple[BankEntry, ...]:
+    """The stored starter set of a table's problems (empty where none is stored)."""
+    path = bank_path(rules_for(variant).name)
+    if not path.is_file():
+        return ()
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return tuple(
+        BankEntry(data["variant"], e["kind"], e["seed"], tuple(e["themes"]), _stored_rating(e["rating"]))
+        for e in data["problems"]
+    )
+
+
+def _stored_rating(mu: float) -> Rating:
+    """A stored problem's first rating (as unsure as every first rating)."""
+    return Rating(mu, first_rating(0.0, False).sigma)

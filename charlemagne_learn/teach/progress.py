@@ -32,7 +32,7 @@ from html import escape
 from pathlib import Path
 from typing import Any, Literal
 
-from ..course import rules_for, write_whole
+from ..course import lessons_folder, rules_for, write_whole
 from ..engine.i18n import lang_or_current, say
 from .decisions import decision_kinds
 from .quiz import quiz_kinds
@@ -41,8 +41,6 @@ __all__ = ["PROGRESS_FILE", "LessonProgress", "Progress", "keep", "progress", "q
 
 #: The file beside the lessons that keeps the learner's answers.
 PROGRESS_FILE = "progress.json"
-#: The course's settings file: the folder that holds it is the lessons' folder.
-_COURSE_FILE = "course.json"
 #: The largest progress file read, and the most quizzes kept: a damaged or hostile file never stops a lesson.
 _MAX_BYTES = 2_000_000
 _MAX_QUIZZES = 2_000
@@ -61,20 +59,10 @@ def quiz_key(kind: QuizKind, rules: object, level: int, kinds: Iterable[str] | N
     return f"decision {variant} {seed} {','.join(decision_kinds(kinds, rules_for(rules)))}"  # type: ignore[arg-type]
 
 
-def _folder() -> Path | None:
-    """The lessons' folder, when the current one is (it holds ``course.json``); None anywhere else, the teacher's
-    folder below the lessons included, whose example quizzes are no learner's progress."""
-    try:
-        here = Path.cwd()
-    except OSError:  # the lesson's folder was deleted under it
-        return None
-    return here if (here / _COURSE_FILE).is_file() else None
-
-
 def read_answers(folder: Path | None = None) -> dict[str, dict[str, Any]]:
     """Every quiz's answers kept in ``folder`` (the lessons' folder by default): by quiz, by question number, True or
     False for a question (right or not), the grade for a decision. Empty when there is no file or it cannot be read."""
-    folder = folder or _folder()
+    folder = folder or lessons_folder()
     if folder is None:
         return {}
     path = folder / PROGRESS_FILE
@@ -93,7 +81,7 @@ def read_answers(folder: Path | None = None) -> dict[str, dict[str, Any]]:
 def keep(key: str, question: int, outcome: bool | str) -> None:
     """Keep one answer (True/False for a question, the grade for a decision) in the lessons' folder; nothing outside
     the lessons, and nothing but a lost record when the file cannot be written (a full disk, a read-only folder)."""
-    folder = _folder()
+    folder = lessons_folder()
     if folder is None:
         return
     answers = read_answers(folder)
@@ -170,7 +158,7 @@ def progress(folder: str | Path | None = None, *, lang: str | None = None) -> Pr
     """What the learner has done in each lesson of ``folder`` (the lessons' folder by default): the answers kept
     in ``progress.json``, matched to the quizzes each lesson asks."""
     language = lang_or_current(lang)
-    where = Path(folder) if folder is not None else (_folder() or Path.cwd())
+    where = Path(folder) if folder is not None else (lessons_folder() or Path.cwd())
     answers = read_answers(where)
     rows = []
     for path in sorted(where.glob("[0-9][0-9]_*.ipynb")):

@@ -1,0 +1,227 @@
+"""A learner's practice, kept beside the lessons: ratings, each problem's rating, the answers, and the learner's own
+mistakes to see again.
+
+Every answer moves the learner's ratings (overall and for the problem's skill) and the problem's
+(:mod:`~charlemagne_learn.teach.ratings`). A problem answered with a mistake or a blunder becomes one of the
+learner's own: it comes back at growing intervals, scheduled by FSRS (the ``fsrs`` package, the scheduler of
+Anki and other spaced-repetition tools) — again in ten minutes after a miss, then a day, then days, then weeks as
+it keeps being solved. That is optional (:attr:`Practice.own_mistakes`) and visible (:meth:`Practice.due`).
+
+The clock decides *when* a mistake comes back, never what a problem says or how an answer is graded; every
+method takes ``now`` so a test (or a teacher) can say what time it is. Nothing else reads a clock or draws at
+random: the next problem is the one whose rating is nearest the learner's, ties broken by the bank's order.
+
+The record is ``practice.json`` in the lessons' folder (the folder holding ``course.json``, as the progress record),
+a file of the browser's storage in JupyterLite; it is private to the learner unless downloaded.
+
+>>> from datetime import datetime, timezone
+>>> now = datetime(2026, 11, 27, 10, tzinfo=timezone.utc)
+>>> record = Practice()
+>>> record = record.answered("canadian play 4", "play", ("ducking",), Rating(1400, 350), "blunder", now=now)
+>>> record.ratings.overall.shown < 1500, record.due(now), len(record.due(now + timedelta(minutes=11)))
+(True, (), 1)
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from contextlib import suppress
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timedelta, timezone
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from ..course import lessons_folder, write_whole
+from ..engine.errors import CharlemagneError, quote
+from ..engine.i18n import sentence
+from .problems import BankEntry
+from .ratings import Rating, RatingError, Ratings
+
+__all__ = ["PRACTICE_FILE", "Practice", "PracticeError", "choose", "load", "save"]
+
+#: The file beside the lessons that keeps a learner's practice.
+PRACTICE_FILE = "practice.json"
+#: The largest record read, and the most answers and problems kept (the oldest go first).
+_MAX_BYTES = 4_000_000
+_MAX_ANSWERS = 5_000
+#: Grades that make a problem one of the learner's own mistakes, and those that solve it.
+_MISSES = ("mistake", "blunder")
+_SOLVED = ("best", "good")
+#: How soon a missed problem first comes back, and again after another miss: within the session, not at once.
+_AGAIN = (timedelta(minutes=10),)
+
+
+class PracticeError(CharlemagneError, ValueError):
+    """A practice record that cannot be read (damaged or edited by hand), or an answer that is not one."""
+
+
+@cache
+def _scheduler() -> Any:
+    # no fuzzing: the same answers at the same times give the same schedule
+    from fsrs import Scheduler
+
+    return Scheduler(learning_steps=_AGAIN, relearning_steps=_AGAIN, enable_fuzzing=False)
+
+
+@dataclass(frozen=True)
+class Practice:
+    """A learner's practice record (immutable: each answer gives a new record)."""
+
+    ratings: Ratings = field(default_factory=Ratings)
+    #: Each problem answered, by key, and its rating now.
+    problems: Mapping[str, Rating] = field(default_factory=dict)
+    #: The answers, oldest first: key, skill, themes, grade, solved, the overall rating after, when (ISO 8601).
+    answers: Sequence[Mapping[str, Any]] = ()
+    #: The learner's own mistakes, by key: each one's FSRS card (when it is next due, how well it is known).
+    mistakes: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    #: Whether missed problems come back (the learner may turn it off; they are kept either way).
+    own_mistakes: bool = True
+
+    def answered(
+        self, key: str, skill: str, themes: Iterable[str], rating: Rating, grade: str, *, now: datetime
+    ) -> Practice:
+        """The record after answering the problem ``key`` (of ``skill``, rated ``rating`` before the answer unless
+        the record knows it better) with a choice graded ``grade``."""
+        if grade not in (*_SOLVED, "inaccuracy", *_MISSES):
+            raise PracticeError(sentence("practice.bad_grade", value=quote(grade)))
+        when = _aware(now)
+        solved = grade in _SOLVED
+        ratings, moved = self.ratings.after(skill, self.problems.get(key, rating), solved=solved)
+        answer = {
+            "key": key, "skill": skill, "themes": list(themes), "grade": grade, "solved": solved,
+            "rating": ratings.overall.to_json(), "when": when.isoformat(),
+        }  # fmt: skip
+        mistakes = dict(self.mistakes)
+        if key in mistakes or grade in _MISSES:
+            mistakes[key] = _reviewed(mistakes.get(key), solved, when)
+        return replace(
+            self,
+            ratings=ratings,
+            problems={**self.problems, key: moved},
+            answers=[*self.answers, answer][-_MAX_ANSWERS:],
+            mistakes=mistakes,
+        )
+
+    def due(self, now: datetime) -> tuple[str, ...]:
+        """The learner's own mistakes due again at ``now``, the longest due first (none when turned off)."""
+        if not self.own_mistakes:
+            return ()
+        when = _aware(now)
+        due = [(datetime.fromisoformat(card["due"]), key) for key, card in self.mistakes.items()]
+        return tuple(key for at, key in sorted(due) if at <= when)
+
+    def level(self, skill: str | None = None) -> Rating:
+        """The learner's rating for ``skill`` (overall when None): what the next problem is chosen near."""
+        return self.ratings.overall if skill is None else self.ratings.skill(skill)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "ratings": self.ratings.to_json(),
+            "problems": {k: v.to_json() for k, v in self.problems.items()},
+            "answers": list(self.answers),
+            "mistakes": {k: dict(v) for k, v in self.mistakes.items()},
+            "own_mistakes": self.own_mistakes,
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> Practice:
+        """A record written by :meth:`to_json`; a :class:`PracticeError` for anything else."""
+        refusal = PracticeError(sentence("practice.unreadable", value=quote(data)))
+        if not isinstance(data, Mapping):
+            raise refusal
+        try:
+            ratings = Ratings.from_json(data.get("ratings", {}))
+            problems = data.get("problems", {})
+            answers = data.get("answers", [])
+            mistakes = data.get("mistakes", {})
+            own = data.get("own_mistakes", True)
+            if not (isinstance(problems, Mapping) and isinstance(answers, list) and isinstance(mistakes, Mapping)):
+                raise refusal
+            if not isinstance(own, bool) or not all(isinstance(a, Mapping) for a in answers):
+                raise refusal
+            for card in mistakes.values():  # each due time must read back, or no mistake could be scheduled
+                if not isinstance(card, Mapping) or not isinstance(card.get("due"), str):
+                    raise refusal
+                _aware(datetime.fromisoformat(card["due"]))
+            return cls(
+                ratings,
+                {str(k): Rating.from_json(v) for k, v in problems.items()},
+                answers[-_MAX_ANSWERS:],
+                {str(k): dict(v) for k, v in mistakes.items()},
+                own,
+            )
+        except (RatingError, ValueError, TypeError):
+            raise refusal from None
+
+
+def _aware(now: datetime) -> datetime:
+    """``now`` with a time zone (a naive time is taken as UTC), so that times compare across time zones."""
+    if not isinstance(now, datetime):
+        raise PracticeError(sentence("practice.bad_time", value=quote(now)))
+    return now if now.tzinfo is not None else now.replace(tzinfo=timezone.utc)
+
+
+def _reviewed(card: Mapping[str, Any] | None, solved: bool, when: datetime) -> dict[str, Any]:
+    """A mistake's FSRS card after one more answer: solved is "good", anything else "again"."""
+    from fsrs import Card
+    from fsrs import Rating as Recall
+
+    scheduler = _scheduler()
+    known = Card(card_id=1, due=when)
+    if card is not None:
+        with suppress(KeyError, ValueError, TypeError):  # a card edited by hand starts afresh, as a new mistake
+            known = Card.from_dict(dict(card))  # type: ignore[arg-type]  # the dict its to_dict wrote
+    reviewed, _ = scheduler.review_card(known, Recall.Good if solved else Recall.Again, review_datetime=when)
+    result: dict[str, Any] = reviewed.to_dict()
+    return result
+
+
+def choose(
+    practice: Practice, entries: Iterable[BankEntry], *, themes: Iterable[str] = (), skill: str | None = None,
+    now: datetime,
+) -> str | None:  # fmt: skip
+    """The key of the next problem: a mistake of the learner's own that is due (if they are on), else the problem
+    of ``entries`` not yet answered, of one of ``themes`` (any when none) and ``skill`` (any when None), whose
+    rating is nearest the learner's; None when none is left."""
+    due = practice.due(now)
+    if due:
+        return due[0]
+    wanted = set(themes)
+    level = practice.level(skill)
+    best: tuple[float, int, str] | None = None
+    for number, entry in enumerate(entries):
+        if entry.key in practice.problems or (skill is not None and entry.kind != skill):
+            continue
+        if wanted and not wanted & set(entry.themes):
+            continue
+        rating = practice.problems.get(entry.key, entry.rating)
+        candidate = (abs(rating.mu - level.mu), number, entry.key)
+        if best is None or candidate < best:
+            best = candidate
+    return None if best is None else best[2]
+
+
+def load(folder: Path | None = None) -> Practice:
+    """The learner's record kept in ``folder`` (the lessons' folder by default); a new one when there is none, or it
+    cannot be read (a damaged file never stops practice; it is replaced at the next answer)."""
+    folder = folder or lessons_folder()
+    path = None if folder is None else folder / PRACTICE_FILE
+    with suppress(OSError, ValueError, RecursionError):
+        if path is not None and path.is_file() and path.stat().st_size <= _MAX_BYTES:
+            return Practice.from_json(json.loads(path.read_text(encoding="utf-8")))
+    return Practice()
+
+
+def save(practice: Practice, folder: Path | None = None) -> bool:
+    """Keep the record in ``folder`` (the lessons' folder by default): True when written, False where nothing may
+    be written (outside the lessons, a full disk, a read-only folder: the answer counts, the record is lost)."""
+    folder = folder or lessons_folder()
+    if folder is None:
+        return False
+    try:
+        write_whole(folder / PRACTICE_FILE, json.dumps(practice.to_json(), ensure_ascii=False))
+    except OSError:
+        return False
+    return True

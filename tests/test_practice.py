@@ -1,0 +1,120 @@
+"""A learner's practice record: answers move the ratings, missed problems come back at growing intervals (the
+clock decides when, never what), the next problem is chosen near the learner's level by theme, and the record is
+kept only beside the lessons, a damaged one never stopping practice."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+
+from charlemagne_learn.teach.practice import PRACTICE_FILE, Practice, PracticeError, choose, load, save
+from charlemagne_learn.teach.problems import BankEntry
+from charlemagne_learn.teach.ratings import Rating
+
+NOW = datetime(2026, 11, 27, 10, 0, tzinfo=timezone.utc)
+
+
+def _entry(kind: str, seed: int, themes: tuple[str, ...], mu: float) -> BankEntry:
+    return BankEntry("canadian", kind, seed, themes, Rating(mu, 350))  # type: ignore[arg-type]
+
+
+BANK = [
+    _entry("play", 1, ("trumping",), 1300),
+    _entry("play", 2, ("ducking",), 1480),
+    _entry("lead", 3, ("opening_lead",), 1520),
+    _entry("bid", 4, ("bidding",), 1900),
+    _entry("play", 5, ("trumping", "defending"), 1700),
+]
+
+
+def test_a_missed_problem_comes_back_later_and_later_as_it_is_solved() -> None:
+    record = Practice().answered("canadian play 2", "play", ("ducking",), Rating(1480, 350), "blunder", now=NOW)
+    assert record.due(NOW) == ()  # not at once
+    back = NOW + timedelta(minutes=10)
+    assert record.due(back) == ("canadian play 2",)
+    gaps = []
+    at = back
+    for _ in range(4):  # solved each time it comes back
+        record = record.answered("canadian play 2", "play", ("ducking",), Rating(1480, 350), "best", now=at)
+        due = datetime.fromisoformat(record.mistakes["canadian play 2"]["due"])
+        gaps.append(due - at)
+        assert record.due(due - timedelta(seconds=1)) == () and record.due(due) == ("canadian play 2",)
+        at = due
+    assert gaps == sorted(gaps) and gaps[-1] > timedelta(days=1), gaps
+    # a miss brings it back within the session again
+    record = record.answered("canadian play 2", "play", ("ducking",), Rating(1480, 350), "mistake", now=at)
+    assert record.due(at + timedelta(minutes=10)) == ("canadian play 2",)
+
+
+def test_own_mistakes_are_optional_and_kept_when_turned_off() -> None:
+    record = Practice().answered("canadian lead 3", "lead", (), Rating(), "mistake", now=NOW)
+    off = Practice(record.ratings, record.problems, record.answers, record.mistakes, own_mistakes=False)
+    assert off.due(NOW + timedelta(days=1)) == () and "canadian lead 3" in off.mistakes
+    assert choose(off, BANK, now=NOW + timedelta(days=1)) != "canadian lead 3"
+
+
+def test_the_next_problem_is_a_due_mistake_then_the_nearest_rating_of_the_themes_asked() -> None:
+    fresh = Practice()
+    assert choose(fresh, BANK, now=NOW) == "canadian play 2"  # 1480 is nearest 1500
+    assert choose(fresh, BANK, themes=["trumping"], now=NOW) == "canadian play 1"  # 1300 is nearer than 1700
+    assert choose(fresh, BANK, skill="bid", now=NOW) == "canadian bid 4"
+    assert choose(fresh, BANK, themes=["charlemagne"], now=NOW) is None
+    missed = fresh.answered("canadian lead 3", "lead", ("opening_lead",), BANK[2].rating, "blunder", now=NOW)
+    assert choose(missed, BANK, now=NOW + timedelta(minutes=30)) == "canadian lead 3"
+    solved = fresh.answered("canadian play 2", "play", ("ducking",), BANK[1].rating, "best", now=NOW)
+    assert choose(solved, BANK, now=NOW) != "canadian play 2"  # answered once, not asked again unless missed
+
+
+def test_a_stronger_learner_is_given_harder_problems() -> None:
+    record = Practice()
+    for number in range(8):
+        record = record.answered(f"canadian play {100 + number}", "play", (), Rating(1700, 200), "best", now=NOW)
+    assert record.level().mu > 1800
+    assert choose(record, BANK, now=NOW) == "canadian bid 4"  # 1900, the hardest
+    assert choose(record, BANK, skill="play", now=NOW) == "canadian play 5"  # 1700, the hardest play
+
+
+def test_the_same_answers_at_the_same_times_give_the_same_record() -> None:
+    def run() -> dict[str, object]:
+        record = Practice()
+        for number, grade in enumerate(["best", "blunder", "good", "mistake", "inaccuracy", "best"]):
+            entry = BANK[number % len(BANK)]
+            record = record.answered(entry.key, entry.kind, entry.themes, entry.rating, grade, now=NOW)
+        return record.to_json()
+
+    assert json.dumps(run()) == json.dumps(run())
+
+
+def test_the_record_is_kept_beside_the_lessons_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    record = Practice().answered("canadian play 1", "play", ("trumping",), Rating(1300, 350), "mistake", now=NOW)
+    monkeypatch.chdir(tmp_path)
+    assert save(record) is False and not (tmp_path / PRACTICE_FILE).exists()  # no course.json: not the lessons
+    (tmp_path / "course.json").write_text("{}")
+    assert save(record) is True
+    assert load() == record
+    assert load().due(NOW + timedelta(hours=1)) == ("canadian play 1",)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "not json", "[]", '{"ratings": 3}', '{"answers": {}}', '{"mistakes": {"k": {"due": "soon"}}}',
+     '{"problems": {"k": [1, 0]}}', '{"own_mistakes": "yes"}', "[" * 100_000],
+)  # fmt: skip
+def test_a_damaged_record_never_stops_practice(tmp_path: Path, text: str) -> None:
+    (tmp_path / PRACTICE_FILE).write_text(text)
+    assert load(tmp_path) == Practice()
+
+
+def test_bad_answers_are_refused_with_the_record_unchanged() -> None:
+    record = Practice()
+    with pytest.raises(PracticeError, match="best, good"):
+        record.answered("canadian play 1", "play", (), Rating(), "great", now=NOW)
+    with pytest.raises(PracticeError, match="not a time"):
+        record.answered("canadian play 1", "play", (), Rating(), "best", now="noon")  # type: ignore[arg-type]
+    assert record == Practice()
+    with pytest.raises(PracticeError) as refused:
+        Practice.from_json({"answers": "x"})
+    assert isinstance(refused.value, ValueError) and "carnet" in str(refused.value.in_lang("fr"))
