@@ -14,17 +14,32 @@ the lessons, where it breaks every page.
 To publish, copy the output folder to any static host — for example push it to a ``gh-pages`` branch
 and turn on GitHub Pages; learners then open ``<site>/lab/index.html``. The Pyodide kernel itself is
 fetched from its CDN when a learner opens a notebook, so the site needs the internet at run time.
+
+    python3 scripts/build_lite.py --offline        # the same site, running with no network at all
+
+``--offline`` serves Pyodide's core from the site (from ``node_modules/pyodide``: ``npm ci`` first) with a lock
+file of its own: micropip, the kernel's wheels, the widgets' pure-Python dependencies (the pins of
+``tests/pyodide/requirements.txt``) and the course's wheel are in the site and loaded as the kernel starts, so a
+lesson runs at once, without its install cell. Pyodide's compiled packages (numpy, matplotlib) stay on its CDN:
+the lessons that draw plots keep an install cell for matplotlib, which needs the internet.
 """
 
 from __future__ import annotations
 
 import argparse
+import base64
+import csv
+import hashlib
+import io
 import json
+import re
 import shutil
 import subprocess
 import sys
 import tempfile
 import venv
+import zipfile
+from collections.abc import Iterable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -71,26 +86,260 @@ def with_install_cell(notebook_json: str, source: str = INSTALL_CELL) -> str:
     return json.dumps(notebook, ensure_ascii=False, indent=1)
 
 
+#: The first cell of a lesson that draws plots, in the site built with ``--offline``: the course is already loaded
+#: as the kernel starts, but matplotlib is compiled and only Pyodide's CDN has it.
+PLOTS_CELL = (
+    "# In the browser: install the plots' library into this tab's Python (needs the internet; a few seconds, once).\n"
+    "%pip install -q matplotlib"
+)
+#: The same cell in the French edition.
+PLOTS_CELL_FR = (
+    "# Dans le navigateur : installer la bibliothèque des graphiques dans le Python de cet onglet (il faut Internet ;"
+    " quelques secondes, une fois).\n"
+    "%pip install -q matplotlib"
+)
+#: What, in a code cell, draws with matplotlib: the plots of ``teach`` (``plot_…``), a class's results plotted
+#: (``results.plot()``), matplotlib itself.
+_DRAWS = re.compile(r"\bplot_\w+\s*\(|\.plot\(|matplotlib")
+
+
+def draws_plots(notebook_json: str) -> bool:
+    """Whether a code cell of the notebook needs matplotlib (which the ``--offline`` site cannot serve)."""
+    cells = json.loads(notebook_json)["cells"]
+    return any(c["cell_type"] == "code" and _DRAWS.search("".join(c["source"])) for c in cells)
+
+
 #: What the lessons' folder may hold that is no part of the course: a learner's or teacher's own files (the
 #: student's name, a class's handed-in results), caches and hidden files.
 _NOT_COURSE = shutil.ignore_patterns(".*", "__pycache__", "student.json", "class_results")
 
 
-def write_contents(contents: Path, lessons: Path = ROOT / "notebooks") -> Path:
+def write_contents(contents: Path, lessons: Path = ROOT / "notebooks", offline: bool = False) -> Path:
     """Copy the lessons' folder into ``contents`` (the site's files): every file, so that whatever a lesson links to
     or reads beside itself (the printables, each edition's example class, ``course.json``) is where the lesson
     looks, as under ``python3 tasks.py lessons``; each notebook gets :data:`INSTALL_CELL` (in its edition's
-    language) at the top."""
+    language) at the top.
+
+    ``offline``: the kernel loads the course as it starts, so only a notebook that draws plots gets a cell at the
+    top, :data:`PLOTS_CELL`; the others run as they are."""
     shutil.copytree(lessons, contents, ignore=_NOT_COURSE)
     for notebook in sorted(contents.rglob("*.ipynb")):
         french = notebook.parent.relative_to(contents).parts[:1] == ("fr",)
-        text = with_install_cell(notebook.read_text(encoding="utf-8"), INSTALL_CELL_FR if french else INSTALL_CELL)
+        text = notebook.read_text(encoding="utf-8")
+        if not offline:
+            text = with_install_cell(text, INSTALL_CELL_FR if french else INSTALL_CELL)
+        elif draws_plots(text):
+            text = with_install_cell(text, PLOTS_CELL_FR if french else PLOTS_CELL)
         notebook.write_text(text, encoding="utf-8")
     return contents
 
 
-def build(out: Path) -> Path:
-    """Build the site into ``out`` (replaced if it exists) and return it."""
+#: Pyodide's core as npm ships it (``npm ci``; the Pyodide test runs the same one): the interpreter, its standard
+#: library and its lock file, without any package.
+PYODIDE_NPM = ROOT / "node_modules" / "pyodide"
+#: The files of the core the browser loads; the rest of the npm package (maps, types, consoles) is not needed.
+PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+#: micropip as built from its release's source (MPL-2.0; see ``scripts/lite_wheels/README.md``). The kernel's
+#: package manager, piplite, needs micropip's 0.11 API; the package index we install from has only 0.7, and
+#: Pyodide's own copy is on its CDN alone.
+MICROPIP_WHEEL = ROOT / "scripts" / "lite_wheels" / "micropip-0.11.1-py3-none-any.whl"
+#: The widgets' pure-Python dependencies, pinned for the Pyodide test, and packaging (vendored into micropip,
+#: and needed by matplotlib).
+PURE_REQUIREMENTS = ROOT / "tests" / "pyodide" / "requirements.txt"
+EXTRA_PINS = ("packaging==26.1",)
+#: Where the build keeps those wheels between runs, beside its environment.
+WHEEL_CACHE = LITE_ENV / "pyodide-wheels"
+#: The kernel's settings in ``jupyter-lite.json``.
+KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+#: What the kernel loads as it starts, from the site: micropip and piplite and the five packages the kernel would
+#: otherwise install from PyPI one by one (it skips each one named here, by exactly these names), then the course.
+PRELOAD = (
+    "micropip",
+    "piplite",
+    "ipykernel",
+    "comm",
+    "pyodide-kernel",
+    "jedi",
+    "ipython",
+    "charlemagne-learn",
+    "anywidget",
+    "ipywidgets",
+)
+#: The environment markers of Pyodide's Python, to read which of a wheel's requirements apply in the browser.
+PYODIDE_MARKERS = {
+    "sys_platform": "emscripten",
+    "platform_system": "Emscripten",
+    "platform_machine": "wasm32",
+    "os_name": "posix",
+    "implementation_name": "cpython",
+    "platform_python_implementation": "CPython",
+    "python_version": "3.14",
+    "python_full_version": "3.14.2",
+    "extra": "",
+}
+
+
+def _canonical(name: str) -> str:
+    """A distribution's name as the lock file keys it (PEP 503)."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def pure_wheels(python: Path) -> list[Path]:
+    """The wheels of :data:`PURE_REQUIREMENTS` and :data:`EXTRA_PINS`, downloaded into :data:`WHEEL_CACHE` when the
+    pins changed (pure Python: for any platform)."""
+    pins = PURE_REQUIREMENTS.read_text(encoding="utf-8") + "\n".join(EXTRA_PINS)
+    stamp = WHEEL_CACHE / ".pins"
+    if not (stamp.exists() and stamp.read_text(encoding="utf-8") == pins):
+        shutil.rmtree(WHEEL_CACHE, ignore_errors=True)
+        WHEEL_CACHE.mkdir(parents=True)
+        subprocess.run(
+            [str(python), "-m", "pip", "download", "--quiet", "--disable-pip-version-check", "--no-deps",
+             "--only-binary=:all:", "--platform", "any", "--implementation", "py", "--abi", "none",
+             "--python-version", "3.14", "-r", str(PURE_REQUIREMENTS), *EXTRA_PINS, "-d", str(WHEEL_CACHE)],
+            check=True,
+        )  # fmt: skip
+        stamp.write_text(pins, encoding="utf-8")
+    return sorted(WHEEL_CACHE.glob("*.whl"))
+
+
+def kernel_wheels() -> list[Path]:
+    """The wheels the Pyodide kernel's extension ships (the kernel itself, piplite, its ipykernel and
+    widgetsnbextension stand-ins), from the build environment."""
+    pypi = next(LITE_ENV.glob("share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi"))
+    return sorted(pypi.glob("*.whl"))
+
+
+def _record_hash(data: bytes) -> str:
+    return "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+
+
+def micropip_with_packaging(micropip: Path, packaging: Path, out: Path) -> Path:
+    """micropip's wheel with packaging inside it, written into the folder ``out``.
+
+    micropip imports its own copy of packaging (``micropip._vendored.packaging.src.packaging``), a git submodule
+    upstream that a build from the release's source leaves out of the wheel; packaging's wheel (BSD or Apache 2.0,
+    its licence files go along) fills the gap. The files are written in a fixed order with a fixed date, so the
+    wheel, and its hash in the lock file, are the same every build."""
+    files: dict[str, bytes] = {}
+    with zipfile.ZipFile(micropip) as wheel:
+        record = next(n for n in wheel.namelist() if n.endswith(".dist-info/RECORD"))
+        files.update({n: wheel.read(n) for n in wheel.namelist() if n != record and not n.endswith("/")})
+    with zipfile.ZipFile(packaging) as wheel:
+        for name in wheel.namelist():
+            if name.startswith("packaging/"):
+                files[f"micropip/_vendored/packaging/src/{name}"] = wheel.read(name)
+            elif "/licenses/" in name:
+                files[f"micropip/_vendored/packaging/{name.rsplit('/', 1)[1]}"] = wheel.read(name)
+    rows = io.StringIO()
+    writer = csv.writer(rows, lineterminator="\n")
+    for name in sorted(files):
+        writer.writerow([name, _record_hash(files[name]), len(files[name])])
+    writer.writerow([record, "", ""])
+    files[record] = rows.getvalue().encode()
+    target = out / micropip.name
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as wheel:
+        for name in sorted(files):
+            wheel.writestr(zipfile.ZipInfo(name, date_time=(2020, 2, 2, 0, 0, 0)), files[name], zipfile.ZIP_DEFLATED)
+    return target
+
+
+def lock_entry(wheel: Path) -> dict[str, object]:
+    """The lock file's entry of a pure-Python wheel: its name, version and hash, what it lets Python import, and
+    the distributions it requires in Pyodide (markers read for the browser's platform)."""
+    from email.parser import Parser
+
+    try:
+        from packaging.requirements import Requirement
+    except ImportError:  # a Python without packaging still has pip's copy
+        from pip._vendor.packaging.requirements import Requirement  # type: ignore[assignment]
+
+    with zipfile.ZipFile(wheel) as z:
+        names = z.namelist()
+        info = next(n.split("/")[0] for n in names if n.endswith(".dist-info/METADATA"))
+        metadata = Parser().parsestr(z.read(f"{info}/METADATA").decode())
+        top_level = f"{info}/top_level.txt"
+        if top_level in names:
+            imports = sorted({line.strip() for line in z.read(top_level).decode().splitlines() if line.strip()})
+        else:
+            tops = {n.split("/")[0] for n in names if not n.split("/")[0].endswith((".dist-info", ".data"))}
+            imports = sorted(t.removesuffix(".py") for t in tops if t.endswith(".py") or "." not in t)
+    depends = []
+    for line in metadata.get_all("Requires-Dist") or []:
+        requirement = Requirement(line)
+        if requirement.marker is None or requirement.marker.evaluate(PYODIDE_MARKERS):
+            depends.append(_canonical(requirement.name))
+    return {
+        "name": _canonical(metadata["Name"]),
+        "version": metadata["Version"],
+        "file_name": wheel.name,
+        "install_dir": "site",
+        "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(),
+        "package_type": "package",
+        "imports": imports,
+        "depends": sorted(set(depends)),
+        "unvendored_tests": False,
+    }
+
+
+def write_pyodide(dest: Path, wheels: Iterable[Path]) -> Path:
+    """Pyodide's core, the wheels given and a lock file naming them, in ``dest`` (where the site serves Pyodide
+    from). Each package of Pyodide's own lock that is not among the wheels keeps its entry, with the address of
+    Pyodide's CDN: online, a lesson still gets numpy or matplotlib. Of two wheels of one distribution the later
+    wins (the kernel's widgetsnbextension stand-in over the real one, whose front-end the site already has)."""
+    dest.mkdir(parents=True)
+    for name in PYODIDE_CORE:
+        shutil.copy2(PYODIDE_NPM / name, dest / name)
+    version = json.loads((PYODIDE_NPM / "package.json").read_text(encoding="utf-8"))["version"]
+    cdn = f"https://cdn.jsdelivr.net/pyodide/v{version}/full/"
+    lock = json.loads((PYODIDE_NPM / "pyodide-lock.json").read_text(encoding="utf-8"))
+    packages = lock["packages"]
+    for entry in packages.values():
+        entry["file_name"] = cdn + entry["file_name"]
+    ours: dict[str, Path] = {}
+    for wheel in wheels:
+        entry = lock_entry(wheel)
+        stale = ours.get(str(entry["name"]))
+        if stale is not None:
+            (dest / stale.name).unlink()
+        shutil.copy2(wheel, dest / wheel.name)
+        packages[str(entry["name"])] = entry
+        ours[str(entry["name"])] = wheel
+    # every package the kernel loads as it starts, and all it requires, must be in the site: offline, one missing
+    # package (an address on the CDN) would stop the kernel before its first cell
+    needed, seen = list(PRELOAD), set()
+    while needed:
+        name = needed.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        if name not in ours:
+            raise SystemExit(f"the offline site has no wheel of {name}, which the kernel loads as it starts")
+        needed.extend(packages[name]["depends"])
+    (dest / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True), encoding="utf-8")
+    return dest
+
+
+def write_offline_runtime(lite: Path, python: Path, course_wheel: Path, work: Path) -> None:
+    """Pyodide and every package the kernel starts with into the lite dir's ``static/pyodide`` (``jupyter lite
+    build`` copies it into the site and points the kernel at it), and the kernel's settings into its
+    ``jupyter-lite.json``: load :data:`PRELOAD` as Pyodide starts, from the site."""
+    if not (PYODIDE_NPM / "pyodide.mjs").is_file():
+        raise SystemExit(f"--offline needs Pyodide's npm package in {PYODIDE_NPM}: run npm ci")
+    pure = pure_wheels(python)
+    packaging = next(w for w in pure if w.name.startswith("packaging-"))
+    (work / "micropip").mkdir()
+    micropip = micropip_with_packaging(MICROPIP_WHEEL, packaging, work / "micropip")
+    write_pyodide(lite / "static" / "pyodide", [micropip, *pure, *kernel_wheels(), course_wheel])
+    settings = {"loadPyodideOptions": {"packages": list(PRELOAD)}}
+    config = {
+        "jupyter-lite-schema-version": 0,
+        "jupyter-config-data": {"litePluginSettings": {KERNEL_PLUGIN: settings}},
+    }
+    (lite / "jupyter-lite.json").write_text(json.dumps(config, indent=1), encoding="utf-8")
+
+
+def build(out: Path, offline: bool = False) -> Path:
+    """Build the site into ``out`` (replaced if it exists) and return it; ``offline``: see the module's help."""
     python = lite_python()
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
@@ -104,8 +353,10 @@ def build(out: Path) -> Path:
         # lite dir's overrides.json into the site's settingsOverrides
         (work / "lite").mkdir()
         shutil.copy(ROOT / "lab-settings" / "overrides.json", work / "lite" / "overrides.json")
+        if offline:
+            write_offline_runtime(work / "lite", python, wheel, work)
         contents = work / "contents"
-        write_contents(contents)
+        write_contents(contents, offline=offline)
         subprocess.run(
             [
                 str(python),
@@ -131,8 +382,11 @@ def build(out: Path) -> Path:
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--out", type=Path, default=ROOT / "_lite", help="output folder (default: _lite/)")
+    ap.add_argument(
+        "--offline", action="store_true", help="serve Pyodide and the course's packages from the site: no network"
+    )
     args = ap.parse_args(argv)
-    site = build(args.out.resolve())
+    site = build(args.out.resolve(), offline=args.offline)
     print(f"JupyterLite site built in {site}; open {site / 'lab' / 'index.html'} through a static web server")
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -40,3 +41,45 @@ def test_the_lite_site_holds_every_lesson_the_wheel_and_the_widget_front_end(tmp
     config = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
     for plugin, values in ours.items():
         assert config["settingsOverrides"][plugin] == {**config["settingsOverrides"][plugin], **values}
+
+
+def test_the_offline_site_serves_pyodide_and_every_package_the_kernel_starts_with(tmp_path: Path) -> None:
+    """What the kernel loads as it starts is in the site, under the hash the lock file gives; the rest of Pyodide's
+    packages keep their CDN address; only the lessons that draw plots keep a cell, installing matplotlib."""
+    import hashlib
+    import zipfile
+
+    from build_lite import PRELOAD, build, draws_plots
+
+    if not (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").is_file():
+        if os.environ.get("CI"):
+            pytest.fail("Pyodide's npm package is missing: python3 tasks.py test installs it (npm ci)")
+        pytest.skip("Pyodide's npm package is not installed (npm ci)")
+    site = build(tmp_path / "site", offline=True)
+    pyodide = site / "static" / "pyodide"
+    settings = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]["litePluginSettings"]
+    kernel = settings["@jupyterlite/pyodide-kernel-extension:kernel"]
+    assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
+    assert kernel["loadPyodideOptions"]["packages"] == list(PRELOAD)
+    packages = json.loads((pyodide / "pyodide-lock.json").read_text())["packages"]
+    needed, seen = list(PRELOAD), set()
+    while needed:  # the packages the kernel starts with, and all they require: local files, hashes that match
+        name = needed.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        entry = packages[name]
+        assert hashlib.sha256((pyodide / entry["file_name"]).read_bytes()).hexdigest() == entry["sha256"]
+        needed.extend(entry["depends"])
+    assert {"micropip", "charlemagne-learn", "anywidget", "ipywidgets"} <= seen
+    assert (pyodide / packages["packaging"]["file_name"]).is_file()  # matplotlib's, served for an online learner
+    assert packages["widgetsnbextension"]["version"].endswith(".999")  # the kernel's stand-in, not the real one
+    assert packages["matplotlib"]["file_name"].startswith("https://cdn.jsdelivr.net/pyodide/v")
+    with zipfile.ZipFile(pyodide / packages["micropip"]["file_name"]) as wheel:  # micropip's vendored packaging
+        assert "micropip/_vendored/packaging/src/packaging/requirements.py" in wheel.namelist()
+    for lesson in sorted((ROOT / "notebooks").rglob("*.ipynb")):
+        served = json.loads((site / "files" / lesson.relative_to(ROOT / "notebooks")).read_text())
+        first = "".join(served["cells"][0]["source"])
+        assert ("%pip install -q matplotlib" in first) == draws_plots(lesson.read_text()), lesson
+    assert draws_plots((ROOT / "notebooks" / "12_bid_odds_and_statistics.ipynb").read_text())
+    assert not draws_plots((ROOT / "notebooks" / "03_following_suit_and_winning_tricks.ipynb").read_text())

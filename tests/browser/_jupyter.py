@@ -169,13 +169,18 @@ def running_lab(home: Path, as_lessons: bool = False) -> Iterator[Lab]:
         log.close()
 
 
+#: Chromium's options that leave it no host name to resolve but loopback's: whatever a page, a worker or a service
+#: worker asks of the internet fails at once (the offline JupyterLite test).
+OFFLINE_ARGS = ["--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1"]
+
+
 @contextmanager
-def running_browser() -> Iterator[Any]:
-    """The system Chromium, headless, through Playwright."""
+def running_browser(extra_args: list[str] | None = None) -> Iterator[Any]:
+    """The system Chromium, headless, through Playwright; ``extra_args``: more command-line options."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium(), headless=True, args=CHROMIUM_ARGS)
+        b = p.chromium.launch(executable_path=chromium(), headless=True, args=CHROMIUM_ARGS + (extra_args or []))
         try:
             yield b
         finally:

@@ -14,7 +14,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from _jupyter import ARTIFACTS, CHROMIUM_ARGS, Lab, Notebook, chromium, running_browser, running_lab, write_notebook
+from _jupyter import (
+    ARTIFACTS,
+    CHROMIUM_ARGS,
+    OFFLINE_ARGS,
+    Lab,
+    Notebook,
+    chromium,
+    running_browser,
+    running_lab,
+    write_notebook,
+)
 
 __all__ = ["ARTIFACTS", "CHROMIUM_ARGS", "Lab", "Notebook"]
 
@@ -58,6 +68,14 @@ def lessons_lab(tmp_path: Path) -> Iterator[Lab]:
 @pytest.fixture(scope="session")
 def browser(lab: Lab) -> Iterator[Any]:
     with running_browser() as b:
+        yield b
+
+
+@pytest.fixture(scope="session")
+def offline_browser() -> Iterator[Any]:
+    """Chromium without JupyterLab beside it, and with no way to the internet (:data:`OFFLINE_ARGS`)."""
+    _need_browser()
+    with running_browser(OFFLINE_ARGS) as b:
         yield b
 
 

@@ -1,0 +1,222 @@
+"""The JupyterLite site built with ``--offline`` runs a lesson in Chromium with no network at all: the page, the
+Pyodide kernel (its worker and the site's service worker too) reach nothing but the static server on 127.0.0.1,
+yet the kernel starts, every cell of lesson 03 runs without an error, and a click on its quiz comes back from
+Python with a verdict. Chromium resolves no host name (``OFFLINE_ARGS``) and every request off loopback is
+aborted and recorded: the test fails if the lesson needed one. The French edition's lesson speaks French there
+too. How long the kernel takes to start and the lesson to run is printed and saved beside the screenshots."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+import pytest
+from _jupyter import ARTIFACTS
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO / "scripts"))
+
+try:
+    from tests import _french
+except ImportError:  # tests/ is not a package here
+    sys.path.insert(0, str(REPO / "tests"))
+    import _french  # type: ignore[no-redef]
+
+# The site's build (about half a minute, a minute on a cold cache) and Pyodide's start in a browser on two cores.
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(900)]
+
+LESSON = "03_following_suit_and_winning_tricks.ipynb"
+#: Loopback names, the only hosts the page may reach.
+LOOPBACK = {"127.0.0.1", "localhost"}
+
+# Every output of every code cell, as the notebook model holds it after Run All.
+_OUTPUTS = """() => {
+  const cells = window.jupyterapp.shell.currentWidget.content.model.cells;
+  const out = [];
+  for (let i = 0; i < cells.length; i++) {
+    const cell = cells.get(i);
+    if (cell.type === "code") out.push(...(cell.toJSON().outputs || []));
+  }
+  return out;
+}"""
+
+
+# What the page shows of the lesson's outputs, widgets included (as test_lessons.py reads it).
+_SHOWN = """() => Array.from(document.querySelectorAll('.jp-OutputArea-output')).map(e => {
+  const copy = e.cloneNode(true);
+  copy.querySelectorAll('[lang="en"]').forEach(q => q.remove());  // English quoted on purpose
+  copy.querySelectorAll('style, code').forEach(q => q.remove());  // a stylesheet, and code a teacher types
+  return copy.innerText || copy.textContent;
+}).join('\\n')"""
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    """A static server of the site: the module and WebAssembly types Pyodide's loader insists on, no log lines."""
+
+    extensions_map = {  # noqa: RUF012 (the base class's own class attribute, replaced)
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".wasm": "application/wasm",
+        ".json": "application/json",
+        ".whl": "application/octet-stream",
+    }
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def lite_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The site built with ``--offline`` once, served on loopback; its address."""
+    from build_lite import build
+
+    site = build(tmp_path_factory.mktemp("lite") / "site", offline=True)
+    # window.jupyterapp, for the commands the test runs and the models it reads (the tests' JupyterLab does the same)
+    config_file = site / "jupyter-lite.json"
+    config = json.loads(config_file.read_text(encoding="utf-8"))
+    config["jupyter-config-data"]["exposeAppInBrowser"] = "true"
+    config_file.write_text(json.dumps(config), encoding="utf-8")
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
+
+
+class LiteLesson:
+    """One lesson open in the site, in a fresh browser context that may reach loopback only."""
+
+    def __init__(self, browser: Any, base: str) -> None:
+        self.base = base
+        self.context = browser.new_context(viewport={"width": 1280, "height": 900})
+        self.blocked: list[str] = []
+        self.errors: list[str] = []
+        self.context.route("**/*", self._only_loopback)
+        self.page = self.context.new_page()
+        self.page.on("pageerror", lambda exc: self.errors.append(f"page error: {exc}"))
+        self.page.on("console", lambda msg: self.errors.append(msg.text) if msg.type == "error" else None)
+
+    def _only_loopback(self, route: Any) -> None:
+        url = route.request.url
+        if urlparse(url).scheme in ("data", "blob") or urlparse(url).hostname in LOOPBACK:
+            route.continue_()
+        else:
+            self.blocked.append(url)
+            route.abort()
+
+    def open(self, path: str) -> float:
+        """Open the lesson and wait for its kernel; the seconds the kernel took to be ready."""
+        start = time.monotonic()
+        self.page.goto(f"{self.base}/lab/index.html?path={path}")
+        self.page.wait_for_function("window.jupyterapp?.shell.currentWidget?.sessionContext", timeout=120_000)
+        # kept on the page and polled, as Run All is: awaited straight through, a long start may lose its promise
+        self.page.evaluate("""() => { window.__kernel = undefined; const p = window.jupyterapp.shell.currentWidget;
+            p.context.ready.then(() => p.sessionContext.ready).then(() => p.sessionContext.session.kernel.info)
+              .then((info) => { window.__kernel = info.implementation || 'ready'; },
+                    (error) => { window.__kernel = 'failed: ' + String(error); }); }""")
+        self.page.wait_for_function("window.__kernel !== undefined", timeout=300_000)
+        kernel = self.page.evaluate("window.__kernel")
+        assert not str(kernel).startswith("failed"), kernel
+        return time.monotonic() - start
+
+    def run_all(self) -> float:
+        """Run every cell; the seconds it took."""
+        start = time.monotonic()
+        self.page.evaluate("""() => { window.__runAll = undefined;
+            window.jupyterapp.commands.execute('notebook:run-all-cells').then(
+                (done) => { window.__runAll = done; }, (error) => { window.__runAll = String(error); }); }""")
+        self.page.wait_for_function("window.__runAll !== undefined", timeout=600_000)
+        assert self.page.evaluate("window.__runAll") is True
+        return time.monotonic() - start
+
+    def outputs(self) -> list[dict[str, Any]]:
+        return list(self.page.evaluate(_OUTPUTS))
+
+    def screenshot(self, what: str) -> Path:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        path = ARTIFACTS / f"{what}.png"
+        self.page.screenshot(path=str(path), full_page=True)
+        return path
+
+    def real_errors(self) -> list[str]:
+        # the requests aborted here are reported as failed loads: they are checked through ``blocked`` instead
+        return [e for e in self.errors if "Failed to load resource" not in e and "favicon" not in e]
+
+
+@pytest.fixture
+def lite_lesson(offline_browser: Any, lite_site: str) -> Iterator[LiteLesson]:
+    lesson = LiteLesson(offline_browser, lite_site)
+    try:
+        yield lesson
+    finally:
+        lesson.context.close()
+
+
+def _errors(outputs: list[dict[str, Any]]) -> list[str]:
+    return [f"{o.get('ename')}: {o.get('evalue')}" for o in outputs if o.get("output_type") == "error"]
+
+
+def test_a_lesson_runs_offline_and_its_quiz_answers_a_click(lite_lesson: LiteLesson) -> None:
+    started = lite_lesson.open(LESSON)
+    ran = lite_lesson.run_all()
+    outputs = lite_lesson.outputs()
+    assert _errors(outputs) == []
+    assert outputs, "Run All left no output"
+    page = lite_lesson.page
+    page.locator(".jp-OutputArea-output").first.scroll_into_view_if_needed()
+    lite_lesson.screenshot("lite_offline_lesson_03_top")
+    quiz = page.locator(".cl-quiz")
+    quiz.locator(".cl-quiz-title").wait_for(timeout=60_000)
+    quiz.scroll_into_view_if_needed()
+    lite_lesson.screenshot("lite_offline_lesson_03")
+
+    # a question of either kind the quiz draws (seed 0): click a seat, or a card and Check
+    clicked = time.monotonic()
+    if quiz.locator(".cl-quiz-seat").count():
+        quiz.locator(".cl-quiz-seat").first.click()
+    else:
+        quiz.locator(".cl-cards button").first.click()
+        quiz.locator(".cl-quiz-check").click()
+    quiz.locator(".cl-quiz-verdict").wait_for(timeout=30_000)
+    answered = time.monotonic() - clicked
+    verdict = quiz.locator(".cl-quiz-verdict").inner_text()
+    assert "Correct!" in verdict or "Not quite." in verdict, verdict
+    assert quiz.locator(".cl-quiz-explanation").inner_text().strip()
+    assert quiz.locator(".cl-quiz-score").inner_text().strip().endswith("of 1")
+    lite_lesson.screenshot("lite_offline_lesson_03_quiz_answered")
+
+    timings = {"kernel_ready_s": round(started, 1), "run_all_s": round(ran, 1), "click_answered_s": round(answered, 2)}
+    (ARTIFACTS / "lite_offline_timings.json").write_text(json.dumps(timings, indent=1), encoding="utf-8")
+    print(f"offline JupyterLite, lesson 03: {timings}")
+    assert lite_lesson.blocked == []  # the lesson asked nothing of the internet
+    assert lite_lesson.real_errors() == []
+
+
+def test_the_french_lesson_speaks_french_offline(lite_lesson: LiteLesson) -> None:
+    lite_lesson.open(f"fr/{LESSON}")
+    lite_lesson.run_all()
+    assert _errors(lite_lesson.outputs()) == []
+    quiz = lite_lesson.page.locator(".cl-quiz")
+    quiz.locator(".cl-quiz-title").wait_for(timeout=60_000)
+    quiz.scroll_into_view_if_needed()
+    lite_lesson.screenshot("lite_offline_fr_lesson_03")
+    # the course reads the edition's course.json ({"lang": "fr"}) beside the lesson, through the site's drive
+    shown = lite_lesson.page.evaluate(_SHOWN)
+    assert "Question 1 sur" in shown
+    english = _french.english_words_in(shown)
+    assert not english, f"English words shown: {sorted(english)}"
+    assert lite_lesson.blocked == []
+    assert lite_lesson.real_errors() == []
