@@ -179,6 +179,10 @@ PYODIDE_MARKERS = {
 }
 
 
+class BuildError(Exception):
+    """What the offline build lacks, said in words: ``main`` prints it, a test's fixture fails with it."""
+
+
 def _canonical(name: str) -> str:
     """A distribution's name as the lock file keys it (PEP 503)."""
     return re.sub(r"[-_.]+", "-", name).lower()
@@ -313,7 +317,7 @@ def write_pyodide(dest: Path, wheels: Iterable[Path]) -> Path:
             continue
         seen.add(name)
         if name not in ours:
-            raise SystemExit(f"the offline site has no wheel of {name}, which the kernel loads as it starts")
+            raise BuildError(f"the offline site has no wheel of {name}, which the kernel loads as it starts")
         needed.extend(packages[name]["depends"])
     (dest / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True), encoding="utf-8")
     return dest
@@ -324,7 +328,7 @@ def write_offline_runtime(lite: Path, python: Path, course_wheel: Path, work: Pa
     build`` copies it into the site and points the kernel at it), and the kernel's settings into its
     ``jupyter-lite.json``: load :data:`PRELOAD` as Pyodide starts, from the site."""
     if not (PYODIDE_NPM / "pyodide.mjs").is_file():
-        raise SystemExit(f"--offline needs Pyodide's npm package in {PYODIDE_NPM}: run npm ci")
+        raise BuildError(f"--offline needs Pyodide's npm package in {PYODIDE_NPM}: run npm ci")
     pure = pure_wheels(python)
     packaging = next(w for w in pure if w.name.startswith("packaging-"))
     (work / "micropip").mkdir()
@@ -386,7 +390,10 @@ def main(argv: list[str] | None = None) -> None:
         "--offline", action="store_true", help="serve Pyodide and the course's packages from the site: no network"
     )
     args = ap.parse_args(argv)
-    site = build(args.out.resolve(), offline=args.offline)
+    try:
+        site = build(args.out.resolve(), offline=args.offline)
+    except BuildError as error:
+        sys.exit(f"build_lite: {error}")
     print(f"JupyterLite site built in {site}; open {site / 'lab' / 'index.html'} through a static web server")
 
 
