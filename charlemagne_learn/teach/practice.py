@@ -180,12 +180,15 @@ def _reviewed(card: Mapping[str, Any] | None, solved: bool, when: datetime) -> d
 
 def choose(
     practice: Practice, entries: Iterable[BankEntry], *, themes: Iterable[str] = (), skill: str | None = None,
-    now: datetime,
+    now: datetime, table: str | None = None,
 ) -> str | None:  # fmt: skip
-    """The key of the next problem: a mistake of the learner's own that is due (if they are on), else the problem
-    of ``entries`` not yet answered, of one of ``themes`` (any when none) and ``skill`` (any when None), whose
-    rating is nearest the learner's; None when none is left."""
-    due = practice.due(now)
+    """The key of the next problem: a mistake of the learner's own at this ``table`` (by default the entries') that
+    is due (if they are on), else the problem of ``entries`` not yet answered, of one of ``themes`` (any when none)
+    and ``skill`` (any when None), whose rating is nearest the learner's; None when none is left."""
+    entries = list(entries)
+    tables = {entry.variant for entry in entries} if table is None else {table}
+    # the learner's own mistakes of this table (a record may hold another table's, asked at that table only)
+    due = [key for key in practice.due(now) if key.split(" ", 1)[0] in tables]
     if due:
         return due[0]
     wanted = set(themes)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, cached_property
 from itertools import count
 from pathlib import Path
@@ -81,6 +81,9 @@ class Problem:
     #: The table's rules (a preset's name, or a house table's) and the seed the problem comes from.
     variant: str
     seed: int
+    #: The themes and first rating as the stored starter set keeps them (None: worked out when first asked, which
+    #: grades the decision).
+    stored: tuple[tuple[str, ...], Rating] | None = None
 
     @property
     def kind(self) -> DecisionKind:
@@ -93,11 +96,13 @@ class Problem:
 
     @cached_property
     def themes(self) -> tuple[str, ...]:
-        return themes_of(self.decision)
+        return themes_of(self.decision) if self.stored is None else self.stored[0]
 
     @cached_property
     def rating(self) -> Rating:
         """The rating the problem starts with, before anyone has answered it."""
+        if self.stored is not None:
+            return self.stored[1]
         graded = self.decision.grade()
         grades = [c.grade for c in graded.choices]
         missed = sum(g not in _SOLVED for g in grades) / len(grades)
@@ -243,9 +248,11 @@ class BankEntry:
     def key(self) -> str:
         return problem_key(self.variant, self.kind, self.seed)
 
-    def problem(self, lang: str | None = None) -> Problem:
-        """The problem itself (graded when first asked)."""
-        return problem(self.variant, self.kind, self.seed, lang=lang)
+    def problem(self, rules: Rules | str | None = None, lang: str | None = None) -> Problem:
+        """The problem itself at ``rules`` (by default the preset it was made at), its themes and rating as stored
+        (graded only when answered)."""
+        made = problem(self.variant if rules is None else rules, self.kind, self.seed, lang=lang)
+        return replace(made, stored=(self.themes, self.rating))
 
 
 def bank_path(variant: str) -> Path:

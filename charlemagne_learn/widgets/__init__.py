@@ -1,5 +1,6 @@
 """The course's interactive widgets (anywidget): cards, the trump ladder, the bid box, the table, quizzes,
-the bid-odds explorer, a table to play against the bots, and a box for a learner's name in a class.
+the bid-odds explorer, a table to play against the bots, a box for a learner's name in a class, and practice that
+adapts to the learner.
 
 Each widget is drawn by plain ES modules under the repository's ``widgets/`` folder and driven by the
 engine: the front-end never decides a rule. Each also has a stable ``repr`` and a static HTML picture
@@ -15,6 +16,7 @@ from .odds import BidOddsExplorer
 from .playtable import PlayTable
 from .quiz import TrickQuiz
 from .table import Table
+from .trainer import Trainer
 
 __all__ = [
     "BidBox",
@@ -24,6 +26,7 @@ __all__ = [
     "NameBox",
     "PlayTable",
     "Table",
+    "Trainer",
     "TrickQuiz",
     "TrumpLadder",
     "sort_hand",

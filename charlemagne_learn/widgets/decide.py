@@ -100,7 +100,7 @@ class DecisionQuiz(TableFront):
     ) -> None:
         whole_number("count", count, 1, 100)
         # the situations and questions in the widget's language, once teach.decisions writes French
-        stream = decisions(rules, kinds, seed, samples=samples, **lang_kw(decisions, _written_lang(lang)))
+        stream = decisions(rules, kinds, seed, samples=samples, **lang_kw(decisions, written_lang(lang)))
         self._setup(stream, count, seed, student, samples, coach, f"decisions: seed {seed}")
         self._progress: str | None = quiz_key("decision", rules, 1, kinds, seed)
         super().__init__(lang=lang, four_colour=four_colour, hints=False)
@@ -195,7 +195,7 @@ class DecisionQuiz(TableFront):
         coach: bool,
     ) -> DecisionQuiz:
         quiz = cls.__new__(cls)
-        decision = Decision.at(state, samples=samples, **lang_kw(Decision.at, _written_lang(lang)))
+        decision = Decision.at(state, samples=samples, **lang_kw(Decision.at, written_lang(lang)))
         quiz._setup(
             iter([decision]), 1, 0, student, samples, coach, f"one decision: {decision.kind} at a lesson's hand"
         )
@@ -512,7 +512,7 @@ class DecisionQuiz(TableFront):
         )
 
 
-def _written_lang(lang: object) -> Lang:
+def written_lang(lang: object) -> Lang:
     """The language the decisions are written in: ``lang``, else the course's (one that is no text is refused by
     the widget's own trait, just after)."""
     if lang is None:

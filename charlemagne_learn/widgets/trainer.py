@@ -1,0 +1,161 @@
+"""Practice that adapts: problems chosen at the learner's level, by theme, with their own mistakes back.
+
+A :class:`Trainer` is a :class:`~.decide.DecisionQuiz` whose next decision is chosen as the learner goes
+(:func:`~charlemagne_learn.teach.practice.choose`): a mistake of their own that is due again, else the problem of
+the themes asked whose rating is nearest theirs, from the stored starter set of the table and, past it, from
+problems made on demand. Every answer moves the learner's ratings and the problem's and is kept in
+``practice.json`` beside the lessons (:mod:`~charlemagne_learn.teach.practice`); the status line shows the rating
+and what the problem practises.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import replace
+from datetime import datetime, timezone
+from itertools import count
+
+from ..course import rules_for
+from ..engine.checks import flag, whole_number
+from ..engine.errors import CharlemagneError, RulesOptionError, quote
+from ..engine.i18n import LANGS, say, sentence
+from ..engine.rules import Rules
+from ..teach.decisions import Decision, decision_kinds
+from ..teach.practice import Practice, choose, load, save
+from ..teach.problems import THEMES, BankEntry, Problem, bank, problem
+from ._base import lang_kw
+from .decide import DecisionQuiz, written_lang
+
+__all__ = ["Trainer"]
+
+#: Problems made on demand, past the stored set, are made from seeds from here on (the set's are below).
+_FRESH_SEEDS = 10_000
+#: Problems made on demand before a theme asked is given up for the next one of any theme (a rare theme).
+_TRIES = 12
+
+
+class Trainer(DecisionQuiz):
+    """``count`` practice problems at the table's rules (None: the course's), of the ``themes`` asked (any of
+    :data:`~charlemagne_learn.teach.problems.THEMES`; all when none) and one ``skill`` (a decision's kind, such as
+    ``"lead"``; all when None), chosen near the learner's rating. ``own_mistakes``: bring back the learner's own
+    mistakes when due (None: as the record says, on at first). ``clock``: the time now (when a mistake is due);
+    the grades never depend on it."""
+
+    def __init__(
+        self,
+        rules: Rules | str | None = None,
+        themes: Iterable[str] = (),
+        *,
+        skill: str | None = None,
+        count: int = 20,
+        lang: str | None = None,
+        four_colour: bool = False,
+        coach: bool = False,
+        own_mistakes: bool | None = None,
+        clock: Callable[[], datetime] | None = None,
+    ) -> None:
+        try:
+            self._table = rules_for(rules)
+            self._themes = _themes(themes)
+            self._skill = None if skill is None else decision_kinds([skill], self._table)[0]
+            whole_number("count", count, 1, 200)
+            self._practice: Practice = load()
+            if own_mistakes is not None:
+                self._practice = replace(self._practice, own_mistakes=flag("own_mistakes", own_mistakes))
+        except CharlemagneError as exc:  # said in the widget's language
+            raise exc.in_lang(lang if lang in LANGS else None) from None
+        self._clock = clock or (lambda: datetime.now(timezone.utc))
+        self._asked: list[Problem] = []
+        self._language = written_lang(lang)
+        self._setup(self._problems(), count, 0, None, None, coach, "practice")
+        super(DecisionQuiz, self).__init__(lang=lang, four_colour=four_colour, hints=False)
+        self._start()
+
+    # ------------------------------------------------------------ what is asked
+    @property
+    def practice(self) -> Practice:
+        """The learner's record as it stands (kept beside the lessons after each answer)."""
+        return self._practice
+
+    @property
+    def problem(self) -> Problem:
+        """The problem on show."""
+        return self._asked[-1]
+
+    def _entries(self) -> tuple[BankEntry, ...]:
+        # the stored set was made at the preset's rules: a house table's problems are all made on demand
+        name = self._table.name
+        return bank(name) if self._table == Rules.preset(name) else ()
+
+    def _problems(self) -> Iterator[Decision]:
+        entries = self._entries()
+        fresh = count(_FRESH_SEEDS)
+        while True:
+            key = choose(
+                self._practice, entries, themes=self._themes, skill=self._skill, now=self._clock(),
+                table=self._table.name,
+            )  # fmt: skip
+            stored = next((e for e in entries if e.key == key), None)
+            if stored is not None:
+                found = stored.problem(self._table, **lang_kw(stored.problem, self._language))
+            elif key is not None:  # a mistake of the learner's own made on demand
+                _, kind, seed = key.split(" ")
+                found = self._made(kind, int(seed))
+            else:
+                found = self._fresh(fresh)
+            self._asked.append(found)
+            yield found.decision
+
+    def _made(self, kind: str, seed: int) -> Problem:
+        return problem(self._table, kind, seed, **lang_kw(problem, self._language))
+
+    def _fresh(self, seeds: Iterator[int]) -> Problem:
+        """A problem made on demand past the stored set: of the themes and skill asked if one comes within a few
+        tries, else the next of any theme."""
+        kinds = [self._skill] if self._skill is not None else list(decision_kinds(None, self._table))
+        made = None
+        for tries in count():
+            seed = next(seeds)
+            made = self._made(kinds[seed % len(kinds)], seed)
+            if made.key in self._practice.problems:
+                continue
+            if not self._themes or set(self._themes) & set(made.themes) or tries >= _TRIES:
+                return made
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    # ------------------------------------------------------------ answers
+    def _record(self, answer: str, grade: str, best: str, loss: float) -> None:
+        super()._record(answer, grade, best, loss)
+        asked = self.problem
+        self._practice = self._practice.answered(
+            asked.key, asked.kind, asked.themes, asked.rating, grade, now=self._clock()
+        )
+        save(self._practice)
+
+    def __repr__(self) -> str:
+        state = "answered" if self.answered else "not answered"
+        return (
+            f"Trainer({self._table.title}: problem {self.number} of {self._count}, {self.problem.key}, "
+            f"rating {self._practice.level()}, {state})"
+        )
+
+    def _redraw(self) -> None:
+        super()._redraw()
+        lang = self._lang
+        rating = self._practice.level()
+        themes = ", ".join(self.problem.theme_words(lang))
+        line = say("trainer.status", lang, status=self.status, rating=str(rating), themes=themes)
+        if self.problem.key in self._practice.mistakes and not self.answered:  # one of the learner's own, back
+            line += " " + say("trainer.again", lang)
+        self.status = line
+
+
+def _themes(themes: Iterable[str]) -> tuple[str, ...]:
+    """The themes asked, checked: each one of :data:`THEMES`."""
+    if isinstance(themes, str):
+        themes = [themes]
+    chosen = tuple(themes)
+    for theme in chosen:
+        if theme not in THEMES:
+            raise RulesOptionError(sentence("trainer.bad_theme", value=quote(theme), allowed=", ".join(THEMES)))
+    return chosen

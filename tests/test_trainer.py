@@ -1,0 +1,112 @@
+"""The practice widget: problems chosen at the learner's level and themes from the stored set, each answer moving
+the ratings and kept beside the lessons, a missed problem back when due (the clock decides when, never what), and
+the same answers giving the same problems."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+
+import charlemagne_learn as cl
+from charlemagne_learn.engine.errors import CharlemagneError
+from charlemagne_learn.teach.practice import PRACTICE_FILE, load
+from charlemagne_learn.teach.problems import bank
+from charlemagne_learn.widgets import Trainer
+
+START = datetime(2026, 11, 27, 10, 0, tzinfo=timezone.utc)
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = START
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+@pytest.fixture
+def lessons(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    (tmp_path / "course.json").write_text("{}")
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def _worst(trainer: Trainer) -> str:
+    return str(trainer.decision.grade().choices[-1].action)  # graded last: the furthest from the best
+
+
+def test_the_first_problem_is_the_stored_one_of_the_theme_nearest_a_newcomer(lessons: Path) -> None:
+    trainer = Trainer("canadian", ["trumping"], clock=Clock(), lang="en")
+    trumping = [e for e in bank("canadian") if "trumping" in e.themes]
+    nearest = min(trumping, key=lambda e: (abs(e.rating.mu - 1500), trumping.index(e)))
+    assert trainer.problem.key == nearest.key and "trumping" in trainer.problem.themes
+    assert "your rating: 1500?" in trainer.status and "trumping" in trainer.status
+
+
+def test_a_missed_problem_comes_back_when_due_and_the_record_is_kept(lessons: Path) -> None:
+    clock = Clock()
+    trainer = Trainer("canadian", skill="play", clock=clock, lang="en")
+    while not any(c.grade in ("mistake", "blunder") for c in trainer.decision.grade().choices):
+        assert trainer.choose(str(trainer.decision.grade().best.action)) and trainer.next()
+    missed = trainer.problem.key
+    assert trainer.choose(_worst(trainer))
+    assert trainer.practice.problems[missed].mu > trainer.problem.rating.mu and missed in trainer.practice.mistakes
+    assert load(lessons) == trainer.practice  # kept beside the lessons at once
+    assert trainer.next() and trainer.problem.key != missed  # not at once
+    assert trainer.choose(str(trainer.decision.grade().best.action))
+    clock.now += timedelta(minutes=11)
+    assert trainer.next() and trainer.problem.key == missed
+    assert "one of your own mistakes, back" in trainer.status
+    again = Trainer("canadian", skill="play", clock=clock, lang="en", own_mistakes=False)  # turned off
+    assert again.problem.key != missed
+
+
+def test_the_same_answers_at_the_same_times_give_the_same_problems(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def keys(folder: Path) -> list[str]:
+        folder.mkdir()
+        (folder / "course.json").write_text("{}")
+        monkeypatch.chdir(folder)
+        trainer = Trainer("canadian", ["defending"], clock=Clock(), lang="en")
+        seen = [trainer.problem.key]
+        for number in range(3):
+            graded = trainer.decision.grade()
+            if trainer.decision.kind == "exchange":
+                break
+            trainer.choose(str(graded.choices[number % len(graded.choices)].action))
+            trainer.next()
+            seen.append(trainer.problem.key)
+        return seen
+
+    assert keys(tmp_path / "a") == keys(tmp_path / "b")
+
+
+def test_outside_the_lessons_nothing_is_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    trainer = Trainer("canadian", skill="lead", clock=Clock(), lang="en")
+    trainer.choose(_worst(trainer))
+    assert not (tmp_path / PRACTICE_FILE).exists()
+    assert trainer.practice.answers  # the answer still counts in the session
+
+
+def test_a_house_table_s_problems_are_made_on_demand(lessons: Path) -> None:
+    house = cl.Rules.preset("canadian", all_pass="stick_dealer")
+    trainer = Trainer(house, skill="lead", clock=Clock(), lang="fr", count=1)
+    assert trainer.problem.seed >= 10_000 and trainer.problem.kind == "lead"
+    assert "votre classement" in trainer.status
+
+
+@pytest.mark.parametrize(
+    ("arguments", "said"),
+    [({"themes": ["juggling"]}, "not a theme"), ({"skill": "juggle"}, "juggle"), ({"count": 0}, "count")],
+)
+def test_a_trainer_asked_wrongly_is_refused_in_words(lessons: Path, arguments: dict[str, object], said: str) -> None:
+    with pytest.raises(CharlemagneError, match=said) as refused:
+        Trainer("canadian", clock=Clock(), lang="en", **arguments)  # type: ignore[arg-type]
+    assert isinstance(refused.value, ValueError)
+    with pytest.raises(CharlemagneError, match="thème" if "themes" in arguments else None):
+        Trainer("canadian", clock=Clock(), lang="fr", **arguments)  # type: ignore[arg-type]
+    assert not (lessons / PRACTICE_FILE).exists()
