@@ -26,9 +26,12 @@ from charlemagne_learn.teach.decisions import DECISION_KINDS, decision_kinds  # 
 from charlemagne_learn.teach.problems import BANK_FOLDER, bank_path, problem  # noqa: E402
 
 
-def _entry(job: tuple[str, str, int]) -> dict[str, object]:
+def _entry(job: tuple[str, str, int]) -> dict[str, object] | None:
     variant, kind, seed = job
-    made = problem(variant, kind, seed, lang="en")
+    try:
+        made = problem(variant, kind, seed, lang="en")
+    except RulesOptionError:  # no position of that kind where the choice matters within the seed's deals
+        return None
     return {"kind": kind, "seed": seed, "themes": list(made.themes), "rating": round(made.rating.mu, 1)}
 
 
@@ -45,7 +48,7 @@ def make(variant: str, count: int, workers: int) -> Path:
     kinds = [kind for kind in DECISION_KINDS if _asked_at(kind, Rules.preset(variant))]
     jobs = [(variant, kind, seed) for kind in kinds for seed in range(count)]
     with job_pool(workers) as pool:
-        entries = pool.map(_entry, jobs, chunksize=4)
+        entries = [e for e in pool.map(_entry, jobs, chunksize=4) if e is not None]
     path = bank_path(variant)
     # one problem a line: a regenerated set reads as a diff of the problems that changed
     lines = ",\n".join(json.dumps(e, ensure_ascii=False) for e in entries)

@@ -118,3 +118,21 @@ def test_bad_answers_are_refused_with_the_record_unchanged() -> None:
     with pytest.raises(PracticeError) as refused:
         Practice.from_json({"answers": "x"})
     assert isinstance(refused.value, ValueError) and "carnet" in str(refused.value.in_lang("fr"))
+
+
+def test_the_report_shows_ratings_by_skill_themes_and_mistakes_waiting(tmp_path: Path) -> None:
+    from charlemagne_learn.teach.practice import report
+
+    assert "No practice yet" in str(report(tmp_path, lang="en", now=NOW))
+    record = Practice()
+    answers = [("play", ("trumping",), "best"), ("play", ("trumping",), "good"), ("play", ("trumping",), "best"),
+               ("lead", ("ducking",), "blunder"), ("lead", ("ducking",), "mistake"), ("lead", ("ducking",), "good")]  # fmt: skip
+    for number, (skill, themes, grade) in enumerate(answers):
+        record = record.answered(f"canadian {skill} {number}", skill, themes, Rating(), grade, now=NOW)
+    save(record, tmp_path)
+    shown = str(report(tmp_path, lang="en", now=NOW + timedelta(hours=1)))
+    assert "overall: " in shown and "(4 of 6 solved)" in shown and "(3 of 3 solved)" in shown
+    assert "strongest themes: trumping." in shown and "weakest themes: ducking;" in shown
+    assert "mistakes to see again: 2, 2 due now" in shown
+    french = report(tmp_path, lang="fr", now=NOW)
+    assert "en tout" in str(french) and "<table>" in french._repr_html_() and "classement" in french._repr_html_()

@@ -30,16 +30,17 @@ from contextlib import suppress
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta, timezone
 from functools import cache
+from html import escape
 from pathlib import Path
 from typing import Any
 
 from ..course import lessons_folder, write_whole
 from ..engine.errors import CharlemagneError, quote
-from ..engine.i18n import sentence
-from .problems import BankEntry
+from ..engine.i18n import lang_or_current, say, sentence
+from .problems import THEMES, BankEntry
 from .ratings import Rating, RatingError, Ratings
 
-__all__ = ["PRACTICE_FILE", "Practice", "PracticeError", "choose", "load", "save"]
+__all__ = ["PRACTICE_FILE", "Practice", "PracticeError", "PracticeReport", "choose", "load", "report", "save"]
 
 #: The file beside the lessons that keeps a learner's practice.
 PRACTICE_FILE = "practice.json"
@@ -228,3 +229,80 @@ def save(practice: Practice, folder: Path | None = None) -> bool:
     except OSError:
         return False
     return True
+
+
+@dataclass(frozen=True, repr=False)
+class PracticeReport:
+    """What a learner's practice shows: the ratings by skill, the themes strongest and weakest, the mistakes
+    waiting. Shown as a table in a notebook, as lines in text."""
+
+    practice: Practice
+    lang: str
+    now: datetime
+
+    def _rows(self) -> list[tuple[str, str, str]]:
+        """Skill, rating, problems solved of those answered: overall first."""
+        answers = self.practice.answers
+        rows = [(say("practice.overall", self.lang), str(self.practice.ratings.overall), _solved(answers, self.lang))]
+        for skill, rating in sorted(self.practice.ratings.skills.items()):
+            mine = [a for a in answers if a.get("skill") == skill]
+            rows.append((say(f"decision.skill.{skill}", self.lang), str(rating), _solved(mine, self.lang)))
+        return rows
+
+    def _themes(self) -> tuple[list[str], list[str]]:
+        """The themes answered at least three times, strongest and weakest by share solved (three of each at most; with
+        one theme, it is the strongest)."""
+        by_theme: dict[str, list[bool]] = {}
+        for answer in self.practice.answers:
+            for theme in answer.get("themes", []):
+                by_theme.setdefault(str(theme), []).append(bool(answer.get("solved")))
+        shares = sorted((sum(solved) / len(solved), theme) for theme, solved in by_theme.items() if len(solved) >= 3)
+        named = [say(f"theme.{theme}", self.lang) for _, theme in shares if theme in THEMES]
+        half = min(3, len(named) // 2)  # a theme is strong or weak, never both
+        return named[::-1][: max(half, 1)] if named else [], named[:half]
+
+    def _lines(self) -> list[str]:
+        if not self.practice.answers:
+            return [say("practice.none", self.lang)]
+        lines = [say("practice.row", self.lang, skill=s, rating=r, solved=n) for s, r, n in self._rows()]
+        strong, weak = self._themes()
+        if strong:
+            lines.append(say("practice.strong", self.lang, themes=", ".join(strong)))
+        if weak:
+            lines.append(say("practice.weak", self.lang, themes=", ".join(weak)))
+        waiting = len(self.practice.mistakes)
+        if waiting:
+            lines.append(say("practice.waiting", self.lang, n=waiting, due=len(self.practice.due(self.now))))
+        return lines
+
+    def __str__(self) -> str:
+        return "\n".join(self._lines())
+
+    __repr__ = __str__  # the notebook's text: the lines a learner reads
+
+    def _repr_html_(self) -> str:
+        lines = self._lines()
+        if not self.practice.answers:
+            return f"<p>{escape(lines[0])}</p>"
+        rows = "".join(
+            f"<tr><td style='text-align:left;padding-right:1em'>{escape(s)}</td><td>{escape(r)}</td>"
+            f"<td style='text-align:left;padding-left:1em'>{escape(n)}</td></tr>"
+            for s, r, n in self._rows()
+        )
+        head = "".join(
+            f"<th style='text-align:left'>{escape(say(f'practice.head_{k}', self.lang))}</th>"
+            for k in ("skill", "rating", "solved")
+        )
+        rest = "".join(f"<p>{escape(line)}</p>" for line in lines[len(self._rows()) :])
+        return f"<table><tr>{head}</tr>{rows}</table>{rest}"
+
+
+def _solved(answers: Sequence[Mapping[str, Any]], lang: str) -> str:
+    return say("practice.solved", lang, solved=sum(bool(a.get("solved")) for a in answers), n=len(answers))
+
+
+def report(folder: Path | None = None, *, lang: str | None = None, now: datetime | None = None) -> PracticeReport:
+    """The learner's practice as it stands in ``folder`` (the lessons' folder by default): ratings by skill, the
+    themes strongest and weakest, the mistakes waiting (due by ``now``: the time now by default)."""
+    when = _aware(now) if now is not None else datetime.now(timezone.utc)
+    return PracticeReport(load(folder), lang_or_current(lang), when)

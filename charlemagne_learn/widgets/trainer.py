@@ -116,7 +116,12 @@ class Trainer(DecisionQuiz):
         made = None
         for tries in count():
             seed = next(seeds)
-            made = self._made(kinds[seed % len(kinds)], seed)
+            try:
+                made = self._made(kinds[seed % len(kinds)], seed)
+            except RulesOptionError:  # no position of that kind where the choice matters in this seed's deals
+                if tries >= 4 * _TRIES:  # a kind this table hardly ever asks: said, rather than searched for ever
+                    raise
+                continue
             if made.key in self._practice.problems:
                 continue
             if not self._themes or set(self._themes) & set(made.themes) or tries >= _TRIES:
