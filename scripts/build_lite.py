@@ -380,7 +380,36 @@ def build(out: Path, offline: bool = False) -> Path:
             check=True,
             cwd=work,
         )
+    write_start_page(out)
     return out
+
+
+#: The lesson the site's address opens.
+START_LESSON = "00_start_here.ipynb"
+
+
+def write_start_page(site: Path) -> Path:
+    """The site's own address opens lesson 00 in JupyterLab (JupyterLite's root page would open an empty one): a
+    page that goes there at once, with a link to it and to the French edition for a browser that does not follow."""
+    target = f"./lab/index.html?path={START_LESSON}"
+    french = f"./lab/index.html?path=fr/{START_LESSON}"
+    page = site / "index.html"
+    page.write_text(
+        f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="refresh" content="0; url={target}">
+<title>Charlemagne: start here</title>
+</head>
+<body>
+<p><a href="{target}">Charlemagne: start here</a> · <a href="{french}" lang="fr">en français</a></p>
+</body>
+</html>
+""",
+        encoding="utf-8",
+    )
+    return page
 
 
 def main(argv: list[str] | None = None) -> None:
