@@ -389,26 +389,21 @@ START_LESSON = "00_start_here.ipynb"
 
 
 def write_start_page(site: Path) -> Path:
-    """The site's own address opens lesson 00 in JupyterLab (JupyterLite's root page would open an empty one): a
-    page that goes there at once, with a link to it and to the French edition for a browser that does not follow."""
+    """The site's own address opens lesson 00 in JupyterLab (JupyterLite's root page would open an empty one).
+
+    The root page stays JupyterLite's: every app of the site reads its settings from the ``index.html`` files above
+    it, so only a line is added at the top of its head, which goes to lesson 00 when the page itself is opened (a
+    page read for its settings runs no script; without scripts, a refresh does the same). Lesson 00 links to the
+    French edition."""
     target = f"./lab/index.html?path={START_LESSON}"
-    french = f"./lab/index.html?path=fr/{START_LESSON}"
     page = site / "index.html"
-    page.write_text(
-        f"""<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="refresh" content="0; url={target}">
-<title>Charlemagne: start here</title>
-</head>
-<body>
-<p><a href="{target}">Charlemagne: start here</a> · <a href="{french}" lang="fr">en français</a></p>
-</body>
-</html>
-""",
-        encoding="utf-8",
+    text = page.read_text(encoding="utf-8")
+    go = (
+        f'<script>window.location.replace("{target}");</script>'
+        f'<noscript><meta http-equiv="refresh" content="0; url={target}"></noscript>'
     )
+    text = text.replace("<head>", f"<head>\n    {go}", 1)
+    page.write_text(text, encoding="utf-8")
     return page
 
 

@@ -36,9 +36,10 @@ def test_the_lite_site_holds_every_lesson_the_wheel_and_the_widget_front_end(tmp
     assert len(wheels) == 1
     assert (site / "extensions" / "anywidget").is_dir()  # widgets render in the browser there too
     assert (site / "lab" / "index.html").is_file()
-    # the site's address opens lesson 00 (the page the Quickstart opens), with a link to it and the French edition
+    # the site's address opens lesson 00 (the page the Quickstart opens)
     start = (site / "index.html").read_text()
-    assert 'url=./lab/index.html?path=00_start_here.ipynb"' in start and "fr/00_start_here.ipynb" in start
+    assert 'location.replace("./lab/index.html?path=00_start_here.ipynb")' in start
+    assert "jupyter-config-data" in start  # still JupyterLite's page, which the apps read their settings from
     # the same JupyterLab settings as every other environment of the lessons: no news question on opening
     ours = json.loads((ROOT / "lab-settings" / "overrides.json").read_text())
     config = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]

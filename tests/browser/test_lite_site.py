@@ -267,3 +267,38 @@ def test_the_french_lesson_speaks_french_offline(lite_lesson: LiteLesson) -> Non
     assert not english, f"English words shown: {sorted(english)}"
     assert lite_lesson.blocked == []
     assert lite_lesson.real_errors() == []
+
+
+#: Clicks of the long session: the issue of other JupyterLite courses is a kernel that stops answering after many.
+LONG_SESSION = 200
+
+
+def test_a_long_session_of_clicks_keeps_the_kernel_answering(lite_lesson: LiteLesson) -> None:
+    """Two hundred clicks on lesson 03's hand of cards, each answered from Python with the ruling on that card
+    (two cards in turn, so every answer changes the words shown), then the kernel still runs code. How long the
+    first and the last twenty clicks took is saved beside the screenshots, not asserted: the clock is the machine's."""
+    lite_lesson.open(LESSON)
+    lite_lesson.run_all()
+    page = lite_lesson.page
+    hand = page.locator(".cl-hand").filter(has=page.locator('[data-card="AS"]')).first
+    hand.scroll_into_view_if_needed()
+    message = hand.locator(".cl-message")
+    waits = []
+    for number in range(LONG_SESSION):
+        before = message.text_content() or ""
+        clicked = time.monotonic()
+        hand.locator(f'[data-card="{"AS" if number % 2 == 0 else "AD"}"]').click()
+        page.wait_for_function(
+            "([box, before]) => box.textContent !== before && box.textContent.trim() !== ''",
+            arg=[message.element_handle(), before],
+            timeout=60_000,
+        )
+        waits.append(time.monotonic() - clicked)
+    assert len(waits) == LONG_SESSION
+    assert lite_lesson.run_code("print(6 * 7)").strip() == "42"  # the kernel still runs code after them
+    lite_lesson.screenshot("lite_offline_long_session")
+    first, last = sorted(waits[:20]), sorted(waits[-20:])
+    timings = {"clicks": LONG_SESSION, "first_20_median_s": round(first[10], 3), "last_20_median_s": round(last[10], 3)}
+    (ARTIFACTS / "lite_long_session.json").write_text(json.dumps(timings, indent=1), encoding="utf-8")
+    print(f"offline JupyterLite, long session: {timings}")
+    assert lite_lesson.blocked == [] and lite_lesson.real_errors() == []
