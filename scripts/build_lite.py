@@ -11,17 +11,17 @@ the lessons, where it breaks every page.
     python3 scripts/build_lite.py                  # builds into _lite/ (first run: about a minute)
     python3 scripts/build_lite.py --out site/
 
-To publish, copy the output folder to any static host — for example push it to a ``gh-pages`` branch
-and turn on GitHub Pages; learners then open ``<site>/lab/index.html``. The Pyodide kernel itself is
-fetched from its CDN when a learner opens a notebook, so the site needs the internet at run time.
-
-    python3 scripts/build_lite.py --offline        # the same site, running with no network at all
-
-``--offline`` serves Pyodide's core from the site (from ``node_modules/pyodide``: ``npm ci`` first) with a lock
-file of its own: micropip, the kernel's wheels, the widgets' pure-Python dependencies (the pins of
+The site runs with no network at all: it serves Pyodide's core (from ``node_modules/pyodide``: ``npm ci`` first)
+with a lock file of its own: micropip, the kernel's wheels, the widgets' pure-Python dependencies (the pins of
 ``tests/pyodide/requirements.txt``) and the course's wheel are in the site and loaded as the kernel starts, so a
-lesson runs at once, without its install cell. Pyodide's compiled packages (numpy, matplotlib) stay on its CDN:
-the lessons that draw plots keep an install cell for matplotlib, which needs the internet.
+lesson runs at once, without an install cell, with the very versions the tests ran. Pyodide's compiled packages
+(numpy, matplotlib) stay on its CDN: the lessons that draw plots start with an install cell for matplotlib, which
+needs the internet.
+
+    python3 scripts/build_lite.py --cdn            # a site that takes Pyodide from its CDN and the packages from PyPI
+
+To publish, copy the output folder to any static host as it is (every link in it is relative) — for example push
+it to a ``gh-pages`` branch and turn on GitHub Pages; the site's address opens lesson 00.
 """
 
 from __future__ import annotations
@@ -342,8 +342,9 @@ def write_offline_runtime(lite: Path, python: Path, course_wheel: Path, work: Pa
     (lite / "jupyter-lite.json").write_text(json.dumps(config, indent=1), encoding="utf-8")
 
 
-def build(out: Path, offline: bool = False) -> Path:
-    """Build the site into ``out`` (replaced if it exists) and return it; ``offline``: see the module's help."""
+def build(out: Path, offline: bool = True) -> Path:
+    """Build the site into ``out`` (replaced if it exists) and return it; ``offline`` (the default): see the module's
+    help; False for a site that fetches Pyodide and the packages at run time."""
     python = lite_python()
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
@@ -411,11 +412,11 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--out", type=Path, default=ROOT / "_lite", help="output folder (default: _lite/)")
     ap.add_argument(
-        "--offline", action="store_true", help="serve Pyodide and the course's packages from the site: no network"
+        "--cdn", action="store_true", help="take Pyodide from its CDN and the packages from PyPI at run time"
     )
     args = ap.parse_args(argv)
     try:
-        site = build(args.out.resolve(), offline=args.offline)
+        site = build(args.out.resolve(), offline=not args.cdn)
     except BuildError as error:
         sys.exit(f"build_lite: {error}")
     print(f"JupyterLite site built in {site}; open {site / 'lab' / 'index.html'} through a static web server")

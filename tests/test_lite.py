@@ -1,4 +1,4 @@
-"""The JupyterLite build: the course as a static site, with every lesson and the package wheel."""
+"""The JupyterLite build: the course as a static site that runs offline, with every lesson and the package wheel."""
 
 from __future__ import annotations
 
@@ -17,38 +17,22 @@ sys.path.insert(0, str(ROOT / "scripts"))
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(600)]
 
 
-def test_the_lite_site_holds_every_lesson_the_wheel_and_the_widget_front_end(tmp_path: Path) -> None:
-    from build_lite import build
+def test_a_site_that_fetches_pyodide_starts_each_lesson_by_installing_the_course(tmp_path: Path) -> None:
+    """``--cdn``: the lessons as the site serves them (no build needed to see them) start with an install cell."""
+    from build_lite import write_contents
 
-    site = build(tmp_path / "site")
-    lessons = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
-    assert lessons and sorted(p.name for p in (site / "files").glob("*.ipynb")) == lessons
-    french = sorted(p.name for p in (ROOT / "notebooks" / "fr").glob("*.ipynb"))
-    assert sorted(p.name for p in (site / "files" / "fr").glob("*.ipynb")) == french
-    if french:  # the French edition speaks French there too
-        assert json.loads((site / "files" / "fr" / "course.json").read_text()) == {"lang": "fr"}
-    # what the lessons link to and read beside themselves is served there too
-    assert (site / "files" / "printables" / "cheatsheet.pdf").is_file()
-    assert (site / "files" / "fr" / "teachers" / "class_results_example").is_dir()
-    first = json.loads((site / "files" / lessons[0]).read_text())["cells"][0]
-    assert "%pip install" in "".join(first["source"])  # the browser's Python installs the course first
-    wheels = list((site / "pypi").glob("charlemagne_learn-*.whl"))
-    assert len(wheels) == 1
-    assert (site / "extensions" / "anywidget").is_dir()  # widgets render in the browser there too
-    assert (site / "lab" / "index.html").is_file()
-    # the site's address opens lesson 00 (the page the Quickstart opens)
-    start = (site / "index.html").read_text()
-    assert 'location.replace("./lab/index.html?path=00_start_here.ipynb")' in start
-    assert "jupyter-config-data" in start  # still JupyterLite's page, which the apps read their settings from
-    # the same JupyterLab settings as every other environment of the lessons: no news question on opening
-    ours = json.loads((ROOT / "lab-settings" / "overrides.json").read_text())
-    config = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
-    for plugin, values in ours.items():
-        assert config["settingsOverrides"][plugin] == {**config["settingsOverrides"][plugin], **values}
+    contents = write_contents(tmp_path / "contents", offline=False)
+    for lesson in sorted(contents.rglob("*.ipynb")):
+        first = "".join(json.loads(lesson.read_text())["cells"][0]["source"])
+        assert "%pip install -q charlemagne_learn" in first, lesson  # the browser's Python installs the course first
+    french = json.loads((contents / "fr" / "00_start_here.ipynb").read_text())["cells"][0]
+    assert "Dans le navigateur" in "".join(french["source"])
 
 
-def test_the_offline_site_serves_pyodide_and_every_package_the_kernel_starts_with(tmp_path: Path) -> None:
-    """What the kernel loads as it starts is in the site, under the hash the lock file gives; the rest of Pyodide's
+def test_the_site_holds_every_lesson_and_serves_pyodide_and_every_package_the_kernel_starts_with(
+    tmp_path: Path,
+) -> None:
+    """Every lesson and what it links to; what the kernel loads as it starts is in the site, under the hash the lock file gives; the rest of Pyodide's
     packages keep their CDN address; only the lessons that draw plots keep a cell, installing matplotlib."""
     import hashlib
     import zipfile
@@ -59,9 +43,28 @@ def test_the_offline_site_serves_pyodide_and_every_package_the_kernel_starts_wit
         if os.environ.get("CI"):
             pytest.fail("Pyodide's npm package is missing: python3 tasks.py test installs it (npm ci)")
         pytest.skip("Pyodide's npm package is not installed (npm ci)")
-    site = build(tmp_path / "site", offline=True)
+    site = build(tmp_path / "site")
+    lessons = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
+    assert lessons and sorted(p.name for p in (site / "files").glob("*.ipynb")) == lessons
+    french = sorted(p.name for p in (ROOT / "notebooks" / "fr").glob("*.ipynb"))
+    assert sorted(p.name for p in (site / "files" / "fr").glob("*.ipynb")) == french
+    assert json.loads((site / "files" / "fr" / "course.json").read_text()) == {"lang": "fr"}  # French there too
+    # what the lessons link to and read beside themselves is served there too
+    assert (site / "files" / "printables" / "cheatsheet.pdf").is_file()
+    assert (site / "files" / "fr" / "teachers" / "class_results_example").is_dir()
+    assert len(list((site / "pypi").glob("charlemagne_learn-*.whl"))) == 1
+    assert (site / "extensions" / "anywidget").is_dir()  # widgets render in the browser there too
+    assert (site / "lab" / "index.html").is_file()
+    # the site's address opens lesson 00 (the page the Quickstart opens)
+    start = (site / "index.html").read_text()
+    assert 'location.replace("./lab/index.html?path=00_start_here.ipynb")' in start
+    assert "jupyter-config-data" in start  # still JupyterLite's page, which the apps read their settings from
+    config = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    # the same JupyterLab settings as every other environment of the lessons: no news question on opening
+    for plugin, values in json.loads((ROOT / "lab-settings" / "overrides.json").read_text()).items():
+        assert config["settingsOverrides"][plugin] == {**config["settingsOverrides"][plugin], **values}
     pyodide = site / "static" / "pyodide"
-    settings = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]["litePluginSettings"]
+    settings = config["litePluginSettings"]
     kernel = settings["@jupyterlite/pyodide-kernel-extension:kernel"]
     assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
     assert kernel["loadPyodideOptions"]["packages"] == list(PRELOAD)

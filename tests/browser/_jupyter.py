@@ -175,16 +175,23 @@ OFFLINE_ARGS = ["--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLU
 
 
 @contextmanager
-def running_browser(extra_args: list[str] | None = None) -> Iterator[Any]:
-    """The system Chromium, headless, through Playwright; ``extra_args``: more command-line options."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium(), headless=True, args=CHROMIUM_ARGS + (extra_args or []))
+def running_browser(extra_args: list[str] | None = None, playwright: Any = None) -> Iterator[Any]:
+    """The system Chromium, headless, through Playwright; ``extra_args``: more command-line options. ``playwright``:
+    a running Playwright to launch it from (one process has one at a time: a second ``sync_playwright`` beside a
+    running one fails), else one of its own."""
+    if playwright is not None:
+        b = playwright.chromium.launch(
+            executable_path=chromium(), headless=True, args=CHROMIUM_ARGS + (extra_args or [])
+        )
         try:
             yield b
         finally:
             b.close()
+        return
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p, running_browser(extra_args, p) as b:
+        yield b
 
 
 def write_notebook(root: Path, stem: str, cells: tuple[str, ...] | list[str]) -> Path:

@@ -66,16 +66,25 @@ def lessons_lab(tmp_path: Path) -> Iterator[Lab]:
 
 
 @pytest.fixture(scope="session")
-def browser(lab: Lab) -> Iterator[Any]:
-    with running_browser() as b:
+def playwright_session() -> Iterator[Any]:
+    """The one Playwright of the test session, which every browser is launched from."""
+    _need_browser()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(lab: Lab, playwright_session: Any) -> Iterator[Any]:
+    with running_browser(playwright=playwright_session) as b:
         yield b
 
 
 @pytest.fixture(scope="session")
-def offline_browser() -> Iterator[Any]:
+def offline_browser(playwright_session: Any) -> Iterator[Any]:
     """Chromium without JupyterLab beside it, and with no way to the internet (:data:`OFFLINE_ARGS`)."""
-    _need_browser()
-    with running_browser(OFFLINE_ARGS) as b:
+    with running_browser(OFFLINE_ARGS, playwright_session) as b:
         yield b
 
 

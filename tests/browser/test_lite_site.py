@@ -1,7 +1,7 @@
-"""The JupyterLite site built with ``--offline`` runs a lesson in Chromium with no network at all: the page, the
+"""The JupyterLite site (built as `scripts/build_lite.py` builds it) runs a lesson in Chromium with no network at all: the page, the
 Pyodide kernel (its worker and the site's service worker too) reach nothing but the static server on 127.0.0.1,
-yet the kernel starts, every cell of lesson 03 runs without an error, and a click on its quiz comes back from
-Python with a verdict. Chromium resolves no host name (``OFFLINE_ARGS``) and every request off loopback is
+yet the kernel starts, every cell of lesson 03 runs without an error, a click on its quiz comes back from Python
+with a verdict, a hint grades as CPython's, and 200 clicks later the kernel still answers. Chromium resolves no host name (``OFFLINE_ARGS``) and every request off loopback is
 aborted and recorded: the test fails if the lesson needed one. The French edition's lesson speaks French there
 too. How long the kernel takes to start and the lesson to run is printed and saved beside the screenshots."""
 
@@ -77,7 +77,7 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
 
 @pytest.fixture(scope="module")
 def lite_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The site built with ``--offline`` once, served on loopback; its address."""
+    """The site built once, served on loopback; its address."""
     from build_lite import PYODIDE_NPM, build
 
     if not (PYODIDE_NPM / "pyodide.mjs").is_file():  # as a missing Chromium: an error under CI, a skip elsewhere
@@ -205,7 +205,7 @@ def _errors(outputs: list[dict[str, Any]]) -> list[str]:
     return [f"{o.get('ename')}: {o.get('evalue')}" for o in outputs if o.get("output_type") == "error"]
 
 
-def test_a_lesson_runs_offline_and_its_quiz_answers_a_click(lite_lesson: LiteLesson) -> None:
+def test_a_lesson_runs_offline_and_answers_clicks_and_hints_through_a_long_session(lite_lesson: LiteLesson) -> None:
     started = lite_lesson.open(LESSON)
     ran = lite_lesson.run_all()
     outputs = lite_lesson.outputs()
@@ -242,10 +242,12 @@ def test_a_lesson_runs_offline_and_its_quiz_answers_a_click(lite_lesson: LiteLes
     exec(_HINT, namespace)
     assert there == [True, namespace["graded"]()]
 
-    timings = {
+    timings: dict[str, object] = {
         "kernel_ready_s": round(started, 1), "run_all_s": round(ran, 1), "click_answered_s": round(answered, 2),
         "hint_s": round(hinted, 1),
     }  # fmt: skip
+    # and the same kernel goes on answering through a long session (in this test: a kernel's start is dear)
+    timings["long_session"] = _long_session(lite_lesson)
     (ARTIFACTS / "lite_offline_timings.json").write_text(json.dumps(timings, indent=1), encoding="utf-8")
     print(f"offline JupyterLite, lesson 03: {timings}")
     assert lite_lesson.blocked == []  # the lesson asked nothing of the internet
@@ -273,12 +275,11 @@ def test_the_french_lesson_speaks_french_offline(lite_lesson: LiteLesson) -> Non
 LONG_SESSION = 200
 
 
-def test_a_long_session_of_clicks_keeps_the_kernel_answering(lite_lesson: LiteLesson) -> None:
+def _long_session(lite_lesson: LiteLesson) -> dict[str, float]:
     """Two hundred clicks on lesson 03's hand of cards, each answered from Python with the ruling on that card
     (two cards in turn, so every answer changes the words shown), then the kernel still runs code. How long the
-    first and the last twenty clicks took is saved beside the screenshots, not asserted: the clock is the machine's."""
-    lite_lesson.open(LESSON)
-    lite_lesson.run_all()
+    first and the last twenty clicks took is returned to be saved beside the screenshots, not asserted: the clock is
+    the machine's."""
     page = lite_lesson.page
     hand = page.locator(".cl-hand").filter(has=page.locator('[data-card="AS"]')).first
     hand.scroll_into_view_if_needed()
@@ -298,7 +299,4 @@ def test_a_long_session_of_clicks_keeps_the_kernel_answering(lite_lesson: LiteLe
     assert lite_lesson.run_code("print(6 * 7)").strip() == "42"  # the kernel still runs code after them
     lite_lesson.screenshot("lite_offline_long_session")
     first, last = sorted(waits[:20]), sorted(waits[-20:])
-    timings = {"clicks": LONG_SESSION, "first_20_median_s": round(first[10], 3), "last_20_median_s": round(last[10], 3)}
-    (ARTIFACTS / "lite_long_session.json").write_text(json.dumps(timings, indent=1), encoding="utf-8")
-    print(f"offline JupyterLite, long session: {timings}")
-    assert lite_lesson.blocked == [] and lite_lesson.real_errors() == []
+    return {"clicks": LONG_SESSION, "first_20_median_s": round(first[10], 3), "last_20_median_s": round(last[10], 3)}
