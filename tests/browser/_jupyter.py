@@ -205,23 +205,39 @@ def write_notebook(root: Path, stem: str, cells: tuple[str, ...] | list[str]) ->
     return path
 
 
-class Notebook:
-    """One notebook open in the browser, its kernel ready; JavaScript errors are collected."""
+# Every output of every code cell of the open notebook, as its model holds it after Run All.
+OUTPUTS = """() => {
+  const cells = window.jupyterapp.shell.currentWidget.content.model.cells;
+  const out = [];
+  for (let i = 0; i < cells.length; i++) {
+    const cell = cells.get(i);
+    if (cell.type === "code") out.push(...(cell.toJSON().outputs || []));
+  }
+  return out;
+}"""
 
-    def __init__(self, page: Any, lab: Lab, name: str) -> None:
-        self.page, self.lab, self.name = page, lab, name
+# What the page shows of the notebook's outputs: the rendered output areas, widgets included.
+SHOWN = """() => Array.from(document.querySelectorAll('.jp-OutputArea-output')).map(e => {
+  const copy = e.cloneNode(true);
+  copy.querySelectorAll('[lang="en"]').forEach(q => q.remove());  // English quoted on purpose
+  copy.querySelectorAll('style, code').forEach(q => q.remove());  // a stylesheet, and code a teacher types
+  return copy.innerText || copy.textContent;
+}).join('\\n')"""
+
+
+class OpenNotebook:
+    """A notebook open in a JupyterLab or JupyterLite page: what the page logs as errors is collected, Run All is
+    awaited, the outputs read back, the page kept as a screenshot."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
         self.errors: list[str] = []
         page.on("pageerror", lambda exc: self.errors.append(f"page error: {exc}"))
         page.on("console", lambda msg: self.errors.append(f"console: {msg.text}") if msg.type == "error" else None)
 
-    def open(self) -> None:
-        page = self.page
-        page.goto(f"{self.lab.base}/lab/tree/{self.name}?reset&token={self.lab.token}")
-        page.wait_for_function("window.jupyterapp?.shell.currentWidget?.sessionContext", timeout=60_000)
-        page.evaluate("""async () => { const p = window.jupyterapp.shell.currentWidget;
-            await p.context.ready; await p.sessionContext.ready; await p.sessionContext.session.kernel.info; }""")
-
-    def run_all(self, timeout: float = 600.0) -> None:
+    def run_all(self, timeout: float = 600.0) -> float:
+        """Run every cell; the seconds it took."""
+        start = time.monotonic()
         # The command's promise is kept on the page and polled: awaited straight through page.evaluate, a long run on
         # a loaded machine once ended in "Resulting promise was garbage collected".
         self.page.evaluate("""() => { window.__runAll = undefined;
@@ -229,6 +245,39 @@ class Notebook:
                 (done) => { window.__runAll = done; }, (error) => { window.__runAll = String(error); }); }""")
         self.page.wait_for_function("window.__runAll !== undefined", timeout=timeout * 1000)
         assert self.page.evaluate("window.__runAll") is True
+        return time.monotonic() - start
+
+    def outputs(self) -> list[dict[str, Any]]:
+        return list(self.page.evaluate(OUTPUTS))
+
+    def shown(self) -> str:
+        return str(self.page.evaluate(SHOWN))
+
+    def screenshot(self, what: str) -> Path:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        path = ARTIFACTS / f"{what}.png"
+        self.page.screenshot(path=str(path), full_page=True)
+        return path
+
+    def real_errors(self) -> list[str]:
+        # Chromium reports a missing favicon and requests a test refused as failed loads: not the notebook's errors
+        # (refused requests are checked where they are refused).
+        return [e for e in self.errors if "Failed to load resource" not in e and "favicon" not in e]
+
+
+class Notebook(OpenNotebook):
+    """One notebook open in the tests' JupyterLab, its kernel ready."""
+
+    def __init__(self, page: Any, lab: Lab, name: str) -> None:
+        super().__init__(page)
+        self.lab, self.name = lab, name
+
+    def open(self) -> None:
+        page = self.page
+        page.goto(f"{self.lab.base}/lab/tree/{self.name}?reset&token={self.lab.token}")
+        page.wait_for_function("window.jupyterapp?.shell.currentWidget?.sessionContext", timeout=60_000)
+        page.evaluate("""async () => { const p = window.jupyterapp.shell.currentWidget;
+            await p.context.ready; await p.sessionContext.ready; await p.sessionContext.session.kernel.info; }""")
 
     def value(self, expression: str) -> Any:
         return self.lab.kernel_value(expression, self.name)
@@ -242,16 +291,6 @@ class Notebook:
                 assert got == expected, f"{expression} is {got!r}, expected {expected!r}"
                 return
             time.sleep(0.1)
-
-    def screenshot(self, what: str) -> Path:
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        path = ARTIFACTS / f"{what}.png"
-        self.page.screenshot(path=str(path), full_page=True)
-        return path
-
-    def real_errors(self) -> list[str]:
-        # Chromium reports a missing favicon and similar network noise as console errors: not ours.
-        return [e for e in self.errors if "Failed to load resource" not in e and "favicon" not in e]
 
 
 #: The page colour each of JupyterLab's themes paints (its ``--jp-layout-color0``).

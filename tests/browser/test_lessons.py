@@ -34,27 +34,6 @@ except ImportError:  # tests/ is not a package here
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
     import _french  # type: ignore[no-redef]
 
-# What the page shows of the lesson's outputs: the rendered output areas, widgets included.
-_SHOWN = """() => Array.from(document.querySelectorAll('.jp-OutputArea-output')).map(e => {
-  const copy = e.cloneNode(true);
-  copy.querySelectorAll('[lang="en"]').forEach(q => q.remove());  // English quoted on purpose
-  copy.querySelectorAll('style, code').forEach(q => q.remove());  // a stylesheet, and code a teacher types
-  return copy.innerText || copy.textContent;
-}).join('\\n')"""
-
-# Every output of every cell, as the notebook model holds it after Run All.
-_OUTPUTS = """() => {
-  const cells = window.jupyterapp.shell.currentWidget.content.model.cells;
-  const out = [];
-  for (let i = 0; i < cells.length; i++) {
-    const cell = cells.get(i);
-    if (cell.type !== "code") continue;
-    for (const o of cell.toJSON().outputs || []) out.push(o);
-  }
-  return out;
-}"""
-
-
 # Per code cell of the open notebook, whether JupyterLab folds its input; and the code editors laid out on screen.
 _CODE = """() => {
   const panel = window.jupyterapp.shell.currentWidget;
@@ -98,7 +77,7 @@ def test_lesson_runs_in_jupyterlab(lesson: Path, lab: Lab, browser: Any) -> None
         book.run_all()
         if lesson_proper:
             _code_folded(book)
-        outputs = book.page.evaluate(_OUTPUTS)
+        outputs = book.outputs()
         errors = [o for o in outputs if o.get("output_type") == "error"]
         stderr = [o for o in outputs if o.get("output_type") == "stream" and o.get("name") == "stderr"]
         assert errors == [] and stderr == [], errors or stderr
@@ -119,7 +98,7 @@ def test_lesson_runs_in_jupyterlab(lesson: Path, lab: Lab, browser: Any) -> None
         book.screenshot(f"lesson_{edition}_{lesson.stem}".replace("__", "_"))
         assert book.real_errors() == []
         if edition.split("/")[0] == "fr":
-            shown = book.page.evaluate(_SHOWN)
+            shown = book.shown()
             english = _french.english_words_in(shown)
             assert not english, f"English words shown in {edition}/{lesson.name}: {sorted(english)}"
     finally:

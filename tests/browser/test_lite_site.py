@@ -20,7 +20,7 @@ from typing import Any
 from urllib.parse import urlparse
 
 import pytest
-from _jupyter import ARTIFACTS
+from _jupyter import ARTIFACTS, OpenNotebook
 
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "scripts"))
@@ -37,26 +37,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.timeout(900)]
 LESSON = "03_following_suit_and_winning_tricks.ipynb"
 #: Loopback names, the only hosts the page may reach.
 LOOPBACK = {"127.0.0.1", "localhost"}
-
-# Every output of every code cell, as the notebook model holds it after Run All.
-_OUTPUTS = """() => {
-  const cells = window.jupyterapp.shell.currentWidget.content.model.cells;
-  const out = [];
-  for (let i = 0; i < cells.length; i++) {
-    const cell = cells.get(i);
-    if (cell.type === "code") out.push(...(cell.toJSON().outputs || []));
-  }
-  return out;
-}"""
-
-
-# What the page shows of the lesson's outputs, widgets included (as test_lessons.py reads it).
-_SHOWN = """() => Array.from(document.querySelectorAll('.jp-OutputArea-output')).map(e => {
-  const copy = e.cloneNode(true);
-  copy.querySelectorAll('[lang="en"]').forEach(q => q.remove());  // English quoted on purpose
-  copy.querySelectorAll('style, code').forEach(q => q.remove());  // a stylesheet, and code a teacher types
-  return copy.innerText || copy.textContent;
-}).join('\\n')"""
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
@@ -102,18 +82,15 @@ def lite_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         thread.join()
 
 
-class LiteLesson:
+class LiteLesson(OpenNotebook):
     """One lesson open in the site, in a fresh browser context that may reach loopback only."""
 
     def __init__(self, browser: Any, base: str) -> None:
         self.base = base
         self.context = browser.new_context(viewport={"width": 1280, "height": 900})
         self.blocked: list[str] = []
-        self.errors: list[str] = []
         self.context.route("**/*", self._only_loopback)
-        self.page = self.context.new_page()
-        self.page.on("pageerror", lambda exc: self.errors.append(f"page error: {exc}"))
-        self.page.on("console", lambda msg: self.errors.append(msg.text) if msg.type == "error" else None)
+        super().__init__(self.context.new_page())
 
     def _only_loopback(self, route: Any) -> None:
         url = route.request.url
@@ -138,16 +115,6 @@ class LiteLesson:
         assert not str(kernel).startswith("failed"), kernel
         return time.monotonic() - start
 
-    def run_all(self) -> float:
-        """Run every cell; the seconds it took."""
-        start = time.monotonic()
-        self.page.evaluate("""() => { window.__runAll = undefined;
-            window.jupyterapp.commands.execute('notebook:run-all-cells').then(
-                (done) => { window.__runAll = done; }, (error) => { window.__runAll = String(error); }); }""")
-        self.page.wait_for_function("window.__runAll !== undefined", timeout=600_000)
-        assert self.page.evaluate("window.__runAll") is True
-        return time.monotonic() - start
-
     def run_code(self, code: str) -> str:
         """Run ``code`` in the lesson's kernel (no cell): what it prints, and any error's name and message."""
         said = self.page.evaluate(
@@ -165,19 +132,6 @@ class LiteLesson:
             code,
         )
         return str(said)
-
-    def outputs(self) -> list[dict[str, Any]]:
-        return list(self.page.evaluate(_OUTPUTS))
-
-    def screenshot(self, what: str) -> Path:
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        path = ARTIFACTS / f"{what}.png"
-        self.page.screenshot(path=str(path), full_page=True)
-        return path
-
-    def real_errors(self) -> list[str]:
-        # the requests aborted here are reported as failed loads: they are checked through ``blocked`` instead
-        return [e for e in self.errors if "Failed to load resource" not in e and "favicon" not in e]
 
 
 @pytest.fixture
@@ -263,7 +217,7 @@ def test_the_french_lesson_speaks_french_offline(lite_lesson: LiteLesson) -> Non
     quiz.scroll_into_view_if_needed()
     lite_lesson.screenshot("lite_offline_fr_lesson_03")
     # the course reads the edition's course.json ({"lang": "fr"}) beside the lesson, through the site's drive
-    shown = lite_lesson.page.evaluate(_SHOWN)
+    shown = lite_lesson.shown()
     assert "Question 1 sur" in shown
     english = _french.english_words_in(shown)
     assert not english, f"English words shown: {sorted(english)}"
