@@ -40,6 +40,7 @@ PARTS = {
     "hint_default": "the opening-lead hint a learner asks: its default 320 deals",
     "exchange_default": "the bidder's exchange graded: 24 candidates on 320 deals",
     "bid_odds_500": "bid odds, every bid of a middling hand, 500 samples",
+    "next_problem": "practice: the next problem served after an answer, the slowest of six (bid, lead, play)",
 }
 
 
@@ -50,6 +51,8 @@ def _cell(part: dict[str, Any], name: str) -> str:
         return f"{part['hands_per_second']:,}/s"
     if name in ("solver", "compiled"):
         return f"{part['solves_per_second']:,}/s"
+    if name == "next_problem":
+        return f"{part['slowest']:.2f} s"
     return f"{part['seconds']:.2f} s"
 
 
@@ -60,6 +63,8 @@ def _ratio(slow: dict[str, Any], fast: dict[str, Any], name: str) -> str:
         return f"{fast['hands_per_second'] / slow['hands_per_second']:.1f}×"
     if name in ("solver", "compiled"):
         return f"{fast['solves_per_second'] / slow['solves_per_second']:.1f}×"
+    if name == "next_problem":
+        return f"{slow['slowest'] / fast['slowest']:.1f}×"
     return f"{slow['seconds'] / fast['seconds']:.1f}×"
 
 

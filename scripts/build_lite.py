@@ -32,6 +32,7 @@ import csv
 import hashlib
 import io
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -41,21 +42,59 @@ import venv
 import zipfile
 from collections.abc import Iterable
 from pathlib import Path
+from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parents[1]
 LITE_ENV = ROOT / ".venv-lite"
 
 
+#: The build environment's pins: the versions the site's browser test ran.
+LITE_CONSTRAINTS = ROOT / "scripts" / "lite-constraints.txt"
+#: The widgets' front-ends the site serves, each of which must be the version the kernel loads on the Python side.
+FRONT_ENDS = ("anywidget", "ipywidgets", "jupyterlab_widgets", "widgetsnbextension")
+
+
 def lite_python() -> Path:
-    """The Python of the build environment, made (or brought up to date) from the ``lite`` extra."""
+    """The Python of the build environment, made (or brought up to date) from the ``lite`` extra, at the versions of
+    :data:`LITE_CONSTRAINTS`."""
     python = LITE_ENV / ("Scripts/python.exe" if sys.platform == "win32" else "bin/python")
     if not python.exists():
         venv.EnvBuilder(with_pip=True).create(LITE_ENV)
     # the package with its lite extra: pip reads the extra's list from pyproject.toml
     subprocess.run(
-        [str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check", f"{ROOT}[lite]"], check=True
-    )
+        [str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check", "-c", str(LITE_CONSTRAINTS),
+         f"{ROOT}[lite]"],
+        check=True,
+    )  # fmt: skip
     return python
+
+
+def pins(requirements: Path) -> dict[str, str]:
+    """The exact pins (``name==version``) of a requirements file, by normalised name."""
+    found = {}
+    for line in requirements.read_text(encoding="utf-8").splitlines():
+        name, sep, version = line.split("#")[0].strip().partition("==")
+        if sep:
+            found[_canonical(name)] = version.strip()
+    return found
+
+
+def check_front_ends(python: Path) -> dict[str, str]:
+    """The widgets' front-end versions the site will serve (as installed in the build environment); a
+    :class:`BuildError` unless each is the version the kernel loads (:data:`PURE_REQUIREMENTS`) — a front-end
+    that drifted from its Python side draws no widget, or the wrong one."""
+    said = subprocess.run(
+        [str(python), "-c", "import json, sys; from importlib.metadata import version; "
+         "print(json.dumps({n: version(n) for n in sys.argv[1:]}))", *FRONT_ENDS],
+        check=True, capture_output=True, text=True,
+    ).stdout  # fmt: skip
+    served = {_canonical(name): v for name, v in json.loads(said).items()}
+    kernel = pins(PURE_REQUIREMENTS)
+    drifted = {name: (v, kernel.get(name)) for name, v in served.items() if kernel.get(name) != v}
+    if drifted:
+        told = ", ".join(f"{name} {v} in the page but {k} in the kernel" for name, (v, k) in sorted(drifted.items()))
+        raise BuildError(f"the widgets' front-ends differ from their Python side: {told}")
+    return served
 
 
 #: The first cell of every lesson in the site: the browser's Python starts empty, and piplite installs the
@@ -86,17 +125,111 @@ def with_install_cell(notebook_json: str, source: str = INSTALL_CELL) -> str:
     return json.dumps(notebook, ensure_ascii=False, indent=1)
 
 
+#: JupyterLite's in-page session manager (``LiteSessionClient.startNew``, jupyterlite-core 0.8.6) gives a notebook the
+#: running session of any notebook of the same *name*: the French edition's lessons share their English twins' file
+#: names, so the second one opened (or restored when the site is opened again) waits for ever on the other's kernel.
+#: Jupyter Server keeps one session per *path*, as JupyterLab expects; the site's bundle is made to do the same.
+_SESSION_BY_NAME = re.compile(r"let\{path:(\w+),name:(\w+)\}=(\w+),(\w+)=this\._sessions\.find\((\w+)=>\5\.name===\2\)")
+
+
+def one_session_per_path(site: Path) -> Path:
+    """Patch the site's bundle so a notebook finds only its own path's session (see :data:`_SESSION_BY_NAME`); a
+    :class:`BuildError` when the bundle does not hold the code patched exactly once (another JupyterLite: check
+    that its sessions are still found by name before pinning it)."""
+    found = [(path, text) for path in sorted((site / "build").glob("*.js"))
+             if _SESSION_BY_NAME.search(text := path.read_text(encoding="utf-8"))]  # fmt: skip
+    if len(found) != 1 or len(_SESSION_BY_NAME.findall(found[0][1])) != 1:
+        raise BuildError(
+            f"JupyterLite's session lookup by name was found {len(found)} times, not once: is jupyterlite-core still "
+            f"the version of {LITE_CONSTRAINTS.name}?"
+        )
+    path, text = found[0]
+
+    def by_path(match: re.Match[str]) -> str:
+        path_var, name_var, _, _, item = match.groups()
+        return match.group(0).replace(f"{item}.name==={name_var})", f"{item}.path==={path_var})")
+
+    path.write_text(_SESSION_BY_NAME.sub(by_path, text), encoding="utf-8")
+    return path
+
+
+#: The lesson the site's address opens.
+START_LESSON = "00_start_here.ipynb"
+
+
+def _cell(kind: str, source: str, cell_id: str) -> dict[str, object]:
+    """A notebook cell; a code cell folded, as every code cell of the lessons is."""
+    if kind == "markdown":
+        return {"cell_type": "markdown", "id": cell_id, "metadata": {}, "source": source}
+    return {
+        "cell_type": "code",
+        "execution_count": None,
+        "id": cell_id,
+        "metadata": {"jupyter": {"source_hidden": True}},
+        "outputs": [],
+        "source": source,
+    }
+
+
+#: The top of every notebook in the site: the browser keeps a learner's changes, and where to undo them.
+#: ``{start}``: the start page, relative to the notebook.
+KEPT_NOTE = (
+    "*In this browser-only edition, a lesson you save is kept in this browser and shown on your next visits, even"
+    " after the course is updated. To get a lesson back as the course ships it, see **Start a lesson afresh** at the"
+    " end of the [start page]({start}).*"
+)
+KEPT_NOTE_FR = (
+    "*Dans cette édition qui s'ouvre dans le seul navigateur, une leçon que vous enregistrez est gardée dans ce"
+    " navigateur et montrée à vos visites suivantes, même après une mise à jour du cours. Pour retrouver une leçon"
+    " telle que le cours la fournit, voyez **Recommencer une leçon à neuf** à la fin de la [page d'accueil]({start}).*"
+)
+#: The end of the start page in the site: the lessons the learner changed, each with a button to start it afresh.
+AFRESH_CELLS = (
+    "## Start a lesson afresh\n\nRun the next cell: it lists the lessons that are no longer as the course ships"
+    " them (your own changes, or a copy kept from an earlier visit), each with a button that brings it back."
+    " Your progress, practice and quiz answers are other files: they stay.",
+    "# The lessons you changed, each with a button that brings it back as shipped\n"
+    "from charlemagne_learn.widgets import Afresh\n\nAfresh()",
+)
+AFRESH_CELLS_FR = (
+    "## Recommencer une leçon à neuf\n\nExécutez la cellule suivante : elle donne les leçons qui ne sont plus"
+    " telles que le cours les fournit (vos propres modifications, ou une copie gardée d'une visite précédente),"
+    " chacune avec un bouton qui la remet à neuf. Vos progrès, vos exercices et vos réponses aux quiz sont d'autres"
+    " fichiers : ils restent.",
+    "# Les leçons que vous avez modifiées, chacune avec un bouton qui la remet telle que le cours la fournit\n"
+    "from charlemagne_learn.widgets import Afresh\n\nAfresh()",
+)
+
+
+def with_site_cells(notebook_json: str, start: str, french: bool) -> str:
+    """The notebook as the site ships it: :data:`KEPT_NOTE` at the top (``start``: the start page's path from the
+    notebook), and at the end of a start page, :data:`AFRESH_CELLS` (in the edition's language)."""
+    notebook = json.loads(notebook_json)
+    note = (KEPT_NOTE_FR if french else KEPT_NOTE).format(start=start)
+    notebook["cells"].insert(0, _cell("markdown", note, "kept-in-this-browser"))
+    if start == START_LESSON:
+        heading, code = AFRESH_CELLS_FR if french else AFRESH_CELLS
+        notebook["cells"] += [_cell("markdown", heading, "start-afresh"), _cell("code", code, "start-afresh-box")]
+    return json.dumps(notebook, ensure_ascii=False, indent=1)
+
+
 #: The first cell of a lesson that draws plots, in the site built with ``--offline``: the course is already loaded
 #: as the kernel starts, but matplotlib is compiled and only Pyodide's CDN has it.
 PLOTS_CELL = (
     "# In the browser: install the plots' library into this tab's Python (needs the internet; a few seconds, once).\n"
-    "%pip install -q matplotlib"
+    "try:\n"
+    "    %pip install -q matplotlib\n"
+    "except Exception:  # offline: the plots cannot draw, the rest of the page runs\n"
+    "    print('No internet here: the plots of this page will not draw.')"
 )
 #: The same cell in the French edition.
 PLOTS_CELL_FR = (
     "# Dans le navigateur : installer la bibliothèque des graphiques dans le Python de cet onglet (il faut Internet ;"
     " quelques secondes, une fois).\n"
-    "%pip install -q matplotlib"
+    "try:\n"
+    "    %pip install -q matplotlib\n"
+    "except Exception:  # hors ligne : les graphiques ne peuvent pas s'afficher, le reste de la page fonctionne\n"
+    "    print('Pas d’Internet ici : les graphiques de cette page ne s’afficheront pas.')"
 )
 #: What, in a code cell, draws with matplotlib: the plots of ``teach`` (``plot_…``), a class's results plotted
 #: (``results.plot()``), matplotlib itself.
@@ -114,23 +247,36 @@ def draws_plots(notebook_json: str) -> bool:
 _NOT_COURSE = shutil.ignore_patterns(".*", "__pycache__", "student.json", "class_results")
 
 
-def write_contents(contents: Path, lessons: Path = ROOT / "notebooks", offline: bool = False) -> Path:
+def write_contents(
+    contents: Path, lessons: Path = ROOT / "notebooks", offline: bool = False, python: Path | None = None
+) -> Path:
     """Copy the lessons' folder into ``contents`` (the site's files): every file, so that whatever a lesson links to
     or reads beside itself (the printables, each edition's example class, ``course.json``) is where the lesson
-    looks, as under ``python3 tasks.py lessons``; each notebook gets :data:`INSTALL_CELL` (in its edition's
-    language) at the top.
+    looks, as under ``python3 tasks.py lessons``. Each notebook gets :func:`with_site_cells` (where the browser keeps
+    a learner's changes, and how to start a lesson afresh) and :data:`INSTALL_CELL` (in its edition's language) at
+    the top; each edition gets its list of lessons as shipped (``shipped.json``), written by ``python`` (one with
+    the course's dependencies; by default this one).
 
     ``offline``: the kernel loads the course as it starts, so only a notebook that draws plots gets a cell at the
     top, :data:`PLOTS_CELL`; the others run as they are."""
     shutil.copytree(lessons, contents, ignore=_NOT_COURSE)
     for notebook in sorted(contents.rglob("*.ipynb")):
         french = notebook.parent.relative_to(contents).parts[:1] == ("fr",)
-        text = notebook.read_text(encoding="utf-8")
+        edition = contents / "fr" if french else contents
+        start = Path(os.path.relpath(edition / START_LESSON, notebook.parent)).as_posix()
+        text = with_site_cells(notebook.read_text(encoding="utf-8"), start, french)
         if not offline:
             text = with_install_cell(text, INSTALL_CELL_FR if french else INSTALL_CELL)
         elif draws_plots(text):
             text = with_install_cell(text, PLOTS_CELL_FR if french else PLOTS_CELL)
         notebook.write_text(text, encoding="utf-8")
+    # what each edition's lessons are as shipped, for the start page's Afresh box (run by the course's own code)
+    for edition in (contents, contents / "fr"):
+        subprocess.run(
+            [str(python or sys.executable), "-c", "import sys; from pathlib import Path; "
+             "from charlemagne_learn.teach.shipped import write_shipped; write_shipped(Path(sys.argv[1]))", str(edition)],
+            check=True, env={**os.environ, "PYTHONPATH": str(ROOT)},
+        )  # fmt: skip
     return contents
 
 
@@ -346,6 +492,7 @@ def build(out: Path, offline: bool = True) -> Path:
     """Build the site into ``out`` (replaced if it exists) and return it; ``offline`` (the default): see the module's
     help; False for a site that fetches Pyodide and the packages at run time."""
     python = lite_python()
+    check_front_ends(python)
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         subprocess.run(
@@ -361,7 +508,7 @@ def build(out: Path, offline: bool = True) -> Path:
         if offline:
             write_offline_runtime(work / "lite", python, wheel, work)
         contents = work / "contents"
-        write_contents(contents, offline=offline)
+        write_contents(contents, offline=offline, python=python)
         subprocess.run(
             [
                 str(python),
@@ -381,12 +528,11 @@ def build(out: Path, offline: bool = True) -> Path:
             check=True,
             cwd=work,
         )
+    one_session_per_path(out)
     write_start_page(out)
+    # GitHub Pages served from a branch runs Jekyll, which drops the files and folders whose name starts with "_"
+    (out / ".nojekyll").write_text("", encoding="utf-8")
     return out
-
-
-#: The lesson the site's address opens.
-START_LESSON = "00_start_here.ipynb"
 
 
 def write_start_page(site: Path) -> Path:
@@ -414,12 +560,40 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument(
         "--cdn", action="store_true", help="take Pyodide from its CDN and the packages from PyPI at run time"
     )
+    ap.add_argument(
+        "--address",
+        help="where the site will be served (https://owner.github.io/repository/): prints the links to give a class",
+    )
     args = ap.parse_args(argv)
     try:
+        links = class_links(args.address) if args.address is not None else {}
         site = build(args.out.resolve(), offline=not args.cdn)
     except BuildError as error:
         sys.exit(f"build_lite: {error}")
-    print(f"JupyterLite site built in {site}; open {site / 'lab' / 'index.html'} through a static web server")
+    print(f"JupyterLite site built in {site}; copy the folder as it is to the static host")
+    for edition, link in links.items():
+        print(f"  {edition}: {link}")
+
+
+def class_links(address: str) -> dict[str, str]:
+    """The links a teacher gives a class for the site served at ``address``: the start page of each edition.
+
+    >>> class_links("https://ada.github.io/charlemagne_learn")["English"]
+    'https://ada.github.io/charlemagne_learn/'
+    """
+    parts = urlsplit(address.strip())
+    if (
+        parts.scheme not in ("https", "http")
+        or not parts.netloc
+        or parts.query
+        or parts.fragment
+        or "." in (parts.path.rsplit("/", 1)[-1])
+    ):
+        raise BuildError(
+            f"--address must be the site's whole address, https://... (a folder, no page): not {address!r}"
+        )
+    base = address.strip().rstrip("/") + "/"
+    return {"English": base, "French": f"{base}lab/index.html?path=fr/{START_LESSON}"}
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """Make the example results the teacher's dashboard opens with: a class of six who took the guide's
 follow-up quizzes, each answering from a seeded habit (strong on plain tricks, shakier with the jacks and
-jokers), saved exactly as the quizzes' Download results buttons save them.
+jokers) and four of them the homework set, saved exactly as the Download results buttons save them.
 
     .venv/bin/python scripts/example_class_results.py            # notebooks/teachers/class_results_example/
     .venv/bin/python scripts/example_class_results.py --lang fr  # notebooks/fr/teachers/class_results_example/
@@ -17,8 +17,9 @@ import random
 import shutil
 from pathlib import Path
 
+from charlemagne_learn.teach.homework import Homework
 from charlemagne_learn.teach.quiz import Question
-from charlemagne_learn.widgets import DecisionQuiz, TrickQuiz
+from charlemagne_learn.widgets import DecisionQuiz, Trainer, TrickQuiz
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 FOLDERS = {
@@ -30,6 +31,9 @@ FOLDERS = {
 CLASS = {"Ada": (0.95, 0.85), "Ben": (0.9, 0.45), "Chloé": (0.8, 0.7), "Dev": (0.7, 0.35), "Émile": (1.0, 0.9)}
 NO_NAME = (0.75, 0.5)
 TRICKY = ("jack", "joker", "bower", "little", "valet", "bar")
+#: The homework the guide's class was given (the dashboard reads it problem by problem), and who handed it in.
+HOMEWORK = Homework("canadian", ("trumping",), 4, None, "play")
+HOMEWORK_DONE = ("Ada", "Ben", "Chloé", "Dev")
 #: The file a real class also hands in by mistake, in each language.
 STRAY = {"en": ("shopping list.csv", "milk,eggs\n2,12\n"), "fr": ("liste d'épicerie.csv", "lait,œufs\n2,12\n")}
 
@@ -78,6 +82,19 @@ def _take_decisions(student: str, habit: tuple[float, float], rng: random.Random
     return quiz
 
 
+def _do_homework(student: str, habit: tuple[float, float], rng: random.Random, lang: str) -> Trainer:
+    trainer = Trainer(homework=HOMEWORK, lang=lang)
+    trainer.student = student
+    for number in range(HOMEWORK.count):
+        choices = list(trainer.decision.grade().choices)
+        pick = choices[0] if rng.random() < habit[1] else rng.choice(choices[len(choices) // 2 :])
+        trainer.choose(pick.action)
+        if number + 1 < HOMEWORK.count:
+            trainer.next()
+    _think(trainer._results, rng)
+    return trainer
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="Write the example class results of the teacher's dashboard.")
     parser.add_argument("--lang", choices=sorted(FOLDERS), default="en", help="the language the quizzes speak")
@@ -92,6 +109,9 @@ def main(argv: list[str] | None = None) -> None:
         if student in ("Ada", "Ben", "Chloé"):
             decided = _take_decisions(student, habit, rng, lang)
             decided.to_csv(folder / f"{decided._download['file']}.csv")
+        if student in HOMEWORK_DONE:
+            done = _do_homework(student, habit, random.Random(f"{student} homework"), lang)
+            done.to_csv(folder / f"{done._download['file']}.csv")
     # Ada also downloaded the JSON of her trick quiz: the dashboard counts her answers once
     ada = _take_trick_quiz("Ada", CLASS["Ada"], random.Random("Ada"), lang)
     (folder / f"{ada._download['file']}.json").write_text(ada.to_json(), encoding="utf-8")

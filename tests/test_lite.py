@@ -90,3 +90,48 @@ def test_the_site_holds_every_lesson_and_serves_pyodide_and_every_package_the_ke
         assert ("%pip install -q matplotlib" in first) == draws_plots(lesson.read_text()), lesson
     assert draws_plots((ROOT / "notebooks" / "12_bid_odds_and_statistics.ipynb").read_text())
     assert not draws_plots((ROOT / "notebooks" / "03_following_suit_and_winning_tricks.ipynb").read_text())
+
+
+def test_the_build_is_pinned_to_the_tested_versions_and_its_widget_front_ends_match_the_kernels() -> None:
+    """The build environment's pins name each widget front-end at the version the kernel loads; a build whose
+    front-ends drifted from the kernel's is refused before anything is built."""
+    from build_lite import FRONT_ENDS, LITE_CONSTRAINTS, PURE_REQUIREMENTS, _canonical, pins
+
+    built, kernel = pins(LITE_CONSTRAINTS), pins(PURE_REQUIREMENTS)
+    for name in map(_canonical, FRONT_ENDS):
+        assert built[name] == kernel[name], name
+    assert {"jupyterlite-core", "jupyterlite-pyodide-kernel"} <= set(built)
+
+
+def test_a_drifted_front_end_is_refused(tmp_path: Path) -> None:
+    import build_lite
+
+    python = tmp_path / "python"  # a build environment whose anywidget is not the kernel's
+    python.write_text(
+        '#!/bin/sh\necho \'{"anywidget": "0.9.0", "ipywidgets": "8.1.9", "jupyterlab_widgets": "3.0.17",'
+        ' "widgetsnbextension": "4.0.16"}\'\n'
+    )
+    python.chmod(0o755)
+    with pytest.raises(build_lite.BuildError, match=r"anywidget 0\.9\.0 in the page but 0\.11\.0 in the kernel"):
+        build_lite.check_front_ends(python)
+
+
+def test_the_links_for_a_class_open_each_editions_start_page() -> None:
+    from build_lite import BuildError, class_links
+
+    links = class_links("https://ada.github.io/charlemagne_learn")
+    assert links == {
+        "English": "https://ada.github.io/charlemagne_learn/",
+        "French": "https://ada.github.io/charlemagne_learn/lab/index.html?path=fr/00_start_here.ipynb",
+    }
+    for bad in ("ada.github.io", "https://ada.github.io/site/index.html", "ftp://host/", "https://host/?x=1", ""):
+        with pytest.raises(BuildError, match="whole address"):
+            class_links(bad)
+
+
+def test_the_pages_workflow_builds_the_site_as_the_readme_says() -> None:
+    workflow = (ROOT / ".github" / "workflows" / "lite-site.yml").read_text(encoding="utf-8")
+    assert "python3 scripts/build_lite.py --out _site" in workflow and "path: _site" in workflow
+    assert "npm ci" in workflow  # the Pyodide the tests ran, from package-lock.json
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert ".github/workflows/lite-site.yml" in readme and "--address" in readme

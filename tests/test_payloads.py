@@ -15,10 +15,12 @@ import traitlets as t
 
 import charlemagne_learn as cl
 from charlemagne_learn.widgets import (
+    Afresh,
     BidBox,
     BidOddsExplorer,
     DecisionQuiz,
     Hand,
+    HomeworkBox,
     NameBox,
     PlayTable,
     Table,
@@ -183,6 +185,8 @@ SHAPES: dict[type, dict[str, Any]] = {
         "_download": P.Download | None,
     },
     NameBox: {"words": P.NameBoxWords},
+    Afresh: {"lessons": list[P.AfreshLesson], "words": P.AfreshWords},
+    HomeworkBox: {"words": P.NameBoxWords},
     Table: {"picture": P.TablePicture, "words": dict[str, str]},
     TableFront: _TABLE_FRONT,
     PlayTable: {**_TABLE_FRONT, "story": P.StoryStep | None, "replay_info": P.ReplayInfo | None},
@@ -363,6 +367,25 @@ def test_a_name_box_sends_its_words(lang: str, tmp_path: Path, monkeypatch: pyte
     sent(box, "saved", seen)
     assert box.words["status"] != before and "Ada" in box.words["status"]
     assert seen == {"words"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_box_of_lessons_to_start_afresh_sends_them_and_its_words(
+    lang: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from charlemagne_learn.teach import shipped
+
+    lesson = tmp_path / "05_bidding.ipynb"
+    lesson.write_text('{"cells": [{"cell_type": "markdown", "source": "# Lesson 5"}]}', encoding="utf-8")
+    shipped.write_shipped(tmp_path)
+    lesson.write_text('{"cells": []}', encoding="utf-8")
+    monkeypatch.setattr(shipped, "in_browser", lambda: True)
+    seen: set[str] = set()
+    box = Afresh(tmp_path, lang=lang)
+    sent(box, "a lesson changed", seen)
+    click(box, type="afresh", lesson="05_bidding.ipynb")
+    sent(box, "started afresh", seen)
+    assert seen == {"lessons", "words"} and box.lessons == []
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from charlemagne_learn.teach.practice import PRACTICE_FILE, Practice, PracticeError, choose, load, save
+from charlemagne_learn.teach.practice import PRACTICE_FILE, Practice, PracticeError, PracticeReport, choose, load, save
 from charlemagne_learn.teach.problems import BankEntry
 from charlemagne_learn.teach.ratings import Rating
 
@@ -66,6 +66,17 @@ def test_the_next_problem_is_a_due_mistake_then_the_nearest_rating_of_the_themes
     assert choose(missed, BANK, now=NOW + timedelta(minutes=30)) == "canadian lead 3"
     solved = fresh.answered("canadian play 2", "play", ("ducking",), BANK[1].rating, "best", now=NOW)
     assert choose(solved, BANK, now=NOW) != "canadian play 2"  # answered once, not asked again unless missed
+
+
+def test_after_a_miss_the_next_problem_is_one_like_it_before_anything_due() -> None:
+    missed = Practice().answered("canadian play 1", "play", ("trumping",), BANK[0].rating, "blunder", now=NOW)
+    missed = missed.answered("canadian lead 3", "lead", ("opening_lead",), BANK[2].rating, "mistake", now=NOW)
+    later = NOW + timedelta(minutes=30)  # both mistakes are due
+    # like the trumping play just missed: a play sharing its theme (1700), before the mistakes due and nearer ratings
+    assert choose(missed, BANK, now=later, like=("play", ("trumping",))) == "canadian play 5"
+    # nothing like it left: what would come anyway
+    assert choose(missed, BANK, now=later, like=("bid", ("trumping",))) == choose(missed, BANK, now=later)
+    assert choose(missed, BANK, now=later) in ("canadian play 1", "canadian lead 3")  # a mistake due
 
 
 def test_a_stronger_learner_is_given_harder_problems() -> None:
@@ -136,3 +147,50 @@ def test_the_report_shows_ratings_by_skill_themes_and_mistakes_waiting(tmp_path:
     assert "mistakes to see again: 2, 2 due now" in shown
     french = report(tmp_path, lang="fr", now=NOW)
     assert "en tout" in str(french) and "<table>" in french._repr_html_() and "classement" in french._repr_html_()
+
+
+def _practised(answers: int = 12) -> Practice:
+    record = Practice()
+    kinds = ("play", "lead", "bid")
+    for number in range(answers):
+        grade = ("best", "mistake", "good", "blunder")[number % 4]
+        record = record.answered(
+            f"canadian {kinds[number % 3]} {number}", kinds[number % 3], ("trumping",), Rating(1500, 350), grade,
+            now=NOW + timedelta(minutes=number),
+        )  # fmt: skip
+    return record
+
+
+def test_the_ratings_over_time_are_kept_overall_and_by_skill() -> None:
+    record = _practised()
+    history = report_of(record).history()
+    assert [n for n, _ in history["overall"]] == list(range(1, 13))
+    assert [n for n, _ in history["lead"]] == [2, 5, 8, 11]
+    assert history["overall"][-1][1] == record.ratings.overall and history["bid"][-1][1] == record.ratings.skills["bid"]
+    # a record written before the skills' ratings were kept: the overall line only
+    old = Practice(record.ratings, record.problems, [{k: v for k, v in a.items() if k != "skill_rating"}
+                                                       for a in record.answers])  # fmt: skip
+    assert list(report_of(old).history()) == ["overall"]
+
+
+def test_the_progress_plot_speaks_the_learners_language_and_exports() -> None:
+    record = _practised()
+    for lang, title, overall in (
+        ("en", "Your rating after each answer", "overall"),
+        ("fr", "Votre classement", "en tout"),
+    ):
+        fig = report_of(record, lang).plot()
+        ax = fig.axes[0]
+        assert ax.get_title(loc="left").startswith(title)
+        labels = [text.get_text() for text in ax.get_legend().get_texts()]
+        assert overall in labels and len(labels) == 2 + 3  # how sure, overall, three skills
+        assert ax.lines[0].get_ydata()[-1] == record.ratings.overall.mu
+    empty = report_of(Practice(), "fr").plot()
+    assert "Pas encore d'entraînement" in " ".join(t.get_text() for t in empty.axes[0].texts)
+    rows = report_of(record).to_csv().splitlines()
+    assert rows[0] == "answer,when,problem,skill,themes,grade,solved,rating,skill_rating" and len(rows) == 13
+    assert rows[2].startswith("2,2026-11-27T10:01:00+00:00,canadian lead 1,lead,trumping,mistake,False,")
+
+
+def report_of(record: Practice, lang: str = "en") -> PracticeReport:
+    return PracticeReport(record, lang, NOW)

@@ -63,6 +63,26 @@ def test_a_missed_problem_comes_back_when_due_and_the_record_is_kept(lessons: Pa
     assert again.problem.key != missed
 
 
+def test_after_a_miss_the_rule_of_thumb_shows_and_a_problem_like_it_comes_next(lessons: Path) -> None:
+    trainer = Trainer("canadian", skill="play", clock=Clock(), lang="en")
+    while not any(c.grade in ("mistake", "blunder") for c in trainer.decision.grade().choices):
+        assert trainer.choose(str(trainer.decision.grade().best.action))
+        assert "Rule of thumb" not in trainer.prompt and "like this one" not in trainer.status  # solved: nothing added
+        assert trainer.next()
+    assert "Rule of thumb" not in trainer.prompt  # not before the answer: it would give it away
+    missed = trainer.problem
+    assert trainer.choose(_worst(trainer))
+    assert f"Rule of thumb: {trainer.decision.tip}" in trainer.prompt
+    assert trainer.grade["grade"] in ("mistake", "blunder") and trainer.grade.get("why")  # the refutation, folded
+    assert trainer.status.endswith("· next, a problem like this one")
+    trainer.lang = "fr"  # said again in the other language, once
+    assert trainer.prompt.count("Truc :") == 1 and "problème semblable" in trainer.status
+    assert trainer.next()
+    like = trainer.problem
+    assert like.key != missed.key and like.kind == missed.kind and set(like.themes) & set(missed.themes)
+    assert "semblable" not in trainer.status and "Truc" not in trainer.prompt
+
+
 def test_the_same_answers_at_the_same_times_give_the_same_problems(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -208,6 +208,14 @@ class ClassResults:
         """One student's answers."""
         return ClassResults(tuple(a for a in self.answers if a.student == student), self.files)
 
+    def homework(self, code: object) -> ClassResults:
+        """The answers to one homework set (its code as the teacher gave it, however typed): the same problems,
+        in the same order, for every student."""
+        from .homework import Homework  # the set's code checked as a student's box checks it
+
+        quiz = f"homework {Homework.from_code(code).code}"
+        return ClassResults(tuple(a for a in self.answers if a.quiz == quiz), self.files)
+
     def _by(self, what: str) -> dict[str, list[Answer]]:
         """The answers grouped by ``what`` ("student" or "skill"), in one pass (a class's tables are built from
         these groups, never by scanning every answer for every student and skill)."""
@@ -271,6 +279,23 @@ class ClassResults:
         ]
         heads = (*_heads(language, "student"), *skills)
         return ResultTable(title, heads, tuple(rows), (False,) + (True,) * len(skills))
+
+    def by_problem(self, *, lang: str | None = None) -> ResultTable:
+        """Per problem of a set (a homework's, where every student meets the same problems in the same order), in
+        its order: the position, answers, share right (graded best or good), and who missed it."""
+        language = lang_or_current(lang)
+        groups: dict[tuple[str, int, str], list[Answer]] = defaultdict(list)
+        for a in self.answers:
+            groups[(a.quiz, a.question, a.asked)].append(a)
+        rows = []
+        for (_, question, asked), ours in sorted(groups.items(), key=lambda g: (g[0][0], g[0][1], g[0][2])):
+            right = sum(a.right for a in ours)
+            missed = sorted({a.student for a in ours if not a.right}, key=_by_name)
+            rows.append((str(question), asked, str(len(ours)), _percent(right, len(ours), language),
+                         ", ".join(missed)))  # fmt: skip
+        heads = _heads(language, "problem", "position", "answers", "right", "who_missed")
+        title = say("class.per_problem", language)
+        return ResultTable(title, heads, tuple(rows), (True, False, True, True, False))
 
     def missed(self, count: int = 5, *, lang: str | None = None) -> ResultTable:
         """The questions most often answered wrong, with the wrong answer given most and the right one."""

@@ -4,6 +4,7 @@
     python -m charlemagne_learn hand-records records.pdf --boards 10 --seed 1 --tables 5
     python -m charlemagne_learn binder-link            # from a clone of the published repository
     python -m charlemagne_learn hub-link https://hub.school.example
+    python -m charlemagne_learn homework --themes trumping ducking --count 10 --level 1500
 
 Each checks where it will write before it does any work, and a refusal (a bad option, a folder that does not
 exist, course settings that cannot be read) is one line on stderr and exit status 2, never a traceback. Nothing in
@@ -25,6 +26,7 @@ from ..engine.rules import Rules
 from .binder import binder_link, hub_link
 from .cheatsheet import write_cheatsheet
 from .hand_records import MAX_BOARDS, hand_records
+from .homework import LEVELS, MAX_PROBLEMS, Homework
 from .printing import check_target
 
 __all__ = ["main"]
@@ -90,13 +92,28 @@ def _hub_link(args: argparse.Namespace) -> str:
     return hub_link(args.hub, args.repository, args.branch, lang=_language(args.lang))
 
 
+def _homework(args: argparse.Namespace) -> str:
+    if args.problems:
+        pairs = []
+        for named in args.problems:
+            kind, _, seed = named.partition(":")
+            pairs.append((kind, int(seed) if seed.isdigit() else -1))
+        work = Homework.of_problems(args.table, pairs)
+    else:
+        work = Homework(args.table, tuple(args.themes), args.count, args.level, args.skill)
+    return say("homework.made", None, code=work.code, n=work.count)
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog=PROGRAM,
         description="Print a Charlemagne cheat sheet or hand records (.html or .pdf), or the course's Binder link.",
     )
     tools = parser.add_subparsers(
-        dest="tool", required=True, metavar="{cheatsheet,hand-records,binder-link,hub-link}", parser_class=_Parser
+        dest="tool",
+        required=True,
+        metavar="{cheatsheet,hand-records,binder-link,hub-link,homework}",
+        parser_class=_Parser,
     )
     variant_help = "canadian, american, maine or bid_euchre (default: the course's, from course.json)"
     lang_help = "en or fr (default: the course's)"
@@ -127,6 +144,16 @@ def _parser() -> argparse.ArgumentParser:
     hub.add_argument("hub", help="the hub's address, e.g. https://hub.school.example")
     _link_options(hub)
     hub.set_defaults(run=_hub_link)
+
+    work = tools.add_parser("homework", help="the code of a homework set of practice problems for a class")
+    work.add_argument("--table", default="canadian", help="canadian, american, maine or bid_euchre (default canadian)")
+    work.add_argument("--themes", nargs="*", default=[], help="the themes practised (default: any)")
+    work.add_argument("--skill", default=None, help="one decision: bid, reply, give, exchange, lead, play or defend")
+    work.add_argument("--count", type=int, default=10, help=f"how many problems, 1 to {MAX_PROBLEMS} (default 10)")
+    work.add_argument("--level", type=int, default=None, help=f"a rating to aim at, {LEVELS[0]} to {LEVELS[-1]}")
+    work.add_argument("--problems", nargs="*", default=[], help="the problems themselves instead: kind:seed ...")
+    work.add_argument("--lang", choices=LANGS, default=None, help=lang_help)
+    work.set_defaults(run=_homework)
     return parser
 
 

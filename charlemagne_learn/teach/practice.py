@@ -32,15 +32,19 @@ from datetime import datetime, timedelta, timezone
 from functools import cache
 from html import escape
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..course import lessons_folder, write_whole
 from ..engine.errors import CharlemagneError, quote
 from ..engine.i18n import lang_or_current, say, sentence
+from ..engine.spreadsheet import csv_records
 from .problems import THEMES, BankEntry
 from .ratings import Rating, RatingError, Ratings
 
-__all__ = ["PRACTICE_FILE", "Practice", "PracticeError", "PracticeReport", "choose", "load", "report", "save"]
+if TYPE_CHECKING:
+    from .figures import CourseFigure
+
+__all__ = ["MISSES", "PRACTICE_FILE", "Practice", "PracticeError", "PracticeReport", "choose", "load", "report", "save"]
 
 #: The file beside the lessons that keeps a learner's practice.
 PRACTICE_FILE = "practice.json"
@@ -48,7 +52,7 @@ PRACTICE_FILE = "practice.json"
 _MAX_BYTES = 4_000_000
 _MAX_ANSWERS = 5_000
 #: Grades that make a problem one of the learner's own mistakes, and those that solve it.
-_MISSES = ("mistake", "blunder")
+MISSES = ("mistake", "blunder")
 _SOLVED = ("best", "good")
 #: How soon a missed problem first comes back, and again after another miss: within the session, not at once.
 _AGAIN = (timedelta(minutes=10),)
@@ -85,17 +89,18 @@ class Practice:
     ) -> Practice:
         """The record after answering the problem ``key`` (of ``skill``, rated ``rating`` before the answer unless
         the record knows it better) with a choice graded ``grade``."""
-        if grade not in (*_SOLVED, "inaccuracy", *_MISSES):
+        if grade not in (*_SOLVED, "inaccuracy", *MISSES):
             raise PracticeError(sentence("practice.bad_grade", value=quote(grade)))
         when = _aware(now)
         solved = grade in _SOLVED
         ratings, moved = self.ratings.after(skill, self.problems.get(key, rating), solved=solved)
         answer = {
             "key": key, "skill": skill, "themes": list(themes), "grade": grade, "solved": solved,
-            "rating": ratings.overall.to_json(), "when": when.isoformat(),
+            "rating": ratings.overall.to_json(), "skill_rating": ratings.skills[skill].to_json(),
+            "when": when.isoformat(),
         }  # fmt: skip
         mistakes = dict(self.mistakes)
-        if key in mistakes or grade in _MISSES:
+        if key in mistakes or grade in MISSES:
             mistakes[key] = _reviewed(mistakes.get(key), solved, when)
         return replace(
             self,
@@ -181,18 +186,29 @@ def _reviewed(card: Mapping[str, Any] | None, solved: bool, when: datetime) -> d
 
 def choose(
     practice: Practice, entries: Iterable[BankEntry], *, themes: Iterable[str] = (), skill: str | None = None,
-    now: datetime, table: str | None = None,
+    now: datetime, table: str | None = None, like: tuple[str, Sequence[str]] | None = None,
 ) -> str | None:  # fmt: skip
-    """The key of the next problem: a mistake of the learner's own at this ``table`` (by default the entries') that
-    is due (if they are on), else the problem of ``entries`` not yet answered, of one of ``themes`` (any when none)
-    and ``skill`` (any when None), whose rating is nearest the learner's; None when none is left."""
+    """The key of the next problem: after a miss, one ``like`` it (the missed problem's kind and themes: of that kind
+    and sharing a theme, not yet answered); else a mistake of the learner's own at this ``table`` (by default the
+    entries') that is due (if they are on); else the problem of ``entries`` not yet answered, of one of ``themes``
+    (any when none) and ``skill`` (any when None), whose rating is nearest the learner's; None when none is left."""
     entries = list(entries)
+    if like is not None:
+        kind, like_themes = like
+        similar = _nearest(practice, entries, set(like_themes), kind)
+        if similar is not None:
+            return similar
     tables = {entry.variant for entry in entries} if table is None else {table}
     # the learner's own mistakes of this table (a record may hold another table's, asked at that table only)
     due = [key for key in practice.due(now) if key.split(" ", 1)[0] in tables]
     if due:
         return due[0]
-    wanted = set(themes)
+    return _nearest(practice, entries, set(themes), skill)
+
+
+def _nearest(practice: Practice, entries: Sequence[BankEntry], wanted: set[str], skill: str | None) -> str | None:
+    """The entry not yet answered, of one of the ``wanted`` themes (any when none) and ``skill`` (any when None),
+    whose rating is nearest the learner's (at that skill); ties to the bank's order."""
     level = practice.level(skill)
     best: tuple[float, int, str] | None = None
     for number, entry in enumerate(entries):
@@ -295,6 +311,73 @@ class PracticeReport:
         )
         rest = "".join(f"<p>{escape(line)}</p>" for line in lines[len(self._rows()) :])
         return f"<table><tr>{head}</tr>{rows}</table>{rest}"
+
+    # ------------------------------------------------------------ over time
+    def history(self) -> dict[str, list[tuple[int, Rating]]]:
+        """The ratings after each answer, by answer number (from 1): ``"overall"`` after every answer, and each skill
+        after the answers of that skill (a record written before skills were kept has the overall line only)."""
+        lines: dict[str, list[tuple[int, Rating]]] = {"overall": []}
+        for number, answer in enumerate(self.practice.answers, 1):
+            for name, field_name in (("overall", "rating"), (str(answer.get("skill")), "skill_rating")):
+                with suppress(RatingError):
+                    lines.setdefault(name, []).append((number, Rating.from_json(answer.get(field_name))))
+        return {name: points for name, points in lines.items() if points or name == "overall"}
+
+    def to_csv(self) -> str:
+        """Every answer, one row each, with the ratings after it: for a spreadsheet (the file stays the learner's
+        unless they hand it in)."""
+        fields = ("answer", "when", "problem", "skill", "themes", "grade", "solved", "rating", "skill_rating")
+        rows = []
+        for number, answer in enumerate(self.practice.answers, 1):
+            ratings = []
+            for name in ("rating", "skill_rating"):
+                try:
+                    ratings.append(str(Rating.from_json(answer.get(name)).shown))
+                except RatingError:
+                    ratings.append("")
+            rows.append({
+                "answer": number, "when": answer.get("when", ""), "problem": answer.get("key", ""),
+                "skill": answer.get("skill", ""), "themes": " ".join(map(str, answer.get("themes", []))),
+                "grade": answer.get("grade", ""), "solved": bool(answer.get("solved")),
+                "rating": ratings[0], "skill_rating": ratings[1],
+            })  # fmt: skip
+        return csv_records(rows, fields)
+
+    def plot(self) -> CourseFigure:
+        """The learner's rating after each answer: overall (with how sure it is, shaded) and by skill, in the
+        report's language; a :class:`~.figures.CourseFigure` that follows JupyterLab's light or dark theme."""
+        # here: the report itself needs no matplotlib (JupyterLite loads it only for a plot)
+        from .figures import OKABE_ITO, CourseFigure
+
+        lang = self.lang
+        fig = CourseFigure(figsize=(9, 4.2), layout="constrained")
+        ax = fig.add_subplot()
+        lines = self.history()
+        overall = lines.pop("overall")
+        if overall:
+            xs = [n for n, _ in overall]
+            ax.fill_between(
+                xs, [r.mu - r.sigma for _, r in overall], [r.mu + r.sigma for _, r in overall],
+                color=OKABE_ITO[0], alpha=0.15, linewidth=0, label=say("practice.plot_sure", lang),
+            )  # fmt: skip
+            ax.plot(xs, [r.mu for _, r in overall], color=OKABE_ITO[0], linewidth=2.5,
+                    label=say("practice.overall", lang))  # fmt: skip
+            markers = "osD^vP*"
+            for (skill, points), colour, marker in zip(sorted(lines.items()), OKABE_ITO[1:], markers, strict=False):
+                ax.plot([n for n, _ in points], [r.mu for _, r in points], color=colour, marker=marker,
+                        markersize=4, linewidth=1.2, label=say(f"decision.skill.{skill}", lang))  # fmt: skip
+            ax.legend(loc="best", fontsize=8.5)
+            ax.set_xlim(0.5, max(xs) + 0.5)
+        else:
+            ax.text(0.5, 0.5, say("practice.none", lang), ha="center", va="center", transform=ax.transAxes, wrap=True)
+        from matplotlib.ticker import MaxNLocator
+
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # answers are counted, never halves
+        ax.set_xlabel(say("practice.plot_x", lang))
+        ax.set_ylabel(say("practice.plot_y", lang))
+        ax.set_title(say("practice.plot_title", lang), loc="left")
+        ax.grid(alpha=0.3)
+        return fig
 
 
 def _solved(answers: Sequence[Mapping[str, Any]], lang: str) -> str:

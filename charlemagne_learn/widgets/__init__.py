@@ -1,15 +1,17 @@
 """The course's interactive widgets (anywidget): cards, the trump ladder, the bid box, the table, quizzes,
-the bid-odds explorer, a table to play against the bots, a box for a learner's name in a class, and practice that
-adapts to the learner.
+the bid-odds explorer, a table to play against the bots, a box for a learner's name in a class, practice that
+adapts to the learner, and (in the browser-only site) lessons started afresh.
 
 Each widget is drawn by plain ES modules under the repository's ``widgets/`` folder and driven by the
 engine: the front-end never decides a rule. Each also has a stable ``repr`` and a static HTML picture
 for places where widgets do not run.
 """
 
+from .afresh import Afresh
 from .bidbox import BidBox
 from .decide import DecisionQuiz
 from .hand import Hand, sort_hand
+from .homework import HomeworkBox
 from .ladder import TrumpLadder
 from .namebox import NameBox
 from .odds import BidOddsExplorer
@@ -19,10 +21,12 @@ from .table import Table
 from .trainer import Trainer
 
 __all__ = [
+    "Afresh",
     "BidBox",
     "BidOddsExplorer",
     "DecisionQuiz",
     "Hand",
+    "HomeworkBox",
     "NameBox",
     "PlayTable",
     "Table",

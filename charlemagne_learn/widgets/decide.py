@@ -326,8 +326,11 @@ class DecisionQuiz(TableFront):
         )
         if self._progress is not None:
             keep(self._progress, self.number, grade)
-        name = f"{self.student or 'decisions'}-seed-{self._seed}"
-        self._download = synced(download(self._results, _FIELDS, name, self._lang) or {})
+        self._download = synced(download(self._results, _FIELDS, self._file_name(), self._lang) or {})
+
+    def _file_name(self) -> str:
+        """The downloaded results' file name, without its extension."""
+        return f"{self.student or 'decisions'}-seed-{self._seed}"
 
     def next(self) -> bool:
         """The Next decision button: the next position (after the last one, nothing more to do)."""

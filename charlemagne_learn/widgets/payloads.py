@@ -14,6 +14,8 @@ from typing import TypedDict
 
 __all__ = [
     "ActionButton",
+    "AfreshLesson",
+    "AfreshWords",
     "BidButton",
     "BidRow",
     "CardView",
@@ -317,6 +319,21 @@ class Download(TypedDict):
     json: str
     file: str  #: the file's name, without its extension
     words: dict[str, str]  #: the buttons' words: csv, json
+
+
+class AfreshLesson(TypedDict):
+    """A lesson the learner changed, offered to be started afresh."""
+
+    lesson: str  #: its path beside the start page, what the page sends back
+    title: str  #: its title, as its first heading says
+
+
+class AfreshWords(TypedDict):
+    """Every word of the box that starts lessons afresh, in its language."""
+
+    title: str  #: the box's heading
+    button: str  #: each lesson's button
+    status: str  #: what the box found or did, as a sentence
 
 
 class NameBoxWords(TypedDict):

@@ -21,7 +21,8 @@ from ..engine.errors import CharlemagneError, RulesOptionError, quote
 from ..engine.i18n import LANGS, say, sentence
 from ..engine.rules import Rules
 from ..teach.decisions import Decision, decision_kinds
-from ..teach.practice import Practice, choose, load, save
+from ..teach.homework import Homework
+from ..teach.practice import MISSES, Practice, choose, load, save
 from ..teach.problems import THEMES, BankEntry, Problem, bank, problem
 from ._base import lang_kw
 from .decide import DecisionQuiz, written_lang
@@ -39,7 +40,9 @@ class Trainer(DecisionQuiz):
     :data:`~charlemagne_learn.teach.problems.THEMES`; all when none) and one ``skill`` (a decision's kind, such as
     ``"lead"``; all when None), chosen near the learner's rating. ``own_mistakes``: bring back the learner's own
     mistakes when due (None: as the record says, on at first). ``clock``: the time now (when a mistake is due);
-    the grades never depend on it."""
+    the grades never depend on it. ``homework``: a teacher's set instead (a
+    :class:`~charlemagne_learn.teach.homework.Homework` or its code): its table, its problems in its order, the
+    answers downloaded under the set's code for the teacher's dashboard."""
 
     def __init__(
         self,
@@ -53,8 +56,12 @@ class Trainer(DecisionQuiz):
         coach: bool = False,
         own_mistakes: bool | None = None,
         clock: Callable[[], datetime] | None = None,
+        homework: Homework | str | None = None,
     ) -> None:
         try:
+            self._homework = None if homework is None else _homework(homework)
+            if self._homework is not None:  # the set decides the table and the problems
+                rules, count = self._homework.table, self._homework.count
             self._table = rules_for(rules)
             self._themes = _themes(themes)
             self._skill = None if skill is None else decision_kinds([skill], self._table)[0]
@@ -66,8 +73,11 @@ class Trainer(DecisionQuiz):
             raise exc.in_lang(lang if lang in LANGS else None) from None
         self._clock = clock or (lambda: datetime.now(timezone.utc))
         self._asked: list[Problem] = []
+        #: The problem just missed (graded mistake or blunder): the next one is like it.
+        self._missed: Problem | None = None
         self._language = written_lang(lang)
-        self._setup(self._problems(), count, 0, None, None, coach, "practice")
+        quiz = "practice" if self._homework is None else f"homework {self._homework.code}"
+        self._setup(self._problems(), count, 0, None, None, coach, quiz)
         super(DecisionQuiz, self).__init__(lang=lang, four_colour=four_colour, hints=False)
         self._start()
 
@@ -87,13 +97,25 @@ class Trainer(DecisionQuiz):
         name = self._table.name
         return bank(name) if self._table == Rules.preset(name) else ()
 
+    @property
+    def homework(self) -> Homework | None:
+        """The homework set asked (None: practice chosen as the learner goes)."""
+        return self._homework
+
     def _problems(self) -> Iterator[Decision]:
+        if self._homework is not None:  # the same problems, in the same order, for the whole class
+            for asked in self._homework.problems(**lang_kw(Homework.problems, self._language)):
+                self._asked.append(asked)
+                yield asked.decision
+            return
         entries = self._entries()
         fresh = count(_FRESH_SEEDS)
         while True:
+            missed = self._missed
+            like = None if missed is None else (missed.kind, missed.themes)
             key = choose(
                 self._practice, entries, themes=self._themes, skill=self._skill, now=self._clock(),
-                table=self._table.name,
+                table=self._table.name, like=like,
             )  # fmt: skip
             stored = next((e for e in entries if e.key == key), None)
             if stored is not None:
@@ -101,18 +123,21 @@ class Trainer(DecisionQuiz):
             elif key is not None:  # a mistake of the learner's own made on demand
                 _, kind, seed = key.split(" ")
                 found = self._made(kind, int(seed))
+            elif missed is not None:  # past the stored set: one made on demand like the problem missed
+                found = self._fresh(fresh, missed.kind, missed.themes)
             else:
-                found = self._fresh(fresh)
+                found = self._fresh(fresh, self._skill, self._themes)
             self._asked.append(found)
             yield found.decision
 
     def _made(self, kind: str, seed: int) -> Problem:
         return problem(self._table, kind, seed, **lang_kw(problem, self._language))
 
-    def _fresh(self, seeds: Iterator[int]) -> Problem:
-        """A problem made on demand past the stored set: of the themes and skill asked if one comes within a few
-        tries, else the next of any theme."""
-        kinds = [self._skill] if self._skill is not None else list(decision_kinds(None, self._table))
+    def _fresh(self, seeds: Iterator[int], skill: str | None, themes: Iterable[str]) -> Problem:
+        """A problem made on demand past the stored set: of ``skill`` (any when None) and ``themes`` (any when none)
+        if one comes within a few tries, else the next of that skill and any theme."""
+        themes = tuple(themes)
+        kinds = [skill] if skill is not None else list(decision_kinds(None, self._table))
         made = None
         for tries in count():
             seed = next(seeds)
@@ -124,7 +149,7 @@ class Trainer(DecisionQuiz):
                 continue
             if made.key in self._practice.problems:
                 continue
-            if not self._themes or set(self._themes) & set(made.themes) or tries >= _TRIES:
+            if not themes or set(themes) & set(made.themes) or tries >= _TRIES:
                 return made
         raise AssertionError("unreachable")  # pragma: no cover
 
@@ -136,6 +161,12 @@ class Trainer(DecisionQuiz):
             asked.key, asked.kind, asked.themes, asked.rating, grade, now=self._clock()
         )
         save(self._practice)
+        self._missed = asked if grade in MISSES else None
+
+    def _file_name(self) -> str:
+        if self._homework is None:
+            return f"{self.student or 'practice'}-practice"
+        return f"{self.student or 'homework'}-{self._homework.code}"
 
     def __repr__(self) -> str:
         state = "answered" if self.answered else "not answered"
@@ -152,7 +183,18 @@ class Trainer(DecisionQuiz):
         line = say("trainer.status", lang, status=self.status, rating=str(rating), themes=themes)
         if self.problem.key in self._practice.mistakes and not self.answered:  # one of the learner's own, back
             line += " " + say("trainer.again", lang)
+        if self.answered and self._missed is self.problem:
+            # learning from the miss: the refutation is in the grade's "Why?"; the rule of thumb that applies here,
+            # and a problem like this one next
+            if not self._coach:
+                self.prompt += " " + say("decide.tip", lang, tip=self.decision.tip)
+            line += " " + say("trainer.similar", lang)
         self.status = line
+
+
+def _homework(homework: object) -> Homework:
+    """The set asked: a :class:`~charlemagne_learn.teach.homework.Homework`, or its code."""
+    return homework if isinstance(homework, Homework) else Homework.from_code(homework)
 
 
 def _themes(themes: Iterable[str]) -> tuple[str, ...]:

@@ -216,8 +216,8 @@ OUTPUTS = """() => {
   return out;
 }"""
 
-# What the page shows of the notebook's outputs: the rendered output areas, widgets included.
-SHOWN = """() => Array.from(document.querySelectorAll('.jp-OutputArea-output')).map(e => {
+# What the page shows of the open notebook's outputs (not another tab's): its output areas, widgets included.
+SHOWN = """() => Array.from(window.jupyterapp.shell.currentWidget.node.querySelectorAll('.jp-OutputArea-output')).map(e => {
   const copy = e.cloneNode(true);
   copy.querySelectorAll('[lang="en"]').forEach(q => q.remove());  // English quoted on purpose
   copy.querySelectorAll('style, code').forEach(q => q.remove());  // a stylesheet, and code a teacher types
@@ -246,6 +246,11 @@ class OpenNotebook:
         self.page.wait_for_function("window.__runAll !== undefined", timeout=timeout * 1000)
         assert self.page.evaluate("window.__runAll") is True
         return time.monotonic() - start
+
+    @property
+    def panel(self) -> Any:
+        """The notebook on show (a restored workspace may hold others, in hidden tabs)."""
+        return self.page.locator(".jp-NotebookPanel:not(.lm-mod-hidden)")
 
     def outputs(self) -> list[dict[str, Any]]:
         return list(self.page.evaluate(OUTPUTS))

@@ -1,14 +1,26 @@
-"""The JupyterLite site (built as `scripts/build_lite.py` builds it) runs a lesson in Chromium with no network at all: the page, the
-Pyodide kernel (its worker and the site's service worker too) reach nothing but the static server on 127.0.0.1,
-yet the kernel starts, every cell of lesson 03 runs without an error, a click on its quiz comes back from Python
-with a verdict, a hint grades as CPython's, and 200 clicks later the kernel still answers. Chromium resolves no host name (``OFFLINE_ARGS``) and every request off loopback is
-aborted and recorded: the test fails if the lesson needed one. The French edition's lesson speaks French there
-too. How long the kernel takes to start and the lesson to run is printed and saved beside the screenshots."""
+"""The JupyterLite site (built as ``scripts/build_lite.py`` builds it) runs the course in Chromium with no network at
+all: the page, the Pyodide kernel (its worker and the site's service worker too) reach nothing but the static
+server on 127.0.0.1. Chromium resolves no host name (``OFFLINE_ARGS``) and every request off loopback is recorded:
+the test fails if a lesson needed one.
+
+One learner's browser (a profile) goes through the tests in order, a new tab each, as a learner comes back:
+
+1. lesson 03: every cell runs without an error, a click on its quiz comes back from Python with a verdict and its
+   results download for the teacher, a hint grades as CPython's, a whole hand is played by clicks at lesson 11's
+   play table, and 200 clicks in all later the kernel still answers; the learner then changes the lesson, saved;
+2. the French lesson 03 speaks French, and the quiz answered in the first tab (closed) is still in the record;
+3. the start page's box lists the lesson changed, and its button brings back the site's copy, the records kept.
+
+How long the kernel takes to start, the lesson to run and each click to be answered is printed and saved beside
+the screenshots, not asserted."""
 
 from __future__ import annotations
 
+import base64
+import csv
 import functools
 import http.server
+import io
 import json
 import os
 import sys
@@ -21,6 +33,7 @@ from urllib.parse import urlparse
 
 import pytest
 from _jupyter import ARTIFACTS, OpenNotebook
+from playwright.sync_api import expect
 
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "scripts"))
@@ -82,23 +95,81 @@ def lite_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         thread.join()
 
 
-class LiteLesson(OpenNotebook):
-    """One lesson open in the site, in a fresh browser context that may reach loopback only."""
+class Profile:
+    """One browser profile (its storage: the site's drive, where a learner's files are kept) that reaches loopback
+    only; each lesson opens in a tab of its own, as a learner coming back opens a new tab.
+
+    Every request off loopback is recorded in :attr:`blocked` (and fails: Chromium resolves no host name). Until the
+    site's service worker controls the pages, each is also aborted by a route; after the first tab, Playwright's
+    routing of a page the service worker controls leaves the page loading for ever, so the route is taken off and
+    the record kept from the requests seen."""
 
     def __init__(self, browser: Any, base: str) -> None:
         self.base = base
-        self.context = browser.new_context(viewport={"width": 1280, "height": 900})
+        self.context = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
         self.blocked: list[str] = []
+        self.context.on("request", lambda request: self._off_site(request.url))
         self.context.route("**/*", self._only_loopback)
-        super().__init__(self.context.new_page())
+
+    def _off_site(self, url: str) -> bool:
+        off = urlparse(url).scheme not in ("data", "blob") and urlparse(url).hostname not in LOOPBACK
+        if off and url not in self.blocked:
+            self.blocked.append(url)
+        return off
 
     def _only_loopback(self, route: Any) -> None:
-        url = route.request.url
-        if urlparse(url).scheme in ("data", "blob") or urlparse(url).hostname in LOOPBACK:
-            route.continue_()
-        else:
-            self.blocked.append(url)
+        if self._off_site(route.request.url):
             route.abort()
+        else:
+            route.continue_()
+
+    def tab_closed(self) -> None:
+        self.context.unroute_all(behavior="ignoreErrors")
+
+
+class LiteLesson(OpenNotebook):
+    """One lesson open in a new tab of the profile."""
+
+    def __init__(self, profile: Profile) -> None:
+        self.profile, self.base = profile, profile.base
+        super().__init__(profile.context.new_page())
+
+    @property
+    def blocked(self) -> list[str]:
+        return self.profile.blocked
+
+    def file(self, path: str) -> str | None:
+        """A file of the site's drive as the page's JupyterLite reads it (the browser's copy, or else the site's), as
+        text; None when there is neither."""
+        model = self.page.evaluate(
+            """async (path) => { try { const model = await window.jupyterapp.serviceManager.contents.get(path,
+                 { content: true }); return { format: model.format, content: model.content }; }
+               catch (error) { return null; } }""",
+            path,
+        )
+        if model is None:
+            return None
+        if model["format"] == "base64":
+            return base64.b64decode(model["content"]).decode("utf-8")
+        return model["content"] if isinstance(model["content"], str) else json.dumps(model["content"])
+
+    def run_cell(self, code: str | None = None) -> None:
+        """Run the notebook's last cell, or (given ``code``) a new cell of that code added at its end, as a learner
+        adds one."""
+        self.page.evaluate(
+            """async (code) => { const notebook = window.jupyterapp.shell.currentWidget.content;
+              notebook.activeCellIndex = notebook.widgets.length - 1;
+              if (code !== null) {
+                await window.jupyterapp.commands.execute('notebook:insert-cell-below');
+                notebook.activeCell.model.sharedModel.setSource(code);
+              }
+              window.__ran = undefined;
+              window.jupyterapp.commands.execute('notebook:run-cell').then(
+                (done) => { window.__ran = true; }, (error) => { window.__ran = String(error); }); }""",
+            code,
+        )
+        self.page.wait_for_function("window.__ran !== undefined", timeout=300_000)
+        assert self.page.evaluate("window.__ran") is True
 
     def open(self, path: str) -> float:
         """Open the lesson and wait for its kernel; the seconds the kernel took to be ready."""
@@ -134,13 +205,24 @@ class LiteLesson(OpenNotebook):
         return str(said)
 
 
+@pytest.fixture(scope="module")
+def profile(offline_browser: Any, lite_site: str) -> Iterator[Profile]:
+    """The learner's browser through this file's tests, in their order: what one test's tab saved, the next finds."""
+    kept = Profile(offline_browser, lite_site)
+    try:
+        yield kept
+    finally:
+        kept.context.close()
+
+
 @pytest.fixture
-def lite_lesson(offline_browser: Any, lite_site: str) -> Iterator[LiteLesson]:
-    lesson = LiteLesson(offline_browser, lite_site)
+def lite_lesson(profile: Profile) -> Iterator[LiteLesson]:
+    lesson = LiteLesson(profile)
     try:
         yield lesson
     finally:
-        lesson.context.close()
+        lesson.page.close()  # the tab closed: what it saved is in the profile's storage
+        profile.tab_closed()
 
 
 #: A lead's hint as a lesson asks it: each choice's card, grade and points (to a millionth), from the same seed.
@@ -166,9 +248,9 @@ def test_a_lesson_runs_offline_and_answers_clicks_and_hints_through_a_long_sessi
     assert _errors(outputs) == []
     assert outputs, "Run All left no output"
     page = lite_lesson.page
-    page.locator(".jp-OutputArea-output").first.scroll_into_view_if_needed()
+    lite_lesson.panel.locator(".jp-OutputArea-output").first.scroll_into_view_if_needed()
     lite_lesson.screenshot("lite_offline_lesson_03_top")
-    quiz = page.locator(".cl-quiz")
+    quiz = lite_lesson.panel.locator(".cl-quiz")
     quiz.locator(".cl-quiz-title").wait_for(timeout=60_000)
     quiz.scroll_into_view_if_needed()
     lite_lesson.screenshot("lite_offline_lesson_03")
@@ -187,6 +269,12 @@ def test_a_lesson_runs_offline_and_answers_clicks_and_hints_through_a_long_sessi
     assert quiz.locator(".cl-quiz-explanation").inner_text().strip()
     assert quiz.locator(".cl-quiz-score").inner_text().strip().endswith("of 1")
     lite_lesson.screenshot("lite_offline_lesson_03_quiz_answered")
+    # the results download for the teacher, from the page itself (no server to fetch them from)
+    with page.expect_download() as saving:
+        quiz.locator(".cl-download-csv").click()
+    results = list(csv.DictReader(io.StringIO(Path(saving.value.path()).read_text(encoding="utf-8-sig"))))
+    assert saving.value.suggested_filename.endswith(".csv") and len(results) == 1
+    assert results[0]["answer"] and results[0]["correct"] in ("True", "False")
 
     # a hint there grades as JupyterLab's does, every choice, with the compiled search run by the browser
     asked = time.monotonic()
@@ -196,23 +284,34 @@ def test_a_lesson_runs_offline_and_answers_clicks_and_hints_through_a_long_sessi
     exec(_HINT, namespace)
     assert there == [True, namespace["graded"]()]
 
+    # a hand at lesson 11's play table in this tab, each of the learner's turns by a click, graded in the browser
+    lite_lesson.run_cell(PLAY_TABLE)
+    table_clicks, table_waits = _a_hand_at_the_play_table(lite_lesson)
+
     timings: dict[str, object] = {
         "kernel_ready_s": round(started, 1), "run_all_s": round(ran, 1), "click_answered_s": round(answered, 2),
         "hint_s": round(hinted, 1),
     }  # fmt: skip
     # and the same kernel goes on answering through a long session (in this test: a kernel's start is dear)
-    timings["long_session"] = _long_session(lite_lesson)
+    timings["play_table"] = {"clicks": table_clicks, "median_s": round(sorted(table_waits)[len(table_waits) // 2], 2)}
+    timings["long_session"] = _long_session(lite_lesson, LONG_SESSION - 1 - table_clicks)
     (ARTIFACTS / "lite_offline_timings.json").write_text(json.dumps(timings, indent=1), encoding="utf-8")
     print(f"offline JupyterLite, lesson 03: {timings}")
     assert lite_lesson.blocked == []  # the lesson asked nothing of the internet
     assert lite_lesson.real_errors() == []
+
+    # the learner changes the lesson and it is saved (in the browser): the start page will offer it afresh
+    lite_lesson.page.evaluate("""async () => { const panel = window.jupyterapp.shell.currentWidget;
+        panel.content.widgets[0].model.sharedModel.setSource('My own notes on following suit.');
+        await panel.context.save(); }""")
+    assert "My own notes" in (lite_lesson.file(LESSON) or "")
 
 
 def test_the_french_lesson_speaks_french_offline(lite_lesson: LiteLesson) -> None:
     lite_lesson.open(f"fr/{LESSON}")
     lite_lesson.run_all()
     assert _errors(lite_lesson.outputs()) == []
-    quiz = lite_lesson.page.locator(".cl-quiz")
+    quiz = lite_lesson.panel.locator(".cl-quiz")
     quiz.locator(".cl-quiz-title").wait_for(timeout=60_000)
     quiz.scroll_into_view_if_needed()
     lite_lesson.screenshot("lite_offline_fr_lesson_03")
@@ -223,23 +322,99 @@ def test_the_french_lesson_speaks_french_offline(lite_lesson: LiteLesson) -> Non
     assert not english, f"English words shown: {sorted(english)}"
     assert lite_lesson.blocked == []
     assert lite_lesson.real_errors() == []
+    # this is a new tab: the quiz answered in the English lesson's tab, closed since, is still kept in the browser
+    answers = json.loads(lite_lesson.file("progress.json") or "{}")["answers"]
+    assert any(quiz.get("1") in (True, False) for quiz in answers.values()), answers
+
+
+def test_the_start_page_starts_a_lesson_changed_in_an_earlier_visit_afresh(lite_lesson: LiteLesson) -> None:
+    """In another tab, after the first test's learner changed lesson 03 and closed it: the start page's box lists the
+    lesson, its button brings back the site's copy, and the learner's records stay."""
+    lite_lesson.open("00_start_here.ipynb")
+    top = json.dumps(
+        lite_lesson.page.evaluate("window.jupyterapp.shell.currentWidget.content.model.cells.get(0).toJSON()")
+    )
+    assert "kept in this browser" in top  # every lesson of the site says where its changes go
+    lite_lesson.run_cell()  # the start page's last cell: the box
+    box = lite_lesson.panel.locator(".cl-afresh")
+    button = box.locator(f'.cl-afresh-button[data-lesson="{LESSON}"]')
+    button.wait_for(timeout=60_000)
+    expect(box.locator(".cl-afresh-button")).to_have_count(1)  # only the lesson changed: 00 and the rest are as shipped
+    expect(box.locator(".cl-afresh-lesson")).to_have_text("Lesson 3 — Following suit and winning tricks")
+    box.scroll_into_view_if_needed()
+    lite_lesson.screenshot("lite_offline_start_afresh")
+    button.click()
+    expect(box.locator(".cl-caption")).to_contain_text("is as the course ships it again", timeout=30_000)
+    expect(box.locator(".cl-afresh-button")).to_have_count(0)
+    assert "My own notes" not in (lite_lesson.file(LESSON) or "x My own notes")  # the site's copy, as shipped
+    assert "kept in this browser" in (lite_lesson.file(LESSON) or "")
+    assert lite_lesson.file("progress.json")  # the records are other files: they stay
+    assert lite_lesson.blocked == [] and lite_lesson.real_errors() == []
+
+
+#: Lesson 11's play table, as the lesson makes it.
+PLAY_TABLE = 'from charlemagne_learn.widgets import PlayTable\n\nplay = PlayTable(seat="S", seed=1, bots="rule")\nplay'
+# What a learner may click: an action button, or (while a card is to be chosen) a card that may be played.
+ACTION = ".cl-playtable .cl-action:not([disabled])"
+CARD = ".cl-playtable .cl-seat[data-seat='S'] .cl-card:not(.cl-illegal):not(.cl-shown)"
+CARD_PHASES = ("play", "discard", "give")
+
+
+def _a_hand_at_the_play_table(lite_lesson: LiteLesson) -> tuple[int, list[float]]:
+    """One hand by clicks until its review shows (the first choice offered each turn); the clicks, and how long each
+    took to be answered."""
+    page = lite_lesson.page
+    root = lite_lesson.panel.locator(".cl-playtable")
+    root.locator(".cl-seat").first.wait_for(timeout=60_000)
+    waits: list[float] = []
+    for _ in range(60):
+        if root.locator(".cl-review-panel").count():
+            break
+        phase = lite_lesson.run_code("print(play.state.phase.value)").strip()
+        if phase == "over":
+            break
+        if phase == "discard":
+            target = lite_lesson.panel.locator(f"{CARD}:not(.cl-selected)").first
+            if root.locator(".cl-action-confirm").count():
+                target = root.locator(".cl-action-confirm")
+        else:
+            target = lite_lesson.panel.locator(CARD if phase in CARD_PHASES else ACTION).first
+        handle = target.element_handle()
+        clicked = time.monotonic()
+        target.click()
+        page.wait_for_function("(node) => !node.isConnected", arg=handle, timeout=120_000)
+        waits.append(time.monotonic() - clicked)
+        if len(waits) == 4:
+            root.scroll_into_view_if_needed()
+            lite_lesson.screenshot("lite_offline_play_table")
+    review = root.locator(".cl-review-panel")
+    review.wait_for(timeout=120_000)
+    expect(review).to_contain_text("This hand:")
+    # the table is drawn again as the review settles (its node replaced): scrolled to once it holds still
+    page.wait_for_function(
+        """() => new Promise((done) => { const panel = document.querySelector('.cl-review-panel');
+            setTimeout(() => done(panel.isConnected), 500); })"""
+    )
+    review.scroll_into_view_if_needed()
+    lite_lesson.screenshot("lite_offline_play_table_review")
+    return len(waits), waits
 
 
 #: Clicks of the long session: the issue of other JupyterLite courses is a kernel that stops answering after many.
 LONG_SESSION = 200
 
 
-def _long_session(lite_lesson: LiteLesson) -> dict[str, float]:
-    """Two hundred clicks on lesson 03's hand of cards, each answered from Python with the ruling on that card
-    (two cards in turn, so every answer changes the words shown), then the kernel still runs code. How long the
-    first and the last twenty clicks took is returned to be saved beside the screenshots, not asserted: the clock is
-    the machine's."""
+def _long_session(lite_lesson: LiteLesson, clicks: int) -> dict[str, float]:
+    """The rest of the :data:`LONG_SESSION`'s clicks (after the quiz's and the play table's), on lesson 03's hand of
+    cards, each answered from Python with the ruling on that card (two cards in turn, so every answer changes the
+    words shown), then the kernel still runs code. How long the first and the last twenty clicks took is returned to
+    be saved beside the screenshots, not asserted: the clock is the machine's."""
     page = lite_lesson.page
-    hand = page.locator(".cl-hand").filter(has=page.locator('[data-card="AS"]')).first
+    hand = lite_lesson.panel.locator(".cl-hand").filter(has=page.locator('[data-card="AS"]')).first
     hand.scroll_into_view_if_needed()
     message = hand.locator(".cl-message")
     waits = []
-    for number in range(LONG_SESSION):
+    for number in range(clicks):
         before = message.text_content() or ""
         clicked = time.monotonic()
         hand.locator(f'[data-card="{"AS" if number % 2 == 0 else "AD"}"]').click()
@@ -249,8 +424,8 @@ def _long_session(lite_lesson: LiteLesson) -> dict[str, float]:
             timeout=60_000,
         )
         waits.append(time.monotonic() - clicked)
-    assert len(waits) == LONG_SESSION
+    assert len(waits) == clicks > LONG_SESSION // 2
     assert lite_lesson.run_code("print(6 * 7)").strip() == "42"  # the kernel still runs code after them
     lite_lesson.screenshot("lite_offline_long_session")
     first, last = sorted(waits[:20]), sorted(waits[-20:])
-    return {"clicks": LONG_SESSION, "first_20_median_s": round(first[10], 3), "last_20_median_s": round(last[10], 3)}
+    return {"clicks": clicks, "first_20_median_s": round(first[10], 3), "last_20_median_s": round(last[10], 3)}

@@ -198,6 +198,23 @@ def _widgets() -> dict[str, Any]:
     }
 
 
+def _next_problem() -> dict[str, Any]:
+    """Practice as a learner meets it: each problem answered (its grading is the answer's time), then the next one
+    served (found, made and drawn), timed alone; bids, leads and plays (the kinds answered by one choice)."""
+    from charlemagne_learn.widgets import Trainer
+
+    waits, keys = [], []
+    for skill in ("bid", "lead", "play"):
+        trainer = Trainer("canadian", skill=skill, lang="en", count=3)
+        for _ in range(2):
+            trainer.choose(str(trainer.decision.grade().best.action))  # type: ignore[union-attr]
+            start = time.perf_counter()
+            trainer.next()
+            waits.append(time.perf_counter() - start)
+            keys.append(trainer.problem.key)
+    return {"problems": keys, "slowest": round(max(waits), 3), "median": round(sorted(waits)[len(waits) // 2], 3)}
+
+
 def main() -> None:
     if "--pure" in sys.argv:
         from charlemagne_learn.analysis import dds
@@ -214,7 +231,8 @@ def main() -> None:
                        ("hint", _hint), ("quiz", _quiz), ("ratings", _ratings),
                        ("widgets", _widgets),
                        *((("hint_default", _hint_default), ("exchange_default", _exchange_default),
-                          ("bid_odds_500", _bid_odds_500)) if "--default-sizes" in sys.argv else ())):  # fmt: skip
+                          ("bid_odds_500", _bid_odds_500), ("next_problem", _next_problem))
+                        if "--default-sizes" in sys.argv else ())):  # fmt: skip
         try:
             _timed(parts, name, work)
         except Exception as exc:  # reported, so the test names every part that fails, not only the first

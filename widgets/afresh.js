@@ -1,0 +1,43 @@
+// Afresh: in the browser-only site, the lessons the learner changed, each with a button that brings the lesson
+// back as the site ships it (Python deletes the browser's copy). Every word comes from Python.
+/**
+ * A lesson offered (charlemagne_learn/widgets/payloads.py: AfreshLesson).
+ * @typedef {Object} AfreshLesson
+ * @property {string} lesson - its path, sent back by its button
+ * @property {string} title - its title
+ */
+/**
+ * Every word of the box (payloads.py: AfreshWords).
+ * @typedef {Object} AfreshWords
+ * @property {string} title - the box's heading
+ * @property {string} button - each lesson's button
+ * @property {string} status - what the box found or did
+ */
+
+function render({ model, el: root }) {
+  rootOf(root, model, "afresh");
+  const heading = el("p", { class: "cl-afresh-title" });
+  const list = el("ul", { class: "cl-afresh-list" });
+  const status = el("p", { class: "cl-caption", role: "status", "aria-live": "polite" });
+  const draw = () => {
+    /** @type {Partial<AfreshWords>} */
+    const words = model.get("words") || {};
+    heading.textContent = words.title || "";
+    status.textContent = words.status || "";
+    /** @type {AfreshLesson[]} */
+    const lessons = model.get("lessons") || [];
+    list.replaceChildren(...lessons.map((item) => {
+      const button = el("button", {
+        type: "button", class: "cl-afresh-button", "data-lesson": item.lesson,
+        "aria-label": `${words.button}: ${item.title}`,
+        onclick: () => model.send({ type: "afresh", lesson: item.lesson }),
+      }, words.button || "");
+      return el("li", {}, el("span", { class: "cl-afresh-lesson" }, item.title), button);
+    }));
+    list.hidden = lessons.length === 0;
+  };
+  model.on("change:words", draw);
+  model.on("change:lessons", draw);
+  draw();
+  root.append(heading, list, status, messageBox(model));
+}
