@@ -37,6 +37,15 @@ def _answer(book: Notebook, number: int) -> str:
     """Answer the problem on show by clicks; what was clicked."""
     page, root = book.page, book.page.locator(ROOT_CSS).first
     best = book.value("str(getattr(t.decision.grade().best, 'action', ''))") if number % 3 else ""
+    if number % 3 and book.value("t.decision.kind") == "exchange":  # the best exchange: its cards, then its trump
+        discards = book.value("[str(c) for c in t.decision.grade().best.discards]")
+        best = book.value("f'trump {t.decision.grade().best.trump.symbol}'")
+        seat = book.value("t.decision.seat.name")
+        for card in discards:
+            target = root.locator(f".cl-seat[data-seat='{seat}'] .cl-card:not(.cl-selected)").filter(has_text=card)
+            handle = target.first.element_handle()
+            target.first.click()
+            page.wait_for_function("(node) => !node.isConnected", arg=handle, timeout=60_000)
     for _ in range(12):
         if book.value("t.answered"):
             return best or "the first offered"
@@ -84,7 +93,7 @@ def main() -> None:
         book.run_all()  # the ratings and the plot, brought up to date
         for theme in ("JupyterLab Light", "JupyterLab Dark"):
             use_theme(book.page, theme)
-            book.page.locator(".jp-OutputArea-output img").last.scroll_into_view_if_needed()
+            book.page.locator(".jp-OutputArea-output img:visible").last.scroll_into_view_if_needed()
             book.page.wait_for_timeout(500)
             book.page.screenshot(path=str(OUT / f"progress_{theme.split()[-1].lower()}.png"))
         print(json.dumps({"pictures": sorted(p.name for p in OUT.glob("*.png")), "errors": book.real_errors()}))

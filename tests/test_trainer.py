@@ -81,6 +81,9 @@ def test_after_a_miss_the_rule_of_thumb_shows_and_a_problem_like_it_comes_next(l
     like = trainer.problem
     assert like.key != missed.key and like.kind == missed.kind and set(like.themes) & set(missed.themes)
     assert "semblable" not in trainer.status and "Truc" not in trainer.prompt
+    # the one like it missed too: no chain of them (the misses come back when due); the rule of thumb still shows
+    assert trainer.choose(_worst(trainer))
+    assert "Truc" in trainer.prompt and "semblable" not in trainer.status
 
 
 def test_the_same_answers_at_the_same_times_give_the_same_problems(

@@ -75,6 +75,9 @@ class Trainer(DecisionQuiz):
         self._asked: list[Problem] = []
         #: The problem just missed (graded mistake or blunder): the next one is like it.
         self._missed: Problem | None = None
+        #: The problem served as one like a miss: missed too, it brings no other like it (a learner stuck on one
+        #: idea is not held there; the misses come back later, when due).
+        self._follow_up: Problem | None = None
         self._language = written_lang(lang)
         quiz = "practice" if self._homework is None else f"homework {self._homework.code}"
         self._setup(self._problems(), count, 0, None, None, coach, quiz)
@@ -127,6 +130,7 @@ class Trainer(DecisionQuiz):
                 found = self._fresh(fresh, missed.kind, missed.themes)
             else:
                 found = self._fresh(fresh, self._skill, self._themes)
+            self._follow_up = found if missed is not None else None
             self._asked.append(found)
             yield found.decision
 
@@ -161,7 +165,7 @@ class Trainer(DecisionQuiz):
             asked.key, asked.kind, asked.themes, asked.rating, grade, now=self._clock()
         )
         save(self._practice)
-        self._missed = asked if grade in MISSES else None
+        self._missed = asked if grade in MISSES and asked is not self._follow_up else None
 
     def _file_name(self) -> str:
         if self._homework is None:
@@ -183,12 +187,13 @@ class Trainer(DecisionQuiz):
         line = say("trainer.status", lang, status=self.status, rating=str(rating), themes=themes)
         if self.problem.key in self._practice.mistakes and not self.answered:  # one of the learner's own, back
             line += " " + say("trainer.again", lang)
-        if self.answered and self._missed is self.problem:
+        if self.answered and self._results and self._results[-1]["grade"] in MISSES:
             # learning from the miss: the refutation is in the grade's "Why?"; the rule of thumb that applies here,
-            # and a problem like this one next
+            # and (unless this was already one like a miss) a problem like this one next
             if not self._coach:
                 self.prompt += " " + say("decide.tip", lang, tip=self.decision.tip)
-            line += " " + say("trainer.similar", lang)
+            if self._missed is self.problem:
+                line += " " + say("trainer.similar", lang)
         self.status = line
 
 
