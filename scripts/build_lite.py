@@ -219,6 +219,7 @@ PLOTS_CELL = (
     "# In the browser: install the plots' library into this tab's Python (needs the internet; a few seconds, once).\n"
     "try:\n"
     "    %pip install -q matplotlib\n"
+    "    import matplotlib  # piplite may fail without a word\n"
     "except Exception:  # offline: the plots cannot draw, the rest of the page runs\n"
     "    print('No internet here: the plots of this page will not draw.')"
 )
@@ -228,6 +229,7 @@ PLOTS_CELL_FR = (
     " quelques secondes, une fois).\n"
     "try:\n"
     "    %pip install -q matplotlib\n"
+    "    import matplotlib  # piplite peut échouer sans un mot\n"
     "except Exception:  # hors ligne : les graphiques ne peuvent pas s'afficher, le reste de la page fonctionne\n"
     "    print('Pas d’Internet ici : les graphiques de cette page ne s’afficheront pas.')"
 )
