@@ -4,6 +4,7 @@ kept only beside the lessons, a damaged one never stopping practice."""
 
 from __future__ import annotations
 
+import itertools
 import json
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
@@ -194,3 +195,19 @@ def test_the_progress_plot_speaks_the_learners_language_and_exports() -> None:
 
 def report_of(record: Practice, lang: str = "en") -> PracticeReport:
     return PracticeReport(record, lang, NOW)
+
+
+def test_with_no_skill_asked_the_kinds_of_decision_take_turns() -> None:
+    """A learner answering well climbs towards the hardest problems, but is not given one kind over and over."""
+    bank = [_entry(kind, seed, (), 1500 + 60 * seed + (300 if kind == "bid" else 0)) for kind in ("bid", "lead", "play")
+            for seed in range(6)]  # fmt: skip
+    record, kinds = Practice(), []
+    for _ in range(12):
+        key = choose(record, bank, now=NOW)
+        entry = next(e for e in bank if e.key == key)
+        kinds.append(entry.kind)
+        record = record.answered(key, entry.kind, (), entry.rating, "best", now=NOW)
+    assert all(kinds.count(kind) >= 3 for kind in ("bid", "lead", "play")), kinds
+    assert all(a != b for a, b in itertools.pairwise(kinds)), kinds
+    # asked for one skill, it is that skill only, nearest first
+    assert {choose(record, bank, skill="lead", now=NOW).split()[1]} == {"lead"}  # type: ignore[union-attr]

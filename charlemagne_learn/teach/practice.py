@@ -25,6 +25,7 @@ a file of the browser's storage in JupyterLite; it is private to the learner unl
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field, replace
@@ -56,6 +57,8 @@ MISSES = ("mistake", "blunder")
 _SOLVED = ("best", "good")
 #: How soon a missed problem first comes back, and again after another miss: within the session, not at once.
 _AGAIN = (timedelta(minutes=10),)
+#: With no skill asked, the kinds of decision take turns over this many of the last answers.
+_VARIETY = 6
 
 
 class PracticeError(CharlemagneError, ValueError):
@@ -191,7 +194,8 @@ def choose(
     """The key of the next problem: after a miss, one ``like`` it (the missed problem's kind and themes: of that kind
     and sharing a theme, not yet answered); else a mistake of the learner's own at this ``table`` (by default the
     entries') that is due (if they are on); else the problem of ``entries`` not yet answered, of one of ``themes``
-    (any when none) and ``skill`` (any when None), whose rating is nearest the learner's; None when none is left."""
+    (any when none) and ``skill`` (any when None: the kinds then take turns), whose rating is nearest the learner's;
+    None when none is left."""
     entries = list(entries)
     if like is not None:
         kind, like_themes = like
@@ -208,19 +212,22 @@ def choose(
 
 def _nearest(practice: Practice, entries: Sequence[BankEntry], wanted: set[str], skill: str | None) -> str | None:
     """The entry not yet answered, of one of the ``wanted`` themes (any when none) and ``skill`` (any when None),
-    whose rating is nearest the learner's (at that skill); ties to the bank's order."""
+    whose rating is nearest the learner's (at that skill); ties to the bank's order. With no skill asked, the kinds
+    of decision take turns: the nearest problem of the kinds the learner met least in their last
+    :data:`_VARIETY` answers (a strong learner is not given only the hardest kind, bids, twenty times over)."""
     level = practice.level(skill)
-    best: tuple[float, int, str] | None = None
+    recent = Counter(str(a.get("skill")) for a in practice.answers[-_VARIETY:]) if skill is None else Counter()
+    best: tuple[int, float, int, str] | None = None
     for number, entry in enumerate(entries):
         if entry.key in practice.problems or (skill is not None and entry.kind != skill):
             continue
         if wanted and not wanted & set(entry.themes):
             continue
         rating = practice.problems.get(entry.key, entry.rating)
-        candidate = (abs(rating.mu - level.mu), number, entry.key)
+        candidate = (recent[entry.kind], abs(rating.mu - level.mu), number, entry.key)
         if best is None or candidate < best:
             best = candidate
-    return None if best is None else best[2]
+    return None if best is None else best[3]
 
 
 def load(folder: Path | None = None) -> Practice:
