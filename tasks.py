@@ -40,6 +40,8 @@ LAB_SETTINGS = ROOT / "lab-settings" / "overrides.json"
 #: some other way (Binder's).
 SERVER_SETTINGS = ROOT / "lab-settings" / "jupyter_server_config.json"
 
+#: The browser test that runs alone.
+DASHBOARD_TEST = ROOT / "tests" / "browser" / "test_dashboard.py"
 #: Checks run by ``test``, in order; the first failure stops the run.
 PYTHON_SOURCES = ["charlemagne_learn", "tests", "benchmarks", "scripts", "tasks.py"]
 CHECKS: list[list[str]] = [
@@ -51,9 +53,11 @@ CHECKS: list[list[str]] = [
     [str(PYTHON), "-m", "mypy"],
     # loadfile: nbval runs a notebook's cells in order in one kernel, so a file must stay on one worker.
     [str(PYTHON), "-m", "pytest", "-n", "auto", "--dist", "loadfile", "-q", "-m", "not browser"],
-    # The browser tests on their own, one at a time: run beside the CPU-heavy tests on a small machine, the shared
-    # headless Chromium was twice found gone mid-run, leaving a test waiting on it for good.
-    [str(PYTHON), "-m", "pytest", "-q", "-m", "browser"],
+    # The browser tests after the others, never beside the CPU-heavy tests (there, on a small machine, the shared
+    # headless Chromium was twice found gone mid-run): the dashboard's upload alone (on two workers it once timed
+    # out), then the rest on two workers, a file to a worker (the JupyterLite site's file keeps one browser profile).
+    [str(PYTHON), "-m", "pytest", "-q", "-m", "browser", str(DASHBOARD_TEST)],
+    [str(PYTHON), "-m", "pytest", "-q", "-m", "browser", "-n", "2", "--dist", "loadfile", f"--ignore={DASHBOARD_TEST}"],
 ]
 #: The quick check (``python3 tasks.py check``), a few minutes while working: the same lint and types, then the
 #: tests that are neither browser tests nor marked slow, without the lessons (nbval). ``test`` runs everything.
