@@ -71,7 +71,9 @@ class Lab:
             connection_file=str(self.runtime / f"kernel-{kernel_id}.json"), context=zmq.Context.instance()
         )
         client.load_connection_file()
-        client.start_channels()
+        # no heartbeat: its thread may open its socket after stop_channels has returned, one socket left open a call
+        # until the shared context reached its limit ("Too many open files") in a long run
+        client.start_channels(hb=False)
         try:
             reply = client.execute_interactive("", user_expressions={"v": expression}, timeout=timeout)
         finally:
