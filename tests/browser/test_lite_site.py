@@ -175,7 +175,18 @@ class LiteLesson(OpenNotebook):
         """Open the lesson and wait for its kernel; the seconds the kernel took to be ready."""
         start = time.monotonic()
         self.page.goto(f"{self.base}/lab/index.html?path={path}")
-        self.page.wait_for_function("window.jupyterapp?.shell.currentWidget?.sessionContext", timeout=120_000)
+        # a returning learner's earlier tabs are restored too, and one of them may end up in front: wait for the
+        # restore, then bring the asked lesson forward, so what follows acts on it
+        self.page.wait_for_function(
+            """(path) => { const app = window.jupyterapp; if (!app?.shell || app.__restored !== true) {
+                 app?.restored?.then(() => { app.__restored = true; }); return false; }
+               const panel = Array.from(app.shell.widgets('main')).find((w) => w.context?.path === path);
+               if (!panel) return false;
+               if (app.shell.currentWidget !== panel) app.shell.activateById(panel.id);
+               return app.shell.currentWidget === panel && !!panel.sessionContext; }""",
+            arg=path,
+            timeout=120_000,
+        )
         # kept on the page and polled, as Run All is: awaited straight through, a long start may lose its promise
         self.page.evaluate("""() => { window.__kernel = undefined; const p = window.jupyterapp.shell.currentWidget;
             p.context.ready.then(() => p.sessionContext.ready).then(() => p.sessionContext.session.kernel.info)
