@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 import charlemagne_learn as cl
+from charlemagne_learn.analysis.rulebot import advise, rule_text
 from charlemagne_learn.engine.hand import Phase
 from charlemagne_learn.teach.decisions import DECISION_KINDS, decisions
 from charlemagne_learn.widgets import DecisionQuiz
@@ -50,7 +51,7 @@ def test_the_same_seed_asks_the_same_decisions_and_kinds_take_turns() -> None:
     assert [(d.kind, d.deal_seed, d.state.to_json()) for d in first] == [
         (d.kind, d.deal_seed, d.state.to_json()) for d in again
     ]
-    asked = [k for k in DECISION_KINDS if k not in ("give", "defend", "reply")]  # asked by name only
+    asked = [k for k in DECISION_KINDS if k not in ("give", "defend", "reply", "mulot")]  # asked by name only
     assert [d.kind for d in first] == [asked[i % len(asked)] for i in range(6)]
     other = _take("canadian", None, 12, 6)
     assert [d.deal_seed for d in other] != [d.deal_seed for d in first]
@@ -231,6 +232,39 @@ def test_the_defence_against_a_take_all_bid_is_a_defenders_card_that_matters(var
     worst = quiz.decision.grade().choices[-1]
     assert quiz.choose(str(worst.action.card)) and quiz.results[0]["grade"] == worst.grade
     assert quiz.results[0]["kind"] == "defend"
+
+
+@pytest.mark.slow  # a few seconds or more: in the full test command, not the quick check
+@pytest.mark.parametrize("variant", ["canadian", "maine"])
+def test_a_card_in_a_mulot_is_the_bidders_or_a_defenders_card_that_matters(variant: str) -> None:
+    seats = set()
+    for d in _take(variant, ["mulot"], 4, 6):
+        contract = d.state.contract
+        assert d.kind == "mulot" and contract is not None and contract.spec.avoid and contract.alone
+        assert d.view.phase is Phase.PLAY and d.seat not in contract.sitting_out
+        seats.add(d.seat == contract.bidder)
+        ranked = d.grade()
+        assert {str(c.action) for c in ranked.choices} == {str(a) for a in d.view.legal_actions}
+        assert ranked.choices[0].grade == "best" and any(c.grade in BAD_GRADES for c in ranked.choices)
+        role = "as the bidder" if d.seat == contract.bidder else "as a defender"
+        assert d.skill == f"playing a bid to take no trick, {role}" and "take no trick" in d.question
+        if d.view.trick:  # following, the Mulot's rules of thumb name the card (tests/test_thumb_agreement.py)
+            assert d.advice == advise(d.view).action and d.tip == rule_text(advise(d.view).rule, "en")
+            continue
+        # for a lead, the coach states the principle for the seat and names no card: the lead rules are right only
+        # four times in five
+        principle = "One trick beats your bid" if role == "as the bidder" else "leave it there"
+        assert d.advice is None and principle in d.tip
+    assert seats == {True, False}  # the bidder's cards and the defenders'
+    quiz = DecisionQuiz(variant, kinds=["mulot"], seed=4, count=1, samples=24, lang="fr")
+    assert "aucune levée" in quiz.decision.question
+    worst = quiz.decision.grade().choices[-1]
+    assert quiz.choose(str(worst.action.card)) and quiz.results[0]["kind"] == "mulot"
+
+
+def test_tables_without_a_bid_to_take_no_trick_refuse_to_ask_a_mulot() -> None:
+    with pytest.raises(cl.RulesOptionError, match="no bid to take no trick"):
+        next(decisions("bid_euchre", ["mulot"], 0))
 
 
 @pytest.mark.parametrize("variant", ["canadian", "maine", "bid_euchre"])

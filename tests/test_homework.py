@@ -23,6 +23,8 @@ SETS = [
     Homework("maine", THEMES, 1, LEVELS[0], "bid"),
     Homework("bid_euchre", (), 12, 1500),
     Homework.of_problems("canadian", [("play", 3), ("lead", 127), ("bid", 0)]),
+    Homework("canadian", ("joker_rule",), 3, None, "mulot"),
+    Homework.of_problems("maine", [("mulot", 9)]),
 ]
 
 
@@ -41,6 +43,13 @@ def test_the_codes_are_short_and_a_set_has_one_code() -> None:
     assert Homework("canadian", ("ducking", "trumping")).code == Homework("canadian", ("trumping", "ducking")).code
     codes = {w.code for w in SETS}
     assert len(codes) == len(SETS)
+
+
+def test_a_code_given_out_before_the_mulot_skill_still_names_its_set() -> None:
+    # the example class's homework, coded when a set's skill had three bits: a skill added since takes a wider code
+    assert Homework.from_code("8040-R60D") == Homework("canadian", ("trumping",), 4, None, "play")
+    assert Homework("canadian", ("trumping",), 4, None, "play").code == "8040-R60D"
+    assert Homework("canadian", ("trumping",), 4, None, "mulot").code[0] != "8"  # another format, another start
 
 
 @pytest.mark.parametrize("work", SETS[:3], ids=lambda w: w.code)
@@ -99,6 +108,14 @@ def test_every_student_gets_the_same_problems_of_the_set_in_the_same_order() -> 
     assert gaps == sorted(gaps) and all(gaps[-1] <= abs(e.rating.mu - 1700) for e in others)
     named = Homework.of_problems("canadian", [("lead", 5), ("play", 2)])
     assert [(p.kind, p.seed) for p in named.problems()] == [("lead", 5), ("play", 2)]
+
+
+def test_a_set_of_a_rare_theme_is_made_of_it() -> None:
+    """The joker rule bears on a card only in a Mulot: such a set is made of Mulot problems where it does."""
+    work = Homework.from_code(Homework("canadian", ("joker_rule",), 2).code)
+    made = list(work.problems("en"))
+    assert len(made) == 2 and all("joker_rule" in p.themes for p in made)
+    assert [p.key for p in made] == [p.key for p in work.problems("en")]
 
 
 def test_past_the_stored_set_problems_are_made_from_the_codes_own_seeds() -> None:

@@ -10,7 +10,7 @@ import pytest
 from charlemagne_learn.engine.errors import CharlemagneError
 from charlemagne_learn.teach.problems import BANK_FOLDER, THEMES, Problem, bank, problem, problems
 
-KINDS = ["bid", "reply", "exchange", "lead", "play", "defend"]
+KINDS = ["bid", "reply", "exchange", "lead", "play", "defend", "mulot"]
 
 
 @pytest.fixture(scope="module")
@@ -34,7 +34,7 @@ def test_every_kind_has_its_themes_and_each_is_a_theme_of_the_course(made: list[
 
 
 def test_a_card_s_themes_agree_with_the_cards(made: list[Problem]) -> None:
-    for p in (p for p in made if p.kind in ("lead", "play", "defend")):
+    for p in (p for p in made if p.kind in ("lead", "play", "defend", "mulot")):
         view = p.decision.view
         assert view.contract is not None
         order = view.contract.order
@@ -44,7 +44,7 @@ def test_a_card_s_themes_agree_with_the_cards(made: list[Problem]) -> None:
             assert not view.trick and not view.tricks
         if "drawing_trumps" in p.themes:
             assert not view.trick and order.is_trump(best.index)
-        if {"trumping", "discarding", "joker_rule"} & set(p.themes):
+        if {"trumping", "discarding"} & set(p.themes):
             led = order.suit_of[view.trick[0][1].index]
             assert all(order.suit_of[c.index] != led for c in view.hand), p.key  # nothing of the suit led
         if "trumping" in p.themes:
@@ -53,6 +53,29 @@ def test_a_card_s_themes_agree_with_the_cards(made: list[Problem]) -> None:
             assert p.decision.seat.team != view.contract.team or p.kind == "defend"
         if p.kind == "defend":  # a defence against a bid to take every trick
             assert "charlemagne" in p.themes, p.key
+        _joker_rule_agrees(p)
+
+
+def _joker_rule_agrees(p: Problem) -> None:
+    """The joker rule is a theme exactly where it bears on the card: a Mulot's joker in the hand or the trick."""
+    view = p.decision.view
+    assert view.contract is not None
+    jokers = [c for c in [*view.hand, *(card for _, card in view.trick)] if c.is_joker]
+    assert ("joker_rule" in p.themes) == (view.contract.spec.avoid and bool(jokers)), p.key
+    assert ("mulot" in p.themes) == view.contract.spec.avoid, p.key
+
+
+def test_the_mulot_s_themes_come_from_its_own_kind() -> None:
+    """A card in a bid to take no trick is asked by name, on any deal; among a few such problems the themes the
+    other kinds seldom give (the joker rule, ducking) come up, each where the cards say so."""
+    mulots = list(islice(problems("canadian", ["mulot"], seed=5), 6))
+    for p in mulots:
+        assert p.kind == "mulot" and "mulot" in p.themes
+        _joker_rule_agrees(p)
+        if "ducking" in p.themes:
+            assert p.decision.view.trick, p.key  # a trick to let pass
+    assert any("joker_rule" in p.themes for p in mulots)
+    assert any("ducking" in p.themes for p in mulots)
 
 
 def test_a_problem_where_the_rule_of_thumb_fails_starts_higher(made: list[Problem]) -> None:

@@ -238,10 +238,10 @@ def test_a_mulot_is_counted_by_the_bidder_s_tricks() -> None:
     assert "With 7♠ instead, you take 0 tricks: the contract is made." in text
     assert all(len(t) == 3 for t in found.line), "South sits out the Mulot"
     assert cl.Seat.S not in found.deal
-    defender = refutation(mulot_defender(), "play 7C", "play QS", samples=SAMPLES, lang="fr")
+    defender = refutation(mulot_defender(), "play 7C", "play JS", samples=SAMPLES, lang="fr")
     assert defender is not None
     assert "Nord fait donc 0 levée en tout : le contrat est réussi." in defender.text()
-    assert "Avec Q♠ à la place, Nord fait 1 levée : le contrat chute." in defender.text()
+    assert "Avec J♠ à la place, Nord fait 1 levée : le contrat chute." in defender.text()
 
 
 def test_a_lone_take_all_bid_is_beaten_by_the_guard_kept() -> None:

@@ -45,7 +45,7 @@ def _share(kind: str, positions: int, samples: int, variants: tuple[str, ...] = 
     return sum(g in GOOD for g in grades) / len(grades)
 
 
-@pytest.mark.parametrize(("kind", "positions", "samples"), [("lead", 10, 24), ("play", 10, 24)])
+@pytest.mark.parametrize(("kind", "positions", "samples"), [("lead", 10, 24), ("play", 10, 24), ("mulot", 12, 24)])
 def test_following_the_card_play_rule_is_graded_best_or_good(kind: str, positions: int, samples: int) -> None:
     assert _share(kind, positions, samples) >= 0.9
 

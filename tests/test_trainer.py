@@ -122,6 +122,20 @@ def test_a_house_table_s_problems_are_made_on_demand(lessons: Path) -> None:
     assert "votre classement" in trainer.status
 
 
+def test_a_theme_only_a_mulot_gives_is_practised_on_mulots(lessons: Path) -> None:
+    """The joker rule and ducking come up in a bid to take no trick, which the kinds taking turns seldom reach: a
+    house table (nothing stored) makes them on demand of that kind. Where the table has no such bid, the theme is
+    looked for among the other kinds, then any comes."""
+    house = cl.Rules.preset("canadian", all_pass="stick_dealer")
+    trainer = Trainer(house, ["joker_rule"], clock=Clock(), lang="en", count=2)
+    for number in range(2):
+        assert trainer.problem.kind == "mulot" and "joker_rule" in trainer.problem.themes
+        assert trainer.choose(str(trainer.decision.grade().best.action))
+        assert number == 1 or trainer.next()
+    euchre = Trainer(cl.Rules.preset("bid_euchre", all_pass="stick_dealer"), ["joker_rule"], clock=Clock(), count=1)
+    assert euchre.problem.kind != "mulot"
+
+
 @pytest.mark.parametrize(
     ("arguments", "said"),
     [({"themes": ["juggling"]}, "not a theme"), ({"skill": "juggle"}, "juggle"), ({"count": 0}, "count")],

@@ -459,18 +459,25 @@ def _play_avoid(t: _Table, legal: list[int]) -> Advice:
         choices = [c for c in plain if not t.void[t.bidder] >> order.suit_of[c] & 1] or plain or legal
         choices = [c for c in choices if c != high] or choices
         return _card(_lowest(choices, order), "avoid.defend_lead")
-    strength = order.strength[order.suit_of[t.trick[0]]]
+    led = order.suit_of[t.trick[0]]
+    strength = order.strength[led]
     best_card, best_seat = t.winning()
     top = strength[best_card]
     under = [c for c in legal if strength[c] < top]
     if bidder:
+        if under and not any(order.suit_of[c] == led for c in legal):
+            # nothing of the suit led, so any card loses: the most dangerous goes, the highest of the shortest
+            # suit (a long suit keeps low cards to duck under with; a short one's high card may be left alone)
+            lengths = [sum(order.suit_of[c] == suit for c in legal) for suit in range(5)]
+            return _card(max(legal, key=lambda c: (-lengths[order.suit_of[c]], order.power[c], -c)), "avoid.void_throw")
         if under:
             return _card(_highest(under, order), "avoid.duck")
         return _card(_lowest(legal, order) if t.after else _highest(legal, order), "avoid.forced_win")
     if best_seat == t.bidder:
         if under:
             return _card(_highest(under, order), "avoid.defend_under")
-        return _card(_lowest(legal, order), "avoid.defend_under")
+        # every card overtakes the bidder's: take it with the highest, keeping the low ones to go under it later
+        return _card(_highest(legal, order), "avoid.defend_over")
     if t.bidder in t.after:
         return _card(_lowest([c for c in legal if c != high] or legal, order), "avoid.defend_low_before")
     return _card(_highest([c for c in legal if c != high] or legal, order), "avoid.defend_throw_high")

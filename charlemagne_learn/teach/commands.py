@@ -148,7 +148,9 @@ def _parser() -> argparse.ArgumentParser:
     work = tools.add_parser("homework", help="the code of a homework set of practice problems for a class")
     work.add_argument("--table", default="canadian", help="canadian, american, maine or bid_euchre (default canadian)")
     work.add_argument("--themes", nargs="*", default=[], help="the themes practised (default: any)")
-    work.add_argument("--skill", default=None, help="one decision: bid, reply, give, exchange, lead, play or defend")
+    work.add_argument(
+        "--skill", default=None, help="one decision: bid, reply, give, exchange, lead, play, defend or mulot"
+    )
     work.add_argument("--count", type=int, default=10, help=f"how many problems, 1 to {MAX_PROBLEMS} (default 10)")
     work.add_argument("--level", type=int, default=None, help=f"a rating to aim at, {LEVELS[0]} to {LEVELS[-1]}")
     work.add_argument("--problems", nargs="*", default=[], help="the problems themselves instead: kind:seed ...")

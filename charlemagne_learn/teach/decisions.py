@@ -24,7 +24,7 @@ from functools import cached_property
 from itertools import count
 from typing import Literal, get_args
 
-from ..analysis.evaluate import hand_strength
+from ..analysis.evaluate import bid_chance, hand_strength
 from ..analysis.exchange import ExchangeHint, exchange_hint
 from ..analysis.hints import GRADE_SAMPLES, Hint, hint, partner_has_bid
 from ..analysis.odds import MAX_SAMPLES
@@ -42,7 +42,7 @@ from ..engine.rules import BidSpec, Rules
 
 __all__ = ["DECISION_KINDS", "Decision", "DecisionKind", "decision_kinds", "decisions"]
 
-DecisionKind = Literal["bid", "reply", "give", "exchange", "lead", "play", "defend"]
+DecisionKind = Literal["bid", "reply", "give", "exchange", "lead", "play", "defend", "mulot"]
 #: The decisions asked, in the order a hand meets them.
 DECISION_KINDS: tuple[DecisionKind, ...] = get_args(DecisionKind)
 #: Deals behind the check that a position's choice matters (some choice graded below *good*, a difference these
@@ -51,9 +51,9 @@ _FIND_SAMPLES = 40
 #: Deals behind a decision's grade when not told, by kind: every kind as every hint grades a card, so no grade rests
 #: on fewer deals than another (the exchange and the partner's card included: each deal played out double dummy).
 SAMPLES: dict[str, int] = {kind: GRADE_SAMPLES for kind in get_args(DecisionKind)}
-#: Kinds asked only by name: a take-all bid that real deals seldom reach (set up on any deal), and a bid after the
-#: partner's (a bid too, asked by default as "bid").
-_ON_REQUEST = ("give", "defend", "reply")
+#: Kinds asked only by name: a take-all bid or a Mulot, which real deals seldom reach (set up on any deal), and a bid
+#: after the partner's (a bid too, asked by default as "bid").
+_ON_REQUEST = ("give", "defend", "reply", "mulot")
 #: A position is asked only if its worst choice gives up at least this share of the stake ("inaccuracy" or worse).
 _MATTERS = ("inaccuracy", "mistake", "blunder")
 #: Deals tried for one decision before giving up (every kind offered is found within a few in every variant).
@@ -112,7 +112,7 @@ class Decision:
         lang = self._language
         skill = say(f"decision.skill.{self.kind}", lang)
         contract = self.state.contract
-        if self.kind not in ("lead", "play") or contract is None:  # "defend" says the role already
+        if self.kind not in ("lead", "play", "mulot") or contract is None:  # "defend" says the role already
             return skill
         if self.seat == contract.bidder:
             role = "bidder"
@@ -167,6 +167,10 @@ class Decision:
             return rule_text("give.best", lang)
         if self.kind == "defend":  # a principle, not a card: no rule of thumb names the card here nine times in ten
             return say("decision.defend_tip", lang)
+        if self.kind == "mulot" and not view.trick:  # so too for a lead in a Mulot (its lead rules: 4 in 5)
+            contract = self.state.contract
+            role = "bidder" if contract is not None and self.seat == contract.bidder else "defender"
+            return say(f"decision.mulot_tip.{role}", lang)
         if self.kind == "exchange":
             counted = count_hand(view.hand, rules)
             return say(
@@ -179,13 +183,13 @@ class Decision:
     def advice(self) -> Action | tuple[CardList, Suit | None] | None:
         """The choice :attr:`tip` recommends: the count's bid (or a pass) for a bid (None at a table where the count
         is no rule: :func:`~charlemagne_learn.teach.judging.count_is_a_rule`; None for a defence against a take-all
-        bid, where the tip is a principle), RuleBot's whole exchange (the cards
+        bid and a lead in a bid to take no trick, where the tip is a principle), RuleBot's whole exchange (the cards
         put aside and the trump) for an exchange, else RuleBot's action. Following it is graded best or good in nine
         positions in ten or more (tests/test_thumb_agreement.py)."""
         from .judging import count_action, count_is_a_rule
 
         view = self.view
-        if self.kind == "defend":
+        if self.kind == "defend" or (self.kind == "mulot" and not view.trick):
             return None
         if self.kind in ("bid", "reply"):
             if not count_is_a_rule(view.rules):
@@ -242,10 +246,12 @@ def decisions(
     """An endless stream of decisions, the kinds in turn; the same arguments give the same decisions.
 
     ``rules``: None for the course's (:mod:`~charlemagne_learn.course`). ``kinds``: any of ``"bid"``,
-    ``"reply"`` (a bid after the partner has bid), ``"give"`` (the card a lone bidder's partner passes), ``"exchange"``, ``"lead"``, ``"play"``, ``"defend"``
-    (a defender's card against a bid to take every trick alone: Charlemagne, Gros Charlemagne, Charles Alone).
-    By default all but ``"give"`` and ``"defend"``, which need a take-all bid that real deals seldom reach (asked,
-    they are set up on any deal), and ``"reply"``, a kind of ``"bid"``."""
+    ``"reply"`` (a bid after the partner has bid), ``"give"`` (the card a lone bidder's partner passes),
+    ``"exchange"``, ``"lead"``, ``"play"``, ``"defend"`` (a defender's card against a bid to take every trick alone:
+    Charlemagne, Gros Charlemagne, Charles Alone), ``"mulot"`` (a card, the bidder's or a defender's, in a bid to
+    take no trick: Mulot, Gros Mulot, Le Petit). By default all but ``"give"``, ``"defend"`` and ``"mulot"``, which
+    need a bid that real deals seldom reach (asked, it is set up on any deal), and ``"reply"``, a kind of
+    ``"bid"``."""
     rules = rules_for(rules)
     seed = check_seed(seed)
     chosen = decision_kinds(kinds, rules)
@@ -268,6 +274,11 @@ def _take_all_bids(rules: Rules) -> list[BidSpec]:
     return [b for b in rules.bids if b.alone == "always" and not b.avoid and b.tricks >= rules.tricks_per_hand]
 
 
+def _avoid_bids(rules: Rules) -> list[BidSpec]:
+    """The bids to take no trick (a card in one is asked as ``"mulot"``)."""
+    return [b for b in rules.bids if b.avoid]
+
+
 def _giving_bid(rules: Rules) -> BidSpec | None:
     """The bid whose bidder always gets a partner's card (Charlemagne), if the rules have one."""
     return next((b for b in rules.bids if b.exchange in ("kitty_and_partner", "partner") and b.alone == "always"), None)
@@ -287,6 +298,8 @@ def decision_kinds(kinds: Iterable[str] | None, rules: Rules) -> tuple[DecisionK
         raise RulesOptionError(sentence("decisions.no_give", title=rules.named()))
     if "defend" in kinds and not _take_all_bids(rules):
         raise RulesOptionError(sentence("decisions.no_defend", title=rules.named()))
+    if "mulot" in kinds and not _avoid_bids(rules):
+        raise RulesOptionError(sentence("decisions.no_mulot", title=rules.named()))
     out = tuple(k for k in DECISION_KINDS if k in kinds)
     unknown = sorted(str(k) for k in kinds if k not in DECISION_KINDS)
     if unknown or not out:
@@ -316,15 +329,15 @@ def _find(rules: Rules, kind: DecisionKind, seed: int, samples: int | None, foun
 
 def _stops(state: HandState, kind: DecisionKind, rng: random.Random) -> list[HandState]:
     """Play the hand with rule-of-thumb players; the moments of ``kind`` to try, in order: one chosen at random,
-    or, for a defence against a take-all bid (where most cards change nothing), every one of them."""
+    or, for a card in a take-all bid or a Mulot (where most cards change nothing), every one of them."""
     bots = {seat: RuleBot(int(seat)) for seat in Seat}
     moments: list[HandState] = []
     if kind == "give":
         give = _to_give(state, bots)
         return [] if give is None else [give]
-    if kind == "defend":
-        spec = rng.choice(_take_all_bids(state.rules))
-        if not _bid_by_the_strongest(state, spec):
+    if kind in ("defend", "mulot"):
+        spec = rng.choice(_take_all_bids(state.rules) if kind == "defend" else _avoid_bids(state.rules))
+        if not _bid_by_the_likeliest(state, spec):
             return []
     while not state.is_over:
         mover = state.to_move
@@ -332,7 +345,11 @@ def _stops(state: HandState, kind: DecisionKind, rng: random.Random) -> list[Han
         if _is(kind, state) and len(state.legal_actions()) > 1:
             moments.append(state.copy())
         state.apply(bots[mover].act(state.view(mover)))
-    if kind == "defend" or not moments:
+    # a Mulot from a moment at random, mostly early: from the first, the bidder's lead would nearly always be asked
+    if kind == "mulot":
+        start = min(int(rng.expovariate(0.3)), len(moments) - 1) if moments else 0
+        moments = moments[start:] + moments[:start]
+    if kind in ("defend", "mulot") or not moments:
         return moments
     # the earlier moments are the ones a learner meets first and can judge with least to remember
     return [moments[min(int(rng.expovariate(0.5)), len(moments) - 1)]]
@@ -343,7 +360,7 @@ def _to_give(state: HandState, bots: dict[Seat, RuleBot]) -> HandState | None:
     on to the partner's give: a bid that real deals reach once in many hands, asked on any deal."""
     spec = _giving_bid(state.rules)
     assert spec is not None
-    if not _bid_by_the_strongest(state, spec):
+    if not _bid_by_the_likeliest(state, spec):
         return None
     while not state.is_over and not _is("give", state):
         mover = state.to_move
@@ -352,15 +369,20 @@ def _to_give(state: HandState, bots: dict[Seat, RuleBot]) -> HandState | None:
     return state.copy() if _is("give", state) and len(state.legal_actions()) > 1 else None
 
 
-def _bid_by_the_strongest(state: HandState, spec: BidSpec) -> bool:
-    """The auction played in ``state``: the deal's strongest hand bids ``spec`` in its best suit, the others pass.
-    False where the rules make someone bid (the dealer, under a house rule): no such auction on this deal."""
+def _bid_by_the_likeliest(state: HandState, spec: BidSpec) -> bool:
+    """The auction played in ``state``: the deal's likeliest hand to make ``spec`` bids it (the strongest in its best
+    suit; for a bid to take no trick, the hand with most chance of it), the others pass. False where the rules make
+    someone bid (the dealer, under a house rule): no such auction on this deal."""
     rules = state.rules
     # each seat's strength in its best suit, and that suit
     strongest = {
         seat: max((hand_strength(card_order(rules, t), mask_of(state.hand(seat))), t) for t in Suit) for seat in Seat
     }
-    bidder = max(Seat, key=lambda seat: strongest[seat][0])
+    if spec.avoid:
+        bid = Action.bid_(spec.name, None)
+        bidder = max(Seat, key=lambda seat: bid_chance(rules, mask_of(state.hand(seat)), spec, bid))
+    else:
+        bidder = max(Seat, key=lambda seat: strongest[seat][0])
     said = False
     while state.phase is Phase.BIDDING:
         mover = state.to_move
@@ -399,4 +421,7 @@ def _is(kind: DecisionKind, state: HandState) -> bool:
     if kind == "defend":
         contract = state.contract
         return contract is not None and contract.spec in _take_all_bids(state.rules) and state.to_move != state.bidder
+    if kind == "mulot":
+        contract = state.contract
+        return contract is not None and contract.spec.avoid
     return not state.trick if kind == "lead" else bool(state.trick)

@@ -16,17 +16,17 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import count as counting
 
 from ..engine.checks import whole_number
-from ..engine.errors import CharlemagneError, RulesOptionError, quote
+from ..engine.errors import CharlemagneError, quote
 from ..engine.i18n import sentence
 from ..engine.rng import derive_seed
 from ..engine.rules import VARIANTS
 from .decisions import DECISION_KINDS
-from .problems import THEMES, Problem, bank, problem
+from .problems import THEMES, Problem, bank, problem, problem_on_demand
 
 __all__ = ["LEVELS", "MAX_PROBLEMS", "Homework", "HomeworkError"]
 
@@ -41,8 +41,11 @@ _DIGITS = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 #: The check character's alphabet (Crockford's): the 32 digits and five more.
 _CHECK = _DIGITS + "*~$=U"
 _READ_AS = {"O": "0", "I": "1", "L": "1"}
-#: What the first bits of a code say: its format (bumped if the layout ever changes) and its mode.
-_VERSION = 1
+#: What the first two bits of a code say: its format. Version 1 gives a set's skill three bits; version 2, four (a
+#: skill added later, "mulot", needs the eighth value). A set version 1 can name keeps its version-1 code, so the
+#: codes already given out still name the same sets.
+_VERSIONS = (1, 2)
+_SKILL_BITS = {1: 3, 2: 4}
 #: The highest seed a named problem may have in a code (ten bits a problem: its kind and seed).
 _MAX_SEED = 127
 #: Problems made on demand, past the stored set, are made from seeds derived from the set's code from here on.
@@ -100,8 +103,9 @@ class Homework:
     @property
     def code(self) -> str:
         """The set as a code: letters and digits in groups of four, the last one a check."""
-        bits, width = _VERSION, 2
-        for value, size in self._fields():
+        version = 1 if self._skill_value < 1 << _SKILL_BITS[1] else 2
+        bits, width = version, 2
+        for value, size in self._fields(version):
             bits, width = (bits << size) | value, width + size
         pad = -width % 5
         bits, width = bits << pad, width + pad
@@ -109,16 +113,20 @@ class Homework:
         whole = digits + _CHECK[bits % 37]
         return "-".join(whole[i : i + 4] for i in range(0, len(whole), 4))
 
-    def _fields(self) -> list[tuple[int, int]]:
+    @property
+    def _skill_value(self) -> int:
+        return 0 if self.skill is None else DECISION_KINDS.index(self.skill) + 1
+
+    def _fields(self, version: int) -> list[tuple[int, int]]:
         fields = [(_TABLES.index(self.table), 2), (1 if self.named else 0, 1)]
         if self.named:
             fields.append((self.count - 1, 6))
             fields += [(DECISION_KINDS.index(kind) << 7 | seed, 10) for kind, seed in self.named]
             return fields
         mask = sum(1 << THEMES.index(t) for t in self.themes)
-        skill = 0 if self.skill is None else DECISION_KINDS.index(self.skill) + 1
+        skill = self._skill_value
         level = 0 if self.level is None else LEVELS.index(self.level) + 1
-        return [*fields, (mask, len(THEMES)), (skill, 3), (self.count - 1, 6), (level, 5)]
+        return [*fields, (mask, len(THEMES)), (skill, _SKILL_BITS[version]), (self.count - 1, 6), (level, 5)]
 
     @classmethod
     def from_code(cls, code: object) -> Homework:
@@ -135,7 +143,8 @@ class Homework:
         if _CHECK[bits % 37] != text[-1]:
             raise HomeworkError(sentence("homework.mistyped", value=quote(code)))
         reader = _Bits(bits, 5 * (len(text) - 1))
-        if reader.take(2) != _VERSION:
+        version = reader.take(2)
+        if version not in _VERSIONS:
             raise HomeworkError(sentence("homework.not_a_code", value=quote(code)))
         try:
             table = _TABLES[reader.take(2)]
@@ -148,7 +157,7 @@ class Homework:
                 found = cls(table, named=tuple(named))
             else:
                 mask = reader.take(len(THEMES))
-                skill, number, level = reader.take(3), reader.take(6) + 1, reader.take(5)
+                skill, number, level = reader.take(_SKILL_BITS[version]), reader.take(6) + 1, reader.take(5)
                 themes = tuple(t for i, t in enumerate(THEMES) if mask >> i & 1)
                 found = cls(
                     table, themes, number, None if level == 0 else LEVELS[level - 1],
@@ -185,21 +194,10 @@ class Homework:
     def _fresh(self, wanted: int, lang: str | None) -> Iterator[Problem]:
         """Past the stored set: problems made on demand from seeds of the code's own, of the skill and themes asked
         when one comes within a few tries."""
-        kinds: Sequence[str] = [self.skill] if self.skill is not None else DECISION_KINDS
         start = derive_seed(_FRESH_SEEDS, int.from_bytes(self.code.encode("ascii"), "big") % 1_000_003)
-        given, tries = 0, 0
-        for number in counting():
-            if given >= wanted:
-                return
-            seed = derive_seed(start, number)
-            try:
-                made = problem(self.table, kinds[number % len(kinds)], seed, lang=lang)
-            except RulesOptionError:  # no such decision in this seed's deals at this table
-                continue
-            tries += 1
-            if not self.themes or set(self.themes) & set(made.themes) or tries > 12:
-                given, tries = given + 1, 0
-                yield made
+        seeds = (derive_seed(start, number) for number in counting())
+        for _ in range(wanted):
+            yield problem_on_demand(self.table, seeds, self.skill, self.themes, lang=lang)
 
     def __str__(self) -> str:
         return self.code

@@ -18,7 +18,7 @@ key is the same position, graded alike, on every machine.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Container, Iterable, Iterator
 from dataclasses import dataclass, replace
 from functools import cache, cached_property
 from itertools import count
@@ -28,8 +28,8 @@ from ..analysis.exchange import ExchangeHint
 from ..analysis.hints import Hint
 from ..course import rules_for
 from ..engine.actions import Action
-from ..engine.errors import IllegalActionError
-from ..engine.i18n import lang_or_current, say
+from ..engine.errors import IllegalActionError, RulesOptionError
+from ..engine.i18n import lang_or_current, say, sentence
 from ..engine.ranking import card_order
 from ..engine.rng import check_seed, derive_seed
 from ..engine.rules import Rules
@@ -38,13 +38,16 @@ from .ratings import Rating, first_rating
 
 __all__ = [
     "BANK_FOLDER",
+    "THEMED_TRIES",
     "THEMES",
     "BankEntry",
     "Problem",
     "bank",
     "bank_path",
+    "kinds_on_demand",
     "problem",
     "problem_key",
+    "problem_on_demand",
     "problems",
     "themes_of",
 ]
@@ -133,6 +136,72 @@ def problem(rules: Rules | str | None, kind: str, seed: int, *, lang: str | None
     return Problem(found, table.name, seed)
 
 
+#: A problem made on demand is of a theme asked if one comes within this many problems made, else the next one made.
+THEMED_TRIES = 12
+#: The kinds asked by name only that give a theme the others seldom give: made on demand for it too.
+_THEME_KINDS: dict[str, DecisionKind] = {
+    "partners_card": "give",
+    "charlemagne": "defend",
+    "mulot": "mulot",
+    "joker_rule": "mulot",
+    "ducking": "mulot",
+}
+
+
+def kinds_on_demand(rules: Rules | str | None, skill: str | None, themes: Iterable[str] = ()) -> tuple[str, ...]:
+    """The kinds problems are made of on demand at this table: ``skill`` alone (refused in words where the table
+    never asks it), or else the kinds a decision quiz asks and, for a theme asked that they seldom give, the kind
+    that gives it."""
+    table = rules_for(rules)
+    if skill is not None:
+        return decision_kinds([skill], table)
+    kinds = list(decision_kinds(None, table))
+    for theme in themes:
+        kind = _THEME_KINDS.get(theme)
+        if kind is not None and kind not in kinds:
+            try:
+                decision_kinds([kind], table)
+            except RulesOptionError:  # a table without that bid: the theme comes from the other kinds, if at all
+                continue
+            kinds.append(kind)
+    return tuple(kinds)
+
+
+def problem_on_demand(
+    rules: Rules | str | None,
+    seeds: Iterator[int],
+    skill: str | None = None,
+    themes: Iterable[str] = (),
+    *,
+    lang: str | None = None,
+    skip: Container[str] = (),
+) -> Problem:
+    """The next problem made from ``seeds`` (taken as far as needed; each seed chooses its kind among
+    :func:`kinds_on_demand`) at this table: of one of ``themes`` (any when none) if one comes within
+    :data:`THEMED_TRIES`, else the next made; a key in ``skip`` is passed over. Kinds a seed's deals do not ask are
+    passed over too, up to a limit: a kind this table hardly ever asks is said
+    (:class:`~..engine.errors.RulesOptionError`) rather than searched for ever."""
+    table = rules_for(rules)
+    wanted = set(themes)
+    kinds = kinds_on_demand(table, skill, wanted)
+    tries = misses = 0
+    for seed in seeds:
+        try:
+            made = problem(table, kinds[seed % len(kinds)], seed, lang=lang)
+        except RulesOptionError:  # no position of that kind where the choice matters in this seed's deals
+            misses += 1
+            if misses > 4 * THEMED_TRIES:
+                raise
+            continue
+        misses = 0
+        if made.key in skip:
+            continue
+        tries += 1
+        if not wanted or wanted & set(made.themes) or tries > THEMED_TRIES:
+            return made
+    raise RulesOptionError(sentence("problems.none_made"))
+
+
 def problems(
     rules: Rules | str | None = None, kinds: Iterable[str] | None = None, seed: int = 0, *, lang: str | None = None
 ) -> Iterator[Problem]:
@@ -188,6 +257,11 @@ def _card_themes(decision: Decision) -> set[str]:
         found.add("mulot")
     elif not contract.spec.numbered and contract.spec.tricks >= view.rules.tricks_per_hand:
         found.add("charlemagne")
+    hand = [c.index for c in view.hand]
+    # Mulot's jokers: a void player must play one, a joker led draws the other (0 where that rule does not apply)
+    jokers = order.void_must_play
+    if jokers and any(jokers >> c & 1 for c in [*hand, *(card.index for _, card in view.trick)]):
+        found.add("joker_rule")
     if not view.trick:
         if not view.tricks:
             found.add("opening_lead")
@@ -196,16 +270,14 @@ def _card_themes(decision: Decision) -> set[str]:
         return found
     led = view.trick[0][1].index
     led_suit = order.suit_of[led]
-    hand = [c.index for c in view.hand]
     follows = any(order.suit_of[c] == led_suit for c in hand)
     winning = view.trick[0][1].index
     for _, card in view.trick[1:]:
         if order.beats(card.index, winning, led_suit):
             winning = card.index
-    if not follows:
-        if order.void_must_play & sum(1 << c for c in hand):
-            found.add("joker_rule")
-        elif order.is_trump(best.index) and not order.is_trump(led):
+    # a void player holding a Mulot joker has no suit to choose: a joker must go (the joker rule, above)
+    if not follows and not jokers & sum(1 << c for c in hand):
+        if order.is_trump(best.index) and not order.is_trump(led):
             found.add("trumping")
         else:
             found.add("discarding")

@@ -73,7 +73,7 @@ _GOOD = ("best", "good")
 
 class DecisionQuiz(TableFront):
     """``count`` decisions of the given ``kinds`` (``"bid"``, ``"reply"``, ``"give"``, ``"exchange"``, ``"lead"``,
-    ``"play"``, ``"defend"``: :func:`~charlemagne_learn.teach.decisions.decisions`), one at a time.
+    ``"play"``, ``"defend"``, ``"mulot"``: :func:`~charlemagne_learn.teach.decisions.decisions`), one at a time.
 
     :meth:`choose` is a click on a bid or a card; :meth:`next` the Next decision button. ``rules``: None for
     the course's; ``samples``: deals of the hidden cards behind each grade (default: each kind's own, see

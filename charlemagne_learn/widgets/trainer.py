@@ -23,7 +23,7 @@ from ..engine.rules import Rules
 from ..teach.decisions import Decision, decision_kinds
 from ..teach.homework import Homework
 from ..teach.practice import MISSES, Practice, choose, load, save
-from ..teach.problems import THEMES, BankEntry, Problem, bank, problem
+from ..teach.problems import THEMES, BankEntry, Problem, bank, problem, problem_on_demand
 from ._base import lang_kw
 from .decide import DecisionQuiz, written_lang
 
@@ -31,8 +31,6 @@ __all__ = ["Trainer"]
 
 #: Problems made on demand, past the stored set, are made from seeds from here on (the set's are below).
 _FRESH_SEEDS = 10_000
-#: Problems made on demand before a theme asked is given up for the next one of any theme (a rare theme).
-_TRIES = 12
 
 
 class Trainer(DecisionQuiz):
@@ -138,24 +136,16 @@ class Trainer(DecisionQuiz):
         return problem(self._table, kind, seed, **lang_kw(problem, self._language))
 
     def _fresh(self, seeds: Iterator[int], skill: str | None, themes: Iterable[str]) -> Problem:
-        """A problem made on demand past the stored set: of ``skill`` (any when None) and ``themes`` (any when none)
-        if one comes within a few tries, else the next of that skill and any theme."""
-        themes = tuple(themes)
-        kinds = [skill] if skill is not None else list(decision_kinds(None, self._table))
-        made = None
-        for tries in count():
-            seed = next(seeds)
-            try:
-                made = self._made(kinds[seed % len(kinds)], seed)
-            except RulesOptionError:  # no position of that kind where the choice matters in this seed's deals
-                if tries >= 4 * _TRIES:  # a kind this table hardly ever asks: said, rather than searched for ever
-                    raise
-                continue
-            if made.key in self._practice.problems:
-                continue
-            if not themes or set(themes) & set(made.themes) or tries >= _TRIES:
-                return made
-        raise AssertionError("unreachable")  # pragma: no cover
+        """A problem made on demand past the stored set, not met before: of ``skill`` (any when None) and ``themes``
+        (any when none) if one comes within a few tries, else the next of that skill and any theme."""
+        return problem_on_demand(
+            self._table,
+            seeds,
+            skill,
+            themes,
+            skip=self._practice.problems,
+            **lang_kw(problem_on_demand, self._language),
+        )
 
     # ------------------------------------------------------------ answers
     def _record(self, answer: str, grade: str, best: str, loss: float) -> None:
