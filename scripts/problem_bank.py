@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT))
 from charlemagne_learn.analysis.processes import job_pool  # noqa: E402
 from charlemagne_learn.engine.errors import RulesOptionError  # noqa: E402
 from charlemagne_learn.engine.rules import VARIANTS, Rules  # noqa: E402
-from charlemagne_learn.teach.decisions import DECISION_KINDS, decision_kinds  # noqa: E402
+from charlemagne_learn.teach.decisions import DECISION_KINDS, is_asked  # noqa: E402
 from charlemagne_learn.teach.problems import BANK_FOLDER, bank_path, problem  # noqa: E402
 
 
@@ -35,17 +35,8 @@ def _entry(job: tuple[str, str, int]) -> dict[str, object] | None:
     return {"kind": kind, "seed": seed, "themes": list(made.themes), "rating": round(made.rating.mu, 1)}
 
 
-def _asked_at(kind: str, rules: Rules) -> bool:
-    """Can a decision of ``kind`` be asked at this table (an exchange needs a kitty, a defence a take-all bid)?"""
-    try:
-        decision_kinds([kind], rules)
-    except RulesOptionError:
-        return False
-    return True
-
-
 def make(variant: str, count: int, workers: int) -> Path:
-    kinds = [kind for kind in DECISION_KINDS if _asked_at(kind, Rules.preset(variant))]
+    kinds = [kind for kind in DECISION_KINDS if is_asked(kind, Rules.preset(variant))]
     jobs = [(variant, kind, seed) for kind in kinds for seed in range(count)]
     with job_pool(workers) as pool:
         entries = [e for e in pool.map(_entry, jobs, chunksize=4) if e is not None]

@@ -7,8 +7,10 @@ from itertools import islice
 
 import pytest
 
+import charlemagne_learn as cl
 from charlemagne_learn.engine.errors import CharlemagneError
-from charlemagne_learn.teach.problems import BANK_FOLDER, THEMES, Problem, bank, problem, problems
+from charlemagne_learn.teach.decisions import decision_kinds
+from charlemagne_learn.teach.problems import BANK_FOLDER, THEMES, Problem, bank, kinds_on_demand, problem, problems
 
 KINDS = ["bid", "reply", "exchange", "lead", "play", "defend", "mulot"]
 
@@ -116,3 +118,16 @@ def test_the_stored_set_is_what_the_engine_makes(variant: str) -> None:
         assert made.themes == entry.themes, entry.key
         assert round(made.rating.mu, 1) == entry.rating.mu, entry.key
         assert entry.problem().themes == entry.themes  # served as stored, without grading first
+
+
+def test_problems_of_a_theme_are_made_of_the_kinds_that_give_it() -> None:
+    assert kinds_on_demand("canadian", None, ["ducking", "joker_rule"]) == ("mulot",)
+    assert kinds_on_demand("canadian", None, ["trumping", "bidding"]) == ("bid", "reply", "play")
+    assert kinds_on_demand("canadian", None, []) == decision_kinds(None, cl.Rules.preset("canadian"))
+    # a table without a Mulot: the theme is looked for among the kinds a quiz asks there
+    assert kinds_on_demand("bid_euchre", None, ["joker_rule"]) == decision_kinds(None, cl.Rules.preset("bid_euchre"))
+    assert kinds_on_demand("canadian", "give", ["ducking"]) == ("give",)  # a skill asked is the skill
+    with pytest.raises(CharlemagneError, match="not a theme"):
+        kinds_on_demand("canadian", None, ["juggling"])
+    with pytest.raises(CharlemagneError, match="no bid to take no trick"):
+        kinds_on_demand("bid_euchre", "mulot")

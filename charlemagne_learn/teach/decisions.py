@@ -40,7 +40,7 @@ from ..engine.ranking import card_order
 from ..engine.rng import check_seed, derive_seed
 from ..engine.rules import BidSpec, Rules
 
-__all__ = ["DECISION_KINDS", "Decision", "DecisionKind", "decision_kinds", "decisions"]
+__all__ = ["DECISION_KINDS", "Decision", "DecisionKind", "decision_kinds", "decisions", "is_asked"]
 
 DecisionKind = Literal["bid", "reply", "give", "exchange", "lead", "play", "defend", "mulot"]
 #: The decisions asked, in the order a hand meets them.
@@ -307,6 +307,16 @@ def decision_kinds(kinds: Iterable[str] | None, rules: Rules) -> tuple[DecisionK
             sentence("decisions.kinds_unknown", value=quote(sorted(map(str, kinds))), kinds=", ".join(DECISION_KINDS))
         )
     return out
+
+
+def is_asked(kind: str, rules: Rules) -> bool:
+    """Can a decision of ``kind`` be asked at this table (an exchange needs a kitty, a defence a take-all bid, a card
+    in a Mulot a bid to take no trick)?"""
+    try:
+        decision_kinds([kind], rules)
+    except RulesOptionError:
+        return False
+    return True
 
 
 def _find(rules: Rules, kind: DecisionKind, seed: int, samples: int | None, found: set[int]) -> Decision:

@@ -28,12 +28,12 @@ from ..analysis.exchange import ExchangeHint
 from ..analysis.hints import Hint
 from ..course import rules_for
 from ..engine.actions import Action
-from ..engine.errors import IllegalActionError, RulesOptionError
+from ..engine.errors import IllegalActionError, RulesOptionError, quote
 from ..engine.i18n import lang_or_current, say, sentence
 from ..engine.ranking import card_order
 from ..engine.rng import check_seed, derive_seed
 from ..engine.rules import Rules
-from .decisions import Decision, DecisionKind, decision_kinds, decisions
+from .decisions import Decision, DecisionKind, decision_kinds, decisions, is_asked
 from .ratings import Rating, first_rating
 
 __all__ = [
@@ -138,33 +138,41 @@ def problem(rules: Rules | str | None, kind: str, seed: int, *, lang: str | None
 
 #: A problem made on demand is of a theme asked if one comes within this many problems made, else the next one made.
 THEMED_TRIES = 12
-#: The kinds asked by name only that give a theme the others seldom give: made on demand for it too.
-_THEME_KINDS: dict[str, DecisionKind] = {
-    "partners_card": "give",
-    "charlemagne": "defend",
-    "mulot": "mulot",
-    "joker_rule": "mulot",
-    "ducking": "mulot",
+#: The kinds of decision that give each theme often (in the stored sets, a quarter or more as often as the kind
+#: that gives it most): a theme asked is made on demand of these, not of kinds that never or seldom give it.
+_THEME_KINDS: dict[str, tuple[DecisionKind, ...]] = {
+    "bidding": ("bid", "reply"),
+    "partners_bid": ("reply",),
+    "partners_card": ("give",),
+    "exchange": ("exchange",),
+    "voiding_a_suit": ("exchange",),
+    "opening_lead": ("lead",),
+    "drawing_trumps": ("lead",),
+    "trumping": ("play",),
+    "discarding": ("play", "defend", "mulot"),
+    "ducking": ("mulot",),
+    "taking_the_trick": ("play", "defend"),
+    "joker_rule": ("mulot",),
+    "defending": ("lead", "play", "defend", "mulot"),
+    "mulot": ("mulot",),
+    "charlemagne": ("defend",),
 }
 
 
 def kinds_on_demand(rules: Rules | str | None, skill: str | None, themes: Iterable[str] = ()) -> tuple[str, ...]:
     """The kinds problems are made of on demand at this table: ``skill`` alone (refused in words where the table
-    never asks it), or else the kinds a decision quiz asks and, for a theme asked that they seldom give, the kind
-    that gives it."""
+    never asks it); else, for ``themes``, the kinds that give them often and the table asks; else (no theme, or
+    none of those kinds here) the kinds a decision quiz asks."""
     table = rules_for(rules)
     if skill is not None:
         return decision_kinds([skill], table)
-    kinds = list(decision_kinds(None, table))
+    wanted: set[str] = set()
     for theme in themes:
-        kind = _THEME_KINDS.get(theme)
-        if kind is not None and kind not in kinds:
-            try:
-                decision_kinds([kind], table)
-            except RulesOptionError:  # a table without that bid: the theme comes from the other kinds, if at all
-                continue
-            kinds.append(kind)
-    return tuple(kinds)
+        if theme not in _THEME_KINDS:
+            raise RulesOptionError(sentence("trainer.bad_theme", value=quote(theme), allowed=", ".join(THEMES)))
+        wanted.update(_THEME_KINDS[theme])
+    asked = [kind for kind in wanted if is_asked(kind, table)]
+    return decision_kinds(asked, table) if asked else decision_kinds(None, table)
 
 
 def problem_on_demand(
