@@ -40,7 +40,7 @@ PARTS = {
     "hint_default": "the opening-lead hint a learner asks: its default 320 deals",
     "exchange_default": "the bidder's exchange graded: 24 candidates on 320 deals",
     "bid_odds_500": "bid odds, every bid of a middling hand, 500 samples",
-    "next_problem": "practice: the next problem served after an answer, the slowest of six (bid, lead, play)",
+    "next_problem": "practice: the next problem served after an answer, the slowest of sixteen (two of every kind)",
 }
 
 

@@ -117,7 +117,11 @@ def test_the_stored_set_is_what_the_engine_makes(variant: str) -> None:
         made = problem(variant, entry.kind, entry.seed)
         assert made.themes == entry.themes, entry.key
         assert round(made.rating.mu, 1) == entry.rating.mu, entry.key
-        assert entry.problem().themes == entry.themes  # served as stored, without grading first
+        # served as stored, without grading first and without searching again: the position the search stops at
+        served = entry.problem()
+        assert served.themes == entry.themes and made.decision.found_at == entry.found_at, entry.key
+        assert served.decision.state.to_json() == made.decision.state.to_json(), entry.key
+        assert served.decision.deal_seed == made.decision.deal_seed and served.decision.seat == made.decision.seat
 
 
 def test_problems_of_a_theme_are_made_of_the_kinds_that_give_it() -> None:
@@ -131,3 +135,17 @@ def test_problems_of_a_theme_are_made_of_the_kinds_that_give_it() -> None:
         kinds_on_demand("canadian", None, ["juggling"])
     with pytest.raises(CharlemagneError, match="no bid to take no trick"):
         kinds_on_demand("bid_euchre", "mulot")
+
+
+def test_a_stored_problem_made_from_where_its_search_stopped_is_the_same_problem() -> None:
+    """Every kind: the decision made at once from where the search stopped is the one the search finds, in the
+    language asked; a place no search stops at is refused in words."""
+    for kind in ("bid", "give", "exchange", "play", "defend", "mulot"):
+        found = problem("canadian", kind, 4, lang="fr")
+        assert found.decision.found_at is not None
+        again = problem("canadian", kind, 4, lang="fr", found_at=found.decision.found_at)
+        assert again.decision.state.to_json() == found.decision.state.to_json() and again.key == found.key
+        assert again.decision.question == found.decision.question and again.decision.lang == "fr"
+    with pytest.raises(CharlemagneError, match="make it again") as refused:
+        problem("canadian", "play", 4, found_at=(0, 99))
+    assert isinstance(refused.value, ValueError)

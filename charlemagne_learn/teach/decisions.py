@@ -40,7 +40,7 @@ from ..engine.ranking import card_order
 from ..engine.rng import check_seed, derive_seed
 from ..engine.rules import BidSpec, Rules
 
-__all__ = ["DECISION_KINDS", "Decision", "DecisionKind", "decision_kinds", "decisions", "is_asked"]
+__all__ = ["DECISION_KINDS", "Decision", "DecisionKind", "decision_at", "decision_kinds", "decisions", "is_asked"]
 
 DecisionKind = Literal["bid", "reply", "give", "exchange", "lead", "play", "defend", "mulot"]
 #: The decisions asked, in the order a hand meets them.
@@ -73,6 +73,9 @@ class Decision:
     samples: int | None = None
     #: The language of the decision's words: None for the course's.
     lang: str | None = None
+    #: Where the search for it stopped, for a decision :func:`decisions` found: the deal tried (from 0) and the
+    #: moment of that deal's hand (from 0). The pair gives the same decision again at once (:func:`decision_at`).
+    found_at: tuple[int, int] | None = field(default=None, repr=False, compare=False)
 
     @classmethod
     def at(cls, state: HandState, *, samples: int | None = None, lang: str | None = None) -> Decision:
@@ -327,14 +330,42 @@ def _find(rules: Rules, kind: DecisionKind, seed: int, samples: int | None, foun
             continue
         rng = random.Random(deal_seed)
         state = HandState.new(rules, Seat(rng.randrange(4)), seed=deal_seed)
-        for stop in _stops(state, kind, rng):
+        for moment, stop in enumerate(_stops(state, kind, rng)):
             # whether the choice matters is judged on a fixed few deals, so the same seed asks the same questions
             # everywhere
             check = Decision(kind=kind, state=stop, deal_seed=deal_seed, samples=_FIND_SAMPLES)
             if any(choice.grade in _MATTERS for choice in check.grade().choices):
                 found.add(deal_seed)
-                return Decision(kind=kind, state=stop, deal_seed=deal_seed, samples=samples)
+                return Decision(kind=kind, state=stop, deal_seed=deal_seed, samples=samples, found_at=(attempt, moment))
     raise RulesOptionError(sentence("decisions.none_found", kind=kind, n=_ATTEMPTS, title=rules.named()))
+
+
+def decision_at(
+    rules: Rules | str | None,
+    kind: str,
+    seed: int,
+    found_at: tuple[int, int],
+    *,
+    samples: int | None = None,
+    lang: str | None = None,
+) -> Decision:
+    """The first decision ``decisions(rules, [kind], seed)`` asks, made at once from where its search stopped
+    (``found_at``, as that decision keeps it), without grading the positions the search passed over: the stored
+    problem sets keep the pair, so a stored problem is ready in the time its hand takes to play."""
+    rules = rules_for(rules)
+    (chosen,) = decision_kinds([kind], rules)
+    seed = check_seed(seed)
+    attempt, moment = found_at
+    deal_seed = derive_seed(derive_seed(seed, 0), attempt)
+    rng = random.Random(deal_seed)
+    state = HandState.new(rules, Seat(rng.randrange(4)), seed=deal_seed)
+    stops = _stops(state, chosen, rng) if 0 <= attempt < _ATTEMPTS else []
+    if not 0 <= moment < len(stops):
+        raise RulesOptionError(sentence("decisions.not_found_at", kind=chosen, seed=seed, where=quote(found_at)))
+    language = None if lang is None else lang_or_current(lang)
+    return Decision(
+        kind=chosen, state=stops[moment], deal_seed=deal_seed, samples=samples, lang=language, found_at=found_at
+    )
 
 
 def _stops(state: HandState, kind: DecisionKind, rng: random.Random) -> list[HandState]:

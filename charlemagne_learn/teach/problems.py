@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 from functools import cache, cached_property
 from itertools import count
 from pathlib import Path
+from typing import Any
 
 from ..analysis.exchange import ExchangeHint
 from ..analysis.hints import Hint
@@ -33,13 +34,14 @@ from ..engine.i18n import lang_or_current, say, sentence
 from ..engine.ranking import card_order
 from ..engine.rng import check_seed, derive_seed
 from ..engine.rules import Rules
-from .decisions import Decision, DecisionKind, decision_kinds, decisions, is_asked
+from .decisions import Decision, DecisionKind, decision_at, decision_kinds, decisions, is_asked
 from .ratings import Rating, first_rating
 
 __all__ = [
     "BANK_FOLDER",
     "THEMED_TRIES",
     "THEMES",
+    "THEME_KINDS",
     "BankEntry",
     "Problem",
     "bank",
@@ -126,12 +128,22 @@ def problem_key(variant: str, kind: str, seed: int) -> str:
     return f"{variant} {kind} {seed}"
 
 
-def problem(rules: Rules | str | None, kind: str, seed: int, *, lang: str | None = None) -> Problem:
+def problem(
+    rules: Rules | str | None,
+    kind: str,
+    seed: int,
+    *,
+    lang: str | None = None,
+    found_at: tuple[int, int] | None = None,
+) -> Problem:
     """The problem of ``kind`` made from ``seed`` at this table (the course's by default): the first decision of
-    that kind the seed gives."""
+    that kind the seed gives (made at once given where its search stops, ``found_at``, as a stored problem keeps
+    it)."""
     table = rules_for(rules)
     (chosen,) = decision_kinds([kind], table)
     seed = check_seed(seed)
+    if found_at is not None:
+        return Problem(decision_at(table, chosen, seed, found_at, lang=lang), table.name, seed)
     found = next(decisions(table, [chosen], seed, lang=lang))
     return Problem(found, table.name, seed)
 
@@ -140,7 +152,7 @@ def problem(rules: Rules | str | None, kind: str, seed: int, *, lang: str | None
 THEMED_TRIES = 12
 #: The kinds of decision that give each theme often (in the stored sets, a quarter or more as often as the kind
 #: that gives it most): a theme asked is made on demand of these, not of kinds that never or seldom give it.
-_THEME_KINDS: dict[str, tuple[DecisionKind, ...]] = {
+THEME_KINDS: dict[str, tuple[DecisionKind, ...]] = {
     "bidding": ("bid", "reply"),
     "partners_bid": ("reply",),
     "partners_card": ("give",),
@@ -168,9 +180,9 @@ def kinds_on_demand(rules: Rules | str | None, skill: str | None, themes: Iterab
         return decision_kinds([skill], table)
     wanted: set[str] = set()
     for theme in themes:
-        if theme not in _THEME_KINDS:
+        if theme not in THEME_KINDS:
             raise RulesOptionError(sentence("trainer.bad_theme", value=quote(theme), allowed=", ".join(THEMES)))
-        wanted.update(_THEME_KINDS[theme])
+        wanted.update(THEME_KINDS[theme])
     asked = [kind for kind in wanted if is_asked(kind, table)]
     return decision_kinds(asked, table) if asked else decision_kinds(None, table)
 
@@ -323,6 +335,8 @@ class BankEntry:
     seed: int
     themes: tuple[str, ...]
     rating: Rating
+    #: Where the search for its decision stopped (:attr:`Decision.found_at`): made again from there at once.
+    found_at: tuple[int, int] | None = None
 
     @property
     def key(self) -> str:
@@ -331,7 +345,10 @@ class BankEntry:
     def problem(self, rules: Rules | str | None = None, lang: str | None = None) -> Problem:
         """The problem itself at ``rules`` (by default the preset it was made at), its themes and rating as stored
         (graded only when answered)."""
-        made = problem(self.variant if rules is None else rules, self.kind, self.seed, lang=lang)
+        table = rules_for(self.variant if rules is None else rules)
+        # where the search stopped holds for the preset the set was made at; another table searches afresh
+        at = self.found_at if table == Rules.preset(self.variant) else None
+        made = problem(table, self.kind, self.seed, lang=lang, found_at=at)
         return replace(made, stored=(self.themes, self.rating))
 
 
@@ -347,10 +364,12 @@ def bank(variant: str) -> tuple[BankEntry, ...]:
     if not path.is_file():
         return ()
     data = json.loads(path.read_text(encoding="utf-8"))
-    return tuple(
-        BankEntry(data["variant"], e["kind"], e["seed"], tuple(e["themes"]), _stored_rating(e["rating"]))
-        for e in data["problems"]
-    )
+    return tuple(_entry(data["variant"], e) for e in data["problems"])
+
+
+def _entry(variant: str, e: dict[str, Any]) -> BankEntry:
+    at = (e["at"][0], e["at"][1]) if "at" in e else None
+    return BankEntry(variant, e["kind"], e["seed"], tuple(e["themes"]), _stored_rating(e["rating"]), at)
 
 
 def _stored_rating(mu: float) -> Rating:

@@ -200,14 +200,16 @@ def _widgets() -> dict[str, Any]:
 
 def _next_problem() -> dict[str, Any]:
     """Practice as a learner meets it: each problem answered (its grading is the answer's time), then the next one
-    served (found, made and drawn), timed alone; bids, leads and plays (the kinds answered by one choice)."""
+    served (found, made and drawn), timed alone; every kind of decision practice asks."""
+    from charlemagne_learn.teach.decisions import DECISION_KINDS
     from charlemagne_learn.widgets import Trainer
 
     waits, keys = [], []
-    for skill in ("bid", "lead", "play"):
+    for skill in DECISION_KINDS:
         trainer = Trainer("canadian", skill=skill, lang="en", count=3)
         for _ in range(2):
-            trainer.choose(str(trainer.decision.grade().best.action))  # type: ignore[union-attr]
+            best = trainer.decision.grade().best
+            trainer.choose(str(getattr(best, "action", "")) or best.said("en"))  # an exchange is said, not an action
             start = time.perf_counter()
             trainer.next()
             waits.append(time.perf_counter() - start)
