@@ -537,18 +537,66 @@ def build(out: Path, offline: bool = True) -> Path:
     return out
 
 
+#: The start page's script: forget the tabs of the learner's earlier visit (the main area of JupyterLab's saved
+#: workspace, the ``default`` entry of the site's ``statedb`` store; the side panels stay) but lesson 00's, then
+#: open lesson 00 (``TARGET``). Otherwise every lesson left open last
+#: time comes back too, and each starts its own Python, one after the other (about 20 s each), before lesson 00
+#: answers. The lessons, the learner's changes and records are files of another store: they stay. JupyterLab's own
+#: ``?reset`` would do the same but drops the lesson asked for.
+_FORGET_LAYOUT = """(async () => {
+  try {
+    const site = new URL(".", window.location.href).pathname;
+    for (const { name } of await indexedDB.databases()) {
+      if (name !== "JupyterLite Storage - " + site && name !== "JupyterLite Storage - " + site.replace(/\\/$/, "")) continue;
+      await new Promise((done) => {
+        const opened = indexedDB.open(name);
+        opened.onerror = done;
+        opened.onsuccess = () => {
+          const db = opened.result;
+          if (!db.objectStoreNames.contains("statedb")) { db.close(); done(); return; }
+          const tx = db.transaction("statedb", "readwrite");
+          const store = tx.objectStore("statedb");
+          const read = store.get("default");
+          read.onsuccess = () => {
+            const workspace = read.result;
+            const layout = workspace && workspace.data && workspace.data["layout-restorer:data"];
+            if (!layout) return;
+            for (const key of Object.keys(workspace.data)) {
+              if (/^(notebook|editor|csv|json|markdown|image|console|help|inspector):/.test(key)) delete workspace.data[key];
+            }
+            // the lesson asked is the one tab: restored as JupyterLab restores any (with no tab at all, the restore
+            // and the opening of the lesson asked raced, and sometimes only a Launcher came)
+            const lesson = new URLSearchParams(TARGET.split("?")[1]).get("path");
+            const widget = "notebook:" + lesson;
+            layout.main = { dock: { type: "tab-area", currentIndex: 0, widgets: [widget] }, current: widget };
+            workspace.data[widget] = { data: { path: lesson, factory: "Notebook" } };
+            store.put(workspace, "default");
+          };
+          tx.oncomplete = tx.onerror = tx.onabort = () => { db.close(); done(); };
+        };
+      });
+    }
+  } catch (error) {}
+  window.location.replace(TARGET);
+})();"""
+
+
 def write_start_page(site: Path) -> Path:
-    """The site's own address opens lesson 00 in JupyterLab (JupyterLite's root page would open an empty one).
+    """The site's own address opens lesson 00 in JupyterLab (JupyterLite's root page would open an empty one), with
+    none of the tabs of an earlier visit (:data:`_FORGET_LAYOUT`).
 
     The root page stays JupyterLite's: every app of the site reads its settings from the ``index.html`` files above
     it, so only a line is added at the top of its head, which goes to lesson 00 when the page itself is opened (a
     page read for its settings runs no script; without scripts, a refresh does the same). Lesson 00 links to the
     French edition."""
     target = f"./lab/index.html?path={START_LESSON}"
+    # ?lang=fr: the French edition's lesson 00 (the class link of that edition)
+    french = json.dumps(f"./lab/index.html?path=fr/{START_LESSON}")
+    chosen = f'new URLSearchParams(window.location.search).get("lang") === "fr" ? {french} : {json.dumps(target)}'
     page = site / "index.html"
     text = page.read_text(encoding="utf-8")
     go = (
-        f'<script>window.location.replace("{target}");</script>'
+        f"<script>const TARGET = {chosen};\n{_FORGET_LAYOUT}</script>"
         f'<noscript><meta http-equiv="refresh" content="0; url={target}"></noscript>'
     )
     text = text.replace("<head>", f"<head>\n    {go}", 1)
@@ -578,7 +626,8 @@ def main(argv: list[str] | None = None) -> None:
 
 
 def class_links(address: str) -> dict[str, str]:
-    """The links a teacher gives a class for the site served at ``address``: the start page of each edition.
+    """The links a teacher gives a class for the site served at ``address``: the start page of each edition,
+    through the site's own page, so a learner coming back starts from lesson 00 alone.
 
     >>> class_links("https://ada.github.io/charlemagne_learn")["English"]
     'https://ada.github.io/charlemagne_learn/'
@@ -595,7 +644,7 @@ def class_links(address: str) -> dict[str, str]:
             f"--address must be the site's whole address, https://... (a folder, no page): not {address!r}"
         )
     base = address.strip().rstrip("/") + "/"
-    return {"English": base, "French": f"{base}lab/index.html?path=fr/{START_LESSON}"}
+    return {"English": base, "French": f"{base}?lang=fr"}
 
 
 if __name__ == "__main__":

@@ -55,9 +55,10 @@ def test_the_site_holds_every_lesson_and_serves_pyodide_and_every_package_the_ke
     assert len(list((site / "pypi").glob("charlemagne_learn-*.whl"))) == 1
     assert (site / "extensions" / "anywidget").is_dir()  # widgets render in the browser there too
     assert (site / "lab" / "index.html").is_file()
-    # the site's address opens lesson 00 (the page the Quickstart opens)
+    # the site's address opens lesson 00 (the page the Quickstart opens), of the French edition with ?lang=fr; the
+    # browser test opens it (tests/browser/test_lite_site.py)
     start = (site / "index.html").read_text()
-    assert 'location.replace("./lab/index.html?path=00_start_here.ipynb")' in start
+    assert '"./lab/index.html?path=fr/00_start_here.ipynb" : "./lab/index.html?path=00_start_here.ipynb"' in start
     assert "jupyter-config-data" in start  # still JupyterLite's page, which the apps read their settings from
     config = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
     # the same JupyterLab settings as every other environment of the lessons: no news question on opening
@@ -122,7 +123,7 @@ def test_the_links_for_a_class_open_each_editions_start_page() -> None:
     links = class_links("https://ada.github.io/charlemagne_learn")
     assert links == {
         "English": "https://ada.github.io/charlemagne_learn/",
-        "French": "https://ada.github.io/charlemagne_learn/lab/index.html?path=fr/00_start_here.ipynb",
+        "French": "https://ada.github.io/charlemagne_learn/?lang=fr",
     }
     for bad in ("ada.github.io", "https://ada.github.io/site/index.html", "ftp://host/", "https://host/?x=1", ""):
         with pytest.raises(BuildError, match="whole address"):

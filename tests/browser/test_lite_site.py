@@ -171,10 +171,11 @@ class LiteLesson(OpenNotebook):
         self.page.wait_for_function("window.__ran !== undefined", timeout=300_000)
         assert self.page.evaluate("window.__ran") is True
 
-    def open(self, path: str) -> float:
-        """Open the lesson and wait for its kernel; the seconds the kernel took to be ready."""
+    def open(self, path: str, address: str | None = None) -> float:
+        """Open the lesson (at ``address``, which opens it, when given: a class link) and wait for its kernel; the
+        seconds the kernel took to be ready."""
         start = time.monotonic()
-        self.page.goto(f"{self.base}/lab/index.html?path={path}")
+        self.page.goto(address or f"{self.base}/lab/index.html?path={path}")
         # a returning learner's earlier tabs are restored too, and one of them may end up in front: wait for the
         # restore, then bring the asked lesson forward, so what follows acts on it
         self.page.wait_for_function(
@@ -340,8 +341,12 @@ def test_the_french_lesson_speaks_french_offline(lite_lesson: LiteLesson) -> Non
 
 def test_the_start_page_starts_a_lesson_changed_in_an_earlier_visit_afresh(lite_lesson: LiteLesson) -> None:
     """In another tab, after the first test's learner changed lesson 03 and closed it: the start page's box lists the
-    lesson, its button brings back the site's copy, and the learner's records stay."""
-    lite_lesson.open("00_start_here.ipynb")
+    lesson, its button brings back the site's copy, and the learner's records stay. It comes by the class link, the
+    site's own address: lesson 00 opens alone, the earlier visit's lessons are not opened again (each would start
+    its own Python first)."""
+    lite_lesson.open("00_start_here.ipynb", f"{lite_lesson.base}/")
+    tabs = lite_lesson.page.evaluate("Array.from(window.jupyterapp.shell.widgets('main')).map((w) => w.title.label)")
+    assert tabs == ["00_start_here.ipynb"], tabs
     top = json.dumps(
         lite_lesson.page.evaluate("window.jupyterapp.shell.currentWidget.content.model.cells.get(0).toJSON()")
     )
