@@ -561,9 +561,9 @@ _FORGET_LAYOUT = """(async () => {
             const workspace = read.result;
             const layout = workspace && workspace.data && workspace.data["layout-restorer:data"];
             if (!layout) return;
-            for (const key of Object.keys(workspace.data)) {
-              if (/^(notebook|editor|csv|json|markdown|image|console|help|inspector):/.test(key)) delete workspace.data[key];
-            }
+            // the tabs the main area held ("notebook:03_….ipynb"), each also an entry its restorer reads
+            const tabs = (area) => !area ? [] : area.widgets || (area.children || []).flatMap(tabs);
+            for (const tab of tabs(layout.main && layout.main.dock)) delete workspace.data[tab];
             // the lesson asked is the one tab: restored as JupyterLab restores any (with no tab at all, the restore
             // and the opening of the lesson asked raced, and sometimes only a Launcher came)
             const lesson = new URLSearchParams(TARGET.split("?")[1]).get("path");

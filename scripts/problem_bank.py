@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -57,13 +56,12 @@ def _topped_up(
     for theme in THEMES:
         kinds = [kind for kind in THEME_KINDS[theme] if is_asked(kind, table)]
         have = sum(theme in e["themes"] for e in entries)  # type: ignore[operator]
-        seeds = iter(range(count, count + _TOP_UP_SEEDS))
         found = 0
-        for tried in range(0, _TOP_UP_SEEDS, 24):
+        for start in range(count, count + _TOP_UP_SEEDS, 24):
             # a theme none of the first seeds gives is not one of this table's (the joker rule without jokers)
-            if not kinds or have >= per_theme or (tried >= 2 * 24 and not found):
+            if not kinds or have >= per_theme or (start >= count + 2 * 24 and not found):
                 break
-            batch = [(variant, kinds[seed % len(kinds)], seed) for seed in islice(seeds, 24)]
+            batch = [(variant, kinds[seed % len(kinds)], seed) for seed in range(start, start + 24)]
             for made in pool.map(_entry, [job for job in batch if (job[1], job[2]) not in taken], chunksize=2):
                 if made is not None and theme in made["themes"] and have < per_theme:
                     entries.append(made)

@@ -328,9 +328,7 @@ def _find(rules: Rules, kind: DecisionKind, seed: int, samples: int | None, foun
         deal_seed = derive_seed(seed, attempt)
         if deal_seed in found:
             continue
-        rng = random.Random(deal_seed)
-        state = HandState.new(rules, Seat(rng.randrange(4)), seed=deal_seed)
-        for moment, stop in enumerate(_stops(state, kind, rng)):
+        for moment, stop in enumerate(_moments(rules, kind, deal_seed)):
             # whether the choice matters is judged on a fixed few deals, so the same seed asks the same questions
             # everywhere
             check = Decision(kind=kind, state=stop, deal_seed=deal_seed, samples=_FIND_SAMPLES)
@@ -357,15 +355,20 @@ def decision_at(
     seed = check_seed(seed)
     attempt, moment = found_at
     deal_seed = derive_seed(derive_seed(seed, 0), attempt)
-    rng = random.Random(deal_seed)
-    state = HandState.new(rules, Seat(rng.randrange(4)), seed=deal_seed)
-    stops = _stops(state, chosen, rng) if 0 <= attempt < _ATTEMPTS else []
+    stops = _moments(rules, chosen, deal_seed) if 0 <= attempt < _ATTEMPTS else []
     if not 0 <= moment < len(stops):
         raise RulesOptionError(sentence("decisions.not_found_at", kind=chosen, seed=seed, where=quote(found_at)))
     language = None if lang is None else lang_or_current(lang)
     return Decision(
         kind=chosen, state=stops[moment], deal_seed=deal_seed, samples=samples, lang=language, found_at=found_at
     )
+
+
+def _moments(rules: Rules, kind: DecisionKind, deal_seed: int) -> list[HandState]:
+    """The moments of ``kind`` the deal of ``deal_seed`` offers, in the order they are tried."""
+    rng = random.Random(deal_seed)
+    state = HandState.new(rules, Seat(rng.randrange(4)), seed=deal_seed)
+    return _stops(state, kind, rng)
 
 
 def _stops(state: HandState, kind: DecisionKind, rng: random.Random) -> list[HandState]:
