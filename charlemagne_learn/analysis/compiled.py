@@ -22,6 +22,7 @@ import os
 import struct
 import sys
 import threading
+import weakref
 from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
@@ -31,7 +32,7 @@ from ..engine.cards import Seat
 from ..engine.contract import Contract
 from ..engine.i18n import say
 
-__all__ = ["CompiledSearch", "available", "why_unavailable"]
+__all__ = ["CompiledSearch", "available", "own_module", "why_unavailable"]
 
 WASM = Path(__file__).with_name("native") / "solver.wasm"
 #: Contracts the module holds at once (its ``SLOTS``); the least recently used one makes way for a new one.
@@ -59,13 +60,16 @@ class _Module:
         self.visited = function("visited", 0)
         # Which contract each of the module's slots holds lives here, with the module whose memory holds them:
         # bookkeeping kept apart from that memory could outlive it and send a contract to another's layout.
-        self._slots: dict[tuple[Any, ...], int] = {}
+        self._slots: dict[int, int] = {}
         self._free = list(range(min(slots, SLOTS)))[::-1]
+        #: Held around every call: the module keeps the contract being searched and the table in its own memory.
+        self.lock = threading.Lock()
+        _INSTANCES.add(self)
 
     def slot(self, contract: Contract) -> int:
         """The slot holding ``contract``'s search, configured the first time (call with the lock held); the
         least recently used contract makes way once every slot is taken."""
-        key = (contract.order, contract.sitting_out, contract.bidder, contract.spec.avoid)
+        key = _shape(contract)
         slot = self._slots.pop(key, None)
         if slot is None:
             slot = self._free.pop() if self._free else self._slots.pop(next(iter(self._slots)))
@@ -194,21 +198,39 @@ def load(slots: int = SLOTS) -> _Module:
 _loaded: _Module | None = None
 _failure: str | None = None
 _tried = False
-#: Held around every call: the module keeps the contract being searched and the table in its own memory.
-_LOCK = threading.Lock()
+#: Every instance of this process, so a forked child can give each a lock of its own.
+_INSTANCES: weakref.WeakSet[_Module] = weakref.WeakSet()
+#: A thread's own instance (:func:`own_module`), where it has one.
+_own = threading.local()
 
 
-def _fresh_lock() -> None:
-    # A process forked while another thread held the lock would inherit it held, by a thread it does not have.
-    global _LOCK
-    _LOCK = threading.Lock()
+def _fresh_locks() -> None:
+    # A process forked while another thread held a lock would inherit it held, by a thread it does not have.
+    for module in list(_INSTANCES):
+        module.lock = threading.Lock()
 
 
 if hasattr(os, "register_at_fork"):  # not on Windows, which does not fork
-    os.register_at_fork(after_in_child=_fresh_lock)
+    os.register_at_fork(after_in_child=_fresh_locks)
+
+
+def own_module() -> None:
+    """Give the calling thread an instance of the module of its own (its own memory and table), used by every
+    search the thread makes from now on, so that searches in several threads run at once: the module runs
+    outside Python's global lock. Without it, every thread shares one instance, one call at a time. Where a
+    second instance cannot be made, the thread goes on sharing."""
+    if _module() is None or getattr(_own, "module", None) is not None:
+        return
+    try:
+        _own.module = load()
+    except Exception:  # pragma: no cover (the first instance loaded; a second fails only out of memory)
+        _own.module = None
 
 
 def _module() -> _Module | None:
+    own: _Module | None = getattr(_own, "module", None)
+    if own is not None:
+        return own
     global _loaded, _failure, _tried
     if not _tried:
         _tried = True
@@ -235,6 +257,27 @@ def why_unavailable(lang: str | None = None) -> str:
 
 
 # ---------------------------------------------------------------- contracts
+#: What a contract's search depends on (its card order, who sits out, the bidder, avoid or not), numbered: the
+#: number of each contract object is kept with the object, so a search asks for it without hashing its card
+#: order each time (several microseconds: a hint asks thousands of times).
+_SHAPES: dict[tuple[Any, ...], int] = {}
+_SHAPE_OF: dict[int, tuple[Contract, int]] = {}
+_SHAPES_LOCK = threading.Lock()
+
+
+def _shape(contract: Contract) -> int:
+    known = _SHAPE_OF.get(id(contract))
+    if known is not None and known[0] is contract:
+        return known[1]
+    key = (contract.order, contract.sitting_out, contract.bidder, contract.spec.avoid)
+    with _SHAPES_LOCK:  # two threads never give two shapes one number
+        number = _SHAPES.setdefault(key, len(_SHAPES))
+        if len(_SHAPE_OF) >= 1024:  # the contract objects held here keep their ids from being reused
+            _SHAPE_OF.clear()
+        _SHAPE_OF[id(contract)] = (contract, number)
+    return number
+
+
 def _config(contract: Contract) -> list[int]:
     """What the module needs to know about a contract: the packed layout (each segment's cards, weakest first,
     trumps last) and the seats (who plays next, whose tricks count)."""
@@ -285,7 +328,7 @@ class CompiledSearch:
 
     def solve(self, leader: int) -> int:
         """Bidder-side tricks still to come, ``leader`` to lead, exactly."""
-        with _LOCK:
+        with self._module.lock:
             slot = self._module.slot(self.contract)
             value = self._module.solve(slot, self._fresh, *_halves(self.hands), leader)
         self._fresh = 0
@@ -294,7 +337,7 @@ class CompiledSearch:
     def boundary(self, leader: int, alpha: int, beta: int) -> int:
         """As :meth:`solve` when strictly inside (alpha, beta), otherwise a bound on the side of the window
         it fell."""
-        with _LOCK:
+        with self._module.lock:
             slot = self._module.slot(self.contract)
             value = self._module.bound(slot, self._fresh, *_halves(self.hands), leader, alpha, beta)
         self._fresh = 0
@@ -310,7 +353,7 @@ class CompiledSearch:
             raise ValueError("at most eight cards and a trick of three")
         candidates = sum(1 << c for c in cards)
         played = [*trick, 0, 0, 0][:3]
-        with _LOCK:
+        with self._module.lock:
             slot = self._module.slot(self.contract)
             packed = self._module.position(
                 slot, self._fresh, *_halves(self.hands), leader, len(trick), *played,

@@ -23,7 +23,7 @@ The hidden cards are dealt at random among the other seats, without reading the 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any
@@ -39,7 +39,7 @@ from ..engine.ranking import card_order
 from ..engine.rng import DealRandom, check_seed, derive_seed
 from ..engine.rules import BidSpec, Rules
 from ..engine.scoring import stake, trick_values
-from . import dds
+from . import dds, threads
 from .evaluate import discard
 from .grading import Grade, Graded, Sureness, grade_choices
 from .solver import dds_first, searcher
@@ -264,14 +264,23 @@ def _play_ways(
 ) -> tuple[list[list[float]], list[list[float]]]:
     """Every exchange played out on every deal: for each, its points deal by deal, and its tricks (NaN where not
     counted) and contracts made summed over the deals."""
+
+    def played(part: Sequence[list[int]]) -> list[list[tuple[int, int | None, bool]]]:
+        # deal by deal, every exchange on each deal: all are graded on the same deals, and compared deal by deal
+        out = []
+        for others in part:
+            on_deal = []
+            for cards, _, contract in ways:
+                hands = list(others)
+                hands[bidder] = hand & ~cards
+                on_deal.append(play_out(contract, hands))
+            out.append(on_deal)
+        return out
+
     points: list[list[float]] = [[] for _ in ways]
     totals = [[0.0, 0.0] for _ in ways]
-    # deal by deal, every exchange on each deal: all are graded on the same deals, and compared deal by deal
-    for others in deals:
-        for (out, _, contract), net, total in zip(ways, points, totals, strict=True):
-            hands = list(others)
-            hands[bidder] = hand & ~out
-            value, taken, won = play_out(contract, hands)
+    for on_deal in threads.split(played, deals):
+        for (value, taken, won), net, total in zip(on_deal, points, totals, strict=True):
             net.append(value)
             total[0] += math.nan if taken is None else taken
             total[1] += won

@@ -1,0 +1,138 @@
+"""A hint's deals shared among threads: the answers of one thread, whatever the number of threads.
+
+The compiled search runs outside Python's global lock, so :mod:`charlemagne_learn.analysis.threads` cuts a
+hint's deals into parts searched at once, each thread with its own instance of the module. Nothing of that
+may show in an answer: the same exchange grades, the same tricks after every card, deal by deal.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+
+import pytest
+
+import charlemagne_learn as cl
+from charlemagne_learn.analysis import compiled, threads
+from charlemagne_learn.analysis.bots import play_hand
+from charlemagne_learn.analysis.exchange import exchange_hint
+from charlemagne_learn.analysis.pimc import play_outcomes
+from charlemagne_learn.engine.hand import Phase
+
+pytestmark = pytest.mark.skipif(not compiled.available(), reason="the compiled search cannot load here")
+
+
+@pytest.fixture
+def three_threads(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Three threads, whatever this machine has (a 2-CPU runner would otherwise take two)."""
+    monkeypatch.setattr(threads, "search_threads", lambda: 3)
+
+
+def one_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(threads, "search_threads", lambda: 1)
+
+
+def test_split_gives_every_answer_in_order_from_several_threads(three_threads: None) -> None:
+    for size in (0, 1, 47, 48, 49, 100, 1001):
+        assert threads.split(lambda part: [n * n for n in part], range(size)) == [n * n for n in range(size)]
+
+
+def test_the_parts_are_searched_at_once(three_threads: None) -> None:
+    # each part waits for the other two: parts searched one after another would never all arrive
+    together = threading.Barrier(3, timeout=20)
+    seen: set[int] = set()
+
+    def meet(part: Sequence[int]) -> list[int]:
+        together.wait()
+        seen.add(threading.get_ident())
+        return list(part)
+
+    for _ in range(3):
+        assert threads.split(meet, range(100)) == list(range(100))
+    assert len(seen) >= 3 and threading.get_ident() in seen
+
+
+def test_few_deals_stay_in_the_calling_thread(three_threads: None) -> None:
+    seen: set[int] = set()
+
+    def who(part: Sequence[int]) -> list[int]:
+        seen.add(threading.get_ident())
+        return list(part)
+
+    threads.split(who, range(31))  # fewer than two parts' worth
+    assert seen == {threading.get_ident()}
+
+
+def test_each_thread_searches_with_its_own_instance(three_threads: None) -> None:
+    modules: dict[int, int] = {}
+    together = threading.Barrier(3, timeout=20)
+
+    def which(part: Sequence[int]) -> list[int]:
+        together.wait()
+        modules[threading.get_ident()] = id(compiled._module())
+        return list(part)
+
+    threads.split(which, range(300))
+    assert len(set(modules.values())) == 3
+    assert modules[threading.get_ident()] == id(compiled._module())  # the caller keeps the shared one
+
+
+def test_an_error_in_another_thread_reaches_the_caller(three_threads: None) -> None:
+    def fails_late(part: Sequence[int]) -> list[int]:
+        if part[0] > 0:
+            raise ValueError(f"refused {part[0]}")
+        return list(part)
+
+    with pytest.raises(ValueError, match="refused"):
+        threads.split(fails_late, range(100))
+
+
+def test_one_thread_where_the_compiled_search_cannot_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(compiled, "_loaded", None)
+    assert threads.search_threads() == 1
+    monkeypatch.undo()
+    monkeypatch.setattr("sys.platform", "emscripten")  # JupyterLite: no threads
+    assert threads.search_threads() == 1
+
+
+def bidder_about_to_discard(variant: str, seed: int) -> cl.HandState:
+    """The first moment of a RuleBot hand where the bidder puts cards aside."""
+    for n in range(seed, seed + 40):
+        played = play_hand(cl.Rules.preset(variant), [cl.RuleBot(i) for i in range(4)], seed=n)
+        for moment in range(len(played.history)):
+            state = played.at(moment)
+            if state.phase is Phase.DISCARD and state.to_move == state.bidder:
+                return state
+    raise AssertionError(f"no exchange in 40 {variant} hands")
+
+
+@pytest.mark.parametrize("seed", [11, 40, 90])
+def test_the_exchange_is_graded_alike_by_one_thread_and_three(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the tables where RuleBot's bidders exchange cards: Canadian's kitty
+    state = bidder_about_to_discard("canadian", seed)
+    with monkeypatch.context() as patch:
+        one_thread(patch)
+        alone = exchange_hint(state, samples=60, seed=5)
+    monkeypatch.setattr(threads, "search_threads", lambda: 3)
+    assert exchange_hint(state, samples=60, seed=5) == alone
+
+
+def card_moments(variant: str, seed: int) -> list[cl.HandState]:
+    """Moments of a RuleBot hand where a card is to be played, some mid-trick, the opening lead left out."""
+    played = play_hand(cl.Rules.preset(variant), [cl.RuleBot(i) for i in range(4)], seed=seed)
+    moments = [played.at(m) for m in range(len(played.history)) if played.at(m).phase is Phase.PLAY]
+    return moments[1:12:3]
+
+
+@pytest.mark.parametrize(("variant", "seed"), [("canadian", 3), ("maine", 8), ("bid_euchre", 2)])
+def test_every_card_takes_the_same_tricks_on_every_deal_with_three_threads(
+    variant: str, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for state in card_moments(variant, seed):
+        view = state.view(state.to_move)
+        with monkeypatch.context() as patch:
+            one_thread(patch)
+            alone = play_outcomes(view, samples=50, seed=9)
+        monkeypatch.setattr(threads, "search_threads", lambda: 3)
+        assert play_outcomes(view, samples=50, seed=9) == alone
+        monkeypatch.undo()
