@@ -1,5 +1,6 @@
 """How long a default hint takes, for each kind of decision: the deal count fixed (320 deals of the hidden cards,
-the exchange graded on as many), one process, as the play table and the quizzes ask for it.
+the exchange graded on as many), one process and its search threads (one a CPU, at most 4:
+:mod:`charlemagne_learn.analysis.threads`), as the play table and the quizzes ask for it.
 
 Positions come from RuleBot hands dealt from fixed seeds: the bids, the bidder's exchange, the opening lead, a card
 later in the hand, and cards in the avoid contracts (Mulot, Gros Mulot) and the take-all ones played alone.
@@ -25,7 +26,7 @@ from typing import Any
 from _results import machine_lines, write_section
 
 import charlemagne_learn as cl
-from charlemagne_learn.analysis import hint, pimc, solver
+from charlemagne_learn.analysis import hint, pimc, solver, threads
 from charlemagne_learn.analysis.bots import play_hand
 from charlemagne_learn.analysis.exchange import exchange_hint
 from charlemagne_learn.analysis.hints import GRADE_SAMPLES, graded
@@ -99,6 +100,17 @@ def one_deal_at_a_time(
 
 
 @contextmanager
+def one_thread() -> Any:
+    """Every search in the calling thread, as before the deals were shared among threads."""
+    saved = threads.search_threads
+    threads.search_threads = lambda: 1
+    try:
+        yield
+    finally:
+        threads.search_threads = saved
+
+
+@contextmanager
 def earlier_way() -> Any:
     made: Callable[..., None] = pimc._Dealer.__init__  # type: ignore[assignment]
 
@@ -110,7 +122,8 @@ def earlier_way() -> Any:
     pimc._Dealer.__init__ = general  # type: ignore[method-assign]
     pimc.solve_positions = one_deal_at_a_time
     try:
-        yield
+        with one_thread():
+            yield
     finally:
         pimc._Dealer.__init__ = made  # type: ignore[method-assign]
         pimc.solve_positions = saved
@@ -137,6 +150,9 @@ def main() -> None:
         if kind in CARD_KINDS:
             with earlier_way():
                 before = [ask(kind, s) for s in states]
+        elif kind == "exchange":
+            with one_thread():
+                before = [ask(kind, s) for s in states]
         median = statistics.median(now)
         rows.append(
             f"| {kind} | {len(states)} | {median:.2f} | {max(now):.2f} | "
@@ -151,10 +167,11 @@ def main() -> None:
             *machine_lines(),
             "",
             f"{cl.Rules.preset(args.variant).named()}, positions from RuleBot hands (seed {args.seed}); "
-            f"{GRADE_SAMPLES} deals a hint, one process. Seconds per hint; the reference is the same hint the earlier "
-            "way (one call a deal, the general dealer), in the same run.",
+            f"{GRADE_SAMPLES} deals a hint, one process, {threads.search_threads()} search threads. Seconds per hint; "
+            "the reference is the same hint the earlier way, in the same run: for a card, one call a deal, the "
+            "general dealer and one thread; for the exchange, one thread.",
             "",
-            f"| kind | positions | median | slowest | earlier way, median | faster | median within {AIM} s |",
+            f"| kind | positions | median | slowest | reference, median | faster | median within {AIM} s |",
             "|---|---|---|---|---|---|---|",
             *rows,
         ]

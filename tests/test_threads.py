@@ -136,3 +136,25 @@ def test_every_card_takes_the_same_tricks_on_every_deal_with_three_threads(
         monkeypatch.setattr(threads, "search_threads", lambda: 3)
         assert play_outcomes(view, samples=50, seed=9) == alone
         monkeypatch.undo()
+
+
+def test_the_partners_card_and_the_bidders_first_choice_are_graded_alike(monkeypatch: pytest.MonkeyPatch) -> None:
+    from charlemagne_learn.analysis import hint
+    from charlemagne_learn.analysis.hints import before_exchange
+    from charlemagne_learn.teach.decisions import decisions
+
+    give = next(decisions("canadian", ["give"], seed=5)).state
+    played = play_hand(cl.Rules.preset("american"), [cl.RuleBot(i) for i in range(4)], seed=0)
+    choose = next(
+        s
+        for s in map(played.at, range(len(played.history)))
+        if s.to_move is not None and before_exchange(s.view(s.to_move))
+    )
+    for state in (give, choose):
+        view = state.view(state.to_move)  # type: ignore[arg-type]
+        with monkeypatch.context() as patch:
+            one_thread(patch)
+            alone = hint(view, 60, 4, workers=1)
+        monkeypatch.setattr(threads, "search_threads", lambda: 3)
+        assert hint(view, 60, 4, workers=1) == alone
+        monkeypatch.undo()

@@ -22,15 +22,13 @@ for a bidder who must choose).
 
 from __future__ import annotations
 
-import math
-
 from ..engine.actions import Action, choice_name
 from ..engine.errors import IllegalActionError
 from ..engine.hand import HandState, SeatView
 from ..engine.i18n import say, sentence
 from ..engine.rng import DealRandom, derive_seed
 from ..engine.scoring import stake
-from .exchange import mean_tricks, play_out
+from .exchange import mean_tricks, outcomes, play_out
 from .hints import Choice, Row, before_exchange, rank_choices
 from .pimc import deals_before_exchange
 from .rulebot import exchange_by_rule, winning_bid
@@ -48,21 +46,18 @@ def choose_choices(view: SeatView, samples: int, seed: int, lang: str = "en") ->
         raise IllegalActionError(sentence("choose.not_bidder", lang))
     rules = view.rules
     actions = list(view.legal_actions)
-    points: dict[Action, list[float]] = {a: [] for a in actions}
-    totals = {a: [0.0, 0.0] for a in actions}
     # nothing has changed hands yet: every card the bidder does not hold is unseen, the kitty's among them
-    deals = deals_before_exchange(view, DealRandom(derive_seed(seed, 0)), samples, _LOOK)
-    # deal by deal, every choice on each deal: every choice is judged on the same deals, and compared deal by deal
-    n = 0
-    for start in deals:
-        n += 1
-        for action in actions:
-            state = start.copy()
-            state.apply(action)
-            net, taken, won = _played_out(state)
-            points[action].append(net)
-            totals[action][0] += math.nan if taken is None else taken
-            totals[action][1] += won
+    deals = list(deals_before_exchange(view, DealRandom(derive_seed(seed, 0)), samples, _LOOK))
+    n = len(deals)
+
+    def outcome(action: Action, start: HandState) -> tuple[int, int | None, bool]:
+        state = start.copy()
+        state.apply(action)
+        return _played_out(state)
+
+    by_action, sums = outcomes(actions, deals, outcome)
+    points = dict(zip(actions, by_action, strict=True))
+    totals = dict(zip(actions, sums, strict=True))
     spec, _ = winning_bid(view)
     rows: list[Row] = []
     for action in actions:

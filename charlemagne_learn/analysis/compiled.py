@@ -206,6 +206,8 @@ _own = threading.local()
 
 def _fresh_locks() -> None:
     # A process forked while another thread held a lock would inherit it held, by a thread it does not have.
+    global _SHAPES_LOCK
+    _SHAPES_LOCK = threading.Lock()
     for module in list(_INSTANCES):
         module.lock = threading.Lock()
 

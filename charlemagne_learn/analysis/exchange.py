@@ -23,10 +23,10 @@ The hidden cards are dealt at random among the other seats, without reading the 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
-from typing import Any
+from typing import Any, TypeVar
 
 from ..engine.cards import Card, CardList, Seat, Suit, parse_cards
 from ..engine.checks import whole_number
@@ -44,7 +44,10 @@ from .evaluate import discard
 from .grading import Grade, Graded, Sureness, grade_choices
 from .solver import dds_first, searcher
 
-__all__ = ["ExchangeChoice", "ExchangeHint", "exchange_hint", "exchange_made"]
+__all__ = ["ExchangeChoice", "ExchangeHint", "exchange_hint", "exchange_made", "outcomes"]
+
+_C = TypeVar("_C")
+_D = TypeVar("_D")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -262,24 +265,30 @@ def _also_candidate(
 def _play_ways(
     ways: list[tuple[int, Suit | None, Contract]], deals: list[list[int]], bidder: Seat, hand: int
 ) -> tuple[list[list[float]], list[list[float]]]:
-    """Every exchange played out on every deal: for each, its points deal by deal, and its tricks (NaN where not
-    counted) and contracts made summed over the deals."""
+    """Every exchange played out on every deal (see :func:`outcomes`)."""
 
-    def played(part: Sequence[list[int]]) -> list[list[tuple[int, int | None, bool]]]:
-        # deal by deal, every exchange on each deal: all are graded on the same deals, and compared deal by deal
-        out = []
-        for others in part:
-            on_deal = []
-            for cards, _, contract in ways:
-                hands = list(others)
-                hands[bidder] = hand & ~cards
-                on_deal.append(play_out(contract, hands))
-            out.append(on_deal)
-        return out
+    def outcome(way: tuple[int, Suit | None, Contract], others: list[int]) -> tuple[int, int | None, bool]:
+        hands = list(others)
+        hands[bidder] = hand & ~way[0]
+        return play_out(way[2], hands)
 
-    points: list[list[float]] = [[] for _ in ways]
-    totals = [[0.0, 0.0] for _ in ways]
-    for on_deal in threads.split(played, deals):
+    return outcomes(ways, deals, outcome)
+
+
+def outcomes(
+    choices: Sequence[_C], deals: Sequence[_D], outcome: Callable[[_C, _D], tuple[int, int | None, bool]]
+) -> tuple[list[list[float]], list[list[float]]]:
+    """Every choice played out on every deal by ``outcome`` (as :func:`play_out` answers): for each choice, its
+    points deal by deal, and its tricks (NaN where not counted) and contracts made summed over the deals. Every
+    choice is played on the same deals, to be compared deal by deal; the deals are shared among the search
+    threads (:mod:`.threads`), the answers put back in their order."""
+
+    def on_deals(part: Sequence[_D]) -> list[list[tuple[int, int | None, bool]]]:
+        return [[outcome(choice, deal) for choice in choices] for deal in part]
+
+    points: list[list[float]] = [[] for _ in choices]
+    totals = [[0.0, 0.0] for _ in choices]
+    for on_deal in threads.split(on_deals, deals):
         for (value, taken, won), net, total in zip(on_deal, points, totals, strict=True):
             net.append(value)
             total[0] += math.nan if taken is None else taken

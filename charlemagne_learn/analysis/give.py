@@ -22,8 +22,6 @@ other hint (:func:`~charlemagne_learn.analysis.hints.hint` calls this for a seat
 
 from __future__ import annotations
 
-import math
-
 from ..engine.actions import Action
 from ..engine.cards import Card, Seat, Suit
 from ..engine.contract import Contract
@@ -82,28 +80,26 @@ def give_choices(view: SeatView, samples: int, seed: int, lang: str = "en") -> t
     def weigh(deal: tuple[dict[Seat, int], int]) -> float:
         return max(_FLOOR, bid_chance(rules, deal[0][bidder], top, eight)) ** 2
 
-    deals = likely_deals(rng, draw, weigh, samples, _LOOK)
-    from .exchange import mean_tricks, play_out
+    deals = list(likely_deals(rng, draw, weigh, samples, _LOOK))
+    from .exchange import mean_tricks, outcomes, play_out
 
-    # deal by deal, every card on each deal: every card is judged on the same deals, and compared deal by deal
     gifts = [a.card for a in view.legal_actions if a.card is not None]
-    points: dict[Card, list[float]] = {c: [] for c in gifts}
-    totals = {c: [0.0, 0.0] for c in gifts}
-    n = 0
-    for others, kitty in deals:
-        n += 1
-        for card in gifts:
-            received = others[bidder] | 1 << card.index | kitty
-            extra = received.bit_count() - rules.hand_size
-            chosen, out = best_trump(rules, received, extra, options)
-            contract = Contract.cached(rules, spec, bidder, chosen, alone=alone)
-            table = [others.get(s, 0) for s in Seat]
-            table[bidder] = received & ~out
-            table[view.seat] = hand & ~(1 << card.index)
-            net, taken, won = play_out(contract, table)
-            points[card].append(net)
-            totals[card][0] += math.nan if taken is None else taken
-            totals[card][1] += won
+
+    def outcome(card: Card, deal: tuple[dict[Seat, int], int]) -> tuple[int, int | None, bool]:
+        others, kitty = deal
+        received = others[bidder] | 1 << card.index | kitty
+        extra = received.bit_count() - rules.hand_size
+        chosen, out = best_trump(rules, received, extra, options)
+        contract = Contract.cached(rules, spec, bidder, chosen, alone=alone)
+        table = [others.get(s, 0) for s in Seat]
+        table[bidder] = received & ~out
+        table[view.seat] = hand & ~(1 << card.index)
+        return play_out(contract, table)
+
+    n = len(deals)
+    by_card, sums = outcomes(gifts, deals, outcome)
+    points = dict(zip(gifts, by_card, strict=True))
+    totals = dict(zip(gifts, sums, strict=True))
     rows: list[Row] = []
     for card in gifts:
         tricks, made = mean_tricks(totals[card][0], n), totals[card][1] / n
