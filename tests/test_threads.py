@@ -87,6 +87,13 @@ def test_an_error_in_another_thread_reaches_the_caller(three_threads: None) -> N
         threads.split(fails_late, range(100))
 
 
+def test_one_thread_a_usable_cpu_and_at_most_four(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a JupyterHub pod limited to one CPU searches in one thread; a big machine takes four
+    for cpus, expected in ((1, 1), (2, 2), (3, 3), (64, threads.MAX_THREADS)):
+        monkeypatch.setattr(threads, "usable_cpus", lambda cpus=cpus: cpus)
+        assert threads.search_threads() == expected
+
+
 def test_one_thread_where_the_compiled_search_cannot_run(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(compiled, "_loaded", None)
     assert threads.search_threads() == 1
