@@ -165,3 +165,12 @@ def test_the_partners_card_and_the_bidders_first_choice_are_graded_alike(monkeyp
         monkeypatch.setattr(threads, "search_threads", lambda: 3)
         assert hint(view, 60, 4, workers=1) == alone
         monkeypatch.undo()
+
+
+def test_the_analyses_worker_processes_search_in_one_thread() -> None:
+    # a pool has a process a CPU already: threads in each would crowd them
+    from charlemagne_learn.analysis import processes
+
+    assert threads.search_threads() == min(threads.usable_cpus(), threads.MAX_THREADS)
+    with processes.job_pool(1) as pool:
+        assert pool.apply(threads.search_threads) == 1

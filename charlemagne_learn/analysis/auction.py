@@ -34,6 +34,8 @@ The dealer bids last: once everybody else has passed, passing throws the hand in
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..engine.actions import Action
 from ..engine.cards import Seat
 from ..engine.checks import whole_number
@@ -43,7 +45,7 @@ from ..engine.hand import HandState, Phase, SeatView
 from ..engine.i18n import say, sentence
 from ..engine.rng import DealRandom, check_seed
 from ..engine.scoring import bidding_stake, value_to_bidder
-from . import dds
+from . import dds, threads
 from .hints import Choice, Row, rank_choices
 from .pimc import deals_before_exchange
 from .rulebot import advise, exchange_by_rule
@@ -75,17 +77,26 @@ def action_points(view: SeatView, samples: int, seed: int) -> dict[Action, list[
     seed = check_seed(seed)
     me = view.seat
     actions = list(view.legal_actions)
-    points: dict[Action, list[float]] = {action: [] for action in actions}
-    for start in deals_before_exchange(view, DealRandom(seed), samples, _CANDIDATES):
-        seen: dict[tuple[int, Action | None], float] = {}
-        for action in actions:
-            state = start.copy()
-            state.apply(action)
-            high = _finish_auction(state)
-            if high not in seen:
-                seen[high] = _settle(state, me) if high[1] is not None else 0.0
-            points[action].append(seen[high])
-    return points
+
+    def on_deals(part: Sequence[HandState]) -> list[list[float]]:
+        out = []
+        for start in part:
+            # actions ending in the same final bid by the same seat are played out once
+            seen: dict[tuple[int, Action | None], float] = {}
+            on_deal = []
+            for action in actions:
+                state = start.copy()
+                state.apply(action)
+                high = _finish_auction(state)
+                if high not in seen:
+                    seen[high] = _settle(state, me) if high[1] is not None else 0.0
+                on_deal.append(seen[high])
+            out.append(on_deal)
+        return out
+
+    deals = list(deals_before_exchange(view, DealRandom(seed), samples, _CANDIDATES))
+    by_deal = threads.split(on_deals, deals)  # the deals shared among the search threads, answers in order
+    return {action: [on_deal[i] for on_deal in by_deal] for i, action in enumerate(actions)}
 
 
 def auction_choices(view: SeatView, samples: int, seed: int, lang: str) -> tuple[list[Choice], int]:

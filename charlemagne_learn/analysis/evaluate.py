@@ -46,6 +46,8 @@ _JACK = int(Rank.JACK)
 # a trump with three or more above it can be over-trumped but still ruffs.
 _TRUMP_VALUE = (1.0, 0.85, 0.7)
 _LOW_TRUMP = 0.5
+#: The aces and kings of the four suits, as a bit set of compact indices.
+_ACES_AND_KINGS = sum(1 << (suit * 8 + rank) for suit in range(4) for rank in (_ACE, _KING))
 
 
 def _suit_lengths(order: CardOrder, hand: int) -> list[int]:
@@ -73,14 +75,18 @@ def hand_strength(order: CardOrder, hand: int) -> float:
                 value += _TRUMP_VALUE[missing] if missing < len(_TRUMP_VALUE) else _LOW_TRUMP
                 held += 1
         value += 0.3 * max(0, held - 3)  # long trumps win tricks once the others are drawn
-    for card in indices_of(hand):
+    # only side aces and kings count, lowest card first (the order the values are added in)
+    side = hand & _ACES_AND_KINGS
+    if trump_suit is not None:
+        side &= ~order.suit_mask[trump_suit]
+    while side:
+        low = side & -side
+        side ^= low
+        card = low.bit_length() - 1
         suit = order.suit_of[card]
-        if suit == trump_suit:
-            continue
-        rank = card % 8
-        if rank == _ACE:
+        if card % 8 == _ACE:
             value += 0.8 if lengths[suit] <= 4 else 0.5
-        elif rank == _KING and lengths[suit] >= 2:
+        elif lengths[suit] >= 2:
             value += 0.4 if hand >> (card + 1) & 1 else 0.25
     if held >= 2:
         for suit in range(4):

@@ -24,7 +24,7 @@ from concurrent.futures import wait as wait_for
 from multiprocessing.context import BaseContext
 from typing import Any
 
-from . import dds
+from . import dds, threads
 
 __all__ = [
     "POOL_LOCK",
@@ -108,9 +108,9 @@ def start_worker(parent: int, dds_usable: bool, stops: Any) -> None:
     """Run in each worker as it starts.
 
     The worker takes its parent's finding on DDS (a broken endplay is found, and reported, once) and the stop
-    slots (None: a job's pool, whose work is never stopped in part). It ignores Ctrl-C and JupyterLab's Stop, which
-    reach the whole process group: the parent hears them and takes its work back; a worker interrupted between
-    tasks would die and break the pool.
+    slots (None: a job's pool, whose work is never stopped in part), and searches in one thread. It ignores
+    Ctrl-C and JupyterLab's Stop, which reach the whole process group: the parent hears them and takes its work
+    back; a worker interrupted between tasks would die and break the pool.
 
     And it ends as soon as its parent is gone. A killed kernel (SIGKILL, out of memory, a crash) runs no clean-up,
     and its workers would live on, adopted by another process. A worker's parent changes only when the parent has
@@ -124,6 +124,8 @@ def start_worker(parent: int, dds_usable: bool, stops: Any) -> None:
     global _stops
     _stops = stops
     dds.set_usable(dds_usable)
+    # the pool already has a process a CPU: searches in several threads in each would only crowd them
+    threads.searching_alone()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
     def watch() -> None:

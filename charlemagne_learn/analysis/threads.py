@@ -24,7 +24,7 @@ from typing import TypeVar
 from . import compiled
 from .cpus import usable_cpus
 
-__all__ = ["MAX_THREADS", "search_threads", "split"]
+__all__ = ["MAX_THREADS", "search_threads", "searching_alone", "split"]
 
 _T = TypeVar("_T")
 _R = TypeVar("_R")
@@ -37,6 +37,8 @@ _LEAST_PART = 16
 
 _pool: ThreadPoolExecutor | None = None
 _pool_lock = threading.Lock()
+#: Set in a worker process of the analyses (:mod:`.processes`): its pool has a process a CPU already.
+_alone = False
 
 
 def _forget_pool() -> None:
@@ -52,10 +54,17 @@ if hasattr(os, "register_at_fork"):  # not on Windows, which does not fork
 
 def search_threads() -> int:
     """Threads a search of many deals takes here: one per CPU this process may use (:func:`.cpus.usable_cpus`), at
-    most :data:`MAX_THREADS`; one in JupyterLite and where the compiled search cannot run."""
-    if sys.platform == "emscripten" or not compiled.available():
+    most :data:`MAX_THREADS`; one in JupyterLite, where the compiled search cannot run, and in the analyses' worker
+    processes (:func:`searching_alone`)."""
+    if _alone or sys.platform == "emscripten" or not compiled.available():
         return 1
     return min(usable_cpus(), MAX_THREADS)
+
+
+def searching_alone() -> None:
+    """Search in the calling process's own thread from now on (a worker process among one a CPU)."""
+    global _alone
+    _alone = True
 
 
 def split(work: Callable[[Sequence[_T]], list[_R]], items: Sequence[_T]) -> list[_R]:

@@ -62,6 +62,15 @@ class _NamedType(EnumMeta):
     plain ValueError whose message repeats the whole input (and cannot even be made for a list nested a
     thousand deep)."""
 
+    def __new__(mcls, name: str, bases: tuple[type, ...], namespace: Any, **kwargs: Any) -> Any:
+        cls = super().__new__(mcls, name, bases, namespace, **kwargs)
+        # each member's hash worked out once: seats and suits key many dicts of the analyses, and the text a
+        # hash is made of is a property away
+        member: Any
+        for member in cls:
+            member._hash = hash(member.text)
+        return cls
+
     def __call__(cls, value: Any, *args: Any, **kwargs: Any) -> Any:
         if args or kwargs:  # Enum's functional API (a new enum class), which these enums never use
             return super().__call__(value, *args, **kwargs)
@@ -118,8 +127,10 @@ class _Named(IntEnum, metaclass=_NamedType):
     def __ne__(self, other: object) -> bool:
         return not self == other
 
+    _hash: int
+
     def __hash__(self) -> int:
-        return hash(self.text)
+        return self._hash
 
 
 _FRENCH_SUITS = (
