@@ -174,3 +174,22 @@ def test_the_analyses_worker_processes_search_in_one_thread() -> None:
     assert threads.search_threads() == min(threads.usable_cpus(), threads.MAX_THREADS)
     with processes.job_pool(1) as pool:
         assert pool.apply(threads.search_threads) == 1
+
+
+def test_a_part_asking_for_threads_again_searches_in_its_own(three_threads: None) -> None:
+    # every pool thread waiting on parts only the pool could search would wait for ever
+    elsewhere: list[int] = []
+
+    def nested(part: Sequence[int]) -> list[int]:
+        outer = threading.get_ident()
+
+        def inner(numbers: Sequence[int]) -> list[int]:
+            if threading.get_ident() != outer:
+                elsewhere.append(numbers[0])
+            return [n + 1 for n in numbers]
+
+        return threads.split(inner, part)
+
+    assert threads.split(nested, range(300)) == list(range(1, 301))
+    # only the calling thread's own part may share its deals again; the pool's threads keep theirs
+    assert all(n < 100 for n in elsewhere)

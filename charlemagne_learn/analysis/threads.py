@@ -39,6 +39,8 @@ _pool: ThreadPoolExecutor | None = None
 _pool_lock = threading.Lock()
 #: Set in a worker process of the analyses (:mod:`.processes`): its pool has a process a CPU already.
 _alone = False
+#: ``searching`` is set in the pool's own threads.
+_here = threading.local()
 
 
 def _forget_pool() -> None:
@@ -72,7 +74,8 @@ def split(work: Callable[[Sequence[_T]], list[_R]], items: Sequence[_T]) -> list
     once (the calling thread takes the first): ``work`` must give one answer an item, in order, the same for an
     item whatever part it is in."""
     items = list(items)
-    count = min(search_threads(), len(items) // _LEAST_PART)
+    # a part asking for threads again takes none: the pool's threads waiting on the pool could wait for ever
+    count = 1 if getattr(_here, "searching", False) else min(search_threads(), len(items) // _LEAST_PART)
     if count <= 1:
         return work(items)
     cuts = [len(items) * i // count for i in range(count + 1)]
@@ -95,7 +98,11 @@ def _threads() -> ThreadPoolExecutor:
     global _pool
     with _pool_lock:
         if _pool is None:
-            _pool = ThreadPoolExecutor(
-                MAX_THREADS - 1, thread_name_prefix="charlemagne-search", initializer=compiled.own_module
-            )
+            _pool = ThreadPoolExecutor(MAX_THREADS - 1, thread_name_prefix="charlemagne-search", initializer=_start)
         return _pool
+
+
+def _start() -> None:
+    """Run in each of the pool's threads as it starts."""
+    _here.searching = True
+    compiled.own_module()
