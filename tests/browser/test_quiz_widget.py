@@ -64,7 +64,8 @@ def test_a_quiz_round_by_clicking_and_keyboard(notebook: Any) -> None:
     expect(root.locator(".cl-quiz-score")).to_have_text("Score: 2 of 3")
     root.locator(".cl-quiz-next").click()
 
-    # 4. score: click the offered total
+    # 4. score: click the offered total (read once the page shows it: the kernel may not have moved on before)
+    root.locator(".cl-quiz-choice").first.wait_for(timeout=10_000)
     choice = _answer(book)[0]
     root.locator(".cl-quiz-choice", has_text=choice).click()
     root.locator(".cl-quiz-verdict").filter(has_text="Correct!").wait_for(timeout=10_000)
