@@ -8,7 +8,8 @@ may show in an answer: the same exchange grades, the same tricks after every car
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 import pytest
 
@@ -19,6 +20,8 @@ from charlemagne_learn.analysis.exchange import exchange_hint
 from charlemagne_learn.analysis.pimc import play_outcomes
 from charlemagne_learn.engine.hand import Phase
 
+_A = TypeVar("_A")
+
 pytestmark = pytest.mark.skipif(not compiled.available(), reason="the compiled search cannot load here")
 
 
@@ -28,8 +31,14 @@ def three_threads(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(threads, "search_threads", lambda: 3)
 
 
-def one_thread(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(threads, "search_threads", lambda: 1)
+def by_one_thread_and_three(monkeypatch: pytest.MonkeyPatch, work: Callable[[], _A]) -> tuple[_A, _A]:
+    """``work()`` searched in one thread, then in three."""
+    answers = []
+    for count in (1, 3):
+        with monkeypatch.context() as patch:
+            patch.setattr(threads, "search_threads", lambda count=count: count)
+            answers.append(work())
+    return answers[0], answers[1]
 
 
 def test_split_gives_every_answer_in_order_from_several_threads(three_threads: None) -> None:
@@ -117,11 +126,8 @@ def bidder_about_to_discard(variant: str, seed: int) -> cl.HandState:
 def test_the_exchange_is_graded_alike_by_one_thread_and_three(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
     # the tables where RuleBot's bidders exchange cards: Canadian's kitty
     state = bidder_about_to_discard("canadian", seed)
-    with monkeypatch.context() as patch:
-        one_thread(patch)
-        alone = exchange_hint(state, samples=60, seed=5)
-    monkeypatch.setattr(threads, "search_threads", lambda: 3)
-    assert exchange_hint(state, samples=60, seed=5) == alone
+    alone, shared = by_one_thread_and_three(monkeypatch, lambda: exchange_hint(state, samples=60, seed=5))
+    assert shared == alone
 
 
 def card_moments(variant: str, seed: int) -> list[cl.HandState]:
@@ -137,12 +143,8 @@ def test_every_card_takes_the_same_tricks_on_every_deal_with_three_threads(
 ) -> None:
     for state in card_moments(variant, seed):
         view = state.view(state.to_move)
-        with monkeypatch.context() as patch:
-            one_thread(patch)
-            alone = play_outcomes(view, samples=50, seed=9)
-        monkeypatch.setattr(threads, "search_threads", lambda: 3)
-        assert play_outcomes(view, samples=50, seed=9) == alone
-        monkeypatch.undo()
+        alone, shared = by_one_thread_and_three(monkeypatch, lambda view=view: play_outcomes(view, samples=50, seed=9))
+        assert shared == alone
 
 
 def test_the_partners_card_and_the_bidders_first_choice_are_graded_alike(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -159,12 +161,8 @@ def test_the_partners_card_and_the_bidders_first_choice_are_graded_alike(monkeyp
     )
     for state in (give, choose):
         view = state.view(state.to_move)  # type: ignore[arg-type]
-        with monkeypatch.context() as patch:
-            one_thread(patch)
-            alone = hint(view, 60, 4, workers=1)
-        monkeypatch.setattr(threads, "search_threads", lambda: 3)
-        assert hint(view, 60, 4, workers=1) == alone
-        monkeypatch.undo()
+        alone, shared = by_one_thread_and_three(monkeypatch, lambda view=view: hint(view, 60, 4, workers=1))
+        assert shared == alone
 
 
 def test_the_analyses_worker_processes_search_in_one_thread() -> None:
