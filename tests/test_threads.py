@@ -191,3 +191,14 @@ def test_a_part_asking_for_threads_again_searches_in_its_own(three_threads: None
     assert threads.split(nested, range(300)) == list(range(1, 301))
     # only the calling thread's own part may share its deals again; the pool's threads keep theirs
     assert all(n < 100 for n in elsewhere)
+
+
+def test_a_bid_after_the_partners_bid_is_graded_alike(monkeypatch: pytest.MonkeyPatch) -> None:
+    # graded by what follows it: each deal's auction and play, the deals shared among the threads
+    from charlemagne_learn.analysis import hint
+    from charlemagne_learn.teach.decisions import decisions
+
+    state = next(decisions("canadian", ["reply"], seed=5)).state
+    view = state.view(state.to_move)  # type: ignore[arg-type]
+    alone, shared = by_one_thread_and_three(monkeypatch, lambda: hint(view, 60, 4, workers=1))
+    assert shared == alone
