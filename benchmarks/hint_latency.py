@@ -30,7 +30,7 @@ from typing import Any
 from _results import machine_lines, write_section
 
 import charlemagne_learn as cl
-from charlemagne_learn.analysis import hint, pimc, solver, threads
+from charlemagne_learn.analysis import evaluate, hint, pimc, rulebot, solver, threads
 from charlemagne_learn.analysis.bots import play_hand
 from charlemagne_learn.analysis.exchange import exchange_hint
 from charlemagne_learn.analysis.hints import GRADE_SAMPLES, graded, partner_has_bid
@@ -86,7 +86,10 @@ def positions(variant: str, per_kind: int, seed: int) -> dict[str, list[cl.HandS
 
 
 def ask(kind: str, state: cl.HandState) -> float:
-    """Seconds for the default hint of ``state``'s seat to move."""
+    """Seconds for the default hint of ``state``'s seat to move, asked the first time: the judgements kept from
+    earlier hands (each hand's bids, trump plan and best trump) forgotten."""
+    for kept in (evaluate.judge, evaluate._best_trump, rulebot._plan_trump):
+        kept.cache_clear()
     start = time.perf_counter()
     if kind == "exchange":
         exchange_hint(state, GRADE_SAMPLES)

@@ -119,6 +119,21 @@ def test_card_index_out_of_range_is_rejected() -> None:
         cl.Card.from_index(34)
 
 
+@pytest.mark.parametrize("mask", [-1, 1 << 34, (1 << 40) | 1])
+def test_a_card_set_with_bits_off_the_deck_is_rejected(mask: int) -> None:
+    from charlemagne_learn.engine.deal import cards_of
+
+    with pytest.raises(cl.CardParseError, match="bits 0 to 33"):
+        cards_of(mask)
+
+
+def test_a_card_set_reads_as_its_cards_lowest_index_first() -> None:
+    from charlemagne_learn.engine.deal import cards_of
+
+    assert [c.index for c in cards_of((1 << 33) | (1 << 8) | 1)] == [0, 8, 33]
+    assert cards_of(0) == []
+
+
 def test_seats_go_clockwise_and_partners_sit_opposite() -> None:
     # RULES.md: N -> E -> S -> W -> N; partners opposite; teams NS and EW.
     n, e, s, w = cl.Seat.N, cl.Seat.E, cl.Seat.S, cl.Seat.W

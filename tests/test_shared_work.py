@@ -93,7 +93,7 @@ def test_the_exchange_graded_on_one_table_is_graded_as_on_a_fresh_table_a_deal(
         if state is None or state.to_move != state.bidder:
             continue
         kept = exchange.exchange_hint(state, 48, seed)
-        monkeypatch.setattr(exchange, "searcher", lambda contract, hands, **_: solver.searcher(contract, hands))
+        fresh_each_deal(monkeypatch)
         alone = exchange.exchange_hint(state, 48, seed)
         monkeypatch.undo()
         assert [(c.text, c.points, c.made, c.grade) for c in kept.choices] == [
@@ -103,6 +103,27 @@ def test_the_exchange_graded_on_one_table_is_graded_as_on_a_fresh_table_a_deal(
         if checked == 3:
             break
     assert checked == 3
+
+
+def fresh_each_deal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every deal's search from an empty table, as before the searches kept theirs."""
+    searcher = solver.searcher
+    monkeypatch.setattr(solver, "searcher", lambda contract, hands, **_: searcher(contract, hands))
+
+
+@needs_compiled
+@pytest.mark.parametrize("seed", [5, 8])
+def test_bids_judged_by_the_auction_on_one_table_are_valued_as_on_a_fresh_table_a_deal(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from charlemagne_learn.analysis.auction import action_points
+    from charlemagne_learn.teach.decisions import decisions
+
+    state = next(decisions("canadian", ["reply"], seed=seed)).state
+    view = state.view(state.to_move)  # type: ignore[arg-type]
+    kept = action_points(view, 60, seed)
+    fresh_each_deal(monkeypatch)
+    assert action_points(view, 60, seed) == kept
 
 
 @needs_dds

@@ -39,17 +39,16 @@ from collections.abc import Sequence
 from ..engine.actions import Action
 from ..engine.cards import Seat
 from ..engine.checks import whole_number
-from ..engine.contract import Contract
 from ..engine.errors import IllegalActionError
 from ..engine.hand import HandState, Phase, SeatView
 from ..engine.i18n import say, sentence
 from ..engine.rng import DealRandom, check_seed
 from ..engine.scoring import bidding_stake, value_to_bidder
-from . import dds, threads
+from . import threads
 from .hints import Choice, Row, rank_choices
 from .pimc import deals_before_exchange
-from .rulebot import advise, exchange_by_rule
-from .solver import dds_first, searcher
+from .rulebot import auction_by_rule, exchange_by_rule
+from .solver import scored_tricks
 
 __all__ = ["action_points", "auction_choices", "auction_values"]
 
@@ -115,10 +114,7 @@ def auction_choices(view: SeatView, samples: int, seed: int, lang: str) -> tuple
 
 def _finish_auction(state: HandState) -> tuple[int, Action | None]:
     """Let every later seat bid as RuleBot; the winning seat and bid (None when all passed)."""
-    while state.phase is Phase.BIDDING:
-        mover = state.to_move
-        assert mover is not None
-        state.apply(advise(state.view(mover)).action)
+    auction_by_rule(state)
     high = next(((s, a) for s, a in reversed(state.history) if a.kind == "bid"), None)
     return (-1, None) if high is None else (int(high[0]), high[1])
 
@@ -131,22 +127,6 @@ def _settle(state: HandState, me: Seat) -> float:
     if contract is None:  # thrown in
         return 0.0
     hands = [0 if s in contract.sitting_out else state.masks()[s] for s in range(4)]
-    taken = _bidder_tricks(contract, hands)
+    taken, _ = scored_tricks(contract, hands)
     net = value_to_bidder(contract, taken)
     return float(net if me.team == contract.team else -net)
-
-
-def _bidder_tricks(contract: Contract, hands: list[int]) -> int:
-    """Tricks the bidder's side takes double dummy, or a count on the right side of the bid's line when only
-    making it matters (the scores then do not depend on the exact count)."""
-    leader = int(contract.first_leader)
-    spec = contract.spec
-    exact = contract.rules.per_trick_scoring
-    if dds_first(contract, hands[leader].bit_count(), exact=exact):
-        return dds.dds_bidder_tricks(contract, hands, Seat(leader))
-    search = searcher(contract, hands)
-    if exact:
-        return search.solve(leader)
-    if spec.avoid:
-        return search.boundary(leader, 0, 1)
-    return search.boundary(leader, spec.tricks - 1, spec.tricks)

@@ -174,28 +174,30 @@ def losers(order: CardOrder, hand: int) -> int:
     winners = 0
     drawn = True
     if trump is not None and order.trumps:
-        held = [c for c in order.trumps if hand >> c & 1]
-        run = 0
-        for c in order.trumps:
-            if not hand >> c & 1:
-                break
-            run += 1
-        missing = len(order.trumps) - len(held)
+        trumps = order.trumps
+        run = _run(trumps, hand)
+        missing = len(trumps) - (hand & order.suit_mask[trump]).bit_count()
         drawn = run >= missing
-        winners += len(held) if drawn else run
+        winners += len(trumps) - missing if drawn else run
     for suit in range(4):
         if suit == trump:
             continue
-        cards = sorted(indices_of(order.suit_mask[suit]), key=lambda c: -order.power[c])
-        mine = sum(hand >> c & 1 for c in cards)
-        run = 0
-        for c in cards:
-            if not hand >> c & 1:
-                break
-            run += 1
+        cards = order.by_power[suit]
+        mine = (hand & order.suit_mask[suit]).bit_count()
+        run = _run(cards, hand)
         tops = mine if run >= len(cards) - mine else run
         winners += tops if drawn else min(tops, 1)
     return hand.bit_count() - winners
+
+
+def _run(cards: Sequence[int], hand: int) -> int:
+    """How many of ``cards`` (highest first) ``hand`` holds unbroken from the first."""
+    run = 0
+    for c in cards:
+        if not hand >> c & 1:
+            break
+        run += 1
+    return run
 
 
 def _avoid_danger(rules: Rules, hand: int) -> int:

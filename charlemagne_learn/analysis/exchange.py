@@ -39,10 +39,10 @@ from ..engine.ranking import card_order
 from ..engine.rng import DealRandom, check_seed, derive_seed
 from ..engine.rules import BidSpec, Rules
 from ..engine.scoring import stake, trick_values
-from . import dds, threads
+from . import threads
 from .evaluate import discard
 from .grading import Grade, Graded, Sureness, grade_choices
-from .solver import dds_first, searcher
+from .solver import scored_tricks
 
 __all__ = ["ExchangeChoice", "ExchangeHint", "exchange_hint", "exchange_made", "outcomes"]
 
@@ -359,26 +359,8 @@ def play_out(contract: Contract, hands: list[int]) -> tuple[int, int | None, boo
     values, made = trick_values(contract)
     if contract.sitting_out:  # a lone contract: the partner's hand takes no part
         hands = [0 if Seat(seat) in contract.sitting_out else cards for seat, cards in enumerate(hands)]
-    taken, exact = _bidder_tricks(contract, hands)
+    taken, exact = scored_tricks(contract, hands)
     return values[taken], taken if exact else None, made[taken]
-
-
-def _bidder_tricks(contract: Contract, hands: list[int]) -> tuple[int, bool]:
-    """The bidder's side's tricks and True, or — where the score is the same for every count on each side of the
-    bid's line (no per-trick scoring) — a count on the right side of it and False: one null-window question,
-    several times faster than the exact count and giving the same points."""
-    leader = int(contract.first_leader)
-    spec = contract.spec
-    if not contract.rules.per_trick_scoring:
-        # Only the side of the line is read, so the table the searches of the other deals and exchanges left is
-        # kept: positions late in the hand recur across them (1.5-2x faster than a fresh table a deal).
-        search = searcher(contract, hands, fresh=False)
-        if spec.avoid:
-            return search.boundary(leader, 0, 1), False
-        return search.boundary(leader, spec.tricks - 1, spec.tricks), False
-    if dds_first(contract, hands[leader].bit_count()):
-        return dds.dds_bidder_tricks(contract, hands, Seat(leader)), True
-    return searcher(contract, hands).solve(leader), True
 
 
 def mean_tricks(total: float, deals: int) -> float | None:

@@ -36,6 +36,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import Protocol
 
 from ..engine.actions import Action
 from ..engine.cards import Card, Seat, Suit
@@ -49,7 +51,7 @@ from .bots import Bot, check_view, register_bot
 from .evaluate import best_trump, discard, hand_strength, judge, losers, partner_card
 from .pimc import shown_out
 
-__all__ = ["RULES", "Advice", "RuleBot", "advise", "named_trump", "rule_text", "trump_known", "winning_bid"]
+__all__ = ["RULES", "Advice", "RuleBot", "Seen", "advise", "named_trump", "rule_text", "trump_known", "winning_bid"]
 
 #: Every rule RuleBot follows, by key, in English: the text is what a learner reads about a decision (the catalogs
 #: hold each one as ``rule.<key>``, in every language).
@@ -106,12 +108,68 @@ register_bot(RuleBot.name, RuleBot)
 
 def advise(view: SeatView) -> Advice:
     """What RuleBot does in ``view``, and which rule says so."""
+    if view.phase is Phase.PLAY and len(view.legal_actions) > 1:
+        return _play(view)
+    return _advise_before_play(view)
+
+
+class Seen(Protocol):
+    """What RuleBot's decisions before the play read of a seat's view: a :class:`SeatView` has it all, and the
+    analyses that play thousands of auctions and exchanges out a hint read it from the state as asked
+    (:class:`_StateSeat`)."""
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def seat(self) -> Seat: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def hand(self) -> list[Card]: ...
+    @property
+    def bids(self) -> list[tuple[Seat, Action]]: ...
+    @property
+    def history(self) -> list[tuple[Seat, Action]]: ...
+    @property
+    def legal_actions(self) -> list[Action]: ...
+
+
+class _StateSeat:
+    """The seat to move in a hand, seen as :class:`Seen` says, each part read from the state when a rule asks for
+    it: a step's rule reads two or three of them, where a whole :class:`SeatView` costs more than the rule."""
+
+    __slots__ = ("_state", "phase", "rules", "seat")
+
+    def __init__(self, state: HandState) -> None:
+        seat = state.to_move
+        assert seat is not None
+        self._state = state
+        self.seat = seat
+        self.rules = state.rules
+        self.phase = state.phase
+
+    @property
+    def hand(self) -> list[Card]:
+        return self._state.hand(self.seat)
+
+    @property
+    def bids(self) -> list[tuple[Seat, Action]]:
+        return self._state.bids_heard()
+
+    @property
+    def history(self) -> list[tuple[Seat, Action]]:
+        return self._state.history_seen_by(self.seat)
+
+    @property
+    def legal_actions(self) -> list[Action]:
+        return self._state.legal_actions()
+
+
+def _advise_before_play(view: Seen) -> Advice:
     legal = view.legal_actions
     if len(legal) == 1:
         return Advice(legal[0], "only")
-    phase = view.phase
-    if phase is Phase.PLAY:
-        return _play(view)
+    phase = view.phase  # never PLAY: advise sends a card to choose to _play, which reads the whole view
     if phase is Phase.BIDDING:
         return _bid(view)
     if phase is Phase.DISCARD:
@@ -125,7 +183,7 @@ def advise(view: SeatView) -> Advice:
 
 
 # ================================================================ bidding
-def _bid(view: SeatView) -> Advice:
+def _bid(view: Seen) -> Advice:
     rules = view.rules
     judged = judge(rules, mask_of(view.hand))
     legal = view.legal_actions
@@ -156,22 +214,27 @@ def _bid(view: SeatView) -> Advice:
 
 
 # ================================================================ exchange and trump
+def auction_by_rule(state: HandState) -> None:
+    """Every bid still to come in ``state`` made as RuleBot makes it, for the analyses that judge a bid by the
+    rest of the auction."""
+    while state.phase is Phase.BIDDING:
+        state.apply(_advise_before_play(_StateSeat(state)).action)
+
+
 def exchange_by_rule(state: HandState) -> None:
     """Every step of ``state`` before play (choices, the partner's card, discards, trump) made as RuleBot makes
     it, for the analyses that play a decision on (a hand thrown in stays over)."""
     while not state.is_over and state.phase is not Phase.PLAY:
-        mover = state.to_move
-        assert mover is not None
-        state.apply(advise(state.view(mover)).action)
+        state.apply(_advise_before_play(_StateSeat(state)).action)
 
 
-def winning_bid(view: SeatView) -> tuple[BidSpec, Seat]:
+def winning_bid(view: Seen) -> tuple[BidSpec, Seat]:
     """The winning bid and its bidder, read from the bids everybody heard."""
     seat, action = next((s, a) for s, a in reversed(view.bids) if a.kind == "bid")
     return view.rules.bid(action.bid or ""), seat
 
 
-def named_trump(view: SeatView) -> Suit | None:
+def named_trump(view: Seen) -> Suit | None:
     """Trump if it has been named (with the bid or after it), else None."""
     for _, action in reversed(view.history):
         if action.kind == "trump":
@@ -180,7 +243,7 @@ def named_trump(view: SeatView) -> Suit | None:
     return action.suit
 
 
-def trump_known(view: SeatView) -> bool:
+def trump_known(view: Seen) -> bool:
     """Is trump known to every seat: named with the bid, or named after it?"""
     spec, _ = winning_bid(view)
     return spec.trump in ("with_bid", "with_bid_or_none") or any(a.kind == "trump" for _, a in view.history)
@@ -190,6 +253,9 @@ def _take_all(spec: BidSpec, rules: Rules) -> bool:
     return not spec.avoid and not spec.numbered and spec.tricks >= rules.tricks_per_hand
 
 
+# Judging a bid by the rest of the auction plays one deal's exchange out once for each final bid, from the same
+# hands: kept, each hand is planned once.
+@lru_cache(maxsize=8192)
 def _plan_trump(rules: Rules, hand: int, discards: int, take_all: bool) -> tuple[Suit | None, int]:
     """The trump to name and the cards to discard with it: by hand strength, or by fewest losers for a take-all bid."""
     if not take_all:
@@ -205,7 +271,7 @@ def _plan_trump(rules: Rules, hand: int, discards: int, take_all: bool) -> tuple
     return best[2], best[3]
 
 
-def _discard(view: SeatView) -> Advice:
+def _discard(view: Seen) -> Advice:
     rules = view.rules
     spec, _ = winning_bid(view)
     hand = mask_of(view.hand)
@@ -221,7 +287,7 @@ def _discard(view: SeatView) -> Advice:
     return Advice(Action.discard(Card.from_index(card)), "discard.short")
 
 
-def _trump(view: SeatView) -> Advice:
+def _trump(view: Seen) -> Advice:
     rules = view.rules
     spec, _ = winning_bid(view)
     take_all = _take_all(spec, rules)
@@ -230,7 +296,7 @@ def _trump(view: SeatView) -> Advice:
     return Advice(Action.trump(trump), "trump.all" if take_all else "trump.best")
 
 
-def _choose(view: SeatView) -> Advice:
+def _choose(view: Seen) -> Advice:
     choices = {a.choice: a for a in view.legal_actions}
     if "partner_card" in choices:
         rules = view.rules

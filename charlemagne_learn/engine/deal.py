@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 
 from .cards import Card, CardList, Seat, parse_cards
-from .errors import HandError, IllegalActionError, quote
+from .errors import CardParseError, HandError, IllegalActionError, quote
 from .i18n import sentence
 from .rng import DealRandom
 from .rules import Rules
@@ -52,9 +52,15 @@ def indices_of(mask: int) -> list[int]:
     return out
 
 
+_ALL_CARDS = 1 << 34
+
+
 def cards_of(mask: int) -> CardList:
     """The cards of a bit set, in index order."""
-    return CardList(Card.from_index(i) for i in indices_of(mask))
+    if not 0 <= mask < _ALL_CARDS:
+        raise CardParseError(sentence("cards.bad_mask", value=quote(mask)))
+    # every view of a hand comes through here: the cards are looked up unchecked, the mask having been checked
+    return CardList(map(Card._all.__getitem__, indices_of(mask)))
 
 
 def deck_mask(rules: Rules) -> int:

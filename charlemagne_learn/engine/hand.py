@@ -437,6 +437,21 @@ class HandState:
         north, east, south, west = self._hands
         return north, east, south, west
 
+    def bids_heard(self) -> list[tuple[Seat, Action]]:
+        """Every bid and pass so far, in order: the auction as every seat heard it."""
+        return [(who, a) for who, a in self.history if a.kind in ("bid", "pass")]
+
+    def history_seen_by(self, seat: Seat | str) -> list[tuple[Seat, Action]]:
+        """Every action so far as ``seat`` saw it: the cards the others discarded, and a card given to somebody
+        else, face down."""
+        s = Seat.find(seat)
+        return [
+            (who, a)
+            if (a.kind not in ("give", "discard") or who == s or (a.kind == "give" and who.partner == s))
+            else (who, Action.face_down(a.kind))
+            for who, a in self.history
+        ]
+
     def discarded(self, seat: Seat | str) -> CardList:
         """The cards ``seat`` has put aside in this hand's exchange."""
         return cards_of(self._discarded[Seat.find(seat)])
@@ -795,23 +810,18 @@ class HandState:
             phase=self.phase,
             to_move=self.to_move,
             hand=cards_of(self._hands[s]),
-            hand_sizes={t.name: bin(self._hands[t]).count("1") for t in Seat},
-            bids=[(who, a) for who, a in self.history if a.kind in ("bid", "pass")],
+            hand_sizes=dict(zip(_SEAT_NAMES, map(int.bit_count, self._hands), strict=True)),
+            bids=self.bids_heard(),
             contract=self.contract,
             trick=self.trick,
             tricks=self.tricks,
-            exposed={k: v for k, v in self.exposed_hands.items() if k != s.name},
+            exposed={k: v for k, v in self.exposed_hands.items() if k != s.name} if self._exposed else {},
             kitty=kitty,
             received=cards_of(self._received[s]),
             discards=cards_of(self._discarded[s]),
             legal_actions=self.legal_actions() if self._to_move == s else [],
             result=self.result,
-            history=[
-                (who, a)
-                if (a.kind not in ("give", "discard") or who == s or (a.kind == "give" and who.partner == s))
-                else (who, Action.face_down(a.kind))
-                for who, a in self.history
-            ],
+            history=self.history_seen_by(s),
         )
 
     # ------------------------------------------------------------------ copy / undo / json
@@ -913,4 +923,5 @@ _APPLY: dict[Phase, Callable[[HandState, int, Action], None]] = {
 }
 _PHASE_KIND = {_GIVE: "give", _DISCARD: "discard", _TRUMP: "trump", _CHOOSE: "choose", _PLAY: "play"}
 _SEAT = tuple(Seat)
+_SEAT_NAMES = tuple(seat.name for seat in Seat)
 _CARD = tuple(Card.from_index(i) for i in range(34))

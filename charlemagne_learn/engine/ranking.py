@@ -51,6 +51,9 @@ class CardOrder:
     power: tuple[int, ...]  # 34 entries; trumps are >= _TRUMP_BASE
     suit_mask: tuple[int, ...]  # bit set of the deck's cards in each effective suit 0-4
     trumps: tuple[int, ...]  # indices of every trump, highest first
+    #: ``by_power[suit]``: the deck's cards of each effective suit 0-4, highest first (``by_power[trump_suit]`` is
+    #: ``trumps``).
+    by_power: tuple[tuple[int, ...], ...]
     role: tuple[str, ...]  # "high joker", "big jack", ... or "" for an ordinary card
     joker_mask: int
     #: Mulot rule: a player who cannot follow suit and holds a joker must play one.
@@ -136,6 +139,7 @@ def _card_order(rules: Rules, trump: Suit | None) -> CardOrder:
         power=tuple(power),
         suit_mask=tuple(masks),
         trumps=tuple(trumps),
+        by_power=tuple(tuple(sorted((i for i in deck if suit_of[i] == s), key=lambda i: -power[i])) for s in range(5)),
         role=tuple(role),
         joker_mask=(3 << 32) if rules.jokers else 0,
         void_must_play_joker=trump is None and rules.jokers,
