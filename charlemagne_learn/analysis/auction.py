@@ -39,6 +39,7 @@ from collections.abc import Sequence
 from ..engine.actions import Action
 from ..engine.cards import Seat
 from ..engine.checks import whole_number
+from ..engine.contract import Contract
 from ..engine.errors import IllegalActionError
 from ..engine.hand import HandState, Phase, SeatView
 from ..engine.i18n import say, sentence
@@ -77,24 +78,32 @@ def action_points(view: SeatView, samples: int, seed: int) -> dict[Action, list[
     me = view.seat
     actions = list(view.legal_actions)
 
-    def on_deals(part: Sequence[HandState]) -> list[list[float]]:
-        out = []
-        for start in part:
-            # actions ending in the same final bid by the same seat are played out once
-            seen: dict[tuple[int, Action | None], float] = {}
-            on_deal = []
-            for action in actions:
-                state = start.copy()
-                state.apply(action)
-                high = _finish_auction(state)
-                if high not in seen:
-                    seen[high] = _settle(state, me) if high[1] is not None else 0.0
-                on_deal.append(seen[high])
-            out.append(on_deal)
-        return out
+    def contracts(start: HandState) -> tuple[list[int], list[_Table | None]]:
+        """Each action's contract on this deal, after the rest of the auction and the exchange: an index per action
+        into the tables to play (None: thrown in), actions ending in the same final bid by the same seat played
+        out once."""
+        seen: dict[tuple[int, Action | None], int] = {}
+        tables: list[_Table | None] = []
+        which = []
+        for action in actions:
+            state = start.copy()
+            state.apply(action)
+            high = _finish_auction(state)
+            if high not in seen:
+                seen[high] = len(tables)
+                tables.append(_exchanged(state) if high[1] is not None else None)
+            which.append(seen[high])
+        return which, tables
+
+    def on_deals(part: Sequence[tuple[list[int], list[_Table | None]]]) -> list[list[float]]:
+        return [[_net(table, me) for table in tables] for _, tables in part]
 
     deals = list(deals_before_exchange(view, DealRandom(seed), samples, _CANDIDATES))
-    by_deal = threads.split(on_deals, deals)  # the deals shared among the search threads, answers in order
+    # the auctions and exchanges (Python) here, in the calling thread; the searches shared among the search
+    # threads, the answers in the deals' order
+    planned = [contracts(start) for start in deals]
+    nets = threads.split(on_deals, planned)
+    by_deal = [[net[i] for i in which] for (which, _), net in zip(planned, nets, strict=True)]
     return {action: [on_deal[i] for on_deal in by_deal] for i, action in enumerate(actions)}
 
 
@@ -119,14 +128,25 @@ def _finish_auction(state: HandState) -> tuple[int, Action | None]:
     return (-1, None) if high is None else (int(high[0]), high[1])
 
 
-def _settle(state: HandState, me: Seat) -> float:
-    """The exchange as RuleBot makes it, then the contract played double dummy: ``me``'s side's points less the
-    other side's (a game-deciding contract counts the whole game)."""
+#: A contract and the hands it is played with.
+_Table = tuple[Contract, list[int]]
+
+
+def _exchanged(state: HandState) -> _Table | None:
+    """The exchange as RuleBot makes it: the contract and the hands it is played with (None: thrown in)."""
     exchange_by_rule(state)
     contract = state.contract
-    if contract is None:  # thrown in
+    if contract is None:
+        return None
+    return contract, [0 if s in contract.sitting_out else state.masks()[s] for s in range(4)]
+
+
+def _net(table: _Table | None, me: Seat) -> float:
+    """A contract played double dummy: ``me``'s side's points less the other side's (a game-deciding contract
+    counts the whole game); nothing for a hand thrown in."""
+    if table is None:
         return 0.0
-    hands = [0 if s in contract.sitting_out else state.masks()[s] for s in range(4)]
+    contract, hands = table
     taken, _ = scored_tricks(contract, hands)
     net = value_to_bidder(contract, taken)
     return float(net if me.team == contract.team else -net)

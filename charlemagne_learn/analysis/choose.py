@@ -23,12 +23,13 @@ for a bidder who must choose).
 from __future__ import annotations
 
 from ..engine.actions import Action, choice_name
+from ..engine.contract import Contract
 from ..engine.errors import IllegalActionError
 from ..engine.hand import HandState, SeatView
 from ..engine.i18n import say, sentence
 from ..engine.rng import DealRandom, derive_seed
 from ..engine.scoring import stake
-from .exchange import mean_tricks, outcomes, play_out
+from .exchange import mean_tricks, outcomes
 from .hints import Choice, Row, before_exchange, rank_choices
 from .pimc import deals_before_exchange
 from .rulebot import exchange_by_rule, winning_bid
@@ -50,12 +51,12 @@ def choose_choices(view: SeatView, samples: int, seed: int, lang: str = "en") ->
     deals = list(deals_before_exchange(view, DealRandom(derive_seed(seed, 0)), samples, _LOOK))
     n = len(deals)
 
-    def outcome(action: Action, start: HandState) -> tuple[int, int | None, bool]:
+    def table(action: Action, start: HandState) -> tuple[Contract, list[int]]:
         state = start.copy()
         state.apply(action)
-        return _played_out(state)
+        return _table(state)
 
-    by_action, sums = outcomes(actions, deals, outcome)
+    by_action, sums = outcomes(actions, deals, table)
     points = dict(zip(actions, by_action, strict=True))
     totals = dict(zip(actions, sums, strict=True))
     spec, _ = winning_bid(view)
@@ -77,10 +78,9 @@ def _name(action: Action, lang: str) -> str:
     return choice_name(action.choice or "", lang)
 
 
-def _played_out(state: HandState) -> tuple[int, int | None, bool]:
-    """The rest of the exchange as RuleBot makes it, then the contract double dummy: the bidder's side's points
-    less the other side's (the whole game for a bid that decides it), its tricks, and whether it is made."""
+def _table(state: HandState) -> tuple[Contract, list[int]]:
+    """The rest of the exchange as RuleBot makes it: the contract it leads to and the hands it is played with."""
     exchange_by_rule(state)
     contract = state.contract
     assert contract is not None
-    return play_out(contract, list(state.masks()))
+    return contract, list(state.masks())

@@ -65,34 +65,50 @@ def hand_strength(order: CardOrder, hand: int) -> float:
     True
     """
     trump_suit = order.trump_suit
-    lengths = _suit_lengths(order, hand)
-    value = 0.0
-    held = 0
-    if trump_suit is not None:
-        for pos, card in enumerate(order.trumps):
-            if hand >> card & 1:
-                missing = pos - held
-                value += _TRUMP_VALUE[missing] if missing < len(_TRUMP_VALUE) else _LOW_TRUMP
-                held += 1
-        value += 0.3 * max(0, held - 3)  # long trumps win tricks once the others are drawn
+    masks = order.suit_mask
+    value, held = (0.0, 0) if trump_suit is None else _trump_worth(order, hand & masks[trump_suit])
     # only side aces and kings count, lowest card first (the order the values are added in)
     side = hand & _ACES_AND_KINGS
     if trump_suit is not None:
-        side &= ~order.suit_mask[trump_suit]
+        side &= ~masks[trump_suit]
     while side:
         low = side & -side
         side ^= low
         card = low.bit_length() - 1
-        suit = order.suit_of[card]
+        length = (hand & masks[order.suit_of[card]]).bit_count()
         if card % 8 == _ACE:
-            value += 0.8 if lengths[suit] <= 4 else 0.5
-        elif lengths[suit] >= 2:
+            value += 0.8 if length <= 4 else 0.5
+        elif length >= 2:
             value += 0.4 if hand >> (card + 1) & 1 else 0.25
     if held >= 2:
         for suit in range(4):
-            if suit != trump_suit and lengths[suit] == 0:
+            if suit != trump_suit and not hand & masks[suit]:
                 value += 0.5
     return value
+
+
+#: Each card order's trump holdings met so far and what they are worth (:func:`_trump_worth`), by the order's id
+#: (the order kept beside them, so that its id cannot be another's): every hand weighed, every trump tried, asks.
+_TRUMP_WORTH: dict[int, tuple[CardOrder, dict[int, tuple[float, int]]]] = {}
+
+
+def _trump_worth(order: CardOrder, trumps: int) -> tuple[float, int]:
+    """What the trumps ``trumps`` (a bit set) are worth in :func:`hand_strength`, and how many they are."""
+    kept = _TRUMP_WORTH.get(id(order))
+    if kept is None:
+        kept = _TRUMP_WORTH[id(order)] = (order, {})
+    worth = kept[1].get(trumps)
+    if worth is None:
+        value = 0.0
+        held = 0
+        for pos, card in enumerate(order.trumps):
+            if trumps >> card & 1:
+                missing = pos - held
+                value += _TRUMP_VALUE[missing] if missing < len(_TRUMP_VALUE) else _LOW_TRUMP
+                held += 1
+        value += 0.3 * max(0, held - 3)  # long trumps win tricks once the others are drawn
+        worth = kept[1][trumps] = (value, held)
+    return worth
 
 
 def discard(order: CardOrder, hand: int, count: int) -> int:

@@ -267,28 +267,32 @@ def _play_ways(
 ) -> tuple[list[list[float]], list[list[float]]]:
     """Every exchange played out on every deal (see :func:`outcomes`)."""
 
-    def outcome(way: tuple[int, Suit | None, Contract], others: list[int]) -> tuple[int, int | None, bool]:
+    def table(way: tuple[int, Suit | None, Contract], others: list[int]) -> tuple[Contract, list[int]]:
         hands = list(others)
         hands[bidder] = hand & ~way[0]
-        return play_out(way[2], hands)
+        return way[2], hands
 
-    return outcomes(ways, deals, outcome)
+    return outcomes(ways, deals, table)
 
 
 def outcomes(
-    choices: Sequence[_C], deals: Sequence[_D], outcome: Callable[[_C, _D], tuple[int, int | None, bool]]
+    choices: Sequence[_C], deals: Sequence[_D], table: Callable[[_C, _D], tuple[Contract, list[int]]]
 ) -> tuple[list[list[float]], list[list[float]]]:
-    """Every choice played out on every deal by ``outcome`` (as :func:`play_out` answers): for each choice, its
-    points deal by deal, and its tricks (NaN where not counted) and contracts made summed over the deals. Every
-    choice is played on the same deals, to be compared deal by deal; the deals are shared among the search
-    threads (:mod:`.threads`), the answers put back in their order."""
+    """Every choice played out on every deal (as :func:`play_out` answers): for each choice, its points deal by
+    deal, and its tricks (NaN where not counted) and contracts made summed over the deals. ``table`` gives the
+    contract a choice leads to on a deal and the hands it is played with. Every choice is played on the same
+    deals, to be compared deal by deal.
 
-    def on_deals(part: Sequence[_D]) -> list[list[tuple[int, int | None, bool]]]:
-        return [[outcome(choice, deal) for choice in choices] for deal in part]
+    The tables are worked out here, in the calling thread — Python, which threads would only take turns at — and
+    the searches shared among the search threads (:mod:`.threads`), the answers put back in the deals' order."""
+    tables = [[table(choice, deal) for choice in choices] for deal in deals]
+
+    def on_deals(part: Sequence[list[tuple[Contract, list[int]]]]) -> list[list[tuple[int, int | None, bool]]]:
+        return [[play_out(contract, hands) for contract, hands in row] for row in part]
 
     points: list[list[float]] = [[] for _ in choices]
     totals = [[0.0, 0.0] for _ in choices]
-    for on_deal in threads.split(on_deals, deals):
+    for on_deal in threads.split(on_deals, tables):
         for (value, taken, won), net, total in zip(on_deal, points, totals, strict=True):
             net.append(value)
             total[0] += math.nan if taken is None else taken

@@ -81,23 +81,23 @@ def give_choices(view: SeatView, samples: int, seed: int, lang: str = "en") -> t
         return max(_FLOOR, bid_chance(rules, deal[0][bidder], top, eight)) ** 2
 
     deals = list(likely_deals(rng, draw, weigh, samples, _LOOK))
-    from .exchange import mean_tricks, outcomes, play_out
+    from .exchange import mean_tricks, outcomes
 
     gifts = [a.card for a in view.legal_actions if a.card is not None]
 
-    def outcome(card: Card, deal: tuple[dict[Seat, int], int]) -> tuple[int, int | None, bool]:
+    def table(card: Card, deal: tuple[dict[Seat, int], int]) -> tuple[Contract, list[int]]:
         others, kitty = deal
         received = others[bidder] | 1 << card.index | kitty
         extra = received.bit_count() - rules.hand_size
         chosen, out = best_trump(rules, received, extra, options)
         contract = Contract.cached(rules, spec, bidder, chosen, alone=alone)
-        table = [others.get(s, 0) for s in Seat]
-        table[bidder] = received & ~out
-        table[view.seat] = hand & ~(1 << card.index)
-        return play_out(contract, table)
+        hands = [others.get(s, 0) for s in Seat]
+        hands[bidder] = received & ~out
+        hands[view.seat] = hand & ~(1 << card.index)
+        return contract, hands
 
     n = len(deals)
-    by_card, sums = outcomes(gifts, deals, outcome)
+    by_card, sums = outcomes(gifts, deals, table)
     points = dict(zip(gifts, by_card, strict=True))
     totals = dict(zip(gifts, sums, strict=True))
     rows: list[Row] = []
