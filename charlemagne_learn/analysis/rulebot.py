@@ -138,7 +138,7 @@ class _StateSeat:
     """The seat to move in a hand, seen as :class:`Seen` says, each part read from the state when a rule asks for
     it: a step's rule reads two or three of them, where a whole :class:`SeatView` costs more than the rule."""
 
-    __slots__ = ("_state", "phase", "rules", "seat")
+    __slots__ = ("_bids", "_state", "phase", "rules", "seat")
 
     def __init__(self, state: HandState) -> None:
         seat = state.to_move
@@ -147,6 +147,7 @@ class _StateSeat:
         self.seat = seat
         self.rules = state.rules
         self.phase = state.phase
+        self._bids: list[tuple[Seat, Action]] | None = None
 
     @property
     def hand(self) -> list[Card]:
@@ -154,7 +155,9 @@ class _StateSeat:
 
     @property
     def bids(self) -> list[tuple[Seat, Action]]:
-        return self._state.bids_heard()
+        if self._bids is None:  # a discard reads them three times
+            self._bids = self._state.bids_heard()
+        return self._bids
 
     @property
     def history(self) -> list[tuple[Seat, Action]]:
