@@ -44,12 +44,12 @@ from ..engine.errors import IllegalActionError
 from ..engine.hand import HandState, Phase, SeatView
 from ..engine.i18n import say, sentence
 from ..engine.rng import DealRandom, check_seed
-from ..engine.scoring import bidding_stake, value_to_bidder
+from ..engine.scoring import bidding_stake
 from . import threads
+from .exchange import play_outs
 from .hints import Choice, Row, rank_choices
 from .pimc import deals_before_exchange
 from .rulebot import auction_by_rule, exchange_by_rule
-from .solver import scored_tricks
 
 __all__ = ["action_points", "auction_choices", "auction_values"]
 
@@ -96,7 +96,12 @@ def action_points(view: SeatView, samples: int, seed: int) -> dict[Action, list[
         return which, tables
 
     def on_deals(part: Sequence[tuple[list[int], list[_Table | None]]]) -> list[list[float]]:
-        return [[_net(table, me) for table in tables] for _, tables in part]
+        # the part's contracts played in one call (what each contract needs worked out once), a hand thrown in
+        # worth nothing
+        played = iter(play_outs([table for _, tables in part for table in tables if table is not None]))
+        return [
+            [0.0 if table is None else _side(next(played)[0], table[0], me) for table in tables] for _, tables in part
+        ]
 
     deals = list(deals_before_exchange(view, DealRandom(seed), samples, _CANDIDATES))
     # the auctions and exchanges (Python) here, in the calling thread; the searches shared among the search
@@ -136,17 +141,10 @@ def _exchanged(state: HandState) -> _Table | None:
     """The exchange as RuleBot makes it: the contract and the hands it is played with (None: thrown in)."""
     exchange_by_rule(state)
     contract = state.contract
-    if contract is None:
-        return None
-    return contract, [0 if s in contract.sitting_out else state.masks()[s] for s in range(4)]
+    return None if contract is None else (contract, list(state.masks()))
 
 
-def _net(table: _Table | None, me: Seat) -> float:
-    """A contract played double dummy: ``me``'s side's points less the other side's (a game-deciding contract
-    counts the whole game); nothing for a hand thrown in."""
-    if table is None:
-        return 0.0
-    contract, hands = table
-    taken, _ = scored_tricks(contract, hands)
-    net = value_to_bidder(contract, taken)
+def _side(net: int, contract: Contract, me: Seat) -> float:
+    """The bidder's team's points less the other team's (a game-deciding contract counts the whole game), as
+    ``me``'s side counts them."""
     return float(net if me.team == contract.team else -net)

@@ -42,7 +42,7 @@ from ..engine.scoring import stake, trick_values
 from . import threads
 from .evaluate import discard
 from .grading import Grade, Graded, Sureness, grade_choices
-from .solver import scored_tricks
+from .solver import scored_tricks_many
 
 __all__ = ["ExchangeChoice", "ExchangeHint", "exchange_hint", "exchange_made", "outcomes"]
 
@@ -288,7 +288,9 @@ def outcomes(
     tables = [[table(choice, deal) for choice in choices] for deal in deals]
 
     def on_deals(part: Sequence[list[tuple[Contract, list[int]]]]) -> list[list[tuple[int, int | None, bool]]]:
-        return [[play_out(contract, hands) for contract, hands in row] for row in part]
+        # one call for the whole part: what each contract needs is worked out once there, not once a deal
+        played = iter(play_outs([t for row in part for t in row]))
+        return [[next(played) for _ in row] for row in part]
 
     points: list[list[float]] = [[] for _ in choices]
     totals = [[0.0, 0.0] for _ in choices]
@@ -360,11 +362,22 @@ def play_out(contract: Contract, hands: list[int]) -> tuple[int, int | None, boo
     """One deal of ``contract`` played out double dummy (the seats sitting out emptied): the bidder's team's
     points less the other team's, the tricks the bidder's side takes (None where the score needs only whether the
     contract is made, and only that was asked), and whether the contract is made."""
-    values, made = trick_values(contract)
-    if contract.sitting_out:  # a lone contract: the partner's hand takes no part
-        hands = [0 if Seat(seat) in contract.sitting_out else cards for seat, cards in enumerate(hands)]
-    taken, exact = scored_tricks(contract, hands)
-    return values[taken], taken if exact else None, made[taken]
+    return play_outs([(contract, hands)])[0]
+
+
+def play_outs(tables: Sequence[tuple[Contract, list[int]]]) -> list[tuple[int, int | None, bool]]:
+    """:func:`play_out` of each ``(contract, hands)``, in order."""
+    lone = [
+        (contract, [0 if Seat(seat) in contract.sitting_out else cards for seat, cards in enumerate(hands)])
+        if contract.sitting_out  # a lone contract: the partner's hand takes no part
+        else (contract, hands)
+        for contract, hands in tables
+    ]
+    out = []
+    for (contract, _), (taken, exact) in zip(lone, scored_tricks_many(lone), strict=True):
+        values, made = trick_values(contract)
+        out.append((values[taken], taken if exact else None, made[taken]))
+    return out
 
 
 def mean_tricks(total: float, deals: int) -> float | None:

@@ -39,7 +39,7 @@ The search is alpha-beta over single card plays, with
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
 from typing import Literal, Protocol
 
@@ -52,7 +52,16 @@ from ..engine.ranking import CardOrder
 from ..engine.tricks import legal_mask, winning_position
 from . import compiled, dds, threads
 
-__all__ = ["HandsArg", "Searcher", "double_dummy", "scored_tricks", "searcher", "solve_position", "solve_positions"]
+__all__ = [
+    "HandsArg",
+    "Searcher",
+    "double_dummy",
+    "scored_tricks",
+    "scored_tricks_many",
+    "searcher",
+    "solve_position",
+    "solve_positions",
+]
 
 #: ``seat -> cards``: seats as ``Seat`` or text ("N"), cards as ``Card`` objects, text, or one string.
 #: (Two mappings, not one keyed on ``Seat | str``: a mapping's key type is invariant, so a plain
@@ -761,6 +770,44 @@ def scored_tricks(contract: Contract, hands: list[int]) -> tuple[int, bool]:
     if spec.avoid:
         return search.boundary(leader, 0, 1), False
     return search.boundary(leader, spec.tricks - 1, spec.tricks), False
+
+
+def scored_tricks_many(tables: Sequence[tuple[Contract, list[int]]]) -> list[tuple[int, bool]]:
+    """:func:`scored_tricks` of each ``(contract, hands)``, in order: for the many deals of a hint, what a contract
+    needs (which search, the line, the search itself) worked out once for each contract met, not once a deal.
+
+    >>> import charlemagne_learn as cl
+    >>> k = cl.Contract(cl.Rules.preset("canadian"), bid="6", bidder="N", trump="H")
+    >>> hands = hands_by_seat({"N": "JH AH KH QH 10H 9H 8H 7H", "E": "AS KS QS JS 10S 9S 8S 7S",
+    ...                        "S": "AC KC QC JC 10C 9C 8C 7C", "W": "AD KD QD JD 10D 9D 8D 7D"})
+    >>> scored_tricks_many([(k, hands)]) == [scored_tricks(k, hands)]
+    True
+    """
+    ask: dict[int, Callable[[list[int]], tuple[int, bool]]] = {}
+    out = []
+    for contract, hands in tables:
+        score = ask.get(id(contract))  # the tables hold their contracts, so no id is another's meanwhile
+        if score is None:
+            score = ask[id(contract)] = _scorer(contract)
+        out.append(score(hands))
+    return out
+
+
+def _scorer(contract: Contract) -> Callable[[list[int]], tuple[int, bool]]:
+    """:func:`scored_tricks` for deals of ``contract``: where the compiled search reads the side of the line, one
+    search object asked deal after deal (its table kept, as :func:`scored_tricks` keeps it); else that function."""
+    if contract.rules.per_trick_scoring or dds_first(contract, 0, exact=False) or not compiled.available():
+        return lambda hands: scored_tricks(contract, hands)
+    leader = int(contract.first_leader)
+    spec = contract.spec
+    alpha, beta = (0, 1) if spec.avoid else (spec.tricks - 1, spec.tricks)
+    search = compiled.CompiledSearch(contract, [], fresh=False)
+
+    def score(hands: list[int]) -> tuple[int, bool]:
+        search.hands = hands
+        return search.boundary(leader, alpha, beta), False
+
+    return score
 
 
 #: Cards a hand from which DDS solves a bridge-like deal faster than the compiled search (measured in
