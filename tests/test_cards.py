@@ -128,10 +128,15 @@ def test_a_card_set_with_bits_off_the_deck_is_rejected(mask: int) -> None:
 
 
 def test_a_card_set_reads_as_its_cards_lowest_index_first() -> None:
-    from charlemagne_learn.engine.deal import cards_of
+    from charlemagne_learn.engine.deal import cards_of, indices_of
 
     assert [c.index for c in cards_of((1 << 33) | (1 << 8) | 1)] == [0, 8, 33]
     assert cards_of(0) == []
+    # every bit, each byte of a hand read whole, and a set wider than a deck read bit by bit
+    for mask in (sum(1 << i for i in range(34)), 0b10110001 << 16, (1 << 45) | (1 << 39) | 5):
+        assert indices_of(mask) == [i for i in range(mask.bit_length()) if mask >> i & 1]
+    with pytest.raises(cl.CardParseError, match="bits 0 to 33"):
+        indices_of(-3)
 
 
 def test_seats_go_clockwise_and_partners_sit_opposite() -> None:

@@ -125,7 +125,7 @@ class Seen(Protocol):
     @property
     def phase(self) -> Phase: ...
     @property
-    def hand(self) -> list[Card]: ...
+    def hand_mask(self) -> int: ...
     @property
     def bids(self) -> list[tuple[Seat, Action]]: ...
     @property
@@ -138,7 +138,7 @@ class _StateSeat:
     """The seat to move in a hand, seen as :class:`Seen` says, each part read from the state when a rule asks for
     it: a step's rule reads two or three of them, where a whole :class:`SeatView` costs more than the rule."""
 
-    __slots__ = ("_bids", "_state", "phase", "rules", "seat")
+    __slots__ = ("_bids", "_history", "_state", "phase", "rules", "seat")
 
     def __init__(self, state: HandState) -> None:
         seat = state.to_move
@@ -148,20 +148,23 @@ class _StateSeat:
         self.rules = state.rules
         self.phase = state.phase
         self._bids: list[tuple[Seat, Action]] | None = None
+        self._history: list[tuple[Seat, Action]] | None = None
 
     @property
-    def hand(self) -> list[Card]:
-        return self._state.hand(self.seat)
+    def hand_mask(self) -> int:
+        return self._state.masks()[self.seat]
 
     @property
     def bids(self) -> list[tuple[Seat, Action]]:
-        if self._bids is None:  # a discard reads them three times
+        if self._bids is None:  # a discard reads them three times, and the history twice
             self._bids = self._state.bids_heard()
         return self._bids
 
     @property
     def history(self) -> list[tuple[Seat, Action]]:
-        return self._state.history_seen_by(self.seat)
+        if self._history is None:
+            self._history = self._state.history_seen_by(self.seat)
+        return self._history
 
     @property
     def legal_actions(self) -> list[Action]:
@@ -178,7 +181,7 @@ def _advise_before_play(view: Seen) -> Advice:
     if phase is Phase.DISCARD:
         return _discard(view)
     if phase is Phase.GIVE:
-        card = partner_card(view.rules, mask_of(view.hand), named_trump(view))
+        card = partner_card(view.rules, view.hand_mask, named_trump(view))
         return Advice(Action.give(Card.from_index(card)), "give.best")
     if phase is Phase.TRUMP:
         return _trump(view)
@@ -188,7 +191,7 @@ def _advise_before_play(view: Seen) -> Advice:
 # ================================================================ bidding
 def _bid(view: Seen) -> Advice:
     rules = view.rules
-    judged = judge(rules, mask_of(view.hand))
+    judged = judge(rules, view.hand_mask)
     legal = view.legal_actions
     can_pass = any(a.kind == "pass" for a in legal)
     high = next(((seat, a) for seat, a in reversed(view.bids) if a.kind == "bid"), None)
@@ -277,7 +280,7 @@ def _plan_trump(rules: Rules, hand: int, discards: int, take_all: bool) -> tuple
 def _discard(view: Seen) -> Advice:
     rules = view.rules
     spec, _ = winning_bid(view)
-    hand = mask_of(view.hand)
+    hand = view.hand_mask
     count = hand.bit_count() - rules.hand_size
     trump = named_trump(view)
     if trump_known(view):
@@ -294,7 +297,7 @@ def _trump(view: Seen) -> Advice:
     rules = view.rules
     spec, _ = winning_bid(view)
     take_all = _take_all(spec, rules)
-    trump, _ = _plan_trump(rules, mask_of(view.hand), 0, take_all)
+    trump, _ = _plan_trump(rules, view.hand_mask, 0, take_all)
     assert trump is not None
     return Advice(Action.trump(trump), "trump.all" if take_all else "trump.best")
 
@@ -303,7 +306,7 @@ def _choose(view: Seen) -> Advice:
     choices = {a.choice: a for a in view.legal_actions}
     if "partner_card" in choices:
         rules = view.rules
-        hand = mask_of(view.hand)
+        hand = view.hand_mask
         fewest = min(losers(card_order(rules, t), hand) for t in Suit)
         key = "partner_card" if fewest <= 1 else "kitty"
         return Advice(choices[key], f"choose.{key}")

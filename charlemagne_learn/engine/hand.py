@@ -273,6 +273,11 @@ class SeatView:
 
         return show(self)
 
+    @property
+    def hand_mask(self) -> int:
+        """The seat's cards as a bit set of compact card indices (:func:`~charlemagne_learn.engine.deal.mask_of`)."""
+        return mask_of(self.hand)
+
 
 class HandState:
     """One hand of any variant. Create with :meth:`new`; drive with :meth:`apply`."""
