@@ -67,6 +67,34 @@ def test_bots_play_every_phase_legally(variant: str) -> None:
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
+def test_auctions_and_exchanges_the_analyses_play_out_are_rulebots_own(variant: str) -> None:
+    # the analyses let RuleBot read the state for the steps before the play (a whole view a step costs more than
+    # the step): from every moment of the auction and the exchange, the same actions as RuleBot reading its views
+    from charlemagne_learn.analysis.rulebot import auction_by_rule, exchange_by_rule
+
+    checked: Counter[cl.Phase] = Counter()
+    for options in OPTIONS[variant]:
+        rules = cl.Rules.preset(variant, **options)
+        for seed in range(30):
+            played = play_hand(rules, [_RandomBidder(seed * 4 + i, Counter()) for i in range(4)], seed=seed)
+            for moment in range(len(played.history)):
+                state = played.at(moment)
+                if state.phase in (cl.Phase.PLAY, cl.Phase.OVER):
+                    break
+                by_view = state.copy()
+                while not by_view.is_over and by_view.phase is not cl.Phase.PLAY:
+                    by_view.apply(advise(by_view.view(by_view.to_move)).action)  # type: ignore[arg-type]
+                by_state = state.copy()
+                auction_by_rule(by_state)
+                exchange_by_rule(by_state)
+                assert by_state.history == by_view.history
+                checked[state.phase] += 1
+    assert {cl.Phase.BIDDING} <= set(checked)
+    if variant != "bid_euchre":
+        assert {cl.Phase.DISCARD, cl.Phase.GIVE, cl.Phase.TRUMP} <= set(checked)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
 def test_rulebot_bids_and_plays_whole_games(variant: str) -> None:
     rules = cl.Rules.preset(variant)
     contracts: Counter[str] = Counter()
