@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from collections.abc import Iterator
 
 import pytest
 
@@ -45,18 +46,23 @@ class _RandomBidder(Bot):
         self.phases = phases
 
 
+def bid_at_random(variant: str, seeds: int, phases: Counter[cl.Phase]) -> Iterator[tuple[cl.Rules, int, cl.HandState]]:
+    """Hands of every rules option of ``variant`` played by :class:`_RandomBidder` s, with their rules and seed."""
+    for options in OPTIONS[variant]:
+        rules = cl.Rules.preset(variant, **options)
+        for seed in range(seeds):
+            bots = [_RandomBidder(seed * 4 + i, phases) for i in range(4)]
+            yield rules, seed, play_hand(rules, bots, dealer=cl.Seat(seed % 4), seed=seed)
+
+
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_bots_play_every_phase_legally(variant: str) -> None:
     # play_hand raises IllegalActionError on any action not in view.legal_actions
     phases: Counter[cl.Phase] = Counter()
-    for options in OPTIONS[variant]:
-        rules = cl.Rules.preset(variant, **options)
-        for seed in range(120):
-            bots = [_RandomBidder(seed * 4 + i, phases) for i in range(4)]
-            state = play_hand(rules, bots, dealer=cl.Seat(seed % 4), seed=seed)
-            assert state.is_over
-            mixed = [RuleBot(seed), RandomBot(seed), RuleBot(seed + 1), RandomBot(seed + 1)]
-            assert play_hand(rules, mixed, dealer=cl.Seat(seed % 4), seed=seed).is_over
+    for rules, seed, state in bid_at_random(variant, 120, phases):
+        assert state.is_over
+        mixed = [RuleBot(seed), RandomBot(seed), RuleBot(seed + 1), RandomBot(seed + 1)]
+        assert play_hand(rules, mixed, dealer=cl.Seat(seed % 4), seed=seed).is_over
     expected = {
         "canadian": {cl.Phase.PLAY, cl.Phase.DISCARD, cl.Phase.GIVE, cl.Phase.TRUMP, cl.Phase.CHOOSE},
         "american": {cl.Phase.PLAY, cl.Phase.DISCARD, cl.Phase.GIVE, cl.Phase.TRUMP},
@@ -73,22 +79,19 @@ def test_auctions_and_exchanges_the_analyses_play_out_are_rulebots_own(variant: 
     from charlemagne_learn.analysis.rulebot import auction_by_rule, exchange_by_rule
 
     checked: Counter[cl.Phase] = Counter()
-    for options in OPTIONS[variant]:
-        rules = cl.Rules.preset(variant, **options)
-        for seed in range(30):
-            played = play_hand(rules, [_RandomBidder(seed * 4 + i, Counter()) for i in range(4)], seed=seed)
-            for moment in range(len(played.history)):
-                state = played.at(moment)
-                if state.phase in (cl.Phase.PLAY, cl.Phase.OVER):
-                    break
-                by_view = state.copy()
-                while not by_view.is_over and by_view.phase is not cl.Phase.PLAY:
-                    by_view.apply(advise(by_view.view(by_view.to_move)).action)  # type: ignore[arg-type]
-                by_state = state.copy()
-                auction_by_rule(by_state)
-                exchange_by_rule(by_state)
-                assert by_state.history == by_view.history
-                checked[state.phase] += 1
+    for _, _, played in bid_at_random(variant, 30, Counter()):
+        for moment in range(len(played.history)):
+            state = played.at(moment)
+            if state.phase in (cl.Phase.PLAY, cl.Phase.OVER):
+                break
+            by_view = state.copy()
+            while not by_view.is_over and by_view.phase is not cl.Phase.PLAY:
+                by_view.apply(advise(by_view.view(by_view.to_move)).action)  # type: ignore[arg-type]
+            by_state = state.copy()
+            auction_by_rule(by_state)
+            exchange_by_rule(by_state)
+            assert by_state.history == by_view.history
+            checked[state.phase] += 1
     assert {cl.Phase.BIDDING} <= set(checked)
     if variant != "bid_euchre":
         assert {cl.Phase.DISCARD, cl.Phase.GIVE, cl.Phase.TRUMP} <= set(checked)

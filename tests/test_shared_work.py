@@ -107,8 +107,13 @@ def test_the_exchange_graded_on_one_table_is_graded_as_on_a_fresh_table_a_deal(
 
 def fresh_each_deal(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every deal's search from an empty table, as before the searches kept theirs."""
-    searcher = solver.searcher
-    monkeypatch.setattr(solver, "searcher", lambda contract, hands, **_: searcher(contract, hands))
+    boundary = CompiledSearch.boundary
+
+    def fresh(self: CompiledSearch, leader: int, alpha: int, beta: int) -> int:
+        self._fresh = 1
+        return boundary(self, leader, alpha, beta)
+
+    monkeypatch.setattr(CompiledSearch, "boundary", fresh)
 
 
 @needs_compiled

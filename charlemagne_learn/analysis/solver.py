@@ -755,21 +755,7 @@ def scored_tricks(contract: Contract, hands: list[int]) -> tuple[int, bool]:
     >>> taken >= 6, exact
     (True, False)
     """
-    leader = int(contract.first_leader)
-    spec = contract.spec
-    if contract.rules.per_trick_scoring:
-        if dds_first(contract, hands[leader].bit_count()):
-            return dds.dds_bidder_tricks(contract, hands, Seat(leader)), True
-        return searcher(contract, hands).solve(leader), True
-    # False even where DDS (no compiled search here) counts exactly: what is said must not depend on the engine
-    if dds_first(contract, hands[leader].bit_count(), exact=False):
-        return dds.dds_bidder_tricks(contract, hands, Seat(leader)), False
-    # Only the side of the line is read, so the table the searches of the other deals left is kept: positions late
-    # in the hand recur across them (1.5-2x faster than a fresh table a deal).
-    search = searcher(contract, hands, fresh=False)
-    if spec.avoid:
-        return search.boundary(leader, 0, 1), False
-    return search.boundary(leader, spec.tricks - 1, spec.tricks), False
+    return _scorer(contract)(hands)
 
 
 def scored_tricks_many(tables: Sequence[tuple[Contract, list[int]]]) -> list[tuple[int, bool]]:
@@ -794,13 +780,27 @@ def scored_tricks_many(tables: Sequence[tuple[Contract, list[int]]]) -> list[tup
 
 
 def _scorer(contract: Contract) -> Callable[[list[int]], tuple[int, bool]]:
-    """:func:`scored_tricks` for deals of ``contract``: where the compiled search reads the side of the line, one
-    search object asked deal after deal (its table kept, as :func:`scored_tricks` keeps it); else that function."""
-    if contract.rules.per_trick_scoring or dds_first(contract, 0, exact=False) or not compiled.available():
-        return lambda hands: scored_tricks(contract, hands)
+    """:func:`scored_tricks` for deals of ``contract``, which search and which line worked out once."""
     leader = int(contract.first_leader)
+    if contract.rules.per_trick_scoring:
+
+        def exact(hands: list[int]) -> tuple[int, bool]:
+            if dds_first(contract, hands[leader].bit_count()):
+                return dds.dds_bidder_tricks(contract, hands, Seat(leader)), True
+            return searcher(contract, hands).solve(leader), True
+
+        return exact
+    # (a null-window question goes to DDS only where the compiled search cannot run, whatever the cards)
+    if dds_first(contract, 0, exact=False):
+        # False even though DDS counts exactly: what is said must not depend on the engine
+        return lambda hands: (dds.dds_bidder_tricks(contract, hands, Seat(leader)), False)
     spec = contract.spec
     alpha, beta = (0, 1) if spec.avoid else (spec.tricks - 1, spec.tricks)
+    if not compiled.available():  # the pure-Python search, a fresh one a deal
+        return lambda hands: (searcher(contract, hands).boundary(leader, alpha, beta), False)
+    # Only the side of the line is read, so one search object is asked deal after deal and keeps the table the
+    # searches of the other deals left: positions late in the hand recur across them (1.5-2x faster than a fresh
+    # table a deal).
     search = compiled.CompiledSearch(contract, [], fresh=False)
 
     def score(hands: list[int]) -> tuple[int, bool]:

@@ -820,7 +820,7 @@ class HandState:
             contract=self.contract,
             trick=self.trick,
             tricks=self.tricks,
-            exposed={k: v for k, v in self.exposed_hands.items() if k != s.name} if self._exposed else {},
+            exposed={k: v for k, v in self.exposed_hands.items() if k != s.name},
             kitty=kitty,
             received=cards_of(self._received[s]),
             discards=cards_of(self._discarded[s]),
