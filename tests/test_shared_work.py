@@ -9,6 +9,7 @@ are read), DDS's batch call (many deals in one call, shared among its threads), 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import pytest
 
@@ -93,9 +94,10 @@ def test_the_exchange_graded_on_one_table_is_graded_as_on_a_fresh_table_a_deal(
         if state is None or state.to_move != state.bidder:
             continue
         kept = exchange.exchange_hint(state, 48, seed)
-        fresh_each_deal(monkeypatch)
+        asked = fresh_each_deal(monkeypatch)
         alone = exchange.exchange_hint(state, 48, seed)
         monkeypatch.undo()
+        assert sum(asked) >= 48
         assert [(c.text, c.points, c.made, c.grade) for c in kept.choices] == [
             (c.text, c.points, c.made, c.grade) for c in alone.choices
         ]
@@ -105,15 +107,18 @@ def test_the_exchange_graded_on_one_table_is_graded_as_on_a_fresh_table_a_deal(
     assert checked == 3
 
 
-def fresh_each_deal(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every deal's search from an empty table, as before the searches kept theirs."""
-    boundary = CompiledSearch.boundary
+def fresh_each_deal(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Every deal's search from an empty table, as before the searches kept theirs. The list counts the searches
+    asked so, for a test to check that the analysis went through them."""
+    asked: list[int] = []
+    bounds = compiled.bounds
 
-    def fresh(self: CompiledSearch, leader: int, alpha: int, beta: int) -> int:
-        self._fresh = 1
-        return boundary(self, leader, alpha, beta)
+    def fresh(asks: Sequence[tuple[cl.Contract, Sequence[int], int, int, int]], *, fresh: bool = False) -> list[int]:
+        asked.append(len(asks))
+        return bounds(asks, fresh=True)
 
-    monkeypatch.setattr(CompiledSearch, "boundary", fresh)
+    monkeypatch.setattr(compiled, "bounds", fresh)
+    return asked
 
 
 @needs_compiled
@@ -127,8 +132,9 @@ def test_bids_judged_by_the_auction_on_one_table_are_valued_as_on_a_fresh_table_
     state = next(decisions("canadian", ["reply"], seed=seed)).state
     view = state.view(state.to_move)  # type: ignore[arg-type]
     kept = action_points(view, 60, seed)
-    fresh_each_deal(monkeypatch)
+    asked = fresh_each_deal(monkeypatch)
     assert action_points(view, 60, seed) == kept
+    assert sum(asked) >= 60
 
 
 @needs_dds

@@ -201,6 +201,33 @@ def test_contracts_beyond_the_module_slots_are_still_right(monkeypatch: pytest.M
     assert module.holding() == 2
 
 
+@pytest.mark.parametrize(("slots", "batched"), [(compiled.SLOTS, True), (2, True), (compiled.SLOTS, False)])
+def test_many_questions_asked_together_get_each_its_own_answer(
+    monkeypatch: pytest.MonkeyPatch, slots: int, batched: bool
+) -> None:
+    # More questions than the module takes in one call, about more contracts than it holds at once (with two
+    # slots, a contract asked about early in a batch must not have lost its slot to a later one by the time the
+    # batch runs); and the same asked one call each, where the module's memory is out of reach (``batched``).
+    module = small_module(monkeypatch, slots)
+    if not batched:
+        module._records = None
+    rng = random.Random(11)
+    kinds = sorted(SHAPES)
+    asks = []
+    for i in range(compiled.BATCH + 100):
+        k = draw(rng.choice(SHAPES[kinds[i % len(kinds)]]), rng)
+        masks, leader = deal(k, 3, rng)
+        line = rng.randint(1, 3)
+        asks.append((k, masks, int(leader), *((-1, 4) if i % 3 == 0 else (line - 1, line))))
+    assert len({id(k) for k, *_ in asks}) > compiled.SLOTS
+    for (k, masks, leader, alpha, beta), answer in zip(asks, compiled.bounds(asks), strict=True):
+        value = _Search(k, list(masks)).solve(leader)
+        if alpha < 0:  # a window wider than the hand: the exact count
+            assert answer == value
+        else:
+            assert (answer >= beta) == (value >= beta)
+
+
 def test_the_shared_module_is_untouched_by_another_instance(monkeypatch: pytest.MonkeyPatch) -> None:
     # Each instance keeps its own memory and its own record of which contract each slot holds: searches in a
     # small instance must not leave the shared one sending a contract to another contract's layout.

@@ -46,19 +46,93 @@ def test_split_gives_every_answer_in_order_from_several_threads(three_threads: N
         assert threads.split(lambda part: [n * n for n in part], range(size)) == [n * n for n in range(size)]
 
 
-def test_the_parts_are_searched_at_once(three_threads: None) -> None:
-    # each part waits for the other two: parts searched one after another would never all arrive
-    together = threading.Barrier(3, timeout=20)
-    seen: set[int] = set()
+def first_parts_meet(together: threading.Barrier, seen: dict[int, int]) -> Callable[[Sequence[int]], list[int]]:
+    """A part's work where each thread's first part waits for the other threads' first: parts searched one after
+    another would never all arrive. ``seen`` counts the parts each thread took."""
+    lock = threading.Lock()
 
     def meet(part: Sequence[int]) -> list[int]:
-        together.wait()
-        seen.add(threading.get_ident())
+        with lock:
+            first = threading.get_ident() not in seen
+            seen[threading.get_ident()] = seen.get(threading.get_ident(), 0) + 1
+        if first:
+            together.wait()
         return list(part)
 
+    return meet
+
+
+def test_the_parts_are_searched_at_once(three_threads: None) -> None:
     for _ in range(3):
-        assert threads.split(meet, range(100)) == list(range(100))
-    assert len(seen) >= 3 and threading.get_ident() in seen
+        seen: dict[int, int] = {}
+        together = threading.Barrier(3, timeout=20)
+        assert threads.split(first_parts_meet(together, seen), range(100)) == list(range(100))
+        assert len(seen) == 3 and threading.get_ident() in seen
+        # more parts than threads, taken as each thread is free: a slow part does not hold the others back
+        assert sum(seen.values()) > 3
+
+
+def test_made_items_are_searched_while_the_next_are_made(three_threads: None) -> None:
+    started = threading.Event()
+    made_in: set[int] = set()
+    order: list[int] = []
+
+    def make(n: int) -> int:
+        made_in.add(threading.get_ident())
+        order.append(n)
+        if n == 99:  # the calling thread searches only once all are made: another thread must have begun
+            assert started.wait(20), "no part was searched while the items were being made"
+        return n * n
+
+    def work(part: Sequence[int]) -> list[int]:
+        started.set()
+        return [n + 1 for n in part]
+
+    assert threads.split(work, range(100), make) == [n * n + 1 for n in range(100)]
+    assert made_in == {threading.get_ident()} and order == list(range(100))
+
+
+def test_made_items_in_one_thread_are_made_and_searched_alike(monkeypatch: pytest.MonkeyPatch) -> None:
+    for size in (0, 1, 31, 100):
+        alone, shared = by_one_thread_and_three(
+            monkeypatch, lambda size=size: threads.split(lambda part: [n + "1" for n in part], range(size), str)
+        )
+        assert alone == shared == [f"{n}1" for n in range(size)]
+
+
+def test_an_error_while_making_reaches_the_caller_and_frees_the_threads(three_threads: None) -> None:
+    def make(n: int) -> int:
+        if n == 70:
+            raise ValueError("refused 70")
+        return n
+
+    with pytest.raises(ValueError, match="refused 70"):
+        threads.split(lambda part: list(part), range(100), make)
+    # the pool's threads waiting for parts were let go: another split gets all of them
+    seen: dict[int, int] = {}
+    assert threads.split(first_parts_meet(threading.Barrier(3, timeout=20), seen), range(100)) == list(range(100))
+    assert len(seen) == 3
+
+
+def test_an_error_in_a_search_thread_stops_the_making(three_threads: None) -> None:
+    made: list[int] = []
+    failed = threading.Event()
+
+    def make(n: int) -> int:
+        if n == 60:
+            assert failed.wait(20)
+        made.append(n)
+        return n
+
+    def work(part: Sequence[int]) -> list[int]:
+        if threading.current_thread() is not threading.main_thread():
+            failed.set()
+            raise ValueError("refused")
+        return list(part)
+
+    with pytest.raises(ValueError, match="refused"):
+        threads.split(work, range(200), make)
+    assert len(made) < 200  # the parts after the failure were not made
 
 
 def test_few_deals_stay_in_the_calling_thread(three_threads: None) -> None:
@@ -74,12 +148,12 @@ def test_few_deals_stay_in_the_calling_thread(three_threads: None) -> None:
 
 def test_each_thread_searches_with_its_own_instance(three_threads: None) -> None:
     modules: dict[int, int] = {}
-    together = threading.Barrier(3, timeout=20)
+    seen: dict[int, int] = {}
+    meet = first_parts_meet(threading.Barrier(3, timeout=20), seen)
 
     def which(part: Sequence[int]) -> list[int]:
-        together.wait()
         modules[threading.get_ident()] = id(compiled._module())
-        return list(part)
+        return meet(part)
 
     threads.split(which, range(300))
     assert len(set(modules.values())) == 3
@@ -176,21 +250,43 @@ def test_the_analyses_worker_processes_search_in_one_thread() -> None:
 
 def test_a_part_asking_for_threads_again_searches_in_its_own(three_threads: None) -> None:
     # every pool thread waiting on parts only the pool could search would wait for ever
-    elsewhere: list[int] = []
+    caller = threading.get_ident()
+    shared_by: set[int] = set()  # the threads whose parts were shared again
 
     def nested(part: Sequence[int]) -> list[int]:
         outer = threading.get_ident()
 
         def inner(numbers: Sequence[int]) -> list[int]:
             if threading.get_ident() != outer:
-                elsewhere.append(numbers[0])
+                shared_by.add(outer)
             return [n + 1 for n in numbers]
 
         return threads.split(inner, part)
 
-    assert threads.split(nested, range(300)) == list(range(1, 301))
-    # only the calling thread's own part may share its deals again; the pool's threads keep theirs
-    assert all(n < 100 for n in elsewhere)
+    assert threads.split(nested, range(600)) == list(range(1, 601))
+    # only the calling thread's own parts may share their deals again; the pool's threads keep theirs
+    assert shared_by <= {caller}
+
+
+def test_a_split_inside_the_making_of_another_never_waits_for_its_threads(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # four threads: the pool's three all wait for the parts the outer split is making, and the inner split's own
+    # requests for threads are queued behind them
+    monkeypatch.setattr(threads, "search_threads", lambda: 4)
+
+    def make(n: int) -> int:
+        return sum(threads.split(lambda part: [m * 2 for m in part], range(n, n + 64)))
+
+    out: list[int] = []
+    # in a thread of its own, so that a split waiting for ever fails this test instead of hanging the run
+    caller = threading.Thread(
+        target=lambda: out.extend(threads.split(lambda part: list(part), range(80), make)), daemon=True
+    )
+    caller.start()
+    caller.join(60)
+    assert not caller.is_alive(), "the inner split waited for threads that were waiting for it"
+    assert out == [sum(m * 2 for m in range(n, n + 64)) for n in range(80)]
 
 
 def test_a_bid_after_the_partners_bid_is_graded_alike(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -96,19 +96,19 @@ def action_points(view: SeatView, samples: int, seed: int) -> dict[Action, list[
         return which, tables
 
     def on_deals(part: Sequence[tuple[list[int], list[_Table | None]]]) -> list[list[float]]:
-        # the part's contracts played in one call (what each contract needs worked out once), a hand thrown in
-        # worth nothing
+        """Each deal's points, action by action: the part's contracts played in one call (what each contract needs
+        worked out once), a hand thrown in worth nothing."""
         played = iter(play_outs([table for _, tables in part for table in tables if table is not None]))
-        return [
-            [0.0 if table is None else _side(next(played)[0], table[0], me) for table in tables] for _, tables in part
-        ]
+        out = []
+        for which, tables in part:
+            nets = [0.0 if table is None else _side(next(played)[0], table[0], me) for table in tables]
+            out.append([nets[i] for i in which])
+        return out
 
-    deals = list(deals_before_exchange(view, DealRandom(seed), samples, _CANDIDATES))
-    # the auctions and exchanges (Python) here, in the calling thread; the searches shared among the search
-    # threads, the answers in the deals' order
-    planned = [contracts(start) for start in deals]
-    nets = threads.split(on_deals, planned)
-    by_deal = [[net[i] for i in which] for (which, _), net in zip(planned, nets, strict=True)]
+    deals = deals_before_exchange(view, DealRandom(seed), samples, _CANDIDATES)
+    # the auctions and exchanges (Python) made in the calling thread part by part, the searches of each part
+    # shared among the search threads while the next parts are made; the answers in the deals' order
+    by_deal = threads.split(on_deals, list(deals), contracts)
     return {action: [on_deal[i] for on_deal in by_deal] for i, action in enumerate(actions)}
 
 

@@ -25,6 +25,7 @@ import threading
 import weakref
 from collections.abc import Callable, Sequence
 from functools import cache
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +33,7 @@ from ..engine.cards import Seat
 from ..engine.contract import Contract
 from ..engine.i18n import say
 
-__all__ = ["CompiledSearch", "available", "own_module", "why_unavailable"]
+__all__ = ["CompiledSearch", "available", "bounds", "own_module", "why_unavailable"]
 
 WASM = Path(__file__).with_name("native") / "solver.wasm"
 #: Contracts the module holds at once (its ``SLOTS``); the least recently used one makes way for a new one.
@@ -40,6 +41,9 @@ SLOTS = 64
 #: A hand crosses the boundary as two halves of this many bits (compact card indices run 0-33).
 HALF = 17
 _LOW = (1 << HALF) - 1
+#: Questions the module answers in one call (its ``BATCH``), each of ``_RECORD`` numbers (``bound``'s arguments).
+BATCH = 1024
+_RECORD = 13
 
 Call = Callable[..., int]
 
@@ -51,17 +55,29 @@ class _Module:
     #: Called through wasmtime's unchecked entry point (see :func:`_wasmtime_module`).
     fast = False
 
-    def __init__(self, function: Callable[[str, int], Call], slots: int = SLOTS) -> None:
+    def __init__(
+        self, function: Callable[[str, int], Call], slots: int = SLOTS, view: Callable[[int, int], Any] | None = None
+    ) -> None:
         self.set_config = function("set_config", 2)
         self.configure = function("configure", 1)
         self.solve = function("solve", 11)
         self.bound = function("bound", 13)
         self.position = function("position", 17)
         self.visited = function("visited", 0)
+        # Where the caller writes many questions and reads their answers (``view(address, size)``, a writable
+        # buffer onto the module's memory); without one, :meth:`bounds` asks them one call each.
+        self._records: Any = None
+        self._values: Any = None
+        if view is not None:
+            self._bound_many = function("bound_many", 1)
+            self._records = view(function("batch_records", 0)(), BATCH * _RECORD * 4)
+            self._values = view(function("batch_values", 0)(), BATCH * 4)
         # Which contract each of the module's slots holds lives here, with the module whose memory holds them:
         # bookkeeping kept apart from that memory could outlive it and send a contract to another's layout.
         self._slots: dict[int, int] = {}
-        self._free = list(range(min(slots, SLOTS)))[::-1]
+        #: How many contracts this instance holds at once.
+        self.slots = min(slots, SLOTS)
+        self._free = list(range(self.slots))[::-1]
         #: Held around every call: the module keeps the contract being searched and the table in its own memory.
         self.lock = threading.Lock()
         _INSTANCES.add(self)
@@ -84,6 +100,21 @@ class _Module:
     def holding(self) -> int:
         """How many contracts the module holds."""
         return len(self._slots)
+
+    def bounds(self, records: Sequence[Sequence[int]]) -> list[int]:
+        """``bound(*record)`` of each record, in as few calls as the module's batch allows (call with the lock
+        held)."""
+        if self._records is None:
+            return [self.bound(*record) for record in records]
+        out: list[int] = []
+        for at in range(0, len(records), BATCH):
+            part = records[at : at + BATCH]
+            count = len(part)
+            struct.pack_into(f"<{count * _RECORD}i", self._records, 0, *chain.from_iterable(part))
+            if self._bound_many(count) != count:  # pragma: no cover (the batch is never over the module's size)
+                raise RuntimeError("the compiled search refused a batch")
+            out += struct.unpack_from(f"<{count}i", self._values, 0)
+        return out
 
 
 def _wasmtime_module(data: bytes, slots: int = SLOTS) -> _Module:
@@ -121,7 +152,18 @@ def _wasmtime_module(data: bytes, slots: int = SLOTS) -> _Module:
 
         return call
 
-    module = _Module(function, slots)
+    memory = exports["memory"]
+    assert isinstance(memory, wasmtime.Memory)
+    # The module never grows its memory (no allocator: its arrays are static), so where it starts stays put.
+    base = ctypes.addressof(memory.data_ptr(store).contents)
+    size = memory.data_len(store)
+
+    def view(address: int, length: int) -> Any:
+        if address < 0 or address + length > size:  # pragma: no cover (a module built otherwise)
+            raise RuntimeError("the compiled search's batch lies outside its memory")
+        return (ctypes.c_ubyte * length).from_address(base + address)
+
+    module = _Module(function, slots, view)
     module.fast = fast is not None
     # Freed before the interpreter tears wasmtime's own module down, or their finalizers fail noisily at exit.
     atexit.register(_close, [store, instance, engine])
@@ -365,6 +407,32 @@ class CompiledSearch:
         # no value reaches 15, so -1 (every nibble 15) is the module's refusal, not eight answers
         _checked(packed)
         return [packed >> (4 * i) & 15 for i in range(len(cards))]
+
+
+def bounds(asks: Sequence[tuple[Contract, Sequence[int], int, int, int]], *, fresh: bool = False) -> list[int]:
+    """For each ``(contract, hands, leader, alpha, beta)``, what ``CompiledSearch(contract, hands,
+    fresh=fresh).boundary(leader, alpha, beta)`` answers, asked in as few calls as the module allows: for a part
+    of a hint's deals, searched in a thread that then needs Python's global lock once or twice, not once a
+    deal, while the calling thread goes on in Python. Each search keeps the table the ones before left, or with
+    ``fresh`` starts from an empty one."""
+    module = _module()
+    if module is None:
+        raise RuntimeError(why_unavailable())
+    out: list[int] = []
+    with module.lock:
+        records: list[list[int]] = []
+        slot_of: dict[int, int] = {}  # by contract object, the slots of this batch's contracts
+        for contract, hands, leader, alpha, beta in asks:
+            slot = slot_of.get(id(contract))
+            if slot is None:
+                if len(slot_of) == module.slots:  # one more would put out a contract this batch still asks about
+                    out += module.bounds(records)
+                    records.clear()
+                    slot_of.clear()
+                slot = slot_of[id(contract)] = module.slot(contract)
+            records.append([slot, int(fresh), *_halves(hands), leader, alpha, beta])
+        out += module.bounds(records)
+    return [_checked(value) for value in out]
 
 
 def _checked(value: int) -> int:

@@ -283,9 +283,12 @@ def outcomes(
     contract a choice leads to on a deal and the hands it is played with. Every choice is played on the same
     deals, to be compared deal by deal.
 
-    The tables are worked out here, in the calling thread — Python, which threads would only take turns at — and
-    the searches shared among the search threads (:mod:`.threads`), the answers put back in the deals' order."""
-    tables = [[table(choice, deal) for choice in choices] for deal in deals]
+    The tables are worked out here, in the calling thread — Python, which threads would only take turns at — part
+    by part, and the searches of each part shared among the search threads (:mod:`.threads`) while the next parts
+    are worked out, the answers put back in the deals' order."""
+
+    def tables(deal: _D) -> list[tuple[Contract, list[int]]]:
+        return [table(choice, deal) for choice in choices]
 
     def on_deals(part: Sequence[list[tuple[Contract, list[int]]]]) -> list[list[tuple[int, int | None, bool]]]:
         # one call for the whole part: what each contract needs is worked out once there, not once a deal
@@ -294,7 +297,7 @@ def outcomes(
 
     points: list[list[float]] = [[] for _ in choices]
     totals = [[0.0, 0.0] for _ in choices]
-    for on_deal in threads.split(on_deals, tables):
+    for on_deal in threads.split(on_deals, deals, tables):
         for (value, taken, won), net, total in zip(on_deal, points, totals, strict=True):
             net.append(value)
             total[0] += math.nan if taken is None else taken

@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
-from typing import Literal, Protocol
+from typing import Literal, NamedTuple, Protocol
 
 from ..engine.cards import Card, Seat, parse_cards
 from ..engine.contract import Contract, check_contract
@@ -755,32 +755,51 @@ def scored_tricks(contract: Contract, hands: list[int]) -> tuple[int, bool]:
     >>> taken >= 6, exact
     (True, False)
     """
-    return _scorer(contract)(hands)
+    return scored_tricks_many([(contract, hands)])[0]
 
 
 def scored_tricks_many(tables: Sequence[tuple[Contract, list[int]]]) -> list[tuple[int, bool]]:
     """:func:`scored_tricks` of each ``(contract, hands)``, in order: for the many deals of a hint, what a contract
-    needs (which search, the line, the search itself) worked out once for each contract met, not once a deal.
+    needs (which search, the line) worked out once for each contract met, not once a deal, and the null-window
+    questions of the compiled search asked together (:func:`.compiled.bounds`).
 
     >>> import charlemagne_learn as cl
     >>> k = cl.Contract(cl.Rules.preset("canadian"), bid="6", bidder="N", trump="H")
     >>> hands = hands_by_seat({"N": "JH AH KH QH 10H 9H 8H 7H", "E": "AS KS QS JS 10S 9S 8S 7S",
     ...                        "S": "AC KC QC JC 10C 9C 8C 7C", "W": "AD KD QD JD 10D 9D 8D 7D"})
-    >>> scored_tricks_many([(k, hands)]) == [scored_tricks(k, hands)]
+    >>> scored_tricks_many([(k, hands), (k, hands)]) == [scored_tricks(k, hands)] * 2
     True
     """
-    ask: dict[int, Callable[[list[int]], tuple[int, bool]]] = {}
-    out = []
+    ways: dict[int, _Scoring] = {}
+    out: list[tuple[int, bool]] = []
+    asks: list[tuple[Contract, list[int], int, int, int]] = []
+    asked: list[int] = []  # where each ask's answer goes
     for contract, hands in tables:
-        score = ask.get(id(contract))  # the tables hold their contracts, so no id is another's meanwhile
-        if score is None:
-            score = ask[id(contract)] = _scorer(contract)
-        out.append(score(hands))
+        way = ways.get(id(contract))  # the tables hold their contracts, so no id is another's meanwhile
+        if way is None:
+            way = ways[id(contract)] = _scoring(contract)
+        if way.line is None:
+            out.append(way.score(hands))
+        else:
+            asked.append(len(out))
+            out.append((0, False))
+            asks.append((contract, hands, *way.line))
+    if asks:
+        for at, taken in zip(asked, compiled.bounds(asks), strict=True):
+            out[at] = (taken, False)
     return out
 
 
-def _scorer(contract: Contract) -> Callable[[list[int]], tuple[int, bool]]:
-    """:func:`scored_tricks` for deals of ``contract``, which search and which line worked out once."""
+class _Scoring(NamedTuple):
+    """How :func:`scored_tricks` answers for one contract: a function of the hands, and where that is a null-window
+    question for the compiled search, its leader and window (``line``), so that many are asked at once."""
+
+    score: Callable[[list[int]], tuple[int, bool]]
+    line: tuple[int, int, int] | None = None
+
+
+def _scoring(contract: Contract) -> _Scoring:
+    """Which search answers :func:`scored_tricks` for deals of ``contract``, and which line, worked out once."""
     leader = int(contract.first_leader)
     if contract.rules.per_trick_scoring:
 
@@ -789,25 +808,19 @@ def _scorer(contract: Contract) -> Callable[[list[int]], tuple[int, bool]]:
                 return dds.dds_bidder_tricks(contract, hands, Seat(leader)), True
             return searcher(contract, hands).solve(leader), True
 
-        return exact
+        return _Scoring(exact)
     # (a null-window question goes to DDS only where the compiled search cannot run, whatever the cards)
     if dds_first(contract, 0, exact=False):
         # False even though DDS counts exactly: what is said must not depend on the engine
-        return lambda hands: (dds.dds_bidder_tricks(contract, hands, Seat(leader)), False)
+        return _Scoring(lambda hands: (dds.dds_bidder_tricks(contract, hands, Seat(leader)), False))
     spec = contract.spec
     alpha, beta = (0, 1) if spec.avoid else (spec.tricks - 1, spec.tricks)
     if not compiled.available():  # the pure-Python search, a fresh one a deal
-        return lambda hands: (searcher(contract, hands).boundary(leader, alpha, beta), False)
-    # Only the side of the line is read, so one search object is asked deal after deal and keeps the table the
-    # searches of the other deals left: positions late in the hand recur across them (1.5-2x faster than a fresh
-    # table a deal).
-    search = compiled.CompiledSearch(contract, [], fresh=False)
-
-    def score(hands: list[int]) -> tuple[int, bool]:
-        search.hands = hands
-        return search.boundary(leader, alpha, beta), False
-
-    return score
+        return _Scoring(lambda hands: (searcher(contract, hands).boundary(leader, alpha, beta), False))
+    # Only the side of the line is read, so the searches keep the table the searches of the other deals left:
+    # positions late in the hand recur across them (1.5-2x faster than a fresh table a deal).
+    line = (leader, alpha, beta)
+    return _Scoring(lambda hands: (compiled.bounds([(contract, hands, *line)])[0], False), line)
 
 
 #: Cards a hand from which DDS solves a bridge-like deal faster than the compiled search (measured in

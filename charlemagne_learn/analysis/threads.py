@@ -2,10 +2,14 @@
 
 A hint plays hundreds of deals out, each on its own. The compiled search runs outside Python's global lock
 (wasmtime is called through ``ctypes``, which lets go of it), so threads share the deals: :func:`split` cuts
-them into parts, one a thread, and puts the answers back in the deals' order. Every search is exact and each
-part is searched the same way whichever thread takes it, so the number of threads never changes an answer,
-only how soon it comes (``tests/test_threads.py``). In JupyterLite (no threads), and where only the pure-Python
-search runs (the global lock would take turns), the calling thread does it all.
+them into parts, which the threads take in turn as each is free, and puts the answers back in the deals' order.
+Where each deal needs Python first (the rest of an auction, RuleBot's exchange), the calling thread does that
+part by part while the other threads search the parts already made; a part's searches are asked of the module
+in one call (:func:`.compiled.bounds`), so a searching thread needs the global lock once a part, not once a
+deal. Every search is exact and each part is searched the same way whichever thread takes it, so the number of
+threads never changes an answer, only how soon it comes (``tests/test_threads.py``). In JupyterLite (no
+threads), and where only the pure-Python search runs (the global lock would take turns), the calling thread
+does it all.
 
 >>> split(lambda part: [n * n for n in part], range(100)) == [n * n for n in range(100)]
 True
@@ -18,14 +22,14 @@ import sys
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from itertools import pairwise
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from . import compiled
 from .cpus import usable_cpus
 
 __all__ = ["MAX_THREADS", "search_threads", "searching_alone", "split"]
 
+_S = TypeVar("_S")
 _T = TypeVar("_T")
 _R = TypeVar("_R")
 
@@ -34,6 +38,8 @@ _R = TypeVar("_R")
 MAX_THREADS = 4
 #: A thread gets at least this many deals: fewer are not worth handing over.
 _LEAST_PART = 16
+#: Parts a thread takes, about: the last ones even out how long the threads take.
+_PARTS_PER_THREAD = 8
 
 _pool: ThreadPoolExecutor | None = None
 _pool_lock = threading.Lock()
@@ -69,28 +75,79 @@ def searching_alone() -> None:
     _alone = True
 
 
-def split(work: Callable[[Sequence[_T]], list[_R]], items: Sequence[_T]) -> list[_R]:
+def split(
+    work: Callable[[Sequence[_T]], list[_R]], items: Sequence[_S], make: Callable[[_S], _T] | None = None
+) -> list[_R]:
     """``work(items)``, with ``items`` cut into consecutive parts that :func:`search_threads` threads work on at
-    once (the calling thread takes the first): ``work`` must give one answer an item, in order, the same for an
-    item whatever part it is in."""
+    once (the calling thread among them), each taking the next part not yet begun when it is free: ``work``
+    must give one answer an item, in order, the same for an item whatever part it is in.
+
+    With ``make``, ``work`` gets ``make(item)`` of each item instead: the calling thread makes them (Python, which
+    threads would only take turns at), handing each part on as soon as it is made, so the searches of the first
+    parts overlap the making of the next; then it takes the parts still waiting."""
     items = list(items)
+
+    def made(some: Sequence[_S]) -> Sequence[_T]:
+        return cast("Sequence[_T]", some) if make is None else [make(item) for item in some]
+
     # a part asking for threads again takes none: the pool's threads waiting on the pool could wait for ever
     count = 1 if getattr(_here, "searching", False) else min(search_threads(), len(items) // _LEAST_PART)
     if count <= 1:
-        return work(items)
-    cuts = [len(items) * i // count for i in range(count + 1)]
-    parts = [items[a:b] for a, b in pairwise(cuts)]
-    pool = _threads()
-    others = [pool.submit(work, part) for part in parts[1:]]
+        return work(made(items))
+    # Several parts a thread, not one: deals differ in how long they take to search, and with one part each, a
+    # thread that finished first waited for the other (10-15% of an exchange on two threads).
+    size = max(_LEAST_PART // 2, -(-len(items) // (count * _PARTS_PER_THREAD)))
+    cuts = range(0, len(items), size)
+    parts: list[Sequence[_T]] = []  # those made so far
+    answers: list[list[_R]] = [[] for _ in cuts]
+    taken = 0
+    all_made = False
+    ready = threading.Condition()
+    stop = threading.Event()  # an error, or Ctrl-C (JupyterLab's Stop): the parts not begun are not searched
+
+    def take(wait: bool) -> None:
+        nonlocal taken
+        while True:
+            with ready:
+                while taken == len(parts) and not all_made and not stop.is_set() and wait:
+                    ready.wait()
+                if stop.is_set() or taken == len(parts):
+                    return
+                at = taken
+                taken += 1
+            try:
+                answers[at] = work(parts[at])
+            except BaseException:
+                halt()
+                raise
+
+    def halt() -> None:
+        stop.set()
+        with ready:
+            ready.notify_all()
+
+    others = [_threads().submit(take, True) for _ in range(count - 1)]
     try:
-        out = work(parts[0])
-    except BaseException:  # an error, or Ctrl-C (JupyterLab's Stop): the parts not begun are not searched
-        for future in others:
-            future.cancel()
+        for at in cuts:
+            part = made(items[at : at + size])
+            with ready:
+                parts.append(part)
+                ready.notify()
+            if stop.is_set():  # a search thread failed: its error is raised below
+                break
+        with ready:
+            all_made = True
+            ready.notify_all()
+        take(False)
+    except BaseException:
+        halt()
         raise
     for future in others:
-        out.extend(future.result())
-    return out
+        # one not begun has nothing left to take: cancelled, it never waits for a pool thread (all of them may be
+        # waiting for the parts an outer split of this thread is making)
+        if not future.cancel():
+            future.result()
+    return [answer for part in answers for answer in part]
 
 
 def _threads() -> ThreadPoolExecutor:

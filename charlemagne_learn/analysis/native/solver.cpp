@@ -681,6 +681,27 @@ EXPORT(bound) int bound(int slot, int fresh, int a0, int a1, int b0, int b1, int
     return ok ? boundary(p, leader, alpha, beta) : -1;
 }
 
+// Many null-window questions in one call, written by the caller into the module's memory (batch_records() is
+// where): each record is bound()'s arguments in order (slot, fresh, the four hands as halves, leader, alpha,
+// beta), and values[i] (batch_values()) gets record i's answer, -1 where bound() refused it. One call for a
+// whole part of a hint's deals: a thread searching them needs Python's global lock once, not once a deal,
+// so it keeps pace while another thread prepares the next deals in Python.
+enum { BATCH = 1024, RECORD = 13 };
+static int records[BATCH * RECORD];
+static int values[BATCH];
+
+EXPORT(batch_records) int batch_records() { return (int)(__UINTPTR_TYPE__)records; }
+EXPORT(batch_values) int batch_values() { return (int)(__UINTPTR_TYPE__)values; }
+
+EXPORT(bound_many) int bound_many(int n) {
+    if (n < 0 || n > BATCH) return -1;
+    for (int i = 0; i < n; i++) {
+        const int *r = records + i * RECORD;
+        values[i] = bound(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[11], r[12]);
+    }
+    return n;
+}
+
 // For each of `candidates` (compact indices, a bit set in two halves) that the seat to move may play to the
 // trick `played` (n cards from `leader` on), the bidder's side's tricks from now on, this trick included: four
 // bits a card, the lowest candidate in the lowest bits. At most eight candidates.
