@@ -6,8 +6,11 @@ import json
 import random
 from collections import Counter
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import charlemagne_learn as cl
 from charlemagne_learn.analysis import Bot, RandomBot, RuleBot, make_bot, play_game, play_hand
@@ -323,6 +326,35 @@ def test_discards_from_short_side_suits() -> None:
     assert {first, second} == {"discard 8♣", "discard 7♠"}
     state.apply(second)
     assert _advice(state) == ("trump ♥", "trump.best")
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.data())
+def test_the_discard_is_the_rule_of_thumb_in_every_variant(data: st.DataObject) -> None:
+    # the rule as a player says it: trumps and side aces last, then shortest side suit first, low before high;
+    # among cards alike in all that, the first in the deck
+    from charlemagne_learn.analysis.evaluate import discard
+    from charlemagne_learn.engine.deal import indices_of
+
+    variant = data.draw(st.sampled_from(["canadian", "american", "maine", "bid_euchre"]))
+    options: dict[str, Any] = data.draw(
+        st.sampled_from([{}, {"high_joker": "black"}, {"nine_high": True}, {"nine_high": False}])
+    )
+    rules = cl.Rules.preset(variant, **options)
+    cards = data.draw(st.lists(st.sampled_from(list(rules.deck_indices)), min_size=1, max_size=12, unique=True))
+    order = cl.card_order(rules, data.draw(st.sampled_from([None, *cl.Suit])))
+    count = data.draw(st.integers(0, len(cards)))
+    hand = sum(1 << c for c in cards)
+
+    def last_out(card: int) -> tuple[int, int, int, int]:
+        suit = order.suit_of[card]
+        if suit == order.trump_suit:
+            return (2, 0, order.power[card], card)
+        length = sum(1 for c in cards if order.suit_of[c] == suit)
+        return (1 if cl.Card.from_index(card).rank is cl.Rank.ACE else 0, length, order.power[card], card)
+
+    expected = sorted(cards, key=last_out)[:count]
+    assert indices_of(discard(order, hand, count)) == sorted(expected)
 
 
 def test_partner_gives_its_best_card() -> None:

@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from ..engine.actions import Action
-from ..engine.cards import Rank, Suit
+from ..engine.cards import SUITS, Rank, Suit
 from ..engine.deal import indices_of
 from ..engine.ranking import CardOrder, card_order
 from ..engine.rules import BidSpec, Rules
@@ -116,19 +116,33 @@ def discard(order: CardOrder, hand: int, count: int) -> int:
     side aces and trumps last."""
     if count <= 0:
         return 0
-    lengths = _suit_lengths(order, hand)
-    trump_suit = order.trump_suit
-
-    def keep(card: int) -> tuple[int, int, int]:
-        suit = order.suit_of[card]
-        if suit == trump_suit:
-            return (2, 0, order.power[card])
-        return (1 if card % 8 == _ACE else 0, lengths[suit], order.power[card])
-
+    fixed, suit_of, masks, trump_suit = _discard_order(order)
+    # each card's place in the order of discards, as one integer: class (trump, side ace, other), its suit's length
+    # (not for trumps), power, then index (the earlier card first among equals)
+    lengths = [(hand & mask).bit_count() << 32 for mask in masks]
+    if trump_suit is not None:
+        lengths[trump_suit] = 0
     out = 0
-    for card in sorted(indices_of(hand), key=keep)[:count]:
-        out |= 1 << card
+    for key in sorted([fixed[c] + lengths[suit_of[c]] for c in indices_of(hand)])[:count]:
+        out |= 1 << (key & 63)
     return out
+
+
+#: What :func:`discard` needs of each card order, by the order's id (the order kept beside it).
+_DISCARD_ORDER: dict[int, tuple[CardOrder, tuple[list[int], tuple[int, ...], tuple[int, ...], int | None]]] = {}
+
+
+def _discard_order(order: CardOrder) -> tuple[list[int], tuple[int, ...], tuple[int, ...], int | None]:
+    """For :func:`discard`: each card's class and power in one integer, the cards' suits, the suits' masks, trump."""
+    kept = _DISCARD_ORDER.get(id(order))
+    if kept is None:
+        trump_suit = order.trump_suit
+        fixed = []
+        for card, (suit, power) in enumerate(zip(order.suit_of, order.power, strict=True)):
+            rank_class = 2 if suit == trump_suit else 1 if card % 8 == _ACE else 0
+            fixed.append(rank_class << 40 | power << 8 | card)
+        kept = _DISCARD_ORDER[id(order)] = (order, (fixed, order.suit_of, order.suit_mask, trump_suit))
+    return kept[1]
 
 
 def best_trump(
@@ -138,7 +152,7 @@ def best_trump(
 
     ``options`` are the trumps allowed (default: the four suits). Ties go to the first option.
     """
-    return _best_trump(rules, hand, discards, tuple(Suit) if options is None else tuple(options))
+    return _best_trump(rules, hand, discards, SUITS if options is None else tuple(options))
 
 
 # Bid odds ask this for every plan of every sampled deal, and the plans of one deal (the bids that name trump after
@@ -311,7 +325,7 @@ class _Judge:
         elif action.no_trump or not spec.has_trump:
             trumps = (None,)
         else:
-            trumps = tuple(Suit)
+            trumps = SUITS
         if spec.numbered:
             a, b, spread = _TRICK_MODEL["kitty" if spec.exchange == "kitty" else str(rules.hand_size)]
             mean = a + b * max(self.strength(t) for t in trumps)

@@ -40,7 +40,7 @@ from functools import lru_cache
 from typing import Protocol
 
 from ..engine.actions import Action
-from ..engine.cards import Card, Seat, Suit
+from ..engine.cards import SUITS, Card, Seat, Suit
 from ..engine.contract import Contract
 from ..engine.deal import deck_mask, indices_of, mask_of
 from ..engine.hand import HandState, Phase, SeatView
@@ -242,17 +242,23 @@ def winning_bid(view: Seen) -> tuple[BidSpec, Seat]:
 
 def named_trump(view: Seen) -> Suit | None:
     """Trump if it has been named (with the bid or after it), else None."""
-    for _, action in reversed(view.history):
-        if action.kind == "trump":
-            return action.suit
-    _, action = next((s, a) for s, a in reversed(view.bids) if a.kind == "bid")
-    return action.suit
+    return _bid_and_trump(view)[1]
 
 
 def trump_known(view: Seen) -> bool:
     """Is trump known to every seat: named with the bid, or named after it?"""
-    spec, _ = winning_bid(view)
-    return spec.trump in ("with_bid", "with_bid_or_none") or any(a.kind == "trump" for _, a in view.history)
+    return _bid_and_trump(view)[2]
+
+
+def _bid_and_trump(view: Seen) -> tuple[BidSpec, Suit | None, bool]:
+    """The winning bid, the trump named (:func:`named_trump`) and whether it is known (:func:`trump_known`), read
+    in one pass over the bids and one over the history: RuleBot's exchange asks all three at every step."""
+    _, bid = next((s, a) for s, a in reversed(view.bids) if a.kind == "bid")
+    spec = view.rules.bid(bid.bid or "")
+    for _, action in reversed(view.history):
+        if action.kind == "trump":
+            return spec, action.suit, True
+    return spec, bid.suit, spec.trump in ("with_bid", "with_bid_or_none")
 
 
 def _take_all(spec: BidSpec, rules: Rules) -> bool:
@@ -267,7 +273,7 @@ def _plan_trump(rules: Rules, hand: int, discards: int, take_all: bool) -> tuple
     if not take_all:
         return best_trump(rules, hand, discards)
     best: tuple[int, float, Suit, int] | None = None
-    for trump in Suit:
+    for trump in SUITS:
         order = card_order(rules, trump)
         out = discard(order, hand, discards)
         key = (losers(order, hand & ~out), -hand_strength(order, hand & ~out))
@@ -279,11 +285,10 @@ def _plan_trump(rules: Rules, hand: int, discards: int, take_all: bool) -> tuple
 
 def _discard(view: Seen) -> Advice:
     rules = view.rules
-    spec, _ = winning_bid(view)
+    spec, trump, known = _bid_and_trump(view)
     hand = view.hand_mask
     count = hand.bit_count() - rules.hand_size
-    trump = named_trump(view)
-    if trump_known(view):
+    if known:
         out = discard(card_order(rules, trump), hand, count)
     else:
         trump, out = _plan_trump(rules, hand, count, _take_all(spec, rules))
@@ -307,7 +312,7 @@ def _choose(view: Seen) -> Advice:
     if "partner_card" in choices:
         rules = view.rules
         hand = view.hand_mask
-        fewest = min(losers(card_order(rules, t), hand) for t in Suit)
+        fewest = min(losers(card_order(rules, t), hand) for t in SUITS)
         key = "partner_card" if fewest <= 1 else "kitty"
         return Advice(choices[key], f"choose.{key}")
     for key in ("with_partner", "defend_together"):

@@ -33,6 +33,8 @@ from .errors import CardParseError, quote
 __all__ = [
     "BLACK_JOKER",
     "RED_JOKER",
+    "SEATS",
+    "SUITS",
     "TEAMS",
     "Card",
     "Rank",
@@ -301,6 +303,11 @@ class Seat(_Named):
             return seat
         raise CardParseError(_say("cards.not_a_seat", value=quote(text)))
 
+
+#: The four suits and the four seats in order, as tuples: iterating an enum class runs a generator a member,
+#: which the analyses, trying every trump for every hand of every deal, would pay thousands of times a hint.
+SUITS: tuple[Suit, ...] = tuple(Suit)
+SEATS: tuple[Seat, ...] = tuple(Seat)
 
 _RED_JOKER_INDEX = 32
 _BLACK_JOKER_INDEX = 33
