@@ -39,6 +39,8 @@ PARTS = {
     "compiled": "the same solves by the compiled search (WebAssembly: wasmtime in CPython, the engine's own in Pyodide)",
     "hint_default": "the opening-lead hint a learner asks: its default 320 deals",
     "exchange_default": "the bidder's exchange graded: 24 candidates on 320 deals",
+    "reply_default": "a bid after the partner's bid graded (a decision quiz's), its default 320 deals",
+    "give_default": "the partner's card graded (a decision quiz's), its default 320 deals",
     "bid_odds_500": "bid odds, every bid of a middling hand, 500 samples",
     "next_problem": "practice: the next problem served after an answer, the slowest of sixteen (two of every kind)",
 }

@@ -79,6 +79,27 @@ def _exchange_default() -> dict[str, Any]:
     return {"best": ranked.best.text, "choices": len(ranked.choices), "deals": ranked.samples}
 
 
+@functools.cache
+def _decision(kind: str) -> Any:
+    """A decision quiz's position of ``kind`` (found once, before the part that times its hint)."""
+    from charlemagne_learn.teach.decisions import decisions
+
+    return next(decisions("canadian", [kind], seed=5))
+
+
+def _graded(kind: str) -> Callable[[], dict[str, Any]]:
+    """The default hint of a decision quiz's position of ``kind``, as a learner's answer asks for it."""
+
+    def work() -> dict[str, Any]:
+        from charlemagne_learn.analysis import hint
+
+        state = _decision(kind).state
+        ranked = hint(state.view(state.to_move))
+        return {"best": str(ranked.best.action), "choices": len(ranked.choices), "deals": ranked.samples}
+
+    return work
+
+
 def _bid_odds_500() -> dict[str, Any]:
     import charlemagne_learn as cl
 
@@ -225,6 +246,8 @@ def main() -> None:
     parts: dict[str, Any] = {"python": sys.version.split()[0], "platform": sys.platform}
     try:
         _lead()  # not part of any timing
+        if "--default-sizes" in sys.argv:
+            _decision("reply"), _decision("give")
     except Exception as exc:
         parts["lead"] = {"error": f"{type(exc).__name__}: {exc}"}
     # The solver first: run last, it measured ~3× slower (5.2 against 17.7 solves/s in CPython), most likely
@@ -233,6 +256,7 @@ def main() -> None:
                        ("hint", _hint), ("quiz", _quiz), ("ratings", _ratings),
                        ("widgets", _widgets),
                        *((("hint_default", _hint_default), ("exchange_default", _exchange_default),
+                          ("reply_default", _graded("reply")), ("give_default", _graded("give")),
                           ("bid_odds_500", _bid_odds_500), ("next_problem", _next_problem))
                         if "--default-sizes" in sys.argv else ())):  # fmt: skip
         try:
