@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
-from typing import Literal, NamedTuple, Protocol
+from typing import Literal, Protocol
 
 from ..engine.cards import Card, Seat, parse_cards
 from ..engine.contract import Contract, check_contract
@@ -778,24 +778,21 @@ def scored_tricks_many(tables: Sequence[tuple[Contract, list[int]]]) -> list[tup
         way = ways.get(id(contract))  # the tables hold their contracts, so no id is another's meanwhile
         if way is None:
             way = ways[id(contract)] = _scoring(contract)
-        if way.line is None:
-            out.append(way.score(hands))
-        else:
+        if isinstance(way, tuple):
             asked.append(len(out))
             out.append((0, False))
-            asks.append((contract, hands, *way.line))
+            asks.append((contract, hands, *way))
+        else:
+            out.append(way(hands))
     if asks:
         for at, taken in zip(asked, compiled.bounds(asks), strict=True):
             out[at] = (taken, False)
     return out
 
 
-class _Scoring(NamedTuple):
-    """How :func:`scored_tricks` answers for one contract: a function of the hands, and where that is a null-window
-    question for the compiled search, its leader and window (``line``), so that many are asked at once."""
-
-    score: Callable[[list[int]], tuple[int, bool]]
-    line: tuple[int, int, int] | None = None
+#: How :func:`scored_tricks` answers for one contract: a null-window question for the compiled search (its leader
+#: and window: many are asked at once), or else a function of the hands.
+_Scoring = tuple[int, int, int] | Callable[[list[int]], tuple[int, bool]]
 
 
 def _scoring(contract: Contract) -> _Scoring:
@@ -808,19 +805,18 @@ def _scoring(contract: Contract) -> _Scoring:
                 return dds.dds_bidder_tricks(contract, hands, Seat(leader)), True
             return searcher(contract, hands).solve(leader), True
 
-        return _Scoring(exact)
+        return exact
     # (a null-window question goes to DDS only where the compiled search cannot run, whatever the cards)
     if dds_first(contract, 0, exact=False):
         # False even though DDS counts exactly: what is said must not depend on the engine
-        return _Scoring(lambda hands: (dds.dds_bidder_tricks(contract, hands, Seat(leader)), False))
+        return lambda hands: (dds.dds_bidder_tricks(contract, hands, Seat(leader)), False)
     spec = contract.spec
     alpha, beta = (0, 1) if spec.avoid else (spec.tricks - 1, spec.tricks)
     if not compiled.available():  # the pure-Python search, a fresh one a deal
-        return _Scoring(lambda hands: (searcher(contract, hands).boundary(leader, alpha, beta), False))
+        return lambda hands: (searcher(contract, hands).boundary(leader, alpha, beta), False)
     # Only the side of the line is read, so the searches keep the table the searches of the other deals left:
     # positions late in the hand recur across them (1.5-2x faster than a fresh table a deal).
-    line = (leader, alpha, beta)
-    return _Scoring(lambda hands: (compiled.bounds([(contract, hands, *line)])[0], False), line)
+    return (leader, alpha, beta)
 
 
 #: Cards a hand from which DDS solves a bridge-like deal faster than the compiled search (measured in
