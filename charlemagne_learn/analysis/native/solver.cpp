@@ -474,8 +474,9 @@ struct Moves {
 };
 
 // Fail-soft alpha-beta value with `seat` to play to trick `t` (not empty), where card `best`, played by
-// `winner`, is winning so far.
-static int follow(const Pos &p, int seat, Trick &t, int best, int winner, int alpha, int beta) {
+// `winner`, is winning so far. Each card tried is taken out of `p` and put back (as it was on return): no copy
+// of the position a move.
+static int follow(Pos &p, int seat, Trick &t, int best, int winner, int alpha, int beta) {
     nodes++;
     const Config &k = *K;
     u64 hand = p.h[seat];
@@ -503,12 +504,12 @@ static int follow(const Pos &p, int seat, Trick &t, int best, int winner, int al
     if (t.n + 1 < k.size) {
         int follower = k.next[seat];
         while (moves.next(&c)) {
-            Pos q = p;
-            q.h[seat] ^= 1ULL << c;
+            p.h[seat] ^= 1ULL << c;
             t.card[t.n++] = c;
-            int value = c > best && (contend >> c & 1) ? follow(q, follower, t, c, seat, alpha, beta)
-                                                       : follow(q, follower, t, best, winner, alpha, beta);
+            int value = c > best && (contend >> c & 1) ? follow(p, follower, t, c, seat, alpha, beta)
+                                                       : follow(p, follower, t, best, winner, alpha, beta);
             t.n--;
+            p.h[seat] ^= 1ULL << c;
             if (maximise) {
                 if (value > best_value) {
                     best_value = value;
@@ -582,12 +583,13 @@ static int lead(const Pos &p, int leader, int first, int alpha, int beta, int *b
     int follower = k.next[leader];
     Trick t;
     t.n = 1;
+    Pos q = p;
     for (int i = 0; i < n; i++) {
         int c = moves[i];
         t.card[0] = c;
-        Pos q = p;
         q.h[leader] ^= 1ULL << c;
         int value = follow(q, follower, t, c, leader, alpha, beta);
+        q.h[leader] ^= 1ULL << c;
         if (maximise) {
             if (value > best_value) {
                 best_value = value;
