@@ -28,8 +28,9 @@ They are rules of thumb that players teach each other, not searches:
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
+from typing import TypeVar
 
 from ..engine.actions import Action
 from ..engine.cards import SUITS, Rank, Suit
@@ -38,6 +39,8 @@ from ..engine.ranking import CardOrder, card_order
 from ..engine.rules import BidSpec, Rules
 
 __all__ = ["best_trump", "bid_chance", "discard", "hand_strength", "losers", "partner_card"]
+
+_T = TypeVar("_T")
 
 _ACE = int(Rank.ACE)
 _KING = int(Rank.KING)
@@ -50,8 +53,18 @@ _LOW_TRUMP = 0.5
 _ACES_AND_KINGS = sum(1 << (suit * 8 + rank) for suit in range(4) for rank in (_ACE, _KING))
 
 
-def _suit_lengths(order: CardOrder, hand: int) -> list[int]:
-    return [(hand & order.suit_mask[s]).bit_count() for s in range(5)]
+def _per_order(make: Callable[[CardOrder], _T]) -> Callable[[CardOrder], _T]:
+    """``make(order)`` worked out once per card order, kept by the order's id with the order beside it (so that its
+    id cannot become another's): hashing a whole order would cost more than most of what is kept."""
+    kept: dict[int, tuple[CardOrder, _T]] = {}
+
+    def of(order: CardOrder) -> _T:
+        found = kept.get(id(order))
+        if found is None:
+            found = kept[id(order)] = (order, make(order))
+        return found[1]
+
+    return of
 
 
 def hand_strength(order: CardOrder, hand: int) -> float:
@@ -87,17 +100,17 @@ def hand_strength(order: CardOrder, hand: int) -> float:
     return value
 
 
-#: Each card order's trump holdings met so far and what they are worth (:func:`_trump_worth`), by the order's id
-#: (the order kept beside them, so that its id cannot be another's): every hand weighed, every trump tried, asks.
-_TRUMP_WORTH: dict[int, tuple[CardOrder, dict[int, tuple[float, int]]]] = {}
+@_per_order
+def _trump_worths(order: CardOrder) -> dict[int, tuple[float, int]]:
+    """The trump holdings met so far under ``order`` and what they are worth: every hand weighed, every trump tried,
+    asks."""
+    return {}
 
 
 def _trump_worth(order: CardOrder, trumps: int) -> tuple[float, int]:
     """What the trumps ``trumps`` (a bit set) are worth in :func:`hand_strength`, and how many they are."""
-    kept = _TRUMP_WORTH.get(id(order))
-    if kept is None:
-        kept = _TRUMP_WORTH[id(order)] = (order, {})
-    worth = kept[1].get(trumps)
+    known = _trump_worths(order)
+    worth = known.get(trumps)
     if worth is None:
         value = 0.0
         held = 0
@@ -107,7 +120,7 @@ def _trump_worth(order: CardOrder, trumps: int) -> tuple[float, int]:
                 value += _TRUMP_VALUE[missing] if missing < len(_TRUMP_VALUE) else _LOW_TRUMP
                 held += 1
         value += 0.3 * max(0, held - 3)  # long trumps win tricks once the others are drawn
-        worth = kept[1][trumps] = (value, held)
+        worth = known[trumps] = (value, held)
     return worth
 
 
@@ -116,33 +129,27 @@ def discard(order: CardOrder, hand: int, count: int) -> int:
     side aces and trumps last."""
     if count <= 0:
         return 0
-    fixed, suit_of, masks, trump_suit = _discard_order(order)
+    fixed = _discard_keys(order)
+    suit_of = order.suit_of
     # each card's place in the order of discards, as one integer: class (trump, side ace, other), its suit's length
     # (not for trumps), power, then index (the earlier card first among equals)
-    lengths = [(hand & mask).bit_count() << 32 for mask in masks]
-    if trump_suit is not None:
-        lengths[trump_suit] = 0
+    lengths = [(hand & mask).bit_count() << 32 for mask in order.suit_mask]
+    if order.trump_suit is not None:
+        lengths[order.trump_suit] = 0
     out = 0
     for key in sorted([fixed[c] + lengths[suit_of[c]] for c in indices_of(hand)])[:count]:
         out |= 1 << (key & 63)
     return out
 
 
-#: What :func:`discard` needs of each card order, by the order's id (the order kept beside it).
-_DISCARD_ORDER: dict[int, tuple[CardOrder, tuple[list[int], tuple[int, ...], tuple[int, ...], int | None]]] = {}
-
-
-def _discard_order(order: CardOrder) -> tuple[list[int], tuple[int, ...], tuple[int, ...], int | None]:
-    """For :func:`discard`: each card's class and power in one integer, the cards' suits, the suits' masks, trump."""
-    kept = _DISCARD_ORDER.get(id(order))
-    if kept is None:
-        trump_suit = order.trump_suit
-        fixed = []
-        for card, (suit, power) in enumerate(zip(order.suit_of, order.power, strict=True)):
-            rank_class = 2 if suit == trump_suit else 1 if card % 8 == _ACE else 0
-            fixed.append(rank_class << 40 | power << 8 | card)
-        kept = _DISCARD_ORDER[id(order)] = (order, (fixed, order.suit_of, order.suit_mask, trump_suit))
-    return kept[1]
+@_per_order
+def _discard_keys(order: CardOrder) -> list[int]:
+    """For :func:`discard`: each card's class (trump, side ace, other), power and index in one integer."""
+    keys = []
+    for card, (suit, power) in enumerate(zip(order.suit_of, order.power, strict=True)):
+        rank_class = 2 if suit == order.trump_suit else 1 if card % 8 == _ACE else 0
+        keys.append(rank_class << 40 | power << 8 | card)
+    return keys
 
 
 def best_trump(
