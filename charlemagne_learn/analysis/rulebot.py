@@ -135,10 +135,11 @@ class Seen(Protocol):
 
 
 class _StateSeat:
-    """The seat to move in a hand, seen as :class:`Seen` says, each part read from the state when a rule asks for
-    it: a step's rule reads two or three of them, where a whole :class:`SeatView` costs more than the rule."""
+    """The seat to move in a hand, seen as :class:`Seen` says: the legal actions, which every step reads, at once;
+    the bids and the history, which a step's rule reads at most once, when it asks. A whole :class:`SeatView`
+    costs more than the rule."""
 
-    __slots__ = ("_bids", "_history", "_state", "phase", "rules", "seat")
+    __slots__ = ("_state", "legal_actions", "phase", "rules", "seat")
 
     def __init__(self, state: HandState) -> None:
         seat = state.to_move
@@ -147,8 +148,7 @@ class _StateSeat:
         self.seat = seat
         self.rules = state.rules
         self.phase = state.phase
-        self._bids: list[tuple[Seat, Action]] | None = None
-        self._history: list[tuple[Seat, Action]] | None = None
+        self.legal_actions = state.legal_actions()
 
     @property
     def hand_mask(self) -> int:
@@ -156,19 +156,11 @@ class _StateSeat:
 
     @property
     def bids(self) -> list[tuple[Seat, Action]]:
-        if self._bids is None:  # a discard reads them three times, and the history twice
-            self._bids = self._state.bids_heard()
-        return self._bids
+        return self._state.bids_heard()
 
     @property
     def history(self) -> list[tuple[Seat, Action]]:
-        if self._history is None:
-            self._history = self._state.history_seen_by(self.seat)
-        return self._history
-
-    @property
-    def legal_actions(self) -> list[Action]:
-        return self._state.legal_actions()
+        return self._state.history_seen_by(self.seat)
 
 
 def _advise_before_play(view: Seen) -> Advice:
@@ -236,8 +228,13 @@ def exchange_by_rule(state: HandState) -> None:
 
 def winning_bid(view: Seen) -> tuple[BidSpec, Seat]:
     """The winning bid and its bidder, read from the bids everybody heard."""
-    seat, action = next((s, a) for s, a in reversed(view.bids) if a.kind == "bid")
+    seat, action = _winning(view)
     return view.rules.bid(action.bid or ""), seat
+
+
+def _winning(view: Seen) -> tuple[Seat, Action]:
+    """The last bid heard, and who made it."""
+    return next((s, a) for s, a in reversed(view.bids) if a.kind == "bid")
 
 
 def named_trump(view: Seen) -> Suit | None:
@@ -253,7 +250,7 @@ def trump_known(view: Seen) -> bool:
 def _bid_and_trump(view: Seen) -> tuple[BidSpec, Suit | None, bool]:
     """The winning bid, the trump named (:func:`named_trump`) and whether it is known (:func:`trump_known`), read
     in one pass over the bids and one over the history: RuleBot's exchange asks all three at every step."""
-    _, bid = next((s, a) for s, a in reversed(view.bids) if a.kind == "bid")
+    _, bid = _winning(view)
     spec = view.rules.bid(bid.bid or "")
     for _, action in reversed(view.history):
         if action.kind == "trump":
