@@ -24,7 +24,7 @@ from typing import Any, ClassVar, NamedTuple
 
 from .actions import TRUMP_ACTIONS, Action, discard_actions, give_actions, load_record, play_actions
 from .bidding import bid_floor, bid_levels, bid_lists, bid_trump_problem
-from .cards import TEAMS, Card, CardList, Seat, Suit, _NamedType, parse_cards
+from .cards import SEATS, TEAMS, Card, CardList, Seat, Suit, _NamedType, parse_cards
 from .contract import Contract
 from .deal import cards_of, check_deal, deal_hands, hands_by_seat, mask_of
 from .errors import CharlemagneError, HandError, IllegalActionError, quote
@@ -374,7 +374,7 @@ class HandState:
     @property
     def to_move(self) -> Seat | None:
         """The seat whose turn it is (None when the hand is over)."""
-        return None if self._to_move is None else _SEAT[self._to_move]
+        return None if self._to_move is None else SEATS[self._to_move]
 
     @property
     def is_over(self) -> bool:
@@ -401,7 +401,7 @@ class HandState:
     def tricks(self) -> list[Trick]:
         """Every finished trick, in order."""
         return [
-            Trick(_SEAT[leader], tuple(_CARD[i] for i in cards), tuple(_SEAT[s] for s in seats), _SEAT[winner])
+            Trick(SEATS[leader], tuple(_CARD[i] for i in cards), tuple(SEATS[s] for s in seats), SEATS[winner])
             for leader, cards, seats, winner in self._tricks
         ]
 
@@ -473,7 +473,7 @@ class HandState:
 
     def steps_to_come(self) -> list[tuple[Phase, Seat]]:
         """The exchange's steps after the one under way, in order: which phase, and whose."""
-        return [(what, _SEAT[seat]) for what, seat, _ in self._steps]
+        return [(what, SEATS[seat]) for what, seat, _ in self._steps]
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self) -> list[Action]:
@@ -515,14 +515,14 @@ class HandState:
                 idx = action.card.index
                 if not legal_mask(self._order, self._hands[mover], self._led) >> idx & 1:
                     raise IllegalActionError(self._illegal_play(mover, action.card))
-                self.history.append((_SEAT[mover], action))
+                self.history.append((SEATS[mover], action))
                 self._play(mover, idx)
                 return
             if phase is _BIDDING:
                 assert mover is not None
                 low, forced = self._bid_floor()
                 if self._levels.get(action, -1) >= low or (action.kind == "pass" and not forced):
-                    self.history.append((_SEAT[mover], action))
+                    self.history.append((SEATS[mover], action))
                     self._apply_bid(mover, action)
                     return
         if mover is None:
@@ -530,7 +530,7 @@ class HandState:
         if seat is not None:
             who = Seat.find(seat)
             if who != mover:
-                raise IllegalActionError(sentence("hand.wrong_seat", mover=_SEAT[mover], doing=self._doing(), seat=who))
+                raise IllegalActionError(sentence("hand.wrong_seat", mover=SEATS[mover], doing=self._doing(), seat=who))
         _APPLY[phase](self, mover, Action.parse(action))
 
     # One method per phase, reached through _APPLY (below the class) once the hand is known to go on and the
@@ -579,7 +579,7 @@ class HandState:
             act = Action("bid", bid=spec.name, suit=act.suit, no_trump=act.no_trump)
         if not self._allowed(mover, act):
             raise IllegalActionError(self._illegal(act, self.legal_actions()))
-        self.history.append((_SEAT[mover], act))
+        self.history.append((SEATS[mover], act))
         return act
 
     def _allowed(self, mover: int, act: Action) -> bool:
@@ -724,10 +724,10 @@ class HandState:
         self.contract = Contract.cached(
             self.rules,
             self._spec,
-            _SEAT[self._bidder],
+            SEATS[self._bidder],
             self._trump,
             alone=self._alone if self._spec.alone == "optional" else None,
-            lone_defender=None if self._lone_defender is None else _SEAT[self._lone_defender],
+            lone_defender=None if self._lone_defender is None else SEATS[self._lone_defender],
         )
         self._order = self.contract.order
         self._n_active = len(self.contract.active_seats)
@@ -927,6 +927,5 @@ _APPLY: dict[Phase, Callable[[HandState, int, Action], None]] = {
     _PLAY: HandState._apply_play,
 }
 _PHASE_KIND = {_GIVE: "give", _DISCARD: "discard", _TRUMP: "trump", _CHOOSE: "choose", _PLAY: "play"}
-_SEAT = tuple(Seat)
 _SEAT_NAMES = tuple(seat.name for seat in Seat)
 _CARD = tuple(Card.from_index(i) for i in range(34))
