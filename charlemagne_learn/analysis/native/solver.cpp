@@ -412,6 +412,7 @@ static int lead_order(const Pos &p, int leader, u64 reps, int *moves) {
     rest ^= to_partner;
     u64 ruff = 0, ruffed = 0;
     if (K->trump_mask) {
+        u64 mate = partner >= 0 ? p.h[partner] : 0;
         for (int i = 0; i < K->n_side; i++) {
             u64 suit = rest & K->side[i];
             if (!suit) continue;
@@ -419,7 +420,6 @@ static int lead_order(const Pos &p, int leader, u64 reps, int *moves) {
                 u64 h = p.h[K->opponents[leader][j]];
                 if (h && !(h & K->side[i]) && (h & K->trump_mask)) ruffed |= suit;
             }
-            u64 mate = partner >= 0 ? p.h[partner] : 0;
             if (!(suit & ruffed) && (mate & K->trump_mask) && !(mate & K->side[i])) ruff |= suit & (0 - suit);
         }
         rest &= ~(ruff | ruffed);
