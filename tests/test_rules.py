@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import pickle
+from typing import Any
 
 import pytest
+from _processes import in_other_processes
 
 import charlemagne_learn as cl
 
@@ -142,13 +144,36 @@ def test_option_values_of_the_wrong_kind_are_refused(option: str, value: object,
         cl.Rules.preset("maine", **{option: value})
 
 
-def test_rules_hash_is_kept_but_never_pickled() -> None:
-    # The hash is worked out once per Rules (they key many caches); a string's hash differs between processes, so
-    # a pickled copy (bid odds' worker processes) must work its own out again.
-    rules = cl.Rules.preset("canadian", high_joker="black")
-    first = hash(rules)
-    assert hash(rules) == first == hash(cl.Rules.preset("canadian", high_joker="black"))
-    copy = pickle.loads(pickle.dumps(rules))
+@pytest.mark.parametrize(
+    ("make", "other"),
+    [
+        (lambda: cl.Rules.preset("canadian", high_joker="black"), lambda: cl.Rules.preset("canadian")),
+        (
+            lambda: cl.Contract(cl.Rules.preset("maine"), "charlemagne", "N", "S", alone=True),
+            lambda: cl.Contract(cl.Rules.preset("maine"), "charlemagne", "N", "S", alone=False),
+        ),
+        (lambda: cl.Action.parse("bid 6H"), lambda: cl.Action.parse("bid 6S")),
+    ],
+    ids=["rules", "contract", "action"],
+)
+def test_hash_is_kept_but_never_pickled(make: Any, other: Any) -> None:
+    # The hash is worked out once (these key many caches); a string's hash differs between processes, so a
+    # pickled copy (bid odds' worker processes) must work its own out again.
+    value = make()
+    first = hash(value)
+    assert hash(value) == first == hash(make())
+    copy = pickle.loads(pickle.dumps(value))
     assert "_hash" not in copy.__dict__
-    assert copy == rules and hash(copy) == first
-    assert hash(cl.Rules.preset("canadian")) != first
+    assert copy == value and hash(copy) == first
+    assert hash(other()) != first and other() != value
+
+
+def test_a_contract_sent_to_another_process_keys_its_dicts() -> None:
+    # the hash of a contract holds the bid's name, a text: another process must work it out afresh
+    sent = pickle.dumps(cl.Contract(cl.Rules.preset("canadian"), "mulot", "E"))
+    script = (
+        "import pickle, sys, charlemagne_learn as cl\n"
+        "k = pickle.loads(sys.stdin.buffer.read())\n"
+        "print({cl.Contract(cl.Rules.preset('canadian'), 'mulot', 'E'): 'found'}.get(k, 'lost'))\n"
+    )
+    assert in_other_processes(script, sent) == [["found"], ["found"]]

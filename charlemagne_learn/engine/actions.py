@@ -19,6 +19,7 @@ from typing import Any, Literal, Protocol, TypeVar
 
 from .cards import Card, Suit
 from .errors import CharlemagneError, IllegalActionError, quote
+from .frozen import HashedOnce
 from .i18n import Codes, Lang, lang_or_current, refusal_lang, say, sentence
 
 __all__ = [
@@ -73,7 +74,7 @@ def choice_meaning(choice: str, lang: str | None = None) -> str:
 
 
 @dataclass(frozen=True)
-class Action:
+class Action(HashedOnce):
     """One action. Build with :meth:`parse` or the helpers (:meth:`play`, :meth:`bid_`, …).
 
     A bid carries its trump ``suit`` only where the variant names trump with the bid
@@ -130,23 +131,10 @@ class Action:
             raise IllegalActionError(sentence("actions.empty_bid", help=sentence("actions.help")))
         if kind == "choose" and self.choice not in CHOICES:
             raise IllegalActionError(sentence("actions.not_a_choice", value=quote(self.choice), choices=Codes(CHOICES)))
-        object.__setattr__(self, "_hash", self._fields_hash())
-
-    # Every bid of every hand is looked up in a dict of the ladder's actions: the hash is worked out
-    # once, not from six fields at each lookup. Hashes of texts differ between processes, so a pickled
-    # action (sent to a bid-odds worker) works its hash out again where it is loaded.
-    def _fields_hash(self) -> int:
-        return hash((self.kind, self.bid, self.suit, self.card, self.choice, self.no_trump))
 
     def __hash__(self) -> int:
-        return self._hash  # type: ignore[attr-defined,no-any-return]
-
-    def __getstate__(self) -> dict[str, Any]:
-        return {k: v for k, v in self.__dict__.items() if k != "_hash"}
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update(state)
-        object.__setattr__(self, "_hash", self._fields_hash())
+        # every bid of every hand is looked up in a dict of the ladder's actions
+        return self.hash_once()
 
     # -------------------------------------------------------------- builders
     @classmethod

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from .cards import Seat, Suit
 from .errors import ContractError, quote
+from .frozen import HashedOnce
 from .i18n import Lang, lang_or_current, say, sentence, word
 from .ranking import CardOrder, card_order
 from .rules import BidSpec, Rules
@@ -27,7 +28,7 @@ __all__ = ["Contract", "check_contract"]
 
 
 @dataclass(frozen=True, init=False)
-class Contract:
+class Contract(HashedOnce):
     """The contract of one hand.
 
     ``alone`` defaults to what the bid says (Mulot, Charlemagne, … are always alone; Maine's
@@ -103,6 +104,10 @@ class Contract:
         object.__setattr__(self, "sitting_out", out)
         object.__setattr__(self, "active_seats", active)
         object.__setattr__(self, "_next", tuple(_next_active(seat, out) for seat in Seat))
+
+    def __hash__(self) -> int:
+        # contracts key the caches of their scores, which a hint reads once a deal
+        return self.hash_once()
 
     @classmethod
     def cached(

@@ -15,11 +15,12 @@ separate code paths. Every **Decision** of the rulebook is a keyword option.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from .checks import is_whole
 from .errors import ContractError, RulesOptionError, quote
+from .frozen import HashedOnce
 from .i18n import Codes, lang_or_current, refusal_lang, sentence, word
 
 __all__ = ["ALIASES", "VARIANTS", "BidSpec", "Rules"]
@@ -228,7 +229,7 @@ _DECK_OPTIONS = ("low_rank", "jokers", "hand_size", "kitty_size")
 
 
 @dataclass(frozen=True, kw_only=True)
-class Rules:
+class Rules(HashedOnce):
     """A complete rule system. Build it with :meth:`preset`; every field is an option.
 
     Deck and ranking:
@@ -271,20 +272,8 @@ class Rules:
     _cache: dict[object, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __hash__(self) -> int:
-        # Rules key many caches (card orders, contracts, bid judgements); hashing every field, the whole bid ladder
-        # included, on each lookup cost more than the lookups. Frozen, so the hash is worked out once.
-        try:
-            return self.__dict__["_hash"]  # type: ignore[no-any-return]
-        except KeyError:
-            value = hash(tuple(getattr(self, f.name) for f in fields(self) if f.compare))
-            object.__setattr__(self, "_hash", value)
-            return value
-
-    def __getstate__(self) -> dict[str, Any]:
-        # a string's hash differs from process to process: a pickled copy works its own out again
-        state = dict(self.__dict__)
-        state.pop("_hash", None)
-        return state
+        # Rules key many caches (card orders, contracts, bid judgements)
+        return self.hash_once()
 
     def __post_init__(self) -> None:
         _one_of("name", self.name, tuple(_TITLES))
