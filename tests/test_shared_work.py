@@ -8,8 +8,10 @@ are read), DDS's batch call (many deals in one call, shared among its threads), 
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Sequence
+from typing import Any
 
 import pytest
 
@@ -94,6 +96,7 @@ def test_the_exchange_graded_on_one_table_is_graded_as_on_a_fresh_table_a_deal(
         if state is None or state.to_move != state.bidder:
             continue
         kept = exchange.exchange_hint(state, 48, seed)
+        exchange.forget_played()
         asked = fresh_each_deal(monkeypatch)
         alone = exchange.exchange_hint(state, 48, seed)
         monkeypatch.undo()
@@ -178,3 +181,43 @@ def test_the_trump_a_hand_names_is_the_same_asked_again_and_with_the_options_as_
     assert best_trump(rules, hand, 2) == first
     assert best_trump(rules, hand, 2, list(cl.Suit)) == first == best_trump(rules, hand, 2, tuple(cl.Suit))
     assert best_trump(rules, hand, 2, [cl.Suit.H])[0] is cl.Suit.H
+
+
+@needs_compiled
+def test_exchanges_played_already_are_read_back_not_played_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The learner's own exchange graded after the candidates were ranked plays only that exchange out, and gives
+    what playing every exchange afresh gives; another seed, deal count or hand plays them all again."""
+    state = cl.HandState.new(cl.Rules.preset("canadian"), dealer="W", seed=7)
+    for action in ["bid 6", "pass", "pass", "pass"]:
+        state.apply(action)
+    played: list[int] = []
+    play_ways = exchange._play_ways
+
+    def counted(ways: Sequence[Any], *rest: Any) -> Any:
+        played.append(len(ways))
+        return play_ways(ways, *rest)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(exchange, "_play_ways", counted)
+    exchange.forget_played()
+    ranked = exchange.exchange_hint(state, 48, 3)
+    assert played == [len(ranked.choices)] == [24]
+    # an exchange outside the candidates, such as a learner may make
+    hand = [cl.Card.from_index(i) for i in indices_of(state.masks()[state.bidder])]  # type: ignore[index]
+    graded = {(frozenset(c.discards), c.trump) for c in ranked.choices}
+    out = next(pair for pair in itertools.combinations(hand, 2) if (frozenset(pair), cl.Suit.H) not in graded)
+    mine = ([str(c) for c in out], "H")
+    with pytest.raises(cl.IllegalActionError):
+        ranked.choice(*mine)
+    again = exchange.exchange_hint(state, 48, 3, also=mine)
+    assert played[1:] == [1]
+    exchange.forget_played()
+    afresh = exchange.exchange_hint(state, 48, 3, also=mine)
+    assert played[2:] == [25]
+    assert again == afresh and again.choice(*mine) in again.choices
+    for other in ((48, 4), (40, 3)):  # another seed, another deal count: other deals
+        exchange.exchange_hint(state, *other)
+        assert played[-1] == 24
+    later = state.copy()
+    later.apply(f"discard {hand[0]}")
+    exchange.exchange_hint(later, 48, 3)  # a card put aside since: another position
+    assert played[-1] > 1
