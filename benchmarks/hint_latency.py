@@ -32,8 +32,9 @@ from _results import machine_lines, write_section
 import charlemagne_learn as cl
 from charlemagne_learn.analysis import evaluate, hint, pimc, rulebot, solver, threads
 from charlemagne_learn.analysis.bots import play_hand
-from charlemagne_learn.analysis.exchange import exchange_hint, forget_played
+from charlemagne_learn.analysis.exchange import exchange_hint
 from charlemagne_learn.analysis.hints import GRADE_SAMPLES, graded, partner_has_bid
+from charlemagne_learn.analysis.kept import forget
 from charlemagne_learn.engine.cards import Card, Seat
 from charlemagne_learn.engine.deal import indices_of
 from charlemagne_learn.engine.hand import Phase
@@ -90,7 +91,7 @@ def ask(kind: str, state: cl.HandState) -> float:
     earlier hands (each hand's bids, trump plan and best trump) forgotten."""
     for kept in (evaluate.judge, evaluate._best_trump, rulebot._plan_trump):
         kept.cache_clear()
-    forget_played()
+    forget()
     start = time.perf_counter()
     if kind == "exchange":
         exchange_hint(state, GRADE_SAMPLES)

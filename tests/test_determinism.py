@@ -17,7 +17,8 @@ import pytest
 
 import charlemagne_learn as cl
 from charlemagne_learn.analysis import hint, review
-from charlemagne_learn.analysis.exchange import exchange_hint, forget_played
+from charlemagne_learn.analysis.exchange import exchange_hint
+from charlemagne_learn.analysis.kept import forget
 from charlemagne_learn.teach.answer_key import decision_key
 from charlemagne_learn.teach.decisions import decisions
 from charlemagne_learn.widgets import DecisionQuiz, PlayTable
@@ -30,7 +31,7 @@ def _twice(work: Callable[[], Any], monkeypatch: pytest.MonkeyPatch) -> tuple[An
     """``work()`` on the real clock, then on one where every clock the standard library offers runs minutes ahead
     at each reading."""
     normal = work()
-    forget_played()  # worked out again, not read back
+    forget()  # worked out again, not read back
     with monkeypatch.context() as patch:
         ticks = itertools.count()
         start = time.time()
@@ -135,6 +136,7 @@ def test_a_review_is_the_hints_of_its_moments() -> None:
     while not state.is_over:
         state.apply(state.legal_actions()[-1])
     lines = review(state, "N", samples=12, lang="en").lines
+    forget()  # each moment's hint worked out again, not read back from the review's
     for line in lines:
         again = hint(state.at(line.move).view("N"), samples=12, lang="en").choice(line.action)
         assert (line.grade, line.reason) == (again.grade, again.reason)

@@ -19,6 +19,7 @@ import charlemagne_learn as cl
 from charlemagne_learn.analysis import compiled, dds, exchange, odds, pimc, solver
 from charlemagne_learn.analysis.compiled import CompiledSearch
 from charlemagne_learn.analysis.evaluate import best_trump
+from charlemagne_learn.analysis.kept import forget
 from charlemagne_learn.engine.deal import indices_of
 from charlemagne_learn.engine.hand import Phase
 from charlemagne_learn.engine.tricks import legal_mask
@@ -96,7 +97,7 @@ def test_the_exchange_graded_on_one_table_is_graded_as_on_a_fresh_table_a_deal(
         if state is None or state.to_move != state.bidder:
             continue
         kept = exchange.exchange_hint(state, 48, seed)
-        exchange.forget_played()
+        forget()
         asked = fresh_each_deal(monkeypatch)
         alone = exchange.exchange_hint(state, 48, seed)
         monkeypatch.undo()
@@ -198,7 +199,7 @@ def test_exchanges_played_already_are_read_back_not_played_again(monkeypatch: py
         return play_ways(ways, *rest)  # type: ignore[arg-type]
 
     monkeypatch.setattr(exchange, "_play_ways", counted)
-    exchange.forget_played()
+    forget()
     ranked = exchange.exchange_hint(state, 48, 3)
     assert played == [len(ranked.choices)] == [24]
     # an exchange outside the candidates, such as a learner may make
@@ -210,7 +211,7 @@ def test_exchanges_played_already_are_read_back_not_played_again(monkeypatch: py
         ranked.choice(*mine)
     again = exchange.exchange_hint(state, 48, 3, also=mine)
     assert played[1:] == [1]
-    exchange.forget_played()
+    forget()
     afresh = exchange.exchange_hint(state, 48, 3, also=mine)
     assert played[2:] == [25]
     assert again == afresh and again.choice(*mine) in again.choices
@@ -221,3 +222,37 @@ def test_exchanges_played_already_are_read_back_not_played_again(monkeypatch: py
     later.apply(f"discard {hand[0]}")
     exchange.exchange_hint(later, 48, 3)  # a card put aside since: another position
     assert played[-1] > 1
+
+
+def test_a_hint_asked_again_is_read_back_and_only_then(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The review after a hand reads back the grades given live; a hint of another moment, seat, deal count,
+    seed, language or reading of the bids is worked out afresh."""
+    from charlemagne_learn.analysis import hints
+
+    worked: list[int] = []
+    ranked = hints._ranked
+
+    def counted(*args: Any) -> Any:
+        worked.append(1)
+        return ranked(*args)
+
+    monkeypatch.setattr(hints, "_ranked", counted)
+    forget()
+    state = cl.HandState.new(cl.Rules.preset("canadian"), dealer="W", seed=12)
+    moments = []
+    while not state.is_over:
+        if state.to_move == cl.Seat.N and hints.graded(state.view(cl.Seat.N)):
+            moments.append(len(state.history))
+            live = hints.hint(state.view(cl.Seat.N), 12, lang="en")
+            assert hints.hint(state.view(cl.Seat.N), 12, lang="en") is live  # the Hint button, then the grade
+        state.apply(state.legal_actions()[-1])
+    assert len(worked) == len(moments) >= 8
+    lines = hints.review(state, "N", samples=12, lang="en").lines
+    assert len(worked) == len(moments) and {line.move for line in lines} >= set(moments)
+    view = state.at(moments[-1]).view(cl.Seat.N)
+    for other in ({"samples": 13}, {"seed": 1}, {"lang": "fr"}, {"bids": False}):
+        hints.hint(view, **{"samples": 12, "lang": "en", **other})  # type: ignore[arg-type]
+    assert len(worked) == len(moments) + 4
+    before = state.at(moments[-2]).view(cl.Seat.N)
+    hints.hint(before, 12, lang="en", workers=1)  # read back: the workers decide only how soon
+    assert len(worked) == len(moments) + 4

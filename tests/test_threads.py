@@ -16,7 +16,8 @@ import pytest
 import charlemagne_learn as cl
 from charlemagne_learn.analysis import compiled, threads
 from charlemagne_learn.analysis.bots import play_hand
-from charlemagne_learn.analysis.exchange import exchange_hint, forget_played
+from charlemagne_learn.analysis.exchange import exchange_hint
+from charlemagne_learn.analysis.kept import forget
 from charlemagne_learn.analysis.pimc import play_outcomes
 from charlemagne_learn.engine.hand import Phase
 
@@ -35,7 +36,7 @@ def by_one_thread_and_three(monkeypatch: pytest.MonkeyPatch, work: Callable[[], 
     """``work()`` searched in one thread, then in three."""
     answers = []
     for count in (1, 3):
-        forget_played()  # each searched afresh, not read back
+        forget()  # each searched afresh, not read back
         with monkeypatch.context() as patch:
             patch.setattr(threads, "search_threads", lambda count=count: count)
             answers.append(work())

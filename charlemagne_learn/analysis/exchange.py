@@ -42,9 +42,10 @@ from ..engine.scoring import stake, trick_values
 from . import threads
 from .evaluate import discard
 from .grading import Grade, Graded, Sureness, grade_choices
+from .kept import Kept
 from .solver import scored_tricks_many
 
-__all__ = ["ExchangeChoice", "ExchangeHint", "exchange_hint", "exchange_made", "forget_played", "outcomes"]
+__all__ = ["ExchangeChoice", "ExchangeHint", "exchange_hint", "exchange_made", "outcomes"]
 
 _C = TypeVar("_C")
 _D = TypeVar("_D")
@@ -190,10 +191,7 @@ def exchange_hint(
     # played again (the learner's own exchange graded after the candidates were ranked, the review after the live
     # grade, a quiz's answer key after the quiz)
     context = (rules, spec.name, bidder, alone, tuple(state.masks()), mask_of(state.discarded(bidder)), seed, samples)
-    played = _PLAYED.pop(context, {})
-    _PLAYED[context] = played  # now the most recently used
-    while len(_PLAYED) > _KEPT:
-        del _PLAYED[next(iter(_PLAYED))]
+    played = _PLAYED.get(context, dict)
     keys = list(candidates)
     missing = [at for at, key in enumerate(keys) if key not in played]
     if missing:
@@ -206,12 +204,6 @@ def exchange_hint(
     totals = [played[key][1] for key in keys]
     grades = grade_choices(points, stake(rules, spec))
     return ExchangeHint(bidder, _ranked(ways, points, totals, grades, samples, language), samples)
-
-
-def forget_played() -> None:
-    """Forget the exchanges played out so far: the next hint plays every one of its exchanges again (for a check
-    that two ways of working a hint out agree, and for timing one)."""
-    _PLAYED.clear()
 
 
 def exchange_made(state: HandState, start: HandState, seat: Seat) -> tuple[list[Card], Suit | None]:
@@ -230,9 +222,7 @@ _Key = tuple[frozenset[int], int]
 #: The exchanges played out lately, by what decides their points (the position, the seed and the deal count):
 #: each one's points deal by deal and its tricks and contracts made summed. Exact searches, read only for the side
 #: of the bid's line (or exactly), so an exchange's points do not depend on the others played beside it.
-_PLAYED: dict[tuple[Any, ...], dict[_Key, tuple[list[float], list[float]]]] = {}
-#: How many positions' exchanges are kept.
-_KEPT = 8
+_PLAYED: Kept[dict[_Key, tuple[list[float], list[float]]]] = Kept(8)
 
 
 def _discards_to_make(state: HandState, bidder: Seat, language: Lang) -> int:

@@ -29,10 +29,11 @@ from ..engine.cards import Card, Seat
 from ..engine.checks import flag, whole_number
 from ..engine.errors import IllegalActionError
 from ..engine.hand import HandState, Phase, SeatView
-from ..engine.i18n import check_lang, lang_or_current, say, sentence, word
+from ..engine.i18n import Lang, check_lang, lang_or_current, say, sentence, word
 from ..engine.rng import check_seed
 from ..engine.scoring import bidding_stake, stake, trick_values
 from .grading import GRADES, Grade, Sureness, grade_choices, grade_estimates, grade_for
+from .kept import Kept, frozen
 from .odds import MAX_SAMPLES, bid_odds
 from .pimc import play_outcomes
 from .rulebot import advise, rule_text, winning_bid
@@ -159,6 +160,18 @@ def hint(
     flag("bids", bids)
     if view.to_move != view.seat or not view.legal_actions:
         raise IllegalActionError(sentence("hints.not_your_turn", language, seat=view.seat))
+    # ``workers`` decides only how soon the answer comes
+    key = (frozen(view), samples, seed, bids, language)
+    return _HINTS.get(key, lambda: _ranked(view, samples, seed, workers, bids, language))
+
+
+#: The hints given lately: the grade given live is read back by the review after the hand, the Hint button's
+#: ranking by the grade of the move then made.
+_HINTS: Kept[Hint] = Kept(64)
+
+
+def _ranked(view: SeatView, samples: int, seed: int, workers: int | None, bids: bool, language: Lang) -> Hint:
+    """:func:`hint`, its arguments checked."""
     if view.phase is Phase.PLAY:
         choices, used = _play_choices(view, samples, seed, bids, language)
     elif view.phase is Phase.BIDDING and partner_has_bid(view):
