@@ -166,8 +166,8 @@ def hint(
 
 
 #: The hints given lately: the grade given live is read back by the review after the hand, the Hint button's
-#: ranking by the grade of the move then made.
-_HINTS: Kept[Hint] = Kept(64)
+#: ranking by the grade of the move then made. Room for several hands' moves, the bots' at the table included.
+_HINTS: Kept[Hint] = Kept(128)
 
 
 def _ranked(view: SeatView, samples: int, seed: int, workers: int | None, bids: bool, language: Lang) -> Hint:
