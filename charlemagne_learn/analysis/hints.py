@@ -33,7 +33,7 @@ from ..engine.i18n import Lang, check_lang, lang_or_current, say, sentence, word
 from ..engine.rng import check_seed
 from ..engine.scoring import bidding_stake, stake, trick_values
 from .grading import GRADES, Grade, Sureness, grade_choices, grade_estimates, grade_for
-from .kept import Kept, frozen
+from .kept import Kept, key_of
 from .odds import MAX_SAMPLES, bid_odds
 from .pimc import play_outcomes
 from .rulebot import advise, rule_text, winning_bid
@@ -161,7 +161,7 @@ def hint(
     if view.to_move != view.seat or not view.legal_actions:
         raise IllegalActionError(sentence("hints.not_your_turn", language, seat=view.seat))
     # ``workers`` decides only how soon the answer comes
-    key = (frozen(view), samples, seed, bids, language)
+    key = (key_of(view), samples, seed, bids, language)
     return _HINTS.get(key, lambda: _ranked(view, samples, seed, workers, bids, language))
 
 

@@ -25,7 +25,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import fields, is_dataclass
 from typing import Any, Generic, TypeVar
 
-__all__ = ["Kept", "forget", "frozen"]
+__all__ = ["Kept", "forget", "key_of"]
 
 _V = TypeVar("_V")
 
@@ -78,19 +78,18 @@ def forget() -> None:
         kept.clear()
 
 
-def frozen(value: Any) -> Hashable:
+def key_of(value: Any) -> Hashable:
     """``value`` as a key: lists and tuples as tuples, dicts as their items in order, dataclasses that are not
     frozen (such as a seat's view) as their type and fields, each part in turn; anything else as it is (it must be
     hashable).
 
-    >>> frozen({"b": [1, 2], "a": None})
+    >>> key_of({"b": [1, 2], "a": None})
     (('a', None), ('b', (1, 2)))
     """
     if isinstance(value, (list, tuple)):
-        return tuple(frozen(v) for v in value)
+        return tuple(key_of(v) for v in value)
     if isinstance(value, dict):
-        return tuple(sorted((k, frozen(v)) for k, v in value.items()))
+        return tuple(sorted((k, key_of(v)) for k, v in value.items()))
     if is_dataclass(value) and not isinstance(value, type) and type(value).__hash__ is None:  # not frozen
-        return (type(value).__name__, *(frozen(getattr(value, f.name)) for f in fields(value)))
-    hash(value)  # an unhashable part would fail the lookup later, far from here
+        return (type(value).__name__, *(key_of(getattr(value, f.name)) for f in fields(value)))
     return value  # type: ignore[no-any-return]
