@@ -272,4 +272,6 @@ function render({ model, el: root }) {
   root.append(status, passing, picture, el("div", { class: "cl-controls" }, prompt, actions, hintButton), storyBox,
     messageBox(model), grade, hint,
     review, replayBox, downloadBar(model));
+  // the kernel may now work out the grade of the decision on show while the learner thinks about it
+  model.send({ type: "shown" });
 }

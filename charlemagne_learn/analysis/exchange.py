@@ -23,6 +23,8 @@ The hidden cards are dealt at random among the other seats, without reading the 
 from __future__ import annotations
 
 import math
+import os
+import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
@@ -191,17 +193,20 @@ def exchange_hint(
     # played again (the learner's own exchange graded after the candidates were ranked, the review after the live
     # grade, a quiz's answer key after the quiz)
     context = (rules, spec.name, bidder, alone, tuple(state.masks()), mask_of(state.discarded(bidder)), seed, samples)
-    played = _PLAYED.get(context, dict)
+    played = _PLAYED.get(context, _Played)
     keys = list(candidates)
-    missing = [at for at, key in enumerate(keys) if key not in played]
-    if missing:
-        new_points, new_totals = _play_ways(
-            [ways[at] for at in missing], _deals(state, bidder, seed, samples), bidder, hand
-        )
-        for at, net, total in zip(missing, new_points, new_totals, strict=True):
-            played[keys[at]] = (net, total)
-    points = [played[key][0] for key in keys]
-    totals = [played[key][1] for key in keys]
+    # one thread at a time plays out this position's exchanges: one asked while they are played out ahead (as the
+    # learner thinks) waits for them rather than play them out twice
+    with played.lock:
+        missing = [at for at, key in enumerate(keys) if key not in played.ways]
+        if missing:
+            new_points, new_totals = _play_ways(
+                [ways[at] for at in missing], _deals(state, bidder, seed, samples), bidder, hand
+            )
+            for at, net, total in zip(missing, new_points, new_totals, strict=True):
+                played.ways[keys[at]] = (net, total)
+        points = [played.ways[key][0] for key in keys]
+        totals = [played.ways[key][1] for key in keys]
     grades = grade_choices(points, stake(rules, spec))
     return ExchangeHint(bidder, _ranked(ways, points, totals, grades, samples, language), samples)
 
@@ -219,10 +224,25 @@ def exchange_made(state: HandState, start: HandState, seat: Seat) -> tuple[list[
 _Way = tuple[int, Suit | None]
 #: The key of an exchange among the candidates: the cards put aside and the trump (-1: no trump).
 _Key = tuple[frozenset[int], int]
+
+
+class _Played:
+    """The exchanges of one position played out so far: each one's points deal by deal and its tricks and contracts
+    made summed, by exchange."""
+
+    def __init__(self) -> None:
+        self.ways: dict[_Key, tuple[list[float], list[float]]] = {}
+        self.lock = threading.Lock()
+
+
 #: The exchanges played out lately, by what decides their points (the position, the seed and the deal count):
 #: each one's points deal by deal and its tricks and contracts made summed. Exact searches, read only for the side
 #: of the bid's line (or exactly), so an exchange's points do not depend on the others played beside it.
-_PLAYED: Kept[dict[_Key, tuple[list[float], list[float]]]] = Kept(8)
+_PLAYED: Kept[_Played] = Kept(8)
+
+if hasattr(os, "register_at_fork"):  # not on Windows, which does not fork
+    # a lock held by a thread a forked child does not have would stay held there for ever
+    os.register_at_fork(after_in_child=_PLAYED.clear)
 
 
 def _discards_to_make(state: HandState, bidder: Seat, language: Lang) -> int:

@@ -38,33 +38,54 @@ class Kept(Generic[_V]):
     def __init__(self, size: int) -> None:
         self._size = size
         self._answers: dict[Hashable, _V] = {}
+        #: The keys being worked out now, each with the event set when its answer is kept (or its work failed).
+        self._working: dict[Hashable, threading.Event] = {}
+        #: Counts the clearings: an answer whose work began before the last one is given but not kept.
+        self._clearings = 0
         self._lock = threading.Lock()  # threads may ask at once: the dict is reordered as it is read
         _ALL.append(self)
 
     def get(self, key: Hashable, work: Callable[[], _V]) -> _V:
         """The answer kept for ``key``, else ``work()``, kept (an error is not: asked again, it is worked out
-        again)."""
-        with self._lock:
-            if key in self._answers:
-                answer = self._answers.pop(key)
-                self._answers[key] = answer  # now the most recently used
-                return answer
-        answer = work()
-        with self._lock:
-            self._answers[key] = answer
-            while len(self._answers) > self._size:
-                del self._answers[next(iter(self._answers))]
+        again). Asked while another thread works the same key out (a grade worked out ahead, while the learner
+        thinks), it waits for that answer rather than work it out a second time."""
+        while True:
+            with self._lock:
+                if key in self._answers:
+                    answer = self._answers.pop(key)
+                    self._answers[key] = answer  # now the most recently used
+                    return answer
+                under_way = self._working.get(key)
+                if under_way is None:
+                    done = self._working[key] = threading.Event()
+                    clearings = self._clearings
+                    break
+            under_way.wait()  # then kept, or failed (worked out here, so the error is raised here)
+        try:
+            answer = work()
+            with self._lock:
+                if clearings != self._clearings:
+                    return answer
+                self._answers[key] = answer
+                while len(self._answers) > self._size:
+                    del self._answers[next(iter(self._answers))]
+        finally:
+            with self._lock:
+                del self._working[key]
+            done.set()
         return answer
 
     def clear(self) -> None:
         with self._lock:
             self._answers.clear()
+            self._clearings += 1
 
 
 def _fresh_locks() -> None:
     # a forked child has none of its parent's threads: a lock one of them held would stay held for ever
     for kept in _ALL:
         kept._lock = threading.Lock()
+        kept._working = {}  # and none of the work under way there: nobody would ever say it is done
 
 
 if hasattr(os, "register_at_fork"):  # not on Windows, which does not fork

@@ -365,6 +365,10 @@ class GameWidget(anywidget.AnyWidget):
                     "widget.too long", self._lang, n=len(value), field=clip(str(field)), limit=PAGE_TEXT_LIMIT
                 )
                 return
+        if content.get("type") == "shown":  # the page drew the widget: no click, nothing to think about
+            self._shown = True
+            self._on_shown()
+            return
         # sent before the work starts, so the page can say it is thinking while the kernel is busy
         self.thinking = say("widget.thinking", self._trait_values.get("lang", "en"))
         try:
@@ -376,6 +380,12 @@ class GameWidget(anywidget.AnyWidget):
 
     def _on_click(self, content: dict[str, Any]) -> None:
         """What this widget does with one message from its page (``content["type"]`` says which)."""
+
+    #: Has a page drawn the widget (and so may a learner be looking at it)? Not in a notebook run without one.
+    _shown = False
+
+    def _on_shown(self) -> None:
+        """What this widget does once a page has drawn it."""
 
     def _refusal(self, exc: ValueError) -> str:
         """The words shown for a refusal: the engine's message said again in this widget's language (an error

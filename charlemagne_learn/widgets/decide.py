@@ -17,6 +17,7 @@ DecisionQuiz(Canadian Charlemagne, seed 3: decision 1 of 2, lead, not answered)
 from __future__ import annotations
 
 import json
+import threading
 import time
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
@@ -27,6 +28,7 @@ from typing import Any
 
 import traitlets as t
 
+from ..analysis.ahead import ahead
 from ..analysis.exchange import ExchangeChoice, ExchangeHint, exchange_hint
 from ..analysis.hints import Hint, hint
 from ..course import check_student
@@ -121,6 +123,10 @@ class DecisionQuiz(TableFront):
         self._coach = flag("coach", coach)
         self._stream = stream  # the engine checks rules, kinds and seed
         self._decisions: list[Decision] = list(islice(self._stream, 1))
+        #: The next decision, found ahead while the learner thinks about this one (None: not found yet); the lock
+        #: keeps the stream to one thread at a time.
+        self._upcoming: Decision | None = None
+        self._stream_lock = threading.Lock()
         self._count = count
         self._seed = seed
         self._quiz = quiz
@@ -340,7 +346,9 @@ class DecisionQuiz(TableFront):
         if self.number >= self._count:
             self.message = word("decide.over", self._lang)
             return False
-        self._decisions.append(self._in_lang(next(self._stream)))
+        upcoming = self._following()
+        self._upcoming = None
+        self._decisions.append(self._in_lang(upcoming))
         self._chosen = None
         self._working = None
         self._ranking, self._also = None, None
@@ -374,7 +382,33 @@ class DecisionQuiz(TableFront):
                 self.next()
 
     # ------------------------------------------------------------ drawing
+    def _on_shown(self) -> None:
+        self._think_ahead()
+
+    def _following(self) -> Decision:
+        """The decision after the one on show (found once, by whichever thread asks first)."""
+        with self._stream_lock:
+            if self._upcoming is None:
+                self._upcoming = next(self._stream)
+            return self._upcoming
+
+    def _think_ahead(self) -> None:
+        """Once a page shows the quiz: while the learner thinks, the decision on show graded, and the next one found
+        and graded, in the background (:mod:`~charlemagne_learn.analysis.ahead`); the answer and the Next button
+        then read them back."""
+        if not self._shown or self._chosen is not None:
+            return
+        decision, lang, more = self.decision, self._lang, self.number < self._count
+
+        def work() -> None:
+            decision.grade(**lang_kw(Decision.grade, lang))
+            if more:
+                self._following().grade(**lang_kw(Decision.grade, lang))
+
+        ahead(work)
+
     def _redraw(self) -> None:
+        self._think_ahead()
         lang = self._lang
         decision = self.decision
         state = self._working if self._working is not None else decision.state

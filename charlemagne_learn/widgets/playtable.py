@@ -27,6 +27,7 @@ from typing import Any
 
 import traitlets as t
 
+from ..analysis.ahead import ahead
 from ..analysis.bots import Bot, make_bot
 from ..analysis.exchange import ExchangeChoice, ExchangeHint, exchange_hint, exchange_made
 from ..analysis.hints import GRADE_SAMPLES, Hint, before_exchange, hint, review
@@ -379,7 +380,7 @@ class PlayTable(TableFront):
             view = state.view(mover)
             graded = None
             if self._grade_moves and hinted(view) and act in view.legal_actions:
-                graded = hint(view, self._grade_samples, workers=1, **lang_kw(hint, self._lang))
+                graded = self._graded_at(view)
             exchange = self._exchange_start() if state.phase in _EXCHANGE and act in view.legal_actions else None
             self._apply(act, mover)  # the engine checks it: an illegal action raises and changes nothing
         except (IllegalActionError, CardParseError) as exc:
@@ -395,6 +396,34 @@ class PlayTable(TableFront):
         if not self._defer_review:
             self._write_review()
         return True
+
+    def _graded_at(self, view: SeatView) -> Hint:
+        """The learner's choices at ``view`` ranked on the grade's deals: what their move is graded against."""
+        return hint(view, self._grade_samples, workers=1, **lang_kw(hint, self._lang))
+
+    def _on_shown(self) -> None:
+        self._think_ahead()
+
+    def _think_ahead(self) -> None:
+        """Once a page shows the table: the grade of the learner's decision now on show worked out in the background
+        while they think (:mod:`~charlemagne_learn.analysis.ahead`), so the click that needs it, or the Hint button,
+        reads it back. The very answer the click would work out: only when it is worked out changes."""
+        if not self._shown or not (self._grade_moves or self.hints) or not self.your_turn:
+            return
+        state = self._game.hand
+        if state.phase in _EXCHANGE:
+            start = self._exchange_start()
+            if start is not None and len(start.history) == len(state.history):
+                samples = self._grade_samples if self._grade_moves else self._hint_samples
+                ahead(lambda: self._rank_exchange(start, samples))
+            return
+        view = state.view(self.seat)
+        if not hinted(view):
+            return
+        if self._grade_moves:
+            ahead(lambda: self._graded_at(view))
+        else:
+            ahead(lambda: hint(view, self._hint_samples, workers=1, **lang_kw(hint, self._lang)))
 
     # ------------------------------------------------------------ the discard, chosen then confirmed
     def _discards_left(self) -> int:
@@ -659,6 +688,7 @@ class PlayTable(TableFront):
         self.replay_info = synced(self._replay_words(hand))
 
     def _redraw(self) -> None:
+        self._think_ahead()  # first: the background work starts while the page is drawn
         if self.telling:
             self._redraw_story()
             return

@@ -1,0 +1,96 @@
+"""Grades worked out ahead, while the learner thinks.
+
+At the play table and in a decision quiz, the next decision is known as soon as it is shown: the grade the
+learner's choice will get, and the Hint's ranking, are the ones worked out for that moment whatever is chosen. So
+the widget hands that work to one thread of the kernel as soon as the page shows the moment, and the answers
+are kept (:mod:`.kept`); the click that needs them reads them back, or waits for the work under way rather than
+start it again. The answers are the ones worked out on the click: only *when* they are worked out changes
+(an exchange's grade took about 0.35 s after Confirm on a two-CPU machine; a learner takes longer than that to
+choose two cards). Only the newest moment waits its turn: one that the learner has left is not begun.
+
+In JupyterLite, where no thread can run beside the kernel's, nothing is worked out ahead: each answer is worked
+out when clicked, as before.
+
+>>> answers = []
+>>> _ = ahead(lambda: answers.append(6 * 7))
+>>> settle()
+>>> answers
+[42]
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+from collections.abc import Callable
+
+from . import compiled
+
+__all__ = ["ahead", "settle"]
+
+_ready = threading.Condition()
+#: The work waiting for the thread (a newer one takes its place: the moment it was for has passed).
+_waiting: Callable[[], object] | None = None
+_busy = False
+_thread: threading.Thread | None = None
+#: No thread can run here (JupyterLite), found out once.
+_no_threads = sys.platform == "emscripten"
+
+
+def ahead(work: Callable[[], object]) -> bool:
+    """Run ``work()`` in the thread that works answers out ahead, after the work it is doing now, instead of any
+    work still waiting. False, and nothing run, where no thread can start (JupyterLite). ``work`` keeps its answer
+    itself (through :class:`.kept.Kept`); an error it raises is dropped: asked for on a click, the answer is
+    worked out again and the error said there."""
+    global _waiting, _thread, _no_threads
+    if _no_threads:
+        return False
+    with _ready:
+        _waiting = work
+        if _thread is None:
+            thread = threading.Thread(target=_run, name="charlemagne-ahead", daemon=True)
+            try:
+                thread.start()
+            except RuntimeError:  # pragma: no cover (a Python without threads)
+                _no_threads, _waiting = True, None
+                return False
+            _thread = thread
+        _ready.notify_all()
+    return True
+
+
+def settle() -> None:
+    """Wait until the work handed to :func:`ahead` is done (for a check, or to time a click after it)."""
+    with _ready:
+        while _waiting is not None or _busy:
+            _ready.wait()
+
+
+def _run() -> None:
+    global _waiting, _busy
+    compiled.own_module()  # an instance of its own: its searches run beside the kernel's, not in turns
+    while True:
+        with _ready:
+            while _waiting is None:
+                _ready.wait()
+            work, _waiting = _waiting, None
+            _busy = True
+        try:
+            work()
+        except Exception:  # worked out again on the click, which says the error
+            pass
+        finally:
+            with _ready:
+                _busy = False
+                _ready.notify_all()
+
+
+def _forget_thread() -> None:
+    # a forked child has none of its parent's threads: it starts its own if it ever needs one
+    global _ready, _waiting, _busy, _thread
+    _ready, _waiting, _busy, _thread = threading.Condition(), None, False, None
+
+
+if hasattr(os, "register_at_fork"):  # not on Windows, which does not fork
+    os.register_at_fork(after_in_child=_forget_thread)

@@ -1,0 +1,241 @@
+"""Grades worked out ahead, while the learner thinks, are the grades the click would work out.
+
+A table or quiz a page shows hands the grade of the decision on show to a background thread; the click reads it
+back, or waits for it, and never works it out twice. Only when the answer is worked out changes, never what it
+says.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pytest
+
+from charlemagne_learn.analysis import ahead, compiled, exchange, hints
+from charlemagne_learn.analysis.kept import Kept, forget
+from charlemagne_learn.engine.hand import Phase
+from charlemagne_learn.widgets import decide, playtable
+from charlemagne_learn.widgets.decide import DecisionQuiz
+from charlemagne_learn.widgets.playtable import PlayTable
+
+needs_compiled = pytest.mark.skipif(not compiled.available(), reason="the compiled search cannot load here")
+
+
+def in_thread(call: Callable[[], Any]) -> tuple[threading.Thread, list[Any]]:
+    """``call()`` started in a thread of its own; the list gets its answer or its error."""
+    out: list[Any] = []
+
+    def run() -> None:
+        try:
+            out.append(call())
+        except Exception as error:
+            out.append(error)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    return thread, out
+
+
+def blocked_work(answer: Any) -> tuple[Callable[[], Any], threading.Event, threading.Event, list[int]]:
+    """Work that says it began, then waits to be let go before answering (raising ``answer`` if an error)."""
+    began, go, calls = threading.Event(), threading.Event(), []
+
+    def work() -> Any:
+        calls.append(1)
+        began.set()
+        assert go.wait(10)
+        if isinstance(answer, Exception):
+            raise answer
+        return answer
+
+    return work, began, go, calls
+
+
+def test_an_answer_under_way_is_waited_for_not_worked_out_again() -> None:
+    kept: Kept[list[str]] = Kept(4)
+    work, began, go, calls = blocked_work(["graded"])
+    first, first_out = in_thread(lambda: kept.get("moment", work))
+    assert began.wait(10)
+    second, second_out = in_thread(lambda: kept.get("moment", lambda: ["worked out twice"]))
+    second.join(0.2)
+    assert second.is_alive()  # waiting for the answer under way
+    go.set()
+    first.join(10)
+    second.join(10)
+    assert first_out == second_out == [["graded"]] and first_out[0] is second_out[0]
+    assert calls == [1]
+    assert kept.get("another moment", lambda: ["another"]) == ["another"]  # only the same key waits
+
+
+def test_an_answer_whose_work_failed_is_worked_out_by_the_one_waiting_for_it() -> None:
+    kept: Kept[str] = Kept(4)
+    work, began, go, _ = blocked_work(RuntimeError("out of memory"))
+    first, first_out = in_thread(lambda: kept.get("moment", work))
+    assert began.wait(10)
+    second, second_out = in_thread(lambda: kept.get("moment", lambda: "worked out here"))
+    go.set()
+    first.join(10)
+    second.join(10)
+    assert isinstance(first_out[0], RuntimeError) and second_out == ["worked out here"]
+    assert kept.get("moment", lambda: "not asked") == "worked out here"
+
+
+def test_an_answer_under_way_when_the_kept_answers_are_forgotten_is_not_kept() -> None:
+    kept: Kept[str] = Kept(4)
+    work, began, go, _ = blocked_work("worked out before")
+    first, first_out = in_thread(lambda: kept.get("moment", work))
+    assert began.wait(10)
+    forget()
+    go.set()
+    first.join(10)
+    assert first_out == ["worked out before"]
+    assert kept.get("moment", lambda: "afresh") == "afresh"
+
+
+def test_the_newest_work_waiting_is_done_and_an_error_stops_nothing() -> None:
+    work, began, go, _ = blocked_work("busy")
+    done: list[str] = []
+
+    def failing() -> None:
+        raise ValueError("a position that cannot be graded")
+
+    assert ahead.ahead(work)
+    assert began.wait(10)
+    ahead.ahead(lambda: done.append("a moment the learner has left"))
+    ahead.ahead(failing)
+    ahead.ahead(lambda: done.append("the moment on show"))
+    go.set()
+    ahead.settle()
+    assert done == ["the moment on show"]
+    ahead.ahead(failing)
+    ahead.ahead(lambda: done.append("the next one"))
+    ahead.settle()
+    ahead.ahead(failing)
+    ahead.settle()
+    ahead.ahead(lambda: done.append("after an error"))
+    ahead.settle()
+    assert done == ["the moment on show", "the next one", "after an error"]
+
+
+def counting(monkeypatch: pytest.MonkeyPatch, module: Any, name: str) -> list[str]:
+    """Each call of ``module.name`` noted with the name of the thread making it."""
+    calls: list[str] = []
+    original = getattr(module, name)
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        calls.append(threading.current_thread().name)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(module, name, counted)
+    return calls
+
+
+def shown(widget: Any) -> None:
+    """What a page sends once it has drawn the widget."""
+    widget._on_front_end(widget, {"type": "shown"}, [])
+
+
+def table_to_the_exchange(seed: int) -> PlayTable:
+    """A table for South, who bids 6 and takes the kitty (a deal where the others pass)."""
+    table = PlayTable("canadian", "S", seed=seed, pace="off", bots="rule")
+    assert table.play("bid 6"), table.message
+    assert table.state.phase is Phase.DISCARD and table.your_turn
+    return table
+
+
+def exchange_cards(table: PlayTable) -> Sequence[str]:
+    return [str(a.card) for a in table.state.view(table.seat).legal_actions[:2]]
+
+
+@needs_compiled
+def test_a_table_shown_grades_the_exchange_ahead_and_the_click_reads_it_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    played = counting(monkeypatch, exchange, "_play_ways")
+    forget()
+    table = table_to_the_exchange(1)
+    assert played == []  # no page yet: nothing worked out ahead
+    shown(table)
+    ahead.settle()
+    assert played == ["charlemagne-ahead"]
+    cards = exchange_cards(table)
+    for card in cards:
+        assert table.choose_discard(card)
+    assert table.confirm_discards()
+    if table.state.phase is Phase.TRUMP and table.your_turn:
+        assert table.play("trump H")
+    grade = dict(table.grade)
+    assert grade.get("text") and played == ["charlemagne-ahead"]
+    # the grade a table nobody shows works out on the click, afresh
+    forget()
+    afresh = table_to_the_exchange(1)
+    for card in cards:
+        afresh.choose_discard(card)
+    afresh.confirm_discards()
+    if afresh.state.phase is Phase.TRUMP and afresh.your_turn:
+        afresh.play("trump H")
+    assert dict(afresh.grade) == grade
+    assert played[1:] == ["MainThread"]
+
+
+@needs_compiled
+def test_a_table_shown_grades_each_card_ahead_with_the_grade_given_on_the_click(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    worked = counting(monkeypatch, hints, "_ranked")
+    grades = []
+    for seen in (True, False):
+        forget()
+        worked.clear()
+        table = PlayTable("canadian", "S", seed=4, pace="off", bots="rule")
+        if seen:
+            shown(table)
+        moves = []
+        while table.your_turn and len(moves) < 4:
+            ahead.settle()
+            legal = table.state.view(table.seat).legal_actions
+            passes = [a for a in legal if str(a) == "pass"]
+            assert table.play(passes[0] if passes else legal[-1]), table.message
+            moves.append(dict(table.grade))
+        grades.append(moves)
+        made_here = [name for name in worked if name == "MainThread"]
+        assert (made_here == []) if seen else (len(made_here) == len(moves))
+    assert len(grades[0]) >= 2 and grades[0] == grades[1]
+
+
+def test_a_table_or_quiz_nobody_shows_works_nothing_out_ahead(monkeypatch: pytest.MonkeyPatch) -> None:
+    handed: list[Any] = []
+    monkeypatch.setattr(playtable, "ahead", handed.append)
+    monkeypatch.setattr(decide, "ahead", handed.append)
+    table = PlayTable("canadian", "S", seed=4, pace="off", bots="rule")
+    legal = table.state.view(table.seat).legal_actions
+    table.play(legal[0])
+    DecisionQuiz("canadian", ["lead"], seed=2, count=1)
+    assert handed == []
+    shown(table)
+    assert len(handed) == 1
+
+
+@needs_compiled
+def test_a_decision_quiz_shown_grades_the_decision_and_finds_the_next_ahead(monkeypatch: pytest.MonkeyPatch) -> None:
+    worked = counting(monkeypatch, hints, "_ranked")
+    answers = []
+    for seen in (True, False):
+        forget()
+        quiz = DecisionQuiz("canadian", ["lead", "play"], seed=2, count=2)
+        worked.clear()  # finding the first decision grades a few positions on a few deals: here, before any page
+        if seen:
+            shown(quiz)
+            ahead.settle()
+            assert worked and set(worked) == {"charlemagne-ahead"}
+        for _ in range(2):
+            ranked = quiz.decision.grade()
+            assert isinstance(ranked, hints.Hint)
+            assert quiz.choose(ranked.choices[-1].action), quiz.message
+            answers.append((quiz.decision.state.history, dict(quiz.grade)))
+            if quiz.number < 2:
+                assert quiz.next()
+                ahead.settle()
+        made_here = [name for name in worked if name == "MainThread"]
+        assert (made_here == []) if seen else (len(made_here) >= 2)
+    assert answers[:2] == answers[2:]
