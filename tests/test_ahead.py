@@ -119,6 +119,15 @@ def test_the_newest_work_waiting_is_done_and_an_error_stops_nothing() -> None:
     assert done == ["the moment on show", "the next one", "after an error"]
 
 
+def test_where_no_thread_can_run_nothing_is_worked_out_ahead(monkeypatch: pytest.MonkeyPatch) -> None:
+    """JupyterLite: each answer is worked out on its click, as before."""
+    monkeypatch.setattr(ahead, "_no_threads", True)
+    done: list[int] = []
+    assert ahead.ahead(lambda: done.append(1)) is False
+    ahead.settle()
+    assert done == []
+
+
 def counting(monkeypatch: pytest.MonkeyPatch, module: Any, name: str) -> list[str]:
     """Each call of ``module.name`` noted with the name of the thread making it."""
     calls: list[str] = []

@@ -105,9 +105,10 @@ class _Named(IntEnum, metaclass=_NamedType):
         # Kept outside the class: reading an attribute of an Enum class costs several times a dict lookup.
         table = _TABLES.get(cls)
         if table is None:
-            table = _TABLES[cls] = {w: m for m in cls for w in cls._words(m)}
+            table = {w: m for m in cls for w in cls._words(m)}
             # the texts the package writes itself ("N", "♥"), found without trimming and lower-casing
             table.update({t: m for m in cls for t in (m.text, m.name) if t not in table})
+            _TABLES[cls] = table  # whole: a thread reading it meanwhile (a grade worked out ahead) finds all of it
         if type(text) is str:
             hit = table.get(text)
             return hit if hit is not None else table.get(_key(text))
