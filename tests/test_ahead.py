@@ -128,6 +128,25 @@ def test_where_no_thread_can_run_nothing_is_worked_out_ahead(monkeypatch: pytest
     assert done == []
 
 
+def test_a_thread_asking_for_the_search_while_another_loads_it_waits_for_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A grade worked out ahead may load the compiled search as the learner's click asks for it: the click waits
+    for the module rather than find it missing and search in pure Python."""
+    loaded = object()
+    work, began, go, calls = blocked_work(loaded)
+    monkeypatch.setattr(compiled, "load", work)
+    monkeypatch.setattr(compiled, "_tried", False)
+    monkeypatch.setattr(compiled, "_loaded", None)
+    first, first_out = in_thread(compiled._module)
+    assert began.wait(10)
+    second, second_out = in_thread(compiled.available)
+    second.join(0.2)
+    assert second.is_alive()
+    go.set()
+    first.join(10)
+    second.join(10)
+    assert first_out == [loaded] and second_out == [True] and calls == [1]
+
+
 def counting(monkeypatch: pytest.MonkeyPatch, module: Any, name: str) -> list[str]:
     """Each call of ``module.name`` noted with the name of the thread making it."""
     calls: list[str] = []
