@@ -199,6 +199,50 @@ def _compiled() -> dict[str, Any]:
     }
 
 
+#: Every kind of contract the benchmark of the solver times (``benchmarks/solver_speed.py``): name, variant, bid,
+#: trump ("random": drawn a deal, as there), and the options of a lone contract.
+KINDS: tuple[tuple[str, str, str, str | None, dict[str, Any]], ...] = (
+    ("Canadian trump (6, partnership)", "canadian", "6", "random", {}),
+    ("American no trump", "american", "no_trump", None, {}),
+    ("Canadian Charlemagne alone", "canadian", "charlemagne", "random", {}),
+    ("Canadian Mulot", "canadian", "mulot", None, {}),
+    ("Canadian Gros Mulot", "canadian", "gros_mulot", None, {}),
+    ("American Le Petit", "american", "le_petit", None, {}),
+    ("Maine Charlemagne, lone defender", "maine", "charlemagne", "random", {"alone": True, "lone_defender": "E"}),
+    ("Bid Euchre trump (3)", "bid_euchre", "3", "random", {}),
+    ("Bid Euchre no trump (3)", "bid_euchre", "3", None, {}),
+)
+
+
+def _compiled_kinds() -> dict[str, Any]:
+    """Full 8-card solves a second by the compiled search, every kind of contract: ten deals each (seeds 0-9,
+    North bidding, as ``benchmarks/solver_speed.py`` deals them), solved again until half a second has passed."""
+    import random
+
+    import charlemagne_learn as cl
+    from charlemagne_learn.analysis import compiled, double_dummy
+
+    if not compiled.available():
+        return {"error": compiled.why_unavailable()}
+    rates = {}
+    for name, variant, bid, trump, options in KINDS:
+        rules = cl.Rules.preset(variant)
+        deals = []
+        for seed in SOLVER_SEEDS:
+            suit = random.Random(f"trump-{seed}").choice("CDHS") if trump == "random" else trump
+            contract = cl.Contract(rules, bid, "N", suit, **options)
+            state = cl.HandState.new(rules, dealer="W", seed=seed)
+            deals.append((contract, {s: state.hand(s) for s in contract.active_seats}))
+        start = time.perf_counter()
+        rounds = 0
+        while rounds < 2 or time.perf_counter() - start < 0.5:
+            for contract, hands in deals:
+                double_dummy(contract, hands, contract.first_leader, method="compiled")
+            rounds += 1
+        rates[name] = round(rounds * len(deals) / (time.perf_counter() - start), 1)
+    return {"kinds": rates}
+
+
 def _widgets() -> dict[str, Any]:
     from charlemagne_learn.widgets import BidOddsExplorer, DecisionQuiz, Hand, PlayTable, TrumpLadder
 
@@ -257,7 +301,8 @@ def main() -> None:
                        ("widgets", _widgets),
                        *((("hint_default", _hint_default), ("exchange_default", _exchange_default),
                           ("reply_default", _graded("reply")), ("give_default", _graded("give")),
-                          ("bid_odds_500", _bid_odds_500), ("next_problem", _next_problem))
+                          ("bid_odds_500", _bid_odds_500), ("next_problem", _next_problem),
+                          ("compiled_kinds", _compiled_kinds))
                         if "--default-sizes" in sys.argv else ())):  # fmt: skip
         try:
             _timed(parts, name, work)
