@@ -181,14 +181,7 @@ def _compiled() -> dict[str, Any]:
         return {"error": compiled.why_unavailable()}
     deals = compiled_deals()
     tricks = [double_dummy(k, hands, k.first_leader, method="compiled") for k, hands in deals]
-    partnership = deals[: len(SOLVER_SEEDS)]
-    start = time.perf_counter()
-    rounds = 0
-    while rounds < 3 or time.perf_counter() - start < 1.0:
-        for k, hands in partnership:
-            double_dummy(k, hands, k.first_leader, method="compiled")
-        rounds += 1
-    rate = rounds * len(partnership) / (time.perf_counter() - start)
+    rate = _compiled_rate(deals[: len(SOLVER_SEEDS)], 3, 1.0)
     k, hands = deals[0]
     after = {s: c[1:] for s, c in hands.items()}
     leads = solve_position(k, after, k.first_leader, method="compiled")
@@ -220,7 +213,7 @@ def _compiled_kinds() -> dict[str, Any]:
     import random
 
     import charlemagne_learn as cl
-    from charlemagne_learn.analysis import compiled, double_dummy
+    from charlemagne_learn.analysis import compiled
 
     if not compiled.available():
         return {"error": compiled.why_unavailable()}
@@ -233,14 +226,22 @@ def _compiled_kinds() -> dict[str, Any]:
             contract = cl.Contract(rules, bid, "N", suit, **options)
             state = cl.HandState.new(rules, dealer="W", seed=seed)
             deals.append((contract, {s: state.hand(s) for s in contract.active_seats}))
-        start = time.perf_counter()
-        rounds = 0
-        while rounds < 2 or time.perf_counter() - start < 0.5:
-            for contract, hands in deals:
-                double_dummy(contract, hands, contract.first_leader, method="compiled")
-            rounds += 1
-        rates[name] = round(rounds * len(deals) / (time.perf_counter() - start), 1)
+        rates[name] = round(_compiled_rate(deals, 2, 0.5), 1)
     return {"kinds": rates}
+
+
+def _compiled_rate(deals: list[tuple[Any, dict[Any, Any]]], rounds: int, seconds: float) -> float:
+    """Full solves a second of ``deals`` by the compiled search, each solved again for at least ``rounds`` rounds
+    and ``seconds``."""
+    from charlemagne_learn.analysis import double_dummy
+
+    start = time.perf_counter()
+    done = 0
+    while done < rounds or time.perf_counter() - start < seconds:
+        for contract, hands in deals:
+            double_dummy(contract, hands, contract.first_leader, method="compiled")
+        done += 1
+    return done * len(deals) / (time.perf_counter() - start)
 
 
 def _widgets() -> dict[str, Any]:
