@@ -7,6 +7,8 @@ says.
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import threading
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -119,6 +121,22 @@ def test_the_newest_work_waiting_is_done_and_an_error_stops_nothing() -> None:
     assert done == ["the moment on show", "the next one", "after an error"]
 
 
+def test_the_work_under_way_ends_before_python_closes_the_compiled_module_at_exit() -> None:
+    """A kernel shut down while a grade is worked out ahead: the work ends first, then the module is closed (a
+    thread still inside the module as it was closed crashed the process)."""
+    script = """
+import atexit, time
+done = []
+atexit.register(lambda: print("finished before the exit handlers:", bool(done)))  # the last handler to run
+from charlemagne_learn.analysis import ahead, compiled
+compiled.available()  # the module loaded: its closing is one of the exit handlers
+ahead.ahead(lambda: (time.sleep(0.5), done.append(1)))
+"""
+    ran = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=False)
+    assert ran.returncode == 0, ran.stderr
+    assert "finished before the exit handlers: True" in ran.stdout
+
+
 def test_where_no_thread_can_run_nothing_is_worked_out_ahead(monkeypatch: pytest.MonkeyPatch) -> None:
     """JupyterLite: each answer is worked out on its click, as before."""
     monkeypatch.setattr(ahead, "_no_threads", True)
@@ -185,7 +203,7 @@ def test_a_table_shown_grades_the_exchange_ahead_and_the_click_reads_it_back(mon
     assert played == []  # no page yet: nothing worked out ahead
     shown(table)
     ahead.settle()
-    assert played == ["charlemagne-ahead"]
+    assert played == ["charlemagne-ahead_0"]
     cards = exchange_cards(table)
     for card in cards:
         assert table.choose_discard(card)
@@ -193,7 +211,7 @@ def test_a_table_shown_grades_the_exchange_ahead_and_the_click_reads_it_back(mon
     if table.state.phase is Phase.TRUMP and table.your_turn:
         assert table.play("trump H")
     grade = dict(table.grade)
-    assert grade.get("text") and played == ["charlemagne-ahead"]
+    assert grade.get("text") and played == ["charlemagne-ahead_0"]
     # the grade a table nobody shows works out on the click, afresh
     forget()
     afresh = table_to_the_exchange(1)
@@ -255,7 +273,7 @@ def test_a_decision_quiz_shown_grades_the_decision_and_finds_the_next_ahead(monk
         if seen:
             shown(quiz)
             ahead.settle()
-            assert worked and set(worked) == {"charlemagne-ahead"}
+            assert worked and set(worked) == {"charlemagne-ahead_0"}
         for _ in range(2):
             ranked = quiz.decision.grade()
             assert isinstance(ranked, hints.Hint)

@@ -20,10 +20,12 @@ out when clicked, as before.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import threading
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 
 from . import compiled
 
@@ -32,64 +34,64 @@ __all__ = ["ahead", "settle"]
 _ready = threading.Condition()
 #: The work waiting for the thread (a newer one takes its place: the moment it was for has passed).
 _waiting: Callable[[], object] | None = None
+#: Is the thread at work (or about to be)?
 _busy = False
-_thread: threading.Thread | None = None
+#: One thread, started when first needed. A pool of one rather than a thread of our own: Python lets a pool's
+#: thread end its work before the interpreter exits, and the compiled module is closed only then (a daemon
+#: thread still inside the module as it was closed crashed the process on its way out).
+_pool: ThreadPoolExecutor | None = None
 #: No thread can run here (JupyterLite), found out once.
 _no_threads = sys.platform == "emscripten"
 
 
 def ahead(work: Callable[[], object]) -> bool:
     """Run ``work()`` in the thread that works answers out ahead, after the work it is doing now, instead of any
-    work still waiting. False, and nothing run, where no thread can start (JupyterLite). ``work`` keeps its answer
-    itself (through :class:`.kept.Kept`); an error it raises is dropped: asked for on a click, the answer is
-    worked out again and the error said there."""
-    global _waiting, _thread, _no_threads
+    work still waiting. False, and nothing run, where no thread can start (JupyterLite, or a Python on its way
+    out). ``work`` keeps its answer itself (through :class:`.kept.Kept`); an error it raises is dropped: asked for
+    on a click, the answer is worked out again and the error said there."""
+    global _waiting, _busy, _pool
     if _no_threads:
         return False
     with _ready:
         _waiting = work
-        if _thread is None:
-            thread = threading.Thread(target=_run, name="charlemagne-ahead", daemon=True)
-            try:
-                thread.start()
-            except RuntimeError:  # pragma: no cover (a Python without threads)
-                _no_threads, _waiting = True, None
-                return False
-            _thread = thread
-        _ready.notify_all()
+        if _busy:  # the thread takes it when done with the work in hand
+            return True
+        try:
+            if _pool is None:
+                _pool = ThreadPoolExecutor(1, thread_name_prefix="charlemagne-ahead", initializer=compiled.own_module)
+            _pool.submit(_run)
+        except RuntimeError:  # no thread can start here, or the interpreter is on its way out
+            _waiting = None
+            return False
+        _busy = True
     return True
 
 
 def settle() -> None:
     """Wait until the work handed to :func:`ahead` is done (for a check, or to time a click after it)."""
     with _ready:
-        while _waiting is not None or _busy:
+        while _busy:
             _ready.wait()
 
 
 def _run() -> None:
+    """Work out what waits, newest first, until nothing does."""
     global _waiting, _busy
-    compiled.own_module()  # an instance of its own: its searches run beside the kernel's, not in turns
     while True:
         with _ready:
-            while _waiting is None:
-                _ready.wait()
             work, _waiting = _waiting, None
-            _busy = True
-        try:
-            work()
-        except Exception:  # worked out again on the click, which says the error
-            pass
-        finally:
-            with _ready:
+            if work is None:
                 _busy = False
                 _ready.notify_all()
+                return
+        with contextlib.suppress(Exception):  # worked out again on the click, which says the error
+            work()
 
 
 def _forget_thread() -> None:
     # a forked child has none of its parent's threads: it starts its own if it ever needs one
-    global _ready, _waiting, _busy, _thread
-    _ready, _waiting, _busy, _thread = threading.Condition(), None, False, None
+    global _ready, _waiting, _busy, _pool
+    _ready, _waiting, _busy, _pool = threading.Condition(), None, False, None
 
 
 if hasattr(os, "register_at_fork"):  # not on Windows, which does not fork
