@@ -4,9 +4,10 @@ At the play table and in a decision quiz, the next decision is known as soon as 
 learner's choice will get, and the Hint's ranking, are the ones worked out for that moment whatever is chosen. So
 the widget hands that work to one thread of the kernel as soon as the page shows the moment, and the answers
 are kept (:mod:`.kept`); the click that needs them reads them back, or waits for the work under way rather than
-start it again. The answers are the ones worked out on the click: only *when* they are worked out changes
-(an exchange's grade took about 0.35 s after Confirm on a two-CPU machine; a learner takes longer than that to
-choose two cards). Only the newest moment waits its turn: one that the learner has left is not begun.
+start it again. The answers are the ones worked out on the click: only *when* they are worked out changes (an
+exchange's grade came about 0.3 s after the exchange was made, on a two-CPU machine; a learner takes longer than
+that to choose two cards and a trump). Only the newest moment waits its turn: one the learner has left is not
+begun.
 
 In JupyterLite, where no thread can run beside the kernel's, nothing is worked out ahead: each answer is worked
 out when clicked, as before.
