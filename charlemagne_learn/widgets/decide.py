@@ -346,9 +346,7 @@ class DecisionQuiz(TableFront):
         if self.number >= self._count:
             self.message = word("decide.over", self._lang)
             return False
-        upcoming = self._following()
-        self._upcoming = None
-        self._decisions.append(self._in_lang(upcoming))
+        self._decisions.append(self._in_lang(self._following(take=True)))
         self._chosen = None
         self._working = None
         self._ranking, self._also = None, None
@@ -382,15 +380,13 @@ class DecisionQuiz(TableFront):
                 self.next()
 
     # ------------------------------------------------------------ drawing
-    def _on_shown(self) -> None:
-        self._think_ahead()
-
-    def _following(self) -> Decision:
-        """The decision after the one on show (found once, by whichever thread asks first)."""
+    def _following(self, take: bool = False) -> Decision:
+        """The decision after the one on show, found once by whichever thread asks first; ``take``: for showing it
+        now (the one after it is found when next asked)."""
         with self._stream_lock:
-            if self._upcoming is None:
-                self._upcoming = next(self._stream)
-            return self._upcoming
+            upcoming = self._upcoming if self._upcoming is not None else next(self._stream)
+            self._upcoming = None if take else upcoming
+            return upcoming
 
     def _think_ahead(self) -> None:
         """Once a page shows the quiz: while the learner thinks, the decision on show graded, and the next one found

@@ -120,6 +120,13 @@ class TableFront(GameWidget):
     screen = t.Dict().tag(sync=True)
     words = t.Dict().tag(sync=True)
 
+    def _on_shown(self) -> None:
+        self._think_ahead()
+
+    def _think_ahead(self) -> None:
+        """Once a page shows the front (:attr:`_shown`): the grade of the decision on show handed to
+        :mod:`~charlemagne_learn.analysis.ahead`, to be worked out while the learner thinks."""
+
 
 class PlayTable(TableFront):
     """A game against three bots from ``seat``. :meth:`play` is a click on a card or an action button;
@@ -380,7 +387,7 @@ class PlayTable(TableFront):
             view = state.view(mover)
             graded = None
             if self._grade_moves and hinted(view) and act in view.legal_actions:
-                graded = self._graded_at(view)
+                graded = self._ranked_at(view, self._grade_samples)
             exchange = self._exchange_start() if state.phase in _EXCHANGE and act in view.legal_actions else None
             self._apply(act, mover)  # the engine checks it: an illegal action raises and changes nothing
         except (IllegalActionError, CardParseError) as exc:
@@ -397,12 +404,9 @@ class PlayTable(TableFront):
             self._write_review()
         return True
 
-    def _graded_at(self, view: SeatView) -> Hint:
-        """The learner's choices at ``view`` ranked on the grade's deals: what their move is graded against."""
-        return hint(view, self._grade_samples, workers=1, **lang_kw(hint, self._lang))
-
-    def _on_shown(self) -> None:
-        self._think_ahead()
+    def _ranked_at(self, view: SeatView, samples: int) -> Hint:
+        """The choices at ``view`` ranked on ``samples`` deals, as the grade and the Hint button ask."""
+        return hint(view, samples, workers=1, **lang_kw(hint, self._lang))
 
     def _think_ahead(self) -> None:
         """Once a page shows the table: the grade of the learner's decision now on show worked out in the background
@@ -410,20 +414,16 @@ class PlayTable(TableFront):
         reads it back. The very answer the click would work out: only when it is worked out changes."""
         if not self._shown or not (self._grade_moves or self.hints) or not self.your_turn:
             return
+        samples = self._grade_samples if self._grade_moves else self._hint_samples
         state = self._game.hand
         if state.phase in _EXCHANGE:
             start = self._exchange_start()
             if start is not None and len(start.history) == len(state.history):
-                samples = self._grade_samples if self._grade_moves else self._hint_samples
                 ahead(lambda: self._rank_exchange(start, samples))
             return
         view = state.view(self.seat)
-        if not hinted(view):
-            return
-        if self._grade_moves:
-            ahead(lambda: self._graded_at(view))
-        else:
-            ahead(lambda: hint(view, self._hint_samples, workers=1, **lang_kw(hint, self._lang)))
+        if hinted(view):
+            ahead(lambda: self._ranked_at(view, samples))
 
     # ------------------------------------------------------------ the discard, chosen then confirmed
     def _discards_left(self) -> int:
@@ -523,7 +523,7 @@ class PlayTable(TableFront):
             no_hint = "play.hint none give" if state.phase is Phase.GIVE else "play.hint other"
             self.hint = {"note": word(no_hint, lang)}
             return None
-        ranked = hint(state.view(self.seat), self._hint_samples, workers=1, **lang_kw(hint, lang))
+        ranked = self._ranked_at(state.view(self.seat), self._hint_samples)
         self.hint = dict(hint_panel(ranked, self._game.rules, lang))
         return ranked
 
