@@ -120,7 +120,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--write", action="store_true", help=f"rewrite the widget-latency block of {RESULTS.name}")
     args = ap.parse_args(argv)
     if chromium() is None:
-        raise SystemExit("Chromium is missing: apt-get install -y chromium (see shared/BROWSER_TESTING.md)")
+        raise SystemExit("Chromium is missing: apt-get install -y chromium (see tests/browser/README.md)")
     started = time.perf_counter()
     times = measure(args.plays, args.seed)
     median, p95 = statistics.median(times), percentile(times, 0.95)

@@ -1,8 +1,8 @@
 """The course's house rules: set once, followed by every lesson, quiz and widget.
 
 Tables differ: which joker is high, whether the dealer is stuck when everybody passes, and so on
-(the **Decisions** of RULES.md). A teacher writes the table's rules once, in ``course.json`` beside the
-lessons::
+(the **Decisions** of the rulebook, ``docs/rules.md``). A teacher writes the table's rules once, in
+``course.json`` beside the lessons::
 
     {"variant": "canadian", "house_rules": {"high_joker": "black", "all_pass": "stick_dealer"}}
 

@@ -3,7 +3,7 @@ practice notebook answered by clicks (the best choice on most, the first one off
 who still misses some), then the ratings and the progress plot, in the Light and the Dark theme. For looking at, not
 for the lessons: written to ``test-artifacts/practice/`` (with the learner's ratings after each answer, as text).
 
-    .venv/bin/python scripts/practice_session.py      # a few minutes; needs Chromium (see shared/BROWSER_TESTING.md)
+    .venv/bin/python scripts/practice_session.py      # a few minutes; needs Chromium (see tests/browser/README.md)
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@ Light and the Dark theme side by side: a hand in play, the exchange with two car
 every hand face up, and the replay. Written to ``notebooks/images/`` (inside the lessons' folder, so lesson 11
 shows them wherever the lessons are served).
 
-    .venv/bin/python scripts/screenshots.py      # about a minute; needs Chromium (see shared/BROWSER_TESTING.md)
+    .venv/bin/python scripts/screenshots.py      # about a minute; needs Chromium (see tests/browser/README.md)
 """
 
 from __future__ import annotations

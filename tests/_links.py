@@ -47,3 +47,8 @@ def book_links(path: Path) -> list[str]:
 def target_of(page: Path, target: str) -> Path:
     """The file a relative link on ``page`` opens (its #anchor and ?query dropped)."""
     return (page.parent / unquote(urlsplit(target).path)).resolve()
+
+
+def github_anchor(heading: str) -> str:
+    """The #anchor GitHub gives a markdown heading: "## Cards and rank" is ``cards-and-rank``."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")

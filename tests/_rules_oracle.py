@@ -1,4 +1,4 @@
-"""An independent reference model of /work/shared/RULES.md, and a checker that drives one hand.
+"""An independent reference model of the rulebook (docs/rules.md), and a checker that drives one hand.
 
 Nothing here calls the engine's ranking, legality, trick-winner or scoring code: decks, trump
 orders, bid tables and scores are written out from the rulebook so that the randomised tests
@@ -18,7 +18,7 @@ from typing import Any
 import charlemagne_learn as cl
 
 SUITS = "CDHS"
-#: Plain suits, high to low (RULES.md "Plain (non-trump) suits rank A, K, Q, J, 10, 9, 8, 7").
+#: Plain suits, high to low (docs/rules.md#cards-and-rank: suits not trumps rank A, K, Q, J, 10, 9, 8, 7).
 PLAIN_ORDER = ("A", "K", "Q", "J", "10", "9", "8", "7")
 _SAME_COLOUR = {"C": "S", "S": "C", "D": "H", "H": "D"}
 VARIANTS = ("canadian", "american", "maine", "bid_euchre")
@@ -38,7 +38,7 @@ def suit_of(card: cl.Card) -> str | None:
 
 @cache
 def make_deck(variant: str) -> frozenset[cl.Card]:
-    """The deck of the variant, from the table at the top of RULES.md."""
+    """The deck of the variant, from the variants' table, docs/rules.md#the-four-variants."""
     low = {"canadian": "7", "american": "7", "maine": "7", "bid_euchre": "9"}[variant]
     ranks = ("7", "8", "9", "10", "J", "Q", "K", "A")
     ranks = ranks[ranks.index(low) :]
@@ -51,7 +51,7 @@ def make_deck(variant: str) -> frozenset[cl.Card]:
 # ----------------------------------------------------------------------------- bids
 @dataclass(frozen=True)
 class Bid:
-    """One row of a RULES.md bid table.
+    """One row of a bid table of docs/rules.md.
 
     goal: "tricks" (the bidder's side must take at least ``need``), "avoid" (the bidder takes
     no trick) or, with ``per_trick``, Bid Euchre's scoring.
@@ -121,7 +121,7 @@ def is_made(bid: Bid, side_tricks: int) -> bool:
 
 
 def expected_score(variant: str, bid: Bid, team: str, side_tricks: int) -> tuple[dict[str, int], bool, str | None]:
-    """(points by team, made, outright winner) from the RULES.md tables."""
+    """(points by team, made, outright winner) from the bid tables of docs/rules.md."""
     other = "EW" if team == "NS" else "NS"
     made = is_made(bid, side_tricks)
     points = {"NS": 0, "EW": 0}
@@ -167,7 +167,7 @@ def effective_suit(variant: str, trump: str | None, card: cl.Card) -> str:
 
 @cache
 def trump_ranking(variant: str, trump: str | None, high_joker: str = "red") -> tuple[cl.Card, ...]:
-    """Every trump, highest first, as RULES.md lists them."""
+    """Every trump, highest first, as docs/rules.md#cards-and-rank lists them."""
     jokers = ["RJ", "BJ"] if high_joker == "red" else ["BJ", "RJ"]
     if trump is None:
         names = jokers if variant == "canadian" else []
@@ -362,7 +362,7 @@ class HandChecker:
         return {"defend_together", "defend_alone"}
 
     def check_offer(self) -> set[cl.Card] | None:
-        """legal_actions() offers exactly what RULES.md allows; returns the legal cards when playing."""
+        """legal_actions() offers exactly what docs/rules.md allows; returns the legal cards when playing."""
         st = self.state
         offered = {act_key(a) for a in st.legal_actions()}
         mover = int(st.to_move)  # type: ignore[arg-type]

@@ -1,4 +1,4 @@
-"""Card text, seats and suits as RULES.md "Cards and rank" describes them."""
+"""Card text, seats and suits as docs/rules.md#cards-and-rank describes them."""
 
 from __future__ import annotations
 
@@ -6,7 +6,8 @@ import pytest
 
 import charlemagne_learn as cl
 
-# RULES.md: card text is rank then suit; ranks 7 8 9 10 J Q K A (T for 10), suits C D H S or ♣ ♦ ♥ ♠.
+# docs/rules.md#cards-and-rank: card text is rank then suit; ranks 7 8 9 10 J Q K A (T for 10),
+# suits C D H S or ♣ ♦ ♥ ♠.
 RANK_TEXT = ("7", "8", "9", "10", "J", "Q", "K", "A")
 SUIT_LETTERS = "CDHS"
 SUIT_SYMBOLS = "♣♦♥♠"
@@ -69,7 +70,7 @@ def test_suit_letters_and_symbols_agree(letter: str, symbol: str) -> None:
 
 
 def test_suit_colours() -> None:
-    # RULES.md: clubs and spades are black, diamonds and hearts are red.
+    # docs/rules.md#cards-and-rank: clubs and spades are black, diamonds and hearts are red.
     assert [s.is_red for s in (cl.Suit.C, cl.Suit.D, cl.Suit.H, cl.Suit.S)] == [False, True, True, False]
     assert cl.Suit.C.same_colour is cl.Suit.S
     assert cl.Suit.S.same_colour is cl.Suit.C
@@ -140,7 +141,7 @@ def test_a_card_set_reads_as_its_cards_lowest_index_first() -> None:
 
 
 def test_seats_go_clockwise_and_partners_sit_opposite() -> None:
-    # RULES.md: N -> E -> S -> W -> N; partners opposite; teams NS and EW.
+    # docs/rules.md#seats-and-turns: N -> E -> S -> W -> N; partners opposite; teams NS and EW.
     n, e, s, w = cl.Seat.N, cl.Seat.E, cl.Seat.S, cl.Seat.W
     assert [n.left, e.left, s.left, w.left] == [e, s, w, n]
     assert [n.partner, e.partner, s.partner, w.partner] == [s, w, n, e]

@@ -188,7 +188,7 @@ def test_no_lone_defender_against_maine_le_petit() -> None:
 
 
 # ---------------------------------------------------------------- first leader
-# RULES.md: Canadian numeric bids: left of the bidder; every other Canadian bid: the bidder.
+# docs/rules.md#canadian-charlemagne: Canadian numeric bids: left of the bidder; every other Canadian bid: the bidder.
 # American: "the bidder always leads the first trick"; Maine: the bidder; Bid Euchre: the declarer.
 BIDDER_LEADS = [
     ("canadian", "mulot", None),

@@ -1,4 +1,4 @@
-"""Games: dealer rotation, running scores and each variant's way of winning (RULES.md)."""
+"""Games: dealer rotation, running scores and each variant's way of winning (docs/rules.md)."""
 
 from __future__ import annotations
 

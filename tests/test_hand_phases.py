@@ -1,6 +1,6 @@
 """One hand of every variant driven through every phase, on fixed deals.
 
-Each expectation is a rule of RULES.md: who bids when, what the exchange is, when trump
+Each expectation is a rule of docs/rules.md: who bids when, what the exchange is, when trump
 is named, who leads, who sits out, what the hand scores.
 """
 
@@ -906,8 +906,8 @@ def first_certain_trick(state: cl.HandState, need: int) -> int:
     ],
 )
 def test_stop_when_decided_also_stops_numeric_bids(rules: cl.Rules, actions: list[str], need: int) -> None:
-    # Engine choice (Rules docstring: "stop a hand once its result is certain"): RULES.md names
-    # Mulot, Charlemagne and the 8-bid, the engine applies the same test to every bid.
+    # Engine choice (docs/rules.md#stop_when_decided): the sources are silent, and the engine applies the same test
+    # to every bid, not only to Mulot, Charlemagne and the 8-bid.
     full = new(rules)
     apply_all(full, *actions)
     play_out(full)

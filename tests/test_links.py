@@ -18,9 +18,18 @@ from urllib.parse import urlsplit
 import pytest
 
 try:
-    from ._links import BOOKS, NOTEBOOKS, ROOT, book_links, is_relative, links_in, target_of
+    from ._links import BOOKS, NOTEBOOKS, ROOT, book_links, github_anchor, is_relative, links_in, target_of
 except ImportError:  # tests/ is not a package: pytest puts it on sys.path instead
-    from _links import BOOKS, NOTEBOOKS, ROOT, book_links, is_relative, links_in, target_of  # type: ignore[no-redef]
+    from _links import (  # type: ignore[no-redef]
+        BOOKS,
+        NOTEBOOKS,
+        ROOT,
+        book_links,
+        github_anchor,
+        is_relative,
+        links_in,
+        target_of,
+    )
 
 sys.path.insert(0, str(ROOT / "scripts"))
 
@@ -77,11 +86,6 @@ def test_the_lite_site_holds_every_file_the_lessons_link_to(tmp_path: Path) -> N
     assert {p for p in shipped if p.name != "student.json" and p.parts[0] != "class_results"} <= copied
 
 
-def _github_anchor(heading: str) -> str:
-    """The #anchor GitHub gives a markdown heading."""
-    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
-
-
 def test_every_link_in_the_readme_resolves() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     targets = [t for t in links_in(readme) if is_relative(t)]
@@ -94,6 +98,6 @@ def test_every_link_in_the_readme_resolves() -> None:
             broken.append(f"{target}: no such file")
         elif anchor and opened.suffix == ".md":
             headings = re.findall(r"^#+\s+(.*)$", opened.read_text(encoding="utf-8"), re.MULTILINE)
-            if anchor not in {_github_anchor(h) for h in headings}:
+            if anchor not in {github_anchor(h) for h in headings}:
                 broken.append(f"{target}: no heading #{anchor}")
     assert not broken, "README.md:\n" + "\n".join(broken)

@@ -1,7 +1,7 @@
 """Property tests (hypothesis) over random hands of every variant and some rule options.
 
 Hypothesis picks the deal (a seed), the dealer and every action (from ``legal_actions()``).
-Each hand is checked against the independent reference model of RULES.md in
+Each hand is checked against the independent reference model of docs/rules.md in
 ``_rules_oracle``: cards conserved, one card per active seat per trick, legal plays (follow
 the effective suit, Mulot joker rules), trick winners, the number of tricks (early stop
 only once certain), and the score tables. Further properties: JSON replay, undo, copy,
@@ -343,7 +343,7 @@ def test_legal_plays_and_trick_winner_match_the_reference(variant: str, data: st
 
 
 def test_reference_ladders_match_the_engine_presets() -> None:
-    # The bid tables were copied from RULES.md; the engine's ladder must be the same, low to high.
+    # The bid tables were copied from docs/rules.md; the engine's ladder must be the same, low to high.
     for variant in oracle.VARIANTS:
         rules = cl.Rules.preset(variant)
         assert [b.name for b in rules.bids] == [b.name for b in oracle.LADDERS[variant]]

@@ -1,7 +1,7 @@
 """Bulk random play: thousands of complete hands and hundreds of complete games per variant.
 
 Every hand is played with seeded random legal actions and checked step by step against the
-reference model of RULES.md in ``_rules_oracle`` (cards conserved, legal plays, trick
+reference model of docs/rules.md in ``_rules_oracle`` (cards conserved, legal plays, trick
 winners, trick count, score). Games check dealer rotation, cumulative scores and each
 variant's win rule. Everything is seeded, so a failure names a seed that reproduces it.
 """
@@ -100,7 +100,7 @@ def _game_action(state: cl.HandState, rng: Random, variant: str) -> cl.Action:
 
 
 def _expected_winner(variant: str, scores: dict[str, int], result: cl.HandResult) -> str | None:
-    """The win rule of RULES.md, applied after a hand's points were added."""
+    """The win rule (docs/rules.md#win_rule), applied after a hand's points were added."""
     if result.passed_out:
         return None
     contract = result.contract

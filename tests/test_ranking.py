@@ -1,4 +1,4 @@
-"""Trump orders and plain-suit ranks, exactly as RULES.md "Cards and rank" lists them.
+"""Trump orders and plain-suit ranks, exactly as docs/rules.md#cards-and-rank lists them.
 
 The orders are written out here from the rulebook and checked two ways: through
 ``trump_order`` and through who actually wins a trick.
@@ -13,7 +13,7 @@ import pytest
 import charlemagne_learn as cl
 
 SUITS = "CDHS"
-# RULES.md: the little jack is the jack of the other suit of the same colour.
+# docs/rules.md#cards-and-rank: the little jack is the jack of the other suit of the same colour.
 SAME_COLOUR = {"C": "S", "S": "C", "D": "H", "H": "D"}
 # A suit of the other colour, used for filler cards that can never win.
 OTHER_COLOUR = {"C": "D", "S": "H", "D": "C", "H": "S"}

@@ -1,4 +1,4 @@
-"""The four variants of the RULES.md table and the Decision options of Rules."""
+"""The four variants of docs/rules.md#the-four-variants and the Decision options of Rules."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ def deck(low: str, jokers: bool) -> set[cl.Card]:
     return cards | ({cl.RED_JOKER, cl.BLACK_JOKER} if jokers else set())
 
 
-# The variant table at the top of RULES.md: deck, hand / kitty, tricks per hand, game target.
+# The variants' table of docs/rules.md#the-four-variants: deck, hand / kitty, tricks per hand, game target.
 VARIANT_TABLE = {
     "canadian": (deck("7", jokers=True), 8, 2, 8, 32),
     "american": (deck("7", jokers=False), 8, 0, 8, 21),
@@ -51,7 +51,7 @@ def test_default_variant_is_canadian() -> None:
     assert cl.Rules.preset() == cl.Rules.preset("canadian")
 
 
-# Bid ladders, low to high, as the RULES.md tables list them.
+# Bid ladders, low to high, as the bid tables of docs/rules.md list them.
 @pytest.mark.parametrize(
     ("variant", "labels"),
     [
@@ -81,7 +81,8 @@ def test_bid_alternative_names_from_rules_md(variant: str, name: str, canonical:
 
 # ---------------------------------------------------------------- Decision options
 def test_decision_defaults() -> None:
-    # RULES.md Decisions: red joker high, all-pass redeal (Canadian and Bid Euchre), play on for teaching.
+    # docs/rules.md#decisions-the-options-of-rules: red joker high, all-pass redeal (Canadian and Bid Euchre),
+    # play on for teaching.
     canadian = cl.Rules.preset("canadian")
     assert canadian.high_joker == "red"
     assert canadian.all_pass == "redeal"

@@ -1,4 +1,4 @@
-"""Scores of every bid of every variant, made and failed, from the RULES.md tables."""
+"""Scores of every bid of every variant, made and failed, from the bid tables of docs/rules.md."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from charlemagne_learn.engine.scoring import net_points, stake, value_to_bidder
 OTHER = {"NS": "EW", "EW": "NS"}
 
 
-# RULES.md: these contracts have no trump suit; every other bid here has one.
+# docs/rules.md: these contracts have no trump suit; every other bid here has one.
 NO_TRUMP_BIDS = {"mulot", "gros_mulot", "le_petit", "no_trump", "high_card_no_trump"}
 
 

@@ -1,4 +1,4 @@
-"""The double-dummy solver against an independent brute-force minimax, and on hands worked out from RULES.md.
+"""The double-dummy solver against an independent brute-force minimax, and on hands worked out from docs/rules.md.
 
 The brute force below only uses the public rules API (``cl.legal_plays``, ``cl.trick_winner``) and tries every
 legal card at every turn with no pruning (it only remembers exact values of positions it has already solved), so
@@ -203,7 +203,7 @@ def test_double_dummy_is_the_best_first_lead() -> None:
         assert double_dummy(k, hands, leader, method="python") == (max(leads) if leader_wants_tricks else min(leads))
 
 
-# ---------------------------------------------------------------- hands worked out from RULES.md
+# ---------------------------------------------------------------- hands worked out from docs/rules.md
 def test_mulot_joker_rule_forces_the_bidder_to_win_a_trick() -> None:
     # Mulot, North alone (South sits out): the jokers are the only trumps. East leads A♣; North, void in
     # clubs and holding a joker, must play it and wins the trick with the only trump played. Had East led

@@ -1,4 +1,4 @@
-"""Playing a trick (RULES.md "Playing a trick" and the Mulot joker rules), with the explanations."""
+"""Playing a trick (docs/rules.md#playing-a-trick, the Mulot joker rules too), with the explanations."""
 
 from __future__ import annotations
 

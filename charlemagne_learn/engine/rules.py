@@ -1,7 +1,7 @@
 """Rule systems as data: :class:`Rules` and its presets.
 
-The four variants of ``RULES.md`` are presets of one frozen :class:`Rules` value, never
-separate code paths. Every **Decision** of the rulebook is a keyword option.
+The four variants of the rulebook (``docs/rules.md``) are presets of one frozen :class:`Rules` value, never
+separate code paths. Every **Decision** of the rulebook is a keyword option (:meth:`Rules.option_names`).
 
 >>> rules = Rules.preset("canadian")
 >>> rules.name, rules.deck_size, rules.hand_size, rules.kitty_size, rules.target
@@ -234,7 +234,7 @@ class Rules(HashedOnce):
 
     Deck and ranking:
       ``low_rank`` 7 (32/34 cards) or 9 (Bid Euchre's 24), ``jokers``, ``high_joker``
-      ("red" or "black": **Decision** of RULES.md), ``nine_high`` (the trump 9 is the top
+      ("red" or "black": **Decision** of docs/rules.md), ``nine_high`` (the trump 9 is the top
       trump, American and Maine). The deck and the hand and kitty sizes belong to the variant:
       its bid ladder is written for them.
     Bidding: ``bids`` (the ladder, low to high), ``all_pass`` ("redeal" or "stick_dealer":
@@ -351,7 +351,7 @@ class Rules(HashedOnce):
             allowed = Codes(sorted(VARIANTS) + sorted(ALIASES))
             raise RulesOptionError(sentence("rules.unknown_variant", lang, value=quote(variant), allowed=allowed))
         base = VARIANTS[key]
-        known = {f.name for f in dataclasses.fields(cls) if f.init} - {"name", "bids"}
+        known = set(cls.option_names())
         unknown = sorted(set(options) - known)
         if unknown:
             lang = refusal_lang()
@@ -389,14 +389,21 @@ class Rules(HashedOnce):
         lang = refusal_lang()
         raise RulesOptionError(sentence("rules.not_rules", lang, value=quote(rules), variants=Codes(list(VARIANTS))))
 
+    @classmethod
+    def option_names(cls) -> tuple[str, ...]:
+        """Every keyword :meth:`preset` takes, in the order of the fields: the rulebook's Decisions
+        (``docs/rules.md``, whose list a test keeps equal to this). The variant's ``name`` and its ``bids`` are the
+        rest of the rules, not options.
+
+        >>> Rules.option_names()[:5]
+        ('low_rank', 'jokers', 'hand_size', 'kitty_size', 'nine_high')
+        """
+        return tuple(f.name for f in dataclasses.fields(cls) if f.init and f.name not in ("name", "bids"))
+
     def options(self) -> dict[str, Any]:
         """The options that differ from this variant's preset (for JSON records)."""
         base = VARIANTS[self.name]
-        return {
-            f.name: getattr(self, f.name)
-            for f in dataclasses.fields(self)
-            if f.init and f.name not in ("name", "bids") and getattr(self, f.name) != getattr(base, f.name)
-        }
+        return {name: getattr(self, name) for name in self.option_names() if getattr(self, name) != getattr(base, name)}
 
     # ----------------------------------------------------------------- derived
     @property

@@ -1,7 +1,7 @@
 """JupyterLab in a subprocess and the system Chromium driven by Playwright: shared by the browser tests'
 fixtures (``conftest.py``) and the widget latency benchmark (``benchmarks/widget_latency.py``).
 
-The recipe is ``shared/BROWSER_TESTING.md``: JupyterLab on 127.0.0.1 with a random token, every Jupyter
+How, and why, is ``tests/browser/README.md``: JupyterLab on 127.0.0.1 with a random token, every Jupyter
 folder temporary, notebooks written into a temporary root (autosave never touches the repository), the
 system Chromium launched by Playwright (never ``playwright install``).
 """

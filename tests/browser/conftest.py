@@ -1,7 +1,7 @@
 """Fixtures of the widget and lesson tests: JupyterLab in a subprocess and headless Chromium driven by Playwright.
 
-The launcher itself lives in ``_jupyter.py`` (the widget latency benchmark uses it too); the recipe is
-``shared/BROWSER_TESTING.md``. Without Chromium or Playwright the tests skip on a developer's machine and
+The launcher itself lives in ``_jupyter.py`` (the widget latency benchmark uses it too); how they run is
+``tests/browser/README.md``. Without Chromium or Playwright the tests skip on a developer's machine and
 fail when ``CI`` is set: CI must always run them.
 """
 
