@@ -32,6 +32,7 @@ from typing import Any
 from ..engine.cards import Seat
 from ..engine.contract import Contract
 from ..engine.i18n import say
+from . import exiting
 
 __all__ = ["CompiledSearch", "available", "bounds", "own_module", "why_unavailable"]
 
@@ -108,6 +109,7 @@ class _Module:
             return [self.bound(*record) for record in records]
         out: list[int] = []
         for at in range(0, len(records), BATCH):
+            exiting.check()
             part = records[at : at + BATCH]
             count = len(part)
             struct.pack_into(f"<{count * _RECORD}i", self._records, 0, *chain.from_iterable(part))
@@ -378,6 +380,7 @@ class CompiledSearch:
 
     def solve(self, leader: int) -> int:
         """Bidder-side tricks still to come, ``leader`` to lead, exactly."""
+        exiting.check()
         with self._module.lock:
             slot = self._module.slot(self.contract)
             value = self._module.solve(slot, self._fresh, *_halves(self.hands), leader)
@@ -387,6 +390,7 @@ class CompiledSearch:
     def boundary(self, leader: int, alpha: int, beta: int) -> int:
         """As :meth:`solve` when strictly inside (alpha, beta), otherwise a bound on the side of the window
         it fell."""
+        exiting.check()
         with self._module.lock:
             slot = self._module.slot(self.contract)
             value = self._module.bound(slot, self._fresh, *_halves(self.hands), leader, alpha, beta)
@@ -401,6 +405,7 @@ class CompiledSearch:
             return []
         if len(cards) > 8 or len(trick) > 3:
             raise ValueError("at most eight cards and a trick of three")
+        exiting.check()
         candidates = sum(1 << c for c in cards)
         played = [*trick, 0, 0, 0][:3]
         with self._module.lock:
