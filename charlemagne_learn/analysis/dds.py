@@ -80,16 +80,17 @@ def available() -> bool:
                 import endplay.dds  # noqa: F401  loads DDS's shared library
             except Exception as error:  # OSError (no library, no libgomp), ImportError, a missing symbol, …
                 _failure = f"{type(error).__name__}: {error}"
-                warnings.warn(say("dds.unusable", error=_failure), RuntimeWarning, stacklevel=_outside_package())
+                warnings.warn(say("dds.unusable", error=_failure), RuntimeWarning, stacklevel=outside_package())
                 _usable = False
             else:
                 _usable = True
     return _usable
 
 
-def _outside_package() -> int:
-    """The stack level, for :func:`warnings.warn` called from :func:`available`, of the first caller outside this
-    package: the warning then names the learner's own line, not one of ours."""
+def outside_package() -> int:
+    """The stack level, for :func:`warnings.warn` called by the function calling this one (:func:`available`, and
+    the compiled search's loading), of the first caller outside this package: the warning then names the learner's
+    own line, not one of ours."""
     package = str(Path(__file__).parents[1])
     frame, level = sys._getframe(1), 1
     while frame.f_back is not None and frame.f_code.co_filename.startswith(package):
