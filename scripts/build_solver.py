@@ -3,9 +3,9 @@
 The .wasm is committed, so learners install the package with no compiler; ``tests/test_solver_build.py``
 rebuilds it and checks the bytes are the committed ones. Beside it the build writes ``solver.wasm.sha256``, the
 module's SHA-256 digest (in ``sha256sum``'s format), which the package checks before loading the module: a
-damaged copy is then said, not used. The build is reproducible: fixed flags, no debug
-information, no names or producer notes in the output, source paths mapped away. It needs clang 19 with the
-WebAssembly target and its linker (Debian/Ubuntu: ``apt-get install clang-19 lld-19``); no C library is linked.
+damaged copy is then said, not used. The build is reproducible: fixed flags, no debug information, no names or
+producer notes in the output, source paths mapped away. It needs clang 19 with the WebAssembly target and its
+linker (Debian/Ubuntu: ``apt-get install clang-19 lld-19``); no C library is linked.
 
 Run from the repository root::
 

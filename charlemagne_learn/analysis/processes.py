@@ -3,8 +3,9 @@
 Bid odds (:mod:`~charlemagne_learn.analysis.odds`) keep one pool for the whole session, :func:`shared_pool`: a
 learner exploring hand after hand pays the start-up once. A bidding dataset
 (:mod:`~charlemagne_learn.analysis.stats`) takes a pool for one job, :func:`job_pool`, closed when it is done.
-Both start their workers the same way (:func:`context`, :func:`start_worker`): with the parent's finding on DDS
-and the compiled search, deaf to Ctrl-C and JupyterLab's Stop (the parent's to handle), and ending themselves once their parent is gone.
+Both start their workers the same way (:func:`context`, :func:`start_worker`): with the parent's findings on DDS
+and the compiled search, deaf to Ctrl-C and JupyterLab's Stop (the parent's to handle), and ending themselves
+once their parent is gone.
 
 A call on the shared pool has a number (:func:`next_call`); stopped part way, it takes its work back
 (:func:`take_back`) and its chunks already running end at their next sample (:func:`stopped`), so the next call
