@@ -153,3 +153,13 @@ def test_a_damaged_module_gives_the_same_answers_with_one_warning(tmp_path: Path
     said = [line for line in run.stderr.splitlines() if "cannot load" in line]
     assert len(said) == 1, run.stderr  # once, for the process and its workers together
     assert "RuntimeWarning: the compiled search cannot load (DamagedModuleError: solver.wasm is damaged" in said[0]
+
+
+def test_a_worker_process_takes_its_parents_finding_and_says_nothing(fresh: None) -> None:
+    """A worker started where the module could not load (spawned, not forked, on macOS and Windows) neither loads it
+    nor warns again: its parent has said it."""
+    compiled.take_finding("DamagedModuleError: solver.wasm is damaged")
+    assert said(compiled.available) == []
+    assert (
+        compiled.why_unavailable("en") == "the compiled search cannot load (DamagedModuleError: solver.wasm is damaged)"
+    )
