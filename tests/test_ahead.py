@@ -125,16 +125,66 @@ def test_the_work_under_way_ends_before_python_closes_the_compiled_module_at_exi
     """A kernel shut down while a grade is worked out ahead: the work ends first, then the module is closed (a
     thread still inside the module as it was closed crashed the process)."""
     script = """
-import atexit, time
-done = []
+import atexit, threading, time
+done, began = [], threading.Event()
 atexit.register(lambda: print("finished before the exit handlers:", bool(done)))  # the last handler to run
 from charlemagne_learn.analysis import ahead, compiled
 compiled.available()  # the module loaded: its closing is one of the exit handlers
-ahead.ahead(lambda: (time.sleep(0.5), done.append(1)))
+ahead.ahead(lambda: (began.set(), time.sleep(0.5), done.append(1)))
+began.wait()  # under way (work not yet begun is dropped at exit)
 """
     ran = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=False)
     assert ran.returncode == 0, ran.stderr
     assert "finished before the exit handlers: True" in ran.stdout
+
+
+def exit_with(script: str) -> list[str]:
+    """The lines ``script`` prints, run in a Python of its own that exits at its end (with no error)."""
+    ran = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=240, check=False)
+    assert ran.returncode == 0 and "Traceback" not in ran.stderr, ran.stderr
+    return ran.stdout.splitlines()
+
+
+def test_the_work_under_way_at_exit_is_stopped_and_the_work_waiting_dropped() -> None:
+    """Issue 46 item 7: Python waited at exit for the work ahead to finish (14.5 s after a decision quiz was left).
+    Now the search under way is the last: the thousands after it are not begun, nor the work waiting."""
+    whole = 5000
+    script = f"""
+import atexit, threading
+import charlemagne_learn as cl
+from charlemagne_learn.analysis import ahead
+rules = cl.Rules.preset("canadian")
+state = cl.HandState.new(rules, dealer="W", seed=0)
+hands = {{seat: list(state.hand(seat)) for seat in cl.Seat}}
+contract = cl.Contract(rules, "6", "N", "S")
+searched, began = [], threading.Event()
+
+def work():
+    for _ in range({whole}):
+        cl.double_dummy(contract, hands, "E")
+        searched.append(1)
+        began.set()
+
+ahead.ahead(work)
+began.wait()
+ahead.ahead(lambda: searched.append("the work waiting"))
+atexit.register(lambda: print(len(searched), "the work waiting" in searched))
+"""
+    done, waiting_ran = exit_with(script)[-1].split()
+    assert 1 <= int(done) < whole and waiting_ran == "False"
+
+
+def test_a_decision_quiz_left_for_the_exit_stops_its_grade_worked_out_ahead() -> None:
+    """The kernel shut down as the quiz's first grade is worked out ahead: that grade is not finished, nor the
+    next decision found."""
+    script = """
+import atexit
+from charlemagne_learn.widgets.decide import DecisionQuiz
+quiz = DecisionQuiz("american", ["bid"], seed=2, count=5, samples=400)
+quiz._on_front_end(quiz, {"type": "shown"}, [])
+atexit.register(lambda: print("_graded" in vars(quiz.decision), quiz._upcoming is not None))
+"""
+    assert exit_with(script)[-1] == "False False"
 
 
 def test_where_no_thread_can_run_nothing_is_worked_out_ahead(monkeypatch: pytest.MonkeyPatch) -> None:

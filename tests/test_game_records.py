@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -61,6 +62,40 @@ def test_undo_reopens_a_won_game() -> None:
     assert game.is_over
     game.undo()
     assert not game.is_over and game.winner is None
+
+
+def test_a_long_game_loads_each_action_once_and_undo_replays_only_the_hand_it_is_in(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 46 item 7: a record of 20,000 thrown-in hands took 80 s to load, and as long for one undo(), which
+    replayed the whole game. Loading applies each action once; undo replays the hand the action was in, up to
+    the action before it, whether it is the hand in play or the last finished one it reopens."""
+    game = cl.Game("canadian", first_dealer="N", seed=1)  # four passes throw the hand in (all_pass="redeal")
+    thrown_in = 500
+    for action in ["pass"] * (4 * thrown_in) + ["pass", "pass", "bid 6"]:
+        game.apply(action)
+    record = game.to_json()
+    applied: list[str] = []
+    apply = cl.HandState.apply
+
+    def counted(state: cl.HandState, action: cl.Action | str, seat: cl.Seat | str | None = None) -> None:
+        applied.append(str(action))
+        apply(state, action, seat)
+
+    monkeypatch.setattr(cl.HandState, "apply", counted)
+    loaded = cl.Game.from_json(record)
+    assert len(applied) == len(game.actions) and len(loaded.finished) == thrown_in
+    replayed = []
+    for _ in range(4):  # "bid 6", the two passes of the hand in play, then the last pass of the hand before
+        applied.clear()
+        loaded.undo()
+        replayed.append(len(applied))
+    assert replayed == [2, 1, 0, 3]
+    assert len(loaded.finished) == thrown_in - 1 and loaded.hand.history and not loaded.hand.is_over
+    monkeypatch.undo()
+    before = json.loads(record)
+    before["actions"] = before["actions"][:-4]
+    assert loaded.to_json() == cl.Game.from_json(json.dumps(before)).to_json()
 
 
 def test_nothing_to_undo_and_bad_records_are_clear_errors() -> None:

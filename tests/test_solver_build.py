@@ -1,5 +1,6 @@
 """The committed compiled search is what its source builds to: rebuilt here with the same compiler and flags
-(``scripts/build_solver.py``), byte for byte. A developer's machine without clang 19 skips; CI never does."""
+(``scripts/build_solver.py``), byte for byte, with the digest the package checks it against. A developer's machine
+without clang 19 skips; CI never does."""
 
 from __future__ import annotations
 
@@ -34,6 +35,9 @@ def test_the_committed_module_is_built_from_its_source(tmp_path: Path) -> None:
         pytest.skip("clang-19 is not installed here (apt-get install clang-19 lld-19)")
     out = build_solver.build(tmp_path / "solver.wasm")  # type: ignore[attr-defined]
     assert out.read_bytes() == compiled.WASM.read_bytes(), "run python3 scripts/build_solver.py and commit the .wasm"
+    # and the digest the package checks the module against, written beside it by the build, is the committed one
+    written = build_solver.digest_file(out).read_text(encoding="ascii")  # type: ignore[attr-defined]
+    assert written == compiled.DIGEST.read_text(encoding="ascii"), "commit the .wasm.sha256 the build wrote"
 
 
 def test_the_module_imports_nothing_and_loads_here() -> None:

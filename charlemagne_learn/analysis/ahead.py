@@ -9,6 +9,9 @@ exchange's grade came about 0.3 s after the exchange was made, on a two-CPU mach
 that to choose two cards and a trump). Only the newest moment waits its turn: one the learner has left is not
 begun.
 
+As Python exits (a kernel shut down, a script's end) the work under way is stopped, not finished: it ends
+within one search (:mod:`.exiting`), and the work waiting is dropped. Nobody would read its answers.
+
 In JupyterLite, where no thread can run beside the kernel's, nothing is worked out ahead: each answer is worked
 out when clicked, as before.
 
@@ -28,7 +31,7 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
-from . import compiled
+from . import compiled, exiting
 
 __all__ = ["ahead", "settle"]
 
@@ -37,9 +40,9 @@ _ready = threading.Condition()
 _waiting: Callable[[], object] | None = None
 #: Is the thread at work (or about to be)?
 _busy = False
-#: One thread, started when first needed. A pool of one rather than a thread of our own: Python lets a pool's
-#: thread end its work before the interpreter exits, and the compiled module is closed only then (a daemon
-#: thread still inside the module as it was closed crashed the process on its way out).
+#: One thread, started when first needed. A pool of one rather than a thread of our own: Python waits for a pool's
+#: thread before the interpreter exits, and closes the compiled module only then (a daemon thread still inside
+#: the module as it was closed crashed the process on its way out); the work itself stops first (:mod:`.exiting`).
 _pool: ThreadPoolExecutor | None = None
 #: No thread can run here (JupyterLite), found out once.
 _no_threads = sys.platform == "emscripten"
@@ -51,7 +54,7 @@ def ahead(work: Callable[[], object]) -> bool:
     out). ``work`` keeps its answer itself (through :class:`.kept.Kept`); an error it raises is dropped: asked for
     on a click, the answer is worked out again and the error said there."""
     global _waiting, _busy, _pool
-    if _no_threads:
+    if _no_threads or exiting.exiting():
         return False
     with _ready:
         _waiting = work
@@ -59,7 +62,7 @@ def ahead(work: Callable[[], object]) -> bool:
             return True
         try:
             if _pool is None:
-                _pool = ThreadPoolExecutor(1, thread_name_prefix="charlemagne-ahead", initializer=compiled.own_module)
+                _pool = ThreadPoolExecutor(1, thread_name_prefix="charlemagne-ahead", initializer=_start)
             _pool.submit(_run)
         except RuntimeError:  # no thread can start here, or the interpreter is on its way out
             _waiting = None
@@ -75,17 +78,24 @@ def settle() -> None:
             _ready.wait()
 
 
+def _start() -> None:
+    """Run in the thread as it starts."""
+    compiled.own_module()
+    exiting.stops_here()
+
+
 def _run() -> None:
-    """Work out what waits, newest first, until nothing does."""
+    """Work out what waits, newest first, until nothing does, or Python exits."""
     global _waiting, _busy
     while True:
         with _ready:
             work, _waiting = _waiting, None
-            if work is None:
+            if work is None or exiting.exiting():
                 _busy = False
                 _ready.notify_all()
                 return
-        with contextlib.suppress(Exception):  # worked out again on the click, which says the error
+        # an error is said on the click, which works the answer out again; Stopped: Python is exiting
+        with contextlib.suppress(Exception):
             work()
 
 

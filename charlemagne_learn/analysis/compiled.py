@@ -6,6 +6,12 @@ the ``wasmtime`` package, Pyodide (JupyterLite) with the browser's own WebAssemb
 so loading it is the same few lines in both. Where neither works (no ``wasmtime`` wheel for a platform), the
 pure-Python search answers instead, with the same numbers, and :func:`why_unavailable` says why.
 
+The module is checked against the SHA-256 digest it was built with (``native/solver.wasm.sha256``, written by
+the build beside it) before it is loaded, once a process: a damaged copy that WebAssembly would still accept (a
+flipped byte in its code or data) could answer wrongly. A module that fails the check, or cannot load at all
+where wasmtime is installed, is said once, in a warning, as a broken endplay is (:mod:`.dds`): the analyses
+then use the pure-Python search, 10 to 50 times slower.
+
 >>> import charlemagne_learn as cl
 >>> from charlemagne_learn.engine.deal import mask_of
 >>> k = cl.Contract(cl.Rules.preset("canadian"), bid="mulot", bidder="N")
@@ -18,10 +24,12 @@ from __future__ import annotations
 
 import atexit
 import ctypes
+import hashlib
 import os
 import struct
 import sys
 import threading
+import warnings
 import weakref
 from collections.abc import Callable, Sequence
 from functools import cache
@@ -32,10 +40,14 @@ from typing import Any
 from ..engine.cards import Seat
 from ..engine.contract import Contract
 from ..engine.i18n import say
+from . import exiting
+from .dds import outside_package
 
 __all__ = ["CompiledSearch", "available", "bounds", "own_module", "why_unavailable"]
 
 WASM = Path(__file__).with_name("native") / "solver.wasm"
+#: The SHA-256 digest of the module as built, in ``sha256sum``'s format (written by ``scripts/build_solver.py``).
+DIGEST = WASM.with_name(WASM.name + ".sha256")
 #: Contracts the module holds at once (its ``SLOTS``); the least recently used one makes way for a new one.
 SLOTS = 64
 #: A hand crosses the boundary as two halves of this many bits (compact card indices run 0-33).
@@ -108,6 +120,7 @@ class _Module:
             return [self.bound(*record) for record in records]
         out: list[int] = []
         for at in range(0, len(records), BATCH):
+            exiting.check()
             part = records[at : at + BATCH]
             count = len(part)
             struct.pack_into(f"<{count * _RECORD}i", self._records, 0, *chain.from_iterable(part))
@@ -233,10 +246,33 @@ def _browser_module(data: bytes, slots: int = SLOTS) -> _Module:
 
 def load(slots: int = SLOTS) -> _Module:
     """A new instance of the module, with its own memory and table, holding at most ``slots`` contracts."""
-    data = WASM.read_bytes()
+    data = shipped()
     return _browser_module(data, slots) if sys.platform == "emscripten" else _wasmtime_module(data, slots)
 
 
+class DamagedModuleError(RuntimeError):
+    """The module's bytes are not the ones it was built as (their digest differs from :data:`DIGEST`'s)."""
+
+
+def digest_of(data: bytes) -> str:
+    """The SHA-256 digest of ``data``, as :data:`DIGEST` holds it (64 hexadecimal digits)."""
+    return hashlib.sha256(data).hexdigest()
+
+
+def shipped() -> bytes:
+    """The module's bytes, checked against :data:`DIGEST` (once a process: then kept); raises
+    :class:`DamagedModuleError` when they differ, ``OSError`` when either file cannot be read."""
+    global _bytes
+    if _bytes is None:
+        data = WASM.read_bytes()
+        if [digest_of(data).encode()] != DIGEST.read_bytes().split()[:1]:
+            raise DamagedModuleError(say("compiled.damaged", file=WASM.name))
+        _bytes = data
+    return _bytes
+
+
+#: The module's bytes, once checked (:func:`shipped`).
+_bytes: bytes | None = None
 _loaded: _Module | None = None
 _failure: str | None = None
 _tried = False
@@ -287,9 +323,14 @@ def _module() -> _Module | None:
                     _loaded = load()
                 except ModuleNotFoundError as error:
                     _failure = "no_wasmtime" if error.name == "wasmtime" else f"{type(error).__name__}: {error}"
-                except Exception as error:  # a missing file, a wasmtime without a wheel for this system, …
+                except Exception as error:  # damaged, a missing file, a wasmtime without a wheel for this system, …
                     _failure = f"{type(error).__name__}: {error}"
                 _tried = True
+                if _failure is not None and _failure != "no_wasmtime":
+                    # said once, as a broken endplay is: without it every hint is 10-50 times slower, unexplained
+                    fix = say("compiled.fix_site") if sys.platform == "emscripten" else say("compiled.fix_install")
+                    warning = say("compiled.unusable", error=_failure, fix=fix)
+                    warnings.warn(warning, RuntimeWarning, stacklevel=outside_package())
     return _loaded
 
 
@@ -304,6 +345,21 @@ def why_unavailable(lang: str | None = None) -> str:
     if _failure == "no_wasmtime":
         return say("compiled.no_wasmtime", lang)
     return say("compiled.cannot_load", lang, error=_failure or "?")
+
+
+def finding() -> str | None:
+    """Why the module could not load in this process (None: it loaded), trying it first if need be: for
+    :func:`take_finding` in a worker process."""
+    _module()
+    return _failure
+
+
+def take_finding(failure: str | None) -> None:
+    """Take the parent's finding in a worker process: a worker then neither loads the module where its parent
+    could not nor warns a second time (where it could, the worker loads its own, or has the parent's)."""
+    global _failure, _tried
+    if failure is not None:
+        _failure, _tried = failure, True
 
 
 # ---------------------------------------------------------------- contracts
@@ -378,6 +434,7 @@ class CompiledSearch:
 
     def solve(self, leader: int) -> int:
         """Bidder-side tricks still to come, ``leader`` to lead, exactly."""
+        exiting.check()
         with self._module.lock:
             slot = self._module.slot(self.contract)
             value = self._module.solve(slot, self._fresh, *_halves(self.hands), leader)
@@ -387,6 +444,7 @@ class CompiledSearch:
     def boundary(self, leader: int, alpha: int, beta: int) -> int:
         """As :meth:`solve` when strictly inside (alpha, beta), otherwise a bound on the side of the window
         it fell."""
+        exiting.check()
         with self._module.lock:
             slot = self._module.slot(self.contract)
             value = self._module.bound(slot, self._fresh, *_halves(self.hands), leader, alpha, beta)
@@ -401,6 +459,7 @@ class CompiledSearch:
             return []
         if len(cards) > 8 or len(trick) > 3:
             raise ValueError("at most eight cards and a trick of three")
+        exiting.check()
         candidates = sum(1 << c for c in cards)
         played = [*trick, 0, 0, 0][:3]
         with self._module.lock:

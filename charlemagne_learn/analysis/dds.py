@@ -35,6 +35,7 @@ from ..engine.contract import Contract
 from ..engine.i18n import say
 from ..engine.ranking import CardOrder, card_order
 from ..engine.rules import Rules
+from . import exiting
 
 __all__ = [
     "available",
@@ -79,16 +80,17 @@ def available() -> bool:
                 import endplay.dds  # noqa: F401  loads DDS's shared library
             except Exception as error:  # OSError (no library, no libgomp), ImportError, a missing symbol, …
                 _failure = f"{type(error).__name__}: {error}"
-                warnings.warn(say("dds.unusable", error=_failure), RuntimeWarning, stacklevel=_outside_package())
+                warnings.warn(say("dds.unusable", error=_failure), RuntimeWarning, stacklevel=outside_package())
                 _usable = False
             else:
                 _usable = True
     return _usable
 
 
-def _outside_package() -> int:
-    """The stack level, for :func:`warnings.warn` called from :func:`available`, of the first caller outside this
-    package: the warning then names the learner's own line, not one of ours."""
+def outside_package() -> int:
+    """The stack level, for :func:`warnings.warn` called by the function calling this one (:func:`available`, and
+    the compiled search's loading), of the first caller outside this package: the warning then names the learner's
+    own line, not one of ours."""
     package = str(Path(__file__).parents[1])
     frame, level = sys._getframe(1), 1
     while frame.f_back is not None and frame.f_code.co_filename.startswith(package):
@@ -183,6 +185,7 @@ def dds_position(contract: Contract, hands: list[int], leader: Seat, trick: list
         seat = int(contract.next_active(Seat(seat)))
     trump = Denom.nt if contract.order.trump_suit is None else Denom.spades
     pbn = bridge_pbn(contract, full)
+    exiting.check()
     with _LOCK:
         deal = Deal(pbn, first=Player(int(leader)), trump=trump)
         for c in trick:
@@ -249,6 +252,7 @@ def dds_positions(
             # every card's tricks (solutions 3), no target (-1), no reuse of the last board's table (mode 1)
             boards.target[n], boards.solutions[n], boards.mode[n] = -1, 3, 1
         solved = _dds.solvedBoards()
+        exiting.check()
         with _LOCK:
             _dds.SolveAllBoardsBin(boards, solved)
         for n, hands in enumerate(chunk):
@@ -308,6 +312,7 @@ def dds_bidder_tricks_many(deals: Sequence[tuple[Contract, Sequence[int], Seat]]
             # the best card's tricks only (solutions 1), no target (-1), no reuse of the last board's table (mode 1)
             boards.target[n], boards.solutions[n], boards.mode[n] = -1, 1, 1
         solved = _dds.solvedBoards()
+        exiting.check()
         with _LOCK:
             _dds.SolveAllBoardsBin(boards, solved)
         for n, (contract, hands, leader) in enumerate(chunk):
@@ -324,6 +329,7 @@ def dds_bidder_tricks(contract: Contract, hands: list[int], leader: Seat) -> int
 
     trump = Denom.nt if contract.order.trump_suit is None else Denom.spades
     pbn = bridge_pbn(contract, hands)
+    exiting.check()
     with _LOCK:
         deal = Deal(pbn, first=Player(int(leader)), trump=trump)
         # OptimalOne (DDS's solutions=1): just the best card's tricks, not every card's; about 1.7x faster.

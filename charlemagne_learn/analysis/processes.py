@@ -3,8 +3,9 @@
 Bid odds (:mod:`~charlemagne_learn.analysis.odds`) keep one pool for the whole session, :func:`shared_pool`: a
 learner exploring hand after hand pays the start-up once. A bidding dataset
 (:mod:`~charlemagne_learn.analysis.stats`) takes a pool for one job, :func:`job_pool`, closed when it is done.
-Both start their workers the same way (:func:`context`, :func:`start_worker`): with the parent's finding on DDS,
-deaf to Ctrl-C and JupyterLab's Stop (the parent's to handle), and ending themselves once their parent is gone.
+Both start their workers the same way (:func:`context`, :func:`start_worker`): with the parent's findings on DDS
+and the compiled search, deaf to Ctrl-C and JupyterLab's Stop (the parent's to handle), and ending themselves
+once their parent is gone.
 
 A call on the shared pool has a number (:func:`next_call`); stopped part way, it takes its work back
 (:func:`take_back`) and its chunks already running end at their next sample (:func:`stopped`), so the next call
@@ -24,7 +25,7 @@ from concurrent.futures import wait as wait_for
 from multiprocessing.context import BaseContext
 from typing import Any
 
-from . import dds, threads
+from . import compiled, dds, threads
 
 __all__ = [
     "POOL_LOCK",
@@ -81,7 +82,7 @@ def shared_pool(workers: int) -> tuple[ProcessPoolExecutor, Any]:
         max_workers=workers,
         mp_context=start,
         initializer=start_worker,
-        initargs=(os.getpid(), dds.available(), stops),
+        initargs=(os.getpid(), dds.available(), stops, compiled.finding()),
     )
     _POOL = (workers, pool, stops)
     return pool, stops
@@ -101,13 +102,14 @@ def drop_shared_pool(only: ProcessPoolExecutor | None = None, *, stops: Any = No
 def job_pool(processes: int) -> multiprocessing.pool.Pool:
     """A pool of ``processes`` workers for one job, started as the shared pool's are (``with job_pool(n) as
     pool:`` ends them)."""
-    return context().Pool(processes, start_worker, (os.getpid(), dds.available(), None))
+    return context().Pool(processes, start_worker, (os.getpid(), dds.available(), None, compiled.finding()))
 
 
-def start_worker(parent: int, dds_usable: bool, stops: Any) -> None:
+def start_worker(parent: int, dds_usable: bool, stops: Any, compiled_failure: str | None = None) -> None:
     """Run in each worker as it starts.
 
-    The worker takes its parent's finding on DDS (a broken endplay is found, and reported, once) and the stop
+    The worker takes its parent's findings on DDS and on the compiled search (a broken endplay, or a damaged
+    compiled search, is found, and reported, once) and the stop
     slots (None: a job's pool, whose work is never stopped in part), and searches in one thread. It ignores
     Ctrl-C and JupyterLab's Stop, which reach the whole process group: the parent hears them and takes its work
     back; a worker interrupted between tasks would die and break the pool.
@@ -124,6 +126,7 @@ def start_worker(parent: int, dds_usable: bool, stops: Any) -> None:
     global _stops
     _stops = stops
     dds.set_usable(dds_usable)
+    compiled.take_finding(compiled_failure)
     # the pool already has a process a CPU: searches in several threads in each would only crowd them
     threads.searching_alone()
     signal.signal(signal.SIGINT, signal.SIG_IGN)

@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar, cast
 
-from . import compiled
+from . import compiled, exiting
 from .cpus import usable_cpus
 
 __all__ = ["MAX_THREADS", "search_threads", "searching_alone", "split"]
@@ -104,8 +104,14 @@ def split(
     all_made = False
     ready = threading.Condition()
     stop = threading.Event()  # an error, or Ctrl-C (JupyterLab's Stop): the parts not begun are not searched
+    # work ahead stops as Python exits (.exiting), in the threads that search parts of it too
+    stops = exiting.marked()
 
     def take(wait: bool) -> None:
+        with exiting.stopping_as(stops):
+            taking(wait)
+
+    def taking(wait: bool) -> None:
         nonlocal taken
         while True:
             with ready:

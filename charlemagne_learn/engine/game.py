@@ -240,12 +240,6 @@ class Game:
         hands = self.finished if self.is_over else [*self._finished, self._hand]
         return [a for hand in hands for _, a in hand.history]
 
-    def _restarted(self) -> Game:
-        """The game as it stood before its first action: the same rules, seed, starting score and deals."""
-        game = Game(self.rules, self.first_dealer, self.seed, scores=self.starting_scores)
-        game._set_deals(self._deals)
-        return game
-
     def _set_deals(self, deals: dict[int, _Deal]) -> None:
         """Take ``deals`` as the game's chosen deals before its first action (the first hand dealt anew if
         it is one of them)."""
@@ -254,15 +248,30 @@ class Game:
             self._hand = _dealt(self.rules, self.first_dealer, self._deals[0])
 
     def undo(self) -> Action:
-        """Take back the last action, reopening a finished hand (or game) if need be."""
-        actions = self.actions
-        if not actions:
+        """Take back the last action, reopening a finished hand (or game) if need be.
+
+        Only the hand the action was in is replayed (to its action before), never the hands before it: undo takes
+        as long after thousands of hands as after one."""
+        self._catch_up()
+        hand = self._hand
+        if self._winner is None and hand.history:  # an action of the hand in play
+            self._hand = hand.at(len(hand.history) - 1)
+            return hand.history[-1][1]
+        if not self._finished:
             raise IllegalActionError(sentence("game.nothing_to_undo"))
-        replay = self._restarted()
-        for a in actions[:-1]:
-            replay.apply(a)
-        self.__dict__.update(replay.__dict__)
-        return actions[-1]
+        # the last action ended the last finished hand: reopen it, its points taken back (the game went on after
+        # the hand before it, so nobody had won then)
+        last = self._finished[-1]
+        result = last.result
+        assert result is not None
+        for team, pts in result.points.items():
+            self._scores[team] -= pts
+        if self._winner is None:
+            self._seeds.back()  # the hand in play was dealt by the next draw: drawn again when `last` ends again
+        self._winner = None
+        self._finished = self._finished[:-1]  # a new list, as the hands before were: one read before stays whole
+        self._hand = last.at(len(last.history) - 1)
+        return last.history[-1][1]
 
     def to_json(self) -> str:
         """The rules, the first dealer, the seed and every action: enough to replay the game; and, for a game

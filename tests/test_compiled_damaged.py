@@ -1,0 +1,165 @@
+"""A compiled search that cannot be used is said once, and the pure-Python search answers instead.
+
+Issue 46 item 6: a damaged ``solver.wasm`` fell back to the pure-Python search in silence, and hints became 10 to
+50 times slower with nothing to say why (a broken endplay warns: ``tests/test_dds_broken.py``). Now the module is
+checked against the digest it was built with, so a flipped byte WebAssembly still accepts is caught too, and a
+warning says, once a process, what happened, what it costs and how to fix it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import textwrap
+import warnings
+from pathlib import Path
+
+import pytest
+
+from charlemagne_learn.analysis import compiled
+
+#: The module's digest, beside it (named here, not read from the package, so that these tests fail where the
+#: package has no digest rather than stop short).
+DIGEST = compiled.WASM.with_name("solver.wasm.sha256")
+
+
+def damaged_copy(folder: Path) -> Path:
+    """A copy of the module and its digest in ``folder``, one bit of the module's last byte (its data) flipped."""
+    data = bytearray(compiled.WASM.read_bytes())
+    data[-1] ^= 1
+    wasm = folder / compiled.WASM.name
+    wasm.write_bytes(bytes(data))
+    shutil.copy(DIGEST, folder / DIGEST.name)
+    return wasm
+
+
+def test_the_digest_shipped_is_the_modules() -> None:
+    # in sha256sum's format, so `sha256sum -c solver.wasm.sha256` checks it too
+    digest = hashlib.sha256(compiled.WASM.read_bytes()).hexdigest()
+    assert DIGEST.read_text(encoding="ascii") == f"{digest}  solver.wasm\n"
+    assert compiled.DIGEST == DIGEST
+
+
+@pytest.fixture
+def fresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The module not loaded yet in this process (as it was, afterwards)."""
+    for name, value in (("_tried", False), ("_loaded", None), ("_failure", None), ("_bytes", None)):
+        monkeypatch.setattr(compiled, name, value, raising=False)
+
+
+def said(call: object) -> list[str]:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        for _ in range(3):
+            assert callable(call)
+            call()
+    return [f"{w.category.__name__}: {w.message}" for w in caught]
+
+
+def test_a_flipped_byte_webassembly_accepts_is_caught_and_said_once(
+    fresh: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    wasm = damaged_copy(tmp_path)
+    wasmtime = pytest.importorskip("wasmtime")
+    wasmtime.Module(wasmtime.Engine(), wasm.read_bytes())  # valid WebAssembly still: only the digest tells
+    monkeypatch.setattr(compiled, "WASM", wasm)
+    monkeypatch.setattr(compiled, "DIGEST", tmp_path / DIGEST.name, raising=False)
+    assert said(compiled.available) == [
+        "RuntimeWarning: the compiled search cannot load (DamagedModuleError: solver.wasm is damaged: its SHA-256 "
+        "digest is not the one it was built with); hints and the double-dummy analyses use the pure-Python search "
+        "instead: the same answers, 10 to 50 times more slowly; reinstalling the package fixes it: pip install "
+        "--force-reinstall charlemagne_learn"
+    ]
+    assert not compiled.available()
+    # the error as it was said then, in the sentence of the language asked for now (as endplay's)
+    assert compiled.why_unavailable("fr").startswith(
+        "la recherche compilée ne peut pas se charger (DamagedModuleError: solver.wasm is damaged"
+    )
+
+
+def test_a_module_that_cannot_load_is_said_once_and_a_missing_wasmtime_is_not(
+    fresh: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def unloadable(slots: int = compiled.SLOTS) -> None:
+        raise OSError("libwasmtime.so: wrong ELF class: ELFCLASS32")
+
+    monkeypatch.setattr(compiled, "load", unloadable)
+    (warning,) = said(compiled.available)
+    assert warning.startswith("RuntimeWarning: the compiled search cannot load (OSError: libwasmtime.so: wrong ELF")
+    assert warning.endswith(
+        "10 to 50 times more slowly; reinstalling the package fixes it: pip install --force-reinstall charlemagne_learn"
+    )
+    # no wasmtime wheel for this system: the pure search is the package's own choice there, said only when asked
+    for name, value in (("_tried", False), ("_failure", None)):
+        monkeypatch.setattr(compiled, name, value, raising=False)
+
+    def no_wasmtime(slots: int = compiled.SLOTS) -> None:
+        raise ModuleNotFoundError("No module named 'wasmtime'", name="wasmtime")
+
+    monkeypatch.setattr(compiled, "load", no_wasmtime)
+    assert said(compiled.available) == []
+    assert compiled.why_unavailable("en") == "the wasmtime package is not installed"
+
+
+#: The analyses a learner runs, printed as JSON; the same code runs here with the module as it is.
+ANALYSES = textwrap.dedent(
+    """
+    import json
+    import charlemagne_learn as cl
+
+    def analyses():
+        rules = cl.Rules.preset("canadian")
+        out = []
+        for seed in range(2):
+            state = cl.HandState.new(rules, dealer="W", seed=seed)
+            hands = {seat: [str(c) for c in state.hand(seat)][:5] for seat in cl.Seat}
+            contract = cl.Contract(rules, "6", "N", "HS"[seed])
+            out.append(cl.double_dummy(contract, hands, "E"))
+            out.append(sorted((str(c), n) for c, n in cl.solve_position(contract, hands, "E").items()))
+        for workers in (1, 2):
+            odds = cl.bid_odds("canadian", "RJ JH JD AH KH AS AC 9C", samples=8, seed=5, workers=workers)
+            out.append([(c.bid, c.made, c.expected_points) for c in odds])
+        return json.loads(json.dumps(out))
+    """
+)
+
+
+def test_a_damaged_module_gives_the_same_answers_with_one_warning(tmp_path: Path) -> None:
+    """In a Python of its own, worker processes included: one warning, and the pure search's answers, which are
+    the compiled search's."""
+    wasm = damaged_copy(tmp_path)
+    damage = textwrap.dedent(
+        f"""
+        from pathlib import Path
+        from charlemagne_learn.analysis import compiled
+        compiled.WASM, compiled.DIGEST = Path({str(wasm)!r}), Path({str(tmp_path / DIGEST.name)!r})
+        """
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", damage + ANALYSES + "print(json.dumps(analyses()))"],
+        capture_output=True,
+        text=True,
+        timeout=240,
+        env={**os.environ, "LANG": "C.UTF-8", "PYTHONIOENCODING": "utf-8"},
+    )
+    assert run.returncode == 0, run.stderr[-3000:]
+    namespace: dict[str, object] = {}
+    exec(ANALYSES, namespace)
+    assert json.loads(run.stdout.splitlines()[-1]) == namespace["analyses"]()  # type: ignore[operator]
+    said = [line for line in run.stderr.splitlines() if "cannot load" in line]
+    assert len(said) == 1, run.stderr  # once, for the process and its workers together
+    assert "RuntimeWarning: the compiled search cannot load (DamagedModuleError: solver.wasm is damaged" in said[0]
+
+
+def test_a_worker_process_takes_its_parents_finding_and_says_nothing(fresh: None) -> None:
+    """A worker started where the module could not load (spawned, not forked, on macOS and Windows) neither loads it
+    nor warns again: its parent has said it."""
+    compiled.take_finding("DamagedModuleError: solver.wasm is damaged")
+    assert said(compiled.available) == []
+    assert (
+        compiled.why_unavailable("en") == "the compiled search cannot load (DamagedModuleError: solver.wasm is damaged)"
+    )
