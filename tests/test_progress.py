@@ -12,6 +12,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from _processes import all_at_once
 
 from charlemagne_learn.teach.progress import PROGRESS_FILE, _lesson_quizzes, progress, quiz_key, read_answers
 from charlemagne_learn.widgets import DecisionQuiz, TrickQuiz
@@ -136,3 +137,19 @@ def _quiz_calls(path: Path) -> int:
 def test_the_start_page_finds_every_quiz_a_lesson_asks(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(path.parent)
     assert len(_lesson_quizzes(path)[1]) == _quiz_calls(path)
+
+
+@pytest.mark.parametrize("writers", [2, 4])
+def test_kernels_answering_at_once_keep_every_answer(lessons: Path, writers: int) -> None:
+    """Several notebooks open together: each kernel's answers are all kept, whoever writes last."""
+    answers = 40
+    all_at_once(
+        "from charlemagne_learn.teach.progress import keep",
+        f"for q in range({answers}):\n    keep(f'trick canadian 2 {{sys.argv[1]}} winner', q, q % 3 == 0)",
+        lessons,
+        writers,
+    )
+    kept = read_answers(lessons)
+    assert {key: len(quiz) for key, quiz in kept.items()} == {
+        f"trick canadian 2 {n} winner": answers for n in range(writers)
+    }

@@ -35,6 +35,7 @@ from typing import Any, Literal
 from ..course import lessons_folder, rules_for, write_whole
 from ..engine.i18n import lang_or_current, say
 from .decisions import decision_kinds
+from .lock import held
 from .quiz import quiz_kinds
 
 __all__ = ["PROGRESS_FILE", "LessonProgress", "Progress", "keep", "progress", "quiz_key", "read_answers"]
@@ -80,18 +81,21 @@ def read_answers(folder: Path | None = None) -> dict[str, dict[str, Any]]:
 
 def keep(key: str, question: int, outcome: bool | str) -> None:
     """Keep one answer (True/False for a question, the grade for a decision) in the lessons' folder; nothing outside
-    the lessons, and nothing but a lost record when the file cannot be written (a full disk, a read-only folder)."""
+    the lessons, and nothing but a lost record when the file cannot be written (a full disk, a read-only folder).
+    The file is read again and written with the folder held (:func:`~.lock.held`), so the answers another
+    notebook's kernel keeps meanwhile stay in it."""
     folder = lessons_folder()
     if folder is None:
         return
-    answers = read_answers(folder)
-    quiz = answers.pop(key, {})
-    quiz[str(question)] = outcome
-    answers[key] = quiz  # last answered last: the oldest quizzes go first when there are too many
-    while len(answers) > _MAX_QUIZZES:
-        answers.pop(next(iter(answers)))
-    with suppress(OSError):
-        write_whole(folder / PROGRESS_FILE, json.dumps({"answers": answers}, ensure_ascii=False))
+    with held(folder):
+        answers = read_answers(folder)
+        quiz = answers.pop(key, {})
+        quiz[str(question)] = outcome
+        answers[key] = quiz  # last answered last: the oldest quizzes go first when there are too many
+        while len(answers) > _MAX_QUIZZES:
+            answers.pop(next(iter(answers)))
+        with suppress(OSError):
+            write_whole(folder / PROGRESS_FILE, json.dumps({"answers": answers}, ensure_ascii=False))
 
 
 @dataclass(frozen=True)
