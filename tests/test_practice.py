@@ -10,6 +10,7 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
+from _processes import all_at_once
 
 from charlemagne_learn.teach.practice import PRACTICE_FILE, Practice, PracticeError, PracticeReport, choose, load, save
 from charlemagne_learn.teach.problems import BankEntry
@@ -95,7 +96,9 @@ def test_the_same_answers_at_the_same_times_give_the_same_record() -> None:
         for number, grade in enumerate(["best", "blunder", "good", "mistake", "inaccuracy", "best"]):
             entry = BANK[number % len(BANK)]
             record = record.answered(entry.key, entry.kind, entry.themes, entry.rating, grade, now=NOW)
-        return record.to_json()
+        # each answer's id is drawn at random: it tells two answers apart when records are merged, and decides nothing
+        assert len({a["id"] for a in record.answers}) == len(record.answers)
+        return {**record.to_json(), "answers": [{k: v for k, v in a.items() if k != "id"} for a in record.answers]}
 
     assert json.dumps(run()) == json.dumps(run())
 
@@ -211,3 +214,57 @@ def test_with_no_skill_asked_the_kinds_of_decision_take_turns() -> None:
     assert all(a != b for a, b in itertools.pairwise(kinds)), kinds
     # asked for one skill, it is that skill only, nearest first
     assert {choose(record, bank, skill="lead", now=NOW).split()[1]} == {"lead"}  # type: ignore[union-attr]
+
+
+# ---------------------------------------------------------------- several notebooks practising at once
+@pytest.mark.parametrize("writers", [2, 4])
+def test_kernels_answering_at_once_keep_every_answer(tmp_path: Path, writers: int) -> None:
+    """The English and the French practice open together (or two tabs): each kernel keeps its record and writes it
+    after every answer; afterwards every answer of every kernel is in the file, once, and the file's ratings are
+    what its answers give."""
+    (tmp_path / "course.json").write_text("{}")
+    answers = 30
+    all_at_once(
+        "from datetime import datetime, timedelta, timezone\n"
+        "from charlemagne_learn.teach.practice import load, save\n"
+        "from charlemagne_learn.teach.ratings import Rating",
+        "record, n = load(), int(sys.argv[1])\n"
+        "for q in range(30):\n"
+        "    when = datetime(2026, 11, 27, 10, tzinfo=timezone.utc) + timedelta(seconds=q)\n"
+        "    grade = ('best', 'blunder', 'good')[q % 3]\n"
+        "    record = record.answered(f'canadian play {1000 * n + q}', 'play', ['trumping'], Rating(), grade, now=when)\n"
+        "    assert save(record)",
+        tmp_path,
+        writers,
+    )
+    kept = load(tmp_path)
+    keys = sorted(a["key"] for a in kept.answers)
+    assert keys == sorted(f"canadian play {1000 * n + q}" for n in range(writers) for q in range(answers))
+    assert len(kept.mistakes) == writers * answers // 3 and len(kept.problems) == writers * answers
+    assert Practice().with_answers(kept.answers) == kept  # the ratings and schedules are the answers', in order
+
+
+def test_merging_keeps_every_answer_of_both_records_once() -> None:
+    start = Practice().answered("canadian play 1", "play", ("trumping",), BANK[0].rating, "best", now=NOW)
+    english = start.answered("canadian lead 3", "lead", ("opening_lead",), BANK[2].rating, "blunder", now=NOW)
+    # the French notebook answers the same problem, the same way, at the same time: another answer all the same
+    french = start.answered("canadian lead 3", "lead", ("opening_lead",), BANK[2].rating, "blunder", now=NOW)
+    french = french.answered("canadian bid 4", "bid", ("bidding",), BANK[3].rating, "good", now=NOW)
+    merged = english.with_answers(french.answers)
+    assert [a["key"] for a in merged.answers] == [
+        "canadian play 1",
+        "canadian lead 3",
+        "canadian lead 3",
+        "canadian bid 4",
+    ]
+    assert merged.with_answers(french.answers) == merged == merged.with_answers(english.answers)  # nothing twice
+    assert merged.problems["canadian lead 3"].mu > english.problems["canadian lead 3"].mu  # missed twice: harder
+    assert set(merged.ratings.skills) == {"play", "lead", "bid"} and "canadian lead 3" in merged.mistakes
+    # answers written before answers had ids are known by all they say
+    old = [{k: v for k, v in a.items() if k != "id"} for a in english.answers]
+    written = Practice.from_json({**english.to_json(), "answers": old})
+    assert written.with_answers(written.answers) == written
+    another = written.answered("canadian bid 4", "bid", ("bidding",), BANK[3].rating, "good", now=NOW)
+    assert [a["key"] for a in written.with_answers(another.answers).answers] == [
+        "canadian play 1", "canadian lead 3", "canadian bid 4"
+    ]  # fmt: skip

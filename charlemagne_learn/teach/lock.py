@@ -81,12 +81,13 @@ if sys.platform == "win32":  # pragma: no cover - Windows
         msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
 
 else:
-    import fcntl
 
     def _open(folder: Path) -> int:
         return os.open(folder, os.O_RDONLY)
 
     def _lock(fd: int) -> bool:
+        import fcntl  # here: Pyodide, which never locks, need not have it
+
         deadline = time.monotonic() + PATIENCE
         while True:
             try:
@@ -100,4 +101,6 @@ else:
                 return False
 
     def _unlock(fd: int) -> None:
+        import fcntl
+
         fcntl.flock(fd, fcntl.LOCK_UN)
