@@ -8,11 +8,22 @@ import itertools
 import json
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
+from typing import Any
 
 import pytest
 from _processes import all_at_once
 
-from charlemagne_learn.teach.practice import PRACTICE_FILE, Practice, PracticeError, PracticeReport, choose, load, save
+from charlemagne_learn.teach.practice import (
+    PRACTICE_FILE,
+    Practice,
+    PracticeError,
+    PracticeReport,
+    choose,
+    load,
+    opened,
+    report,
+    save,
+)
 from charlemagne_learn.teach.problems import BankEntry
 from charlemagne_learn.teach.ratings import Rating
 
@@ -119,8 +130,102 @@ def test_the_record_is_kept_beside_the_lessons_only(tmp_path: Path, monkeypatch:
      '{"problems": {"k": [1, 0]}}', '{"own_mistakes": "yes"}', "[" * 100_000],
 )  # fmt: skip
 def test_a_damaged_record_never_stops_practice(tmp_path: Path, text: str) -> None:
+    """Practice opens afresh; what could not be read is kept in a file of its own (nothing is lost: it used to be
+    written over at the next answer) and said once."""
     (tmp_path / PRACTICE_FILE).write_text(text)
-    assert load(tmp_path) == Practice()
+    practice, aside = opened(tmp_path)
+    assert practice == Practice() and aside is not None and aside.file == "practice.unreadable.json"
+    kept = (tmp_path / aside.file).read_text()
+    if aside.count == 0:  # not a record at all: the whole file, as it was
+        assert kept == text and not (tmp_path / PRACTICE_FILE).exists()
+        assert "could not be read: put aside as practice.unreadable.json" in aside.said("en")
+    else:
+        assert json.loads(kept) == {PRACTICE_FILE: json.loads(text)} and aside.count == 1
+        assert "illisible : mise de côté dans practice.unreadable.json" in aside.said("fr")
+    assert opened(tmp_path) == (Practice(), None)  # said once
+    assert [p.name for p in tmp_path.iterdir() if "unreadable" in p.name] == [aside.file]
+
+
+def _answers(*grades: str) -> Practice:
+    record = Practice()
+    for number, grade in enumerate(grades):
+        entry = BANK[number % len(BANK)]
+        record = record.answered(entry.key, entry.kind, entry.themes, entry.rating, grade, now=NOW)
+    return record
+
+
+@pytest.mark.parametrize(
+    ("where", "value"),
+    [
+        (("answers", 1, "themes"), 3), (("answers", 1, "themes"), None), (("answers", 1, "themes"), ["juggling"]),
+        (("answers", 1, "key"), "canadian play"), (("answers", 1, "key"), "canadian play 4 5"),
+        (("answers", 1, "skill"), "bid"), (("answers", 1, "grade"), "great"), (("answers", 1, "when"), "noon"),
+        (("answers", 1, "rating"), [float("nan"), 350]), (("answers", 1, "rating"), ["1500", 350]),
+        (("answers", 1, "rating"), [10**400, 350]), (("answers", 1, "solved"), "yes"), (("answers", 1), 7),
+        (("answers", 1, "extra"), 1),
+        (("mistakes", "canadian play 2", "stability"), -1), (("mistakes", "canadian play 2", "stability"), 1e308),
+        (("mistakes", "canadian play 2", "state"), 9), (("mistakes", "canadian play 2", "due"), 20200101),
+        (("mistakes", "canadian play 2", "due"), "9999-12-31T23:59:59+00:00"),
+        (("mistakes", "canadian play 2", "step"), "0"), (("mistakes", "canadian play 2", "last_review"), "soon"),
+        (("problems", "canadian lead 3"), [1500, 0]), (("problems", "canadian lead 3"), None),
+        (("ratings", "skills", "lead"), [1500, 1e309]), (("ratings", "skills", "juggling"), [1500, 350]),
+        (("ratings", "overall"), "1500"), (("ratings", "spare"), 1),
+    ],
+)  # fmt: skip
+def test_each_unreadable_entry_is_put_aside_and_the_rest_kept(
+    tmp_path: Path, where: tuple[object, ...], value: object
+) -> None:
+    """Every field read from the file is checked: an entry that does not read (a key of the wrong shape, a time
+    that is not one, a number that is a string, huge, or not a number) is put aside, alone; the report, the
+    schedule and the next answer read the rest."""
+    record = _answers("best", "blunder", "good")
+    data = record.to_json()
+    *path, last = where
+    place: Any = data
+    for step in path:
+        place = place[step]
+    place[last] = value  # type: ignore[index]
+    (tmp_path / PRACTICE_FILE).write_text(json.dumps(data))
+    practice, aside = opened(tmp_path)
+    assert aside is not None and aside.count == 1
+    assert (tmp_path / aside.file).is_file()
+    section = where[0]
+    if section == "answers":
+        assert [a["id"] for a in practice.answers] == [record.answers[0]["id"], record.answers[2]["id"]]
+    else:
+        assert practice.answers == record.answers
+    if section != "mistakes":
+        assert practice.mistakes == record.mistakes
+    if section != "problems":
+        assert practice.problems == record.problems
+    shown = report(tmp_path, lang="en", now=NOW)  # opened again: said once, nothing left to put aside
+    assert shown.aside is None and "solved" in str(shown) and "<table>" in shown._repr_html_()
+    assert len(shown.to_csv().splitlines()) == 1 + len(practice.answers)
+    assert (
+        practice.answered("canadian lead 3", "lead", (), Rating(), "best", now=NOW + timedelta(days=1)).due(NOW) == ()
+    )
+    assert choose(practice, BANK, now=NOW + timedelta(days=30)) is not None
+
+
+def test_the_report_says_what_was_put_aside_once(tmp_path: Path) -> None:
+    """Issue 46: an answer whose themes is a number or null broke the report (text, HTML, CSV)."""
+    data = _answers("best", "good").to_json()
+    data["answers"][1]["themes"] = None
+    (tmp_path / PRACTICE_FILE).write_text(json.dumps(data))
+    shown = report(tmp_path, lang="en", now=NOW)
+    assert str(shown).startswith("1 entry of your practice record could not be read: put aside in practice.unread")
+    assert "(1 of 1 solved)" in str(shown) and "could not be read" in shown._repr_html_()
+    assert shown.to_csv().splitlines()[1].startswith("1,2026-11-27T10:00:00+00:00,canadian play 1,play,trumping,best")
+    assert "could not be read" not in str(report(tmp_path, lang="en", now=NOW))
+
+
+def test_a_clock_in_any_time_zone_schedules_a_mistake() -> None:
+    """A clock giving local time (UTC+1 here) stopped a missed problem's schedule: FSRS takes UTC only."""
+    paris = timezone(timedelta(hours=1))
+    record = Practice().answered("canadian play 2", "play", (), Rating(), "blunder", now=NOW.astimezone(paris))
+    assert record.due(NOW + timedelta(minutes=10)) == ("canadian play 2",) and record.answers[0]["when"].endswith(
+        "+00:00"
+    )
 
 
 def test_bad_answers_are_refused_with_the_record_unchanged() -> None:

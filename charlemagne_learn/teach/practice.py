@@ -462,16 +462,20 @@ class SetAside:
 
 
 def _count(aside: Mapping[str, Any]) -> int:
-    """How many entries were put aside: each answer, problem, mistake, rating or other field."""
+    """How many entries were put aside: each answer, problem, mistake, skill's rating or other field (a section that
+    is not of its kind at all counts one)."""
     total = 0
     for name, value in aside.items():
         if name == "ratings" and isinstance(value, Mapping):
             total += sum(len(v) if k == "skills" and isinstance(v, Mapping) else 1 for k, v in value.items())
-        elif name in ("answers", "problems", "mistakes") and isinstance(value, (list, Mapping)):
+        elif (name == "answers" and isinstance(value, list)) or (name in _NAMED and isinstance(value, Mapping)):
             total += len(value)
         else:
             total += 1
     return total
+
+
+_NAMED = ("problems", "mistakes")
 
 
 def _opened(folder: Path) -> tuple[Practice, SetAside | None, bool]:
