@@ -210,3 +210,16 @@ def test_a_due_time_without_a_zone_is_read_as_utc(lessons: Path) -> None:
     trainer = Trainer("canadian", skill="lead", clock=Clock(), lang="en")
     assert trainer.problem.key == "canadian lead 7" and "could not be read" not in trainer.status  # due long ago
     assert "one of your own mistakes, back" in trainer.status
+
+
+def test_a_mistake_no_problem_can_be_made_from_here_is_passed_over_and_kept(lessons: Path) -> None:
+    """A mistake of a kind this table does not ask (written by hand, or by a house table of another kind): the
+    trainer used to stop with a refusal quoting arguments the learner never gave."""
+    record = Practice().answered("maine exchange 3", "exchange", (), NEW, "blunder", now=START)
+    (lessons / PRACTICE_FILE).write_text(json.dumps(record.to_json()))
+    clock = Clock()
+    clock.now += timedelta(hours=1)  # due
+    trainer = Trainer("maine", skill="play", clock=clock, lang="en")
+    assert trainer.problem.key != "maine exchange 3" and "could not be read" not in trainer.status
+    assert trainer.choose(str(trainer.decision.grade().best.action))
+    assert "maine exchange 3" in load(lessons).mistakes  # kept, for a table that asks it
