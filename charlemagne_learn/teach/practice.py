@@ -486,7 +486,11 @@ def _opened(folder: Path) -> tuple[Practice, SetAside | None, bool]:
         if not path.exists():
             return Practice(), None, True
         if path.is_file() and path.stat().st_size <= _MAX_BYTES:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            text = path.read_text(encoding="utf-8")
+            known = _known.get(str(path))
+            if known is not None and known[0] == text:  # as this kernel last read or wrote it: checked then
+                return known[1], None, True
+            data = json.loads(text)
         else:
             data = _NOT_READ
     except (ValueError, RecursionError):  # not JSON, not UTF-8, nested too deep
@@ -495,6 +499,7 @@ def _opened(folder: Path) -> tuple[Practice, SetAside | None, bool]:
         return Practice(), SetAside(0, PRACTICE_FILE), False
     practice, unreadable = (Practice(), {}) if data is _NOT_READ else _read(data)
     if data is not _NOT_READ and not unreadable:
+        _known[str(path)] = (text, practice)
         return practice, None, True
     aside = _aside_name(folder)
     try:
@@ -507,7 +512,7 @@ def _opened(folder: Path) -> tuple[Practice, SetAside | None, bool]:
             text = path.read_text(encoding="utf-8")  # too odd to write again: the file, whole
         write_whole(folder / aside, text)
         # the rest written back at once: what is put aside is met, and said, once
-        write_whole(path, json.dumps(practice.to_json(), ensure_ascii=False))
+        _write(path, practice)
     except OSError:
         return practice, SetAside(_count(unreadable), PRACTICE_FILE), False
     return practice, SetAside(_count(unreadable), aside), True
@@ -587,10 +592,21 @@ def _rewrite(folder: Path, change: Callable[[Practice], Practice]) -> tuple[Prac
             return None
         practice = change(on_file)
         try:
-            write_whole(folder / PRACTICE_FILE, json.dumps(practice.to_json(), ensure_ascii=False))
+            _write(folder / PRACTICE_FILE, practice)
         except OSError:
             return None
     return practice, aside
+
+
+#: The text of each file as this kernel last read or wrote it, and its record: found unchanged (no other kernel
+#: wrote since), it is not checked again, so a notebook practising alone pays for little more than the write.
+_known: dict[str, tuple[str, Practice]] = {}
+
+
+def _write(path: Path, practice: Practice) -> None:
+    text = json.dumps(practice.to_json(), ensure_ascii=False)
+    write_whole(path, text)
+    _known[str(path)] = (text, practice)
 
 
 @dataclass(frozen=True, repr=False)
