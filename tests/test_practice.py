@@ -373,3 +373,11 @@ def test_merging_keeps_every_answer_of_both_records_once() -> None:
     assert [a["key"] for a in written.with_answers(another.answers).answers] == [
         "canadian play 1", "canadian lead 3", "canadian bid 4"
     ]  # fmt: skip
+
+
+def test_only_answers_are_merged() -> None:
+    record = _answers("best")
+    for junk in ({"key": "canadian play 1"}, {**record.answers[0], "grade": "great"}, 3):
+        with pytest.raises(PracticeError, match="not an answer") as refused:
+            record.with_answers([junk])  # type: ignore[list-item]
+        assert "réponse" in str(refused.value.in_lang("fr"))

@@ -108,7 +108,8 @@ class Practice:
     ratings: Ratings = field(default_factory=Ratings)
     #: Each problem answered, by key, and its rating now.
     problems: Mapping[str, Rating] = field(default_factory=dict)
-    #: The answers, oldest first: key, skill, themes, grade, solved, the overall rating after, when (ISO 8601).
+    #: The answers, oldest first: an id, key, skill, themes, grade, solved, the overall and the skill's rating after,
+    #: the problem's before, when (ISO 8601, UTC).
     answers: Sequence[Mapping[str, Any]] = ()
     #: The learner's own mistakes, by key: each one's FSRS card (when it is next due, how well it is known).
     mistakes: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
@@ -150,11 +151,16 @@ class Practice:
         an answer is known by its ``id``, or by all it says when written before answers had one) answered on top,
         in their order: the ratings, the problems' ratings and the mistakes' schedules move as though the
         answers came after this record's own, and every answer of both is kept. An answer older than this record's
-        oldest when it is full is not added again: it was let go as the oldest."""
+        oldest when it is full is not added again: it was let go as the oldest. A :class:`PracticeError` for
+        anything in ``answers`` that is not an answer."""
         merged = self
         known = {_identity(a) for a in self.answers}
         oldest = _when(self.answers[0]) if len(self.answers) >= _MAX_ANSWERS else None
-        for answer in answers:
+        for given in answers:
+            try:
+                answer = _answer(given)
+            except _UNREADABLE:
+                raise PracticeError(sentence("practice.not_an_answer", value=quote(given))) from None
             if _identity(answer) in known or (oldest is not None and _when(answer) < oldest):
                 continue
             known.add(_identity(answer))
