@@ -164,7 +164,7 @@ def _answers(*grades: str) -> Practice:
         (("answers", 1, "rating"), [10**400, 350]), (("answers", 1, "solved"), "yes"), (("answers", 1), 7),
         (("answers", 1, "extra"), 1),
         (("mistakes", "canadian play 2", "stability"), -1), (("mistakes", "canadian play 2", "stability"), 1e308),
-        (("mistakes", "canadian play 2", "state"), 9), (("mistakes", "canadian play 2", "due"), 20200101),
+        (("mistakes", "canadian play 2", "state"), 9), (("mistakes", "canadian play 2", "difficulty"), 1e300), (("mistakes", "canadian play 2", "due"), 20200101),
         (("mistakes", "canadian play 2", "due"), "9999-12-31T23:59:59+00:00"),
         (("mistakes", "canadian play 2", "step"), "0"), (("mistakes", "canadian play 2", "last_review"), "soon"),
         (("problems", "canadian lead 3"), [1500, 0]), (("problems", "canadian lead 3"), None),

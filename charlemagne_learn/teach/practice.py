@@ -400,10 +400,11 @@ def _card(value: object) -> dict[str, Any]:
     step, stability, difficulty = value["step"], value["stability"], value["difficulty"]
     if type(value["card_id"]) is not int or type(value["state"]) is not int:
         raise TypeError(value)
-    if value["state"] == State.Review:
-        if step is not None or not _number(stability, 1e-3, 1e6) or not _number(difficulty, 1.0, 10.0):
-            raise ValueError(value)
-    elif type(step) is not int or not 0 <= step < 100 or not (stability is None or _number(stability, 1e-3, 1e6)):
+    learning = value["state"] != State.Review  # a card still learning has a step, and may not know the rest yet
+    known = step is None if not learning else type(step) is int and 0 <= step < 100
+    known &= _number(stability, 1e-3, 1e6) or (learning and stability is None)
+    known &= _number(difficulty, 1.0, 10.0) or (learning and difficulty is None)
+    if not known:
         raise ValueError(value)
     due, last = _time(value["due"]), value["last_review"]
     card = Card.from_dict({**value, "due": due, "last_review": None if last is None else _time(last)})  # type: ignore[typeddict-item]
