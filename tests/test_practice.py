@@ -19,6 +19,7 @@ from charlemagne_learn.teach.practice import (
     PracticeError,
     PracticeReport,
     choose,
+    keep,
     load,
     opened,
     report,
@@ -381,3 +382,27 @@ def test_only_answers_are_merged() -> None:
         with pytest.raises(PracticeError, match="not an answer") as refused:
             record.with_answers([junk])  # type: ignore[list-item]
         assert "réponse" in str(refused.value.in_lang("fr"))
+
+
+def test_what_cannot_be_put_aside_is_left_as_it_was(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A full disk or a read-only folder: the damaged record is neither put aside nor written over, and the learner
+    is told practice goes on without keeping answers."""
+    import charlemagne_learn.teach.practice as practice_module
+
+    data = _answers("best", "good").to_json()
+    data["answers"][1]["themes"] = 3
+    text = json.dumps(data)
+    (tmp_path / PRACTICE_FILE).write_text(text)
+
+    def full(*_: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(practice_module, "write_whole", full)
+    practice, aside = opened(tmp_path)
+    assert [a["id"] for a in practice.answers] == [data["answers"][0]["id"]]
+    assert aside is not None and "left as it is" in aside.said("en") and "reste tel quel" in aside.said("fr")
+    answered = practice.answered("canadian lead 3", "lead", (), Rating(), "best", now=NOW)
+    assert keep(answered.answers[-1:], tmp_path) is None and not save(answered, tmp_path)
+    assert (tmp_path / PRACTICE_FILE).read_text() == text and sorted(p.name for p in tmp_path.iterdir()) == [
+        PRACTICE_FILE
+    ]
