@@ -15,6 +15,8 @@ import os
 import reprlib
 import tempfile
 from collections.abc import Callable
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -25,8 +27,10 @@ from hypothesis import strategies as st
 import charlemagne_learn as cl
 from charlemagne_learn.analysis import hint, review
 from charlemagne_learn.teach import answer_key
+from charlemagne_learn.teach.practice import Practice, choose, keep, load, opened, report
 from charlemagne_learn.teach.quiz import questions
-from charlemagne_learn.widgets import sort_hand
+from charlemagne_learn.teach.ratings import Rating
+from charlemagne_learn.widgets import Trainer, sort_hand
 
 CANADIAN = cl.Rules.preset("canadian")
 CONTRACT = cl.Contract(CANADIAN, "6", "N", trump="H")
@@ -270,6 +274,106 @@ def test_tampered_records(path: list[int], value: Any) -> None:
 def test_hostile_json_is_refused_clearly(text: str) -> None:
     for loader in (cl.HandState.from_json, cl.Game.from_json):
         assert isinstance(only_charlemagne_errors(loader, text), cl.CharlemagneError)
+
+
+# ---------------------------------------------------------------- the practice record
+def _practised() -> dict[str, Any]:
+    """A learner's record as practice writes it: answers of three kinds, two missed, each problem rated."""
+    now = datetime(2026, 11, 27, 10, tzinfo=timezone.utc)
+    record = Practice()
+    for seed, (kind, grade) in enumerate([("play", "best"), ("lead", "blunder"), ("bid", "good"), ("play", "mistake")]):
+        record = record.answered(f"canadian {kind} {seed}", kind, ("trumping",), Rating(), grade, now=now)
+    return record.to_json()
+
+
+PRACTISED = _practised()
+#: Values a forged record holds where a field is: other fields' values, keys of every shape, times with and
+#: without a zone, numbers that are strings, huge or not numbers.
+FORGED = st.one_of(
+    junk,
+    st.sampled_from([
+        "canadian play", "canadian play x", "canadian play 4 5", "canadian juggle 4", "canadian play -4",
+        "canadian play 04", "canadian play 4", "2020-01-01T00:00:00", "2020-01-01T00:00:00+05:00", "9999-12-31",
+        "1500", [1500, 350], [1500.0, float("nan")], [10**400, 350], ["trumping"], [3], {"due": "soon"},
+        PRACTISED["answers"][0], PRACTISED["mistakes"]["canadian lead 1"], -1, 10**30, float("inf"),
+    ]),
+)  # fmt: skip
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats() | st.text(max_size=6) | FORGED,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from([*PRACTISED, "key", "due"]), inner),
+    max_leaves=12,
+)
+
+
+def practice_opens(text: str | bytes) -> None:
+    """``text`` as a learner's ``practice.json``: practice opens on it, in a notebook and in the report; every
+    answer that reads is kept, what does not is put aside in a file of its own (nothing is lost), said once."""
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        (folder / "course.json").write_text("{}")
+        path = folder / "practice.json"
+        original = text if isinstance(text, bytes) else text.encode()
+        path.write_bytes(original)
+        try:
+            written: Any = json.loads(text)
+        except (ValueError, RecursionError):
+            written = None
+        practice, aside = opened(folder)
+        assert isinstance(practice, Practice)
+        if aside is not None:
+            assert (folder / aside.file).is_file() and aside.said("en") and aside.said("fr")
+        if not isinstance(written, dict):  # no record at all: the whole file is kept aside, as it was
+            assert aside is not None and aside.count == 0 and (folder / aside.file).read_bytes() == original
+        given = written.get("answers") if isinstance(written, dict) else None
+        if isinstance(given, list):
+            readable = [a for a in given if a in PRACTISED["answers"]]
+            assert [a for a in practice.answers if a in readable] == readable  # every answer as written is kept
+            unread = json.loads((folder / aside.file).read_text())["practice.json"].get("answers", []) if aside else []
+            assert len(practice.answers) + len(unread) == len(given)  # and every other is put aside
+        assert opened(folder) == (practice, None)  # said once
+        now = datetime(2026, 12, 27, 10, tzinfo=timezone.utc)
+        shown = report(folder, lang="fr", now=now)
+        assert str(shown) and shown._repr_html_() and shown.to_csv()
+        choose(practice, (), now=now)
+        after = practice.answered("canadian play 7", "play", (), Rating(), "blunder", now=now)
+        assert ("canadian play 7" in after.due(now + timedelta(hours=1))) is practice.own_mistakes
+        assert keep(after.answers[-1:], folder) is not None and load(folder).answers[-1] == after.answers[-1]
+        here = os.getcwd()
+        os.chdir(folder)
+        try:  # the trainer opens and shows a problem, whatever was due
+            assert Trainer("canadian", skill="play", lang="en").problem.variant == "canadian"
+        finally:
+            os.chdir(here)
+
+
+@FUZZ
+@given(path=st.lists(st.integers(0, 20), max_size=4), value=FORGED | json_values)
+def test_a_tampered_practice_record_opens_with_what_reads(path: list[int], value: Any) -> None:
+    practice_opens(_as_json(tamper(PRACTISED, path, value)))
+
+
+@FUZZ
+@given(record=st.dictionaries(st.sampled_from([*PRACTISED, "x"]), json_values, max_size=6))
+def test_a_forged_practice_record_opens(record: dict[str, Any]) -> None:
+    practice_opens(_as_json(record))
+
+
+def _as_json(record: Any) -> str:
+    """The file a record gives: what its repr says for a value JSON does not write (a card, bytes), and a list too
+    deep to read for one nested deeper than JSON writes."""
+    try:
+        return json.dumps(record, default=repr)
+    except RecursionError:
+        return "[" * 5000 + "]" * 5000
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "not json", "null", "[]", "3", '"practice"', "[" * 100_000, "{" * 50, b"\xff\xfe", "\x00", " " * 5_000_000],
+    ids=["empty", "text", "null", "list", "number", "string", "deep", "open", "not-utf8", "nul", "huge"],
+)
+def test_a_practice_file_that_is_no_record_opens_afresh(text: str | bytes) -> None:
+    practice_opens(text)
 
 
 # ---------------------------------------------------------------- analysis

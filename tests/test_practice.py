@@ -8,10 +8,23 @@ import itertools
 import json
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
+from typing import Any
 
 import pytest
+from _processes import all_at_once
 
-from charlemagne_learn.teach.practice import PRACTICE_FILE, Practice, PracticeError, PracticeReport, choose, load, save
+from charlemagne_learn.teach.practice import (
+    PRACTICE_FILE,
+    Practice,
+    PracticeError,
+    PracticeReport,
+    choose,
+    keep,
+    load,
+    opened,
+    report,
+    save,
+)
 from charlemagne_learn.teach.problems import BankEntry
 from charlemagne_learn.teach.ratings import Rating
 
@@ -95,7 +108,9 @@ def test_the_same_answers_at_the_same_times_give_the_same_record() -> None:
         for number, grade in enumerate(["best", "blunder", "good", "mistake", "inaccuracy", "best"]):
             entry = BANK[number % len(BANK)]
             record = record.answered(entry.key, entry.kind, entry.themes, entry.rating, grade, now=NOW)
-        return record.to_json()
+        # each answer's id is drawn at random: it tells two answers apart when records are merged, and decides nothing
+        assert len({a["id"] for a in record.answers}) == len(record.answers)
+        return {**record.to_json(), "answers": [{k: v for k, v in a.items() if k != "id"} for a in record.answers]}
 
     assert json.dumps(run()) == json.dumps(run())
 
@@ -116,8 +131,102 @@ def test_the_record_is_kept_beside_the_lessons_only(tmp_path: Path, monkeypatch:
      '{"problems": {"k": [1, 0]}}', '{"own_mistakes": "yes"}', "[" * 100_000],
 )  # fmt: skip
 def test_a_damaged_record_never_stops_practice(tmp_path: Path, text: str) -> None:
+    """Practice opens afresh; what could not be read is kept in a file of its own (nothing is lost: it used to be
+    written over at the next answer) and said once."""
     (tmp_path / PRACTICE_FILE).write_text(text)
-    assert load(tmp_path) == Practice()
+    practice, aside = opened(tmp_path)
+    assert practice == Practice() and aside is not None and aside.file == "practice.unreadable.json"
+    kept = (tmp_path / aside.file).read_text()
+    if aside.count == 0:  # not a record at all: the whole file, as it was
+        assert kept == text and not (tmp_path / PRACTICE_FILE).exists()
+        assert "could not be read: put aside as practice.unreadable.json" in aside.said("en")
+    else:
+        assert json.loads(kept) == {PRACTICE_FILE: json.loads(text)} and aside.count == 1
+        assert "illisible : mise de côté dans practice.unreadable.json" in aside.said("fr")
+    assert opened(tmp_path) == (Practice(), None)  # said once
+    assert [p.name for p in tmp_path.iterdir() if "unreadable" in p.name] == [aside.file]
+
+
+def _answers(*grades: str) -> Practice:
+    record = Practice()
+    for number, grade in enumerate(grades):
+        entry = BANK[number % len(BANK)]
+        record = record.answered(entry.key, entry.kind, entry.themes, entry.rating, grade, now=NOW)
+    return record
+
+
+@pytest.mark.parametrize(
+    ("where", "value"),
+    [
+        (("answers", 1, "themes"), 3), (("answers", 1, "themes"), None), (("answers", 1, "themes"), ["juggling"]),
+        (("answers", 1, "key"), "canadian play"), (("answers", 1, "key"), "canadian play 4 5"),
+        (("answers", 1, "skill"), "bid"), (("answers", 1, "grade"), "great"), (("answers", 1, "when"), "noon"),
+        (("answers", 1, "rating"), [float("nan"), 350]), (("answers", 1, "rating"), ["1500", 350]),
+        (("answers", 1, "rating"), [10**400, 350]), (("answers", 1, "solved"), "yes"), (("answers", 1), 7),
+        (("answers", 1, "extra"), 1),
+        (("mistakes", "canadian play 2", "stability"), -1), (("mistakes", "canadian play 2", "stability"), 1e308),
+        (("mistakes", "canadian play 2", "state"), 9), (("mistakes", "canadian play 2", "difficulty"), 1e300), (("mistakes", "canadian play 2", "due"), 20200101),
+        (("mistakes", "canadian play 2", "due"), "9999-12-31T23:59:59+00:00"),
+        (("mistakes", "canadian play 2", "step"), "0"), (("mistakes", "canadian play 2", "last_review"), "soon"),
+        (("problems", "canadian lead 3"), [1500, 0]), (("problems", "canadian lead 3"), None),
+        (("ratings", "skills", "lead"), [1500, 1e309]), (("ratings", "skills", "juggling"), [1500, 350]),
+        (("ratings", "overall"), "1500"), (("ratings", "spare"), 1),
+    ],
+)  # fmt: skip
+def test_each_unreadable_entry_is_put_aside_and_the_rest_kept(
+    tmp_path: Path, where: tuple[object, ...], value: object
+) -> None:
+    """Every field read from the file is checked: an entry that does not read (a key of the wrong shape, a time
+    that is not one, a number that is a string, huge, or not a number) is put aside, alone; the report, the
+    schedule and the next answer read the rest."""
+    record = _answers("best", "blunder", "good")
+    data = record.to_json()
+    *path, last = where
+    place: Any = data
+    for step in path:
+        place = place[step]
+    place[last] = value  # type: ignore[index]
+    (tmp_path / PRACTICE_FILE).write_text(json.dumps(data))
+    practice, aside = opened(tmp_path)
+    assert aside is not None and aside.count == 1
+    assert (tmp_path / aside.file).is_file()
+    section = where[0]
+    if section == "answers":
+        assert [a["id"] for a in practice.answers] == [record.answers[0]["id"], record.answers[2]["id"]]
+    else:
+        assert practice.answers == record.answers
+    if section != "mistakes":
+        assert practice.mistakes == record.mistakes
+    if section != "problems":
+        assert practice.problems == record.problems
+    shown = report(tmp_path, lang="en", now=NOW)  # opened again: said once, nothing left to put aside
+    assert shown.aside is None and "solved" in str(shown) and "<table>" in shown._repr_html_()
+    assert len(shown.to_csv().splitlines()) == 1 + len(practice.answers)
+    assert (
+        practice.answered("canadian lead 3", "lead", (), Rating(), "best", now=NOW + timedelta(days=1)).due(NOW) == ()
+    )
+    assert choose(practice, BANK, now=NOW + timedelta(days=30)) is not None
+
+
+def test_the_report_says_what_was_put_aside_once(tmp_path: Path) -> None:
+    """Issue 46: an answer whose themes is a number or null broke the report (text, HTML, CSV)."""
+    data = _answers("best", "good").to_json()
+    data["answers"][1]["themes"] = None
+    (tmp_path / PRACTICE_FILE).write_text(json.dumps(data))
+    shown = report(tmp_path, lang="en", now=NOW)
+    assert str(shown).startswith("1 entry of your practice record could not be read: put aside in practice.unread")
+    assert "(1 of 1 solved)" in str(shown) and "could not be read" in shown._repr_html_()
+    assert shown.to_csv().splitlines()[1].startswith("1,2026-11-27T10:00:00+00:00,canadian play 1,play,trumping,best")
+    assert "could not be read" not in str(report(tmp_path, lang="en", now=NOW))
+
+
+def test_a_clock_in_any_time_zone_schedules_a_mistake() -> None:
+    """A clock giving local time (UTC+1 here) stopped a missed problem's schedule: FSRS takes UTC only."""
+    paris = timezone(timedelta(hours=1))
+    record = Practice().answered("canadian play 2", "play", (), Rating(), "blunder", now=NOW.astimezone(paris))
+    assert record.due(NOW + timedelta(minutes=10)) == ("canadian play 2",) and record.answers[0]["when"].endswith(
+        "+00:00"
+    )
 
 
 def test_bad_answers_are_refused_with_the_record_unchanged() -> None:
@@ -211,3 +320,89 @@ def test_with_no_skill_asked_the_kinds_of_decision_take_turns() -> None:
     assert all(a != b for a, b in itertools.pairwise(kinds)), kinds
     # asked for one skill, it is that skill only, nearest first
     assert {choose(record, bank, skill="lead", now=NOW).split()[1]} == {"lead"}  # type: ignore[union-attr]
+
+
+# ---------------------------------------------------------------- several notebooks practising at once
+@pytest.mark.parametrize("writers", [2, 4])
+def test_kernels_answering_at_once_keep_every_answer(tmp_path: Path, writers: int) -> None:
+    """The English and the French practice open together (or two tabs): each kernel keeps its record and writes it
+    after every answer; afterwards every answer of every kernel is in the file, once, and the file's ratings are
+    what its answers give."""
+    (tmp_path / "course.json").write_text("{}")
+    answers = 30
+    all_at_once(
+        "from datetime import datetime, timedelta, timezone\n"
+        "from charlemagne_learn.teach.practice import load, save\n"
+        "from charlemagne_learn.teach.ratings import Rating",
+        "record, n = load(), int(sys.argv[1])\n"
+        "for q in range(30):\n"
+        "    when = datetime(2026, 11, 27, 10, tzinfo=timezone.utc) + timedelta(seconds=q)\n"
+        "    grade = ('best', 'blunder', 'good')[q % 3]\n"
+        "    record = record.answered(f'canadian play {1000 * n + q}', 'play', ['trumping'], Rating(), grade, now=when)\n"
+        "    assert save(record)",
+        tmp_path,
+        writers,
+    )
+    kept = load(tmp_path)
+    keys = sorted(a["key"] for a in kept.answers)
+    assert keys == sorted(f"canadian play {1000 * n + q}" for n in range(writers) for q in range(answers))
+    assert len(kept.mistakes) == writers * answers // 3 and len(kept.problems) == writers * answers
+    assert Practice().with_answers(kept.answers) == kept  # the ratings and schedules are the answers', in order
+
+
+def test_merging_keeps_every_answer_of_both_records_once() -> None:
+    start = Practice().answered("canadian play 1", "play", ("trumping",), BANK[0].rating, "best", now=NOW)
+    english = start.answered("canadian lead 3", "lead", ("opening_lead",), BANK[2].rating, "blunder", now=NOW)
+    # the French notebook answers the same problem, the same way, at the same time: another answer all the same
+    french = start.answered("canadian lead 3", "lead", ("opening_lead",), BANK[2].rating, "blunder", now=NOW)
+    french = french.answered("canadian bid 4", "bid", ("bidding",), BANK[3].rating, "good", now=NOW)
+    merged = english.with_answers(french.answers)
+    assert [a["key"] for a in merged.answers] == [
+        "canadian play 1",
+        "canadian lead 3",
+        "canadian lead 3",
+        "canadian bid 4",
+    ]
+    assert merged.with_answers(french.answers) == merged == merged.with_answers(english.answers)  # nothing twice
+    assert merged.problems["canadian lead 3"].mu > english.problems["canadian lead 3"].mu  # missed twice: harder
+    assert set(merged.ratings.skills) == {"play", "lead", "bid"} and "canadian lead 3" in merged.mistakes
+    # answers written before answers had ids are known by all they say
+    old = [{k: v for k, v in a.items() if k != "id"} for a in english.answers]
+    written = Practice.from_json({**english.to_json(), "answers": old})
+    assert written.with_answers(written.answers) == written
+    another = written.answered("canadian bid 4", "bid", ("bidding",), BANK[3].rating, "good", now=NOW)
+    assert [a["key"] for a in written.with_answers(another.answers).answers] == [
+        "canadian play 1", "canadian lead 3", "canadian bid 4"
+    ]  # fmt: skip
+
+
+def test_only_answers_are_merged() -> None:
+    record = _answers("best")
+    for junk in ({"key": "canadian play 1"}, {**record.answers[0], "grade": "great"}, 3):
+        with pytest.raises(PracticeError, match="not an answer") as refused:
+            record.with_answers([junk])  # type: ignore[list-item]
+        assert "réponse" in str(refused.value.in_lang("fr"))
+
+
+def test_what_cannot_be_put_aside_is_left_as_it_was(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A full disk or a read-only folder: the damaged record is neither put aside nor written over, and the learner
+    is told practice goes on without keeping answers."""
+    import charlemagne_learn.teach.practice as practice_module
+
+    data = _answers("best", "good").to_json()
+    data["answers"][1]["themes"] = 3
+    text = json.dumps(data)
+    (tmp_path / PRACTICE_FILE).write_text(text)
+
+    def full(*_: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(practice_module, "write_whole", full)
+    practice, aside = opened(tmp_path)
+    assert [a["id"] for a in practice.answers] == [data["answers"][0]["id"]]
+    assert aside is not None and "left as it is" in aside.said("en") and "reste tel quel" in aside.said("fr")
+    answered = practice.answered("canadian lead 3", "lead", (), Rating(), "best", now=NOW)
+    assert keep(answered.answers[-1:], tmp_path) is None and not save(answered, tmp_path)
+    assert (tmp_path / PRACTICE_FILE).read_text() == text and sorted(p.name for p in tmp_path.iterdir()) == [
+        PRACTICE_FILE
+    ]

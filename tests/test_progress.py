@@ -12,6 +12,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from _processes import all_at_once
 
 from charlemagne_learn.teach.progress import PROGRESS_FILE, _lesson_quizzes, progress, quiz_key, read_answers
 from charlemagne_learn.widgets import DecisionQuiz, TrickQuiz
@@ -86,14 +87,19 @@ def test_the_teachers_examples_below_the_lessons_are_no_learners_progress(
 
 @pytest.mark.parametrize(
     "content",
-    ["{not json", "[1, 2]", '{"answers": [1]}', '{"answers": {"q": 5}}', "[" * 100_000, " " * 3_000_000],
-    ids=["broken", "a list", "answers a list", "a quiz not a dict", "deep", "huge"],
-)
-def test_a_damaged_file_never_stops_a_quiz_and_is_replaced(lessons: Path, content: str) -> None:
+    ["{not json", "[1, 2]", '{"answers": [1]}', '{"answers": {"q": 5}}', "[" * 100_000, " " * 3_000_000,
+     '{"answers": {}, "spare": 1}'],
+    ids=["broken", "a list", "answers a list", "a quiz not a dict", "deep", "huge", "a field unknown"],
+)  # fmt: skip
+def test_a_damaged_file_never_stops_a_quiz_and_is_put_aside(lessons: Path, content: str) -> None:
+    """A new file is begun; the damaged one is kept beside it, whole (it used to be written over)."""
     (lessons / PROGRESS_FILE).write_text(content, encoding="utf-8")
     _answer_right(TrickQuiz(level=2, seed=150, count=8))
     kept = json.loads((lessons / PROGRESS_FILE).read_text(encoding="utf-8"))
     assert kept == {"answers": {quiz_key("trick", None, 2, None, 150): {"1": True}}}
+    assert (lessons / "progress.unreadable.json").read_text(encoding="utf-8") == content
+    _answer_right(TrickQuiz(level=2, seed=151, count=8))
+    assert len(read_answers(lessons)) == 2 and len(list(lessons.glob("progress.unreadable*"))) == 1
 
 
 @pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="a read-only folder binds no root user")
@@ -136,3 +142,19 @@ def _quiz_calls(path: Path) -> int:
 def test_the_start_page_finds_every_quiz_a_lesson_asks(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(path.parent)
     assert len(_lesson_quizzes(path)[1]) == _quiz_calls(path)
+
+
+@pytest.mark.parametrize("writers", [2, 4])
+def test_kernels_answering_at_once_keep_every_answer(lessons: Path, writers: int) -> None:
+    """Several notebooks open together: each kernel's answers are all kept, whoever writes last."""
+    answers = 40
+    all_at_once(
+        "from charlemagne_learn.teach.progress import keep",
+        f"for q in range({answers}):\n    keep(f'trick canadian 2 {{sys.argv[1]}} winner', q, q % 3 == 0)",
+        lessons,
+        writers,
+    )
+    kept = read_answers(lessons)
+    assert {key: len(quiz) for key, quiz in kept.items()} == {
+        f"trick canadian 2 {n} winner": answers for n in range(writers)
+    }

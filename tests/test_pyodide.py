@@ -35,9 +35,17 @@ def test_it_is_pyodide(pyodide_run: dict[str, Any]) -> None:
     assert pyodide_run["platform"] == "emscripten"
 
 
-@pytest.mark.parametrize("part", ["engine", "bid_odds", "hint", "quiz", "ratings", "widgets", "solver", "compiled"])
+@pytest.mark.parametrize(
+    "part", ["engine", "bid_odds", "hint", "quiz", "ratings", "practice", "widgets", "solver", "compiled"]
+)
 def test_each_part_runs(pyodide_run: dict[str, Any], part: str) -> None:
     assert "error" not in pyodide_run[part], pyodide_run[part]
+
+
+def test_practice_keeps_every_answer_in_the_browser_s_files(pyodide_run: dict[str, Any]) -> None:
+    """Two notebooks answering in turn (two tabs: no lock there) keep all six answers; a damaged record is put
+    aside."""
+    assert pyodide_run["practice"]["kept"] == 6 and pyodide_run["practice"]["aside"] == "practice.unreadable.json"
 
 
 def test_the_same_answers_as_here(pyodide_run: dict[str, Any]) -> None:

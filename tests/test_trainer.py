@@ -4,6 +4,7 @@ the same answers giving the same problems."""
 
 from __future__ import annotations
 
+import json
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -11,8 +12,9 @@ import pytest
 
 import charlemagne_learn as cl
 from charlemagne_learn.engine.errors import CharlemagneError
-from charlemagne_learn.teach.practice import PRACTICE_FILE, load
+from charlemagne_learn.teach.practice import PRACTICE_FILE, Practice, load
 from charlemagne_learn.teach.problems import bank
+from charlemagne_learn.teach.ratings import NEW
 from charlemagne_learn.widgets import Trainer
 
 START = datetime(2026, 11, 27, 10, 0, tzinfo=timezone.utc)
@@ -147,3 +149,77 @@ def test_a_trainer_asked_wrongly_is_refused_in_words(lessons: Path, arguments: d
     with pytest.raises(CharlemagneError, match="thème" if "themes" in arguments else None):
         Trainer("canadian", clock=Clock(), lang="fr", **arguments)  # type: ignore[arg-type]
     assert not (lessons / PRACTICE_FILE).exists()
+
+
+def test_two_practice_notebooks_open_together_keep_every_answer(lessons: Path) -> None:
+    """The English and the French practice open together (or two tabs): each answer of either is kept, and each
+    goes on from the record as both left it."""
+    clock = Clock()
+    english = Trainer("canadian", skill="play", clock=clock, lang="en")
+    french = Trainer("canadian", skill="play", clock=clock, lang="fr")
+    given = []
+    for _ in range(3):
+        for trainer in (english, french):
+            assert trainer.choose(str(trainer.decision.grade().best.action))
+            given.append(trainer.problem.key)
+            clock.now += timedelta(minutes=1)
+            assert trainer.next()
+    kept = load(lessons)
+    assert sorted(a["key"] for a in kept.answers) == sorted(given) and len({a["id"] for a in kept.answers}) == 6
+    assert kept == french.practice and len(english.practice.answers) == 5  # the last, the French one, is not yet read
+    # the French one goes on from the record as both left it: what the English one answered is not asked again
+    assert french.problem.key not in given[:-1]
+
+
+@pytest.mark.parametrize(
+    "mistake",
+    ["canadian play", "canadian play x", "canadian play 4 5", "canadian juggle 4", "canadian play -4",
+     "canadian play 04", "whist play 4", "canadian play 18446744073709551616"],
+)  # fmt: skip
+def test_a_damaged_mistake_never_stops_practice(lessons: Path, mistake: str) -> None:
+    """Issue 46: a mistake's key of the wrong shape, naming an unknown kind or a negative seed, stopped the trainer
+    once due (a plain ValueError, or a refusal quoting arguments the learner never gave); it is put aside (kept in
+    a file of its own) and said once, and nothing readable is lost."""
+    record = Practice().answered("canadian play 4", "play", ("trumping",), NEW, "blunder", now=START)
+    card = record.mistakes["canadian play 4"]
+    (lessons / PRACTICE_FILE).write_text(json.dumps({**record.to_json(), "mistakes": {mistake: card}}))
+    clock = Clock()
+    clock.now += timedelta(hours=1)  # due
+    trainer = Trainer("canadian", skill="play", clock=clock, lang="en")
+    assert "1 entry of your practice record could not be read: put aside in practice.unreadable.json" in trainer.status
+    assert json.loads((lessons / "practice.unreadable.json").read_text()) == {
+        PRACTICE_FILE: {"mistakes": {mistake: card}}
+    }
+    trainer.lang = "fr"
+    assert "1 entrée de votre relevé d'entraînement est illisible" in trainer.status
+    assert trainer.choose(str(trainer.decision.grade().best.action)) and trainer.next()
+    assert "illisible" not in trainer.status  # said once
+    again = Trainer("canadian", skill="play", clock=clock, lang="en")
+    assert "could not be read" not in again.status and len(list(lessons.glob("practice.unreadable*"))) == 1
+    kept = load(lessons)
+    assert (
+        kept.answers[0] == record.answers[0] and kept.problems["canadian play 4"] == record.problems["canadian play 4"]
+    )
+
+
+def test_a_due_time_without_a_zone_is_read_as_utc(lessons: Path) -> None:
+    """Issue 46: a due time written without a time zone stopped the trainer (a TypeError comparing it)."""
+    record = Practice().answered("canadian lead 7", "lead", ("opening_lead",), NEW, "blunder", now=START)
+    card = {**record.mistakes["canadian lead 7"], "due": "2020-01-01T00:00:00"}
+    (lessons / PRACTICE_FILE).write_text(json.dumps({**record.to_json(), "mistakes": {"canadian lead 7": card}}))
+    trainer = Trainer("canadian", skill="lead", clock=Clock(), lang="en")
+    assert trainer.problem.key == "canadian lead 7" and "could not be read" not in trainer.status  # due long ago
+    assert "one of your own mistakes, back" in trainer.status
+
+
+def test_a_mistake_no_problem_can_be_made_from_here_is_passed_over_and_kept(lessons: Path) -> None:
+    """A mistake of a kind this table does not ask (written by hand, or by a house table of another kind): the
+    trainer used to stop with a refusal quoting arguments the learner never gave."""
+    record = Practice().answered("maine exchange 3", "exchange", (), NEW, "blunder", now=START)
+    (lessons / PRACTICE_FILE).write_text(json.dumps(record.to_json()))
+    clock = Clock()
+    clock.now += timedelta(hours=1)  # due
+    trainer = Trainer("maine", skill="play", clock=clock, lang="en")
+    assert trainer.problem.key != "maine exchange 3" and "could not be read" not in trainer.status
+    assert trainer.choose(str(trainer.decision.grade().best.action))
+    assert "maine exchange 3" in load(lessons).mistakes  # kept, for a table that asks it

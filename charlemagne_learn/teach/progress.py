@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import ast
 import json
+import os
 from collections.abc import Iterable, Mapping
 from contextlib import suppress
 from dataclasses import dataclass
@@ -35,6 +36,7 @@ from typing import Any, Literal
 from ..course import lessons_folder, rules_for, write_whole
 from ..engine.i18n import lang_or_current, say
 from .decisions import decision_kinds
+from .lock import held
 from .quiz import quiz_kinds
 
 __all__ = ["PROGRESS_FILE", "LessonProgress", "Progress", "keep", "progress", "quiz_key", "read_answers"]
@@ -63,35 +65,56 @@ def read_answers(folder: Path | None = None) -> dict[str, dict[str, Any]]:
     """Every quiz's answers kept in ``folder`` (the lessons' folder by default): by quiz, by question number, True or
     False for a question (right or not), the grade for a decision. Empty when there is no file or it cannot be read."""
     folder = folder or lessons_folder()
-    if folder is None:
-        return {}
+    return {} if folder is None else _read(folder)[0]
+
+
+def _read(folder: Path) -> tuple[dict[str, dict[str, Any]], bool]:
+    """The quizzes' answers kept in ``folder``, and whether the file was read whole (False: there is something in
+    it that cannot be read, which must not be written over)."""
     path = folder / PROGRESS_FILE
     try:
+        if not path.exists():
+            return {}, True
         if not path.is_file() or path.stat().st_size > _MAX_BYTES:
-            return {}
+            return {}, False
         data = json.loads(path.read_text(encoding="utf-8"))
     except (ValueError, OSError, RecursionError):
-        return {}
+        return {}, False
     answers = data.get("answers") if isinstance(data, dict) else None
-    if not isinstance(answers, dict):
-        return {}
-    return {k: v for k, v in answers.items() if isinstance(k, str) and isinstance(v, dict)}
+    if not isinstance(answers, dict) or set(data) != {"answers"}:
+        return {}, False
+    readable = {k: v for k, v in answers.items() if isinstance(k, str) and isinstance(v, dict)}
+    return readable, len(readable) == len(answers)
 
 
 def keep(key: str, question: int, outcome: bool | str) -> None:
     """Keep one answer (True/False for a question, the grade for a decision) in the lessons' folder; nothing outside
-    the lessons, and nothing but a lost record when the file cannot be written (a full disk, a read-only folder)."""
+    the lessons, and nothing but a lost record when the file cannot be written (a full disk, a read-only folder).
+    The file is read again and written with the folder held (:func:`~.lock.held`), so the answers another
+    notebook's kernel keeps meanwhile stay in it; a file that cannot all be read is first put aside, whole, in
+    ``progress.unreadable.json`` (nothing a learner had is lost)."""
     folder = lessons_folder()
     if folder is None:
         return
-    answers = read_answers(folder)
-    quiz = answers.pop(key, {})
-    quiz[str(question)] = outcome
-    answers[key] = quiz  # last answered last: the oldest quizzes go first when there are too many
-    while len(answers) > _MAX_QUIZZES:
-        answers.pop(next(iter(answers)))
-    with suppress(OSError):
-        write_whole(folder / PROGRESS_FILE, json.dumps({"answers": answers}, ensure_ascii=False))
+    with held(folder):
+        answers, whole = _read(folder)
+        quiz = answers.pop(key, {})
+        quiz[str(question)] = outcome
+        answers[key] = quiz  # last answered last: the oldest quizzes go first when there are too many
+        while len(answers) > _MAX_QUIZZES:
+            answers.pop(next(iter(answers)))
+        with suppress(OSError):
+            if not whole:
+                os.replace(folder / PROGRESS_FILE, folder / _aside_name(folder))
+            write_whole(folder / PROGRESS_FILE, json.dumps({"answers": answers}, ensure_ascii=False))
+
+
+def _aside_name(folder: Path) -> str:
+    """The first name free for a file put aside: ``progress.unreadable.json``, then ``-2``, ``-3``…"""
+    number = 1
+    while (folder / (name := f"progress.unreadable{'' if number == 1 else f'-{number}'}.json")).exists():
+        number += 1
+    return name
 
 
 @dataclass(frozen=True)

@@ -4,16 +4,18 @@ A :class:`Trainer` is a :class:`~.decide.DecisionQuiz` whose next decision is ch
 (:func:`~charlemagne_learn.teach.practice.choose`): a mistake of their own that is due again, else the problem of
 the themes asked whose rating is nearest theirs, from the stored starter set of the table and, past it, from
 problems made on demand. Every answer moves the learner's ratings and the problem's and is kept in
-``practice.json`` beside the lessons (:mod:`~charlemagne_learn.teach.practice`); the status line shows the rating
-and what the problem practises.
+``practice.json`` beside the lessons (:mod:`~charlemagne_learn.teach.practice`), merged with what other notebooks
+practising at the same time keep there; the status line shows the rating and what the problem practises (and,
+once, what of a damaged record was put aside).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import replace
 from datetime import datetime, timezone
 from itertools import count
+from typing import Any
 
 from ..course import rules_for
 from ..engine.checks import flag, whole_number
@@ -22,7 +24,7 @@ from ..engine.i18n import LANGS, say, sentence
 from ..engine.rules import Rules
 from ..teach.decisions import Decision, decision_kinds
 from ..teach.homework import Homework
-from ..teach.practice import MISSES, Practice, choose, load, save
+from ..teach.practice import MISSES, Practice, SetAside, choose, keep, opened
 from ..teach.problems import THEMES, BankEntry, Problem, bank, problem, problem_on_demand
 from ._base import lang_kw
 from .decide import DecisionQuiz, written_lang
@@ -64,13 +66,22 @@ class Trainer(DecisionQuiz):
             self._themes = _themes(themes)
             self._skill = None if skill is None else decision_kinds([skill], self._table)[0]
             whole_number("count", count, 1, 200)
-            self._practice: Practice = load()
-            if own_mistakes is not None:
-                self._practice = replace(self._practice, own_mistakes=flag("own_mistakes", own_mistakes))
+            self._practice, aside = opened()
+            self._own_mistakes = None if own_mistakes is None else flag("own_mistakes", own_mistakes)
+            if self._own_mistakes is not None:
+                self._practice = replace(self._practice, own_mistakes=self._own_mistakes)
         except CharlemagneError as exc:  # said in the widget's language
             raise exc.in_lang(lang if lang in LANGS else None) from None
         self._clock = clock or (lambda: datetime.now(timezone.utc))
+        #: What of a damaged record was put aside, said with the problem on show (number ``_aside_on``) only.
+        self._aside: SetAside | None = aside
+        self._aside_on: int | None = None
         self._asked: list[Problem] = []
+        #: This trainer's answers, written again with each one into the record as it stands on file (another
+        #: notebook may practise at the same time: both keep every answer).
+        self._given: list[Mapping[str, Any]] = []
+        #: Mistakes of the record that no problem can be made from at this table (passed over, kept on file).
+        self._unmade: set[str] = set()
         #: The problem just missed (graded mistake or blunder): the next one is like it.
         self._missed: Problem | None = None
         #: The problem served as one like a miss: missed too, it brings no other like it (a learner stuck on one
@@ -114,8 +125,13 @@ class Trainer(DecisionQuiz):
         while True:
             missed = self._missed
             like = None if missed is None else (missed.kind, missed.themes)
+            practice = self._practice
+            if self._unmade:
+                practice = replace(
+                    practice, mistakes={k: v for k, v in practice.mistakes.items() if k not in self._unmade}
+                )
             key = choose(
-                self._practice, entries, themes=self._themes, skill=self._skill, now=self._clock(),
+                practice, entries, themes=self._themes, skill=self._skill, now=self._clock(),
                 table=self._table.name, like=like,
             )  # fmt: skip
             stored = next((e for e in entries if e.key == key), None)
@@ -123,7 +139,11 @@ class Trainer(DecisionQuiz):
                 found = stored.problem(self._table, **lang_kw(stored.problem, self._language))
             elif key is not None:  # a mistake of the learner's own made on demand
                 _, kind, seed = key.split(" ")
-                found = self._made(kind, int(seed))
+                try:
+                    found = self._made(kind, int(seed))
+                except CharlemagneError:  # a kind this table does not ask, or no position from that seed here
+                    self._unmade.add(key)
+                    continue
             elif missed is not None:  # past the stored set: one made on demand like the problem missed
                 found = self._fresh(fresh, missed.kind, missed.themes)
             else:
@@ -151,10 +171,15 @@ class Trainer(DecisionQuiz):
     def _record(self, answer: str, grade: str, best: str, loss: float) -> None:
         super()._record(answer, grade, best, loss)
         asked = self.problem
-        self._practice = self._practice.answered(
-            asked.key, asked.kind, asked.themes, asked.rating, grade, now=self._clock()
-        )
-        save(self._practice)
+        answered = self._practice.answered(asked.key, asked.kind, asked.themes, asked.rating, grade, now=self._clock())
+        self._given.append(answered.answers[-1])
+        kept = keep(self._given, own_mistakes=self._own_mistakes)
+        if kept is None:  # outside the lessons, or nothing may be written: the answer counts here
+            self._practice = answered
+        else:
+            self._practice, aside = kept
+            if aside is not None:
+                self._aside, self._aside_on = aside, None
         self._missed = asked if grade in MISSES and asked is not self._follow_up else None
 
     def _file_name(self) -> str:
@@ -175,6 +200,13 @@ class Trainer(DecisionQuiz):
         rating = self._practice.level()
         themes = ", ".join(self.problem.theme_words(lang))
         line = say("trainer.status", lang, status=self.status, rating=str(rating), themes=themes)
+        if self._aside is not None:  # said once: with the problem on show when it was found
+            if self._aside_on is None:
+                self._aside_on = self.number
+            if self._aside_on == self.number:
+                line += " · " + self._aside.said(lang)
+            else:
+                self._aside = None
         if self.problem.key in self._practice.mistakes and not self.answered:  # one of the learner's own, back
             line += " " + say("trainer.again", lang)
         if self.answered and self._results and self._results[-1]["grade"] in MISSES:

@@ -124,6 +124,32 @@ def _ratings() -> dict[str, Any]:
     return {"ratings": ratings.to_json(), "problem": problem.to_json()}
 
 
+def _practice() -> dict[str, Any]:
+    """Two notebooks answering in turn into one lessons' folder of Pyodide's file system (which has no lock between
+    tabs: each answer is read, merged and written), after a damaged record is put aside."""
+    import tempfile
+    from datetime import datetime, timedelta, timezone
+    from pathlib import Path
+
+    from charlemagne_learn.teach.practice import keep, load, opened
+    from charlemagne_learn.teach.ratings import Rating
+
+    folder = Path(tempfile.mkdtemp())
+    (folder / "practice.json").write_text("not json", encoding="utf-8")
+    english, aside = opened(folder)
+    french, given = english, {"en": [], "fr": []}  # type: ignore[var-annotated]
+    for number in range(6):
+        lang = ("en", "fr")[number % 2]
+        record = english if lang == "en" else french
+        record = record.answered(f"canadian play {number}", "play", (), Rating(), "blunder",
+                                 now=datetime(2026, 11, 27, tzinfo=timezone.utc) + timedelta(minutes=number))  # fmt: skip
+        given[lang].append(record.answers[-1])
+        kept = keep(given[lang], folder)
+        assert kept is not None
+        english, french = (kept[0], french) if lang == "en" else (english, kept[0])
+    return {"aside": None if aside is None else aside.file, "kept": len(load(folder).answers)}
+
+
 #: Seeds of the Canadian partnership deals ``_solver`` solves (as ``benchmarks/solver_speed.py`` deals them).
 SOLVER_SEEDS = range(10)
 
@@ -298,7 +324,7 @@ def main() -> None:
     # The solver first: run last, it measured ~3× slower (5.2 against 17.7 solves/s in CPython), most likely
     # the garbage collector walking the heap the other parts leave behind.
     for name, work in (("solver", _solver), ("compiled", _compiled), ("engine", _engine), ("bid_odds", _bid_odds),
-                       ("hint", _hint), ("quiz", _quiz), ("ratings", _ratings),
+                       ("hint", _hint), ("quiz", _quiz), ("ratings", _ratings), ("practice", _practice),
                        ("widgets", _widgets),
                        *((("hint_default", _hint_default), ("exchange_default", _exchange_default),
                           ("reply_default", _graded("reply")), ("give_default", _graded("give")),
