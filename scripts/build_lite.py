@@ -565,16 +565,19 @@ def check_out(out: Path) -> Path:
         real = out.resolve()
         there = next(path for path in (real, *real.parents) if path.exists())
         if not there.is_dir():
-            raise OutRefused(f"--out {out}: {there} is a file, not a folder: give a new folder, or one a build made")
+            which = f"--out {out} is" if there == real else f"--out {out}: {there} is"
+            raise OutRefused(f"{which} a file, not a folder: give a new folder, or one a build made")
         lessons = (ROOT / "notebooks").resolve()
         if real == lessons or lessons in real.parents:
             raise OutRefused(
                 f"--out {out} is in the lessons' folder, which the site is built from: give another folder"
             )
         if there == real and any(real.iterdir()) and not (real / SITE_MARKER).is_file():
+            # a site built before the build marked its sites: only its maker knows it is one
+            older = "; a site an older build made? delete it first" if (real / "jupyter-lite.json").is_file() else ""
             raise OutRefused(
-                f"--out {out} is a folder the build did not make (it holds no {SITE_MARKER}), which it would replace:"
-                " give a new or empty folder, or one a build made"
+                f"--out {out} is a folder the build did not make (it holds no {SITE_MARKER}{older}), which it would"
+                " replace: give a new or empty folder, or one a build made"
             )
     except OSError as error:
         raise OutRefused(f"--out {out} cannot be checked: {error.strerror or error}") from None
