@@ -11,7 +11,12 @@ the lessons, where it breaks every page.
     python3 scripts/build_lite.py                  # builds into _lite/ (first run: about a minute)
     python3 scripts/build_lite.py --out site/
 
-The site runs with no network at all: it serves Pyodide's core (from ``node_modules/pyodide``: ``npm ci`` first)
+The output folder is replaced only when it is a site this build made (it holds :data:`SITE_MARKER`), is empty or is
+not there yet; any other folder (the clone, the lessons, a home folder) or a file is refused, untouched. The site is
+built beside it and put in its place only once whole: a build that fails leaves the last site as it was.
+
+The site runs with no network at all: it serves Pyodide's core (from ``node_modules/pyodide``: run ``npm ci`` first;
+the build checks for it before it installs anything)
 with a lock file of its own: micropip, the kernel's wheels, the widgets' pure-Python dependencies (the pins of
 ``tests/pyodide/requirements.txt``) and the course's wheel are in the site and loaded as the kernel starts, so a
 lesson runs at once, without an install cell, with the very versions the tests ran. Pyodide's compiled packages
@@ -21,7 +26,10 @@ needs the internet.
     python3 scripts/build_lite.py --cdn            # a site that takes Pyodide from its CDN and the packages from PyPI
 
 To publish, copy the output folder to any static host as it is (every link in it is relative) — for example push
-it to a ``gh-pages`` branch and turn on GitHub Pages; the site's address opens lesson 00.
+it to a ``gh-pages`` branch and turn on GitHub Pages; the site's address opens lesson 00. The links to give a class:
+
+    python3 scripts/build_lite.py --address https://ada.github.io/charlemagne_learn/               # build, then links
+    python3 scripts/build_lite.py --address https://ada.github.io/charlemagne_learn/ --links-only  # the built site's
 """
 
 from __future__ import annotations
@@ -30,6 +38,7 @@ import argparse
 import base64
 import csv
 import hashlib
+import importlib.util
 import io
 import json
 import os
@@ -201,16 +210,63 @@ AFRESH_CELLS_FR = (
 )
 
 
-def with_site_cells(notebook_json: str, start: str, french: bool) -> str:
+def with_site_cells(notebook_json: str, start: str, french: bool, is_start: bool) -> str:
     """The notebook as the site ships it: :data:`KEPT_NOTE` at the top (``start``: the start page's path from the
-    notebook), and at the end of a start page, :data:`AFRESH_CELLS` (in the edition's language)."""
+    notebook), and at the end of the start page (``is_start``), :data:`AFRESH_CELLS` (in the edition's language)."""
     notebook = json.loads(notebook_json)
     note = (KEPT_NOTE_FR if french else KEPT_NOTE).format(start=start)
     notebook["cells"].insert(0, _cell("markdown", note, "kept-in-this-browser"))
-    if start == START_LESSON:
+    if is_start:
         heading, code = AFRESH_CELLS_FR if french else AFRESH_CELLS
         notebook["cells"] += [_cell("markdown", heading, "start-afresh"), _cell("code", code, "start-afresh-box")]
     return json.dumps(notebook, ensure_ascii=False, indent=1)
+
+
+#: The kernel every notebook of the site runs on, as JupyterLab writes it into a notebook's metadata the moment the
+#: kernel starts: ``kernelspec`` from the kernel's spec, ``language_info`` from its answer to ``kernel_info``
+#: (jupyterlite-pyodide-kernel 0.8.6; :func:`check_kernel_metadata` holds the build to them). A lesson shipped with
+#: other values (the desktop kernel's) is changed by its mere opening: marked modified, it is autosaved into the
+#: browser, and that copy, never looked at, hides every later update of the course.
+PYODIDE_KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
+PYODIDE_LANGUAGE_INFO = {
+    "codemirror_mode": {"name": "python", "version": 3},
+    "file_extension": ".py",
+    "mimetype": "text/x-python",
+    "name": "python",
+    "nbconvert_exporter": "python",
+    "pygments_lexer": "ipython3",
+    "version": "3.8",
+}
+
+
+def for_the_pyodide_kernel(notebook_json: str) -> str:
+    """The notebook with the metadata JupyterLab gives it once the site's kernel starts (:data:`PYODIDE_KERNELSPEC`,
+    :data:`PYODIDE_LANGUAGE_INFO`), so that opening it changes nothing."""
+    notebook = json.loads(notebook_json)
+    notebook["metadata"]["kernelspec"] = dict(PYODIDE_KERNELSPEC)
+    notebook["metadata"]["language_info"] = json.loads(json.dumps(PYODIDE_LANGUAGE_INFO))
+    return json.dumps(notebook, ensure_ascii=False, indent=1)
+
+
+def _js_object(value: object) -> str:
+    """``value`` as a minified bundle writes an object literal: bare keys, JSON values."""
+    if isinstance(value, dict):
+        return "{" + ",".join(f"{key}:{_js_object(item)}" for key, item in value.items()) + "}"
+    return json.dumps(value)
+
+
+def check_kernel_metadata(site: Path) -> None:
+    """A :class:`BuildError` unless the site's Pyodide kernel still names itself :data:`PYODIDE_KERNELSPEC` and
+    answers :data:`PYODIDE_LANGUAGE_INFO`: with any other values, every lesson would open modified again."""
+    extension = site / "extensions" / "@jupyterlite" / "pyodide-kernel-extension" / "static"
+    bundle = "".join(path.read_text(encoding="utf-8") for path in sorted(extension.glob("*.js")))
+    spec = _js_object(PYODIDE_KERNELSPEC)[:-1] + ","
+    told = _js_object({"language_info": PYODIDE_LANGUAGE_INFO})[1:-1]
+    if bundle.count(f"spec:{spec}") != 1 or bundle.count(told) != 1:
+        raise BuildError(
+            f"the Pyodide kernel no longer reports the kernelspec and language_info the lessons are shipped with: is "
+            f"jupyterlite-pyodide-kernel still the version of {LITE_CONSTRAINTS.name}?"
+        )
 
 
 #: The first cell of a lesson that draws plots, in the site built with ``--offline``: the course is already loaded
@@ -257,7 +313,8 @@ def write_contents(
     looks, as under ``python3 tasks.py lessons``. Each notebook gets :func:`with_site_cells` (where the browser keeps
     a learner's changes, and how to start a lesson afresh) and :data:`INSTALL_CELL` (in its edition's language) at
     the top; each edition gets its list of lessons as shipped (``shipped.json``), written by ``python`` (one with
-    the course's dependencies; by default this one).
+    the course's dependencies; by default this one). Each notebook's metadata names the site's kernel as JupyterLab
+    will (:func:`for_the_pyodide_kernel`): a lesson only looked at stays as shipped.
 
     ``offline``: the kernel loads the course as it starts, so only a notebook that draws plots gets a cell at the
     top, :data:`PLOTS_CELL`; the others run as they are."""
@@ -266,7 +323,8 @@ def write_contents(
         french = notebook.parent.relative_to(contents).parts[:1] == ("fr",)
         edition = contents / "fr" if french else contents
         start = Path(os.path.relpath(edition / START_LESSON, notebook.parent)).as_posix()
-        text = with_site_cells(notebook.read_text(encoding="utf-8"), start, french)
+        text = with_site_cells(notebook.read_text(encoding="utf-8"), start, french, notebook == edition / START_LESSON)
+        text = for_the_pyodide_kernel(text)
         if not offline:
             text = with_install_cell(text, INSTALL_CELL_FR if french else INSTALL_CELL)
         elif draws_plots(text):
@@ -329,6 +387,10 @@ PYODIDE_MARKERS = {
 
 class BuildError(Exception):
     """What the offline build lacks, said in words: ``main`` prints it, a test's fixture fails with it."""
+
+
+class OutRefused(BuildError, ValueError):
+    """An output folder the build may not replace (see :func:`check_out`)."""
 
 
 def _canonical(name: str) -> str:
@@ -475,8 +537,6 @@ def write_offline_runtime(lite: Path, python: Path, course_wheel: Path, work: Pa
     """Pyodide and every package the kernel starts with into the lite dir's ``static/pyodide`` (``jupyter lite
     build`` copies it into the site and points the kernel at it), and the kernel's settings into its
     ``jupyter-lite.json``: load :data:`PRELOAD` as Pyodide starts, from the site."""
-    if not (PYODIDE_NPM / "pyodide.mjs").is_file():
-        raise BuildError(f"--offline needs Pyodide's npm package in {PYODIDE_NPM}: run npm ci")
     pure = pure_wheels(python)
     packaging = next(w for w in pure if w.name.startswith("packaging-"))
     (work / "micropip").mkdir()
@@ -490,19 +550,122 @@ def write_offline_runtime(lite: Path, python: Path, course_wheel: Path, work: Pa
     (lite / "jupyter-lite.json").write_text(json.dumps(config, indent=1), encoding="utf-8")
 
 
+#: The file the build writes into every site it makes; the next build replaces a folder only if it holds this file
+#: (or is empty, or absent). The site's files are the build's own: whatever else is put there goes with the next build.
+SITE_MARKER = ".charlemagne_learn-lite-site"
+
+
+def check_out(out: Path) -> Path:
+    """``out`` made absolute, when the build may put the site there: a folder that is absent, empty or a site the
+    build made (it holds :data:`SITE_MARKER`); an :class:`OutRefused` otherwise (a file, any other folder: the
+    clone, the lessons, a home folder), nothing touched. Nor may the site go into the lessons' folder, whose files
+    the next build would ship as the course's."""
+    out = Path(os.path.abspath(out.expanduser()))
+    try:
+        real = out.resolve()
+        there = next(path for path in (real, *real.parents) if path.exists())
+        if not there.is_dir():
+            which = f"--out {out} is" if there == real else f"--out {out}: {there} is"
+            raise OutRefused(f"{which} a file, not a folder: give a new folder, or one a build made")
+        lessons = (ROOT / "notebooks").resolve()
+        if real == lessons or lessons in real.parents:
+            raise OutRefused(
+                f"--out {out} is in the lessons' folder, which the site is built from: give another folder"
+            )
+        if there == real and any(real.iterdir()) and not (real / SITE_MARKER).is_file():
+            # a site built before the build marked its sites: only its maker knows it is one
+            older = "; a site an older build made? delete it first" if (real / "jupyter-lite.json").is_file() else ""
+            raise OutRefused(
+                f"--out {out} is a folder the build did not make (it holds no {SITE_MARKER}{older}), which it would"
+                " replace: give a new or empty folder, or one a build made"
+            )
+    except OSError as error:
+        raise OutRefused(f"--out {out} cannot be checked: {error.strerror or error}") from None
+    return out
+
+
+def check_prerequisites(offline: bool) -> None:
+    """A :class:`BuildError` naming the command to run for what the build needs and cannot install itself, before it
+    installs anything: Pyodide's npm package (the offline site serves its core) and a Python that can make the
+    build's environment."""
+    if offline:
+        needed = (*PYODIDE_CORE, "package.json", "pyodide-lock.json")
+        missing = [name for name in needed if not (PYODIDE_NPM / name).is_file()]
+        if missing:
+            raise BuildError(
+                f"Pyodide's npm package is missing ({PYODIDE_NPM / missing[0]}): run `npm ci` in {ROOT} first (or build"
+                " with --cdn, a site that fetches Pyodide from the internet)"
+            )
+    if not LITE_ENV.exists() and importlib.util.find_spec("ensurepip") is None:
+        raise BuildError(
+            f"this Python ({sys.executable}) cannot make the build's environment {LITE_ENV.name}/: it has no ensurepip"
+            " (on Debian or Ubuntu: apt install python3-venv)"
+        )
+
+
+def without_source_maps(site: Path) -> int:
+    """Delete the site's source maps (nearly half its size, and a learner's browser never asks for them), the files
+    and those written into a script or style sheet, and the comment at a script's end that names one, so the
+    browser's developer tools look for none; the bytes deleted."""
+    freed = 0
+    for path in sorted(site.rglob("*.map")):
+        freed += path.stat().st_size
+        path.unlink()
+    for path in sorted(site.rglob("*")):
+        if path.suffix in (".js", ".mjs", ".css") and path.is_file():
+            text = path.read_text(encoding="utf-8")
+            kept = _SOURCE_MAP_COMMENT.sub("", text)
+            if kept != text:
+                freed += len(text.encode()) - len(kept.encode())
+                path.write_text(kept, encoding="utf-8")
+    return freed
+
+
+#: The comment at the end of a script or style sheet that names its source map, or holds it (``data:``, 280 kB of
+#: anywidget's).
+_SOURCE_MAP_COMMENT = re.compile(r"\n?(?://# sourceMappingURL=\S+|/\*# sourceMappingURL=\S+ \*/)\s*$")
+
+
 def build(out: Path, offline: bool = True) -> Path:
-    """Build the site into ``out`` (replaced if it exists) and return it; ``offline`` (the default): see the module's
-    help; False for a site that fetches Pyodide and the packages at run time."""
+    """Build the site into ``out`` and return it; ``offline`` (the default): see the module's help; False for a site
+    that fetches Pyodide and the packages at run time. ``out`` is replaced only if :func:`check_out` allows it,
+    once the new site is whole: a build that fails leaves it as it was."""
+    out = check_out(out)
+    check_prerequisites(offline)
     python = lite_python()
     check_front_ends(python)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    # the new site is made beside the old one, and swapped in once whole
+    site = Path(tempfile.mkdtemp(prefix=f".{out.name}.building-", dir=out.parent))
+    try:
+        _build_into(site, python, offline)
+        (site / SITE_MARKER).write_text(
+            json.dumps({"built_by": "scripts/build_lite.py", "offline": offline}, indent=1), encoding="utf-8"
+        )
+        old = Path(tempfile.mkdtemp(prefix=f".{out.name}.old-", dir=out.parent))
+        if out.exists():
+            out.rename(old / out.name)
+        try:
+            site.rename(out)
+        except OSError:
+            if (old / out.name).exists():
+                (old / out.name).rename(out)
+            raise
+        finally:
+            shutil.rmtree(old)
+    finally:
+        shutil.rmtree(site, ignore_errors=True)
+    return out
+
+
+def _build_into(site: Path, python: Path, offline: bool) -> None:
+    """The site, built into the empty folder ``site``."""
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         subprocess.run(
             [str(python), "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(work / "wheels"), str(ROOT)], check=True
         )
         wheel = next((work / "wheels").glob("charlemagne_learn-*.whl"))
-        if out.exists():
-            shutil.rmtree(out)
         # the lessons' JupyterLab settings (no news question over the start page): jupyter lite build merges a
         # lite dir's overrides.json into the site's settingsOverrides
         (work / "lite").mkdir()
@@ -525,27 +688,31 @@ def build(out: Path, offline: bool = True) -> Path:
                 "--piplite-wheels",
                 str(wheel),
                 "--output-dir",
-                str(out),
+                str(site),
             ],
             check=True,
             cwd=work,
         )
-    one_session_per_path(out)
-    write_start_page(out)
+    one_session_per_path(site)
+    check_kernel_metadata(site)
+    write_start_page(site)
+    without_source_maps(site)
     # GitHub Pages served from a branch runs Jekyll, which drops the files and folders whose name starts with "_"
-    (out / ".nojekyll").write_text("", encoding="utf-8")
-    return out
+    (site / ".nojekyll").write_text("", encoding="utf-8")
 
 
-#: The start page's script: forget the tabs of the learner's earlier visit (the main area of JupyterLab's saved
-#: workspace, the ``default`` entry of the site's ``statedb`` store; the side panels stay) but lesson 00's, then
-#: open lesson 00 (``TARGET``). Otherwise every lesson left open last
-#: time comes back too, and each starts its own Python, one after the other (about 20 s each), before lesson 00
-#: answers. The lessons, the learner's changes and records are files of another store: they stay. JupyterLab's own
-#: ``?reset`` would do the same but drops the lesson asked for.
-_FORGET_LAYOUT = """(async () => {
+#: The lab page's script when its address asks for a lesson (``lab/index.html?path=…``: the class links, through the
+#: site's own page, and any lesson's own address): forget the tabs of the learner's earlier visit (the main area of
+#: JupyterLab's saved workspace, the ``default`` entry of the site's ``statedb`` store; the side panels stay) but the
+#: lesson asked. Otherwise every lesson left open last time comes back too, and each starts its own Python, one after
+#: the other (about 20 s each), before the lesson asked answers. The lessons, the learner's changes and records are
+#: files of another store: they stay. JupyterLab's own ``?reset`` would do the same but drops the lesson asked for.
+#: JupyterLab starts only once it is done (:data:`_APP_LOADER`).
+_ONE_LESSON = """window.courseOneLesson = (async () => {
+  const lesson = new URLSearchParams(window.location.search).get("path");
+  if (!lesson) return;
   try {
-    const site = new URL(".", window.location.href).pathname;
+    const site = new URL("..", window.location.href).pathname;
     for (const { name } of await indexedDB.databases()) {
       if (name !== "JupyterLite Storage - " + site && name !== "JupyterLite Storage - " + site.replace(/\\/$/, "")) continue;
       await new Promise((done) => {
@@ -566,7 +733,6 @@ _FORGET_LAYOUT = """(async () => {
             for (const tab of tabs(layout.main && layout.main.dock)) delete workspace.data[tab];
             // the lesson asked is the one tab: restored as JupyterLab restores any (with no tab at all, the restore
             // and the opening of the lesson asked raced, and sometimes only a Launcher came)
-            const lesson = new URLSearchParams(TARGET.split("?")[1]).get("path");
             const widget = "notebook:" + lesson;
             layout.main = { dock: { type: "tab-area", currentIndex: 0, widgets: [widget] }, current: widget };
             workspace.data[widget] = { data: { path: lesson, factory: "Notebook" } };
@@ -577,18 +743,37 @@ _FORGET_LAYOUT = """(async () => {
       });
     }
   } catch (error) {}
-  window.location.replace(TARGET);
 })();"""
+#: Where JupyterLite's lab page starts JupyterLab (jupyterlite-core 0.8.6): made to wait for :data:`_ONE_LESSON`.
+_APP_LOADER = re.compile(r"(\n[ ]*)await import\(\s*'\.\./config-utils\.js")
+
+
+def write_lesson_page(site: Path) -> Path:
+    """The lab page opens the lesson its address asks for alone, with none of the tabs of an earlier visit
+    (:data:`_ONE_LESSON`, run before JupyterLab starts); a :class:`BuildError` when the page does not start
+    JupyterLab as patched, exactly once (another JupyterLite: check its page before pinning it)."""
+    page = site / "lab" / "index.html"
+    text = page.read_text(encoding="utf-8")
+    if len(_APP_LOADER.findall(text)) != 1:
+        raise BuildError(
+            f"JupyterLite's lab page does not start JupyterLab as expected: is jupyterlite-core still the version of "
+            f"{LITE_CONSTRAINTS.name}?"
+        )
+    text = _APP_LOADER.sub(lambda match: f"{match.group(1)}await window.courseOneLesson;{match.group(0)}", text)
+    text = text.replace("<head>", f"<head>\n    <script>{_ONE_LESSON}</script>", 1)
+    page.write_text(text, encoding="utf-8")
+    return page
 
 
 def write_start_page(site: Path) -> Path:
-    """The site's own address opens lesson 00 in JupyterLab (JupyterLite's root page would open an empty one), with
-    none of the tabs of an earlier visit (:data:`_FORGET_LAYOUT`).
+    """The site's own address opens lesson 00 in JupyterLab (JupyterLite's root page would open an empty one), alone
+    (:func:`write_lesson_page`).
 
     The root page stays JupyterLite's: every app of the site reads its settings from the ``index.html`` files above
     it, so only a line is added at the top of its head, which goes to lesson 00 when the page itself is opened (a
     page read for its settings runs no script; without scripts, a refresh does the same). Lesson 00 links to the
     French edition."""
+    write_lesson_page(site)
     target = f"./lab/index.html?path={START_LESSON}"
     # ?lang=fr: the French edition's lesson 00 (the class link of that edition)
     french = json.dumps(f"./lab/index.html?path=fr/{START_LESSON}")
@@ -596,7 +781,7 @@ def write_start_page(site: Path) -> Path:
     page = site / "index.html"
     text = page.read_text(encoding="utf-8")
     go = (
-        f"<script>const TARGET = {chosen};\n{_FORGET_LAYOUT}</script>"
+        f"<script>window.location.replace({chosen});</script>"
         f'<noscript><meta http-equiv="refresh" content="0; url={target}"></noscript>'
     )
     text = text.replace("<head>", f"<head>\n    {go}", 1)
@@ -606,7 +791,13 @@ def write_start_page(site: Path) -> Path:
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--out", type=Path, default=ROOT / "_lite", help="output folder (default: _lite/)")
+    ap.add_argument(
+        "--out",
+        type=Path,
+        default=ROOT / "_lite",
+        help=f"output folder (default: _lite/); replaced only if a build made it (it holds {SITE_MARKER}) or it is"
+        " empty: any other folder, or a file, is refused",
+    )
     ap.add_argument(
         "--cdn", action="store_true", help="take Pyodide from its CDN and the packages from PyPI at run time"
     )
@@ -614,13 +805,29 @@ def main(argv: list[str] | None = None) -> None:
         "--address",
         help="where the site will be served (https://owner.github.io/repository/): prints the links to give a class",
     )
+    ap.add_argument(
+        "--links-only",
+        action="store_true",
+        help="with --address: print the class links of the site already built in --out, without building it again",
+    )
     args = ap.parse_args(argv)
     try:
+        if args.links_only and args.address is None:
+            raise BuildError("--links-only prints the links to give a class: it needs --address and the site's address")
         links = class_links(args.address) if args.address is not None else {}
-        site = build(args.out.resolve(), offline=not args.cdn)
+        if args.links_only:
+            site = check_out(args.out)
+            if not (site / SITE_MARKER).is_file():
+                raise BuildError(
+                    f"--links-only: no site has been built in {site}: build it first (without --links-only)"
+                )
+            print(f"The JupyterLite site in {site}, once copied to {links['English']}, is opened by these links:")
+        else:
+            site = build(args.out, offline=not args.cdn)
+            print(f"JupyterLite site built in {site}; copy the folder as it is to the static host")
     except BuildError as error:
-        sys.exit(f"build_lite: {error}")
-    print(f"JupyterLite site built in {site}; copy the folder as it is to the static host")
+        print(f"build_lite: {error}", file=sys.stderr)
+        sys.exit(2)
     for edition, link in links.items():
         print(f"  {edition}: {link}")
 

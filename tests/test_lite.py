@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -37,13 +38,30 @@ def test_the_site_holds_every_lesson_and_serves_pyodide_and_every_package_the_ke
     import hashlib
     import zipfile
 
-    from build_lite import PRELOAD, build, draws_plots
+    from build_lite import PRELOAD, SITE_MARKER, build, draws_plots
 
     if not (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").is_file():
         if os.environ.get("CI"):
             pytest.fail("Pyodide's npm package is missing: python3 tasks.py test installs it (npm ci)")
         pytest.skip("Pyodide's npm package is not installed (npm ci)")
+    # a site an earlier build made is replaced as a whole
+    (tmp_path / "site").mkdir()
+    (tmp_path / "site" / SITE_MARKER).write_text("{}")
+    (tmp_path / "site" / "left-from-an-earlier-build.txt").write_text("stale")
     site = build(tmp_path / "site")
+    assert (site / SITE_MARKER).is_file() and not (site / "left-from-an-earlier-build.txt").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]  # the build's own folders beside it are gone
+    # no source map, in a file or written into a script, nor a script naming one (nearly half the site's size)
+    assert not list(site.rglob("*.map"))
+    for script in (*site.rglob("*.js"), *site.rglob("*.mjs"), *site.rglob("*.css")):
+        assert not re.search(r"# sourceMappingURL=\S+\s*(\*/\s*)?$", script.read_text(encoding="utf-8")), script
+    # a lesson's own address opens it alone: the lab page forgets the earlier visit's tabs before JupyterLab starts
+    lab = (site / "lab" / "index.html").read_text()
+    assert (
+        lab.index("window.courseOneLesson = ")
+        < lab.index("await window.courseOneLesson;")
+        < lab.index("'../config-utils.js")
+    )
     lessons = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
     assert lessons and sorted(p.name for p in (site / "files").glob("*.ipynb")) == lessons
     french = sorted(p.name for p in (ROOT / "notebooks" / "fr").glob("*.ipynb"))
@@ -128,6 +146,175 @@ def test_the_links_for_a_class_open_each_editions_start_page() -> None:
     for bad in ("ada.github.io", "https://ada.github.io/site/index.html", "ftp://host/", "https://host/?x=1", ""):
         with pytest.raises(BuildError, match="whole address"):
             class_links(bad)
+
+
+@pytest.fixture(scope="module")
+def site_contents(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The lessons' folder as the offline site ships it."""
+    from build_lite import write_contents
+
+    return write_contents(tmp_path_factory.mktemp("lite") / "contents", offline=True)
+
+
+def test_the_afresh_box_ends_each_editions_start_page_and_no_other_notebook(site_contents: Path) -> None:
+    boxed = {
+        lesson.relative_to(site_contents).as_posix()
+        for lesson in site_contents.rglob("*.ipynb")
+        if any(cell.get("id") == "start-afresh-box" for cell in json.loads(lesson.read_text())["cells"])
+    }
+    assert boxed == {"00_start_here.ipynb", "fr/00_start_here.ipynb"}
+    # every notebook still says where the start page is, from its own folder
+    guide = json.loads((site_contents / "fr" / "teachers" / "teachers_guide.ipynb").read_text())["cells"][0]
+    assert "(../00_start_here.ipynb)" in "".join(guide["source"])
+
+
+def test_every_notebook_of_the_site_opens_unchanged_by_the_browsers_kernel(site_contents: Path) -> None:
+    """JupyterLab writes the running kernel's spec and language into a notebook as the kernel starts: shipped with the
+    Pyodide kernel's own, a lesson only looked at is not marked modified (nor autosaved into the browser, where the
+    copy would hide the course's updates). The browser test opens one (tests/browser/test_lite_site.py)."""
+    notebooks = sorted(site_contents.rglob("*.ipynb"))
+    assert len(notebooks) > 30
+    for notebook in notebooks:
+        metadata = json.loads(notebook.read_text())["metadata"]
+        assert metadata["kernelspec"] == {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
+        assert metadata["language_info"]["codemirror_mode"] == {"name": "python", "version": 3}, notebook
+        assert metadata["language_info"]["version"] == "3.8", notebook  # what the kernel says, whatever it runs
+
+
+def test_a_kernel_that_reports_other_metadata_is_refused(tmp_path: Path) -> None:
+    import build_lite
+
+    static = tmp_path / "extensions" / "@jupyterlite" / "pyodide-kernel-extension" / "static"
+    static.mkdir(parents=True)
+    spec = 'register({spec:{name:"python",display_name:"Python (Pyodide)",language:"python",argv:[]}});'
+    told = (
+        'kernelInfoRequest(){return{language_info:{codemirror_mode:{name:"python",version:3},file_extension:".py",'
+        'mimetype:"text/x-python",name:"python",nbconvert_exporter:"python",pygments_lexer:"ipython3",version:"3.8"}}}'
+    )
+    (static / "716.js").write_text(spec)
+    (static / "393.js").write_text(told)
+    build_lite.check_kernel_metadata(tmp_path)  # the kernel of lite-constraints.txt
+    (static / "393.js").write_text(told.replace('version:"3.8"', 'version:"3.14"'))
+    with pytest.raises(build_lite.BuildError, match="no longer reports the kernelspec and language_info"):
+        build_lite.check_kernel_metadata(tmp_path)
+
+
+def _refused(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    """What ``build_lite`` says as it refuses ``argv``: one line, exit status 2, no traceback."""
+    import build_lite
+
+    with pytest.raises(SystemExit) as exited:
+        build_lite.main(list(argv))
+    assert exited.value.code == 2
+    said = capsys.readouterr()
+    assert said.out == "" and said.err.startswith("build_lite: ") and said.err.count("\n") == 1, said
+    return said.err
+
+
+def _contents(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_an_output_folder_the_build_did_not_make_is_refused_untouched(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--out`` replaces only a folder a build made (it holds the build's marker), an empty one or none: the clone,
+    the lessons, a home folder, any folder with files, or a file, are refused in one line before anything is done."""
+    import build_lite
+
+    def no_build() -> Path:
+        raise AssertionError("the build went ahead")
+
+    monkeypatch.setattr(build_lite, "lite_python", no_build)
+    mine = tmp_path / "my_folder"
+    (mine / "notes").mkdir(parents=True)
+    (mine / "notes" / "hand.txt").write_text("AS KS")
+    (mine / "a.ipynb").write_text("{}")
+    kept = _contents(mine)
+    assert "build did not make" in _refused(capsys, "--out", str(mine))
+    assert _contents(mine) == kept
+    lessons = _contents(ROOT / "notebooks")
+    for theirs in (ROOT, ROOT / "notebooks", ROOT / "notebooks" / "site", ROOT / "scripts" / ".."):
+        assert "--out" in _refused(capsys, "--out", str(theirs))
+    assert _contents(ROOT / "notebooks") == lessons
+    if any(Path.home().iterdir()):
+        assert "build did not make" in _refused(capsys, "--out", str(Path.home()))
+    assert "a file, not a folder" in _refused(capsys, "--out", str(mine / "a.ipynb"))
+    assert "a file, not a folder" in _refused(capsys, "--out", str(mine / "a.ipynb" / "site"))
+    assert _contents(mine) == kept
+    # where a build may go: a new folder, an empty one, one a build made
+    (tmp_path / "empty").mkdir()
+    (tmp_path / "built").mkdir()
+    (tmp_path / "built" / build_lite.SITE_MARKER).write_text("{}")
+    (tmp_path / "built" / "index.html").write_text("")
+    for fine in ("new", "empty", "built"):
+        assert build_lite.check_out(tmp_path / fine) == tmp_path / fine
+
+
+def test_a_build_that_fails_leaves_the_last_site_as_it_was(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import build_lite
+
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / build_lite.SITE_MARKER).write_text("{}")
+    (site / "index.html").write_text("the last site")
+    kept = _contents(site)
+
+    def wheel_only(command: list[str], **_: object) -> None:
+        """``pip wheel`` makes a wheel; nothing else is run."""
+        assert command[1:4] == ["-m", "pip", "wheel"], command
+        folder = Path(command[command.index("-w") + 1])
+        folder.mkdir(parents=True)
+        (folder / "charlemagne_learn-0.1.0-py3-none-any.whl").write_bytes(b"")
+
+    def fails(*_: object) -> None:
+        raise build_lite.BuildError("the kernel's wheels are missing")
+
+    monkeypatch.setattr(build_lite, "lite_python", lambda: Path(sys.executable))
+    monkeypatch.setattr(build_lite, "check_front_ends", lambda python: {})
+    monkeypatch.setattr(build_lite, "check_prerequisites", lambda offline: None, raising=False)
+    monkeypatch.setattr(build_lite.subprocess, "run", wheel_only)
+    monkeypatch.setattr(build_lite, "write_offline_runtime", fails)
+    with pytest.raises(build_lite.BuildError, match="wheels are missing"):
+        build_lite.build(site)
+    assert _contents(site) == kept
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]  # nothing of the failed build is left beside it
+
+
+def test_a_build_without_pyodides_npm_package_is_refused_before_it_installs_anything(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import build_lite
+
+    def installs() -> Path:
+        raise AssertionError("the build environment was installed before the check")
+
+    monkeypatch.setattr(build_lite, "lite_python", installs)
+    monkeypatch.setattr(build_lite, "PYODIDE_NPM", tmp_path / "node_modules" / "pyodide")
+    said = _refused(capsys, "--out", str(tmp_path / "site"))
+    assert "`npm ci`" in said and "--offline" not in said  # the command that installs it, no option that is not there
+    assert not (tmp_path / "site").exists()
+
+
+def test_the_class_links_of_a_built_site_print_without_building_it_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import build_lite
+
+    def no_build(*_: object, **__: object) -> Path:
+        raise AssertionError("the site was built again")
+
+    monkeypatch.setattr(build_lite, "build", no_build)
+    site = tmp_path / "site"
+    site.mkdir()
+    address = "https://ada.github.io/charlemagne_learn/"
+    said = _refused(capsys, "--out", str(site), "--address", address, "--links-only")
+    assert "no site has been built" in said  # an empty folder is no site
+    (site / build_lite.SITE_MARKER).write_text("{}")
+    build_lite.main(["--out", str(site), "--address", address, "--links-only"])
+    shown = capsys.readouterr().out
+    assert f"English: {address}\n" in shown and f"French: {address}?lang=fr\n" in shown
+    assert "--address" in _refused(capsys, "--out", str(site), "--links-only")
 
 
 def test_the_pages_workflow_builds_the_site_as_the_readme_says() -> None:

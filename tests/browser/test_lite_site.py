@@ -11,6 +11,9 @@ One learner's browser (a profile) goes through the tests in order, a new tab eac
 2. the French lesson 03 speaks French, and the quiz answered in the first tab (closed) is still in the record;
 3. the start page's box lists the lesson changed, and its button brings back the site's copy, the records kept.
 
+Another learner's browser (a profile of its own) opens two lessons and only looks: no copy of either is kept, and
+one of them, opened again by its own address, comes alone, with one kernel started.
+
 How long the kernel takes to start, the lesson to run and each click to be answered is printed and saved beside
 the screenshots, not asserted."""
 
@@ -152,6 +155,23 @@ class LiteLesson(OpenNotebook):
         if model["format"] == "base64":
             return base64.b64decode(model["content"]).decode("utf-8")
         return model["content"] if isinstance(model["content"], str) else json.dumps(model["content"])
+
+    def kept(self) -> list[str]:
+        """The files the browser keeps of the site's drive (a lesson saved, the records): the keys of the ``files``
+        store of the site's JupyterLite storage, as the page reads them."""
+        return list(
+            self.page.evaluate(
+                """async () => { const site = new URL('..', window.location.href).pathname; const kept = [];
+                  for (const { name } of await indexedDB.databases()) {
+                    if (!name.startsWith('JupyterLite Storage - ' + site.replace(/\\/$/, ''))) continue;
+                    kept.push(...await new Promise((done) => { const opened = indexedDB.open(name);
+                      opened.onsuccess = () => { const db = opened.result;
+                        if (!db.objectStoreNames.contains('files')) { db.close(); done([]); return; }
+                        const keys = db.transaction('files').objectStore('files').getAllKeys();
+                        keys.onsuccess = () => { db.close(); done(keys.result); }; }; })); }
+                  return kept; }"""
+            )
+        )
 
     def run_cell(self, code: str | None = None) -> None:
         """Run the notebook's last cell, or (given ``code``) a new cell of that code added at its end, as a learner
@@ -445,3 +465,64 @@ def _long_session(lite_lesson: LiteLesson, clicks: int) -> dict[str, float]:
     lite_lesson.screenshot("lite_offline_long_session")
     first, last = sorted(waits[:20]), sorted(waits[-20:])
     return {"clicks": clicks, "first_20_median_s": round(first[10], 3), "last_20_median_s": round(last[10], 3)}
+
+
+def test_a_lesson_only_looked_at_is_not_kept_and_a_lessons_own_address_opens_it_alone(
+    offline_browser: Any, lite_site: str
+) -> None:
+    """Another learner opens lessons 01 and 02 and only looks, autosave on (every second here): neither lesson is
+    marked modified, so the browser keeps no copy to hide the course's later updates. Lesson 02's own address in a
+    new tab then opens lesson 02 alone, the site's copy, with one Python started (not one more for each tab of the
+    earlier visit); a change made there is kept."""
+    profile = Profile(offline_browser, lite_site)
+    first, second = "01_cards_and_deck.ipynb", "02_trump_order_and_the_jacks.ipynb"
+    try:
+        settings = LiteLesson(profile)
+        settings.page.goto(f"{lite_site}/lab/index.html")
+        settings.page.wait_for_function("!!window.jupyterapp?.serviceManager", timeout=120_000)
+        settings.page.evaluate("""() => window.jupyterapp.serviceManager.settings.save(
+            '@jupyterlab/docmanager-extension:plugin', JSON.stringify({ autosave: true, autosaveInterval: 1 }))""")
+        settings.page.close()
+        profile.tab_closed()
+
+        looking = LiteLesson(profile)
+        looking.open(first)
+        looking.page.evaluate(  # the second lesson opened beside it, its kernel started
+            """(path) => { window.__second = undefined; window.jupyterapp.commands.execute('docmanager:open', { path })
+                .then((panel) => panel.sessionContext.ready.then(() => panel.sessionContext.session.kernel.info))
+                .then(() => { window.__second = 'ready'; }, (error) => { window.__second = String(error); }); }""",
+            second,
+        )
+        looking.page.wait_for_function("window.__second !== undefined", timeout=300_000)
+        assert looking.page.evaluate("window.__second") == "ready"
+        looking.page.wait_for_timeout(4_000)  # four autosaves
+        dirty = looking.page.evaluate(
+            "Array.from(window.jupyterapp.shell.widgets('main')).map((w) => [w.context.path, w.context.model.dirty])"
+        )
+        assert sorted(dirty) == [[first, False], [second, False]]
+        assert looking.kept() == []  # nothing was saved: each lesson comes from the site
+        assert looking.real_errors() == []
+        looking.page.close()
+        profile.tab_closed()
+
+        back = LiteLesson(profile)
+        back.open(second, f"{lite_site}/lab/index.html?path={second}")
+        back.page.wait_for_timeout(4_000)  # time for any other tab restored to start its kernel
+        tabs = back.page.evaluate("Array.from(window.jupyterapp.shell.widgets('main')).map((w) => w.title.label)")
+        assert tabs == [second], tabs
+        kernels = back.page.evaluate("Array.from(window.jupyterapp.serviceManager.sessions.running()).length")
+        assert kernels == 1
+        assert back.kept() == [] and "kept in this browser" in (back.file(second) or "")
+        # a change of the learner's is kept, by autosave alone
+        back.page.evaluate("""() => window.jupyterapp.shell.currentWidget.content.widgets[1].model.sharedModel
+            .setSource('My notes on the jacks.')""")
+        for _ in range(60):
+            if back.kept():
+                break
+            back.page.wait_for_timeout(500)
+        assert back.kept() == [second]
+        assert "My notes on the jacks." in (back.file(second) or "")
+        assert back.blocked == [] and back.real_errors() == []
+        back.page.close()
+    finally:
+        profile.context.close()
