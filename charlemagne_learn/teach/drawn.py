@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any, ParamSpec, Protocol, TypeVar
 
 from ..engine.errors import CharlemagneError
-from ..engine.i18n import Lang, current_lang, lang_or_current, say
+from ..engine.i18n import Lang, lang_or_current, say
 
 __all__ = [
     "DRAWN_FILE",
@@ -137,7 +137,8 @@ def plot_key(plot: Callable[..., object], args: tuple[Any, ...], kwargs: Mapping
     bound = inspect.signature(plot).bind(*args, **kwargs)
     bound.apply_defaults()
     arguments = dict(bound.arguments)
-    lang = lang_or_current(arguments["lang"]) if "lang" in arguments else current_lang()
+    # a report plotted speaks its own language, a plot the one it is given (the course's by default)
+    lang = lang_or_current(arguments.get("lang", getattr(arguments.get("self"), "lang", None)))
     if "lang" in arguments:
         arguments["lang"] = lang
     if isinstance(arguments.get("data"), str):

@@ -373,6 +373,9 @@ def test_the_start_page_starts_a_lesson_changed_in_an_earlier_visit_afresh(lite_
 
 #: The lessons that draw plots, run whole offline: the plots drawn as the site was built show in their place.
 DRAWING_LESSONS = ("07_mulot_and_gros_mulot.ipynb", "09_judging_a_hand.ipynb", "12_bid_odds_and_statistics.ipynb")
+#: The open lesson's cells, as JSON.
+_CELLS = """() => { const cells = window.jupyterapp.shell.currentWidget.content.model.cells;
+    return Array.from({ length: cells.length }, (_, i) => cells.get(i).toJSON()); }"""
 #: The pictures the open lesson shows (laid out, with a size), by class: the light or dark one of each plot.
 _PICTURES = """() => [...window.jupyterapp.shell.currentWidget.node.querySelectorAll('.cl-figure img')]
     .filter((img) => img.getClientRects().length && img.naturalWidth > 0).map((img) => img.className)"""
@@ -386,21 +389,15 @@ def test_a_lesson_that_draws_runs_whole_offline_with_its_plots_in_either_theme(
     cells = json.loads((REPO / "notebooks" / lesson).read_text(encoding="utf-8"))["cells"]
     code = [c for c in cells if c["cell_type"] == "code"]
     plots = sum(bool(re.search(r"\bplot_\w+\s*\(", "".join(c["source"]))) for c in code)
-    kinds = lite_lesson.page.evaluate(
-        "() => window.jupyterapp.shell.currentWidget.content.model.cells.toJSON().map((c) => c.cell_type)"
-    )
-    assert kinds.count("code") == len(code)  # the lesson's own code: no install cell
+    assert not any("%pip" in "".join(c["source"]) for c in lite_lesson.page.evaluate(_CELLS))  # no install cell
     # the outputs the lesson ships with go first: each one seen afterwards was made by this run
     lite_lesson.page.evaluate("() => window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs')")
     ran = lite_lesson.run_all()
     outputs = lite_lesson.outputs()
     assert _errors(outputs) == []
     # every cell that shows something where the lesson was run in CPython shows something here: Run All went through
-    per_cell = lite_lesson.page.evaluate(
-        """() => window.jupyterapp.shell.currentWidget.content.model.cells.toJSON()
-              .filter((c) => c.cell_type === 'code').map((c) => (c.outputs || []).length)"""
-    )
-    assert [n > 0 for n in per_cell] == [bool(c["outputs"]) for c in code], per_cell
+    made = {c["id"]: len(c.get("outputs") or []) for c in lite_lesson.page.evaluate(_CELLS)}
+    assert {c["id"]: made[c["id"]] > 0 for c in code} == {c["id"]: bool(c["outputs"]) for c in code}, made
     widgets = sum("application/vnd.jupyter.widget-view+json" in o.get("data", {}) for o in outputs)
     panel = "window.jupyterapp.shell.currentWidget.node"
     lite_lesson.page.wait_for_function(f"{panel}.querySelectorAll('.cl-widget').length >= {widgets}", timeout=120_000)
@@ -410,7 +407,7 @@ def test_a_lesson_that_draws_runs_whole_offline_with_its_plots_in_either_theme(
     for theme, picture in (("JupyterLab Dark", "cl-figure-dark"), ("JupyterLab Light", "cl-figure-light")):
         use_theme(lite_lesson.page, theme)
         assert lite_lesson.page.evaluate(_PICTURES) == [picture] * plots, theme
-        figures.first.scroll_into_view_if_needed()
+        figures.first.evaluate("(figure) => figure.scrollIntoView({ block: 'center' })")
         lite_lesson.screenshot(f"lite_offline_{lesson[:2]}_plot_{picture.rsplit('-', 1)[1]}")
     alt = figures.first.locator("img").first.get_attribute("alt") or ""
     assert len(alt.split()) > 5  # the words a screen reader says: the plot's titles and axes
