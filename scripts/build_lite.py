@@ -20,8 +20,9 @@ the build checks for it before it installs anything)
 with a lock file of its own: micropip, the kernel's wheels, the widgets' pure-Python dependencies (the pins of
 ``tests/pyodide/requirements.txt``) and the course's wheel are in the site and loaded as the kernel starts, so a
 lesson runs at once, without an install cell, with the very versions the tests ran. Pyodide's compiled packages
-(numpy, matplotlib) stay on its CDN: the lessons that draw plots start with an install cell for matplotlib, which
-needs the internet.
+(numpy, matplotlib) stay on its CDN, out of reach offline: so the lessons' plots are drawn as the site is built (their
+code run in CPython, in the build environment) and kept in the course's wheel, where the plot functions find them
+when matplotlib is missing (``charlemagne_learn/teach/drawn.py``). A lesson that draws runs whole offline.
 
     python3 scripts/build_lite.py --cdn            # a site that takes Pyodide from its CDN and the packages from PyPI
 
@@ -106,22 +107,27 @@ def check_front_ends(python: Path) -> dict[str, str]:
     return served
 
 
-#: The first cell of every lesson in the site: the browser's Python starts empty, and piplite installs the
-#: course from the site itself (the wheel built here) and its dependencies from Pyodide's repository.
+#: The first code cell of every lesson in the site built with ``--cdn``: the browser's Python starts empty, and piplite
+#: installs the course from the site itself (the wheel built here) and its dependencies from Pyodide's repository.
+#: Not matplotlib: the lessons' plots are drawn as the site is built, and show without it.
 INSTALL_CELL = (
     "# In the browser: install the course into this tab's Python (a few seconds, once per session).\n"
-    "%pip install -q charlemagne_learn anywidget ipywidgets matplotlib"
+    "%pip install -q charlemagne_learn anywidget ipywidgets"
 )
 #: The same cell in the French edition.
 INSTALL_CELL_FR = (
     "# Dans le navigateur : installer le cours dans le Python de cet onglet (quelques secondes, une fois par séance).\n"
-    "%pip install -q charlemagne_learn anywidget ipywidgets matplotlib"
+    "%pip install -q charlemagne_learn anywidget ipywidgets"
 )
 
 
 def with_install_cell(notebook_json: str, source: str = INSTALL_CELL) -> str:
-    """The notebook with :data:`INSTALL_CELL` added at the top."""
+    """The notebook with :data:`INSTALL_CELL` added under its title (the first cell, a heading, which a learner reads
+    first), above every code cell."""
     notebook = json.loads(notebook_json)
+    titles = [
+        i for i, c in enumerate(notebook["cells"]) if c["cell_type"] == "markdown" and "".join(c["source"])[:2] == "# "
+    ]
     cell = {
         "cell_type": "code",
         "execution_count": None,
@@ -130,7 +136,7 @@ def with_install_cell(notebook_json: str, source: str = INSTALL_CELL) -> str:
         "outputs": [],
         "source": source,
     }
-    notebook["cells"].insert(0, cell)
+    notebook["cells"].insert(titles[0] + 1 if titles else 0, cell)
     return json.dumps(notebook, ensure_ascii=False, indent=1)
 
 
@@ -269,56 +275,32 @@ def check_kernel_metadata(site: Path) -> None:
         )
 
 
-#: The first cell of a lesson that draws plots, in the site built with ``--offline``: the course is already loaded
-#: as the kernel starts, but matplotlib is compiled and only Pyodide's CDN has it.
-PLOTS_CELL = (
-    "# In the browser: install the plots' library into this tab's Python (needs the internet; a few seconds, once).\n"
-    "try:\n"
-    "    %pip install -q matplotlib\n"
-    "    import matplotlib  # piplite may fail without a word\n"
-    "except Exception:  # offline: the plots cannot draw, the rest of the page runs\n"
-    "    print('No internet here: the plots of this page will not draw.')"
-)
-#: The same cell in the French edition.
-PLOTS_CELL_FR = (
-    "# Dans le navigateur : installer la bibliothèque des graphiques dans le Python de cet onglet (il faut Internet ;"
-    " quelques secondes, une fois).\n"
-    "try:\n"
-    "    %pip install -q matplotlib\n"
-    "    import matplotlib  # piplite peut échouer sans un mot\n"
-    "except Exception:  # hors ligne : les graphiques ne peuvent pas s'afficher, le reste de la page fonctionne\n"
-    "    print('Pas d’Internet ici : les graphiques de cette page ne s’afficheront pas.')"
-)
-#: What, in a code cell, draws with matplotlib: the plots of ``teach`` (``plot_…``), a class's results plotted
-#: (``results.plot()``), matplotlib itself.
-_DRAWS = re.compile(r"\bplot_\w+\s*\(|\.plot\(|matplotlib")
-
-
-def draws_plots(notebook_json: str) -> bool:
-    """Whether a code cell of the notebook needs matplotlib (which the ``--offline`` site cannot serve)."""
-    cells = json.loads(notebook_json)["cells"]
-    return any(c["cell_type"] == "code" and _DRAWS.search("".join(c["source"])) for c in cells)
-
-
 #: What the lessons' folder may hold that is no part of the course: a learner's or teacher's own files (the
 #: student's name, a class's handed-in results), caches and hidden files.
 _NOT_COURSE = shutil.ignore_patterns(".*", "__pycache__", "student.json", "class_results")
 
 
 def write_contents(
-    contents: Path, lessons: Path = ROOT / "notebooks", offline: bool = False, python: Path | None = None
+    contents: Path,
+    lessons: Path = ROOT / "notebooks",
+    offline: bool = False,
+    python: Path | None = None,
+    drawn: Path | None = None,
 ) -> Path:
     """Copy the lessons' folder into ``contents`` (the site's files): every file, so that whatever a lesson links to
     or reads beside itself (the printables, each edition's example class, ``course.json``) is where the lesson
     looks, as under ``python3 tasks.py lessons``. Each notebook gets :func:`with_site_cells` (where the browser keeps
     a learner's changes, and how to start a lesson afresh) and :data:`INSTALL_CELL` (in its edition's language) at
     the top; each edition gets its list of lessons as shipped (``shipped.json``), written by ``python`` (one with
-    the course's dependencies; by default this one). Each notebook's metadata names the site's kernel as JupyterLab
-    will (:func:`for_the_pyodide_kernel`): a lesson only looked at stays as shipped.
+    the course's dependencies and matplotlib; by default this one). Each notebook's metadata names the site's kernel
+    as JupyterLab will (:func:`for_the_pyodide_kernel`): a lesson only looked at stays as shipped.
 
-    ``offline``: the kernel loads the course as it starts, so only a notebook that draws plots gets a cell at the
-    top, :data:`PLOTS_CELL`; the others run as they are."""
+    ``offline``: the kernel loads the course as it starts, so the lessons get no install cell and run as they are.
+    ``drawn``: where to write the lessons' plots, drawn by their own code as the lessons are copied, before the
+    site's cells are added (:func:`draw_lessons`)."""
     shutil.copytree(lessons, contents, ignore=_NOT_COURSE)
+    if drawn is not None:
+        draw_lessons(contents, drawn, python)
     for notebook in sorted(contents.rglob("*.ipynb")):
         french = notebook.parent.relative_to(contents).parts[:1] == ("fr",)
         edition = contents / "fr" if french else contents
@@ -327,8 +309,6 @@ def write_contents(
         text = for_the_pyodide_kernel(text)
         if not offline:
             text = with_install_cell(text, INSTALL_CELL_FR if french else INSTALL_CELL)
-        elif draws_plots(text):
-            text = with_install_cell(text, PLOTS_CELL_FR if french else PLOTS_CELL)
         notebook.write_text(text, encoding="utf-8")
     # what each edition's lessons are as shipped, for the start page's Afresh box (run by the course's own code)
     for edition in (contents, contents / "fr"):
@@ -338,6 +318,55 @@ def write_contents(
             check=True, env={**os.environ, "PYTHONPATH": str(ROOT)},
         )  # fmt: skip
     return contents
+
+
+def draw_lessons(lessons: Path, out: Path, python: Path | None = None) -> Path:
+    """Every plot the lessons in ``lessons`` draw, drawn by their own code (each lesson run from its folder in
+    ``python``, down to its last cell that draws) and written to ``out``: what the course's wheel holds for the
+    browser, where matplotlib is missing (``charlemagne_learn.teach.drawn``). A :class:`BuildError` when a lesson's
+    code fails or a cell draws what the course's plots cannot keep."""
+    ran = subprocess.run(
+        [str(python or sys.executable), "-c", "import sys; from pathlib import Path; "
+         "from charlemagne_learn.teach.drawn import DrawingError, write_drawn\n"
+         "try: write_drawn(Path(sys.argv[1]), Path(sys.argv[2]))\nexcept DrawingError as error: sys.exit(str(error))",
+         str(lessons), str(out)],
+        env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    if ran.returncode != 0:
+        said = ran.stderr.strip().splitlines()
+        raise BuildError(f"the lessons' plots could not be drawn: {said[-1] if said else ran.returncode}")
+    return out
+
+
+#: Where the course's wheel holds the lessons' plots (``charlemagne_learn.teach.drawn.DRAWN_FILE``).
+DRAWN_IN_WHEEL = "charlemagne_learn/data/drawn_figures.json"
+
+
+def _write_wheel(files: dict[str, bytes], record: str, target: Path) -> Path:
+    """A wheel of ``files`` and its ``record`` (the RECORD file's name) listing them with their hashes, written in a
+    fixed order with a fixed date: the same files make the same wheel, and the same hash in the lock file."""
+    files = {name: data for name, data in files.items() if name != record}
+    rows = io.StringIO()
+    writer = csv.writer(rows, lineterminator="\n")
+    for name in sorted(files):
+        writer.writerow([name, _record_hash(files[name]), len(files[name])])
+    writer.writerow([record, "", ""])
+    files[record] = rows.getvalue().encode()
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as wheel:
+        for name in sorted(files):
+            wheel.writestr(zipfile.ZipInfo(name, date_time=(2020, 2, 2, 0, 0, 0)), files[name], zipfile.ZIP_DEFLATED)
+    return target
+
+
+def wheel_with_drawn(wheel: Path, drawn: Path, out: Path) -> Path:
+    """The course's wheel with the lessons' plots (:func:`draw_lessons`) added as :data:`DRAWN_IN_WHEEL`, written into
+    the folder ``out`` under the same name."""
+    with zipfile.ZipFile(wheel) as z:
+        record = next(n for n in z.namelist() if n.endswith(".dist-info/RECORD"))
+        files = {n: z.read(n) for n in z.namelist() if not n.endswith("/")}
+    files[DRAWN_IN_WHEEL] = drawn.read_bytes()
+    out.mkdir(parents=True, exist_ok=True)
+    return _write_wheel(files, record, out / wheel.name)
 
 
 #: Pyodide's core as npm ships it (``npm ci``; the Pyodide test runs the same one): the interpreter, its standard
@@ -444,17 +473,7 @@ def micropip_with_packaging(micropip: Path, packaging: Path, out: Path) -> Path:
                 files[f"micropip/_vendored/packaging/src/{name}"] = wheel.read(name)
             elif "/licenses/" in name:
                 files[f"micropip/_vendored/packaging/{name.rsplit('/', 1)[1]}"] = wheel.read(name)
-    rows = io.StringIO()
-    writer = csv.writer(rows, lineterminator="\n")
-    for name in sorted(files):
-        writer.writerow([name, _record_hash(files[name]), len(files[name])])
-    writer.writerow([record, "", ""])
-    files[record] = rows.getvalue().encode()
-    target = out / micropip.name
-    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as wheel:
-        for name in sorted(files):
-            wheel.writestr(zipfile.ZipInfo(name, date_time=(2020, 2, 2, 0, 0, 0)), files[name], zipfile.ZIP_DEFLATED)
-    return target
+    return _write_wheel(files, record, out / micropip.name)
 
 
 def lock_entry(wheel: Path) -> dict[str, object]:
@@ -665,15 +684,17 @@ def _build_into(site: Path, python: Path, offline: bool) -> None:
         subprocess.run(
             [str(python), "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(work / "wheels"), str(ROOT)], check=True
         )
-        wheel = next((work / "wheels").glob("charlemagne_learn-*.whl"))
+        contents = work / "contents"
+        write_contents(contents, offline=offline, python=python, drawn=work / "drawn.json")
+        # the lessons' plots, drawn above, go into the wheel the kernel loads: offline, matplotlib cannot
+        built = next((work / "wheels").glob("charlemagne_learn-*.whl"))
+        wheel = wheel_with_drawn(built, work / "drawn.json", work / "course")
         # the lessons' JupyterLab settings (no news question over the start page): jupyter lite build merges a
         # lite dir's overrides.json into the site's settingsOverrides
         (work / "lite").mkdir()
         shutil.copy(ROOT / "lab-settings" / "overrides.json", work / "lite" / "overrides.json")
         if offline:
             write_offline_runtime(work / "lite", python, wheel, work)
-        contents = work / "contents"
-        write_contents(contents, offline=offline, python=python)
         subprocess.run(
             [
                 str(python),

@@ -18,27 +18,43 @@ sys.path.insert(0, str(ROOT / "scripts"))
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(600)]
 
 
-def test_a_site_that_fetches_pyodide_starts_each_lesson_by_installing_the_course(tmp_path: Path) -> None:
-    """``--cdn``: the lessons as the site serves them (no build needed to see them) start with an install cell."""
+def test_a_site_that_fetches_pyodide_starts_each_lesson_by_installing_the_course_under_its_title(
+    tmp_path: Path,
+) -> None:
+    """``--cdn``: the lessons as the site serves them (no build needed to see them) have an install cell, right
+    under the title: the first thing a learner reads is the lesson's, and the course is installed before any code."""
     from build_lite import write_contents
 
     contents = write_contents(tmp_path / "contents", offline=False)
     for lesson in sorted(contents.rglob("*.ipynb")):
-        first = "".join(json.loads(lesson.read_text())["cells"][0]["source"])
-        assert "%pip install -q charlemagne_learn" in first, lesson  # the browser's Python installs the course first
-    french = json.loads((contents / "fr" / "00_start_here.ipynb").read_text())["cells"][0]
-    assert "Dans le navigateur" in "".join(french["source"])
+        cells = json.loads(lesson.read_text())["cells"]
+        title = next(i for i, c in enumerate(cells) if "".join(c["source"]).startswith("# "))
+        install = "".join(cells[title + 1]["source"])
+        assert "%pip install -q charlemagne_learn" in install, lesson  # the browser's Python installs the course first
+        assert all(c["cell_type"] == "markdown" for c in cells[:title]), lesson  # no code above the title
+        assert "matplotlib" not in install  # the lessons' plots are drawn as the site is built
+    french = json.loads((contents / "fr" / "00_start_here.ipynb").read_text())["cells"]
+    assert "Dans le navigateur" in "".join(french[2]["source"])
+
+
+def test_the_wheel_holds_the_plots_drawn_ahead_where_the_course_looks_for_them() -> None:
+    from build_lite import DRAWN_IN_WHEEL
+
+    from charlemagne_learn.teach.drawn import DRAWN_FILE
+
+    assert f"charlemagne_learn/data/{DRAWN_FILE}" == DRAWN_IN_WHEEL
 
 
 def test_the_site_holds_every_lesson_and_serves_pyodide_and_every_package_the_kernel_starts_with(
     tmp_path: Path,
 ) -> None:
     """Every lesson and what it links to; what the kernel loads as it starts is in the site, under the hash the lock file gives; the rest of Pyodide's
-    packages keep their CDN address; only the lessons that draw plots keep a cell, installing matplotlib."""
+    packages keep their CDN address; no lesson has an install cell, not even one that draws: its plots, drawn as the site was
+    built, are in the course's wheel."""
     import hashlib
     import zipfile
 
-    from build_lite import PRELOAD, SITE_MARKER, build, draws_plots
+    from build_lite import DRAWN_IN_WHEEL, PRELOAD, SITE_MARKER, build
 
     if not (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").is_file():
         if os.environ.get("CI"):
@@ -105,10 +121,13 @@ def test_the_site_holds_every_lesson_and_serves_pyodide_and_every_package_the_ke
         assert "micropip/_vendored/packaging/src/packaging/requirements.py" in wheel.namelist()
     for lesson in sorted((ROOT / "notebooks").rglob("*.ipynb")):
         served = json.loads((site / "files" / lesson.relative_to(ROOT / "notebooks")).read_text())
-        first = "".join(served["cells"][0]["source"])
-        assert ("%pip install -q matplotlib" in first) == draws_plots(lesson.read_text()), lesson
-    assert draws_plots((ROOT / "notebooks" / "12_bid_odds_and_statistics.ipynb").read_text())
-    assert not draws_plots((ROOT / "notebooks" / "03_following_suit_and_winning_tricks.ipynb").read_text())
+        assert not any("%pip" in "".join(c["source"]) for c in served["cells"]), lesson
+    with zipfile.ZipFile(pyodide / packages["charlemagne-learn"]["file_name"]) as wheel:
+        drawn = json.loads(wheel.read(DRAWN_IN_WHEEL))
+    for lang in ("en", "fr"):  # lesson 09's and 12's plots, the teacher's dashboard's, in each edition's language
+        assert f'plot_count_rule{{"data": "canadian", "lang": "{lang}"}}' in drawn
+        assert f'plot_expected_points{{"data": "canadian", "lang": "{lang}"}}' in drawn
+        assert any(key.startswith(f'ClassResults.plot{{"lang": "{lang}"') for key in drawn)
 
 
 def test_the_build_is_pinned_to_the_tested_versions_and_its_widget_front_ends_match_the_kernels() -> None:

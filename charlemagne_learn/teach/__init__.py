@@ -1,7 +1,8 @@
 """The teaching layer: quizzes, decisions, plots of bidding statistics, the teacher's tools.
 
 The plots are imported when first used, so a quiz or a widget never loads matplotlib (which only the plots need,
-from the ``lessons`` extra; JupyterLite loads it only when a lesson draws a plot).
+from the ``lessons`` extra). Where it is missing (the browser-only site offline), a plot shows the pictures drawn for
+the same call as the site was built (:mod:`.drawn`).
 
 >>> from charlemagne_learn.teach import plot_perfect_vs_bots
 >>> plot_perfect_vs_bots("american").axes[0].get_ylabel()

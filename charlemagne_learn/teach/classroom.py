@@ -49,6 +49,7 @@ from ..engine.display import text_table
 from ..engine.errors import CharlemagneError, quote
 from ..engine.i18n import Lang, lang_or_current, number, say, sentence, word
 from ..engine.spreadsheet import csv_text, read_cell
+from .drawn import drawn_ahead
 
 if TYPE_CHECKING:
     from .figures import CourseFigure
@@ -317,6 +318,11 @@ class ClassResults:
         return ResultTable(say("class.missed_title", language), heads, tuple(rows), (False, True, False, False))
 
     # ------------------------------------------------------------ a picture
+    def _drawn_content(self) -> object:
+        """What :meth:`plot` draws from, for its key among the pictures drawn ahead (:mod:`.drawn`)."""
+        return [len(self.files), sorted([a.student, a.skill, a.right] for a in self.answers)]
+
+    @drawn_ahead
     def plot(self, *, lang: str | None = None) -> CourseFigure:
         """Share right per skill (hardest at the top) beside share right per student, each bar labelled with
         how many answers it stands on; at most :data:`MAX_PLOT_BARS` bars a side (the lowest ones)."""

@@ -24,7 +24,6 @@ serves PDF exports and viewers that show no HTML. Both pictures are written with
 from __future__ import annotations
 
 import base64
-import html
 import io
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -41,22 +40,15 @@ from matplotlib.text import Text
 from matplotlib.ticker import Formatter, FuncFormatter, PercentFormatter
 
 from ..engine.i18n import Lang, number
+from .drawn import Pictures, figure_bundle
+from .palette import OKABE_ITO
 
 __all__ = ["COLOURS", "OKABE_ITO", "CourseFigure", "dark_ink", "percent_formatter"]
 
-#: Okabe & Ito's colour-blind-safe palette, yellow last (it is faint on white).
-OKABE_ITO = ("#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#000000", "#F0E442")
 #: The most colours a figure's picture keeps: enough for the palette, the greys and their antialiased edges.
 COLOURS = 96
 #: A grey's lightness on the dark side: black ink becomes this light grey, white paper this dark one.
 _DARK_INK, _DARK_PAPER = 0.9, 0.12
-
-_RULES = (
-    "body[data-jp-theme-light='false'] .cl-figure>img.cl-figure-light,"
-    "body.vscode-dark .cl-figure>img.cl-figure-light{display:none}"
-    "body[data-jp-theme-light='false'] .cl-figure>img.cl-figure-dark,"
-    "body.vscode-dark .cl-figure>img.cl-figure-dark{display:inline}"
-)
 
 
 def percent_formatter(lang: Lang, decimals: int | None = None) -> Formatter:
@@ -167,18 +159,12 @@ class CourseFigure(Figure):
     """A figure that shows itself in the notebook's theme (see the module's notes); otherwise a plain matplotlib
     ``Figure``: ``savefig`` writes it as made."""
 
-    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, str]:
+    def pictures(self) -> Pictures:
+        """The figure as it shows itself: the light and the dark picture, its alt text, its text."""
         light = base64.b64encode(_picture(self)).decode("ascii")
         with _dark(self):
             dark = base64.b64encode(_picture(self, transparent=True)).decode("ascii")
-        alt = html.escape(_described(self), quote=True)
-        pictures = (
-            f'<img class="cl-figure-light" alt="{alt}" style="max-width:100%" src="data:image/png;base64,{light}">'
-            f'<img class="cl-figure-dark" alt="{alt}" style="max-width:100%" hidden="hidden" '
-            f'src="data:image/png;base64,{dark}">'
-        )
-        return {
-            "text/plain": repr(self),
-            "image/png": light,
-            "text/html": f'<div class="cl-figure"><style>{_RULES}</style>{pictures}</div>',
-        }
+        return Pictures(light=light, dark=dark, alt=_described(self), plain=repr(self))
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, str]:
+        return figure_bundle(self.pictures())

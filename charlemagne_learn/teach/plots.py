@@ -1,4 +1,6 @@
-"""Plots of bidding statistics for the lessons: each function returns a matplotlib ``Figure`` (a :class:`.CourseFigure`).
+"""Plots of bidding statistics for the lessons: each function returns a matplotlib ``Figure`` (a :class:`.CourseFigure`);
+where matplotlib is missing (the browser-only site, offline), the pictures drawn for the same call when the site was
+built, a :class:`~.drawn.DrawnFigure`.
 
 For teachers: every plot reads the dataset of solved random deals shipped with the package (see
 :mod:`charlemagne_learn.analysis.stats`); pass a variant name (``"canadian"``, ``"american"``, ``"maine"``,
@@ -22,19 +24,20 @@ import math
 import textwrap
 from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
-from typing import Literal
-
-from matplotlib.axes import Axes
-from matplotlib.layout_engine import ConstrainedLayoutEngine
-from matplotlib.patches import Patch
-from matplotlib.ticker import MaxNLocator
+from typing import TYPE_CHECKING, Literal
 
 from ..analysis.odds import BidOdds, wilson_interval
 from ..analysis.stats import BiddingDataset, dataset_of
 from ..engine.errors import RulesOptionError, quote
 from ..engine.i18n import Codes, Lang, lang_or_current, say, sentence, word
 from ..engine.rules import BidSpec, Rules
-from .figures import OKABE_ITO, CourseFigure, percent_formatter
+from .drawn import drawn_ahead
+from .palette import OKABE_ITO
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+
+    from .figures import CourseFigure
 
 __all__ = [
     "OKABE_ITO",
@@ -54,11 +57,17 @@ SMALL_SAMPLE = 30
 
 
 def _figure(width: float, height: float) -> CourseFigure:
+    # matplotlib is imported here, once the arguments are checked: where it is missing, the plot is shown as drawn
+    # ahead (drawn_ahead), and bad arguments are still refused as anywhere else
+    from .figures import CourseFigure
+
     return CourseFigure(figsize=(width, height), layout="constrained")
 
 
 def _caption(fig: CourseFigure, text: str) -> None:
     """A caption under the plot saying what the data is, with room kept for it below the axes."""
+    from matplotlib.layout_engine import ConstrainedLayoutEngine
+
     # wrapped by hand: matplotlib's own wrapping lets centred text run off the left edge
     lines = textwrap.fill(text, int(fig.get_figwidth() * 14))
     fig.text(0.5, 0.012, lines, ha="center", va="bottom", fontsize=8.5, color="#333333")
@@ -138,6 +147,8 @@ def _count_ticks(ax: Axes, xs: Sequence[int], totals: Mapping[int, int], names: 
 
 def _percent_axis(ax: Axes, label: str, lang: Lang, top: float = 100) -> None:
     """A 0–``top`` % axis (rare bids get a shorter one, so their lines do not hug the floor)."""
+    from .figures import percent_formatter
+
     ax.set_ylim(-0.03 * top, 1.03 * top)
     ax.yaxis.set_major_formatter(percent_formatter(lang))
     ax.set_ylabel(label)
@@ -158,6 +169,7 @@ def _by_label(rules: Rules, by: str, lang: Lang) -> str:
     return say("plots.by_jokers", lang)
 
 
+@drawn_ahead
 def plot_make_chance(
     data: str | BiddingDataset = "canadian",
     by: Literal["trumps", "jokers", "jacks"] = "trumps",
@@ -256,6 +268,7 @@ def _groups(values: Sequence[float], span: bool = False, lang: Lang = "en") -> t
     return [index[min(max(k, kept[0]), kept[-1])] for k in levels], names
 
 
+@drawn_ahead
 def plot_special_bids(
     data: str | BiddingDataset = "canadian",
     by: Literal["strength", "jokers"] = "strength",
@@ -305,6 +318,10 @@ def plot_special_bids(
     overall.set_yticks(range(len(specials)))
     overall.set_yticklabels([word(s.label, language) for s in specials])
     overall.invert_yaxis()
+    from matplotlib.ticker import MaxNLocator
+
+    from .figures import percent_formatter
+
     overall.xaxis.set_major_locator(MaxNLocator(5))
     overall.xaxis.set_major_formatter(percent_formatter(language, decimals=0))
     right = max(100 * wilson_interval(sum(ds.made(s.name)), n)[1] for s in specials)
@@ -351,6 +368,7 @@ def _mean_interval(values: Sequence[int]) -> tuple[float, float]:
     return mean, 1.96 * math.sqrt(var / n)
 
 
+@drawn_ahead
 def plot_expected_points(data: str | BiddingDataset = "canadian", *, lang: str | None = None) -> CourseFigure:
     """Expected net points of each bid (North–South's points minus East–West's), by hand strength.
 
@@ -423,6 +441,7 @@ def plot_expected_points(data: str | BiddingDataset = "canadian", *, lang: str |
 
 
 # ---------------------------------------------------------------- perfect play against the bots
+@drawn_ahead
 def plot_perfect_vs_bots(data: str | BiddingDataset = "canadian", *, lang: str | None = None) -> CourseFigure:
     """How often each bid is made with perfect play (double dummy) and by the simple greedy bots.
 
@@ -486,6 +505,7 @@ def plot_perfect_vs_bots(data: str | BiddingDataset = "canadian", *, lang: str |
 
 
 # ---------------------------------------------------------------- the count, beside the data
+@drawn_ahead
 def plot_count_rule(data: str | BiddingDataset = "canadian", *, lang: str | None = None) -> CourseFigure:
     """The rule of thumb beside the data: for each count (:mod:`~charlemagne_learn.teach.judging`), how often
     each numeric bid the rule uses is made, with the line where a bid starts to pay (made half the time)
@@ -558,6 +578,7 @@ def plot_count_rule(data: str | BiddingDataset = "canadian", *, lang: str | None
 
 
 # ---------------------------------------------------------------- one hand's bid odds
+@drawn_ahead
 def plot_bid_odds(odds: BidOdds, *, lang: str | None = None) -> CourseFigure:
     """One hand's :func:`~charlemagne_learn.bid_odds` as bars: the chance each bid succeeds, with its 95%
     confidence interval and the expected net points, highest bid at the bottom.
@@ -599,6 +620,10 @@ def plot_bid_odds(odds: BidOdds, *, lang: str | None = None) -> CourseFigure:
     ax.invert_yaxis()
     ax.set_xlim(0, 135)
     ax.set_xticks([0, 20, 40, 60, 80, 100])
+    from matplotlib.patches import Patch
+
+    from .figures import percent_formatter
+
     ax.xaxis.set_major_formatter(percent_formatter(language))
     ax.set_xlabel(say("plots.odds_axis", language))
     ax.set_ylabel(say("plots.bid", language))

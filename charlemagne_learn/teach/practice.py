@@ -50,6 +50,7 @@ from ..engine.rng import SEED_LIMIT
 from ..engine.rules import VARIANTS
 from ..engine.spreadsheet import csv_records
 from .decisions import DECISION_KINDS
+from .drawn import drawn_ahead
 from .lock import held
 from .problems import THEMES, BankEntry
 from .ratings import NEW, Rating, RatingError, Ratings
@@ -723,6 +724,12 @@ class PracticeReport:
             })  # fmt: skip
         return csv_records(rows, fields)
 
+    def _drawn_content(self) -> object:
+        """What :meth:`plot` draws from, for its key among the pictures drawn ahead (:mod:`.drawn`)."""
+        lines = self.history()
+        return [self.lang, {name: [[n, r.mu, r.sigma] for n, r in points] for name, points in lines.items()}]
+
+    @drawn_ahead
     def plot(self) -> CourseFigure:
         """The learner's rating after each answer: overall (with how sure it is, shaded) and by skill, in the
         report's language; a :class:`~.figures.CourseFigure` that follows JupyterLab's light or dark theme."""

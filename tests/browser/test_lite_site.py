@@ -9,7 +9,9 @@ One learner's browser (a profile) goes through the tests in order, a new tab eac
    results download for the teacher, a hint grades as CPython's, a whole hand is played by clicks at lesson 11's
    play table, and 200 clicks in all later the kernel still answers; the learner then changes the lesson, saved;
 2. the French lesson 03 speaks French, and the quiz answered in the first tab (closed) is still in the record;
-3. the start page's box lists the lesson changed, and its button brings back the site's copy, the records kept.
+3. the start page's box lists the lesson changed, and its button brings back the site's copy, the records kept;
+4. lessons 07, 09 and 12 run whole: their plots, drawn as the site was built, show in the Light and the Dark theme,
+   and every widget after them is drawn.
 
 Another learner's browser (a profile of its own) opens two lessons and only looks: no copy of either is kept, and
 one of them, opened again by its own address, comes alone, with one kernel started.
@@ -26,6 +28,7 @@ import http.server
 import io
 import json
 import os
+import re
 import sys
 import threading
 import time
@@ -35,7 +38,7 @@ from typing import Any
 from urllib.parse import urlparse
 
 import pytest
-from _jupyter import ARTIFACTS, OpenNotebook
+from _jupyter import ARTIFACTS, OpenNotebook, use_theme
 from playwright.sync_api import expect
 
 REPO = Path(__file__).resolve().parents[2]
@@ -386,6 +389,51 @@ def test_the_start_page_starts_a_lesson_changed_in_an_earlier_visit_afresh(lite_
     assert "kept in this browser" in (lite_lesson.file(LESSON) or "")
     assert lite_lesson.file("progress.json")  # the records are other files: they stay
     assert lite_lesson.blocked == [] and lite_lesson.real_errors() == []
+
+
+#: The lessons that draw plots, run whole offline: the plots drawn as the site was built show in their place.
+DRAWING_LESSONS = ("07_mulot_and_gros_mulot.ipynb", "09_judging_a_hand.ipynb", "12_bid_odds_and_statistics.ipynb")
+#: The open lesson's cells, as JSON.
+_CELLS = """() => { const cells = window.jupyterapp.shell.currentWidget.content.model.cells;
+    return Array.from({ length: cells.length }, (_, i) => cells.get(i).toJSON()); }"""
+#: The pictures the open lesson shows (laid out, with a size), by class: the light or dark one of each plot.
+_PICTURES = """() => [...window.jupyterapp.shell.currentWidget.node.querySelectorAll('.cl-figure img')]
+    .filter((img) => img.getClientRects().length && img.naturalWidth > 0).map((img) => img.className)"""
+
+
+@pytest.mark.parametrize("lesson", DRAWING_LESSONS)
+def test_a_lesson_that_draws_runs_whole_offline_with_its_plots_in_either_theme(
+    lite_lesson: LiteLesson, lesson: str
+) -> None:
+    lite_lesson.open(lesson)
+    cells = json.loads((REPO / "notebooks" / lesson).read_text(encoding="utf-8"))["cells"]
+    code = [c for c in cells if c["cell_type"] == "code"]
+    plots = sum(bool(re.search(r"\bplot_\w+\s*\(", "".join(c["source"]))) for c in code)
+    assert not any("%pip" in "".join(c["source"]) for c in lite_lesson.page.evaluate(_CELLS))  # no install cell
+    # the outputs the lesson ships with go first: each one seen afterwards was made by this run
+    lite_lesson.page.evaluate("() => window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs')")
+    ran = lite_lesson.run_all()
+    outputs = lite_lesson.outputs()
+    assert _errors(outputs) == []
+    # every cell that shows something where the lesson was run in CPython shows something here: Run All went through
+    made = {c["id"]: len(c.get("outputs") or []) for c in lite_lesson.page.evaluate(_CELLS)}
+    assert {c["id"]: made[c["id"]] > 0 for c in code} == {c["id"]: bool(c["outputs"]) for c in code}, made
+    widgets = sum("application/vnd.jupyter.widget-view+json" in o.get("data", {}) for o in outputs)
+    panel = "window.jupyterapp.shell.currentWidget.node"
+    lite_lesson.page.wait_for_function(f"{panel}.querySelectorAll('.cl-widget').length >= {widgets}", timeout=120_000)
+    figures = lite_lesson.panel.locator(".cl-figure")
+    expect(figures).to_have_count(plots)
+    expect(lite_lesson.panel.locator(".cl-figure-missing")).to_have_count(0)
+    for theme, picture in (("JupyterLab Dark", "cl-figure-dark"), ("JupyterLab Light", "cl-figure-light")):
+        use_theme(lite_lesson.page, theme)
+        assert lite_lesson.page.evaluate(_PICTURES) == [picture] * plots, theme
+        figures.first.evaluate("(figure) => figure.scrollIntoView({ block: 'center' })")
+        lite_lesson.screenshot(f"lite_offline_{lesson[:2]}_plot_{picture.rsplit('-', 1)[1]}")
+    alt = figures.first.locator("img").first.get_attribute("alt") or ""
+    assert len(alt.split()) > 5  # the words a screen reader says: the plot's titles and axes
+    print(f"offline JupyterLite, lesson {lesson[:2]}: ran in {ran:.0f} s, {len(outputs)} outputs, {widgets} widgets")
+    assert lite_lesson.blocked == []
+    assert lite_lesson.real_errors() == []
 
 
 #: Lesson 11's play table, as the lesson makes it.
