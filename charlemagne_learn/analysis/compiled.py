@@ -39,7 +39,7 @@ from typing import Any
 
 from ..engine.cards import Seat
 from ..engine.contract import Contract
-from ..engine.i18n import say
+from ..engine.i18n import say, sentence
 from . import exiting
 from .dds import outside_package
 
@@ -266,7 +266,7 @@ def shipped() -> bytes:
     if _bytes is None:
         data = WASM.read_bytes()
         if [digest_of(data).encode()] != DIGEST.read_bytes().split()[:1]:
-            raise DamagedModuleError(say("compiled.damaged", file=WASM.name))
+            raise DamagedModuleError(sentence("compiled.damaged", file=WASM.name))
         _bytes = data
     return _bytes
 
