@@ -457,15 +457,25 @@ class Rules(HashedOnce):
         return self.bids[self.bid_level(name)]
 
     def bid_level(self, name: str) -> int:
+        """The rung of the ladder (0: the lowest bid) of the bid with that name, alias or name players use; refused
+        with the ladder's bids, and with the table whose bid it is when another table has it ("Mulot+")."""
         key = _bid_key(str(name))
         if key in self._bid_index:
             return self._bid_index[key]
         lang = refusal_lang()
         # the bids as players call them, which this reads too: "Gros Mulot (Mulot+)", never only "gros_mulot"
         allowed = Codes(b.called("en") for b in self.bids)
-        raise ContractError(
-            sentence("rules.no_bid", lang, title=f"in title.{self.name}", value=quote(name), allowed=allowed)
-        )
+        title = f"in title.{self.name}"
+        for other in VARIANTS.values():
+            # a bid of another table ("Mulot+" at the American table) is said to be one, and which
+            spec = other.bids[other._bid_index[key]] if key in other._bid_index else None
+            if spec is not None and not spec.numbered and other.name != self.name:
+                where = {"bid": spec.label, "other": f"in title.{other.name}"}
+                said = sentence(
+                    "rules.no_bid_elsewhere", lang, title=title, value=quote(name), allowed=allowed, **where
+                )
+                raise ContractError(said)
+        raise ContractError(sentence("rules.no_bid", lang, title=title, value=quote(name), allowed=allowed))
 
     @property
     def title(self) -> str:
