@@ -48,7 +48,7 @@ def bid_meaning(rules: Rules, spec: BidSpec, lang: Lang = "en") -> dict[str, str
     also = say("bid.also_called", lang, names=", ".join(spec.also_called)) if spec.also_called else ""
     return {
         "bid": spec.text(lang),
-        # not a column: a box shows it beside the bid's name, a glossary after its meaning
+        # not a column of the box: what a bid is also called, for where a bid is explained by name
         "also called": also,
         "who plays": word(f"alone {spec.alone}", lang),
         "exchange": say(exchange, lang, k=rules.kitty_size, k1=rules.kitty_size + 1),
