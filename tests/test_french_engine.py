@@ -342,8 +342,8 @@ def test_reader_refusals_are_unchanged_in_english() -> None:
     assert "samples=0 is not allowed; use a whole number from 1 to 10 ; essayez 20" in texts
     assert "high_joker='blue' is not allowed; use 'red' or 'black'" in texts
     assert (
-        "Canadian Charlemagne has no bid '99'; its bids are 5, 6, 7, 8, Mulot, Charlemagne, Gros Mulot, "
-        "Gros Charlemagne"
+        "Canadian Charlemagne has no bid '99'; its bids are 5, 6, 7, 8, Mulot, Charlemagne (Charles, Petit Charles), "
+        "Gros Mulot (Mulot+), Gros Charlemagne (Charles+)"
     ) in texts
 
 

@@ -21,16 +21,19 @@ time: the same decision gets the same grade on every machine.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from contextlib import suppress
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.actions import Action, choice_name
+from ..engine.bidding import bid_named
 from ..engine.cards import Card, Seat
 from ..engine.checks import flag, whole_number
-from ..engine.errors import IllegalActionError
+from ..engine.errors import CharlemagneError, IllegalActionError
 from ..engine.hand import HandState, Phase, SeatView
 from ..engine.i18n import Lang, check_lang, lang_or_current, say, sentence, word
 from ..engine.rng import check_seed
+from ..engine.rules import Rules
 from ..engine.scoring import bidding_stake, stake, trick_values
 from .grading import GRADES, Grade, Sureness, grade_choices, grade_estimates, grade_for
 from .kept import Kept, key_of
@@ -89,6 +92,8 @@ class Hint:
     phase: Phase
     choices: tuple[Choice, ...]
     samples: int
+    #: The rules the choices were made under: a bid is read by any of its names ("bid Charles+").
+    rules: Rules | None = field(default=None, compare=False, repr=False)
 
     @property
     def best(self) -> Choice:
@@ -97,6 +102,9 @@ class Hint:
     def choice(self, action: Action | str) -> Choice:
         """The entry of one action (as an :class:`Action` or text such as ``"play JH"``)."""
         act = Action.parse(action)
+        if act.kind == "bid" and self.rules is not None:
+            with suppress(CharlemagneError):  # no bid of this ladder: refused below, with the choices there are
+                act = bid_named(self.rules, act)
         for c in self.choices:
             if c.action == act:
                 return c
@@ -190,7 +198,7 @@ def _ranked(view: SeatView, samples: int, seed: int, workers: int | None, bids: 
         choices, used = choose_choices(view, samples, seed, language)
     else:
         raise IllegalActionError(sentence("hints.not_graded", language, phase=view.phase.text(language)))
-    return Hint(view.seat, view.phase, tuple(choices), used)
+    return Hint(view.seat, view.phase, tuple(choices), used, view.rules)
 
 
 #: A choice to rank: the action, its points on each deal (the same deals for every choice), the mean tricks its side

@@ -10,6 +10,8 @@ the lessons, in English or French.
 'le preneur ne fait aucune levée'
 >>> bid_meaning(Rules.preset("american"), Rules.preset("american").bid("charles_alone"), "fr")["bid"]
 'Charles seul'
+>>> bid_meaning(rules, rules.bid("Charles+"))["also called"], bid_meaning(rules, rules.bid("8"), "fr")["also called"]
+('also called Charles+', '')
 """
 
 from __future__ import annotations
@@ -24,7 +26,8 @@ COLUMNS = ("bid", "who plays", "exchange", "trump", "first lead", "to make it", 
 
 
 def bid_meaning(rules: Rules, spec: BidSpec, lang: Lang = "en") -> dict[str, str]:
-    """What a bid means and scores, one entry per column of the box (``"who plays"``, ``"to make it"``, …)."""
+    """What a bid means and scores, one entry per column of the box (``"who plays"``, ``"to make it"``, …), and
+    ``"also called"``: the names players also call it by ("also called Charles+"), or ""."""
     n = rules.tricks_per_hand
     if spec.avoid:
         goal = word("goal avoid", lang)
@@ -42,8 +45,11 @@ def bid_meaning(rules: Rules, spec: BidSpec, lang: Lang = "en") -> dict[str, str
         " optional" if spec.exchange == "partner" and spec.alone == "optional" else ""
     )
     trump = spec.trump if spec.has_trump else ("jokers only" if rules.jokers else "no trump")
+    also = say("bid.also_called", lang, names=", ".join(spec.also_called)) if spec.also_called else ""
     return {
         "bid": spec.text(lang),
+        # not a column of the box: what a bid is also called, for where a bid is explained by name
+        "also called": also,
         "who plays": word(f"alone {spec.alone}", lang),
         "exchange": say(exchange, lang, k=rules.kitty_size, k1=rules.kitty_size + 1),
         "trump": word(trump, lang),

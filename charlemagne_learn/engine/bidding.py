@@ -17,7 +17,7 @@ from .cards import Suit
 from .i18n import lang_or_current, say
 from .rules import Rules
 
-__all__ = ["bid_floor", "bid_levels", "bid_lists", "bid_trump_problem"]
+__all__ = ["bid_floor", "bid_levels", "bid_lists", "bid_named", "bid_trump_problem"]
 
 
 def bid_lists(rules: Rules) -> tuple[list[list[Action]], list[list[Action]]]:
@@ -49,6 +49,20 @@ def bid_levels(rules: Rules) -> dict[Action, int]:
     if levels is None:
         levels = rules._cache["bid_levels"] = {a: rules.bid_level(a.bid or "") for a in bid_lists(rules)[1][0]}
     return levels
+
+
+def bid_named(rules: Rules, act: Action) -> Action:
+    """``act`` with its bid by the ladder's name for it, whichever name a player gave: "bid Charles+" (as the online
+    rooms say it) is "bid gros_charlemagne" at the Canadian table; a bid the ladder lacks is refused
+    (:class:`~charlemagne_learn.engine.errors.ContractError`, with the ladder's bids).
+
+    >>> str(bid_named(Rules.preset("canadian"), Action.parse("bid Mulot +")))
+    'bid gros_mulot'
+    """
+    if act.kind != "bid" or act in bid_levels(rules):
+        return act
+    spec = rules.bid(act.bid or "")
+    return Action("bid", bid=spec.name, suit=act.suit, no_trump=act.no_trump)
 
 
 def bid_floor(rules: Rules, high_level: int, dealer_to_bid: bool) -> tuple[int, bool]:

@@ -23,7 +23,7 @@ from enum import Enum
 from typing import Any, ClassVar, NamedTuple
 
 from .actions import TRUMP_ACTIONS, Action, discard_actions, give_actions, load_record, play_actions
-from .bidding import bid_floor, bid_levels, bid_lists, bid_trump_problem
+from .bidding import bid_floor, bid_levels, bid_lists, bid_named, bid_trump_problem
 from .cards import SEATS, TEAMS, Card, CardList, Seat, Suit, _NamedType, parse_cards
 from .contract import Contract
 from .deal import cards_of, check_deal, deal_hands, hands_by_seat, mask_of
@@ -573,10 +573,9 @@ class HandState:
         the reason otherwise. Every phase but card play comes through here."""
         if act.kind == "bid" and act not in self._levels:
             try:
-                spec = self.rules.bid(act.bid or "")
+                act = bid_named(self.rules, act)
             except CharlemagneError as exc:
                 raise IllegalActionError(*exc.args) from None  # its sentence kept, to be said again
-            act = Action("bid", bid=spec.name, suit=act.suit, no_trump=act.no_trump)
         if not self._allowed(mover, act):
             raise IllegalActionError(self._illegal(act, self.legal_actions()))
         self.history.append((SEATS[mover], act))

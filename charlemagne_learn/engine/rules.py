@@ -21,7 +21,7 @@ from typing import Any, Literal
 from .checks import is_whole
 from .errors import ContractError, RulesOptionError, quote
 from .frozen import HashedOnce
-from .i18n import Codes, lang_or_current, refusal_lang, sentence, word
+from .i18n import Codes, lang_or_current, refusal_lang, say, sentence, word
 
 __all__ = ["ALIASES", "VARIANTS", "BidSpec", "Rules"]
 
@@ -36,11 +36,20 @@ _TITLES = {
     "maine": "Maine Charlemagne",
     "bid_euchre": "Bid Euchre",
 }
+#: The variants players also know by another name (``title.also.<name>`` in the catalogs): the American rules
+#: are the game of the Bas-Saint-Laurent and the Madawaska, as Jean Pichette writes it down.
+_KNOWN_AS = ("american",)
 _TRUMP_MODES: tuple[str, ...] = ("after_exchange", "after_bidding", "with_bid", "with_bid_or_none", "none")
 _EXCHANGES: tuple[str, ...] = ("none", "kitty", "kitty_and_partner", "kitty_or_partner", "partner")
 _ALONE: tuple[str, ...] = ("never", "always", "optional")
 #: Exchanges in which the bidder takes the kitty: a ladder with one of these needs a kitty, and only then.
 _KITTY_EXCHANGES = ("kitty", "kitty_and_partner", "kitty_or_partner")
+
+
+def _bid_key(text: str) -> str:
+    """A bid's name as a ladder looks it up: in any case and spacing, "+" read as "plus" ("Mulot +", "mulot+" and
+    "Mulot plus" are one name)."""
+    return "_".join(text.lower().replace("+", " plus ").replace("-", " ").replace("_", " ").split())
 
 
 def _one_of(what: str, value: object, allowed: tuple[object, ...]) -> None:
@@ -56,6 +65,9 @@ class BidSpec:
 
     ``tricks`` is what the bidder's side must take (for ``avoid`` bids: take none).
     ``made``/``failed`` are the points to the bidder's team / to the opponents.
+    ``aliases`` are other spellings a learner may type ("nt"); ``also_called`` are the names players use for the
+    bid at other tables, as they write them (the online rooms' "Charles", "Mulot+", "Charles+"): both are read
+    wherever a bid is read from text, and ``also_called`` is said too wherever the bid is named or explained.
     """
 
     name: str
@@ -71,6 +83,7 @@ class BidSpec:
     exposed_after_first_trick: bool = False
     outright: bool = False
     aliases: tuple[str, ...] = ()
+    also_called: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         for text in ("name", "label"):
@@ -88,12 +101,18 @@ class BidSpec:
         _one_of(f"bid {who}: exchange", self.exchange, _EXCHANGES)
         for flag in ("avoid", "bidder_leads", "exposed_after_first_trick", "outright"):
             _one_of(f"bid {who}: {flag}", getattr(self, flag), (True, False))
-        if not isinstance(self.aliases, tuple) or not all(isinstance(a, str) for a in self.aliases):
-            raise RulesOptionError(sentence("rules.bid_aliases", refusal_lang(), name=who, value=quote(self.aliases)))
+        for names in (self.aliases, self.also_called):
+            if not isinstance(names, tuple) or not all(isinstance(a, str) and a.strip() for a in names):
+                raise RulesOptionError(sentence("rules.bid_aliases", refusal_lang(), name=who, value=quote(names)))
 
     def text(self, lang: str | None = None) -> str:
         """The bid's name in ``lang`` (the course's language by default): "No Trump", "Sans-atout"."""
         return word(self.label, lang_or_current(lang))
+
+    def called(self, lang: str | None = None) -> str:
+        """The bid's name with the names players also call it by: "Gros Charlemagne (Charles+)"."""
+        name = self.text(lang)
+        return f"{name} ({', '.join(self.also_called)})" if self.also_called else name
 
     @property
     def has_trump(self) -> bool:
@@ -124,7 +143,7 @@ def _canadian_bids() -> tuple[BidSpec, ...]:
             trump="after_exchange",
             alone="always",
             exchange="kitty_and_partner",
-            aliases=("charles", "petit_charles"),
+            also_called=("Charles", "Petit Charles"),
         ),
         BidSpec(
             name="gros_mulot",
@@ -136,7 +155,7 @@ def _canadian_bids() -> tuple[BidSpec, ...]:
             alone="always",
             avoid=True,
             exposed_after_first_trick=True,
-            aliases=("mulot+", "mulot_plus"),
+            also_called=("Mulot+",),
         ),
         BidSpec(
             name="gros_charlemagne",
@@ -147,7 +166,7 @@ def _canadian_bids() -> tuple[BidSpec, ...]:
             trump="after_exchange",
             alone="always",
             exchange="kitty_or_partner",
-            aliases=("charles+", "charles_plus"),
+            also_called=("Charles+",),
         ),
     )
 
@@ -164,7 +183,7 @@ def _american_bids() -> tuple[BidSpec, ...]:
             trump="none",
             alone="always",
             avoid=True,
-            aliases=("mulot",),
+            also_called=("Mulot",),
         ),
         BidSpec(name="no_trump", label="No Trump", tricks=8, made=8, failed=8, trump="none", aliases=("nt",)),
         BidSpec(
@@ -303,8 +322,8 @@ class Rules(HashedOnce):
             raise RulesOptionError(sentence("rules.bids", refusal_lang(), value=quote(bids)))
         index: dict[str, int] = {}
         for i, spec in enumerate(bids):
-            for key in (spec.name, *spec.aliases):
-                index.setdefault(key, i)
+            for key in (spec.name, *spec.aliases, *spec.also_called):
+                index.setdefault(_bid_key(key), i)
         object.__setattr__(self, "_bid_index", index)
         numbers = [b.name for b in bids if b.numbered]
         minimum = self.dealer_minimum
@@ -340,8 +359,12 @@ class Rules(HashedOnce):
     def preset(cls, variant: str = "canadian", **options: Any) -> Rules:
         """The rules of a named variant, with any option changed by keyword.
 
-        Variants: ``canadian`` (default), ``american`` (alias ``us``), ``maine``,
-        ``bid_euchre`` (alias ``euchre``).
+        Variants: ``canadian`` (default), ``american`` (aliases ``us``, and ``bas_saint_laurent``, ``madawaska``
+        and ``pichette``: the same game as Jean Pichette writes it down for the Bas-Saint-Laurent and Madawaska
+        tables), ``maine``, ``bid_euchre`` (alias ``euchre``).
+
+        >>> Rules.preset("Bas-Saint-Laurent") is Rules.preset("madawaska") is Rules.preset("american")
+        True
         """
         # only text names a variant (str() of anything else could be a megabyte, or fail)
         key = variant.strip().lower().replace(" ", "_").replace("-", "_") if isinstance(variant, str) else ""
@@ -434,15 +457,25 @@ class Rules(HashedOnce):
         return self.bids[self.bid_level(name)]
 
     def bid_level(self, name: str) -> int:
-        key = str(name).strip().lower().replace(" ", "_").replace("-", "_")
+        """The rung of the ladder (0: the lowest bid) of the bid with that name, alias or name players use; refused
+        with the ladder's bids, and with the table whose bid it is when another table has it ("Mulot+")."""
+        key = _bid_key(str(name))
         if key in self._bid_index:
             return self._bid_index[key]
         lang = refusal_lang()
-        # the bids as players call them (which this reads too: "Gros Mulot", never only "gros_mulot")
-        allowed = Codes(b.label for b in self.bids)
-        raise ContractError(
-            sentence("rules.no_bid", lang, title=f"in title.{self.name}", value=quote(name), allowed=allowed)
-        )
+        # the bids as players call them, which this reads too: "Gros Mulot (Mulot+)", never only "gros_mulot"
+        allowed = Codes(b.called("en") for b in self.bids)
+        title = f"in title.{self.name}"
+        for other in VARIANTS.values():
+            # a bid of another table ("Mulot+" at the American table) is said to be one, and which
+            spec = other.bids[other._bid_index[key]] if key in other._bid_index else None
+            if spec is not None and not spec.numbered and other.name != self.name:
+                where = {"bid": spec.label, "other": f"in title.{other.name}"}
+                said = sentence(
+                    "rules.no_bid_elsewhere", lang, title=title, value=quote(name), allowed=allowed, **where
+                )
+                raise ContractError(said)
+        raise ContractError(sentence("rules.no_bid", lang, title=title, value=quote(name), allowed=allowed))
 
     @property
     def title(self) -> str:
@@ -451,6 +484,15 @@ class Rules(HashedOnce):
     def named(self, lang: str | None = None) -> str:
         """The variant's name in ``lang`` (the course's language by default): "Charlemagne canadien"."""
         return word(f"title.{self.name}", lang_or_current(lang))
+
+    def known_as(self, lang: str | None = None) -> str:
+        """What else players call this variant's game, in ``lang`` (the course's language by default); "" when
+        nothing else.
+
+        >>> Rules.preset("american").known_as("en")
+        "also the Bas-Saint-Laurent / Madawaska game (Jean Pichette's rules)"
+        """
+        return say(f"title.also.{self.name}", lang_or_current(lang)) if self.name in _KNOWN_AS else ""
 
     def __repr__(self) -> str:
         opts = "".join(f", {k}={v!r}" for k, v in self.options().items())
@@ -502,6 +544,12 @@ ALIASES: dict[str, str] = {
     "quebec": "canadian",
     "us": "american",
     "usa": "american",
+    # the same game as played in Quebec's Bas-Saint-Laurent and New Brunswick's Madawaska, written down by
+    # Jean Pichette: 32 cards, no jokers, the 9 of trump highest, game to 21
+    "bas_saint_laurent": "american",
+    "bas_st_laurent": "american",
+    "madawaska": "american",
+    "pichette": "american",
     "euchre": "bid_euchre",
     "bideuchre": "bid_euchre",
 }

@@ -167,6 +167,10 @@ def cheatsheet_html(rules: Rules | str | None = None, *, lang: str | None = None
         return f"<h2>{say(f'cheat.h.{key}', language)}</h2>"
 
     sub = say("cheat.sub", language, n=rules.deck_size, house=escape(house))
+    # the name a player may know the game by: the American table is the Bas-Saint-Laurent and Madawaska game
+    known = rules.known_as(language)
+    if known:
+        sub = f"{escape(known[:1].upper() + known[1:], quote=False)}. {sub}"
     return (
         f"<!DOCTYPE html><html lang='{language}'><head><meta charset='utf-8'>"
         f"<title>{title}</title><style>{_CSS}</style></head><body>"

@@ -106,10 +106,13 @@ _SENS: dict[str, str] = {
     "big jack": "le valet d'atout, le plus gros atout après les jokers",
     "little jack": "l'autre valet de la couleur de l'atout ; il compte comme un atout",
     "Mulot": "l'enchère de ne faire aucune levée, seul, avec les jokers pour seuls atouts",
-    "Charlemagne": "l'enchère de faire toutes les levées, seul",
+    "Charlemagne": "l'enchère de faire toutes les levées, seul ; les salles en ligne disent Charles, certaines tables "
+    "Petit Charles",
     "suit led": "la couleur de la carte qui ouvre une levée (le petit bar ou un joker demande de l'atout)",
-    "Gros Mulot": "le Mulot, avec la main du preneur montrée à tous après la première levée",
-    "Gros Charlemagne": "le Charlemagne avec le minou ou une carte du partenaire, pas les deux",
+    "Gros Mulot": "le Mulot, avec la main du preneur montrée à tous après la première levée ; les salles en ligne "
+    "disent Mulot+",
+    "Gros Charlemagne": "le Charlemagne avec le minou ou une carte du partenaire, pas les deux ; les salles en ligne "
+    "disent Charles+",
     "house rule": "une règle que chaque table choisit, comme le joker qui est le plus fort",
     "high joker": "le plus gros atout de tous (le joker rouge, sauf si votre table joue le noir)",
     "low joker": "le deuxième plus gros atout",
@@ -135,8 +138,9 @@ _SENS: dict[str, str] = {
     "lone defender": "au Maine : un seul défenseur contre un Charlemagne seul, son partenaire se retirant",
     "Le Petit": "au jeu américain et au Maine : l'enchère de ne faire aucune levée, seul, sans atout (leur Mulot)",
     "No Trump": "au jeu américain : l'enchère de faire les 8 levées avec son partenaire, sans couleur d'atout",
-    "Charles": "au jeu américain : l'enchère de faire les 8 levées avec son partenaire, avec un atout ; Charles seul : "
-    "la même, seul, avec une carte du partenaire",
+    "Charles": "au jeu américain (aussi le jeu du Bas-Saint-Laurent et du Madawaska, les règles de Jean Pichette) : "
+    "l'enchère de faire les 8 levées avec son partenaire, avec un atout ; Charles seul : la même, seul, avec une carte "
+    "du partenaire ; au jeu canadien, le Charles des salles en ligne est le Charlemagne",
     "High Card No Trump": "au Maine : le Sans-atout, faire les 8 levées avec son partenaire sans couleur d'atout",
 }
 
@@ -167,7 +171,13 @@ GLOSSARY: dict[str, Term] = {
         "00", "le petit bar", "the other jack of the trump suit's colour; it counts as a trump", "little jacks?"
     ),
     "Mulot": _t("00", "Mulot", "the bid to take no trick at all, alone, with only the jokers as trumps", "mulot"),
-    "Charlemagne": _t("00", "Charlemagne", "the bid to take every trick, alone", "charlemagne"),
+    # the online rooms' names (Charles, Mulot+, Charles+) are said here, where the bids are explained
+    "Charlemagne": _t(
+        "00",
+        "Charlemagne",
+        "the bid to take every trick, alone; online rooms call it Charles, some tables Petit Charles",
+        "charlemagne",
+    ),
     "suit led": _t(
         "00",
         "la couleur demandée",
@@ -175,10 +185,16 @@ GLOSSARY: dict[str, Term] = {
         "suit led",
     ),
     "Gros Mulot": _t(
-        "00", "Gros Mulot", "Mulot with the bidder's hand shown to all after the first trick", "gros mulot"
+        "00",
+        "Gros Mulot",
+        "Mulot with the bidder's hand shown to all after the first trick; online rooms call it Mulot+",
+        "gros mulot",
     ),
     "Gros Charlemagne": _t(
-        "00", "Gros Charlemagne", "Charlemagne with the kitty or a partner's card, not both", "gros charlemagne"
+        "00",
+        "Gros Charlemagne",
+        "Charlemagne with the kitty or a partner's card, not both; online rooms call it Charles+",
+        "gros charlemagne",
     ),
     "house rule": _t("00", "la règle maison", "a rule each table chooses, such as which joker is high", "house rules?"),
     "high joker": _t(
@@ -276,8 +292,9 @@ GLOSSARY: dict[str, Term] = {
     "Charles": _t(
         "13",
         "Charles",
-        "American: the bid to take all 8 tricks with the partner, a suit trump; Charles Alone: the same alone, "
-        "with one card from the partner",
+        "American (also the Bas-Saint-Laurent / Madawaska game, Jean Pichette's rules): the bid to take all 8 tricks "
+        "with the partner, a suit trump; Charles Alone: the same alone, with one card from the partner; at a "
+        "Canadian table the online rooms' Charles is Charlemagne",
         "charles",
     ),
     "High Card No Trump": _t(

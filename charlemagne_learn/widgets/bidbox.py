@@ -32,7 +32,7 @@ from ..course import rules_for
 from ..engine.actions import Action
 from ..engine.bid_meaning import COLUMNS as _COLUMNS
 from ..engine.bid_meaning import bid_meaning
-from ..engine.bidding import bid_lists
+from ..engine.bidding import bid_lists, bid_named
 from ..engine.cards import Seat
 from ..engine.errors import IllegalActionError, RulesOptionError
 from ..engine.hand import HandState
@@ -216,16 +216,16 @@ class BidBox(GameWidget):
             raise IllegalActionError(
                 sentence("bidbox.not a bid", self._lang, action=action_text(act, self._rules, self._lang))
             )
-        if self._state is None:
-            if act.kind == "bid":
-                self._rules.bid(act.bid or "")  # an unknown bid is an error even on a reference card
-        else:
+        if self._state is not None:
             try:
                 # On a copy: the engine's own reason, and the caller's state stays as it was.
                 self._state.copy().apply(act, self.seat)
             except IllegalActionError as exc:
                 self.message = self._refusal(exc)
                 return False
+        # by its name in records, whichever name was typed ("Charles+"); an unknown bid is an error even on a
+        # reference card
+        act = bid_named(self._rules, act)
         self.message = ""
         self.chosen = str(act)
         for callback in self._callbacks:

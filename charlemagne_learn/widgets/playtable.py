@@ -13,7 +13,7 @@ PlayTable(Canadian Charlemagne, you are South; hand 1, bidding, your turn; NS 0 
 >>> t.play("bid 9")
 False
 >>> t.message
-"Canadian Charlemagne has no bid '9'; its bids are 5, 6, 7, 8, Mulot, Charlemagne, Gros Mulot, Gros Charlemagne"
+"Canadian Charlemagne has no bid '9'; its bids are 5, 6, 7, 8, Mulot, Charlemagne (Charles, Petit Charles), Gros Mulot (Mulot+), Gros Charlemagne (Charles+)"
 >>> t.play("pass")
 True
 """
