@@ -566,6 +566,7 @@ def test_lesson_11_draws_its_pictures_with_no_request_that_fails(
         page.wait_for_timeout(2_000)  # JupyterLab marks a lesson it changed as it loads it: none here
         assert page.evaluate("window.jupyterapp.shell.currentWidget.context.model.dirty") is False
         pictures.first.scroll_into_view_if_needed()
+        expect(pictures.first).to_be_in_viewport()  # the notebook drawn again where it scrolled to, then kept
         page.screenshot(path=str(ARTIFACTS / f"lite_lesson_11_pictures{'_fr' if edition else ''}.png"))
         assert failed == []
         assert lesson.blocked == [] and lesson.real_errors() == []
