@@ -38,6 +38,7 @@ from __future__ import annotations
 import argparse
 import base64
 import csv
+import functools
 import hashlib
 import importlib.util
 import io
@@ -52,7 +53,7 @@ import venv
 import zipfile
 from collections.abc import Iterable
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 ROOT = Path(__file__).resolve().parents[1]
 LITE_ENV = ROOT / ".venv-lite"
@@ -275,6 +276,60 @@ def check_kernel_metadata(site: Path) -> None:
         )
 
 
+#: An image a markdown cell shows: ``![alt](target "title")`` (group 1: up to the target, 2: the target) or an HTML
+#: ``<img … src="target">`` (group 3: up to the target, 4: the target).
+_IMAGE = re.compile(r"""(!\[[^\]]*\]\(\s*<?)([^)\s>]+)|(<img\b[^>]*?\bsrc\s*=\s*["'])([^"']+)""", re.IGNORECASE)
+#: The image types JupyterLab draws from a cell's attachments (its image renderer's; not SVG).
+ATTACHED_TYPES = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".gif": "image/gif",
+                  ".webp": "image/webp", ".bmp": "image/bmp"}  # fmt: skip
+
+
+def with_images_inside(notebook_json: str, folder: Path) -> str:
+    """The notebook with each image file its markdown cells show (``folder``: the notebook's own, which the image's
+    address is relative to) put inside the cell, as an attachment (``attachment:name``), as JupyterLab keeps an image
+    pasted into a cell.
+
+    JupyterLab writes a cell's HTML with the image's address as the lesson has it and only then puts in the file its
+    contents hold; the browser asks for that first address at once, relative to the page, not to the notebook. The
+    site's page is ``lab/index.html``: ``images/…`` is asked at ``lab/images/…``, a 404 and a broken image until the
+    file comes. An attachment is drawn from the notebook itself, with no request at all. A :class:`BuildError` when
+    an image is not there or of a type JupyterLab does not draw from an attachment. The lessons themselves keep the
+    files' addresses, which JupyterLab (rooted at the lessons' folder) resolves."""
+    notebook = json.loads(notebook_json)
+    for cell in notebook["cells"]:
+        if cell["cell_type"] != "markdown":
+            continue
+        attachments: dict[str, dict[str, str]] = dict(cell.get("attachments") or {})
+        source = _IMAGE.sub(
+            functools.partial(_attached, folder=folder, attachments=attachments), "".join(cell["source"])
+        )
+        if attachments:
+            cell["source"], cell["attachments"] = source, attachments
+    return json.dumps(notebook, ensure_ascii=False, indent=1)
+
+
+def _attached(match: re.Match[str], folder: Path, attachments: dict[str, dict[str, str]]) -> str:
+    """The image ``match`` found (see :data:`_IMAGE`), its file put into ``attachments``, as ``attachment:name``; a
+    web address, a ``data:`` or an ``attachment:`` one as it was."""
+    before, target = (match.group(1), match.group(2)) if match.group(1) else (match.group(3), match.group(4))
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc or not parts.path:
+        return match.group(0)
+    image = (folder / unquote(parts.path)).resolve()
+    kind = ATTACHED_TYPES.get(image.suffix.lower())
+    if not image.is_file() or kind is None:
+        said = "no such file" if not image.is_file() else f"only {', '.join(sorted(ATTACHED_TYPES))} are drawn"
+        raise BuildError(f"a lesson in {folder} shows the image {target}: {said}")
+    data = {kind: base64.b64encode(image.read_bytes()).decode("ascii")}
+    plain = re.sub(r"[^\w.-]", "-", image.name)  # as it stands in the cell's markdown, unquoted
+    name, number = plain, 1
+    while attachments.get(name, data) != data:  # two images of one name in the cell
+        number += 1
+        name = f"{number}-{plain}"
+    attachments[name] = data
+    return f"{before}attachment:{name}"
+
+
 #: What the lessons' folder may hold that is no part of the course: a learner's or teacher's own files (the
 #: student's name, a class's handed-in results), caches and hidden files.
 _NOT_COURSE = shutil.ignore_patterns(".*", "__pycache__", "student.json", "class_results")
@@ -293,7 +348,8 @@ def write_contents(
     a learner's changes, and how to start a lesson afresh) and :data:`INSTALL_CELL` (in its edition's language) at
     the top; each edition gets its list of lessons as shipped (``shipped.json``), written by ``python`` (one with
     the course's dependencies and matplotlib; by default this one). Each notebook's metadata names the site's kernel
-    as JupyterLab will (:func:`for_the_pyodide_kernel`): a lesson only looked at stays as shipped.
+    as JupyterLab will (:func:`for_the_pyodide_kernel`): a lesson only looked at stays as shipped. The images its
+    markdown shows are inside it (:func:`with_images_inside`).
 
     ``offline``: the kernel loads the course as it starts, so the lessons get no install cell and run as they are.
     ``drawn``: where to write the lessons' plots, drawn by their own code as the lessons are copied, before the
@@ -307,6 +363,7 @@ def write_contents(
         start = Path(os.path.relpath(edition / START_LESSON, notebook.parent)).as_posix()
         text = with_site_cells(notebook.read_text(encoding="utf-8"), start, french, notebook == edition / START_LESSON)
         text = for_the_pyodide_kernel(text)
+        text = with_images_inside(text, lessons / notebook.parent.relative_to(contents))
         if not offline:
             text = with_install_cell(text, INSTALL_CELL_FR if french else INSTALL_CELL)
         notebook.write_text(text, encoding="utf-8")

@@ -26,6 +26,16 @@ def links_in(text: str) -> list[str]:
     return [html.unescape(m) for m in _MARKDOWN_LINK.findall(text) + _HTML_LINK.findall(text)]
 
 
+# ![alt](target) in markdown, <img src=...> in HTML: the images a page shows, which the browser loads as it is drawn.
+_MARKDOWN_IMAGE = re.compile(r"!\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+[\"'][^)]*[\"'])?\s*\)")
+_HTML_IMAGE = re.compile(r"""<img\b[^>]*?\bsrc\s*=\s*["']([^"']+)["']""", re.IGNORECASE)
+
+
+def images_in(text: str) -> list[str]:
+    """The addresses of the images a markdown or HTML text shows, in order."""
+    return [html.unescape(m) for m in _MARKDOWN_IMAGE.findall(text) + _HTML_IMAGE.findall(text)]
+
+
 def is_relative(target: str) -> bool:
     """A link to a file beside the page (not a web address, a data: URI or an anchor on the same page)."""
     parts = urlsplit(target)

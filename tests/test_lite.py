@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 import re
@@ -9,6 +10,11 @@ import sys
 from pathlib import Path
 
 import pytest
+
+try:
+    from ._links import book_links, images_in, is_relative, target_of
+except ImportError:  # tests/ is not a package: pytest puts it on sys.path instead
+    from _links import book_links, images_in, is_relative, target_of  # type: ignore[no-redef]
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -198,6 +204,60 @@ def test_every_notebook_of_the_site_opens_unchanged_by_the_browsers_kernel(site_
         assert metadata["kernelspec"] == {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
         assert metadata["language_info"]["codemirror_mode"] == {"name": "python", "version": 3}, notebook
         assert metadata["language_info"]["version"] == "3.8", notebook  # what the kernel says, whatever it runs
+
+
+def test_every_link_of_the_sites_notebooks_opens_a_file_of_the_site_and_every_image_is_inside_the_notebook(
+    site_contents: Path,
+) -> None:
+    """Each relative link of every notebook of the site (the lessons, the guides, the start pages with the cells the
+    site adds) opens a file of the site's own contents. Each image a notebook shows is in it, an attachment of its
+    cell: JupyterLab draws a cell's HTML with the image's address as written, and the browser asks for it relative to
+    the page (``lab/index.html``), not to the notebook — ``images/table_exchange.png`` of lesson 11 was a 404 at
+    ``lab/images/…``, a broken image until JupyterLab put in the file (tests/browser/test_lite_site.py looks)."""
+    links, shown = 0, []
+    for notebook in sorted(site_contents.rglob("*.ipynb")):
+        for target in filter(is_relative, book_links(notebook)):
+            opened = target_of(notebook, target)
+            assert opened.is_relative_to(site_contents.resolve()) and opened.is_file(), (notebook, target)
+            links += 1
+        lesson = ROOT / "notebooks" / notebook.relative_to(site_contents)
+        shipped = {cell["id"]: "".join(cell["source"]) for cell in json.loads(lesson.read_text())["cells"]}
+        for cell in json.loads(notebook.read_text())["cells"]:
+            for image, source in zip(
+                images_in("".join(cell["source"])), images_in(shipped.get(cell["id"], "")), strict=True
+            ):
+                assert image.startswith("attachment:"), f"{notebook.relative_to(site_contents)} shows {image}"
+                ((kind, data),) = cell["attachments"][image.removeprefix("attachment:")].items()
+                assert kind.startswith("image/")
+                assert base64.b64decode(data) == target_of(lesson, source).read_bytes()  # the lesson's own image
+                shown.append(f"{notebook.relative_to(site_contents).as_posix()}: {source}")
+    assert links > 100
+    assert {
+        "11_play_a_hand.ipynb: images/table_replay.png",
+        "fr/11_play_a_hand.ipynb: ../images/table_replay.png",
+    } < set(shown)
+
+
+def test_an_image_the_site_cannot_carry_inside_a_lesson_is_refused(tmp_path: Path) -> None:
+    from build_lite import BuildError, with_images_inside
+
+    def lesson(markdown: str) -> str:
+        return json.dumps({"cells": [{"cell_type": "markdown", "id": "a", "metadata": {}, "source": markdown}]})
+
+    (tmp_path / "table.png").write_bytes(b"\x89PNG")
+    (tmp_path / "table.svg").write_text("<svg/>")
+    carried = json.loads(
+        with_images_inside(lesson('![a](table.png) <img src="table.png"> ![b](https://x.org/t.png)'), tmp_path)
+    )
+    assert (
+        carried["cells"][0]["source"]
+        == '![a](attachment:table.png) <img src="attachment:table.png"> ![b](https://x.org/t.png)'
+    )
+    assert carried["cells"][0]["attachments"] == {"table.png": {"image/png": base64.b64encode(b"\x89PNG").decode()}}
+    with pytest.raises(BuildError, match=r"shows the image images/gone\.png: no such file"):
+        with_images_inside(lesson("![a](images/gone.png)"), tmp_path)
+    with pytest.raises(BuildError, match=r"shows the image table\.svg: only \.bmp, .*\.webp are drawn"):
+        with_images_inside(lesson("![a](table.svg)"), tmp_path)
 
 
 def test_a_kernel_that_reports_other_metadata_is_refused(tmp_path: Path) -> None:

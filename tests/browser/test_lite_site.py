@@ -14,7 +14,8 @@ One learner's browser (a profile) goes through the tests in order, a new tab eac
    and every widget after them is drawn.
 
 Another learner's browser (a profile of its own) opens two lessons and only looks: no copy of either is kept, and
-one of them, opened again by its own address, comes alone, with one kernel started.
+one of them, opened again by its own address, comes alone, with one kernel started. Lesson 11 draws its pictures
+in either edition, with no request that fails.
 
 How long the kernel takes to start, the lesson to run and each click to be answered is printed and saved beside
 the screenshots, not asserted."""
@@ -118,7 +119,9 @@ class Profile:
         self.context.route("**/*", self._only_loopback)
 
     def _off_site(self, url: str) -> bool:
-        off = urlparse(url).scheme not in ("data", "blob") and urlparse(url).hostname not in LOOPBACK
+        # attachment: a cell's own image, which the browser asks for as JupyterLab first draws the cell, and fails
+        # without a request (an unknown scheme) before JupyterLab puts it in
+        off = urlparse(url).scheme not in ("data", "blob", "attachment") and urlparse(url).hostname not in LOOPBACK
         if off and url not in self.blocked:
             self.blocked.append(url)
         return off
@@ -572,5 +575,49 @@ def test_a_lesson_only_looked_at_is_not_kept_and_a_lessons_own_address_opens_it_
         assert "My notes on the jacks." in (back.file(second) or "")
         assert back.blocked == [] and back.real_errors() == []
         back.page.close()
+    finally:
+        profile.context.close()
+
+
+#: The lesson that shows pictures: two of the play table, as files beside the lessons (``notebooks/images/``).
+PICTURES = "11_play_a_hand.ipynb"
+
+
+@pytest.mark.parametrize("edition", ["", "fr/"], ids=["English", "French"])
+def test_lesson_11_draws_its_pictures_with_no_request_that_fails(
+    offline_browser: Any, lite_site: str, edition: str
+) -> None:
+    """Another learner opens lesson 11 (each edition): its two pictures of the play table are drawn, no request of
+    the page fails, and the lesson, only looked at, is not changed. JupyterLab writes a cell's HTML with the image's
+    address as the lesson has it, and the browser asked for it relative to the page, not to the lesson: a 404 at
+    ``lab/images/…`` (the French edition's ``../images/…`` at ``images/…``) and a broken picture until JupyterLab put
+    the file in. The site carries the pictures inside the lesson, drawn with no request at all."""
+    profile = Profile(offline_browser, lite_site)
+    try:
+        lesson = LiteLesson(profile)
+        page = lesson.page
+        failed: list[str] = []
+        page.on(
+            "response", lambda answer: failed.append(f"{answer.status} {answer.url}") if answer.status >= 400 else None
+        )
+        page.goto(f"{lite_site}/lab/index.html?path={edition}{PICTURES}")
+        pictures = lesson.panel.locator(".jp-MarkdownCell .jp-RenderedMarkdown img")
+        page.wait_for_function(
+            """() => { const shown = document.querySelectorAll(
+                 '.jp-NotebookPanel:not(.lm-mod-hidden) .jp-MarkdownCell .jp-RenderedMarkdown img');
+               return shown.length === 2 && Array.from(shown).every((img) => img.complete && img.naturalWidth > 0); }""",
+            timeout=120_000,
+        )
+        drawn = pictures.evaluate_all("(shown) => shown.map((img) => [img.alt, img.naturalWidth, img.naturalHeight])")
+        assert len(drawn) == 2 and all(alt and width > 0 and height > 0 for alt, width, height in drawn), drawn
+        page.wait_for_function("window.jupyterapp?.shell.currentWidget?.context?.isReady === true", timeout=120_000)
+        page.wait_for_timeout(2_000)  # JupyterLab marks a lesson it changed as it loads it: none here
+        assert page.evaluate("window.jupyterapp.shell.currentWidget.context.model.dirty") is False
+        pictures.first.scroll_into_view_if_needed()
+        expect(pictures.first).to_be_in_viewport()  # the notebook drawn again where it scrolled to, then kept
+        page.screenshot(path=str(ARTIFACTS / f"lite_lesson_11_pictures{'_fr' if edition else ''}.png"))
+        assert failed == []
+        assert lesson.blocked == [] and lesson.real_errors() == []
+        page.close()
     finally:
         profile.context.close()
