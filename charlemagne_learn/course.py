@@ -245,7 +245,8 @@ def write_whole(path: Path, text: str, encoding: str = "utf-8") -> None:
     ...     sorted(p.name for p in Path(folder).iterdir())
     ['student.json']
     """
-    spare = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    # the spare's name kept short: a name near the system's longest would leave no room for its ending
+    spare = path.with_name(f".{path.name[:100]}.{os.getpid()}.tmp")
     try:
         spare.write_text(text, encoding=encoding)
         os.replace(spare, path)
