@@ -136,3 +136,15 @@ def _quiz_calls(path: Path) -> int:
 def test_the_start_page_finds_every_quiz_a_lesson_asks(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(path.parent)
     assert len(_lesson_quizzes(path)[1]) == _quiz_calls(path)
+
+
+@pytest.mark.parametrize("count", ['"3"', "2.5", '"٣"', "True", "0"])
+def test_a_quiz_whose_count_no_quiz_takes_is_left_out(count: str, tmp_path: Path) -> None:
+    # int() read "٣" (an Arabic-Indic three) and "3" as three questions, and 2.5 as two; a widget refuses them all
+    cell = {"cell_type": "code", "source": [f"DecisionQuiz(seed=1, count={count})"], "metadata": {}, "outputs": []}
+    path = tmp_path / "lesson.ipynb"
+    path.write_text(json.dumps({"cells": [cell]}), encoding="utf-8")
+    assert _lesson_quizzes(path)[1] == []
+    cell["source"] = ["DecisionQuiz(seed=1, count=3)"]
+    path.write_text(json.dumps({"cells": [cell]}), encoding="utf-8")
+    assert [n for *_, n in _lesson_quizzes(path)[1]] == [3]
