@@ -204,3 +204,22 @@ def test_a_name_the_system_refuses_is_refused_in_one_line(tmp_path: Path) -> Non
 def test_a_hub_address_that_is_none_is_refused_in_one_line(hub: str) -> None:
     # urlsplit raised a plain ValueError on the first two; the last two made a link cut short where it is pasted
     assert_refused(run("hub-link", hub, "--repository", "ada/course"), "is not allowed", "the hub's address")
+
+
+@pytest.mark.skipif(os.name != "posix", reason="a folder in use cannot be deleted elsewhere")
+def test_every_tool_run_from_a_folder_deleted_under_it_answers_in_one_line(tmp_path: Path) -> None:
+    # the course's settings and the clone's origin were looked up from os.getcwd(), which raised FileNotFoundError
+    gone = tmp_path / "gone"
+    for args, status in [(["homework", "--lang", "en"], 0), (["cheatsheet", str(tmp_path / "s.html")], 0),
+                         (["binder-link"], 2), (["hub-link", "https://hub.example"], 2)]:  # fmt: skip
+        gone.mkdir()
+        environment = {k: v for k, v in os.environ.items() if k != COURSE_VARIABLE}
+        environment["PYTHONPATH"] = str(ROOT)
+        done = subprocess.run(
+            ["sh", "-c", 'cd "$1" && rmdir "$1" && shift && exec "$@"', "sh", str(gone), sys.executable, "-m",
+             "charlemagne_learn", *args],
+            capture_output=True, text=True, env=environment, timeout=HANG, check=False,
+        )  # fmt: skip
+        assert done.returncode == status and "Traceback" not in done.stderr, done.stderr
+        if status == 2:  # the links read the repository from the clone it runs in: there is none
+            assert_refused(done, "is not a git clone with an origin remote")

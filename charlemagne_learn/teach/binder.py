@@ -47,7 +47,11 @@ def repository_of(remote: str) -> str:
 def _checked(repository: str | None, branch: str, folder: str | Path | None) -> tuple[str, str]:
     """The repository (read from the clone at ``folder`` when None) and the branch, both checked."""
     if repository is None:
-        repository = repository_of(_origin(Path(folder) if folder is not None else Path.cwd()))
+        try:
+            clone = Path(folder) if folder is not None else Path.cwd()
+        except OSError:  # the folder it runs in was deleted under it: no clone to read
+            raise RulesOptionError(sentence("binder.no_origin", folder=".")) from None
+        repository = repository_of(_origin(clone))
     if not isinstance(repository, str) or not _NAME.fullmatch(repository) or repository.endswith((".", ".git")):
         raise RulesOptionError(sentence("binder.bad_repository", value=quote(repository)))
     if not isinstance(branch, str) or not _BRANCH.fullmatch(branch) or ".." in branch:

@@ -202,6 +202,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(run(args))
     except CharlemagneError as exc:
         return _refuse(program, exc)
+    except OSError as exc:  # the system's refusal that no check foresaw (a disk gone meanwhile): said, not traced
+        return _refuse(program, exc)
     except KeyboardInterrupt:
         _refuse(program, say("cli.interrupted", language))
         return 130
