@@ -8,9 +8,9 @@
 
 Each checks where it will write before it does any work, and a refusal (a bad option, a number written with other
 than the digits 0 to 9, a folder that does not exist or a name the system refuses, course settings that cannot be
-read) is one line on stderr and exit status 2, never a traceback. Nothing in
-the package imports this module: Python warns (a RuntimeWarning) when ``-m`` runs a module that its package has
-already imported, as ``charlemagne_learn.teach`` imports the cheat sheet's and the hand records' own modules.
+read) is one line on stderr and exit status 2, never a traceback. Nothing in the package imports this module:
+Python warns (a RuntimeWarning) when ``-m`` runs a module that its package has already imported, as
+``charlemagne_learn.teach`` imports the cheat sheet's and the hand records' own modules.
 """
 
 from __future__ import annotations

@@ -57,8 +57,8 @@ class HomeworkError(CharlemagneError, ValueError):
 
 
 class _NotServed(HomeworkError):
-    """A set of a kind of problem its table never asks (an exchange where there is no kitty): one a student's
-    practice could not open."""
+    """A set of a kind of problem its table serves none of (an exchange where there is no kitty, a partner's card
+    whose choice never matters): one a student's practice could not open."""
 
 
 @dataclass(frozen=True)
