@@ -160,7 +160,10 @@ def course() -> Course:
         if text.startswith(("{", "[")):
             return _parse(text, say("course.src_variable", _lang_now(), name=COURSE_VARIABLE))
         return _read(Path(text), say("course.src_variable_file", _lang_now(), path=text, name=COURSE_VARIABLE))
-    found = _find_files(Path.cwd())
+    try:
+        found = _find_files(Path.cwd())
+    except OSError:  # the folder it runs in was deleted under it: no course file there
+        found = []
     if not found:
         return Course(source=say("course.src_rulebook", "en", file=COURSE_FILE))
     if len(found) == 1:
@@ -245,7 +248,8 @@ def write_whole(path: Path, text: str, encoding: str = "utf-8") -> None:
     ...     sorted(p.name for p in Path(folder).iterdir())
     ['student.json']
     """
-    spare = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    # the spare's name kept short: a name near the system's longest would leave no room for its ending
+    spare = path.with_name(f".{path.name[:100]}.{os.getpid()}.tmp")
     try:
         spare.write_text(text, encoding=encoding)
         os.replace(spare, path)

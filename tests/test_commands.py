@@ -80,7 +80,7 @@ def test_a_run_writes_its_file_and_says_where_with_no_warning(tmp_path: Path) ->
         (["cheatsheet"], ["required: out"]),
         ([], ["required"]),
         (["hand-records", "{tmp}/r.html", "--boards", "0"], ["boards=0 is not allowed", "from 1 to 64"]),
-        (["hand-records", "{tmp}/r.html", "--boards", "x"], ["invalid int value: 'x'"]),
+        (["hand-records", "{tmp}/r.html", "--boards", "x"], ["boards='x' is not a whole number"]),
         (["hand-records", "{tmp}/r.html", "--seed", "-1"], ["seed=-1 is not allowed"]),
         (["hand-records", "{tmp}/r.html", "--tables", "99"], ["tables=99 is not allowed"]),
         (["hand-records", "{tmp}/r.html", "--boards", "0", "--lang", "fr"], ["`boards=0` n'est pas permis"]),
@@ -158,3 +158,68 @@ def test_settings_files_are_bounded_and_regular(tmp_path: Path, monkeypatch: pyt
     ok.write_text('\ufeff{"variant": "maine"}', encoding="utf-8")
     monkeypatch.setenv(COURSE_VARIABLE, str(ok))
     assert course().rules == cl.Rules.preset("maine")
+
+
+# ---------------------------------------------------------------- issue 46: numbers and names as typed
+NINES = "9" * 5000  # past Python's limit on reading a number from text (4,300 digits): int() raises
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["homework", "--problems", "play:²"],  # "²".isdigit() is True, int("²") raises
+        ["homework", "--problems", "play:①"],
+        ["homework", "--problems", f"play:{NINES}"],
+        ["homework", "--count", "١٠"],  # Arabic-Indic ten: int() read it, and a set of ten was made
+        ["homework", "--level", "١٥٠٠"],
+        ["homework", "--count", " 10"],
+        ["hand-records", "{tmp}/r.html", "--seed", "²"],
+        ["hand-records", "{tmp}/r.html", "--boards", "١"],
+        ["hand-records", "{tmp}/r.html", "--seed", NINES],
+        ["hand-records", "{tmp}/r.html", "--tables", "1_0"],
+    ],
+    ids=lambda args: " ".join(a[:12] for a in args),
+)
+def test_a_number_is_written_in_the_digits_0_to_9(args: list[str], tmp_path: Path) -> None:
+    line = assert_refused(run(*(a.replace("{tmp}", str(tmp_path)) for a in args)), "is not a whole number")
+    assert "the digits 0 to 9, at most 30" in line and len(line) < 300
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_name_the_system_refuses_is_refused_in_one_line(tmp_path: Path) -> None:
+    long_name = "a" * 300  # past the longest name a folder takes (255 bytes): os.stat raised ENAMETOOLONG
+    assert_refused(run("cheatsheet", str(tmp_path / f"{long_name}.html")), "cannot write a cheat sheet", "too long")
+    assert_refused(run("cheatsheet", str(tmp_path / long_name / "s.html")), "cannot write a cheat sheet")
+    assert_refused(run("hand-records", str(tmp_path / f"{long_name}.html")), "cannot write a hand record")
+    (tmp_path / "file.html").write_text("")
+    assert_refused(run("cheatsheet", str(tmp_path / "file.html" / "s.html")), "cannot write a cheat sheet")
+    # a name near the longest allowed is written: the spare file written first keeps a name of its own length
+    near = tmp_path / f"{'b' * 245}.html"
+    done = run("cheatsheet", str(near), "--variant", "maine")
+    assert (done.returncode, done.stderr) == (0, "") and near.is_file()
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["file.html", near.name])
+
+
+@pytest.mark.parametrize("hub", ["http://[::1", "https://hub.exa＃mple", "https://hub example", "https://hub\texample"])
+def test_a_hub_address_that_is_none_is_refused_in_one_line(hub: str) -> None:
+    # urlsplit raised a plain ValueError on the first two; the last two made a link cut short where it is pasted
+    assert_refused(run("hub-link", hub, "--repository", "ada/course"), "is not allowed", "the hub's address")
+
+
+@pytest.mark.skipif(os.name != "posix", reason="a folder in use cannot be deleted elsewhere")
+def test_every_tool_run_from_a_folder_deleted_under_it_answers_in_one_line(tmp_path: Path) -> None:
+    # the course's settings and the clone's origin were looked up from os.getcwd(), which raised FileNotFoundError
+    gone = tmp_path / "gone"
+    for args, status in [(["homework", "--lang", "en"], 0), (["cheatsheet", str(tmp_path / "s.html")], 0),
+                         (["binder-link"], 2), (["hub-link", "https://hub.example"], 2)]:  # fmt: skip
+        gone.mkdir()
+        environment = {k: v for k, v in os.environ.items() if k != COURSE_VARIABLE}
+        environment["PYTHONPATH"] = str(ROOT)
+        done = subprocess.run(
+            ["sh", "-c", 'cd "$1" && rmdir "$1" && shift && exec "$@"', "sh", str(gone), sys.executable, "-m",
+             "charlemagne_learn", *args],
+            capture_output=True, text=True, env=environment, timeout=HANG, check=False,
+        )  # fmt: skip
+        assert done.returncode == status and "Traceback" not in done.stderr, done.stderr
+        if status == 2:  # the links read the repository from the clone it runs in: there is none
+            assert_refused(done, "is not a git clone with an origin remote")

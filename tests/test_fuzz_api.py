@@ -9,6 +9,7 @@ public entry point; anything but a :class:`CharlemagneError` (a ``ValueError``) 
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import json
 import os
@@ -21,12 +22,13 @@ from typing import Any
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import charlemagne_learn as cl
 from charlemagne_learn.analysis import hint, review
 from charlemagne_learn.teach import answer_key
+from charlemagne_learn.teach.hand_records import _board as real_board
 from charlemagne_learn.teach.practice import Practice, choose, keep, load, opened, report
 from charlemagne_learn.teach.quiz import questions
 from charlemagne_learn.teach.ratings import Rating
@@ -442,3 +444,167 @@ def test_the_command_line_tools_refuse_in_one_line(tool: str, where: str, option
         else:  # the file written, or the help asked for ("--h" is short for --help)
             assert err.getvalue() == ""
             assert os.path.isfile(out.getvalue().strip()) or out.getvalue().startswith("usage:")
+
+
+# ---------------------------------------------------------------- homework sets (issue 46)
+def test_homework_is_refused_in_words_whatever_it_is_given() -> None:
+    from charlemagne_learn.teach.homework import Homework
+
+    @FUZZ
+    @given(a=junk, b=junk, c=junk, d=junk, e=junk)
+    def fuzz(a: Any, b: Any, c: Any, d: Any, e: Any) -> None:
+        only_charlemagne_errors(Homework, a, b, c, d, e)
+        only_charlemagne_errors(Homework, "canadian", (), 3, None, None, a)
+        only_charlemagne_errors(Homework.of_problems, a, b)
+        only_charlemagne_errors(Homework.of_problems, "maine", [a, "play:3", b])
+        only_charlemagne_errors(Homework.from_code, a)
+
+    fuzz()
+
+
+def _unchecked_homework(fields: dict[str, Any]) -> Any:
+    """A set with these fields, made without the constructor's checks: its code is one that any set's bits can
+    spell, the codes a mistyped or made-up code that passes the check character stands for."""
+    from charlemagne_learn.teach.homework import Homework
+
+    made = object.__new__(Homework)
+    for name, value in fields.items():
+        object.__setattr__(made, name, value)
+    return made
+
+
+def _homework_fields() -> st.SearchStrategy[dict[str, Any]]:
+    from charlemagne_learn.teach.decisions import DECISION_KINDS
+    from charlemagne_learn.teach.homework import _TABLES, LEVELS
+    from charlemagne_learn.teach.problems import THEMES
+
+    table = st.sampled_from(_TABLES)
+    themed = st.fixed_dictionaries(
+        {
+            "table": table,
+            "themes": st.sets(st.sampled_from(THEMES), max_size=3).map(lambda s: tuple(t for t in THEMES if t in s)),
+            "count": st.integers(1, 64),  # every count the code's six bits spell, past the most a set may hold
+            "level": st.none() | st.sampled_from(LEVELS),
+            "skill": st.none() | st.sampled_from(DECISION_KINDS),
+            "named": st.just(()),
+        }
+    )
+    pairs = st.lists(st.tuples(st.sampled_from(DECISION_KINDS), st.integers(0, 127)), min_size=1, max_size=4)
+    named = st.builds(
+        lambda t, p: {"table": t, "themes": (), "count": len(p), "level": None, "skill": None, "named": tuple(p)},
+        table,
+        pairs,
+    )
+    return themed | named
+
+
+@pytest.mark.slow  # a set's first problem made for each: seconds each
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(fields=_homework_fields())
+def test_every_code_that_reads_back_opens_and_every_set_accepted_has_one(fields: dict[str, Any]) -> None:
+    # the command line once printed codes (Maine's partner's card, Bid Euchre's exchange) that the student's practice
+    # then refused, and a quarter of the codes that passed their check character named such sets: the encoder and the
+    # decoder now make the one test practice makes, so a set is accepted exactly when its code reads back, and opens
+    from charlemagne_learn.teach.homework import Homework, HomeworkError
+    from charlemagne_learn.widgets import Trainer
+
+    code = _unchecked_homework(fields).code
+    try:
+        accepted = Homework(**fields)
+    except cl.CharlemagneError:  # a count past the most, a kind the table does not serve
+        accepted = None
+    try:
+        read = Homework.from_code(code)
+    except HomeworkError as refused:
+        assert accepted is None, f"{code} names {accepted!r}, accepted, but is refused: {refused}"
+        return
+    assert read == accepted and read.code == code
+    with tempfile.TemporaryDirectory() as folder, contextlib.chdir(folder):
+        trainer = Trainer(homework=code, lang="en")
+    assert trainer.homework == read and trainer.problem.kind in {read.skill or trainer.problem.kind, *dict(read.named)}
+
+
+# ---------------------------------------------------------------- every command-line tool, as an adversary types
+#: Every tool's options, and values of every kind: numbers as int() takes them but a reader would not, thousands of
+#: digits, names too long for any folder, addresses urlsplit raises on.
+ALL_OPTIONS = ["--variant", "--high-joker", "--all-pass", "--lang", "--boards", "--seed", "--tables", "--no-score-sheet",
+               "--repository", "--branch", "--table", "--themes", "--skill", "--count", "--level", "--problems", "--help",
+               "--"]  # fmt: skip
+HOSTILE_WORDS = ["", " ", "\x00", "-1", "0", "1", "3", "40", "64", "1500", "²", "①", "١٠", "٣", "９", "1_0", " 7", "1e3",
+                 "9" * 5000, "x" * 300, "é", "play:3", "give:3", "exchange:1", "play:²", "play:" + "9" * 5000, "lead:-1",
+                 "play", "maine", "bid_euchre", "american", "canadian", "give", "exchange", "mulot", "trumping", "fr",
+                 "ada/course", "a" * 50 + "/b", "main", "..", "https://hub.example", "http://[::1", "https://h\tx",
+                 "https://exa＃mple"]  # fmt: skip
+
+
+#: Where a tool may be told to write: a name too long for any folder (ENAMETOOLONG), one just short enough, a NUL, a
+#: folder, a file taken for a folder (ENOTDIR).
+PLACES = ["r.html", "", "no/such/folder/r.html", "x" * 300 + ".html", "a\x00b.html", "r.html/", "folder.html",
+          "file.html/r.html", "x" * 247 + ".html"]  # fmt: skip
+
+
+@functools.cache
+def _one_board(rules: cl.Rules, samples: int) -> Any:
+    """A real board of these rules, made once: every board the fuzzed hand records "deal" (no analysis per example)."""
+    return real_board(rules, 1, 1, samples)
+
+
+def _board_made_once(rules: cl.Rules, seed: int, number: int, samples: int) -> Any:
+    return _one_board(rules, samples)
+
+
+#: Each tool's own options: an option given a hostile value, not only a word out of place.
+TOOL_OPTIONS = {
+    "cheatsheet": ["--variant", "--high-joker", "--all-pass", "--lang"],
+    "hand-records": ["--boards", "--seed", "--tables", "--variant", "--no-score-sheet", "--lang"],
+    "binder-link": ["--repository", "--branch", "--lang"],
+    "hub-link": ["--repository", "--branch", "--lang"],
+    "homework": ["--table", "--themes", "--skill", "--count", "--level", "--problems", "--lang"],
+}
+_words = st.sampled_from(HOSTILE_WORDS) | st.text(max_size=6)
+
+
+def _tool_words(tool: str) -> st.SearchStrategy[list[str]]:
+    """Options of the tool (others too, now and then) each with a value, and words out of place."""
+    options = st.sampled_from(TOOL_OPTIONS.get(tool, ALL_OPTIONS)) | st.sampled_from(ALL_OPTIONS)
+    pairs = st.lists(st.tuples(options, _words), max_size=4).map(lambda found: [w for pair in found for w in pair])
+    return st.tuples(st.just(tool), pairs, st.lists(_words, max_size=2)).map(lambda t: [t[0], *t[1], *t[2]])
+
+
+@pytest.mark.slow  # a few seconds or more: in the full test command, not the quick check
+@FUZZ
+@given(
+    command=st.sampled_from([*TOOL_OPTIONS, "cheat", ""]).flatmap(_tool_words),
+    where=st.sampled_from(PLACES),
+)
+# the tracebacks issue 46 found: a superscript seed (isdigit() says yes, int() no), a name too long for its folder
+@example(command=["homework", "--problems", "play:²"], where="")
+@example(command=["cheatsheet"], where="x" * 300 + ".html")
+def test_every_tool_answers_or_refuses_in_one_line(command: list[str], where: str) -> None:
+    # in the process, for speed (tests/test_commands.py runs them as a teacher does); hand records deal one real board
+    # of each table once and show it as every board
+    from unittest import mock
+
+    from charlemagne_learn.teach.commands import main
+
+    with tempfile.TemporaryDirectory() as folder:
+        os.mkdir(os.path.join(folder, "folder.html"))
+        with open(os.path.join(folder, "file.html"), "w", encoding="utf-8"):
+            pass
+        tool, words = command[0], command[1:]
+        positional = [os.path.join(folder, where)] if tool in ("cheatsheet", "hand-records") and where else []
+        out, err = io.StringIO(), io.StringIO()
+        with (
+            contextlib.redirect_stdout(out),
+            contextlib.redirect_stderr(err),
+            mock.patch("charlemagne_learn.teach.hand_records._board", _board_made_once),
+        ):
+            status = main([tool, *positional, *words] if tool else words)
+        said = err.getvalue()
+        assert status in (0, 2), said
+        assert "Traceback" not in said
+        if status == 2:
+            assert len(said.splitlines()) == 1 and out.getvalue() == "", said
+            assert len(said) <= 1200, said[:300]
+        else:  # the file written, a link, a code, or the help asked for
+            assert said == ""

@@ -115,3 +115,12 @@ def test_score_sheet_has_a_row_per_hand_with_running_totals() -> None:
     assert html.count("<tr>") == len(game.finished) + 1
     assert f"won by {game.winner}" in html
     assert f"<td>{game.scores['NS']}</td><td>{game.scores['EW']}</td></tr></table>" in html
+
+
+@pytest.mark.parametrize("number", ["9" * 5000, "٣", "²", "-1", "01", " 1"])
+def test_a_deal_number_is_written_in_the_digits_0_to_9(number: str) -> None:
+    # thousands of digits made int() raise, refused only as "the wrong kind of value"
+    record = json.loads(cl.Game(cl.Rules.preset("canadian"), "N", 2).to_json())
+    record["deals"] = {number: {"seed": 1}}
+    with pytest.raises(cl.CharlemagneError, match="numbered by hand"):
+        cl.Game.from_json(json.dumps(record))

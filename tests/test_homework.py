@@ -11,8 +11,9 @@ import pytest
 
 from charlemagne_learn.teach.classroom import ClassResults
 from charlemagne_learn.teach.commands import main
-from charlemagne_learn.teach.homework import _DIGITS, LEVELS, Homework, HomeworkError
-from charlemagne_learn.teach.problems import THEMES, bank
+from charlemagne_learn.teach.decisions import DECISION_KINDS
+from charlemagne_learn.teach.homework import _DIGITS, LEVELS, MAX_PROBLEMS, Homework, HomeworkError
+from charlemagne_learn.teach.problems import THEMES, bank, kinds_served
 from charlemagne_learn.widgets import HomeworkBox, Trainer
 from tests import _french
 
@@ -190,3 +191,63 @@ def test_a_teacher_gets_a_code_from_the_command_line(capsys: pytest.CaptureFixtu
     assert Homework.from_code(code).named == (("play", 3), ("lead", 7))
     assert main(["homework", "--count", "99", "--lang", "en"]) == 2
     assert "count" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------- issue 46: a code is given only for a set that opens
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        ["--table", "maine", "--skill", "give"],
+        ["--table", "bid_euchre", "--skill", "exchange"],
+        ["--table", "maine", "--problems", "give:3"],
+        ["--table", "american", "--skill", "give"],  # the rules have it; its choice never matters there
+        ["--table", "bid_euchre", "--problems", "play:1", "mulot:2"],
+    ],
+)
+def test_no_code_is_given_for_a_set_its_table_cannot_serve(
+    arguments: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["homework", *arguments, "--lang", "en"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and len(err.splitlines()) == 1 and "choose" in err
+
+
+@pytest.mark.parametrize("table", ["canadian", "american", "maine", "bid_euchre"])
+def test_every_set_a_table_serves_opens_and_every_other_is_refused(table: str, lessons: Path) -> None:
+    served = kinds_served(table)
+    for skill in (None, *DECISION_KINDS):
+        for count in (1, MAX_PROBLEMS):
+            if skill is not None and skill not in served:
+                with pytest.raises(HomeworkError, match="choose"):
+                    Homework(table, (), count, None, skill)
+                with pytest.raises(HomeworkError, match="choose"):
+                    Homework.of_problems(table, [(skill, 0)])
+                continue
+            work = Homework(table, (), count, None, skill)
+            assert Homework.from_code(work.code) == work
+            if count == 1:  # a set's first problem is made as it opens, whatever its count
+                assert Trainer(homework=work.code, lang="en").problem.kind == (skill or bank(table)[0].kind)
+    assert {e.kind for e in bank(table)} == set(served)
+
+
+@pytest.mark.parametrize("code", ["C000-CJ09", "E000-GJ0M", "D041-GP"])
+def test_a_code_given_out_for_a_set_that_cannot_open_is_refused_in_words(code: str) -> None:
+    # printed by the command line before sets were checked against their table: Maine's partner's card, Bid Euchre's
+    # exchange; the Trainer refused them once opened
+    with pytest.raises(HomeworkError, match="never asks, so no practice can open it") as refused:
+        Homework.from_code(code)
+    assert "ask your teacher for another code" in str(refused.value)
+    box = HomeworkBox(lang="fr")
+    box._on_front_end(box, {"type": "save", "name": code}, [])
+    assert "demandez un autre code" in box.message and box.trainer is None
+
+
+@pytest.mark.parametrize("named", [["play:3", "lead:7"], [("play", 3), ["lead", 7]]])
+def test_problems_are_named_as_pairs_or_as_a_command_line_writes_them(named: list[object]) -> None:
+    assert Homework.of_problems("canadian", named).named == (("play", 3), ("lead", 7))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("named", ["play:²", "play:٣", "play", ("play", True), ("play",), "play:-1", 7])
+def test_a_problem_named_otherwise_is_refused_in_words(named: object) -> None:
+    with pytest.raises(ValueError, match=r"not a problem a code can name|not a whole number"):
+        Homework.of_problems("canadian", [named])  # type: ignore[list-item]

@@ -158,3 +158,15 @@ def test_kernels_answering_at_once_keep_every_answer(lessons: Path, writers: int
     assert {key: len(quiz) for key, quiz in kept.items()} == {
         f"trick canadian 2 {n} winner": answers for n in range(writers)
     }
+
+
+@pytest.mark.parametrize("count", ['"3"', "2.5", '"٣"', "True", "0"])
+def test_a_quiz_whose_count_no_quiz_takes_is_left_out(count: str, tmp_path: Path) -> None:
+    # int() read "٣" (an Arabic-Indic three) and "3" as three questions, and 2.5 as two; a widget refuses them all
+    cell = {"cell_type": "code", "source": [f"DecisionQuiz(seed=1, count={count})"], "metadata": {}, "outputs": []}
+    path = tmp_path / "lesson.ipynb"
+    path.write_text(json.dumps({"cells": [cell]}), encoding="utf-8")
+    assert _lesson_quizzes(path)[1] == []
+    cell["source"] = ["DecisionQuiz(seed=1, count=3)"]
+    path.write_text(json.dumps({"cells": [cell]}), encoding="utf-8")
+    assert [n for *_, n in _lesson_quizzes(path)[1]] == [3]

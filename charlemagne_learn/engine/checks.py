@@ -6,6 +6,10 @@
 Traceback (most recent call last):
 ...
 charlemagne_learn.engine.errors.RulesOptionError: samples=2.5 is not allowed; use a whole number >= 1
+>>> whole_number_text("seed", "٣")  # an Arabic-Indic three: int() would read it, quietly
+Traceback (most recent call last):
+...
+charlemagne_learn.engine.errors.RulesOptionError: seed='٣' is not a whole number: write it with the digits 0 to 9, at most 30 of them
 """
 
 from __future__ import annotations
@@ -15,7 +19,11 @@ import numbers
 from .errors import RulesOptionError, quote
 from .i18n import refusal_lang, sentence
 
-__all__ = ["flag", "whole_number"]
+__all__ = ["MOST_DIGITS", "flag", "whole_number", "whole_number_text"]
+
+#: The most digits a whole number written as text may have: more than any seed (2**64 has 20 digits) or count
+#: needs, and far fewer than Python reads (``int()`` refuses a text of more than 4,300 digits, with a plain error).
+MOST_DIGITS = 30
 
 
 def is_whole(value: object) -> bool:
@@ -40,6 +48,19 @@ def whole_number(name: str, value: object, low: int, high: int | None = None, *,
             sentence("checks.whole", lang, name=name, value=quote(value), limits=limits, advice=advice)
         )
     return value
+
+
+def whole_number_text(name: str, text: object, *, most: int = MOST_DIGITS) -> int:
+    """The whole number ``text`` writes (a command line's argument, a record's field): the digits 0 to 9, at most
+    ``most`` of them, after a minus sign or none; a refusal in one line saying so for anything else. ``int()`` and
+    ``str.isdigit()`` alone accept what a reader would not take for a number (Arabic-Indic digits, ``"²"``, ``"①"``,
+    ``" 1_0 "``), and ``int()`` raises a plain ValueError on thousands of digits. Its range is the caller's to check,
+    where the refusal says what the number means (a seed's, a count's)."""
+    if isinstance(text, str):
+        digits = text[1:] if text.startswith("-") else text
+        if 0 < len(digits) <= most and digits.isascii() and digits.isdigit():  # ASCII digits are 0 to 9 alone
+            return int(text)
+    raise RulesOptionError(sentence("checks.digits", refusal_lang(), name=name, value=quote(text), most=most))
 
 
 def flag(name: str, value: object) -> bool:

@@ -26,11 +26,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
+from contextlib import suppress
 from typing import Any, TypeAlias
 
 from .actions import Action, load_record
 from .cards import Card, Seat
-from .checks import is_whole
+from .checks import is_whole, whole_number_text
 from .errors import CharlemagneError, IllegalActionError, RulesOptionError, quote
 from .hand import HandResult, HandState
 from .i18n import say, sentence
@@ -329,10 +330,12 @@ def _dealt(rules: Rules, dealer: Seat, deal: _Deal) -> HandState:
 
 
 def _deal_index(number: object) -> int:
-    """The hand index of a record's deal number ("1" is the first hand)."""
-    if not (isinstance(number, str) and number.isdecimal() and number.isascii() and number[0] != "0"):
-        raise CharlemagneError(sentence("game.bad_deal_number", value=quote(number)))
-    return int(number) - 1
+    """The hand index of a record's deal number ("1" is the first hand), read as every number written as text is
+    (the digits 0 to 9, a bounded few: int() raised a plain ValueError on thousands)."""
+    if isinstance(number, str) and number[:1] not in ("0", "-"):
+        with suppress(RulesOptionError):
+            return whole_number_text("deal", number) - 1
+    raise CharlemagneError(sentence("game.bad_deal_number", value=quote(number)))
 
 
 def _read_deal(game: Game, deal: object) -> _Deal:

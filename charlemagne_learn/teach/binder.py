@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 import subprocess
+from contextlib import suppress
 from pathlib import Path
 from urllib.parse import quote as url_quote
 from urllib.parse import urlsplit
@@ -46,7 +47,11 @@ def repository_of(remote: str) -> str:
 def _checked(repository: str | None, branch: str, folder: str | Path | None) -> tuple[str, str]:
     """The repository (read from the clone at ``folder`` when None) and the branch, both checked."""
     if repository is None:
-        repository = repository_of(_origin(Path(folder) if folder is not None else Path.cwd()))
+        try:
+            clone = Path(folder) if folder is not None else Path.cwd()
+        except OSError:  # the folder it runs in was deleted under it: no clone to read
+            raise RulesOptionError(sentence("binder.no_origin", folder=".")) from None
+        repository = repository_of(_origin(clone))
     if not isinstance(repository, str) or not _NAME.fullmatch(repository) or repository.endswith((".", ".git")):
         raise RulesOptionError(sentence("binder.bad_repository", value=quote(repository)))
     if not isinstance(branch, str) or not _BRANCH.fullmatch(branch) or ".." in branch:
@@ -64,7 +69,11 @@ def hub_link(
 ) -> str:
     """The nbgitpuller address that, on the JupyterHub at ``hub``, puts the course in each student's home (or
     brings it up to date, keeping their own changes) and opens the start page, in the edition of ``lang``."""
-    parts = urlsplit(hub.strip()) if isinstance(hub, str) else None
+    parts = None
+    # no space or control character, which would end the address where it is pasted
+    if isinstance(hub, str) and all(c.isprintable() and not c.isspace() for c in hub.strip()):
+        with suppress(ValueError):  # "http://[::1" or a host of characters NFKC reads otherwise: no address
+            parts = urlsplit(hub.strip())
     if parts is None or parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
         raise RulesOptionError(sentence("binder.bad_hub", value=quote(hub)))
     repository, branch = _checked(repository, branch, folder)

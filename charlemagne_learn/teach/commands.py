@@ -6,10 +6,11 @@
     python -m charlemagne_learn hub-link https://hub.school.example
     python -m charlemagne_learn homework --themes trumping ducking --count 10 --level 1500
 
-Each checks where it will write before it does any work, and a refusal (a bad option, a folder that does not
-exist, course settings that cannot be read) is one line on stderr and exit status 2, never a traceback. Nothing in
-the package imports this module: Python warns (a RuntimeWarning) when ``-m`` runs a module that its package has
-already imported, as ``charlemagne_learn.teach`` imports the cheat sheet's and the hand records' own modules.
+Each checks where it will write before it does any work, and a refusal (a bad option, a number written with other
+than the digits 0 to 9, a folder that does not exist or a name the system refuses, course settings that cannot be
+read) is one line on stderr and exit status 2, never a traceback. Nothing in the package imports this module:
+Python warns (a RuntimeWarning) when ``-m`` runs a module that its package has already imported, as
+``charlemagne_learn.teach`` imports the cheat sheet's and the hand records' own modules.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from ..course import course_lang, course_variant, speaking
+from ..engine.checks import whole_number_text
 from ..engine.errors import CharlemagneError, RulesOptionError
 from ..engine.i18n import LANGS, say, sentence
 from ..engine.rules import Rules
@@ -78,9 +80,16 @@ def _refuse_idle(rules: Rules, given: dict[str, Any]) -> None:
         raise RulesOptionError(sentence("cli.idle_all_pass", title=title, n=rules.dealer_minimum))
 
 
+def _whole(name: str, typed: str | int) -> int:
+    """A number option as typed (its default as it is), read by the package's one reader of numbers in text: the
+    digits 0 to 9 alone (``int()`` would take Arabic-Indic digits, and raise on thousands of them)."""
+    return typed if isinstance(typed, int) else whole_number_text(name, typed)
+
+
 def _hand_records(args: argparse.Namespace) -> str:
-    check_target(args.out, "hand record")  # before a second a board of analysis
-    records = hand_records(args.boards, args.seed, args.variant, tables=args.tables)
+    check_target(args.out, "hand record")  # before a second a board of analysis, and before the numbers are read
+    boards, seed, tables = (_whole(name, getattr(args, name)) for name in ("boards", "seed", "tables"))
+    records = hand_records(boards, seed, args.variant, tables=tables)
     return str(records.write(args.out, score_sheet=not args.no_score_sheet, lang=args.lang))
 
 
@@ -94,13 +103,10 @@ def _hub_link(args: argparse.Namespace) -> str:
 
 def _homework(args: argparse.Namespace) -> str:
     if args.problems:
-        pairs = []
-        for named in args.problems:
-            kind, _, seed = named.partition(":")
-            pairs.append((kind, int(seed) if seed.isdigit() else -1))
-        work = Homework.of_problems(args.table, pairs)
+        work = Homework.of_problems(args.table, args.problems)  # each "kind:seed", read as the package reads it
     else:
-        work = Homework(args.table, tuple(args.themes), args.count, args.level, args.skill)
+        level = None if args.level is None else _whole("level", args.level)
+        work = Homework(args.table, tuple(args.themes), _whole("count", args.count), level, args.skill)
     return say("homework.made", None, code=work.code, n=work.count)
 
 
@@ -128,9 +134,9 @@ def _parser() -> argparse.ArgumentParser:
 
     records = tools.add_parser("hand-records", help="boards, their analysis and travellers for duplicate play")
     records.add_argument("out", help="the file to write, ending in .html or .pdf")
-    records.add_argument("--boards", type=int, default=16, help=f"boards to deal, 1 to {MAX_BOARDS} (default 16)")
-    records.add_argument("--seed", type=int, default=1, help="the seed the boards are dealt from (default 1)")
-    records.add_argument("--tables", type=int, default=5, help="tables playing them: rows of each traveller")
+    records.add_argument("--boards", default=16, help=f"boards to deal, 1 to {MAX_BOARDS} (default 16)")
+    records.add_argument("--seed", default=1, help="the seed the boards are dealt from (default 1)")
+    records.add_argument("--tables", default=5, help="tables playing them: rows of each traveller")
     records.add_argument("--variant", default=None, help=variant_help)
     records.add_argument("--no-score-sheet", action="store_true", help="leave out the travellers")
     records.add_argument("--lang", choices=LANGS, default=None, help=lang_help)
@@ -151,8 +157,8 @@ def _parser() -> argparse.ArgumentParser:
     work.add_argument(
         "--skill", default=None, help="one decision: bid, reply, give, exchange, lead, play, defend or mulot"
     )
-    work.add_argument("--count", type=int, default=10, help=f"how many problems, 1 to {MAX_PROBLEMS} (default 10)")
-    work.add_argument("--level", type=int, default=None, help=f"a rating to aim at, {LEVELS[0]} to {LEVELS[-1]}")
+    work.add_argument("--count", default=10, help=f"how many problems, 1 to {MAX_PROBLEMS} (default 10)")
+    work.add_argument("--level", default=None, help=f"a rating to aim at, {LEVELS[0]} to {LEVELS[-1]}")
     work.add_argument("--problems", nargs="*", default=[], help="the problems themselves instead: kind:seed ...")
     work.add_argument("--lang", choices=LANGS, default=None, help=lang_help)
     work.set_defaults(run=_homework)
@@ -195,6 +201,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         with speaking(language):
             print(run(args))
     except CharlemagneError as exc:
+        return _refuse(program, exc)
+    except OSError as exc:  # the system's refusal that no check foresaw (a disk gone meanwhile): said, not traced
         return _refuse(program, exc)
     except KeyboardInterrupt:
         _refuse(program, say("cli.interrupted", language))

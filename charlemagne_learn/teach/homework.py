@@ -20,13 +20,13 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import count as counting
 
-from ..engine.checks import whole_number
-from ..engine.errors import CharlemagneError, quote
+from ..engine.checks import is_whole, whole_number, whole_number_text
+from ..engine.errors import CharlemagneError, RulesOptionError, quote
 from ..engine.i18n import sentence
 from ..engine.rng import derive_seed
-from ..engine.rules import VARIANTS
+from ..engine.rules import VARIANTS, Rules
 from .decisions import DECISION_KINDS
-from .problems import THEMES, Problem, bank, problem, problem_on_demand
+from .problems import THEMES, Problem, bank, kinds_on_demand, problem, problem_on_demand
 
 __all__ = ["LEVELS", "MAX_PROBLEMS", "Homework", "HomeworkError"]
 
@@ -56,6 +56,11 @@ class HomeworkError(CharlemagneError, ValueError):
     """A homework code that cannot be read, or a set that cannot be written as one."""
 
 
+class _NotServed(HomeworkError):
+    """A set of a kind of problem its table serves none of (an exchange where there is no kitty, a partner's card
+    whose choice never matters): one a student's practice could not open."""
+
+
 @dataclass(frozen=True)
 class Homework:
     """A set of ``count`` problems at ``table``: of the ``themes`` (any when none) and ``skill`` (a decision's kind;
@@ -70,31 +75,51 @@ class Homework:
     named: tuple[tuple[str, int], ...] = ()
 
     def __post_init__(self) -> None:
-        if self.table not in _TABLES:
+        # every field checked for its type first: a list, a NumPy array or True would otherwise pass a test of
+        # membership, or fail it with another error than this one
+        if not isinstance(self.table, str) or self.table not in _TABLES:
             raise HomeworkError(sentence("homework.bad_table", value=quote(self.table), allowed=", ".join(_TABLES)))
+        if not isinstance(self.named, (tuple, list)):
+            raise _bad_problem(self.named)
+        object.__setattr__(self, "named", tuple(_pair(named) for named in self.named))
         if self.named:
             object.__setattr__(self, "count", len(self.named))
-        whole_number("count", self.count, 1, MAX_PROBLEMS)
-        for theme in self.themes:
-            if theme not in THEMES:
+        object.__setattr__(self, "count", whole_number("count", self.count, 1, MAX_PROBLEMS))
+        themes = (self.themes,) if isinstance(self.themes, str) else self.themes
+        if not isinstance(themes, (tuple, list, set, frozenset)):
+            themes = (themes,)
+        for theme in themes:
+            if not isinstance(theme, str) or theme not in THEMES:
                 raise HomeworkError(sentence("trainer.bad_theme", value=quote(theme), allowed=", ".join(THEMES)))
-        object.__setattr__(self, "themes", tuple(t for t in THEMES if t in self.themes))  # one order: one code
-        if self.skill is not None and self.skill not in DECISION_KINDS:
+        object.__setattr__(self, "themes", tuple(t for t in THEMES if t in themes))  # one order: one code
+        if self.skill is not None and (not isinstance(self.skill, str) or self.skill not in DECISION_KINDS):
             allowed = ", ".join(DECISION_KINDS)
             raise HomeworkError(sentence("homework.bad_skill", value=quote(self.skill), allowed=allowed))
-        if self.level is not None and self.level not in LEVELS:
-            raise HomeworkError(sentence("homework.bad_level", value=quote(self.level), low=LEVELS[0], high=LEVELS[-1]))
-        for kind, seed in self.named:
-            if kind not in DECISION_KINDS or not isinstance(seed, int) or not 0 <= seed <= _MAX_SEED:
-                raise HomeworkError(
-                    sentence("homework.bad_problem", value=quote((kind, seed)), kinds=", ".join(DECISION_KINDS),
-                             most=_MAX_SEED)
-                )  # fmt: skip
+        if self.level is not None:
+            if not is_whole(self.level) or self.level not in LEVELS:
+                low, high = LEVELS[0], LEVELS[-1]
+                raise HomeworkError(sentence("homework.bad_level", value=quote(self.level), low=low, high=high))
+            object.__setattr__(self, "level", int(self.level))
+        self._check_served()
+
+    def _check_served(self) -> None:
+        """The test that the set's table serves its skill and every kind of problem named: the one a student's
+        practice makes (:func:`~.problems.kinds_on_demand`). The constructor makes it, so that no code is given for a
+        set that cannot open, and no code read back names one."""
+        kinds = {kind for kind, _ in self.named} | ({self.skill} if self.skill is not None else set())
+        try:
+            for kind in sorted(kinds, key=DECISION_KINDS.index):
+                kinds_on_demand(Rules.preset(self.table), kind)
+        except RulesOptionError as exc:  # "Maine Charlemagne has no bid that always takes a partner's card"
+            raise _NotServed(*exc.args) from None
 
     @classmethod
-    def of_problems(cls, table: str, problems: Iterable[Problem | tuple[str, int]]) -> Homework:
-        """The set of these problems (or (kind, seed) pairs), in this order."""
-        pairs = tuple((p.kind, p.seed) if isinstance(p, Problem) else (p[0], p[1]) for p in problems)
+    def of_problems(cls, table: str, problems: Iterable[Problem | tuple[str, int] | str]) -> Homework:
+        """The set of these problems (or (kind, seed) pairs, or their text as a command line takes it:
+        ``"play:3"``), in this order."""
+        if isinstance(problems, (str, bytes)) or not isinstance(problems, Iterable):
+            raise _bad_problem(problems)
+        pairs = tuple((p.kind, p.seed) if isinstance(p, Problem) else _pair(p) for p in problems)
         if not pairs:
             raise HomeworkError(sentence("homework.no_problems"))
         return cls(table, named=pairs)
@@ -163,6 +188,9 @@ class Homework:
                     table, themes, number, None if level == 0 else LEVELS[level - 1],
                     None if skill == 0 else DECISION_KINDS[skill - 1],
                 )  # fmt: skip
+        except _NotServed:  # a code given out before sets were checked against their table
+            title = Rules.preset(table).named()
+            raise HomeworkError(sentence("homework.not_served", value=quote(code), title=title)) from None
         except (IndexError, ValueError):
             raise HomeworkError(sentence("homework.not_a_code", value=quote(code))) from None
         if reader.left >= 5 or found.code.replace("-", "") != text:  # the one spelling of its set
@@ -201,6 +229,27 @@ class Homework:
 
     def __str__(self) -> str:
         return self.code
+
+
+def _pair(named: object) -> tuple[str, int]:
+    """A problem a set names, as (kind, seed): from a pair, or from its text ``"kind:seed"`` (the seed read as every
+    number typed is, in the digits 0 to 9 alone); a refusal for anything else."""
+    if isinstance(named, str):
+        kind, colon, seed = named.partition(":")
+        if not colon:
+            raise _bad_problem(named)
+        named = (kind, whole_number_text("seed", seed))
+    if not isinstance(named, (tuple, list)) or len(named) != 2:
+        raise _bad_problem(named)
+    kind, seed = named
+    if not isinstance(kind, str) or kind not in DECISION_KINDS or not is_whole(seed) or not 0 <= int(seed) <= _MAX_SEED:
+        raise _bad_problem(named)
+    return kind, int(seed)
+
+
+def _bad_problem(value: object) -> HomeworkError:
+    kinds = ", ".join(DECISION_KINDS)
+    return HomeworkError(sentence("homework.bad_problem", value=quote(value), kinds=kinds, most=_MAX_SEED))
 
 
 class _Bits:

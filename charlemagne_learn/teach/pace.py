@@ -46,7 +46,8 @@ _DEFAULT_COUNT = {"TrickQuiz": 10, "DecisionQuiz": 6}
 _WIDGET = re.compile(
     r"\b(TrickQuiz|DecisionQuiz|PlayTable|BidBox|Hand|TrumpLadder|Table|BidOddsExplorer|NameBox)\b[.\w]*\("
 )
-_COUNT = re.compile(r"\bcount=(\d+)")
+#: A count as a lesson writes it: the digits 0 to 9 alone (\d would take Arabic-Indic digits too), a few of them.
+_COUNT = re.compile(r"\bcount=([0-9]{1,4})\b")
 _TAG = re.compile(r"<style.*?</style>|<[^>]+>", re.S)
 _WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 

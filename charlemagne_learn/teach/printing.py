@@ -9,6 +9,7 @@ from __future__ import annotations
 import errno
 import os
 import shutil
+import stat
 import tempfile
 from pathlib import Path
 
@@ -40,20 +41,34 @@ def check_target(path: str | Path, what: str = "page") -> Path:
     if target.suffix.lower() not in (".html", ".pdf"):
         raise PrintError(sentence("print.suffix", what=what, name=quote(target.name)))
     shown = quote(str(target), 120)
+    try:
+        _check_writable(target, what, shown)
+    except PrintError:
+        raise
+    except OSError as exc:  # a name too long, a file where a folder should be, a permission refused, a lost disk
+        raise PrintError(sentence("print.cannot", what=what, target=shown, why=exc.strerror or exc)) from None
+    except ValueError as exc:  # a NUL character, which no file's name may hold
+        raise PrintError(sentence("print.cannot", what=what, target=shown, why=exc)) from None
+    return target
+
+
+def _check_writable(target: Path, what: str, shown: str) -> None:
+    """The tests of :func:`check_target` that ask the system, which may refuse any of them with an OSError of its
+    own (Path.is_dir and Path.exists pass over some errors, not all: a name too long is raised, a NUL is hidden)."""
     if not target.parent.is_dir():
         raise PrintError(sentence("print.folder", what=what, target=shown, folder=quote(str(target.parent), 120)))
-    if target.exists() and not target.is_file():  # a folder, or a pipe or device that would block or swallow it
-        raise PrintError(sentence("print.not_a_file", what=what, target=shown))
     try:
-        # a file made and removed: the one test of "may I write here" that holds for root and read-only disks too
-        handle, probe = tempfile.mkstemp(prefix=".charlemagne-", suffix=".tmp", dir=target.parent)
-        os.close(handle)
-        os.unlink(probe)
-        if target.exists() and not os.access(target, os.W_OK):
-            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
-    except OSError as exc:
-        raise PrintError(sentence("print.cannot", what=what, target=shown, why=exc.strerror or exc)) from None
-    return target
+        status: os.stat_result | None = os.stat(target)
+    except FileNotFoundError:
+        status = None
+    if status is not None and not stat.S_ISREG(status.st_mode):  # a folder, or a pipe or device that would block
+        raise PrintError(sentence("print.not_a_file", what=what, target=shown))
+    # a file made and removed: the one test of "may I write here" that holds for root and read-only disks too
+    handle, probe = tempfile.mkstemp(prefix=".charlemagne-", suffix=".tmp", dir=target.parent)
+    os.close(handle)
+    os.unlink(probe)
+    if status is not None and not os.access(target, os.W_OK):
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
 
 
 def write_page(path: str | Path, page: str, what: str = "page") -> Path:

@@ -34,7 +34,7 @@ from ..engine.i18n import lang_or_current, say, sentence
 from ..engine.ranking import card_order
 from ..engine.rng import check_seed, derive_seed
 from ..engine.rules import Rules
-from .decisions import Decision, DecisionKind, decision_at, decision_kinds, decisions, is_asked
+from .decisions import DECISION_KINDS, Decision, DecisionKind, decision_at, decision_kinds, decisions, is_asked
 from .ratings import Rating, first_rating
 
 __all__ = [
@@ -47,6 +47,7 @@ __all__ = [
     "bank",
     "bank_path",
     "kinds_on_demand",
+    "kinds_served",
     "problem",
     "problem_key",
     "problem_on_demand",
@@ -171,20 +172,41 @@ THEME_KINDS: dict[str, tuple[DecisionKind, ...]] = {
 }
 
 
+def kinds_served(rules: Rules | str | None) -> tuple[DecisionKind, ...]:
+    """The kinds of problem practice serves at this table: at a preset, those of its stored set, made from the first
+    seeds of every kind its rules ask (a kind missing there gave no problem from any of them: American Charlemagne's
+    partner's card, whose choice never matters, would be searched for without end); at a house table, every kind
+    its rules ask."""
+    table = rules_for(rules)
+    if table == Rules.preset(table.name):
+        stored = {entry.kind for entry in bank(table.name)}
+        if stored:
+            return tuple(kind for kind in DECISION_KINDS if kind in stored)
+    return tuple(kind for kind in DECISION_KINDS if is_asked(kind, table))
+
+
 def kinds_on_demand(rules: Rules | str | None, skill: str | None, themes: Iterable[str] = ()) -> tuple[str, ...]:
     """The kinds problems are made of on demand at this table: ``skill`` alone (refused in words where the table
-    never asks it); else, for ``themes``, the kinds that give them often and the table asks; else (no theme, or
-    none of those kinds here) the kinds a decision quiz asks."""
+    never asks it, or serves no problem of it: :func:`kinds_served`); else, for ``themes``, the kinds that give them
+    often and the table serves; else (no theme, or none of those kinds here) the kinds a decision quiz asks that
+    it serves. The one test of a skill that practice, homework and their codes share."""
     table = rules_for(rules)
+    served = kinds_served(table)
     if skill is not None:
-        return decision_kinds([skill], table)
+        chosen = decision_kinds([skill], table)
+        if skill not in served:
+            raise RulesOptionError(
+                sentence("problems.not_served", title=table.named(), kind=skill, kinds=", ".join(served))
+            )
+        return chosen
     wanted: set[str] = set()
     for theme in themes:
         if theme not in THEME_KINDS:
             raise RulesOptionError(sentence("trainer.bad_theme", value=quote(theme), allowed=", ".join(THEMES)))
         wanted.update(THEME_KINDS[theme])
-    asked = [kind for kind in wanted if is_asked(kind, table)]
-    return decision_kinds(asked, table) if asked else decision_kinds(None, table)
+    asked = [kind for kind in wanted if kind in served]
+    quizzed = [kind for kind in decision_kinds(None, table) if kind in served]
+    return decision_kinds(asked or quizzed, table)
 
 
 def problem_on_demand(

@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from ..course import lessons_folder, rules_for, write_whole
+from ..engine.checks import whole_number
 from ..engine.i18n import lang_or_current, say
 from .decisions import decision_kinds
 from .lock import held
@@ -244,6 +245,7 @@ def _quiz_of(node: ast.Call, kind: QuizKind, names: tuple[str, ...], count: int)
                  **{k.arg: ast.literal_eval(k.value) for k in node.keywords if k.arg is not None}}  # fmt: skip
         rules = given.get("variant", given.get("rules"))
         key = quiz_key(kind, rules, given.get("level", 1), given.get("kinds"), given.get("seed", 0))
+        asked = whole_number("count", given.get("count", count), 1)  # "3" or 2.5 is no quiz's count
     except (ValueError, TypeError, SyntaxError):  # not plain values, or values no quiz takes
         return None
-    return kind, key, int(given.get("count", count))
+    return kind, key, asked

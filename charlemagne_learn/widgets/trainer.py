@@ -22,10 +22,10 @@ from ..engine.checks import flag, whole_number
 from ..engine.errors import CharlemagneError, RulesOptionError, quote
 from ..engine.i18n import LANGS, say, sentence
 from ..engine.rules import Rules
-from ..teach.decisions import Decision, decision_kinds
+from ..teach.decisions import Decision
 from ..teach.homework import Homework
 from ..teach.practice import MISSES, Practice, SetAside, choose, keep, opened
-from ..teach.problems import THEMES, BankEntry, Problem, bank, problem, problem_on_demand
+from ..teach.problems import THEMES, BankEntry, Problem, bank, kinds_on_demand, problem, problem_on_demand
 from ._base import lang_kw
 from .decide import DecisionQuiz, written_lang
 
@@ -64,7 +64,8 @@ class Trainer(DecisionQuiz):
                 rules, count = self._homework.table, self._homework.count
             self._table = rules_for(rules)
             self._themes = _themes(themes)
-            self._skill = None if skill is None else decision_kinds([skill], self._table)[0]
+            # a skill the table never serves is refused now, not searched for over thousands of deals
+            self._skill = None if skill is None else kinds_on_demand(self._table, skill)[0]
             whole_number("count", count, 1, 200)
             self._practice, aside = opened()
             self._own_mistakes = None if own_mistakes is None else flag("own_mistakes", own_mistakes)
