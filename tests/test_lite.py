@@ -346,14 +346,15 @@ def test_a_build_that_fails_leaves_the_last_site_as_it_was(tmp_path: Path, monke
         folder.mkdir(parents=True)
         (folder / "charlemagne_learn-0.1.0-py3-none-any.whl").write_bytes(b"")
 
-    def fails(*_: object) -> None:
+    def fails(*_: object, **__: object) -> None:
         raise build_lite.BuildError("the kernel's wheels are missing")
 
     monkeypatch.setattr(build_lite, "lite_python", lambda: Path(sys.executable))
     monkeypatch.setattr(build_lite, "check_front_ends", lambda python: {})
     monkeypatch.setattr(build_lite, "check_prerequisites", lambda offline: None, raising=False)
     monkeypatch.setattr(build_lite.subprocess, "run", wheel_only)
-    monkeypatch.setattr(build_lite, "write_offline_runtime", fails)
+    # the lessons (and their plots) are written once the wheel is made: the build fails half-way there
+    monkeypatch.setattr(build_lite, "write_contents", fails)
     with pytest.raises(build_lite.BuildError, match="wheels are missing"):
         build_lite.build(site)
     assert _contents(site) == kept

@@ -83,7 +83,8 @@ class BidSpec:
     exposed_after_first_trick: bool = False
     outright: bool = False
     aliases: tuple[str, ...] = ()
-    also_called: tuple[str, ...] = ()
+    # out of the repr, which the lessons show: players' names for a bid are words for its explanations
+    also_called: tuple[str, ...] = field(default=(), repr=False)
 
     def __post_init__(self) -> None:
         for text in ("name", "label"):
