@@ -198,7 +198,7 @@ def test_the_card_given_to_a_game_deciding_bidder_is_weighed_by_the_game() -> No
     # ... which cannot tell them apart: one grade for all, and each worse card says the deals saw no difference
     assert {c.grade for c in h.choices} == {"best"} and all(c.tied for c in h.choices)
     worse = [c for c in h.choices if c.loss > 0]
-    assert worse and all(c.sureness("en") == "as good as the best on these 8 deals" for c in worse)
+    assert worse and all(c.sureness("en") == "a close call" for c in worse)
 
 
 def test_a_review_grades_the_card_a_partner_gave() -> None:

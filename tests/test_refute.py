@@ -10,6 +10,7 @@ from itertools import islice
 import pytest
 
 import charlemagne_learn as cl
+from charlemagne_learn.analysis.grading import GRADES
 from charlemagne_learn.analysis.hints import hint
 from charlemagne_learn.analysis.pimc import sample_hidden
 from charlemagne_learn.analysis.refute import Refutation, refutation
@@ -329,9 +330,10 @@ def test_only_the_seat_to_move_in_card_play_is_refuted() -> None:
 def test_a_quiz_shows_the_punishing_line_after_a_worse_card_and_not_after_the_best() -> None:
     from charlemagne_learn.widgets import DecisionQuiz
 
-    quiz = DecisionQuiz("canadian", kinds=["lead"], seed=3, count=2, samples=24, lang="en")
+    # the first lead of seed 4 has a card the deals are sure is worse (seed 3's are all a close call with the best)
+    quiz = DecisionQuiz("canadian", kinds=["lead"], seed=4, count=2, samples=24, lang="en")
     ranked = quiz.decision.grade()
-    worst = ranked.choices[-1]
+    worst = max(ranked.choices, key=lambda c: GRADES.index(c.grade))
     assert worst.grade in ("inaccuracy", "mistake", "blunder")
     assert quiz.choose(str(worst.action.card)), quiz.message
     line = quiz.grade["line"]

@@ -5,9 +5,9 @@ Charlemagne, and wherever the rules name trump before the kitty or the partner's
 Each choice is tried on the same deals of the cards the bidder cannot see (the earlier bids read as evidence
 about those hands, as in card play): after the choice the rest of the exchange is made as
 :class:`~charlemagne_learn.analysis.rulebot.RuleBot` would make it (the partner's card, the discards, the trump,
-a defender's choice to defend alone) and the contract is played out double dummy. The choices are ranked by the
-points they bring on average, like every other hint (:func:`~charlemagne_learn.analysis.hints.hint` calls this
-for a bidder who must choose).
+a defender's choice to defend alone) and the contract is played out double dummy. The choices are ranked by how
+often the contract is made, then by the points they bring on average, like every other hint
+(:func:`~charlemagne_learn.analysis.hints.hint` calls this for a bidder who must choose).
 
 >>> import charlemagne_learn as cl
 >>> state = cl.HandState.new(cl.Rules.preset("canadian"), dealer="W", seed=7)
@@ -56,7 +56,7 @@ def choose_choices(view: SeatView, samples: int, seed: int, lang: str = "en") ->
         state.apply(action)
         return _table(state)
 
-    by_action, sums = outcomes(actions, deals, table)
+    by_action, sums, made_on = outcomes(actions, deals, table)
     points = dict(zip(actions, by_action, strict=True))
     totals = dict(zip(actions, sums, strict=True))
     spec, _ = winning_bid(view)
@@ -67,7 +67,7 @@ def choose_choices(view: SeatView, samples: int, seed: int, lang: str = "en") ->
         mean = sum(points[action]) / n
         reason = say("choose.reason", lang, choice=name, p=made, points=mean)
         rows.append((action, points[action], tricks, made, reason))
-    return rank_choices(view, rows, stake(rules, spec), lang), n
+    return rank_choices(view, rows, stake(rules, spec), lang, results=made_on), n
 
 
 def _name(action: Action, lang: str) -> str:

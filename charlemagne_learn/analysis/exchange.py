@@ -3,7 +3,8 @@
 After taking the kitty (and, in Charlemagne, the partner's card) the bidder discards and then names
 trump. The two belong together: the best discard depends on the trump, and the best trump on what is
 kept. Each candidate — a trump and a discard — is played out double-dummy on the same deals of the
-cards the bidder cannot see, and ranked by the points it brings on average, like every other hint.
+cards the bidder cannot see, and ranked by how often it makes the contract, then by the points it brings on
+average, like every other hint.
 
 The candidates are, for every trump the contract allows, the discards built from the cards a player
 would part with first (short side suits, low cards; never trumps or side aces before others) — every
@@ -75,6 +76,10 @@ class ExchangeChoice(Sureness):
     high: float = 0.0
     tied: bool = False
     perhaps: Grade | None = None
+    #: The share of the best exchange's chance of making the contract this one throws away, and its 95% interval.
+    chance_loss: float | None = None
+    chance_low: float = 0.0
+    chance_high: float = 0.0
 
     @property
     def text(self) -> str:
@@ -200,14 +205,16 @@ def exchange_hint(
     with played.lock:
         missing = [at for at, key in enumerate(keys) if key not in played.ways]
         if missing:
-            new_points, new_totals = _play_ways(
+            new_points, new_totals, new_made = _play_ways(
                 [ways[at] for at in missing], _deals(state, bidder, seed, samples), bidder, hand
             )
-            for at, net, total in zip(missing, new_points, new_totals, strict=True):
-                played.ways[keys[at]] = (net, total)
+            for at, net, total, making in zip(missing, new_points, new_totals, new_made, strict=True):
+                played.ways[keys[at]] = (net, total, making)
         points = [played.ways[key][0] for key in keys]
         totals = [played.ways[key][1] for key in keys]
-    grades = grade_choices(points, stake(rules, spec))
+        made = [played.ways[key][2] for key in keys]
+    # the contract made first, the points second (:mod:`.grading`)
+    grades = grade_choices(points, stake(rules, spec), made)
     return ExchangeHint(bidder, _ranked(ways, points, totals, grades, samples, language), samples)
 
 
@@ -227,11 +234,11 @@ _Key = tuple[frozenset[int], int]
 
 
 class _Played:
-    """The exchanges of one position played out so far: each one's points deal by deal and its tricks and contracts
-    made summed, by exchange."""
+    """The exchanges of one position played out so far: each one's points deal by deal, its tricks and contracts
+    made summed, and whether it made the contract deal by deal, by exchange."""
 
     def __init__(self) -> None:
-        self.ways: dict[_Key, tuple[list[float], list[float]]] = {}
+        self.ways: dict[_Key, tuple[list[float], list[float], list[float]]] = {}
         self.lock = threading.Lock()
 
 
@@ -303,7 +310,7 @@ def _also_candidate(
 
 def _play_ways(
     ways: list[tuple[int, Suit | None, Contract]], deals: list[list[int]], bidder: Seat, hand: int
-) -> tuple[list[list[float]], list[list[float]]]:
+) -> tuple[list[list[float]], list[list[float]], list[list[float]]]:
     """Every exchange played out on every deal (see :func:`outcomes`)."""
 
     def table(way: tuple[int, Suit | None, Contract], others: list[int]) -> tuple[Contract, list[int]]:
@@ -316,9 +323,10 @@ def _play_ways(
 
 def outcomes(
     choices: Sequence[_C], deals: Sequence[_D], table: Callable[[_C, _D], tuple[Contract, list[int]]]
-) -> tuple[list[list[float]], list[list[float]]]:
+) -> tuple[list[list[float]], list[list[float]], list[list[float]]]:
     """Every choice played out on every deal (as :func:`play_out` answers): for each choice, its points deal by
-    deal, and its tricks (NaN where not counted) and contracts made summed over the deals. ``table`` gives the
+    deal, its tricks (NaN where not counted) and contracts made summed over the deals, and whether it made the
+    contract deal by deal (1 or 0: what grades a choice first, from the same play-outs). ``table`` gives the
     contract a choice leads to on a deal and the hands it is played with. Every choice is played on the same
     deals, to be compared deal by deal.
 
@@ -336,12 +344,14 @@ def outcomes(
 
     points: list[list[float]] = [[] for _ in choices]
     totals = [[0.0, 0.0] for _ in choices]
+    made: list[list[float]] = [[] for _ in choices]
     for on_deal in threads.split(on_deals, deals, tables):
-        for (value, taken, won), net, total in zip(on_deal, points, totals, strict=True):
+        for (value, taken, won), net, total, making in zip(on_deal, points, totals, made, strict=True):
             net.append(value)
             total[0] += math.nan if taken is None else taken
             total[1] += won
-    return points, totals
+            making.append(float(won))
+    return points, totals, made
 
 
 def _ranked(
@@ -352,12 +362,12 @@ def _ranked(
     samples: int,
     language: Lang,
 ) -> tuple[ExchangeChoice, ...]:
-    """The exchanges as choices, best first: by mean points, then by tricks (or share of contracts made)."""
+    """The exchanges as choices, best first: by the share of contracts made, then mean points, then tricks."""
     rows = [
         (out, trump, sum(net) / samples, mean_tricks(total[0], samples), total[1] / samples, g)
         for (out, trump, _), net, total, g in zip(ways, points, totals, grades, strict=True)
     ]
-    rows.sort(key=lambda r: (-r[2], -(r[3] if r[3] is not None else r[4])))
+    rows.sort(key=lambda r: (-r[4], -r[2], -(r[3] if r[3] is not None else 0.0)))
     choices = []
     for out, trump, mean, tricks, share, g in rows:
         choice = ExchangeChoice(
@@ -374,6 +384,9 @@ def _ranked(
             high=g.high,
             tied=g.tied,
             perhaps=g.perhaps,
+            chance_loss=g.chance_loss,
+            chance_low=g.chance_low,
+            chance_high=g.chance_high,
         )
         said = choice.said(language)
         reason = say("exchange.reason", language, said=said[:1].upper() + said[1:], p=share, points=mean)

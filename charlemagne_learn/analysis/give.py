@@ -6,8 +6,9 @@ names trump if it is not named yet, and must then take every trick alone. The gi
 cards, so each card the giver may pass is tried on the same deals of the cards the giver cannot see: the
 bidder receives it, makes the rule-of-thumb exchange
 (:func:`~charlemagne_learn.analysis.evaluate.best_trump`: the strongest trump, the weakest cards aside) and
-the hand is played out double dummy. The cards are ranked by the points they bring on average, like every
-other hint (:func:`~charlemagne_learn.analysis.hints.hint` calls this for a seat that must give).
+the hand is played out double dummy. The cards are ranked by how often the bidder makes the contract, then by the
+points they bring on average, like every other hint (:func:`~charlemagne_learn.analysis.hints.hint` calls this
+for a seat that must give).
 
 >>> import charlemagne_learn as cl
 >>> state = cl.HandState.new(cl.Rules.preset("canadian"), dealer="W", seed=7)
@@ -97,7 +98,7 @@ def give_choices(view: SeatView, samples: int, seed: int, lang: str = "en") -> t
         return contract, hands
 
     n = len(deals)
-    by_card, sums = outcomes(gifts, deals, table)
+    by_card, sums, made_on = outcomes(gifts, deals, table)
     points = dict(zip(gifts, by_card, strict=True))
     totals = dict(zip(gifts, sums, strict=True))
     rows: list[Row] = []
@@ -105,4 +106,4 @@ def give_choices(view: SeatView, samples: int, seed: int, lang: str = "en") -> t
         tricks, made = mean_tricks(totals[card][0], n), totals[card][1] / n
         reason = say("give.reason", lang, card=card, p=made, points=sum(points[card]) / n)
         rows.append((Action.give(card), points[card], tricks, made, reason))
-    return rank_choices(view, rows, at_stake, lang), n
+    return rank_choices(view, rows, at_stake, lang, results=made_on), n

@@ -1,13 +1,14 @@
 """Hints and grading: every choice of a seat ranked by what it is worth, with a grade and a reason in plain words.
 
-A card is worth the points its side can expect after playing it, averaged over deals of the
-hidden cards consistent with what the seat has seen, each solved double-dummy
-(:mod:`~charlemagne_learn.analysis.pimc`); a bid is worth the points :func:`~charlemagne_learn.analysis.odds.bid_odds`
-expects from it, and a pass nothing. Points, not tricks, because the game pays for contracts: an
-overtrick in a 5-bid is worth nothing, one trick short of Charlemagne costs everything. Equal points
-are split by tricks.
+A card is worth how often its side then gets the result it plays for (the contract made, or set) and the points it
+can expect, over deals of the hidden cards consistent with what the seat has seen, each solved double-dummy
+(:mod:`~charlemagne_learn.analysis.pimc`): ranked by the chance first, then the points, then the tricks. A bid is
+worth the points :func:`~charlemagne_learn.analysis.odds.bid_odds` expects from it, and a pass nothing. The result
+and points, not tricks, because the game pays for contracts: an overtrick in a 5-bid is worth nothing, one trick
+short of Charlemagne costs everything.
 
-Each choice is graded by what it gives up against the best one on the same deals, with ties and sureness
+Each choice is graded by what it gives up against the best one on the same deals — of its chance of the result the
+seat plays for first, of the points second (a bid: its points) — with ties and sureness
 (:mod:`~charlemagne_learn.analysis.grading`). The deals are a function of the position and the seed, never of the
 time: the same decision gets the same grade on every machine.
 
@@ -82,6 +83,11 @@ class Choice(Sureness):
     high: float = 0.0
     tied: bool = False
     perhaps: Grade | None = None
+    #: The share of the best choice's chance of the seat's result this one throws away, and its 95% interval (None
+    #: for a bid, graded by its points).
+    chance_loss: float | None = None
+    chance_low: float = 0.0
+    chance_high: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -212,17 +218,21 @@ def rank_choices(
     stake: float,
     lang: str = "en",
     *,
+    results: Sequence[Sequence[float]] | None = None,
     errors: Sequence[float] | None = None,
     deals: int = 0,
 ) -> list[Choice]:
-    """The choices of ``rows`` graded and ranked, best first. ``errors``: when each row holds only its mean points
-    (one value), the standard error of each mean, and the ``deals`` behind them."""
+    """The choices of ``rows`` graded and ranked, best first. ``results``: for each row, deal by deal, 1 where the
+    seat's side gets the result it plays for (the contract made, or set), else 0 — the first measure, the points
+    the second (:func:`~.grading.grade_choices`); None: by the points alone (a bid). ``errors``: when each row holds
+    only its mean points (one value), the standard error of each mean, and the ``deals`` behind them."""
     if errors is None:
-        grades = grade_choices([r[1] for r in rows], stake)
+        grades = grade_choices([r[1] for r in rows], stake, results)
     else:
         grades = grade_estimates([r[1][0] for r in rows], errors, stake, deals)
     means = [sum(r[1]) / len(r[1]) for r in rows]
-    order = sorted(range(len(rows)), key=lambda i: (-means[i], -(rows[i][2] or 0.0), i))
+    chances = [sum(r) / len(r) for r in results] if results is not None else [0.0] * len(rows)
+    order = sorted(range(len(rows)), key=lambda i: (-chances[i], -means[i], -(rows[i][2] or 0.0), i))
     # The rule of thumb behind the choice a sensible player would make, the words a learner remembers: the count
     # for a bid (what a player adds up at the table), RuleBot's rule for the rest.
     thumb, rule = _thumb(view, lang)
@@ -245,6 +255,9 @@ def rank_choices(
                 high=g.high,
                 tied=g.tied,
                 perhaps=g.perhaps,
+                chance_loss=g.chance_loss,
+                chance_low=g.chance_low,
+                chance_high=g.chance_high,
             )
         )
     return out
@@ -321,16 +334,20 @@ def _play_choices(view: SeatView, samples: int, seed: int, bids: bool, lang: str
     taken = sum(t.winner.team == contract.team for t in view.tricks)
     left = len(view.hand)
     rows: list[Row] = []
+    results: list[list[float]] = []
     found = play_outcomes(view, samples, seed, bids=bids)
     values, makes = trick_values(contract)
     for card, outcomes in found.items():
         points = [sign * values[taken + future] for future in outcomes]
+        # what the seat plays for, deal by deal: the contract made (its side's), or set (the defence)
+        results.append([float(makes[taken + future] == ours) for future in outcomes])
         tricks = sum(future if ours else left - future for future in outcomes)
         made = sum(makes[taken + future] for future in outcomes)
         n = len(outcomes)
         reason = _play_reason(view, card, sum(points) / n, made / n, lang)
         rows.append((Action.play(card), points, tricks / n, made / n, reason))
-    return rank_choices(view, rows, stake(contract.rules, contract.spec), lang), len(next(iter(found.values())))
+    at_stake = stake(contract.rules, contract.spec)
+    return rank_choices(view, rows, at_stake, lang, results=results), len(next(iter(found.values())))
 
 
 def _play_reason(view: SeatView, card: Card, points: float, made: float, lang: str) -> str:

@@ -114,7 +114,8 @@ def hint_html(hint: Hint, lang: str | None = None) -> str:
     rows = []
     for c in hint.choices:
         rows.append(
-            f"<tr><td>{_grade_html(c.grade, language)}</td>"
+            # the deals behind the grade and its intervals, for a learner who points at it
+            f"<tr><td title='{escape(c.details(language))}'>{_grade_html(c.grade, language)}</td>"
             f"<td style='text-align:left'>{escape(why(c, language))}</td></tr>"
         )
     cols = "".join(f"<th>{column_head(c, language)}</th>" for c in ("grade", "why"))

@@ -5,7 +5,7 @@ card do you lead). Each :class:`Decision` is a position from a hand that four ru
 (:class:`~charlemagne_learn.analysis.rulebot.RuleBot`) played from a seeded deal, stopped where the seat
 to move must ``bid``, ``exchange`` (discard after taking the kitty, then name trump), ``lead`` a trick or
 ``play`` to one; :meth:`Decision.grade` ranks every choice with the engine's hints (best … blunder, the
-points each gives up, and why; :func:`~charlemagne_learn.analysis.exchange.exchange_hint` for an exchange). Only positions where the choice
+chance and points each gives up, and why; :func:`~charlemagne_learn.analysis.exchange.exchange_hint` for an exchange). Only positions where the choice
 matters are asked: a card that leads to the same result as every other teaches nothing.
 
 >>> first = next(decisions("canadian", ["lead"], seed=3))
@@ -54,7 +54,7 @@ SAMPLES: dict[str, int] = {kind: GRADE_SAMPLES for kind in get_args(DecisionKind
 #: Kinds asked only by name: a take-all bid or a Mulot, which real deals seldom reach (set up on any deal), and a bid
 #: after the partner's (a bid too, asked by default as "bid").
 _ON_REQUEST = ("give", "defend", "reply", "mulot")
-#: A position is asked only if its worst choice gives up at least this share of the stake ("inaccuracy" or worse).
+#: A position is asked only if some choice is graded one of these ("inaccuracy" or worse).
 _MATTERS = ("inaccuracy", "mistake", "blunder")
 #: Deals tried for one decision before giving up (every kind offered is found within a few in every variant).
 _ATTEMPTS = 60

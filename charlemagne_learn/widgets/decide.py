@@ -481,6 +481,7 @@ class DecisionQuiz(TableFront):
                     "grade": c.grade,
                     "grade_word": word(f"play.grade.{c.grade}", lang),
                     "points": number_text(c.points, "+.1f", lang),
+                    "details": c.details(lang),
                     "reason": "",
                 }
                 for i, c in enumerate(ranked.choices)
@@ -535,7 +536,9 @@ class DecisionQuiz(TableFront):
         graded = [(text, c.grade if lang == "en" else word(f"play.grade.{c.grade}", lang), c) for text, c in named]
         colon = ":" if lang == "en" else " :"
         rows = "".join(
-            f"<li>{escape(text)}{colon} {escape(grade)} ({number_text(c.points, '+.1f', lang)})</li>"
+            # the deals behind the grade and its intervals, for a reader who points at it
+            f"<li title='{escape(c.details(lang))}'>{escape(text)}{colon} {escape(grade)} "
+            f"({number_text(c.points, '+.1f', lang)})</li>"
             for text, grade, c in graded[:8]
         )
         return (

@@ -150,6 +150,7 @@ class HintChoice(TypedDict):
     grade: str  #: "best", "good", "inaccuracy", "mistake" or "blunder"
     grade_word: str  #: the grade in words
     points: str  #: its points on average, signed, in the language's forms
+    details: str  #: the deals and the intervals behind the grade, shown when the learner points at it
     reason: str
 
 
@@ -174,6 +175,7 @@ class GradeLine(TypedDict, total=False):
     text: str
     grade: str
     reason: str
+    details: str  #: the deals and the intervals behind the grade, shown when the learner points at it
     why: str  #: the fold's title
     line: str  #: the punishing line as one text
     lines: list[RefutationLine]

@@ -966,6 +966,7 @@ def hint_panel(ranked: Hint, rules: Rules, lang: Lang) -> HintPanel:
                 "grade": c.grade,
                 "grade_word": word(f"play.grade.{c.grade}", lang),
                 "points": number_text(c.points, "+.1f", lang),
+                "details": c.details(lang),
                 "reason": why(c, lang),
             }
             for c in ranked.choices
@@ -991,6 +992,7 @@ def exchange_panel(ranked: ExchangeHint, lang: Lang) -> HintPanel:
                 "grade": c.grade,
                 "grade_word": word(f"play.grade.{c.grade}", lang),
                 "points": number_text(c.points, "+.1f", lang),
+                "details": c.details(lang),
                 "reason": c.reason,
             }
             for c in ranked.choices[:8]
@@ -1000,7 +1002,9 @@ def exchange_panel(ranked: ExchangeHint, lang: Lang) -> HintPanel:
 
 def exchange_grade_line(ranked: ExchangeHint, mine: ExchangeChoice, lang: Lang) -> GradeLine:
     """The line under the table once the learner's exchange is complete, as :func:`grade_line` for a card."""
-    return _chose_line(mine.said(lang), mine.grade, mine.reason, ranked.best.reason, mine.doubt(lang), lang)
+    return _chose_line(
+        mine.said(lang), mine.grade, mine.reason, ranked.best.reason, mine.doubt(lang), lang, mine.details(lang)
+    )
 
 
 def grade_line(ranked: Hint, action: Action, rules: Rules, lang: Lang) -> GradeLine:
@@ -1008,7 +1012,13 @@ def grade_line(ranked: Hint, action: Action, rules: Rules, lang: Lang) -> GradeL
     reason (each said once)."""
     mine = ranked.choice(action)
     return _chose_line(
-        choice_text(action, rules, lang), mine.grade, mine.reason, ranked.best.reason, mine.doubt(lang), lang
+        choice_text(action, rules, lang),
+        mine.grade,
+        mine.reason,
+        ranked.best.reason,
+        mine.doubt(lang),
+        lang,
+        mine.details(lang),
     )
 
 
@@ -1029,12 +1039,15 @@ def refuted(view: SeatView, action: Action, ranked: Hint, lang: Lang) -> GradeLi
     return {"why": word("play.why refuted", lang), "line": found.text(lang), "lines": lines}
 
 
-def _chose_line(chosen: str, grade: str, reason: str, best: str, unsure: str, lang: Lang) -> GradeLine:
-    """ "You chose 9♠: good", then the reason (with how sure the grade is, where that needs saying: "on 320 deals,
-    perhaps inaccuracy") and the better choice's, as the review after the hand says them."""
+def _chose_line(
+    chosen: str, grade: str, reason: str, best: str, unsure: str, lang: Lang, details: str = ""
+) -> GradeLine:
+    """ "You chose 9♠: good", then the reason (with how sure the grade is, where that needs saying: "a close call",
+    "close to mistake") and the better choice's, as the review after the hand says them; ``details``: the deals and
+    intervals behind the grade, shown when the learner points at it."""
     text = say("play.you chose", lang, action=chosen, grade=word(f"play.grade.{grade}", lang))
     if unsure:
         reason = say("display.unsure", lang, reason=reason, doubt=unsure)
     if grade != "best":
         reason = say("display.better", lang, reason=reason, best=best)
-    return {"text": text, "grade": grade, "reason": reason}
+    return {"text": text, "grade": grade, "reason": reason, "details": details}

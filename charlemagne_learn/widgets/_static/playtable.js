@@ -414,8 +414,9 @@ function moveCards(before, root, picture) {
 // a Hint button, the grade of the last move and the review after each hand. Clicks go to Python, which
 // asks the engine; the bots' moves come back as a new picture.
 
-function gradeChip(grade, text) {
-  return el("span", { class: `cl-grade cl-grade-${grade}`, text });
+// details: the deals and the intervals behind the grade, shown when the learner points at it
+function gradeChip(grade, text, details = "") {
+  return el("span", { class: `cl-grade cl-grade-${grade}`, text, title: details || undefined });
 }
 
 /**
@@ -427,6 +428,7 @@ function gradeChip(grade, text) {
  * @property {string} grade
  * @property {string} grade_word
  * @property {string} points
+ * @property {string} details
  * @property {string} reason
  *
  * @typedef {Object} HintPanel
@@ -442,6 +444,7 @@ function gradeChip(grade, text) {
  * @property {string} [text]
  * @property {string} [grade]
  * @property {string} [reason]
+ * @property {string} [details]
  * @property {string} [why]
  * @property {string} [line]
  * @property {RefutationLine[]} [lines]
@@ -455,7 +458,7 @@ function hintPanel(hint) {
     box.append(el("p", { text: hint.title }));
     const list = el("ol", { class: "cl-hint-list" });
     for (const c of hint.choices) {
-      list.append(el("li", { "data-action": c.id }, el("strong", { text: c.text }), " ", gradeChip(c.grade, c.grade_word),
+      list.append(el("li", { "data-action": c.id }, el("strong", { text: c.text }), " ", gradeChip(c.grade, c.grade_word, c.details),
         el("span", { class: "cl-hint-points", text: ` ${c.points} ` }), el("span", { class: "cl-caption", text: c.reason })));
     }
     box.append(list);
@@ -655,7 +658,7 @@ function render({ model, el: root }) {
     /** @type {GradeLine} */
     const g = model.get("grade");
     grade.replaceChildren();
-    if (g.text) grade.append(el("p", {}, gradeChip(g.grade, g.text), el("span", { class: "cl-caption", text: ` ${g.reason}` })));
+    if (g.text) grade.append(el("p", {}, gradeChip(g.grade, g.text, g.details), el("span", { class: "cl-caption", text: ` ${g.reason}` })));
     // after a worse card: the line that punishes it on one graded deal, folded until the learner asks why
     if (g.lines) {
       const lines = g.lines.map((l) => el("p", { class: l.trick ? "cl-why-trick" : "", text: l.text }));
