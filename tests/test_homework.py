@@ -200,7 +200,6 @@ def test_a_teacher_gets_a_code_from_the_command_line(capsys: pytest.CaptureFixtu
         ["--table", "maine", "--skill", "give"],
         ["--table", "bid_euchre", "--skill", "exchange"],
         ["--table", "maine", "--problems", "give:3"],
-        ["--table", "american", "--skill", "give"],  # the rules have it; its choice never matters there
         ["--table", "bid_euchre", "--problems", "play:1", "mulot:2"],
     ],
 )
