@@ -118,12 +118,33 @@ def auction_choices(view: SeatView, samples: int, seed: int, lang: str) -> tuple
     rows: list[Row] = []
     for action, values in action_points(view, samples, seed).items():
         mean = sum(values) / len(values)
-        if action.kind == "pass":
-            reason = say("auction.reason_pass", lang, points=mean)
-        else:
-            reason = say("auction.reason_bid", lang, bid=action.text(lang), points=mean)
-        rows.append((action, values, None, None, reason))
+        rows.append((action, values, None, None, _reason(view, action, mean, lang)))
     return rank_choices(view, rows, bidding_stake(view.rules), lang), samples
+
+
+def _reason(view: SeatView, action: Action, points: float, lang: str) -> str:
+    """What ``action`` does to the auction as it stands: the dealer's bids and pass end it, anybody else's leave it
+    open; a pass leaves the highest bid standing — the partner's, or an opponent's, over the partner's or not —
+    or, with no bid yet, leaves the hand to the others or throws it in."""
+    me = view.seat
+    last = me == view.dealer
+    if action.kind != "pass":
+        key = "auction.reason_bid_last" if last else "auction.reason_bid"
+        return say(key, lang, bid=action.text(lang), points=points)
+    bids = [(who, a) for who, a in view.bids if a.kind == "bid"]
+    if not bids:
+        return say("auction.reason_pass_out" if last else "auction.reason_pass_open", lang, points=points)
+    seat, high = bids[-1]
+    if seat.team == me.team:
+        key = "auction.reason_pass_last_partner" if last else "auction.reason_pass"
+        return say(key, lang, bid=high.called(lang), points=points)
+    if last:
+        return say("auction.reason_pass_last", lang, seat=seat, bid=high.called(lang), points=points)
+    partner = [a for who, a in bids if who.team == me.team]
+    if partner:
+        under = partner[-1].called(lang)
+        return say("auction.reason_pass_over", lang, seat=seat, bid=high.called(lang), under=under, points=points)
+    return say("auction.reason_pass_opponent", lang, seat=seat, bid=high.called(lang), points=points)
 
 
 def _finish_auction(state: HandState) -> tuple[int, Action | None]:

@@ -226,6 +226,18 @@ class Action(HashedOnce):
             return f"{self.kind} (face down)"
         return f"{self.kind} {self.card}"
 
+    def called(self, lang: str | None = None) -> str:
+        """A bid as players call it, without the word "bid": "6", "6♥", "Gros Mulot", "4 sans atout".
+
+        >>> Action.parse("bid 6H").called("en"), Action.parse("bid 4 NT").called("fr")
+        ('6♥', '4 sans atout')
+        """
+        if self.kind != "bid" or self.bid is None:
+            raise IllegalActionError(sentence("actions.not_a_bid", act=self.text(lang)))
+        language = lang_or_current(lang)
+        what = f"{self.bid}{self.suit.symbol}" if self.suit is not None else bid_word(self.bid, language)
+        return what + (say("action.no_trump", language) if self.no_trump else "")
+
     def text(self, lang: str | None = None) -> str:
         """The action as a learner reads it, in ``lang`` (the course's language by default): a bid by its name ("bid
         Gros Mulot"), never by its name in records ("bid gros_mulot", which ``str()`` gives); the English is read back
@@ -242,9 +254,7 @@ class Action(HashedOnce):
         """
         language = lang_or_current(lang)
         if self.kind == "bid":
-            assert self.bid is not None
-            what = f"{self.bid}{self.suit.symbol}" if self.suit is not None else bid_word(self.bid, language)
-            return say("action.bid", language, bid=what + (say("action.no_trump", language) if self.no_trump else ""))
+            return say("action.bid", language, bid=self.called(language))
         if self.kind == "trump":
             assert self.suit is not None
             return say("action.trump", language, suit=self.suit.symbol)
