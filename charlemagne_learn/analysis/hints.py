@@ -33,6 +33,7 @@ from ..engine.checks import flag, whole_number
 from ..engine.errors import CharlemagneError, IllegalActionError
 from ..engine.hand import HandState, Phase, SeatView
 from ..engine.i18n import Lang, check_lang, lang_or_current, say, sentence, word
+from ..engine.ranking import CardOrder
 from ..engine.rng import check_seed
 from ..engine.rules import Rules
 from ..engine.scoring import bidding_stake, stake, trick_values
@@ -392,13 +393,21 @@ def _does(view: SeatView, card: Card, lang: str) -> str:
     if followed or not order.is_trump(c):
         if beats:
             if last:
-                return say("hints.does.wins", lang)
+                return _wins(order, c, lang)
             key = "hints.does.over_partner" if best_seat == view.seat.partner else "hints.does.over"
             return say(key, lang, card=best)
         return say("hints.does.under", lang, card=best) if followed else say("hints.does.discard", lang)
     if beats:
-        return say("hints.does.wins", lang) if last else say("hints.does.ruff", lang)
+        return _wins(order, c, lang) if last else say("hints.does.ruff", lang)
     return say("hints.does.ruff_under", lang, card=best)
+
+
+def _wins(order: CardOrder, c: int, lang: str) -> str:
+    """A card that wins the trick, named as the trump it is when its face does not say so (a jack, a joker)."""
+    role = order.role[c]
+    if role and order.is_trump(c):
+        return say("hints.does.wins_role", lang, role=role)
+    return say("hints.does.wins", lang)
 
 
 def _bid_choices(view: SeatView, samples: int, seed: int, workers: int | None, lang: str) -> tuple[list[Choice], int]:

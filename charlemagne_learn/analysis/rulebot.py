@@ -546,7 +546,9 @@ def _play_avoid(t: _Table, legal: list[int]) -> Advice:
             return _card(max(legal, key=lambda c: (-lengths[order.suit_of[c]], order.power[c], -c)), "avoid.void_throw")
         if under:
             return _card(_highest(under, order), "avoid.duck")
-        return _card(_lowest(legal, order) if t.after else _highest(legal, order), "avoid.forced_win")
+        if t.after:
+            return _card(_lowest(legal, order), "avoid.forced_win")
+        return _card(_highest(legal, order), "avoid.forced_win_last")
     if best_seat == t.bidder:
         if under:
             return _card(_highest(under, order), "avoid.defend_under")
