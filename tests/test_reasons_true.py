@@ -2,9 +2,9 @@
 
 Seeded auctions and hands are played out, and at each position every reason the analysis would print is read
 against the state: a bid said to "stand" is the highest so far and is the seat's it is said to be; "the bidding
-goes on" only while a seat after this one has still to bid; a card that "may still" be overtaken by "a later
-player" has a later player in the trick; a card said to win the trick does, and a jack or joker that wins is
-named as the trump it is.
+goes on", or RuleBot's pass "lets the others bid", only while a seat after this one has still to bid; a card
+that "may still" be overtaken by "a later player" has a later player in the trick; a card said to win the trick
+does, and a jack or joker that wins is named as the trump it is.
 """
 
 from __future__ import annotations
@@ -53,6 +53,9 @@ def test_bidding_reasons_hold_in_their_auction(variant: str) -> None:
             view = state.view(state.to_move)
             for action in view.legal_actions:
                 _check_auction_reason(view, action, _reason(view, action, 0.0, "en"))
+            rule = rule_text(advise(view).rule, "en")
+            assert ("letting the others bid" not in rule) or view.seat != view.dealer, rule
+            assert ("you bid last" not in rule) or view.seat == view.dealer, rule
             positions += 1
             state.apply(chooser.choice(view.legal_actions))
     assert positions == 100

@@ -203,7 +203,8 @@ def _bid(view: Seen) -> Advice:
         assert best is not None
         return Advice(best[2], "bid.forced")
     if best is None or best[0] <= 0:
-        return Advice(Action.pass_(), "bid.pass")
+        # every seat bids once, the dealer last: after three calls nobody is left to bid
+        return Advice(Action.pass_(), "bid.pass_last" if len(view.bids) == 3 else "bid.pass")
     if partner_high and high is not None:
         partner_spec = rules.bid(high[1].bid or "")
         if best[1] < 0.75 or best[0] <= partner_spec.made:
