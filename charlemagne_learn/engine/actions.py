@@ -233,7 +233,7 @@ class Action(HashedOnce):
         ('6♥', '4 sans atout')
         """
         if self.kind != "bid" or self.bid is None:
-            raise IllegalActionError(sentence("actions.not_a_bid", act=self.text(lang)))
+            raise IllegalActionError(sentence("actions.not_called", value=quote(str(self))))
         language = lang_or_current(lang)
         what = f"{self.bid}{self.suit.symbol}" if self.suit is not None else bid_word(self.bid, language)
         return what + (say("action.no_trump", language) if self.no_trump else "")
