@@ -231,6 +231,10 @@ class Action(HashedOnce):
 
         >>> Action.parse("bid 6H").called("en"), Action.parse("bid 4 NT").called("fr")
         ('6♥', '4 sans atout')
+        >>> Action.pass_().called("en")
+        Traceback (most recent call last):
+        ...
+        charlemagne_learn.engine.errors.IllegalActionError: 'pass' is not a bid: only a bid is called by its name
         """
         if self.kind != "bid" or self.bid is None:
             raise IllegalActionError(sentence("actions.not_called", value=quote(str(self))))
