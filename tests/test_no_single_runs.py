@@ -5,6 +5,7 @@ run the cell that works it out: the answer stays folded until asked."""
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 
 import nbformat
@@ -94,3 +95,16 @@ def test_an_exercise_worked_out_by_the_next_cell_keeps_its_answer_folded(path: P
         if cells[i + 1].cell_type == "code" and any(_shown_plainly(o) for o in cells[i + 1].get("outputs", []))
     ]
     assert spoiled == [], f"{path.name}: cells {spoiled} print an exercise's answer right under it, unasked"
+
+
+def test_the_cells_the_site_adds_ask_for_no_single_run() -> None:
+    """The browser-only site ends its start page with cells of its own, in each edition's language."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from build_lite import AFRESH_CELLS, AFRESH_CELLS_FR, KEPT_NOTE, KEPT_NOTE_FR
+
+    asked = [
+        phrase
+        for text in (AFRESH_CELLS[0], AFRESH_CELLS_FR[0], KEPT_NOTE, KEPT_NOTE_FR)
+        for phrase in single_runs(text)
+    ]
+    assert asked == [], f"the site's own cells ask for single-cell runs: {asked}"
