@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 import nbformat
 import pytest
@@ -68,7 +69,7 @@ def test_no_sentence_the_package_prints_asks_to_run_a_single_cell(po: Path) -> N
     assert asked == [], f"{po.parent.parent.name}: sentences asking for single-cell runs: {asked}"
 
 
-def _shown_plainly(output: dict) -> bool:
+def _shown_plainly(output: dict[str, Any]) -> bool:
     """Whether Run All leaves this output readable without a click: printed text, or a result that is not a widget
     nor folded in a ``<details>`` block."""
     if output["output_type"] == "stream":
