@@ -82,13 +82,18 @@ def _shown_plainly(output: dict[str, Any]) -> bool:
 
 
 @pytest.mark.parametrize("path", LESSONS, ids=_id)
-def test_an_exercise_worked_out_by_the_next_cell_keeps_its_answer_folded(path: Path) -> None:
+def test_an_exercise_answered_by_the_next_cell_keeps_its_answer_folded(path: Path) -> None:
     cells = nbformat.read(path, as_version=4).cells
     exercises = [
         i
         for i, cell in enumerate(cells[:-1])
-        # An exercise with its own folded answer is answered there; one without is answered by the cell under it.
-        if cell.cell_type == "markdown" and EXERCISE.search(cell.source) and "<details>" not in cell.source
+        if cell.cell_type == "markdown"
+        and (
+            # answered by the cell under it
+            (EXERCISE.search(cell.source) and "<details>" not in cell.source)
+            # answered in a fold, then checked by the engine in the cell under it
+            or cell.source.rstrip().endswith("</details>")
+        )
     ]
     spoiled = [
         i + 1
