@@ -114,3 +114,21 @@ def test_the_cells_the_site_adds_ask_for_no_single_run() -> None:
         for phrase in single_runs(text)
     ]
     assert asked == [], f"the site's own cells ask for single-cell runs: {asked}"
+
+
+#: The caption of a cell where the engine checks a question's answer: "# Question 2 checked: …", "# Question 2 vérifiée".
+CHECK_CAPTION = re.compile(r"# Question \d+ (?:checked|vérifiée)\b")
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=_id)
+def test_the_engine_checking_a_question_keeps_its_answer_folded(path: Path) -> None:
+    """Run All prints the engine's check of a question before the learner has even read it: it opens when asked."""
+    cells = nbformat.read(path, as_version=4).cells
+    spoiled = [
+        i
+        for i, cell in enumerate(cells)
+        if cell.cell_type == "code"
+        and CHECK_CAPTION.match(cell.source)
+        and any(_shown_plainly(o) for o in cell.get("outputs", []))
+    ]
+    assert spoiled == [], f"{path.name}: cells {spoiled} print a question's checked answer, unasked"
