@@ -201,14 +201,14 @@ KEPT_NOTE_FR = (
 )
 #: The end of the start page in the site: the lessons the learner changed, each with a button to start it afresh.
 AFRESH_CELLS = (
-    "## Start a lesson afresh\n\nRun the next cell: it lists the lessons that are no longer as the course ships"
+    "## Start a lesson afresh\n\nThe next cell lists the lessons that are no longer as the course ships"
     " them (your own changes, or a copy kept from an earlier visit), each with a button that brings it back."
     " Your progress, practice and quiz answers are other files: they stay.",
     "# The lessons you changed, each with a button that brings it back as shipped\n"
     "from charlemagne_learn.widgets import Afresh\n\nAfresh()",
 )
 AFRESH_CELLS_FR = (
-    "## Recommencer une leçon à neuf\n\nExécutez la cellule suivante : elle donne les leçons qui ne sont plus"
+    "## Recommencer une leçon à neuf\n\nLa cellule suivante donne les leçons qui ne sont plus"
     " telles que le cours les fournit (vos propres modifications, ou une copie gardée d'une visite précédente),"
     " chacune avec un bouton qui la remet à neuf. Vos progrès, vos exercices et vos réponses aux quiz sont d'autres"
     " fichiers : ils restent.",

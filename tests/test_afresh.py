@@ -121,7 +121,7 @@ def test_the_box_speaks_french_and_says_where_it_does_nothing(
     assert not _french.english_words_in(" ".join(box.words.values()))
     elsewhere = Afresh(tmp_path_factory.mktemp("jupyterlab"), lang="en")
     assert "browser-only site" in elsewhere.words["status"] and elsewhere.lessons == []
-    assert "Run this cell" in elsewhere._static_html()
+    assert "Run this page" in elsewhere._static_html()
 
 
 def test_a_damaged_list_names_no_file_above_or_beside_the_lessons(site: Path, browser: None) -> None:
