@@ -9,16 +9,13 @@ warning says, once a process, what happened, what it costs and how to fix it.
 from __future__ import annotations
 
 import hashlib
-import json
-import os
 import shutil
-import subprocess
-import sys
 import textwrap
 import warnings
 from pathlib import Path
 
 import pytest
+from _processes import analyses_elsewhere
 
 from charlemagne_learn.analysis import compiled
 
@@ -105,29 +102,6 @@ def test_a_module_that_cannot_load_is_said_once_and_a_missing_wasmtime_is_not(
     assert compiled.why_unavailable("en") == "the wasmtime package is not installed"
 
 
-#: The analyses a learner runs, printed as JSON; the same code runs here with the module as it is.
-ANALYSES = textwrap.dedent(
-    """
-    import json
-    import charlemagne_learn as cl
-
-    def analyses():
-        rules = cl.Rules.preset("canadian")
-        out = []
-        for seed in range(2):
-            state = cl.HandState.new(rules, dealer="W", seed=seed)
-            hands = {seat: [str(c) for c in state.hand(seat)][:5] for seat in cl.Seat}
-            contract = cl.Contract(rules, "6", "N", "HS"[seed])
-            out.append(cl.double_dummy(contract, hands, "E"))
-            out.append(sorted((str(c), n) for c, n in cl.solve_position(contract, hands, "E").items()))
-        for workers in (1, 2):
-            odds = cl.bid_odds("canadian", "RJ JH JD AH KH AS AC 9C", samples=8, seed=5, workers=workers)
-            out.append([(c.bid, c.made, c.expected_points) for c in odds])
-        return json.loads(json.dumps(out))
-    """
-)
-
-
 def test_a_damaged_module_gives_the_same_answers_with_one_warning(tmp_path: Path) -> None:
     """In a Python of its own, worker processes included: one warning, and the pure search's answers, which are
     the compiled search's."""
@@ -139,17 +113,8 @@ def test_a_damaged_module_gives_the_same_answers_with_one_warning(tmp_path: Path
         compiled.WASM, compiled.DIGEST = Path({str(wasm)!r}), Path({str(tmp_path / DIGEST.name)!r})
         """
     )
-    run = subprocess.run(
-        [sys.executable, "-c", damage + ANALYSES + "print(json.dumps(analyses()))"],
-        capture_output=True,
-        text=True,
-        timeout=240,
-        env={**os.environ, "LANG": "C.UTF-8", "PYTHONIOENCODING": "utf-8"},
-    )
-    assert run.returncode == 0, run.stderr[-3000:]
-    namespace: dict[str, object] = {}
-    exec(ANALYSES, namespace)
-    assert json.loads(run.stdout.splitlines()[-1]) == namespace["analyses"]()  # type: ignore[operator]
+    run, answers, here = analyses_elsewhere(damage)
+    assert answers == here
     said = [line for line in run.stderr.splitlines() if "cannot load" in line]
     assert len(said) == 1, run.stderr  # once, for the process and its workers together
     assert "RuntimeWarning: the compiled search cannot load (DamagedModuleError: solver.wasm is damaged" in said[0]

@@ -7,13 +7,10 @@ a warning says once, in words, why.
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 import textwrap
 
 import pytest
+from _processes import analyses_elsewhere
 
 import charlemagne_learn as cl
 from charlemagne_learn.analysis import dds
@@ -21,32 +18,6 @@ from charlemagne_learn.analysis.odds import deal_outcomes
 from charlemagne_learn.engine.deal import deal_hands
 
 HAND = "RJ JH JD AH KH AS AC 9C"
-
-#: The analyses a learner runs, printed as JSON; the same code runs here with endplay as it is.
-ANALYSES = textwrap.dedent(
-    """
-    import json
-    import charlemagne_learn as cl
-    from charlemagne_learn.analysis.odds import deal_outcomes
-    from charlemagne_learn.engine.deal import deal_hands
-
-    def analyses():
-        rules = cl.Rules.preset("canadian")
-        out = []
-        for seed in range(3):
-            state = cl.HandState.new(rules, dealer="W", seed=seed)
-            hands = {seat: list(state.hand(seat)) for seat in cl.Seat}
-            contract = cl.Contract(rules, "6", "N", "HSDC"[seed])
-            out.append(cl.double_dummy(contract, hands, "E"))
-            out.append(sorted((str(c), n) for c, n in cl.solve_position(contract, hands, "E").items()))
-            dealt, kitty = deal_hands(rules, cl.Seat.W, seed=seed)
-            out.append(deal_outcomes(rules, dealt, kitty, "N"))
-        for workers in (1, 2):
-            odds = cl.bid_odds("canadian", HAND, samples=24, seed=5, workers=workers)
-            out.append([(c.bid, c.made, c.expected_points) for c in odds])
-        return json.loads(json.dumps(out))
-    """
-).replace("HAND", repr(HAND))
 
 BROKEN = textwrap.dedent(
     """
@@ -71,7 +42,6 @@ BROKEN = textwrap.dedent(
 
 TAIL = textwrap.dedent(
     """
-    print(json.dumps(analyses()))
     rules = cl.Rules.preset("canadian")
     state = cl.HandState.new(rules, dealer="W", seed=0)
     hands = {seat: list(state.hand(seat)) for seat in cl.Seat}
@@ -84,19 +54,9 @@ TAIL = textwrap.dedent(
 
 
 def test_an_endplay_that_cannot_load_gives_the_same_answers_with_one_warning() -> None:
-    run = subprocess.run(
-        [sys.executable, "-c", BROKEN + ANALYSES + TAIL],
-        capture_output=True,
-        text=True,
-        timeout=240,
-        env={**os.environ, "LANG": "C.UTF-8", "PYTHONIOENCODING": "utf-8"},
-    )
-    assert run.returncode == 0, run.stderr[-3000:]
-    answers, refusal = run.stdout.splitlines()[:2]
-
-    namespace: dict[str, object] = {}
-    exec(ANALYSES, namespace)
-    assert json.loads(answers) == namespace["analyses"]()  # type: ignore[operator]
+    run, answers, here = analyses_elsewhere(BROKEN, TAIL)
+    assert answers == here
+    refusal = run.stdout.splitlines()[1]
 
     warnings = [line for line in run.stderr.splitlines() if "cannot load" in line]
     assert len(warnings) == 1, run.stderr  # once, for the parent and its worker processes together

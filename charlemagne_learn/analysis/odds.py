@@ -234,7 +234,8 @@ def _by_dds(plan: _Plan, contract: Contract, hands: list[int], method: Method) -
 
 
 def _value(plan: _Plan, contract: Contract, hands: list[int], method: Method) -> int:
-    """Tricks the bidder's side takes; for the take-all and take-none goals, a bound that settles the bid."""
+    """Tricks the bidder's side takes; for the take-all and take-none goals, the bound that settles the bid: every
+    trick or one fewer, no trick or one."""
     leader = int(contract.first_leader)
     if method == "bots":
         return greedy_play_out(contract, hands, leader)
@@ -244,10 +245,13 @@ def _value(plan: _Plan, contract: Contract, hands: list[int], method: Method) ->
     # bounds of the other goals are read as numbers too (deal_outcomes), so they start afresh, as every deal did
     search = searcher(contract, hands, fresh=plan.goal != "exact")
     n = hands[leader].bit_count()
+    # A search stopped by its window says only which side of it the count lies; how far beyond depends on the
+    # order it tried the cards in, which differs between the compiled and the pure search: the bound is the
+    # window's edge, the same answer on any machine.
     if plan.goal == "all":
-        return search.boundary(leader, n - 1, n)
+        return n if search.boundary(leader, n - 1, n) >= n else n - 1
     if plan.goal == "none":
-        return search.boundary(leader, 0, 1)
+        return 0 if search.boundary(leader, 0, 1) < 1 else 1
     return search.boundary(leader, -1, n + 1)
 
 
