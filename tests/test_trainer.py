@@ -5,6 +5,7 @@ the same answers giving the same problems."""
 from __future__ import annotations
 
 import json
+import os
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -223,3 +224,45 @@ def test_a_mistake_no_problem_can_be_made_from_here_is_passed_over_and_kept(less
     assert trainer.problem.key != "maine exchange 3" and "could not be read" not in trainer.status
     assert trainer.choose(str(trainer.decision.grade().best.action))
     assert "maine exchange 3" in load(lessons).mistakes  # kept, for a table that asks it
+
+
+def _shown(trainer: Trainer) -> None:
+    """As a page drawing the trainer does: the work ahead starts, and is let finish (a fast machine's case)."""
+    from charlemagne_learn.analysis.ahead import settle
+
+    trainer._handle_custom_msg({"type": "shown"}, [])
+    settle()
+
+
+def test_a_page_thinking_ahead_changes_neither_the_problem_on_show_nor_what_comes_next(lessons: Path) -> None:
+    """The work done ahead while the learner thinks once took the next problem out of turn: the status named its
+    themes over the deal on show, the answer was kept as the next problem's, and the problem after a miss was no
+    longer one like it. Time decides when a problem is ready, never which."""
+
+    def served(folder: Path, shown: bool) -> list[tuple[str, str, str]]:
+        folder.mkdir()
+        (folder / "course.json").write_text("{}")
+        os.chdir(folder)
+        trainer = Trainer("canadian", skill="play", clock=Clock(), lang="en")
+        seen = []
+        for _ in range(4):
+            if shown:
+                _shown(trainer)
+            on_show = trainer.problem
+            assert on_show.decision.state.history == trainer.decision.state.history  # the deal is the problem's
+            assert ", ".join(on_show.theme_words("en")) in trainer.status
+            graded = trainer.decision.grade()
+            answer = _worst(trainer) if any(c.grade in ("mistake", "blunder") for c in graded.choices) else None
+            trainer.choose(answer or str(graded.best.action))
+            assert trainer.practice.answers[-1]["key"] == on_show.key  # kept as the problem answered
+            seen.append((on_show.key, trainer.results[-1]["grade"], trainer.status))
+            if shown:
+                _shown(trainer)
+            trainer.next()
+        return seen
+
+    here = os.getcwd()
+    try:
+        assert served(lessons / "shown", True) == served(lessons / "not shown", False)
+    finally:
+        os.chdir(here)

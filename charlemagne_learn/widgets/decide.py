@@ -380,6 +380,10 @@ class DecisionQuiz(TableFront):
                 self.next()
 
     # ------------------------------------------------------------ drawing
+    #: Is the decision after the one on show known before the learner answers it? A quiz's is; practice's is not:
+    #: it depends on the answer (a miss brings one like it), so it is found only once the answer is in.
+    _next_known_unanswered = True
+
     def _following(self, take: bool = False) -> Decision:
         """The decision after the one on show, found once by whichever thread asks first; ``take``: for showing it
         now (the one after it is found when next asked)."""
@@ -392,15 +396,24 @@ class DecisionQuiz(TableFront):
         """Once a page shows the quiz: while the learner thinks, the decision on show graded, and the next one found
         and graded, in the background (:mod:`~charlemagne_learn.analysis.ahead`); the answer and the Next button
         then read them back."""
-        if not self._shown or self._chosen is not None:
+        if not self._shown:
             return
         decision, lang, more = self.decision, self._lang, self.number < self._count
+        if self._chosen is None:
+            find_next = more and self._next_known_unanswered
 
-        def work() -> None:
-            decision.grade(**lang_kw(Decision.grade, lang))
-            if more:
+            def work() -> None:
+                decision.grade(**lang_kw(Decision.grade, lang))
+                if find_next:
+                    self._following().grade(**lang_kw(Decision.grade, lang))
+
+        elif more and not self._next_known_unanswered:  # the answer given: now the next can be found
+
+            def work() -> None:
                 self._following().grade(**lang_kw(Decision.grade, lang))
 
+        else:
+            return
         ahead(work)
 
     def _redraw(self) -> None:

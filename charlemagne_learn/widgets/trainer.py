@@ -94,6 +94,11 @@ class Trainer(DecisionQuiz):
         super(DecisionQuiz, self).__init__(lang=lang, four_colour=four_colour, hints=False)
         self._start()
 
+    @property
+    def _next_known_unanswered(self) -> bool:  # type: ignore[override]  # a class attribute in a quiz
+        # practice's next problem depends on this answer (a miss brings one like it); a homework set's does not
+        return self._homework is not None
+
     # ------------------------------------------------------------ what is asked
     @property
     def practice(self) -> Practice:
@@ -102,8 +107,8 @@ class Trainer(DecisionQuiz):
 
     @property
     def problem(self) -> Problem:
-        """The problem on show."""
-        return self._asked[-1]
+        """The problem on show (the next one may be found already, once this one is answered)."""
+        return self._asked[self.number - 1]
 
     def _entries(self) -> tuple[BankEntry, ...]:
         # the stored set was made at the preset's rules: a house table's problems are all made on demand
