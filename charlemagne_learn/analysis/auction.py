@@ -42,7 +42,7 @@ from ..engine.checks import whole_number
 from ..engine.contract import Contract
 from ..engine.errors import IllegalActionError
 from ..engine.hand import HandState, Phase, SeatView
-from ..engine.i18n import say, sentence
+from ..engine.i18n import join_words, say, sentence
 from ..engine.rng import DealRandom, check_seed
 from ..engine.scoring import bidding_stake
 from . import threads
@@ -128,10 +128,16 @@ def _reason(view: SeatView, action: Action, points: float, lang: str) -> str:
     or, with no bid yet, leaves the hand to the others or throws it in."""
     me = view.seat
     last = me == view.dealer
-    if action.kind != "pass":
-        key = "auction.reason_bid_last" if last else "auction.reason_bid"
-        return say(key, lang, bid=action.text(lang), points=points)
     bids = [(who, a) for who, a in view.bids if a.kind == "bid"]
+    if action.kind != "pass":
+        if last:
+            return say("auction.reason_bid_last", lang, bid=action.text(lang), points=points)
+        later = join_words((Seat((me + k) % 4).named(lang) for k in range(1, (view.dealer - me) % 4 + 1)), lang)
+        if not bids:
+            return say("auction.reason_bid_open", lang, bid=action.text(lang), later=later, points=points)
+        seat, high = bids[-1]
+        key = "auction.reason_bid_over_partner" if seat == me.partner else "auction.reason_bid_over"
+        return say(key, lang, bid=action.text(lang), seat=seat, over=high.called(lang), later=later, points=points)
     if not bids:
         return say("auction.reason_pass_out" if last else "auction.reason_pass_open", lang, points=points)
     seat, high = bids[-1]
