@@ -314,3 +314,26 @@ def test_a_rule_recommending_a_blunder_is_not_shown_beside_it() -> None:
         hints.set_bid_rule(kept)
     assert ranked.choice("bid gros_charlemagne").grade == "blunder"
     assert not any(c.rule for c in ranked.choices)
+
+
+def test_the_card_given_to_a_lone_bidder_is_named_as_what_it_is_to_the_bidder() -> None:
+    """The partner's card says what it brings: a joker (a trump whatever the trump), an ace, or once trump is
+    named a trump or a side ace, and only when it is one."""
+    named = 0
+    for seed in range(6):
+        state = cl.HandState.new(cl.Rules.preset("canadian"), dealer="W", seed=seed)
+        for action in ["bid charlemagne", "pass", "pass", "pass"]:
+            state.apply(action)
+        view = state.view("S")
+        ranked = cl.analysis.hint(view, samples=6, lang="en")
+        for choice in ranked.choices:
+            card = choice.action.card
+            what = re.match(r"give \S+ \((.+?)\) — ", choice.reason)
+            if card.rank is not None and card.rank.word == "ace":
+                assert what is not None and what.group(1) == "an ace", choice.reason
+            elif card.suit is None:
+                assert what is not None and what.group(1).endswith("joker, a trump"), choice.reason
+            else:
+                assert what is None, choice.reason
+            named += what is not None
+    assert named > 6
