@@ -113,8 +113,9 @@ def action_points(view: SeatView, samples: int, seed: int) -> dict[Action, list[
 
 
 def auction_choices(view: SeatView, samples: int, seed: int, lang: str) -> tuple[list[Choice], int]:
-    """Every bid and the pass of the seat to bid, graded by what follows it (:func:`action_points`): after the
-    partner's bid a pass leaves that bid standing, where a bid's own odds would value the pass at nothing."""
+    """Every bid and the pass of the seat to bid, graded by what follows it (:func:`action_points`): once anybody
+    has bid, a pass leaves that bid (or a later one) to be played, where a bid's own odds would value the pass at
+    nothing."""
     rows: list[Row] = []
     for action, values in action_points(view, samples, seed).items():
         mean = sum(values) / len(values)
