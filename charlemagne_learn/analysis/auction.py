@@ -47,7 +47,7 @@ from ..engine.rng import DealRandom, check_seed
 from ..engine.scoring import bidding_stake
 from . import threads
 from .exchange import play_outs
-from .hints import Choice, Row, rank_choices
+from .hints import Choice, Row, rank_choices, still_to_bid
 from .pimc import deals_before_exchange
 from .rulebot import auction_by_rule, exchange_by_rule
 
@@ -133,7 +133,7 @@ def _reason(view: SeatView, action: Action, points: float, lang: str) -> str:
     if action.kind != "pass":
         if last:
             return say("auction.reason_bid_last", lang, bid=action.text(lang), points=points)
-        later = join_words((Seat((me + k) % 4).named(lang) for k in range(1, (view.dealer - me) % 4 + 1)), lang)
+        later = join_words((seat.named(lang) for seat in still_to_bid(view)), lang)
         if not bids:
             return say("auction.reason_bid_open", lang, bid=action.text(lang), later=later, points=points)
         seat, high = bids[-1]

@@ -308,6 +308,12 @@ def bid_stands(view: SeatView) -> bool:
     return any(action.kind == "bid" for _, action in view.bids)
 
 
+def still_to_bid(view: SeatView) -> list[Seat]:
+    """The seats that bid after the seat to move: the bidding goes round once, the dealer's bid last."""
+    me = view.seat
+    return [Seat((me + k) % 4) for k in range(1, (view.dealer - me) % 4 + 1)]
+
+
 def graded(view: SeatView) -> bool:
     """Does :func:`hint` rank the choice of the seat to move in ``view``? Bids and cards; the card a lone bidder's
     partner gives (not one given to a partner who defends alone); the bidder's choices before any card changes
@@ -432,9 +438,7 @@ def _bid_choices(view: SeatView, samples: int, seed: int, workers: int | None, l
     # as if the bid scored its making or its failing points each time (exact where overtricks score nothing).
     errors: list[float] = []
     last = view.seat == view.dealer
-    later = join_words(
-        (Seat((view.seat + k) % 4).named(lang) for k in range(1, (view.dealer - view.seat) % 4 + 1)), lang
-    )
+    later = join_words((seat.named(lang) for seat in still_to_bid(view)), lang)
     for act in view.legal_actions:
         if act.kind == "pass":
             # nobody has bid (else the auction grades it): the dealer's pass throws the hand in, anybody else's
