@@ -2,13 +2,13 @@
 the exchange graded on as many), one process and its search threads (one a CPU, at most 4:
 :mod:`charlemagne_learn.analysis.threads`), as the play table and the quizzes ask for it.
 
-Positions come from RuleBot hands dealt from fixed seeds: the bids (a bid after the partner's bid apart: it is
+Positions come from RuleBot hands dealt from fixed seeds: the bids (a bid once anybody has bid apart: it is
 graded by what follows it, the rest of the auction and the play), the bidder's exchange, the opening lead, a card
 later in the hand, and cards in the avoid contracts (Mulot, Gros Mulot) and the take-all ones played alone; the
 partner's card from the decision quizzes' positions (a lone bid set up on a dealt hand).
 Beside each card kind, the same hints the earlier way in the same run (the reference): each deal solved by its
 own call (``solve_position``), the deals made with the general dealer, one thread; beside the exchange, the same
-exchange, a bid after the partner's bid and the partner's card worked out in one thread. Both give the same
+exchange, a bid after a bid and the partner's card worked out in one thread. Both give the same
 grades; only the time differs.
 
 Run from the repository root::
@@ -33,7 +33,7 @@ import charlemagne_learn as cl
 from charlemagne_learn.analysis import evaluate, hint, pimc, rulebot, solver, threads
 from charlemagne_learn.analysis.bots import play_hand
 from charlemagne_learn.analysis.exchange import exchange_hint
-from charlemagne_learn.analysis.hints import GRADE_SAMPLES, graded, partner_has_bid
+from charlemagne_learn.analysis.hints import GRADE_SAMPLES, bid_stands, graded
 from charlemagne_learn.analysis.kept import forget
 from charlemagne_learn.engine.cards import Card, Seat
 from charlemagne_learn.engine.deal import indices_of
@@ -48,7 +48,7 @@ CARD_KINDS = ("opening lead", "card later in the hand", "card in Mulot or Gros M
 
 def kind_of(state: cl.HandState, first_play: int, moment: int) -> str | None:
     if state.phase is Phase.BIDDING:
-        return "bid after the partner's bid" if partner_has_bid(state.view(state.to_move)) else "bid"  # type: ignore[arg-type]
+        return "bid after a bid" if bid_stands(state.view(state.to_move)) else "bid"  # type: ignore[arg-type]
     if state.phase is Phase.DISCARD and state.to_move == state.bidder:
         return "exchange"
     if state.phase is not Phase.PLAY or state.contract is None:
@@ -154,7 +154,7 @@ def main() -> None:
         ask("exchange" if states[0].phase is Phase.DISCARD else "card", states[0])
         break
     rows = []
-    for kind in ("bid", "bid after the partner's bid", "partner's card", "exchange", *CARD_KINDS):
+    for kind in ("bid", "bid after a bid", "partner's card", "exchange", *CARD_KINDS):
         states = found.get(kind, [])
         if not states:
             continue
@@ -163,7 +163,7 @@ def main() -> None:
         if kind in CARD_KINDS:
             with earlier_way():
                 before = [ask(kind, s) for s in states]
-        elif kind in ("exchange", "bid after the partner's bid", "partner's card"):
+        elif kind in ("exchange", "bid after a bid", "partner's card"):
             with one_thread():
                 before = [ask(kind, s) for s in states]
         median = statistics.median(now)

@@ -42,12 +42,12 @@ from ..engine.checks import whole_number
 from ..engine.contract import Contract
 from ..engine.errors import IllegalActionError
 from ..engine.hand import HandState, Phase, SeatView
-from ..engine.i18n import say, sentence
+from ..engine.i18n import join_words, say, sentence
 from ..engine.rng import DealRandom, check_seed
 from ..engine.scoring import bidding_stake
 from . import threads
 from .exchange import play_outs
-from .hints import Choice, Row, rank_choices
+from .hints import Choice, Row, rank_choices, still_to_bid
 from .pimc import deals_before_exchange
 from .rulebot import auction_by_rule, exchange_by_rule
 
@@ -113,8 +113,9 @@ def action_points(view: SeatView, samples: int, seed: int) -> dict[Action, list[
 
 
 def auction_choices(view: SeatView, samples: int, seed: int, lang: str) -> tuple[list[Choice], int]:
-    """Every bid and the pass of the seat to bid, graded by what follows it (:func:`action_points`): after the
-    partner's bid a pass leaves that bid standing, where a bid's own odds would value the pass at nothing."""
+    """Every bid and the pass of the seat to bid, graded by what follows it (:func:`action_points`): once anybody
+    has bid, a pass leaves that bid (or a later one) to be played, where a bid's own odds would value the pass at
+    nothing."""
     rows: list[Row] = []
     for action, values in action_points(view, samples, seed).items():
         mean = sum(values) / len(values)
@@ -128,10 +129,16 @@ def _reason(view: SeatView, action: Action, points: float, lang: str) -> str:
     or, with no bid yet, leaves the hand to the others or throws it in."""
     me = view.seat
     last = me == view.dealer
-    if action.kind != "pass":
-        key = "auction.reason_bid_last" if last else "auction.reason_bid"
-        return say(key, lang, bid=action.text(lang), points=points)
     bids = [(who, a) for who, a in view.bids if a.kind == "bid"]
+    if action.kind != "pass":
+        if last:
+            return say("auction.reason_bid_last", lang, bid=action.text(lang), points=points)
+        later = join_words((seat.named(lang) for seat in still_to_bid(view)), lang)
+        if not bids:
+            return say("auction.reason_bid_open", lang, bid=action.text(lang), later=later, points=points)
+        seat, high = bids[-1]
+        key = "auction.reason_bid_over_partner" if seat == me.partner else "auction.reason_bid_over"
+        return say(key, lang, bid=action.text(lang), seat=seat, over=high.called(lang), later=later, points=points)
     if not bids:
         return say("auction.reason_pass_out" if last else "auction.reason_pass_open", lang, points=points)
     seat, high = bids[-1]

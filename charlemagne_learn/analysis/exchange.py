@@ -27,7 +27,7 @@ import math
 import os
 import threading
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import Any, TypeVar
 
@@ -37,7 +37,7 @@ from ..engine.contract import Contract
 from ..engine.deal import deck_mask, indices_of, mask_of
 from ..engine.errors import IllegalActionError, quote
 from ..engine.hand import HandState, Phase
-from ..engine.i18n import Lang, lang_or_current, number, say, sentence
+from ..engine.i18n import Lang, join_words, lang_or_current, number, say, sentence
 from ..engine.ranking import card_order
 from ..engine.rng import DealRandom, check_seed, derive_seed
 from ..engine.rules import BidSpec, Rules
@@ -52,6 +52,11 @@ __all__ = ["ExchangeChoice", "ExchangeHint", "exchange_hint", "exchange_made", "
 
 _C = TypeVar("_C")
 _D = TypeVar("_D")
+
+
+#: What an exchange leaves the bidder: the trumps kept (None: no trump), the side suits emptied, the trumps and the
+#: side aces put aside.
+_Kept = tuple[int | None, tuple[Suit, ...], int, int]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -80,6 +85,8 @@ class ExchangeChoice(Sureness):
     chance_loss: float | None = None
     chance_low: float = 0.0
     chance_high: float = 0.0
+    #: What the exchange leaves the bidder, for its reason in any language (:func:`_kept`).
+    kept: _Kept | None = field(default=None, repr=False, compare=False)
 
     @property
     def text(self) -> str:
@@ -97,6 +104,19 @@ class ExchangeChoice(Sureness):
         if not self.discards:  # every card put aside already: only the trump was chosen
             return trump
         return say("exchange.text", language, cards=" ".join(map(str, self.discards)), trump=trump)
+
+    def does(self, lang: str | None = None) -> str:
+        """What the exchange leaves the bidder, in ``lang``: the trumps kept, the side suits emptied, a trump or a
+        side ace put aside ("" where it says nothing of these)."""
+        return "" if self.kept is None else _does(self.kept, lang_or_current(lang))
+
+    def why(self, lang: str | None = None) -> str:
+        """The exchange's reason in ``lang`` (what it leaves, what it brings) and, where it needs saying, how sure
+        its grade is."""
+        language = lang_or_current(lang)
+        reason = _reason(self.said(language), self.does(language), self.made, self.points, language)
+        doubt = self.doubt(language)
+        return say("display.unsure", language, reason=reason, doubt=doubt) if doubt else reason
 
 
 @dataclass(frozen=True)
@@ -128,7 +148,7 @@ class ExchangeHint:
 
     def said(self, lang: str | None = None) -> str:
         """Every exchange graded, as a text table, in ``lang`` (the course's language by default)."""
-        from ..engine.display import heading_colon, text_table, wrap_text
+        from ..engine.display import column_head, heading_colon, text_table, wrap_text
 
         language = lang_or_current(lang)
         # tricks only where they were counted (a contract scored by the trick); elsewhere making it is what counts
@@ -140,6 +160,7 @@ class ExchangeHint:
                 *([number(c.tricks, ".1f", language)] if c.tricks is not None and counted else []),
                 number(c.made, ".0%", language),
                 say(f"display.grade.{c.grade}", language),
+                _joined(c.does(language), c.doubt(language), language),
             ]
             for c in self.choices
         ]
@@ -147,7 +168,8 @@ class ExchangeHint:
         heads = [say(f"exchange.col.{h}", language) for h in columns]
         heads.insert(1, say("display.col.points", language))
         heads.append(say("display.col.grade", language))
-        table = text_table(heads, rows, (False, True, True, True)[: len(heads) - 1])
+        heads.append(column_head("why", language))
+        table = text_table(heads, rows, (False, True, True, True)[: len(heads) - 2])
         head = say("exchange.head", language, seat=self.seat, samples=self.samples)
         return f"{wrap_text(head + heading_colon(language))}\n{table}"
 
@@ -215,7 +237,7 @@ def exchange_hint(
         made = [played.ways[key][2] for key in keys]
     # the contract made first, the points second (:mod:`.grading`)
     grades = grade_choices(points, stake(rules, spec), made)
-    return ExchangeHint(bidder, _ranked(ways, points, totals, grades, samples, language), samples)
+    return ExchangeHint(bidder, _ranked(ways, points, totals, grades, samples, hand, language), samples)
 
 
 def exchange_made(state: HandState, start: HandState, seat: Seat) -> tuple[list[Card], Suit | None]:
@@ -360,6 +382,7 @@ def _ranked(
     totals: list[list[float]],
     grades: list[Graded],
     samples: int,
+    hand: int,
     language: Lang,
 ) -> tuple[ExchangeChoice, ...]:
     """The exchanges as choices, best first: by the share of contracts made, then mean points, then tricks."""
@@ -369,6 +392,7 @@ def _ranked(
     ]
     rows.sort(key=lambda r: (-r[4], -r[2], -(r[3] if r[3] is not None else 0.0)))
     choices = []
+    contracts = {(out, trump): contract for out, trump, contract in ways}
     for out, trump, mean, tricks, share, g in rows:
         choice = ExchangeChoice(
             discards=CardList(Card.from_index(i) for i in indices_of(out)),
@@ -387,11 +411,59 @@ def _ranked(
             chance_loss=g.chance_loss,
             chance_low=g.chance_low,
             chance_high=g.chance_high,
+            kept=_kept(contracts[out, trump], hand & ~out, out),
         )
-        said = choice.said(language)
-        reason = say("exchange.reason", language, said=said[:1].upper() + said[1:], p=share, points=mean)
-        choices.append(replace(choice, reason=reason))
+        choices.append(
+            replace(choice, reason=_reason(choice.said(language), choice.does(language), share, mean, language))
+        )
     return tuple(choices)
+
+
+def _kept(contract: Contract, kept: int, out: int) -> _Kept:
+    order = contract.order
+    trump = order.trump_suit
+    if trump is None:
+        return None, (), 0, sum(1 for c in indices_of(out) if c < 32 and c % 8 == 7)
+    trumps = sum(1 for c in indices_of(kept) if order.is_trump(c))
+    # a side suit with nothing left is one to trump (the jacks that became trumps no longer count in theirs)
+    empty = tuple(suit for suit in Suit if suit != trump and not kept & order.suit_mask[order.suit_of[suit * 8]])
+    aside = indices_of(out)
+    return (
+        trumps,
+        empty,
+        sum(1 for c in aside if order.is_trump(c)),
+        sum(1 for c in aside if not order.is_trump(c) and c < 32 and c % 8 == 7),
+    )
+
+
+def _does(kept: _Kept, lang: Lang) -> str:
+    trumps, empty, trumps_out, aces_out = kept
+    parts = []
+    if trumps is not None:
+        parts.append(say("exchange.does.trumps", lang, n=trumps))
+    if empty:
+        parts.append(say("exchange.does.empty", lang, suits=join_words((s.symbol for s in empty), lang)))
+    if trumps_out:
+        parts.append(say("exchange.does.trumps_out", lang, n=trumps_out))
+    if aces_out:
+        parts.append(say("exchange.does.aces_out", lang, n=aces_out))
+    return ", ".join(parts)
+
+
+def _reason(said: str, does: str, made: float, points: float, lang: Lang) -> str:
+    """An exchange, what it leaves the bidder and what it brings: "Discard 8♣ 9♣, trump ♥ — 5 trumps kept, no ♣
+    left; your side makes the contract in 61% of deals, +1.9 points on average"."""
+    said = said[:1].upper() + said[1:]
+    if not does:
+        return say("exchange.reason", lang, said=said, p=made, points=points)
+    return say("exchange.reason_does", lang, said=said, does=does, p=made, points=points)
+
+
+def _joined(does: str, doubt: str, lang: Lang) -> str:
+    """What an exchange leaves, and how sure its grade is where that needs saying: a row of the table's why."""
+    if not doubt:
+        return does
+    return say("display.unsure", lang, reason=does, doubt=doubt) if does else doubt
 
 
 def _deals(state: HandState, bidder: Seat, seed: int, samples: int) -> list[list[int]]:

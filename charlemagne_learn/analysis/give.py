@@ -30,7 +30,9 @@ from ..engine.deal import deck_mask, indices_of, mask_of
 from ..engine.errors import IllegalActionError
 from ..engine.hand import SeatView
 from ..engine.i18n import say, sentence
+from ..engine.ranking import CardOrder, card_order
 from ..engine.rng import DealRandom, derive_seed
+from ..engine.rules import Rules
 from ..engine.scoring import stake
 from .evaluate import best_trump, bid_chance
 from .hints import Choice, Row, rank_choices
@@ -102,8 +104,26 @@ def give_choices(view: SeatView, samples: int, seed: int, lang: str = "en") -> t
     points = dict(zip(gifts, by_card, strict=True))
     totals = dict(zip(gifts, sums, strict=True))
     rows: list[Row] = []
+    # what each card is to the bidder, where the giver knows it: a trump once trump is named (a jack or a joker by
+    # its name), a side ace; the jokers are trumps whatever trump the bidder names
+    order = card_order(rules, options[0]) if len(options) == 1 else None
     for card in gifts:
         tricks, made = mean_tricks(totals[card][0], n), totals[card][1] / n
-        reason = say("give.reason", lang, card=card, p=made, points=sum(points[card]) / n)
+        what = _what(rules, order, card.index, lang)
+        key = "give.reason_what" if what else "give.reason"
+        reason = say(key, lang, card=card, what=what, p=made, points=sum(points[card]) / n)
         rows.append((Action.give(card), points[card], tricks, made, reason))
     return rank_choices(view, rows, at_stake, lang, results=made_on), n
+
+
+def _what(rules: Rules, order: CardOrder | None, c: int, lang: str) -> str:
+    """What card ``c`` is to a bidder who names trump with ``order`` (None: trump still to name), "" for a card
+    that is nothing in particular."""
+    if order is None:
+        joker = card_order(rules, None)  # the jokers are trumps whatever the trump
+        if joker.role[c] and joker.is_trump(c):
+            return say("give.what.role", lang, role=joker.role[c])
+        return say("give.what.an_ace", lang) if c < 32 and c % 8 == 7 else ""
+    if order.is_trump(c):
+        return say("give.what.role", lang, role=order.role[c]) if order.role[c] else say("give.what.trump", lang)
+    return say("give.what.ace", lang) if c < 32 and c % 8 == 7 else ""

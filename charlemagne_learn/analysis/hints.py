@@ -2,8 +2,10 @@
 
 A card is worth how often its side then gets the result it plays for (the contract made, or set) and the points it
 can expect, over deals of the hidden cards consistent with what the seat has seen, each solved double-dummy
-(:mod:`~charlemagne_learn.analysis.pimc`): ranked by the chance first, then the points, then the tricks. A bid is
-worth the points :func:`~charlemagne_learn.analysis.odds.bid_odds` expects from it, and a pass nothing. The result
+(:mod:`~charlemagne_learn.analysis.pimc`): ranked by the chance first, then the points, then the tricks. A first bid
+(nobody has bid yet) is worth the points :func:`~charlemagne_learn.analysis.odds.bid_odds` expects from it, and a pass
+nothing; once somebody has bid, each bid and the pass are worth what follows them, the bid that stands played out
+(:mod:`~charlemagne_learn.analysis.auction`, :func:`bid_stands`). The result
 and points, not tricks, because the game pays for contracts: an overtrick in a 5-bid is worth nothing, one trick
 short of Charlemagne costs everything.
 
@@ -32,7 +34,7 @@ from ..engine.cards import Card, Seat
 from ..engine.checks import flag, whole_number
 from ..engine.errors import CharlemagneError, IllegalActionError
 from ..engine.hand import HandState, Phase, SeatView
-from ..engine.i18n import Lang, check_lang, lang_or_current, say, sentence, word
+from ..engine.i18n import Lang, check_lang, join_words, lang_or_current, say, sentence, word
 from ..engine.ranking import CardOrder
 from ..engine.rng import check_seed
 from ..engine.rules import Rules
@@ -189,7 +191,7 @@ def _ranked(view: SeatView, samples: int, seed: int, workers: int | None, bids: 
     """:func:`hint`, its arguments checked."""
     if view.phase is Phase.PLAY:
         choices, used = _play_choices(view, samples, seed, bids, language)
-    elif view.phase is Phase.BIDDING and partner_has_bid(view):
+    elif view.phase is Phase.BIDDING and bid_stands(view):
         from .auction import auction_choices  # it ranks with this module's grades
 
         choices, used = auction_choices(view, samples, seed, language)
@@ -250,7 +252,8 @@ def rank_choices(
                 loss=g.loss,
                 grade=g.grade,
                 reason=text,
-                rule=rule if action == thumb else "",
+                # shown only where the rule's choice is among the best: a rule on a worse choice would teach it
+                rule=rule if action == thumb and g.grade == "best" else "",
                 deals=g.deals,
                 low=g.low,
                 high=g.high,
@@ -288,10 +291,27 @@ def _thumb(view: SeatView, lang: str) -> tuple[Action | None, str]:
 
 
 def partner_has_bid(view: SeatView) -> bool:
-    """Has the partner of the seat to move bid in this auction? Then passing leaves that bid standing, so each
-    choice is graded by what follows it (:mod:`~charlemagne_learn.analysis.auction`), not by its own odds."""
+    """Has the partner of the seat to move bid in this auction? (What the partner's bid says is part of the
+    choice: the decision quizzes' reply.)"""
     me = view.seat
     return any(seat == me.partner and action.kind == "bid" for seat, action in view.bids)
+
+
+def bid_stands(view: SeatView) -> bool:
+    """Has anybody bid in this auction? Then a pass leaves that bid (or a later one) to be played, and every choice
+    is graded by what follows it (:mod:`~charlemagne_learn.analysis.auction`), on deals that fit the bids made,
+    not by its own odds: a pass is worth what the contract that stands brings the seat's side, set or made.
+
+    With no bid yet, each bid is graded by its own odds and the pass at nothing: what the others would bid after a
+    pass is a guess about their bidding, which, asked of RuleBot, prefers a 6 to the lowest bid on 14 first bids
+    in 30 (it pre-empts RuleBot's overcalls), against the course's count, at three times the cost."""
+    return any(action.kind == "bid" for _, action in view.bids)
+
+
+def still_to_bid(view: SeatView) -> list[Seat]:
+    """The seats that bid after the seat to move: the bidding goes round once, the dealer's bid last."""
+    me = view.seat
+    return [Seat((me + k) % 4) for k in range(1, (view.dealer - me) % 4 + 1)]
 
 
 def graded(view: SeatView) -> bool:
@@ -417,9 +437,14 @@ def _bid_choices(view: SeatView, samples: int, seed: int, workers: int | None, l
     # The odds keep each bid's made count, not its points deal by deal: a mean's standard error from its chance,
     # as if the bid scored its making or its failing points each time (exact where overtricks score nothing).
     errors: list[float] = []
+    last = view.seat == view.dealer
+    later = join_words((seat.named(lang) for seat in still_to_bid(view)), lang)
     for act in view.legal_actions:
         if act.kind == "pass":
-            rows.append((act, [0.0], None, None, say("hints.pass", lang)))
+            # nobody has bid (else the auction grades it): the dealer's pass throws the hand in, anybody else's
+            # leaves the bidding to the others, counted at nothing
+            said = say("auction.reason_pass_out", lang, points=0.0) if last else say("hints.pass", lang)
+            rows.append((act, [0.0], None, None, said))
             errors.append(0.0)
             continue
         chance = odds[act.bid or ""]
@@ -432,7 +457,12 @@ def _bid_choices(view: SeatView, samples: int, seed: int, workers: int | None, l
         points = (2 * p - 1) * rules.target if expected is None else expected
         name = word(chance.label, check_lang(lang))
         label = f"{name} ({how_text(how, lang)})" if how else name
-        rows.append((act, [points], None, p, say("hints.bid", lang, label=label, p=p, points=points)))
+        said = (
+            say("hints.bid_last", lang, label=label, p=p, points=points)
+            if last
+            else say("hints.bid_open", lang, label=label, later=later, p=p, points=points)
+        )
+        rows.append((act, [points], None, p, said))
         errors.append(stake(rules, rules.bid(chance.bid)) * (p * (1 - p) / odds.samples) ** 0.5)
     return rank_choices(view, rows, bidding_stake(rules), lang, errors=errors, deals=odds.samples), odds.samples
 

@@ -512,6 +512,17 @@ def _follow(t: _Table, legal: list[int]) -> Advice:
     return _card(masters[0] if masters else beaters[-1], "follow.third_high")
 
 
+def _may_be_overtaken(t: _Table, card: int, led: int) -> bool:
+    """May a seat still to play to this trick hold a card that beats ``card`` (one of a suit it has not shown out
+    of)?"""
+    order = t.order
+    strength = order.strength[led]
+    return any(
+        strength[x] > strength[card] and any(not t.void[s] >> order.suit_of[x] & 1 for s in t.after)
+        for x in indices_of(t.unseen)
+    )
+
+
 def _play_avoid(t: _Table, legal: list[int]) -> Advice:
     order = t.order
     rules = t.contract.rules
@@ -547,9 +558,11 @@ def _play_avoid(t: _Table, legal: list[int]) -> Advice:
             return _card(max(legal, key=lambda c: (-lengths[order.suit_of[c]], order.power[c], -c)), "avoid.void_throw")
         if under:
             return _card(_highest(under, order), "avoid.duck")
-        if t.after:
-            return _card(_lowest(legal, order), "avoid.forced_win")
-        return _card(_highest(legal, order), "avoid.forced_win_last")
+        lowest = _lowest(legal, order)
+        if t.after and _may_be_overtaken(t, lowest, led):
+            return _card(lowest, "avoid.forced_win")
+        # the trick is the bidder's whatever comes after: the highest goes, the low cards stay to duck with later
+        return _card(_highest(legal, order), "avoid.forced_win_sure" if t.after else "avoid.forced_win_last")
     if best_seat == t.bidder:
         if under:
             return _card(_highest(under, order), "avoid.defend_under")

@@ -30,7 +30,8 @@ import traitlets as t
 
 from ..analysis.ahead import ahead
 from ..analysis.exchange import ExchangeChoice, ExchangeHint, exchange_hint
-from ..analysis.hints import Hint, hint
+from ..analysis.hints import Choice, Hint, hint
+from ..analysis.shown import why
 from ..course import check_student
 from ..course import student as course_student
 from ..engine.actions import Action
@@ -549,9 +550,10 @@ class DecisionQuiz(TableFront):
         graded = [(text, c.grade if lang == "en" else word(f"play.grade.{c.grade}", lang), c) for text, c in named]
         colon = ":" if lang == "en" else " :"
         rows = "".join(
-            # the deals behind the grade and its intervals, for a reader who points at it
+            # the deals behind the grade and its intervals, for a reader who points at it; each row's reason and,
+            # where it needs saying, how sure its grade is
             f"<li title='{escape(c.details(lang))}'>{escape(text)}{colon} {escape(grade)} "
-            f"({number_text(c.points, '+.1f', lang)})</li>"
+            f"({number_text(c.points, '+.1f', lang)}) — {escape(_row_why(c, lang))}</li>"
             for text, grade, c in graded[:8]
         )
         return (
@@ -559,6 +561,11 @@ class DecisionQuiz(TableFront):
             f"<p>{escape(say('decide.best', lang, reason=ranked.best.reason))}"
             f"</p><ol>{rows}</ol></details>"
         )
+
+
+def _row_why(choice: Choice | ExchangeChoice, lang: Lang) -> str:
+    """A ranked choice's reason, in the quiz's language, with how sure its grade is where that needs saying."""
+    return choice.why(lang) if isinstance(choice, ExchangeChoice) else why(choice, lang)
 
 
 def written_lang(lang: object) -> Lang:

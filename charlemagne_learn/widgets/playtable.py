@@ -993,7 +993,7 @@ def exchange_panel(ranked: ExchangeHint, lang: Lang) -> HintPanel:
                 "grade_word": word(f"play.grade.{c.grade}", lang),
                 "points": number_text(c.points, "+.1f", lang),
                 "details": c.details(lang),
-                "reason": c.reason,
+                "reason": c.why(lang),
             }
             for c in ranked.choices[:8]
         ],
