@@ -277,7 +277,7 @@ def test_english_is_unchanged() -> None:
     h = Hand("AS JD 7H RJ 9C", contract=k, trick="KH")
     assert not h.select("AS")
     assert h.message == (
-        "A♠ cannot be played: a heart was led and you hold some (RJ, the high joker, counts as a heart; "
+        "A♠ cannot be played: a heart was led and you hold some (the red joker, the high joker, counts as a heart; "
         "J♦, the little jack, counts as a heart), so you must follow suit."
     )
     with pytest.raises(cl.CharlemagneError, match=r"^Q♥ is not in this hand; it holds RJ J♦ 7♥ A♠ 9♣$"):

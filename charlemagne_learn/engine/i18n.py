@@ -376,7 +376,8 @@ def _join(items: list[str], lang: Lang) -> str:
 
 class _Formatter(string.Formatter):
     """Fields in a language's forms. A :class:`Card` is written as on its face (``{card}``: "J♦"), by name
-    (``{card:name}``), with its article (``{card:the}``: "the jack of diamonds", "le valet de carreau"; French
+    (``{card:name}``), on its face but a joker by name (``{card:said}``: "J♦", "the red joker"; ``{card:Said}`` begins a sentence;
+    ``{card:plain}`` without the article, in a list), with its article (``{card:the}``: "the jack of diamonds", "le valet de carreau"; French
     ``{card:a}`` "au valet", ``{card:de}`` "du valet"); a :class:`Seat` by name (``{seat}``) or letter
     (``{seat:short}``: N E S O in French); a :class:`Suit` by its plural name (``{suit}``) or singular
     (``{suit:one}``); a seat after French "de" or "que" with its elision (``{seat:de}`` is "de Nord", "d'Est";
@@ -411,6 +412,12 @@ class _Formatter(string.Formatter):
                 return str(value)
             if format_spec == "name":
                 return card_name(value, lang)
+            if format_spec == "plain":  # a trick's list, "West red joker, North 9♣"
+                return card_name(value, lang) if value.is_joker else str(value)
+            if format_spec in ("said", "Said"):
+                # a sentence names a joker ("the red joker"): RJ and BJ are corners of a card's face, not words
+                said = _card_article(value, lang, "the") if value.is_joker else str(value)
+                return said[:1].upper() + said[1:] if format_spec == "Said" else said
             return _card_article(value, lang, format_spec)
         if isinstance(value, Seat):
             if format_spec == "short":

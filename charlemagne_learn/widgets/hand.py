@@ -9,7 +9,7 @@ Hand(RJ J♦ 7♥ A♠ 9♣; legal: RJ J♦ 7♥)
 >>> h.select("AS")     # a heart was led and this hand holds trumps: the engine says why not
 False
 >>> h.message
-'A♠ cannot be played: a heart was led and you hold some (RJ, the high joker, counts as a heart; J♦, the little jack, counts as a heart), so you must follow suit.'
+'A♠ cannot be played: a heart was led and you hold some (the red joker, the high joker, counts as a heart; J♦, the little jack, counts as a heart), so you must follow suit.'
 >>> h.select("JD"), h.selected
 (True, 'JD')
 
