@@ -50,6 +50,7 @@ __all__ = [
     "Codes",
     "Lang",
     "Sentence",
+    "Words",
     "add_language",
     "card_label",
     "card_name",
@@ -173,6 +174,16 @@ def say(key: str, lang: str | None = None, /, **fields: Any) -> str:
     (see :class:`_Formatter`). A key no catalog has is a programming error (KeyError), never a learner's."""
     chosen = lang_or_current(lang)
     return _FORMATTERS[chosen].format(_text(key, chosen), **fields)
+
+
+class Words(str):
+    """A word or a phrase that a notebook shows as it reads, without a string's quotes: ``little jack``, not
+    ``'little jack'``."""
+
+    __slots__ = ()
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        printer.text(str(self))
 
 
 class Sentence(str):
