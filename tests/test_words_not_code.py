@@ -99,6 +99,9 @@ def test_the_finder_finds_code_and_leaves_words() -> None:
     assert code_in("South plays RJ. BJ") == ["RJ"]
     assert code_in("JupyterLab: North's card (the players' hands), l'as de pique, 3 card(s), Lesson 02.") == []
     assert code_in("[Next: 03 Following suit](03_following_suit.ipynb) — J♥ RJ♥ 10♦") == []
+    assert prose('`RJ` is the **red joker**; type `"BJ JS AS"`; `high_joker="red"`') == (
+        ' cards  is the **red joker**; type  cards ; `high_joker="red"`'
+    )
     assert bare_numbers("8\nNorth won 8 tricks\n 91 %") == ["8", " 91 %"]
 
 
@@ -107,6 +110,8 @@ _OPTIONAL = re.compile(r"^\s*\*(?:Under the hood|Sous le capot)", re.IGNORECASE)
 # "(*under the hood:* the quiz's `seed` picks the questions)": an optional note inside a sentence
 _OPTIONAL_ASIDE = re.compile(r"\(\*(?:under the hood|sous le capot)\b[^)]*\)", re.IGNORECASE)
 _LINK_TARGET = re.compile(r"\]\([^)]*\)")
+_CODE_CARD = r"(?:10|[2-9TJQKAVDR])[CDHS♣♦♥♠]|RJ|BJ"
+_TYPED_CARDS = re.compile(rf'`"?(?:{_CODE_CARD})(?:[ ,]+(?:{_CODE_CARD}))*"?`')
 _COMMENT = re.compile(r"<!--.*?-->", re.S)
 _UNSHOWN = re.compile(r"<(style|script)\b[^>]*>.*?</\1>", re.S | re.IGNORECASE)
 # a card picture (or any image) is read as the words it says to a screen reader, not as its face's corner
@@ -131,9 +136,11 @@ def _source(value: str | list[str]) -> str:
 
 
 def prose(markdown: str) -> str:
-    """A Markdown cell's words a learner reads: its optional notes, link targets and comments taken out."""
+    """A Markdown cell's words a learner reads: its optional notes, link targets and comments taken out, and the
+    cards it quotes as a learner types them in a box (`RJ`, `"BJ JS AS"`)."""
     kept = [p for p in markdown.split("\n\n") if not _OPTIONAL.match(p)]
     text = _LINK_TARGET.sub("]", _OPTIONAL_ASIDE.sub(" ", "\n\n".join(kept)))
+    text = _TYPED_CARDS.sub(" cards ", text)
     return html_words(text)
 
 
@@ -176,15 +183,11 @@ def _id(path: Path) -> str:
 #: Lessons whose saved text still shows code, each to leave this list once its text is written in words (strict: a
 #: lesson that reads in words fails here until it is taken off).
 STILL_CODE = {
-    "en/00_start_here", "en/01_cards_and_deck", "en/02_trump_order_and_the_jacks",
-    "en/03_following_suit_and_winning_tricks", "en/04_the_jokers", "en/05_bidding_and_the_kitty",
-    "en/06_numeric_contracts_and_scoring", "en/07_mulot_and_gros_mulot", "en/08_charlemagne_and_gros_charlemagne",
-    "en/09_judging_a_hand", "en/10_a_hand_told_from_a_seat", "en/11_play_a_hand", "en/13_other_tables",
-    "en/15_final_test", "en/practice",
-    "fr/00_start_here", "fr/01_cards_and_deck", "fr/02_trump_order_and_the_jacks",
-    "fr/03_following_suit_and_winning_tricks", "fr/04_the_jokers", "fr/05_bidding_and_the_kitty",
-    "fr/06_numeric_contracts_and_scoring", "fr/07_mulot_and_gros_mulot", "fr/09_judging_a_hand",
-    "fr/10_a_hand_told_from_a_seat", "fr/11_play_a_hand", "fr/13_other_tables", "fr/15_final_test", "fr/practice",
+    "en/00_start_here", "en/01_cards_and_deck", "en/05_bidding_and_the_kitty", "en/06_numeric_contracts_and_scoring",
+    "en/07_mulot_and_gros_mulot", "en/08_charlemagne_and_gros_charlemagne", "en/10_a_hand_told_from_a_seat",
+    "en/11_play_a_hand", "en/15_final_test", "en/practice", "fr/00_start_here", "fr/01_cards_and_deck",
+    "fr/05_bidding_and_the_kitty", "fr/06_numeric_contracts_and_scoring", "fr/07_mulot_and_gros_mulot",
+    "fr/10_a_hand_told_from_a_seat", "fr/11_play_a_hand", "fr/15_final_test", "fr/practice",
 }  # fmt: skip
 
 
