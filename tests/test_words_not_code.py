@@ -185,9 +185,9 @@ def _id(path: Path) -> str:
 STILL_CODE = {
     "en/00_start_here", "en/01_cards_and_deck", "en/05_bidding_and_the_kitty", "en/06_numeric_contracts_and_scoring",
     "en/07_mulot_and_gros_mulot", "en/08_charlemagne_and_gros_charlemagne", "en/10_a_hand_told_from_a_seat",
-    "en/11_play_a_hand", "en/15_final_test", "en/practice", "fr/00_start_here", "fr/01_cards_and_deck",
+    "en/11_play_a_hand", "en/15_final_test", "fr/00_start_here", "fr/01_cards_and_deck",
     "fr/05_bidding_and_the_kitty", "fr/06_numeric_contracts_and_scoring", "fr/07_mulot_and_gros_mulot",
-    "fr/10_a_hand_told_from_a_seat", "fr/11_play_a_hand", "fr/15_final_test", "fr/practice",
+    "fr/10_a_hand_told_from_a_seat", "fr/11_play_a_hand", "fr/15_final_test",
 }  # fmt: skip
 
 
