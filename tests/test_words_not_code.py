@@ -305,3 +305,60 @@ def test_a_lesson_s_hands_ladders_bid_boxes_and_decisions_say_words(lang: str) -
         if not quiz.next():
             break
     assert found == {}
+
+
+# ---------------------------------------------------------------- each edition's card letters
+#: A card's face as English writes it (jack, queen, king) and as French does (valet, dame, roi).
+_FACES = {"en": re.compile(r"(?<![\w])[JQK][♣♦♥♠]"), "fr": re.compile(r"(?<![\w])[VDR][♣♦♥♠]")}
+
+
+def _faces_shown(widget: Any) -> Iterator[str]:
+    """Every text of ``widget`` that shows a face: its synced words, its cards' corners, its static picture's text."""
+    for name in widget.keys:
+        if name in _NOT_WORDS or name.startswith(("_model", "_view", "_anywidget")):
+            continue
+        yield from _all_texts(getattr(widget, name))
+    yield html.unescape(_TAG.sub(" ", _UNSHOWN.sub(" ", widget._static_html())))
+
+
+def _all_texts(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        if "pip" in value:  # a card's corner: its rank beside its suit
+            yield f"{value.get('rank', '')}{value['pip']}"
+        for key, item in value.items():
+            if key not in _CODES:
+                yield from _all_texts(item)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            yield from _all_texts(item)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_each_edition_draws_and_writes_cards_with_its_own_letters(lang: str) -> None:
+    """The French edition's cards are V, D and R (valet, dame, roi) on their faces, in the questions, answers and
+    explanations, as its prose writes them; the English edition's J, Q and K. What a learner types is read in
+    either (``"JD"``, ``"V♦"``)."""
+    from charlemagne_learn.widgets import Hand, TrickQuiz, TrumpLadder
+
+    other = _FACES["fr" if lang == "en" else "en"]
+    shown: list[str] = []
+    for made in _TRICK_QUIZZES[:4]:
+        quiz = TrickQuiz(**made, lang=lang)
+        while quiz.phase != "finished":
+            shown += _faces_shown(quiz)
+            quiz.answer(quiz._question.answer)
+            shown += _faces_shown(quiz)
+            quiz.next()
+    hand = Hand(
+        "AD KD QS JC 10H", contract=cl.Contract(cl.Rules.preset("canadian"), "6", "N", "H"), trick="JD", lang=lang
+    )
+    for card in ("AD", "KD", "QS", "JC"):
+        hand.select(card)
+        shown += _faces_shown(hand)
+    shown += _faces_shown(TrumpLadder(trump="S", lang=lang))
+    wrong = sorted({m for text in shown for m in other.findall(text)})
+    assert wrong == []
+    assert any(_FACES[lang].search(text) for text in shown)
+    assert cl.Card.parse("V♦") == cl.Card.parse("JD") and cl.parse_cards("DS R♥ 10D") == cl.parse_cards("QS KH 10D")

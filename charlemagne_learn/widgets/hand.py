@@ -81,7 +81,7 @@ class Hand(GameWidget):
             raise HandError(sentence("hand.too many", most=_MOST_CARDS, n=len(hand)))
         repeated = sorted({c for c in hand if hand.count(c) > 1}, key=lambda c: c.index)
         if repeated:
-            raise HandError(sentence("hand.repeated", cards=" ".join(map(str, repeated)), n=len(repeated)))
+            raise HandError(sentence("hand.repeated", cards=repeated, n=len(repeated)))
         played = parse_cards(trick)
         if played and contract is None:
             raise TrickError(sentence("hand.needs contract", lang))
