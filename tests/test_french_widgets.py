@@ -108,7 +108,7 @@ def test_a_hand_and_its_refusals() -> None:
     click(h, type="click", card="AS")  # must follow suit: the ruling in French
     assert h.message and not english_in(h)
     click(h, type="click", card="QH")  # not held
-    assert h.message == "Cette main n'a pas la dame de cœur ; elle tient RJ J♦ 7♥ A♠ 9♣" and not english_in(h)
+    assert h.message == "Cette main n'a pas la dame de cœur ; elle tient RJ V♦ 7♥ A♠ 9♣" and not english_in(h)
     assert h.select("JD") and h.message == ""
 
 
@@ -142,7 +142,7 @@ def test_a_bid_box_reference_card_and_a_hand_in_bidding(variant: str) -> None:
     box = BidBox(state=state, lang="fr")
     assert not english_in(box)
     click(box, type="bid", action="play JH")
-    assert box.message.startswith("« joue J♥ » n'est pas une enchère") and not english_in(box)
+    assert box.message.startswith("« joue V♥ » n'est pas une enchère") and not english_in(box)
 
 
 def test_bid_names_of_the_american_and_maine_tables_in_french() -> None:
@@ -277,7 +277,7 @@ def test_english_is_unchanged() -> None:
     h = Hand("AS JD 7H RJ 9C", contract=k, trick="KH")
     assert not h.select("AS")
     assert h.message == (
-        "A♠ cannot be played: a heart was led and you hold some (RJ, the high joker, counts as a heart; "
+        "A♠ cannot be played: a heart was led and you hold some (the red joker, the high joker, counts as a heart; "
         "J♦, the little jack, counts as a heart), so you must follow suit."
     )
     with pytest.raises(cl.CharlemagneError, match=r"^Q♥ is not in this hand; it holds RJ J♦ 7♥ A♠ 9♣$"):

@@ -130,7 +130,7 @@ def test_french_uses_the_games_words() -> None:
     roles = {c["id"]: c["role_text"] for c in ladder.trumps}
     assert roles["JH"] == "le bar" and roles["JD"] == "le petit bar" and roles["RJ"] == "le grand joker"
     assert ladder.caption.startswith("Charlemagne canadien, atout cœur : 11 atouts")
-    assert {p["suit"]: p for p in ladder.plain}["D"]["cards"][3]["text"] == "J♦ est un atout maintenant"
+    assert {p["suit"]: p for p in ladder.plain}["D"]["cards"][3]["text"] == "V♦ est un atout maintenant"
 
 
 def test_static_html_is_the_same_ladder_as_a_table() -> None:

@@ -248,7 +248,7 @@ class Action(HashedOnce):
         by :meth:`parse` too.
 
         >>> Action.parse("play JH").text("fr"), Action.parse("bid 4 NT").text("fr"), Action.parse("pass").text("fr")
-        ('jouer J♥', 'enchère 4 sans atout', 'passe')
+        ('jouer V♥', 'enchère 4 sans atout', 'passe')
         >>> Action.parse("bid gros_mulot").text("fr"), Action.parse("bid no_trump").text("fr")
         ('enchère Gros Mulot', 'enchère Sans-atout')
         >>> Action.parse("bid gros_mulot").text("en"), Action.parse("choose partner_card").text("en")

@@ -236,11 +236,13 @@ class Rank(_Named):
 
     @classmethod
     def _words(cls, member: Any) -> tuple[str, ...]:
-        return (member.symbol.lower(), member.word) + (("t",) if member.symbol == "10" else ())
+        # French letters too (valet, dame, roi: the French edition's faces), so "V♥" and "DS" read as French write them
+        french = {"J": ("v", "valet"), "Q": ("d", "dame"), "K": ("r", "roi")}.get(member.symbol, ())
+        return (member.symbol.lower(), member.word, *french) + (("t",) if member.symbol == "10" else ())
 
     @classmethod
     def find(cls, text: str | Rank) -> Rank:
-        """Read a rank from ``"10"``, ``"T"``, ``"q"`` or ``"queen"``."""
+        """Read a rank from ``"10"``, ``"T"``, ``"q"``, ``"queen"`` or French ``"D"``, ``"dame"``."""
         if isinstance(text, Rank):
             return text
         rank: Rank | None = cls._lookup(text)

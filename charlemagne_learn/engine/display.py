@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from .bid_meaning import bid_meaning
 from .cards import Card, Seat
-from .i18n import Lang, card_label, lang_or_current, say, word
+from .i18n import Lang, card_face, card_label, lang_or_current, say, word
 from .palette import card_colour, colour
 from .ranking import sort_hand
 from .rules import Rules
@@ -75,7 +75,7 @@ def card_html(card: Card, role: str = "", lang: str | None = None, *, four_colou
     ink = colour(card_colour(card, four_colour))
     return (
         f'<span role="img" aria-label="{escape(label)}" title="{escape(label)}" '
-        f'style="{_STYLE};color:{ink}">{escape(str(card))}</span>'
+        f'style="{_STYLE};color:{ink}">{escape(card_face(card, language))}</span>'
     )
 
 

@@ -50,7 +50,9 @@ __all__ = [
     "Codes",
     "Lang",
     "Sentence",
+    "Words",
     "add_language",
+    "card_face",
     "card_label",
     "card_name",
     "catalog_keys",
@@ -156,6 +158,24 @@ def word(key: str, lang: Lang = "en") -> str:
     return out
 
 
+_FACED_RANKS = {Rank.JACK: "card.face.jack", Rank.QUEEN: "card.face.queen", Rank.KING: "card.face.king"}
+
+
+@functools.lru_cache(maxsize=256)  # 34 cards × the languages: written over and over
+def card_face(card: Card, lang: Lang = "en") -> str:
+    """A card as its face's corner shows it in ``lang``: "J♦" in English, "V♦" in French (valet, dame, roi); a
+    number, an ace or a joker the same in every language. What a learner types is read in either
+    (:meth:`Card.parse <charlemagne_learn.engine.cards.Card.parse>`).
+
+    >>> card_face(Card.parse("JD"), "fr"), card_face(Card.parse("QS"), "fr"), card_face(Card.parse("10H"), "fr")
+    ('V♦', 'D♠', '10♥')
+    """
+    key = _FACED_RANKS.get(card.rank) if card.rank is not None else None
+    if key is None or card.suit is None:
+        return str(card)
+    return _text(key, lang) + card.suit.symbol
+
+
 @functools.lru_cache(maxsize=4096)  # 34 cards × a few roles × the languages: written over and over
 def card_label(card: Card, lang: Lang = "en", role: str = "") -> str:
     """What a screen reader says for a card: "jack of diamonds — little jack"."""
@@ -173,6 +193,16 @@ def say(key: str, lang: str | None = None, /, **fields: Any) -> str:
     (see :class:`_Formatter`). A key no catalog has is a programming error (KeyError), never a learner's."""
     chosen = lang_or_current(lang)
     return _FORMATTERS[chosen].format(_text(key, chosen), **fields)
+
+
+class Words(str):
+    """A word or a phrase that a notebook shows as it reads, without a string's quotes: ``little jack``, not
+    ``'little jack'``."""
+
+    __slots__ = ()
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        printer.text(str(self))
 
 
 class Sentence(str):
@@ -376,7 +406,8 @@ def _join(items: list[str], lang: Lang) -> str:
 
 class _Formatter(string.Formatter):
     """Fields in a language's forms. A :class:`Card` is written as on its face (``{card}``: "J♦"), by name
-    (``{card:name}``), with its article (``{card:the}``: "the jack of diamonds", "le valet de carreau"; French
+    (``{card:name}``), on its face but a joker by name (``{card:said}``: "J♦", "the red joker"; ``{card:Said}`` begins a sentence;
+    ``{card:plain}`` without the article, in a list), with its article (``{card:the}``: "the jack of diamonds", "le valet de carreau"; French
     ``{card:a}`` "au valet", ``{card:de}`` "du valet"); a :class:`Seat` by name (``{seat}``) or letter
     (``{seat:short}``: N E S O in French); a :class:`Suit` by its plural name (``{suit}``) or singular
     (``{suit:one}``); a seat after French "de" or "que" with its elision (``{seat:de}`` is "de Nord", "d'Est";
@@ -408,9 +439,15 @@ class _Formatter(string.Formatter):
             return value.listed(lang)
         if isinstance(value, Card):
             if format_spec == "":
-                return str(value)
+                return card_face(value, lang)
             if format_spec == "name":
                 return card_name(value, lang)
+            if format_spec == "plain":  # a trick's list, "West red joker, North 9♣"
+                return card_name(value, lang) if value.is_joker else card_face(value, lang)
+            if format_spec in ("said", "Said"):
+                # a sentence names a joker ("the red joker"): RJ and BJ are corners of a card's face, not words
+                said = _card_article(value, lang, "the") if value.is_joker else card_face(value, lang)
+                return said[:1].upper() + said[1:] if format_spec == "Said" else said
             return _card_article(value, lang, format_spec)
         if isinstance(value, Seat):
             if format_spec == "short":
@@ -433,7 +470,7 @@ class _Formatter(string.Formatter):
         if isinstance(value, (list, tuple)) and all(isinstance(v, Card) for v in value):
             if format_spec == "names":
                 return _join([card_name(c, lang) for c in value], lang)
-            return " ".join(map(str, value))
+            return " ".join(card_face(c, lang) for c in value)
         if isinstance(value, (list, tuple)) and all(isinstance(v, Seat) for v in value):
             return _join([self.format_field(v, format_spec) for v in value], lang)
         text = str(super().format_field(value, format_spec))

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from .cards import Card, CardList, Rank, Suit, parse_cards
 from .errors import CardParseError, ContractError, RulesOptionError, quote
-from .i18n import sentence
+from .i18n import Words, sentence
 from .rules import Rules
 
 if TYPE_CHECKING:
@@ -169,7 +169,7 @@ def card_role(rules: Rules, trump: Suit | str | None, card: Card | str) -> str:
     ruled = Rules.find(rules)
     if found.index not in ruled.deck_indices:
         raise CardParseError(sentence("ranking.not_in_deck", card=found, deck=f"title.{ruled.name}"))
-    return order.role[found.index]
+    return Words(order.role[found.index])
 
 
 def jokers(rules: Rules | str | None = None) -> tuple[Card, Card]:

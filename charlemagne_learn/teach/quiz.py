@@ -30,7 +30,7 @@ from ..engine.contract import Contract
 from ..engine.deal import cards_of, deal_hands
 from ..engine.errors import RulesOptionError, quote
 from ..engine.hand import HandState
-from ..engine.i18n import check_lang, lang_or_current, say, sentence, word
+from ..engine.i18n import card_face, check_lang, lang_or_current, say, sentence, word
 from ..engine.ranking import card_order, trump_order
 from ..engine.rng import check_seed
 from ..engine.rules import BidSpec, Rules
@@ -144,7 +144,7 @@ class Question:
             return ", ".join(word(Seat.find(s).name, check_lang(self.lang)) for s in given)
         if self.kind == "score":
             return ", ".join(given)
-        return " ".join(str(Card.parse(c)) for c in given) or say("quiz.none", self.lang)
+        return " ".join(card_face(Card.parse(c), check_lang(self.lang)) for c in given) or say("quiz.none", self.lang)
 
 
 # ---------------------------------------------------------------- helpers
@@ -422,7 +422,8 @@ def _order(rules: Rules, level: int, rng: random.Random, lang: str) -> Question:
     while shown == list(answer):  # the cards never appear already in order
         rng.shuffle(shown)
     named = ", ".join(
-        say("quiz.role", lang, card=c, role=order.role[c.index]) if order.role[c.index] else str(c) for c in everything
+        say("quiz.role", lang, card=c, role=order.role[c.index]) if order.role[c.index] else card_face(c, lang)
+        for c in everything
     )
     title, trump_words = f"title.{rules.name}", contract.trump_words(lang)
     explanation = say("quiz.order_explanation", lang, trump=trump_words, title=title, named=named, answer=answer)

@@ -27,7 +27,7 @@ from ..engine.cards import RED_JOKER, Card, Suit
 from ..engine.checks import flag
 from ..engine.contract import Contract
 from ..engine.errors import CharlemagneError, RulesOptionError, quote
-from ..engine.i18n import LANGS, Lang, card_label, check_lang, number, say, sentence, word
+from ..engine.i18n import LANGS, Lang, card_face, card_label, check_lang, number, say, sentence, word
 from ..engine.palette import card_colour, palette_css, suit_colour
 from ..engine.ranking import card_order
 from ..engine.rules import BidSpec, Rules
@@ -231,10 +231,10 @@ def card_view(
     joker = card.suit is None or card.rank is None
     view: CardView = {
         "id": card_id(card),
-        "text": str(card),
+        "text": card_face(card, lang),
         "suit": suit,
         # the face's corners: the rank and the suit's symbol; a joker's word and a star
-        "rank": word("joker", lang).upper() if joker else str(card.rank),
+        "rank": word("joker", lang).upper() if joker else card_face(card, lang)[:-1],
         "pip": "★" if joker else card.suit.symbol,  # type: ignore[union-attr]
         "high": role == "high joker",
         "label": card_label(card, lang, role),

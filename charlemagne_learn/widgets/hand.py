@@ -9,7 +9,7 @@ Hand(RJ J♦ 7♥ A♠ 9♣; legal: RJ J♦ 7♥)
 >>> h.select("AS")     # a heart was led and this hand holds trumps: the engine says why not
 False
 >>> h.message
-'A♠ cannot be played: a heart was led and you hold some (RJ, the high joker, counts as a heart; J♦, the little jack, counts as a heart), so you must follow suit.'
+'A♠ cannot be played: a heart was led and you hold some (the red joker, the high joker, counts as a heart; J♦, the little jack, counts as a heart), so you must follow suit.'
 >>> h.select("JD"), h.selected
 (True, 'JD')
 
@@ -81,7 +81,7 @@ class Hand(GameWidget):
             raise HandError(sentence("hand.too many", most=_MOST_CARDS, n=len(hand)))
         repeated = sorted({c for c in hand if hand.count(c) > 1}, key=lambda c: c.index)
         if repeated:
-            raise HandError(sentence("hand.repeated", cards=" ".join(map(str, repeated)), n=len(repeated)))
+            raise HandError(sentence("hand.repeated", cards=repeated, n=len(repeated)))
         played = parse_cards(trick)
         if played and contract is None:
             raise TrickError(sentence("hand.needs contract", lang))

@@ -279,7 +279,7 @@ class TrumpLadder(GameWidget):
         order = card_order(self._rules, self.suit)
         cell = "style='text-align:left;padding:0.1em 0.6em'"
         rows = "".join(
-            f"<tr><td {cell}>{n}</td><td {cell}>{card_html(c, order.role[c.index])}</td>"
+            f"<tr><td {cell}>{n}</td><td {cell}>{card_html(c, order.role[c.index], lang)}</td>"
             f"<td {cell}>{escape(role_text(order.role[c.index], lang))}</td></tr>"
             for n, c in enumerate(self.ladder, 1)
         )
@@ -290,7 +290,7 @@ class TrumpLadder(GameWidget):
             drawn = " ".join(
                 f"<em>[{escape(say('{jack} is a trump now', lang, jack=Card.of(Rank.JACK, s)))}]</em>"
                 if c is None
-                else card_html(c)
+                else card_html(c, lang=lang)
                 for c in cards
             )
             plain.append(f"<tr><th {cell}>{s.symbol} {escape(suit_name(s, lang))}</th><td {cell}>{drawn}</td></tr>")

@@ -43,7 +43,7 @@ from ..engine.display import seat_view_html
 from ..engine.errors import CardParseError, IllegalActionError, RulesOptionError, quote
 from ..engine.game import Game
 from ..engine.hand import HandState, Phase, SeatView
-from ..engine.i18n import Lang, say, sentence, word
+from ..engine.i18n import Lang, card_face, say, sentence, word
 from ..engine.rng import derive_seed
 from ..engine.rules import Rules
 from ..teach.narration import narrate
@@ -725,7 +725,7 @@ class PlayTable(TableFront):
             phase = state.phase
             self.prompt = word(f"play.turn.{phase.value}", lang)
             if left:
-                shown = " " + " ".join(map(str, self._chosen)) if self._chosen else ""
+                shown = " " + " ".join(card_face(c, lang) for c in self._chosen) if self._chosen else ""
                 self.prompt = say("play.discard chosen", lang, n=left, chosen=len(self._chosen), cards=shown)
             if several:
                 self.prompt = say("play.seat prompt", lang, seat=self.seat, prompt=self.prompt)

@@ -30,7 +30,7 @@ from ..engine.cards import Card, Seat
 from ..engine.checks import whole_number
 from ..engine.display import cards_html, ruling_html
 from ..engine.errors import IllegalActionError
-from ..engine.i18n import lang_or_current, say, sentence, word
+from ..engine.i18n import card_face, lang_or_current, say, sentence, word
 from ..engine.ranking import sort_hand
 from ..engine.rules import Rules
 from ..teach.progress import keep, quiz_key
@@ -376,8 +376,14 @@ class TrickQuiz(GameWidget):
         """The answer to question ``i`` folded away, with the learner's own answer once given."""
         lang = self._lang
 
-        def said(seats: Iterable[str]) -> str:
-            return ", ".join(word(c, lang) if q.kind in SEAT_KINDS and lang != "en" else c for c in seats)
+        def said(answer: Iterable[str]) -> str:
+            if q.kind in SEAT_KINDS:
+                return ", ".join(word(c, lang) if lang != "en" else c for c in answer)
+            if q.kind == "score":
+                return ", ".join(answer)
+            return ", ".join(
+                card_face(Card.parse(c), lang) for c in answer
+            )  # a card by its face in the edition's letters
 
         given = ""
         if i < len(self._results):
