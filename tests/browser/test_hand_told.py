@@ -107,4 +107,17 @@ def test_a_whole_hand_is_told_card_by_card_at_the_learners_pace(notebook: Any) -
     # every action from the learner's first card to the end of the hand was told
     assert book.value("play.state.phase.value") == "over" and cards == book.value("len(play.state.history)") - first
     expect(root.locator(".cl-review-panel")).to_be_visible()
+    # the review: each decision's reason at the panel's whole width (up to a line's comfortable length), in the
+    # panel's own size of type, at a notebook's usual width and at a narrow one
+    for width in (1280, 760):
+        page.set_viewport_size({"width": width, "height": 900})
+        sizes = root.locator(".cl-review-panel").evaluate(
+            """(panel) => { const why = [...panel.querySelectorAll('.cl-review-why')];
+                const font = (e) => parseFloat(getComputedStyle(e).fontSize);
+                return { panel: panel.clientWidth, font: font(panel), n: why.length,
+                         widths: why.map((e) => e.getBoundingClientRect().width), fonts: why.map(font) }; }"""
+        )
+        assert sizes["n"] == book.value("len(play.review['lines'])") > 0
+        assert min(sizes["widths"]) >= min(0.85 * sizes["panel"], 30 * sizes["font"]), (width, sizes)
+        assert min(sizes["fonts"]) >= sizes["font"], (width, sizes)
     assert book.real_errors() == []
