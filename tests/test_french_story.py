@@ -3,6 +3,8 @@ forms, over seeded bot hands of every variant, every seat; the English story unc
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import charlemagne_learn as cl
@@ -57,13 +59,16 @@ def test_the_english_story_is_unchanged() -> None:
     story = tell_hand(_hand("canadian", 4), "S", samples=6)
     assert str(story).splitlines()[0] == "The hand from South's seat (Canadian Charlemagne, West dealt)"
     assert story.moments[0].chose.startswith("South ") and story.moments[0].phase == "bidding"
-    assert "Move " in str(story) and "  Sees: " in str(story)
+    assert "  Sees: " in str(story) and "Move " not in str(story)  # where each decision falls, in a player's words
+    assert str(story).count("\nThe bidding. Hand: ") == sum(m.phase == "bidding" for m in story.moments)
+    assert re.search(r"\nTrick \d, (first|second|third|fourth) card\. Hand: ", str(story))
 
 
 def test_a_story_follows_the_course_s_language(french_course: None) -> None:
     story = tell_hand(_hand("canadian", 4), "E", samples=4)
     assert story.lang == "fr" and story.title.startswith("La donne vue de la place d'Est")
-    assert "Coup " in str(story) and "  Voit : " in str(story)
+    assert "Coup " not in str(story) and "  Voit : " in str(story)
+    assert re.search(r"\nLevée \d, (première|deuxième|troisième|quatrième) carte\. Main : ", str(story))
 
 
 def test_an_unfinished_hand_is_refused_in_french(french_course: None) -> None:

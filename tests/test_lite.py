@@ -234,7 +234,7 @@ def test_every_link_of_the_sites_notebooks_opens_a_file_of_the_site_and_every_im
     assert links > 100
     assert {
         "11_play_a_hand.ipynb: images/table_replay.png",
-        "fr/11_play_a_hand.ipynb: ../images/table_replay.png",
+        "fr/11_play_a_hand.ipynb: ../images/table_replay_fr.png",  # the French table, in French
     } < set(shown)
 
 

@@ -241,7 +241,16 @@ def test_the_shape_check_catches_a_missing_a_stray_and_a_mistyped_key() -> None:
         conforms({**gap, "place": 1}, P.LadderGap, "gap")
     with pytest.raises(AssertionError, match="none of"):
         conforms({**gap, "gap": "yes"}, P.LadderCard | P.LadderGap, "gap")
-    row = {"move": 3, "phase": "play", "action": "9♠", "grade": "good", "grade_word": "good", "best": "", "reason": ""}
+    row = {
+        "move": 3,
+        "when": "Trick 1, first card",
+        "phase": "",
+        "action": "9♠",
+        "grade": "good",
+        "grade_word": "good",
+        "best": "",
+        "reason": "",
+    }
     conforms(row, P.ReviewRow, "row")
     with pytest.raises(AssertionError, match="bool, not int"):
         conforms({**row, "move": True}, P.ReviewRow, "row")

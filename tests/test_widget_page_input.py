@@ -103,7 +103,7 @@ def test_a_card_given_to_a_lone_defender_is_played_not_graded_and_the_hand_ends(
         view = p.state.view(p.seat)
         assert p.play(view.legal_actions[0]), p.message
     assert p.review["title"].startswith("Bilan de la donne 1")
-    assert all(line["phase"] != cl.Phase.GIVE.text("fr") for line in p.review["lines"])
+    assert all(p.state.history[line["move"] - 1][1].kind != "give" for line in p.review["lines"])
 
 
 def test_four_people_in_maine_a_defender_gives_to_the_lone_defender() -> None:

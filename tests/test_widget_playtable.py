@@ -3,6 +3,7 @@ reviews, whole games, determinism and validation."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -216,7 +217,7 @@ def test_a_whole_hand_ends_in_a_review_then_next_hand() -> None:
     _finish_hand(p)
     r = p.review
     assert r["title"] == "Review of hand 1" and r["lines"] and r["next"] == "Next hand"
-    assert r["lines"][0]["phase"] == "bidding" and r["hand_points"].startswith("This hand: NS")
+    assert r["lines"][0]["when"] == "The bidding" and r["hand_points"].startswith("This hand: NS")
     assert repr(p).startswith("PlayTable(Canadian Charlemagne, you are South; hand 1 over, review;")
     assert not p.play("pass") and "press Next hand" in p.message
     p._on_front_end(p, {"type": "next"}, [])
@@ -404,7 +405,7 @@ def test_the_exchange_is_graded_live_and_listed_in_the_review_with_the_same_grad
     assert live["text"].startswith("You chose discard ")
     while p.state.phase is not cl.Phase.OVER:
         p.play(str(p.state.legal_actions()[0]))
-    exchange = [line for line in p.review["lines"] if line["phase"] == "discarding"]
+    exchange = [line for line in p.review["lines"] if line["when"] == "The exchange"]
     assert len(exchange) == 1 and exchange[0]["action"] in live["text"] and ", trump " in exchange[0]["action"]
     assert exchange[0]["grade"] == live["grade"]
     assert [line["move"] for line in p.review["lines"]] == sorted(line["move"] for line in p.review["lines"])
@@ -498,14 +499,20 @@ def test_after_the_hand_a_replay_steps_through_it_face_up_with_the_learners_grad
         p.play(str(p.state.legal_actions()[-1]))
     hand = p.state
     total = len(hand.history)
-    assert p.replay == -1 and p.replay_info["steps"] == total and p.replay_info["where"] == f"Move {total} of {total}"
+    # where each action fell, as a player says it: the bidding, the exchange, the trick and the card's place in it
+    nth = ("first", "second", "third", "fourth")
+    cards = [f"Trick {n}, {nth[i]} card" for n, trick in enumerate(hand.tricks, 1) for i in range(len(trick.cards))]
+    assert p.replay == -1 and p.replay_info["steps"] == total and p.replay_info["where"] == cards[-1]
     p.replay = 0  # the deal: every hand as dealt, face up
     assert [len(s["cards"]) for s in p.picture["seats"]] == [8, 8, 8, 8]
     assert p.replay_info["line"] == "The deal: every hand as dealt."
+    assert p.replay_info["where"] == "The deal"
     graded = {line["move"]: line["grade"] for line in p.review["lines"]}
+    places = []
     for step in range(1, total + 1):
         p.replay = step
-        assert p.replay_info["where"] == f"Move {step} of {total}"
+        places.append(p.replay_info["where"])
+        assert not re.search(r"\bMove\b|\d+ of \d+", places[-1])
         assert p.replay_info["grade"] == graded.get(step, "")  # the review's grade, on the learner's own moves
         seen = sum(len(s["cards"]) for s in p.picture["seats"]) + sum(
             len(c) for c in (p.picture["trick"], (p.picture["last_trick"] or {}).get("cards", []))
@@ -514,8 +521,18 @@ def test_after_the_hand_a_replay_steps_through_it_face_up_with_the_learners_grad
     with pytest.raises(cl.RulesOptionError, match=f"use -1 \\(the end\\) or 0 to {total}"):
         p.replay = total + 1
     assert p.replay == total  # unchanged
+    assert places[-len(cards) :] == cards and set(places[: -len(cards)]) <= {
+        "The bidding",
+        "After the bidding",
+        "The exchange",
+    }
+    # the review says where each decision fell in the same words
+    assert [line["when"] for line in p.review["lines"]] == [places[line["move"] - 1] for line in p.review["lines"]]
     p.lang = "fr"
-    assert p.replay_info["where"] == f"Coup {total} sur {total}"
+    assert p.replay_info["where"] == cards[-1].replace("Trick", "Levée").replace(" card", " carte").replace(
+        nth[len(hand.tricks[-1].cards) - 1],
+        ("première", "deuxième", "troisième", "quatrième")[len(hand.tricks[-1].cards) - 1],
+    )
     assert p.next_hand() and p.replay == -1 and p.replay_info == {}
 
 
@@ -553,3 +570,27 @@ def test_the_review_keeps_a_log_of_the_games_hands() -> None:
     points = [h.result.points for h in p.game.finished]  # type: ignore[union-attr]
     assert all(f"NS {pt['NS']} – EW {pt['EW']}: " in line for line, pt in zip(log, points, strict=True))
     assert p.review["log_title"] == "Hands so far"
+
+
+def test_the_bots_part_waits_for_the_learner_and_every_line_told_stays_on_show() -> None:
+    p = PlayTable("canadian", "S", seed=4, grade_moves=False)  # as a lesson makes it: no pace given
+    assert p.pace == "step"  # the learner's pace: nothing moves on until Continue (or a pace the learner picks)
+    _click(p, type="action", action="pass")
+    assert p.telling and p.told == ["South passes."]
+    _click(p, type="skip")
+    assert not p.telling and len(p.told) > 1  # skipped, yet every line is there to read
+    assert p.prompt.startswith(p.told[-1].split(" Your turn")[0])
+    hand, cards = p.state, 0
+    while p.your_turn:
+        before = len(hand.history)
+        _click(p, type="card", card=_legal_card(p))
+        while p.telling:
+            told = list(p.told)
+            assert told[-1] == p.story["line"]  # the line on show is the newest of the list
+            _click(p, type="continue")  # one action a click: one line more
+            assert p.told[: len(told)] == told and len(p.told) == len(told) + 1
+        # the learner's card and every card after it, a line each, still there at the learner's turn
+        played = [a.card for _, a in hand.history[before:]]
+        assert len(p.told) == len(played) and all(str(c) in line for c, line in zip(played, p.told, strict=True))
+        cards += len(played)
+    assert hand.phase is cl.Phase.OVER and cards == 32

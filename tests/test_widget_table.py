@@ -127,7 +127,13 @@ def test_replay_steps_and_marks() -> None:
     assert w.step == 0 and w.steps == len(state.history) and w.picture["phase"] == "bidding"
     assert trick_marks(state) == w.marks == [0, 7, 11, 15, 19, 23, 27, 31, 35, 39]
     w.step = 7
-    assert w.state.to_json() == state.at(7).to_json() and w.words["step"] == "Step 7 of 39"
+    # where the replay stands as a player says it, not a count of actions
+    assert w.state.to_json() == state.at(7).to_json() and w.words["step"] == "The exchange"
+    w.step = 14
+    assert w.words["step"] == "Trick 2, third card"
+    w.step = 0
+    assert w.words["step"] == "The deal"
+    w.step = 7
     with pytest.raises(cl.IllegalActionError, match="0 to 39"):
         w.step = 40
     assert w.step == 7
@@ -145,7 +151,7 @@ def test_update_shows_a_new_state_at_its_end() -> None:
 def test_french_words() -> None:
     w = Table(_played(), seat="S", lang="fr")
     assert _seat(w, "N")["name"] == "Nord" and w.picture["bidding_title"] == "Enchères"
-    assert w.picture["words"]["kitty"] == "le minou" and "Étape" in w.words["step"]
+    assert w.picture["words"]["kitty"] == "le minou" and w.words["step"] == "Levée 8, quatrième carte"
     w.lang = "en"
     assert _seat(w, "N")["name"] == "North"
 
@@ -174,7 +180,7 @@ def test_static_html_and_repr() -> None:
     assert (
         data["text/plain"] == repr(w) == "Table(Canadian Charlemagne, 6 ♣ by South, over; step 39 of 39; South's view)"
     )
-    assert "What South sees" in data["text/html"] and "Step 39 of 39" in data["text/html"]
+    assert "What South sees" in data["text/html"] and "Trick 8, fourth card" in data["text/html"]
     assert "<table>" in Table(state)._static_html()
 
 

@@ -59,8 +59,9 @@ function hintPanel(hint) {
  * The review after a hand (or after a decision quiz's choice, with no log), the pass screen and the choices that
  * are not cards, as Python sends them (payloads.py: HandReview, ReviewRow, PassScreen, ActionButton).
  * @typedef {Object} ReviewRow
- * @property {number} move - the decision's move in the hand, from 1
- * @property {string} phase - where in the hand, in words
+ * @property {number} move - the decision's place in the hand's actions, from 1 (the replay's step; never shown)
+ * @property {string} when - where in the hand, as a player says it: "Trick 3, second card"
+ * @property {string} phase - with several people at the screen, whose decision it is; "" otherwise
  * @property {string} action - the choice made, in words
  * @property {string} grade
  * @property {string} grade_word
@@ -69,7 +70,7 @@ function hintPanel(hint) {
  *
  * @typedef {Object} HandReview
  * @property {string} title
- * @property {Object<string, string>} heads - move, chose, grade, better, why, and the colon
+ * @property {Object<string, string>} heads - when, chose, grade, better, why, and the colon
  * @property {ReviewRow[]} lines
  * @property {string} empty - said where there is no decision to review
  * @property {string} result
@@ -96,15 +97,19 @@ function hintPanel(hint) {
 function reviewPanel(review, onNext) {
   const box = el("section", { class: "cl-review-panel", "aria-label": review.title }, el("h4", { text: review.title }));
   if (review.lines.length) {
+    // a decision a block: where it fell, the choice and its grade (and the better one) on a line, the reason under
+    // them at the panel's whole width, so it reads at any notebook width
     const heads = review.heads;
-    const table = el("table", { class: "cl-review-table" },
-      el("tr", {}, ...[heads.move, heads.chose, heads.grade, heads.better, heads.why].map((h) => el("th", { text: h }))));
+    const list = el("ol", { class: "cl-review-list" });
     for (const line of review.lines) {
-      table.append(el("tr", {}, el("td", { text: String(line.move) }), el("td", { text: `${line.phase}${heads.colon}${line.action}` }),
-        el("td", {}, gradeChip(line.grade, line.grade_word)), el("td", { text: line.best }),
-        el("td", { class: "cl-caption", text: line.reason })));
+      const head = el("p", { class: "cl-review-head" },
+        el("span", { class: "cl-review-when", text: line.when }), " ",
+        el("span", { class: "cl-review-chose", "aria-label": heads.chose, text: line.phase ? `${line.phase}${heads.colon}${line.action}` : line.action }), " ",
+        gradeChip(line.grade, line.grade_word));
+      if (line.best) head.append(" ", el("span", { class: "cl-review-better", text: `${heads.better}${heads.colon}${line.best}` }));
+      list.append(el("li", { class: "cl-review-item" }, head, el("p", { class: "cl-review-why", text: line.reason })));
     }
-    box.append(table);
+    box.append(list);
   } else {
     box.append(el("p", { text: review.empty }));
   }
@@ -131,7 +136,7 @@ function passScreen(screen, onReady) {
 
 // The bots' part of the hand, told a step at a time: where the story is, Continue and Skip, and the pace. At a pace
 // other than "step" the page asks for the next step itself after a while; the words and the pictures are Python's,
-// the wait decides only when the next one shows.
+// the wait decides only when the next one shows, and every line told stays in the list under the table.
 const PACE_MS = { slow: 1600, normal: 800, fast: 350 };
 
 /**
@@ -159,13 +164,25 @@ function storyPanel(story, send, setPace) {
     el("label", { class: "cl-pace-label" }, el("span", { text: `${story.words.pace} ` }), select));
 }
 
+// Every line of the story so far, the newest last (and marked while the story runs): what the others did since the
+// learner's own move, left to read at the learner's turn.
+/** @param {string[]} lines */
+function toldList(lines, telling) {
+  const list = el("ol", { class: "cl-told" });
+  lines.forEach((line, i) => {
+    const current = telling && i === lines.length - 1;
+    list.append(el("li", { class: current ? "cl-told-now" : "", "aria-current": current ? "step" : undefined, text: line }));
+  });
+  return list;
+}
+
 /**
  * The replay after a hand (charlemagne_learn/widgets/playtable.py: PlayTable.replay_info).
  * @typedef {Object} ReplayInfo
- * @property {number} steps - the hand's moves
- * @property {number} step - the move on show (0: the deal)
- * @property {string} where - "Move 12 of 39"
- * @property {string} line - that move in words
+ * @property {number} steps - the hand's actions
+ * @property {number} step - the action on show (0: the deal)
+ * @property {string} where - where that action falls: "Trick 3, second card", "The bidding", "The deal"
+ * @property {string} line - that action in words
  * @property {string} grade - the learner's grade on it, or ""
  * @property {string} grade_text
  * @property {Object<string, string>} words - title, back, forward
@@ -206,6 +223,7 @@ function render({ model, el: root }) {
   const review = el("div");
   const passing = el("div");
   const storyBox = el("div");
+  const toldBox = el("div");
   const replayBox = el("div");
   const setReplay = (step) => { model.set("replay", step); model.save_changes(); };
   let storyTimer = null;
@@ -213,6 +231,7 @@ function render({ model, el: root }) {
   const setPace = (pace) => { model.set("pace", pace); model.save_changes(); };
   // not on the first drawing: a widget appearing in a notebook must not take the keyboard from the cells
   let wasPassing = true;
+  let shownOnce = false;
   const draw = () => {
     const screen = model.get("screen") || {};
     passing.replaceChildren(screen.title ? passScreen(screen, () => model.send({ type: "ready" })) : "");
@@ -235,11 +254,15 @@ function render({ model, el: root }) {
     const story = model.get("story") || {};
     clearTimeout(storyTimer);
     const telling = Boolean(story.line);
-    const hadStory = storyBox.childElementCount > 0;
+    // the keyboard was on the table (on a card or button the story just replaced, or on Continue itself)
+    const ours = root.contains(document.activeElement) || document.activeElement === document.body;
     storyBox.replaceChildren(telling ? storyPanel(story, (type) => model.send({ type }), setPace) : "");
+    /** @type {string[]} */
+    const told = model.get("told") || [];
+    toldBox.replaceChildren(told.length ? toldList(told, telling) : "");
     if (telling && PACE_MS[story.pace]) storyTimer = setTimeout(() => model.send({ type: "continue" }), PACE_MS[story.pace]);
-    // at a click a step, Continue keeps the keyboard from one step to the next
-    if (telling && story.pace === "step" && hadStory) queueMicrotask(() => storyBox.querySelector(".cl-continue")?.focus());
+    // at a click a step, Continue takes the keyboard when the story starts and keeps it from one step to the next
+    if (telling && story.pace === "step" && shownOnce && ours) queueMicrotask(() => storyBox.querySelector(".cl-continue")?.focus());
     hintButton.textContent = model.get("words").hint || "";
     hintButton.hidden = !model.get("hints") || Boolean(screen.title) || telling;
     hint.replaceChildren(hintPanel(model.get("hint")));
@@ -260,6 +283,7 @@ function render({ model, el: root }) {
     const focused = replayBox.contains(document.activeElement) ? document.activeElement.className : "";
     replayBox.replaceChildren(r.title && info.words ? replayBar(info, setReplay) : "");
     if (focused) replayBox.querySelector(`.${focused.split(" ")[0]}`)?.focus();
+    shownOnce = true;
   };
   // One kernel answer changes several traits: draw once for all of them.
   let pending = false;
@@ -268,11 +292,11 @@ function render({ model, el: root }) {
     pending = true;
     queueMicrotask(() => { pending = false; draw(); });
   };
-  for (const name of ["status", "picture", "prompt", "actions", "hint", "grade", "review", "hints", "words", "screen", "story", "replay_info"]) {
+  for (const name of ["status", "picture", "prompt", "actions", "hint", "grade", "review", "hints", "words", "screen", "story", "told", "replay_info"]) {
     model.on(`change:${name}`, schedule);
   }
   draw();
-  root.append(status, passing, picture, el("div", { class: "cl-controls" }, prompt, actions, hintButton), storyBox,
+  root.append(status, passing, picture, el("div", { class: "cl-controls" }, prompt, actions, hintButton), storyBox, toldBox,
     messageBox(model), grade, hint,
     review, replayBox, downloadBar(model));
   // the kernel may now work out the grade of the decision on show while the learner thinks about it

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from contextlib import suppress
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..engine.actions import Action, choice_name
@@ -485,6 +485,8 @@ class ReviewLine:
     #: "" for one action (:attr:`action` says it). :attr:`action` is then the exchange's first discard.
     said: str = ""
     best_said: str = ""
+    #: Where the decision falls in the hand, as a player says it: "The bidding", "Trick 3, second card".
+    when: str = ""
 
 
 @dataclass(frozen=True)
@@ -556,7 +558,10 @@ def review(
                 doubt=mine.doubt(language),
             )
         )
-    return Review(who, tuple(sorted(lines, key=lambda line: line.move)))
+    from ..teach.narration import when  # here: the teaching layer imports this module
+
+    placed = [replace(line, when=when(state, line.move, language)) for line in lines]
+    return Review(who, tuple(sorted(placed, key=lambda line: line.move)))
 
 
 def _exchange_line(state: HandState, who: Seat, samples: int, seed: int, language: str) -> ReviewLine | None:

@@ -146,11 +146,11 @@ def review_html(review: Review, lang: str | None = None) -> str:
     rows = []
     for line in review.lines:
         rows.append(
-            f"<tr><td>{line.move + 1}</td><td>{line.phase.text(language)}</td>"
+            f"<tr><td style='text-align:left'>{escape(line.when)}</td>"
             f"<td>{_grade_html(line.grade, language)}</td>"
             f"<td style='text-align:left'>{escape(review_why(line, language))}</td></tr>"
         )
-    cols = "".join(f"<th>{column_head(c, language)}</th>" for c in ("move", "phase", "grade", "why"))
+    cols = "".join(f"<th>{column_head(c, language)}</th>" for c in ("when", "grade", "why"))
     return (
         f'<div class="cl-review" style="font-family:sans-serif"><p>'
         f"{escape(say('display.review_head', language, seat=review.seat), quote=False)}</p>"
@@ -193,12 +193,9 @@ def hint_text(hint: Hint, lang: str | None = None) -> str:
 
 def review_text(review: Review, lang: str | None = None) -> str:
     language = lang_or_current(lang)
-    rows = [
-        [str(line.move + 1), line.phase.text(language), _grade(line.grade, language), review_why(line, language)]
-        for line in review.lines
-    ]
+    rows = [[line.when, _grade(line.grade, language), review_why(line, language)] for line in review.lines]
     if not rows:
         return say("display.review_none", language, seat=review.seat)
-    heads = [column_head(c, language) for c in ("move", "phase", "grade", "why")]
+    heads = [column_head(c, language) for c in ("when", "grade", "why")]
     head = say("display.review_head", language, seat=review.seat)
-    return f"{wrap_text(head + heading_colon(language))}\n{text_table(heads, rows, (True,))}"
+    return f"{wrap_text(head + heading_colon(language))}\n{text_table(heads, rows)}"

@@ -35,6 +35,7 @@ from ..engine.i18n import Lang, lang_or_current, say, sentence
 from ..engine.ranking import sort_hand
 from .decisions import SAMPLES
 from .judging import count_action, count_advice, count_hand, count_is_a_rule
+from .narration import when
 
 #: The kind of decision each phase asks, for its number of deals.
 _KIND = {Phase.BIDDING: "bid", Phase.PLAY: "play", Phase.GIVE: "give"}
@@ -56,6 +57,8 @@ class Moment:
     chose: str
     engine: str
     then: str
+    #: Where the decision falls in the hand, as a player says it: "The bidding", "Trick 3, second card".
+    when: str = ""
 
 
 @dataclass(frozen=True)
@@ -76,8 +79,7 @@ class Story:
         colon = say("story.name_colon", self.lang)
         lines = [self.title]
         for m in self.moments:
-            phase = Phase(m.phase).text(self.lang)
-            lines += ["", say("story.move", self.lang, n=m.move, phase=phase, hand=str(m.hand))]
+            lines += ["", say("story.move", self.lang, when=m.when, hand=str(m.hand))]
             lines += [f"  {label}{colon}{text}" for label, text in self._parts(m) if text]
         return "\n".join([*lines, "", self.result])
 
@@ -89,7 +91,7 @@ class Story:
         rows = []
         for m in self.moments:
             body = "".join(f"<dt>{escape(k)}</dt><dd>{escape(v)}</dd>" for k, v in self._parts(m) if v)
-            head = say("story.move_head", self.lang, n=m.move, phase=Phase(m.phase).text(self.lang))
+            head = say("story.move_head", self.lang, when=m.when)
             rows.append(
                 f"<li><p><strong>{escape(head)}</strong> {cards_html(m.hand, lang=self.lang)}</p>"
                 f'<dl style="display:grid;grid-template-columns:max-content 1fr;gap:0.15em 0.8em;margin:0">'
@@ -226,6 +228,7 @@ def tell_hand(state: HandState, seat: Seat | str, samples: int | None = None, *,
                 chose=chose,
                 engine=engine,
                 then=then,
+                when=when(state, len(before.history), language),
             )
         )
     result = state.result.text(language) if state.result is not None else ""

@@ -358,8 +358,9 @@ class ActionButton(TypedDict):
 class ReviewRow(TypedDict):
     """One graded decision of the review after a hand."""
 
-    move: int  #: the decision's move in the hand, from 1
-    phase: str  #: where in the hand, in words (with several people at the screen, whose decision too)
+    move: int  #: the decision's place in the hand's actions, from 1 (the replay's step; never shown)
+    when: str  #: where in the hand, as a player says it: "The bidding", "Trick 3, second card"
+    phase: str  #: with several people at the screen, whose decision it is; "" otherwise
     action: str  #: the choice made, in words
     grade: str  #: "best", "good", "inaccuracy", "mistake" or "blunder"
     grade_word: str  #: the grade in words
@@ -369,7 +370,7 @@ class ReviewRow(TypedDict):
 
 class _HandReview(TypedDict):
     title: str
-    heads: dict[str, str]  #: the table's headings: move, chose, grade, better, why, and the colon
+    heads: dict[str, str]  #: the headings: when, chose, grade, better, why, and the colon
     lines: list[ReviewRow]
     empty: str  #: said where there is no decision to review
     result: str  #: how the hand ended, in words
@@ -400,10 +401,10 @@ class ReplayInfo(TypedDict):
     """The replay after a hand (:attr:`~charlemagne_learn.widgets.playtable.PlayTable.replay_info`); ``{}`` while a
     hand is played."""
 
-    steps: int  #: the hand's moves
-    step: int  #: the move on show (0: the deal)
-    where: str  #: "Move 12 of 39"
-    line: str  #: that move in words
+    steps: int  #: the hand's actions
+    step: int  #: the action on show (0: the deal)
+    where: str  #: where that action falls, as a player says it: "Trick 3, second card", "The bidding", "The deal"
+    line: str  #: that action in words
     grade: str  #: the learner's grade on it, or ""
     grade_text: str
     words: dict[str, str]  #: title, back, forward

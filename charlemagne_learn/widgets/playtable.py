@@ -46,7 +46,7 @@ from ..engine.hand import HandState, Phase, SeatView
 from ..engine.i18n import Lang, card_face, say, sentence, word
 from ..engine.rng import derive_seed
 from ..engine.rules import Rules
-from ..teach.narration import narrate
+from ..teach.narration import narrate, when
 from ._base import GameWidget, card_id, clip, lang_kw, number_text, synced
 from .payloads import (
     ActionButton,
@@ -61,7 +61,7 @@ from .payloads import (
     StoryStep,
     TablePicture,
 )
-from .table import action_text, phase_title, phase_word, result_text, table_picture
+from .table import action_text, phase_title, result_text, table_picture
 
 __all__ = ["PlayTable", "TableFront", "action_button", "choice_text", "grade_line", "hint_panel"]
 
@@ -152,11 +152,15 @@ class PlayTable(TableFront):
     of :meth:`Rules.preset <charlemagne_learn.engine.rules.Rules.preset>` (``target=32``, …). With no ``variant`` the
     table plays the course's rules (:mod:`~charlemagne_learn.course`), options given here added to them."""
 
-    #: How the bots' part of the hand is told: a step a click ("step"), a step every so often ("slow", "normal",
-    #: "fast"), or not at all ("off": straight to the learner's turn). The page's pace menu sets it.
-    pace = t.Unicode("normal").tag(sync=True)
+    #: How the bots' part of the hand is told: a step a click ("step", the learner's pace, as a table starts), a step
+    #: every so often ("slow", "normal", "fast"), or not at all ("off": straight to the learner's turn). The page's
+    #: pace menu sets it.
+    pace = t.Unicode("step").tag(sync=True)
     #: The step of the bots' part of the hand on show (:class:`~.payloads.StoryStep`); empty when none is.
     story = t.Dict().tag(sync=True)
+    #: Every line of the bots' part of the hand told so far, from the learner's own last move: it stays on show while
+    #: the story runs and at the learner's turn, so a step shown briefly at a quick pace is still there to read.
+    told = t.List(t.Unicode()).tag(sync=True)
     #: After a hand, the replay's move on show (0: the deal; -1: the end, as the hand finished). The page's replay
     #: buttons and slider set it.
     replay = t.Int(-1).tag(sync=True)
@@ -181,7 +185,7 @@ class PlayTable(TableFront):
         hint_samples: int = GRADE_SAMPLES,
         grade_samples: int = GRADE_SAMPLES,
         four_colour: bool = False,
-        pace: str = "normal",
+        pace: str = "step",
         **rules_options: Any,
     ) -> None:
         rules = rules_of(variant, rules_options)
@@ -348,6 +352,14 @@ class PlayTable(TableFront):
         if story is None or story[0] is not self.state or self._passing_to is not None:
             return ""
         return narrate(story[0], len(story[0].history) - 1, self.seat, self._lang)
+
+    def _told_lines(self) -> list[str]:
+        """The whole story just told, a line an action, kept on show at the learner's turn ([] if none)."""
+        story = self._story
+        if story is None or story[0] is not self.state or self._passing_to is not None:
+            return []
+        hand, first, _ = story
+        return [narrate(hand, move, self.seat, self._lang) for move in range(first, len(hand.history))]
 
     def ready(self) -> bool:
         """The pass screen's button: the person it passed to now sees their cards."""
@@ -655,14 +667,15 @@ class PlayTable(TableFront):
         panel: HandReview = {
             "title": say("play.review", lang, n=number),
             "heads": {
-                **{k: word(f"play.{k}", lang) for k in ("move", "chose", "grade", "better", "why")},
+                **{k: word(f"play.{k}", lang) for k in ("when", "chose", "grade", "better", "why")},
                 "colon": word("colon", lang),
             },
             "lines": [
                 {
                     "move": line.move + 1,
-                    # with several people, whose decision each line is
-                    "phase": (f"{word(seat.name, lang)}, " if several else "") + phase_word(line.phase, lang),
+                    "when": line.when,
+                    # with several people, whose decision each line is (where it fell says the phase)
+                    "phase": word(seat.name, lang) if several else "",
                     "action": line.said or self._text(line.action),
                     "grade": line.grade,
                     "grade_word": word(f"play.grade.{line.grade}", lang),
@@ -693,6 +706,7 @@ class PlayTable(TableFront):
             self._redraw_story()
             return
         self.story = {}
+        self.told = self._told_lines()
         if self._done is None:
             self.replay_info = {}
         lang = self._lang
@@ -763,7 +777,7 @@ class PlayTable(TableFront):
             "steps": total,
             "step": at,
             "line": line,
-            "where": say("play.replay step", lang, n=at, total=total),
+            "where": when(hand, at - 1, lang) if at > 0 else word("narrate.when deal", lang),
             "grade": mine["grade"] if mine else "",
             "grade_text": say("play.replay yours", lang, grade=mine["grade_word"]) if mine else "",
             "words": {
@@ -816,6 +830,7 @@ class PlayTable(TableFront):
             paces=[StoryPace(id=p, text=word(f"play.pace.{p}", lang)) for p in PACES],
         )
         self.story = dict(story)
+        self.told = [narrate(hand, move, self.seat, lang) for move in range(first, at + 1)]
         self.prompt = self.story["line"]
         self.actions = []
         self.screen = {}

@@ -20,7 +20,7 @@ hand.select("RJ")
 hand
 """
 TABLE = """
-table = PlayTable("canadian", "S", seed=0, grade_moves=False)
+table = PlayTable("canadian", "S", seed=0, grade_moves=False, pace="normal")
 table
 """
 EXCHANGE = """

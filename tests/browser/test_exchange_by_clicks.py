@@ -13,7 +13,7 @@ pytestmark = pytest.mark.browser
 
 SETUP = """
 from charlemagne_learn.widgets.playtable import PlayTable
-play = PlayTable("canadian", "S", seed=1, bots="rule", grade_samples=8, hint_samples=8)
+play = PlayTable("canadian", "S", seed=1, bots="rule", grade_samples=8, hint_samples=8, pace="normal")
 play.play("bid gros_charlemagne")
 play.play("choose kitty")
 play

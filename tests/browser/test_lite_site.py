@@ -466,6 +466,8 @@ def _a_hand_at_the_play_table(lite_lesson: LiteLesson) -> tuple[int, list[float]
                 target = root.locator(".cl-action-confirm")
         else:
             target = lite_lesson.panel.locator(CARD if phase in CARD_PHASES else ACTION).first
+        if root.locator(".cl-continue").count():  # the bots' part of the hand waits for the learner's Continue
+            target = root.locator(".cl-continue")
         handle = target.element_handle()
         clicked = time.monotonic()
         target.click()

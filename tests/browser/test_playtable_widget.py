@@ -12,7 +12,7 @@ pytestmark = pytest.mark.browser
 
 SETUP = """
 from charlemagne_learn.widgets.playtable import PlayTable
-play = PlayTable("canadian", "S", seed=1, bots="rule", hint_samples=6, grade_samples=4)
+play = PlayTable("canadian", "S", seed=1, bots="rule", hint_samples=6, grade_samples=4, pace="normal")
 play
 """
 
@@ -91,7 +91,10 @@ def test_a_whole_hand_by_clicks_then_the_review(notebook: Any) -> None:
     review = root.locator(".cl-review-panel")
     review.wait_for(timeout=30_000)
     assert {"choose", "discard", "trump", "play"} <= phases and shot and exchange_shot
-    assert review.locator("tr").count() == 1 + book.value("len(play.review['lines'])") > 1
+    # a decision a block, under where it fell: the bidding, the exchange, the trick and the card's place in it
+    items = review.locator(".cl-review-item")
+    assert items.count() == book.value("len(play.review['lines'])") > 1
+    expect(items.first.locator(".cl-review-when")).to_have_text("The bidding")
     expect(review).to_contain_text("This hand: NS")
     expect(review).to_contain_text("Game: NS")
     review.scroll_into_view_if_needed()

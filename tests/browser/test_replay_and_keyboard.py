@@ -26,8 +26,9 @@ def test_the_replay_steps_through_the_hand_with_the_learners_grades(notebook: An
     root = page.locator(".cl-playtable")
     bar = root.locator(".cl-replay")
     bar.wait_for(timeout=30_000)
-    total = book.value("len(play.state.history)")
-    expect(bar.locator(".cl-replay-where")).to_have_text(f"Move {total} of {total}")
+    expect(bar.locator(".cl-replay-where")).to_have_text(
+        "Trick 8, third card"
+    )  # a trick, not a move number (a lone bidder: three cards a trick)
     bar.locator(".cl-replay-slider").fill("0")  # the deal
     book.wait_value("play.replay", 0)
     expect(bar.locator(".cl-replay-line")).to_have_text("The deal: every hand as dealt.")
@@ -37,13 +38,13 @@ def test_the_replay_steps_through_the_hand_with_the_learners_grades(notebook: An
 
     # forward by the button, then by the keyboard: the focus stays on the control that moved the replay
     bar.locator(".cl-replay-forward").click()
-    expect(bar.locator(".cl-replay-where")).to_have_text(f"Move 1 of {total}")
+    expect(bar.locator(".cl-replay-where")).to_have_text("The bidding")
     bar.locator(".cl-replay-forward").focus()
     page.keyboard.press("Enter")
-    expect(bar.locator(".cl-replay-where")).to_have_text(f"Move 2 of {total}")
-    # move 2 is the learner's bid: its grade as the review gave it
+    expect(bar.locator(".cl-replay-where")).to_have_text("The bidding")
+    # the second action is the learner's bid: its grade as the review gave it
     graded = book.value("{l['move']: l['grade_word'] for l in play.review['lines']}")
-    expect(bar.locator(".cl-replay-line .cl-grade")).to_have_text(f"your move: {graded[2]}")
+    expect(bar.locator(".cl-replay-line .cl-grade")).to_have_text(f"your choice: {graded[2]}")
     bar.locator(".cl-replay-slider").focus()
     page.keyboard.press("ArrowRight")
     book.wait_value("play.replay", 3)

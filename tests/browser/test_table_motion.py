@@ -12,7 +12,7 @@ pytestmark = pytest.mark.browser
 
 SETUP = """
 from charlemagne_learn.widgets.playtable import PlayTable
-play = PlayTable("canadian", "S", seed=1, bots="rule", grade_moves=False)
+play = PlayTable("canadian", "S", seed=1, bots="rule", grade_moves=False, pace="normal")
 play.play("bid gros_charlemagne")
 while play.state.phase.value != "play":
     play.play(str(play.state.legal_actions()[0]))
@@ -87,7 +87,7 @@ def test_nothing_moves_for_a_learner_who_asks_for_reduced_motion(notebook: Any) 
 
 OVER = """
 from charlemagne_learn.widgets.playtable import PlayTable
-over = PlayTable("canadian", "S", seed=4, bots="rule", grade_moves=False)
+over = PlayTable("canadian", "S", seed=4, bots="rule", grade_moves=False, pace="normal")
 while over.state.phase.value != "over":
     over.play(str(over.state.legal_actions()[-1]))
 over

@@ -57,7 +57,7 @@ def test_table_seats_replay_slider_and_hidden_cards(notebook: Any) -> None:
 
     # Python reaches the page: the middle of the play
     book.value("setattr(south, 'step', 14)")
-    south.locator(".cl-step", has_text="Step 14 of 39").wait_for(timeout=10_000)
+    south.locator(".cl-step", has_text="Trick 2, third card").wait_for(timeout=10_000)
     expect(south.locator(".cl-seat.cl-to-move")).to_have_attribute("data-seat", "E")
     expect(south.locator(".cl-seat[data-seat='N'] .cl-back")).to_have_count(6)
     expect(south.locator(".cl-seat[data-seat='N'] [data-card]")).to_have_count(0)
@@ -70,7 +70,7 @@ def test_table_seats_replay_slider_and_hidden_cards(notebook: Any) -> None:
     book.wait_value("south.step", 13)
     page.keyboard.press("Home")
     book.wait_value("south.step", 0)
-    south.locator(".cl-step", has_text="Step 0 of 39").wait_for(timeout=10_000)
+    south.locator(".cl-step", has_text="The deal").wait_for(timeout=10_000)
     assert not _dom_cards(page, ".cl-table") & set(book.value("hidden(0)"))
     expect(south.locator(".cl-kitty .cl-back")).to_have_count(2)
 
@@ -84,17 +84,17 @@ def test_table_seats_replay_slider_and_hidden_cards(notebook: Any) -> None:
     book.wait_value("south.step", 12)
     south.locator(".cl-prev-trick").click()
     book.wait_value("south.step", 11)
-    south.locator(".cl-step", has_text="Step 11 of 39").wait_for(timeout=10_000)
+    south.locator(".cl-step", has_text="Trick 1, fourth card").wait_for(timeout=10_000)
     assert not _dom_cards(page, ".cl-table") & set(book.value("hidden(11)"))
     expect(south.locator(".cl-last-trick .cl-card")).to_have_count(4)
 
     # the teacher's replay: every hand face up, stepped trick by trick
-    expect(teacher.locator(".cl-step")).to_have_text("Step 0 of 39")
+    expect(teacher.locator(".cl-step")).to_have_text("The deal")
     expect(teacher.locator(".cl-seat[data-seat='N'] [data-card]")).to_have_count(8)
     teacher.locator(".cl-next-trick").click()
     teacher.locator(".cl-next-trick").click()
     book.wait_value("teacher.step", 11)
-    teacher.locator(".cl-step", has_text="Step 11 of 39").wait_for(timeout=10_000)
+    teacher.locator(".cl-step", has_text="Trick 1, fourth card").wait_for(timeout=10_000)
     teacher.locator(".cl-next-action").click()
     book.wait_value("teacher.step", 12)
     teacher.locator(".cl-trick-now .cl-card").first.wait_for(timeout=10_000)
