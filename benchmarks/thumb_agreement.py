@@ -19,7 +19,7 @@ from charlemagne_learn.analysis.exchange import exchange_hint
 from charlemagne_learn.analysis.rulebot import advise
 from charlemagne_learn.engine.errors import RulesOptionError
 from charlemagne_learn.engine.rules import Rules
-from charlemagne_learn.teach.decisions import Decision, _kinds, decisions
+from charlemagne_learn.teach.decisions import Decision, decision_kinds, decisions
 
 GOOD = ("best", "good")
 
@@ -52,7 +52,7 @@ def main() -> None:
     by_rule: dict[str, list[bool]] = collections.defaultdict(list)
     for variant in args.variants.split(","):
         rules = Rules.preset(variant)
-        kinds = args.kinds.split(",") if args.kinds else [*_kinds(None, rules), "give"]
+        kinds = args.kinds.split(",") if args.kinds else [*decision_kinds(None, rules), "give"]
         for kind in kinds:
             start = time.monotonic()
             ok, fails = 0, []

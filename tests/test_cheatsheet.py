@@ -11,7 +11,10 @@ from pathlib import Path
 import pytest
 
 import charlemagne_learn as cl
+from charlemagne_learn.analysis.grading import SCALE
+from charlemagne_learn.analysis.hints import grade_word
 from charlemagne_learn.engine.bid_meaning import bid_meaning
+from charlemagne_learn.engine.i18n import number
 from charlemagne_learn.teach.cheatsheet import CheatSheetError, cheatsheet_html, write_cheatsheet
 from charlemagne_learn.teach.commands import main
 
@@ -60,6 +63,34 @@ def test_every_bid_is_on_the_sheet_with_what_it_needs_and_scores(variant: str) -
         meaning = bid_meaning(rules, spec)
         assert row[5:] == [meaning["to make it"], meaning["made"], meaning["failed"]]
     assert f"{rules.target}" in "".join(_read(cheatsheet_html(rules)).text)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_sheet_states_the_grades_the_grader_uses_and_where_the_course_defines_them(lang: str) -> None:
+    text = "".join(_read(cheatsheet_html("canadian", lang=lang)).text).replace("\u202f", " ")
+    lesson = {"en": "(lesson 05)", "fr": "(leçon 05)"}[lang]
+    assert lesson in text
+    for grade, limit in SCALE:  # each grade with the line it stays under, in the grader's order
+        assert re.search(rf"{grade_word(grade, lang)} \w+ {number(limit, '.0%', lang)}".replace("\u202f", " "), text)
+    assert f"{grade_word('blunder', lang)} {number(SCALE[-1][1], '.0%', lang)}".replace("\u202f", " ") in text
+    order = [text.index(f" {grade_word(grade, lang)} ") for grade, _ in SCALE]
+    assert order == sorted(order)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_sheet_bids_by_the_count_of_lesson_09_where_it_is_a_rule(lang: str) -> None:
+    said = {
+        "en": ("(lesson 09)", "bid the lowest bid allowed, up to that", "5 from a count of 4, 6 from 6, 7 from 8"),
+        "fr": (
+            "(leçon 09)",
+            "annoncez la plus basse enchère permise, jusque-là",
+            "5 dès un compte de 4, 6 dès 6, 7 dès 8",
+        ),
+    }
+    text = " ".join(_read(cheatsheet_html("canadian", lang=lang)).text)
+    assert all(words in text for words in said[lang])
+    # at a table where the count is no rule of thumb (lesson 09), the sheet gives none
+    assert said[lang][0] not in " ".join(_read(cheatsheet_html("american", lang=lang)).text)
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from .answer_key import AnswerKey, answer_key, decision_key
 from .cheatsheet import cheatsheet_html, write_cheatsheet
 from .classroom import ClassResults, ResultsFileError, read_results
+from .folding import Folded, folded
 from .hand_records import HandRecords, hand_records, matchpoints
 from .progress import Progress, progress
 
@@ -46,12 +47,14 @@ __all__ = [
     "OKABE_ITO",
     "AnswerKey",
     "ClassResults",
+    "Folded",
     "HandRecords",
     "Progress",
     "ResultsFileError",
     "answer_key",
     "cheatsheet_html",
     "decision_key",
+    "folded",
     "hand_records",
     "matchpoints",
     "plot_bid_odds",

@@ -18,19 +18,22 @@ from __future__ import annotations
 from html import escape
 from pathlib import Path
 
+from ..analysis.grading import SCALE
+from ..analysis.hints import grade_word
 from ..course import rules_for
 from ..engine.bid_meaning import COLUMNS, bid_meaning
 from ..engine.cards import Card, Suit
-from ..engine.i18n import Lang, card_name, lang_or_current, say, suit_name, word
+from ..engine.i18n import Lang, card_name, lang_or_current, number, say, suit_name, word
 from ..engine.palette import card_colour
 from ..engine.ranking import card_order, jokers, trump_order
 from ..engine.rules import Rules
+from .judging import COUNT_TO_BID, count_is_a_rule
 from .printing import PrintError, write_page
 
 __all__ = ["CheatSheetError", "cheatsheet_html", "write_cheatsheet"]
 
-#: Letters of the bid table's text that fit across the printed page (8.2 pt on a letter page's 194 mm; the
-#: French sheet's table is set at 7.6 pt).
+#: Letters of the bid table's text that fit across the printed page (8 pt on a letter page's 194 mm; the
+#: French sheet's table is set at 7.5 pt).
 _LINE = {"en": 120, "fr": 130}
 #: The trump suit the sheet's ladder is drawn for: any suit would do, hearts is the lessons' usual example.
 EXAMPLE_TRUMP = Suit.H
@@ -41,16 +44,16 @@ CheatSheetError = PrintError
 
 
 _CSS = """
-@page { size: letter; margin: 10mm 11mm; }
+@page { size: letter; margin: 9mm 11mm; }
 * { box-sizing: border-box; }
-body { font: 9.2pt/1.3 "DejaVu Sans", Arial, sans-serif; color: #111; background: #fff; margin: 0; }
+body { font: 8.9pt/1.26 "DejaVu Sans", Arial, sans-serif; color: #111; background: #fff; margin: 0; }
 h1 { font-size: 15pt; margin: 0 0 1mm; }
-h2 { font-size: 10.5pt; margin: 3mm 0 1mm; border-bottom: 1.2pt solid #333; }
+h2 { font-size: 10.5pt; margin: 2.2mm 0 0.8mm; border-bottom: 1.2pt solid #333; }
 p, ul { margin: 0.8mm 0; } ul { padding-left: 4.5mm; } li { margin: 0.3mm 0; }
 .sub { color: #333; margin-bottom: 2mm; }
-table { border-collapse: collapse; width: 100%; font-size: 8.2pt; }
+table { border-collapse: collapse; width: 100%; font-size: 8pt; }
 .bids { table-layout: fixed; }
-th, td { border: 0.6pt solid #888; padding: 0.5mm 1.1mm; text-align: left; vertical-align: top; }
+th, td { border: 0.6pt solid #888; padding: 0.3mm 1.1mm; text-align: left; vertical-align: top; }
 th { background: #eee; }
 .card { display: inline-block; min-width: 7.5mm; padding: 0 0.8mm; margin: 0.3mm 0.4mm; border: 0.7pt solid #777;
         border-radius: 1mm; text-align: center; font-weight: 700; background: #fff; }
@@ -59,9 +62,9 @@ th { background: #eee; }
 .plain { display: flex; flex-wrap: wrap; column-gap: 5mm; list-style: none; padding: 0; }
 .plain li { margin: 0; white-space: nowrap; }
 .cols { display: flex; gap: 5mm; } .cols > div { flex: 1; }
-.foot { margin-top: 3mm; font-size: 7.8pt; color: #444; }
+.foot { margin-top: 2mm; font-size: 7.8pt; color: #444; }
 /* French says the same in about a tenth more letters: a little smaller, so the sheet stays on one page */
-html:lang(fr) body { font-size: 8.4pt; line-height: 1.22; } html:lang(fr) table { font-size: 7.6pt; }
+html:lang(fr) body { font-size: 8.3pt; line-height: 1.2; } html:lang(fr) table { font-size: 7.5pt; }
 """
 
 
@@ -154,6 +157,28 @@ def _score_words(rules: Rules, lang: Lang) -> str:
     return f"<p>{say('cheat.target', lang, how=how, target=rules.target)}</p>"
 
 
+def _judging_words(rules: Rules, lang: Lang) -> str:
+    """The count and what it says to bid (lesson 09), where the count is a rule of thumb; then the grades' scale
+    (lesson 05), read from the grader's own table."""
+    count = ""
+    if count_is_a_rule(rules):
+        bids = sorted(COUNT_TO_BID.items(), key=lambda item: item[1])
+        rule = ", ".join(
+            say("cheat.count_first" if i == 0 else "cheat.count_next", lang, bid=bid, n=least)
+            for i, (bid, least) in enumerate(bids)
+        )
+        count = f"<p>{say('cheat.count', lang, rule=rule, least=bids[0][1])}</p>"
+    below, bands = 0.0, []
+    for grade, limit in SCALE:
+        key = "cheat.grade_first" if grade == "best" else "cheat.grade_band"
+        bands.append(say(key, lang, grade=escape(grade_word(grade, lang)), high=number(limit, ".0%", lang)))
+        below = limit
+    bands.append(
+        say("cheat.grade_last", lang, grade=escape(grade_word("blunder", lang)), low=number(below, ".0%", lang))
+    )
+    return count + f"<p>{say('cheat.grades', lang, scale=' · '.join(bands))}</p>"
+
+
 def cheatsheet_html(rules: Rules | str | None = None, *, lang: str | None = None) -> str:
     """The cheat sheet of ``rules`` (None: the course's rules, house rules included) as a complete HTML page, in
     ``lang`` (the course's language by default)."""
@@ -176,11 +201,13 @@ def cheatsheet_html(rules: Rules | str | None = None, *, lang: str | None = None
         f"<title>{title}</title><style>{_CSS}</style></head><body>"
         f"<h1>{title}</h1>"
         f"<p class='sub'>{sub}</p>"
-        f"<div class='cols'><div>{h('deal')}{_bidding_words(rules, language)}</div>"
+        # scoring sits under the deal: the play's column is the longer, and the page keeps its room for judging
+        f"<div class='cols'><div>{h('deal')}{_bidding_words(rules, language)}"
+        f"{h('scoring')}{_score_words(rules, language)}</div>"
         f"<div>{h('play')}{_play_words(rules, language)}</div></div>"
         f"{h('trumps')}{_jack_words(rules, language)}{_ladder(rules, language)}"
         f"{h('bids')}{_bids(rules, language)}"
-        f"{h('scoring')}{_score_words(rules, language)}"
+        f"{h('judging')}{_judging_words(rules, language)}"
         f"<p class='foot'>{say('cheat.foot', language)}</p></body></html>"
     )
 
