@@ -9,6 +9,7 @@ for places where widgets do not run.
 
 from .afresh import Afresh
 from .bidbox import BidBox
+from .course_test import TestPaper
 from .decide import DecisionQuiz
 from .hand import Hand, sort_hand
 from .homework import HomeworkBox
@@ -30,6 +31,7 @@ __all__ = [
     "NameBox",
     "PlayTable",
     "Table",
+    "TestPaper",
     "Trainer",
     "TrickQuiz",
     "TrumpLadder",
