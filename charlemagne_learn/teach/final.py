@@ -25,7 +25,7 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cached_property
+from functools import cache, cached_property
 from html import escape
 from itertools import islice
 from pathlib import Path
@@ -46,13 +46,13 @@ __all__ = [
     "CourseTest",
     "Item",
     "Part",
-    "TestScore",
+    "ScoreSheet",
     "course_test",
+    "item_of",
     "lesson_title",
     "score",
 ]
 
-TestName = Literal["placement", "final"]
 Count = Literal["questions", "decisions"]
 
 #: The pass marks: the share of questions answered right, and of decisions graded *best* or *good*, that a learner
@@ -89,12 +89,13 @@ class Part:
 
 
 #: The two tests, part by part. The seeds are chosen so that the tricky part of each asks a little jack led and a
-#: joker in a Mulot at the Canadian table (a test checks it), and no lesson's quiz shares them.
-TESTS: Mapping[TestName, tuple[Part, ...]] = {
+#: joker in a Mulot at the Canadian table (a test checks it), no lesson's quiz shares them, and no two parts' results
+#: files share a name (a quiz's file is named by its student, table and seed).
+TESTS: Mapping[str, tuple[Part, ...]] = {
     "placement": (
-        Part("trick", seed=20, count=4, level=2),
+        Part("trick", seed=19, count=4, level=2),
         Part("trick", seed=20, count=2, level=3),
-        Part("decision", seed=20, count=2, kinds=("bid", "defend")),
+        Part("decision", seed=21, count=2, kinds=("bid", "defend")),
     ),
     "final": (
         Part("trick", seed=150, count=8, level=2),
@@ -122,7 +123,7 @@ class CourseTest:
     """A test at one table: its parts, as the table's rules allow them (a decision the rules have no bid for is left
     out, and said so in :meth:`plan`)."""
 
-    name: TestName
+    name: str
     rules: Rules
     parts: tuple[Part, ...]
     #: The decisions the test asks elsewhere that this table's rules have no place for.
@@ -165,7 +166,11 @@ class CourseTest:
             else:
                 for number, kind in enumerate(part.kinds, 1):
                     skill = "bidding" if kind in _BIDDING else "play"
-                    out.append(Item(index + 1, number, kind, skill, _DECISION_LESSON[kind], say(f"decision.skill.{kind}", lang)))
+                    out.append(
+                        Item(
+                            index + 1, number, kind, skill, _DECISION_LESSON[kind], say(f"decision.skill.{kind}", lang)
+                        )
+                    )
         return out
 
     def plan(self, lang: str | None = None) -> Plan:
@@ -179,13 +184,13 @@ def course_test(name: str, rules: Rules | str | None = None) -> CourseTest:
         raise RulesOptionError(sentence("final.bad_test", value=quote(name), tests=", ".join(TESTS)))
     table = rules_for(rules)
     parts, left_out = [], []
-    for part in TESTS[name]:  # type: ignore[index]
+    for part in TESTS[name]:
         if part.kind == "decision":
             kinds = tuple(k for k in DECISION_KINDS if k in part.kinds and is_asked(k, table))
             left_out += [k for k in part.kinds if k not in kinds]
             part = Part("decision", part.seed, len(kinds), kinds=kinds)
         parts.append(part)
-    return CourseTest(name, table, tuple(parts), tuple(left_out))  # type: ignore[arg-type]
+    return CourseTest(name, table, tuple(parts), tuple(left_out))
 
 
 def _question_skill(q: Question) -> tuple[str, str]:
@@ -209,7 +214,7 @@ def _question_skill(q: Question) -> tuple[str, str]:
 
 # ---------------------------------------------------------------- adding up
 @dataclass(frozen=True)
-class TestScore:
+class ScoreSheet:
     """A test added up: each item answered (right or not), the totals, and the verdict."""
 
     test: CourseTest
@@ -253,7 +258,7 @@ class TestScore:
         return out
 
     def totals(self) -> str:
-        """"11 of 12 questions right (10 pass); 5 of 6 decisions best or good (4 pass)"."""
+        """ "11 of 12 questions right (10 pass); 5 of 6 decisions best or good (4 pass)"."""
         test, lang = self.test, self.lang
         return say(
             "final.totals", lang, right=self.right, questions=test.asked("questions"), q_pass=test.needed("questions"),
@@ -272,7 +277,7 @@ class TestScore:
     def revisit(self) -> list[str]:
         """One line per lesson with items missed: the lesson and what was missed there."""
         lang = self.lang
-        joined = word("semicolon", lang)  # type: ignore[arg-type]
+        joined = word("semicolon", lang)
         return [
             say("final.revisit_line", lang, lesson=lesson_title(lesson, lang), what=joined.join(_once(items)))
             for lesson, items in self.missed().items()
@@ -297,7 +302,7 @@ def _once(items: list[Item]) -> list[str]:
     return list(dict.fromkeys(i.about for i in items))
 
 
-def score(test: CourseTest, answers: Mapping[int, Mapping[int, Any]], lang: str | None = None) -> TestScore:
+def score(test: CourseTest, answers: Mapping[int, Mapping[Any, Any]], lang: str | None = None) -> ScoreSheet:
     """``test`` added up from its parts' answers: by part index (from 0), by question number (from 1), True/False
     for a question and the grade for a decision, as the quizzes keep them (:func:`.progress.read_answers`)."""
     language = lang_or_current(lang)
@@ -310,7 +315,7 @@ def score(test: CourseTest, answers: Mapping[int, Mapping[int, Any]], lang: str 
             outcomes.append((item, given is True))
         else:
             outcomes.append((item, given in ("best", "good") or given is True))
-    return TestScore(test, tuple(outcomes), language)
+    return ScoreSheet(test, tuple(outcomes), language)
 
 
 def lesson_title(lesson: str, lang: str | None = None) -> str:
@@ -352,7 +357,7 @@ class Plan:
         for index, part in enumerate(test.parts):
             abouts = _once([i for i in items if i.part == index + 1])
             key = "final.plan.questions" if part.kind == "trick" else "final.plan.decisions"
-            out.append(say(key, lang, part=index + 1, n=part.count, what=word("semicolon", lang).join(abouts)))  # type: ignore[arg-type]
+            out.append(say(key, lang, part=index + 1, n=part.count, what=word("semicolon", lang).join(abouts)))
         out.append(
             say("final.plan.pass", lang, q_pass=test.needed("questions"), questions=test.asked("questions"),
                 d_pass=test.needed("decisions"), decisions=test.asked("decisions"))
@@ -375,7 +380,7 @@ class Plan:
         return f'<div class="cl-test-plan" style="font-family:sans-serif"><ul>{items}</ul></div>'
 
 
-def result_html(result: TestScore) -> str:
+def result_html(result: ScoreSheet) -> str:
     """The result screen: the totals, the verdict, and the lessons to revisit."""
     lang = result.lang
     mood = "ready" if result.ready else "revisit" if result.finished else "waiting"
@@ -388,3 +393,51 @@ def result_html(result: TestScore) -> str:
         f"{f'<ul>{lines}</ul>' if lines else ''}</div>"
     )
 
+
+# ---------------------------------------------------------------- a class's answers
+#: The tables the class results may come from (a trick quiz's results name theirs).
+_TABLES = ("canadian", "american", "maine", "bid_euchre")
+
+
+@cache
+def _trick_items(variant: str) -> dict[tuple[str, int], tuple[str, Item]]:
+    """The trick questions of both tests at one table, by the ``quiz`` column and question number of their results."""
+    out: dict[tuple[str, int], tuple[str, Item]] = {}
+    for name in TESTS:
+        test = course_test(name, variant)
+        for item in test.items("en"):
+            if item.kind in _TRICK_KINDS:
+                out[(test.label(item.part - 1), item.number)] = (name, item)
+    return out
+
+
+def item_of(quiz: str, question: int, kind: str) -> tuple[str, Item] | None:
+    """The test and item a result row answers (its ``quiz``, ``question`` and ``kind`` columns), or None for a row of
+    another quiz."""
+    if quiz.startswith("trick quiz: "):
+        variant = quiz.removeprefix("trick quiz: ").split(",")[0]
+        return _trick_items(variant).get((quiz, question)) if variant in _TABLES else None
+    for name, parts in TESTS.items():
+        for index, part in enumerate(parts):
+            if part.kind == "decision" and quiz == f"decisions: seed {part.seed}" and kind in part.kinds:
+                skill = "bidding" if kind in _BIDDING else "play"
+                return name, Item(index + 1, question, kind, skill, _DECISION_LESSON[kind], kind)
+    return None
+
+
+def gain_interval(before: tuple[int, int], after: tuple[int, int]) -> tuple[float, float, float]:
+    """The gain in the share right from ``before`` to ``after`` (each: right, asked), and its 95% interval: Newcombe's
+    hybrid score interval, made of each share's Wilson interval (:func:`~..analysis.odds.wilson_interval`), so it
+    stays within -1 and 1 and says something even when everything was right, or wrong, at one test.
+
+    >>> gain, low, high = gain_interval((2, 6), (5, 6))
+    >>> round(gain, 2), round(low, 2), round(high, 2)
+    (0.5, -0.04, 0.77)
+    """
+    from ..analysis.odds import wilson_interval  # the one interval the course computes
+
+    p1, p2 = before[0] / before[1], after[0] / after[1]
+    low1, high1 = wilson_interval(*before)
+    low2, high2 = wilson_interval(*after)
+    gain = p2 - p1
+    return gain, gain - math.hypot(p2 - low2, high1 - p1), gain + math.hypot(high2 - p2, p1 - low1)

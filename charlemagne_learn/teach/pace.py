@@ -44,10 +44,10 @@ ACTION_MINUTES: dict[str, float] = {
 #: The questions a quiz asks when its cell does not say (``count=``).
 _DEFAULT_COUNT = {"TrickQuiz": 10, "DecisionQuiz": 6}
 _WIDGET = re.compile(
-    r"\b(TrickQuiz|DecisionQuiz|PlayTable|BidBox|Hand|TrumpLadder|Table|BidOddsExplorer|NameBox|TestPaper)\b[.\w]*\("
+    r"\b(TrickQuiz|DecisionQuiz|PlayTable|BidBox|Hand|TrumpLadder|Table|BidOddsExplorer|NameBox|LessonTest)\b[.\w]*\("
 )
 #: A test's name as its cell writes it (its parts are quizzes: :data:`~.final.TESTS`).
-_TEST_NAME = re.compile(r"""TestPaper\(\s*(?:name=)?["'](\w+)["']""")
+_TEST_NAME = re.compile(r"""LessonTest\(\s*(?:name=)?["'](\w+)["']""")
 #: A count as a lesson writes it: the digits 0 to 9 alone (\d would take Arabic-Indic digits too), a few of them.
 _COUNT = re.compile(r"\bcount=([0-9]{1,4})\b")
 _TAG = re.compile(r"<style.*?</style>|<[^>]+>", re.S)
@@ -106,7 +106,7 @@ def lesson_pace(path: Path) -> Pace:
         words += sum(_output_words(output) for output in cell.get("outputs", []))
         for found in _WIDGET.finditer(cell.source):
             name = found.group(1)
-            if name == "TestPaper":
+            if name == "LessonTest":
                 actions += _test_parts(cell.source)
             elif name in _DEFAULT_COUNT:
                 count = _COUNT.search(cell.source, found.end())
@@ -125,7 +125,7 @@ def _test_parts(source: str) -> list[tuple[str, float]]:
     from .final import TESTS  # the tests' parts, as the lessons ask them
 
     named = _TEST_NAME.search(source)
-    parts = TESTS.get(named.group(1) if named else "final", ())  # type: ignore[call-overload]
+    parts = TESTS.get(named.group(1) if named else "final", ())
     return [
         ("TrickQuiz", part.count * ACTION_MINUTES["TrickQuiz question"])
         if part.kind == "trick"

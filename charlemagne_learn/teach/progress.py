@@ -37,7 +37,7 @@ from ..course import lessons_folder, rules_for, write_whole
 from ..engine.checks import whole_number
 from ..engine.i18n import lang_or_current, say
 from .decisions import decision_kinds
-from .final import TESTS, TestScore, course_test, score
+from .final import TESTS, ScoreSheet, course_test, score
 from .lock import held
 from .quiz import quiz_kinds
 
@@ -140,7 +140,7 @@ class Progress:
 
     lessons: tuple[LessonProgress, ...]
     lang: str
-    tests: tuple[TestScore, ...] = ()
+    tests: tuple[ScoreSheet, ...] = ()
 
     @property
     def started(self) -> bool:
@@ -225,7 +225,7 @@ def progress(folder: str | Path | None = None, *, lang: str | None = None) -> Pr
     return Progress(tuple(rows), language, _tests(answers, language))
 
 
-def _tests(answers: Mapping[str, Mapping[str, Any]], lang: str) -> tuple[TestScore, ...]:
+def _tests(answers: Mapping[str, Mapping[str, Any]], lang: str) -> tuple[ScoreSheet, ...]:
     """The placement test and the final test added up from the answers kept (the course's table's tests)."""
     out = []
     for name in TESTS:
@@ -241,7 +241,7 @@ _QUIZZES: Mapping[str, tuple[QuizKind, tuple[str, ...], int]] = {
     "DecisionQuiz": ("decision", ("rules", "kinds", "seed"), 6),
 }
 #: A test's widget (its parts are the lesson's quizzes) and the order of its positional arguments.
-_TEST = ("TestPaper", ("name", "rules"))
+_TEST = ("LessonTest", ("name", "rules"))
 
 
 def _lesson_quizzes(path: Path) -> tuple[str, list[tuple[QuizKind, str, int]]]:

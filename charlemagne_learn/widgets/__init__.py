@@ -9,7 +9,7 @@ for places where widgets do not run.
 
 from .afresh import Afresh
 from .bidbox import BidBox
-from .course_test import TestPaper
+from .course_test import LessonTest
 from .decide import DecisionQuiz
 from .hand import Hand, sort_hand
 from .homework import HomeworkBox
@@ -28,10 +28,10 @@ __all__ = [
     "DecisionQuiz",
     "Hand",
     "HomeworkBox",
+    "LessonTest",
     "NameBox",
     "PlayTable",
     "Table",
-    "TestPaper",
     "Trainer",
     "TrickQuiz",
     "TrumpLadder",

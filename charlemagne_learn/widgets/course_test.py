@@ -1,13 +1,13 @@
-"""``TestPaper``: the course's placement test (lesson 00) or final test (lesson 15), in parts, and the result box
+"""``LessonTest``: the course's placement test (lesson 00) or final test (lesson 15), in parts, and the result box
 that adds them up as the learner answers.
 
 Each part is a quiz of its own (:class:`~.quiz.TrickQuiz`, :class:`~.decide.DecisionQuiz`), drawn in a cell of its
 own and keeping its answers as every quiz does (for the progress page, and in its Download results buttons for the
-teacher). The result box (:attr:`TestPaper.result`) listens to the parts: after each answer it says the totals,
+teacher). The result box (:attr:`LessonTest.result`) listens to the parts: after each answer it says the totals,
 and once every part is answered, "ready for a real table" or the lessons to revisit (:mod:`~..teach.final`). No cell
 need run again: Run All draws the parts and the box, and the clicks do the rest.
 
->>> paper = TestPaper("final", "canadian", lang="en")
+>>> paper = LessonTest("final", "canadian", lang="en")
 >>> [type(p).__name__ for p in paper.parts]
 ['TrickQuiz', 'TrickQuiz', 'DecisionQuiz']
 >>> paper.score().answered, paper.score().verdict()
@@ -16,18 +16,20 @@ need run again: Run All draws the parts and the box, and the clicks do the rest.
 
 from __future__ import annotations
 
+from html import escape
 from typing import Any
 
-import ipywidgets as widgets
+import ipywidgets as widgets  # type: ignore[import-untyped]
 
+from ..engine.display import cards_html, held_html
 from ..engine.errors import RulesOptionError
-from ..engine.i18n import lang_or_current, sentence
+from ..engine.i18n import lang_or_current, say, sentence, word
 from ..engine.rules import Rules
-from ..teach.final import CourseTest, Plan, TestScore, course_test, result_html, score
+from ..teach.final import CourseTest, Plan, ScoreSheet, course_test, result_html, score
 from .decide import DecisionQuiz
 from .quiz import TrickQuiz
 
-__all__ = ["TestPaper", "TestResult"]
+__all__ = ["LessonTest", "LessonTestResult"]
 
 #: The result box's look, from JupyterLab's own colours (Light and Dark alike); the verdict's edge says how it went.
 _EDGE = {
@@ -37,10 +39,43 @@ _EDGE = {
 }
 
 
-class TestResult(widgets.HTML):  # type: ignore[misc]
+class _TestQuestions(TrickQuiz):
+    """A test's questions: where no widget runs, its picture asks them and keeps the answers to itself (a folded
+    answer under a test's question is a way round the test)."""
+
+    def _static_html(self) -> str:
+        lang = self._lang
+        items = "".join(
+            f"<li><p>{escape(q.prompt)}</p>"
+            f"{f'<p>{cards_html(q.trick or q.cards, lang=lang, four_colour=self.four_colour)}</p>' if q.trick or q.cards else ''}"
+            "</li>"
+            for q in self._questions
+        )
+        how = say("final.static", lang, n=len(self._questions))
+        return (
+            f'<div class="cl-quiz" style="font-family:sans-serif"><p><strong>{escape(word("static title", lang))}'
+            f"</strong> {escape(how)}</p><ol>{items}</ol></div>"
+        )
+
+
+class _TestDecisions(DecisionQuiz):
+    """A test's decisions: where no widget runs, its picture shows the position and the question, and no grade."""
+
+    def _static_html(self) -> str:
+        decision, lang = self.decision, self._lang
+        view = decision.view
+        held = held_html(view.hand, view.contract or view.rules, lang, four_colour=self.four_colour)
+        return (
+            f'<div class="cl-decide" style="font-family:sans-serif"><p><strong>{escape(self.status)}</strong></p>'
+            f"<p>{escape(decision.situation)} {escape(decision.question)}</p><p>{held}</p>"
+            f"<p>{escape(say('final.static_decision', lang))}</p></div>"
+        )
+
+
+class LessonTestResult(widgets.HTML):  # type: ignore[misc]
     """The result box: the parts added up, redrawn after each answer (its words are the verdict's)."""
 
-    def __init__(self, paper: TestPaper) -> None:
+    def __init__(self, paper: LessonTest) -> None:
         super().__init__(layout=widgets.Layout(width="100%"))
         self._paper = paper
         self.add_class("cl-test-result-box")
@@ -58,7 +93,7 @@ class TestResult(widgets.HTML):  # type: ignore[misc]
         return str(self._paper.score())
 
 
-class TestPaper:
+class LessonTest:
     """The test ``name`` (``"placement"`` or ``"final"``) at the table of ``rules`` (the course's by default): its
     :attr:`plan`, its :attr:`parts` (show each with :meth:`part`) and its :attr:`result` box."""
 
@@ -75,14 +110,14 @@ class TestPaper:
         self.test: CourseTest = course_test(name, rules)
         table = self.test.rules
         self.parts: list[TrickQuiz | DecisionQuiz] = [
-            TrickQuiz(table, part.level, None, part.seed, count=part.count, lang=self._lang, student=student)
+            _TestQuestions(table, part.level, None, part.seed, count=part.count, lang=self._lang, student=student)
             if part.kind == "trick"
-            else DecisionQuiz(
+            else _TestDecisions(
                 table, list(part.kinds), part.seed, count=part.count, lang=self._lang, student=student, samples=samples
             )
             for part in self.test.parts
         ]
-        self.result = TestResult(self)
+        self.result = LessonTestResult(self)
         for quiz in self.parts:
             quiz.observe(self._refresh, names="_download")  # each answer recorded changes the quiz's results
         self._refresh()
@@ -108,7 +143,7 @@ class TestPaper:
             }
         return out
 
-    def score(self) -> TestScore:
+    def score(self) -> ScoreSheet:
         """The test added up from the answers given so far."""
         return score(self.test, self.answers(), self._lang)
 
@@ -123,4 +158,4 @@ class TestPaper:
 
     def __repr__(self) -> str:
         result = self.score()
-        return f"TestPaper({self.test.name}, {self.test.rules.name}: {result.answered} of {len(result.outcomes)} answered)"
+        return f"LessonTest({self.test.name}, {self.test.rules.name}: {result.answered} of {len(result.outcomes)} answered)"
