@@ -174,16 +174,19 @@ def test_at_the_pass_marks_ready_and_one_below_what_to_revisit_lesson_by_lesson(
     assert list(result.missed()) == ["02", "07", "14"]
     shown = below.result.value
     assert "Not ready yet: go back to these lessons" in shown
-    assert "lesson 2: trump order: jacks and jokers among the trumps; who wins: the little jack led" in shown
-    assert "lesson 7: which cards may be played: the jokers in Mulot" in shown
-    assert "lesson 14: defending against a bid to take every trick" in shown
+    assert "lesson 2. Missed: trump order: jacks and jokers among the trumps; who wins: the little jack led." in shown
+    assert "lesson 7. Missed: which cards may be played: the jokers in Mulot." in shown
+    assert "lesson 14. Missed: defending against a bid to take every trick." in shown
 
 
 def test_the_verdict_names_the_lessons_by_their_titles_in_the_learners_language(lessons: Path) -> None:
     (lessons / "course.json").write_text('{"lang": "fr"}', encoding="utf-8")
     paper = LessonTest("final", "canadian")
     _take(paper, {(2, 1), (2, 2), (1, 1)})
-    assert "Lesson 7 — Mulot and Gros Mulot : quelles cartes on peut jouer : les jokers au Mulot" in paper.result.value
+    assert (
+        "Lesson 7 — Mulot and Gros Mulot. Manqué : quelles cartes on peut jouer : les jokers au Mulot."
+        in paper.result.value
+    )
     assert "Pas encore prêt" in paper.result.value
 
 

@@ -151,7 +151,7 @@ class LessonTest:
         result = self.score()
         mood = "ready" if result.ready else "revisit" if result.finished else "waiting"
         self.result.value = (
-            f'<div style="font-family:sans-serif;color:var(--jp-ui-font-color1, inherit);'
+            f'<div style="font-family:var(--jp-content-font-family, sans-serif);color:var(--jp-content-font-color1, inherit);'
             f"background:var(--jp-layout-color1, transparent);border:1px solid var(--jp-border-color2, #ccc);"
             f'border-left:0.4em solid {_EDGE[mood]};padding:0.4em 0.9em;border-radius:4px">{result_html(result)}</div>'
         )
