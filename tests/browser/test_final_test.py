@@ -107,7 +107,7 @@ def _shots(book: Notebook, stem: str) -> None:
     result = book.page.locator(".cl-test-result")
     for theme, tag in (("JupyterLab Light", "light"), ("JupyterLab Dark", "dark")):
         use_theme(book.page, theme)
-        result.scroll_into_view_if_needed()
+        result.evaluate("(box) => box.scrollIntoView({ block: 'center' })")  # the box whole, as the learner reads it
         book.page.wait_for_timeout(300)
         book.screenshot(f"{stem}_{tag}")
     use_theme(book.page, "JupyterLab Light")
