@@ -249,3 +249,15 @@ def test_the_dashboard_shows_the_example_class_gain_per_skill_with_its_interval(
         nb = nbformat.read(path, as_version=4)
         sources = [c.source for c in nb.cells if c.cell_type == "code"]
         assert "results.gain()" in sources and "results.tests()" in sources
+
+
+def test_a_test_or_a_part_that_is_not_there_is_refused_with_what_there_is() -> None:
+    from charlemagne_learn.engine.errors import RulesOptionError
+
+    with pytest.raises(RulesOptionError, match="there is no test 'midterm': the tests are placement, final"):
+        course_test("midterm", "canadian")
+    paper = LessonTest("placement", "canadian", lang="fr")
+    for part in (0, 4, True, "1"):
+        with pytest.raises(RulesOptionError, match="les parties vont de 1 à 3"):
+            paper.part(part)  # type: ignore[arg-type]
+    assert paper.score().answered == 0 and paper.part(1) is paper.parts[0]
