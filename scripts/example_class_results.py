@@ -1,6 +1,8 @@
 """Make the example results the teacher's dashboard opens with: a class of six who took the guide's
 follow-up quizzes, each answering from a seeded habit (strong on plain tricks, shakier with the jacks and
-jokers) and four of them the homework set, saved exactly as the Download results buttons save them.
+jokers), four of them the homework set, and the five who gave their names the placement test of lesson 00 and the
+final test of lesson 15 (answering the placement test as newcomers do), saved exactly as the Download results
+buttons save them.
 
     .venv/bin/python scripts/example_class_results.py            # notebooks/teachers/class_results_example/
     .venv/bin/python scripts/example_class_results.py --lang fr  # notebooks/fr/teachers/class_results_example/
@@ -17,9 +19,10 @@ import random
 import shutil
 from pathlib import Path
 
+from charlemagne_learn.engine.actions import Action
 from charlemagne_learn.teach.homework import Homework
 from charlemagne_learn.teach.quiz import Question
-from charlemagne_learn.widgets import DecisionQuiz, Trainer, TrickQuiz
+from charlemagne_learn.widgets import DecisionQuiz, LessonTest, Trainer, TrickQuiz
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 FOLDERS = {
@@ -34,6 +37,8 @@ TRICKY = ("jack", "joker", "bower", "little", "valet", "bar")
 #: The homework the guide's class was given (the dashboard reads it problem by problem), and who handed it in.
 HOMEWORK = Homework("canadian", ("trumping",), 4, None, "play")
 HOMEWORK_DONE = ("Ada", "Ben", "Chloé", "Dev")
+#: How much of a student's habit shows at the placement test, before the lessons (the final test: all of it).
+NEWCOMER = 0.55
 #: The file a real class also hands in by mistake, in each language.
 STRAY = {"en": ("shopping list.csv", "milk,eggs\n2,12\n"), "fr": ("liste d'épicerie.csv", "lait,œufs\n2,12\n")}
 
@@ -82,6 +87,35 @@ def _take_decisions(student: str, habit: tuple[float, float], rng: random.Random
     return quiz
 
 
+def _take_test(
+    name: str, student: str, habit: tuple[float, float], rng: random.Random, lang: str
+) -> list[TrickQuiz | DecisionQuiz]:
+    """The test ``name`` answered part by part through its widgets, as a student clicks it."""
+    scale = NEWCOMER if name == "placement" else 1.0
+    paper = LessonTest(name, "canadian", lang=lang, student=student, samples=16)
+    for quiz in paper.parts:
+        if isinstance(quiz, TrickQuiz):
+            for _ in range(quiz.count):
+                q = quiz._question
+                chance = scale * (habit[1] if any(w in q.skill for w in TRICKY) else habit[0])
+                quiz.answer(list(q.answer) if rng.random() < chance else _slip(q, rng))
+                quiz.next()
+            continue
+        for number in range(quiz._count):
+            choices = list(quiz.decision.grade().choices)
+            pick = choices[0] if rng.random() < scale * habit[0] else choices[-1]
+            if quiz.decision.kind == "exchange":
+                for card in pick.discards:
+                    quiz.choose(card)
+                if quiz._chosen is None and pick.trump is not None:
+                    quiz.choose(Action.trump(pick.trump))
+            else:
+                quiz.choose(pick.action)
+            if number + 1 < quiz._count:
+                quiz.next()
+    return paper.parts
+
+
 def _do_homework(student: str, habit: tuple[float, float], rng: random.Random, lang: str) -> Trainer:
     trainer = Trainer(homework=HOMEWORK, lang=lang)
     trainer.student = student
@@ -112,6 +146,10 @@ def main(argv: list[str] | None = None) -> None:
         if student in HOMEWORK_DONE:
             done = _do_homework(student, habit, random.Random(f"{student} homework"), lang)
             done.to_csv(folder / f"{done._download['file']}.csv")
+        for test in ("placement", "final"):
+            for part in _take_test(test, student, habit, random.Random(f"{student} {test}"), lang):
+                _think(part._results, rng)
+                part.to_csv(folder / f"{part._download['file']}.csv")
     # Ada also downloaded the JSON of her trick quiz: the dashboard counts her answers once
     ada = _take_trick_quiz("Ada", CLASS["Ada"], random.Random("Ada"), lang)
     (folder / f"{ada._download['file']}.json").write_text(ada.to_json(), encoding="utf-8")

@@ -27,8 +27,9 @@ def _no_english(text: str) -> None:
 
 def test_a_french_class_s_report_is_french(french_course: None) -> None:
     results = read_results(FRENCH_CLASS)
-    assert str(results).startswith("85 réponses de 6 élèves dans 14 fichiers")
-    for table in (results.by_student(), results.by_skill(), results.grid(), results.missed(4)):
+    assert str(results).startswith("215 réponses de 6 élèves dans 44 fichiers")
+    for table in (results.by_student(), results.by_skill(), results.grid(), results.missed(4), results.tests(),
+                  results.gain()):  # fmt: skip
         _no_english(str(table))
         _no_english(table._repr_html_())
     _no_english(results._repr_html_())

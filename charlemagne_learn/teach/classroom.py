@@ -53,6 +53,7 @@ from .drawn import drawn_ahead
 
 if TYPE_CHECKING:
     from .figures import CourseFigure
+    from .final import Item, ScoreSheet
 
 __all__ = ["ClassResults", "ResultTable", "ResultsFileError", "read_results"]
 
@@ -317,6 +318,82 @@ class ClassResults:
         heads = _heads(language, "question", "missed", "common_wrong", "right_answer")
         return ResultTable(say("class.missed_title", language), heads, tuple(rows), (False, True, False, False))
 
+    # ------------------------------------------------------------ the placement and final tests
+    def _tested(self) -> dict[str, tuple[str, dict[str, list[tuple[Item, bool]]]]]:
+        """Each student's answers to the placement and final tests (:mod:`.final`): by student, the table the tests
+        were taken at, and by test each item answered with whether it was right."""
+        from .final import item_of  # the tests' items, made when first asked for
+
+        out: dict[str, tuple[str, dict[str, list[tuple[Item, bool]]]]] = {}
+        for a in self.answers:
+            found = item_of(a.quiz, a.question, a.kind)
+            if found is None:
+                continue
+            table, taken = out.setdefault(a.student, ("canadian", defaultdict(list)))
+            if a.quiz.startswith("trick quiz: "):
+                table = a.quiz.removeprefix("trick quiz: ").split(",")[0]
+            out[a.student] = (table, taken)
+            taken[found[0]].append((found[1], a.right))
+        return out
+
+    def tests(self, *, lang: str | None = None) -> ResultTable:
+        """Per student: the placement test and the final test added up (questions right, decisions graded best or
+        good), and the final test's verdict: ready for a real table, the lessons to revisit, or what is still to
+        hand in."""
+        from .final import TESTS, course_test, score
+
+        language = lang_or_current(lang)
+        rows = []
+        for student, (table, taken) in sorted(self._tested().items(), key=lambda t: _by_name(t[0])):
+            cells = [student]
+            for name in TESTS:
+                test = course_test(name, table)
+                given: dict[int, dict[int, bool]] = defaultdict(dict)
+                for item, right in taken.get(name, []):
+                    given[item.part - 1][item.number] = right
+                result = score(test, given, language)
+                cells.append(
+                    say("class.test.score", language, right=result.right, questions=test.asked("questions"),
+                        well=result.well, decisions=test.asked("decisions"))
+                    if result.started else "–"
+                )  # fmt: skip
+                if name == "final":
+                    cells.append(_verdict(result, language))
+            rows.append(tuple(cells))
+        heads = _heads(language, "student", "placement", "final", "verdict")
+        return ResultTable(say("class.tests", language), heads, tuple(rows), (False, True, True, False))
+
+    def gain(self, *, lang: str | None = None) -> ResultTable:
+        """Per skill, for the class and then each student who took both tests: the share right at the placement test
+        and at the final test, the gain, and the gain's 95% interval (:func:`.final.gain_interval`). The class's rows
+        count the answers of the students who took both."""
+        from .final import SKILLS, gain_interval
+
+        language = lang_or_current(lang)
+        both = {s: taken for s, (_, taken) in self._tested().items() if taken.get("placement") and taken.get("final")}
+        whole = {name: [pair for taken in both.values() for pair in taken[name]] for name in ("placement", "final")}
+        rows = []
+        # one student alone (a conversation with them) needs no class row repeating theirs
+        everyone = [(say("class.the_class", language), whole)] if len(both) > 1 else []
+        for who, taken in [*everyone, *sorted(both.items(), key=lambda t: _by_name(t[0]))]:
+            for skill in SKILLS:
+                before = [right for item, right in taken["placement"] if item.skill == skill]
+                after = [right for item, right in taken["final"] if item.skill == skill]
+                if not before or not after:
+                    continue
+                shares = (sum(before), len(before)), (sum(after), len(after))
+                gain, low, high = gain_interval(*shares)
+                rows.append((
+                    who, say(f"final.skill.{skill}", language),
+                    *(f"{right}/{n} ({_percent(right, n, language)})" for right, n in shares),
+                    number(gain, "+.0%", language),
+                    say("class.gain.interval", language, low=number(low, "+.0%", language),
+                        high=number(high, "+.0%", language)),
+                ))  # fmt: skip
+        heads = _heads(language, "who", "skill", "placement", "final", "gain", "interval")
+        numeric = (False, False, True, True, True, True)
+        return ResultTable(say("class.gain", language), heads, tuple(rows), numeric)
+
     # ------------------------------------------------------------ a picture
     def _drawn_content(self) -> object:
         """What :meth:`plot` draws from, for its key among the pictures drawn ahead (:mod:`.drawn`)."""
@@ -401,6 +478,17 @@ class ClassResults:
             + self.by_skill(lang=language)._repr_html_()
             + listed
         )
+
+
+def _verdict(result: ScoreSheet, lang: Lang) -> str:
+    """The final test's verdict in a cell: ready, the lessons to revisit, or how many answers are missing."""
+    if not result.started:
+        return "–"
+    if not result.finished:
+        return say("class.test.missing", lang, n=len(result.outcomes) - result.answered)
+    if result.ready:
+        return say("class.test.ready", lang)
+    return say("class.test.revisit", lang, lessons=", ".join(result.missed()))
 
 
 def _share(answers: Sequence[Answer]) -> float:

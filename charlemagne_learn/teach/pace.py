@@ -48,8 +48,10 @@ ACTION_MINUTES: dict[str, float] = {
 #: The questions a quiz asks when its cell does not say (``count=``).
 _DEFAULT_COUNT = {"TrickQuiz": 10, "DecisionQuiz": 6}
 _WIDGET = re.compile(
-    r"\b(TrickQuiz|DecisionQuiz|PlayTable|BidBox|Hand|TrumpLadder|Table|BidOddsExplorer|NameBox)\b[.\w]*\("
+    r"\b(TrickQuiz|DecisionQuiz|PlayTable|BidBox|Hand|TrumpLadder|Table|BidOddsExplorer|NameBox|LessonTest)\b[.\w]*\("
 )
+#: A test's name as its cell writes it (its parts are quizzes: :data:`~.final.TESTS`).
+_TEST_NAME = re.compile(r"""LessonTest\(\s*(?:name=)?["'](\w+)["']""")
 #: A count as a lesson writes it: the digits 0 to 9 alone (\d would take Arabic-Indic digits too), a few of them.
 _COUNT = re.compile(r"\bcount=([0-9]{1,4})\b")
 _TAG = re.compile(r"<style.*?</style>|<[^>]+>", re.S)
@@ -109,7 +111,9 @@ def lesson_pace(path: Path) -> Pace:
         words += sum(_output_words(output) for output in cell.get("outputs", []))
         for found in _WIDGET.finditer(cell.source):
             name = found.group(1)
-            if name in _DEFAULT_COUNT:
+            if name == "LessonTest":
+                actions += _test_parts(cell.source)
+            elif name in _DEFAULT_COUNT:
                 count = _COUNT.search(cell.source, found.end())
                 # DecisionQuiz.at(state): the one decision of that moment
                 single = found.group(0).endswith(".at(")
@@ -119,3 +123,17 @@ def lesson_pace(path: Path) -> Pace:
             else:
                 actions.append((name, ACTION_MINUTES[name]))
     return Pace(words / READING_WPM, tuple(actions))
+
+
+def _test_parts(source: str) -> list[tuple[str, float]]:
+    """A test's parts, each the quiz it is (the final test when the cell names none)."""
+    from .final import TESTS  # the tests' parts, as the lessons ask them
+
+    named = _TEST_NAME.search(source)
+    parts = TESTS.get(named.group(1) if named else "final", ())
+    return [
+        ("TrickQuiz", part.count * ACTION_MINUTES["TrickQuiz question"])
+        if part.kind == "trick"
+        else ("DecisionQuiz", part.count * ACTION_MINUTES["DecisionQuiz decision"])
+        for part in parts
+    ]

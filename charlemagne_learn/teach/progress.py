@@ -37,6 +37,7 @@ from ..course import lessons_folder, rules_for, write_whole
 from ..engine.checks import whole_number
 from ..engine.i18n import lang_or_current, say
 from .decisions import decision_kinds
+from .final import TESTS, ScoreSheet, course_test, score
 from .lock import held
 from .quiz import quiz_kinds
 
@@ -134,14 +135,28 @@ class LessonProgress:
 
 @dataclass(frozen=True)
 class Progress:
-    """Every lesson with quizzes, in order, and what the learner has done in each."""
+    """Every lesson with quizzes, in order, and what the learner has done in each; then the placement test and the
+    final test added up (:mod:`.final`), with the final test's verdict: ready for a real table, or what to revisit."""
 
     lessons: tuple[LessonProgress, ...]
     lang: str
+    tests: tuple[ScoreSheet, ...] = ()
 
     @property
     def started(self) -> bool:
         return any(p.questions or p.decisions for p in self.lessons)
+
+    def _test_lines(self) -> list[str]:
+        lang = self.lang
+        out = []
+        for result in self.tests:
+            title = say(f"final.title.{result.test.name}", lang)
+            if not result.started:
+                out.append(say("final.progress.none", lang, title=title))
+                continue
+            out.append(say("final.progress", lang, title=title, totals=result.totals(), verdict=result.verdict()))
+            out += [f"  {line}" for line in (result.revisit() if result.finished else [])]
+        return out
 
     def __str__(self) -> str:
         return "\n".join(self._lines())
@@ -153,7 +168,7 @@ class Progress:
         out = [say("progress.head", lang)]
         for p in self.lessons:
             out.append(f"{p.title}: {self._done(p)}")
-        return out
+        return [*out, *self._test_lines()]
 
     def _done(self, p: LessonProgress) -> str:
         lang = self.lang
@@ -175,7 +190,11 @@ class Progress:
             f"<td style='text-align:left'>{escape(self._done(p))}</td></tr>"
             for p in self.lessons
         )
-        return f"<p>{escape(say('progress.head', lang))}</p><table>{rows}</table>"
+        tests = "".join(f"<li>{escape(line.strip())}</li>" for line in self._test_lines())
+        return (
+            f"<p>{escape(say('progress.head', lang))}</p><table>{rows}</table>"
+            f"{f'<ul class=cl-progress-tests>{tests}</ul>' if tests else ''}"
+        )
 
 
 def progress(folder: str | Path | None = None, *, lang: str | None = None) -> Progress:
@@ -203,7 +222,17 @@ def progress(folder: str | Path | None = None, *, lang: str | None = None) -> Pr
                 asked=sum(count for _, _, count in quizzes),
             )
         )
-    return Progress(tuple(rows), language)
+    return Progress(tuple(rows), language, _tests(answers, language))
+
+
+def _tests(answers: Mapping[str, Mapping[str, Any]], lang: str) -> tuple[ScoreSheet, ...]:
+    """The placement test and the final test added up from the answers kept (the course's table's tests)."""
+    out = []
+    for name in TESTS:
+        test = course_test(name)
+        kept = {index: answers.get(test.progress_key(index), {}) for index in range(len(test.parts))}
+        out.append(score(test, kept, lang))
+    return tuple(out)
 
 
 #: A quiz cell's widget and the order of its positional arguments.
@@ -211,6 +240,8 @@ _QUIZZES: Mapping[str, tuple[QuizKind, tuple[str, ...], int]] = {
     "TrickQuiz": ("trick", ("variant", "level", "kinds", "seed"), 10),
     "DecisionQuiz": ("decision", ("rules", "kinds", "seed"), 6),
 }
+#: A test's widget (its parts are the lesson's quizzes) and the order of its positional arguments.
+_TEST = ("LessonTest", ("name", "rules"))
 
 
 def _lesson_quizzes(path: Path) -> tuple[str, list[tuple[QuizKind, str, int]]]:
@@ -236,7 +267,20 @@ def _lesson_quizzes(path: Path) -> tuple[str, list[tuple[QuizKind, str, int]]]:
                 quiz = _quiz_of(node, *_QUIZZES[node.func.id])
                 if quiz is not None:
                     found.append(quiz)
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == _TEST[0]:
+                found += _test_of(node)
     return title, found
+
+
+def _test_of(node: ast.Call) -> list[tuple[QuizKind, str, int]]:
+    """A test's parts, as the quizzes they are (a test made from anything but plain values is left out)."""
+    try:
+        given = {**dict(zip(_TEST[1], (ast.literal_eval(a) for a in node.args), strict=False)),
+                 **{k.arg: ast.literal_eval(k.value) for k in node.keywords if k.arg is not None}}  # fmt: skip
+        test = course_test(given.get("name", "final"), given.get("rules"))
+    except (ValueError, TypeError, SyntaxError):
+        return []
+    return [(part.kind, test.progress_key(i), part.count) for i, part in enumerate(test.parts)]
 
 
 def _quiz_of(node: ast.Call, kind: QuizKind, names: tuple[str, ...], count: int) -> tuple[QuizKind, str, int] | None:

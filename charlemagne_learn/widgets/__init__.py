@@ -9,6 +9,7 @@ for places where widgets do not run.
 
 from .afresh import Afresh
 from .bidbox import BidBox
+from .course_test import LessonTest
 from .decide import DecisionQuiz
 from .hand import Hand, sort_hand
 from .homework import HomeworkBox
@@ -27,6 +28,7 @@ __all__ = [
     "DecisionQuiz",
     "Hand",
     "HomeworkBox",
+    "LessonTest",
     "NameBox",
     "PlayTable",
     "Table",
