@@ -4,12 +4,12 @@ that adds them up as the learner answers.
 Each part is a quiz of its own (:class:`~.quiz.TrickQuiz`, :class:`~.decide.DecisionQuiz`), drawn in a cell of its
 own and keeping its answers as every quiz does (for the progress page, and in its Download results buttons for the
 teacher). The result box (:attr:`LessonTest.result`) listens to the parts: after each answer it says the totals,
-and once every part is answered, "ready for a real table" or the lessons to revisit (:mod:`~..teach.final`). No cell
+and once every part is answered, "ready for a real table" or the lessons to revisit (:mod:`charlemagne_learn.teach.final`). No cell
 need run again: Run All draws the parts and the box, and the clicks do the rest.
 
 >>> paper = LessonTest("final", "canadian", lang="en")
->>> [type(p).__name__ for p in paper.parts]
-['TrickQuiz', 'TrickQuiz', 'DecisionQuiz']
+>>> [isinstance(p, TrickQuiz) for p in paper.parts], isinstance(paper.parts[2], DecisionQuiz)
+([True, True, False], True)
 >>> paper.score().answered, paper.score().verdict()
 (0, '18 answers still to give: the verdict shows here once every part is answered.')
 """
