@@ -96,7 +96,7 @@ class ExchangeChoice(Sureness):
         )
         if not self.discards:  # every card put aside already: only the trump was chosen
             return trump
-        return say("exchange.text", language, cards=" ".join(map(str, self.discards)), trump=trump)
+        return say("exchange.text", language, cards=list(self.discards), trump=trump)
 
 
 @dataclass(frozen=True)
