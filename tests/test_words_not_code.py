@@ -362,6 +362,9 @@ def test_each_edition_draws_and_writes_cards_with_its_own_letters(lang: str) -> 
     assert wrong == []
     assert any(_FACES[lang].search(text) for text in shown)
     assert cl.Card.parse("V♦") == cl.Card.parse("JD") and cl.parse_cards("DS R♥ 10D") == cl.parse_cards("QS KH 10D")
+    with pytest.raises(cl.CardParseError) as refused:
+        cl.Card.parse("X♥")
+    assert "V D R" in refused.value.said("fr") and "J Q K" in refused.value.said("en")
 
 
 def faces_shown(path: Path) -> list[str]:
