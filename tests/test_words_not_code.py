@@ -362,3 +362,48 @@ def test_each_edition_draws_and_writes_cards_with_its_own_letters(lang: str) -> 
     assert wrong == []
     assert any(_FACES[lang].search(text) for text in shown)
     assert cl.Card.parse("V♦") == cl.Card.parse("JD") and cl.parse_cards("DS R♥ 10D") == cl.parse_cards("QS KH 10D")
+    with pytest.raises(cl.CardParseError) as refused:
+        cl.Card.parse("X♥")
+    assert "V D R" in refused.value.said("fr") and "J Q K" in refused.value.said("en")
+
+
+def faces_shown(path: Path) -> list[str]:
+    """The other edition's card letters in a saved lesson's prose and outputs, as they are drawn (a card picture's
+    corner, not its spoken name)."""
+    lang = "fr" if path.parent.name == "fr" else "en"
+    other = _FACES["en" if lang == "fr" else "fr"]
+    found = []
+    for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+        texts = [_LINK_TARGET.sub("]", _source(cell["source"]))] if cell["cell_type"] == "markdown" else []
+        for output in cell.get("outputs", []):
+            texts.append(_source(output.get("text", "")))
+            data = output.get("data", {})
+            kind = next((k for k in _RICHEST if k in data), None)
+            if kind in ("text/html", "text/markdown", "text/plain"):
+                texts.append(_source(data[kind]))
+        for text in texts:
+            found += other.findall(html.unescape(_TAG.sub(" ", _UNSHOWN.sub(" ", text))))
+    return found
+
+
+#: French lessons whose saved outputs or prose still write cards with English letters (J♥ for V♥), each to leave this
+#: list once it is run again (its pictures and sentences then draw French letters) and its prose and prints say them.
+ENGLISH_LETTERS = {
+    "fr/00_start_here", "fr/01_cards_and_deck", "fr/05_bidding_and_the_kitty", "fr/06_numeric_contracts_and_scoring",
+    "fr/07_mulot_and_gros_mulot", "fr/08_charlemagne_and_gros_charlemagne", "fr/09_judging_a_hand",
+    "fr/10_a_hand_told_from_a_seat", "fr/11_play_a_hand", "fr/12_bid_odds_and_statistics", "fr/15_final_test",
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        pytest.param(p, marks=pytest.mark.xfail(strict=True, reason="English letters"))
+        if _id(p) in ENGLISH_LETTERS
+        else p
+        for p in PAGES
+    ],
+    ids=_id,
+)
+def test_a_saved_lesson_writes_cards_with_its_edition_s_letters(path: Path) -> None:
+    assert faces_shown(path) == []

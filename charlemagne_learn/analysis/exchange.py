@@ -103,7 +103,7 @@ class ExchangeChoice(Sureness):
         )
         if not self.discards:  # every card put aside already: only the trump was chosen
             return trump
-        return say("exchange.text", language, cards=" ".join(map(str, self.discards)), trump=trump)
+        return say("exchange.text", language, cards=list(self.discards), trump=trump)
 
     def does(self, lang: str | None = None) -> str:
         """What the exchange leaves the bidder, in ``lang``: the trumps kept, the side suits emptied, a trump or a

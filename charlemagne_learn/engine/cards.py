@@ -412,6 +412,17 @@ class Card:
     def __str__(self) -> str:
         return self._text
 
+    def face(self, lang: str | None = None) -> str:
+        """The card as its corner shows it in ``lang`` (the course's language by default): ``"J♦"``, French
+        ``"V♦"``; ``str()`` gives the text the engine reads and writes in records, ``"J♦"`` in every language.
+
+        >>> Card.parse("QS").face("fr"), str(Card.parse("QS"))
+        ('D♠', 'Q♠')
+        """
+        from .i18n import card_face, lang_or_current
+
+        return card_face(self, lang_or_current(lang))
+
     def __repr__(self) -> str:
         return f"Card({self._text!r})"
 
@@ -474,6 +485,10 @@ class CardList(list[Card]):
 
     def __str__(self) -> str:
         return " ".join(str(c) for c in self)
+
+    def face(self, lang: str | None = None) -> str:
+        """The cards as their corners show them in ``lang`` (the course's language by default): ``"V♥ 10♦"``."""
+        return " ".join(c.face(lang) for c in self)
 
     def _repr_html_(self) -> str:
         from .display import show

@@ -28,7 +28,7 @@ from .cards import SEATS, TEAMS, Card, CardList, Seat, Suit, _NamedType, parse_c
 from .contract import Contract
 from .deal import cards_of, check_deal, deal_hands, hands_by_seat, mask_of
 from .errors import CharlemagneError, HandError, IllegalActionError, quote
-from .i18n import Lang, Sentence, composed, lang_or_current, say, sentence
+from .i18n import Lang, Sentence, card_name, composed, lang_or_current, say, sentence
 from .rules import BidSpec, Rules
 from .scoring import decided, explain_score, hand_score
 from .tallies import SeatTally
@@ -91,11 +91,13 @@ class Trick(NamedTuple):
         >>> state = HandState.new(Rules.preset("canadian"), dealer="N", seed=7)
         >>> trick = Trick(Seat.W, tuple(parse_cards("AS 7S KS QS")), (Seat.W, Seat.N, Seat.E, Seat.S), Seat.W)
         >>> str(trick), trick.text("fr")
-        ('W A♠, N 7♠, E K♠, S Q♠: West wins', 'O A♠, N 7♠, E K♠, S Q♠ : Ouest remporte la levée')
+        ('W A♠, N 7♠, E K♠, S Q♠: West wins', 'O A♠, N 7♠, E R♠, S D♠ : Ouest remporte la levée')
         """
         language = lang_or_current(lang)
+        # each card on its face in the language's letters, a joker by its name ("N red joker"): RJ is no word
         played = ", ".join(
-            f"{say('hand.seat_letter', language, seat=s)} {c}" for s, c in zip(self.seats, self.cards, strict=True)
+            f"{say('hand.seat_letter', language, seat=s)} {card_name(c, language) if c.is_joker else c.face(language)}"
+            for s, c in zip(self.seats, self.cards, strict=True)
         )
         return say("hand.trick", language, played=played, seat=self.winner)
 

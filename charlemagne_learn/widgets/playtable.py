@@ -961,7 +961,7 @@ def choice_text(action: Action, rules: Rules, lang: Lang) -> str:
     if action.kind == "choose":
         return choice_name(action.choice or "", lang)
     if action.kind == "play" and action.card is not None:
-        return str(action.card)
+        return card_face(action.card, lang)
     return action_text(action, rules, lang)
 
 
