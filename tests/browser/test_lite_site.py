@@ -454,7 +454,7 @@ def _a_hand_at_the_play_table(lite_lesson: LiteLesson) -> tuple[int, list[float]
     root = lite_lesson.panel.locator(".cl-playtable")
     root.locator(".cl-seat").first.wait_for(timeout=60_000)
     waits: list[float] = []
-    for _ in range(60):
+    for _ in range(120):  # each of the bots' cards a Continue, each of the learner's a click
         if root.locator(".cl-review-panel").count():
             break
         phase = lite_lesson.run_code("print(play.state.phase.value)").strip()
@@ -589,7 +589,7 @@ PICTURES = "11_play_a_hand.ipynb"
 def test_lesson_11_draws_its_pictures_with_no_request_that_fails(
     offline_browser: Any, lite_site: str, edition: str
 ) -> None:
-    """Another learner opens lesson 11 (each edition): its two pictures of the play table are drawn, no request of
+    """Another learner opens lesson 11 (each edition): its three pictures of the play table are drawn, no request of
     the page fails, and the lesson, only looked at, is not changed. JupyterLab writes a cell's HTML with the image's
     address as the lesson has it, and the browser asked for it relative to the page, not to the lesson: a 404 at
     ``lab/images/…`` (the French edition's ``../images/…`` at ``images/…``) and a broken picture until JupyterLab put
@@ -607,11 +607,11 @@ def test_lesson_11_draws_its_pictures_with_no_request_that_fails(
         page.wait_for_function(
             """() => { const shown = document.querySelectorAll(
                  '.jp-NotebookPanel:not(.lm-mod-hidden) .jp-MarkdownCell .jp-RenderedMarkdown img');
-               return shown.length === 2 && Array.from(shown).every((img) => img.complete && img.naturalWidth > 0); }""",
+               return shown.length === 3 && Array.from(shown).every((img) => img.complete && img.naturalWidth > 0); }""",
             timeout=120_000,
         )
         drawn = pictures.evaluate_all("(shown) => shown.map((img) => [img.alt, img.naturalWidth, img.naturalHeight])")
-        assert len(drawn) == 2 and all(alt and width > 0 and height > 0 for alt, width, height in drawn), drawn
+        assert len(drawn) == 3 and all(alt and width > 0 and height > 0 for alt, width, height in drawn), drawn
         page.wait_for_function("window.jupyterapp?.shell.currentWidget?.context?.isReady === true", timeout=120_000)
         page.wait_for_timeout(2_000)  # JupyterLab marks a lesson it changed as it loads it: none here
         assert page.evaluate("window.jupyterapp.shell.currentWidget.context.model.dirty") is False
