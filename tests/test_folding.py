@@ -16,8 +16,6 @@ from charlemagne_learn.teach.judging import count_hand
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 LESSONS = sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb")) + sorted((NOTEBOOKS / "fr").glob("[0-9][0-9]_*.ipynb"))
-#: Lessons that still build their folds by hand, each to move to the helper (strict: passing there fails, to say so).
-BY_HAND = {"11_play_a_hand"}
 
 
 def test_words_are_drawn_as_written_never_read_as_html() -> None:
@@ -48,16 +46,7 @@ def test_a_line_to_click_with_no_words_is_refused(summary: object) -> None:
         folded(summary, "x")  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize(
-    "path",
-    [
-        pytest.param(p, marks=pytest.mark.xfail(strict=True, reason="the lesson still folds by hand"))
-        if p.stem in BY_HAND
-        else p
-        for p in LESSONS
-    ],
-    ids=lambda p: str(p.relative_to(NOTEBOOKS).with_suffix("")),
-)
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: str(p.relative_to(NOTEBOOKS).with_suffix("")))
 def test_every_lesson_folds_its_answers_with_the_one_helper(path: Path) -> None:
     by_hand = [
         i
