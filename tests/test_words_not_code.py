@@ -407,3 +407,20 @@ ENGLISH_LETTERS = {
 )
 def test_a_saved_lesson_writes_cards_with_its_edition_s_letters(path: Path) -> None:
     assert faces_shown(path) == []
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_hand_replayed_step_by_step_tells_its_cards_in_words(lang: str) -> None:
+    """Lessons 06, 07 and 10's tables: a hand replayed card by card, its story naming each joker played."""
+    from charlemagne_learn.analysis import make_bot, play_hand
+    from charlemagne_learn.widgets import Table
+
+    found: dict[str, list[str]] = {}
+    for seed in (3, 22):
+        state = play_hand(cl.Rules.preset("canadian"), [make_bot("rule", s) for s in range(4)], seed=seed)
+        assert any(card.is_joker for trick in state.tricks for card in trick.cards)
+        table = Table.replay(state, seat="S", lang=lang)
+        for step in range(table.steps + 1):
+            table.step = step
+            found |= code_on_screen(table)
+    assert found == {}

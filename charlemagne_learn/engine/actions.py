@@ -198,8 +198,10 @@ class Action(HashedOnce):
         kind, rest = words[0].lower(), words[1:]
         if kind == "pass" and not rest:
             return _PASS
-        if kind in ("play", "give", "discard") and len(rest) == 1:
-            return {"play": cls.play, "give": cls.give, "discard": cls.discard}[kind](rest[0])
+        if kind in ("play", "give", "discard") and rest:
+            # a card on its face ("JH") or by name, as a sentence says a joker ("play the red joker")
+            card = " ".join(rest[1:] if len(rest) > 1 and rest[0].lower() == "the" else rest)
+            return {"play": cls.play, "give": cls.give, "discard": cls.discard}[kind](card)
         if kind == "trump" and len(rest) == 1:
             return cls.trump(rest[0])
         if kind == "choose" and rest:  # "choose partner card", as said, is "choose partner_card"

@@ -219,6 +219,10 @@ class Sentence(str):
     #: None for a word (a text with no fields to fill)
     fields: dict[str, Any] | None
 
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        # a notebook shows a sentence or a word as it reads, not as a string's repr in quotes
+        printer.text(str(self))
+
     def said(self, lang: str | None = None) -> str:
         """The sentence in ``lang`` (the language spoken now when None), a field that is itself a sentence (a word
         of the interface, a hint's help) or an error (the reason it gives) said in ``lang`` too.

@@ -26,7 +26,7 @@ from typing import Any
 
 import traitlets as t
 
-from ..engine.actions import Action
+from ..engine.actions import Action, choice_name
 from ..engine.cards import Card, Seat
 from ..engine.contract import Contract
 from ..engine.display import hand_state_html, seat_view_html
@@ -88,7 +88,7 @@ def action_text(action: Action, rules: Rules, lang: Lang = "en") -> str:
     if action.kind == "trump" and action.suit is not None:
         return say("table.action.trump", lang, suit=action.suit.symbol)
     if action.kind == "choose":
-        return say("table.action.choose", lang, choice=str(action.choice))
+        return say("table.action.choose", lang, choice=choice_name(action.choice or "", lang))
     if action.card is None:
         return say(f"table.action.{action.kind} hidden", lang)
     return say(f"table.action.{action.kind}", lang, card=action.card)
