@@ -64,6 +64,30 @@ def test_the_english_story_is_unchanged() -> None:
     assert re.search(r"\nTrick \d, (first|second|third|fourth) card\. Hand: ", str(story))
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_story_names_the_jokers_and_writes_its_edition_s_letters(lang: str) -> None:
+    """Lesson 10's hand: a joker played, on the table or in a trick is named ("South plays the red joker", "South red
+    joker, West 9♦"), a reason after a colon goes on in small letters, and the French story's cards are V, D, R."""
+    hand = _hand("canadian", 25)
+    other = re.compile(r"(?<!\w)[VDR][♣♦♥♠]" if lang == "en" else r"(?<!\w)[JQK][♣♦♥♠]")
+    joker = "the red joker" if lang == "en" else "le joker rouge"
+    for seat in "SW":
+        story = tell_hand(hand, seat, samples=4, lang=lang)
+        assert not other.findall(str(story)), other.findall(str(story))
+        for m in story.moments:
+            # the count lists a joker among the trumps' faces ("4 trumps (RJ J♦ Q♦ 10♦)"); a sentence names it
+            for part in (m.sees, m.chose, m.engine, m.then):
+                assert not re.search(r"\b(RJ|BJ)\b", part), part
+            assert not re.search(r": (The|Le|La) ", m.engine), m.engine
+    told = tell_hand(hand, "S", samples=4, lang=lang)
+    assert any(m.chose.endswith(f"{joker}.") for m in told.moments)
+
+
+def test_a_big_bid_is_told_by_its_name_in_english() -> None:
+    story = tell_hand(_hand("canadian", 12), "S", samples=4)  # South bids Gros Mulot
+    assert not re.search(r"\b[a-z]+_[a-z]+\b", str(story)), str(story)
+
+
 def test_a_story_follows_the_course_s_language(french_course: None) -> None:
     story = tell_hand(_hand("canadian", 4), "E", samples=4)
     assert story.lang == "fr" and story.title.startswith("La donne vue de la place d'Est")

@@ -12,7 +12,7 @@ jacks as trumps):
 The rule of thumb (:data:`COUNT_TO_BID`) reads the count as the most a player may bid: **5 from a count of 4,
 6 from 6, 7 from 8** — each trick more needs two more — and the bid to make is **the lowest one allowed, up to
 that**: a higher bid scores more when made, but fails more often. Followed in 200 bidding positions of the quizzes,
-the count's bid is graded best or good in 191 (``benchmarks/thumb_agreement.py``); on 200 opening hands it is the
+the count's bid is graded best or good in 187 (``benchmarks/thumb_agreement.py``); on 200 opening hands it is the
 bid with the best expected points on 158 and graded best or good on 190 (``benchmarks/count_agreement.py``). The
 others are hands far above a threshold (6 pays a little more than 5), hands just at one (passing pays a little
 more) and hands for a named bid (Mulot, Charlemagne), which the count does not judge: lesson 12 shows them. The
@@ -100,6 +100,7 @@ class HandCount:
         def part(key: str, cards: CardList) -> str:
             n = len(cards)
             words = say(f"judging.{key}", language, n=n)
+            # the cards on their faces in the language's letters: French V♥, not the records' J♥
             return words + (f" ({cards.face(language)})" if cards else "")
 
         parts = [part("trumps", self.trumps), part("top", self.top), part("aces", self.side_aces)]
@@ -154,7 +155,7 @@ def bid_by_count(total: int, rules: Rules | str | None = None, rule: Mapping[str
 
 def count_is_a_rule(rules: Rules | str | None = None) -> bool:
     """Is the count a rule of thumb for bidding at this table? At the Canadian table (house rules included),
-    following it is graded best or good in 191 bidding positions of 200; at the tables without a kitty the same
+    following it is graded best or good in 187 bidding positions of 200; at the tables without a kitty the same
     count, even with limits fitted to their own statistics, is graded so in only six to eight in ten
     (``benchmarks/thumb_agreement.py``), and there it is shown as a measure of strength, not a bid."""
     return rules_for(rules).name == "canadian"

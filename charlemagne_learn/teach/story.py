@@ -79,7 +79,7 @@ class Story:
         colon = say("story.name_colon", self.lang)
         lines = [self.title]
         for m in self.moments:
-            lines += ["", say("story.move", self.lang, when=m.when, hand=str(m.hand))]
+            lines += ["", say("story.move", self.lang, when=m.when, hand=m.hand.face(self.lang))]
             lines += [f"  {label}{colon}{text}" for label, text in self._parts(m) if text]
         return "\n".join([*lines, "", self.result])
 
@@ -115,11 +115,14 @@ def _said(seat: Seat, action: Action, lang: Lang) -> str:
     if action.kind == "choose":
         what = str(action).split(" ", 1)[1].replace("_", " ") if lang == "en" else action.text(lang)
         return say("story.chooses_help", lang, seat=seat, what=what)
-    verb = _VERBS.get(action.kind)
-    rest = str(action).split(" ", 1)[1] if " " in str(action) else ""
-    if lang != "en" and action.kind == "bid" and action.bid is not None and action.suit is None:
-        rest = bid_word(action.bid, lang) + rest[len(action.bid) :]  # "Gros Mulot", not its record name
-    return say(verb, lang, seat=seat, what=rest) if verb else f"{seat.named(lang)}: {action}"
+    if action.kind in ("play", "give", "discard") and action.card is not None:
+        # a card on its face in the language's letters, a joker by its name: "South plays the red joker"
+        return say(_VERBS[action.kind], lang, seat=seat, card=action.card)
+    if action.kind == "bid":
+        return say("story.bids", lang, seat=seat, what=action.called(lang))  # "Gros Mulot", not its record name
+    if action.kind == "trump" and action.suit is not None:
+        return say("story.names", lang, seat=seat, what=action.suit.symbol)
+    return f"{seat.named(lang)}: {action.text(lang)}"
 
 
 def _sees(before: HandState, seat: Seat, lang: Lang) -> str:
@@ -131,7 +134,7 @@ def _sees(before: HandState, seat: Seat, lang: Lang) -> str:
         where = say("story.trick", lang, n=len(view.tricks) + 1, contract=view.contract.text(lang))
         if not view.trick:
             return where + say("story.leads", lang, seat=seat)
-        cards = ", ".join(f"{s.named(lang)} {c}" for s, c in view.trick)
+        cards = ", ".join(say("story.played", lang, seat=s, card=c) for s, c in view.trick)
         return where + say("story.on_table", lang, cards=cards)
     bid = bid_word(before.bid.name, lang) if before.bid else ""
     if view.phase is Phase.GIVE:
@@ -162,7 +165,7 @@ def _considers(before: HandState, seat: Seat, phase: Phase, lang: Lang) -> str:
 
 def _trick_after(state: HandState, number: int, lang: Lang) -> str:
     trick = state.tricks[number]
-    cards = ", ".join(f"{s.named(lang)} {c}" for s, c in zip(trick.seats, trick.cards, strict=True))
+    cards = ", ".join(say("story.played", lang, seat=s, card=c) for s, c in zip(trick.seats, trick.cards, strict=True))
     return say("story.trick_won", lang, cards=cards, seat=trick.winner)
 
 
@@ -200,7 +203,7 @@ def tell_hand(state: HandState, seat: Seat | str, samples: int | None = None, *,
             out = [a.card for a in done if a.kind == "discard" and a.card is not None]
             trump = next((a.suit for a in done if a.kind == "trump"), None)
             named = say("story.named", language, suit=trump) if trump is not None else ""
-            chose = say("story.put_aside", language, seat=who, cards=str(CardList(out)), named=named)
+            chose = say("story.put_aside", language, seat=who, cards=out, named=named)
             engine = _exchange_engine(before, out, trump, samples or SAMPLES["exchange"], language)
             k = end
         else:
@@ -240,10 +243,17 @@ def _engine(view: Any, action: Action, samples: int, lang: Lang) -> str:
     ranked = hint(view, samples, workers=1, lang=lang)
     mine = ranked.choice(action)
     if mine.grade == "best":
-        return say("story.agrees", lang, why=mine.reason)
+        return say("story.agrees", lang, why=_going_on(mine.reason))
     return say(
-        "story.grades", lang, grade=grade_word(mine.grade, lang), why_mine=mine.reason, why_best=ranked.best.reason
-    )
+        "story.grades", lang, grade=grade_word(mine.grade, lang), why_mine=_going_on(mine.reason),
+        why_best=_going_on(ranked.best.reason),
+    )  # fmt: skip
+
+
+def _going_on(reason: str) -> str:
+    """A card's reason that goes on after a colon: "The red joker leads trump" → "the red joker leads trump"; a
+    card's face stays as it is ("A♣ leads …", "10♦ wins …"): only a word, a capital then a small letter, is lowered."""
+    return _lower_first(reason) if reason[:1].isupper() and reason[1:2].islower() else reason
 
 
 def _exchange_engine(before: HandState, out: list[Card], trump: Suit | None, samples: int, lang: Lang) -> str:
