@@ -558,9 +558,7 @@ def review(
                 doubt=mine.doubt(language),
             )
         )
-    from ..teach.narration import when  # here: the teaching layer imports this module
-
-    placed = [replace(line, when=when(state, line.move, language)) for line in lines]
+    placed = [replace(line, when=state.when(line.move, language)) for line in lines]
     return Review(who, tuple(sorted(placed, key=lambda line: line.move)))
 
 

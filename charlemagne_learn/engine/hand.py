@@ -28,7 +28,7 @@ from .cards import SEATS, TEAMS, Card, CardList, Seat, Suit, _NamedType, parse_c
 from .contract import Contract
 from .deal import cards_of, check_deal, deal_hands, hands_by_seat, mask_of
 from .errors import CharlemagneError, HandError, IllegalActionError, quote
-from .i18n import Lang, Sentence, card_name, composed, lang_or_current, say, sentence
+from .i18n import Lang, Sentence, card_name, composed, lang_or_current, say, sentence, word
 from .rules import BidSpec, Rules
 from .scoring import decided, explain_score, hand_score
 from .tallies import SeatTally
@@ -869,6 +869,22 @@ class HandState:
             raise IllegalActionError(sentence("hand.bad_moves", value=quote(moves), n=len(self.history)))
         return self._replayed(a for _, a in self.history[:moves])
 
+    def when(self, move: int, lang: str | None = None) -> str:
+        """Where action ``move`` of the hand (0: the first bid) falls, as a player says it: "The bidding", "The
+        exchange", or "Trick 3, second card" (the card's place in its trick), never a move number.
+
+        >>> state = HandState.new(Rules.preset("canadian"), dealer="W", seed=1)
+        >>> state.apply("bid 5")
+        >>> state.when(0), state.when(0, "fr")
+        ('The bidding', 'Les enchères')
+        """
+        language = lang_or_current(lang)
+        before = self.at(move)
+        if before.phase is Phase.PLAY:
+            nth = word(f"narrate.nth.{len(before.trick) + 1}", language)
+            return say("narrate.when card", language, n=len(before.tricks) + 1, nth=nth)
+        return say(_PART.get(before.phase, "narrate.when bidding"), language)
+
     def _replayed(self, actions: Iterable[Action]) -> HandState:
         fresh = HandState._dealt(self.rules, self.dealer, list(self._deal[0]), self._deal[1])
         for a in actions:
@@ -927,6 +943,9 @@ _APPLY: dict[Phase, Callable[[HandState, int, Action], None]] = {
     _TRUMP: HandState._apply_trump,
     _PLAY: HandState._apply_play,
 }
+#: The phases before the cards are played, as a player names that part of the hand.
+_PART = {Phase.BIDDING: "narrate.when bidding", Phase.CHOOSE: "narrate.when choose", Phase.GIVE: "narrate.when exchange",
+         Phase.DISCARD: "narrate.when exchange", Phase.TRUMP: "narrate.when exchange"}  # fmt: skip
 _PHASE_KIND = {_GIVE: "give", _DISCARD: "discard", _TRUMP: "trump", _CHOOSE: "choose", _PLAY: "play"}
 _SEAT_NAMES = tuple(seat.name for seat in Seat)
 _CARD = tuple(Card.from_index(i) for i in range(34))

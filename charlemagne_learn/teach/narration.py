@@ -11,11 +11,11 @@ part of the hand this way, a step at a time.
 >>> narrate(state, 0, cl.Seat.S), narrate(state, 1, cl.Seat.S, "fr")
 ('North bids 6.', 'Est passe.')
 
-Where an action falls in the hand is said as players say it, never as a move number: the bidding, the exchange, or
-the trick and the card's place in it.
+Where an action falls in the hand (:meth:`HandState.when <charlemagne_learn.engine.hand.HandState.when>`) is said as players say it,
+never as a move number: the bidding, the exchange, or the trick and the card's place in it.
 
 >>> played = cl.play_hand(cl.Rules.preset("canadian"), [cl.RuleBot(s) for s in range(4)], dealer="W", seed=7)
->>> when(played, 0), when(played, len(played.history) - 1), when(played, len(played.history) - 3, "fr")
+>>> played.when(0), played.when(len(played.history) - 1), played.when(len(played.history) - 3, "fr")
 ('The bidding', 'Trick 8, fourth card', 'Levée 8, deuxième carte')
 """
 
@@ -27,7 +27,7 @@ from ..engine.hand import HandState, Phase
 from ..engine.i18n import Lang, lang_or_current, say, word
 from ..engine.rules import Rules
 
-__all__ = ["narrate", "when"]
+__all__ = ["narrate"]
 
 
 def narrate(state: HandState, move: int, viewer: Seat | None, lang: str | None = None) -> str:
@@ -74,23 +74,3 @@ def _line(before: HandState, seat: Seat, action: Action, viewer: Seat | None, la
         key = "narrate.play" if before.trick else "narrate.lead"
         return say(key, lang, seat=seat, card=action.card)
     return f"{word(seat.name, lang)}: {action.text(lang)}"  # pragma: no cover (every kind is above)
-
-
-#: The phases before the cards are played, as a player names that part of the hand.
-_PART = {Phase.BIDDING: "narrate.when bidding", Phase.CHOOSE: "narrate.when choose", Phase.GIVE: "narrate.when exchange",
-         Phase.DISCARD: "narrate.when exchange", Phase.TRUMP: "narrate.when exchange"}  # fmt: skip
-
-
-def when(state: HandState, move: int, lang: str | None = None) -> str:
-    """Where action ``move`` of ``state``'s hand (0: the first bid) falls, as a player says it: "The bidding", "The
-    exchange", or "Trick 3, second card" (the card's place in its trick)."""
-    language = lang_or_current(lang)
-    before = state.at(move)
-    if before.phase is Phase.PLAY:
-        return say(
-            "narrate.when card",
-            language,
-            n=len(before.tricks) + 1,
-            nth=word(f"narrate.nth.{len(before.trick) + 1}", language),
-        )
-    return say(_PART.get(before.phase, "narrate.when bidding"), language)

@@ -35,7 +35,6 @@ from ..engine.i18n import Lang, lang_or_current, say, sentence
 from ..engine.ranking import sort_hand
 from .decisions import SAMPLES
 from .judging import count_action, count_advice, count_hand, count_is_a_rule
-from .narration import when
 
 #: The kind of decision each phase asks, for its number of deals.
 _KIND = {Phase.BIDDING: "bid", Phase.PLAY: "play", Phase.GIVE: "give"}
@@ -231,7 +230,7 @@ def tell_hand(state: HandState, seat: Seat | str, samples: int | None = None, *,
                 chose=chose,
                 engine=engine,
                 then=then,
-                when=when(state, len(before.history), language),
+                when=state.when(len(before.history), language),
             )
         )
     result = state.result.text(language) if state.result is not None else ""

@@ -46,7 +46,7 @@ from ..engine.hand import HandState, Phase, SeatView
 from ..engine.i18n import Lang, card_face, say, sentence, word
 from ..engine.rng import derive_seed
 from ..engine.rules import Rules
-from ..teach.narration import narrate, when
+from ..teach.narration import narrate
 from ._base import GameWidget, card_id, clip, lang_kw, number_text, synced
 from .payloads import (
     ActionButton,
@@ -777,7 +777,7 @@ class PlayTable(TableFront):
             "steps": total,
             "step": at,
             "line": line,
-            "where": when(hand, at - 1, lang) if at > 0 else word("narrate.when deal", lang),
+            "where": hand.when(at - 1, lang) if at > 0 else word("narrate.when deal", lang),
             "grade": mine["grade"] if mine else "",
             "grade_text": say("play.replay yours", lang, grade=mine["grade_word"]) if mine else "",
             "words": {

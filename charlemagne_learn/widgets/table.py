@@ -35,7 +35,6 @@ from ..engine.hand import HandResult, HandState, Phase, SeatView
 from ..engine.i18n import Lang, say, sentence, word
 from ..engine.ranking import sort_hand
 from ..engine.rules import Rules
-from ..teach.narration import when
 from ._base import GameWidget, bid_label, card_view, engine_text, synced, variant_title
 from .payloads import CardView, KittyView, LastTrick, PlayedCard, TablePicture, TableSeat
 
@@ -445,7 +444,7 @@ class Table(GameWidget):
 
     def _where(self, lang: Lang) -> str:
         """Where the replay stands, as a player says it: "The deal", "The bidding", "Trick 3, second card"."""
-        return when(self._record, self.step - 1, lang) if self.step else word("narrate.when deal", lang)
+        return self._record.when(self.step - 1, lang) if self.step else word("narrate.when deal", lang)
 
     def __repr__(self) -> str:
         shown = self.state
