@@ -23,6 +23,12 @@ def test_the_count_adds_trumps_top_trumps_and_side_aces() -> None:
     assert [str(x) for x in s.top] == ["RJ"] and [str(x) for x in s.side_aces] == ["A♥"] and s.total == 4
 
 
+def test_the_count_in_words_writes_its_cards_with_each_edition_s_letters() -> None:
+    c = count_hand("RJ JH JD AH KH AS 7C 8C", "canadian", "H")
+    assert "(RJ J♥ J♦ A♥ K♥)" in c.text("en") and "V♥" not in c.text("en")
+    assert "(RJ V♥ V♦ A♥ R♥)" in c.text("fr") and "J♥" not in c.text("fr")
+
+
 def test_with_no_trump_given_the_count_is_for_the_suit_with_most_trumps() -> None:
     assert count_hand("RJ JH JD AH 9H AS 7C 8C", "canadian").trump is cl.Suit.H
     # four clubs against three spades with a better count: length decides, as a player names the long suit

@@ -100,7 +100,7 @@ class HandCount:
         def part(key: str, cards: CardList) -> str:
             n = len(cards)
             words = say(f"judging.{key}", language, n=n)
-            return words + (f" ({cards})" if cards else "")
+            return words + (f" ({cards.face(language)})" if cards else "")
 
         parts = [part("trumps", self.trumps), part("top", self.top), part("aces", self.side_aces)]
         shown = [p for p, cards in zip(parts, (self.trumps, self.top, self.side_aces), strict=True) if cards]
