@@ -90,3 +90,13 @@ def test_french_and_static_html() -> None:
     # the static picture speaks the widget's language too (it was English before the French edition)
     assert "intervalle à 95\u202f%" in data["text/html"] and "95% interval" not in data["text/html"]
     assert data["text/plain"].startswith("BidOddsExplorer(bid_euchre")
+
+
+def test_the_caption_writes_the_hand_with_its_edition_s_letters() -> None:
+    """Lesson 12's explorer under a French hand: its caption, shown as the saved lesson's picture, says V♥ and R♣
+    as the cards above it show them; the English one J♥ and K♣."""
+    hand = "RJ JH JD AH 10H AS KC 9D"
+    french = BidOddsExplorer(hand=hand, samples=4, lang="fr", auto=False)
+    assert french.caption == "Nord tient RJ A♠ A♥ V♥ 10♥ R♣ V♦ 9♦"
+    assert "J♥" not in french._static_html() and "V♥" in french._static_html()
+    assert BidOddsExplorer(hand=hand, samples=4, lang="en", auto=False).caption.startswith("North holds RJ A♠ A♥ J♥")

@@ -190,7 +190,7 @@ class BidOddsExplorer(GameWidget):
             done, total = self._done_of
             self.progress_text = say("deals done", lang, done=done, total=total)
         odds = self._odds
-        hand = " ".join(map(str, self._hand))
+        hand = " ".join(card.face(lang) for card in self._hand)  # V♥, not J♥, under a French hand
         if odds is None:
             self.caption = say("odds.holds", lang, seat=self._seat, holds=word("holds", lang), held=hand)
             return

@@ -223,6 +223,9 @@ SHOWN = """() => Array.from(window.jupyterapp.shell.currentWidget.node.querySele
   const copy = e.cloneNode(true);
   copy.querySelectorAll('[lang="en"]').forEach(q => q.remove());  // English quoted on purpose
   copy.querySelectorAll('style, code').forEach(q => q.remove());  // a stylesheet, and code a teacher types
+  // a copy is laid out nowhere, so its text runs each element into the next: "passe" then a French D♥ would read
+  // "passeD♥", an English word; a space after each element keeps apart what the page shows apart
+  copy.querySelectorAll('*').forEach(q => q.append(' '));
   return copy.innerText || copy.textContent;
 }).join('\\n')"""
 
