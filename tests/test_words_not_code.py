@@ -180,25 +180,7 @@ def _id(path: Path) -> str:
     return f"{'fr' if path.parent.name == 'fr' else 'en'}/{path.stem}"
 
 
-#: Lessons whose saved text still shows code, each to leave this list once its text is written in words (strict: a
-#: lesson that reads in words fails here until it is taken off).
-STILL_CODE = {
-    "en/00_start_here", "en/01_cards_and_deck", "en/05_bidding_and_the_kitty", "en/06_numeric_contracts_and_scoring",
-    "en/07_mulot_and_gros_mulot", "en/08_charlemagne_and_gros_charlemagne", "en/10_a_hand_told_from_a_seat",
-    "en/11_play_a_hand", "en/15_final_test", "fr/00_start_here", "fr/01_cards_and_deck",
-    "fr/05_bidding_and_the_kitty", "fr/06_numeric_contracts_and_scoring", "fr/07_mulot_and_gros_mulot",
-    "fr/10_a_hand_told_from_a_seat", "fr/11_play_a_hand", "fr/15_final_test",
-}  # fmt: skip
-
-
-@pytest.mark.parametrize(
-    "path",
-    [
-        pytest.param(p, marks=pytest.mark.xfail(strict=True, reason="still shows code")) if _id(p) in STILL_CODE else p
-        for p in PAGES
-    ],
-    ids=_id,
-)
+@pytest.mark.parametrize("path", PAGES, ids=_id)
 def test_a_saved_lesson_shows_words_not_code(path: Path) -> None:
     assert code_shown(path) == {}
 
@@ -386,25 +368,7 @@ def faces_shown(path: Path) -> list[str]:
     return found
 
 
-#: French lessons whose saved outputs or prose still write cards with English letters (J♥ for V♥), each to leave this
-#: list once it is run again (its pictures and sentences then draw French letters) and its prose and prints say them.
-ENGLISH_LETTERS = {
-    "fr/00_start_here", "fr/01_cards_and_deck", "fr/05_bidding_and_the_kitty", "fr/06_numeric_contracts_and_scoring",
-    "fr/07_mulot_and_gros_mulot", "fr/08_charlemagne_and_gros_charlemagne", "fr/09_judging_a_hand",
-    "fr/10_a_hand_told_from_a_seat", "fr/11_play_a_hand", "fr/12_bid_odds_and_statistics", "fr/15_final_test",
-}  # fmt: skip
-
-
-@pytest.mark.parametrize(
-    "path",
-    [
-        pytest.param(p, marks=pytest.mark.xfail(strict=True, reason="English letters"))
-        if _id(p) in ENGLISH_LETTERS
-        else p
-        for p in PAGES
-    ],
-    ids=_id,
-)
+@pytest.mark.parametrize("path", PAGES, ids=_id)
 def test_a_saved_lesson_writes_cards_with_its_edition_s_letters(path: Path) -> None:
     assert faces_shown(path) == []
 

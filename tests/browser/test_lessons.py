@@ -83,8 +83,8 @@ def test_lesson_runs_in_jupyterlab(lesson: Path, lab: Lab, browser: Any) -> None
         assert errors == [] and stderr == [], errors or stderr
         widgets = sum("application/vnd.jupyter.widget-view+json" in o.get("data", {}) for o in outputs)
         if widgets:
-            # ours, and the teacher's dashboard's upload button (ipywidgets)
-            rendered = "document.querySelectorAll('.cl-widget, .widget-upload').length"
+            # ours, a test's result box and the teacher's dashboard's upload button (both ipywidgets)
+            rendered = "document.querySelectorAll('.cl-widget, .cl-test-result-box, .widget-upload').length"
             book.page.wait_for_function(f"{rendered} >= {widgets}", timeout=30_000)
         if lesson.name == "00_start_here.ipynb":
             # a learner in a class gives a name with no code: typed in the box, Enter
