@@ -20,6 +20,7 @@ from charlemagne_learn.analysis.hints import _does
 from charlemagne_learn.analysis.rulebot import advise, exchange_by_rule, rule_text
 from charlemagne_learn.engine.cards import Seat
 from charlemagne_learn.engine.hand import Phase, SeatView
+from charlemagne_learn.engine.i18n import card_name
 
 _SEATS = {seat.word: seat for seat in Seat}
 
@@ -328,11 +329,12 @@ def test_the_card_given_to_a_lone_bidder_is_named_as_what_it_is_to_the_bidder() 
         ranked = cl.analysis.hint(view, samples=6, lang="en")
         for choice in ranked.choices:
             card = choice.action.card
-            what = re.match(r"give \S+ \((.+?)\) — ", choice.reason)
+            what = re.match(r"give (?:the \w+ joker|\S+) \((.+?)\) — ", choice.reason)
             if card.rank is not None and card.rank.word == "ace":
                 assert what is not None and what.group(1) == "an ace", choice.reason
             elif card.suit is None:
                 assert what is not None and what.group(1).endswith("joker, a trump"), choice.reason
+                assert choice.reason.startswith(f"give the {card_name(card)} "), choice.reason  # by name, not RJ
             else:
                 assert what is None, choice.reason
             named += what is not None

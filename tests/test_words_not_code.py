@@ -352,7 +352,7 @@ def test_each_edition_draws_and_writes_cards_with_its_own_letters(lang: str) -> 
 def faces_shown(path: Path) -> list[str]:
     """The other edition's card letters in a saved lesson's prose and outputs, as they are drawn (a card picture's
     corner, not its spoken name)."""
-    lang = "fr" if path.parent.name == "fr" else "en"
+    lang = "fr" if "fr" in path.relative_to(NOTEBOOKS).parts else "en"
     other = _FACES["en" if lang == "fr" else "fr"]
     found = []
     for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
@@ -368,7 +368,11 @@ def faces_shown(path: Path) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("path", PAGES, ids=_id)
+#: The teacher's pages too: their answer keys show the hands and answers a class reads in its edition.
+TEACHERS = sorted((NOTEBOOKS / "teachers").glob("*.ipynb")) + sorted((NOTEBOOKS / "fr" / "teachers").glob("*.ipynb"))
+
+
+@pytest.mark.parametrize("path", PAGES + TEACHERS, ids=lambda p: str(p.relative_to(NOTEBOOKS).with_suffix("")))
 def test_a_saved_lesson_writes_cards_with_its_edition_s_letters(path: Path) -> None:
     assert faces_shown(path) == []
 

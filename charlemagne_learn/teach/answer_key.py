@@ -220,7 +220,7 @@ def decision_key(
         also = tuple(text for text, grade in ranked[1:] if grade in ("best", "good"))
         asked = f"{decision.situation} {decision.question}"
         view = decision.view
-        held = " ".join(str(card) for card in sort_hand(view.hand, view.contract or ruled))
+        held = " ".join(card.face(language) for card in sort_hand(view.hand, view.contract or ruled))
         entries.append(KeyEntry(n, decision.skill, asked, ranked[0][0], graded.best.reason, also, held))
     quiz = _call(
         "DecisionQuiz",

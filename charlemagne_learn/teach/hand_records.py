@@ -32,7 +32,7 @@ from ..engine.cards import Card, CardList, Seat, Suit
 from ..engine.checks import whole_number
 from ..engine.deal import cards_of, deal_hands
 from ..engine.errors import RulesOptionError, quote
-from ..engine.i18n import Lang, lang_or_current, number, say, sentence, word
+from ..engine.i18n import Lang, card_face, lang_or_current, number, say, sentence, word
 from ..engine.palette import card_colour
 from ..engine.rng import check_seed, derive_seed
 from ..engine.rules import Rules
@@ -149,22 +149,24 @@ def _suit_text(suit: Suit, page: bool) -> str:
     return f'<span class="red">{suit.symbol}</span>' if page and suit in (Suit.H, Suit.D) else suit.symbol
 
 
-def _hand_lines(cards: CardList, page: bool) -> str:
-    """A hand as bridge records print one: a line a suit, high to low, then the jokers."""
+def _hand_lines(cards: CardList, page: bool, lang: Lang) -> str:
+    """A hand as bridge records print one: a line a suit, high to low (in the language's letters: French V D R),
+    then the jokers."""
     lines = []
     for suit in _SUIT_ORDER:
         ranks = sorted((c for c in cards if c.suit == suit), key=lambda c: -int(c.rank or 0))
-        lines.append(f"{_suit_text(suit, page)} {' '.join(str(c.rank) for c in ranks) or '—'}")
+        faces = " ".join(card_face(c, lang).removesuffix(suit.symbol) for c in ranks)
+        lines.append(f"{_suit_text(suit, page)} {faces or '—'}")
     jokers = [str(c) for c in cards if c.is_joker]
     if jokers:
         lines.append("jokers " + " ".join(jokers))
     return "<br>".join(lines)
 
 
-def _cards(cards: Sequence[Card], page: bool) -> str:
+def _cards(cards: Sequence[Card], page: bool, lang: Lang) -> str:
     out = []
     for c in cards:
-        text = escape(str(c))
+        text = escape(card_face(c, lang))
         out.append(f'<span class="red">{text}</span>' if page and card_colour(c) == "card-red" else text)
     return " ".join(out)
 
@@ -179,10 +181,10 @@ def _board_html(rules: Rules, board: Board, page: bool, lang: Lang) -> str:
 
     hands = "".join(
         f'<div class="hand {seat.word.lower()}"><b>{seat.named(lang)}{dealer_mark(seat)}</b>'
-        f"{_hand_lines(board.hands[seat], page)}</div>"
+        f"{_hand_lines(board.hands[seat], page, lang)}</div>"
         for seat in _SEATS
     )
-    kitty = _cards(board.kitty, page) or say("hr.no_kitty", lang)
+    kitty = _cards(board.kitty, page, lang) or say("hr.no_kitty", lang)
     centre = f'<div class="centre">{say("hr.centre", lang, n=board.number, cards=kitty)}</div>'
     trumps = list(board.tricks[Seat.N])
     dd_rows = "".join(
