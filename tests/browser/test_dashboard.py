@@ -56,7 +56,8 @@ def test_the_dashboard_reads_files_downloaded_from_quizzes(notebook: Any, lab: A
     dashboard.open()
     dashboard.run_all()
     page = dashboard.page
-    page.get_by_text("answers from 6 students in 14 files").first.wait_for(timeout=60_000)  # the example class
+    # the example class: the guide's quizzes, the homework, and the placement and final tests
+    page.get_by_text("answers from 6 students in 44 files").first.wait_for(timeout=60_000)
     with page.expect_file_chooser() as choosing:  # the button opens the browser's file dialog
         page.locator("button.widget-upload").click()
     choosing.value.set_files([str(f) for f in files])
