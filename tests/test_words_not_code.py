@@ -392,3 +392,16 @@ def test_a_hand_replayed_step_by_step_tells_its_cards_in_words(lang: str) -> Non
             table.step = step
             found |= code_on_screen(table)
     assert found == {}
+
+
+def test_a_word_reads_bare_on_its_own_and_quoted_inside_a_container() -> None:
+    """Alone, a notebook shows a word as it reads; inside a dict or a list it keeps its quotes, so the container's
+    text still reads back as Python (a test reading a kernel's value evaluates it)."""
+    from IPython.lib.pretty import pretty
+
+    from charlemagne_learn.engine.i18n import Words, sentence
+
+    assert pretty(Words("little jack")) == "little jack"
+    assert pretty({1: Words("blunder")}) == "{1: 'blunder'}" and eval(pretty([Words("best")])) == ["best"]
+    said = sentence("hints.not_your_turn", "en", seat=cl.Seat.N)
+    assert pretty(said) == str(said) and pretty([said]) == repr([str(said)])

@@ -195,6 +195,13 @@ def say(key: str, lang: str | None = None, /, **fields: Any) -> str:
     return _FORMATTERS[chosen].format(_text(key, chosen), **fields)
 
 
+def _said_as_it_reads(text: str, printer: Any) -> None:
+    """A notebook shows a word or a sentence on its own as it reads, not as a string's repr in quotes; inside a list
+    or a dict it keeps its quotes, so the container's text still reads back as Python (and says where it ends)."""
+    nested = len(getattr(printer, "stack", ())) > 1
+    printer.text(repr(str(text)) if nested else str(text))
+
+
 class Words(str):
     """A word or a phrase that a notebook shows as it reads, without a string's quotes: ``little jack``, not
     ``'little jack'``."""
@@ -202,7 +209,7 @@ class Words(str):
     __slots__ = ()
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
-        printer.text(str(self))
+        _said_as_it_reads(self, printer)
 
 
 class Sentence(str):
@@ -220,8 +227,7 @@ class Sentence(str):
     fields: dict[str, Any] | None
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
-        # a notebook shows a sentence or a word as it reads, not as a string's repr in quotes
-        printer.text(str(self))
+        _said_as_it_reads(self, printer)
 
     def said(self, lang: str | None = None) -> str:
         """The sentence in ``lang`` (the language spoken now when None), a field that is itself a sentence (a word
