@@ -20,7 +20,6 @@ True
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -28,7 +27,6 @@ from fractions import Fraction
 from functools import cache, cached_property
 from html import escape
 from itertools import islice
-from pathlib import Path
 from typing import Any, Literal
 
 from ..course import lessons_folder, rules_for
@@ -38,6 +36,7 @@ from ..engine.i18n import lang_or_current, say, sentence, word
 from ..engine.rules import Rules
 from .decisions import DECISION_KINDS, is_asked
 from .quiz import Question, questions
+from .shipped import notebook_title
 
 __all__ = [
     "PASS",
@@ -323,22 +322,10 @@ def lesson_title(lesson: str, lang: str | None = None) -> str:
     its number in words where the lessons are not at hand."""
     folder = lessons_folder()
     for path in sorted(folder.glob(f"{lesson}_*.ipynb")) if folder is not None else []:
-        with_title = _title(path)
+        with_title = notebook_title(path)
         if with_title:
             return with_title
     return say("final.lesson", lang, n=int(lesson))
-
-
-def _title(path: Path) -> str:
-    try:
-        cells = json.loads(path.read_text(encoding="utf-8")).get("cells", [])
-    except (ValueError, OSError, RecursionError, AttributeError):
-        return ""
-    for cell in cells if isinstance(cells, list) else []:
-        source = "".join(cell.get("source", [])) if isinstance(cell, dict) else ""
-        if source.startswith("# "):
-            return source.splitlines()[0][2:].strip()
-    return ""
 
 
 # ---------------------------------------------------------------- pictures

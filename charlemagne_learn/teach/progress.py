@@ -40,6 +40,7 @@ from .decisions import decision_kinds
 from .final import TESTS, ScoreSheet, course_test, score
 from .lock import held
 from .quiz import quiz_kinds
+from .shipped import title_in
 
 __all__ = ["PROGRESS_FILE", "LessonProgress", "Progress", "keep", "progress", "quiz_key", "read_answers"]
 
@@ -251,11 +252,9 @@ def _lesson_quizzes(path: Path) -> tuple[str, list[tuple[QuizKind, str, int]]]:
         cells = json.loads(path.read_text(encoding="utf-8")).get("cells", [])
     except (ValueError, OSError, RecursionError):
         return path.stem, []
-    title, found = path.stem, []
+    title, found = title_in(cells) or path.stem, []
     for cell in cells:
         source = "".join(cell.get("source", []))
-        if cell.get("cell_type") == "markdown" and title == path.stem and source.startswith("# "):
-            title = source.splitlines()[0][2:].strip()
         if cell.get("cell_type") != "code":
             continue
         try:

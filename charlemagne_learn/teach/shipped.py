@@ -86,6 +86,28 @@ def write_shipped(folder: Path) -> Path:
     return path
 
 
+def title_in(cells: object) -> str:
+    """A lesson's title: the first line of its first cell that opens with a heading ("# Lesson 7 — Mulot"), or ""
+    where none does (a notebook's cells as read from its file, whatever they hold).
+
+    >>> title_in([{"cell_type": "markdown", "source": ["# Lesson 7 — Mulot\\n", "Text"]}])
+    'Lesson 7 — Mulot'
+    """
+    for cell in cells if isinstance(cells, list) else []:
+        source = "".join(cell.get("source", [])) if isinstance(cell, dict) else ""
+        if isinstance(source, str) and source.startswith("# "):
+            return source.splitlines()[0][2:].strip()
+    return ""
+
+
+def notebook_title(path: Path) -> str:
+    """The title of the lesson saved at ``path`` (:func:`title_in`), "" where the file has none or cannot be read."""
+    try:
+        return title_in(json.loads(path.read_text(encoding="utf-8")).get("cells", []))
+    except (OSError, ValueError, RecursionError, AttributeError, TypeError):
+        return ""
+
+
 def shipped(folder: Path | None = None) -> dict[str, str]:
     """Each lesson's digest as shipped, from ``folder`` (by default the lessons' folder); empty where there is no
     list (JupyterLab, where the lessons are the learner's own files)."""

@@ -13,7 +13,6 @@ records (progress, practice, quiz answers) are other files and stay.
 from __future__ import annotations
 
 import html
-import json
 from pathlib import Path
 from typing import Any
 
@@ -21,25 +20,11 @@ import traitlets as t
 
 from ..course import lessons_folder
 from ..engine.i18n import say
-from ..teach.shipped import changed_lessons, shipped, start_afresh
+from ..teach.shipped import changed_lessons, notebook_title, shipped, start_afresh
 from ._base import GameWidget, synced
 from .payloads import AfreshLesson, AfreshWords
 
 __all__ = ["Afresh"]
-
-
-def _title(path: Path) -> str:
-    """The lesson's own title (its first heading), or its file's name."""
-    try:
-        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
-        for cell in cells:
-            if cell.get("cell_type") == "markdown":
-                for line in "".join(cell["source"]).splitlines():
-                    if line.startswith("# "):
-                        return line[2:].strip()
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        pass
-    return path.stem
 
 
 class Afresh(GameWidget):
@@ -63,7 +48,7 @@ class Afresh(GameWidget):
         folder = self._folder
         changed = changed_lessons(folder) if folder is not None else []
         offered: list[AfreshLesson] = [
-            {"lesson": name, "title": _title(folder / name)} for name in changed if folder is not None
+            {"lesson": name, "title": notebook_title(folder / name) or name.removesuffix(".ipynb")} for name in changed if folder is not None
         ]
         self.lessons = synced(offered)
         lang = self._lang
