@@ -14,8 +14,8 @@ as Python exits, and what a forked child starts afresh.
 - **A forked child** starts with none of this process's threads, pools or locks held: this module's one fork
   hook resets them, and runs the resets the modules that own a lock or a cache hand it (:func:`in_forked_child`).
 
-This module imports nothing of the package above the engine: the modules whose searches it runs (``compiled``,
-``dds``) hand it, as they are imported, what their threads, workers and forked children need
+Of the package, this module imports only the engine: the modules whose searches it runs (``compiled``, ``dds``)
+import it, and hand it as they are imported what their threads, workers and forked children need
 (:func:`in_each_thread`, :func:`threads_help_when`, :func:`to_workers`, :func:`in_forked_child`).
 
 >>> split(lambda part: [n * n for n in part], range(100)) == [n * n for n in range(100)]
