@@ -1,5 +1,5 @@
 """How long a learner waits after a graded click at the play table, when the grade was worked out ahead while they
-thought (what a table does once a page shows it: :mod:`charlemagne_learn.analysis.ahead`), beside the same
+thought (what a table does once a page shows it: :func:`charlemagne_learn.analysis.work.ahead`), beside the same
 click graded when it comes (the reference: a table no page shows), in one run.
 
 Tables of Canadian Charlemagne for South with move grading on (the default: 320 deals a grade, the exchange on
@@ -25,8 +25,8 @@ from typing import Any
 
 from _results import machine_lines, write_section
 
-from charlemagne_learn.analysis import ahead, threads
-from charlemagne_learn.analysis.kept import forget
+from charlemagne_learn.analysis import work
+from charlemagne_learn.analysis.work import forget
 from charlemagne_learn.engine.hand import Phase
 from charlemagne_learn.widgets import playtable
 from charlemagne_learn.widgets.playtable import PlayTable
@@ -70,7 +70,7 @@ def play_table(seed: int, shown: bool, think: float) -> list[tuple[str, float, d
         out.append((kind, time.perf_counter() - start, dict(table.grade)))
         if table.message:
             raise RuntimeError(f"seed {seed}: {table.message}")
-    ahead.settle()
+    work.settle()
     return out
 
 
@@ -108,7 +108,7 @@ def main() -> None:
             *machine_lines(),
             "",
             f"{args.tables} tables of Canadian Charlemagne for South (seeds 1-{args.tables}), move grading on, rule "
-            f"bots, {threads.search_threads()} search threads; the learner thinks {args.think:g} s before each click. "
+            f"bots, {work.search_threads()} search threads; the learner thinks {args.think:g} s before each click. "
             "Seconds from the click until Python has answered it, the grade worked out ahead (a table a page "
             "shows) and on the click (the reference); the same grades both ways, click by click.",
             "",

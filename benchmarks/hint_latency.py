@@ -1,6 +1,6 @@
 """How long a default hint takes, for each kind of decision: the deal count fixed (320 deals of the hidden cards,
 the exchange graded on as many), one process and its search threads (one a CPU, at most 4:
-:mod:`charlemagne_learn.analysis.threads`), as the play table and the quizzes ask for it.
+:func:`charlemagne_learn.analysis.work.split`), as the play table and the quizzes ask for it.
 
 Positions come from RuleBot hands dealt from fixed seeds: the bids (a bid once anybody has bid apart: it is
 graded by what follows it, the rest of the auction and the play), the bidder's exchange, the opening lead, a card
@@ -30,11 +30,11 @@ from typing import Any
 from _results import machine_lines, write_section
 
 import charlemagne_learn as cl
-from charlemagne_learn.analysis import evaluate, hint, pimc, rulebot, solver, threads
+from charlemagne_learn.analysis import evaluate, hint, pimc, rulebot, solver, work
 from charlemagne_learn.analysis.bots import play_hand
 from charlemagne_learn.analysis.exchange import exchange_hint
 from charlemagne_learn.analysis.hints import GRADE_SAMPLES, bid_stands, graded
-from charlemagne_learn.analysis.kept import forget
+from charlemagne_learn.analysis.work import forget
 from charlemagne_learn.engine.cards import Card, Seat
 from charlemagne_learn.engine.deal import indices_of
 from charlemagne_learn.engine.hand import Phase
@@ -115,12 +115,12 @@ def one_deal_at_a_time(
 @contextmanager
 def one_thread() -> Any:
     """Every search in the calling thread, as before the deals were shared among threads."""
-    saved = threads.search_threads
-    threads.search_threads = lambda: 1
+    saved = work.search_threads
+    work.search_threads = lambda: 1
     try:
         yield
     finally:
-        threads.search_threads = saved
+        work.search_threads = saved
 
 
 @contextmanager
@@ -180,7 +180,7 @@ def main() -> None:
             *machine_lines(),
             "",
             f"{cl.Rules.preset(args.variant).named()}, positions from RuleBot hands (seed {args.seed}); "
-            f"{GRADE_SAMPLES} deals a hint, one process, {threads.search_threads()} search threads. Seconds per hint; "
+            f"{GRADE_SAMPLES} deals a hint, one process, {work.search_threads()} search threads. Seconds per hint; "
             "the reference is the same hint the earlier way, in the same run: for a card, one call a deal, the "
             "general dealer and one thread; for the others but the bid, one thread.",
             "",

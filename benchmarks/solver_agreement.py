@@ -37,8 +37,8 @@ from solver_speed import KINDS, PARTNERSHIP
 
 import charlemagne_learn as cl
 from charlemagne_learn.analysis import compiled
-from charlemagne_learn.analysis.cpus import usable_cpus
 from charlemagne_learn.analysis.solver import double_dummy, solve_position
+from charlemagne_learn.analysis.work import usable_cpus
 from charlemagne_learn.engine.deal import cards_of
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))

@@ -31,8 +31,8 @@ import sys
 import time
 from pathlib import Path
 
-from charlemagne_learn.analysis.cpus import MAX_DEFAULT_WORKERS, default_workers
 from charlemagne_learn.analysis.stats import dataset_bytes, make_dataset
+from charlemagne_learn.analysis.work import MAX_DEFAULT_WORKERS, default_workers
 from charlemagne_learn.engine.rules import VARIANTS
 
 SHIPPED = Path(__file__).resolve().parent.parent / "charlemagne_learn" / "data"

@@ -23,7 +23,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from charlemagne_learn.analysis.processes import job_pool  # noqa: E402
+from charlemagne_learn.analysis.work import job_pool  # noqa: E402
 from charlemagne_learn.engine.errors import RulesOptionError  # noqa: E402
 from charlemagne_learn.engine.rules import VARIANTS, Rules  # noqa: E402
 from charlemagne_learn.teach.decisions import DECISION_KINDS, is_asked  # noqa: E402

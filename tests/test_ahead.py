@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from charlemagne_learn.analysis import ahead, compiled, exchange, hints
-from charlemagne_learn.analysis.kept import Kept, forget
+from charlemagne_learn.analysis import compiled, exchange, hints
+from charlemagne_learn.analysis.work import Kept, ahead, forget, settle
 from charlemagne_learn.engine.hand import Phase
 from charlemagne_learn.widgets import decide, playtable
 from charlemagne_learn.widgets.decide import DecisionQuiz
@@ -103,21 +103,21 @@ def test_the_newest_work_waiting_is_done_and_an_error_stops_nothing() -> None:
     def failing() -> None:
         raise ValueError("a position that cannot be graded")
 
-    assert ahead.ahead(work)
+    assert ahead(work)
     assert began.wait(10)
-    ahead.ahead(lambda: done.append("a moment the learner has left"))
-    ahead.ahead(failing)
-    ahead.ahead(lambda: done.append("the moment on show"))
+    ahead(lambda: done.append("a moment the learner has left"))
+    ahead(failing)
+    ahead(lambda: done.append("the moment on show"))
     go.set()
-    ahead.settle()
+    settle()
     assert done == ["the moment on show"]
-    ahead.ahead(failing)
-    ahead.ahead(lambda: done.append("the next one"))
-    ahead.settle()
-    ahead.ahead(failing)
-    ahead.settle()
-    ahead.ahead(lambda: done.append("after an error"))
-    ahead.settle()
+    ahead(failing)
+    ahead(lambda: done.append("the next one"))
+    settle()
+    ahead(failing)
+    settle()
+    ahead(lambda: done.append("after an error"))
+    settle()
     assert done == ["the moment on show", "the next one", "after an error"]
 
 
@@ -128,9 +128,10 @@ def test_the_work_under_way_ends_before_python_closes_the_compiled_module_at_exi
 import atexit, threading, time
 done, began = [], threading.Event()
 atexit.register(lambda: print("finished before the exit handlers:", bool(done)))  # the last handler to run
-from charlemagne_learn.analysis import ahead, compiled
+from charlemagne_learn.analysis import compiled
+from charlemagne_learn.analysis.work import ahead
 compiled.available()  # the module loaded: its closing is one of the exit handlers
-ahead.ahead(lambda: (began.set(), time.sleep(0.5), done.append(1)))
+ahead(lambda: (began.set(), time.sleep(0.5), done.append(1)))
 began.wait()  # under way (work not yet begun is dropped at exit)
 """
     ran = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=False)
@@ -152,7 +153,7 @@ def test_the_work_under_way_at_exit_is_stopped_and_the_work_waiting_dropped() ->
     script = f"""
 import atexit, threading
 import charlemagne_learn as cl
-from charlemagne_learn.analysis import ahead
+from charlemagne_learn.analysis.work import ahead
 rules = cl.Rules.preset("canadian")
 state = cl.HandState.new(rules, dealer="W", seed=0)
 hands = {{seat: list(state.hand(seat)) for seat in cl.Seat}}
@@ -165,9 +166,9 @@ def work():
         searched.append(1)
         began.set()
 
-ahead.ahead(work)
+ahead(work)
 began.wait()
-ahead.ahead(lambda: searched.append("the work waiting"))
+ahead(lambda: searched.append("the work waiting"))
 atexit.register(lambda: print(len(searched), "the work waiting" in searched))
 """
     done, waiting_ran = exit_with(script)[-1].split()
@@ -189,10 +190,10 @@ atexit.register(lambda: print("_graded" in vars(quiz.decision), quiz._upcoming i
 
 def test_where_no_thread_can_run_nothing_is_worked_out_ahead(monkeypatch: pytest.MonkeyPatch) -> None:
     """JupyterLite: each answer is worked out on its click, as before."""
-    monkeypatch.setattr(ahead, "_no_threads", True)
+    monkeypatch.setattr("charlemagne_learn.analysis.work._no_threads", True)
     done: list[int] = []
-    assert ahead.ahead(lambda: done.append(1)) is False
-    ahead.settle()
+    assert ahead(lambda: done.append(1)) is False
+    settle()
     assert done == []
 
 
@@ -252,7 +253,7 @@ def test_a_table_shown_grades_the_exchange_ahead_and_the_click_reads_it_back(mon
     table = table_to_the_exchange(1)
     assert played == []  # no page yet: nothing worked out ahead
     shown(table)
-    ahead.settle()
+    settle()
     assert played == ["charlemagne-ahead_0"]
     cards = exchange_cards(table)
     for card in cards:
@@ -288,7 +289,7 @@ def test_a_table_shown_grades_each_card_ahead_with_the_grade_given_on_the_click(
             shown(table)
         moves = []
         while table.your_turn and len(moves) < 4:
-            ahead.settle()
+            settle()
             legal = table.state.view(table.seat).legal_actions
             passes = [a for a in legal if str(a) == "pass"]
             assert table.play(passes[0] if passes else legal[-1]), table.message
@@ -322,7 +323,7 @@ def test_a_decision_quiz_shown_grades_the_decision_and_finds_the_next_ahead(monk
         worked.clear()  # finding the first decision grades a few positions on a few deals: here, before any page
         if seen:
             shown(quiz)
-            ahead.settle()
+            settle()
             assert worked and set(worked) == {"charlemagne-ahead_0"}
         for _ in range(2):
             ranked = quiz.decision.grade()
@@ -331,7 +332,7 @@ def test_a_decision_quiz_shown_grades_the_decision_and_finds_the_next_ahead(monk
             answers.append((quiz.decision.state.history, dict(quiz.grade)))
             if quiz.number < 2:
                 assert quiz.next()
-                ahead.settle()
+                settle()
         made_here = [name for name in worked if name == "MainThread"]
         assert (made_here == []) if seen else (len(made_here) >= 2)
     assert answers[:2] == answers[2:]

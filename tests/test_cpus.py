@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 import charlemagne_learn as cl
-from charlemagne_learn.analysis import cpus, processes, stats
-from charlemagne_learn.analysis.cpus import MAX_DEFAULT_WORKERS, default_workers, usable_cpus
+from charlemagne_learn.analysis import stats, work
+from charlemagne_learn.analysis.work import MAX_DEFAULT_WORKERS, default_workers, usable_cpus
 
 
 def affinity() -> int:
@@ -74,22 +74,22 @@ def test_no_proc_at_all(tmp_path: Path) -> None:
 
 
 def test_the_default_is_capped(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(cpus, "usable_cpus", lambda: 96)
+    monkeypatch.setattr(work, "usable_cpus", lambda: 96)
     assert default_workers() == MAX_DEFAULT_WORKERS == 8
-    monkeypatch.setattr(cpus, "usable_cpus", lambda: 3)
+    monkeypatch.setattr(work, "usable_cpus", lambda: 3)
     assert default_workers() == 3
 
 
 def test_on_one_usable_cpu_the_defaults_start_no_process(monkeypatch: pytest.MonkeyPatch) -> None:
     """A pod limited to one CPU on a many-core host: bid odds and a dataset run in the caller's process."""
-    monkeypatch.setattr(cpus, "usable_cpus", lambda: 1)
+    monkeypatch.setattr(work, "usable_cpus", lambda: 1)
     monkeypatch.setattr(os, "cpu_count", lambda: 64)  # the host's cores, as a container sees them
 
     def no_pool(*args: object, **kwargs: object) -> None:
         raise AssertionError("a process pool was started")
 
-    monkeypatch.setattr(processes, "shared_pool", no_pool)
-    monkeypatch.setattr(processes, "job_pool", no_pool)
+    monkeypatch.setattr(work, "shared_pool", no_pool)
+    monkeypatch.setattr(work, "job_pool", no_pool)
     hand = "RJ JH JD AH KH AS AC 9C"
     assert cl.bid_odds("canadian", hand, samples=20, seed=2) == cl.bid_odds(
         "canadian", hand, samples=20, seed=2, workers=1
@@ -105,6 +105,6 @@ def test_make_dataset_bounds_its_workers(monkeypatch: pytest.MonkeyPatch, worker
     def no_pool(*args: object, **kwargs: object) -> None:
         raise AssertionError("processes were started for a refused call")
 
-    monkeypatch.setattr(processes, "job_pool", no_pool)
+    monkeypatch.setattr(work, "job_pool", no_pool)
     with pytest.raises(cl.CharlemagneError, match=r"workers=.* from 1 to 256"):
         stats.make_dataset("bid_euchre", deals=2, workers=workers)  # type: ignore[arg-type]

@@ -70,13 +70,13 @@ POOLS = textwrap.dedent(
     """
     import threading
     import charlemagne_learn as cl
-    from charlemagne_learn.analysis import processes
+    from charlemagne_learn.analysis import work
 
     HAND = "RJ JH JD AH KH AS AC 9C"
     alone = {w: cl.bid_odds("canadian", HAND, samples=100, seed=w, workers=1) for w in (2, 3)}
     found = {}
     has_pool, other_asked = threading.Event(), threading.Event()
-    take_pool = processes.shared_pool
+    take_pool = work.shared_pool
 
     def pool_then_pause(workers):
         # the race made certain: the second thread asks for its pool between the first's taking the pool and
@@ -89,7 +89,7 @@ POOLS = textwrap.dedent(
             other_asked.set()
         return got
 
-    processes.shared_pool = pool_then_pause
+    work.shared_pool = pool_then_pause
 
     def run(w):
         found[w] = cl.bid_odds("canadian", HAND, samples=100, seed=w, workers=w)

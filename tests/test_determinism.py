@@ -18,7 +18,7 @@ import pytest
 import charlemagne_learn as cl
 from charlemagne_learn.analysis import hint, review
 from charlemagne_learn.analysis.exchange import exchange_hint
-from charlemagne_learn.analysis.kept import forget
+from charlemagne_learn.analysis.work import forget
 from charlemagne_learn.teach.answer_key import decision_key
 from charlemagne_learn.teach.decisions import decisions
 from charlemagne_learn.widgets import DecisionQuiz, PlayTable

@@ -190,13 +190,13 @@ def test_bad_input_is_a_clear_error(kw: dict[str, object], error: type[Exception
 
 def test_without_worker_processes_the_work_is_done_here(monkeypatch: pytest.MonkeyPatch) -> None:
     """JupyterLite has no processes: bid_odds falls back to its own process and gives the same numbers."""
-    from charlemagne_learn.analysis import processes
+    from charlemagne_learn.analysis import work
 
     def no_processes(workers: int) -> object:
         raise OSError("no processes here")
 
     expected = odds(MIDDLING, samples=24, seed=4)
-    monkeypatch.setattr(processes, "shared_pool", no_processes)
+    monkeypatch.setattr(work, "shared_pool", no_processes)
     assert odds(MIDDLING, samples=24, seed=4, workers=2) == expected
 
 

@@ -16,7 +16,7 @@ import pytest
 
 import charlemagne_learn as cl
 from charlemagne_learn.analysis import odds as odds_module
-from charlemagne_learn.analysis import processes
+from charlemagne_learn.analysis import work
 
 HAND = "RJ BJ JH JD AH KH AS AC"
 #: Enough samples for dozens of chunks on two workers: most of them are still queued when the first answers.
@@ -26,8 +26,8 @@ MANY = 4000
 def backlog() -> list[tuple[int, int, bool]]:
     """The pool's work not yet answered: (seed, first sample, cancelled) of each chunk. (``_pending_work_items`` is
     CPython's table of a ProcessPoolExecutor's queued and running work.)"""
-    assert processes._POOL is not None
-    items = list(processes._POOL[1]._pending_work_items.values())  # type: ignore[attr-defined]
+    assert work._POOL is not None
+    items = list(work._POOL[1]._pending_work_items.values())  # type: ignore[attr-defined]
     return [(item.args[0][0].seed, item.args[0][1], item.future.cancelled()) for item in items]
 
 
@@ -67,17 +67,17 @@ def test_a_stopped_chunk_ends_at_its_next_sample() -> None:
         "double_dummy",
         tuple(odds_module._plans(rules, rules.bids[0])),
     )
-    stops = [0] * processes.SLOTS
+    stops = [0] * work.SLOTS
     call = 7
-    old = processes._stops
-    processes._stops = stops  # as in a worker
+    old = work._stops
+    work._stops = stops  # as in a worker
     try:
         assert len(odds_module._run(job, 0, 3, call)[0]) == 3
-        stops[call % processes.SLOTS] = call
+        stops[call % work.SLOTS] = call
         assert odds_module._run(job, 0, 3, call) == [[] for _ in job.plans]
-        assert len(odds_module._run(job, 0, 3, call + processes.SLOTS)[0]) == 3  # another call: not stopped
+        assert len(odds_module._run(job, 0, 3, call + work.SLOTS)[0]) == 3  # another call: not stopped
     finally:
-        processes._stops = old
+        work._stops = old
 
 
 @pytest.mark.skipif(not hasattr(os, "killpg"), reason="JupyterLab's Stop signals the process group (POSIX)")
@@ -91,7 +91,7 @@ def test_the_stop_button_reaching_every_process_leaves_the_pool_usable() -> None
 
         # Stop raises KeyboardInterrupt, as in a kernel, whatever the process that started this one ignored
         signal.signal(signal.SIGINT, signal.default_int_handler)
-        from charlemagne_learn.analysis import processes
+        from charlemagne_learn.analysis import work
 
         def started(done, total):
             if done == 50:
@@ -102,7 +102,7 @@ def test_the_stop_button_reaching_every_process_leaves_the_pool_usable() -> None
             cl.bid_odds("canadian", {HAND!r}, samples={MANY}, seed=11, workers=2, progress=started)
         except KeyboardInterrupt:
             print("stopped", flush=True)
-        left = [i for i in processes._POOL[1]._pending_work_items.values() if not i.future.cancelled()]
+        left = [i for i in work._POOL[1]._pending_work_items.values() if not i.future.cancelled()]
         after = cl.bid_odds("canadian", {HAND!r}, samples=120, seed=12, workers=2)
         print(len(left), after == cl.bid_odds("canadian", {HAND!r}, samples=120, seed=12, workers=1), flush=True)
         """

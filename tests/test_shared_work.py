@@ -19,7 +19,7 @@ import charlemagne_learn as cl
 from charlemagne_learn.analysis import compiled, dds, exchange, odds, pimc, solver
 from charlemagne_learn.analysis.compiled import CompiledSearch
 from charlemagne_learn.analysis.evaluate import best_trump
-from charlemagne_learn.analysis.kept import forget
+from charlemagne_learn.analysis.work import forget
 from charlemagne_learn.engine.deal import indices_of
 from charlemagne_learn.engine.hand import Phase
 from charlemagne_learn.engine.tricks import legal_mask

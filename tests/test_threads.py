@@ -1,6 +1,6 @@
 """A hint's deals shared among threads: the answers of one thread, whatever the number of threads.
 
-The compiled search runs outside Python's global lock, so :mod:`charlemagne_learn.analysis.threads` cuts a
+The compiled search runs outside Python's global lock, so :func:`charlemagne_learn.analysis.work.split` cuts a
 hint's deals into parts searched at once, each thread with its own instance of the module. Nothing of that
 may show in an answer: the same exchange grades, the same tricks after every card, deal by deal.
 """
@@ -14,11 +14,11 @@ from typing import TypeVar
 import pytest
 
 import charlemagne_learn as cl
-from charlemagne_learn.analysis import compiled, threads
+from charlemagne_learn.analysis import compiled, work
 from charlemagne_learn.analysis.bots import play_hand
 from charlemagne_learn.analysis.exchange import exchange_hint
-from charlemagne_learn.analysis.kept import forget
 from charlemagne_learn.analysis.pimc import play_outcomes
+from charlemagne_learn.analysis.work import forget
 from charlemagne_learn.engine.hand import Phase
 
 _A = TypeVar("_A")
@@ -29,23 +29,23 @@ pytestmark = pytest.mark.skipif(not compiled.available(), reason="the compiled s
 @pytest.fixture
 def three_threads(monkeypatch: pytest.MonkeyPatch) -> None:
     """Three threads, whatever this machine has (a 2-CPU runner would otherwise take two)."""
-    monkeypatch.setattr(threads, "search_threads", lambda: 3)
+    monkeypatch.setattr(work, "search_threads", lambda: 3)
 
 
-def by_one_thread_and_three(monkeypatch: pytest.MonkeyPatch, work: Callable[[], _A]) -> tuple[_A, _A]:
-    """``work()`` searched in one thread, then in three."""
+def by_one_thread_and_three(monkeypatch: pytest.MonkeyPatch, search: Callable[[], _A]) -> tuple[_A, _A]:
+    """``search()`` searched in one thread, then in three."""
     answers = []
     for count in (1, 3):
         forget()  # each searched afresh, not read back
         with monkeypatch.context() as patch:
-            patch.setattr(threads, "search_threads", lambda count=count: count)
-            answers.append(work())
+            patch.setattr(work, "search_threads", lambda count=count: count)
+            answers.append(search())
     return answers[0], answers[1]
 
 
 def test_split_gives_every_answer_in_order_from_several_threads(three_threads: None) -> None:
     for size in (0, 1, 47, 48, 49, 100, 1001):
-        assert threads.split(lambda part: [n * n for n in part], range(size)) == [n * n for n in range(size)]
+        assert work.split(lambda part: [n * n for n in part], range(size)) == [n * n for n in range(size)]
 
 
 def first_parts_meet(together: threading.Barrier, seen: dict[int, int]) -> Callable[[Sequence[int]], list[int]]:
@@ -68,7 +68,7 @@ def test_the_parts_are_searched_at_once(three_threads: None) -> None:
     for _ in range(3):
         seen: dict[int, int] = {}
         together = threading.Barrier(3, timeout=20)
-        assert threads.split(first_parts_meet(together, seen), range(100)) == list(range(100))
+        assert work.split(first_parts_meet(together, seen), range(100)) == list(range(100))
         assert len(seen) == 3 and threading.get_ident() in seen
         # more parts than threads, taken as each thread is free: a slow part does not hold the others back
         assert sum(seen.values()) > 3
@@ -86,18 +86,18 @@ def test_made_items_are_searched_while_the_next_are_made(three_threads: None) ->
             assert started.wait(20), "no part was searched while the items were being made"
         return n * n
 
-    def work(part: Sequence[int]) -> list[int]:
+    def search(part: Sequence[int]) -> list[int]:
         started.set()
         return [n + 1 for n in part]
 
-    assert threads.split(work, range(100), make) == [n * n + 1 for n in range(100)]
+    assert work.split(search, range(100), make) == [n * n + 1 for n in range(100)]
     assert made_in == {threading.get_ident()} and order == list(range(100))
 
 
 def test_made_items_in_one_thread_are_made_and_searched_alike(monkeypatch: pytest.MonkeyPatch) -> None:
     for size in (0, 1, 31, 100):
         alone, shared = by_one_thread_and_three(
-            monkeypatch, lambda size=size: threads.split(lambda part: [n + "1" for n in part], range(size), str)
+            monkeypatch, lambda size=size: work.split(lambda part: [n + "1" for n in part], range(size), str)
         )
         assert alone == shared == [f"{n}1" for n in range(size)]
 
@@ -109,10 +109,10 @@ def test_an_error_while_making_reaches_the_caller_and_frees_the_threads(three_th
         return n
 
     with pytest.raises(ValueError, match="refused 70"):
-        threads.split(lambda part: list(part), range(100), make)
+        work.split(lambda part: list(part), range(100), make)
     # the pool's threads waiting for parts were let go: another split gets all of them
     seen: dict[int, int] = {}
-    assert threads.split(first_parts_meet(threading.Barrier(3, timeout=20), seen), range(100)) == list(range(100))
+    assert work.split(first_parts_meet(threading.Barrier(3, timeout=20), seen), range(100)) == list(range(100))
     assert len(seen) == 3
 
 
@@ -126,14 +126,14 @@ def test_an_error_in_a_search_thread_stops_the_making(three_threads: None) -> No
         made.append(n)
         return n
 
-    def work(part: Sequence[int]) -> list[int]:
+    def search(part: Sequence[int]) -> list[int]:
         if threading.current_thread() is not threading.main_thread():
             failed.set()
             raise ValueError("refused")
         return list(part)
 
     with pytest.raises(ValueError, match="refused"):
-        threads.split(work, range(200), make)
+        work.split(search, range(200), make)
     assert len(made) < 200  # the parts after the failure were not made
 
 
@@ -144,7 +144,7 @@ def test_few_deals_stay_in_the_calling_thread(three_threads: None) -> None:
         seen.add(threading.get_ident())
         return list(part)
 
-    threads.split(who, range(31))  # fewer than two parts' worth
+    work.split(who, range(31))  # fewer than two parts' worth
     assert seen == {threading.get_ident()}
 
 
@@ -157,7 +157,7 @@ def test_each_thread_searches_with_its_own_instance(three_threads: None) -> None
         modules[threading.get_ident()] = id(compiled._module())
         return meet(part)
 
-    threads.split(which, range(300))
+    work.split(which, range(300))
     assert len(set(modules.values())) == 3
     assert modules[threading.get_ident()] == id(compiled._module())  # the caller keeps the shared one
 
@@ -169,22 +169,22 @@ def test_an_error_in_another_thread_reaches_the_caller(three_threads: None) -> N
         return list(part)
 
     with pytest.raises(ValueError, match="refused"):
-        threads.split(fails_late, range(100))
+        work.split(fails_late, range(100))
 
 
 def test_one_thread_a_usable_cpu_and_at_most_four(monkeypatch: pytest.MonkeyPatch) -> None:
     # a JupyterHub pod limited to one CPU searches in one thread; a big machine takes four
-    for cpus, expected in ((1, 1), (2, 2), (3, 3), (64, threads.MAX_THREADS)):
-        monkeypatch.setattr(threads, "usable_cpus", lambda cpus=cpus: cpus)
-        assert threads.search_threads() == expected
+    for cpus, expected in ((1, 1), (2, 2), (3, 3), (64, work.MAX_THREADS)):
+        monkeypatch.setattr(work, "usable_cpus", lambda cpus=cpus: cpus)
+        assert work.search_threads() == expected
 
 
 def test_one_thread_where_the_compiled_search_cannot_run(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(compiled, "_loaded", None)
-    assert threads.search_threads() == 1
+    assert work.search_threads() == 1
     monkeypatch.undo()
     monkeypatch.setattr("sys.platform", "emscripten")  # JupyterLite: no threads
-    assert threads.search_threads() == 1
+    assert work.search_threads() == 1
 
 
 def bidder_about_to_discard(variant: str, seed: int) -> cl.HandState:
@@ -243,11 +243,9 @@ def test_the_partners_card_and_the_bidders_first_choice_are_graded_alike(monkeyp
 
 def test_the_analyses_worker_processes_search_in_one_thread() -> None:
     # a pool has a process a CPU already: threads in each would crowd them
-    from charlemagne_learn.analysis import processes
-
-    assert threads.search_threads() == min(threads.usable_cpus(), threads.MAX_THREADS)
-    with processes.job_pool(1) as pool:
-        assert pool.apply(threads.search_threads) == 1
+    assert work.search_threads() == min(work.usable_cpus(), work.MAX_THREADS)
+    with work.job_pool(1) as pool:
+        assert pool.apply(work.search_threads) == 1
 
 
 def test_a_part_asking_for_threads_again_searches_in_its_own(three_threads: None) -> None:
@@ -263,9 +261,9 @@ def test_a_part_asking_for_threads_again_searches_in_its_own(three_threads: None
                 shared_by.add(outer)
             return [n + 1 for n in numbers]
 
-        return threads.split(inner, part)
+        return work.split(inner, part)
 
-    assert threads.split(nested, range(600)) == list(range(1, 601))
+    assert work.split(nested, range(600)) == list(range(1, 601))
     # only the calling thread's own parts may share their deals again; the pool's threads keep theirs
     assert shared_by <= {caller}
 
@@ -275,15 +273,15 @@ def test_a_split_inside_the_making_of_another_never_waits_for_its_threads(
 ) -> None:
     # four threads: the pool's three all wait for the parts the outer split is making, and the inner split's own
     # requests for threads are queued behind them
-    monkeypatch.setattr(threads, "search_threads", lambda: 4)
+    monkeypatch.setattr(work, "search_threads", lambda: 4)
 
     def make(n: int) -> int:
-        return sum(threads.split(lambda part: [m * 2 for m in part], range(n, n + 64)))
+        return sum(work.split(lambda part: [m * 2 for m in part], range(n, n + 64)))
 
     out: list[int] = []
     # in a thread of its own, so that a split waiting for ever fails this test instead of hanging the run
     caller = threading.Thread(
-        target=lambda: out.extend(threads.split(lambda part: list(part), range(80), make)), daemon=True
+        target=lambda: out.extend(work.split(lambda part: list(part), range(80), make)), daemon=True
     )
     caller.start()
     caller.join(60)

@@ -228,7 +228,7 @@ def test_a_mistake_no_problem_can_be_made_from_here_is_passed_over_and_kept(less
 
 def _shown(trainer: Trainer) -> None:
     """As a page drawing the trainer does: the work ahead starts, and is let finish (a fast machine's case)."""
-    from charlemagne_learn.analysis.ahead import settle
+    from charlemagne_learn.analysis.work import settle
 
     trainer._handle_custom_msg({"type": "shown"}, [])
     settle()

@@ -45,7 +45,7 @@ from ..engine.hand import HandState, Phase, SeatView
 from ..engine.i18n import join_words, say, sentence
 from ..engine.rng import DealRandom, check_seed
 from ..engine.scoring import bidding_stake
-from . import threads
+from . import work
 from .exchange import play_outs
 from .hints import Choice, Row, rank_choices, still_to_bid
 from .pimc import deals_before_exchange
@@ -108,7 +108,7 @@ def action_points(view: SeatView, samples: int, seed: int) -> dict[Action, list[
     deals = deals_before_exchange(view, DealRandom(seed), samples, _CANDIDATES)
     # the auctions and exchanges (Python) made in the calling thread part by part, the searches of each part
     # shared among the search threads while the next parts are made; the answers in the deals' order
-    by_deal = threads.split(on_deals, list(deals), contracts)
+    by_deal = work.split(on_deals, list(deals), contracts)
     return {action: [on_deal[i] for on_deal in by_deal] for i, action in enumerate(actions)}
 
 

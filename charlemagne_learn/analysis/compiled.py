@@ -25,7 +25,6 @@ from __future__ import annotations
 import atexit
 import ctypes
 import hashlib
-import os
 import struct
 import sys
 import threading
@@ -40,7 +39,7 @@ from typing import Any
 from ..engine.cards import Seat
 from ..engine.contract import Contract
 from ..engine.i18n import say, sentence
-from . import exiting
+from . import work
 from .dds import outside_package
 
 __all__ = ["CompiledSearch", "available", "bounds", "own_module", "why_unavailable"]
@@ -120,7 +119,7 @@ class _Module:
             return [self.bound(*record) for record in records]
         out: list[int] = []
         for at in range(0, len(records), BATCH):
-            exiting.check()
+            work.stop_if_exiting()
             part = records[at : at + BATCH]
             count = len(part)
             struct.pack_into(f"<{count * _RECORD}i", self._records, 0, *chain.from_iterable(part))
@@ -292,8 +291,7 @@ def _fresh_locks() -> None:
         module.lock = threading.Lock()
 
 
-if hasattr(os, "register_at_fork"):  # not on Windows, which does not fork
-    os.register_at_fork(after_in_child=_fresh_locks)
+work.in_forked_child(_fresh_locks)
 
 
 def own_module() -> None:
@@ -339,6 +337,12 @@ def available() -> bool:
     return _module() is not None
 
 
+# The threads that search deals together each take an instance of their own, and share deals only where the module
+# loads: the pure-Python search would take turns at the global lock.
+work.in_each_thread(own_module)
+work.threads_help_when(available)
+
+
 def why_unavailable(lang: str | None = None) -> str:
     """Why :func:`available` is False, in words."""
     _module()
@@ -360,6 +364,9 @@ def take_finding(failure: str | None) -> None:
     global _failure, _tried
     if failure is not None:
         _failure, _tried = failure, True
+
+
+work.to_workers(finding, take_finding)
 
 
 # ---------------------------------------------------------------- contracts
@@ -434,7 +441,7 @@ class CompiledSearch:
 
     def solve(self, leader: int) -> int:
         """Bidder-side tricks still to come, ``leader`` to lead, exactly."""
-        exiting.check()
+        work.stop_if_exiting()
         with self._module.lock:
             slot = self._module.slot(self.contract)
             value = self._module.solve(slot, self._fresh, *_halves(self.hands), leader)
@@ -444,7 +451,7 @@ class CompiledSearch:
     def boundary(self, leader: int, alpha: int, beta: int) -> int:
         """As :meth:`solve` when strictly inside (alpha, beta), otherwise a bound on the side of the window
         it fell."""
-        exiting.check()
+        work.stop_if_exiting()
         with self._module.lock:
             slot = self._module.slot(self.contract)
             value = self._module.bound(slot, self._fresh, *_halves(self.hands), leader, alpha, beta)
@@ -459,7 +466,7 @@ class CompiledSearch:
             return []
         if len(cards) > 8 or len(trick) > 3:
             raise ValueError("at most eight cards and a trick of three")
-        exiting.check()
+        work.stop_if_exiting()
         candidates = sum(1 << c for c in cards)
         played = [*trick, 0, 0, 0][:3]
         with self._module.lock:

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import functools
 import importlib.util
-import os
 import sys
 import threading
 import warnings
@@ -35,7 +34,7 @@ from ..engine.contract import Contract
 from ..engine.i18n import say
 from ..engine.ranking import CardOrder, card_order
 from ..engine.rules import Rules
-from . import exiting
+from . import work
 
 __all__ = [
     "available",
@@ -64,8 +63,7 @@ def _fresh_lock() -> None:
     _LOCK = threading.Lock()
 
 
-if hasattr(os, "register_at_fork"):  # not on Windows, which does not fork
-    os.register_at_fork(after_in_child=_fresh_lock)
+work.in_forked_child(_fresh_lock)
 
 
 def available() -> bool:
@@ -109,6 +107,9 @@ def set_usable(usable: bool) -> None:
     not nor warns a second time."""
     global _usable
     _usable = usable
+
+
+work.to_workers(available, set_usable)
 
 
 def maps_onto_bridge(contract: Contract) -> bool:
@@ -185,7 +186,7 @@ def dds_position(contract: Contract, hands: list[int], leader: Seat, trick: list
         seat = int(contract.next_active(Seat(seat)))
     trump = Denom.nt if contract.order.trump_suit is None else Denom.spades
     pbn = bridge_pbn(contract, full)
-    exiting.check()
+    work.stop_if_exiting()
     with _LOCK:
         deal = Deal(pbn, first=Player(int(leader)), trump=trump)
         for c in trick:
@@ -252,7 +253,7 @@ def dds_positions(
             # every card's tricks (solutions 3), no target (-1), no reuse of the last board's table (mode 1)
             boards.target[n], boards.solutions[n], boards.mode[n] = -1, 3, 1
         solved = _dds.solvedBoards()
-        exiting.check()
+        work.stop_if_exiting()
         with _LOCK:
             _dds.SolveAllBoardsBin(boards, solved)
         for n, hands in enumerate(chunk):
@@ -312,7 +313,7 @@ def dds_bidder_tricks_many(deals: Sequence[tuple[Contract, Sequence[int], Seat]]
             # the best card's tricks only (solutions 1), no target (-1), no reuse of the last board's table (mode 1)
             boards.target[n], boards.solutions[n], boards.mode[n] = -1, 1, 1
         solved = _dds.solvedBoards()
-        exiting.check()
+        work.stop_if_exiting()
         with _LOCK:
             _dds.SolveAllBoardsBin(boards, solved)
         for n, (contract, hands, leader) in enumerate(chunk):
@@ -329,7 +330,7 @@ def dds_bidder_tricks(contract: Contract, hands: list[int], leader: Seat) -> int
 
     trump = Denom.nt if contract.order.trump_suit is None else Denom.spades
     pbn = bridge_pbn(contract, hands)
-    exiting.check()
+    work.stop_if_exiting()
     with _LOCK:
         deal = Deal(pbn, first=Player(int(leader)), trump=trump)
         # OptimalOne (DDS's solutions=1): just the best card's tricks, not every card's; about 1.7x faster.

@@ -24,7 +24,6 @@ The hidden cards are dealt at random among the other seats, without reading the 
 from __future__ import annotations
 
 import math
-import os
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
@@ -42,10 +41,9 @@ from ..engine.ranking import card_order
 from ..engine.rng import DealRandom, check_seed, derive_seed
 from ..engine.rules import BidSpec, Rules
 from ..engine.scoring import stake, trick_values
-from . import threads
+from . import work
 from .evaluate import discard
 from .grading import Grade, Graded, Sureness, grade_choices
-from .kept import Kept
 from .solver import scored_tricks_many
 
 __all__ = ["ExchangeChoice", "ExchangeHint", "exchange_hint", "exchange_made", "outcomes"]
@@ -267,11 +265,9 @@ class _Played:
 #: The exchanges played out lately, by what decides their points (the position, the seed and the deal count):
 #: each one's points deal by deal and its tricks and contracts made summed. Exact searches, read only for the side
 #: of the bid's line (or exactly), so an exchange's points do not depend on the others played beside it.
-_PLAYED: Kept[_Played] = Kept(8)
-
-if hasattr(os, "register_at_fork"):  # not on Windows, which does not fork
-    # a lock held by a thread a forked child does not have would stay held there for ever
-    os.register_at_fork(after_in_child=_PLAYED.clear)
+_PLAYED: work.Kept[_Played] = work.Kept(8)
+# a lock held by a thread a forked child does not have would stay held there for ever
+work.in_forked_child(_PLAYED.clear)
 
 
 def _discards_to_make(state: HandState, bidder: Seat, language: Lang) -> int:
@@ -353,7 +349,7 @@ def outcomes(
     deals, to be compared deal by deal.
 
     The tables are worked out here, in the calling thread — Python, which threads would only take turns at — part
-    by part, and the searches of each part shared among the search threads (:mod:`.threads`) while the next parts
+    by part, and the searches of each part shared among the search threads (:func:`.work.split`) while the next parts
     are worked out, the answers put back in the deals' order."""
 
     def tables(deal: _D) -> list[tuple[Contract, list[int]]]:
@@ -367,7 +363,7 @@ def outcomes(
     points: list[list[float]] = [[] for _ in choices]
     totals = [[0.0, 0.0] for _ in choices]
     made: list[list[float]] = [[] for _ in choices]
-    for on_deal in threads.split(on_deals, deals, tables):
+    for on_deal in work.split(on_deals, deals, tables):
         for (value, taken, won), net, total, making in zip(on_deal, points, totals, made, strict=True):
             net.append(value)
             total[0] += math.nan if taken is None else taken

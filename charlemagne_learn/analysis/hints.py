@@ -40,11 +40,11 @@ from ..engine.rng import check_seed
 from ..engine.rules import Rules
 from ..engine.scoring import bidding_stake, stake, trick_values
 from .grading import GRADES, Grade, Sureness, grade_choices, grade_estimates, grade_for
-from .kept import Kept, key_of
 from .odds import MAX_SAMPLES, bid_odds
 from .pimc import play_outcomes
 from .rulebot import advise, rule_text, winning_bid
 from .shown import how_text
+from .work import Kept, key_of
 
 __all__ = [
     "GRADES", "Choice", "Grade", "Hint", "Review", "ReviewLine", "grade_for", "grade_word", "graded", "hint", "review"

@@ -48,8 +48,7 @@ from ..engine.ranking import card_order
 from ..engine.rng import DealRandom, check_seed, derive_seed
 from ..engine.rules import BidSpec, Rules
 from ..engine.scoring import bid_made, net_points
-from . import dds, processes
-from .cpus import check_workers
+from . import dds, work
 from .evaluate import best_trump, discard, partner_card
 from .greedy import greedy_play_out
 from .solver import dds_first, searcher
@@ -274,7 +273,7 @@ def _run(job: _Job, start: int, stop: int, call: int = 0) -> list[list[int]]:
     for_dds: list[tuple[Contract, Sequence[int], Seat]] = []
     places: list[tuple[int, int]] = []
     for i in range(start, stop):
-        if processes.stopped(call):
+        if work.stopped(call):
             break
         hands, kitty = _sample(job.rules, job.hand, job.seat, job.seed, i)
         for p, (values, plan) in enumerate(zip(out, job.plans, strict=True)):
@@ -528,8 +527,8 @@ def bid_odds(
 
     ``method``: ``"double_dummy"`` (perfect play, all cards seen) or ``"bots"`` (the greedy players).
     ``progress(done, total)`` is called as samples finish. ``workers``: processes to use (default: one per CPU
-    this process may use, at most 8, :mod:`~charlemagne_learn.analysis.cpus`; 1 runs everything here). Same
-    ``seed``, same numbers, however many processes. A call stopped part way (the Stop button, or ``progress``
+    this process may use, at most 8, :mod:`~charlemagne_learn.analysis.work`; 1 runs everything here). Same
+    ``seed``, same numbers, however many work. A call stopped part way (the Stop button, or ``progress``
     raising) takes back the work it had handed out before it ends. Every sample asked for is solved, whatever the
     machine's speed: the answer is a function of the hand, the rules, ``samples`` and ``seed`` only.
     """
@@ -540,7 +539,7 @@ def bid_odds(
     seed = check_seed(seed)
     if method not in get_args(Method):
         raise RulesOptionError(sentence("odds.bad_method", method=quote(method)))
-    workers = check_workers(workers)
+    workers = work.check_workers(workers)
     if progress is not None and not callable(progress):
         raise RulesOptionError(sentence("odds.progress"))
 
@@ -618,22 +617,22 @@ def _solve_all(job: _Job, samples: int, workers: int, progress: Progress | None)
 
     if workers == 1 or len(bounds) == 1 or sys.platform == "emscripten":  # Pyodide (JupyterLite) has no processes
         return here(0)
-    call = processes.next_call()
+    call = work.next_call()
     try:
-        with processes.POOL_LOCK:
-            pool, stops = processes.shared_pool(workers)
+        with work.POOL_LOCK:
+            pool, stops = work.shared_pool(workers)
             futures = [pool.submit(_run_chunk, (job, a, b, call)) for a, b in bounds]
     except (OSError, BrokenProcessPool):  # no processes here (JupyterLite), or a worker died since the last call
-        with processes.POOL_LOCK:
-            processes.drop_shared_pool()
+        with work.POOL_LOCK:
+            work.drop_shared_pool()
         return here(0)
     try:
         for (_, stop), future in zip(bounds, futures, strict=True):
             try:
                 part = future.result()
             except BrokenProcessPool:  # a worker died (killed, out of memory): do the rest in this process
-                with processes.POOL_LOCK:
-                    processes.drop_shared_pool(pool)
+                with work.POOL_LOCK:
+                    work.drop_shared_pool(pool)
                 return here(len(values[0]))
             except CancelledError:  # a call from another thread asked for another size and replaced the pool
                 return here(len(values[0]))
@@ -641,6 +640,6 @@ def _solve_all(job: _Job, samples: int, workers: int, progress: Progress | None)
     except BaseException:
         # Stop pressed (KeyboardInterrupt), or progress raised: nothing of this call may stay queued or running,
         # or the next call would wait behind it and the interpreter's exit would too
-        processes.take_back(futures, stops, call, wait=True)
+        work.take_back(futures, stops, call, wait=True)
         raise
     return values

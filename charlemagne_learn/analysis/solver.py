@@ -50,7 +50,7 @@ from ..engine.errors import RulesOptionError, TrickError, quote
 from ..engine.i18n import say, sentence
 from ..engine.ranking import CardOrder
 from ..engine.tricks import legal_mask, winning_position
-from . import compiled, dds, exiting, threads
+from . import compiled, dds, work
 
 __all__ = [
     "HandsArg",
@@ -190,14 +190,14 @@ class _Search:
     def boundary(self, leader: int, alpha: int, beta: int) -> int:
         """Bidder-side tricks still to come, ``leader`` to lead; exact when strictly inside (alpha, beta),
         otherwise a bound on the side of the window it fell."""
-        exiting.check()
+        work.stop_if_exiting()
         packed, _ = self.layout.pack(self.hands, ())
         return self._boundary(packed, leader, alpha, beta)
 
     def play(self, leader: int, seat: int, trick: list[int], alpha: int, beta: int) -> int:
         """Value for the bidder's side with ``seat`` to play to ``trick`` (cards from ``leader`` on), the
         current trick included; exact inside (alpha, beta) as for :meth:`boundary`."""
-        exiting.check()
+        work.stop_if_exiting()
         layout = self.layout
         packed, bits = layout.pack(self.hands, trick)
         if not bits:
@@ -212,7 +212,7 @@ class _Search:
     def solve(self, leader: int) -> int:
         """The exact value of :meth:`boundary`, by null-window searches that share the table (MTD(f)): about
         10% fewer nodes than one search with the full window."""
-        exiting.check()
+        work.stop_if_exiting()
         packed, _ = self.layout.pack(self.hands, ())
         lo, hi = 0, self.hands[leader].bit_count()
         guess = hi // 4
@@ -681,7 +681,7 @@ def solve_positions(
         return out
 
     if engine == "compiled":
-        return threads.split(compiled_part, deals)
+        return work.split(compiled_part, deals)
     out = []
     for hands in deals:
         solved = solve_position(

@@ -72,8 +72,7 @@ from ..engine.rng import SEED_LIMIT, check_seed
 from ..engine.rules import BidSpec, Rules
 from ..engine.scoring import net_points
 from ..engine.spreadsheet import csv_text, read_cell
-from . import processes
-from .cpus import check_workers
+from . import work
 from .evaluate import best_trump, hand_strength
 from .odds import Method, deal_outcomes, trump_tricks
 
@@ -287,7 +286,7 @@ def make_dataset(
     variant: str, deals: int, seed: int = 1, workers: int | None = None, progress: Progress | None = None
 ) -> BiddingDataset:
     """Solve ``deals`` random deals of ``variant`` on ``workers`` processes (1 to 256; default: one per CPU this
-    process may use, at most 8, :mod:`~charlemagne_learn.analysis.cpus`). The same bytes however many.
+    process may use, at most 8, :mod:`~charlemagne_learn.analysis.work`). The same bytes however many.
 
     ``progress(done, total)`` is called as deals finish. Deal ``i`` has seed ``seed * 1_000_000 + i``.
 
@@ -299,7 +298,7 @@ def make_dataset(
     whole_number("deals", deals, 1, _SEED_STRIDE)
     # Deal i's seed is seed * 1,000,000 + i, and it must itself be a seed (below 2**64).
     whole_number("seed", check_seed(seed), 0, (SEED_LIMIT - 1) // _SEED_STRIDE - 1)
-    workers = check_workers(workers)
+    workers = work.check_workers(workers)
     jobs = [(rules.name, seed * _SEED_STRIDE + i) for i in range(deals)]
     records: list[Record] = []
 
@@ -312,7 +311,7 @@ def make_dataset(
     if workers == 1:
         collect(map(_record_job, jobs))
     else:
-        with processes.job_pool(min(workers, deals)) as pool:
+        with work.job_pool(min(workers, deals)) as pool:
             collect(pool.imap(_record_job, jobs, chunksize=4))  # imap keeps deal order: same seed, same bytes
     return BiddingDataset(rules, seed, tuple(records))
 

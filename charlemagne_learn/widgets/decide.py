@@ -28,10 +28,10 @@ from typing import Any
 
 import traitlets as t
 
-from ..analysis.ahead import ahead
 from ..analysis.exchange import ExchangeChoice, ExchangeHint, exchange_hint
 from ..analysis.hints import Choice, Hint, hint
 from ..analysis.shown import why
+from ..analysis.work import ahead
 from ..course import check_student
 from ..course import student as course_student
 from ..engine.actions import Action

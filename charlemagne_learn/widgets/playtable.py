@@ -27,7 +27,6 @@ from typing import Any
 
 import traitlets as t
 
-from ..analysis.ahead import ahead
 from ..analysis.bots import Bot, make_bot
 from ..analysis.exchange import ExchangeChoice, ExchangeHint, exchange_hint, exchange_made
 from ..analysis.hints import GRADE_SAMPLES, Hint, before_exchange, hint, review
@@ -35,6 +34,7 @@ from ..analysis.hints import graded as hinted
 from ..analysis.odds import MAX_SAMPLES
 from ..analysis.refute import refutation
 from ..analysis.shown import review_why, why
+from ..analysis.work import ahead
 from ..course import course_variant
 from ..engine.actions import Action, choice_name
 from ..engine.cards import Card, Seat
