@@ -1,5 +1,7 @@
 // Afresh: in the browser-only site, the lessons the learner changed, each with a button that brings the lesson
 // back as the site ships it (Python deletes the browser's copy). Every word comes from Python.
+import { el, messageBox, rootOf } from "./common.js";
+
 /**
  * A lesson offered (charlemagne_learn/widgets/payloads.py: AfreshLesson).
  * @typedef {Object} AfreshLesson
@@ -41,3 +43,5 @@ function render({ model, el: root }) {
   draw();
   root.append(heading, list, status, messageBox(model));
 }
+
+export default { render };

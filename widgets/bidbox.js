@@ -1,5 +1,6 @@
 // BidBox: the bid ladder as buttons, each row saying what the bid means and scores. Python says which bids
 // are legal; a bid that is not is still a focusable button (aria-disabled), so a click can ask Python why.
+import { el, inkStyle, messageBox, rootOf, SUIT_CLASS } from "./common.js";
 
 /**
  * The bid box as Python sends it (charlemagne_learn/widgets/payloads.py; tests/test_payloads.py keeps them alike).
@@ -68,3 +69,5 @@ function render({ model, el: root }) {
   draw();
   root.append(caption, legend, passRow, el("div", { class: "cl-bidbox-scroll" }, table), messageBox(model));
 }
+
+export default { render };

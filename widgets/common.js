@@ -1,10 +1,9 @@
-// Shared drawing for every charlemagne_learn widget. A widget's ES module is this file, any shared parts it
-// names, then its own file, and the one default export, joined by scripts/build_widgets.py (no file is ever
-// edited on the way): so no file here may import or export, and each widget's own file defines
-// render(). ESLint checks the files as plain scripts, which turns an export in any of them into an error.
+// Shared drawing for every charlemagne_learn widget, an ES module: a widget's own file imports what it draws with
+// from here (and from any shared part, such as table_picture.js) and exports its render() as the default. The
+// package's build follows those imports into one module per widget (charlemagne_learn/widgets/_bundle.py).
 // Nothing here knows a rule of the game: Python sends cards with their labels and legality.
 
-const SUIT_CLASS = { C: "cl-clubs", D: "cl-diamonds", H: "cl-hearts", S: "cl-spades", J: "cl-joker" };
+export const SUIT_CLASS = { C: "cl-clubs", D: "cl-diamonds", H: "cl-hearts", S: "cl-spades", J: "cl-joker" };
 const PALETTE_NAME = /^[a-z0-9-]+$/;
 
 /**
@@ -18,13 +17,13 @@ const PALETTE_NAME = /^[a-z0-9-]+$/;
 // A card's or a suit's ink, as Python decided it (palette.card_colour, the same for the static HTML): `ink` for the
 // red-and-black deck and `ink4` for the four-colour one. The widget's cl-four-colour class picks one (common.css).
 /** @param {SuitInks} thing */
-function inkStyle(thing) {
+export function inkStyle(thing) {
   const names = [thing.ink, thing.ink4];
   if (!names.every((n) => typeof n === "string" && PALETTE_NAME.test(n))) return null;
   return `--cl-face-ink: var(--cl-${names[0]}); --cl-face-ink-4: var(--cl-${names[1]});`;
 }
 
-function el(tag, attrs = {}, ...children) {
+export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {
     if (key === "class") node.className = value;
@@ -57,7 +56,7 @@ function el(tag, attrs = {}, ...children) {
 
 // A card is a real <button>: keyboard focus, Enter/Space, and a spoken label.
 /** @param {CardView} card */
-function cardButton(card, { onClick = null, selected = false, disabled = false, extraClass = "" } = {}) {
+export function cardButton(card, { onClick = null, selected = false, disabled = false, extraClass = "" } = {}) {
   const classes = ["cl-card", SUIT_CLASS[card.suit] || "", extraClass];
   const ink = inkStyle(card);
   if (ink) classes.push("cl-inked");
@@ -95,7 +94,7 @@ const ONE_ROW = 12;
 // From this many cards a row overlaps them as a hand is held, each card's corner in view.
 const FANNED = 9;
 
-function cardRow(cards, options = {}) {
+export function cardRow(cards, options = {}) {
   const kind = cards.length > ONE_ROW ? "cl-cards cl-cards-wrap" : cards.length >= FANNED ? "cl-cards cl-cards-fanned" : "cl-cards";
   const row = el("div", { class: kind, role: "group" });
   for (const card of cards) row.append(cardButton(card, typeof options === "function" ? options(card) : options));
@@ -103,7 +102,7 @@ function cardRow(cards, options = {}) {
 }
 
 // The reason a click was refused, read out by screen readers as it appears.
-function messageBox(model) {
+export function messageBox(model) {
   const box = el("div", { class: "cl-message", role: "status", "aria-live": "polite" });
   const update = () => { box.textContent = model.get("message"); box.hidden = !model.get("message"); };
   model.on("change:message", update);
@@ -116,7 +115,7 @@ function messageBox(model) {
 // what it says.
 const THINKING_DELAY_MS = 250;
 
-function rootOf(el_, model, name) {
+export function rootOf(el_, model, name) {
   el_.classList.add("cl-widget", `cl-${name}`);
   // JupyterLab's shortcuts stay out of the widget: the arrow keys move a slider, not the notebook's cells, and a
   // key pressed on a card never deletes or inserts a cell
@@ -177,7 +176,7 @@ function saveText(name, text, type) {
  * @property {Object<string, string>} words - the buttons' words: csv, json
  */
 
-function downloadBar(model) {
+export function downloadBar(model) {
   const bar = el("div", { class: "cl-download", role: "group" });
   const draw = () => {
     /** @type {Partial<Download>} */

@@ -1,4 +1,6 @@
 // Hand: a row of card buttons. A click is reported to Python, which decides (legal or not).
+import { cardRow, el, messageBox, rootOf } from "./common.js";
+
 function render({ model, el: root }) {
   rootOf(root, model, "hand");
   const caption = el("p", { class: "cl-caption" });
@@ -20,3 +22,5 @@ function render({ model, el: root }) {
   draw();
   root.append(caption, row, messageBox(model));
 }
+
+export default { render };

@@ -1,5 +1,6 @@
 // TrumpLadder: the trumps from the highest down, the plain suits beside them. Python computes every card's
 // place and name; this file draws them and reports a chosen trump suit or variant.
+import { cardButton, el, inkStyle, messageBox, rootOf, SUIT_CLASS } from "./common.js";
 
 /**
  * The ladder as Python sends it (charlemagne_learn/widgets/payloads.py; tests/test_payloads.py keeps them alike).
@@ -137,3 +138,5 @@ function render({ model, el: root }) {
   drawBody();
   root.append(controls, caption, body, messageBox(model));
 }
+
+export default { render };

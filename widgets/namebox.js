@@ -1,5 +1,7 @@
 // NameBox: a learner in a class writes their name once; Python saves it (course.set_student) and says where the
 // answers go. Every word comes from Python, in the widget's language.
+import { el, messageBox, rootOf } from "./common.js";
+
 /**
  * Every word of the name box, as Python sends it (charlemagne_learn/widgets/payloads.py: NameBoxWords).
  * @typedef {Object} NameBoxWords
@@ -33,3 +35,5 @@ function render({ model, el: root }) {
   draw();
   root.append(el("div", { class: "cl-namebox-row" }, label, save), status, messageBox(model));
 }
+
+export default { render };

@@ -1,5 +1,7 @@
 // BidOddsExplorer: a hand (dealt or typed), the settings, a progress bar and one bar per bid with its 95%
 // interval as a whisker. Every number is computed in Python; this file only draws them and reports clicks.
+import { cardRow, el, messageBox, rootOf } from "./common.js";
+
 /**
  * One bid's odds as Python sends it (charlemagne_learn/widgets/payloads.py: OddsRow; tests/test_payloads.py keeps
  * them alike).
@@ -123,3 +125,5 @@ function render({ model, el: root }) {
     messageBox(model), caption, chart,
   );
 }
+
+export default { render };

@@ -1,6 +1,8 @@
 // PlayTable: the table from the learner's seat (drawTable from table_picture.js), the learner's choices as buttons,
 // a Hint button, the grade of the last move and the review after each hand. Clicks go to Python, which
 // asks the engine; the bots' moves come back as a new picture.
+import { downloadBar, el, messageBox, rootOf } from "./common.js";
+import { drawTable, moveCards, placesOf } from "./table_picture.js";
 
 // details: the deals and the intervals behind the grade, shown when the learner points at it
 function gradeChip(grade, text, details = "") {
@@ -302,3 +304,5 @@ function render({ model, el: root }) {
   // the kernel may now work out the grade of the decision on show while the learner thinks about it
   model.send({ type: "shown" });
 }
+
+export default { render };

@@ -1,5 +1,7 @@
 // TrickQuiz: draws the question Python sends and reports clicks. Python keeps the answer until the learner
 // has answered, then sends the verdict, the answer and the engine's explanation.
+import { cardButton, cardRow, downloadBar, el, messageBox, rootOf } from "./common.js";
+
 /**
  * A question's trick and seats as Python sends them (charlemagne_learn/widgets/payloads.py; tests/test_payloads.py
  * keeps them alike).
@@ -144,3 +146,5 @@ function render({ model, el: root }) {
     if (first && root.contains(document.activeElement)) first.focus();
   });
 }
+
+export default { render };

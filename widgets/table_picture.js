@@ -1,6 +1,7 @@
 // The table picture: four seats around the trick, with the kitty, contract, scores and bidding. Python sends
 // the picture (only what the viewer may see) and decides everything; these functions only draw it.
-// Table (the replay) and PlayTable both draw it: each widget's module holds this file after common.js.
+// Table (the replay) and PlayTable both draw it: their files import it.
+import { cardButton, cardRow, el } from "./common.js";
 
 function cardBacks(count, text) {
   const backs = el("div", { class: "cl-backs", role: "img", "aria-label": text, title: text });
@@ -142,7 +143,7 @@ function biddingBox(picture) {
 
 // The whole table. onCard(card): clicks on the viewer's own cards (PlayTable); none for a plain Table.
 /** @param {TablePicture} picture */
-function drawTable(picture, { onCard = null } = {}) {
+export function drawTable(picture, { onCard = null } = {}) {
   const words = picture.words;
   const head = el("header", { class: "cl-table-head" },
     el("strong", { text: picture.title }), ` · ${picture.viewer} · ${picture.phase} · `,
@@ -169,7 +170,7 @@ const MOTION_MS = 360;
 const MOTION_STEP_MS = 200;
 const WON_MS = 1600;
 
-function placesOf(root) {
+export function placesOf(root) {
   const cards = new Map();
   const seats = new Map();
   for (const c of root.querySelectorAll(".cl-card[data-card]")) cards.set(c.dataset.card, c.getBoundingClientRect());
@@ -183,7 +184,7 @@ function reducedMotion() {
 }
 
 /** @param {TablePicture} picture */
-function moveCards(before, root, picture) {
+export function moveCards(before, root, picture) {
   if (!before || !before.any) return;
   const still = reducedMotion();
   let order = 0;

@@ -95,8 +95,6 @@ class TableFront(GameWidget):
     asks single decisions on. Python fills these traits; the page draws them and reports clicks."""
 
     _module = "playtable"
-    # the same table as a Table draws, with the learner's controls under it
-    _parts = ("table_picture",)
     #: The table from the learner's seat (the same :class:`~.payloads.TablePicture` a :class:`~.table.Table` draws).
     picture = t.Dict().tag(sync=True)
     #: The learner's choices that are not cards (:class:`~.payloads.ActionButton`): bids and pass, trump suits,

@@ -361,7 +361,6 @@ class Table(GameWidget):
     """
 
     _module = "table"
-    _parts = ("table_picture",)
     _page_writable = frozenset({"step"})
     #: The table as drawn (:class:`~.payloads.TablePicture`: seats, trick, kitty, contract, scores, bidding), from the
     #: viewer's seat only.
