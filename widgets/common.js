@@ -1,18 +1,14 @@
 // Shared drawing for every charlemagne_learn widget, an ES module: a widget's own file imports what it draws with
 // from here (and from any shared part, such as table_picture.js) and exports its render() as the default. The
 // package's build follows those imports into one module per widget (charlemagne_learn/widgets/_bundle.py).
-// Nothing here knows a rule of the game: Python sends cards with their labels and legality.
+// Nothing here knows a rule of the game: Python sends cards with their labels and legality. The payloads' shapes are
+// payloads.d.ts, written from Python's own (charlemagne_learn/widgets/payloads.py).
+/** @typedef {import("./payloads").CardView} CardView */
+/** @typedef {import("./payloads").Download} Download */
+/** @typedef {import("./payloads").SuitInks} SuitInks */
 
 export const SUIT_CLASS = { C: "cl-clubs", D: "cl-diamonds", H: "cl-hearts", S: "cl-spades", J: "cl-joker" };
 const PALETTE_NAME = /^[a-z0-9-]+$/;
-
-/**
- * A suit's inks as Python sends them on a bid, a trump button or a plain suit (payloads.py: SuitInks); none where
- * there is no suit. A CardView has them too.
- * @typedef {Object} SuitInks
- * @property {string} [ink] - its colour (a palette variable)
- * @property {string} [ink4] - its colour in the four-colour deck
- */
 
 // A card's or a suit's ink, as Python decided it (palette.card_colour, the same for the static HTML): `ink` for the
 // red-and-black deck and `ink4` for the four-colour one. The widget's cl-four-colour class picks one (common.css).
@@ -34,25 +30,6 @@ export function el(tag, attrs = {}, ...children) {
   for (const child of children) if (child) node.append(child);
   return node;
 }
-
-/**
- * One card as Python sends it (charlemagne_learn/widgets/payloads.py: CardView; tests/test_payloads.py keeps the
- * two alike).
- * @typedef {Object} CardView
- * @property {string} id - as Card.parse reads it: "JD", "RJ"
- * @property {string} text - its face: "J♦"
- * @property {string} suit - "C", "D", "H", "S", or "J" for a joker
- * @property {string} rank - the face's corner: "10", "J"; "JOKER" for a joker
- * @property {string} pip - the suit's symbol, "★" for a joker
- * @property {boolean} high - the high joker of the contract shown
- * @property {string} label - what a screen reader says
- * @property {string} role - its role in the contract, in words, or ""
- * @property {string} ink - its colour (a palette variable)
- * @property {string} ink4 - its colour in the four-colour deck
- * @property {boolean} [legal] - may it be played now
- * @property {string} [illegal_word] - the word for a card that may not be played
- * @property {boolean} [selected] - chosen (to put aside), not yet confirmed
- */
 
 // A card is a real <button>: keyboard focus, Enter/Space, and a spoken label.
 /** @param {CardView} card */
@@ -166,15 +143,6 @@ function saveText(name, text, type) {
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
-
-/**
- * What a quiz's Download buttons save (payloads.py: Download); {} until a question is answered.
- * @typedef {Object} Download
- * @property {string} csv - the results, safe to open in a spreadsheet (the byte-order mark is added here)
- * @property {string} json
- * @property {string} file - the file's name, without its extension
- * @property {Object<string, string>} words - the buttons' words: csv, json
- */
 
 export function downloadBar(model) {
   const bar = el("div", { class: "cl-download", role: "group" });

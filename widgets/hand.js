@@ -1,5 +1,6 @@
 // Hand: a row of card buttons. A click is reported to Python, which decides (legal or not).
 import { cardRow, el, messageBox, rootOf } from "./common.js";
+/** @typedef {import("./payloads").CardView} CardView */
 
 function render({ model, el: root }) {
   rootOf(root, model, "hand");

@@ -1,14 +1,7 @@
 // NameBox: a learner in a class writes their name once; Python saves it (course.set_student) and says where the
 // answers go. Every word comes from Python, in the widget's language.
 import { el, messageBox, rootOf } from "./common.js";
-
-/**
- * Every word of the name box, as Python sends it (charlemagne_learn/widgets/payloads.py: NameBoxWords).
- * @typedef {Object} NameBoxWords
- * @property {string} label - the field's name
- * @property {string} save - the button's word
- * @property {string} status - what is saved, as a sentence
- */
+/** @typedef {import("./payloads").NameBoxWords} NameBoxWords */
 
 function render({ model, el: root }) {
   rootOf(root, model, "namebox");

@@ -2,6 +2,7 @@
 // the picture (only what the viewer may see) and decides everything; these functions only draw it.
 // Table (the replay) and PlayTable both draw it: their files import it.
 import { cardButton, cardRow, el } from "./common.js";
+/** @typedef {import("./payloads").TablePicture} TablePicture */
 
 function cardBacks(count, text) {
   const backs = el("div", { class: "cl-backs", role: "img", "aria-label": text, title: text });
@@ -79,67 +80,6 @@ function biddingBox(picture) {
   box.append(list);
   return box;
 }
-
-/**
- * The table as Python sends it (charlemagne_learn/widgets/payloads.py; tests/test_payloads.py keeps them alike).
- * @typedef {Object} PlayedCard
- * @property {string} seat - "N", "E", "S", "W"
- * @property {string} name - the seat in words
- * @property {CardView} card
- *
- * @typedef {Object} TableSeat
- * @property {string} seat
- * @property {string} name
- * @property {string} place - where it is drawn: "bottom", "left", "top", "right"
- * @property {CardView[]} cards - the cards the viewer may see
- * @property {boolean} face_up
- * @property {number} count
- * @property {string} count_text
- * @property {boolean} exposed - shown to all (Gros Mulot)
- * @property {boolean} to_move
- * @property {boolean} sits_out
- * @property {boolean} dealer
- * @property {boolean} you
- * @property {number} tricks
- * @property {string[]} bids
- * @property {string} player - who plays the seat, in words, or ""
- *
- * @typedef {Object} LastTrick
- * @property {string} title
- * @property {PlayedCard[]} cards
- * @property {string} winner - the seat that won it
- * @property {string[]} side - the winner and its partner, where the partner plays
- *
- * @typedef {Object} KittyView
- * @property {number} count
- * @property {string} count_text
- * @property {CardView[]} cards
- * @property {string} taken - who took it, in words
- * @property {CardView[]} discards
- *
- * @typedef {Object} SeatBid
- * @property {string} seat
- * @property {string} name
- * @property {string} text
- *
- * @typedef {Object} TablePicture
- * @property {string} title
- * @property {string} viewer
- * @property {string} phase
- * @property {string} contract
- * @property {TableSeat[]} seats
- * @property {PlayedCard[]} trick
- * @property {string} trick_title
- * @property {?LastTrick} last_trick - null before the first trick is done
- * @property {?KittyView} kitty - null at a table without a kitty
- * @property {string} bidding_title
- * @property {SeatBid[]} bidding
- * @property {string} no_bids
- * @property {string} tricks_line
- * @property {string} points_line
- * @property {string} result
- * @property {Object<string, string>} words
- */
 
 // The whole table. onCard(card): clicks on the viewer's own cards (PlayTable); none for a plain Table.
 /** @param {TablePicture} picture */
