@@ -30,6 +30,7 @@ from charlemagne_learn.widgets import (
 )
 from charlemagne_learn.widgets._base import card_view
 from charlemagne_learn.widgets._payload_types import FILE, declarations
+from charlemagne_learn.widgets._traits import Payload, Payloads
 from charlemagne_learn.widgets.playtable import TableFront
 from charlemagne_learn.widgets.table import table_picture
 
@@ -215,20 +216,63 @@ def sent(widget: Any, where: str, seen: set[str]) -> None:
             seen.add(name)
 
 
-def _dict_traits(cls: type) -> set[str]:
-    return {
-        name
-        for name, trait in cls.class_traits(sync=True).items()  # type: ignore[attr-defined]
-        if isinstance(trait, t.Dict) or (isinstance(trait, t.List) and isinstance(trait._trait, t.Dict))
-    }
+def _dict_traits(cls: type) -> dict[str, Any]:
+    """Each synced trait of ``cls`` that holds a dict or a list of dicts, and the shape it checks ("untyped": none)."""
+    out: dict[str, Any] = {}
+    for name, trait in cls.class_traits(sync=True).items():  # type: ignore[attr-defined]
+        if isinstance(trait, Payload):
+            out[name] = trait.kind
+        elif isinstance(trait, Payloads):
+            out[name] = list[trait.kind]  # type: ignore[name-defined]
+        elif isinstance(trait, t.Dict) and isinstance(trait._value_trait, t.Unicode):
+            out[name] = dict[str, str]
+        elif isinstance(trait, t.Dict) or (isinstance(trait, t.List) and isinstance(trait._trait, t.Dict)):
+            out[name] = "untyped"
+    return out
 
 
-def test_every_dict_a_widget_syncs_has_a_declared_shape() -> None:
+def test_every_dict_a_widget_syncs_checks_its_declared_shape() -> None:
     from charlemagne_learn.widgets._base import DRAWN
 
     assert set(DRAWN) <= set(SHAPES)
     for cls, shapes in SHAPES.items():
-        assert _dict_traits(cls) == set(shapes), cls.__name__
+        # X | None in SHAPES: {} while there is nothing to show, which every payload trait takes
+        declared = {
+            name: next(o for o in typing.get_args(k) if o is not type(None))
+            if typing.get_args(k) and type(None) in typing.get_args(k)
+            else k
+            for name, k in shapes.items()
+        }
+        assert _dict_traits(cls) == declared, cls.__name__
+
+
+def test_a_payload_of_another_shape_is_refused_in_python_and_changes_nothing() -> None:
+    """A payload built with a key missing, misspelt or of the wrong kind fails where Python sets it, naming the place,
+    as a ValueError of the course's family: never an empty box in a learner's browser."""
+    table = Table(cl.play_hand(cl.Rules.preset("canadian"), [cl.RuleBot(i) for i in range(4)], seed=2).at(5))
+    before = table.picture
+    seat = dict(before["seats"][0])
+    wrong = [
+        (
+            {**before, "seats": [{k: v for k, v in seat.items() if k != "count"}, *before["seats"][1:]]},
+            r"seats\[0\] has no count",
+        ),
+        ({**before, "sets": before["seats"]}, "has keys a TablePicture has not: sets"),
+        ({**before, "seats": [{**seat, "count": "13"}, *before["seats"][1:]]}, r"seats\[0\]\.count is str, not int"),
+        ({**before, "seats": [{**seat, "face_up": 1}, *before["seats"][1:]]}, r"face_up is int, not bool"),
+        ({**before, "last_trick": "none"}, "last_trick is none of LastTrick | NoneType"),
+    ]
+    for picture, refusal in wrong:
+        with pytest.raises(cl.CharlemagneError, match=refusal):
+            table.picture = picture  # type: ignore[assignment]
+        assert table.picture is before
+    hand = Hand("RJ JH AS")
+    with pytest.raises(ValueError, match=r"cards\[0\] has no"):
+        hand.cards = [{"id": "AS"}]  # type: ignore[typeddict-item]
+    with pytest.raises(ValueError, match="words"):
+        table.words = {"dealer": 3}  # type: ignore[dict-item]
+    table.picture = {}  # nothing to show is a shape of its own
+    assert table.picture == {}
 
 
 def test_the_shape_check_catches_a_missing_a_stray_and_a_mistyped_key() -> None:

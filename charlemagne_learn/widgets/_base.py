@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 import inspect
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -46,7 +46,6 @@ __all__ = [
     "lang_kw",
     "number_text",
     "suit_inks",
-    "synced",
     "variant_title",
 ]
 
@@ -214,13 +213,6 @@ def asset(name: str) -> str:
 
 #: Every widget class with a front-end of its own (it names its ``_module``), in the order they are defined.
 DRAWN: list[type[GameWidget]] = []
-
-
-def synced(payload: Mapping[str, object] | Sequence[Mapping[str, object]]) -> Any:
-    """A payload (or a list of them) as a synced trait takes it. traitlets types a ``Dict`` trait's value as
-    ``dict[str, Any]``, which a TypedDict of :mod:`.payloads` is at run time but not to mypy: the payload's shape is
-    checked where it is built, and handed over here as it is, not copied."""
-    return payload
 
 
 def card_id(card: Card) -> str:
