@@ -5,7 +5,8 @@ A widget's own file (``hand.js``) imports what it draws with from the files besi
 imports left (anywidget loads a module from a string, where a relative import has nothing to resolve against), so
 :func:`bundle` follows the relative imports and writes each imported file once, in the order ES modules run them,
 wrapped in a function of its own that returns what it exports: a file's private names stay its own, as in the
-browser. Each JavaScript file's style sheet (``common.css`` beside ``common.js``) joins the widget's, in the same
+browser. (An importer reads an exported ``let`` as it was when its file had run: export a function to share a value
+that changes.) Each JavaScript file's style sheet (``common.css`` beside ``common.js``) joins the widget's, in the same
 order, under the palette's custom properties.
 
 No Node here: the package's build (``hatch_build.py``, for a wheel, an install from the sources and an editable one)
