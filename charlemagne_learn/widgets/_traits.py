@@ -5,8 +5,9 @@ would draw an empty box in a learner's browser. :class:`Payload` refuses it in P
 place that is wrong. Its type for mypy is the TypedDict itself, so a widget sets a payload with no cast.
 
 >>> from traitlets import HasTraits, TraitError
+>>> from charlemagne_learn.widgets.payloads import SuitInks
 >>> class Box(HasTraits):
-...     inks = Payload(payloads.SuitInks)
+...     inks = Payload(SuitInks)
 >>> Box(inks={"ink": "card-red"}).inks
 {'ink': 'card-red'}
 >>> try:
