@@ -1,40 +1,34 @@
 // ESLint for the widgets' front-end (widgets/*.js), run by `python3 tasks.py test`.
 //
-// Each file is a plain script, not a module: scripts/build_widgets.py joins common.js, a widget's shared parts and
-// its own file and adds the one default export (charlemagne_learn/widgets/_static/). Linting them as scripts makes an
-// `import` or `export` in any file a parse error, and the globals below are what the earlier files define.
+// Each file is an ES module: it imports what it uses from the files beside it ("./common.js") and a widget's own file
+// exports its render() as the default. The package's build follows the imports into one module per widget
+// (charlemagne_learn/widgets/_bundle.py), which reads only `import { a, b as c } from "./file.js";` and `export` before
+// a top-level declaration: the rules below hold the files to those forms.
 import js from "@eslint/js";
 import globals from "globals";
-
-// What common.js defines for every widget, and what table_picture.js adds for Table and PlayTable.
-const common = Object.fromEntries(["SUIT_CLASS", "inkStyle", "el", "cardButton", "cardRow", "messageBox", "rootOf", "downloadBar"].map((n) => [n, "readonly"]));
-const tablePicture = Object.fromEntries(["drawTable", "cardBacks", "badge", "placesOf", "moveCards"].map((n) => [n, "readonly"]));
 
 export default [
   { ignores: ["node_modules/", ".venv/", ".venv-lite/", "_lite/", "**/_static/", "test-artifacts/"] },
   {
     files: ["widgets/**/*.js"],
     ...js.configs.recommended,
-    languageOptions: { ecmaVersion: 2022, sourceType: "script", globals: globals.browser },
+    languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: globals.browser },
     rules: {
       ...js.configs.recommended.rules,
-      // a top-level function is used by a later file (render by the export Python adds)
-      "no-unused-vars": ["error", { vars: "local", args: "after-used" }],
-      // a file must not define again what an earlier file defines: in the joined module that is a SyntaxError
-      "no-redeclare": ["error", { builtinGlobals: true }],
+      "no-unused-vars": ["error", { args: "after-used" }],
+      // the forms the build reads: named imports of relative files, exports written on their declarations
+      "no-restricted-syntax": [
+        "error",
+        { selector: "ImportDeclaration[specifiers.length=0]", message: 'Import names: import { el } from "./common.js";' },
+        { selector: "ImportDefaultSpecifier, ImportNamespaceSpecifier", message: 'Import names: import { el } from "./common.js";' },
+        { selector: "ImportDeclaration[source.value!=/^\\.\\.?\\/.*\\.js$/]", message: "Import a file of widgets/ by its relative path (the browser has no node_modules)." },
+        { selector: "ExportNamedDeclaration[declaration=null], ExportAllDeclaration", message: "Write export before the declaration." },
+        { selector: "ImportExpression", message: "No dynamic import: the build joins the files into one module." },
+      ],
       eqeqeq: "error",
       "no-var": "error",
       "prefer-const": "error",
     },
-  },
-  {
-    files: ["widgets/**/*.js"],
-    ignores: ["widgets/common.js"],
-    languageOptions: { globals: common },
-  },
-  {
-    files: ["widgets/table.js", "widgets/playtable.js"],
-    languageOptions: { globals: tablePicture },
   },
   {
     files: ["eslint.config.mjs"],

@@ -1,7 +1,10 @@
-"""Build each widget's front-end: its ES module and style sheet in ``charlemagne_learn/widgets/_static/``, joined
-from the plain files in ``widgets/`` (``common``, any shared part, the widget's own file) with the palette's custom
-properties first. anywidget loads the built files by path. Run it after editing a file in ``widgets/``; a test
-checks that the committed files are what it writes.
+"""Build each widget's front end again: its ES module and style sheet in ``charlemagne_learn/widgets/_static/``,
+bundled from the ES modules in ``widgets/`` (``charlemagne_learn/widgets/_bundle.py``), and write the payloads' shapes
+for the page's side, ``widgets/payloads.d.ts``, from ``charlemagne_learn/widgets/payloads.py``.
+
+The package's build bundles the front end for a wheel and an install, and the package itself in a checkout whenever a
+source has changed; run this after editing ``payloads.py`` (a test checks the declarations are current), or after
+editing a file in ``widgets/`` while a kernel with ``ANYWIDGET_HMR=1`` shows the widgets: the page reloads them.
 
     .venv/bin/python scripts/build_widgets.py
 """
@@ -11,23 +14,22 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-import charlemagne_learn.widgets  # noqa: F401  (every widget class, registered as it is defined)
-from charlemagne_learn.widgets._base import DRAWN, STATIC, bundle
+from charlemagne_learn.engine.palette import palette_css
+from charlemagne_learn.widgets._base import SOURCE, STATIC
+from charlemagne_learn.widgets._bundle import build_all, write
+from charlemagne_learn.widgets._payload_types import FILE, declarations
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def outputs() -> dict[Path, str]:
-    """Every built file and its text."""
-    return {path: text for widget in DRAWN for path, text in bundle(widget).items()}
-
-
 def main() -> int:
-    STATIC.mkdir(exist_ok=True)
-    for path, text in outputs().items():
-        if not path.exists() or path.read_text(encoding="utf-8") != text:
-            path.write_text(text, encoding="utf-8")
-            print(f"wrote {path.relative_to(ROOT)}")
+    written = write(STATIC, build_all(SOURCE, palette_css()))
+    types = SOURCE / FILE
+    if not types.is_file() or types.read_text(encoding="utf-8") != declarations():
+        types.write_text(declarations(), encoding="utf-8")
+        written.append(types)
+    for path in written:
+        print(f"wrote {path.relative_to(ROOT)}")
     return 0
 
 

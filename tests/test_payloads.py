@@ -1,6 +1,6 @@
 """The payloads Python sends the widgets' pages have one shape on both sides: the TypedDicts of
-``charlemagne_learn/widgets/payloads.py``, the JSDoc ``@typedef`` blocks of the front-end, and what the widgets
-really send, key for key."""
+``charlemagne_learn/widgets/payloads.py``, the declarations written from them for the front-end
+(``widgets/payloads.d.ts``, which its files name in JSDoc), and what the widgets really send, key for key."""
 
 from __future__ import annotations
 
@@ -29,6 +29,8 @@ from charlemagne_learn.widgets import (
     payloads,
 )
 from charlemagne_learn.widgets._base import card_view
+from charlemagne_learn.widgets._payload_types import FILE, declarations
+from charlemagne_learn.widgets._traits import Payload, Payloads
 from charlemagne_learn.widgets.playtable import TableFront
 from charlemagne_learn.widgets.table import table_picture
 
@@ -36,27 +38,26 @@ ROOT = Path(__file__).resolve().parents[1]
 TYPES = {name: getattr(payloads, name) for name in payloads.__all__}
 
 
-def jsdoc_types() -> dict[str, tuple[set[str], set[str]]]:
-    """Each ``@typedef`` of the front-end: its required and its optional (``[key]``) properties. A key that is the
-    game's words, spaces and all (a bid box's ``"who plays"``), is written in quotes."""
-    found: dict[str, tuple[set[str], set[str]]] = {}
-    current: tuple[set[str], set[str]] | None = None
+def test_the_page_side_declarations_are_written_from_the_typed_dicts() -> None:
+    """``widgets/payloads.d.ts`` is what the TypedDicts make of it now: a key renamed in Python is renamed for the
+    page's files too (run scripts/build_widgets.py after editing payloads.py)."""
+    text = (ROOT / "widgets" / FILE).read_text(encoding="utf-8")
+    assert text == declarations(), f"widgets/{FILE} is stale: run scripts/build_widgets.py"
+    assert 'export interface BidRow {\n  "who plays": string;' in text  # the game's words, spaces and all
+    assert "  last_trick: LastTrick | null;" in text and "  legal?: boolean;" in text
+
+
+def test_the_page_names_each_payload_from_the_declarations_and_writes_none_itself() -> None:
+    """No payload shape is written by hand on the page's side: each file takes the names it uses from
+    ``payloads.d.ts``, and each name it takes is a payload Python sends."""
     for path in sorted((ROOT / "widgets").glob("*.js")):
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if m := re.search(r"@typedef \{Object\} (\w+)", line):
-                current = found.setdefault(m.group(1), (set(), set()))
-            elif (m := re.search(r'@property \{[^}]+\} (\[?)(\w+|"[^"]+")\]?', line)) and current is not None:
-                current[1 if m.group(1) else 0].add(m.group(2).strip('"'))
-            elif "*/" in line:
-                current = None
-    return found
-
-
-def test_each_payload_type_has_the_same_keys_on_both_sides() -> None:
-    js = jsdoc_types()
-    assert set(TYPES) <= set(js), sorted(set(TYPES) - set(js))
-    for name, kind in TYPES.items():
-        assert js[name] == (set(kind.__required_keys__), set(kind.__optional_keys__)), name
+        text = path.read_text(encoding="utf-8")
+        assert "@typedef {Object}" not in text and "@property" not in text, path.name
+        taken = set(re.findall(r'@typedef \{import\("\./payloads"\)\.(\w+)\} \1 \*/', text))
+        assert taken <= set(TYPES), path.name
+        annotations = re.findall(r"@(?:type|param|returns)\s*\{([^}]*)\}", text)
+        used = {name for a in annotations for name in re.findall(r"\w+", a)} & set(TYPES)
+        assert used == taken, f"{path.name}: names {sorted(used)}, takes {sorted(taken)}"
 
 
 def conforms(value: Any, kind: Any, where: str) -> None:
@@ -215,20 +216,63 @@ def sent(widget: Any, where: str, seen: set[str]) -> None:
             seen.add(name)
 
 
-def _dict_traits(cls: type) -> set[str]:
-    return {
-        name
-        for name, trait in cls.class_traits(sync=True).items()  # type: ignore[attr-defined]
-        if isinstance(trait, t.Dict) or (isinstance(trait, t.List) and isinstance(trait._trait, t.Dict))
-    }
+def _dict_traits(cls: type) -> dict[str, Any]:
+    """Each synced trait of ``cls`` that holds a dict or a list of dicts, and the shape it checks ("untyped": none)."""
+    out: dict[str, Any] = {}
+    for name, trait in cls.class_traits(sync=True).items():  # type: ignore[attr-defined]
+        if isinstance(trait, Payload):
+            out[name] = trait.kind
+        elif isinstance(trait, Payloads):
+            out[name] = list[trait.kind]  # type: ignore[name-defined]
+        elif isinstance(trait, t.Dict) and isinstance(trait._value_trait, t.Unicode):
+            out[name] = dict[str, str]
+        elif isinstance(trait, t.Dict) or (isinstance(trait, t.List) and isinstance(trait._trait, t.Dict)):
+            out[name] = "untyped"
+    return out
 
 
-def test_every_dict_a_widget_syncs_has_a_declared_shape() -> None:
+def test_every_dict_a_widget_syncs_checks_its_declared_shape() -> None:
     from charlemagne_learn.widgets._base import DRAWN
 
     assert set(DRAWN) <= set(SHAPES)
     for cls, shapes in SHAPES.items():
-        assert _dict_traits(cls) == set(shapes), cls.__name__
+        # X | None in SHAPES: {} while there is nothing to show, which every payload trait takes
+        declared = {
+            name: next(o for o in typing.get_args(k) if o is not type(None))
+            if typing.get_args(k) and type(None) in typing.get_args(k)
+            else k
+            for name, k in shapes.items()
+        }
+        assert _dict_traits(cls) == declared, cls.__name__
+
+
+def test_a_payload_of_another_shape_is_refused_in_python_and_changes_nothing() -> None:
+    """A payload built with a key missing, misspelt or of the wrong kind fails where Python sets it, naming the place,
+    as a ValueError of the course's family: never an empty box in a learner's browser."""
+    table = Table(cl.play_hand(cl.Rules.preset("canadian"), [cl.RuleBot(i) for i in range(4)], seed=2).at(5))
+    before = table.picture
+    seat = dict(before["seats"][0])
+    wrong = [
+        (
+            {**before, "seats": [{k: v for k, v in seat.items() if k != "count"}, *before["seats"][1:]]},
+            r"seats\[0\] has no count",
+        ),
+        ({**before, "sets": before["seats"]}, "has keys a TablePicture has not: sets"),
+        ({**before, "seats": [{**seat, "count": "13"}, *before["seats"][1:]]}, r"seats\[0\]\.count is str, not int"),
+        ({**before, "seats": [{**seat, "face_up": 1}, *before["seats"][1:]]}, r"face_up is int, not bool"),
+        ({**before, "last_trick": "none"}, "last_trick is none of LastTrick | NoneType"),
+    ]
+    for picture, refusal in wrong:
+        with pytest.raises(cl.CharlemagneError, match=refusal):
+            table.picture = picture  # type: ignore[assignment]
+        assert table.picture is before
+    hand = Hand("RJ JH AS")
+    with pytest.raises(ValueError, match=r"cards\[0\] has no"):
+        hand.cards = [{"id": "AS"}]  # type: ignore[typeddict-item]
+    with pytest.raises(ValueError, match="words"):
+        table.words = {"dealer": 3}  # type: ignore[dict-item]
+    table.picture = {}  # nothing to show is a shape of its own
+    assert table.picture == {}
 
 
 def test_the_shape_check_catches_a_missing_a_stray_and_a_mistyped_key() -> None:

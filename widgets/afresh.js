@@ -1,18 +1,8 @@
 // Afresh: in the browser-only site, the lessons the learner changed, each with a button that brings the lesson
 // back as the site ships it (Python deletes the browser's copy). Every word comes from Python.
-/**
- * A lesson offered (charlemagne_learn/widgets/payloads.py: AfreshLesson).
- * @typedef {Object} AfreshLesson
- * @property {string} lesson - its path, sent back by its button
- * @property {string} title - its title
- */
-/**
- * Every word of the box (payloads.py: AfreshWords).
- * @typedef {Object} AfreshWords
- * @property {string} title - the box's heading
- * @property {string} button - each lesson's button
- * @property {string} status - what the box found or did
- */
+import { el, messageBox, rootOf } from "./common.js";
+/** @typedef {import("./payloads").AfreshLesson} AfreshLesson */
+/** @typedef {import("./payloads").AfreshWords} AfreshWords */
 
 function render({ model, el: root }) {
   rootOf(root, model, "afresh");
@@ -41,3 +31,5 @@ function render({ model, el: root }) {
   draw();
   root.append(heading, list, status, messageBox(model));
 }
+
+export default { render };

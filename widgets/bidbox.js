@@ -1,30 +1,8 @@
 // BidBox: the bid ladder as buttons, each row saying what the bid means and scores. Python says which bids
 // are legal; a bid that is not is still a focusable button (aria-disabled), so a click can ask Python why.
-
-/**
- * The bid box as Python sends it (charlemagne_learn/widgets/payloads.py; tests/test_payloads.py keeps them alike).
- * @typedef {Object} BidButton
- * @property {string} id - the action as the engine reads it, sent back on a click: "bid 6", "pass"
- * @property {string} text - the button's face: "6", "5♠"
- * @property {string} label - what a screen reader says
- * @property {boolean} legal - may it be bid now
- * @property {string} suit - the suit named with the bid, or ""
- * @property {string} [ink] - the suit's colour, where there is a suit
- * @property {string} [ink4]
- *
- * One rung of the ladder: a text per column (the meaning's columns are named by the game's words, spaces and all).
- * @typedef {Object} BidRow
- * @property {string} bid - the bid's name in words
- * @property {string} "who plays"
- * @property {string} exchange
- * @property {string} trump
- * @property {string} "first lead"
- * @property {string} "to make it"
- * @property {string} made
- * @property {string} failed
- * @property {string} name - the bid as the rules name it: "gros_mulot"
- * @property {BidButton[]} actions
- */
+import { el, inkStyle, messageBox, rootOf, SUIT_CLASS } from "./common.js";
+/** @typedef {import("./payloads").BidButton} BidButton */
+/** @typedef {import("./payloads").BidRow} BidRow */
 
 /** @param {BidButton} action */
 function bidButton(model, action) {
@@ -68,3 +46,5 @@ function render({ model, el: root }) {
   draw();
   root.append(caption, legend, passRow, el("div", { class: "cl-bidbox-scroll" }, table), messageBox(model));
 }
+
+export default { render };

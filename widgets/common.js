@@ -1,30 +1,25 @@
-// Shared drawing for every charlemagne_learn widget. A widget's ES module is this file, any shared parts it
-// names, then its own file, and the one default export, joined by scripts/build_widgets.py (no file is ever
-// edited on the way): so no file here may import or export, and each widget's own file defines
-// render(). ESLint checks the files as plain scripts, which turns an export in any of them into an error.
-// Nothing here knows a rule of the game: Python sends cards with their labels and legality.
+// Shared drawing for every charlemagne_learn widget, an ES module: a widget's own file imports what it draws with
+// from here (and from any shared part, such as table_picture.js) and exports its render() as the default. The
+// package's build follows those imports into one module per widget (charlemagne_learn/widgets/_bundle.py).
+// Nothing here knows a rule of the game: Python sends cards with their labels and legality. The payloads' shapes are
+// payloads.d.ts, written from Python's own (charlemagne_learn/widgets/payloads.py).
+/** @typedef {import("./payloads").CardView} CardView */
+/** @typedef {import("./payloads").Download} Download */
+/** @typedef {import("./payloads").SuitInks} SuitInks */
 
-const SUIT_CLASS = { C: "cl-clubs", D: "cl-diamonds", H: "cl-hearts", S: "cl-spades", J: "cl-joker" };
+export const SUIT_CLASS = { C: "cl-clubs", D: "cl-diamonds", H: "cl-hearts", S: "cl-spades", J: "cl-joker" };
 const PALETTE_NAME = /^[a-z0-9-]+$/;
-
-/**
- * A suit's inks as Python sends them on a bid, a trump button or a plain suit (payloads.py: SuitInks); none where
- * there is no suit. A CardView has them too.
- * @typedef {Object} SuitInks
- * @property {string} [ink] - its colour (a palette variable)
- * @property {string} [ink4] - its colour in the four-colour deck
- */
 
 // A card's or a suit's ink, as Python decided it (palette.card_colour, the same for the static HTML): `ink` for the
 // red-and-black deck and `ink4` for the four-colour one. The widget's cl-four-colour class picks one (common.css).
 /** @param {SuitInks} thing */
-function inkStyle(thing) {
+export function inkStyle(thing) {
   const names = [thing.ink, thing.ink4];
   if (!names.every((n) => typeof n === "string" && PALETTE_NAME.test(n))) return null;
   return `--cl-face-ink: var(--cl-${names[0]}); --cl-face-ink-4: var(--cl-${names[1]});`;
 }
 
-function el(tag, attrs = {}, ...children) {
+export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {
     if (key === "class") node.className = value;
@@ -36,28 +31,9 @@ function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-/**
- * One card as Python sends it (charlemagne_learn/widgets/payloads.py: CardView; tests/test_payloads.py keeps the
- * two alike).
- * @typedef {Object} CardView
- * @property {string} id - as Card.parse reads it: "JD", "RJ"
- * @property {string} text - its face: "J♦"
- * @property {string} suit - "C", "D", "H", "S", or "J" for a joker
- * @property {string} rank - the face's corner: "10", "J"; "JOKER" for a joker
- * @property {string} pip - the suit's symbol, "★" for a joker
- * @property {boolean} high - the high joker of the contract shown
- * @property {string} label - what a screen reader says
- * @property {string} role - its role in the contract, in words, or ""
- * @property {string} ink - its colour (a palette variable)
- * @property {string} ink4 - its colour in the four-colour deck
- * @property {boolean} [legal] - may it be played now
- * @property {string} [illegal_word] - the word for a card that may not be played
- * @property {boolean} [selected] - chosen (to put aside), not yet confirmed
- */
-
 // A card is a real <button>: keyboard focus, Enter/Space, and a spoken label.
 /** @param {CardView} card */
-function cardButton(card, { onClick = null, selected = false, disabled = false, extraClass = "" } = {}) {
+export function cardButton(card, { onClick = null, selected = false, disabled = false, extraClass = "" } = {}) {
   const classes = ["cl-card", SUIT_CLASS[card.suit] || "", extraClass];
   const ink = inkStyle(card);
   if (ink) classes.push("cl-inked");
@@ -95,7 +71,7 @@ const ONE_ROW = 12;
 // From this many cards a row overlaps them as a hand is held, each card's corner in view.
 const FANNED = 9;
 
-function cardRow(cards, options = {}) {
+export function cardRow(cards, options = {}) {
   const kind = cards.length > ONE_ROW ? "cl-cards cl-cards-wrap" : cards.length >= FANNED ? "cl-cards cl-cards-fanned" : "cl-cards";
   const row = el("div", { class: kind, role: "group" });
   for (const card of cards) row.append(cardButton(card, typeof options === "function" ? options(card) : options));
@@ -103,7 +79,7 @@ function cardRow(cards, options = {}) {
 }
 
 // The reason a click was refused, read out by screen readers as it appears.
-function messageBox(model) {
+export function messageBox(model) {
   const box = el("div", { class: "cl-message", role: "status", "aria-live": "polite" });
   const update = () => { box.textContent = model.get("message"); box.hidden = !model.get("message"); };
   model.on("change:message", update);
@@ -116,7 +92,7 @@ function messageBox(model) {
 // what it says.
 const THINKING_DELAY_MS = 250;
 
-function rootOf(el_, model, name) {
+export function rootOf(el_, model, name) {
   el_.classList.add("cl-widget", `cl-${name}`);
   // JupyterLab's shortcuts stay out of the widget: the arrow keys move a slider, not the notebook's cells, and a
   // key pressed on a card never deletes or inserts a cell
@@ -168,16 +144,7 @@ function saveText(name, text, type) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/**
- * What a quiz's Download buttons save (payloads.py: Download); {} until a question is answered.
- * @typedef {Object} Download
- * @property {string} csv - the results, safe to open in a spreadsheet (the byte-order mark is added here)
- * @property {string} json
- * @property {string} file - the file's name, without its extension
- * @property {Object<string, string>} words - the buttons' words: csv, json
- */
-
-function downloadBar(model) {
+export function downloadBar(model) {
   const bar = el("div", { class: "cl-download", role: "group" });
   const draw = () => {
     /** @type {Partial<Download>} */

@@ -1,4 +1,7 @@
 // Hand: a row of card buttons. A click is reported to Python, which decides (legal or not).
+import { cardRow, el, messageBox, rootOf } from "./common.js";
+/** @typedef {import("./payloads").CardView} CardView */
+
 function render({ model, el: root }) {
   rootOf(root, model, "hand");
   const caption = el("p", { class: "cl-caption" });
@@ -20,3 +23,5 @@ function render({ model, el: root }) {
   draw();
   root.append(caption, row, messageBox(model));
 }
+
+export default { render };

@@ -1,69 +1,10 @@
 // TrumpLadder: the trumps from the highest down, the plain suits beside them. Python computes every card's
 // place and name; this file draws them and reports a chosen trump suit or variant.
-
-/**
- * The ladder as Python sends it (charlemagne_learn/widgets/payloads.py; tests/test_payloads.py keeps them alike).
- * @typedef {Object} VariantChoice
- * @property {string} id - the preset's name: "canadian"
- * @property {string} title - its name in words
- *
- * @typedef {Object} TrumpChoice
- * @property {string} id - sent back on a click: the suit's letter, or "none"
- * @property {string} text - the button's face: "♥"
- * @property {string} suit - the suit's letter, or "" for no trump suit
- * @property {string} label - what a screen reader says
- * @property {string} [ink] - the suit's colour (none on the no-trump button)
- * @property {string} [ink4]
- *
- * A card of the ladder: a CardView, its label naming its role, and the role in the ladder's words.
- * @typedef {Object} LadderCard
- * @property {string} id
- * @property {string} text
- * @property {string} suit
- * @property {string} rank
- * @property {string} pip
- * @property {boolean} high
- * @property {string} label
- * @property {string} role
- * @property {string} ink
- * @property {string} ink4
- * @property {boolean} [legal]
- * @property {string} [illegal_word]
- * @property {boolean} [selected]
- * @property {string} role_text - "big jack (le bar)", or ""
- *
- * A trump on the ladder: a LadderCard with its place.
- * @typedef {Object} LadderStep
- * @property {string} id
- * @property {string} text
- * @property {string} suit
- * @property {string} rank
- * @property {string} pip
- * @property {boolean} high
- * @property {string} label
- * @property {string} role
- * @property {string} ink
- * @property {string} ink4
- * @property {boolean} [legal]
- * @property {string} [illegal_word]
- * @property {boolean} [selected]
- * @property {string} role_text
- * @property {number} place - 1 for the highest trump
- *
- * Where a plain suit's jack stands when that jack is a trump.
- * @typedef {Object} LadderGap
- * @property {boolean} gap - always true: a gap, not a card
- * @property {string} text - "J♦ is a trump now"
- * @property {string} id - the jack's id: "JD"
- *
- * @typedef {Object} PlainSuit
- * @property {string} suit
- * @property {string} title - "♠ spades"
- * @property {string} count - its cards counted, in words
- * @property {(LadderCard|LadderGap)[]} cards - high to low
- * @property {string} [ink]
- * @property {string} [ink4]
- */
+import { cardButton, el, inkStyle, messageBox, rootOf, SUIT_CLASS } from "./common.js";
+/** @typedef {import("./payloads").LadderStep} LadderStep */
+/** @typedef {import("./payloads").PlainSuit} PlainSuit */
+/** @typedef {import("./payloads").TrumpChoice} TrumpChoice */
+/** @typedef {import("./payloads").VariantChoice} VariantChoice */
 
 function render({ model, el: root }) {
   rootOf(root, model, "ladder");
@@ -137,3 +78,5 @@ function render({ model, el: root }) {
   drawBody();
   root.append(controls, caption, body, messageBox(model));
 }
+
+export default { render };

@@ -1,12 +1,7 @@
 // NameBox: a learner in a class writes their name once; Python saves it (course.set_student) and says where the
 // answers go. Every word comes from Python, in the widget's language.
-/**
- * Every word of the name box, as Python sends it (charlemagne_learn/widgets/payloads.py: NameBoxWords).
- * @typedef {Object} NameBoxWords
- * @property {string} label - the field's name
- * @property {string} save - the button's word
- * @property {string} status - what is saved, as a sentence
- */
+import { el, messageBox, rootOf } from "./common.js";
+/** @typedef {import("./payloads").NameBoxWords} NameBoxWords */
 
 function render({ model, el: root }) {
   rootOf(root, model, "namebox");
@@ -33,3 +28,5 @@ function render({ model, el: root }) {
   draw();
   root.append(el("div", { class: "cl-namebox-row" }, label, save), status, messageBox(model));
 }
+
+export default { render };

@@ -1,19 +1,8 @@
 // BidOddsExplorer: a hand (dealt or typed), the settings, a progress bar and one bar per bid with its 95%
 // interval as a whisker. Every number is computed in Python; this file only draws them and reports clicks.
-/**
- * One bid's odds as Python sends it (charlemagne_learn/widgets/payloads.py: OddsRow; tests/test_payloads.py keeps
- * them alike).
- * @typedef {Object} OddsRow
- * @property {string} bid - the bid as the rules name it: "6", "mulot"
- * @property {string} label - the bid in words
- * @property {number} probability - the chance of making it, 0 to 1
- * @property {number} low - the 95% interval's lower bound, 0 to 1
- * @property {number} high - its upper bound, 0 to 1
- * @property {string} expected - points per hand on average, signed, or "decides the game"
- * @property {string} how - how it was played, in words
- * @property {string} text - the chance in words: "90%"
- * @property {string} interval - the interval in words
- */
+import { cardRow, el, messageBox, rootOf } from "./common.js";
+/** @typedef {import("./payloads").CardView} CardView */
+/** @typedef {import("./payloads").OddsRow} OddsRow */
 
 function render({ model, el: root }) {
   rootOf(root, model, "odds");
@@ -123,3 +112,5 @@ function render({ model, el: root }) {
     messageBox(model), caption, chart,
   );
 }
+
+export default { render };

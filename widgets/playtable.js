@@ -1,42 +1,21 @@
 // PlayTable: the table from the learner's seat (drawTable from table_picture.js), the learner's choices as buttons,
 // a Hint button, the grade of the last move and the review after each hand. Clicks go to Python, which
 // asks the engine; the bots' moves come back as a new picture.
+import { downloadBar, el, messageBox, rootOf } from "./common.js";
+import { drawTable, moveCards, placesOf } from "./table_picture.js";
+/** @typedef {import("./payloads").ActionButton} ActionButton */
+/** @typedef {import("./payloads").GradeLine} GradeLine */
+/** @typedef {import("./payloads").HandReview} HandReview */
+/** @typedef {import("./payloads").HintPanel} HintPanel */
+/** @typedef {import("./payloads").PassScreen} PassScreen */
+/** @typedef {import("./payloads").ReplayInfo} ReplayInfo */
+/** @typedef {import("./payloads").StoryStep} StoryStep */
+/** @typedef {import("./payloads").TablePicture} TablePicture */
 
 // details: the deals and the intervals behind the grade, shown when the learner points at it
 function gradeChip(grade, text, details = "") {
   return el("span", { class: `cl-grade cl-grade-${grade}`, text, title: details || undefined });
 }
-
-/**
- * The hint and the grade as Python sends them (charlemagne_learn/widgets/payloads.py; tests/test_payloads.py keeps
- * them alike).
- * @typedef {Object} HintChoice
- * @property {string} id
- * @property {string} text
- * @property {string} grade
- * @property {string} grade_word
- * @property {string} points
- * @property {string} details
- * @property {string} reason
- *
- * @typedef {Object} HintPanel
- * @property {string} [note]
- * @property {string} [title]
- * @property {HintChoice[]} [choices]
- *
- * @typedef {Object} RefutationLine
- * @property {string} text
- * @property {boolean} trick
- *
- * @typedef {Object} GradeLine
- * @property {string} [text]
- * @property {string} [grade]
- * @property {string} [reason]
- * @property {string} [details]
- * @property {string} [why]
- * @property {string} [line]
- * @property {RefutationLine[]} [lines]
- */
 
 /** @param {HintPanel} hint */
 function hintPanel(hint) {
@@ -54,44 +33,6 @@ function hintPanel(hint) {
   box.hidden = !hint.note && !hint.choices;
   return box;
 }
-
-/**
- * The review after a hand (or after a decision quiz's choice, with no log), the pass screen and the choices that
- * are not cards, as Python sends them (payloads.py: HandReview, ReviewRow, PassScreen, ActionButton).
- * @typedef {Object} ReviewRow
- * @property {number} move - the decision's place in the hand's actions, from 1 (the replay's step; never shown)
- * @property {string} when - where in the hand, as a player says it: "Trick 3, second card"
- * @property {string} phase - with several people at the screen, whose decision it is; "" otherwise
- * @property {string} action - the choice made, in words
- * @property {string} grade
- * @property {string} grade_word
- * @property {string} best - the best choice in words, "" when the choice was the best
- * @property {string} reason
- *
- * @typedef {Object} HandReview
- * @property {string} title
- * @property {Object<string, string>} heads - when, chose, grade, better, why, and the colon
- * @property {ReviewRow[]} lines
- * @property {string} empty - said where there is no decision to review
- * @property {string} result
- * @property {string} hand_points
- * @property {string} game_points
- * @property {string} winner - who won the game, or ""
- * @property {string} next - the Next button's words, or ""
- * @property {string} [log_title]
- * @property {string[]} [log] - each hand of the game so far, in a line
- *
- * @typedef {Object} PassScreen
- * @property {string} title
- * @property {string} text
- * @property {string} ready - the Ready button's words
- * @property {string} to - the seat it passes to
- *
- * @typedef {Object} ActionButton
- * @property {string} id - sent back on a click: the action as the engine reads it, or "confirm discards"
- * @property {string} text
- * @property {string} kind - "bid", "pass", "trump", "choose", or "confirm" / "undo"
- */
 
 /** @param {HandReview} review */
 function reviewPanel(review, onNext) {
@@ -139,19 +80,6 @@ function passScreen(screen, onReady) {
 // the wait decides only when the next one shows, and every line told stays in the list under the table.
 const PACE_MS = { slow: 1600, normal: 800, fast: 350 };
 
-/**
- * @typedef {Object} StoryStep
- * @property {string} line - the action on show, in words
- * @property {string} step - "Step 2 of 6"
- * @property {string} pace
- * @property {Object<string, string>} words - continue, skip, pace
- * @property {StoryPace[]} paces
- *
- * @typedef {Object} StoryPace
- * @property {string} id
- * @property {string} text
- */
-
 /** @param {StoryStep} story */
 function storyPanel(story, send, setPace) {
   const select = el("select", { class: "cl-pace", "aria-label": story.words.pace,
@@ -175,18 +103,6 @@ function toldList(lines, telling) {
   });
   return list;
 }
-
-/**
- * The replay after a hand (charlemagne_learn/widgets/playtable.py: PlayTable.replay_info).
- * @typedef {Object} ReplayInfo
- * @property {number} steps - the hand's actions
- * @property {number} step - the action on show (0: the deal)
- * @property {string} where - where that action falls: "Trick 3, second card", "The bidding", "The deal"
- * @property {string} line - that action in words
- * @property {string} grade - the learner's grade on it, or ""
- * @property {string} grade_text
- * @property {Object<string, string>} words - title, back, forward
- */
 
 // After a hand: step through it again, every hand face up, the learner's grades on their own moves.
 /** @param {ReplayInfo} info */
@@ -302,3 +218,5 @@ function render({ model, el: root }) {
   // the kernel may now work out the grade of the decision on show while the learner thinks about it
   model.send({ type: "shown" });
 }
+
+export default { render };

@@ -1,17 +1,9 @@
 // TrickQuiz: draws the question Python sends and reports clicks. Python keeps the answer until the learner
 // has answered, then sends the verdict, the answer and the engine's explanation.
-/**
- * A question's trick and seats as Python sends them (charlemagne_learn/widgets/payloads.py; tests/test_payloads.py
- * keeps them alike).
- * @typedef {Object} QuizPlay
- * @property {string} seat - "N", "E", "S", "W"
- * @property {string} seat_label - the seat in words
- * @property {CardView} card
- *
- * @typedef {Object} QuizSeat
- * @property {string} id - the seat's letter, sent back on a click
- * @property {string} label - the seat in words
- */
+import { cardButton, cardRow, downloadBar, el, messageBox, rootOf } from "./common.js";
+/** @typedef {import("./payloads").CardView} CardView */
+/** @typedef {import("./payloads").QuizPlay} QuizPlay */
+/** @typedef {import("./payloads").QuizSeat} QuizSeat */
 
 function render({ model, el: root }) {
   rootOf(root, model, "quiz");
@@ -144,3 +136,5 @@ function render({ model, el: root }) {
     if (first && root.contains(document.activeElement)) first.focus();
   });
 }
+
+export default { render };

@@ -1,4 +1,7 @@
 // Table: the table picture (table_picture.js) with a replay slider, stepping through a recorded hand.
+import { el, messageBox, rootOf } from "./common.js";
+import { drawTable, moveCards, placesOf } from "./table_picture.js";
+/** @typedef {import("./payloads").TablePicture} TablePicture */
 
 // The nearest mark before / after the step: the ◀ ▶ trick buttons jump there.
 function markBefore(marks, step) { return Math.max(0, ...marks.filter((m) => m < step)); }
@@ -47,3 +50,5 @@ function render({ model, el: root }) {
   draw();
   root.append(picture, controls, messageBox(model));
 }
+
+export default { render };

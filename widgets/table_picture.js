@@ -1,6 +1,8 @@
 // The table picture: four seats around the trick, with the kitty, contract, scores and bidding. Python sends
 // the picture (only what the viewer may see) and decides everything; these functions only draw it.
-// Table (the replay) and PlayTable both draw it: each widget's module holds this file after common.js.
+// Table (the replay) and PlayTable both draw it: their files import it.
+import { cardButton, cardRow, el } from "./common.js";
+/** @typedef {import("./payloads").TablePicture} TablePicture */
 
 function cardBacks(count, text) {
   const backs = el("div", { class: "cl-backs", role: "img", "aria-label": text, title: text });
@@ -79,70 +81,9 @@ function biddingBox(picture) {
   return box;
 }
 
-/**
- * The table as Python sends it (charlemagne_learn/widgets/payloads.py; tests/test_payloads.py keeps them alike).
- * @typedef {Object} PlayedCard
- * @property {string} seat - "N", "E", "S", "W"
- * @property {string} name - the seat in words
- * @property {CardView} card
- *
- * @typedef {Object} TableSeat
- * @property {string} seat
- * @property {string} name
- * @property {string} place - where it is drawn: "bottom", "left", "top", "right"
- * @property {CardView[]} cards - the cards the viewer may see
- * @property {boolean} face_up
- * @property {number} count
- * @property {string} count_text
- * @property {boolean} exposed - shown to all (Gros Mulot)
- * @property {boolean} to_move
- * @property {boolean} sits_out
- * @property {boolean} dealer
- * @property {boolean} you
- * @property {number} tricks
- * @property {string[]} bids
- * @property {string} player - who plays the seat, in words, or ""
- *
- * @typedef {Object} LastTrick
- * @property {string} title
- * @property {PlayedCard[]} cards
- * @property {string} winner - the seat that won it
- * @property {string[]} side - the winner and its partner, where the partner plays
- *
- * @typedef {Object} KittyView
- * @property {number} count
- * @property {string} count_text
- * @property {CardView[]} cards
- * @property {string} taken - who took it, in words
- * @property {CardView[]} discards
- *
- * @typedef {Object} SeatBid
- * @property {string} seat
- * @property {string} name
- * @property {string} text
- *
- * @typedef {Object} TablePicture
- * @property {string} title
- * @property {string} viewer
- * @property {string} phase
- * @property {string} contract
- * @property {TableSeat[]} seats
- * @property {PlayedCard[]} trick
- * @property {string} trick_title
- * @property {?LastTrick} last_trick - null before the first trick is done
- * @property {?KittyView} kitty - null at a table without a kitty
- * @property {string} bidding_title
- * @property {SeatBid[]} bidding
- * @property {string} no_bids
- * @property {string} tricks_line
- * @property {string} points_line
- * @property {string} result
- * @property {Object<string, string>} words
- */
-
 // The whole table. onCard(card): clicks on the viewer's own cards (PlayTable); none for a plain Table.
 /** @param {TablePicture} picture */
-function drawTable(picture, { onCard = null } = {}) {
+export function drawTable(picture, { onCard = null } = {}) {
   const words = picture.words;
   const head = el("header", { class: "cl-table-head" },
     el("strong", { text: picture.title }), ` · ${picture.viewer} · ${picture.phase} · `,
@@ -169,7 +110,7 @@ const MOTION_MS = 360;
 const MOTION_STEP_MS = 200;
 const WON_MS = 1600;
 
-function placesOf(root) {
+export function placesOf(root) {
   const cards = new Map();
   const seats = new Map();
   for (const c of root.querySelectorAll(".cl-card[data-card]")) cards.set(c.dataset.card, c.getBoundingClientRect());
@@ -183,7 +124,7 @@ function reducedMotion() {
 }
 
 /** @param {TablePicture} picture */
-function moveCards(before, root, picture) {
+export function moveCards(before, root, picture) {
   if (!before || !before.any) return;
   const still = reducedMotion();
   let order = 0;

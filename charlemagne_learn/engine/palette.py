@@ -23,8 +23,12 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from typing import TYPE_CHECKING
 
-from .cards import Card, Suit
+# The package's build reads this file alone, with the standard library only, for the palette's block of every
+# widget's style sheet (hatch_build.py): the cards are named here for the type checker alone.
+if TYPE_CHECKING:
+    from .cards import Card, Suit
 
 __all__ = ["PALETTE", "card_colour", "colour", "palette_css", "suit_colour"]
 

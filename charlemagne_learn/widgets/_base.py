@@ -1,12 +1,12 @@
 """What every widget shares: its front-end files, language, four-colour deck, the message shown after a
 refused click, a stable ``repr`` and a static HTML fallback.
 
-The front-end lives in the repository's top-level ``widgets/`` folder as plain ES modules and CSS, read
-here with :mod:`pathlib` (a wheel carries a copy inside the package). A widget's module is ``common.js``,
-the shared parts it names, its own file, and one default export added by :func:`front_end`: no file is
-searched or edited on the way, so every widget draws cards and seats the same way without a build step. The
-front-end only displays what Python sends and reports clicks: every rule, label and reason comes from the
-engine.
+The front-end lives in the repository's top-level ``widgets/`` folder as ES modules and CSS. The package's build
+(``hatch_build.py``: a wheel, an install, an editable install) bundles each widget's module and style sheet into
+``_static/`` with :mod:`._bundle`, and a wheel carries them; in a checkout, where git keeps only the sources, the
+package builds them again when a source has changed, the first time a widget class is defined. Every widget draws
+cards and seats the same way, with the same ``common.js``. The front-end only displays what Python sends and reports
+clicks: every rule, label and reason comes from the engine.
 """
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ from __future__ import annotations
 import functools
 import inspect
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import anywidget
 import traitlets as t
@@ -31,32 +31,85 @@ from ..engine.i18n import LANGS, Lang, card_face, card_label, check_lang, number
 from ..engine.palette import card_colour, palette_css, suit_colour
 from ..engine.ranking import card_order
 from ..engine.rules import BidSpec, Rules
+from ._bundle import build_all, write
 from .payloads import CardView, SuitInks
 
 __all__ = [
-    "EXPORT",
+    "FrontEndMissing",
     "GameWidget",
     "asset",
     "bid_label",
-    "bundle",
     "card_id",
     "card_view",
     "clip",
     "engine_text",
-    "front_end",
     "lang_kw",
     "number_text",
     "suit_inks",
-    "synced",
     "variant_title",
 ]
 
 #: Each widget's front-end as anywidget loads it, one ES module and one style sheet per widget, built from the
-#: sources in ``widgets/`` by ``scripts/build_widgets.py`` (:func:`bundle`); a test keeps them current. Given to
-#: anywidget as paths, so the browser's tools show the files and ``ANYWIDGET_HMR=1`` reloads them when rebuilt.
+#: sources in ``widgets/`` by the package's build (:mod:`._bundle`), not kept in git. Given to anywidget as paths, so
+#: the browser's tools show the files and ``ANYWIDGET_HMR=1`` reloads them when rebuilt.
 STATIC = Path(__file__).with_name("_static")
-#: The front-end's sources: plain scripts and style sheets, joined per widget at build time.
+#: The front-end's sources, ES modules and style sheets: in a checkout, beside the package.
 SOURCE = Path(__file__).resolve().parents[2] / "widgets"
+
+
+class FrontEndMissing(RuntimeError):
+    """The package has neither the built front end nor the sources to build it from: an install gone wrong."""
+
+
+class _Built(NamedTuple):
+    """The front end as this process found it: built files in :data:`STATIC`, or their texts where the checkout
+    cannot be written."""
+
+    texts: dict[str, str]
+    written: bool
+
+
+def _in_checkout() -> bool:
+    """Is the package run from the repository, with the front end's sources beside it? (An installed package has
+    only the built files: its folder's parent holds other packages, never this pyproject.)"""
+    pyproject = SOURCE.parent / "pyproject.toml"
+    return (
+        (SOURCE / "common.js").is_file()
+        and pyproject.is_file()
+        and 'name = "charlemagne_learn"' in pyproject.read_text(encoding="utf-8")
+    )
+
+
+@cache
+def _checkout_build() -> _Built | None:
+    """In a checkout, every widget's front end built from the sources now and written where it changed (a source
+    edited since the last build, or a fresh clone that was never installed); None in an installed package."""
+    if not _in_checkout():
+        return None
+    texts = build_all(SOURCE, palette_css())
+    try:
+        write(STATIC, texts)
+    except OSError:  # a checkout that may not be written: the texts themselves, in place of the files
+        return _Built(texts, written=False)
+    return _Built(texts, written=True)
+
+
+def front_end_files(module: str) -> tuple[Path | str, Path | str]:
+    """What anywidget loads for the widget whose front-end file is ``<module>.js``: the built module and style sheet,
+    as paths (or, in a checkout that cannot be written, their texts). :class:`FrontEndMissing` when there is nothing
+    to load or build them from."""
+    names = (f"{module}.js", f"{module}.css")
+    built = _checkout_build()
+    if built is not None and not built.written:
+        return built.texts[names[0]], built.texts[names[1]]
+    paths = (STATIC / names[0], STATIC / names[1])
+    missing = [str(p) for p in paths if not p.is_file()]
+    if missing:
+        raise FrontEndMissing(
+            f"the widgets' front end is not built ({', '.join(missing)} missing), and there are no sources to build it "
+            f"from: install charlemagne_learn with pip (a wheel, or pip install -e in a checkout), whose build makes them"
+        )
+    return paths
 
 
 def _trait_refusal(exc: Exception, values: dict[str, Any]) -> RulesOptionError:
@@ -158,45 +211,8 @@ def asset(name: str) -> str:
     return (SOURCE / name).read_text(encoding="utf-8")
 
 
-#: The only export of every widget's module. Each widget's own file defines ``render`` and no file exports
-#: anything, so the module is the files joined, then this line: reformatting a file cannot change it.
-EXPORT = "export default { render };\n"
-
-
-def front_end(parts: Sequence[str], read: Callable[[str], str] = asset) -> tuple[str, str]:
-    """The ES module and the CSS of a widget drawn by these front-end files, in order (its own file last).
-
-    Every ``<part>.js`` is a plain script (ESLint checks that none imports or exports); the palette's custom
-    properties come first in the CSS, so every file, and the static HTML, colour from the same palette.
-    """
-    esm = "".join(read(f"{part}.js").rstrip("\n") + "\n\n" for part in parts) + EXPORT
-    css = palette_css() + "".join("\n" + read(f"{part}.css") for part in parts)
-    return esm, css
-
-
-#: Every widget class with a front-end of its own (it names its ``_module``), in the order they are defined: what
-#: ``scripts/build_widgets.py`` builds.
+#: Every widget class with a front-end of its own (it names its ``_module``), in the order they are defined.
 DRAWN: list[type[GameWidget]] = []
-
-
-def bundle(widget: type[GameWidget], read: Callable[[str], str] = asset) -> dict[Path, str]:
-    """The built files of ``widget``'s front-end (its ES module and style sheet, under :data:`STATIC`) and their
-    text: :func:`front_end` of its files, under a line naming the sources."""
-    parts = ("common", *widget._parts, widget._module)
-    esm, css = front_end(parts, read)
-    sources = ", ".join(f"widgets/{part}" for part in parts)
-    note = f"Built by scripts/build_widgets.py from {sources} (.js/.css): edit those, then run it."
-    return {
-        STATIC / f"{widget._module}.js": f"// {note}\n{esm}",
-        STATIC / f"{widget._module}.css": f"/* {note} */\n{css}",
-    }
-
-
-def synced(payload: Mapping[str, object] | Sequence[Mapping[str, object]]) -> Any:
-    """A payload (or a list of them) as a synced trait takes it. traitlets types a ``Dict`` trait's value as
-    ``dict[str, Any]``, which a TypedDict of :mod:`.payloads` is at run time but not to mypy: the payload's shape is
-    checked where it is built, and handed over here as it is, not copied."""
-    return payload
 
 
 def card_id(card: Card) -> str:
@@ -252,10 +268,9 @@ def card_view(
 class GameWidget(anywidget.AnyWidget):
     """Base class of the course's widgets; subclasses set ``_module`` to their front-end file's stem."""
 
-    #: The widget's own front-end files, ``<_module>.js`` (which defines ``render``) and ``<_module>.css``.
+    #: The widget's own front-end files, ``<_module>.js`` (which exports ``render``, and imports what it draws with)
+    #: and ``<_module>.css``.
     _module = ""
-    #: Shared front-end parts drawn between ``common`` and the widget's own file (e.g. the table picture).
-    _parts: tuple[str, ...] = ()
     lang = t.Unicode("en").tag(sync=True)
     #: Four-colour deck: clubs green and diamonds blue, so no two suits share a colour.
     four_colour = t.Bool(False).tag(sync=True)
@@ -270,7 +285,7 @@ class GameWidget(anywidget.AnyWidget):
         # the synced _esm/_css traits, and those must not be overwritten. Set before anywidget's own hook, which
         # reads a path's file (and watches it when ANYWIDGET_HMR is set).
         if "_module" in cls.__dict__:
-            cls._esm, cls._css = STATIC / f"{cls._module}.js", STATIC / f"{cls._module}.css"
+            cls._esm, cls._css = front_end_files(cls._module)
             DRAWN.append(cls)
         super().__init_subclass__(**kwargs)
         init = cls.__dict__.get("__init__")

@@ -16,12 +16,12 @@ import html
 from pathlib import Path
 from typing import Any
 
-import traitlets as t
-
 from ..course import lessons_folder
 from ..engine.i18n import say
 from ..teach.shipped import changed_lessons, notebook_title, shipped, start_afresh
-from ._base import GameWidget, synced
+from . import payloads as P
+from ._base import GameWidget
+from ._traits import Payload, Payloads
 from .payloads import AfreshLesson, AfreshWords
 
 __all__ = ["Afresh"]
@@ -32,9 +32,9 @@ class Afresh(GameWidget):
 
     _module = "afresh"
     #: The lessons to offer (:class:`~.payloads.AfreshLesson`), in the course's order.
-    lessons = t.List(t.Dict()).tag(sync=True)
+    lessons = Payloads(P.AfreshLesson).tag(sync=True)
     #: Every word the page shows (:class:`~.payloads.AfreshWords`).
-    words = t.Dict().tag(sync=True)
+    words = Payload(P.AfreshWords).tag(sync=True)
 
     def __init__(self, folder: str | Path | None = None, *, lang: str | None = None) -> None:
         super().__init__(lang=lang)
@@ -48,9 +48,11 @@ class Afresh(GameWidget):
         folder = self._folder
         changed = changed_lessons(folder) if folder is not None else []
         offered: list[AfreshLesson] = [
-            {"lesson": name, "title": notebook_title(folder / name) or name.removesuffix(".ipynb")} for name in changed if folder is not None
+            {"lesson": name, "title": notebook_title(folder / name) or name.removesuffix(".ipynb")}
+            for name in changed
+            if folder is not None
         ]
-        self.lessons = synced(offered)
+        self.lessons = offered
         lang = self._lang
         if folder is None or not shipped(folder):
             status = say("afresh.not_site", lang)
@@ -65,7 +67,7 @@ class Afresh(GameWidget):
             "button": say("afresh.button", lang),
             "status": status,
         }
-        self.words = synced(words)
+        self.words = words
 
     def start_afresh(self, lesson: str) -> str:
         """Start ``lesson`` afresh, as its button does; refused with the reason (nothing deleted) for a lesson the

@@ -38,7 +38,9 @@ from ..engine.errors import IllegalActionError, RulesOptionError
 from ..engine.hand import HandState
 from ..engine.i18n import Lang, say, sentence, word
 from ..engine.rules import BidSpec, Rules
-from ._base import GameWidget, bid_label, suit_inks, synced
+from . import payloads as P
+from ._base import GameWidget, bid_label, suit_inks
+from ._traits import Payload, Payloads
 from .ladder import variant_title
 from .payloads import BidButton, BidRow
 from .table import action_text
@@ -64,9 +66,9 @@ class BidBox(GameWidget):
 
     _module = "bidbox"
     #: One row per rung of the ladder (:class:`~.payloads.BidRow`): the column texts and its buttons.
-    rows = t.List(t.Dict()).tag(sync=True)
+    rows = Payloads(P.BidRow).tag(sync=True)
     #: The pass button (:class:`~.payloads.BidButton`).
-    pass_action = t.Dict().tag(sync=True)
+    pass_action = Payload(P.BidButton).tag(sync=True)
     #: Column headings, in the widget's language.
     columns = t.List(t.Unicode()).tag(sync=True)
     caption = t.Unicode("").tag(sync=True)
@@ -174,8 +176,8 @@ class BidBox(GameWidget):
         by_rung: dict[str, list[Action]] = {}
         for action in bid_lists(self._rules)[1][0]:
             by_rung.setdefault(self._rules.bid(action.bid or "").name, []).append(action)
-        self.rows = synced([row(spec, by_rung[spec.name]) for spec in self._rules.bids])
-        self.pass_action = synced(button(Action.pass_(), word("pass", lang)))
+        self.rows = [row(spec, by_rung[spec.name]) for spec in self._rules.bids]
+        self.pass_action = button(Action.pass_(), word("pass", lang))
         self.columns = [word(c, lang) for c in _COLUMNS]
         self.caption = self._caption(lang)
         self.legend = "" if self._state is None else word("legend", lang)
@@ -257,7 +259,7 @@ class BidBox(GameWidget):
         cell = "style='text-align:left;padding:0.1em 0.5em;vertical-align:top'"
         head = "".join(f"<th {cell}>{escape(c)}</th>" for c in self.columns)
 
-        def buttons(actions: list[dict[str, Any]]) -> str:
+        def buttons(actions: list[BidButton]) -> str:
             return " ".join(
                 f"<strong>{escape(a['text'])}</strong>"
                 if a["legal"]
@@ -267,7 +269,7 @@ class BidBox(GameWidget):
 
         rows = "".join(
             f"<tr><td {cell}>{buttons(row['actions'])}</td>"
-            + "".join(f"<td {cell}>{escape(row[c])}</td>" for c in _COLUMNS[1:])
+            + "".join(f"<td {cell}>{escape(row[c])}</td>" for c in _COLUMNS[1:])  # type: ignore[literal-required]
             + "</tr>"
             for row in self.rows
         )

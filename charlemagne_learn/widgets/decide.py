@@ -26,8 +26,6 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
-import traitlets as t
-
 from ..analysis.exchange import ExchangeChoice, ExchangeHint, exchange_hint
 from ..analysis.hints import Choice, Hint, hint
 from ..analysis.shown import why
@@ -44,8 +42,10 @@ from ..engine.i18n import LANGS, Lang, check_lang, current_lang, say, word
 from ..engine.rules import Rules
 from ..teach.decisions import Decision, decisions
 from ..teach.progress import keep, quiz_key
-from ._base import lang_kw, number_text, synced
+from . import payloads as P
+from ._base import lang_kw, number_text
 from ._results import ROW_START, download, for_teacher, results_csv
+from ._traits import Payload
 from .payloads import GradeLine, HandReview, HintPanel
 from .playtable import (
     TableFront,
@@ -86,7 +86,7 @@ class DecisionQuiz(TableFront):
 
     #: The results for the Download buttons (:class:`~.payloads.Download`), ``{}`` before the first answer: read by
     #: the page only.
-    _download = t.Dict().tag(sync=True)
+    _download = Payload(P.Download).tag(sync=True)
 
     def __init__(
         self,
@@ -333,7 +333,7 @@ class DecisionQuiz(TableFront):
         )
         if self._progress is not None:
             keep(self._progress, self.number, grade)
-        self._download = synced(download(self._results, _FIELDS, self._file_name(), self._lang) or {})
+        self._download = download(self._results, _FIELDS, self._file_name(), self._lang) or {}
 
     def _file_name(self) -> str:
         """The downloaded results' file name, without its extension."""
@@ -395,7 +395,7 @@ class DecisionQuiz(TableFront):
 
     def _think_ahead(self) -> None:
         """Once a page shows the quiz: while the learner thinks, the decision on show graded, and the next one found
-        and graded, in the background (:mod:`~charlemagne_learn.analysis.ahead`); the answer and the Next button
+        and graded, in the background (:func:`~charlemagne_learn.analysis.work.ahead`); the answer and the Next button
         then read them back."""
         if not self._shown:
             return
@@ -424,13 +424,13 @@ class DecisionQuiz(TableFront):
         state = self._working if self._working is not None else decision.state
         rules = state.rules
         self.status = say("decide.status", lang, n=self.number, count=self._count, score=self.score_text)
-        self.picture = synced(table_picture(state, decision.seat, lang))
+        self.picture = table_picture(state, decision.seat, lang)
         self.words = {"hint": ""}
         if self._chosen is None:
             self.prompt = f"{decision.situation} {self._ask(state)}"
             if self._coach:
                 self.prompt += " " + say("decide.tip", lang, tip=decision.tip)
-            self.actions = synced(
+            self.actions = (
                 [action_button(a, rules, lang) for a in state.legal_actions()]
                 if state.phase in (Phase.BIDDING, Phase.TRUMP)
                 else []
@@ -464,7 +464,7 @@ class DecisionQuiz(TableFront):
             "winner": "",
             "next": "" if last else word("decide.next", lang),
         }
-        self.review = synced(closing)
+        self.review = closing
 
     def _ask(self, state: HandState) -> str:
         lang = self._lang
@@ -485,7 +485,7 @@ class DecisionQuiz(TableFront):
         assert ranked is not None
         mine = self._results[-1]["answer"]
         chosen = next(c for c in ranked.choices if c.said("en") == mine)
-        self.grade = dict(exchange_grade_line(ranked, chosen, lang))
+        self.grade = exchange_grade_line(ranked, chosen, lang)
         panel: HintPanel = {
             "title": say("decide.exchanges", lang, samples=ranked.samples),
             "choices": [
@@ -502,7 +502,7 @@ class DecisionQuiz(TableFront):
                 if i < 8 or c is chosen
             ],
         }
-        self.hint = synced(panel)
+        self.hint = panel
 
     def __repr__(self) -> str:
         state = "answered" if self._chosen is not None else "not answered"

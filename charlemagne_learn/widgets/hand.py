@@ -39,7 +39,9 @@ from ..engine.i18n import sentence, word
 from ..engine.ranking import sort_hand
 from ..engine.rules import VARIANTS, Rules
 from ..engine.tricks import explain_play, legal_plays
-from ._base import GameWidget, card_id, card_view, lang_kw, synced
+from . import payloads as P
+from ._base import GameWidget, card_id, card_view, lang_kw
+from ._traits import Payloads
 
 __all__ = ["Hand", "sort_hand"]
 
@@ -58,7 +60,7 @@ class Hand(GameWidget):
 
     _module = "hand"
     #: The cards as drawn (:class:`~.payloads.CardView`, with ``legal`` and ``illegal_word``).
-    cards = t.List(t.Dict()).tag(sync=True)
+    cards = Payloads(P.CardView).tag(sync=True)
     #: The selected card (``"JD"``), or ``""``.
     selected = t.Unicode("").tag(sync=True)
     caption = t.Unicode("").tag(sync=True)
@@ -112,12 +114,9 @@ class Hand(GameWidget):
         # not shown: every card drawn as one that may be played, until a click asks the engine
         legal = set(self.legal if self._show_legal else self._hand)
         lang = self._lang
-        self.cards = synced(
-            [
-                card_view(c, lang, self._contract, legal=c in legal, illegal_word=word("illegal", lang))
-                for c in self._hand
-            ]
-        )
+        self.cards = [
+            card_view(c, lang, self._contract, legal=c in legal, illegal_word=word("illegal", lang)) for c in self._hand
+        ]
 
     # ------------------------------------------------------------ clicks
     def select(self, card: Card | str) -> bool:

@@ -19,7 +19,9 @@ import traitlets as t
 
 from ..engine.i18n import say
 from ..teach.homework import Homework
-from ._base import GameWidget, synced
+from . import payloads as P
+from ._base import GameWidget
+from ._traits import Payload
 from .payloads import NameBoxWords
 from .trainer import Trainer
 
@@ -33,7 +35,7 @@ class HomeworkBox(GameWidget):
     #: The code of the set opened (empty: none yet).
     name = t.Unicode("").tag(sync=True)
     #: Every word the page shows (:class:`~.payloads.NameBoxWords`).
-    words = t.Dict().tag(sync=True)
+    words = Payload(P.NameBoxWords).tag(sync=True)
 
     def __init__(self, *, lang: str | None = None) -> None:
         super().__init__(lang=lang)
@@ -68,7 +70,7 @@ class HomeworkBox(GameWidget):
             "save": say("homework.open", lang),
             "status": status,
         }
-        self.words = synced(words)
+        self.words = words
 
     def _on_click(self, content: dict[str, Any]) -> None:
         if content.get("type") == "save":

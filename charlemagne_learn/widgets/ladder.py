@@ -27,8 +27,10 @@ from ..engine.errors import RulesOptionError
 from ..engine.i18n import Lang, card_label, say, sentence, word
 from ..engine.ranking import card_order
 from ..engine.rules import VARIANTS, Rules
-from ._base import GameWidget, bid_label, card_id, card_view, suit_inks, synced
+from . import payloads as P
+from ._base import GameWidget, bid_label, card_id, card_view, suit_inks
 from ._base import variant_title as _title
+from ._traits import Payloads, Words
 from .payloads import LadderCard, LadderGap, LadderStep, PlainSuit, TrumpChoice, VariantChoice
 
 __all__ = ["TrumpLadder", "role_text", "suit_name", "variant_title"]
@@ -80,16 +82,16 @@ class TrumpLadder(GameWidget):
     #: The trump suit's letter, or ``None`` for no trump suit.
     trump = t.Unicode("H", allow_none=True).tag(sync=True)
     #: The ladder, highest first (:class:`~.payloads.LadderStep`: a card with its ``place``, 1 the highest).
-    trumps = t.List(t.Dict()).tag(sync=True)
+    trumps = Payloads(P.LadderStep).tag(sync=True)
     #: The plain suits (:class:`~.payloads.PlainSuit`), a gap (:class:`~.payloads.LadderGap`) where a jack is a trump.
-    plain = t.List(t.Dict()).tag(sync=True)
+    plain = Payloads(P.PlainSuit).tag(sync=True)
     #: The choices offered: variants (:class:`~.payloads.VariantChoice`) and trump buttons
     #: (:class:`~.payloads.TrumpChoice`).
-    variants = t.List(t.Dict()).tag(sync=True)
-    suits = t.List(t.Dict()).tag(sync=True)
+    variants = Payloads(P.VariantChoice).tag(sync=True)
+    suits = Payloads(P.TrumpChoice).tag(sync=True)
     caption = t.Unicode("").tag(sync=True)
     #: Headings in the widget's language.
-    words = t.Dict().tag(sync=True)
+    words = Words().tag(sync=True)
 
     def __init__(
         self,
@@ -177,7 +179,7 @@ class TrumpLadder(GameWidget):
         lang = self._lang
         rules, suit = self._rules, self.suit
         order = card_order(rules, suit)
-        self.trumps = synced([self._step(c, order.role[c.index], n) for n, c in enumerate(self.ladder, 1)])
+        self.trumps = [self._step(c, order.role[c.index], n) for n, c in enumerate(self.ladder, 1)]
         plain: list[PlainSuit] = []
         for s, cards in self.plain_suits().items():
             jack = Card.of(Rank.JACK, s)
@@ -197,9 +199,9 @@ class TrumpLadder(GameWidget):
                     "cards": drawn,
                 }
             )
-        self.plain = synced(plain)
+        self.plain = plain
         variants: list[VariantChoice] = [{"id": name, "title": word(name, lang)} for name in VARIANTS]
-        self.variants = synced(variants)
+        self.variants = variants
         buttons: list[TrumpChoice] = [
             {
                 "id": s.name,
@@ -214,7 +216,7 @@ class TrumpLadder(GameWidget):
             buttons.append(
                 {"id": "none", "text": word("no trump", lang), "suit": "", "label": word("no trump suit", lang)}
             )
-        self.suits = synced(buttons)
+        self.suits = buttons
         self.caption = self._caption(lang)
         self.words = {
             key: word(key, lang) for key in ("variant", "trump suit", "trumps high to low", "plain high to low")

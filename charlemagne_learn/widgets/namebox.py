@@ -17,7 +17,9 @@ import traitlets as t
 
 from ..course import set_student, student
 from ..engine.i18n import say
-from ._base import GameWidget, synced
+from . import payloads as P
+from ._base import GameWidget
+from ._traits import Payload
 from .payloads import NameBoxWords
 
 __all__ = ["NameBox"]
@@ -30,7 +32,7 @@ class NameBox(GameWidget):
     #: The name saved for the course (empty: none yet).
     name = t.Unicode("").tag(sync=True)
     #: Every word the page shows (:class:`~.payloads.NameBoxWords`).
-    words = t.Dict().tag(sync=True)
+    words = Payload(P.NameBoxWords).tag(sync=True)
 
     def __init__(self, *, lang: str | None = None) -> None:
         super().__init__(lang=lang)
@@ -50,7 +52,7 @@ class NameBox(GameWidget):
         lang = self._lang
         status = say("namebox.saved", lang, name=self.name) if self.name else say("namebox.none", lang)
         words: NameBoxWords = {"label": say("namebox.label", lang), "save": say("namebox.save", lang), "status": status}
-        self.words = synced(words)
+        self.words = words
 
     def _on_click(self, content: dict[str, Any]) -> None:
         if content.get("type") == "save":

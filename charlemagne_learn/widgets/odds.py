@@ -28,7 +28,9 @@ from ..engine.i18n import say, sentence, word
 from ..engine.ranking import sort_hand
 from ..engine.rng import check_seed, derive_seed
 from ..engine.rules import Rules
-from ._base import GameWidget, bid_label, card_view, lang_kw, number_text, synced, variant_title
+from . import payloads as P
+from ._base import GameWidget, bid_label, card_view, lang_kw, number_text, variant_title
+from ._traits import Payloads, Words
 from .payloads import OddsRow
 
 __all__ = ["BidOddsExplorer"]
@@ -44,7 +46,7 @@ class BidOddsExplorer(GameWidget):
     _page_writable = frozenset({"samples", "method"})
     hand_text = t.Unicode("").tag(sync=True)
     #: The hand as drawn (:class:`~.payloads.CardView`).
-    hand_cards = t.List(t.Dict()).tag(sync=True)
+    hand_cards = Payloads(P.CardView).tag(sync=True)
     samples = t.Int(200).tag(sync=True)
     sample_choices = t.List(t.Int(), default_value=list(SAMPLE_CHOICES)).tag(sync=True)
     method = t.Unicode("double_dummy").tag(sync=True)
@@ -53,9 +55,9 @@ class BidOddsExplorer(GameWidget):
     computing = t.Bool(False).tag(sync=True)
     progress_text = t.Unicode("").tag(sync=True)
     #: The odds as the page draws them, one :class:`~.payloads.OddsRow` a bid; none until computed.
-    rows = t.List(t.Dict()).tag(sync=True)
+    rows = Payloads(P.OddsRow).tag(sync=True)
     caption = t.Unicode("").tag(sync=True)
-    words = t.Dict().tag(sync=True)
+    words = Words().tag(sync=True)
 
     def __init__(
         self,
@@ -185,7 +187,7 @@ class BidOddsExplorer(GameWidget):
                 "odds of",
             )
         }
-        self.hand_cards = synced([card_view(c, lang) for c in self._hand])
+        self.hand_cards = [card_view(c, lang) for c in self._hand]
         if self._done_of is not None and not self.computing:  # the progress line too, after a change of language
             done, total = self._done_of
             self.progress_text = say("deals done", lang, done=done, total=total)
@@ -224,7 +226,7 @@ class BidOddsExplorer(GameWidget):
                     "interval": say("odds.interval", lang, lo=low, hi=high),
                 }
             )
-        self.rows = synced(rows)
+        self.rows = rows
 
     # ------------------------------------------------------------ clicks
     def _on_click(self, content: dict[str, Any]) -> None:

@@ -1,7 +1,8 @@
-"""What Python sends the widgets' pages: the shapes of the synced payloads, as TypedDicts. The page's side names
-the same shapes in JSDoc (``@typedef`` in the ``widgets/*.js`` file that reads each one: ``common.js``,
-``table_picture.js``, ``bidbox.js``…), and ``tests/test_payloads.py`` keeps the two, and what the widgets really
-send, in agreement: a key renamed on one side fails there, not in a learner's browser.
+"""What Python sends the widgets' pages: the shapes of the synced payloads, as TypedDicts, written here once. The
+page's side is written from them (``widgets/payloads.d.ts``, by :mod:`._payload_types`), and its files name those
+declarations in JSDoc; ``tests/test_payloads.py`` keeps the declarations current and checks what the widgets really
+send, key for key: a key renamed here is renamed there, and a payload of another shape fails in a test, not in a
+learner's browser. The synced traits that hold them check their shape as they are set (:mod:`._traits`).
 
 A trait that holds one payload holds ``{}`` while there is nothing of its kind to show (no review during a hand, no
 download before an answer): the page tests a key before it draws one. The widgets' word tables (``words``: a label

@@ -47,7 +47,9 @@ from ..engine.i18n import Lang, card_face, say, sentence, word
 from ..engine.rng import derive_seed
 from ..engine.rules import Rules
 from ..teach.narration import narrate
-from ._base import GameWidget, card_id, clip, lang_kw, number_text, synced
+from . import payloads as P
+from ._base import GameWidget, card_id, clip, lang_kw, number_text
+from ._traits import Payload, Payloads, Words
 from .payloads import (
     ActionButton,
     GradeLine,
@@ -95,37 +97,35 @@ class TableFront(GameWidget):
     asks single decisions on. Python fills these traits; the page draws them and reports clicks."""
 
     _module = "playtable"
-    # the same table as a Table draws, with the learner's controls under it
-    _parts = ("table_picture",)
     #: The table from the learner's seat (the same :class:`~.payloads.TablePicture` a :class:`~.table.Table` draws).
-    picture = t.Dict().tag(sync=True)
+    picture = Payload(P.TablePicture).tag(sync=True)
     #: The learner's choices that are not cards (:class:`~.payloads.ActionButton`): bids and pass, trump suits,
     #: choices.
-    actions = t.List(t.Dict()).tag(sync=True)
+    actions = Payloads(P.ActionButton).tag(sync=True)
     #: What the learner is asked to do now.
     prompt = t.Unicode("").tag(sync=True)
     #: The ranked choices after the Hint button, or a note (:class:`~.payloads.HintPanel`); empty before.
-    hint = t.Dict().tag(sync=True)
+    hint = Payload(P.HintPanel).tag(sync=True)
     #: The grade of the learner's last bid or card (:class:`~.payloads.GradeLine`); empty when not graded.
-    grade = t.Dict().tag(sync=True)
+    grade = Payload(P.GradeLine).tag(sync=True)
     #: After a hand: its review lines, result, points and the game score (:class:`~.payloads.HandReview`); empty while
     #: the hand is played.
-    review = t.Dict().tag(sync=True)
+    review = Payload(P.HandReview).tag(sync=True)
     #: Hand number, seat and scores, as a line.
     status = t.Unicode("").tag(sync=True)
     #: Whether the Hint button is offered.
     hints = t.Bool(True).tag(sync=True)
     #: Between two people's turns at one screen: the "pass to West" panel (:class:`~.payloads.PassScreen`), with no
     #: grade (the next person reads it); empty otherwise.
-    screen = t.Dict().tag(sync=True)
-    words = t.Dict().tag(sync=True)
+    screen = Payload(P.PassScreen).tag(sync=True)
+    words = Words().tag(sync=True)
 
     def _on_shown(self) -> None:
         self._think_ahead()
 
     def _think_ahead(self) -> None:
         """Once a page shows the front (:attr:`_shown`): the grade of the decision on show handed to
-        :mod:`~charlemagne_learn.analysis.ahead`, to be worked out while the learner thinks."""
+        :func:`~charlemagne_learn.analysis.work.ahead`, to be worked out while the learner thinks."""
 
 
 class PlayTable(TableFront):
@@ -157,7 +157,7 @@ class PlayTable(TableFront):
     #: pace menu sets it.
     pace = t.Unicode("step").tag(sync=True)
     #: The step of the bots' part of the hand on show (:class:`~.payloads.StoryStep`); empty when none is.
-    story = t.Dict().tag(sync=True)
+    story = Payload(P.StoryStep).tag(sync=True)
     #: Every line of the bots' part of the hand told so far, from the learner's own last move: it stays on show while
     #: the story runs and at the learner's turn, so a step shown briefly at a quick pace is still there to read.
     told = t.List(t.Unicode()).tag(sync=True)
@@ -165,7 +165,7 @@ class PlayTable(TableFront):
     #: buttons and slider set it.
     replay = t.Int(-1).tag(sync=True)
     #: The replay's words and the move on show (:class:`~.payloads.ReplayInfo`); empty while a hand is played.
-    replay_info = t.Dict().tag(sync=True)
+    replay_info = Payload(P.ReplayInfo).tag(sync=True)
     _page_writable = frozenset({"pace", "replay"})
 
     def __init__(
@@ -309,9 +309,9 @@ class PlayTable(TableFront):
         """The finished hand at the replay's move, every hand face up (nothing is secret once it is over), the move
         in a line and, for the learner's own moves, the grade the review gave."""
         at = self.replay
-        self.picture = synced(table_picture(hand.at(at), None, self._lang))
+        self.picture = table_picture(hand.at(at), None, self._lang)
         graded: dict[int, ReviewRow] = {line["move"] - 1: line for line in self.review.get("lines", [])}
-        self.replay_info = synced(self._replay_words(hand, at, graded.get(at - 1) if at > 0 else None))
+        self.replay_info = self._replay_words(hand, at, graded.get(at - 1) if at > 0 else None)
 
     @t.observe("pace")
     def _pace_changed(self, change: dict[str, Any]) -> None:
@@ -409,7 +409,7 @@ class PlayTable(TableFront):
         self.hint = {}
         self.grade = {} if graded is None else {**self._grade_of(graded, act), **refuted(view, act, graded, self._lang)}
         if exchange is not None and self._grade_moves:
-            self.grade = dict(self._exchange_grade(exchange, mover))
+            self.grade = self._exchange_grade(exchange, mover)
         self._run_bots()
         self._redraw()
         if not self._defer_review:
@@ -422,7 +422,7 @@ class PlayTable(TableFront):
 
     def _think_ahead(self) -> None:
         """Once a page shows the table: the grade of the learner's decision now on show worked out in the background
-        while they think (:mod:`~charlemagne_learn.analysis.ahead`), so the click that needs it, or the Hint button,
+        while they think (:func:`~charlemagne_learn.analysis.work.ahead`), so the click that needs it, or the Hint button,
         reads it back. The very answer the click would work out: only when it is worked out changes."""
         if not self._shown or not (self._grade_moves or self.hints) or not self.your_turn:
             return
@@ -529,14 +529,14 @@ class PlayTable(TableFront):
         elif start is not None:  # part of the exchange made: what is left of it, ranked afresh
             ranking = self._rank_exchange(state, self._hint_samples)
         if ranking is not None:
-            self.hint = dict(exchange_panel(ranking, lang))
+            self.hint = exchange_panel(ranking, lang)
             return ranking
         if not hinted(state.view(self.seat)):
             no_hint = "play.hint none give" if state.phase is Phase.GIVE else "play.hint other"
             self.hint = {"note": word(no_hint, lang)}
             return None
         ranked = self._ranked_at(state.view(self.seat), self._hint_samples)
-        self.hint = dict(hint_panel(ranked, self._game.rules, lang))
+        self.hint = hint_panel(ranked, self._game.rules, lang)
         return ranked
 
     # ------------------------------------------------------------ the exchange
@@ -697,8 +697,8 @@ class PlayTable(TableFront):
                 if h.result is not None
             ],
         }
-        self.review = synced(panel)
-        self.replay_info = synced(self._replay_words(hand))
+        self.review = panel
+        self.replay_info = self._replay_words(hand)
 
     def _redraw(self) -> None:
         self._think_ahead()  # first: the background work starts while the page is drawn
@@ -726,13 +726,13 @@ class PlayTable(TableFront):
             for seat in picture["seats"]:
                 if seat["seat"] == self.seat.name:
                     seat["cards"] = [{**c, "selected": c["id"] in ids} for c in seat["cards"]]
-        self.picture = synced(picture)
+        self.picture = picture
         if self._done is not None and self.review:
             if self.replay >= 0:
                 self._replay_picture(self._done)
             else:
-                self.replay_info = synced(self._replay_words(self._done))
-        self.screen = synced(self._pass_screen() or {})
+                self.replay_info = self._replay_words(self._done)
+        self.screen = self._pass_screen() or {}
         if self._passing_to is not None:
             self.grade = {}  # the mover's grade is theirs: never left for the next person to read
         if self.your_turn:
@@ -743,7 +743,7 @@ class PlayTable(TableFront):
                 self.prompt = say("play.discard chosen", lang, n=left, chosen=len(self._chosen), cards=shown)
             if several:
                 self.prompt = say("play.seat prompt", lang, seat=self.seat, prompt=self.prompt)
-            self.actions = synced(
+            self.actions = (
                 self._discard_buttons(left)
                 if phase in _CARD_KIND
                 else [action_button(a, self._game.rules, lang) for a in state.view(self.seat).legal_actions]
@@ -821,7 +821,7 @@ class PlayTable(TableFront):
         for seat in picture["seats"]:
             seat["you"] = False  # the learner's cards wait for the learner's turn
         self._name_players(picture)
-        self.picture = synced(picture)
+        self.picture = picture
         story = StoryStep(
             line=narrate(hand, at, self.seat, lang),
             step=say("narrate.step", lang, n=at - first + 1, total=len(hand.history) - first),
@@ -829,7 +829,7 @@ class PlayTable(TableFront):
             words={k: word(f"play.{k}", lang) for k in ("continue", "skip", "pace")},
             paces=[StoryPace(id=p, text=word(f"play.pace.{p}", lang)) for p in PACES],
         )
-        self.story = dict(story)
+        self.story = story
         self.told = [narrate(hand, move, self.seat, lang) for move in range(first, at + 1)]
         self.prompt = self.story["line"]
         self.actions = []

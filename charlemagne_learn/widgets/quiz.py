@@ -35,8 +35,10 @@ from ..engine.ranking import sort_hand
 from ..engine.rules import Rules
 from ..teach.progress import keep, quiz_key
 from ..teach.quiz import SEAT_KINDS, Question, questions
-from ._base import GameWidget, card_id, card_view, lang_kw, synced
+from . import payloads as P
+from ._base import GameWidget, card_id, card_view, lang_kw
 from ._results import ROW_START, download, for_teacher, results_csv
+from ._traits import Payload, Payloads, Words
 from .payloads import QuizPlay, QuizSeat
 
 __all__ = ["TrickQuiz"]
@@ -56,11 +58,11 @@ class TrickQuiz(GameWidget):
     title = t.Unicode("").tag(sync=True)
     prompt = t.Unicode("").tag(sync=True)
     #: The trick on show (:class:`~.payloads.QuizPlay`: a card view and who played it).
-    trick = t.List(t.Dict()).tag(sync=True)
+    trick = Payloads(P.QuizPlay).tag(sync=True)
     #: Cards to click (the hand for "legal", the trumps for "order"), as card views (:class:`~.payloads.CardView`).
-    cards = t.List(t.Dict()).tag(sync=True)
+    cards = Payloads(P.CardView).tag(sync=True)
     #: Seat buttons for "winner" (:class:`~.payloads.QuizSeat`).
-    seats = t.List(t.Dict()).tag(sync=True)
+    seats = Payloads(P.QuizSeat).tag(sync=True)
     #: Totals to click for "score".
     choices = t.List(t.Unicode()).tag(sync=True)
     #: Card ids clicked so far ("legal": a set, "order": in order).
@@ -73,10 +75,10 @@ class TrickQuiz(GameWidget):
     #: After answering: the ids (seats, cards or totals) that were right, so the page can mark them.
     right = t.List(t.Unicode()).tag(sync=True)
     summary = t.Unicode("").tag(sync=True)
-    words = t.Dict().tag(sync=True)
+    words = Words().tag(sync=True)
     #: The results for the Download buttons (:class:`~.payloads.Download`), ``{}`` before the first answer: read by
     #: the page only.
-    _download = t.Dict().tag(sync=True)
+    _download = Payload(P.Download).tag(sync=True)
 
     def __init__(
         self,
@@ -184,10 +186,10 @@ class TrickQuiz(GameWidget):
             {"seat": s.name, "seat_label": word(s.name, lang), "card": card_view(c, lang, roles)}
             for s, c in zip(q.trick_seats, q.trick, strict=True)
         ]
-        self.trick = synced(trick)
-        self.cards = synced([card_view(c, lang, roles) for c in shown])
+        self.trick = trick
+        self.cards = [card_view(c, lang, roles) for c in shown]
         seats: list[QuizSeat] = [{"id": s, "label": word(s, lang)} for s in q.choices] if q.kind in SEAT_KINDS else []
-        self.seats = synced(seats)
+        self.seats = seats
         self.choices = list(q.choices) if q.kind == "score" else []
         hint = (
             "pick seat"
@@ -263,7 +265,7 @@ class TrickQuiz(GameWidget):
             }
         )
         keep(self._progress, self.number, right)
-        self._download = synced(download(self._results, _FIELDS, self._file_name(), lang) or {})
+        self._download = download(self._results, _FIELDS, self._file_name(), lang) or {}
         self.message = ""
         self.answered += 1
         self.score += int(right)

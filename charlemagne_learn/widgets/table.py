@@ -35,7 +35,9 @@ from ..engine.hand import HandResult, HandState, Phase, SeatView
 from ..engine.i18n import Lang, say, sentence, word
 from ..engine.ranking import sort_hand
 from ..engine.rules import Rules
-from ._base import GameWidget, bid_label, card_view, engine_text, synced, variant_title
+from . import payloads as P
+from ._base import GameWidget, bid_label, card_view, engine_text, variant_title
+from ._traits import Payload, Words
 from .payloads import CardView, KittyView, LastTrick, PlayedCard, TablePicture, TableSeat
 
 __all__ = [
@@ -361,11 +363,10 @@ class Table(GameWidget):
     """
 
     _module = "table"
-    _parts = ("table_picture",)
     _page_writable = frozenset({"step"})
     #: The table as drawn (:class:`~.payloads.TablePicture`: seats, trick, kitty, contract, scores, bidding), from the
     #: viewer's seat only.
-    picture = t.Dict().tag(sync=True)
+    picture = Payload(P.TablePicture).tag(sync=True)
     #: How many actions of the hand are shown; 0 to ``steps``.
     step = t.Int(0).tag(sync=True)
     #: How many actions the hand has.
@@ -375,7 +376,7 @@ class Table(GameWidget):
     #: The viewer's seat (``"S"``), or ``""`` for the teacher's view.
     seat = t.Unicode("").tag(sync=True)
     #: Labels of the replay controls, in the widget's language.
-    words = t.Dict().tag(sync=True)
+    words = Words().tag(sync=True)
 
     def __init__(
         self,
@@ -430,7 +431,7 @@ class Table(GameWidget):
     def _redraw(self) -> None:
         lang = self._lang
         shown = self.state
-        self.picture = synced(table_picture(shown, self._viewer, lang))
+        self.picture = table_picture(shown, self._viewer, lang)
         last = ""
         if shown.history:
             who, act = shown.view(self._viewer).history[-1] if self._viewer is not None else shown.history[-1]
