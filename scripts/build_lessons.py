@@ -41,7 +41,7 @@ TRANSLATIONS = SOURCES / "fr"
 NOTEBOOKS = ROOT / "notebooks"
 #: What a translator reads beside each entry.
 MARKDOWN, COMMENT, STRING = "markdown cell", "comment in code", "Python string literal: keep its quotes and {fields}"
-_NOT_CODE = {tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT, tokenize.ENDMARKER}
+_FSTRING_START, _FSTRING_END = (getattr(tokenize, name, None) for name in ("FSTRING_START", "FSTRING_END"))
 
 
 class TranslationError(ValueError):
@@ -72,21 +72,27 @@ def read_source(name: str) -> NotebookNode:
 
 def pieces(code: str) -> list[Piece]:
     """The comments and string literals of ``code``, in order, with their offsets in it."""
-    lines = code.splitlines(keepends=True)
     starts = [0]
-    for line in lines:
+    for line in code.splitlines(keepends=True):
         starts.append(starts[-1] + len(line))
-    found = []
+    found, depth, opened = [], 0, 0
     for token in tokenize.generate_tokens(io.StringIO(code).readline):
-        if token.type not in (tokenize.COMMENT, tokenize.STRING):
-            continue
         start = starts[token.start[0] - 1] + token.start[1]
         end = starts[token.end[0] - 1] + token.end[1]
-        if token.type == tokenize.COMMENT:
+        if token.type == _FSTRING_START:  # Python 3.12 reads an f-string as tokens: it is still one literal
+            opened, depth = (start if depth == 0 else opened), depth + 1
+        elif token.type == _FSTRING_END:
+            depth -= 1
+            if depth == 0:
+                found.append(Piece(opened, end, code[opened:end], STRING))
+        elif depth:
+            continue
+        elif token.type == tokenize.COMMENT:
             text = token.string.removeprefix("#").removeprefix(" ")
-            found.append(Piece(end - len(text), end, text, COMMENT))
-        elif _is_fstring(token.string) or ast.literal_eval(token.string):  # an empty string has nothing to say
-            found.append(Piece(start, end, token.string, STRING))
+            if text:
+                found.append(Piece(end - len(text), end, text, COMMENT))
+        elif token.type == tokenize.STRING and (_is_fstring(token.string) or ast.literal_eval(token.string)):
+            found.append(Piece(start, end, token.string, STRING))  # an empty string has nothing to say
     return found
 
 
@@ -153,6 +159,8 @@ def _translated_code(code: str, catalog: Catalog) -> str:
         said = _said(catalog, piece.msgid)
         if piece.kind == STRING:
             _check_literal(piece.msgid, said)
+        elif "\n" in said:
+            raise TranslationError(f"the translation of the comment {piece.msgid!r} must be one line: {said!r}")
         out += [code[at : piece.start], said]
         at = piece.end
     return "".join([*out, code[at:]])
@@ -161,11 +169,11 @@ def _translated_code(code: str, catalog: Catalog) -> str:
 def _check_literal(source: str, said: str) -> None:
     """A translated string must stay one literal running no code its source does not."""
     try:
-        tokens = [t for t in tokenize.generate_tokens(io.StringIO(said).readline) if t.type not in _NOT_CODE]
+        found = pieces(said)
         fields = _fields(said)
-    except (SyntaxError, tokenize.TokenError) as err:
+    except (SyntaxError, ValueError, tokenize.TokenError) as err:
         raise TranslationError(f"the translation of {source} is not a Python string literal: {said} ({err})") from err
-    if len(tokens) != 1 or tokens[0].type != tokenize.STRING:
+    if [(p.start, p.end, p.kind) for p in found] != [(0, len(said), STRING)]:
         raise TranslationError(f"the translation of {source} must be one string literal, not {said}")
     if not fields <= _fields(source):
         raise TranslationError(f"the translation {said} runs code its source {source} does not: only words change")

@@ -58,13 +58,20 @@ def test_every_entry_of_the_french_translation_is_translated_for_the_source_as_i
     assert build_lessons.untranslated(build_lessons.translation(name)) == []
 
 
-def test_the_code_is_written_once_and_only_its_comments_and_strings_are_translated() -> None:
-    english, french = build_lessons.editions("05_bidding_and_the_kitty").values()
-    for mine, theirs in zip(english.cells, french.cells, strict=True):
-        if mine.cell_type == "code":
-            assert len(build_lessons.pieces(mine.source)) == len(build_lessons.pieces(theirs.source))
-            code = [mine.source[: p.start] for p in build_lessons.pieces(mine.source)[:1]]
-            assert [theirs.source[: p.start] for p in build_lessons.pieces(theirs.source)[:1]] == code
+def _code(source: str) -> str:
+    """A code cell without its comments and strings: what runs, words aside."""
+    kept, at = [], 0
+    for piece in build_lessons.pieces(source):
+        kept, at = [*kept, source[at : piece.start]], piece.end
+    return "\x00".join([*kept, source[at:]])
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_both_editions_run_the_same_code_only_their_comments_and_strings_differ(name: str) -> None:
+    english, french = (json.loads((NOTEBOOKS / f / f"{name}.ipynb").read_text(encoding="utf-8")) for f in ("", "fr"))
+    for mine, theirs in zip(english["cells"], french["cells"], strict=True):
+        if mine["cell_type"] == "code":
+            assert _code("".join(theirs["source"])) == _code("".join(mine["source"]))
 
 
 @pytest.fixture
@@ -132,6 +139,13 @@ def test_a_translation_that_would_change_the_code_is_refused(said: str) -> None:
     catalog.add('f"{r.title}: {r.deck_size} cards"', said)
     with pytest.raises(build_lessons.TranslationError, match="translation"):
         build_lessons._translated_code(code, catalog)
+
+
+def test_a_comment_is_translated_on_its_line() -> None:
+    catalog = Catalog(locale="fr")
+    catalog.add("a table", "une table\nprint('code')")
+    with pytest.raises(build_lessons.TranslationError, match="one line"):
+        build_lessons._translated_code("x = 1  # a table", catalog)
 
 
 def test_a_translation_may_move_and_format_the_fields_and_change_the_words_inside_them() -> None:
