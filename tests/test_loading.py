@@ -113,3 +113,27 @@ def test_a_bid_hint_is_the_same_whether_or_not_the_lessons_tools_were_imported()
     assert alone["teach"] is False and with_teach["teach"] is True
     assert alone["rule"].startswith("Compte")  # the count is the bid's rule of thumb, in the language asked
     assert {**alone, "teach": True} == with_teach
+
+
+def test_a_card_imported_alone_already_speaks_the_courses_language(tmp_path: Path) -> None:
+    """Why the facade reads the course's settings at once: the engine's default language is the course's, so a
+    ruling made from the engine's modules alone, in a French course, is said in French."""
+    (tmp_path / "course.json").write_text('{"lang": "fr"}', encoding="utf-8")
+    code = """
+import json
+from charlemagne_learn.engine.contract import Contract
+from charlemagne_learn.engine.rules import Rules
+from charlemagne_learn.engine.tricks import explain_trick_winner
+contract = Contract(Rules.preset("canadian"), bid="6", bidder="N", trump="H")
+print(json.dumps(str(explain_trick_winner(contract, "E", "AS JD 7S KS"))))
+"""
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=tmp_path,
+        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
+    )
+    said = json.loads(done.stdout.splitlines()[-1])
+    assert "Sud" in said and "South" not in said, said
