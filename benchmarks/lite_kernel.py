@@ -61,7 +61,7 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
 def build(tree: Path, out: Path) -> Path:
     """The site of the checkout ``tree`` built into ``out``, the app exposed to the page (as the site's tests do)."""
     for shared in ("node_modules", ".venv-lite"):
-        if not (tree / shared).exists():
+        if (ROOT / shared).exists() and not (tree / shared).exists():
             (tree / shared).symlink_to((ROOT / shared).resolve())
     env = {**os.environ, "PYTHONPATH": str(tree)}
     subprocess.run([sys.executable, "scripts/build_lite.py", "--out", str(out)], check=True, cwd=tree, env=env)
@@ -142,13 +142,14 @@ def main() -> None:
         if args.sites:
             sites = {"before": args.sites[0].resolve(), "after": args.sites[1].resolve()}
         else:
+            # this checkout's first: its build makes the .venv-lite the earlier one's then borrows
+            sites = {"after": build(ROOT, Path(folder) / "site-after")}
             earlier = Path(folder) / "before"
             subprocess.run(["git", "worktree", "add", "-q", "--detach", str(earlier), commit], check=True, cwd=ROOT)
             try:
-                sites = {"before": build(earlier, Path(folder) / "site-before")}
+                sites["before"] = build(earlier, Path(folder) / "site-before")
             finally:
                 subprocess.run(["git", "worktree", "remove", "--force", str(earlier)], check=True, cwd=ROOT)
-            sites["after"] = build(ROOT, Path(folder) / "site-after")
         with serving(sites["before"]) as before, serving(sites["after"]) as after, sync_playwright() as p:
             browser = p.chromium.launch(executable_path=chromium(), headless=True, args=CHROMIUM_ARGS + OFFLINE_ARGS)
             try:
