@@ -286,6 +286,7 @@ def test_the_rule_of_thumb_is_not_shown_on_a_choice_graded_below_the_best() -> N
     """South bids 5 and the count tells West to pass; passing (North's 5 played out) is graded below the best, so
     the count's words are not shown beside it as if they recommended the best choice."""
     from charlemagne_learn.analysis.hints import _thumb
+
     state = cl.HandState.new(cl.Rules.preset("canadian"), dealer=Seat.E, seed=9)
     state.apply("bid 5")
     view = state.view(state.to_move)
