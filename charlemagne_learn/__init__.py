@@ -11,34 +11,85 @@
 {'NS': 6, 'EW': 0}
 """
 
-from .analysis import BidChance, BidOdds, bid_odds, double_dummy, solve_position
-from .analysis.bots import Bot, RandomBot, play_game, play_hand
-from .analysis.pimcbot import PimcBot
-from .analysis.rulebot import RuleBot
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+# Imported at once, and the only part that is: reading the course's settings installs the language the engine
+# speaks when a call names none (``course.json``'s "lang"), so a French lesson's first ruling is already French.
 from .course import Course, CourseSettingsError, course_lang, course_rules, set_course, set_student, speaking, student
-from .engine.actions import Action
-from .engine.cards import BLACK_JOKER, RED_JOKER, TEAMS, Card, CardList, Rank, Seat, Suit, parse_cards
-from .engine.contract import Contract
-from .engine.errors import (
-    CardParseError,
-    CharlemagneError,
-    ContractError,
-    HandError,
-    IllegalActionError,
-    RulesOptionError,
-    SeedError,
-    TrickError,
-)
-from .engine.game import Game
-from .engine.hand import HandResult, HandState, Phase, SeatView, Trick
-from .engine.i18n import number
-from .engine.ranking import card_order, card_role, jokers, trump_order
-from .engine.rules import BidSpec, Rules
-from .engine.ruling import Ruling
-from .engine.scoring import HandScore, explain_score, score_hand
-from .engine.tricks import explain_legal_plays, explain_play, explain_trick_winner, legal_plays, trick_winner
-from .teach import judging as _judging  # noqa: F401 - installs the count as the rule of thumb of a bid's hint
-from .teach.glossary import term
+
+if TYPE_CHECKING:
+    from .analysis.bots import Bot, RandomBot, play_game, play_hand
+    from .analysis.odds import BidChance, BidOdds, bid_odds
+    from .analysis.pimcbot import PimcBot
+    from .analysis.rulebot import RuleBot
+    from .analysis.solver import double_dummy, solve_position
+    from .engine.actions import Action
+    from .engine.cards import BLACK_JOKER, RED_JOKER, TEAMS, Card, CardList, Rank, Seat, Suit, parse_cards
+    from .engine.contract import Contract
+    from .engine.errors import (
+        CardParseError,
+        CharlemagneError,
+        ContractError,
+        HandError,
+        IllegalActionError,
+        RulesOptionError,
+        SeedError,
+        TrickError,
+    )
+    from .engine.game import Game
+    from .engine.hand import HandResult, HandState, Phase, SeatView, Trick
+    from .engine.i18n import number
+    from .engine.ranking import card_order, card_role, jokers, trump_order
+    from .engine.rules import BidSpec, Rules
+    from .engine.ruling import Ruling
+    from .engine.scoring import HandScore, explain_score, score_hand
+    from .engine.tricks import explain_legal_plays, explain_play, explain_trick_winner, legal_plays, trick_winner
+    from .teach.glossary import term
+
+#: Where each name of the facade is defined, imported when the name is first asked for: importing the package or a
+#: card loads neither the analysis nor the lessons' tools (and so not the solver, the statistics or matplotlib).
+_HOMES: dict[str, str] = {
+    **dict.fromkeys(("BidChance", "BidOdds", "bid_odds"), ".analysis.odds"),
+    **dict.fromkeys(("double_dummy", "solve_position"), ".analysis.solver"),
+    **dict.fromkeys(("Bot", "RandomBot", "play_game", "play_hand"), ".analysis.bots"),
+    "PimcBot": ".analysis.pimcbot",
+    "RuleBot": ".analysis.rulebot",
+    "Action": ".engine.actions",
+    **dict.fromkeys(
+        ("BLACK_JOKER", "RED_JOKER", "TEAMS", "Card", "CardList", "Rank", "Seat", "Suit", "parse_cards"),
+        ".engine.cards",
+    ),
+    "Contract": ".engine.contract",
+    **dict.fromkeys(
+        (
+            "CardParseError",
+            "CharlemagneError",
+            "ContractError",
+            "HandError",
+            "IllegalActionError",
+            "RulesOptionError",
+            "SeedError",
+            "TrickError",
+        ),
+        ".engine.errors",
+    ),
+    "Game": ".engine.game",
+    **dict.fromkeys(("HandResult", "HandState", "Phase", "SeatView", "Trick"), ".engine.hand"),
+    "number": ".engine.i18n",
+    **dict.fromkeys(("card_order", "card_role", "jokers", "trump_order"), ".engine.ranking"),
+    **dict.fromkeys(("BidSpec", "Rules"), ".engine.rules"),
+    "Ruling": ".engine.ruling",
+    **dict.fromkeys(("HandScore", "explain_score", "score_hand"), ".engine.scoring"),
+    **dict.fromkeys(
+        ("explain_legal_plays", "explain_play", "explain_trick_winner", "legal_plays", "trick_winner"), ".engine.tricks"
+    ),
+    "term": ".teach.glossary",
+}
+#: The package's parts, reachable as ``cl.analysis`` and the like as they were when the facade imported them all.
+_PARTS = ("analysis", "engine", "teach", "widgets")
 
 __all__ = [
     "BLACK_JOKER",
@@ -105,3 +156,17 @@ __all__ = [
 ]
 
 __version__ = "0.1.0"
+
+
+def __getattr__(name: str) -> Any:
+    if name in _PARTS:
+        return import_module(f".{name}", __name__)
+    if name not in _HOMES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(_HOMES[name], __name__), name)
+    globals()[name] = value  # looked up once
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__, *_PARTS})

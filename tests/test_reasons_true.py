@@ -172,8 +172,6 @@ def _check_bid_hint(view: SeatView, ranked: cl.analysis.Hint) -> None:
 def test_every_bid_is_graded_in_its_auction_with_a_true_reason(variant: str) -> None:
     """Once anybody has bid, a pass is worth what the contract that stands brings (the auction's grading), never
     "0 points"; every choice has a reason naming the bid it overcalls and the seats still to bid."""
-    from charlemagne_learn.teach import judging  # noqa: F401  (the course's count: the bids' rule of thumb)
-
     rules = cl.Rules.preset(variant)
     chooser = random.Random(7)
     standing = 0
@@ -288,7 +286,6 @@ def test_the_rule_of_thumb_is_not_shown_on_a_choice_graded_below_the_best() -> N
     """South bids 5 and the count tells West to pass; passing (North's 5 played out) is graded below the best, so
     the count's words are not shown beside it as if they recommended the best choice."""
     from charlemagne_learn.analysis.hints import _thumb
-    from charlemagne_learn.teach import judging  # noqa: F401  (the course's count: the bids' rule of thumb)
 
     state = cl.HandState.new(cl.Rules.preset("canadian"), dealer=Seat.E, seed=9)
     state.apply("bid 5")
@@ -300,19 +297,15 @@ def test_the_rule_of_thumb_is_not_shown_on_a_choice_graded_below_the_best() -> N
     assert not any(c.rule for c in ranked.choices)
 
 
-def test_a_rule_recommending_a_blunder_is_not_shown_beside_it() -> None:
+def test_a_rule_recommending_a_blunder_is_not_shown_beside_it(monkeypatch: pytest.MonkeyPatch) -> None:
     from charlemagne_learn.analysis import hints
 
     def reckless(view: SeatView, lang: str) -> tuple[cl.Action | None, str]:
         return cl.Action.parse("bid gros_charlemagne"), "always bid the most"
 
     state = cl.HandState.new(cl.Rules.preset("canadian"), dealer="W", seed=4)
-    kept = hints._bid_rule
-    hints.set_bid_rule(reckless)
-    try:
-        ranked = cl.analysis.hint(state.view("N"), samples=13, workers=1, lang="en")
-    finally:
-        hints.set_bid_rule(kept)
+    monkeypatch.setattr(hints, "bid_thumb", reckless)
+    ranked = cl.analysis.hint(state.view("N"), samples=13, workers=1, lang="en")
     assert ranked.choice("bid gros_charlemagne").grade == "blunder"
     assert not any(c.rule for c in ranked.choices)
 

@@ -23,7 +23,7 @@ time: the same decision gets the same grade on every machine.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -39,6 +39,7 @@ from ..engine.ranking import CardOrder
 from ..engine.rng import check_seed
 from ..engine.rules import Rules
 from ..engine.scoring import bidding_stake, stake, trick_values
+from .count import bid_thumb
 from .grading import GRADES, Grade, Sureness, grade_choices, grade_estimates, grade_for
 from .odds import MAX_SAMPLES, bid_odds
 from .pimc import play_outcomes
@@ -267,23 +268,11 @@ def rank_choices(
     return out
 
 
-#: A rule of thumb for bidding: the bidding seat's view and a language give the bid the rule recommends and the
-#: rule in words. The course installs its count (lesson 09, :mod:`charlemagne_learn.teach.judging`), a rule a
-#: player adds up at the table; with none installed, a bid's hint names no rule.
-BidRule = Callable[[SeatView, str], tuple[Action | None, str]]
-_bid_rule: BidRule | None = None
-
-
-def set_bid_rule(rule: BidRule | None) -> None:
-    """Install the rule of thumb a bid's hint shows (None: none)."""
-    global _bid_rule
-    _bid_rule = rule
-
-
 def _thumb(view: SeatView, lang: str) -> tuple[Action | None, str]:
-    """The choice the rule of thumb recommends in ``view`` and the rule in words (None: no rule applies)."""
+    """The choice the rule of thumb recommends in ``view`` and the rule in words (None: no rule applies): the count
+    for a bid (:mod:`.count`, a rule a player adds up at the table), RuleBot's rule for the rest."""
     if view.phase is Phase.BIDDING:
-        return _bid_rule(view, lang) if _bid_rule is not None else (None, "")
+        return bid_thumb(view, lang)
     advice = advise(view)
     if advice.rule == "only":
         return None, ""
