@@ -16,7 +16,7 @@ import pytest
 
 import charlemagne_learn as cl
 from charlemagne_learn.analysis.auction import _reason
-from charlemagne_learn.analysis.hints import _does
+from charlemagne_learn.analysis.play import _does
 from charlemagne_learn.analysis.rulebot import advise, exchange_by_rule, rule_text
 from charlemagne_learn.engine.cards import Seat
 from charlemagne_learn.engine.hand import Phase, SeatView

@@ -46,8 +46,8 @@ from ..engine.i18n import join_words, say, sentence
 from ..engine.rng import DealRandom, check_seed
 from ..engine.scoring import bidding_stake
 from . import threads
+from .choices import Choice, Row, rank_choices, still_to_bid
 from .exchange import play_outs
-from .hints import Choice, Row, rank_choices, still_to_bid
 from .pimc import deals_before_exchange
 from .rulebot import auction_by_rule, exchange_by_rule
 
@@ -120,7 +120,7 @@ def auction_choices(view: SeatView, samples: int, seed: int, lang: str) -> tuple
     for action, values in action_points(view, samples, seed).items():
         mean = sum(values) / len(values)
         rows.append((action, values, None, None, _reason(view, action, mean, lang)))
-    return rank_choices(view, rows, bidding_stake(view.rules), lang), samples
+    return rank_choices(rows, bidding_stake(view.rules)), samples
 
 
 def _reason(view: SeatView, action: Action, points: float, lang: str) -> str:

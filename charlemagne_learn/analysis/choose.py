@@ -29,8 +29,8 @@ from ..engine.hand import HandState, SeatView
 from ..engine.i18n import say, sentence
 from ..engine.rng import DealRandom, derive_seed
 from ..engine.scoring import stake
+from .choices import Choice, Row, before_exchange, rank_choices
 from .exchange import mean_tricks, outcomes
-from .hints import Choice, Row, before_exchange, rank_choices
 from .pimc import deals_before_exchange
 from .rulebot import exchange_by_rule, winning_bid
 
@@ -67,7 +67,7 @@ def choose_choices(view: SeatView, samples: int, seed: int, lang: str = "en") ->
         mean = sum(points[action]) / n
         reason = say("choose.reason", lang, choice=name, p=made, points=mean)
         rows.append((action, points[action], tricks, made, reason))
-    return rank_choices(view, rows, stake(rules, spec), lang, results=made_on), n
+    return rank_choices(rows, stake(rules, spec), results=made_on), n
 
 
 def _name(action: Action, lang: str) -> str:

@@ -35,6 +35,7 @@ from ..engine.cards import Card, CardList, Seat, Suit, parse_cards
 from ..engine.checks import whole_number
 from ..engine.contract import Contract
 from ..engine.deal import deck_mask, indices_of, mask_of
+from ..engine.display import column_head, heading_colon, text_table, wrap_text
 from ..engine.errors import IllegalActionError, quote
 from ..engine.hand import HandState, Phase
 from ..engine.i18n import Lang, join_words, lang_or_current, number, say, sentence
@@ -148,8 +149,6 @@ class ExchangeHint:
 
     def said(self, lang: str | None = None) -> str:
         """Every exchange graded, as a text table, in ``lang`` (the course's language by default)."""
-        from ..engine.display import column_head, heading_colon, text_table, wrap_text
-
         language = lang_or_current(lang)
         # tricks only where they were counted (a contract scored by the trick); elsewhere making it is what counts
         counted = all(c.tricks is not None for c in self.choices)

@@ -34,8 +34,9 @@ from ..engine.ranking import CardOrder, card_order
 from ..engine.rng import DealRandom, derive_seed
 from ..engine.rules import Rules
 from ..engine.scoring import stake
+from .choices import Choice, Row, rank_choices
 from .evaluate import best_trump, bid_chance
-from .hints import Choice, Row, rank_choices
+from .exchange import mean_tricks, outcomes
 from .pimc import likely_deals
 from .rulebot import named_trump, trump_known, winning_bid
 
@@ -84,7 +85,6 @@ def give_choices(view: SeatView, samples: int, seed: int, lang: str = "en") -> t
         return max(_FLOOR, bid_chance(rules, deal[0][bidder], top, eight)) ** 2
 
     deals = list(likely_deals(rng, draw, weigh, samples, _LOOK))
-    from .exchange import mean_tricks, outcomes
 
     gifts = [a.card for a in view.legal_actions if a.card is not None]
 
@@ -113,7 +113,7 @@ def give_choices(view: SeatView, samples: int, seed: int, lang: str = "en") -> t
         key = "give.reason_what" if what else "give.reason"
         reason = say(key, lang, card=card, what=what, p=made, points=sum(points[card]) / n)
         rows.append((Action.give(card), points[card], tricks, made, reason))
-    return rank_choices(view, rows, at_stake, lang, results=made_on), n
+    return rank_choices(rows, at_stake, results=made_on), n
 
 
 def _what(rules: Rules, order: CardOrder | None, c: int, lang: str) -> str:

@@ -52,6 +52,7 @@ from . import dds, processes
 from .cpus import check_workers
 from .evaluate import best_trump, discard, partner_card
 from .greedy import greedy_play_out
+from .shown import bid_odds_html, bid_odds_text
 from .solver import dds_first, searcher
 
 __all__ = [
@@ -466,8 +467,6 @@ class BidOdds:
         )
 
     def __str__(self) -> str:
-        from .shown import bid_odds_text
-
         return bid_odds_text(self)
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
@@ -475,8 +474,6 @@ class BidOdds:
         printer.text(str(self))
 
     def _repr_html_(self) -> str:
-        from .shown import bid_odds_html
-
         return bid_odds_html(self)
 
 

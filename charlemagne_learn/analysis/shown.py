@@ -14,7 +14,7 @@ from ..engine.palette import colour
 from ..engine.ranking import sort_hand
 
 if TYPE_CHECKING:
-    from .hints import Choice, Hint, Review, ReviewLine
+    from .choices import Choice, Hint, Review, ReviewLine
     from .odds import BidOdds
 
 __all__ = [
