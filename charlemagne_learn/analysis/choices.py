@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field
+from dataclasses import fields as dataclass_fields
 from typing import Any
 
 from ..engine.actions import Action
@@ -17,7 +18,8 @@ from ..engine.bidding import bid_named
 from ..engine.cards import Seat
 from ..engine.errors import CharlemagneError, IllegalActionError
 from ..engine.hand import Phase, SeatView
-from ..engine.i18n import sentence
+from ..engine.i18n import lang_or_current, sentence
+from ..engine.messages import Message, Sayable, said
 from ..engine.rules import Rules
 from .grading import Grade, Sureness, grade_choices, grade_estimates
 from .rulebot import winning_bid
@@ -48,10 +50,10 @@ class Choice(Sureness):
     made: float | None
     loss: float
     grade: Grade
-    #: What the choice does, then what it brings, in the learner's words.
-    reason: str
-    #: The rule of thumb that recommends this choice, where one applies ("" for the others).
-    rule: str = ""
+    #: What the choice does, then what it brings: a message, said in the learner's language when shown.
+    reason: Message
+    #: The rule of thumb that recommends this choice, where one applies (None for the others).
+    rule: Sayable | None = None
     #: Deals of the hidden cards behind the grade, the 95% interval of :attr:`loss`, whether those deals cannot
     #: tell this choice from the best, and whether the whole interval lies in the grade's band
     #: (:class:`~charlemagne_learn.analysis.grading.Graded`).
@@ -77,6 +79,8 @@ class Hint:
     samples: int
     #: The rules the choices were made under: a bid is read by any of its names ("bid Charles+").
     rules: Rules | None = field(default=None, compare=False, repr=False)
+    #: The language the hint is shown in (None: the course's at that moment); the ranking is the same in every one.
+    lang: str | None = field(default=None, compare=False, repr=False)
 
     @property
     def best(self) -> Choice:
@@ -115,8 +119,8 @@ class Hint:
 
 
 #: A choice to rank: the action, its points on each deal (the same deals for every choice), the mean tricks its side
-#: takes, its chance of making the contract, and the reason in words.
-Row = tuple[Action, Sequence[float], float | None, float | None, str]
+#: takes, its chance of making the contract, and the reason (a message).
+Row = tuple[Action, Sequence[float], float | None, float | None, Message]
 
 
 def rank_choices(
@@ -223,23 +227,44 @@ class ReviewLine:
     action: Action
     grade: Grade
     best: Action
-    reason: str
-    #: The better choice's reason, when the choice made was not the best one ("" when it was).
-    best_reason: str = ""
-    #: How sure the grade is, where it needs saying (:meth:`Choice.doubt`): "" for a sure grade.
-    doubt: str = ""
-    #: A decision of several actions (the bidder's exchange: its discards and trump), in words, and the best one's;
-    #: "" for one action (:attr:`action` says it). :attr:`action` is then the exchange's first discard.
-    said: str = ""
-    best_said: str = ""
+    #: Each text of the line is kept unsaid (:class:`~charlemagne_learn.engine.messages.Sayable`), said in the
+    #: review's language when shown (:meth:`in_words`, and the pictures of :mod:`.shown`).
+    reason: Sayable
+    #: The better choice's reason, when the choice made was not the best one (None when it was).
+    best_reason: Sayable | None = None
+    #: How sure the grade is, where it needs saying (:meth:`Choice.doubt`): "" said for a sure grade.
+    doubt: Sayable | None = None
+    #: A decision of several actions (the bidder's exchange: its discards and trump), and the best one's; None for
+    #: one action (:attr:`action` says it). :attr:`action` is then the exchange's first discard.
+    said: Sayable | None = None
+    best_said: Sayable | None = None
     #: Where the decision falls in the hand, as a player says it: "The bidding", "Trick 3, second card".
-    when: str = ""
+    when: Sayable | None = None
+
+    def in_words(self, lang: str | None = None) -> str:
+        """The line as its fields read in ``lang`` (the course's language by default), written as a dataclass
+        writes itself: ``ReviewLine(move=0, …, reason='…', …)``."""
+        language = lang_or_current(lang)
+        values = ((f.name, getattr(self, f.name)) for f in dataclass_fields(self))
+        fields = ", ".join(
+            f"{name}={said(value, language) if value is None or isinstance(value, Sayable) else value!r}"
+            for name, value in values
+        )
+        return f"{type(self).__qualname__}({fields})"
 
 
 @dataclass(frozen=True)
 class Review:
     seat: Seat
     lines: tuple[ReviewLine, ...]
+    #: The language the review is shown in (None: the course's at that moment).
+    lang: str | None = field(default=None, compare=False, repr=False)
+
+    def __repr__(self) -> str:
+        # the fields as they read in the review's language, the lines' texts said there
+        lines = [line.in_words(self.lang) for line in self.lines]
+        listed = "(" + ", ".join(lines) + ("," if len(lines) == 1 else "") + ")"
+        return f"{type(self).__qualname__}(seat={self.seat!r}, lines={listed})"
 
     def __str__(self) -> str:
         return review_text(self)

@@ -29,9 +29,10 @@ from dataclasses import replace
 from ..engine.actions import Action
 from ..engine.cards import Seat
 from ..engine.checks import flag, whole_number
-from ..engine.errors import IllegalActionError
+from ..engine.errors import CharlemagneError, IllegalActionError
 from ..engine.hand import HandState, Phase, SeatView
 from ..engine.i18n import Lang, lang_or_current, sentence
+from ..engine.messages import Phrase
 from ..engine.rng import check_seed
 from .auction import auction_choices
 from .choices import (
@@ -50,7 +51,7 @@ from .choose import choose_choices
 from .exchange import exchange_hint, exchange_made
 from .first_bid import bid_choices
 from .give import give_choices
-from .grading import GRADES, Grade, grade_for, grade_word
+from .grading import GRADES, Grade, Sureness, grade_for, grade_word
 from .kept import Kept, key_of
 from .odds import MAX_SAMPLES
 from .play import play_choices
@@ -79,7 +80,9 @@ def hint(
     ``workers``: processes for the bid odds (default: one per usable CPU, at most 8; 1 for none, e.g. inside a bot that a
     tournament already runs on every core). ``bids``: read the bidding as evidence about the hidden hands.
     Every one of the ``samples`` deals is used (:attr:`Hint.samples`), so the same view, samples and seed give
-    the same hint on every machine. The reasons are written in ``lang`` (the course's language by default)."""
+    the same hint on every machine. The reasons are messages, said in ``lang`` when the hint is shown (by default
+    the course's language at that moment): the ranking is one for every language, and a hint asked in another
+    language is read back, not worked out again."""
     language = lang_or_current(lang)
     if not isinstance(view, SeatView):
         example = "hint(state.view(state.to_move))" if isinstance(view, HandState) else "hint(state.view('N'))"
@@ -89,36 +92,54 @@ def hint(
     flag("bids", bids)
     if view.to_move != view.seat or not view.legal_actions:
         raise IllegalActionError(sentence("hints.not_your_turn", language, seat=view.seat))
-    # ``workers`` decides only how soon the answer comes
-    key = (key_of(view), samples, seed, bids, language)
-    return _HINTS.get(key, lambda: _ranked(view, samples, seed, workers, bids, language))
+    if not _graded_phase(view):
+        raise IllegalActionError(sentence("hints.not_graded", language, phase=view.phase.text(language)))
+    # ``workers`` decides only how soon the answer comes; the language only how the reasons read
+    key = (key_of(view), samples, seed, bids)
+    try:
+        ranked = _HINTS.get(key, lambda: _ranked(view, samples, seed, workers, bids))
+    except CharlemagneError as error:  # a grader's refusal, said in the language asked
+        raise error.in_lang(language) from None
+    return ranked if lang is None else replace(ranked, lang=language)
 
 
-#: The hints given lately: the grade given live is read back by the review after the hand, the Hint button's
-#: ranking by the grade of the move then made. Room for several hands' moves, the bots' at the table included.
+#: The hints given lately, in no language: the grade given live is read back by the review after the hand, the Hint
+#: button's ranking by the grade of the move then made, an English hint by a French one. Room for several hands'
+#: moves, the bots' at the table included.
 _HINTS: Kept[Hint] = Kept(128)
 
 
-def _ranked(view: SeatView, samples: int, seed: int, workers: int | None, bids: bool, language: Lang) -> Hint:
+def _graded_phase(view: SeatView) -> bool:
+    """Is the phase of ``view`` one a grader ranks (:func:`_ranked`)?"""
+    if view.phase in (Phase.PLAY, Phase.BIDDING, Phase.GIVE, Phase.CHOOSE):
+        return True
+    return view.phase is Phase.TRUMP and before_exchange(view)
+
+
+def _ranked(view: SeatView, samples: int, seed: int, workers: int | None, bids: bool) -> Hint:
     """:func:`hint`, its arguments checked: the phase's grader ranks the choices, then the rule of thumb is added."""
     if view.phase is Phase.PLAY:
-        choices, used = play_choices(view, samples, seed, bids, language)
+        choices, used = play_choices(view, samples, seed, bids)
     elif view.phase is Phase.BIDDING and bid_stands(view):
-        choices, used = auction_choices(view, samples, seed, language)
+        choices, used = auction_choices(view, samples, seed)
     elif view.phase is Phase.BIDDING:
-        choices, used = bid_choices(view, samples, seed, workers, language)
+        choices, used = bid_choices(view, samples, seed, workers)
     elif view.phase is Phase.GIVE:
-        choices, used = give_choices(view, samples, seed, language)
-    elif view.phase is Phase.CHOOSE or (view.phase is Phase.TRUMP and before_exchange(view)):
-        choices, used = choose_choices(view, samples, seed, language)
-    else:
-        raise IllegalActionError(sentence("hints.not_graded", language, phase=view.phase.text(language)))
+        choices, used = give_choices(view, samples, seed)
+    else:  # the bidder's choice before the exchange (:func:`_graded_phase`)
+        choices, used = choose_choices(view, samples, seed)
     # The rule of thumb behind the choice a sensible player would make, the words a learner remembers: the count
     # for a bid (what a player adds up at the table), RuleBot's rule for the rest; shown only where the rule's
-    # choice is among the best: a rule on a worse choice would teach it.
-    thumb, rule = _thumb(view, language)
+    # choice is among the best: a rule on a worse choice would teach it. Its words are said when the hint is shown.
+    thumb, _ = _thumb(view, "en")  # the choice it names is the same in every language; its words are said later
+    rule = Phrase(_rule_words, view)
     ruled = [replace(c, rule=rule) if c.action == thumb and c.grade == "best" else c for c in choices]
     return Hint(view.seat, view.phase, tuple(ruled), used, view.rules)
+
+
+def _rule_words(view: SeatView, lang: Lang) -> str:
+    """The rule of thumb of ``view`` in ``lang``."""
+    return _thumb(view, lang)[1]
 
 
 #: A rule of thumb for bidding: the bidding seat's view and a language give the bid the rule recommends and the
@@ -159,7 +180,8 @@ def review(
 
     ``workers`` as for :func:`hint` (the bid odds behind grading a bid). Each decision is graded exactly as
     :func:`hint` grades it at that moment (same samples, same seed): the review says what the live grade said.
-    The reasons are written in ``lang`` (the course's language by default)."""
+    The lines' reasons are messages, said in ``lang`` when the review is shown (by default the course's language at
+    that moment): reviewed in a second language, every grade is read back."""
     language = lang_or_current(lang)
     if not isinstance(state, HandState):
         raise IllegalActionError(sentence("hints.not_a_state", language, given=type(state).__name__))
@@ -176,7 +198,7 @@ def review(
             or (act.kind in ("choose", "trump") and state.bidder == who and before_exchange(state.at(m).view(who)))
         )
     ]
-    lines = [] if (line := _exchange_line(state, who, samples, seed, language)) is None else [line]
+    lines = [] if (line := _exchange_line(state, who, samples, seed)) is None else [line]
     for move in moves:
         act = state.history[move][1]
         before = state.at(move)
@@ -190,15 +212,15 @@ def review(
                 grade=mine.grade,
                 best=h.best.action,
                 reason=mine.reason,
-                best_reason="" if mine.grade == "best" else h.best.reason,
-                doubt=mine.doubt(language),
+                best_reason=None if mine.grade == "best" else h.best.reason,
+                doubt=Phrase(Sureness.doubt, mine),
+                when=Phrase(HandState.when, before, move),
             )
         )
-    placed = [replace(line, when=state.when(line.move, language)) for line in lines]
-    return Review(who, tuple(sorted(placed, key=lambda line: line.move)))
+    return Review(who, tuple(sorted(lines, key=lambda line: line.move)), lang=lang)
 
 
-def _exchange_line(state: HandState, who: Seat, samples: int, seed: int, language: str) -> ReviewLine | None:
+def _exchange_line(state: HandState, who: Seat, samples: int, seed: int) -> ReviewLine | None:
     """The bidder's exchange (its discards and the trump named with them), graded as a whole as the play table
     grades it live: by :func:`~.exchange.exchange_hint` from the first discard, on the same deals. None where
     ``who`` made no exchange."""
@@ -208,7 +230,7 @@ def _exchange_line(state: HandState, who: Seat, samples: int, seed: int, languag
     start = state.at(first)
     discards, trump = exchange_made(state, start, who)
     try:
-        ranked = exchange_hint(start, min(samples, 400), seed, also=(discards, trump), lang=language)
+        ranked = exchange_hint(start, min(samples, 400), seed, also=(discards, trump))
     except IllegalActionError:  # an exchange this position cannot grade (trump still to come first)
         return None
     mine, best = ranked.choice(discards, trump), ranked.best
@@ -219,8 +241,9 @@ def _exchange_line(state: HandState, who: Seat, samples: int, seed: int, languag
         grade=mine.grade,
         best=Action.discard(best.discards[0]) if best.discards else Action.discard(discards[0]),
         reason=mine.reason,
-        best_reason="" if mine.grade == "best" else best.reason,
-        doubt=mine.doubt(language),
-        said=mine.said(language),
-        best_said=best.said(language),
+        best_reason=None if mine.grade == "best" else best.reason,
+        doubt=Phrase(Sureness.doubt, mine),
+        said=mine,
+        best_said=best,
+        when=Phrase(HandState.when, start, first),
     )
