@@ -154,7 +154,7 @@ def test_a_decision_key_gives_the_choice_the_quiz_grades_best(tmp_path: Path) ->
     quiz = DecisionQuiz("canadian", kinds=["bid", "lead"], seed=1006, count=2, samples=8)
     for entry in key:
         best = quiz.decision.grade().best
-        assert entry.answer == str(best.action) and entry.why == best.reason
+        assert entry.answer == str(best.action) and entry.why == str(best.reason)
         assert quiz.decision.situation in entry.asked
         # the hand is on the key, so a teacher can put the position on the board
         assert sorted(entry.hand.split()) == sorted(str(c) for c in quiz.decision.view.hand)

@@ -199,7 +199,7 @@ def test_hints_and_reviews_reason_in_french(seed: int) -> None:
     bid = hint(state.view(state.to_move), 24, lang="fr")
     played = play_hand(rules, [cl.RuleBot(i) for i in range(4)], seed=seed)
     graded = review(played, played.contract.bidder if played.contract else "N", 12, lang="fr")
-    reasons = [c.reason for c in bid.choices] + [line.reason for line in graded.lines]
+    reasons = [c.reason.said("fr") for c in bid.choices] + [line.reason.said("fr") for line in graded.lines]
     assert reasons
     for reason in reasons:
         assert not english_words_in(reason), reason
@@ -216,7 +216,7 @@ def test_decisions_read_in_french_with_their_tips_and_grades() -> None:
     for en, fr in zip(english, french, strict=True):
         assert (fr.kind, fr.seat, fr.deal_seed) == (en.kind, en.seat, en.deal_seed)
         texts = [fr.situation, fr.question, fr.skill, fr.tip]
-        texts += [c.reason for c in fr.grade().choices]
+        texts += [c.reason.said("fr") for c in fr.grade().choices]
         for text in texts:
             assert not english_words_in(text), text
         assert en.question.endswith("?") and not english_words_in(fr.question)

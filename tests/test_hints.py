@@ -127,7 +127,9 @@ def test_ducking_in_mulot_is_best_and_winning_the_trick_is_graded_down() -> None
     assert h.best.action == cl.Action.parse("play 7S")
     worse = h.choice("play 10S")
     assert worse.loss > 0 and worse.grade != "best"
-    assert h.best.reason.startswith("7♠ stays under 9♠") and "you take no trick in" in h.best.reason
+    assert h.best.reason.said("en").startswith("7♠ stays under 9♠") and "you take no trick in" in h.best.reason.said(
+        "en"
+    )
     assert [c.points for c in h.choices] == sorted((c.points for c in h.choices), reverse=True)
 
 
@@ -242,7 +244,9 @@ def test_maine_charlemagne_alone_or_with_the_partner_is_weighed_by_the_game() ->
     assert {str(c.action) for c in h.choices} == {"choose with_partner", "choose alone"}
     for choice in h.choices:  # it decides the game: every deal counts the whole game, won or lost
         assert choice.made is not None and choice.points == pytest.approx(32 * (2 * choice.made - 1))
-    assert "your side makes the contract in" in h.best.reason and "points on average" in h.best.reason
+    assert "your side makes the contract in" in h.best.reason.said("en") and "points on average" in h.best.reason.said(
+        "en"
+    )
 
 
 def test_trump_named_before_any_card_changes_hands_is_ranked_and_reviewed() -> None:
@@ -253,10 +257,15 @@ def test_trump_named_before_any_card_changes_hands_is_ranked_and_reviewed() -> N
     assert state.phase is cl.Phase.TRUMP
     h = hint(state.view("N"), samples=8, seed=0)
     assert {str(c.action) for c in h.choices} == {"trump ♣", "trump ♦", "trump ♥", "trump ♠"}
-    assert all(c.reason.split(" — ")[0].endswith(" trump") for c in h.choices)
+    assert all(c.reason.said("en").split(" — ")[0].endswith(" trump") for c in h.choices)
     hearts = h.choice("trump H")
-    assert hearts.reason.startswith("Hearts trump — your side makes the contract in")
-    assert hint(state.view("N"), samples=8, seed=0, lang="fr").choice("trump H").reason.startswith("Atout cœur —")
+    assert hearts.reason.said("en").startswith("Hearts trump — your side makes the contract in")
+    assert (
+        hint(state.view("N"), samples=8, seed=0, lang="fr")
+        .choice("trump H")
+        .reason.said("fr")
+        .startswith("Atout cœur —")
+    )
     for action in ["trump H", "choose with_partner"]:
         state.apply(action)
     while not state.is_over:
@@ -307,10 +316,12 @@ def test_a_review_grades_every_bid_and_card_of_the_seat() -> None:
     state.apply("play 10S")  # the losing card
     r = review(state, "N", samples=8)
     assert [str(line.action) for line in r.lines] == ["bid mulot", "play 7♣", "play 10♠"]
-    assert r.lines[-1].reason.startswith("10♠ wins the trick") and "you take no trick in 0%" in r.lines[-1].reason
+    assert r.lines[-1].reason.said("en").startswith("10♠ wins the trick") and "you take no trick in 0%" in r.lines[
+        -1
+    ].reason.said("en")
     last = r.lines[-1]
     assert last.best == cl.Action.parse("play 7S") and last.grade != "best"
-    assert last.best_reason.startswith("7♠ stays under")
+    assert last.best_reason.said("en").startswith("7♠ stays under")
     assert "Better: 7♠ stays under" in str(r)
     assert "10♠" in r._repr_html_()
 

@@ -233,7 +233,7 @@ def test_printed_tables_wrap_between_words_within_a_notebook_s_width() -> None:
             assert max(len(line) for line in text.splitlines()) <= TEXT_WIDTH, text
     # every word of every reason is still there, whole, in order
     words = " ".join(hint_text(ranked, "en").split())
-    assert all(" ".join(c.reason.split()) in words for c in ranked.choices)
+    assert all(" ".join(c.reason.said("en").split()) in words for c in ranked.choices)
     long = "a reason " * 20
     table = text_table(["choice", "why"], [["bid 5", long.strip()]])
     assert all(len(line) <= TEXT_WIDTH for line in table.splitlines())

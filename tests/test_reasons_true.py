@@ -16,7 +16,7 @@ import pytest
 
 import charlemagne_learn as cl
 from charlemagne_learn.analysis.auction import _reason
-from charlemagne_learn.analysis.hints import _does
+from charlemagne_learn.analysis.play import _does
 from charlemagne_learn.analysis.rulebot import advise, exchange_by_rule, rule_text
 from charlemagne_learn.engine.cards import Seat
 from charlemagne_learn.engine.hand import Phase, SeatView
@@ -53,7 +53,7 @@ def test_bidding_reasons_hold_in_their_auction(variant: str) -> None:
         while state.phase is Phase.BIDDING:
             view = state.view(state.to_move)
             for action in view.legal_actions:
-                _check_auction_reason(view, action, _reason(view, action, 0.0, "en"))
+                _check_auction_reason(view, action, _reason(view, action, 0.0).said("en"))
             rule = rule_text(advise(view).rule, "en")
             assert ("letting the others bid" not in rule) or view.seat != view.dealer, rule
             assert ("you bid last" not in rule) or view.seat == view.dealer, rule
@@ -68,7 +68,7 @@ def test_the_dealers_pass_over_an_overcall_names_the_bid_that_stands() -> None:
     for action in ["pass", "bid 5", "bid 6"]:
         state.apply(action)
     view = state.view("N")
-    said = {a.text("en"): _reason(view, a, 1.0, "en") for a in view.legal_actions}
+    said = {a.text("en"): _reason(view, a, 1.0).said("en") for a in view.legal_actions}
     assert said["pass"].startswith("pass (the bidding ends: West's 6 is the contract)")
     assert said["bid 7"].startswith("bid 7 (the bidding ends: your bid is the contract)")
 
@@ -118,7 +118,7 @@ def test_what_a_card_does_to_the_trick_is_true(variant: str) -> None:
             last = len(view.trick) == len(contract.active_seats) - 1
             for action in view.legal_actions:
                 card = action.card
-                does = _does(view, card, "en")
+                does = _does(view, card).said("en")
                 if not view.trick:
                     continue
                 strength = order.strength[order.suit_of[view.trick[0][1].index]]
@@ -146,7 +146,7 @@ def _later(view: SeatView) -> list[Seat]:
 def _check_bid_hint(view: SeatView, ranked: cl.analysis.Hint) -> None:
     bids = [(who, a) for who, a in view.bids if a.kind == "bid"]
     for choice in ranked.choices:
-        reason = choice.reason
+        reason = choice.reason.said("en")
         assert reason, (view.bids, choice.action)
         _check_auction_reason(view, choice.action, reason)
         if bids:  # a pass leaves a bid to be played: it is worth what that contract brings, never a flat nothing
@@ -184,7 +184,7 @@ def test_every_bid_is_graded_in_its_auction_with_a_true_reason(variant: str) -> 
             if any(a.kind == "bid" for _, a in view.bids):
                 standing += 1
                 passing = ranked.choice("pass")
-                assert "points on average for your side" in passing.reason, passing.reason
+                assert "points on average for your side" in passing.reason.said("en"), passing.reason.said("en")
             state.apply(chooser.choice(view.legal_actions))
     assert standing >= 8
 
@@ -195,10 +195,12 @@ def test_east_after_norths_five_is_told_what_passing_brings() -> None:
     state.apply("bid 5")
     ranked = cl.analysis.hint(state.view("E"), samples=24, workers=1, lang="en")
     passing = ranked.choice("pass")
-    assert passing.reason.startswith("pass (the bidding goes on; North's 5 stands unless someone bids over it)")
+    assert passing.reason.said("en").startswith(
+        "pass (the bidding goes on; North's 5 stands unless someone bids over it)"
+    )
     assert passing.points != 0.0
     over = ranked.choice("bid 6")
-    assert over.reason.startswith("bid 6 (over North's 5; the bidding goes on: South and West still to bid)")
+    assert over.reason.said("en").startswith("bid 6 (over North's 5; the bidding goes on: South and West still to bid)")
 
 
 def _exchanging(variant: str, seed: int) -> cl.HandState | None:
@@ -226,19 +228,21 @@ def test_every_exchange_carries_a_true_reason_and_its_sureness() -> None:
         table = " ".join(ranked.said("en").split())  # the why column wraps
         hand = state.masks()[state.bidder]
         for choice in ranked.choices:
-            assert choice.reason and choice.why("en") and choice.why("fr"), choice
+            assert choice.reason.said("en") and choice.why("en") and choice.why("fr"), choice
             kept = hand & ~sum(1 << c.index for c in choice.discards)
             contract = cl.Contract(state.rules, state.bid, state.bidder, choice.trump)
             order = contract.order
-            said = re.search(r"(\d+) trumps? kept", choice.reason)
+            said = re.search(r"(\d+) trumps? kept", choice.reason.said("en"))
             if order.trump_suit is not None:
                 trumps = sum(1 for c in range(34) if kept >> c & 1 and order.is_trump(c))
-                assert said is not None and int(said.group(1)) == trumps, (choice.reason, choice.trump)
-            empty = re.search(r"no (.+?) left", choice.reason)
+                assert said is not None and int(said.group(1)) == trumps, (choice.reason.said("en"), choice.trump)
+            empty = re.search(r"no (.+?) left", choice.reason.said("en"))
             if empty is not None:
                 for symbol in empty.group(1).split(" and "):
                     suit = next(s for s in cl.Suit if s.symbol == symbol.strip(", "))
-                    assert suit != choice.trump and not kept & order.suit_mask[order.suit_of[suit * 8]], choice.reason
+                    assert suit != choice.trump and not kept & order.suit_mask[order.suit_of[suit * 8]], (
+                        choice.reason.said("en")
+                    )
             # every row of the table says why, and how sure a grade is where that needs saying
             doubt = choice.doubt("en")
             if doubt:
@@ -322,13 +326,15 @@ def test_the_card_given_to_a_lone_bidder_is_named_as_what_it_is_to_the_bidder() 
         ranked = cl.analysis.hint(view, samples=6, lang="en")
         for choice in ranked.choices:
             card = choice.action.card
-            what = re.match(r"give (?:the \w+ joker|\S+) \((.+?)\) — ", choice.reason)
+            what = re.match(r"give (?:the \w+ joker|\S+) \((.+?)\) — ", choice.reason.said("en"))
             if card.rank is not None and card.rank.word == "ace":
-                assert what is not None and what.group(1) == "an ace", choice.reason
+                assert what is not None and what.group(1) == "an ace", choice.reason.said("en")
             elif card.suit is None:
-                assert what is not None and what.group(1).endswith("joker, a trump"), choice.reason
-                assert choice.reason.startswith(f"give the {card_name(card)} "), choice.reason  # by name, not RJ
+                assert what is not None and what.group(1).endswith("joker, a trump"), choice.reason.said("en")
+                assert choice.reason.said("en").startswith(f"give the {card_name(card)} "), choice.reason.said(
+                    "en"
+                )  # by name, not RJ
             else:
-                assert what is None, choice.reason
+                assert what is None, choice.reason.said("en")
             named += what is not None
     assert named > 6

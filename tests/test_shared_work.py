@@ -225,8 +225,9 @@ def test_exchanges_played_already_are_read_back_not_played_again(monkeypatch: py
 
 
 def test_a_hint_asked_again_is_read_back_and_only_then(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The review after a hand reads back the grades given live; a hint of another moment, seat, deal count,
-    seed, language or reading of the bids is worked out afresh."""
+    """The review after a hand reads back the grades given live, and a hint asked in another language the ranking
+    given in the first; a hint of another moment, seat, deal count, seed or reading of the bids is worked out
+    afresh."""
     from charlemagne_learn.analysis import hints
 
     worked: list[int] = []
@@ -244,15 +245,18 @@ def test_a_hint_asked_again_is_read_back_and_only_then(monkeypatch: pytest.Monke
         if state.to_move == cl.Seat.N and hints.graded(state.view(cl.Seat.N)):
             moments.append(len(state.history))
             live = hints.hint(state.view(cl.Seat.N), 12, lang="en")
-            assert hints.hint(state.view(cl.Seat.N), 12, lang="en") is live  # the Hint button, then the grade
+            again = hints.hint(state.view(cl.Seat.N), 12, lang="en")  # the Hint button, then the grade
+            assert again.choices is live.choices
         state.apply(state.legal_actions()[-1])
     assert len(worked) == len(moments) >= 8
     lines = hints.review(state, "N", samples=12, lang="en").lines
     assert len(worked) == len(moments) and {line.move for line in lines} >= set(moments)
     view = state.at(moments[-1]).view(cl.Seat.N)
-    for other in ({"samples": 13}, {"seed": 1}, {"lang": "fr"}, {"bids": False}):
+    hints.hint(view, 12, lang="fr")  # the same ranking, its reasons said in French
+    assert len(worked) == len(moments)
+    for other in ({"samples": 13}, {"seed": 1}, {"bids": False}):
         hints.hint(view, **{"samples": 12, "lang": "en", **other})  # type: ignore[arg-type]
-    assert len(worked) == len(moments) + 4
+    assert len(worked) == len(moments) + 3
     before = state.at(moments[-2]).view(cl.Seat.N)
     hints.hint(before, 12, lang="en", workers=1)  # read back: the workers decide only how soon
-    assert len(worked) == len(moments) + 4
+    assert len(worked) == len(moments) + 3

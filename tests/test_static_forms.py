@@ -49,15 +49,15 @@ def test_hints_and_reviews_as_text_carry_their_grades_and_points() -> None:
     text = " ".join(pretty(ranked).split())  # a long reason wraps: read the table as one line of words
     for c in ranked.choices:
         # each row: the grade, then the reason (what the choice does, then its points)
-        assert f"{c.grade} {' '.join(c.reason.split())}" in text
-        assert c.action.kind == "pass" or f"{c.points:+.1f} points" in c.reason
+        assert f"{c.grade} {' '.join(c.reason.said('en').split())}" in text
+        assert c.action.kind == "pass" or f"{c.points:+.1f} points" in c.reason.said("en")
     played = play_hand(cl.Rules.preset("canadian"), [make_bot("rule", s) for s in range(4)], seed=3)
     graded = review(played, "S", samples=4, workers=1)
     lines = pretty(graded).splitlines()
     # each row starts where the decision fell, as a player says it (a long reason wraps onto lines of its own)
     rows = [line for line in lines if line.startswith(("The bidding", "After the bidding", "The exchange", "Trick "))]
     assert len(rows) == len(graded.lines) and all(g.grade in " ".join(lines) for g in graded.lines)
-    assert [row.startswith(g.when) for row, g in zip(rows, graded.lines, strict=True)] == [True] * len(rows)
+    assert [row.startswith(str(g.when)) for row, g in zip(rows, graded.lines, strict=True)] == [True] * len(rows)
     assert not any(line[:4].strip().isdigit() for line in lines)  # no move number
 
 

@@ -151,13 +151,13 @@ def test_a_decision_quiz_for_a_named_student_publishes_its_best_choice_only_once
     quiz = DecisionQuiz("canadian", kinds=["lead"], seed=3, count=2, samples=8)
     best = quiz.decision.grade().best
     published = _published(quiz)
-    assert best.reason not in published and html.escape(best.reason) not in published
+    assert str(best.reason) not in published and html.escape(str(best.reason)) not in published
     assert "Best:" not in published and "<details>" not in published
     quiz.choose(best.action)
-    assert html.escape(best.reason) in _published(quiz)
+    assert html.escape(str(best.reason)) in _published(quiz)
     # a self-study quiz keeps its answer folded in its picture
     own = DecisionQuiz("canadian", kinds=["lead"], seed=3, count=2, samples=8, student="")
-    assert "<details>" in own._static_html() and html.escape(best.reason) in own._static_html()
+    assert "<details>" in own._static_html() and html.escape(str(best.reason)) in own._static_html()
 
 
 def _run(cells: list[str], folder: Path) -> dict[str, Any]:
@@ -188,4 +188,4 @@ def test_the_saved_notebook_of_a_named_student_s_quizzes_holds_no_answer_not_giv
     for q in quiz._questions[1:]:
         assert q.explanation not in text and html.escape(q.explanation) not in text
     best = DecisionQuiz("canadian", kinds=["lead"], seed=3, count=2, samples=8).decision.grade().best
-    assert best.reason not in text and html.escape(best.reason) not in text
+    assert str(best.reason) not in text and html.escape(str(best.reason)) not in text

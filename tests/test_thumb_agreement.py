@@ -73,4 +73,4 @@ def test_where_the_count_is_no_rule_no_bid_is_advised_by_it(variant: str) -> Non
     for decision in found:
         assert decision.advice is None
         assert "measures the hand's strength, not the bid" in decision.tip
-        assert all(choice.rule == "" for choice in hint(decision.view, samples=8, workers=1).choices)
+        assert all(choice.rule is None for choice in hint(decision.view, samples=8, workers=1).choices)

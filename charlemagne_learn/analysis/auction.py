@@ -42,12 +42,13 @@ from ..engine.checks import whole_number
 from ..engine.contract import Contract
 from ..engine.errors import IllegalActionError
 from ..engine.hand import HandState, Phase, SeatView
-from ..engine.i18n import join_words, say, sentence
+from ..engine.i18n import sentence
+from ..engine.messages import Joined, Message, Phrase, message
 from ..engine.rng import DealRandom, check_seed
 from ..engine.scoring import bidding_stake
 from . import work
+from .choices import Choice, Row, rank_choices, still_to_bid
 from .exchange import play_outs
-from .hints import Choice, Row, rank_choices, still_to_bid
 from .pimc import deals_before_exchange
 from .rulebot import auction_by_rule, exchange_by_rule
 
@@ -112,18 +113,18 @@ def action_points(view: SeatView, samples: int, seed: int) -> dict[Action, list[
     return {action: [on_deal[i] for on_deal in by_deal] for i, action in enumerate(actions)}
 
 
-def auction_choices(view: SeatView, samples: int, seed: int, lang: str) -> tuple[list[Choice], int]:
+def auction_choices(view: SeatView, samples: int, seed: int) -> tuple[list[Choice], int]:
     """Every bid and the pass of the seat to bid, graded by what follows it (:func:`action_points`): once anybody
     has bid, a pass leaves that bid (or a later one) to be played, where a bid's own odds would value the pass at
     nothing."""
     rows: list[Row] = []
     for action, values in action_points(view, samples, seed).items():
         mean = sum(values) / len(values)
-        rows.append((action, values, None, None, _reason(view, action, mean, lang)))
-    return rank_choices(view, rows, bidding_stake(view.rules), lang), samples
+        rows.append((action, values, None, None, _reason(view, action, mean)))
+    return rank_choices(rows, bidding_stake(view.rules)), samples
 
 
-def _reason(view: SeatView, action: Action, points: float, lang: str) -> str:
+def _reason(view: SeatView, action: Action, points: float) -> Message:
     """What ``action`` does to the auction as it stands: the dealer's bids and pass end it, anybody else's leave it
     open; a pass leaves the highest bid standing — the partner's, or an opponent's, over the partner's or not —
     or, with no bid yet, leaves the hand to the others or throws it in."""
@@ -132,26 +133,35 @@ def _reason(view: SeatView, action: Action, points: float, lang: str) -> str:
     bids = [(who, a) for who, a in view.bids if a.kind == "bid"]
     if action.kind != "pass":
         if last:
-            return say("auction.reason_bid_last", lang, bid=action.text(lang), points=points)
-        later = join_words((seat.named(lang) for seat in still_to_bid(view)), lang)
+            return message("auction.reason_bid_last", bid=Phrase(Action.text, action), points=points)
+        later = Joined(tuple(Phrase(Seat.named, seat) for seat in still_to_bid(view)))
         if not bids:
-            return say("auction.reason_bid_open", lang, bid=action.text(lang), later=later, points=points)
+            return message("auction.reason_bid_open", bid=Phrase(Action.text, action), later=later, points=points)
         seat, high = bids[-1]
         key = "auction.reason_bid_over_partner" if seat == me.partner else "auction.reason_bid_over"
-        return say(key, lang, bid=action.text(lang), seat=seat, over=high.called(lang), later=later, points=points)
+        return message(
+            key,
+            bid=Phrase(Action.text, action),
+            seat=seat,
+            over=Phrase(Action.called, high),
+            later=later,
+            points=points,
+        )
     if not bids:
-        return say("auction.reason_pass_out" if last else "auction.reason_pass_open", lang, points=points)
+        return message("auction.reason_pass_out" if last else "auction.reason_pass_open", points=points)
     seat, high = bids[-1]
     if seat.team == me.team:
         key = "auction.reason_pass_last_partner" if last else "auction.reason_pass"
-        return say(key, lang, bid=high.called(lang), points=points)
+        return message(key, bid=Phrase(Action.called, high), points=points)
     if last:
-        return say("auction.reason_pass_last", lang, seat=seat, bid=high.called(lang), points=points)
+        return message("auction.reason_pass_last", seat=seat, bid=Phrase(Action.called, high), points=points)
     partner = [a for who, a in bids if who.team == me.team]
     if partner:
-        under = partner[-1].called(lang)
-        return say("auction.reason_pass_over", lang, seat=seat, bid=high.called(lang), under=under, points=points)
-    return say("auction.reason_pass_opponent", lang, seat=seat, bid=high.called(lang), points=points)
+        under = Phrase(Action.called, partner[-1])
+        return message(
+            "auction.reason_pass_over", seat=seat, bid=Phrase(Action.called, high), under=under, points=points
+        )
+    return message("auction.reason_pass_opponent", seat=seat, bid=Phrase(Action.called, high), points=points)
 
 
 def _finish_auction(state: HandState) -> tuple[int, Action | None]:

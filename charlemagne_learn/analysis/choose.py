@@ -26,11 +26,12 @@ from ..engine.actions import Action, choice_name
 from ..engine.contract import Contract
 from ..engine.errors import IllegalActionError
 from ..engine.hand import HandState, SeatView
-from ..engine.i18n import say, sentence
+from ..engine.i18n import sentence
+from ..engine.messages import Capital, Phrase, Sayable, message
 from ..engine.rng import DealRandom, derive_seed
 from ..engine.scoring import stake
+from .choices import Choice, Row, before_exchange, rank_choices
 from .exchange import mean_tricks, outcomes
-from .hints import Choice, Row, before_exchange, rank_choices
 from .pimc import deals_before_exchange
 from .rulebot import exchange_by_rule, winning_bid
 
@@ -40,11 +41,11 @@ __all__ = ["choose_choices"]
 _LOOK = 4
 
 
-def choose_choices(view: SeatView, samples: int, seed: int, lang: str = "en") -> tuple[list[Choice], int]:
+def choose_choices(view: SeatView, samples: int, seed: int) -> tuple[list[Choice], int]:
     """Every choice the bidder to move in ``view`` may make before the exchange, ranked (see the module text),
     and the deals used (all ``samples``)."""
     if not before_exchange(view):
-        raise IllegalActionError(sentence("choose.not_bidder", lang))
+        raise IllegalActionError(sentence("choose.not_bidder"))
     rules = view.rules
     actions = list(view.legal_actions)
     # nothing has changed hands yet: every card the bidder does not hold is unseen, the kitty's among them
@@ -63,19 +64,20 @@ def choose_choices(view: SeatView, samples: int, seed: int, lang: str = "en") ->
     rows: list[Row] = []
     for action in actions:
         tricks, made = mean_tricks(totals[action][0], n), totals[action][1] / n
-        name = _name(action, lang)
+        name = _name(action)
         mean = sum(points[action]) / n
-        reason = say("choose.reason", lang, choice=name, p=made, points=mean)
+        reason = message("choose.reason", choice=name, p=made, points=mean)
         rows.append((action, points[action], tricks, made, reason))
-    return rank_choices(view, rows, stake(rules, spec), lang, results=made_on), n
+    return rank_choices(rows, stake(rules, spec), results=made_on), n
 
 
-def _name(action: Action, lang: str) -> str:
+def _name(action: Action) -> Sayable:
     """A choice as the reason starts: "Take the kitty", "Diamonds trump"."""
     if action.kind == "trump":
-        name = say("choose.trump", lang, suit=action.suit) if action.suit is not None else action.text(lang)
-        return name[0].upper() + name[1:]
-    return choice_name(action.choice or "", lang)
+        return Capital(
+            message("choose.trump", suit=action.suit) if action.suit is not None else Phrase(Action.text, action)
+        )
+    return Phrase(choice_name, action.choice or "")
 
 
 def _table(state: HandState) -> tuple[Contract, list[int]]:

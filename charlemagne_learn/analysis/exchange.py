@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 import threading
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, TypeVar
 
@@ -34,9 +34,11 @@ from ..engine.cards import Card, CardList, Seat, Suit, parse_cards
 from ..engine.checks import whole_number
 from ..engine.contract import Contract
 from ..engine.deal import deck_mask, indices_of, mask_of
+from ..engine.display import column_head, heading_colon, text_table, wrap_text
 from ..engine.errors import IllegalActionError, quote
 from ..engine.hand import HandState, Phase
-from ..engine.i18n import Lang, join_words, lang_or_current, number, say, sentence
+from ..engine.i18n import Lang, lang_or_current, number, say, sentence
+from ..engine.messages import Capital, Joined, Listed, Message, message, said
 from ..engine.ranking import card_order
 from ..engine.rng import DealRandom, check_seed, derive_seed
 from ..engine.rules import BidSpec, Rules
@@ -71,7 +73,8 @@ class ExchangeChoice(Sureness):
     made: float
     loss: float
     grade: Grade
-    reason: str
+    #: What the exchange leaves the bidder and what it brings: a message, said in the learner's language when shown.
+    reason: Message
     #: Deals behind the grade, the 95% interval of :attr:`loss`, whether those deals cannot tell this exchange
     #: from the best, and the grade the interval's far end gives (None: the whole interval gives this grade).
     deals: int = 0
@@ -93,26 +96,18 @@ class ExchangeChoice(Sureness):
 
     def said(self, lang: str | None = None) -> str:
         """:attr:`text` in ``lang`` (the course's language by default)."""
-        language = lang_or_current(lang)
-        trump = (
-            say("exchange.text_no_trump", language)
-            if self.trump is None
-            else say("exchange.text_trump", language, suit=self.trump)
-        )
-        if not self.discards:  # every card put aside already: only the trump was chosen
-            return trump
-        return say("exchange.text", language, cards=list(self.discards), trump=trump)
+        return _said(self.discards, self.trump).said(lang)
 
     def does(self, lang: str | None = None) -> str:
         """What the exchange leaves the bidder, in ``lang``: the trumps kept, the side suits emptied, a trump or a
         side ace put aside ("" where it says nothing of these)."""
-        return "" if self.kept is None else _does(self.kept, lang_or_current(lang))
+        return said(None if self.kept is None else _does(self.kept), lang)
 
     def why(self, lang: str | None = None) -> str:
         """The exchange's reason in ``lang`` (what it leaves, what it brings) and, where it needs saying, how sure
         its grade is."""
         language = lang_or_current(lang)
-        reason = _reason(self.said(language), self.does(language), self.made, self.points, language)
+        reason = self.reason.said(language)
         doubt = self.doubt(language)
         return say("display.unsure", language, reason=reason, doubt=doubt) if doubt else reason
 
@@ -146,8 +141,6 @@ class ExchangeHint:
 
     def said(self, lang: str | None = None) -> str:
         """Every exchange graded, as a text table, in ``lang`` (the course's language by default)."""
-        from ..engine.display import column_head, heading_colon, text_table, wrap_text
-
         language = lang_or_current(lang)
         # tricks only where they were counted (a contract scored by the trick); elsewhere making it is what counts
         counted = all(c.tricks is not None for c in self.choices)
@@ -188,8 +181,9 @@ def exchange_hint(
     exchange) stays as it is; with every card put aside and trump still to name, the trumps are graded.
 
     ``also``: one more exchange to grade, ``(discards, trump)``, such as the one a learner chose. Every exchange is
-    played out on the same ``samples`` deals (:attr:`ExchangeHint.samples`) and compared deal by deal. The reasons
-    are written in ``lang`` (the course's language by default)."""
+    played out on the same ``samples`` deals (:attr:`ExchangeHint.samples`) and compared deal by deal. The exchanges
+    are said in words when shown, in the language asked then; ``lang`` is the language of refusals (the course's by
+    default)."""
     language = lang_or_current(lang)
     samples = whole_number("samples", samples, 1, 400)
     seed = check_seed(seed)
@@ -235,7 +229,7 @@ def exchange_hint(
         made = [played.ways[key][2] for key in keys]
     # the contract made first, the points second (:mod:`.grading`)
     grades = grade_choices(points, stake(rules, spec), made)
-    return ExchangeHint(bidder, _ranked(ways, points, totals, grades, samples, hand, language), samples)
+    return ExchangeHint(bidder, _ranked(ways, points, totals, grades, samples, hand), samples)
 
 
 def exchange_made(state: HandState, start: HandState, seat: Seat) -> tuple[list[Card], Suit | None]:
@@ -379,7 +373,6 @@ def _ranked(
     grades: list[Graded],
     samples: int,
     hand: int,
-    language: Lang,
 ) -> tuple[ExchangeChoice, ...]:
     """The exchanges as choices, best first: by the share of contracts made, then mean points, then tricks."""
     rows = [
@@ -390,15 +383,17 @@ def _ranked(
     choices = []
     contracts = {(out, trump): contract for out, trump, contract in ways}
     for out, trump, mean, tricks, share, g in rows:
+        discards = CardList(Card.from_index(i) for i in indices_of(out))
+        kept = _kept(contracts[out, trump], hand & ~out, out)
         choice = ExchangeChoice(
-            discards=CardList(Card.from_index(i) for i in indices_of(out)),
+            discards=discards,
             trump=trump,
             points=mean,
             tricks=tricks,
             made=share,
             loss=g.loss,
             grade=g.grade,
-            reason="",
+            reason=_reason(_said(discards, trump), _does(kept), share, mean),
             deals=samples,
             low=g.low,
             high=g.high,
@@ -407,11 +402,9 @@ def _ranked(
             chance_loss=g.chance_loss,
             chance_low=g.chance_low,
             chance_high=g.chance_high,
-            kept=_kept(contracts[out, trump], hand & ~out, out),
+            kept=kept,
         )
-        choices.append(
-            replace(choice, reason=_reason(choice.said(language), choice.does(language), share, mean, language))
-        )
+        choices.append(choice)
     return tuple(choices)
 
 
@@ -432,27 +425,36 @@ def _kept(contract: Contract, kept: int, out: int) -> _Kept:
     )
 
 
-def _does(kept: _Kept, lang: Lang) -> str:
+def _said(discards: Sequence[Card], trump: Suit | None) -> Message:
+    """An exchange as the bidder says it: "discard 8♣ A♣, trump ♥" (the trump alone when every card is aside)."""
+    named = message("exchange.text_no_trump") if trump is None else message("exchange.text_trump", suit=trump)
+    if not discards:  # every card put aside already: only the trump was chosen
+        return named
+    return message("exchange.text", cards=list(discards), trump=named)
+
+
+def _does(kept: _Kept) -> Listed | None:
+    """What an exchange leaves the bidder: the trumps kept, the side suits emptied, the trumps and side aces put
+    aside (None where it says nothing of these)."""
     trumps, empty, trumps_out, aces_out = kept
     parts = []
     if trumps is not None:
-        parts.append(say("exchange.does.trumps", lang, n=trumps))
+        parts.append(message("exchange.does.trumps", n=trumps))
     if empty:
-        parts.append(say("exchange.does.empty", lang, suits=join_words((s.symbol for s in empty), lang)))
+        parts.append(message("exchange.does.empty", suits=Joined(tuple(s.symbol for s in empty))))
     if trumps_out:
-        parts.append(say("exchange.does.trumps_out", lang, n=trumps_out))
+        parts.append(message("exchange.does.trumps_out", n=trumps_out))
     if aces_out:
-        parts.append(say("exchange.does.aces_out", lang, n=aces_out))
-    return ", ".join(parts)
+        parts.append(message("exchange.does.aces_out", n=aces_out))
+    return Listed(tuple(parts)) if parts else None
 
 
-def _reason(said: str, does: str, made: float, points: float, lang: Lang) -> str:
+def _reason(said: Message, does: Listed | None, made: float, points: float) -> Message:
     """An exchange, what it leaves the bidder and what it brings: "Discard 8♣ 9♣, trump ♥ — 5 trumps kept, no ♣
     left; your side makes the contract in 61% of deals, +1.9 points on average"."""
-    said = said[:1].upper() + said[1:]
-    if not does:
-        return say("exchange.reason", lang, said=said, p=made, points=points)
-    return say("exchange.reason_does", lang, said=said, does=does, p=made, points=points)
+    if does is None:
+        return message("exchange.reason", said=Capital(said), p=made, points=points)
+    return message("exchange.reason_does", said=Capital(said), does=does, p=made, points=points)
 
 
 def _joined(does: str, doubt: str, lang: Lang) -> str:

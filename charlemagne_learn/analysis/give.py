@@ -29,13 +29,15 @@ from ..engine.contract import Contract
 from ..engine.deal import deck_mask, indices_of, mask_of
 from ..engine.errors import IllegalActionError
 from ..engine.hand import SeatView
-from ..engine.i18n import say, sentence
+from ..engine.i18n import sentence
+from ..engine.messages import Message, message
 from ..engine.ranking import CardOrder, card_order
 from ..engine.rng import DealRandom, derive_seed
 from ..engine.rules import Rules
 from ..engine.scoring import stake
+from .choices import Choice, Row, rank_choices
 from .evaluate import best_trump, bid_chance
-from .hints import Choice, Row, rank_choices
+from .exchange import mean_tricks, outcomes
 from .pimc import likely_deals
 from .rulebot import named_trump, trump_known, winning_bid
 
@@ -46,7 +48,7 @@ _LOOK = 25
 _FLOOR = 0.002
 
 
-def give_choices(view: SeatView, samples: int, seed: int, lang: str = "en") -> tuple[list[Choice], int]:
+def give_choices(view: SeatView, samples: int, seed: int) -> tuple[list[Choice], int]:
     """Every card the seat to move in ``view`` may give its lone-bidder partner, ranked (see the module text), and
     the deals used (all ``samples``)."""
     spec, bidder = winning_bid(view)
@@ -84,7 +86,6 @@ def give_choices(view: SeatView, samples: int, seed: int, lang: str = "en") -> t
         return max(_FLOOR, bid_chance(rules, deal[0][bidder], top, eight)) ** 2
 
     deals = list(likely_deals(rng, draw, weigh, samples, _LOOK))
-    from .exchange import mean_tricks, outcomes
 
     gifts = [a.card for a in view.legal_actions if a.card is not None]
 
@@ -109,21 +110,21 @@ def give_choices(view: SeatView, samples: int, seed: int, lang: str = "en") -> t
     order = card_order(rules, options[0]) if len(options) == 1 else None
     for card in gifts:
         tricks, made = mean_tricks(totals[card][0], n), totals[card][1] / n
-        what = _what(rules, order, card.index, lang)
-        key = "give.reason_what" if what else "give.reason"
-        reason = say(key, lang, card=card, what=what, p=made, points=sum(points[card]) / n)
+        what = _what(rules, order, card.index)
+        key = "give.reason_what" if what is not None else "give.reason"
+        reason = message(key, card=card, what=what, p=made, points=sum(points[card]) / n)
         rows.append((Action.give(card), points[card], tricks, made, reason))
-    return rank_choices(view, rows, at_stake, lang, results=made_on), n
+    return rank_choices(rows, at_stake, results=made_on), n
 
 
-def _what(rules: Rules, order: CardOrder | None, c: int, lang: str) -> str:
-    """What card ``c`` is to a bidder who names trump with ``order`` (None: trump still to name), "" for a card
+def _what(rules: Rules, order: CardOrder | None, c: int) -> Message | None:
+    """What card ``c`` is to a bidder who names trump with ``order`` (None: trump still to name), None for a card
     that is nothing in particular."""
     if order is None:
         joker = card_order(rules, None)  # the jokers are trumps whatever the trump
         if joker.role[c] and joker.is_trump(c):
-            return say("give.what.role", lang, role=joker.role[c])
-        return say("give.what.an_ace", lang) if c < 32 and c % 8 == 7 else ""
+            return message("give.what.role", role=joker.role[c])
+        return message("give.what.an_ace") if c < 32 and c % 8 == 7 else None
     if order.is_trump(c):
-        return say("give.what.role", lang, role=order.role[c]) if order.role[c] else say("give.what.trump", lang)
-    return say("give.what.ace", lang) if c < 32 and c % 8 == 7 else ""
+        return message("give.what.role", role=order.role[c]) if order.role[c] else message("give.what.trump")
+    return message("give.what.ace") if c < 32 and c % 8 == 7 else None

@@ -50,7 +50,8 @@ from typing import Literal
 from ..engine.i18n import lang_or_current, number, say
 
 __all__ = [
-    "GRADES", "SCALE", "Grade", "Graded", "Sureness", "grade_choices", "grade_estimates", "grade_for", "scale_rows"
+    "GRADES", "SCALE", "Grade", "Graded", "Sureness", "grade_choices", "grade_estimates", "grade_for", "grade_word",
+    "scale_rows",
 ]  # fmt: skip
 
 
@@ -83,14 +84,21 @@ def _grade_of(share: float) -> Grade:
     return "blunder"
 
 
+def grade_word(grade: Grade, lang: str | None = None) -> str:
+    """A grade as the course says it, in ``lang`` (the course's language by default).
+
+    >>> grade_word("inaccuracy", "en"), grade_word("inaccuracy", "fr"), grade_word("blunder", "fr")
+    ('inaccuracy', 'imprécision', 'gaffe')
+    """
+    return say(f"display.grade.{grade}", lang_or_current(lang))
+
+
 def scale_rows(lang: str | None = None) -> list[tuple[str, str]]:
     """The scale as the course prints it: each grade in words and what it stands for, from :data:`SCALE`.
 
     >>> scale_rows("en")[2]
     ('inaccuracy', '15% to 30%')
     """
-    from .hints import grade_word  # the grades' words are the course's (display.grade.*)
-
     language = lang_or_current(lang)
     rows = []
     below = 0.0
@@ -134,8 +142,6 @@ class Sureness:
             gave_up = self.loss > 0 or bool(self.chance_loss)
             return say("hints.sure.tied", language) if gave_up else ""
         if self.perhaps is not None:
-            from .hints import grade_word  # the grades' words are the course's (display.grade.*)
-
             if abs(GRADES.index(self.perhaps) - GRADES.index(self.grade)) > 1:  # a grade the deals barely pin down
                 return say("hints.sure.rough", language)
             return say("hints.sure.near", language, other=grade_word(self.perhaps, language))

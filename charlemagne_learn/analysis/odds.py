@@ -51,6 +51,7 @@ from ..engine.scoring import bid_made, net_points
 from . import dds, work
 from .evaluate import best_trump, discard, partner_card
 from .greedy import greedy_play_out
+from .shown import bid_odds_html, bid_odds_text
 from .solver import dds_first, searcher
 
 __all__ = [
@@ -465,8 +466,6 @@ class BidOdds:
         )
 
     def __str__(self) -> str:
-        from .shown import bid_odds_text
-
         return bid_odds_text(self)
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
@@ -474,8 +473,6 @@ class BidOdds:
         printer.text(str(self))
 
     def _repr_html_(self) -> str:
-        from .shown import bid_odds_html
-
         return bid_odds_html(self)
 
 

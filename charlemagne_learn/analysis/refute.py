@@ -40,9 +40,11 @@ from ..engine.cards import Card, Seat
 from ..engine.checks import whole_number
 from ..engine.contract import Contract
 from ..engine.deal import indices_of
+from ..engine.display import card_html
 from ..engine.errors import CharlemagneError, IllegalActionError, quote
 from ..engine.hand import Phase, SeatView
 from ..engine.i18n import Lang, lang_or_current, say, sentence, word
+from ..engine.palette import colour
 from ..engine.ranking import sort_hand
 from ..engine.rng import check_seed
 from ..engine.scoring import decided, is_made
@@ -245,9 +247,6 @@ class Refutation:
     def html(self, lang: str | None = None) -> str:
         """The same lines as simple HTML: cards drawn as the static pictures draw them, the marked trick in bold on
         the palette's soft warning colour (and said in words), every colour from the theme."""
-        from ..engine.display import card_html  # the cards as every static picture draws them
-        from ..engine.palette import colour
-
         language = lang_or_current(lang if lang is not None else self.lang)
         role = self.contract.order.role
 

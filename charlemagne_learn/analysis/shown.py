@@ -10,11 +10,12 @@ from typing import TYPE_CHECKING
 
 from ..engine.display import column_head, heading_colon, held_html, text_table, wrap_text
 from ..engine.i18n import Lang, lang_or_current, say, word
+from ..engine.messages import said
 from ..engine.palette import colour
 from ..engine.ranking import sort_hand
 
 if TYPE_CHECKING:
-    from .hints import Choice, Hint, Review, ReviewLine
+    from .choices import Choice, Hint, Review, ReviewLine
     from .odds import BidOdds
 
 __all__ = [
@@ -109,14 +110,15 @@ def _hint_head(hint: Hint, lang: Lang) -> str:
 
 def hint_html(hint: Hint, lang: str | None = None) -> str:
     """Each choice with its grade and its reason (what it does, then the number), best first; the rule of thumb
-    with the choice it recommends."""
+    with the choice it recommends. In ``lang`` (the course's language by default), the reasons in the hint's
+    language where it was asked in one (:attr:`Hint.lang`)."""
     language = lang_or_current(lang)
     rows = []
     for c in hint.choices:
         rows.append(
             # the deals behind the grade and its intervals, for a learner who points at it
             f"<tr><td title='{escape(c.details(language))}'>{_grade_html(c.grade, language)}</td>"
-            f"<td style='text-align:left'>{escape(why(c, language))}</td></tr>"
+            f"<td style='text-align:left'>{escape(why(c, language, reasons=hint.lang))}</td></tr>"
         )
     cols = "".join(f"<th>{column_head(c, language)}</th>" for c in ("grade", "why"))
     return (
@@ -125,30 +127,38 @@ def hint_html(hint: Hint, lang: str | None = None) -> str:
     )
 
 
-def why(choice: Choice, lang: Lang) -> str:
+def why(choice: Choice, lang: Lang, *, reasons: str | None = None) -> str:
     """A graded choice's reason, how sure its grade is where that needs saying, and the rule of thumb when it is the
-    choice the rule recommends."""
+    choice the rule recommends; the reason and the rule in ``reasons`` where given (the language a hint was asked
+    in), the rest in ``lang``."""
+    said_in = lang if reasons is None else reasons
     unsure = choice.doubt(lang)
-    reason = say("display.unsure", lang, reason=choice.reason, doubt=unsure) if unsure else choice.reason
-    return say("display.thumb", lang, reason=reason, rule=choice.rule) if choice.rule else reason
+    reason = choice.reason.said(said_in)
+    reason = say("display.unsure", lang, reason=reason, doubt=unsure) if unsure else reason
+    return say("display.thumb", lang, reason=reason, rule=choice.rule.said(said_in)) if choice.rule else reason
 
 
-def review_why(line: ReviewLine, lang: Lang) -> str:
+def review_why(line: ReviewLine, lang: Lang, *, texts: str | None = None) -> str:
     """A reviewed decision's reason (how sure its grade is, where that needs saying), then the better choice and its
-    reason when there was one."""
-    reason = say("display.unsure", lang, reason=line.reason, doubt=line.doubt) if line.doubt else line.reason
-    return say("display.better", lang, reason=reason, best=line.best_reason) if line.best_reason else reason
+    reason when there was one; the line's texts in ``texts`` where given (the language a review was asked in)."""
+    said_in = lang if texts is None else texts
+    reason, doubt, best = (said(text, said_in) for text in (line.reason, line.doubt, line.best_reason))
+    reason = say("display.unsure", lang, reason=reason, doubt=doubt) if doubt else reason
+    return say("display.better", lang, reason=reason, best=best) if best else reason
 
 
 def review_html(review: Review, lang: str | None = None) -> str:
-    """The reviewed seat's decisions in order, each with its grade and reason (and the better choice's)."""
+    """The reviewed seat's decisions in order, each with its grade and reason (and the better choice's). In
+    ``lang`` (the course's language by default), the lines' texts in the review's language where it was asked in
+    one (:attr:`Review.lang`)."""
     language = lang_or_current(lang)
+    texts = review.lang or language
     rows = []
     for line in review.lines:
         rows.append(
-            f"<tr><td style='text-align:left'>{escape(line.when)}</td>"
+            f"<tr><td style='text-align:left'>{escape(said(line.when, texts))}</td>"
             f"<td>{_grade_html(line.grade, language)}</td>"
-            f"<td style='text-align:left'>{escape(review_why(line, language))}</td></tr>"
+            f"<td style='text-align:left'>{escape(review_why(line, language, texts=texts))}</td></tr>"
         )
     cols = "".join(f"<th>{column_head(c, language)}</th>" for c in ("when", "grade", "why"))
     return (
@@ -186,14 +196,18 @@ def bid_odds_text(odds: BidOdds, lang: str | None = None) -> str:
 
 def hint_text(hint: Hint, lang: str | None = None) -> str:
     language = lang_or_current(lang)
-    rows = [[_grade(c.grade, language), why(c, language)] for c in hint.choices]
+    rows = [[_grade(c.grade, language), why(c, language, reasons=hint.lang)] for c in hint.choices]
     heads = [column_head(c, language) for c in ("grade", "why")]
     return f"{wrap_text(_hint_head(hint, language) + heading_colon(language))}\n{text_table(heads, rows)}"
 
 
 def review_text(review: Review, lang: str | None = None) -> str:
     language = lang_or_current(lang)
-    rows = [[line.when, _grade(line.grade, language), review_why(line, language)] for line in review.lines]
+    texts = review.lang or language
+    rows = [
+        [said(line.when, texts), _grade(line.grade, language), review_why(line, language, texts=texts)]
+        for line in review.lines
+    ]
     if not rows:
         return say("display.review_none", language, seat=review.seat)
     heads = [column_head(c, language) for c in ("when", "grade", "why")]

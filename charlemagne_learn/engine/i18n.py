@@ -50,6 +50,7 @@ __all__ = [
     "Codes",
     "Lang",
     "Sentence",
+    "Unsaid",
     "Words",
     "add_language",
     "card_face",
@@ -210,6 +211,20 @@ class Words(str):
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         _said_as_it_reads(self, printer)
+
+
+class Unsaid:
+    """Words kept unsaid until they are shown, in the language asked then (a message of
+    :mod:`~charlemagne_learn.engine.messages`): a field of a sentence that is one is said in the sentence's language.
+    """
+
+    __slots__ = ()
+
+    def said(self, lang: str | None = None) -> str:
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return self.said()
 
 
 class Sentence(str):
@@ -445,6 +460,8 @@ class _Formatter(string.Formatter):
 
     def format_field(self, value: Any, format_spec: str) -> str:
         lang = self.lang
+        if isinstance(value, Unsaid):
+            return value.said(lang)
         if isinstance(value, Codes):
             return value.listed(lang)
         if isinstance(value, Card):

@@ -221,7 +221,7 @@ def decision_key(
         asked = f"{decision.situation} {decision.question}"
         view = decision.view
         held = " ".join(card.face(language) for card in sort_hand(view.hand, view.contract or ruled))
-        entries.append(KeyEntry(n, decision.skill, asked, ranked[0][0], graded.best.reason, also, held))
+        entries.append(KeyEntry(n, decision.skill, asked, ranked[0][0], graded.best.reason.said(language), also, held))
     quiz = _call(
         "DecisionQuiz",
         f"{rules!r}" if isinstance(rules, str) else "",

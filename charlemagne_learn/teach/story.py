@@ -242,10 +242,10 @@ def _engine(view: Any, action: Action, samples: int, lang: Lang) -> str:
     ranked = hint(view, samples, workers=1, lang=lang)
     mine = ranked.choice(action)
     if mine.grade == "best":
-        return say("story.agrees", lang, why=_going_on(mine.reason))
+        return say("story.agrees", lang, why=_going_on(mine.reason.said(lang)))
     return say(
-        "story.grades", lang, grade=grade_word(mine.grade, lang), why_mine=_going_on(mine.reason),
-        why_best=_going_on(ranked.best.reason),
+        "story.grades", lang, grade=grade_word(mine.grade, lang), why_mine=_going_on(mine.reason.said(lang)),
+        why_best=_going_on(ranked.best.reason.said(lang)),
     )  # fmt: skip
 
 
@@ -259,10 +259,10 @@ def _exchange_engine(before: HandState, out: list[Card], trump: Suit | None, sam
     ranked = exchange_hint(before, samples, also=(out, trump), lang=lang)
     mine = ranked.choice(out, trump)
     if mine.grade == "best":
-        return say("story.agrees_exchange", lang, why=_lower_first(mine.reason))
+        return say("story.agrees_exchange", lang, why=_lower_first(mine.reason.said(lang)))
     return say(
-        "story.grades_exchange", lang, grade=grade_word(mine.grade, lang), why_mine=_lower_first(mine.reason),
-        why_best=_lower_first(ranked.best.reason),
+        "story.grades_exchange", lang, grade=grade_word(mine.grade, lang),
+        why_mine=_lower_first(mine.reason.said(lang)), why_best=_lower_first(ranked.best.reason.said(lang)),
     )  # fmt: skip
 
 

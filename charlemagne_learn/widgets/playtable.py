@@ -44,6 +44,7 @@ from ..engine.errors import CardParseError, IllegalActionError, RulesOptionError
 from ..engine.game import Game
 from ..engine.hand import HandState, Phase, SeatView
 from ..engine.i18n import Lang, card_face, say, sentence, word
+from ..engine.messages import said
 from ..engine.rng import derive_seed
 from ..engine.rules import Rules
 from ..teach.narration import narrate
@@ -673,13 +674,13 @@ class PlayTable(TableFront):
             "lines": [
                 {
                     "move": line.move + 1,
-                    "when": line.when,
+                    "when": said(line.when, lang),
                     # with several people, whose decision each line is (where it fell says the phase)
                     "phase": word(seat.name, lang) if several else "",
-                    "action": line.said or self._text(line.action),
+                    "action": said(line.said, lang) or self._text(line.action),
                     "grade": line.grade,
                     "grade_word": word(f"play.grade.{line.grade}", lang),
-                    "best": "" if line.grade == "best" else line.best_said or self._text(line.best),
+                    "best": "" if line.grade == "best" else said(line.best_said, lang) or self._text(line.best),
                     "reason": review_why(line, lang),
                 }
                 for seat, line in lines
@@ -1018,7 +1019,13 @@ def exchange_panel(ranked: ExchangeHint, lang: Lang) -> HintPanel:
 def exchange_grade_line(ranked: ExchangeHint, mine: ExchangeChoice, lang: Lang) -> GradeLine:
     """The line under the table once the learner's exchange is complete, as :func:`grade_line` for a card."""
     return _chose_line(
-        mine.said(lang), mine.grade, mine.reason, ranked.best.reason, mine.doubt(lang), lang, mine.details(lang)
+        mine.said(lang),
+        mine.grade,
+        mine.reason.said(lang),
+        ranked.best.reason.said(lang),
+        mine.doubt(lang),
+        lang,
+        mine.details(lang),
     )
 
 
@@ -1029,8 +1036,8 @@ def grade_line(ranked: Hint, action: Action, rules: Rules, lang: Lang) -> GradeL
     return _chose_line(
         choice_text(action, rules, lang),
         mine.grade,
-        mine.reason,
-        ranked.best.reason,
+        mine.reason.said(lang),
+        ranked.best.reason.said(lang),
         mine.doubt(lang),
         lang,
         mine.details(lang),

@@ -1,0 +1,101 @@
+"""A card of the play, graded: each card the seat may play is worth how often its side then gets the result it
+plays for (the contract made, or set) and the points it can expect, over deals of the hidden cards consistent with
+what the seat has seen, each solved double-dummy (:func:`~charlemagne_learn.analysis.pimc.play_outcomes`); its
+reason says what the card does to the trick, then what the seat wants from the hand.
+"""
+
+from __future__ import annotations
+
+from ..engine.actions import Action
+from ..engine.cards import Card
+from ..engine.hand import SeatView
+from ..engine.messages import Message, message
+from ..engine.ranking import CardOrder
+from ..engine.scoring import stake, trick_values
+from .choices import Choice, Row, rank_choices
+from .pimc import play_outcomes
+
+__all__ = ["play_choices"]
+
+
+def play_choices(view: SeatView, samples: int, seed: int, bids: bool) -> tuple[list[Choice], int]:
+    contract = view.contract
+    assert contract is not None
+    ours = view.seat.team == contract.team
+    sign = 1 if ours else -1
+    taken = sum(t.winner.team == contract.team for t in view.tricks)
+    left = len(view.hand)
+    rows: list[Row] = []
+    results: list[list[float]] = []
+    found = play_outcomes(view, samples, seed, bids=bids)
+    values, makes = trick_values(contract)
+    for card, outcomes in found.items():
+        points = [sign * values[taken + future] for future in outcomes]
+        # what the seat plays for, deal by deal: the contract made (its side's), or set (the defence)
+        results.append([float(makes[taken + future] == ours) for future in outcomes])
+        tricks = sum(future if ours else left - future for future in outcomes)
+        made = sum(makes[taken + future] for future in outcomes)
+        n = len(outcomes)
+        reason = _play_reason(view, card, sum(points) / n, made / n)
+        rows.append((Action.play(card), points, tricks / n, made / n, reason))
+    at_stake = stake(contract.rules, contract.spec)
+    return rank_choices(rows, at_stake, results=results), len(next(iter(found.values())))
+
+
+def _play_reason(view: SeatView, card: Card, points: float, made: float) -> Message:
+    """What the card does to the trick, then what the seat wants from the hand: its side's contract made, the
+    bid defeated — or, when the bidder must take no trick, no trick taken (the bidder) or a trick forced on the
+    bidder (a defender)."""
+    contract = view.contract
+    assert contract is not None
+    ours = view.seat.team == contract.team
+    if contract.spec.avoid:
+        result = message("hints.clean_in", p=made) if ours else message("hints.forced_in", p=1 - made)
+    else:
+        result = message("hints.made_in", p=made) if ours else message("hints.defeated_in", p=1 - made)
+    return message("hints.play", card=card, does=_does(view, card), result=result, points=points)
+
+
+def _does(view: SeatView, card: Card) -> Message:
+    """What ``card`` does to the trick: the kind of lead, or whether it wins, stays under, trumps or is thrown."""
+    contract = view.contract
+    assert contract is not None
+    order = contract.order
+    c = card.index
+    if not view.trick:
+        if order.is_trump(c) and order.trump_suit is not None:
+            return message("hints.does.lead_trump")
+        seen = {x.index for t in view.tricks for x in t.cards} | {x.index for x in view.hand}
+        suit = order.suit_mask[order.suit_of[c]]
+        higher = [x for x in range(34) if suit >> x & 1 and order.power[x] > order.power[c] and x not in seen]
+        if not higher:
+            return message("hints.does.lead_winner")
+        mine = [x.index for x in view.hand if order.suit_of[x.index] == order.suit_of[c]]
+        if len(mine) == 1:
+            return message("hints.does.lead_single")
+        low = min(mine, key=lambda x: order.power[x]) == c
+        return message("hints.does.lead_low" if low else "hints.does.lead_high")
+    led = order.suit_of[view.trick[0][1].index]
+    strength = order.strength[led]
+    best_seat, best = max(view.trick, key=lambda p: strength[p[1].index])
+    beats = strength[c] > strength[best.index]
+    followed = order.suit_of[c] == led
+    last = len(view.trick) == len(contract.active_seats) - 1
+    if followed or not order.is_trump(c):
+        if beats:
+            if last:
+                return _wins(order, c)
+            key = "hints.does.over_partner" if best_seat == view.seat.partner else "hints.does.over"
+            return message(key, card=best)
+        return message("hints.does.under", card=best) if followed else message("hints.does.discard")
+    if beats:
+        return _wins(order, c) if last else message("hints.does.ruff")
+    return message("hints.does.ruff_under", card=best)
+
+
+def _wins(order: CardOrder, c: int) -> Message:
+    """A card that wins the trick, named as the trump it is when its face does not say so (a jack, a joker)."""
+    role = order.role[c]
+    if role and order.is_trump(c):
+        return message("hints.does.wins_role", role=role)
+    return message("hints.does.wins")
