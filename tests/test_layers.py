@@ -61,22 +61,31 @@ def _resolve(module: str, is_package: bool, node: ast.ImportFrom | ast.Import) -
 def _imports(module: str) -> tuple[set[str], set[str]]:
     """Every module of the package ``module`` imports, and those it imports when it is itself imported (at its
     top level, not for type checking)."""
+    every, at_import, _ = _imports_and_types(module)
+    return every, at_import
+
+
+def _imports_and_types(module: str) -> tuple[set[str], set[str], set[str]]:
+    """:func:`_imports`, and the modules imported for type checkers only."""
     path = MODULES[module]
     tree = ast.parse(path.read_text(encoding="utf-8"))
     is_package = path.name == "__init__.py"
     every: set[str] = set()
     at_import: set[str] = set()
+    for_types: set[str] = set()
 
-    def visit(nodes: list[ast.stmt], top: bool) -> None:
+    def visit(nodes: list[ast.stmt], top: bool, typing: bool = False) -> None:
         for node in nodes:
             if isinstance(node, (ast.Import, ast.ImportFrom)):
                 targets = set(_resolve(module, is_package, node)) - {module}
                 every.update(targets)
                 if top:
                     at_import.update(targets)
+                if typing:
+                    for_types.update(targets)
             elif isinstance(node, ast.If) and any(k in ast.unparse(node.test) for k in ("TYPE_CHECKING", "__main__")):
                 # for type checkers only, or when the module runs as a script: not when it is imported
-                visit(node.body, False)
+                visit(node.body, False, "TYPE_CHECKING" in ast.unparse(node.test))
                 visit(node.orelse, top)
             else:
                 # a class body runs at import time; a function's body only when called
@@ -89,7 +98,7 @@ def _imports(module: str) -> tuple[set[str], set[str]]:
                     visit(handler.body, now)
 
     visit(tree.body, True)
-    return every, at_import
+    return every, at_import, for_types
 
 
 def _layer(module: str) -> tuple[int, str]:
@@ -182,33 +191,23 @@ def _circles_through_functions() -> set[tuple[str, str]]:
     """The pairs of modules of which one imports the other inside a function while that one imports it back (at its
     top level or in a function): an import deferred to break a circle, not one that needs no other module's help."""
     found = set()
+    # an import for type checkers runs nowhere: it closes no circle
     for module in MODULES:
-        every, at_import = _imports(module)
-        for target in every - at_import:
-            if module in _imports(target)[0]:
+        every, at_import, for_types = _imports_and_types(module)
+        for target in every - at_import - for_types:
+            back, _, back_for_types = _imports_and_types(target)
+            if module in back - back_for_types:
                 found.add((min(module, target), max(module, target)))
     return found
 
 
 #: The circles through a function's import found on 29 November 2026 (without the package's name), each to be
-#: untied where it is, then struck from this list; the list shrinks only, and goes once it is empty. The first five
-#: are the hints' knot (the phase graders and the hints' words import the dispatcher back), being untied now.
+#: untied where it is, then struck from this list; the list shrinks only, and goes once it is empty.
 KNOWN_CIRCLES = {
-    ("analysis.auction", "analysis.hints"),
-    ("analysis.choose", "analysis.hints"),
-    ("analysis.give", "analysis.hints"),
-    ("analysis.grading", "analysis.hints"),
-    ("analysis.hints", "analysis.shown"),
-    # the others: a picture or a word of an object made by a module that builds on the object's own
+    # a picture or a word of an object made by a module that builds on the object's own
     ("analysis.compiled", "analysis.solver"),
-    ("analysis.odds", "analysis.shown"),
     ("engine.cards", "engine.display"),
     ("engine.cards", "engine.i18n"),
-    ("engine.contract", "engine.display"),
-    ("engine.contract", "engine.ranking"),
-    ("engine.display", "engine.game"),
-    ("engine.display", "engine.hand"),
-    ("engine.display", "engine.rules"),
     ("teach.cheatsheet", "teach.commands"),
     ("teach.commands", "teach.hand_records"),
     ("teach.final", "teach.progress"),

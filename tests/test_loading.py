@@ -93,6 +93,7 @@ _HINT = """
 import json, sys
 from charlemagne_learn.analysis.hints import _thumb, hint
 from charlemagne_learn.engine.hand import HandState
+from charlemagne_learn.engine.messages import said
 from charlemagne_learn.engine.rules import Rules
 {before}
 state = HandState.new(Rules.preset("canadian"), dealer="E", seed=9)
@@ -100,7 +101,7 @@ state.apply("bid 5")
 view = state.view(state.to_move)
 thumb, rule = _thumb(view, "fr")
 ranked = hint(view, samples=8, workers=1, lang="fr")
-choices = [[str(c.action), c.grade, c.rule] for c in ranked.choices]
+choices = [[str(c.action), c.grade, c.rule and said(c.rule, "fr")] for c in ranked.choices]
 print(json.dumps({{"teach": "charlemagne_learn.teach" in sys.modules, "thumb": str(thumb), "rule": rule,
                   "choices": choices}}))
 """
