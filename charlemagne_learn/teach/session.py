@@ -16,10 +16,14 @@ TableSession(Canadian Charlemagne, you are South; hand 1, bidding, your turn; NS
 Traceback (most recent call last):
 ...
 charlemagne_learn.engine.errors.IllegalActionError: Canadian Charlemagne has no bid '9'; its bids are 5, 6, 7, 8, Mulot, Charlemagne (Charles, Petit Charles), Gros Mulot (Mulot+), Gros Charlemagne (Charles+)
->>> s.play("pass").action
-Action.pass_()
->>> [str(a) for a in s.seen_by("S").legal][:3]
-[]
+>>> move = s.play("pass")  # and the bots bid, North wins the auction, takes the kitty and East leads
+>>> move.seat, str(move.action), move.grade
+(<Seat.S: 2>, 'pass', None)
+>>> south = s.seen_by("S")
+>>> south.to_act, [str(a) for a in south.legal][:3], south.view
+(True, ['play 9♣', 'play K♣', 'play 7♦'], <SeatView South, play, South to move, 6 ♦ by North: hand 9♣ K♣ 7♦ 9♦ J♦ 9♠ J♠ Q♠; trick: E 10♥>)
+>>> s.seen_by("N").to_act, s.seen_by("N").legal
+(False, ())
 """
 
 from __future__ import annotations
@@ -167,7 +171,8 @@ class TableSession:
     first person's partner / the two opponents; ``hints``: hints are offered; ``grade_moves``: each bid and card is
     graded as it is made; ``hint_samples`` / ``grade_samples``: deals of the hidden cards behind a hint / a grade and
     the review; ``pace``: how the bots' part of the hand is told (:data:`PACES`); ``lang``: the language the
-    analysis writes its reasons in (a grade's, a review's); ``rules_options``: any option of
+    analysis writes its reasons in (a grade's, a review's); ``tell``: tell the bots' moves as a story
+    (:attr:`tell`), from the first of the game; ``rules_options``: any option of
     :meth:`Rules.preset <charlemagne_learn.engine.rules.Rules.preset>`. The same seed gives the same deals and the
     same bot moves."""
 
@@ -188,6 +193,7 @@ class TableSession:
         grade_samples: int = GRADE_SAMPLES,
         pace: str = "step",
         lang: Lang = "en",
+        tell: bool = False,
         **rules_options: Any,
     ) -> None:
         rules = rules_of(variant, rules_options)
@@ -228,7 +234,7 @@ class TableSession:
         self.story: Story | None = None
         #: Tell the bots' moves as a story (a front end that shows them a step at a time) rather than go straight
         #: to the next person's turn: a page's clicks are told, a call from Python gets the table at once.
-        self.tell = False
+        self.tell = flag("tell", tell)
         self.run_bots()
 
     # ------------------------------------------------------------ state
