@@ -3,9 +3,11 @@ trump and cards — with a hint button, a grade for each bid and card, and a rev
 several people at one screen (``people="NS"``, or all four): each sees only their own cards, and between two
 people's turns a "pass to West" screen hides the hands until West says they are ready.
 
-Everything goes through a :class:`~charlemagne_learn.engine.game.Game`: the bots move from their own seats' views,
-the learner's clicks become actions the engine checks, and a refused one shows the engine's reason and changes
-nothing. The same seed gives the same deals and the same bot moves.
+The game is a :class:`~charlemagne_learn.teach.session.TableSession`, which any front end drives (a terminal too):
+this widget draws it and passes the page's clicks to it. Everything goes through a
+:class:`~charlemagne_learn.engine.game.Game`: the bots move from their own seats' views, the learner's clicks become
+actions the engine checks, and a refused one shows the engine's reason and changes nothing. The same seed gives the
+same deals and the same bot moves.
 
 >>> t = PlayTable("canadian", "S", seed=1, grade_moves=False)
 >>> t
@@ -197,7 +199,6 @@ class PlayTable(TableFront):
             pace=pace,
             **rules_options,
         )
-        self._bot_name = bots
         self._defer_review = False
         super().__init__(lang=lang, four_colour=four_colour, hints=self._session.hints, pace=pace)
         self._session.lang = self._lang
