@@ -72,6 +72,7 @@ def test_the_bots_move_from_the_seed_and_a_hand_ends_in_a_review_then_the_next()
     assert _snapshot(one) == before
     one.next_hand()
     assert one.done is None and one.number == 2 and one.state is one.game.hand
+    assert (one.seen_by("S").number, one.seen_by("E").scores) == (2, dict(one.game.scores))
     with pytest.raises(cl.IllegalActionError):
         one.next_hand()  # no hand to leave
 

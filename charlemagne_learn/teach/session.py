@@ -161,6 +161,9 @@ class Seen:
     passing_to: Seat | None
     #: The finished hand under review (every card may be seen once it is over), or None while a hand is played.
     done: HandState | None
+    #: The hand's number in the game and the game's score.
+    number: int
+    scores: dict[str, int]
 
 
 class TableSession:
@@ -290,6 +293,8 @@ class TableSession:
             discards_left=left,
             passing_to=self.passing_to,
             done=self.done,
+            number=self.number,
+            scores=dict(self.game.scores),
         )
 
     def run_bots(self) -> None:

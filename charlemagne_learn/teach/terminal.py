@@ -110,7 +110,7 @@ def _table(session: TableSession, lang: Lang) -> str:
     """The learner's side of the table: the contract, the trick, the cards held and what may be typed."""
     seen = session.seen_by(session.seat)
     view = seen.view
-    lines = [say("terminal.where", lang, n=session.number, phase=view.phase.text(lang), **session.game.scores)]
+    lines = [say("terminal.where", lang, n=seen.number, phase=view.phase.text(lang), **seen.scores)]
     if view.contract is not None:
         lines.append(say("terminal.contract", lang, contract=view.contract.text(lang)))
     if view.trick:
