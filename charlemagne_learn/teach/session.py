@@ -51,6 +51,7 @@ from ..engine.rng import derive_seed
 from ..engine.rules import Rules
 
 __all__ = [
+    "CARD_KIND",
     "CONFIRM",
     "PACES",
     "UNDO",
@@ -62,8 +63,10 @@ __all__ = [
     "TableSession",
     "check_pace",
     "rules_of",
+    "seats_of",
 ]
 
+#: What a card stands for, typed or clicked, by phase (any other phase: a card to play).
 CARD_KIND = {Phase.PLAY: "play", Phase.DISCARD: "discard", Phase.GIVE: "give"}
 #: The bidder's exchange, graded as a whole (the cards put aside and the trump) once it is complete.
 EXCHANGE = (Phase.DISCARD, Phase.TRUMP)
