@@ -18,7 +18,8 @@ import pytest
 from charlemagne_learn.analysis import compiled, exchange, hints
 from charlemagne_learn.analysis.work import Kept, ahead, forget, settle
 from charlemagne_learn.engine.hand import Phase
-from charlemagne_learn.widgets import decide, playtable
+from charlemagne_learn.teach import session
+from charlemagne_learn.widgets import decide
 from charlemagne_learn.widgets.decide import DecisionQuiz
 from charlemagne_learn.widgets.playtable import PlayTable
 
@@ -302,7 +303,7 @@ def test_a_table_shown_grades_each_card_ahead_with_the_grade_given_on_the_click(
 
 def test_a_table_or_quiz_nobody_shows_works_nothing_out_ahead(monkeypatch: pytest.MonkeyPatch) -> None:
     handed: list[Any] = []
-    monkeypatch.setattr(playtable, "ahead", handed.append)
+    monkeypatch.setattr(session, "ahead", handed.append)
     monkeypatch.setattr(decide, "ahead", handed.append)
     table = PlayTable("canadian", "S", seed=4, pace="off", bots="rule")
     legal = table.state.view(table.seat).legal_actions

@@ -105,7 +105,7 @@ def test_a_seat_s_picture_holds_the_hand_as_the_widgets_do() -> None:
 def test_the_play_table_s_picture_and_widget_show_one_order_at_every_step() -> None:
     table = PlayTable("canadian", "S", seed=2, grade_moves=False)
     for _ in range(40):
-        if table._done is not None:
+        if table.session.done is not None:
             break
         mine = next(s for s in table.picture["seats"] if s["seat"] == "S")
         shown = [c["text"] for c in mine["cards"]]
@@ -152,7 +152,7 @@ def test_junk_is_refused_as_a_card() -> None:
 
 # ---------------------------------------------------------------- where the hand is
 def _finish(table: PlayTable) -> None:
-    while table._done is None:
+    while table.session.done is None:
         table.play(table.state.view(table.seat).legal_actions[0])
 
 

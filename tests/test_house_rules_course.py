@@ -127,7 +127,7 @@ def test_widgets_and_quizzes_follow_the_course(monkeypatch: pytest.MonkeyPatch) 
     assert TrumpLadder(high_joker="red")._rules.high_joker == "red"  # an option given outright wins
     assert TrumpLadder("canadian")._rules == cl.Rules.preset("canadian")  # a variant named outright: as printed
     assert BidBox()._rules == house
-    assert PlayTable(seed=0)._game.rules == house
+    assert PlayTable(seed=0).game.rules == house
     assert BidOddsExplorer(auto=False)._rules == house
     assert all(q.contract.rules == house for q in _take(questions(None, 2, None, 0), 12))
 

@@ -85,11 +85,11 @@ def test_a_pass_screen_s_picture_shows_nobody_s_hand() -> None:
     table = PlayTable("canadian", people="NS", seed=1, grade_moves=False, hints=False)
     passes = 0
     while table.state.result is None:
-        if table._passing_to is not None:
+        if table.session.passing_to is not None:
             passes += 1
             picture = table._repr_mimebundle_()[0]["text/html"]
             held = {str(c) for seat in cl.Seat for c in table.state.hands[seat.name]}
-            assert not _cards(picture) & held, f"the pass screen to {table._passing_to} shows a hand"
+            assert not _cards(picture) & held, f"the pass screen to {table.session.passing_to} shows a hand"
             assert "Pass the screen to" in picture
             table.ready()
         else:

@@ -125,9 +125,9 @@ def test_the_review_skips_a_give_to_a_lone_defender() -> None:
     p = PlayTable("maine", seat="N", seed=8, bots="random", grade_moves=False, grade_samples=4)
     p.play("pass")
     p.play("choose defend_together")
-    while p._done is None:
+    while p.session.done is None:
         p.play(p.state.view(p.seat).legal_actions[0])
-    lines = review(p._done, "N", samples=4).lines
+    lines = review(p.session.done, "N", samples=4).lines
     assert all(line.action.kind != "give" for line in lines)
     assert p.review and p.review["next"] in ("", "Next hand")
 

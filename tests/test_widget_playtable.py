@@ -313,7 +313,7 @@ def _on_screen(p: PlayTable) -> dict[str, list[str]]:
 @pytest.mark.slow  # a few seconds or more: in the full test command, not the quick check
 def test_four_people_each_see_only_their_own_cards_and_pass_the_screen() -> None:
     p = PlayTable("canadian", people="NESW", seed=4, grade_moves=False)
-    assert p.people == (cl.Seat.N, cl.Seat.E, cl.Seat.S, cl.Seat.W) and not p._bots
+    assert p.people == (cl.Seat.N, cl.Seat.E, cl.Seat.S, cl.Seat.W) and not p.session.bots
     passes = 0
     while not p.review:
         state = p.state
@@ -346,7 +346,7 @@ def test_four_people_each_see_only_their_own_cards_and_pass_the_screen() -> None
 
 def test_two_people_and_two_bots_grades_go_to_the_player_who_moved() -> None:
     p = PlayTable("canadian", people="NS", seed=3, grade_samples=6)
-    assert set(p._bots) == {cl.Seat.E, cl.Seat.W}
+    assert set(p.session.bots) == {cl.Seat.E, cl.Seat.W}
     assert p.screen["to"] == "S" and p.ready()  # East (a bot) bid first; South is next
     assert p.play("pass")
     assert p.screen["to"] == "N"  # West, a bot, passed too: North is next, and South hands over
@@ -456,7 +456,9 @@ def test_the_story_never_shows_a_card_the_learner_cannot_see() -> None:
                 p, type="action", action=p.actions[0]["id"]
             )
             continue
-        hand, _, at = p._story  # type: ignore[misc]
+        told = p.session.story
+        assert told is not None
+        hand, at = told.hand, told.at
         moment = hand.at(at + 1)
         hidden = {card_id(c) for s in cl.Seat if s != cl.Seat.W for c in moment.hand(s)}
         shown = {c["id"] for s in p.picture["seats"] for c in s["cards"]}
@@ -546,7 +548,7 @@ def test_the_partner_and_the_opponents_may_be_bots_of_different_strengths_and_ea
         "S": "you",
         "W": "random bot: the weakest",
     }
-    assert [type(p._bots[s]).__name__ for s in (cl.Seat.N, cl.Seat.E, cl.Seat.W)] == [
+    assert [type(p.session.bots[s]).__name__ for s in (cl.Seat.N, cl.Seat.E, cl.Seat.W)] == [
         "PimcBot",
         "RandomBot",
         "RandomBot",

@@ -1,10 +1,12 @@
-"""The command-line tools: a cheat sheet and hand records to print, and the course's Binder link, from a shell::
+"""The command-line tools: a cheat sheet and hand records to print, the course's Binder link, and a game to play at a
+terminal, from a shell::
 
     python -m charlemagne_learn cheatsheet sheet.pdf --variant maine
     python -m charlemagne_learn hand-records records.pdf --boards 10 --seed 1 --tables 5
     python -m charlemagne_learn binder-link            # from a clone of the published repository
     python -m charlemagne_learn hub-link https://hub.school.example
     python -m charlemagne_learn homework --themes trumping ducking --count 10 --level 1500
+    python -m charlemagne_learn play --variant maine --seed 3 --seat S --lang fr   # a game at a terminal
 
 Each checks where it will write before it does any work, and a refusal (a bad option, a number written with other
 than the digits 0 to 9, a folder that does not exist or a name the system refuses, course settings that cannot be
@@ -20,8 +22,10 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
+from ..analysis.hints import GRADE_SAMPLES
+from ..analysis.odds import MAX_SAMPLES
 from ..course import course_lang, course_variant, speaking
-from ..engine.checks import whole_number_text
+from ..engine.checks import whole_number, whole_number_text
 from ..engine.errors import CharlemagneError, RulesOptionError
 from ..engine.i18n import LANGS, say, sentence
 from ..engine.rules import Rules
@@ -30,6 +34,8 @@ from .cheatsheet import write_cheatsheet
 from .hand_records import MAX_BOARDS, hand_records
 from .homework import LEVELS, MAX_PROBLEMS, Homework
 from .printing import check_target
+from .session import TableSession
+from .terminal import play_in_terminal
 
 __all__ = ["main"]
 
@@ -110,6 +116,21 @@ def _homework(args: argparse.Namespace) -> str:
     return say("homework.made", None, code=work.code, n=work.count)
 
 
+def _play(args: argparse.Namespace) -> str:
+    seed = _whole("seed", args.seed)
+    samples = whole_number("samples", _whole("samples", args.samples), 1, MAX_SAMPLES)
+    session = TableSession(
+        args.variant,
+        args.seat,
+        seed=seed,
+        hint_samples=samples,
+        grade_samples=samples,
+        lang=_language(args.lang),
+        tell=True,  # the bots' first moves too
+    )
+    return play_in_terminal(session, lambda: sys.stdin.readline() or None, sys.stdout)
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog=PROGRAM,
@@ -118,7 +139,7 @@ def _parser() -> argparse.ArgumentParser:
     tools = parser.add_subparsers(
         dest="tool",
         required=True,
-        metavar="{cheatsheet,hand-records,binder-link,hub-link,homework}",
+        metavar="{cheatsheet,hand-records,binder-link,hub-link,homework,play}",
         parser_class=_Parser,
     )
     variant_help = "canadian, american, maine or bid_euchre (default: the course's, from course.json)"
@@ -162,6 +183,16 @@ def _parser() -> argparse.ArgumentParser:
     work.add_argument("--problems", nargs="*", default=[], help="the problems themselves instead: kind:seed ...")
     work.add_argument("--lang", choices=LANGS, default=None, help=lang_help)
     work.set_defaults(run=_homework)
+
+    table = tools.add_parser("play", help="a game against three bots, a move a line, with hints, grades and reviews")
+    table.add_argument("--variant", default=None, help=variant_help)
+    table.add_argument("--seed", default=1, help="the seed the hands are dealt and the bots play from (default 1)")
+    table.add_argument("--seat", default="S", help="your seat: N, E, S or W (default S)")
+    table.add_argument(
+        "--samples", default=GRADE_SAMPLES, help=f"deals behind each grade and hint (default {GRADE_SAMPLES})"
+    )
+    table.add_argument("--lang", choices=LANGS, default=None, help=lang_help)
+    table.set_defaults(run=_play)
     return parser
 
 

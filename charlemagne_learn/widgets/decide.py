@@ -46,16 +46,9 @@ from . import payloads as P
 from ._base import lang_kw, number_text
 from ._results import ROW_START, download, for_teacher, results_csv
 from ._traits import Payload
+from ._words import action_button, choice_text, exchange_grade_line, grade_line, hint_panel, refuted
 from .payloads import GradeLine, HandReview, HintPanel
-from .playtable import (
-    TableFront,
-    action_button,
-    choice_text,
-    exchange_grade_line,
-    grade_line,
-    hint_panel,
-    refuted,
-)
+from .playtable import TableFront
 from .table import table_picture
 
 __all__ = ["DecisionQuiz"]

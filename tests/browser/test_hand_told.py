@@ -26,7 +26,7 @@ def test_step_by_step_with_continue_skip_and_a_pace(notebook: Any) -> None:
     root.locator(".cl-action[data-action='pass']").click()
     story = root.locator(".cl-story")
     story.wait_for(timeout=30_000)
-    total = book.value("len(play.state.history) - play._story[1]")
+    total = book.value("len(play.state.history) - play.session.story.first")
     expect(root.locator(".cl-story-step")).to_have_text(f"Step 1 of {total}")
     expect(root.locator(".cl-prompt")).to_have_text("South passes.")
     assert root.locator(".cl-action").count() == 0 and root.locator(".cl-hint-button").is_hidden()
