@@ -242,3 +242,32 @@ def test_a_damaged_dataset_is_refused_in_french(tmp_path: Path) -> None:
                           (wrong, "other columns than this version's Canadian Charlemagne records")):  # fmt: skip
         # the path is shown as code (in backticks), so its letters are not read as English
         test_analysis_refusals_are_french_in_a_french_course(lambda p=path: read_dataset(p), english)
+
+
+def test_a_hint_a_review_and_an_exchange_asked_in_french_read_wholly_in_french_in_an_english_course() -> None:
+    """The language asked is the one shown, head, grades and reasons alike: a French hint in an English course was
+    an English table holding French reasons."""
+    from charlemagne_learn.analysis.exchange import exchange_hint
+    from charlemagne_learn.analysis.hints import hint, review
+
+    state = cl.HandState.new("canadian", dealer="N", seed=3)
+    ranked = hint(state.view(state.to_move), samples=16, lang="fr")
+    finished = cl.play_hand("canadian", [cl.RuleBot(i) for i in range(4)], seed=2)
+    reviewed = review(finished, finished.contract.bidder, samples=16, lang="fr")
+    exchange = exchange_hint(_bidder_discarding(), samples=6, lang="fr")
+    assert str(ranked).startswith("Les choix d") and "meilleur" in str(ranked) and "best" not in str(ranked)
+    assert "<th>note</th>" in ranked._repr_html_()
+    assert str(reviewed).startswith("Bilan des décisions") and "<th>moment</th>" in reviewed._repr_html_()
+    assert str(exchange).startswith("Les échanges de Nord")
+    for text in (str(ranked), str(reviewed), str(exchange)):
+        assert not _french.english_words_in(text), text
+        # a French colon stays with its word when a long head is wrapped
+        assert not any(line.startswith((":", ";")) for line in text.splitlines()), text
+    # and asked in English in a French course, English throughout
+    cl.set_course(lang="fr")
+    try:
+        english = hint(state.view(state.to_move), samples=16, lang="en")
+        assert str(english).startswith("South's choices") or "choices" in str(english).split("\n")[0]
+        assert "meilleur" not in str(english)
+    finally:
+        cl.set_course()

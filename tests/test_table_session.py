@@ -203,8 +203,11 @@ def test_a_hand_is_played_at_a_terminal_to_its_review() -> None:
 
 
 def test_the_terminal_speaks_french_and_refuses_a_bad_option_in_one_line() -> None:
-    done = _play("--seed", "1", "--samples", str(SAMPLES), "--lang", "fr", "--variant", "maine", sent="quit\n")
+    done = _play("--seed", "1", "--samples", str(SAMPLES), "--lang", "fr", "--variant", "canadian", sent="2\nquitter\n")
     assert done.returncode == 0 and "vous êtes Sud" in done.stdout and "Vos cartes" in done.stdout
+    # the choices that are no card are numbered and said in words, and a number picks one
+    assert "1) passe, 2) enchère 6" in done.stdout and "Vous avez choisi enchère 6" in done.stdout
+    assert "bid 6" not in done.stdout and "pass," not in done.stdout
     for bad in (["--seat", "Q"], ["--seed", "-1"], ["--samples", "0"], ["--variant", "chess"]):
         done = _play(*bad, sent="")
         lines = done.stderr.splitlines()

@@ -108,14 +108,14 @@ class Hint:
         return f"<Hint for {self.seat.word}, {self.phase.value}: best {self.best.action} of {len(self.choices)}>"
 
     def __str__(self) -> str:
-        return hint_text(self)
+        return hint_text(self, self.lang)
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         # IPython's plain-text form: the numbers, where no HTML is shown (a terminal, a saved notebook read as text)
         printer.text(str(self))
 
     def _repr_html_(self) -> str:
-        return hint_html(self)
+        return hint_html(self, self.lang)
 
 
 #: A choice to rank: the action, its points on each deal (the same deals for every choice), the mean tricks its side
@@ -267,10 +267,10 @@ class Review:
         return f"{type(self).__qualname__}(seat={self.seat!r}, lines={listed})"
 
     def __str__(self) -> str:
-        return review_text(self)
+        return review_text(self, self.lang)
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         printer.text(str(self))
 
     def _repr_html_(self) -> str:
-        return review_html(self)
+        return review_html(self, self.lang)

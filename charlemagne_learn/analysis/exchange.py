@@ -119,6 +119,9 @@ class ExchangeHint:
     seat: Seat
     choices: tuple[ExchangeChoice, ...]
     samples: int
+    #: The language the exchanges are shown in (None: the course's at that moment); the ranking is the same in every
+    #: one.
+    lang: str | None = None
 
     @property
     def best(self) -> ExchangeChoice:
@@ -137,7 +140,7 @@ class ExchangeHint:
         return f"<ExchangeHint for {self.seat.word}: best {self.best.text} of {len(self.choices)}>"
 
     def __str__(self) -> str:
-        return self.said()
+        return self.said(self.lang)
 
     def said(self, lang: str | None = None) -> str:
         """Every exchange graded, as a text table, in ``lang`` (the course's language by default)."""
@@ -229,7 +232,7 @@ def exchange_hint(
         made = [played.ways[key][2] for key in keys]
     # the contract made first, the points second (:mod:`.grading`)
     grades = grade_choices(points, stake(rules, spec), made)
-    return ExchangeHint(bidder, _ranked(ways, points, totals, grades, samples, hand), samples)
+    return ExchangeHint(bidder, _ranked(ways, points, totals, grades, samples, hand), samples, lang)
 
 
 def exchange_made(state: HandState, start: HandState, seat: Seat) -> tuple[list[Card], Suit | None]:

@@ -8,6 +8,7 @@ for screen readers.
 
 from __future__ import annotations
 
+import re
 import textwrap
 from collections.abc import Callable, Iterable, Sequence
 from html import escape
@@ -287,14 +288,24 @@ def game_html(game: Game, lang: str | None = None) -> str:
 TEXT_WIDTH = 78
 
 
+#: The space French writes before a colon, a semicolon, a question or an exclamation mark: never a line's break
+#: (a colon alone at the start of a line), held together while the text is wrapped.
+_BEFORE_HIGH_MARK = re.compile(r" (?=[:;?!](?:\s|$))")
+
+
 def wrap_text(text: str, width: int = TEXT_WIDTH, indent: str = "") -> str:
     """``text`` in lines of at most ``width`` characters, broken between words only (a word longer than a line
-    stays whole); lines after the first start with ``indent``."""
-    return (
-        textwrap.fill(text, width, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False)
-        if len(text) > width
-        else text
-    )
+    stays whole, a French colon stays with its word); lines after the first start with ``indent``.
+
+    >>> wrap_text("les cartes que Nord ne voit pas :", width=31)
+    'les cartes que Nord ne voit\\npas :'
+    """
+    if len(text) <= width:
+        return text
+    # a private-use character for the held space (textwrap breaks at ASCII whitespace only; no text holds it)
+    held = _BEFORE_HIGH_MARK.sub("\ue000", text)
+    wrapped = textwrap.fill(held, width, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False)
+    return wrapped.replace("\ue000", " ")
 
 
 def text_table(

@@ -29,7 +29,7 @@ from .session import CardGrade, ExchangeGrade, Move, TableSession
 __all__ = ["HINT", "QUIT", "play_in_terminal"]
 
 #: What a learner types for the hint, and to stop.
-HINT, QUIT = ("hint", "?"), ("quit", "q", "exit")
+HINT, QUIT = ("hint", "?", "conseil"), ("quit", "q", "exit", "quitter")
 #: The exchanges a hint lists (of a few dozen), as the table's hint panel does.
 _EXCHANGES_SHOWN = 8
 
@@ -104,7 +104,15 @@ def _moves(session: TableSession, typed: str) -> list[Move]:
         except (IllegalActionError, CardParseError):
             session.undo_discards()
             raise
+    numbered = _numbered(session.seen_by(session.seat).legal)
+    if typed.isdigit() and 1 <= int(typed) <= len(numbered):
+        return [session.play(numbered[int(typed) - 1])]
     return [session.play(typed)]
+
+
+def _numbered(legal: list[Action]) -> list[Action]:
+    """The choices that are no card, in the order the table lists them: the number a learner types picks one."""
+    return [a for a in legal if a.card is None]
 
 
 def _table(session: TableSession, lang: Lang) -> str:
@@ -119,7 +127,9 @@ def _table(session: TableSession, lang: Lang) -> str:
         lines.append(say("terminal.trick", lang, cards=trick))
     lines.append(say("terminal.hand", lang, cards=" ".join(card_face(c, lang) for c in view.hand)))
     if seen.to_act:
-        typed = [card_face(a.card, lang) if a.card is not None else str(a) for a in seen.legal]
+        # a card by its face; any other choice by its number and its words (its code is no word of the game)
+        typed = [card_face(a.card, lang) for a in seen.legal if a.card is not None]
+        typed += [f"{n}) {_said(a, lang)}" for n, a in enumerate(_numbered(seen.legal), 1)]
         lines.append(say("terminal.choices", lang, choices=", ".join(dict.fromkeys(typed))))
         if seen.discards_left > 1:
             lines.append(say("terminal.discards", lang, n=seen.discards_left))
