@@ -12,7 +12,7 @@ game, as ``quit`` does.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TextIO
 
 from ..analysis.exchange import ExchangeChoice, ExchangeHint
@@ -110,7 +110,7 @@ def _moves(session: TableSession, typed: str) -> list[Move]:
     return [session.play(typed)]
 
 
-def _numbered(legal: list[Action]) -> list[Action]:
+def _numbered(legal: Iterable[Action]) -> list[Action]:
     """The choices that are no card, in the order the table lists them: the number a learner types picks one."""
     return [a for a in legal if a.card is None]
 
