@@ -4,8 +4,8 @@
     .venv/bin/python scripts/build_lessons.py 05 practice      # some lessons (a name or its number)
     .venv/bin/python scripts/build_lessons.py --cells-only 05  # the cells only, not run (fast; outputs left out)
 
-A lesson is written once, in English, as a MyST Markdown notebook: ``lessons/NN_name.md`` (jupytext reads it). Its
-French edition is that source and ``lessons/fr/NN_name.po``, the translation kept against it: one entry per
+A lesson is written once, in English, as a MyST Markdown notebook: ``lessons/NN_<name>.md`` (jupytext reads it). Its
+French edition is that source and ``lessons/fr/NN_<name>.po``, the translation kept against it: one entry per
 markdown cell, and one per comment and per string literal of a code cell (the code itself is written once and reads
 the same in both editions; the package words its outputs in the language of the notebook's folder,
 ``notebooks/fr/course.json``). Each build first merges the source's entries into the ``.po`` (gettext's msgmerge): an

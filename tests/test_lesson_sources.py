@@ -1,5 +1,5 @@
-"""Issue 48, item 3: each lesson is written once — ``lessons/NN_name.md`` in English, its French translation kept
-against it in ``lessons/fr/NN_name.po`` — and both editions' notebooks under ``notebooks/`` are built from them by
+"""Issue 48, item 3: each lesson is written once — ``lessons/NN_<name>.md`` in English, its French translation kept
+against it in ``lessons/fr/NN_<name>.po`` — and both editions' notebooks under ``notebooks/`` are built from them by
 ``scripts/build_lessons.py``: a notebook edited by hand instead of its source fails here, and so does a paragraph of
 the source changed without its translation."""
 
