@@ -256,7 +256,7 @@ def test_a_hint_a_review_and_an_exchange_asked_in_french_read_wholly_in_french_i
     reviewed = review(finished, finished.contract.bidder, samples=16, lang="fr")
     exchange = exchange_hint(_bidder_discarding(), samples=6, lang="fr")
     assert str(ranked).startswith("Les choix d") and "meilleur" in str(ranked) and "best" not in str(ranked)
-    assert "<th>note</th>" in ranked._repr_html_()
+    assert "<th>note</th>" in ranked._repr_html_() and "ne voit pas :</p>" in ranked._repr_html_()
     assert str(reviewed).startswith("Bilan des décisions") and "<th>moment</th>" in reviewed._repr_html_()
     assert str(exchange).startswith("Les échanges de Nord")
     for text in (str(ranked), str(reviewed), str(exchange)):

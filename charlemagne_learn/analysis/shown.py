@@ -122,7 +122,7 @@ def hint_html(hint: Hint, lang: str | None = None) -> str:
         )
     cols = "".join(f"<th>{column_head(c, language)}</th>" for c in ("grade", "why"))
     return (
-        f'<div class="cl-hint" style="font-family:sans-serif"><p>{escape(_hint_head(hint, language), quote=False)}:</p>'
+        f'<div class="cl-hint" style="font-family:sans-serif"><p>{escape(_hint_head(hint, language) + heading_colon(language), quote=False)}</p>'
         f"<table><tr>{cols}</tr>{''.join(rows)}</table></div>"
     )
 
