@@ -175,9 +175,9 @@ def _takes_lang(func: Callable[..., Any]) -> bool:
 
 
 def lang_kw(func: Callable[..., Any], lang: Lang) -> dict[str, Any]:
-    """``{"lang": lang}`` when ``func`` takes a ``lang=`` keyword, else nothing: the engine's writers (quizzes, hints,
-    scoring, the static pictures) gain their ``lang=`` one module at a time, and a widget passes its language to
-    each one as soon as it takes it, with no change here."""
+    """``{"lang": lang}`` when ``func`` takes a ``lang=`` keyword, else nothing. Every writer a widget calls takes
+    ``lang=`` now and the widgets pass it directly; this is left only for the play table and the decision quiz, and
+    goes with their last call."""
     return {"lang": lang} if _takes_lang(func) else {}
 
 

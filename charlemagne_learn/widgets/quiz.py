@@ -36,7 +36,7 @@ from ..engine.rules import Rules
 from ..teach.progress import keep, quiz_key
 from ..teach.quiz import SEAT_KINDS, Question, questions
 from . import payloads as P
-from ._base import GameWidget, card_id, card_view, lang_kw
+from ._base import GameWidget, card_id, card_view
 from ._results import ROW_START, download, for_teacher, results_csv
 from ._traits import Payload, Payloads, Words
 from .payloads import QuizPlay, QuizSeat
@@ -358,7 +358,7 @@ class TrickQuiz(GameWidget):
             choices = "".join(f"<li>{escape(c)}</li>" for c in named) if q.kind in (*SEAT_KINDS, "score") else ""
             # a legal-play question's hand in an order that tells nothing; an order question's trumps as shuffled
             held = _neutral(q.cards) if q.kind == "legal" else q.cards
-            pictured = cards_html(q.trick or held, **lang_kw(cards_html, lang), four_colour=self.four_colour)
+            pictured = cards_html(q.trick or held, lang=lang, four_colour=self.four_colour)
             items.append(
                 f"<li><p>{escape(q.prompt)}</p>{f'<p>{pictured}</p>' if q.trick or q.cards else ''}"
                 f"{f'<ul>{choices}</ul>' if choices else ''}"
@@ -392,7 +392,7 @@ class TrickQuiz(GameWidget):
             given = f"<p>{escape(word('your answer', lang))} {escape(self._results[i]['answer'])}</p>"
         return (
             f"<details><summary>{escape(word('answer was', lang))}</summary>{given}<p><strong>"
-            f"{escape(said(q.answer))}</strong></p>{ruling_html(q.explanation, **lang_kw(ruling_html, lang))}</details>"
+            f"{escape(said(q.answer))}</strong></p>{ruling_html(q.explanation)}</details>"
         )
 
 
