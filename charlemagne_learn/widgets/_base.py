@@ -182,9 +182,8 @@ def lang_kw(func: Callable[..., Any], lang: Lang) -> dict[str, Any]:
 
 
 def variant_title(rules: Rules, lang: Lang = "en") -> str:
-    """The variant's name in ``lang``: the engine's own title in English ("Canadian Charlemagne"), its French name
-    ("Charlemagne canadien") from the word table."""
-    return rules.title if lang == "en" else word(f"title.{rules.name}", lang)
+    """The variant's name in ``lang`` (:meth:`Rules.named`): "Canadian Charlemagne", "Charlemagne canadien"."""
+    return rules.named(lang)
 
 
 def number_text(value: float, spec: str, lang: Lang = "en") -> str:
@@ -200,9 +199,9 @@ def engine_text(thing: object, lang: Lang) -> str | None:
 
 
 def bid_label(spec: BidSpec, lang: Lang = "en") -> str:
-    """A bid's name in ``lang``: the engine's label in English ("High Card No Trump"), its French name otherwise
-    (:meth:`BidSpec.text`); numbers and the game's French names (Mulot, Le Petit) are the same in both."""
-    return spec.label if lang == "en" else spec.text(lang)
+    """A bid's name in ``lang`` (:meth:`BidSpec.text`): "High Card No Trump", its French name in French; numbers
+    and the game's French names (Mulot, Le Petit) are the same in both."""
+    return spec.text(lang)
 
 
 def asset(name: str) -> str:

@@ -215,12 +215,12 @@ class BidOddsExplorer(GameWidget):
             rows.append(
                 {
                     "bid": chance.bid,
-                    "label": chance.label if lang == "en" else bid_label(odds.rules.bid(chance.bid), lang),
+                    "label": bid_label(odds.rules.bid(chance.bid), lang),
                     "probability": chance.probability,
                     "low": low,
                     "high": high,
                     "expected": points,
-                    "how": chance.how if lang == "en" else how_text(chance.how, lang),
+                    "how": how_text(chance.how, lang),
                     "text": say("odds.percent", lang, p=chance.probability),
                     "interval": say("odds.interval", lang, lo=low, hi=high),
                 }
