@@ -1,27 +1,20 @@
 """The widgets in French: every text a widget sends to its page (synced traits) and its static HTML picture hold
 no English word, built with ``lang="fr"`` or under a French course, after a few clicks; their own refusals are
-French too; and the English widgets say exactly what they said before.
-
-Some texts come from modules converted on other branches (the quizzes' questions, the hints' reasons, the static
-pictures of :mod:`charlemagne_learn.engine.display`, the scoring's reason). A widget passes its language to each of those
-writers as soon as it takes a ``lang=`` (see ``_base.lang_kw``); until then those texts are left out of the check
-here, and the check takes them in by itself once the writer takes a ``lang=``.
+French too; and the English widgets say exactly what they said before. Every text is checked, the ones the
+engine, the analysis and teach write for a widget too (questions, reasons, results, static pictures): a widget
+passes its language to each of them.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 import charlemagne_learn as cl
-from charlemagne_learn.analysis import hints as hints_module
 from charlemagne_learn.analysis import make_bot, play_hand
-from charlemagne_learn.engine.hand import HandResult
-from charlemagne_learn.teach import decisions as decisions_module
-from charlemagne_learn.teach import quiz as quiz_module
 from charlemagne_learn.widgets import (
     BidBox,
     BidOddsExplorer,
@@ -33,7 +26,7 @@ from charlemagne_learn.widgets import (
     TrumpLadder,
     _base,
 )
-from charlemagne_learn.widgets._base import GameWidget, lang_kw
+from charlemagne_learn.widgets._base import GameWidget
 
 try:
     from . import _french
@@ -55,15 +48,6 @@ _NOT_TEXT = frozenset(
 )
 
 
-#: Whether a hand's result says itself in a language (``HandResult.text(lang)``, the engine's French edition).
-_RESULT_IN_FRENCH = callable(getattr(HandResult, "text", None))
-
-
-def _writes_french(*writers: Callable[..., Any]) -> bool:
-    """Whether every one of these engine functions takes a ``lang=`` yet (converted on its own branch)."""
-    return all(lang_kw(w, "fr") for w in writers)
-
-
 def _texts(value: Any, path: str) -> Iterator[tuple[str, str]]:
     if isinstance(value, str):
         yield path, value
@@ -76,16 +60,13 @@ def _texts(value: Any, path: str) -> Iterator[tuple[str, str]]:
             yield from _texts(item, f"{path}[{n}]")
 
 
-def english_in(widget: GameWidget, skip: tuple[str, ...] = (), static: bool = True) -> dict[str, set[str]]:
-    """The English words in every synced text of ``widget`` (and its static HTML), by where they are; paths
-    starting with one of ``skip`` are texts another branch's module writes."""
+def english_in(widget: GameWidget, static: bool = True) -> dict[str, set[str]]:
+    """The English words in every synced text of ``widget`` (and its static HTML), by where they are."""
     found: dict[str, set[str]] = {}
     for name in widget.keys:
         if name in _NOT_TEXT:
             continue
         for path, text in _texts(getattr(widget, name), name):
-            if path.startswith(skip):
-                continue
             words = _french.english_words_in(text)
             if words:
                 found[f"{path}: {text[:120]!r}"] = words
@@ -155,14 +136,11 @@ def test_bid_names_of_the_american_and_maine_tables_in_french() -> None:
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_a_table_at_every_step_from_a_seat_and_for_the_teacher(variant: str) -> None:
     state = play_hand(cl.Rules.preset(variant), [make_bot("rule", s) for s in range(4)], seed=3)
-    # the hand's result and the static pictures are written by modules of other branches
-    skip = () if _RESULT_IN_FRENCH else ("picture.result",)
-    static = _writes_french(_base_display("hand_state_html"), _base_display("seat_view_html"))
     for seat in ("S", None):
         table = Table.replay(state, seat=seat, lang="fr")
         for step in range(0, table.steps + 1, 2):
             table.step = step
-            assert not english_in(table, skip=skip, static=static), (seat, step)
+            assert not english_in(table), (seat, step)
     assert Table(state, seat="S", lang="fr").words["last"].startswith("dernière action : ")
     table.step = next(n for n, (_, a) in enumerate(state.history, 1) if a.kind == "bid")
     assert " enchérit " in table.words["last"]
@@ -172,48 +150,34 @@ def test_a_table_at_every_step_from_a_seat_and_for_the_teacher(variant: str) -> 
     assert re.fullmatch(r"Points : NS \d+ – EO \d+", table.picture["points_line"])
 
 
-def _base_display(name: str) -> Callable[..., Any]:
-    from charlemagne_learn.analysis import shown
-    from charlemagne_learn.engine import display
-
-    func: Callable[..., Any] = getattr(display, name, None) or getattr(shown, name)
-    return func
-
-
 def test_a_trick_quiz_played_through_with_its_refusals() -> None:
-    questions_in_french = _writes_french(quiz_module.questions)
-    skip = () if questions_in_french else ("prompt", "feedback", "given_text", "answer_text", "choices")
     for variant in ("canadian", "maine"):
         quiz = TrickQuiz(variant, level=3, count=6, seed=1, lang="fr")
         while quiz.phase != "finished":
-            assert not english_in(quiz, skip=skip, static=questions_in_french)
+            assert not english_in(quiz)
             click(quiz, type="next")  # not answered yet
             assert quiz.message == "Répondez d'abord à cette question."
             click(quiz, type="check")  # nothing picked (or not a card question)
-            assert quiz.message and not english_in(quiz, skip=skip, static=False)
+            assert quiz.message and not english_in(quiz, static=False)
             quiz.answer(quiz._question.answer)
             click(quiz, type="card", card="AS")  # answered already
             assert quiz.message.startswith("Cette question a sa réponse")
-            assert not english_in(quiz, skip=skip, static=False)
+            assert not english_in(quiz, static=False)
             quiz.next()
-        assert quiz.summary.startswith("Vous avez") and not english_in(quiz, skip=skip, static=questions_in_french)
+        assert quiz.summary.startswith("Vous avez") and not english_in(quiz)
 
 
 def test_a_decision_quiz_its_grades_and_refusals() -> None:
-    situations = _writes_french(decisions_module.decisions)
-    reasons = situations and _writes_french(hints_module.hint)  # a decision grades itself (teach.decisions)
-    skip = (() if situations else ("prompt",)) + (() if reasons else ("grade.reason", "hint.choices", "review.result"))
-    french = situations and reasons and _writes_french(_base_display("cards_html"))
     quiz = DecisionQuiz("canadian", kinds=["bid", "lead", "play"], seed=3, count=3, samples=4, lang="fr")
     for _ in range(3):
-        assert not english_in(quiz, skip=skip, static=french)
+        assert not english_in(quiz)
         click(quiz, type="next")
         assert quiz.message == "prenez d'abord cette décision"
         best = quiz.decision.grade().best
         assert quiz.choose(best.action)  # type: ignore[union-attr]
         assert not quiz.choose(best.action)  # type: ignore[union-attr]
         assert quiz.message == "Cette décision est prise : cliquez Décision suivante."
-        assert not english_in(quiz, skip=skip, static=french)
+        assert not english_in(quiz)
         quiz.next()
     assert quiz.message == "Le quiz est terminé."
 
@@ -223,20 +187,15 @@ def test_the_odds_explorer_before_and_after_computing() -> None:
         x = BidOddsExplorer(variant, samples=4, seed=2, lang="fr", auto=False)
         assert not english_in(x)
         x.compute()
-        assert not english_in(x, static=_writes_french(_base_display("bid_odds_html")))
+        assert not english_in(x)
         assert all("\u202f%" in row["text"] for row in x.rows)  # 91 %, as French writes it
         assert all("." not in row["expected"] for row in x.rows)  # +1,8 points: a decimal comma
 
 
 def test_a_play_table_through_a_whole_hand_and_its_refusals() -> None:
-    reasons = _writes_french(hints_module.hint, hints_module.review)
-    french = _writes_french(_base_display("seat_view_html"))  # the static picture
-    skip = (() if _RESULT_IN_FRENCH else ("picture.result", "review.result")) + (
-        () if reasons else ("hint.choices", "grade.reason", "review.lines")
-    )
     p = PlayTable("canadian", seat="S", seed=2, lang="fr", grade_samples=4, hint_samples=4)
     for _ in range(60):
-        assert not english_in(p, skip=skip, static=french)
+        assert not english_in(p)
         if p.your_turn:
             click(p, type="hint")
             p.play(p.state.legal_actions()[-1])
@@ -246,7 +205,7 @@ def test_a_play_table_through_a_whole_hand_and_its_refusals() -> None:
             if not p.next_hand():
                 break
     people = PlayTable("canadian", people="NS", seed=2, lang="fr", grade_moves=False, hints=False)
-    assert not english_in(people, static=french)
+    assert not english_in(people)
 
 
 # ---------------------------------------------------------------- the course's language, and English as it was

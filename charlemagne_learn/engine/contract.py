@@ -65,7 +65,7 @@ class Contract(HashedOnce):
             bid = bid.name
         elif isinstance(bid, bool) or not isinstance(bid, (str, int)) or (isinstance(bid, int) and not 0 <= bid <= 100):
             lang = _lang(None)
-            names = ", ".join(repr(b.name) if lang == "en" else f"`{b.name}`" for b in rules.bids)
+            names = ", ".join(say("contract.bid_name", lang, name=b.name) for b in rules.bids)
             raise ContractError(sentence("contract.refuse.not_a_bid", lang, value=quote(bid), names=names))
         spec = rules.bid(str(bid))
         if alone is not None and not isinstance(alone, bool):

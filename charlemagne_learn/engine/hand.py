@@ -28,7 +28,7 @@ from .cards import SEATS, TEAMS, Card, CardList, Seat, Suit, _NamedType, parse_c
 from .contract import Contract
 from .deal import cards_of, check_deal, deal_hands, hands_by_seat, mask_of
 from .errors import CharlemagneError, HandError, IllegalActionError, quote
-from .i18n import Lang, Sentence, card_name, composed, lang_or_current, say, sentence, word
+from .i18n import Forms, Lang, Sentence, card_name, composed, lang_or_current, say, sentence, word
 from .rules import BidSpec, Rules
 from .scoring import decided, explain_score, hand_score
 from .tallies import SeatTally
@@ -108,14 +108,16 @@ class Trick(NamedTuple):
 
 
 def _allowed_list(actions: Iterable[Action], lang: Lang) -> str:
-    """Actions as a refusal lists them: in English as a player says them, which :meth:`Action.parse` reads too ("bid
-    Gros Mulot", never "bid gros_mulot"); in French as typed, quoted as code."""
-    return ", ".join(_act(a, lang) if lang == "en" else f"`{a}`" for a in actions)
+    """Actions as a refusal lists them, each in its language's form (:func:`_act`) marked as code where the language
+    marks it."""
+    return ", ".join(say("format.code", lang, code=_act(a, lang)) for a in actions)
 
 
 def _act(action: Action, lang: Lang) -> str:
-    """An action in a refusal: in English as said (:meth:`Action.text`), in French as typed (quoted by the message)."""
-    return action.text(lang) if lang == "en" else str(action)
+    """An action in a refusal, in the form its catalog picks: as said (:meth:`Action.text`), which
+    :meth:`Action.parse` reads back too ("bid Gros Mulot", never "bid gros_mulot"), or as typed (English says it,
+    French quotes what is typed)."""
+    return say("hand.act", lang, act=Forms(said=action.text(lang), typed=str(action)))
 
 
 def _said_act(action: Action) -> Sentence:

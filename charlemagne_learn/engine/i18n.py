@@ -34,6 +34,7 @@ import math
 import numbers
 import re
 import string
+import types
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -48,6 +49,7 @@ __all__ = [
     "LANGS",
     "LOCALE",
     "Codes",
+    "Forms",
     "Lang",
     "Sentence",
     "Unsaid",
@@ -395,6 +397,18 @@ def _card_article(card: Card, lang: Lang, form: str) -> str:
     else:
         article = "de l'" if vowel else "de la " if feminine else "du "
     return article + name
+
+
+class Forms(types.SimpleNamespace):
+    """One thing written in each of the forms languages choose between, for a catalog to pick the one its language
+    writes: ``Forms(said="bid Gros Mulot", typed="bid gros_mulot")`` is ``{act.said}`` in one catalog and
+    ``` `{act.typed}` ``` in another. Which form a language takes is its catalog's choice, never the code's.
+
+    >>> say("hand.act", "en", act=Forms(said="bid Gros Mulot", typed="bid gros_mulot"))
+    'bid Gros Mulot'
+    >>> say("hand.act", "fr", act=Forms(said="enchère Gros Mulot", typed="bid gros_mulot"))
+    'bid gros_mulot'
+    """
 
 
 class Codes(tuple[str, ...]):

@@ -21,7 +21,7 @@ from urllib.parse import quote as url_quote
 from urllib.parse import urlsplit
 
 from ..engine.errors import RulesOptionError, quote
-from ..engine.i18n import check_lang, sentence
+from ..engine.i18n import check_lang, say, sentence
 
 __all__ = ["binder_link", "hub_link", "repository_of"]
 
@@ -60,8 +60,8 @@ def _checked(repository: str | None, branch: str, folder: str | Path | None) -> 
 
 
 def _start(lang: str) -> str:
-    edition = check_lang(lang)
-    return f"notebooks/{START_PAGE}" if edition == "en" else f"notebooks/{edition}/{START_PAGE}"
+    # each edition's catalog says where its notebooks are: English at the top, French in notebooks/fr/
+    return say("binder.start", check_lang(lang), page=START_PAGE)
 
 
 def hub_link(

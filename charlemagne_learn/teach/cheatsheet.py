@@ -116,7 +116,7 @@ def _jack_words(rules: Rules, lang: Lang) -> str:
 
 def _bids(rules: Rules, lang: Lang) -> str:
     meanings = [bid_meaning(rules, spec, lang) for spec in rules.bids]
-    heads = {c: c if lang == "en" else word(c, lang) for c in COLUMNS}
+    heads = {c: say(f"cheat.col.{c.replace(' ', '_')}", lang) for c in COLUMNS}
     # Every column at least as wide as its longest word ("Charlemagne", "adversaires"), which cannot wrap — a
     # word of n letters takes about 1.25 n letters' room, a bold heading more —, then the rest of the line shared
     # among the columns whose texts are longer, so that every bid fits in two or three lines.

@@ -47,7 +47,7 @@ from ..engine.actions import Action
 from ..engine.checks import whole_number
 from ..engine.display import text_table
 from ..engine.errors import CharlemagneError, quote
-from ..engine.i18n import Lang, lang_or_current, number, say, sentence, word
+from ..engine.i18n import Forms, Lang, lang_or_current, number, say, sentence, word
 from ..engine.spreadsheet import csv_text, read_cell
 from .drawn import drawn_ahead
 
@@ -461,9 +461,8 @@ class ClassResults:
         language = lang_or_current(None)
         parts = [self._summary(language), "", str(self.by_student(lang=language)), ""]
         parts.append(str(self.by_skill(lang=language)))
-        colon = "\u202f:" if language == "fr" else ":"
         for heading, found in self._problem_parts(language):
-            parts += ["", heading + colon, *found]
+            parts += ["", say("class.heading", language, heading=heading), *found]
         return "\n".join(parts)
 
     def _repr_html_(self) -> str:
@@ -514,14 +513,14 @@ def _note(key: str, who: tuple[str, str], found: tuple[set[int], set[str]]) -> s
 
 
 def _said(answer: str, lang: Lang) -> str:
-    """An answer as the language says it: a decision is stored in the record's form ("play 8♥"), which a
-    French page shows as "jouer 8♥"; a trick quiz's answer (a seat, cards) is already in its quiz's words."""
-    if lang == "en":
-        return answer
+    """An answer as the language says it: a decision is stored in the record's form ("play 8♥"), which an English
+    page shows as stored and a French one as "jouer 8♥" (each catalog picks its form); a trick quiz's answer (a
+    seat, cards) is already in its quiz's words."""
     try:
-        return Action.parse(answer).text(lang)
+        words = Action.parse(answer).text(lang)
     except CharlemagneError:
-        return answer
+        words = answer
+    return say("class.answer", lang, answer=Forms(stored=answer, said=words))
 
 
 def _heads(lang: Lang, *names: str) -> tuple[str, ...]:

@@ -37,9 +37,9 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 from matplotlib.text import Text
-from matplotlib.ticker import Formatter, FuncFormatter, PercentFormatter
+from matplotlib.ticker import Formatter, PercentFormatter
 
-from ..engine.i18n import Lang, number
+from ..engine.i18n import Lang, number, say
 from .drawn import Pictures, figure_bundle
 from .palette import OKABE_ITO
 
@@ -57,9 +57,35 @@ def percent_formatter(lang: Lang, decimals: int | None = None) -> Formatter:
     >>> percent_formatter("fr")(25, 0)
     '25\\u202f%'
     """
-    if lang == "en":
-        return PercentFormatter(100, decimals=decimals)
-    return FuncFormatter(lambda value, _: number(value / 100, f".{decimals or 0}%", lang))
+    return _Percent(lang, decimals)
+
+
+class _Percent(PercentFormatter):
+    """Percent ticks in the form the language's catalog picks (``figures.percent``): matplotlib's, as many decimals
+    as the axis's span needs (English), or whole percents with the language's marks (French)."""
+
+    def __init__(self, lang: Lang, decimals: int | None) -> None:
+        super().__init__(100, decimals=decimals)
+        self.lang = lang
+
+    def __call__(self, x: float, pos: int | None = None) -> str:
+        return say("figures.percent", self.lang, tick=_Tick(self, x, pos))
+
+
+class _Tick:
+    """One tick's label in each form, each written only when its catalog asks for it (matplotlib's needs an axis)."""
+
+    def __init__(self, formatter: _Percent, x: float, pos: int | None) -> None:
+        self._formatter, self._x, self._pos = formatter, x, pos
+
+    @property
+    def spanned(self) -> str:
+        return str(PercentFormatter.__call__(self._formatter, self._x, self._pos))
+
+    @property
+    def whole(self) -> str:
+        formatter = self._formatter
+        return number(self._x / 100, f".{formatter.decimals or 0}%", formatter.lang)
 
 
 def dark_ink(colour: Any) -> Any:

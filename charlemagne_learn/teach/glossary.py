@@ -19,7 +19,7 @@ from html import escape
 
 from ..course import course_rules
 from ..engine.errors import RulesOptionError, quote
-from ..engine.i18n import lang_or_current, sentence, word, word_key
+from ..engine.i18n import Forms, lang_or_current, say, sentence, word, word_key
 from ..engine.rules import VARIANTS, Rules
 
 __all__ = ["GLOSSARY", "Term", "glossary_html", "term", "terms_of"]
@@ -317,23 +317,28 @@ _BOWER = "<span lang='en'>bower</span>"
 def glossary_html(lang: str | None = None) -> str:
     """The glossary as a table: term, French, meaning, lesson; in French (``lang`` or the course's language):
     the French word, the English term (marked as English for screen readers), the meaning, the lesson."""
+    # Each language's catalog lays a row out, its own word first (``glossary.row``): the English term, or the French
+    # one with the English term beside it
+    language = lang_or_current(lang)
     # JupyterLab right-aligns table cells in outputs: a glossary is read as text, from the left
     td = "<td style='text-align:left'>"
-    if lang_or_current(lang) == "fr":
-        rows = "".join(
-            # "bower" is an English word French players borrow: marked as English for screen readers
-            f"<tr>{td}<strong>{escape(t.french).replace('bower', _BOWER)}</strong></td>"
-            f"{td}<em lang='en'>{escape(name)}</em></td>"
-            f"{td}{escape(t.sens)}</td>{td}{escape(t.lesson)}</td></tr>"
-            for name, t in GLOSSARY.items()
+    rows = "".join(
+        say(
+            "glossary.row",
+            language,
+            td=td,
+            term=Forms(
+                english=escape(name),
+                lesson=escape(t.lesson),
+                meaning=escape(t.meaning),
+                sens=escape(t.sens),
+                french=escape(t.french),
+                # "bower" is an English word French players borrow: marked as English for screen readers
+                french_marked=escape(t.french).replace("bower", _BOWER),
+            ),
         )
-        heads: tuple[str, ...] = ("terme", "<span lang='en'>English</span>", "sens", "leçon")
-    else:
-        rows = "".join(
-            f"<tr>{td}<strong>{escape(name)}</strong></td>{td}<em>{escape(t.french)}</em></td>"
-            f"{td}{escape(t.meaning)}</td>{td}{escape(t.lesson)}</td></tr>"
-            for name, t in GLOSSARY.items()
-        )
-        heads = ("term", "français", "meaning", "lesson")
+        for name, t in GLOSSARY.items()
+    )
+    heads = (say(f"glossary.head.{column}", language) for column in ("term", "other", "meaning", "lesson"))
     head = "".join(f"<th style='text-align:left'>{h}</th>" for h in heads)
     return f"<table class='cl-glossary' style='font-family:sans-serif'><tr>{head}</tr>{rows}</table>"

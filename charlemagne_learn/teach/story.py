@@ -31,7 +31,7 @@ from ..engine.checks import whole_number
 from ..engine.display import cards_html
 from ..engine.errors import IllegalActionError
 from ..engine.hand import HandState, Phase
-from ..engine.i18n import Lang, lang_or_current, say, sentence
+from ..engine.i18n import Forms, Lang, lang_or_current, say, sentence
 from ..engine.ranking import sort_hand
 from .decisions import SAMPLES
 from .judging import count_action, count_advice, count_hand, count_is_a_rule
@@ -112,8 +112,9 @@ def _said(seat: Seat, action: Action, lang: Lang) -> str:
     if action.kind == "pass":
         return say("story.passes", lang, seat=seat)
     if action.kind == "choose":
-        what = str(action).split(" ", 1)[1].replace("_", " ") if lang == "en" else action.text(lang)
-        return say("story.chooses_help", lang, seat=seat, what=what)
+        # English names the choice as recorded ("partner card"), French says the action ("prendre le minou")
+        named = Forms(recorded=str(action).split(" ", 1)[1].replace("_", " "), said=action.text(lang))
+        return say("story.chooses_help", lang, seat=seat, what=named)
     if action.kind in ("play", "give", "discard") and action.card is not None:
         # a card on its face in the language's letters, a joker by its name: "South plays the red joker"
         return say(_VERBS[action.kind], lang, seat=seat, card=action.card)

@@ -175,16 +175,15 @@ def _takes_lang(func: Callable[..., Any]) -> bool:
 
 
 def lang_kw(func: Callable[..., Any], lang: Lang) -> dict[str, Any]:
-    """``{"lang": lang}`` when ``func`` takes a ``lang=`` keyword, else nothing: the engine's writers (quizzes, hints,
-    scoring, the static pictures) gain their ``lang=`` one module at a time, and a widget passes its language to
-    each one as soon as it takes it, with no change here."""
+    """``{"lang": lang}`` when ``func`` takes a ``lang=`` keyword, else nothing. Every writer a widget calls takes
+    ``lang=`` now and the widgets pass it directly; this is left only for the play table and the decision quiz, and
+    goes with their last call."""
     return {"lang": lang} if _takes_lang(func) else {}
 
 
 def variant_title(rules: Rules, lang: Lang = "en") -> str:
-    """The variant's name in ``lang``: the engine's own title in English ("Canadian Charlemagne"), its French name
-    ("Charlemagne canadien") from the word table."""
-    return rules.title if lang == "en" else word(f"title.{rules.name}", lang)
+    """The variant's name in ``lang`` (:meth:`Rules.named`): "Canadian Charlemagne", "Charlemagne canadien"."""
+    return rules.named(lang)
 
 
 def number_text(value: float, spec: str, lang: Lang = "en") -> str:
@@ -200,9 +199,9 @@ def engine_text(thing: object, lang: Lang) -> str | None:
 
 
 def bid_label(spec: BidSpec, lang: Lang = "en") -> str:
-    """A bid's name in ``lang``: the engine's label in English ("High Card No Trump"), its French name otherwise
-    (:meth:`BidSpec.text`); numbers and the game's French names (Mulot, Le Petit) are the same in both."""
-    return spec.label if lang == "en" else spec.text(lang)
+    """A bid's name in ``lang`` (:meth:`BidSpec.text`): "High Card No Trump", its French name in French; numbers
+    and the game's French names (Mulot, Le Petit) are the same in both."""
+    return spec.text(lang)
 
 
 def asset(name: str) -> str:

@@ -40,7 +40,7 @@ from ..engine.ranking import sort_hand
 from ..engine.rules import VARIANTS, Rules
 from ..engine.tricks import explain_play, legal_plays
 from . import payloads as P
-from ._base import GameWidget, card_id, card_view, lang_kw
+from ._base import GameWidget, card_id, card_view
 from ._traits import Payloads
 
 __all__ = ["Hand", "sort_hand"]
@@ -156,5 +156,5 @@ class Hand(GameWidget):
 
     def _static_html(self) -> str:
         caption = f"<p>{escape(self.caption)}</p>" if self.caption else ""
-        cards = cards_html(self._hand, self._contract, **lang_kw(cards_html, self._lang), four_colour=self.four_colour)
+        cards = cards_html(self._hand, self._contract, lang=self._lang, four_colour=self.four_colour)
         return f'<div class="cl-hand">{caption}{cards}</div>'

@@ -54,8 +54,8 @@ def role_text(role: str, lang: Lang = "en") -> str:
     """A card's role as the ladder writes it: ``"big jack (le bar)"`` in English, ``"le bar"`` in French."""
     if not role:
         return ""
-    if lang == "en" and role in _GLOSSED:
-        return f"{word(role, 'en')} ({word(role, 'fr')})"
+    if role in _GLOSSED:  # the English names these with the French players' word beside it
+        return word(f"ladder.glossed.{role.replace(' ', '_')}", lang)
     return word(role, lang)
 
 

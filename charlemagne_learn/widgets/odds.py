@@ -29,7 +29,7 @@ from ..engine.ranking import sort_hand
 from ..engine.rng import check_seed, derive_seed
 from ..engine.rules import Rules
 from . import payloads as P
-from ._base import GameWidget, bid_label, card_view, lang_kw, number_text, variant_title
+from ._base import GameWidget, bid_label, card_view, number_text, variant_title
 from ._traits import Payloads, Words
 from .payloads import OddsRow
 
@@ -149,7 +149,7 @@ class BidOddsExplorer(GameWidget):
             self.progress_text = say("deals done", self._lang, done=done, total=total)
 
         try:
-            odds = bid_odds(  # in the widget's language once the analysis writes French (its lang=)
+            odds = bid_odds(  # numbers, in no language: the rows below say them in the widget's
                 self._rules,
                 self._hand,
                 self._seat,
@@ -158,7 +158,6 @@ class BidOddsExplorer(GameWidget):
                 self._seed,
                 self.method,  # type: ignore[arg-type]
                 progress=report,
-                **lang_kw(bid_odds, lang),
             )
         finally:
             self.computing = False
@@ -216,12 +215,12 @@ class BidOddsExplorer(GameWidget):
             rows.append(
                 {
                     "bid": chance.bid,
-                    "label": chance.label if lang == "en" else bid_label(odds.rules.bid(chance.bid), lang),
+                    "label": bid_label(odds.rules.bid(chance.bid), lang),
                     "probability": chance.probability,
                     "low": low,
                     "high": high,
                     "expected": points,
-                    "how": chance.how if lang == "en" else how_text(chance.how, lang),
+                    "how": how_text(chance.how, lang),
                     "text": say("odds.percent", lang, p=chance.probability),
                     "interval": say("odds.interval", lang, lo=low, hi=high),
                 }
@@ -255,7 +254,7 @@ class BidOddsExplorer(GameWidget):
 
     def _static_html(self) -> str:
         if self._odds is not None:
-            return bid_odds_html(self._odds, **lang_kw(bid_odds_html, self._lang))
+            return bid_odds_html(self._odds, lang=self._lang)
         return f'<div class="cl-odds"><p>{escape(self.caption)}</p></div>'
 
 

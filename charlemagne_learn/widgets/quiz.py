@@ -30,13 +30,13 @@ from ..engine.cards import Card, Seat
 from ..engine.checks import whole_number
 from ..engine.display import cards_html, ruling_html
 from ..engine.errors import IllegalActionError
-from ..engine.i18n import card_face, lang_or_current, say, sentence, word
+from ..engine.i18n import Lang, card_face, lang_or_current, say, sentence, word
 from ..engine.ranking import sort_hand
 from ..engine.rules import Rules
 from ..teach.progress import keep, quiz_key
 from ..teach.quiz import SEAT_KINDS, Question, questions
 from . import payloads as P
-from ._base import GameWidget, card_id, card_view, lang_kw
+from ._base import GameWidget, card_id, card_view
 from ._results import ROW_START, download, for_teacher, results_csv
 from ._traits import Payload, Payloads, Words
 from .payloads import QuizPlay, QuizSeat
@@ -353,12 +353,12 @@ class TrickQuiz(GameWidget):
         shown = self._questions[: self.number] if recorded else self._questions
         items = []
         for i, q in enumerate(shown):
-            # seats by their letters in English (N E S W), by name in French (Ouest, not W)
-            named = [word(c, lang) if q.kind in SEAT_KINDS and lang != "en" else c for c in q.choices]
+            # seats by their letters in English (N E S W), by name in French (Ouest, not W): the catalog's choice
+            named = [_seat(c, lang) if q.kind in SEAT_KINDS else c for c in q.choices]
             choices = "".join(f"<li>{escape(c)}</li>" for c in named) if q.kind in (*SEAT_KINDS, "score") else ""
             # a legal-play question's hand in an order that tells nothing; an order question's trumps as shuffled
             held = _neutral(q.cards) if q.kind == "legal" else q.cards
-            pictured = cards_html(q.trick or held, **lang_kw(cards_html, lang), four_colour=self.four_colour)
+            pictured = cards_html(q.trick or held, lang=lang, four_colour=self.four_colour)
             items.append(
                 f"<li><p>{escape(q.prompt)}</p>{f'<p>{pictured}</p>' if q.trick or q.cards else ''}"
                 f"{f'<ul>{choices}</ul>' if choices else ''}"
@@ -380,7 +380,7 @@ class TrickQuiz(GameWidget):
 
         def said(answer: Iterable[str]) -> str:
             if q.kind in SEAT_KINDS:
-                return ", ".join(word(c, lang) if lang != "en" else c for c in answer)
+                return ", ".join(_seat(c, lang) for c in answer)
             if q.kind == "score":
                 return ", ".join(answer)
             return ", ".join(
@@ -392,8 +392,13 @@ class TrickQuiz(GameWidget):
             given = f"<p>{escape(word('your answer', lang))} {escape(self._results[i]['answer'])}</p>"
         return (
             f"<details><summary>{escape(word('answer was', lang))}</summary>{given}<p><strong>"
-            f"{escape(said(q.answer))}</strong></p>{ruling_html(q.explanation, **lang_kw(ruling_html, lang))}</details>"
+            f"{escape(said(q.answer))}</strong></p>{ruling_html(q.explanation)}</details>"
         )
+
+
+def _seat(seat: str, lang: Lang) -> str:
+    """A seat in the quiz's static picture: by its letter or its name, as the language's catalog writes it."""
+    return say("quiz.seat", lang, seat=Seat.find(seat))
 
 
 def _neutral(cards: Iterable[Card]) -> list[Card]:

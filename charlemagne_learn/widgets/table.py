@@ -32,7 +32,7 @@ from ..engine.contract import Contract
 from ..engine.display import hand_state_html, seat_view_html
 from ..engine.errors import IllegalActionError, RulesOptionError, quote
 from ..engine.hand import HandResult, HandState, Phase, SeatView
-from ..engine.i18n import Lang, say, sentence, word
+from ..engine.i18n import Forms, Lang, say, sentence, word
 from ..engine.ranking import sort_hand
 from ..engine.rules import Rules
 from . import payloads as P
@@ -82,10 +82,13 @@ def action_text(action: Action, rules: Rules, lang: Lang = "en") -> str:
         return word("pass", lang)
     if action.kind == "bid" and action.bid is not None:
         label = bid_label(rules.bid(action.bid), lang)
-        no_trump = " NT" if lang == "en" else " SA"
+        no_trump = " " + say("hr.no_trump", lang)
         return label + (action.suit.symbol if action.suit is not None else no_trump if action.no_trump else "")
-    if lang == "en":
-        return action.text("en")
+    return _in_words(action, _spoken(action, lang), lang)
+
+
+def _spoken(action: Action, lang: Lang) -> str:
+    """An action other than a pass or a bid as a player says it at the table: "joue Q♥", "atout ♥"."""
     if action.kind == "trump" and action.suit is not None:
         return say("table.action.trump", lang, suit=action.suit.symbol)
     if action.kind == "choose":
@@ -95,29 +98,31 @@ def action_text(action: Action, rules: Rules, lang: Lang = "en") -> str:
     return say(f"table.action.{action.kind}", lang, card=action.card)
 
 
+def _in_words(action: Action, spoken: str, lang: Lang) -> str:
+    """An action in the form the language's catalog picks: the engine's own words (English: "bid 6", "choose
+    kitty") or as a player says it at the table (French: "enchérit 6", "joue Q♥")."""
+    return say("table.action", lang, act=Forms(engine=action.text(lang), spoken=spoken))
+
+
 def _last_action(action: Action, rules: Rules, lang: Lang) -> str:
     """The replay's last action: "pass" or the engine's words in English ("bid 6", "play Q♥"); in French as a
     player says it ("passe", "enchérit 6", "joue Q♥")."""
     if action.kind == "pass":
         return word("pass", lang)
-    if lang == "en":
-        return action.text("en")
     if action.kind == "bid":
-        return say("table.action.bid", lang, bid=action_text(action, rules, lang))
+        return _in_words(action, say("table.action.bid", lang, bid=action_text(action, rules, lang)), lang)
     return action_text(action, rules, lang)
 
 
 def result_text(result: HandResult, lang: Lang = "en") -> str:
-    """Why the hand ended as it did: the engine's reason in English, its ``text(lang)`` where it says one."""
-    if lang == "en":
-        return result.reason
+    """Why the hand ended as it did, in ``lang`` (:meth:`HandResult.text`; the English is the engine's reason)."""
     said = engine_text(result, lang)
     return result.reason if said is None else said
 
 
 def contract_text(contract: Contract, lang: Lang = "en") -> str:
     """A contract as the table writes it: ``"6 ♥ by South"`` (the engine's own words) or ``"6 ♥ par Sud"``."""
-    return str(contract) if lang == "en" else contract.text(lang)
+    return contract.text(lang)
 
 
 def _count_text(n: int, lang: Lang) -> str:

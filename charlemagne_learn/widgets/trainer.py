@@ -26,7 +26,6 @@ from ..teach.decisions import Decision
 from ..teach.homework import Homework
 from ..teach.practice import MISSES, Practice, SetAside, choose, keep, opened
 from ..teach.problems import THEMES, BankEntry, Problem, bank, kinds_on_demand, problem, problem_on_demand
-from ._base import lang_kw
 from .decide import DecisionQuiz, written_lang
 
 __all__ = ["Trainer"]
@@ -122,7 +121,7 @@ class Trainer(DecisionQuiz):
 
     def _problems(self) -> Iterator[Decision]:
         if self._homework is not None:  # the same problems, in the same order, for the whole class
-            for asked in self._homework.problems(**lang_kw(Homework.problems, self._language)):
+            for asked in self._homework.problems(lang=self._language):
                 self._asked.append(asked)
                 yield asked.decision
             return
@@ -142,7 +141,7 @@ class Trainer(DecisionQuiz):
             )  # fmt: skip
             stored = next((e for e in entries if e.key == key), None)
             if stored is not None:
-                found = stored.problem(self._table, **lang_kw(stored.problem, self._language))
+                found = stored.problem(self._table, lang=self._language)
             elif key is not None:  # a mistake of the learner's own made on demand
                 _, kind, seed = key.split(" ")
                 try:
@@ -159,7 +158,7 @@ class Trainer(DecisionQuiz):
             yield found.decision
 
     def _made(self, kind: str, seed: int) -> Problem:
-        return problem(self._table, kind, seed, **lang_kw(problem, self._language))
+        return problem(self._table, kind, seed, lang=self._language)
 
     def _fresh(self, seeds: Iterator[int], skill: str | None, themes: Iterable[str]) -> Problem:
         """A problem made on demand past the stored set, not met before: of ``skill`` (any when None) and ``themes``
@@ -170,7 +169,7 @@ class Trainer(DecisionQuiz):
             skill,
             themes,
             skip=self._practice.problems,
-            **lang_kw(problem_on_demand, self._language),
+            lang=self._language,
         )
 
     # ------------------------------------------------------------ answers
