@@ -46,7 +46,7 @@ from ..engine.checks import flag, whole_number
 from ..engine.errors import CardParseError, IllegalActionError, RulesOptionError, quote
 from ..engine.game import Game
 from ..engine.hand import HandState, Phase, SeatView
-from ..engine.i18n import Lang, check_lang, sentence, word
+from ..engine.i18n import Forms, Lang, check_lang, say, sentence, word
 from ..engine.rng import derive_seed
 from ..engine.rules import Rules
 
@@ -592,7 +592,9 @@ class TableSession:
 
     def team(self, team: str | None) -> str:
         """A team as the refusals name it: ``"EW"`` in English (as the engine writes it), ``"Est–Ouest"`` in French."""
-        return str(team) if self.lang == "en" else word(f"play.team.{team}", self.lang)
+        return say(
+            "play.refusal_team", self.lang, team=Forms(code=str(team), named=word(f"play.team.{team}", self.lang))
+        )
 
     def __repr__(self) -> str:
         return f"TableSession({self.summary()})"

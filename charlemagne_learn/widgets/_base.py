@@ -12,7 +12,6 @@ clicks: every rule, label and reason comes from the engine.
 from __future__ import annotations
 
 import functools
-import inspect
 import re
 from collections.abc import Callable
 from functools import cache
@@ -43,7 +42,6 @@ __all__ = [
     "card_view",
     "clip",
     "engine_text",
-    "lang_kw",
     "number_text",
     "suit_inks",
     "variant_title",
@@ -167,20 +165,6 @@ def _refusals_in_lang(init: Callable[..., None]) -> Callable[..., None]:
 
 
 @cache
-def _takes_lang(func: Callable[..., Any]) -> bool:
-    try:
-        return "lang" in inspect.signature(func).parameters
-    except (TypeError, ValueError):  # a builtin with no signature takes no lang
-        return False
-
-
-def lang_kw(func: Callable[..., Any], lang: Lang) -> dict[str, Any]:
-    """``{"lang": lang}`` when ``func`` takes a ``lang=`` keyword, else nothing. Every writer a widget calls takes
-    ``lang=`` now and the widgets pass it directly; this is left only for the play table and the decision quiz, and
-    goes with their last call."""
-    return {"lang": lang} if _takes_lang(func) else {}
-
-
 def variant_title(rules: Rules, lang: Lang = "en") -> str:
     """The variant's name in ``lang`` (:meth:`Rules.named`): "Canadian Charlemagne", "Charlemagne canadien"."""
     return rules.named(lang)

@@ -38,12 +38,12 @@ from ..engine.checks import flag, whole_number
 from ..engine.display import held_html
 from ..engine.errors import CardParseError, CharlemagneError, IllegalActionError
 from ..engine.hand import HandState, Phase
-from ..engine.i18n import LANGS, Lang, check_lang, current_lang, say, word
+from ..engine.i18n import LANGS, Forms, Lang, check_lang, current_lang, say, word
 from ..engine.rules import Rules
 from ..teach.decisions import Decision, decisions
 from ..teach.progress import keep, quiz_key
 from . import payloads as P
-from ._base import lang_kw, number_text
+from ._base import number_text
 from ._results import ROW_START, download, for_teacher, results_csv
 from ._traits import Payload
 from ._words import action_button, choice_text, exchange_grade_line, grade_line, hint_panel, refuted
@@ -96,7 +96,7 @@ class DecisionQuiz(TableFront):
     ) -> None:
         whole_number("count", count, 1, 100)
         # the situations and questions in the widget's language, once teach.decisions writes French
-        stream = decisions(rules, kinds, seed, samples=samples, **lang_kw(decisions, written_lang(lang)))
+        stream = decisions(rules, kinds, seed, samples=samples, lang=written_lang(lang))
         self._setup(stream, count, seed, student, samples, coach, f"decisions: seed {seed}")
         self._progress: str | None = quiz_key("decision", rules, 1, kinds, seed)
         super().__init__(lang=lang, four_colour=four_colour, hints=False)
@@ -147,9 +147,7 @@ class DecisionQuiz(TableFront):
         very deals each grade used, so every grade stays as it was)."""
         self._decisions = [self._in_lang(d) for d in self._decisions]
         if self._ranking is not None:
-            self._ranking = exchange_hint(
-                self.decision.state, self._ranking.samples, also=self._also, **lang_kw(exchange_hint, self._lang)
-            )
+            self._ranking = exchange_hint(self.decision.state, self._ranking.samples, also=self._also, lang=self._lang)
         self._redraw()
 
     def _in_lang(self, decision: Decision) -> Decision:
@@ -195,7 +193,7 @@ class DecisionQuiz(TableFront):
         coach: bool,
     ) -> DecisionQuiz:
         quiz = cls.__new__(cls)
-        decision = Decision.at(state, samples=samples, **lang_kw(Decision.at, written_lang(lang)))
+        decision = Decision.at(state, samples=samples, lang=written_lang(lang))
         quiz._setup(
             iter([decision]), 1, 0, student, samples, coach, f"one decision: {decision.kind} at a lesson's hand"
         )
@@ -291,7 +289,7 @@ class DecisionQuiz(TableFront):
     def _graded(self) -> Hint | ExchangeHint:
         """The decision on show, graded (each decision keeps its grade): its reasons in the widget's language once
         :meth:`Decision.grade` takes a ``lang=``."""
-        return self.decision.grade(**lang_kw(Decision.grade, self._lang))
+        return self.decision.grade()
 
     def _exchange_ranking(self, discards: list[Card], trump: Suit | None) -> ExchangeHint:
         ranked = self._graded()
@@ -301,9 +299,7 @@ class DecisionQuiz(TableFront):
         except IllegalActionError:  # a discard outside the candidates: graded on the same deals
             # the same deals the ranking used
             self._also = (discards, trump)
-            ranked = exchange_hint(
-                self.decision.state, ranked.samples, also=self._also, **lang_kw(exchange_hint, self._lang)
-            )
+            ranked = exchange_hint(self.decision.state, ranked.samples, also=self._also, lang=self._lang)
         self._ranking = ranked
         return ranked
 
@@ -392,19 +388,19 @@ class DecisionQuiz(TableFront):
         then read them back."""
         if not self._shown:
             return
-        decision, lang, more = self.decision, self._lang, self.number < self._count
+        decision, more = self.decision, self.number < self._count
         if self._chosen is None:
             find_next = more and self._next_known_unanswered
 
             def work() -> None:
-                decision.grade(**lang_kw(Decision.grade, lang))
+                decision.grade()
                 if find_next:
-                    self._following().grade(**lang_kw(Decision.grade, lang))
+                    self._following().grade()
 
         elif more and not self._next_known_unanswered:  # the answer given: now the next can be found
 
             def work() -> None:
-                self._following().grade(**lang_kw(Decision.grade, lang))
+                self._following().grade()
 
         else:
             return
@@ -532,16 +528,18 @@ class DecisionQuiz(TableFront):
             (
                 c.said(lang)
                 if isinstance(c, ExchangeChoice)
-                else c.action.text(lang)
-                if lang == "en"
-                else choice_text(c.action, rules, lang),
+                else say(
+                    "table.action",
+                    lang,
+                    act=Forms(engine=c.action.text(lang), spoken=choice_text(c.action, rules, lang)),
+                ),
                 c,
             )
             for c in ranked.choices
         ]
         # English keeps the hints' own grade names (best, blunder); French says them in words
-        graded = [(text, c.grade if lang == "en" else word(f"play.grade.{c.grade}", lang), c) for text, c in named]
-        colon = ":" if lang == "en" else " :"
+        graded = [(text, word(f"play.grade.{c.grade}", lang), c) for text, c in named]
+        colon = word("decide.colon", lang)
         rows = "".join(
             # the deals behind the grade and its intervals, for a reader who points at it; each row's reason and,
             # where it needs saying, how sure its grade is
