@@ -68,6 +68,26 @@ def _jupyter_server_extension_points() -> list[dict[str, str]]:
 
 
 def _load_jupyter_server_extension(serverapp: Any) -> None:
-    """Register :func:`keep_static_pictures` with the server's contents manager, beside any other pre-save hook."""
+    """Register :func:`keep_static_pictures` with the server's contents manager, beside any other pre-save hook, and
+    with any contents manager another extension makes afterwards from the server's class (jupytext's, loaded after
+    this one, replaces the server's manager with one of a subclass of its own: the hook went with the old one)."""
     serverapp.contents_manager.register_pre_save_hook(keep_static_pictures)
+    serverapp.contents_manager_class = keeping_static_pictures(serverapp.contents_manager_class)
     serverapp.log.info("charlemagne_learn: saved notebooks keep their widgets' static pictures")
+
+
+def keeping_static_pictures(manager_class: type) -> type:
+    """``manager_class``, whose managers register :func:`keep_static_pictures` as they are made (the class itself
+    where it does so already)."""
+    if getattr(manager_class, "_keeps_static_pictures", False):
+        return manager_class
+
+    class Keeping(manager_class):  # type: ignore[misc]  # a class known only when the server runs
+        _keeps_static_pictures = True
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self.register_pre_save_hook(keep_static_pictures)
+
+    Keeping.__name__ = Keeping.__qualname__ = manager_class.__name__
+    return Keeping

@@ -93,12 +93,39 @@ def test_anything_else_is_saved_as_it_is() -> None:
 
 def test_the_server_runs_the_hook_when_it_saves_a_lesson(tmp_path: Path) -> None:
     contents = FileContentsManager(root_dir=str(tmp_path))
-    _load_jupyter_server_extension(SimpleNamespace(contents_manager=contents, log=logging.getLogger("test")))
+    app = SimpleNamespace(
+        contents_manager=contents, contents_manager_class=FileContentsManager, log=logging.getLogger()
+    )
+    _load_jupyter_server_extension(app)
     contents.save({"type": "notebook", "format": "json", "content": _lesson()}, "lesson.ipynb")
     saved = json.loads((tmp_path / "lesson.ipynb").read_text(encoding="utf-8"))
     dead, _plain, kept, _alone, _stream = _data(saved)
     assert WIDGET_VIEW not in dead and "text/html" in dead and WIDGET_VIEW in kept
     assert contents.get("lesson.ipynb")["content"]["cells"][1]["source"] == "# Lesson"
+
+
+def test_a_contents_manager_another_extension_makes_afterwards_runs_the_hook_too(tmp_path: Path) -> None:
+    """jupytext's server extension, loaded after this one, replaces the server's contents manager with one of a class
+    it builds on the server's: a lesson saved then kept its dead views (reopened: "model not found")."""
+    jupytext = pytest.importorskip("jupytext")
+    app = SimpleNamespace(
+        contents_manager=FileContentsManager(root_dir=str(tmp_path)),
+        contents_manager_class=FileContentsManager,
+        log=logging.getLogger("test"),
+    )
+    _load_jupyter_server_extension(app)
+    # as jupytext's extension does: its own class on the server's, a new manager in place of the old one
+    app.contents_manager = jupytext.build_sync_jupytext_contents_manager_class(app.contents_manager_class)(
+        root_dir=str(tmp_path)
+    )
+    app.contents_manager.save({"type": "notebook", "format": "json", "content": _lesson()}, "lesson.ipynb")
+    dead, _plain, kept, _alone, _stream = _data(json.loads((tmp_path / "lesson.ipynb").read_text(encoding="utf-8")))
+    assert WIDGET_VIEW not in dead and "text/html" in dead and WIDGET_VIEW in kept
+    # loaded twice, or on a class that keeps them already: the hook is registered once
+    again = SimpleNamespace(contents_manager=app.contents_manager, contents_manager_class=app.contents_manager_class,
+                            log=app.log)  # fmt: skip
+    _load_jupyter_server_extension(again)
+    assert again.contents_manager_class is app.contents_manager_class
 
 
 @pytest.mark.slow  # a few seconds or more: in the full test command, not the quick check
