@@ -89,7 +89,7 @@ def test_a_move_is_graded_and_a_bad_move_changes_nothing() -> None:
     move = s.play("pass")
     assert move.seat == cl.Seat.S and isinstance(move.grade, CardGrade)
     assert move.grade.ranked.choice(move.action).action == cl.Action.parse("pass")
-    assert TableSession("canadian", people="NS", seed=3, grade_moves=False).hint() == "play.hint wait"  # screen up
+    assert TableSession("canadian", people="NS", seed=3, grade_moves=False).hint() == "play.hint_wait"  # screen up
 
 
 def test_the_exchange_is_chosen_taken_back_and_confirmed_as_one_graded_move() -> None:

@@ -153,7 +153,7 @@ class ExchangeHint:
                 number(c.points, "+.2f", language),
                 *([number(c.tricks, ".1f", language)] if c.tricks is not None and counted else []),
                 number(c.made, ".0%", language),
-                say(f"display.grade.{c.grade}", language),
+                say(f"grade.{c.grade}", language),
                 _joined(c.does(language), c.doubt(language), language),
             ]
             for c in self.choices

@@ -90,7 +90,7 @@ def grade_word(grade: Grade, lang: str | None = None) -> str:
     >>> grade_word("inaccuracy", "en"), grade_word("inaccuracy", "fr"), grade_word("blunder", "fr")
     ('inaccuracy', 'imprécision', 'gaffe')
     """
-    return say(f"display.grade.{grade}", lang_or_current(lang))
+    return say(f"grade.{grade}", lang_or_current(lang))
 
 
 def scale_rows(lang: str | None = None) -> list[tuple[str, str]]:
@@ -103,7 +103,7 @@ def scale_rows(lang: str | None = None) -> list[tuple[str, str]]:
     rows = []
     below = 0.0
     for grade, limit in SCALE:
-        key = "grading.scale.first" if grade == "best" else "grading.scale.band"
+        key = "grading.scale.first" if grade == "best" else "band.low_to_high"
         low, high = number(below, ".0%", language), number(limit, ".0%", language)
         rows.append((grade_word(grade, language), say(key, language, low=low, high=high)))
         below = limit

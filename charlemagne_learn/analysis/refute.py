@@ -205,7 +205,7 @@ class Refutation:
     def _verdict(self, bidder_tricks: int, lang: Lang) -> str:
         contract = self.contract
         if is_made(contract, bidder_tricks):
-            return say("refute.made", lang)
+            return say("scoring.made", lang)
         if contract.spec.avoid:
             return say("refute.fails", lang)
         return say("refute.fails_by", lang, n=min(contract.spec.tricks, contract.rules.tricks_per_hand) - bidder_tricks)

@@ -44,7 +44,7 @@ def how_text(how: str, lang: str | None = None) -> str:
     parts = []
     for part in how.split(", "):
         if part.startswith("trump "):
-            parts.append(say("how.trump", language, suit=part[6:]))
+            parts.append(say("action.trump", language, suit=part[6:]))
         else:
             key = f"how.{part}"
             said = word(key, language)  # the key itself where the catalog has no such part
@@ -53,7 +53,7 @@ def how_text(how: str, lang: str | None = None) -> str:
 
 
 def _grade(grade: str, lang: Lang) -> str:
-    return say(f"display.grade.{grade}", lang)
+    return say(f"grade.{grade}", lang)
 
 
 def _odds_how(odds: BidOdds, lang: Lang) -> str:

@@ -258,7 +258,7 @@ class BiddingDataset:
 
     def _column(self, kind: str, bid: str, method: Method) -> str:
         if method not in ("double_dummy", "bots"):
-            raise RulesOptionError(sentence("stats.bad_method", method=quote(method)))
+            raise RulesOptionError(sentence("odds.bad_method", method=quote(method)))
         return f"{kind}_{'dd' if method == 'double_dummy' else 'bots'}_{self.rules.bid(bid).name}"
 
 

@@ -30,19 +30,21 @@ def bid_meaning(rules: Rules, spec: BidSpec, lang: Lang = "en") -> dict[str, str
     ``"also called"``: the names players also call it by ("also called Charles+"), or ""."""
     n = rules.tricks_per_hand
     if spec.avoid:
-        goal = word("goal avoid", lang)
+        goal = word("meaning.goal.avoid", lang)
     else:
-        goal = say("goal all" if spec.tricks >= n else "goal n", lang, n=spec.tricks if spec.tricks < n else n)
+        goal = say(
+            "meaning.goal.all" if spec.tricks >= n else "meaning.goal.n", lang, n=spec.tricks if spec.tricks < n else n
+        )
     if spec.exposed_after_first_trick:
-        goal += word("goal shown", lang)
+        goal += word("meaning.goal.shown", lang)
     if rules.per_trick_scoring:
-        made, failed = word("made per trick", lang), say("failed per trick", lang, n=spec.made)
+        made, failed = word("meaning.made.per_trick", lang), say("meaning.failed.per_trick", lang, n=spec.made)
     elif spec.outright:
-        made, failed = word("made outright", lang), word("failed outright", lang)
+        made, failed = word("meaning.made.outright", lang), word("meaning.failed.outright", lang)
     else:
-        made, failed = say("made +n", lang, n=spec.made), say("failed +n", lang, n=spec.failed)
-    exchange = f"exchange {spec.exchange}" + (
-        " optional" if spec.exchange == "partner" and spec.alone == "optional" else ""
+        made, failed = say("meaning.made.points", lang, n=spec.made), say("meaning.failed.points", lang, n=spec.failed)
+    exchange = f"meaning.exchange.{spec.exchange}" + (
+        "_optional" if spec.exchange == "partner" and spec.alone == "optional" else ""
     )
     trump = spec.trump if spec.has_trump else ("jokers only" if rules.jokers else "no trump")
     also = say("bid.also_called", lang, names=", ".join(spec.also_called)) if spec.also_called else ""
@@ -50,10 +52,10 @@ def bid_meaning(rules: Rules, spec: BidSpec, lang: Lang = "en") -> dict[str, str
         "bid": spec.text(lang),
         # not a column of the box: what a bid is also called, for where a bid is explained by name
         "also called": also,
-        "who plays": word(f"alone {spec.alone}", lang),
+        "who plays": word(f"meaning.alone.{spec.alone}", lang),
         "exchange": say(exchange, lang, k=rules.kitty_size, k1=rules.kitty_size + 1),
         "trump": word(trump, lang),
-        "first lead": word("leads bidder" if spec.bidder_leads else "leads left", lang),
+        "first lead": word("meaning.leads.bidder" if spec.bidder_leads else "meaning.leads.left", lang),
         "to make it": goal,
         "made": made,
         "failed": failed,

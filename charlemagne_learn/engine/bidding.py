@@ -115,4 +115,4 @@ def bid_trump_problem(rules: Rules, act: Action, *, lang: str | None = None) -> 
     else:
         return ""
     language = lang_or_current(lang)
-    return say(key, language, title=f"in title.{rules.name}", bid=spec.text(language), name=spec.name)
+    return say(key, language, title=f"in_title.{rules.name}", bid=spec.text(language), name=spec.name)

@@ -190,7 +190,7 @@ class Contract(HashedOnce):
         if self.trump is not None:
             bid += f" {self.trump.symbol}"
         elif self.spec.trump == "with_bid_or_none":
-            bid += say("contract.no_trump", language)
+            bid += say("action.no_trump", language)
         text = say("contract.by", language, bid=bid, seat=self.bidder)
         if self.alone and self.spec.alone == "optional":
             text += say("contract.alone", language)

@@ -58,7 +58,7 @@ def heading_colon(lang: Lang) -> str:
 
 def column_head(name: str, lang: Lang) -> str:
     """The head of a table's column ``name`` (a ``display.col.*`` word)."""
-    return say(f"display.col.{name}", lang)
+    return say(f"display.col.{name.replace(' ', '_')}", lang)
 
 
 # The static HTML has no stylesheet: it writes the widgets' palette inline, so both read alike in every theme.

@@ -884,8 +884,8 @@ class HandState:
         before = self.at(move)
         if before.phase is Phase.PLAY:
             nth = word(f"narrate.nth.{len(before.trick) + 1}", language)
-            return say("narrate.when card", language, n=len(before.tricks) + 1, nth=nth)
-        return say(_PART.get(before.phase, "narrate.when bidding"), language)
+            return say("narrate.when_card", language, n=len(before.tricks) + 1, nth=nth)
+        return say(_PART.get(before.phase, "narrate.when_bidding"), language)
 
     def _replayed(self, actions: Iterable[Action]) -> HandState:
         fresh = HandState._dealt(self.rules, self.dealer, list(self._deal[0]), self._deal[1])
@@ -946,8 +946,8 @@ _APPLY: dict[Phase, Callable[[HandState, int, Action], None]] = {
     _PLAY: HandState._apply_play,
 }
 #: The phases before the cards are played, as a player names that part of the hand.
-_PART = {Phase.BIDDING: "narrate.when bidding", Phase.CHOOSE: "narrate.when choose", Phase.GIVE: "narrate.when exchange",
-         Phase.DISCARD: "narrate.when exchange", Phase.TRUMP: "narrate.when exchange"}  # fmt: skip
+_PART = {Phase.BIDDING: "narrate.when_bidding", Phase.CHOOSE: "narrate.when_choose", Phase.GIVE: "narrate.when_exchange",
+         Phase.DISCARD: "narrate.when_exchange", Phase.TRUMP: "narrate.when_exchange"}  # fmt: skip
 _PHASE_KIND = {_GIVE: "give", _DISCARD: "discard", _TRUMP: "trump", _CHOOSE: "choose", _PLAY: "play"}
 _SEAT_NAMES = tuple(seat.name for seat in Seat)
 _CARD = tuple(Card.from_index(i) for i in range(34))

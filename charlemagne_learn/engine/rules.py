@@ -345,14 +345,14 @@ class Rules(HashedOnce):
         if most != self.hand_size:
             raise RulesOptionError(
                 sentence(
-                    "rules.hand_size", refusal_lang(), title=f"in title.{self.name}", most=most, hand=self.hand_size
+                    "rules.hand_size", refusal_lang(), title=f"in_title.{self.name}", most=most, hand=self.hand_size
                 )
             )
         takes_kitty = any(b.exchange in _KITTY_EXCHANGES for b in self.bids)
         if takes_kitty != (self.kitty_size > 0):
             lang = refusal_lang()
             need = sentence("rules.kitty_needed" if takes_kitty else "rules.kitty_unused", lang)
-            title = f"in title.{self.name}"
+            title = f"in_title.{self.name}"
             raise RulesOptionError(sentence("rules.kitty_size", lang, kitty=self.kitty_size, title=title, need=need))
 
     # ----------------------------------------------------------------- presets
@@ -392,7 +392,7 @@ class Rules(HashedOnce):
                     "rules.own_deck",
                     lang,
                     deck=Codes(deck),
-                    title=f"in title.{base.name}",
+                    title=f"in_title.{base.name}",
                     shape=shape,
                     variants=Codes(list(VARIANTS)),
                 )
@@ -466,12 +466,12 @@ class Rules(HashedOnce):
         lang = refusal_lang()
         # the bids as players call them, which this reads too: "Gros Mulot (Mulot+)", never only "gros_mulot"
         allowed = Codes(b.called("en") for b in self.bids)
-        title = f"in title.{self.name}"
+        title = f"in_title.{self.name}"
         for other in VARIANTS.values():
             # a bid of another table ("Mulot+" at the American table) is said to be one, and which
             spec = other.bids[other._bid_index[key]] if key in other._bid_index else None
             if spec is not None and not spec.numbered and other.name != self.name:
-                where = {"bid": spec.label, "other": f"in title.{other.name}"}
+                where = {"bid": spec.label, "other": f"in_title.{other.name}"}
                 said = sentence(
                     "rules.no_bid_elsewhere", lang, title=title, value=quote(name), allowed=allowed, **where
                 )

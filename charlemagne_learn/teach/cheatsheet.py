@@ -114,9 +114,14 @@ def _jack_words(rules: Rules, lang: Lang) -> str:
     return "<p>" + top + say("cheat.jacks", lang, lead=lead, big=escape(big), little=escape(little)) + "</p>"
 
 
+#: The bids table's columns said under another key than the column's own word: the sheet heads its exchange column
+#: "exchange", where the bid box says what is taken ("kitty / partner's card").
+_HEAD_KEYS = {"exchange": "cheat.col.exchange"}
+
+
 def _bids(rules: Rules, lang: Lang) -> str:
     meanings = [bid_meaning(rules, spec, lang) for spec in rules.bids]
-    heads = {c: say(f"cheat.col.{c.replace(' ', '_')}", lang) for c in COLUMNS}
+    heads = {c: word(_HEAD_KEYS.get(c, c.replace(" ", "_")), lang) for c in COLUMNS}
     # Every column at least as wide as its longest word ("Charlemagne", "adversaires"), which cannot wrap — a
     # word of n letters takes about 1.25 n letters' room, a bold heading more —, then the rest of the line shared
     # among the columns whose texts are longer, so that every bid fits in two or three lines.
@@ -164,7 +169,7 @@ def _judging_words(rules: Rules, lang: Lang) -> str:
     if count_is_a_rule(rules):
         bids = sorted(COUNT_TO_BID.items(), key=lambda item: item[1])
         rule = ", ".join(
-            say("cheat.count_first" if i == 0 else "cheat.count_next", lang, bid=bid, n=least)
+            say("tally.bid_from" if i == 0 else "cheat.count_next", lang, bid=bid, n=least)
             for i, (bid, least) in enumerate(bids)
         )
         count = f"<p>{say('cheat.count', lang, rule=rule, least=bids[0][1])}</p>"

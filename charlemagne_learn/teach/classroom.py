@@ -387,7 +387,7 @@ class ClassResults:
                     who, say(f"final.skill.{skill}", language),
                     *(f"{right}/{n} ({_percent(right, n, language)})" for right, n in shares),
                     number(gain, "+.0%", language),
-                    say("class.gain.interval", language, low=number(low, "+.0%", language),
+                    say("band.low_to_high", language, low=number(low, "+.0%", language),
                         high=number(high, "+.0%", language)),
                 ))  # fmt: skip
         heads = _heads(language, "who", "skill", "placement", "final", "gain", "interval")
@@ -413,7 +413,7 @@ class ClassResults:
         sides = []
         for groups, title in (
             (by_skill, say("class.plot_skill", language)),
-            (by_student, say("class.plot_student", language)),
+            (by_student, say("class.per_student", language)),
         ):
             if len(groups) > MAX_PLOT_BARS:
                 # the lowest bars, still in the plot's order (the hardest skill at the top)
@@ -445,7 +445,7 @@ class ClassResults:
         files = say("class.files" if count != 1 else "class.file", lang)
         where = say("class.in_files", lang, n=count, files=files) if self.files else ""
         people = len(self.students)
-        students = say("class.students" if people != 1 else "class.student", lang)
+        students = say("class.students" if people != 1 else "class.col.student", lang)
         return say("class.summary", lang, answers=len(self.answers), people=people, students=students, files=where)
 
     def _problem_parts(self, lang: Lang) -> list[tuple[str, tuple[str, ...]]]:

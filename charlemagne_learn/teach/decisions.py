@@ -151,7 +151,7 @@ class Decision:
                 say("decision.contract", lang, contract=view.contract.text(lang), trump=view.contract.trump_words(lang))
             )
             if view.trick:
-                played = ", ".join(say("decision.played", lang, seat=s, card=c) for s, c in view.trick)
+                played = ", ".join(say("story.played", lang, seat=s, card=c) for s, c in view.trick)
                 parts.append(say("decision.table", lang, played=played))
         return " ".join(parts)
 

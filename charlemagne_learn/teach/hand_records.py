@@ -184,7 +184,7 @@ def _board_html(rules: Rules, board: Board, page: bool, lang: Lang) -> str:
         f"{_hand_lines(board.hands[seat], page, lang)}</div>"
         for seat in _SEATS
     )
-    kitty = _cards(board.kitty, page, lang) or say("hr.no_kitty", lang)
+    kitty = _cards(board.kitty, page, lang) or say("meaning.exchange.none", lang)
     centre = f'<div class="centre">{say("hr.centre", lang, n=board.number, cards=kitty)}</div>'
     trumps = list(board.tricks[Seat.N])
     dd_rows = "".join(
@@ -192,7 +192,7 @@ def _board_html(rules: Rules, board: Board, page: bool, lang: Lang) -> str:
         for seat in _SEATS
     )
     lowest = rules.numbered_bids[0]
-    bidder = say("hr.bidder", lang)
+    bidder = say("bidder", lang)
     trump_heads = "".join(f"<th>{_trump_head(t, page, lang)}</th>" for t in trumps)
     dd = (
         f'<p class="cap">{escape(say("hr.dd_caption", lang, label=lowest.label), quote=False)}</p>'

@@ -41,7 +41,7 @@ def narrate(state: HandState, move: int, viewer: Seat | None, lang: str | None =
         line += " " + say("narrate.won", language, seat=after.tricks[-1].winner)
     if before.phase is Phase.BIDDING and after.phase is not Phase.BIDDING and after.bidder is not None:
         won = next(a for _, a in reversed(after.history) if a.kind == "bid")
-        line += " " + say("narrate.won bidding", language, seat=after.bidder, bid=_bid_text(won, after.rules, language))
+        line += " " + say("narrate.won_bidding", language, seat=after.bidder, bid=_bid_text(won, after.rules, language))
     if before.kitty and not after.kitty and after.bidder is not None:  # the kitty goes with the contract
         line += " " + say("narrate.kitty", language, seat=after.bidder)
     return line
@@ -68,7 +68,7 @@ def _line(before: HandState, seat: Seat, action: Action, viewer: Seat | None, la
     if action.kind in ("give", "discard"):
         # seen by the seat that moves the card and, for a card passed, the partner who takes it
         sees = viewer is None or viewer == seat or (action.kind == "give" and viewer == seat.partner)
-        key = f"narrate.{action.kind}" if sees else f"narrate.{action.kind} hidden"
+        key = f"narrate.{action.kind}" if sees else f"narrate.{action.kind}_hidden"
         return say(key, lang, seat=seat, card=action.card, partner=seat.partner)
     if action.kind == "play":
         key = "narrate.play" if before.trick else "narrate.lead"

@@ -462,7 +462,7 @@ def plot_perfect_vs_bots(data: str | BiddingDataset = "canadian", *, lang: str |
     ax = fig.add_subplot()
     width = 0.38
     for j, (method, name) in enumerate(
-        (("double_dummy", say("plots.perfect", language)), ("bots", say("plots.greedy", language)))
+        (("double_dummy", say("display.perfect", language)), ("bots", say("plots.greedy", language)))
     ):
         for i, spec in enumerate(specs):
             made = sum(ds.made(spec.name, method))  # type: ignore[arg-type]

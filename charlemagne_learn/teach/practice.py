@@ -761,7 +761,7 @@ class PracticeReport:
 
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # answers are counted, never halves
         ax.set_xlabel(say("practice.plot_x", lang))
-        ax.set_ylabel(say("practice.plot_y", lang))
+        ax.set_ylabel(say("practice.head_rating", lang))
         ax.set_title(say("practice.plot_title", lang), loc="left")
         ax.grid(alpha=0.3)
         return fig

@@ -341,7 +341,7 @@ def _skill(kind: Kind, topic: str, lang: str) -> str:
 
 
 def _trick_words(seats: Sequence[Seat], trick: Sequence[Card], lang: str) -> str:
-    return ", ".join(say("quiz.played", lang, seat=s, card=c) for s, c in zip(seats, trick, strict=True))
+    return ", ".join(say("story.played", lang, seat=s, card=c) for s, c in zip(seats, trick, strict=True))
 
 
 # ---------------------------------------------------------------- the four kinds

@@ -87,7 +87,7 @@ def rules_of(variant: str | Rules | None, options: dict[str, Any]) -> Rules:
     variant's name as its preset with ``options``, None the course's variant and house rules."""
     if isinstance(variant, Rules):
         if options:
-            raise RulesOptionError(sentence("play.rules and options", options=", ".join(sorted(options))))
+            raise RulesOptionError(sentence("play.rules_and_options", options=", ".join(sorted(options))))
         return variant
     name, options = course_variant(variant, options)
     return Rules.preset(name, **options)
@@ -96,7 +96,7 @@ def rules_of(variant: str | Rules | None, options: dict[str, Any]) -> Rules:
 def check_pace(pace: object) -> str:
     """``pace`` if it is one of :data:`PACES`; refused otherwise, naming them."""
     if pace not in PACES:
-        raise RulesOptionError(sentence("play.bad pace", given=quote(pace), allowed=", ".join(PACES)))
+        raise RulesOptionError(sentence("play.bad_pace", given=quote(pace), allowed=", ".join(PACES)))
     return str(pace)
 
 
@@ -366,7 +366,7 @@ class TableSession:
     def ready(self) -> None:
         """The pass screen's button: the person it passed to now sees their cards."""
         if self.passing_to is None:
-            raise IllegalActionError(sentence("play.no screen", self.lang))
+            raise IllegalActionError(sentence("play.no_screen", self.lang))
         self._viewer, self.passing_to = self.passing_to, None
 
     # ------------------------------------------------------------ a person's moves
@@ -377,11 +377,11 @@ class TableSession:
         error is raised and nothing changes."""
         lang = self.lang
         if self.game.is_over:
-            raise IllegalActionError(sentence("play.game is over", lang, team=self.team(self.game.winner)))
+            raise IllegalActionError(sentence("play.game_is_over", lang, team=self.team(self.game.winner)))
         if self.done is not None:
-            raise IllegalActionError(sentence("play.hand is over", lang))
+            raise IllegalActionError(sentence("play.hand_is_over", lang))
         if self.passing_to is not None:
-            raise IllegalActionError(sentence("play.wait screen", lang, seat=word(self.passing_to.name, lang)))
+            raise IllegalActionError(sentence("play.wait_screen", lang, seat=word(self.passing_to.name, lang)))
         act = self.action(action)
         state = self.game.hand
         mover = self.seat
@@ -402,7 +402,7 @@ class TableSession:
         if isinstance(action, Action):
             return action
         if not isinstance(action, Card) and len(str(action)) > LONGEST_ACTION:
-            raise IllegalActionError(sentence("play.too long", given=quote(_clip(str(action))), limit=LONGEST_ACTION))
+            raise IllegalActionError(sentence("play.too_long", given=quote(_clip(str(action))), limit=LONGEST_ACTION))
         card: Card | None = action if isinstance(action, Card) else None
         if card is None and len(str(action).split()) == 1 and str(action).strip().lower() != "pass":
             try:
@@ -457,7 +457,7 @@ class TableSession:
         takes."""
         left = self.discards_left()
         if left == 0:
-            raise IllegalActionError(sentence("play.not discarding", self.lang))
+            raise IllegalActionError(sentence("play.not_discarding", self.lang))
         chosen = Card.parse(card) if not isinstance(card, Card) else card
         if Action.discard(chosen) not in self.game.hand.view(self.seat).legal_actions:
             self.game.hand.copy().apply(Action.discard(chosen), self.seat)  # the engine's own reason
@@ -465,7 +465,7 @@ class TableSession:
         if chosen in now:
             now.remove(chosen)
         elif len(now) >= left:
-            raise IllegalActionError(sentence("play.discard full", self.lang, n=left))
+            raise IllegalActionError(sentence("play.discard_full", self.lang, n=left))
         else:
             now.append(chosen)
         self._chosen = now
@@ -474,7 +474,7 @@ class TableSession:
         """Put the chosen cards aside, in the order chosen (graded as one exchange): each as a :meth:`play`."""
         left, chosen = self.discards_left(), self.chosen
         if left == 0 or len(chosen) != left:
-            key = "play.not discarding" if left == 0 else "play.discard not ready"
+            key = "play.not_discarding" if left == 0 else "play.discard_not_ready"
             raise IllegalActionError(sentence(key, self.lang, n=left, chosen=len(chosen)))
         self._chosen = []
         return [self.play(card) for card in chosen]  # each was checked when chosen: none is refused
@@ -491,7 +491,7 @@ class TableSession:
         """Every legal card, bid or partner's card ranked with its grade, or the bidder's whole exchanges; where
         there is no hint to give, the catalog key of the note that says why."""
         if not self.your_turn:
-            return "play.hint wait"
+            return "play.hint_wait"
         state = self.game.hand
         start = self._exchange_start() if state.phase in EXCHANGE else None
         ranking = None
@@ -502,7 +502,7 @@ class TableSession:
         if ranking is not None:
             return ranking
         if not hinted(state.view(self.seat)):
-            return "play.hint none give" if state.phase is Phase.GIVE else "play.hint other"
+            return "play.hint_none_give" if state.phase is Phase.GIVE else "play.hint_other"
         return self.ranked_at(state.view(self.seat), self.hint_samples)
 
     def _exchange_start(self) -> HandState | None:
@@ -561,7 +561,7 @@ class TableSession:
         written, for the hand and the language; a review that fails is tried again, not lost)."""
         hand = self.done
         if hand is None:
-            raise IllegalActionError(sentence("play.finish first", self.lang))
+            raise IllegalActionError(sentence("play.finish_first", self.lang))
         kept = self._review
         if kept is not None and kept[0] is hand and kept[1] == self.lang:
             return kept[2]
@@ -578,23 +578,21 @@ class TableSession:
         """The finished hand as it was after ``at`` actions (0: the deal), every hand face up."""
         last = len(self.done.history) if self.done is not None else 0
         if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= last or self.done is None:
-            raise RulesOptionError(sentence("play.bad replay", given=quote(at), last=last))
+            raise RulesOptionError(sentence("play.bad_replay", given=quote(at), last=last))
         return self.done.at(at)
 
     def next_hand(self) -> None:
         """Leave the review and play on (the bots move until it is a person's turn)."""
         if self.done is None or self.game.is_over:
             if self.game.is_over:
-                raise IllegalActionError(sentence("play.game was won", self.lang, team=self.team(self.game.winner)))
-            raise IllegalActionError(sentence("play.finish first", self.lang))
+                raise IllegalActionError(sentence("play.game_was_won", self.lang, team=self.team(self.game.winner)))
+            raise IllegalActionError(sentence("play.finish_first", self.lang))
         self.done = None
         self.run_bots()
 
     def team(self, team: str | None) -> str:
         """A team as the refusals name it: ``"EW"`` in English (as the engine writes it), ``"Est–Ouest"`` in French."""
-        return say(
-            "play.refusal_team", self.lang, team=Forms(code=str(team), named=word(f"play.team.{team}", self.lang))
-        )
+        return say("play.refusal_team", self.lang, team=Forms(code=str(team), named=word(f"{team}", self.lang)))
 
     def __repr__(self) -> str:
         return f"TableSession({self.summary()})"
@@ -634,18 +632,18 @@ def seats_of(seat: Seat | str | None, people: Iterable[Seat | str] | str | None)
     if isinstance(people, Seat):
         people = [people]
     if not isinstance(people, (str, list, tuple, set, frozenset)):
-        raise RulesOptionError(sentence("play.people not seats", value=quote(people)))
+        raise RulesOptionError(sentence("play.people_not_seats", value=quote(people)))
     given: list[Seat | str] = list(people) if not isinstance(people, str) else _seat_words(people)
     seats = [Seat.find(p) for p in given]
     if not seats or len(set(seats)) != len(seats):
-        raise RulesOptionError(sentence("play.people count", value=quote(people)))
+        raise RulesOptionError(sentence("play.people_count", value=quote(people)))
     ordered = sorted(set(seats))
     if seat is None:
         return tuple(ordered)
     first = Seat.find(seat)
     if first not in ordered:
         raise RulesOptionError(
-            sentence("play.seat not among people", seat=first.name, people="".join(s.name for s in ordered))
+            sentence("play.seat_not_among_people", seat=first.name, people="".join(s.name for s in ordered))
         )
     return (first, *(s for s in ordered if s != first))
 

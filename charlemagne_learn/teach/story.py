@@ -75,7 +75,7 @@ class Story:
         return [(say(k, self.lang), v) for k, v in zip(keys, texts, strict=True)]
 
     def __str__(self) -> str:
-        colon = say("story.name_colon", self.lang)
+        colon = say("colon", self.lang)
         lines = [self.title]
         for m in self.moments:
             lines += ["", say("story.move", self.lang, when=m.when, hand=m.hand.face(self.lang))]

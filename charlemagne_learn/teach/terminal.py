@@ -65,7 +65,7 @@ def play_in_terminal(session: TableSession, read: Callable[[], str | None], out:
             session.next_hand()
             continue
         if session.passing_to is not None:  # several people at one terminal: the next one says they are there
-            show(say("play.pass to", lang, seat=word(session.passing_to.name, lang)))
+            show(say("play.pass_to", lang, seat=word(session.passing_to.name, lang)))
             if read() is None:
                 break
             session.ready()
@@ -88,8 +88,8 @@ def play_in_terminal(session: TableSession, read: Callable[[], str | None], out:
             show(exc.said(lang))
     scores = session.game.scores
     if session.game.winner:
-        return say("play.game over", lang, team=word(f"play.team.{session.game.winner}", lang))
-    return say("play.game points", lang, **scores)
+        return say("play.game_over", lang, team=word(f"{session.game.winner}", lang))
+    return say("play.game_points", lang, **scores)
 
 
 def _moves(session: TableSession, typed: str) -> list[Move]:
@@ -146,10 +146,9 @@ def _hint(session: TableSession, lang: Lang) -> str:
 
 
 def _exchanges(ranked: ExchangeHint, lang: Lang) -> str:
-    head = say("play.exchange title", lang, samples=ranked.samples)
+    head = say("play.exchange_title", lang, samples=ranked.samples)
     rows = [
-        f"  {c.said(lang)}: {word(f'play.grade.{c.grade}', lang)}. {c.why(lang)}"
-        for c in ranked.choices[:_EXCHANGES_SHOWN]
+        f"  {c.said(lang)}: {word(f'grade.{c.grade}', lang)}. {c.why(lang)}" for c in ranked.choices[:_EXCHANGES_SHOWN]
     ]
     return "\n".join([head, *rows])
 
@@ -169,7 +168,7 @@ def _grade(move: Move, lang: Lang) -> str:
         reason = say("display.unsure", lang, reason=reason, doubt=unsure)
     if mine.grade != "best":
         reason = say("display.better", lang, reason=reason, best=said(best, lang))
-    return f"{say('play.you chose', lang, action=chosen, grade=word(f'play.grade.{mine.grade}', lang))}. {reason}"
+    return f"{say('play.you_chose', lang, action=chosen, grade=word(f'grade.{mine.grade}', lang))}. {reason}"
 
 
 def _said(action: Action, lang: Lang) -> str:
@@ -184,10 +183,10 @@ def _review(session: TableSession, hand: HandState, lang: Lang) -> str:
     for _seat, line in session.review():
         action = said(line.said, lang) or _said(line.action, lang)
         lines.append(
-            f"  {said(line.when, lang)}: {action}: {word(f'play.grade.{line.grade}', lang)}. {review_why(line, lang)}"
+            f"  {said(line.when, lang)}: {action}: {word(f'grade.{line.grade}', lang)}. {review_why(line, lang)}"
         )
     if len(lines) == 1:
-        lines.append("  " + word("play.no decisions", lang))
-    lines.append(say("play.hand points", lang, **result.points))
-    lines.append(say("play.game points", lang, **session.game.scores))
+        lines.append("  " + word("play.no_decisions", lang))
+    lines.append(say("play.hand_points", lang, **result.points))
+    lines.append(say("play.game_points", lang, **session.game.scores))
     return "\n".join(lines)

@@ -117,7 +117,7 @@ def _trait_refusal(exc: Exception, values: dict[str, Any]) -> RulesOptionError:
         text = str(exc)
         return RulesOptionError(text if len(text) <= 300 else text[:297] + "...")
     return RulesOptionError(
-        sentence("widget.unreadable value", values=", ".join(f"{k}={quote(v)}" for k, v in values.items()))
+        sentence("widget.unreadable_value", values=", ".join(f"{k}={quote(v)}" for k, v in values.items()))
     )
 
 
@@ -345,7 +345,7 @@ class GameWidget(anywidget.AnyWidget):
         if isinstance(exc, CharlemagneError):
             return self._refusal(exc)  # the widget's own check: what was wrong and what is allowed
         return say(
-            "widget.bad page value",
+            "widget.bad_page_value",
             self._lang,
             name=name,
             value=quote(value, ECHO_LIMIT),
@@ -360,7 +360,7 @@ class GameWidget(anywidget.AnyWidget):
         for field, value in content.items():
             if isinstance(value, str) and len(value) > PAGE_TEXT_LIMIT:
                 self.message = say(
-                    "widget.too long", self._lang, n=len(value), field=clip(str(field)), limit=PAGE_TEXT_LIMIT
+                    "widget.too_long", self._lang, n=len(value), field=clip(str(field)), limit=PAGE_TEXT_LIMIT
                 )
                 return
         if content.get("type") == "shown":  # the page drew the widget: no click, nothing to think about

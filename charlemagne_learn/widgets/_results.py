@@ -41,7 +41,7 @@ def download(rows: Sequence[Mapping[str, Any]], fields: Sequence[str], name: str
         "csv": results_csv(rows, fields),
         "json": json.dumps(list(rows), ensure_ascii=False, indent=1),
         "file": file,
-        "words": {"csv": word("download csv", lang), "json": word("download json", lang)},
+        "words": {"csv": word("results.download_csv", lang), "json": word("results.download_json", lang)},
     }
 
 

@@ -42,7 +42,7 @@ def bot_word(kind: str, lang: Lang) -> str:
 def choice_text(action: Action, rules: Rules, lang: Lang) -> str:
     """An action as its button says it: a card alone when the phase says it is played, a suit with its name."""
     if action.kind == "trump" and action.suit is not None:
-        return word(f"play.suit.{action.suit.name}", lang)
+        return word(f"play.suit.{action.suit.word}", lang)
     if action.kind == "choose":
         return choice_name(action.choice or "", lang)
     if action.kind == "play" and action.card is not None:
@@ -58,13 +58,13 @@ def action_button(action: Action, rules: Rules, lang: Lang) -> ActionButton:
 def hint_panel(ranked: Hint, rules: Rules, lang: Lang) -> HintPanel:
     """The hint panel's content: every choice, best first, with its grade, points and reason."""
     return {
-        "title": say("play.hint title", lang, samples=ranked.samples),
+        "title": say("play.hint_title", lang, samples=ranked.samples),
         "choices": [
             {
                 "id": str(c.action),
                 "text": choice_text(c.action, rules, lang),
                 "grade": c.grade,
-                "grade_word": word(f"play.grade.{c.grade}", lang),
+                "grade_word": word(f"grade.{c.grade}", lang),
                 "points": number_text(c.points, "+.1f", lang),
                 "details": c.details(lang),
                 "reason": why(c, lang),
@@ -78,11 +78,11 @@ def exchange_panel(ranked: ExchangeHint, lang: Lang) -> HintPanel:
     """The hint panel for the bidder's exchange: the best eight whole exchanges (of a few dozen), best first, as
     :func:`hint_panel` shows cards and bids."""
     if not any(c.discards for c in ranked.choices):
-        title = "play.trump title"  # every card put aside: only the trump is left to choose
+        title = "play.trump_title"  # every card put aside: only the trump is left to choose
     elif len({c.trump for c in ranked.choices}) == 1:
-        title = "play.discard title"  # trump was named before the exchange
+        title = "play.discard_title"  # trump was named before the exchange
     else:
-        title = "play.exchange title"
+        title = "play.exchange_title"
     return {
         "title": say(title, lang, samples=ranked.samples),
         "choices": [
@@ -90,7 +90,7 @@ def exchange_panel(ranked: ExchangeHint, lang: Lang) -> HintPanel:
                 "id": c.said("en"),
                 "text": c.said(lang),
                 "grade": c.grade,
-                "grade_word": word(f"play.grade.{c.grade}", lang),
+                "grade_word": word(f"grade.{c.grade}", lang),
                 "points": number_text(c.points, "+.1f", lang),
                 "details": c.details(lang),
                 "reason": c.why(lang),
@@ -142,7 +142,7 @@ def refuted(view: SeatView, action: Action, ranked: Hint, lang: Lang) -> GradeLi
     if found is None:
         return {}
     lines: list[RefutationLine] = [{"text": text, "trick": trick} for text, trick in found.lines(lang)]
-    return {"why": word("play.why refuted", lang), "line": found.text(lang), "lines": lines}
+    return {"why": word("play.why_refuted", lang), "line": found.text(lang), "lines": lines}
 
 
 def _chose_line(
@@ -151,7 +151,7 @@ def _chose_line(
     """ "You chose 9♠: good", then the reason (with how sure the grade is, where that needs saying: "a close call",
     "close to mistake") and the better choice's, as the review after the hand says them; ``details``: the deals and
     intervals behind the grade, shown when the learner points at it."""
-    text = say("play.you chose", lang, action=chosen, grade=word(f"play.grade.{grade}", lang))
+    text = say("play.you_chose", lang, action=chosen, grade=word(f"grade.{grade}", lang))
     if unsure:
         reason = say("display.unsure", lang, reason=reason, doubt=unsure)
     if grade != "best":

@@ -53,7 +53,7 @@ def _button_text(action: Action, spec: BidSpec, lang: Lang) -> str:
     if action.suit is not None:
         return f"{label}{action.suit.symbol}"
     if action.no_trump:
-        return say("{n} NT", lang, n=label)
+        return say("bidbox.n_no_trump", lang, n=label)
     return label
 
 
@@ -87,13 +87,13 @@ class BidBox(GameWidget):
         four_colour: bool = False,
     ) -> None:
         if state is not None and not isinstance(state, HandState):
-            raise IllegalActionError(sentence("bidbox.not a state", kind=type(state).__name__))
+            raise IllegalActionError(sentence("bidbox.not_a_state", kind=type(state).__name__))
         if isinstance(rules_or_variant, Rules):
             rules = rules_or_variant
         else:
             rules = state.rules if state is not None and rules_or_variant is None else rules_for(rules_or_variant)
         if state is not None and state.rules != rules:
-            raise RulesOptionError(sentence("bidbox.other rules", played=repr(state.rules), given=repr(rules)))
+            raise RulesOptionError(sentence("bidbox.other_rules", played=repr(state.rules), given=repr(rules)))
         self._rules = rules
         # a copy: the caller plays on (or undoes) their own hand and shows it with update()
         self._state = None if state is None else state.copy()
@@ -131,7 +131,7 @@ class BidBox(GameWidget):
     def update(self, state: HandState | None) -> None:
         """Redraw for a new hand state (``None``: the reference card), e.g. after a bid was applied."""
         if state is not None and not isinstance(state, HandState):
-            raise IllegalActionError(sentence("bidbox.not a state", kind=type(state).__name__))
+            raise IllegalActionError(sentence("bidbox.not_a_state", kind=type(state).__name__))
         self._state = None if state is None else state.copy()
         if state is not None:
             self._rules = state.rules
@@ -146,7 +146,7 @@ class BidBox(GameWidget):
         def button(action: Action, text: str) -> BidButton:
             ok = action in legal
             spoken = f"{word('pass', lang)}" if action.kind == "pass" else f"{word('bid', lang)} {text}"
-            label = spoken if ok else f"{spoken} ({word('not allowed now', lang)})"
+            label = spoken if ok else f"{spoken} ({word('bidbox.not_allowed_now', lang)})"
             suit = action.suit.name if action.suit is not None else ""
             return {
                 "id": str(action),
@@ -178,7 +178,7 @@ class BidBox(GameWidget):
             by_rung.setdefault(self._rules.bid(action.bid or "").name, []).append(action)
         self.rows = [row(spec, by_rung[spec.name]) for spec in self._rules.bids]
         self.pass_action = button(Action.pass_(), word("pass", lang))
-        self.columns = [word(c, lang) for c in _COLUMNS]
+        self.columns = [word(c.replace(" ", "_"), lang) for c in _COLUMNS]
         self.caption = self._caption(lang)
         self.legend = "" if self._state is None else word("legend", lang)
 
@@ -186,27 +186,27 @@ class BidBox(GameWidget):
         state = self._state
         title = variant_title(self._rules, lang)
         if state is None:
-            return say("reference caption", lang, title=title)
-        parts = [title, say("dealer {seat}", lang, seat=word(state.dealer.name, lang))]
+            return say("bidbox.reference_caption", lang, title=title)
+        parts = [title, say("bidbox.dealer", lang, seat=word(state.dealer.name, lang))]
         bids = [(who, a) for who, a in state.history if a.kind == "bid"]
         if bids:
             who, act = bids[-1]
             parts.append(
                 say(
-                    "highest: {bid} by {seat}",
+                    "bidbox.highest",
                     lang,
                     bid=action_text(act, self._rules, lang),  # by its name: "Gros Mulot", never "gros_mulot"
                     seat=word(who.name, lang),
                 )
             )
         elif state.phase.value == "bidding":
-            parts.append(word("no bid yet", lang))
+            parts.append(word("bidbox.no_bid_yet", lang))
         if state.phase.value == "bidding" and state.to_move is not None:
-            parts.append(say("{seat} to bid", lang, seat=word(state.to_move.name, lang)))
+            parts.append(say("bidbox.to_bid", lang, seat=word(state.to_move.name, lang)))
         else:
-            parts.append(word("bidding over", lang))
+            parts.append(word("bidbox.bidding_over", lang))
         if self._seat is not None:
-            parts.append(say("bidbox.shown for", lang, seat=self._seat))
+            parts.append(say("bidbox.shown_for", lang, seat=self._seat))
         return word("semicolon", lang).join(parts) + "."
 
     # ------------------------------------------------------------ clicks
@@ -216,7 +216,7 @@ class BidBox(GameWidget):
         act = Action.parse(action)
         if act.kind not in ("bid", "pass"):
             raise IllegalActionError(
-                sentence("bidbox.not a bid", self._lang, action=action_text(act, self._rules, self._lang))
+                sentence("bidbox.not_a_bid", self._lang, action=action_text(act, self._rules, self._lang))
             )
         if self._state is not None:
             try:

@@ -53,7 +53,7 @@ class _TestQuestions(TrickQuiz):
         )
         how = say("final.static", lang, n=len(self._questions))
         return (
-            f'<div class="cl-quiz" style="font-family:sans-serif"><p><strong>{escape(word("static title", lang))}'
+            f'<div class="cl-quiz" style="font-family:sans-serif"><p><strong>{escape(word("quiz.static_title", lang))}'
             f"</strong> {escape(how)}</p><ol>{items}</ol></div>"
         )
 

@@ -334,7 +334,7 @@ class DecisionQuiz(TableFront):
             self.message = word("decide.first", self._lang)
             return False
         if self.number >= self._count:
-            self.message = word("decide.over", self._lang)
+            self.message = word("quiz.over", self._lang)
             return False
         self._decisions.append(self._in_lang(self._following(take=True)))
         self._chosen = None
@@ -461,11 +461,11 @@ class DecisionQuiz(TableFront):
         if kind != "exchange":
             return word(f"decide.{kind}", lang)
         if state.phase is Phase.TRUMP:
-            return word("decide.name trump", lang)
+            return word("decide.name_trump", lang)
         left = self.decision.discards - (len(state.history) - len(self.decision.state.history))
         if self._working is None:
             return say("decide.exchange", lang, n=left)
-        return say("decide.discard more", lang, n=left)
+        return say("decide.discard_more", lang, n=left)
 
     def _show_exchange(self) -> None:
         """The grade and the ranked exchanges (the best eight, and the learner's wherever it ranks)."""
@@ -482,7 +482,7 @@ class DecisionQuiz(TableFront):
                     "id": c.said("en"),
                     "text": c.said(lang),
                     "grade": c.grade,
-                    "grade_word": word(f"play.grade.{c.grade}", lang),
+                    "grade_word": word(f"grade.{c.grade}", lang),
                     "points": number_text(c.points, "+.1f", lang),
                     "details": c.details(lang),
                     "reason": "",
@@ -510,7 +510,7 @@ class DecisionQuiz(TableFront):
         # coached: the rule of thumb under the question, as the page shows it
         tip = f"<p><em>{escape(say('decide.tip', lang, tip=decision.tip))}</em></p>" if self._coach else ""
         if for_teacher(self.student) and self._chosen is None:
-            answer = f"<p>{escape(word('decide.static recorded', lang))}</p>"
+            answer = f"<p>{escape(word('decide.static_recorded', lang))}</p>"
         else:
             answer = self._static_answer()
         return (
@@ -538,7 +538,7 @@ class DecisionQuiz(TableFront):
             for c in ranked.choices
         ]
         # English keeps the hints' own grade names (best, blunder); French says them in words
-        graded = [(text, word(f"play.grade.{c.grade}", lang), c) for text, c in named]
+        graded = [(text, word(f"grade.{c.grade}", lang), c) for text, c in named]
         colon = word("decide.colon", lang)
         rows = "".join(
             # the deals behind the grade and its intervals, for a reader who points at it; each row's reason and,

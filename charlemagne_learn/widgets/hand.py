@@ -77,16 +77,16 @@ class Hand(GameWidget):
         show_legal: bool = True,
     ) -> None:
         if isinstance(cards, str) and len(cards) > 8 * _MOST_CARDS:  # no hand is written that long: not even read
-            raise HandError(sentence("hand.too many", most=_MOST_CARDS, n=f"{len(cards.split())}+"))
+            raise HandError(sentence("hand.too_many", most=_MOST_CARDS, n=f"{len(cards.split())}+"))
         hand = parse_cards(cards)
         if len(hand) > _MOST_CARDS:
-            raise HandError(sentence("hand.too many", most=_MOST_CARDS, n=len(hand)))
+            raise HandError(sentence("hand.too_many", most=_MOST_CARDS, n=len(hand)))
         repeated = sorted({c for c in hand if hand.count(c) > 1}, key=lambda c: c.index)
         if repeated:
             raise HandError(sentence("hand.repeated", cards=repeated, n=len(repeated)))
         played = parse_cards(trick)
         if played and contract is None:
-            raise TrickError(sentence("hand.needs contract", lang))
+            raise TrickError(sentence("hand.needs_contract", lang))
         if contract is not None:
             legal_plays(contract, hand, played)  # the engine's own checks of the hand and the trick
         self._hand = sort_hand(hand, contract)
@@ -123,7 +123,7 @@ class Hand(GameWidget):
         """What a click on ``card`` does: select it if it may be played, else show why not. True if selected."""
         c = Card.parse(card)
         if c not in self._hand:
-            raise TrickError(sentence("hand.not held", self._lang, card=c, cards=self._hand))
+            raise TrickError(sentence("hand.card_not_held", self._lang, card=c, cards=self._hand))
         if self._contract is not None:
             ruling = explain_play(self._contract, self._hand, self._trick, c, lang=self._lang)
             if not ruling.answer:

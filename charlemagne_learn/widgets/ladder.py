@@ -42,7 +42,7 @@ _GLOSSED = ("big jack", "little jack")
 
 def suit_name(suit: Suit, lang: Lang = "en") -> str:
     """The suit's name in the widget's language: ``"hearts"``, ``"cœur"``."""
-    return word(f"suit {suit.name}", lang)
+    return word(f"suits.{suit.word}", lang)
 
 
 def variant_title(rules: Rules, lang: Lang = "en") -> str:
@@ -63,7 +63,7 @@ def _no_trump_bids(rules: Rules, lang: Lang = "en") -> list[str]:
     """The labels of the bids that are played without a trump suit (Mulot, No Trump, a bid of N no-trump)."""
     labels = [bid_label(spec, lang) for spec in rules.bids if not spec.has_trump]
     if any(spec.trump == "with_bid_or_none" for spec in rules.bids):
-        labels.append(word("N no-trump", lang))
+        labels.append(word("ladder.no_trump_bid", lang))
     return labels
 
 
@@ -130,7 +130,7 @@ class TrumpLadder(GameWidget):
         if value is None or (isinstance(value, str) and value.strip().lower() in ("", "none", "nt", "no trump")):
             if not _no_trump_bids(self._rules):
                 raise RulesOptionError(
-                    sentence("ladder.no no-trump", self._lang, title=_title(self._rules, self._lang))
+                    sentence("ladder.no_no_trump", self._lang, title=_title(self._rules, self._lang))
                 )
             return None
         return Suit.find(value).name
@@ -184,7 +184,7 @@ class TrumpLadder(GameWidget):
         for s, cards in self.plain_suits().items():
             jack = Card.of(Rank.JACK, s)
             drawn: list[LadderCard | LadderGap] = [
-                {"gap": True, "text": say("{jack} is a trump now", lang, jack=jack), "id": card_id(jack)}
+                {"gap": True, "text": say("ladder.jack_is_trump", lang, jack=jack), "id": card_id(jack)}
                 if c is None
                 else self._card(c, "")
                 for c in cards
@@ -195,7 +195,7 @@ class TrumpLadder(GameWidget):
                     "suit": s.name,
                     **suit_inks(s),
                     "title": f"{s.symbol} {suit_name(s, lang)}",
-                    "count": say("{n} cards", lang, n=count),
+                    "count": say("table.cards", lang, n=count),
                     "cards": drawn,
                 }
             )
@@ -208,18 +208,19 @@ class TrumpLadder(GameWidget):
                 "text": s.symbol,
                 "suit": s.name,
                 **suit_inks(s),
-                "label": say("{suit} trump", lang, suit=suit_name(s, lang)),
+                "label": say("choose.trump", lang, suit=suit_name(s, lang)),
             }
             for s in Suit
         ]
         if _no_trump_bids(rules):
             buttons.append(
-                {"id": "none", "text": word("no trump", lang), "suit": "", "label": word("no trump suit", lang)}
+                {"id": "none", "text": word("no trump", lang), "suit": "", "label": word("ladder.no_trump_suit", lang)}
             )
         self.suits = buttons
         self.caption = self._caption(lang)
         self.words = {
-            key: word(key, lang) for key in ("variant", "trump suit", "trumps high to low", "plain high to low")
+            key: word(key.replace(" ", "_"), lang)
+            for key in ("variant", "trump suit", "trumps high to low", "plain high to low")
         }
 
     def _card(self, card: Card, role: str) -> LadderCard:
@@ -236,8 +237,8 @@ class TrumpLadder(GameWidget):
     def _caption(self, lang: Lang) -> str:
         title = variant_title(self._rules, lang)
         if self.suit is not None:
-            return say("ladder caption", lang, title=title, suit=suit_name(self.suit, lang), n=len(self.trumps))
-        key = "ladder caption jokers" if self._rules.jokers else "ladder caption none"
+            return say("ladder.caption", lang, title=title, suit=suit_name(self.suit, lang), n=len(self.trumps))
+        key = "ladder.caption_jokers" if self._rules.jokers else "ladder.caption_none"
         return say(key, lang, title=title, bids=", ".join(_no_trump_bids(self._rules, lang)))
 
     # ------------------------------------------------------------ clicks
@@ -286,11 +287,11 @@ class TrumpLadder(GameWidget):
             for n, c in enumerate(self.ladder, 1)
         )
         if not rows:
-            rows = f"<tr><td colspan='3' {cell}><em>{escape(word('no trumps at all', lang))}</em></td></tr>"
+            rows = f"<tr><td colspan='3' {cell}><em>{escape(word('ladder.no_trumps_at_all', lang))}</em></td></tr>"
         plain = []
         for s, cards in self.plain_suits().items():
             drawn = " ".join(
-                f"<em>[{escape(say('{jack} is a trump now', lang, jack=Card.of(Rank.JACK, s)))}]</em>"
+                f"<em>[{escape(say('ladder.jack_is_trump', lang, jack=Card.of(Rank.JACK, s)))}]</em>"
                 if c is None
                 else card_html(c, lang=lang)
                 for c in cards
@@ -298,7 +299,7 @@ class TrumpLadder(GameWidget):
             plain.append(f"<tr><th {cell}>{s.symbol} {escape(suit_name(s, lang))}</th><td {cell}>{drawn}</td></tr>")
         return (
             f'<div class="cl-ladder" style="font-family:sans-serif"><p>{escape(self.caption)}</p>'
-            f"<table><tr><th {cell}>#</th><th {cell} colspan='2'>{escape(word('trumps high to low', lang))}</th>"
-            f"</tr>{rows}</table><p>{escape(word('plain high to low', lang))}</p>"
+            f"<table><tr><th {cell}>#</th><th {cell} colspan='2'>{escape(word('trumps_high_to_low', lang))}</th>"
+            f"</tr>{rows}</table><p>{escape(word('plain_high_to_low', lang))}</p>"
             f"<table>{''.join(plain)}</table></div>"
         )

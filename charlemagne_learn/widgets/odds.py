@@ -146,7 +146,7 @@ class BidOddsExplorer(GameWidget):
         def report(done: int, total: int) -> None:
             self.progress = done / total
             self._done_of = (done, total)
-            self.progress_text = say("deals done", self._lang, done=done, total=total)
+            self.progress_text = say("odds.deals_done", self._lang, done=done, total=total)
 
         try:
             odds = bid_odds(  # numbers, in no language: the rows below say them in the widget's
@@ -170,7 +170,7 @@ class BidOddsExplorer(GameWidget):
     def _redraw(self) -> None:
         lang = self._lang
         self.words = {
-            k: word(k, lang)
+            k: word(k.replace(" ", "_"), lang)
             for k in (
                 "deal",
                 "type hand",
@@ -189,7 +189,7 @@ class BidOddsExplorer(GameWidget):
         self.hand_cards = [card_view(c, lang) for c in self._hand]
         if self._done_of is not None and not self.computing:  # the progress line too, after a change of language
             done, total = self._done_of
-            self.progress_text = say("deals done", lang, done=done, total=total)
+            self.progress_text = say("odds.deals_done", lang, done=done, total=total)
         odds = self._odds
         hand = " ".join(card.face(lang) for card in self._hand)  # V♥, not J♥, under a French hand
         if odds is None:
@@ -211,7 +211,7 @@ class BidOddsExplorer(GameWidget):
         for chance in odds:
             low, high = chance.interval
             expected = chance.expected_points
-            points = word("decides the game", lang) if expected is None else number_text(expected, "+.1f", lang)
+            points = word("odds.decides_the_game", lang) if expected is None else number_text(expected, "+.1f", lang)
             rows.append(
                 {
                     "bid": chance.bid,
@@ -221,7 +221,7 @@ class BidOddsExplorer(GameWidget):
                     "high": high,
                     "expected": points,
                     "how": how_text(chance.how, lang),
-                    "text": say("odds.percent", lang, p=chance.probability),
+                    "text": say("display.pct", lang, p=chance.probability),
                     "interval": say("odds.interval", lang, lo=low, hi=high),
                 }
             )
@@ -264,11 +264,11 @@ def _check_samples(samples: object) -> int:
         samples,
         1,
         100_000,
-        advice=sentence("odds.samples advice", choices=", ".join(map(str, SAMPLE_CHOICES))),
+        advice=sentence("odds.samples_advice", choices=", ".join(map(str, SAMPLE_CHOICES))),
     )
 
 
 def _check_method(method: object) -> str:
     if not isinstance(method, str) or method not in METHODS:  # str first: a NumPy array compares item by item
-        raise RulesOptionError(sentence("odds.bad method", method=method))
+        raise RulesOptionError(sentence("odds.bad_method_choice", method=method))
     return str(method)

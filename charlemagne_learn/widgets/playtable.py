@@ -250,7 +250,7 @@ class PlayTable(TableFront):
         done = self._session.done
         last = len(done.history) if done is not None else 0
         if isinstance(value, bool) or not isinstance(value, int) or not -1 <= value <= last:
-            raise RulesOptionError(sentence("play.bad replay", given=quote(value), last=last))
+            raise RulesOptionError(sentence("play.bad_replay", given=quote(value), last=last))
         return value
 
     @t.observe("replay")
@@ -391,7 +391,7 @@ class PlayTable(TableFront):
         exchanges (other choices say hints are for those)."""
         lang = self._lang
         if not self.hints:
-            self.message = word("play.hints off", lang)
+            self.message = word("play.hints_off", lang)
             return None
         self.message = ""  # an earlier refusal is over: the hint (or why there is none) takes its place
         ranked = self._session.hint()
@@ -434,7 +434,7 @@ class PlayTable(TableFront):
                 elif kind == "skip":
                     self.skip_story()
                 elif self.telling and kind in ("card", "action"):
-                    self.message = word("play.story first", self._lang)  # the page offers no choice meanwhile
+                    self.message = word("play.story_first", self._lang)  # the page offers no choice meanwhile
                 elif kind == "card" and self._discards_left():
                     self.choose_discard(str(content.get("card", "")))  # chosen first, put aside on confirm
                 elif kind == "action" and content.get("action") == CONFIRM:
@@ -487,21 +487,21 @@ class PlayTable(TableFront):
                     "phase": word(seat.name, lang) if several else "",
                     "action": said(line.said, lang) or self._text(line.action),
                     "grade": line.grade,
-                    "grade_word": word(f"play.grade.{line.grade}", lang),
+                    "grade_word": word(f"grade.{line.grade}", lang),
                     "best": "" if line.grade == "best" else said(line.best_said, lang) or self._text(line.best),
                     "reason": review_why(line, lang),
                 }
                 for seat, line in lines
             ],
-            "empty": word("play.no decisions", lang),
+            "empty": word("play.no_decisions", lang),
             "result": result_text(result, lang),
-            "hand_points": say("play.hand points", lang, **result.points),
-            "game_points": say("play.game points", lang, **game.scores),
-            "winner": (say("play.game over", lang, team=word(f"play.team.{game.winner}", lang)) if game.winner else ""),
+            "hand_points": say("play.hand_points", lang, **result.points),
+            "game_points": say("play.game_points", lang, **game.scores),
+            "winner": (say("play.game_over", lang, team=word(f"{game.winner}", lang)) if game.winner else ""),
             "next": "" if game.is_over else word("play.next", lang),
-            "log_title": word("play.hands so far", lang),
+            "log_title": word("play.hands_so_far", lang),
             "log": [
-                say("play.log line", lang, n=n, result=result_text(h.result, lang), **h.result.points)
+                say("play.log_line", lang, n=n, result=result_text(h.result, lang), **h.result.points)
                 for n, h in enumerate(game.finished, 1)
                 if h.result is not None
             ],
@@ -551,29 +551,29 @@ class PlayTable(TableFront):
             self.prompt = word(f"play.turn.{phase.value}", lang)
             if left:
                 shown = " " + " ".join(card_face(c, lang) for c in chosen) if chosen else ""
-                self.prompt = say("play.discard chosen", lang, n=left, chosen=len(chosen), cards=shown)
+                self.prompt = say("play.discard_chosen", lang, n=left, chosen=len(chosen), cards=shown)
             if several:
-                self.prompt = say("play.seat prompt", lang, seat=self.seat, prompt=self.prompt)
+                self.prompt = say("play.seat_prompt", lang, seat=self.seat, prompt=self.prompt)
             self.actions = (
                 self._discard_buttons(left, chosen)
                 if phase in CARD_KIND
                 else [action_button(a, game.rules, lang) for a in state.view(self.seat).legal_actions]
             )
         elif passing is not None:
-            self.prompt = say("play.pass to", lang, seat=word(passing.name, lang))
+            self.prompt = say("play.pass_to", lang, seat=word(passing.name, lang))
             self.actions = []
         else:
             self.prompt = (
-                say("play.game over", lang, team=word(f"play.team.{game.winner}", lang))
+                say("play.game_over", lang, team=word(f"{game.winner}", lang))
                 if game.winner
-                else word("play.hand over", lang)
+                else word("play.hand_over", lang)
             )
             self.actions = []
         last = self._last_line()
         if last and self.prompt:
             self.prompt = f"{last} {self.prompt}"
         self.status = self._status_line(state)
-        self.words = {"hint": word("play.hint", lang)}
+        self.words = {"hint": word("hint", lang)}
 
     def _replay_words(self, hand: HandState, at: int | None = None, mine: ReviewRow | None = None) -> ReplayInfo:
         """The replay's payload at move ``at`` (None: the end of the hand, before a move is chosen), with the review's
@@ -583,16 +583,16 @@ class PlayTable(TableFront):
         if at is None:
             line, at = "", total
         else:
-            line = narrate(hand, at - 1, None, lang) if at > 0 else word("play.replay deal", lang)
+            line = narrate(hand, at - 1, None, lang) if at > 0 else word("play.replay_deal", lang)
         return {
             "steps": total,
             "step": at,
             "line": line,
-            "where": hand.when(at - 1, lang) if at > 0 else word("narrate.when deal", lang),
+            "where": hand.when(at - 1, lang) if at > 0 else word("narrate.when_deal", lang),
             "grade": mine["grade"] if mine else "",
-            "grade_text": say("play.replay yours", lang, grade=mine["grade_word"]) if mine else "",
+            "grade_text": say("play.replay_yours", lang, grade=mine["grade_word"]) if mine else "",
             "words": {
-                k: word(f"play.replay{'' if k == 'title' else ' ' + k}", lang) for k in ("title", "back", "forward")
+                k: word(f"play.replay{'' if k == 'title' else '_' + k}", lang) for k in ("title", "back", "forward")
             },
         }
 
@@ -602,7 +602,7 @@ class PlayTable(TableFront):
         where = phase_title(state, lang)
         if len(self.people) > 1:
             return say(
-                "play.status people",
+                "play.status_people",
                 lang,
                 n=number,
                 phase=where,
@@ -660,9 +660,9 @@ class PlayTable(TableFront):
         buttons: list[ActionButton] = []
         if left and len(chosen) == left:
             # the cards are named in the prompt just above
-            buttons.append({"id": CONFIRM, "text": word("play.confirm discards", self._lang), "kind": "confirm"})
+            buttons.append({"id": CONFIRM, "text": word("play.confirm_discards", self._lang), "kind": "confirm"})
         if chosen:
-            buttons.append({"id": UNDO, "text": word("play.undo discards", self._lang), "kind": "undo"})
+            buttons.append({"id": UNDO, "text": word("play.undo_discards", self._lang), "kind": "undo"})
         return buttons
 
     def _pass_screen(self) -> PassScreen | None:
@@ -674,8 +674,8 @@ class PlayTable(TableFront):
         lang = self._lang
         name = word(to.name, lang)
         return {
-            "title": say("play.pass to", lang, seat=name),
-            "text": say("play.pass text", lang, seat=name),
+            "title": say("play.pass_to", lang, seat=name),
+            "text": say("play.pass_text", lang, seat=name),
             "ready": say("play.ready", lang, seat=name),
             "to": to.name,
         }

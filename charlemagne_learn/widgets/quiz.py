@@ -92,7 +92,7 @@ class TrickQuiz(GameWidget):
         student: str | None = None,
         four_colour: bool = False,
     ) -> None:
-        whole_number("count", count, 1, 1000, advice=sentence("quiz.count advice"))
+        whole_number("count", count, 1, 1000, advice=sentence("quiz.count_advice"))
         language = lang_or_current(lang)
         # the engine checks variant, level, kinds and seed; a change of language asks the same questions in it
         self._ask: Callable[[str], list[Question]] = lambda lang: list(
@@ -124,7 +124,7 @@ class TrickQuiz(GameWidget):
         if self.phase == "answered":
             self._write_answer()
         elif self.phase == "finished":
-            self.summary = say("you scored", self._lang, score=self.score, count=self.answered)
+            self.summary = say("quiz.you_scored", self._lang, score=self.score, count=self.answered)
 
     # ------------------------------------------------------------ state
     @property
@@ -155,7 +155,7 @@ class TrickQuiz(GameWidget):
     def _show(self) -> None:
         lang = self._lang
         self.words = {
-            k: word(k, lang)
+            k: word(k.replace(" ", "_"), lang)
             for k in (
                 "check",
                 "next",
@@ -177,7 +177,7 @@ class TrickQuiz(GameWidget):
         q = self._question
         k = q.contract
         self.kind = q.kind
-        self.title = word(f"q {q.kind}", lang)
+        self.title = word(f"quiz.q.{q.kind}", lang)
         self.prompt = q.prompt
         shown = _neutral(q.cards) if q.kind == "legal" else q.cards  # "order": shuffled by the engine
         # A card's role ("little jack", "high joker") is the answer to many questions: shown only once answered.
@@ -192,9 +192,9 @@ class TrickQuiz(GameWidget):
         self.seats = seats
         self.choices = list(q.choices) if q.kind == "score" else []
         hint = (
-            "pick seat"
+            "quiz.pick.seat"
             if q.kind in SEAT_KINDS
-            else {"legal": "pick legal", "order": "pick order", "score": "pick score"}[q.kind]
+            else {"legal": "quiz.pick.legal", "order": "quiz.pick.order", "score": "quiz.pick.score"}[q.kind]
         )
         if self.phase == "asking":
             self.message = ""
@@ -227,7 +227,7 @@ class TrickQuiz(GameWidget):
         """The Check button: answer with the cards clicked so far."""
         self._check_asking()
         if not self.picked:
-            raise IllegalActionError(word("pick first", self._lang))
+            raise IllegalActionError(word("quiz.pick.first", self._lang))
         return self.answer([str(Card.parse(c)) for c in self.picked])
 
     def answer(self, given: Any) -> bool:
@@ -238,7 +238,7 @@ class TrickQuiz(GameWidget):
         normal = q.normalise(given)
         lang = self._lang
         if not normal:
-            raise IllegalActionError(word("pick first", lang))
+            raise IllegalActionError(word("quiz.pick.first", lang))
         if q.kind in SEAT_KINDS and normal[0] not in q.choices:
             raise IllegalActionError(sentence("trickquiz.sits_out", lang, seat=Seat.find(normal[0])))
         if q.kind == "score" and normal[0] not in q.choices:
@@ -289,15 +289,15 @@ class TrickQuiz(GameWidget):
     def next(self) -> None:
         """The Next question button (after answering); after the last question, the summary."""
         if self.phase == "finished":
-            raise IllegalActionError(word("quiz over", self._lang))
+            raise IllegalActionError(word("quiz.over", self._lang))
         if self.phase != "answered":
-            raise IllegalActionError(word("not answered yet", self._lang))
+            raise IllegalActionError(word("quiz.not_answered_yet", self._lang))
         for name in ("verdict", "feedback", "given_text", "answer_text"):
             setattr(self, name, "")
         self.right, self.picked = [], []
         if self.number >= len(self._questions):
             self.phase = "finished"
-            self.summary = say("you scored", self._lang, score=self.score, count=self.answered)
+            self.summary = say("quiz.you_scored", self._lang, score=self.score, count=self.answered)
             return
         self.phase = "asking"
         self.number += 1
@@ -312,9 +312,9 @@ class TrickQuiz(GameWidget):
 
     def _check_asking(self) -> None:
         if self.phase == "answered":
-            raise IllegalActionError(word("answered already", self._lang))
+            raise IllegalActionError(word("quiz.answered_already", self._lang))
         if self.phase == "finished":
-            raise IllegalActionError(word("quiz over", self._lang))
+            raise IllegalActionError(word("quiz.over", self._lang))
 
     def _on_click(self, content: dict[str, Any]) -> None:
         kind = content.get("type")
@@ -365,12 +365,12 @@ class TrickQuiz(GameWidget):
                 f"{self._static_answer(q, i) if not recorded or i < self.answered else ''}</li>"
             )
         how = (
-            say("trickquiz.static recorded", lang, n=len(self._questions), student=self.student.strip())
+            say("trickquiz.static_recorded", lang, n=len(self._questions), student=self.student.strip())
             if recorded
-            else say("static how", lang, n=len(self._questions))
+            else say("quiz.static_how", lang, n=len(self._questions))
         )
         return (
-            f'<div class="cl-quiz" style="font-family:sans-serif"><p><strong>{escape(word("static title", lang))}'
+            f'<div class="cl-quiz" style="font-family:sans-serif"><p><strong>{escape(word("quiz.static_title", lang))}'
             f"</strong> {escape(how)}</p><ol>{''.join(items)}</ol></div>"
         )
 
@@ -389,9 +389,9 @@ class TrickQuiz(GameWidget):
 
         given = ""
         if i < len(self._results):
-            given = f"<p>{escape(word('your answer', lang))} {escape(self._results[i]['answer'])}</p>"
+            given = f"<p>{escape(word('your_answer', lang))} {escape(self._results[i]['answer'])}</p>"
         return (
-            f"<details><summary>{escape(word('answer was', lang))}</summary>{given}<p><strong>"
+            f"<details><summary>{escape(word('answer_was', lang))}</summary>{given}<p><strong>"
             f"{escape(said(q.answer))}</strong></p>{ruling_html(q.explanation)}</details>"
         )
 

@@ -66,7 +66,7 @@ def phase_title(state: HandState, lang: Lang = "en") -> str:
     "Discarding", "Hand over"): never a trick in progress before the first card or after the last."""
     if state.phase is Phase.PLAY and state.to_move is not None:
         done = len(state.tricks)
-        return say("table.trick of", lang, n=done + 1, total=done + len(state.hands[state.to_move.name]))
+        return say("table.trick_of", lang, n=done + 1, total=done + len(state.hands[state.to_move.name]))
     text = state.phase.text(lang)
     return text[:1].upper() + text[1:]
 
@@ -90,11 +90,11 @@ def action_text(action: Action, rules: Rules, lang: Lang = "en") -> str:
 def _spoken(action: Action, lang: Lang) -> str:
     """An action other than a pass or a bid as a player says it at the table: "joue Q♥", "atout ♥"."""
     if action.kind == "trump" and action.suit is not None:
-        return say("table.action.trump", lang, suit=action.suit.symbol)
+        return say("action.trump", lang, suit=action.suit.symbol)
     if action.kind == "choose":
         return say("table.action.choose", lang, choice=choice_name(action.choice or "", lang))
     if action.card is None:
-        return say(f"table.action.{action.kind} hidden", lang)
+        return say(f"table.action.{action.kind}_hidden", lang)
     return say(f"table.action.{action.kind}", lang, card=action.card)
 
 
@@ -182,13 +182,13 @@ def table_picture(state: HandState, seat: Seat | None, lang: Lang = "en", *, own
         "bidding": [
             {"seat": w.name, "name": _seat_word(w, lang), "text": action_text(a, state.rules, lang)} for w, a in bids
         ],
-        "no_bids": word("table.no bids", lang),
-        "tricks_line": say("table.tricks line", lang, **_teams(won[s.name] for s in Seat)),
-        "points_line": say("table.points line", lang, ns=state.result.points["NS"], ew=state.result.points["EW"])
+        "no_bids": word("table.no_bids", lang),
+        "tricks_line": say("table.tricks_line", lang, **_teams(won[s.name] for s in Seat)),
+        "points_line": say("table.points_line", lang, ns=state.result.points["NS"], ew=state.result.points["EW"])
         if state.result is not None
         else "",
         "result": result_text(state.result, lang) if state.result is not None else "",
-        "words": {k: word(k, lang) for k in _PICTURE_WORDS},
+        "words": {k: word(k.replace(" ", "_"), lang) for k in _PICTURE_WORDS},
     }
 
 
@@ -210,10 +210,10 @@ _PICTURE_WORDS = (
 def _viewer_text(view: SeatView | None, lang: Lang, own_cards: bool) -> str:
     """Whose view the picture is: the teacher's, a seat's, or every hand hidden."""
     if view is None:
-        return word("table.all view", lang)
+        return word("table.all_view", lang)
     if own_cards:
-        return say("table.seat view", lang, seat=view.seat)
-    return word("table.hidden view", lang)
+        return say("table.seat_view", lang, seat=view.seat)
+    return word("table.hidden_view", lang)
 
 
 def _seats(
@@ -303,7 +303,7 @@ def _last_trick(state: HandState, lang: Lang, contract: Contract | None) -> Last
     # the winner's side: the two partners, or the winner alone where its partner sits out
     side = [s for s in (winner, winner.partner) if contract is None or s in contract.active_seats]
     return {
-        "title": say("table.last trick", lang, seat=_seat_word(done.winner, lang)),
+        "title": say("table.last_trick", lang, seat=_seat_word(done.winner, lang)),
         "cards": _played(zip(done.seats, done.cards, strict=True), lang, contract),
         "winner": winner.name,
         "side": [s.name for s in side],
@@ -323,7 +323,7 @@ def _contract_line(state: HandState, lang: Lang) -> str:
     bidder = next((w for w, a in reversed(state.history) if a.kind == "bid"), None)
     if high is not None and bidder is not None:
         return say("table.highest", lang, bid=bid_label(high, lang), seat=_seat_word(bidder, lang))
-    return word("table.no contract", lang)
+    return word("table.no_contract", lang)
 
 
 def _kitty(state: HandState, view: SeatView | None, lang: Lang, contract: Contract | None) -> KittyView | None:
@@ -423,7 +423,7 @@ class Table(GameWidget):
     def _check_step(self, proposal: dict[str, Any]) -> int:
         value = proposal["value"]
         if not 0 <= value <= len(self._record.history):
-            raise IllegalActionError(sentence("table.bad step", value=quote(value), last=len(self._record.history)))
+            raise IllegalActionError(sentence("table.bad_step", value=quote(value), last=len(self._record.history)))
         return int(value)
 
     @property
@@ -441,16 +441,16 @@ class Table(GameWidget):
         if shown.history:
             who, act = shown.view(self._viewer).history[-1] if self._viewer is not None else shown.history[-1]
             last = say(
-                "table.last action", lang, seat=_seat_word(who, lang), action=_last_action(act, shown.rules, lang)
+                "table.last_action", lang, seat=_seat_word(who, lang), action=_last_action(act, shown.rules, lang)
             )
         self.words = {
-            k: word(f"table.{k}", lang)
+            k: word(f"table.{k.replace(' ', '_')}", lang)
             for k in ("replay", "previous trick", "next trick", "previous action", "next action")
         } | {"step": self._where(lang), "last": last}
 
     def _where(self, lang: Lang) -> str:
         """Where the replay stands, as a player says it: "The deal", "The bidding", "Trick 3, second card"."""
-        return self._record.when(self.step - 1, lang) if self.step else word("narrate.when deal", lang)
+        return self._record.when(self.step - 1, lang) if self.step else word("narrate.when_deal", lang)
 
     def __repr__(self) -> str:
         shown = self.state
@@ -476,5 +476,5 @@ class Table(GameWidget):
 def _check_state(state: object) -> HandState:
     """The caller's hand, copied: the caller may play on or undo theirs, and the table must still draw its own."""
     if not isinstance(state, HandState):
-        raise RulesOptionError(sentence("table.not a state", kind=type(state).__name__))
+        raise RulesOptionError(sentence("table.not_a_state", kind=type(state).__name__))
     return state.copy()
