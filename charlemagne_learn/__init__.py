@@ -16,16 +16,22 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-# Imported at once, and the only part that is: reading the course's settings installs the language the engine
-# speaks when a call names none (``course.json``'s "lang"), so a French lesson's first ruling is already French.
-from .course import Course, CourseSettingsError, course_lang, course_rules, set_course, set_student, speaking, student
-
 if TYPE_CHECKING:
     from .analysis.bots import Bot, RandomBot, play_game, play_hand
     from .analysis.odds import BidChance, BidOdds, bid_odds
     from .analysis.pimcbot import PimcBot
     from .analysis.rulebot import RuleBot
     from .analysis.solver import double_dummy, solve_position
+    from .course import (
+        Course,
+        CourseSettingsError,
+        course_lang,
+        course_rules,
+        set_course,
+        set_student,
+        speaking,
+        student,
+    )
     from .engine.actions import Action
     from .engine.cards import BLACK_JOKER, RED_JOKER, TEAMS, Card, CardList, Rank, Seat, Suit, parse_cards
     from .engine.contract import Contract
@@ -58,6 +64,19 @@ _HOMES: dict[str, str] = {
     "PimcBot": ".analysis.pimcbot",
     "RuleBot": ".analysis.rulebot",
     "Action": ".engine.actions",
+    **dict.fromkeys(
+        (
+            "Course",
+            "CourseSettingsError",
+            "course_lang",
+            "course_rules",
+            "set_course",
+            "set_student",
+            "speaking",
+            "student",
+        ),
+        ".course",
+    ),
     **dict.fromkeys(
         ("BLACK_JOKER", "RED_JOKER", "TEAMS", "Card", "CardList", "Rank", "Seat", "Suit", "parse_cards"),
         ".engine.cards",

@@ -26,20 +26,22 @@ from __future__ import annotations
 
 import json
 import os
-import stat
 from collections.abc import Mapping
 from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
+from .engine import settings
 from .engine.errors import RulesOptionError, quote
-from .engine.i18n import LANGS, current_lang, say, sentence, set_default_lang, speaking
+from .engine.i18n import LANGS, Lang, current_lang, say, sentence, speaking
 from .engine.rules import VARIANTS, Rules
+from .engine.settings import COURSE_FILE, COURSE_VARIABLE, MAX_SETTINGS_CHARS, Said, SettingsProblem, Source
 
 __all__ = [
     "COURSE_FILE",
     "COURSE_VARIABLE",
+    "MAX_SETTINGS_CHARS",
     "Course",
     "CourseSettingsError",
     "check_student",
@@ -55,14 +57,6 @@ __all__ = [
     "student",
     "write_whole",
 ]  # fmt: skip
-
-#: The file a teacher edits, looked for in the current folder (a lesson's) and the folders above it.
-COURSE_FILE = "course.json"
-#: An environment variable holding the settings (JSON text or a file's path); it takes precedence over the file.
-COURSE_VARIABLE = "CHARLEMAGNE_COURSE"
-_KEYS = ("variant", "house_rules", "lang")
-#: The largest settings file or variable read: a course's settings are a few lines.
-MAX_SETTINGS_CHARS = 100_000
 
 
 def _lang_now() -> str:
@@ -114,9 +108,8 @@ def set_course(variant: str | None = None, *, lang: str | None = None, **house_r
     """Play ``variant`` with ``house_rules`` (and speak ``lang``) for the rest of this Python session (a teacher's
     cell); with ``lang`` alone, speak it and keep the course's rules; with no arguments, go back to what
     ``course.json`` or ``CHARLEMAGNE_COURSE`` says."""
-    global _session
     if variant is None and not house_rules and lang is None:
-        _session = None
+        _hold(None)
         return course()
     said = lang if isinstance(lang, str) and lang in LANGS else _lang_now()
     if lang is not None and (not isinstance(lang, str) or lang not in LANGS):
@@ -130,50 +123,71 @@ def set_course(variant: str | None = None, *, lang: str | None = None, **house_r
     if variant is None and not house_rules:
         # only the language: the course's own rules stay (the French edition plays the teacher's house rules)
         # the course's own settings, read past this session's; a refused language leaves the session as it was
-        kept, _session = _session, None
-        try:
-            base = course()
-        finally:
-            _session = kept
-        _session = Course(
-            variant=base.variant, house_rules=base.house_rules, lang=said,
-            source=say("course.src_with_lang", said, source=base.source, lang=quote(lang)),
+        base = _read()
+        return _hold(
+            Course(
+                variant=base.variant, house_rules=base.house_rules, lang=said,
+                source=say("course.src_with_lang", said, source=base.source, lang=quote(lang)),
+            )
         )  # fmt: skip
-        return _session
     if lang is None:  # the rules change, the session's language stays
         try:
             said = course().lang
         except CourseSettingsError:
             said = "en"
-    _session = Course(
-        variant=variant or "canadian", house_rules=house_rules, lang=said, source=sentence("course.src_session", said)
+    return _hold(
+        Course(
+            variant=variant or "canadian",
+            house_rules=house_rules,
+            lang=said,
+            source=sentence("course.src_session", said),
+        )
     )
-    return _session
+
+
+@overload
+def _hold(session: Course) -> Course: ...
+@overload
+def _hold(session: None) -> None: ...
+def _hold(session: Course | None) -> Course | None:
+    """The session's settings, kept here as rules and with the engine's settings as written (whose language the
+    engine speaks)."""
+    global _session
+    _session = session
+    settings.hold(None if session is None else {"lang": session.lang})
+    return session
 
 
 def course() -> Course:
     """The course's settings, read now (a teacher's change to the file counts from the next call)."""
-    if _session is not None:
-        return _session
-    text = os.environ.get(COURSE_VARIABLE, "").strip()
-    if text:
-        if text.startswith(("{", "[")):
-            return _parse(text, say("course.src_variable", _lang_now(), name=COURSE_VARIABLE))
-        return _read(Path(text), say("course.src_variable_file", _lang_now(), path=text, name=COURSE_VARIABLE))
+    return _session if _session is not None else _read()
+
+
+def _read() -> Course:
+    """The settings as written (the variable's or the files'), past the session's, as rules."""
+    lang = _lang_now()
     try:
-        found = _find_files(Path.cwd())
-    except OSError:  # the folder it runs in was deleted under it: no course file there
-        found = []
-    if not found:
-        return Course(source=say("course.src_rulebook", "en", file=COURSE_FILE))
-    if len(found) == 1:
-        return _read(found[0], str(found[0]))
-    # A folder's file says only what it changes (the French lessons' {"lang": "fr"}); the rest comes from the
-    # files above it, so a teacher sets the house rules once for both editions.
-    merged: dict[str, Any] = {}
-    for path in reversed(found):
-        merged.update(_settings(_text(path, str(path)), str(path)))
-    return _course(merged, say("course.src_over", _lang_now()).join(map(str, found)))
+        written = settings.read()
+    except SettingsProblem as problem:
+        raise CourseSettingsError(
+            sentence(problem.key, lang, source=_source(problem.source, lang), help=_help(), **problem.fields)
+        ) from None
+    house = written.data.get("house_rules", {})
+    # JSON has no tuples; the options that are pairs (bower_names) arrive as lists
+    house = {k: tuple(v) if isinstance(v, list) else v for k, v in house.items()}
+    return Course(
+        variant=written.data.get("variant", "canadian"),
+        house_rules=house,
+        lang=written.data.get("lang", "en"),
+        source=_source(written.source, lang),
+    )
+
+
+def _source(source: Source, lang: Lang) -> str:
+    """Where settings were read, in words: a file's path, the files' paths, the environment variable."""
+    if isinstance(source, Said):
+        return say(source.key, lang, **source.fields)
+    return say("course.src_over", lang).join(source)
 
 
 #: The file ``set_student`` writes beside the lessons, so every lesson (each its own kernel) knows the name.
@@ -284,7 +298,7 @@ def student() -> str:
 def course_lang() -> str:
     """The language the course's widgets speak unless given ``lang=``: ``"lang"`` in ``course.json`` ("en" or
     "fr"), or :func:`set_course`'s, or :func:`~charlemagne_learn.engine.i18n.speaking`'s inside it: the current language
-    of :mod:`~charlemagne_learn.engine.i18n`, whose default this module installs.
+    of :mod:`~charlemagne_learn.engine.i18n`, which reads the settings' language itself.
 
     >>> course_lang()
     'en'
@@ -292,27 +306,8 @@ def course_lang() -> str:
     ...     course_lang()
     'fr'
     """
+    course()  # settings that cannot be read are refused where the course's language is asked for, not passed over
     return current_lang()
-
-
-_reading = False
-
-
-def _default_lang() -> str:
-    """The course's language, for :func:`~charlemagne_learn.engine.i18n.current_lang`. Reading the settings builds their
-    rules, whose refusals are said in the current language: while they are being read, the session's language
-    or English, never by reading them again."""
-    global _reading
-    if _reading:
-        return _lang_now()
-    _reading = True
-    try:
-        return course().lang
-    finally:
-        _reading = False
-
-
-set_default_lang(_default_lang)
 
 
 def course_rules() -> Rules:
@@ -339,94 +334,5 @@ def course_variant(variant: str | None, options: Mapping[str, Any]) -> tuple[str
     return settings.variant, {**settings.house_rules, **options}
 
 
-def _find_files(start: Path) -> list[Path]:
-    """The course files of ``start`` and the folders above it, nearest first."""
-    return [folder / COURSE_FILE for folder in (start, *start.parents) if (folder / COURSE_FILE).is_file()]
-
-
-def _text(path: Path, source: str) -> str:
-    """The text of the settings file ``path``: a regular file only (a pipe would wait for a writer forever,
-    /dev/zero never ends), read no further than the largest settings allowed."""
-    most = MAX_SETTINGS_CHARS * 4  # bytes: UTF-8 takes at most four a character
-    try:
-        # O_NONBLOCK: a FIFO opens at once, to be refused below, instead of waiting for a writer
-        with open(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb") as file:
-            status = os.fstat(file.fileno())  # of the file opened, not of the name looked up before
-            if not stat.S_ISREG(status.st_mode):
-                raise CourseSettingsError(sentence("course.not_a_file", _lang_now(), source=source, help=_help()))
-            data = file.read(most + 1)
-        if len(data) > most:
-            size = max(status.st_size, len(data))
-            raise CourseSettingsError(
-                sentence("course.too_big", _lang_now(), source=source, size=size, most=MAX_SETTINGS_CHARS, help=_help())
-            )
-        return data.decode("utf-8-sig")
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
-        if isinstance(exc, CourseSettingsError):
-            raise
-        if isinstance(exc, FileNotFoundError):
-            raise CourseSettingsError(sentence("course.no_file", _lang_now(), source=source)) from None
-        if isinstance(exc, IsADirectoryError):
-            raise CourseSettingsError(sentence("course.not_a_file", _lang_now(), source=source, help=_help())) from None
-        raise CourseSettingsError(sentence("course.unreadable", _lang_now(), source=source)) from None
-
-
-def _read(path: Path, source: str) -> Course:
-    return _parse(_text(path, source), source)
-
-
 def _help() -> str:
     return say("course.help", _lang_now(), variants=", ".join(VARIANTS))
-
-
-def _settings(text: str, source: str) -> dict[str, Any]:
-    """One file's settings, checked for what a file may say (the keys, their types)."""
-    lang = _lang_now()
-    if len(text) > MAX_SETTINGS_CHARS:
-        raise CourseSettingsError(
-            sentence("course.too_big", lang, source=source, size=len(text), most=MAX_SETTINGS_CHARS, help=_help())
-        )
-    try:
-        data = json.loads(text)
-    except RecursionError:
-        raise CourseSettingsError(sentence("course.too_deep", lang, source=source, help=_help())) from None
-    except json.JSONDecodeError as exc:
-        raise CourseSettingsError(
-            sentence("course.not_json", lang, source=source, line=exc.lineno, column=exc.colno, help=_help())
-        ) from None
-    except ValueError:  # a number of thousands of digits
-        raise CourseSettingsError(
-            sentence("course.not_json", lang, source=source, line="?", column="?", help=_help())
-        ) from None
-    if not isinstance(data, dict):
-        raise CourseSettingsError(sentence("course.not_object", lang, source=source, help=_help()))
-    unknown = sorted(set(data) - set(_KEYS))
-    if unknown:
-        raise CourseSettingsError(
-            sentence(
-                "course.unknown_keys",
-                lang,
-                source=source,
-                n=len(unknown),
-                keys=", ".join(unknown),
-                known=", ".join(_KEYS),
-            )
-        )
-    if not isinstance(data.get("variant", ""), str) or not isinstance(data.get("house_rules", {}), dict):
-        raise CourseSettingsError(sentence("course.bad_types", lang, source=source, help=_help()))
-    if "bids" in data.get("house_rules", {}):
-        raise CourseSettingsError(sentence("course.no_bids", lang, source=source))
-    return data
-
-
-def _parse(text: str, source: str) -> Course:
-    return _course(_settings(text, source), source)
-
-
-def _course(data: Mapping[str, Any], source: str) -> Course:
-    house = data.get("house_rules", {})
-    # JSON has no tuples; the options that are pairs (bower_names) arrive as lists
-    house = {k: tuple(v) if isinstance(v, list) else v for k, v in house.items()}
-    return Course(
-        variant=data.get("variant", "canadian"), house_rules=house, lang=data.get("lang", "en"), source=source
-    )

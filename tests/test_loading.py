@@ -1,5 +1,5 @@
 """What importing the package loads, each in a fresh interpreter: the facade (``import charlemagne_learn as cl``)
-and a card load the engine and the course's settings only; the analysis, the lessons' tools, the widgets and
+and a card load the engine only (which reads the language of the course's settings itself); the analysis, the lessons' tools, the widgets and
 matplotlib come when asked for. A bid's hint is the same whether or not the lessons' tools were ever imported."""
 
 from __future__ import annotations
@@ -19,14 +19,14 @@ ROOT = Path(__file__).resolve().parent.parent
 HEAVY = ("matplotlib", "numpy", "anywidget", "traitlets", "ipywidgets", "IPython")
 
 
-def _fresh(code: str) -> object:
+def _fresh(code: str, cwd: Path = ROOT) -> object:
     """What ``code`` prints as JSON (its last line), run in a new interpreter with this checkout first on the path."""
     done = subprocess.run(
         [sys.executable, "-c", code],
         capture_output=True,
         text=True,
         check=True,
-        cwd=ROOT,
+        cwd=cwd,
         env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
     )
     return json.loads(done.stdout.splitlines()[-1])
@@ -47,13 +47,13 @@ print(json.dumps({{"parts": parts, "heavy": sorted(h for h in {HEAVY!r} if h in 
 @pytest.mark.parametrize(
     ("statement", "parts"),
     [
-        # the course's settings say which language the engine speaks when a call names none: read at once
-        ("import charlemagne_learn", ["course", "engine"]),
-        ("import charlemagne_learn as cl; cl.Card.parse('AS'); cl.Rules.preset('maine')", ["course", "engine"]),
-        ("from charlemagne_learn.engine.cards import Card", ["course", "engine"]),
-        ("import charlemagne_learn.engine", ["course", "engine"]),
-        ("import charlemagne_learn.analysis", ["analysis", "course", "engine"]),
-        ("import charlemagne_learn as cl; cl.double_dummy", ["analysis", "course", "engine"]),
+        ("import charlemagne_learn", []),
+        ("import charlemagne_learn as cl; cl.Card.parse('AS'); cl.Rules.preset('maine')", ["engine"]),
+        ("from charlemagne_learn.engine.cards import Card", ["engine"]),
+        ("import charlemagne_learn.engine", ["engine"]),
+        ("import charlemagne_learn as cl; cl.course_rules()", ["course", "engine"]),
+        ("import charlemagne_learn.analysis", ["analysis", "engine"]),
+        ("import charlemagne_learn as cl; cl.double_dummy", ["analysis", "engine"]),
         ("import charlemagne_learn as cl; cl.term", ["analysis", "course", "engine", "teach"]),
     ],
 )
@@ -63,9 +63,7 @@ def test_importing_loads_only_the_parts_asked_for(statement: str, parts: list[st
 
 def test_every_name_of_the_facade_is_found_where_it_is_defined() -> None:
     homes = cl._HOMES  # type: ignore[attr-defined]
-    eager = {"Course", "CourseSettingsError", "course_lang", "course_rules", "set_course", "set_student"}
-    eager |= {"speaking", "student"}
-    assert set(cl.__all__) == set(homes) | eager and not set(homes) & eager
+    assert set(cl.__all__) == set(homes)  # every name given when asked for, none imported at once
     for name in cl.__all__:
         value = getattr(cl, name)
         if name in homes:
@@ -117,8 +115,8 @@ def test_a_bid_hint_is_the_same_whether_or_not_the_lessons_tools_were_imported()
 
 
 def test_a_card_imported_alone_already_speaks_the_courses_language(tmp_path: Path) -> None:
-    """Why the facade reads the course's settings at once: the engine's default language is the course's, so a
-    ruling made from the engine's modules alone, in a French course, is said in French."""
+    """The engine's default language is the course's, read by the engine itself: a ruling made from the engine's
+    modules alone, in a French course, is said in French, and nothing above the engine was imported for it."""
     (tmp_path / "course.json").write_text('{"lang": "fr"}', encoding="utf-8")
     code = """
 import json
@@ -126,6 +124,8 @@ from charlemagne_learn.engine.contract import Contract
 from charlemagne_learn.engine.rules import Rules
 from charlemagne_learn.engine.tricks import explain_trick_winner
 contract = Contract(Rules.preset("canadian"), bid="6", bidder="N", trump="H")
+import sys
+assert not [m for m in sys.modules if m.startswith(("charlemagne_learn.course", "charlemagne_learn.teach"))]
 print(json.dumps(str(explain_trick_winner(contract, "E", "AS JD 7S KS"))))
 """
     done = subprocess.run(

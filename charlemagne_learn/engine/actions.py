@@ -20,7 +20,7 @@ from typing import Any, Literal, Protocol, TypeVar
 from .cards import Card, Suit
 from .errors import CharlemagneError, IllegalActionError, quote
 from .frozen import HashedOnce
-from .i18n import Codes, Lang, lang_or_current, refusal_lang, say, sentence
+from .i18n import Codes, Lang, current_lang, lang_or_current, say, sentence
 
 __all__ = [
     "CHOICES",
@@ -100,7 +100,7 @@ class Action(HashedOnce):
             raise IllegalActionError(sentence("actions.bad_no_trump", value=quote(self.no_trump)))
         wrong = sorted(given - needed - optional) + sorted(needed - given)
         if wrong:
-            lang = refusal_lang()
+            lang = current_lang()
             fields = Codes(sorted(needed), "and") or sentence("actions.nothing_more", lang)
             raise IllegalActionError(
                 sentence(

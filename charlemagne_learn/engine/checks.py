@@ -17,7 +17,7 @@ from __future__ import annotations
 import numbers
 
 from .errors import RulesOptionError, quote
-from .i18n import refusal_lang, sentence
+from .i18n import current_lang, sentence
 
 __all__ = ["MOST_DIGITS", "flag", "whole_number", "whole_number_text"]
 
@@ -38,7 +38,7 @@ def whole_number(name: str, value: object, low: int, high: int | None = None, *,
     if type(value) is not int and is_whole(value):
         value = int(value)  # type: ignore[call-overload]  # NumPy's int64 and the like: the number it holds
     if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
-        lang = refusal_lang()
+        lang = current_lang()
         limits = (
             sentence("checks.from_to", lang, low=low, high=high)
             if high is not None
@@ -60,11 +60,11 @@ def whole_number_text(name: str, text: object, *, most: int = MOST_DIGITS) -> in
         digits = text[1:] if text.startswith("-") else text
         if 0 < len(digits) <= most and digits.isascii() and digits.isdigit():  # ASCII digits are 0 to 9 alone
             return int(text)
-    raise RulesOptionError(sentence("checks.digits", refusal_lang(), name=name, value=quote(text), most=most))
+    raise RulesOptionError(sentence("checks.digits", current_lang(), name=name, value=quote(text), most=most))
 
 
 def flag(name: str, value: object) -> bool:
     """``value`` if it is True or False (not 1, not "yes")."""
     if not isinstance(value, bool):
-        raise RulesOptionError(sentence("checks.flag", refusal_lang(), name=name, value=quote(value)))
+        raise RulesOptionError(sentence("checks.flag", current_lang(), name=name, value=quote(value)))
     return value

@@ -42,7 +42,8 @@ from pathlib import Path
 from typing import Any, Literal
 
 from .cards import Card, Rank, Seat, Suit
-from .errors import CharlemagneError, RulesOptionError, quote
+from .errors import RulesOptionError, quote
+from .settings import written_lang
 
 __all__ = [
     "DOMAIN",
@@ -67,9 +68,7 @@ __all__ = [
     "lang_or_current",
     "number",
     "plural",
-    "refusal_lang",
     "say",
-    "set_default_lang",
     "speaking",
     "suit_name",
     "templates",
@@ -319,35 +318,24 @@ def fill(template: str, lang: str | None = None, /, **fields: Any) -> str:
 
 # ---------------------------------------------------------------- the language spoken
 # One carrier: a call given ``lang=`` speaks it; otherwise :func:`speaking`'s language inside it; otherwise the
-# default, which the course installs (``course.json``'s "lang", see :mod:`charlemagne_learn.course`). The engine
-# asks only this module, so it never reads the course's settings itself.
+# language the course's settings name (``course.json``'s "lang", read by :mod:`.settings`, which has no words), else
+# English. Nothing installs it: the engine's language never depends on what else was imported.
 _spoken: ContextVar[Lang | None] = ContextVar("charlemagne_learn_spoken", default=None)
-_default: Callable[[], str] = lambda: "en"  # noqa: E731 (replaced by set_default_lang)
-
-
-def set_default_lang(provider: Callable[[], str]) -> None:
-    """Where the language comes from when nothing else says it (the course installs its settings' reader)."""
-    global _default
-    _default = provider
 
 
 def current_lang() -> Lang:
-    """The language spoken now: :func:`speaking`'s inside it, else the default (the course's).
+    """The language spoken now: :func:`speaking`'s inside it, else the one the course's settings name (English
+    where they name none, or none the catalogs have, or cannot be read: that is their own refusal, said where the
+    course's rules are read).
 
     >>> current_lang()
     'en'
     """
     spoken = _spoken.get()
-    return spoken if spoken is not None else check_lang(_default())
-
-
-def refusal_lang() -> Lang:
-    """:func:`current_lang` for a refusal, English when the default cannot be read (its settings are broken: that
-    is their own refusal, said when they are read, not this one)."""
-    try:
-        return current_lang()
-    except CharlemagneError:
-        return "en"
+    if spoken is not None:
+        return spoken
+    written = written_lang()
+    return written if written in LANGS else "en"
 
 
 @contextmanager

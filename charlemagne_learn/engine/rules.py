@@ -21,7 +21,7 @@ from typing import Any, Literal
 from .checks import is_whole
 from .errors import ContractError, RulesOptionError, quote
 from .frozen import HashedOnce
-from .i18n import Codes, lang_or_current, refusal_lang, say, sentence, word
+from .i18n import Codes, current_lang, lang_or_current, say, sentence, word
 
 __all__ = ["ALIASES", "VARIANTS", "BidSpec", "Rules"]
 
@@ -54,7 +54,7 @@ def _bid_key(text: str) -> str:
 
 def _one_of(what: str, value: object, allowed: tuple[object, ...]) -> None:
     if not any(value is a or (type(value) is type(a) and value == a) for a in allowed):
-        lang = refusal_lang()
+        lang = current_lang()
         listed = Codes([repr(a) for a in allowed], "or")
         raise RulesOptionError(sentence("rules.one_of", lang, what=what, value=quote(value), allowed=listed))
 
@@ -90,13 +90,13 @@ class BidSpec:
         for text in ("name", "label"):
             if not isinstance(getattr(self, text), str) or not getattr(self, text).strip():
                 raise RulesOptionError(
-                    sentence("rules.bid_text", refusal_lang(), text=text, value=quote(getattr(self, text)))
+                    sentence("rules.bid_text", current_lang(), text=text, value=quote(getattr(self, text)))
                 )
         who = quote(self.name)
         for number, high in (("tricks", 100), ("made", 10_000), ("failed", 10_000)):  # a deck has 34 cards at most
             if not is_whole(getattr(self, number)) or not 0 <= getattr(self, number) <= high:
                 what = f"{number}={quote(getattr(self, number))}"
-                raise RulesOptionError(sentence("rules.bid_option", refusal_lang(), name=who, what=what, high=high))
+                raise RulesOptionError(sentence("rules.bid_option", current_lang(), name=who, what=what, high=high))
         _one_of(f"bid {who}: trump", self.trump, _TRUMP_MODES)
         _one_of(f"bid {who}: alone", self.alone, _ALONE)
         _one_of(f"bid {who}: exchange", self.exchange, _EXCHANGES)
@@ -104,7 +104,7 @@ class BidSpec:
             _one_of(f"bid {who}: {flag}", getattr(self, flag), (True, False))
         for names in (self.aliases, self.also_called):
             if not isinstance(names, tuple) or not all(isinstance(a, str) and a.strip() for a in names):
-                raise RulesOptionError(sentence("rules.bid_aliases", refusal_lang(), name=who, value=quote(names)))
+                raise RulesOptionError(sentence("rules.bid_aliases", current_lang(), name=who, value=quote(names)))
 
     def text(self, lang: str | None = None) -> str:
         """The bid's name in ``lang`` (the course's language by default): "No Trump", "Sans-atout"."""
@@ -308,10 +308,10 @@ class Rules(HashedOnce):
             least = 0 if size == "kitty_size" else 1
             if not is_whole(getattr(self, size)) or getattr(self, size) < least:
                 what = f"{size}={quote(getattr(self, size))}"
-                raise RulesOptionError(sentence("rules.whole", refusal_lang(), what=what, least=least))
+                raise RulesOptionError(sentence("rules.whole", current_lang(), what=what, least=least))
         names = self.bower_names
         if not (isinstance(names, tuple) and len(names) == 2 and all(isinstance(n, str) and n for n in names)):
-            raise RulesOptionError(sentence("rules.bower_names", refusal_lang(), value=quote(names)))
+            raise RulesOptionError(sentence("rules.bower_names", current_lang(), value=quote(names)))
         self._check_ladder()
         self._check_deck()
 
@@ -320,7 +320,7 @@ class Rules(HashedOnce):
         if isinstance(bids, list):
             object.__setattr__(self, "bids", bids := tuple(bids))
         if not isinstance(bids, tuple) or not bids or not all(isinstance(b, BidSpec) for b in bids):
-            raise RulesOptionError(sentence("rules.bids", refusal_lang(), value=quote(bids)))
+            raise RulesOptionError(sentence("rules.bids", current_lang(), value=quote(bids)))
         index: dict[str, int] = {}
         for i, spec in enumerate(bids):
             for key in (spec.name, *spec.aliases, *spec.also_called):
@@ -329,7 +329,7 @@ class Rules(HashedOnce):
         numbers = [b.name for b in bids if b.numbered]
         minimum = self.dealer_minimum
         if minimum is not None and not (is_whole(minimum) and str(minimum) in numbers):
-            lang = refusal_lang()
+            lang = current_lang()
             listed = Codes(numbers)
             raise RulesOptionError(sentence("rules.dealer_minimum", lang, value=quote(minimum), numbers=listed))
 
@@ -338,19 +338,19 @@ class Rules(HashedOnce):
         if cards != 4 * self.hand_size:
             raise RulesOptionError(
                 sentence(
-                    "rules.deck_shape", refusal_lang(), deck=self.deck_size, kitty=self.kitty_size, hand=self.hand_size
+                    "rules.deck_shape", current_lang(), deck=self.deck_size, kitty=self.kitty_size, hand=self.hand_size
                 )
             )
         most = max(b.tricks for b in self.bids)
         if most != self.hand_size:
             raise RulesOptionError(
                 sentence(
-                    "rules.hand_size", refusal_lang(), title=f"in_title.{self.name}", most=most, hand=self.hand_size
+                    "rules.hand_size", current_lang(), title=f"in_title.{self.name}", most=most, hand=self.hand_size
                 )
             )
         takes_kitty = any(b.exchange in _KITTY_EXCHANGES for b in self.bids)
         if takes_kitty != (self.kitty_size > 0):
-            lang = refusal_lang()
+            lang = current_lang()
             need = sentence("rules.kitty_needed" if takes_kitty else "rules.kitty_unused", lang)
             title = f"in_title.{self.name}"
             raise RulesOptionError(sentence("rules.kitty_size", lang, kitty=self.kitty_size, title=title, need=need))
@@ -371,21 +371,21 @@ class Rules(HashedOnce):
         key = variant.strip().lower().replace(" ", "_").replace("-", "_") if isinstance(variant, str) else ""
         key = ALIASES.get(key, key)
         if key not in VARIANTS:
-            lang = refusal_lang()
+            lang = current_lang()
             allowed = Codes(sorted(VARIANTS) + sorted(ALIASES))
             raise RulesOptionError(sentence("rules.unknown_variant", lang, value=quote(variant), allowed=allowed))
         base = VARIANTS[key]
         known = set(cls.option_names())
         unknown = sorted(set(options) - known)
         if unknown:
-            lang = refusal_lang()
+            lang = current_lang()
             listed = Codes(unknown)
             raise RulesOptionError(
                 sentence("rules.unknown_options", lang, n=len(unknown), unknown=listed, known=Codes(sorted(known)))
             )
         deck = [o for o in _DECK_OPTIONS if o in options and options[o] != getattr(base, o)]
         if deck:
-            lang = refusal_lang()
+            lang = current_lang()
             shape = Codes([f"{o}={getattr(base, o)!r}" for o in _DECK_OPTIONS])
             raise RulesOptionError(
                 sentence(
@@ -410,7 +410,7 @@ class Rules(HashedOnce):
             return rules
         if rules is None or isinstance(rules, str):
             return cls.preset("canadian" if rules is None else rules)
-        lang = refusal_lang()
+        lang = current_lang()
         raise RulesOptionError(sentence("rules.not_rules", lang, value=quote(rules), variants=Codes(list(VARIANTS))))
 
     @classmethod
@@ -463,7 +463,7 @@ class Rules(HashedOnce):
         key = _bid_key(str(name))
         if key in self._bid_index:
             return self._bid_index[key]
-        lang = refusal_lang()
+        lang = current_lang()
         # the bids as players call them, which this reads too: "Gros Mulot (Mulot+)", never only "gros_mulot"
         allowed = Codes(b.called("en") for b in self.bids)
         title = f"in_title.{self.name}"
@@ -509,7 +509,7 @@ class Rules(HashedOnce):
         """The inverse of :meth:`to_record`."""
         if not isinstance(record, dict) or not isinstance(record.get("variant"), str):
             example = "{'variant': 'canadian'}"
-            raise RulesOptionError(sentence("rules.not_record", refusal_lang(), value=quote(record), example=example))
+            raise RulesOptionError(sentence("rules.not_record", current_lang(), value=quote(record), example=example))
         options = {k: tuple(v) if isinstance(v, list) else v for k, v in record.items() if k != "variant"}
         return cls.preset(record["variant"], **options)
 
