@@ -238,7 +238,7 @@ def test_bad_answers_are_refused_with_the_record_unchanged() -> None:
     assert record == Practice()
     with pytest.raises(PracticeError) as refused:
         Practice.from_json({"answers": "x"})
-    assert isinstance(refused.value, ValueError) and "carnet" in str(refused.value.in_lang("fr"))
+    assert isinstance(refused.value, ValueError) and "carnet" in str(refused.value.said("fr"))
 
 
 def test_the_report_shows_ratings_by_skill_themes_and_mistakes_waiting(tmp_path: Path) -> None:
@@ -381,7 +381,7 @@ def test_only_answers_are_merged() -> None:
     for junk in ({"key": "canadian play 1"}, {**record.answers[0], "grade": "great"}, 3):
         with pytest.raises(PracticeError, match="not an answer") as refused:
             record.with_answers([junk])  # type: ignore[list-item]
-        assert "réponse" in str(refused.value.in_lang("fr"))
+        assert "réponse" in str(refused.value.said("fr"))
 
 
 def test_what_cannot_be_put_aside_is_left_as_it_was(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -76,7 +76,7 @@ def test_damaged_ratings_are_refused_in_words(data: object) -> None:
     with pytest.raises(RatingError) as refused:
         Ratings.from_json(data)
     assert isinstance(refused.value, ValueError)
-    assert "rating" in str(refused.value) and "classement" in str(refused.value.in_lang("fr"))
+    assert "rating" in str(refused.value) and "classement" in str(refused.value.said("fr"))
 
 
 @pytest.mark.parametrize("missed", [-0.1, 1.5, float("nan"), True, "half"])

@@ -28,9 +28,9 @@ from dataclasses import replace
 from ..engine.actions import Action
 from ..engine.cards import Seat
 from ..engine.checks import flag, whole_number
-from ..engine.errors import CharlemagneError, IllegalActionError
+from ..engine.errors import IllegalActionError
 from ..engine.hand import HandState, Phase, SeatView
-from ..engine.i18n import Lang, lang_or_current, sentence
+from ..engine.i18n import Lang, lang_or_current, sentence, speaking
 from ..engine.messages import Phrase
 from ..engine.rng import check_seed
 from .auction import auction_choices
@@ -96,10 +96,8 @@ def hint(
         raise IllegalActionError(sentence("hints.not_graded", language, phase=view.phase.text(language)))
     # ``workers`` decides only how soon the answer comes; the language only how the reasons read
     key = (key_of(view), samples, seed, bids)
-    try:
+    with speaking(language):  # a grader's refusal made in the language asked
         ranked = _HINTS.get(key, lambda: _ranked(view, samples, seed, workers, bids))
-    except CharlemagneError as error:  # a grader's refusal, said in the language asked
-        raise error.in_lang(language) from None
     return ranked if lang is None else replace(ranked, lang=language)
 
 

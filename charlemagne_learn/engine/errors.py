@@ -81,16 +81,6 @@ class CharlemagneError(ValueError):
         say_again = getattr(self.args[0], "said", None) if self.args else None
         return str(say_again(lang)) if callable(say_again) else str(self)
 
-    def in_lang(self, lang: str | None) -> CharlemagneError:
-        """The same error with its message in ``lang``, for raising again where a caller who speaks ``lang`` sees it
-        (a French widget's constructor in an English course); itself where it has no key."""
-        said_in = getattr(self.args[0], "in_lang", None) if self.args else None
-        if not callable(said_in) or lang is None:
-            return self
-        again = type(self)(said_in(lang), *self.args[1:])
-        again.__cause__, again.__context__ = self.__cause__, self.__context__
-        return again
-
 
 class CardParseError(CharlemagneError):
     """A card, seat or suit text could not be read."""

@@ -258,12 +258,6 @@ class Sentence(str):
         fields = {k: _said_again(v, lang) for k, v in self.fields.items()}
         return say(self.key, lang, **fields)
 
-    def in_lang(self, lang: str | None = None) -> Sentence:
-        """This sentence said in ``lang``, still able to be said again."""
-        out = type(self)(self.said(lang))
-        out.__dict__.update(self.__dict__)
-        return out
-
 
 def _said_again(value: Any, lang: str | None) -> Any:
     """A field said again in ``lang``: a sentence, a word or an error (anything that can say itself in a language,

@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -26,7 +27,7 @@ from ..engine.cards import RED_JOKER, Card, Suit
 from ..engine.checks import flag
 from ..engine.contract import Contract
 from ..engine.errors import CharlemagneError, RulesOptionError, quote
-from ..engine.i18n import LANGS, Lang, card_face, card_label, check_lang, number, say, sentence, word
+from ..engine.i18n import LANGS, Lang, card_face, card_label, check_lang, number, say, sentence, speaking, word
 from ..engine.palette import card_colour, palette_css, suit_colour
 from ..engine.ranking import card_order
 from ..engine.rules import BidSpec, Rules
@@ -148,19 +149,18 @@ def _clip_message(text: str) -> str:
     return clip(text, MESSAGE_LIMIT)
 
 
-def _refusals_in_lang(init: Callable[..., None]) -> Callable[..., None]:
-    """A widget class's ``__init__`` whose refusals are said in the ``lang=`` it was given: the one place a widget
-    speaks an engine error before its ``lang`` trait exists (every later refusal goes through ``_refusal``)."""
+def _made_in_its_lang(init: Callable[..., None]) -> Callable[..., None]:
+    """A widget class's ``__init__`` run speaking the ``lang=`` it was given, before its ``lang`` trait exists: its
+    refusals and its first words are made in the widget's language, whatever the course speaks (every later entry
+    point speaks the trait's, :meth:`GameWidget._speaking`)."""
 
     @functools.wraps(init)
     def run(self: Any, *args: Any, **kwargs: Any) -> None:
-        try:
+        lang = kwargs.get("lang")
+        with speaking(lang) if isinstance(lang, str) and lang in LANGS else nullcontext():
             init(self, *args, **kwargs)
-        except CharlemagneError as exc:
-            lang = kwargs.get("lang")
-            raise exc.in_lang(lang if isinstance(lang, str) and lang in LANGS else None) from None
 
-    run._refusals_in_lang = True  # type: ignore[attr-defined]
+    run._made_in_its_lang = True  # type: ignore[attr-defined]
     return run
 
 
@@ -272,8 +272,8 @@ class GameWidget(anywidget.AnyWidget):
             DRAWN.append(cls)
         super().__init_subclass__(**kwargs)
         init = cls.__dict__.get("__init__")
-        if init is not None and not getattr(init, "_refusals_in_lang", False):
-            setattr(cls, "__init__", _refusals_in_lang(init))  # noqa: B010 (mypy forbids assigning a method)
+        if init is not None and not getattr(init, "_made_in_its_lang", False):
+            setattr(cls, "__init__", _made_in_its_lang(init))  # noqa: B010 (mypy forbids assigning a method)
 
     #: The traits the page may change itself (a slider, a menu). Any other change the page sends is ignored and
     #: the true value sent back: the page draws the state, Python keeps it (a quiz's page cannot reset its phase
@@ -299,13 +299,17 @@ class GameWidget(anywidget.AnyWidget):
     def __setattr__(self, name: str, value: Any) -> None:
         # traitlets refuses a value of the wrong type with TraitError, which is no ValueError: the course promises a
         # CharlemagneError (a ValueError) for every bad input, from Python as from the constructor.
-        # A refusal is said in the widget's language, whatever the course speaks.
-        try:
-            super().__setattr__(name, value)
-        except (t.TraitError, RecursionError) as exc:
-            raise _trait_refusal(exc, {name: value}).in_lang(self._trait_values.get("lang")) from None
-        except CharlemagneError as exc:
-            raise exc.in_lang(self._trait_values.get("lang")) from None
+        with self._speaking():
+            try:
+                super().__setattr__(name, value)
+            except (t.TraitError, RecursionError) as exc:
+                raise _trait_refusal(exc, {name: value}) from None
+
+    def _speaking(self) -> AbstractContextManager[object]:
+        """The widget's language spoken (once its ``lang`` trait exists): what Python asks of a widget, and each
+        message from its page, is answered in it, whatever the course speaks."""
+        lang = self.__dict__.get("_trait_values", {}).get("lang")  # none while traitlets makes the widget
+        return speaking(lang) if isinstance(lang, str) and lang in LANGS else nullcontext()
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
         # ipywidgets calls this only with the changes a page sends; Python sets traits directly. Each value the page
@@ -368,9 +372,10 @@ class GameWidget(anywidget.AnyWidget):
             self._on_shown()
             return
         # sent before the work starts, so the page can say it is thinking while the kernel is busy
-        self.thinking = say("widget.thinking", self._trait_values.get("lang", "en"))
+        self.thinking = say("widget.thinking", self._lang)
         try:
-            self._on_click(content)
+            with self._speaking():
+                self._on_click(content)
         except ValueError as exc:
             self.message = self._refusal(exc)
         finally:

@@ -20,6 +20,7 @@ import json
 import threading
 import time
 from collections.abc import Iterable, Iterator
+from contextlib import nullcontext
 from dataclasses import replace
 from html import escape
 from itertools import islice
@@ -36,9 +37,9 @@ from ..engine.actions import Action
 from ..engine.cards import Card, Suit
 from ..engine.checks import flag, whole_number
 from ..engine.display import held_html
-from ..engine.errors import CardParseError, CharlemagneError, IllegalActionError
+from ..engine.errors import CardParseError, IllegalActionError
 from ..engine.hand import HandState, Phase
-from ..engine.i18n import LANGS, Forms, Lang, check_lang, current_lang, say, word
+from ..engine.i18n import LANGS, Forms, Lang, check_lang, current_lang, say, speaking, word
 from ..engine.rules import Rules
 from ..teach.decisions import Decision, decisions
 from ..teach.progress import keep, quiz_key
@@ -177,10 +178,9 @@ class DecisionQuiz(TableFront):
     ) -> DecisionQuiz:
         """One decision at a position of a lesson's own hand: the bid, exchange, lead or card of the seat to move
         (a copy of ``state`` is kept; the lesson's hand is not touched)."""
-        try:
+        # the refusals of the position made in the widget's language
+        with speaking(lang) if isinstance(lang, str) and lang in LANGS else nullcontext():
             return cls._at(state, samples, lang, student, four_colour, coach)
-        except CharlemagneError as exc:  # the refusals of the position, in the widget's language
-            raise exc.in_lang(lang if lang in LANGS else None) from None
 
     @classmethod
     def _at(

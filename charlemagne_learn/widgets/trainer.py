@@ -20,7 +20,7 @@ from typing import Any
 from ..course import rules_for
 from ..engine.checks import flag, whole_number
 from ..engine.errors import CharlemagneError, RulesOptionError, quote
-from ..engine.i18n import LANGS, say, sentence
+from ..engine.i18n import say, sentence
 from ..engine.rules import Rules
 from ..teach.decisions import Decision
 from ..teach.homework import Homework
@@ -57,21 +57,19 @@ class Trainer(DecisionQuiz):
         clock: Callable[[], datetime] | None = None,
         homework: Homework | str | None = None,
     ) -> None:
-        try:
-            self._homework = None if homework is None else _homework(homework)
-            if self._homework is not None:  # the set decides the table and the problems
-                rules, count = self._homework.table, self._homework.count
-            self._table = rules_for(rules)
-            self._themes = _themes(themes)
-            # a skill the table never serves is refused now, not searched for over thousands of deals
-            self._skill = None if skill is None else kinds_on_demand(self._table, skill)[0]
-            whole_number("count", count, 1, 200)
-            self._practice, aside = opened()
-            self._own_mistakes = None if own_mistakes is None else flag("own_mistakes", own_mistakes)
-            if self._own_mistakes is not None:
-                self._practice = replace(self._practice, own_mistakes=self._own_mistakes)
-        except CharlemagneError as exc:  # said in the widget's language
-            raise exc.in_lang(lang if lang in LANGS else None) from None
+        # refused in the widget's language: the constructor speaks its lang= (GameWidget)
+        self._homework = None if homework is None else _homework(homework)
+        if self._homework is not None:  # the set decides the table and the problems
+            rules, count = self._homework.table, self._homework.count
+        self._table = rules_for(rules)
+        self._themes = _themes(themes)
+        # a skill the table never serves is refused now, not searched for over thousands of deals
+        self._skill = None if skill is None else kinds_on_demand(self._table, skill)[0]
+        whole_number("count", count, 1, 200)
+        self._practice, aside = opened()
+        self._own_mistakes = None if own_mistakes is None else flag("own_mistakes", own_mistakes)
+        if self._own_mistakes is not None:
+            self._practice = replace(self._practice, own_mistakes=self._own_mistakes)
         self._clock = clock or (lambda: datetime.now(timezone.utc))
         #: What of a damaged record was put aside, said with the problem on show (number ``_aside_on``) only.
         self._aside: SetAside | None = aside
