@@ -18,7 +18,7 @@ Run from the repository root::
     .venv/bin/python benchmarks/tournament.py --variant canadian --deals 500
     .venv/bin/python benchmarks/tournament.py --variant canadian --variant american --deals 2000 --games 100 --write
 
-Bots are named as registered with :func:`charlemagne_learn.analysis.bots.register_bot`
+Bots are named as registered with :func:`charlemagne_learn.analysis.kinds.register_bot`
 (``random``, ``rule``, and any bot a later module registers); ``--bots rule random`` plays every
 pairing of the names given.
 """
@@ -40,7 +40,8 @@ from _results import RESULTS, machine_lines, write_section
 
 import charlemagne_learn as cl
 from charlemagne_learn.analysis import wilson_interval
-from charlemagne_learn.analysis.bots import BOTS, Bot, make_bot, play_game, play_hand
+from charlemagne_learn.analysis.bots import Bot, play_game, play_hand
+from charlemagne_learn.analysis.kinds import BOTS, make_bot
 from charlemagne_learn.analysis.work import usable_cpus
 from charlemagne_learn.engine.rng import derive_seed
 

@@ -13,8 +13,9 @@
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from .engine.lazy import given_when_asked
 
 if TYPE_CHECKING:
     from .analysis.bots import Bot, RandomBot, play_game, play_hand
@@ -177,15 +178,4 @@ __all__ = [
 __version__ = "0.1.0"
 
 
-def __getattr__(name: str) -> Any:
-    if name in _PARTS:
-        return import_module(f".{name}", __name__)
-    if name not in _HOMES:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(_HOMES[name], __name__), name)
-    globals()[name] = value  # looked up once
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__, *_PARTS})
+__getattr__, __dir__ = given_when_asked(__name__, _HOMES, _PARTS)

@@ -236,7 +236,7 @@ def test_wilson_interval_wants_counts_and_a_positive_z(args: tuple[Any, ...], wo
 
 
 def test_register_bot_keeps_the_package_s_bots() -> None:
-    from charlemagne_learn.analysis.bots import BOTS, make_bot, register_bot
+    from charlemagne_learn.analysis.kinds import BOTS, make_bot, register_bot
 
     with pytest.raises(cl.RulesOptionError, match="bot's name"):
         register_bot(None, cl.RandomBot)  # type: ignore[arg-type]

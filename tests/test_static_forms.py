@@ -7,7 +7,8 @@ from IPython.lib.pretty import pretty
 
 import charlemagne_learn as cl
 from charlemagne_learn.analysis import hint, review
-from charlemagne_learn.analysis.bots import make_bot, play_hand
+from charlemagne_learn.analysis.bots import play_hand
+from charlemagne_learn.analysis.kinds import make_bot
 from charlemagne_learn.widgets import TrickQuiz
 
 try:

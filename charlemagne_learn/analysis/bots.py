@@ -9,8 +9,8 @@ returns one of ``view.legal_actions``. Same seed, same views: same actions.
   table calls.
 * :class:`RandomBot` picks uniformly among the legal actions: the baseline every other bot must beat.
 * :func:`play_hand` and :func:`play_game` seat four bots and drive a hand or a game to its end.
-* :func:`make_bot` builds a bot by its registered name (``"random"``, ``"rule"``, …), so that
-  tournaments and lessons can name their players; :func:`register_bot` adds a new kind.
+* A bot's kind is named (``"random"``, ``"rule"``, …) in :mod:`.kinds`, so that tournaments and tables can name
+  their players.
 
 >>> import charlemagne_learn as cl
 >>> state = play_hand(cl.Rules.preset("canadian"), [RandomBot(seed) for seed in range(4)], seed=7)
@@ -40,7 +40,7 @@ from ..engine.i18n import sentence
 from ..engine.rng import check_seed
 from ..engine.rules import Rules
 
-__all__ = ["BOTS", "Bot", "BotsArg", "Observer", "RandomBot", "make_bot", "play_game", "play_hand", "register_bot"]
+__all__ = ["Bot", "BotsArg", "Observer", "RandomBot", "play_game", "play_hand"]
 
 
 def check_view(view: object, call: str) -> SeatView:
@@ -103,42 +103,6 @@ class RandomBot(Bot):
 
     def decide(self, view: SeatView, rng: random.Random) -> Action:
         return rng.choice(view.legal_actions)
-
-
-# ---------------------------------------------------------------- registry
-BOTS: dict[str, Callable[[int], Bot]] = {}
-
-
-def register_bot(name: str, factory: Callable[[int], Bot]) -> None:
-    """Make ``factory(seed)`` available as :func:`make_bot(name, seed) <make_bot>` (and in tournaments).
-
-    A name of the package's own bots ("random", "rule", "pimc", …) cannot be taken: give yours another name."""
-    if not isinstance(name, str) or not name.strip():
-        raise RulesOptionError(sentence("bots.bad_name", value=quote(name)))
-    if not callable(factory):
-        raise RulesOptionError(sentence("bots.not_a_factory", value=quote(factory)))
-    key = name.strip().lower()
-    ours = getattr(BOTS.get(key), "__module__", "") or ""
-    if ours.startswith("charlemagne_learn.") and not (getattr(factory, "__module__", "") or "").startswith(
-        "charlemagne_learn."
-    ):
-        raise RulesOptionError(sentence("bots.built_in", name=quote(key)))
-    BOTS[key] = factory
-
-
-def make_bot(name: str, seed: int = 0) -> Bot:
-    """A new bot of the registered kind ``name`` with ``seed``.
-
-    >>> make_bot("random", 2)
-    RandomBot(seed=2)
-    """
-    key = str(name).strip().lower()
-    if key not in BOTS:
-        raise RulesOptionError(sentence("bots.no_such_bot", name=quote(name), bots=", ".join(sorted(BOTS))))
-    return BOTS[key](seed)
-
-
-register_bot(RandomBot.name, RandomBot)
 
 
 # ---------------------------------------------------------------- driving hands and games

@@ -70,7 +70,7 @@ from ..engine.ranking import card_order
 from ..engine.rng import DealRandom, derive_seed
 from ..engine.rules import BidSpec
 from .auction import action_values
-from .bots import Bot, register_bot
+from .bots import Bot
 from .evaluate import discard, hand_strength
 from .exchange import play_out
 from .hints import hint
@@ -217,12 +217,6 @@ class PimcBot(Bot):
         return (
             f"PimcBot(seed={self.seed}, samples={self.samples}, bidding={self.bidding!r}{bid_samples}{blind}{exchange})"
         )
-
-
-register_bot(PimcBot.name, PimcBot)
-register_bot("pimc-bidding", lambda seed: PimcBot(seed, bidding="pimc"))
-register_bot("pimc-rulebids", lambda seed: PimcBot(seed, bidding="rule"))
-register_bot("pimc-blind", lambda seed: PimcBot(seed, read_bids=False))
 
 
 def _pending_spec(view: SeatView) -> BidSpec | None:

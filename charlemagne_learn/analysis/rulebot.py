@@ -47,7 +47,7 @@ from ..engine.hand import HandState, Phase, SeatView
 from ..engine.i18n import catalog_keys, lang_or_current, word
 from ..engine.ranking import CardOrder, card_order
 from ..engine.rules import BidSpec, Rules
-from .bots import Bot, check_view, register_bot
+from .bots import Bot, check_view
 from .evaluate import best_trump, discard, hand_strength, judge, losers, partner_card
 from .pimc import shown_out
 
@@ -101,9 +101,6 @@ class RuleBot(Bot):
     def advise(self, view: SeatView) -> Advice:
         """The action and the rule behind it."""
         return advise(check_view(view, "advise"))
-
-
-register_bot(RuleBot.name, RuleBot)
 
 
 def advise(view: SeatView) -> Advice:

@@ -11,8 +11,9 @@ the same call as the site was built (:mod:`.drawn`).
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from ..engine.lazy import given_when_asked
 
 # Imported at once: a name that is also its module's (answer_key, hand_records) must be bound to the function
 # here, or importing the module later would put the module in its place.
@@ -68,13 +69,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    if name not in _PLOTS:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(".plots", __name__), name)
-    globals()[name] = value  # looked up once
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+__getattr__, __dir__ = given_when_asked(__name__, dict.fromkeys(_PLOTS, ".plots"))

@@ -33,10 +33,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..analysis.bots import Bot, make_bot
+from ..analysis.bots import Bot
 from ..analysis.exchange import ExchangeChoice, ExchangeHint, exchange_hint, exchange_made
 from ..analysis.hints import GRADE_SAMPLES, Hint, ReviewLine, before_exchange, hint, review
 from ..analysis.hints import graded as hinted
+from ..analysis.kinds import make_bot
 from ..analysis.odds import MAX_SAMPLES
 from ..analysis.work import ahead
 from ..course import course_variant
@@ -173,7 +174,7 @@ class TableSession:
     """A game from ``seat`` against three bots, or several people (``people="NS"``, up to all four) at one screen.
 
     ``scores``: the score the game starts from (``{"NS": 28, "EW": 30}``); ``bots``: the other players' kind (any
-    name :func:`~charlemagne_learn.analysis.bots.make_bot` knows); ``partner`` / ``opponents``: another kind for the
+    name :func:`~charlemagne_learn.analysis.kinds.make_bot` knows); ``partner`` / ``opponents``: another kind for the
     first person's partner / the two opponents; ``hints``: hints are offered; ``grade_moves``: each bid and card is
     graded as it is made; ``hint_samples`` / ``grade_samples``: deals of the hidden cards behind a hint / a grade and
     the review; ``pace``: how the bots' part of the hand is told (:data:`PACES`); ``lang``: the language the

@@ -137,7 +137,7 @@ class PlayTable(TableFront):
     you bid?); 0 to 0 by default.
 
     ``bots``: the kind of the three other players (``"rule"``, ``"pimc"``, ``"random"``: any name
-    :func:`~charlemagne_learn.analysis.bots.make_bot` knows); ``partner`` / ``opponents``: another kind for the
+    :func:`~charlemagne_learn.analysis.kinds.make_bot` knows); ``partner`` / ``opponents``: another kind for the
     learner's partner / for the two opponents (each seat names its player on the table); ``hints``: offer the Hint
     button;
     ``grade_moves``: grade each bid and card as it is made; ``hint_samples`` / ``grade_samples``: deals of the
