@@ -29,7 +29,7 @@ charlemagne_learn.engine.errors.IllegalActionError: Canadian Charlemagne has no 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -62,6 +62,7 @@ __all__ = [
     "Story",
     "TableSession",
     "check_pace",
+    "review_rows",
     "rules_of",
     "seats_of",
 ]
@@ -565,12 +566,7 @@ class TableSession:
         kept = self._review
         if kept is not None and kept[0] is hand and kept[1] == self.lang:
             return kept[2]
-        rows = [
-            (seat, line)
-            for seat in self.people
-            for line in review(hand, seat, samples=self.grade_samples, workers=1, lang=self.lang).lines
-        ]
-        rows.sort(key=lambda seat_line: seat_line[1].move)
+        rows = review_rows(hand, self.people, self.grade_samples, self.lang)
         self._review = (hand, self.lang, rows)
         return rows
 
@@ -619,6 +615,15 @@ class TableSession:
             else "people at " + ", ".join(p.word for p in self.people)
         )
         return f"{game.rules.title}, {who}; {where}; NS {game.scores['NS']} – EW {game.scores['EW']}"
+
+
+def review_rows(hand: HandState, seats: Sequence[Seat], samples: int, lang: Lang) -> list[tuple[Seat, ReviewLine]]:
+    """The decisions of ``seats`` in the finished ``hand``, in the order made, each graded on ``samples`` deals:
+    what :meth:`TableSession.review` shows after a hand played at the table, and what a hand typed in after it was
+    played with real cards (:class:`~.played.PlayedHand`) shows."""
+    rows = [(seat, line) for seat in seats for line in review(hand, seat, samples=samples, workers=1, lang=lang).lines]
+    rows.sort(key=lambda seat_line: seat_line[1].move)
+    return rows
 
 
 def _clip(text: str) -> str:
