@@ -3,6 +3,8 @@ line and what was allowed, and reviewed as the table reviews a hand played at it
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -158,7 +160,7 @@ def test_the_documented_records_read_as_the_page_says() -> None:
     from pathlib import Path
 
     page = (Path(__file__).parents[1] / "docs" / "played_hands.md").read_text(encoding="utf-8")
-    blocks = page.split("```\n")[1::2]
+    blocks = [text for lang, text in re.findall(r"^```(\w*)\n(.*?)^```$", page, re.S | re.M) if not lang]
     full = next(b for b in blocks if b.startswith("format:"))
     short = next(b for b in blocks if b.startswith("board: 1\nseed: 1\nbidding: 5,"))
     played = parse(full)
