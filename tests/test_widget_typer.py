@@ -89,6 +89,8 @@ def test_only_legal_cards_and_undo() -> None:
 def test_a_deal_of_ones_own_by_clicks() -> None:
     typer = HandTyper("canadian", seed=1, board=None, grade_samples=SAMPLES, lang="en")
     assert typer.typer["stage"] == "deal" and len(typer.typer["deck"]) == 34
+    # nothing to bid or play, and no pass screen, while the cards are dealt
+    assert typer.actions == [] and typer.screen == {} and typer.prompt == ""
     played = PlayedHand.from_board("canadian", 5, 3)
     _click(typer, "dealer", value=played.dealer.name)
     for seat in cl.Seat:
@@ -133,5 +135,9 @@ def test_page_values_are_checked() -> None:
     assert typer.message.startswith("board=99")
     _click(typer, "undo")
     assert typer.message.startswith("Nothing to undo")
+    _click(typer, "board", value="²")
+    assert typer.message.startswith("board=") and typer.typer["board"] == "1"
     with pytest.raises(cl.CharlemagneError):
         HandTyper("canadian", seed=-1)
+    with pytest.raises(cl.CharlemagneError, match=r"^board=99"):
+        HandTyper("canadian", board=99)

@@ -28,7 +28,7 @@ from typing import Any
 from ..analysis.hints import GRADE_SAMPLES
 from ..engine.actions import Action
 from ..engine.cards import Card, Seat
-from ..engine.checks import whole_number
+from ..engine.checks import whole_number, whole_number_text
 from ..engine.errors import CardParseError, CharlemagneError, IllegalActionError
 from ..engine.i18n import say, sentence, word
 from ..engine.rng import check_seed
@@ -74,7 +74,8 @@ class HandTyper(PlayTable):
         self._rules = rules_of(variant, rules_options) if record is None else parse(record).rules
         self._seed = check_seed(seed)
         self._samples = grade_samples
-        self._played = PlayedHand.from_board(self._rules, self._seed, 1)
+        number = 1 if board is None or record is not None else whole_number("board", board, 1, MAX_BOARDS)
+        self._played = PlayedHand.from_board(self._rules, self._seed, number)
         #: While the cards are dealt by clicks: each seat's so far, the seat the next goes to and the dealer.
         self._dealing: dict[Seat, list[Card]] | None = None
         self._deal_to = Seat.N
@@ -83,19 +84,16 @@ class HandTyper(PlayTable):
             self._rules, people="NESW", lang=lang, hints=False, grade_moves=False, grade_samples=grade_samples,
             four_colour=four_colour, pace="off",
         )  # fmt: skip
-        if record is not None:
-            self._start(parse(record))
-        elif board is None:
+        self._start(parse(record) if record is not None else self._played)
+        if record is None and board is None:
             self.deal_yourself()
-        else:
-            self.pick_board(board)
 
     # ------------------------------------------------------------ the deal
     def pick_board(self, board: int | str) -> bool:
         """The board menu: board ``board`` of the record dealt from the seed, before its first bid."""
         try:
-            number = whole_number("board", int(board) if isinstance(board, str) and board.isdigit() else board, 1,
-                                  MAX_BOARDS)  # fmt: skip
+            given = whole_number_text("board", board) if isinstance(board, str) else board
+            number = whole_number("board", given, 1, MAX_BOARDS)
             self._dealing = None
             self._start(PlayedHand.from_board(self._rules, self._seed, number))
         except CharlemagneError as exc:
@@ -268,6 +266,8 @@ class HandTyper(PlayTable):
                     seat["cards"] = [{**c, "selected": c["id"] in chosen} for c in seat["cards"]]
             self._name_players(picture)
             self.picture = picture
+        if self._dealing is not None:  # the table waits for the deal: nothing to bid or play yet
+            self.prompt, self.actions, self.screen, self.status = "", [], {}, ""
         self.typer = self._panel()
 
     def _name_players(self, picture: Any) -> None:
