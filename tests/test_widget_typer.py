@@ -58,6 +58,11 @@ def test_a_board_typed_in_by_clicks_is_reviewed_as_the_table_reviews_it() -> Non
         (line.move + 1, line.grade, review_why(line, "en")) for _, line in table_rows
     ]
     assert typer.review["next"] == "" and typer.replay_info["steps"] == len(hand.history)
+    # where no widget runs (a saved notebook on a static page): the review's lines, each with its grade and why
+    static = typer._static_html()
+    assert static.count("<li>") == len(table_rows) and review_why(table_rows[-1][1], "en") in static.replace(
+        "&#x27;", "'"
+    )
     # card by card: the replay steps through it
     typer.replay = 5
     assert typer.replay_info["step"] == 5 and typer.replay_info["line"]

@@ -350,4 +350,16 @@ class HandTyper(PlayTable):
         return f"HandTyper({where})"
 
     def _static_html(self) -> str:
-        return f'<div class="cl-playtable"><p>{escape(self.status)}</p><pre>{escape(write(self.record))}</pre></div>'
+        # where no widget runs: the hand's review once it is over (each decision, its grade and why), else the table
+        review = self.review
+        if not review.get("title"):
+            return super()._static_html()
+        lines = "".join(
+            f"<li><strong>{escape(line['when'])}</strong> {escape(line['phase'])} {escape(line['action'])}: "
+            f"{escape(line['grade_word'])}. {escape(line['reason'])}</li>"
+            for line in review["lines"]
+        )
+        return (
+            f'<div class="cl-playtable"><p><strong>{escape(review["title"])}</strong></p><ol>{lines}</ol>'
+            f"<p>{escape(review['result'])}</p></div>"
+        )
