@@ -168,3 +168,33 @@ def test_the_documented_records_read_as_the_page_says() -> None:
     # the short form, typed without seats and with spaces, is the same hand as far as it goes
     typed = parse(short)
     assert typed.actions == played.actions[: len(typed.actions)] and len(typed.state().tricks) == 2
+
+
+def test_a_table_dealt_the_chosen_cards_with_no_pass_screen() -> None:
+    # the table a typed-in hand is played on: the board's own cards and dealer, the screen the seat to move's at once
+    played = PlayedHand.from_board("canadian", 1, 2)
+    hands = {s: played.hands[s] for s in cl.Seat}
+    s = TableSession("canadian", people="NESW", dealer=played.dealer, hands=hands, kitty=played.kitty,
+                     screen=False, grade_moves=False)  # fmt: skip
+    assert s.passing_to is None and s.seat == played.dealer.left and s.your_turn
+    assert [s.state.hand(seat) for seat in cl.Seat] == list(played.hands) and s.state.kitty == played.kitty
+    s.play("pass")
+    assert s.passing_to is None and s.seat == played.dealer.left.left
+    # with the screen (the default), the next person waits behind it
+    shared = TableSession("canadian", people="NESW", dealer=played.dealer, hands=hands, kitty=played.kitty,
+                          grade_moves=False)  # fmt: skip
+    assert shared.passing_to == played.dealer.left
+
+
+@pytest.mark.parametrize(
+    ("given", "match"),
+    [
+        (b"board: 1", r"^a played hand's record is text, not bytes"),
+        ("# x\n" * 30_000, r"^a played hand's record of 120000 characters is too long"),
+        ("board: 1\nseed: 1\ntrick one: AS\n", r"^line 3: 'trick one' is not a trick's line"),
+        ("board: 1\nseed: 1\nbidding: E pass, S 5X\n", r"^line 3: 'S 5X' cannot be read: "),
+    ],
+)
+def test_what_is_not_a_record_is_refused(given: object, match: str) -> None:
+    with pytest.raises(PlayedHandError, match=match):
+        parse(given)  # type: ignore[arg-type]

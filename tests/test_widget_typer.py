@@ -146,3 +146,14 @@ def test_page_values_are_checked() -> None:
         HandTyper("canadian", seed=-1)
     with pytest.raises(cl.CharlemagneError, match=r"^board=99"):
         HandTyper("canadian", board=99)
+
+
+def test_a_record_loaded_into_the_typer_and_a_bad_one_refused() -> None:
+    typer = HandTyper("canadian", seed=1, board=1, grade_samples=SAMPLES, lang="en")
+    hand = _bot_hand(cl.Rules.preset("american"), PlayedHand.from_board("american", 2, 3))
+    assert typer.load(write(PlayedHand.of(hand.at(12), board=3, seed=2)))
+    assert typer.record.rules.name == "american" and len(typer.record.actions) == 12 and typer.typer["board"] == "3"
+    assert typer.typer["boards"][3]["text"] == "Board 3 (seed 2)"  # the record's seed, as its board was dealt
+    before = typer.record
+    assert not typer.load("board: 1\nseed: 1\nbidding: E 12\n")
+    assert typer.message.startswith("line 3 (the bidding): ") and typer.record == before

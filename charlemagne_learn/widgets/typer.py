@@ -206,7 +206,6 @@ class HandTyper(PlayTable):
         except CharlemagneError as exc:
             self.message = self._refusal(exc)
             return False
-        self._rules = played.rules
         self._dealing = None
         self._start(played)
         return True
@@ -237,6 +236,9 @@ class HandTyper(PlayTable):
         for action in played.actions:
             session.play(action)
         self._played = played
+        # the menus follow the hand on the table: its variant, and the record its board was dealt from
+        self._rules = played.rules
+        self._seed = played.seed if played.seed is not None else self._seed
         self._session = session
         self.replay = -1
         self.replay_info = {}
