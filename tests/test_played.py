@@ -25,16 +25,23 @@ def _played(variant: str, seed: int, bot: str = "random", **options: object) -> 
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.sampled_from(VARIANTS), st.integers(0, 2**32), st.integers(0, 60))
-def test_any_hand_written_then_read_is_the_same_hand(variant: str, seed: int, cut: int) -> None:
-    # a whole hand, or one stopped anywhere (a record typed in part way)
-    whole = _played(variant, seed)
+@given(
+    st.sampled_from(VARIANTS),
+    st.integers(0, 2**32),
+    st.integers(0, 60),
+    st.sampled_from([{}, {"high_joker": "black"}, {"target": 40, "high_joker": "black"}]),
+)
+def test_any_hand_written_then_read_is_the_same_hand(
+    variant: str, seed: int, cut: int, house: dict[str, object]
+) -> None:
+    # a whole hand, or one stopped anywhere (a record typed in part way), under the table's house rules
+    whole = _played(variant, seed, **house)
     state = whole.at(min(cut, len(whole.history))) if cut < 60 else whole
     text = write(PlayedHand.of(state))
     again = parse(text).state()
     assert again.to_json() == state.to_json()
     assert again.result == state.result
-    assert write(parse(text)) == text
+    assert write(parse(text)) == text and parse(text).rules == state.rules
 
 
 def test_house_options_and_a_board_are_kept() -> None:
