@@ -157,6 +157,8 @@ function render({ model, el: root }) {
     if (screen.title && !wasPassing) queueMicrotask(() => passing.querySelector(".cl-ready")?.focus());
     wasPassing = Boolean(screen.title);
     status.textContent = model.get("status");
+    // typing a hand in by keyboard: the card or button just pressed is about to be replaced
+    const typing = picture.contains(document.activeElement) || actions.contains(document.activeElement);
     const before = placesOf(picture);
     /** @type {TablePicture} */
     const drawn = model.get("picture");
@@ -183,6 +185,10 @@ function render({ model, el: root }) {
       type: "button", class: `cl-action cl-action-${a.kind}`, "data-action": a.id,
       onclick: () => model.send({ type: "action", action: a.id }),
     }, a.text)));
+    // the keyboard goes on to the next seat's first card it may play (or its first button: a bid, a suit)
+    if (typing && typer.stage === "play") {
+      (picture.querySelector(".cl-to-move .cl-card:not(:disabled)") || actions.querySelector("button"))?.focus();
+    }
     const story = model.get("story") || {};
     clearTimeout(storyTimer);
     const telling = Boolean(story.line);

@@ -66,6 +66,8 @@ def test_a_board_typed_in_by_clicks_then_reviewed(notebook: Any) -> None:
         button = root.locator(f".cl-seat[data-seat='{seat}'] .cl-card[data-card='{card}']")
         button.focus()
         _redrawn_after(page, root, lambda: page.keyboard.press("Enter"))
+        if (seat, card) != last[-1]:  # the keyboard goes on to the next seat's cards
+            expect(root.locator(".cl-seat.cl-to-move .cl-card:focus")).to_have_count(1)
     # the review: every seat's decisions graded, with the Why? line, and the replay card by card
     panel = root.locator(".cl-review-panel")
     expect(panel).to_be_visible(timeout=120_000)
