@@ -63,6 +63,9 @@ def test_a_board_typed_in_by_clicks_is_reviewed_as_the_table_reviews_it() -> Non
     assert static.count("<li>") == len(table_rows) and review_why(table_rows[-1][1], "en") in static.replace(
         "&#x27;", "'"
     )
+    # one hand, not a game: a "next hand" the page could still send deals nothing
+    _click(typer, "next")
+    assert typer.typer["stage"] == "review" and typer.record.state().to_json() == hand.to_json()
     # card by card: the replay steps through it
     typer.replay = 5
     assert typer.replay_info["step"] == 5 and typer.replay_info["line"]

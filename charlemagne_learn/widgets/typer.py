@@ -226,6 +226,10 @@ class HandTyper(PlayTable):
                 pass  # not an action at all: the table's own refusal says so
         return super().play(action)
 
+    def next_hand(self) -> bool:
+        """A typer holds one hand: there is no next one to deal (pick another board, or deal the cards yourself)."""
+        return False
+
     def _start(self, played: PlayedHand) -> None:
         """The table for ``played``: its deal, then every action of it replayed as clicked."""
         session = TableSession(
