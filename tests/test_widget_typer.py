@@ -45,6 +45,7 @@ def test_a_board_typed_in_by_clicks_is_reviewed_as_the_table_reviews_it() -> Non
     typer = HandTyper("canadian", seed=1, board=2, grade_samples=SAMPLES, lang="en")
     hand = _bot_hand(typer._rules, PlayedHand.from_board("canadian", 1, 2))
     assert typer.typer["stage"] == "play" and typer.typer["board"] == "2"
+    assert typer.status == "Board 2 (seed 1) · Bidding"  # one hand: no game score
     # every hand face up, only the seat to move's cards to click
     seats = {s["seat"]: s for s in typer.picture["seats"]}
     assert all(s["face_up"] for s in seats.values()) and [n for n, s in seats.items() if s["you"]] == ["S"]

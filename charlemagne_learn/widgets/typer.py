@@ -30,6 +30,7 @@ from ..engine.actions import Action
 from ..engine.cards import Card, Seat
 from ..engine.checks import whole_number, whole_number_text
 from ..engine.errors import CardParseError, CharlemagneError, IllegalActionError
+from ..engine.hand import HandState
 from ..engine.i18n import say, sentence, word
 from ..engine.rng import check_seed
 from ..engine.rules import Rules
@@ -39,9 +40,9 @@ from ..teach.session import TableSession, rules_of
 from . import payloads as P
 from ._base import card_id, card_view
 from ._traits import Payload
-from .payloads import TyperChoice, TyperPanel
+from .payloads import TablePicture, TyperChoice, TyperPanel
 from .playtable import PlayTable
-from .table import table_picture
+from .table import phase_title, table_picture
 
 __all__ = ["HandTyper"]
 
@@ -276,11 +277,18 @@ class HandTyper(PlayTable):
             self.prompt, self.actions, self.screen, self.status = "", [], {}, ""
         self.typer = self._panel()
 
-    def _name_players(self, picture: Any) -> None:
+    def _status_line(self, state: HandState) -> str:
+        # one hand, not a game: the board it was dealt as, and where the hand is (no game score)
+        lang = self._lang
+        where = phase_title(state, lang)
+        board, seed = self._played.board, self._played.seed
+        return where if board is None else f"{say('typer.board_n', lang, n=board, seed=seed)} · {where}"
+
+    def _name_players(self, picture: TablePicture) -> None:
         for seat in picture["seats"]:
             seat["player"] = ""  # every seat a player at the real table, none of them a bot
 
-    def _review_hand(self, hand: Any) -> None:
+    def _review_hand(self, hand: HandState) -> None:
         super()._review_hand(hand)
         # one hand, not a game: no next hand, no game score
         self.review = {**self.review, "next": "", "game_points": "", "log": []}
