@@ -135,7 +135,7 @@ export function rootOf(el_, model, name) {
 // A quiz's results saved from the browser, with no server: Binder and JupyterLite alike. Python keeps the
 // texts in the private _download trait (CSV already safe from spreadsheet formulas); the CSV gets a byte-order
 // mark so that Excel reads ♣ and – as UTF-8.
-function saveText(name, text, type) {
+export function saveText(name, text, type) {
   const url = URL.createObjectURL(new Blob([text], { type }));
   const link = el("a", { href: url, download: name, hidden: true });
   document.body.append(link);

@@ -549,6 +549,60 @@ export interface TrumpChoice {
 }
 
 /**
+ * One entry of a hand typer's menu: a board, a dealer.
+ */
+export interface TyperChoice {
+  id: string;
+  text: string;
+}
+
+/**
+ * A hand typer's own panel (:class:`~charlemagne_learn.widgets.typer.HandTyper`): the board or the deal, undo and
+ * the record; the table, its buttons and the review are the play table's own.
+ */
+export interface TyperPanel {
+  /** "deal" (the cards being dealt into the seats), "play" (the bids and cards), "review" */
+  stage?: string;
+  title?: string;
+  board_label?: string;
+  boards?: TyperChoice[];
+  /** the board on the table ("" for a deal of one's own) */
+  board?: string;
+  /** the button that deals the cards by clicks */
+  deal_yourself?: string;
+  /** while dealing */
+  seats?: TyperSeat[];
+  /** while dealing: the cards not yet dealt (the kitty, once every hand is full) */
+  deck?: CardView[];
+  deal_prompt?: string;
+  dealer_label?: string;
+  dealers?: TyperChoice[];
+  dealer?: string;
+  /** the button that ends the deal ("" until every hand is full) */
+  finish?: string;
+  /** the Undo button's words ("" when there is nothing to undo) */
+  undo?: string;
+  record_title?: string;
+  /** the record of the hand so far (:mod:`~charlemagne_learn.teach.played`) */
+  record?: string;
+}
+
+/**
+ * One seat's cards while a hand typer deals them by clicks.
+ */
+export interface TyperSeat {
+  /** "N", "E", "S", "W" */
+  seat: string;
+  name: string;
+  /** dealt to it so far (a click takes one back) */
+  cards: CardView[];
+  /** "3 of 8" */
+  count_text: string;
+  /** the seat the next card clicked goes to */
+  current: boolean;
+}
+
+/**
  * A variant in the trump ladder's menu.
  */
 export interface VariantChoice {

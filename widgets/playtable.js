@@ -3,6 +3,7 @@
 // asks the engine; the bots' moves come back as a new picture.
 import { downloadBar, el, messageBox, rootOf } from "./common.js";
 import { drawTable, moveCards, placesOf } from "./table_picture.js";
+import { typerPanel } from "./typer_panel.js";
 /** @typedef {import("./payloads").ActionButton} ActionButton */
 /** @typedef {import("./payloads").GradeLine} GradeLine */
 /** @typedef {import("./payloads").HandReview} HandReview */
@@ -141,6 +142,7 @@ function render({ model, el: root }) {
   const storyBox = el("div");
   const toldBox = el("div");
   const replayBox = el("div");
+  const typerBox = el("div");
   const setReplay = (step) => { model.set("replay", step); model.save_changes(); };
   let storyTimer = null;
   const onCard = (card) => model.send({ type: "card", card: card.id });
@@ -155,11 +157,27 @@ function render({ model, el: root }) {
     if (screen.title && !wasPassing) queueMicrotask(() => passing.querySelector(".cl-ready")?.focus());
     wasPassing = Boolean(screen.title);
     status.textContent = model.get("status");
+    // typing a hand in by keyboard: the card or button just pressed is about to be replaced
+    const typing = picture.contains(document.activeElement) || actions.contains(document.activeElement);
     const before = placesOf(picture);
     /** @type {TablePicture} */
     const drawn = model.get("picture");
     picture.replaceChildren(drawTable(drawn, { onCard }));
     moveCards(before, picture, drawn);
+    // a hand typer (HandTyper): its panel over the table, the table hidden while the cards are dealt by clicks, and
+    // only the legal cards of the seat to move to click; the keyboard kept where it was in the panel
+    const typer = model.get("typer") || {};
+    const within = typerBox.contains(document.activeElement) ? document.activeElement : null;
+    const deckAt = within ? [...typerBox.querySelectorAll(".cl-typer-deck .cl-card")].indexOf(within) : -1;
+    const focusClass = within ? within.className.split(" ")[0] : "";
+    typerBox.replaceChildren(typer.title ? typerPanel(typer, (type, value = "") => model.send({ type, value })) : "");
+    if (deckAt >= 0) {
+      const deck = typerBox.querySelectorAll(".cl-typer-deck .cl-card");
+      deck[Math.min(deckAt, deck.length - 1)]?.focus();
+    } else if (focusClass) typerBox.querySelector(`.${focusClass}`)?.focus();
+    picture.hidden = typer.stage === "deal";
+    root.classList.toggle("cl-typed", typer.stage === "play");
+    if (typer.stage === "play") for (const card of picture.querySelectorAll(".cl-to-move .cl-illegal")) card.disabled = true;
     prompt.textContent = model.get("prompt");
     /** @type {ActionButton[]} */
     const choices = model.get("actions");
@@ -167,6 +185,10 @@ function render({ model, el: root }) {
       type: "button", class: `cl-action cl-action-${a.kind}`, "data-action": a.id,
       onclick: () => model.send({ type: "action", action: a.id }),
     }, a.text)));
+    // the keyboard goes on to the next seat's first card it may play (or its first button: a bid, a suit)
+    if (typing && typer.stage === "play") {
+      (picture.querySelector(".cl-to-move .cl-card:not(:disabled)") || actions.querySelector("button"))?.focus();
+    }
     const story = model.get("story") || {};
     clearTimeout(storyTimer);
     const telling = Boolean(story.line);
@@ -208,11 +230,11 @@ function render({ model, el: root }) {
     pending = true;
     queueMicrotask(() => { pending = false; draw(); });
   };
-  for (const name of ["status", "picture", "prompt", "actions", "hint", "grade", "review", "hints", "words", "screen", "story", "told", "replay_info"]) {
+  for (const name of ["status", "picture", "prompt", "actions", "hint", "grade", "review", "hints", "words", "screen", "story", "told", "replay_info", "typer"]) {
     model.on(`change:${name}`, schedule);
   }
   draw();
-  root.append(status, passing, picture, el("div", { class: "cl-controls" }, prompt, actions, hintButton), storyBox, toldBox,
+  root.append(status, typerBox, passing, picture, el("div", { class: "cl-controls" }, prompt, actions, hintButton), storyBox, toldBox,
     messageBox(model), grade, hint,
     review, replayBox, downloadBar(model));
   // the kernel may now work out the grade of the decision on show while the learner thinks about it

@@ -38,7 +38,7 @@ from ..engine.rng import check_seed, derive_seed
 from ..engine.rules import Rules
 from .printing import write_page
 
-__all__ = ["Board", "HandRecords", "hand_records", "matchpoints"]
+__all__ = ["Board", "HandRecords", "board_deal", "hand_records", "matchpoints"]
 
 #: Boards a record may hold: a club session is 16 to 36; more is a book.
 MAX_BOARDS = 64
@@ -73,10 +73,22 @@ class Board:
         return self.dealer.left
 
 
-def _board(rules: Rules, seed: int, number: int, samples: int) -> Board:
+def board_deal(rules: Rules, seed: int, number: int) -> tuple[Seat, int, list[int], int]:
+    """Board ``number`` of the record dealt from ``seed``: its dealer, its deal's own seed, the four hands and the
+    kitty (bit sets), as the printed record shows them; a hand played on that board's real cards is dealt so again.
+
+    >>> dealer, _, hands, kitty = board_deal(Rules.preset("canadian"), 1, 3)
+    >>> dealer.word, sum(h.bit_count() for h in hands), kitty.bit_count()
+    ('South', 32, 2)
+    """
     dealer = _SEATS[(number - 1) % 4]
     deal_seed = derive_seed(seed, number)
     hands, kitty = deal_hands(rules, dealer, deal_seed)
+    return dealer, deal_seed, hands, kitty
+
+
+def _board(rules: Rules, seed: int, number: int, samples: int) -> Board:
+    dealer, deal_seed, hands, kitty = board_deal(rules, seed, number)
     tricks = {seat: trump_tricks(rules, hands, kitty, seat) for seat in _SEATS}
     makes = {
         seat: {bid: any(made for _, _, made in ways) for bid, ways in deal_outcomes(rules, hands, kitty, seat).items()}

@@ -29,7 +29,7 @@ charlemagne_learn.engine.errors.IllegalActionError: Canadian Charlemagne has no 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -63,6 +63,7 @@ __all__ = [
     "Story",
     "TableSession",
     "check_pace",
+    "review_rows",
     "rules_of",
     "seats_of",
 ]
@@ -179,7 +180,9 @@ class TableSession:
     graded as it is made; ``hint_samples`` / ``grade_samples``: deals of the hidden cards behind a hint / a grade and
     the review; ``pace``: how the bots' part of the hand is told (:data:`PACES`); ``lang``: the language the
     analysis writes its reasons in (a grade's, a review's); ``tell``: tell the bots' moves as a story
-    (:attr:`tell`), from the first of the game; ``rules_options``: any option of
+    (:attr:`tell`), from the first of the game; ``dealer``: the first hand's dealer, and ``hands`` / ``kitty`` its
+    chosen deal (as :class:`~charlemagne_learn.engine.game.Game` takes them); ``screen``: with several people, the pass
+    screen between their turns (:attr:`screen`); ``rules_options``: any option of
     :meth:`Rules.preset <charlemagne_learn.engine.rules.Rules.preset>`. The same seed gives the same deals and the
     same bot moves."""
 
@@ -201,12 +204,19 @@ class TableSession:
         pace: str = "step",
         lang: Lang = "en",
         tell: bool = False,
+        dealer: Seat | str = "N",
+        hands: Mapping[str | Seat, Iterable[Card | str] | str] | None = None,
+        kitty: Iterable[Card | str] | str = (),
+        screen: bool = True,
         **rules_options: Any,
     ) -> None:
         rules = rules_of(variant, rules_options)
         self.people = seats_of(seat, people)
         self.me = self.people[0]
-        self.game = Game(rules, "N", seed, scores=scores)
+        self.game = Game(rules, dealer, seed, scores=scores, hands=hands, kitty=kitty)
+        #: With several people: the pass screen hides the hands between two people's turns (False: the screen is the
+        #: seat to move's at once, as when one person types in a hand every seat played with real cards).
+        self.screen = flag("screen", screen)
         # each bot its own seed, derived from the game's: same seed, same bot moves; the partner's and the
         # opponents' kinds may differ (a learner forgives weak opponents sooner than a weak partner)
         self.kinds: dict[Seat, str] = {
@@ -314,7 +324,10 @@ class TableSession:
             self._apply(self.bots[mover].act(game.hand.view(mover)), mover)
         mover = game.hand.to_move
         if not game.is_over and self.done is None and mover is not None and mover != self._viewer:
-            self.passing_to = mover
+            if self.screen:
+                self.passing_to = mover
+            else:
+                self._viewer = mover
         if self.tell and self.state is hand and len(hand.history) > start and len(self.people) == 1:
             # told from the learner's own last move, when there is one; with no story, straight to its end
             first = max(start - 1, 0)
@@ -566,12 +579,7 @@ class TableSession:
         kept = self._review
         if kept is not None and kept[0] is hand and kept[1] == self.lang:
             return kept[2]
-        rows = [
-            (seat, line)
-            for seat in self.people
-            for line in review(hand, seat, samples=self.grade_samples, workers=1, lang=self.lang).lines
-        ]
-        rows.sort(key=lambda seat_line: seat_line[1].move)
+        rows = review_rows(hand, self.people, self.grade_samples, self.lang)
         self._review = (hand, self.lang, rows)
         return rows
 
@@ -620,6 +628,15 @@ class TableSession:
             else "people at " + ", ".join(p.word for p in self.people)
         )
         return f"{game.rules.title}, {who}; {where}; NS {game.scores['NS']} – EW {game.scores['EW']}"
+
+
+def review_rows(hand: HandState, seats: Sequence[Seat], samples: int, lang: Lang) -> list[tuple[Seat, ReviewLine]]:
+    """The decisions of ``seats`` in the finished ``hand``, in the order made, each graded on ``samples`` deals:
+    what :meth:`TableSession.review` shows after a hand played at the table, and what a hand typed in after it was
+    played with real cards (:class:`~.played.PlayedHand`) shows."""
+    rows = [(seat, line) for seat in seats for line in review(hand, seat, samples=samples, workers=1, lang=lang).lines]
+    rows.sort(key=lambda seat_line: seat_line[1].move)
+    return rows
 
 
 def _clip(text: str) -> str:

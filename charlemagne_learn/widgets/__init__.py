@@ -1,6 +1,6 @@
 """The course's interactive widgets (anywidget): cards, the trump ladder, the bid box, the table, quizzes,
 the bid-odds explorer, a table to play against the bots, a box for a learner's name in a class, practice that
-adapts to the learner, and (in the browser-only site) lessons started afresh.
+adapts to the learner, a hand played with real cards typed in by clicks, and (in the browser-only site) lessons started afresh.
 
 Each widget is drawn by plain ES modules under the repository's ``widgets/`` folder and driven by the
 engine: the front-end never decides a rule. Each also has a stable ``repr`` and a static HTML picture
@@ -20,6 +20,7 @@ from .playtable import PlayTable
 from .quiz import TrickQuiz
 from .table import Table
 from .trainer import Trainer
+from .typer import HandTyper
 
 __all__ = [
     "Afresh",
@@ -27,6 +28,7 @@ __all__ = [
     "BidOddsExplorer",
     "DecisionQuiz",
     "Hand",
+    "HandTyper",
     "HomeworkBox",
     "LessonTest",
     "NameBox",

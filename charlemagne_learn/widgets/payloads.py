@@ -47,6 +47,9 @@ __all__ = [
     "TablePicture",
     "TableSeat",
     "TrumpChoice",
+    "TyperChoice",
+    "TyperPanel",
+    "TyperSeat",
     "VariantChoice",
 ]
 
@@ -409,3 +412,42 @@ class ReplayInfo(TypedDict):
     grade: str  #: the learner's grade on it, or ""
     grade_text: str
     words: dict[str, str]  #: title, back, forward
+
+
+class TyperChoice(TypedDict):
+    """One entry of a hand typer's menu: a board, a dealer."""
+
+    id: str
+    text: str
+
+
+class TyperSeat(TypedDict):
+    """One seat's cards while a hand typer deals them by clicks."""
+
+    seat: str  #: "N", "E", "S", "W"
+    name: str
+    cards: list[CardView]  #: dealt to it so far (a click takes one back)
+    count_text: str  #: "3 of 8"
+    current: bool  #: the seat the next card clicked goes to
+
+
+class TyperPanel(TypedDict, total=False):
+    """A hand typer's own panel (:class:`~charlemagne_learn.widgets.typer.HandTyper`): the board or the deal, undo and
+    the record; the table, its buttons and the review are the play table's own."""
+
+    stage: str  #: "deal" (the cards being dealt into the seats), "play" (the bids and cards), "review"
+    title: str
+    board_label: str
+    boards: list[TyperChoice]
+    board: str  #: the board on the table ("" for a deal of one's own)
+    deal_yourself: str  #: the button that deals the cards by clicks
+    seats: list[TyperSeat]  #: while dealing
+    deck: list[CardView]  #: while dealing: the cards not yet dealt (the kitty, once every hand is full)
+    deal_prompt: str
+    dealer_label: str
+    dealers: list[TyperChoice]
+    dealer: str
+    finish: str  #: the button that ends the deal ("" until every hand is full)
+    undo: str  #: the Undo button's words ("" when there is nothing to undo)
+    record_title: str
+    record: str  #: the record of the hand so far (:mod:`~charlemagne_learn.teach.played`)
