@@ -180,7 +180,9 @@ class TableSession:
     analysis writes its reasons in (a grade's, a review's); ``tell``: tell the bots' moves as a story
     (:attr:`tell`), from the first of the game; ``rules_options``: any option of
     :meth:`Rules.preset <charlemagne_learn.engine.rules.Rules.preset>`. The same seed gives the same deals and the
-    same bot moves."""
+    same bot moves. ``first_dealer`` deals the first hand (North by default); ``deal``: that hand dealt from this seed
+    instead (as :meth:`Game.deal <charlemagne_learn.engine.game.Game.deal>` deals it), as a board of a hand record
+    is (:mod:`.boards`)."""
 
     def __init__(
         self,
@@ -200,12 +202,16 @@ class TableSession:
         pace: str = "step",
         lang: Lang = "en",
         tell: bool = False,
+        first_dealer: Seat | str = "N",
+        deal: int | None = None,
         **rules_options: Any,
     ) -> None:
         rules = rules_of(variant, rules_options)
         self.people = seats_of(seat, people)
         self.me = self.people[0]
-        self.game = Game(rules, "N", seed, scores=scores)
+        self.game = Game(rules, first_dealer, seed, scores=scores)
+        if deal is not None:
+            self.game.deal(deal)
         # each bot its own seed, derived from the game's: same seed, same bot moves; the partner's and the
         # opponents' kinds may differ (a learner forgives weak opponents sooner than a weak partner)
         self.kinds: dict[Seat, str] = {
