@@ -256,8 +256,8 @@ class BoardPlay:
             "side": "" if contract is None else contract.team,
             "tricks": "" if contract is None else result.bidder_tricks,
             "score": result.margin(team), "par": par.score(team),
-            "par_contract": "" if par.bid is None or par.declarer is None else
-            f"{_contract_text(rules.bid(par.bid).label, None)} {par.declarer.name}",
+            "par_contract": "" if par.bid is None else rules.bid(par.bid).label,
+            "par_declarer": "" if par.declarer is None else par.declarer.name,
             "rating": "" if self.rating is None else self.rating,
         }  # fmt: skip
         self.results.append(row)
@@ -268,9 +268,9 @@ class BoardPlay:
         lang = self.session.lang
         if not self.board_over:
             raise IllegalActionError(sentence("play.finish_first", lang))
+        self.record()
         if self.last:
             raise IllegalActionError(sentence("boards.all_played", lang, n=self.set.count))
-        self.record()
         self.number += 1
         self.session = self._seated(self.number)
 

@@ -92,7 +92,7 @@ RESULTS_FORMAT = 2
 BOARD_KIND = "board"
 #: A board result's cells, the results file's columns: the quizzes' first columns, then the board's.
 BOARD_FIELDS = ("student", "quiz", "question", "kind", "skill", "format", "code", "board", "dealer", "contract",
-                "declarer", "side", "tricks", "score", "par", "par_contract", "rating")  # fmt: skip
+                "declarer", "side", "tricks", "score", "par", "par_contract", "par_declarer", "rating")  # fmt: skip
 #: The handicap's centre (the rating a newcomer starts at), its scale (rating points for one point of percentage)
 #: and its most either way (points of percentage).
 _HANDICAP_CENTRE, _HANDICAP_SCALE, HANDICAP_MOST = 1500, 20, 20.0
@@ -124,10 +124,10 @@ class Answer:
 
 @dataclass(frozen=True)
 class BoardResult:
-    """One board of a board set as a student played it: the contract (its label and trump, "" when all passed), who
-    declared it and the tricks their side took, the student's side's score (their points less the other side's),
-    the board's par for that side (:class:`~.hand_records.Par`) and its contract, and the student's practice rating
-    when known."""
+    """One board of a board set as a student played it: the contract (its bid's label as the rules name it and its
+    trump's symbol, "" when all passed), who declared it and the tricks their side took, the student's side's score
+    (their points less the other side's), the board's par for that side (:class:`~.hand_records.Par`) with its
+    contract and declarer, and the student's practice rating when known."""
 
     student: str
     code: str
@@ -140,6 +140,7 @@ class BoardResult:
     score: int
     par: int
     par_contract: str
+    par_declarer: str
     rating: int | None
     source: str = field(compare=False)
 
@@ -474,14 +475,10 @@ class ClassResults:
             for b, mp in sorted(
                 zip(ours, marks, strict=True), key=lambda pair: (-(pair[1] or 0), _by_name(pair[0].student))
             ):
-                contract = (
-                    say("display.all_passed", language)
-                    if not b.contract
-                    else say("class.boards.contract", language, contract=b.contract, seat=word(b.declarer, language))
-                )
                 rows.append((
-                    set_code, str(board), b.student, contract, "" if b.tricks is None else str(b.tricks),
-                    number(b.score, "+d", language), number(b.par, "+d", language), b.par_contract,
+                    set_code, str(board), b.student, _contract_said(b.contract, b.declarer, language),
+                    "" if b.tricks is None else str(b.tricks), number(b.score, "+d", language),
+                    number(b.par, "+d", language), _contract_said(b.par_contract, b.par_declarer, language),
                     number(b.score - b.par, "+d", language),
                     say("class.of", language, wrong=number(mp or 0, "g", language), total=top) if top else "–",
                 ))  # fmt: skip
@@ -699,6 +696,18 @@ def _heads(lang: Lang, *names: str) -> tuple[str, ...]:
     return tuple(say(f"class.col.{name}", lang) for name in names)
 
 
+def _contract_said(contract: str, declarer: str, lang: Lang) -> str:
+    """A contract as a board's result keeps it (a bid's label, then its trump's symbol), said in ``lang`` with its
+    declarer: "Sans-atout par Nord"; all passed where there is none."""
+    if not contract:
+        return say("display.all_passed", lang)
+    label, _, trump = contract.rpartition(" ")
+    if not (label and trump in ("♠", "♥", "♦", "♣")):
+        label, trump = contract, ""
+    bid = f"{word(label, lang)} {trump}".strip()
+    return say("class.boards.contract", lang, contract=bid, seat=word(declarer, lang)) if declarer else bid
+
+
 def _places(values: Sequence[float | None]) -> list[str]:
     """Each value's place among them, the highest first, ties sharing one ("2="); none for a missing value."""
     known = [v for v in values if v is not None]
@@ -822,7 +831,8 @@ def _board_result(row: Mapping[str, Any], source: str, number: int) -> BoardResu
         student=text("student").strip() or say("class.no_name", stem=_stem(source)),
         code=code, board=board, dealer=text("dealer"), contract=text("contract"), declarer=text("declarer"),
         side=text("side"), tricks=whole("tricks", blank=True), score=whole("score") or 0, par=whole("par") or 0,
-        par_contract=text("par_contract"), rating=whole("rating", blank=True), source=source,
+        par_contract=text("par_contract"), par_declarer=text("par_declarer"), rating=whole("rating", blank=True),
+        source=source,
     )  # fmt: skip
 
 
