@@ -416,3 +416,32 @@ def test_a_french_table_says_the_set_in_french() -> None:
     words = " ".join([table.status, table.review["game_points"], table.review["next"], table.review["log_title"]])
     assert table.status.startswith("Donne 1 sur 2")
     assert _french.english_words_in(words) == set(), words
+
+
+def test_a_student_opens_the_set_in_the_box_with_no_python() -> None:
+    from charlemagne_learn.widgets import BoardsBox
+
+    boards = BoardSet("american", seed=6, count=2)
+    box = BoardsBox(lang="en", grade_moves=False)
+    assert box.shown.children == (box,) and "Type the code your teacher gave" in box.words["status"]
+    box._on_front_end(box, {"type": "save", "name": Homework().code}, [])
+    assert "is a homework code" in box.message and box.table is None and box.shown.children == (box,)
+    box._on_front_end(box, {"type": "save", "name": boards.code.lower()}, [])
+    assert box.message == "" and box.name == boards.code
+    assert box.table is not None and box.shown.children == (box, box.table)
+    assert box.table.boards is not None and box.table.boards.set == boards
+    assert f"Board set {boards.code}: 2 boards at American Charlemagne" in box.words["status"]
+    box.lang = "fr"
+    assert not _french.english_words_in(" ".join(box.words.values()))
+
+
+def test_a_teacher_gets_a_code_from_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    from charlemagne_learn.teach.commands import main
+
+    assert main(["boards", "--table", "maine", "--seed", "40", "--count", "12", "--bots", "pimc", "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert BoardSet.from_code(out.splitlines()[0]) == BoardSet("maine", 40, 12, "pimc")
+    assert "hand-records --variant maine --seed 40 --boards 12" in out
+    assert main(["boards", "--seed", str(MAX_SEED + 1), "--lang", "en"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "seed" in err and "Traceback" not in err
