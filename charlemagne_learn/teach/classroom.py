@@ -469,7 +469,8 @@ class ClassResults:
 
         language = lang_or_current(lang)
         rows = []
-        for (set_code, board), ours in sorted(self._played(code).items()):
+        for (plain, board), ours in sorted(self._played(code).items()):
+            set_code = "-".join(plain[i : i + 4] for i in range(0, len(plain), 4))  # as the teacher gave it
             top = 2 * (len(ours) - 1)
             marks = matchpoints([b.score for b in ours])
             for b, mp in sorted(
@@ -630,6 +631,8 @@ class ClassResults:
         language = lang_or_current(None)
         parts = [self._summary(language), "", str(self.by_student(lang=language)), ""]
         parts.append(str(self.by_skill(lang=language)))
+        if self.board_results:  # a board set handed in: the class ranked on it
+            parts += ["", str(self.boards(lang=language))]
         for heading, found in self._problem_parts(language):
             parts += ["", say("class.heading", language, heading=heading), *found]
         return "\n".join(parts)
@@ -644,6 +647,7 @@ class ClassResults:
             f'<div class="cl-results" style="font-family:sans-serif"><p>{escape(self._summary(language))}</p></div>'
             + self.by_student(lang=language)._repr_html_()
             + self.by_skill(lang=language)._repr_html_()
+            + (self.boards(lang=language)._repr_html_() if self.board_results else "")
             + listed
         )
 
