@@ -22,6 +22,7 @@ from charlemagne_learn.teach.classroom import (
     BOARD_FIELDS,
     HANDICAP_MOST,
     ClassResults,
+    ResultsFileError,
     handicap,
     read_results,
 )
@@ -292,6 +293,11 @@ def test_the_class_is_ranked_on_the_same_boards(handed_in: tuple[Path, BoardSet]
     assert results.boards(boards.code.lower().replace("-", " "), lang="en") == table
     assert results.boards(lang="en") == table
     assert len(results.boards(BoardSet("american", seed=9, count=4).code)) == 0
+    # a homework's code, or a code mistyped, is refused as the student's box refuses it, not read as no board
+    with pytest.raises(ResultsFileError, match="is a homework code"):
+        results.boards(Homework().code)
+    with pytest.raises(ResultsFileError, match="mistyped"):
+        results.board_by_board(boards.code[:-1] + ("0" if boards.code[-1] != "0" else "1"))
 
 
 def test_board_by_board_shows_every_result_against_par(handed_in: tuple[Path, BoardSet]) -> None:

@@ -726,10 +726,17 @@ def _places(values: Sequence[float | None]) -> list[str]:
 
 
 def _board_code(code: object) -> str:
-    """A board set's code as a results file keeps it, without its dashes: checked as a student's box checks it."""
-    from .homework import read_code
+    """A board set's code as a results file keeps it, without its dashes: checked as a student's box checks it (a
+    homework's code is refused, saying so, rather than matching no board)."""
+    from .homework import BOARDS_MARK, Homework, read_code
 
-    text, _ = read_code(code, "boards", ResultsFileError)
+    text, reader = read_code(code, "boards", ResultsFileError)
+    if reader.take(2) != BOARDS_MARK:
+        try:
+            Homework.from_code(code)
+        except CharlemagneError:
+            raise ResultsFileError(sentence("boards.not_a_code", value=quote(code))) from None
+        raise ResultsFileError(sentence("boards.homework_code", value=quote(code)))
     return text
 
 
