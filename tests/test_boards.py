@@ -339,15 +339,16 @@ def test_quiz_files_still_read_as_before_and_a_newer_format_is_refused(tmp_path:
     assert ClassResults.from_rows([row("Ada", 1)]).by_student().rows[0][:3] == ("Ada", "1", "1")
 
 
-@pytest.mark.parametrize("cell", ["board", "score", "par"])
+@pytest.mark.parametrize("cell", ["board", "score", "par", "contract"])
 def test_a_damaged_board_row_is_named_not_guessed(tmp_path: Path, cell: str) -> None:
     good = {"student": "Ada", "quiz": "boards X", "question": 1, "kind": "board", "skill": "board", "format": 2,
             "code": "TG60-00E4", "board": 1, "score": 5, "par": 7}  # fmt: skip
     (tmp_path / "ok.json").write_text(json.dumps([good]), "utf-8")
-    (tmp_path / "bad.json").write_text(json.dumps([{**good, cell: "lots"}]), "utf-8")
+    damage = "\ud800" if cell == "contract" else "lots"  # a lone surrogate: text no page can show
+    (tmp_path / "bad.json").write_text(json.dumps([{**good, cell: damage}]), "utf-8")
     results = read_results(tmp_path)
     assert results.files == ("ok.json",)
-    assert any("bad.json" in p and cell in p for p in results.problems)
+    assert any("bad.json" in p and (cell in p or "text" in p) for p in results.problems), results.problems
 
 
 def test_the_handicap_is_a_twentieth_of_the_rating_below_1500_within_20_points() -> None:
@@ -451,3 +452,22 @@ def test_a_teacher_gets_a_code_from_the_command_line(capsys: pytest.CaptureFixtu
     assert main(["boards", "--seed", str(MAX_SEED + 1), "--lang", "en"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "seed" in err and "Traceback" not in err
+
+
+def test_a_students_rating_is_read_from_their_practice_and_only_read(tmp_path: Path) -> None:
+    from datetime import datetime, timezone
+
+    from charlemagne_learn.teach.boards import practice_rating
+    from charlemagne_learn.teach.practice import Practice, save
+    from charlemagne_learn.teach.ratings import Rating
+
+    assert practice_rating(tmp_path) is None  # never practised: no rating, no handicap
+    now = datetime(2026, 11, 29, tzinfo=timezone.utc)
+    practice = Practice().answered("canadian play 4", "play", (), Rating(1400, 350), "best", now=now)
+    save(practice, tmp_path)
+    assert practice_rating(tmp_path) == practice.ratings.overall.shown != 1500
+    damaged = tmp_path / "damaged"
+    damaged.mkdir()
+    (damaged / "practice.json").write_text("{not json", "utf-8")
+    assert practice_rating(damaged) is None
+    assert [p.name for p in damaged.iterdir()] == ["practice.json"]  # left for the practice to set aside and say

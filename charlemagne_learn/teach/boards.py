@@ -21,12 +21,15 @@ charlemagne_learn.teach.homework.HomeworkError: 'TG60-00E4' is a board set's cod
 
 from __future__ import annotations
 
+import json
 from contextlib import suppress
 from dataclasses import dataclass, field
 from functools import cached_property
+from pathlib import Path
 from typing import Any
 
 from ..analysis.hints import GRADE_SAMPLES
+from ..course import lessons_folder
 from ..engine.cards import CardList, Seat
 from ..engine.checks import is_whole, whole_number
 from ..engine.deal import cards_of
@@ -59,6 +62,8 @@ MAX_SEED = (1 << 20) - 1
 SEAT = Seat.S
 #: The board set's own version, after the two bits that say a code is a board set's.
 _VERSION = 1
+#: The largest practice record read for its rating (the practice keeps its own under this size).
+_MOST_PRACTICE_BYTES = 4_000_000
 
 
 class BoardSetError(CharlemagneError, ValueError):
@@ -166,15 +171,21 @@ def _is_homework(code: object) -> bool:
     return True
 
 
-def practice_rating() -> int | None:
-    """The learner's practice rating (overall) from the practice record beside the lessons, or None when they have
-    not practised (or the record cannot be read): a board result carries it for the handicap."""
-    from .practice import opened  # the practice's record (and its scheduler) only when a board set is opened
+def practice_rating(folder: Path | None = None) -> int | None:
+    """The learner's practice rating (overall) from the practice record in ``folder`` (the lessons' by default), or
+    None when they have not practised or the record cannot be read: a board result carries it for the handicap.
+    The record is only read (a damaged one is left for the practice to put aside and say so, where it is opened)."""
+    from .practice import PRACTICE_FILE, Practice  # the practice's record only when a board set is opened
 
-    with suppress(CharlemagneError, OSError, ValueError):
-        practice, _ = opened()
-        if practice.answers:
-            return practice.ratings.overall.shown
+    folder = folder or lessons_folder()
+    if folder is None:
+        return None
+    with suppress(CharlemagneError, OSError, ValueError, RecursionError):
+        path = folder / PRACTICE_FILE
+        if path.is_file() and path.stat().st_size <= _MOST_PRACTICE_BYTES:
+            practice = Practice.from_json(json.loads(path.read_text(encoding="utf-8")))
+            if practice.answers:
+                return practice.ratings.overall.shown
     return None
 
 

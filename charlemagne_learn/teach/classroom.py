@@ -810,14 +810,14 @@ def _read_row(row: Mapping[str, Any], source: str, number: int) -> Answer | Boar
 
 def _board_result(row: Mapping[str, Any], source: str, number: int) -> BoardResult:
     cells = {name: row.get(name) for name in BOARD_FIELDS}
-    for name, value in cells.items():
+    for value in cells.values():
         if value is not None and not isinstance(value, (str, int, float, bool)):
             raise ResultsFileError(sentence("class.bad_row", source=source, n=number))
         if isinstance(value, str) and len(value) > MAX_CELL_CHARS:
             raise ResultsFileError(
                 sentence("class.cell_too_long", source=source, n=number, size=len(value), most=MAX_CELL_CHARS)
             )
-        if name == "student" and isinstance(value, str):
+        if isinstance(value, str):  # no lone surrogate (JSON can give one), which no page can show
             try:
                 value.encode("utf-8")
             except UnicodeEncodeError:
