@@ -374,7 +374,9 @@ def test_the_play_table_plays_a_set_by_its_code_and_offers_its_results() -> None
         table.get_state()["_download"]["file"] == f"Ada-{code}"
         and table.get_state()["_download"]["csv"].count("\n") == 2
     )
+    table.pace, table.hints = "off", False
     assert table.next_hand() and table.status.startswith("Board 2 of 2")
+    assert (table.session.pace, table.session.hints) == ("off", False)  # the next board's table as this one was set
     while table.session.done is None:
         assert table.play(str(table.state.view(table.seat).legal_actions[0])), table.message
     assert table.review["next"] == "" and "all 2 boards" in table.review["winner"]

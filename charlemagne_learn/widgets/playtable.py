@@ -457,8 +457,8 @@ class PlayTable(TableFront):
             if self._boards is not None:
                 self._boards.next_board()
                 self._session = self._boards.session
-                self._session.lang = self._lang
-                self._session.hints = self.hints
+                # the next board's table as the learner has set this one: its language, hints and pace
+                self._session.lang, self._session.hints, self._session.pace = self._lang, self.hints, self.pace
             else:
                 self._session.next_hand()
         except IllegalActionError as exc:
