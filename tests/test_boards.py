@@ -205,11 +205,28 @@ def test_a_boards_row_says_what_was_played_and_its_par() -> None:
 
 def test_a_boards_par_is_its_best_made_contract_for_either_side() -> None:
     rules = BoardSet("american").rules
-    for number in range(1, 5):
-        _, _, hands, kitty = dealt_board(rules, 3, number)
+    printed = hand_records(4, 3, "american", odds_samples=1).boards
+    for board in printed:
+        _, _, hands, kitty = dealt_board(rules, 3, board.number)
         par = board_par(rules, hands, kitty)
-        assert par.declarer is not None and par.value > 0
+        assert par.declarer is not None and par.bid is not None and par.value > 0
         assert par.score(par.declarer.team) == par.value == -par.score("EW" if par.declarer.team == "NS" else "NS")
+        # a contract the printed record marks makeable for that seat, and no higher-valued bid makeable for anyone
+        assert board.makes[par.declarer][par.bid]
+        for seat, makes in board.makes.items():
+            for bid, made in makes.items():
+                spec = rules.bid(bid)
+                if made and not spec.outright and not rules.per_trick_scoring:
+                    assert spec.made <= par.value, (seat, bid)
+
+
+def test_the_strong_bots_too_meet_every_student_with_the_same_moves() -> None:
+    code = BoardSet("american", seed=3, count=1, bots="pimc").code
+    histories = []
+    for _ in range(2):
+        play = BoardPlay(code, grade_moves=False)
+        histories.append(_finish(play.session, _last))
+    assert histories[0] == histories[1]
 
 
 # ---------------------------------------------------------------- the class's files
