@@ -181,14 +181,14 @@ def test_a_table_dealt_the_chosen_cards_with_no_pass_screen() -> None:
     # the table a typed-in hand is played on: the board's own cards and dealer, the screen the seat to move's at once
     played = PlayedHand.from_board("canadian", 1, 2)
     hands = {s: played.hands[s] for s in cl.Seat}
-    s = TableSession("canadian", people="NESW", dealer=played.dealer, hands=hands, kitty=played.kitty,
+    s = TableSession("canadian", people="NESW", first_dealer=played.dealer, hands=hands, kitty=played.kitty,
                      screen=False, grade_moves=False)  # fmt: skip
     assert s.passing_to is None and s.seat == played.dealer.left and s.your_turn
     assert [s.state.hand(seat) for seat in cl.Seat] == list(played.hands) and s.state.kitty == played.kitty
     s.play("pass")
     assert s.passing_to is None and s.seat == played.dealer.left.left
     # with the screen (the default), the next person waits behind it
-    shared = TableSession("canadian", people="NESW", dealer=played.dealer, hands=hands, kitty=played.kitty,
+    shared = TableSession("canadian", people="NESW", first_dealer=played.dealer, hands=hands, kitty=played.kitty,
                           grade_moves=False)  # fmt: skip
     assert shared.passing_to == played.dealer.left
 

@@ -22,6 +22,11 @@ student answered more than once (a second try, or someone else's file under thei
 :attr:`ClassResults.problems`, with the files' names. The files carry no signature: a name in a file is only
 what the file says, so the report shows where files disagree rather than deciding who is right.
 
+A board set's results (:mod:`.boards`: every student plays the same boards against the same bots) are rows of the
+same files, of format 2 (:data:`RESULTS_FORMAT`; a row with no ``format`` is format 1, a quiz's answer, so every
+file written before reads as it did): :meth:`ClassResults.boards` ranks the class on them by matchpoints, gross and
+net of a handicap from each student's practice rating, and :meth:`ClassResults.board_by_board` shows each board.
+
 Every file is either read or listed, in time that grows with its size and no faster: cells are at most
 :data:`MAX_CELL_CHARS` characters, the grid shows at most :data:`MAX_GRID_SKILLS` skills and the plot at most
 :data:`MAX_PLOT_BARS` bars a side (the hardest ones, as its title says).
@@ -55,7 +60,18 @@ if TYPE_CHECKING:
     from .figures import CourseFigure
     from .final import Item, ScoreSheet
 
-__all__ = ["ClassResults", "ResultTable", "ResultsFileError", "read_results"]
+__all__ = [
+    "BOARD_FIELDS",
+    "BOARD_KIND",
+    "HANDICAP_MOST",
+    "RESULTS_FORMAT",
+    "BoardResult",
+    "ClassResults",
+    "ResultTable",
+    "ResultsFileError",
+    "handicap",
+    "read_results",
+]
 
 #: Grades of a decision that count as right: within 0.15 of a point of the engine's best.
 RIGHT_GRADES = ("best", "good")
@@ -70,6 +86,16 @@ MAX_GRID_SKILLS = 100
 MAX_PLOT_BARS = 60
 #: The most question numbers a note lists (then "…").
 _NOTE_QUESTIONS = 20
+#: The newest results file format read: 1, a quiz's answers (a row with no ``format``); 2, a board set's results too.
+RESULTS_FORMAT = 2
+#: The ``kind`` (and ``skill``) of a board result's row.
+BOARD_KIND = "board"
+#: A board result's cells, the results file's columns: the quizzes' first columns, then the board's.
+BOARD_FIELDS = ("student", "quiz", "question", "kind", "skill", "format", "code", "board", "dealer", "contract",
+                "declarer", "side", "tricks", "score", "par", "par_contract", "par_declarer", "rating")  # fmt: skip
+#: The handicap's centre (the rating a newcomer starts at), its scale (rating points for one point of percentage)
+#: and its most either way (points of percentage).
+_HANDICAP_CENTRE, _HANDICAP_SCALE, HANDICAP_MOST = 1500, 20, 20.0
 
 
 class ResultsFileError(CharlemagneError):
@@ -94,6 +120,42 @@ class Answer:
     points_lost: float | None
     seconds: float | None
     source: str = field(compare=False)
+
+
+@dataclass(frozen=True)
+class BoardResult:
+    """One board of a board set as a student played it: the contract (its bid's label as the rules name it and its
+    trump's symbol, "" when all passed), who declared it and the tricks their side took, the student's side's score
+    (their points less the other side's), the board's par for that side (:class:`~.hand_records.Par`) with its
+    contract and declarer, and the student's practice rating when known."""
+
+    student: str
+    code: str
+    board: int
+    dealer: str
+    contract: str
+    declarer: str
+    side: str
+    tricks: int | None
+    score: int
+    par: int
+    par_contract: str
+    par_declarer: str
+    rating: int | None
+    source: str = field(compare=False)
+
+
+def handicap(rating: float | None) -> float:
+    """The points of percentage a practice rating adds to a student's matchpoints in the "net" ranking:
+    (1500 − rating) / 20, at most :data:`HANDICAP_MOST` (20) either way. A learner rated 1300 gets +10, one rated 1700
+    −10, a newcomer (1500) none; with no rating known, no handicap.
+
+    >>> handicap(1300), handicap(1700), handicap(900), handicap(None)
+    (10.0, -10.0, 20.0, 0.0)
+    """
+    if rating is None:
+        return 0.0
+    return max(-HANDICAP_MOST, min(HANDICAP_MOST, (_HANDICAP_CENTRE - rating) / _HANDICAP_SCALE))
 
 
 @dataclass(frozen=True)
@@ -154,21 +216,41 @@ class ClassResults:
     problems: tuple[str, ...] = ()
     #: How many of :attr:`problems` (the first ones) are files not read; None: all of them.
     unread: int | None = field(default=None, compare=False)
+    #: Every board of a board set played, once each (:mod:`.boards`).
+    board_results: tuple[BoardResult, ...] = ()
 
     @classmethod
     def from_rows(cls, rows: Iterable[Mapping[str, Any]], source: str = "rows") -> ClassResults:
         """Results from rows as a quiz's ``results`` gives them (or a results file holds them)."""
         if isinstance(rows, (str, bytes, Mapping)) or not isinstance(rows, Iterable):
             raise ResultsFileError(sentence("class.not_rows", rows=quote(rows)))
-        return cls._merge([_answer(row, source, n) for n, row in enumerate(rows, 1)], (source,), ())
+        return cls._merge([_read_row(row, source, n) for n, row in enumerate(rows, 1)], (source,), ())
 
     @classmethod
     def _merge(
-        cls, answers: Iterable[Answer], files: tuple[str, ...], problems: tuple[str, ...], notes: tuple[str, ...] = ()
+        cls,
+        read: Iterable[Answer | BoardResult],
+        files: tuple[str, ...],
+        problems: tuple[str, ...],
+        notes: tuple[str, ...] = (),
     ) -> ClassResults:
         """Each answer once: copies of one answer (the CSV and the JSON of a download, a file downloaded twice)
         count once; different answers to one question all count. Both are noted, with their files, unless the
-        copies are only a download's CSV and JSON (files of the same name but for .csv/.json)."""
+        copies are only a download's CSV and JSON (files of the same name but for .csv/.json). A board counts
+        once a student: a copy of its result once, and of two different results the first read (noted)."""
+        answers: list[Answer] = []
+        boards: dict[tuple[str, str, int], BoardResult] = {}
+        replayed: dict[tuple[str, str], tuple[set[int], set[str]]] = {}
+        for item in read:
+            if isinstance(item, Answer):
+                answers.append(item)
+                continue
+            key = (item.student, item.code, item.board)
+            earlier = boards.setdefault(key, item)
+            if earlier is not item and earlier != item:
+                played, where = replayed.setdefault((item.student, f"boards {item.code}"), (set(), set()))
+                played.add(item.board)
+                where.update((earlier.source, item.source))
         versions: dict[tuple[object, ...], dict[tuple[object, ...], Answer]] = {}
         kept: list[Answer] = []
         # per (student, quiz): the questions and files of the copies, and of the questions answered again
@@ -192,7 +274,8 @@ class ClassResults:
                 where.update((first.source, a.source))
         merged = [_note("class.copies", key, found) for key, found in copies.items()]
         merged += [_note("class.again", key, found) for key, found in again.items()]
-        return cls(tuple(kept), files, (*problems, *notes, *merged), len(problems))
+        merged += [_note("class.board_again", key, found) for key, found in replayed.items()]
+        return cls(tuple(kept), files, (*problems, *notes, *merged), len(problems), tuple(boards.values()))
 
     # ------------------------------------------------------------ what is in it
     @property
@@ -207,8 +290,9 @@ class ClassResults:
         return len(self.answers)
 
     def of(self, student: str) -> ClassResults:
-        """One student's answers."""
-        return ClassResults(tuple(a for a in self.answers if a.student == student), self.files)
+        """One student's answers (and boards)."""
+        boards = tuple(b for b in self.board_results if b.student == student)
+        return ClassResults(tuple(a for a in self.answers if a.student == student), self.files, board_results=boards)
 
     def homework(self, code: object) -> ClassResults:
         """The answers to one homework set (its code as the teacher gave it, however typed): the same problems,
@@ -317,6 +401,92 @@ class ClassResults:
             rows.append((asked, missed, _said(common, language), _said(correct, language)))
         heads = _heads(language, "question", "missed", "common_wrong", "right_answer")
         return ResultTable(say("class.missed_title", language), heads, tuple(rows), (False, True, False, False))
+
+    # ------------------------------------------------------------ a board set
+    def _played(self, code: object) -> dict[tuple[str, int], list[BoardResult]]:
+        """The boards played, by (set, board): of the set ``code`` (however typed) alone, or of every set when None."""
+        wanted = None if code is None else _board_code(code)
+        groups: dict[tuple[str, int], list[BoardResult]] = defaultdict(list)
+        for b in self.board_results:
+            if wanted is None or b.code.replace("-", "") == wanted:
+                groups[(b.code, b.board)].append(b)
+        return groups
+
+    def boards(self, code: object = None, *, lang: str | None = None) -> ResultTable:
+        """The class ranked on a board set's boards (``code``: one set, however typed; None: every set handed in):
+        each board's matchpoints among the students who played it (:func:`~.hand_records.matchpoints`: 2 for each
+        other student whose score there they beat, 1 for each tie), added up as a percentage of the most they could
+        have had; then "net", that percentage plus a handicap from the student's practice rating, (1500 − rating)
+        / 20 points, at most 20 either way (:func:`handicap`: a student with no rating gets none, and the table
+        says so); and the score against par added up over the boards played. Best first; ties share a place."""
+        from .hand_records import matchpoints  # the printed records' own scoring: one rule at tables and on screen
+
+        language = lang_or_current(lang)
+        points: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0])
+        played: dict[str, list[BoardResult]] = defaultdict(list)
+        for ours in self._played(code).values():
+            top = 2 * (len(ours) - 1)
+            for b, mp in zip(ours, matchpoints([b.score for b in ours]), strict=True):
+                played[b.student].append(b)
+                if top:  # a board one student played ranks nobody
+                    points[b.student][0] += mp or 0.0
+                    points[b.student][1] += top
+        standing = []
+        for student, mine in played.items():
+            got, most = points[student]
+            share = 100 * got / most if most else None
+            rating = next((b.rating for b in sorted(mine, key=lambda b: -b.board) if b.rating is not None), None)
+            net = None if share is None else share + handicap(rating)
+            standing.append((student, mine, share, rating, net))
+        standing.sort(key=lambda s: (-(s[4] if s[4] is not None else -1e9), _by_name(s[0])))
+        gross_places = _places([s[2] for s in standing])
+        net_places = _places([s[4] for s in standing])
+        rows = []
+        for (student, mine, share, rating, net), gross_place, net_place in zip(
+            standing, gross_places, net_places, strict=True
+        ):
+            percent = "–" if share is None else number(share / 100, ".1%", language)
+            cap = (
+                say("class.boards.no_rating", language)
+                if rating is None
+                else number(handicap(rating), "+.1f", language)
+            )
+            rows.append((
+                net_place, student, str(len(mine)), percent, gross_place, "–" if rating is None else str(rating), cap,
+                "–" if net is None else number(net / 100, ".1%", language),
+                number(sum(b.score - b.par for b in mine), "+d", language),
+            ))  # fmt: skip
+        heads = (*_heads(language, "net_place", "student", "boards", "matchpoints", "place"),
+                 say("practice.head_rating", language), *_heads(language, "handicap", "net", "against_par"))  # fmt: skip
+        numeric = (True, False, True, True, True, True, True, True, True)
+        return ResultTable(say("class.boards.title", language), heads, tuple(rows), numeric)
+
+    def board_by_board(self, code: object = None, *, lang: str | None = None) -> ResultTable:
+        """Every board of a board set (``code`` as for :meth:`boards`), in order, each student's result on it: the
+        contract and who declared it, the tricks their side took, the student's score, the board's par and its
+        contract, the score against par, and the board's matchpoints (out of the top, 2 × (players − 1))."""
+        from .hand_records import matchpoints
+
+        language = lang_or_current(lang)
+        rows = []
+        for (plain, board), ours in sorted(self._played(code).items()):
+            set_code = "-".join(plain[i : i + 4] for i in range(0, len(plain), 4))  # as the teacher gave it
+            top = 2 * (len(ours) - 1)
+            marks = matchpoints([b.score for b in ours])
+            for b, mp in sorted(
+                zip(ours, marks, strict=True), key=lambda pair: (-(pair[1] or 0), _by_name(pair[0].student))
+            ):
+                rows.append((
+                    set_code, str(board), b.student, _contract_said(b.contract, b.declarer, language),
+                    "" if b.tricks is None else str(b.tricks), number(b.score, "+d", language),
+                    number(b.par, "+d", language), _contract_said(b.par_contract, b.par_declarer, language),
+                    number(b.score - b.par, "+d", language),
+                    say("class.of", language, wrong=number(mp or 0, "g", language), total=top) if top else "–",
+                ))  # fmt: skip
+        heads = (*_heads(language, "set", "board", "student"), say("contract", language), say("tricks", language),
+                 *_heads(language, "score", "par", "par_contract", "against_par", "matchpoints"))  # fmt: skip
+        numeric = (False, True, False, False, True, True, True, False, True, True)
+        return ResultTable(say("class.boards.by_board", language), heads, tuple(rows), numeric)
 
     # ------------------------------------------------------------ the placement and final tests
     def _tested(self) -> dict[str, tuple[str, dict[str, list[tuple[Item, bool]]]]]:
@@ -461,6 +631,8 @@ class ClassResults:
         language = lang_or_current(None)
         parts = [self._summary(language), "", str(self.by_student(lang=language)), ""]
         parts.append(str(self.by_skill(lang=language)))
+        if self.board_results:  # a board set handed in: the class ranked on it
+            parts += ["", str(self.boards(lang=language))]
         for heading, found in self._problem_parts(language):
             parts += ["", say("class.heading", language, heading=heading), *found]
         return "\n".join(parts)
@@ -475,6 +647,7 @@ class ClassResults:
             f'<div class="cl-results" style="font-family:sans-serif"><p>{escape(self._summary(language))}</p></div>'
             + self.by_student(lang=language)._repr_html_()
             + self.by_skill(lang=language)._repr_html_()
+            + (self.boards(lang=language)._repr_html_() if self.board_results else "")
             + listed
         )
 
@@ -527,6 +700,46 @@ def _heads(lang: Lang, *names: str) -> tuple[str, ...]:
     return tuple(say(f"class.col.{name}", lang) for name in names)
 
 
+def _contract_said(contract: str, declarer: str, lang: Lang) -> str:
+    """A contract as a board's result keeps it (a bid's label, then its trump's symbol), said in ``lang`` with its
+    declarer: "Sans-atout par Nord"; all passed where there is none."""
+    if not contract:
+        return say("display.all_passed", lang)
+    label, _, trump = contract.rpartition(" ")
+    if not (label and trump in ("♠", "♥", "♦", "♣")):
+        label, trump = contract, ""
+    bid = f"{word(label, lang)} {trump}".strip()
+    return say("class.boards.contract", lang, contract=bid, seat=word(declarer, lang)) if declarer else bid
+
+
+def _places(values: Sequence[float | None]) -> list[str]:
+    """Each value's place among them, the highest first, ties sharing one ("2="); none for a missing value."""
+    known = [v for v in values if v is not None]
+    out = []
+    for v in values:
+        if v is None:
+            out.append("–")
+            continue
+        place = 1 + sum(1 for other in known if other > v)
+        out.append(f"{place}=" if known.count(v) > 1 else str(place))
+    return out
+
+
+def _board_code(code: object) -> str:
+    """A board set's code as a results file keeps it, without its dashes: checked as a student's box checks it (a
+    homework's code is refused, saying so, rather than matching no board)."""
+    from .homework import BOARDS_MARK, Homework, read_code
+
+    text, reader = read_code(code, "boards", ResultsFileError)
+    if reader.take(2) != BOARDS_MARK:
+        try:
+            Homework.from_code(code)
+        except CharlemagneError:
+            raise ResultsFileError(sentence("boards.not_a_code", value=quote(code))) from None
+        raise ResultsFileError(sentence("boards.homework_code", value=quote(code)))
+    return text
+
+
 # ---------------------------------------------------------------- reading files
 #: The cells an answer is made of; a results row's other columns are not looked at.
 _CELLS = ("student", "quiz", "question", "kind", "skill", "prompt", "situation", "answer", "correct_answer",
@@ -577,6 +790,61 @@ def _cells(row: Mapping[str, Any], source: str, number: int) -> dict[str, Any]:
             raise ResultsFileError(sentence("class.not_text", source=source, n=number)) from None
         cells[name] = value
     return cells
+
+
+def _read_row(row: Mapping[str, Any], source: str, number: int) -> Answer | BoardResult:
+    """A row of a results file: a quiz's answer (format 1, with no ``format`` cell) or a board's result (format 2);
+    a file of a newer format is refused, saying so, rather than read wrong."""
+    if not isinstance(row, Mapping):
+        raise ResultsFileError(sentence("class.bad_row", source=source, n=number))
+    given = row.get("format")
+    form = 1 if given in (None, "") else _number(given)
+    if form is None or form != int(form) or not 1 <= form <= RESULTS_FORMAT:
+        if form is not None and form > RESULTS_FORMAT:
+            raise ResultsFileError(sentence("class.newer_format", source=source, n=number, format=quote(given)))
+        raise ResultsFileError(sentence("class.bad_row", source=source, n=number))
+    if form == RESULTS_FORMAT and row.get("kind") == BOARD_KIND:
+        return _board_result(row, source, number)
+    return _answer(row, source, number)
+
+
+def _board_result(row: Mapping[str, Any], source: str, number: int) -> BoardResult:
+    cells = {name: row.get(name) for name in BOARD_FIELDS}
+    for value in cells.values():
+        if value is not None and not isinstance(value, (str, int, float, bool)):
+            raise ResultsFileError(sentence("class.bad_row", source=source, n=number))
+        if isinstance(value, str) and len(value) > MAX_CELL_CHARS:
+            raise ResultsFileError(
+                sentence("class.cell_too_long", source=source, n=number, size=len(value), most=MAX_CELL_CHARS)
+            )
+        if isinstance(value, str):  # no lone surrogate (JSON can give one), which no page can show
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                raise ResultsFileError(sentence("class.not_text", source=source, n=number)) from None
+
+    def whole(name: str, blank: bool = False) -> int | None:
+        value = _number(cells[name])
+        if value is None and blank and cells[name] in (None, ""):
+            return None
+        if value is None or value != int(value) or abs(value) > 1_000_000:
+            raise ResultsFileError(sentence("class.bad_board", source=source, n=number, cell=name))
+        return int(value)
+
+    def text(name: str) -> str:
+        return "" if cells[name] is None else str(cells[name])
+
+    code = text("code").replace("-", "").upper()
+    board = whole("board")
+    if not code or board is None or board < 1:
+        raise ResultsFileError(sentence("class.bad_board", source=source, n=number, cell="board"))
+    return BoardResult(
+        student=text("student").strip() or say("class.no_name", stem=_stem(source)),
+        code=code, board=board, dealer=text("dealer"), contract=text("contract"), declarer=text("declarer"),
+        side=text("side"), tricks=whole("tricks", blank=True), score=whole("score") or 0, par=whole("par") or 0,
+        par_contract=text("par_contract"), par_declarer=text("par_declarer"), rating=whole("rating", blank=True),
+        source=source,
+    )  # fmt: skip
 
 
 def _answer(row: Mapping[str, Any], source: str, number: int) -> Answer:
@@ -755,14 +1023,14 @@ def read_results(source: object) -> ClassResults:
     files, problems, renamed = _named(_files(source))
     if not files:
         raise ResultsFileError(sentence("class.no_file"))
-    answers: list[Answer] = []
+    answers: list[Answer | BoardResult] = []
     read = []
     for name, data in files:
         try:
             if isinstance(data, ResultsFileError):
                 raise data
             # a file is used whole or not at all: every row is read before any is kept
-            answers += [_answer(row, name, n) for n, row in enumerate(_rows(name, data), 1)]
+            answers += [_read_row(row, name, n) for n, row in enumerate(_rows(name, data), 1)]
         except ResultsFileError as exc:
             problems.append(str(exc))
             continue

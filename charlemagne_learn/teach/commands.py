@@ -6,6 +6,7 @@ terminal, from a shell::
     python -m charlemagne_learn binder-link            # from a clone of the published repository
     python -m charlemagne_learn hub-link https://hub.school.example
     python -m charlemagne_learn homework --themes trumping ducking --count 10 --level 1500
+    python -m charlemagne_learn boards --table american --seed 7 --count 8   # a board set's code
     python -m charlemagne_learn play --variant maine --seed 3 --seat S --lang fr   # a game at a terminal
 
 Each checks where it will write before it does any work, and a refusal (a bad option, a number written with other
@@ -27,9 +28,10 @@ from ..analysis.odds import MAX_SAMPLES
 from ..course import course_lang, course_variant, speaking
 from ..engine.checks import whole_number, whole_number_text
 from ..engine.errors import CharlemagneError, RulesOptionError
-from ..engine.i18n import LANGS, say, sentence
+from ..engine.i18n import LANGS, say, sentence, word
 from ..engine.rules import Rules
 from .binder import binder_link, hub_link
+from .boards import BOTS, MAX_SEED, BoardSet
 from .cheatsheet import write_cheatsheet
 from .hand_records import MAX_BOARDS, hand_records
 from .homework import LEVELS, MAX_PROBLEMS, Homework
@@ -116,6 +118,22 @@ def _homework(args: argparse.Namespace) -> str:
     return say("homework.made", None, code=work.code, n=work.count)
 
 
+def _boards(args: argparse.Namespace) -> str:
+    boards = BoardSet(args.table, _whole("seed", args.seed), _whole("count", args.count), args.bots)
+    language = _language(args.lang)
+    title, bots = boards.rules.named(language), word(f"play.bot.{boards.bots}", language)
+    return say(
+        "boards.made",
+        None,
+        code=boards.code,
+        n=boards.count,
+        title=title,
+        seed=boards.seed,
+        bots=bots,
+        table=boards.table,
+    )
+
+
 def _play(args: argparse.Namespace) -> str:
     seed = _whole("seed", args.seed)
     samples = whole_number("samples", _whole("samples", args.samples), 1, MAX_SAMPLES)
@@ -139,7 +157,7 @@ def _parser() -> argparse.ArgumentParser:
     tools = parser.add_subparsers(
         dest="tool",
         required=True,
-        metavar="{cheatsheet,hand-records,binder-link,hub-link,homework,play}",
+        metavar="{cheatsheet,hand-records,binder-link,hub-link,homework,boards,play}",
         parser_class=_Parser,
     )
     variant_help = "canadian, american, maine or bid_euchre (default: the course's, from course.json)"
@@ -183,6 +201,16 @@ def _parser() -> argparse.ArgumentParser:
     work.add_argument("--problems", nargs="*", default=[], help="the problems themselves instead: kind:seed ...")
     work.add_argument("--lang", choices=LANGS, default=None, help=lang_help)
     work.set_defaults(run=_homework)
+
+    boards = tools.add_parser("boards", help="the code of a set of boards a class plays against the same bots")
+    boards.add_argument(
+        "--table", default="canadian", help="canadian, american, maine or bid_euchre (default canadian)"
+    )
+    boards.add_argument("--seed", default=1, help=f"the seed the boards are dealt from, 0 to {MAX_SEED} (default 1)")
+    boards.add_argument("--count", default=8, help=f"how many boards, 1 to {MAX_BOARDS} (default 8)")
+    boards.add_argument("--bots", default="rule", choices=BOTS, help="the bots' kind (default rule)")
+    boards.add_argument("--lang", choices=LANGS, default=None, help=lang_help)
+    boards.set_defaults(run=_boards)
 
     table = tools.add_parser("play", help="a game against three bots, a move a line, with hints, grades and reviews")
     table.add_argument("--variant", default=None, help=variant_help)

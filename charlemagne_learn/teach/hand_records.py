@@ -30,15 +30,17 @@ from ..analysis.odds import BidOdds, bid_odds, deal_outcomes, numeric_play, trum
 from ..course import rules_for
 from ..engine.cards import Card, CardList, Seat, Suit
 from ..engine.checks import whole_number
+from ..engine.contract import Contract
 from ..engine.deal import cards_of, deal_hands
-from ..engine.errors import RulesOptionError, quote
+from ..engine.errors import ContractError, RulesOptionError, quote
 from ..engine.i18n import Lang, card_face, lang_or_current, number, say, sentence, word
 from ..engine.palette import card_colour
 from ..engine.rng import check_seed, derive_seed
-from ..engine.rules import Rules
+from ..engine.rules import BidSpec, Rules
+from ..engine.scoring import value_to_bidder
 from .printing import write_page
 
-__all__ = ["Board", "HandRecords", "board_deal", "hand_records", "matchpoints"]
+__all__ = ["Board", "HandRecords", "Par", "board_par", "dealt_board", "hand_records", "matchpoints"]
 
 #: Boards a record may hold: a club session is 16 to 36; more is a book.
 MAX_BOARDS = 64
@@ -73,22 +75,69 @@ class Board:
         return self.dealer.left
 
 
-def board_deal(rules: Rules, seed: int, number: int) -> tuple[Seat, int, list[int], int]:
-    """Board ``number`` of the record dealt from ``seed``: its dealer, its deal's own seed, the four hands and the
-    kitty (bit sets), as the printed record shows them; a hand played on that board's real cards is dealt so again.
-
-    >>> dealer, _, hands, kitty = board_deal(Rules.preset("canadian"), 1, 3)
-    >>> dealer.word, sum(h.bit_count() for h in hands), kitty.bit_count()
-    ('South', 32, 2)
-    """
+def dealt_board(rules: Rules, seed: int, number: int) -> tuple[Seat, int, list[int], int]:
+    """Board ``number`` of the boards dealt from ``seed``: its dealer (North for board 1, then each seat in turn), the
+    seed it is dealt from, and the hands (by seat) and kitty as bit sets. A printed record and a board set played on
+    screen (:mod:`.boards`) deal their boards here, so the same seed gives the same cards at a real table and on a
+    laptop."""
     dealer = _SEATS[(number - 1) % 4]
     deal_seed = derive_seed(seed, number)
     hands, kitty = deal_hands(rules, dealer, deal_seed)
     return dealer, deal_seed, hands, kitty
 
 
+@dataclass(frozen=True)
+class Par:
+    """A board's par: its best contract double dummy. Of every bid each seat could make, played its best way with
+    every card seen (:func:`~charlemagne_learn.analysis.odds.deal_outcomes`), the one made that is worth most to its
+    side (its points less the other side's; a bid that decides the game, the whole game). ``bid`` and ``declarer``
+    are None when no bid makes: the board is passed out, par 0."""
+
+    declarer: Seat | None
+    bid: str | None
+    #: The tricks the declarer's side takes in it (for a bid to take every trick or none, a bound that settles it).
+    tricks: int
+    #: What it is worth to the declarer's side.
+    value: int
+
+    def score(self, team: str) -> int:
+        """Par for ``team`` ("NS" or "EW"): the value, taken away when the other side declares."""
+        if self.declarer is None:
+            return 0
+        return self.value if self.declarer.team == team else -self.value
+
+
+def board_par(rules: Rules, hands: Sequence[int], kitty: int) -> Par:
+    """The par of one deal (hands by seat and kitty as bit sets): see :class:`Par`. About a second a deal at the
+    Canadian table, a few hundredths elsewhere.
+
+    >>> rules = Rules.preset("american")
+    >>> _, _, hands, kitty = dealt_board(rules, 1, 1)
+    >>> board_par(rules, hands, kitty)
+    Par(declarer=<Seat.E: 1>, bid='charles', tricks=8, value=21)
+    """
+    best = Par(None, None, 0, 0)
+    for seat in _SEATS:
+        for bid, ways in deal_outcomes(rules, hands, kitty, seat).items():
+            made = [tricks for _, tricks, made in ways if made]
+            if not made:
+                continue
+            value = value_to_bidder(_contract(rules, rules.bid(bid), seat), max(made))
+            if best.declarer is None or value > best.value:
+                best = Par(seat, bid, max(made), value)
+    return best
+
+
+def _contract(rules: Rules, spec: BidSpec, seat: Seat) -> Contract:
+    """A contract of ``spec`` by ``seat``, to be scored: its trump changes no score, so any one it may have."""
+    try:
+        return Contract(rules, spec, seat, Suit.S)
+    except ContractError:  # a bid played with no trump
+        return Contract(rules, spec, seat, None)
+
+
 def _board(rules: Rules, seed: int, number: int, samples: int) -> Board:
-    dealer, deal_seed, hands, kitty = board_deal(rules, seed, number)
+    dealer, deal_seed, hands, kitty = dealt_board(rules, seed, number)
     tricks = {seat: trump_tricks(rules, hands, kitty, seat) for seat in _SEATS}
     makes = {
         seat: {bid: any(made for _, _, made in ways) for bid, ways in deal_outcomes(rules, hands, kitty, seat).items()}

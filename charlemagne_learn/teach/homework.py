@@ -28,7 +28,7 @@ from ..engine.rules import VARIANTS, Rules
 from .decisions import DECISION_KINDS
 from .problems import THEMES, Problem, bank, kinds_on_demand, problem, problem_on_demand
 
-__all__ = ["LEVELS", "MAX_PROBLEMS", "Homework", "HomeworkError"]
+__all__ = ["BOARDS_MARK", "LEVELS", "MAX_PROBLEMS", "Homework", "HomeworkError", "read_code", "spell"]
 
 #: The tables a code names, in a fixed order (a code keeps the index): never reorder, only append.
 _TABLES = ("canadian", "american", "maine", "bid_euchre")
@@ -43,8 +43,10 @@ _CHECK = _DIGITS + "*~$=U"
 _READ_AS = {"O": "0", "I": "1", "L": "1"}
 #: What the first two bits of a code say: its format. Version 1 gives a set's skill three bits; version 2, four (a
 #: skill added later, "mulot", needs the eighth value). A set version 1 can name keeps its version-1 code, so the
-#: codes already given out still name the same sets.
+#: codes already given out still name the same sets. The value 3 is a board set's code (:mod:`.boards`), whose
+#: first letter is therefore T or V (version 1) where a homework's is 8 to Q: each box tells the other's code by it.
 _VERSIONS = (1, 2)
+BOARDS_MARK = 3
 _SKILL_BITS = {1: 3, 2: 4}
 #: The highest seed a named problem may have in a code (ten bits a problem: its kind and seed).
 _MAX_SEED = 127
@@ -129,14 +131,7 @@ class Homework:
     def code(self) -> str:
         """The set as a code: letters and digits in groups of four, the last one a check."""
         version = 1 if self._skill_value < 1 << _SKILL_BITS[1] else 2
-        bits, width = version, 2
-        for value, size in self._fields(version):
-            bits, width = (bits << size) | value, width + size
-        pad = -width % 5
-        bits, width = bits << pad, width + pad
-        digits = "".join(_DIGITS[(bits >> shift) & 31] for shift in range(width - 5, -1, -5))
-        whole = digits + _CHECK[bits % 37]
-        return "-".join(whole[i : i + 4] for i in range(0, len(whole), 4))
+        return spell(((version, 2), *self._fields(version)))
 
     @property
     def _skill_value(self) -> int:
@@ -157,18 +152,10 @@ class Homework:
     def from_code(cls, code: object) -> Homework:
         """The set a code names; a :class:`HomeworkError` saying what is wrong for anything else (a letter
         mistyped is caught by the check)."""
-        if not isinstance(code, str) or len(code) > 200:
-            raise HomeworkError(sentence("homework.not_a_code", value=quote(code)))
-        text = "".join(_READ_AS.get(c, c) for c in code.upper() if c not in " -_\t\n")
-        if len(text) < 3 or any(c not in _DIGITS for c in text[:-1]) or text[-1] not in _CHECK:
-            raise HomeworkError(sentence("homework.not_a_code", value=quote(code)))
-        bits = 0
-        for c in text[:-1]:
-            bits = bits << 5 | _DIGITS.index(c)
-        if _CHECK[bits % 37] != text[-1]:
-            raise HomeworkError(sentence("homework.mistyped", value=quote(code)))
-        reader = _Bits(bits, 5 * (len(text) - 1))
+        text, reader = read_code(code, "homework", HomeworkError)
         version = reader.take(2)
+        if version == BOARDS_MARK:
+            raise HomeworkError(sentence("homework.board_code", value=quote(code)))
         if version not in _VERSIONS:
             raise HomeworkError(sentence("homework.not_a_code", value=quote(code)))
         try:
@@ -250,6 +237,36 @@ def _pair(named: object) -> tuple[str, int]:
 def _bad_problem(value: object) -> HomeworkError:
     kinds = ", ".join(DECISION_KINDS)
     return HomeworkError(sentence("homework.bad_problem", value=quote(value), kinds=kinds, most=_MAX_SEED))
+
+
+def spell(fields: Iterable[tuple[int, int]]) -> str:
+    """A code of (value, bits) fields: their bits run together, padded to whole letters of Crockford's base 32, with
+    a check character (the bits modulo 37), in groups of four."""
+    bits, width = 0, 0
+    for value, size in fields:
+        bits, width = (bits << size) | value, width + size
+    pad = -width % 5
+    bits, width = bits << pad, width + pad
+    digits = "".join(_DIGITS[(bits >> shift) & 31] for shift in range(width - 5, -1, -5))
+    whole = digits + _CHECK[bits % 37]
+    return "-".join(whole[i : i + 4] for i in range(0, len(whole), 4))
+
+
+def read_code(code: object, family: str, error: type[CharlemagneError]) -> tuple[str, _Bits]:
+    """A code as typed (any case, spaces and dashes anywhere, O read as 0, I and L as 1) made plain, and its bits to
+    read from the left; an ``error`` saying (in ``family``'s words: ``"homework"``, ``"boards"``) that it is no code,
+    or that a letter was mistyped (the check disagrees)."""
+    if not isinstance(code, str) or len(code) > 200:
+        raise error(sentence(f"{family}.not_a_code", value=quote(code)))
+    text = "".join(_READ_AS.get(c, c) for c in code.upper() if c not in " -_\t\n")
+    if len(text) < 3 or any(c not in _DIGITS for c in text[:-1]) or text[-1] not in _CHECK:
+        raise error(sentence(f"{family}.not_a_code", value=quote(code)))
+    bits = 0
+    for c in text[:-1]:
+        bits = bits << 5 | _DIGITS.index(c)
+    if _CHECK[bits % 37] != text[-1]:
+        raise error(sentence(f"{family}.mistyped", value=quote(code)))
+    return text, _Bits(bits, 5 * (len(text) - 1))
 
 
 class _Bits:

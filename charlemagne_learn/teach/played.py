@@ -43,7 +43,7 @@ from ..engine.hand import HandState, Phase
 from ..engine.i18n import Codes, Lang, composed, lang_or_current, say, sentence
 from ..engine.rng import check_seed
 from ..engine.rules import Rules
-from .hand_records import MAX_BOARDS, board_deal
+from .hand_records import MAX_BOARDS, dealt_board
 from .session import review_rows
 
 __all__ = ["FORMAT", "PlayedHand", "PlayedHandError", "parse", "write"]
@@ -99,7 +99,7 @@ class PlayedHand:
         """Board ``board`` of the printed record dealt from ``seed``, before its first bid."""
         ruled = Rules.find(rules)
         number = whole_number("board", board, 1, MAX_BOARDS)
-        dealer, _, hands, kitty = board_deal(ruled, check_seed(seed), number)
+        dealer, _, hands, kitty = dealt_board(ruled, check_seed(seed), number)
         dealt = tuple(cards_of(h) for h in hands)
         return cls(ruled, dealer, dealt, cards_of(kitty), (), number, seed)  # type: ignore[arg-type]
 

@@ -180,11 +180,12 @@ class TableSession:
     graded as it is made; ``hint_samples`` / ``grade_samples``: deals of the hidden cards behind a hint / a grade and
     the review; ``pace``: how the bots' part of the hand is told (:data:`PACES`); ``lang``: the language the
     analysis writes its reasons in (a grade's, a review's); ``tell``: tell the bots' moves as a story
-    (:attr:`tell`), from the first of the game; ``dealer``: the first hand's dealer, and ``hands`` / ``kitty`` its
-    chosen deal (as :class:`~charlemagne_learn.engine.game.Game` takes them); ``screen``: with several people, the pass
-    screen between their turns (:attr:`screen`); ``rules_options``: any option of
-    :meth:`Rules.preset <charlemagne_learn.engine.rules.Rules.preset>`. The same seed gives the same deals and the
-    same bot moves."""
+    (:attr:`tell`), from the first of the game; ``first_dealer``: the first hand's dealer (North by default), and
+    ``hands`` / ``kitty`` its chosen deal (as :class:`~charlemagne_learn.engine.game.Game` takes them) or ``deal`` the
+    seed it is dealt from instead (as :meth:`Game.deal <charlemagne_learn.engine.game.Game.deal>` deals it, as a board
+    of a hand record is: :mod:`.boards`); ``screen``: with several people, the pass screen between their turns
+    (:attr:`screen`); ``rules_options``: any option of :meth:`Rules.preset <charlemagne_learn.engine.rules.Rules.preset>`.
+    The same seed gives the same deals and the same bot moves."""
 
     def __init__(
         self,
@@ -204,16 +205,19 @@ class TableSession:
         pace: str = "step",
         lang: Lang = "en",
         tell: bool = False,
-        dealer: Seat | str = "N",
+        first_dealer: Seat | str = "N",
         hands: Mapping[str | Seat, Iterable[Card | str] | str] | None = None,
         kitty: Iterable[Card | str] | str = (),
+        deal: int | None = None,
         screen: bool = True,
         **rules_options: Any,
     ) -> None:
         rules = rules_of(variant, rules_options)
         self.people = seats_of(seat, people)
         self.me = self.people[0]
-        self.game = Game(rules, dealer, seed, scores=scores, hands=hands, kitty=kitty)
+        self.game = Game(rules, first_dealer, seed, scores=scores, hands=hands, kitty=kitty)
+        if deal is not None:
+            self.game.deal(deal)
         #: With several people: the pass screen hides the hands between two people's turns (False: the screen is the
         #: seat to move's at once, as when one person types in a hand every seat played with real cards).
         self.screen = flag("screen", screen)

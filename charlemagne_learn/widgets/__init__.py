@@ -1,6 +1,7 @@
 """The course's interactive widgets (anywidget): cards, the trump ladder, the bid box, the table, quizzes,
-the bid-odds explorer, a table to play against the bots, a box for a learner's name in a class, practice that
-adapts to the learner, a hand played with real cards typed in by clicks, and (in the browser-only site) lessons started afresh.
+the bid-odds explorer, a table to play against the bots (and a box to open a teacher's board set at it), a box for a
+learner's name in a class, practice that adapts to the learner, a hand played with real cards typed in by clicks, and
+(in the browser-only site) lessons started afresh.
 
 Each widget is drawn by plain ES modules under the repository's ``widgets/`` folder and driven by the
 engine: the front-end never decides a rule. Each also has a stable ``repr`` and a static HTML picture
@@ -9,6 +10,7 @@ for places where widgets do not run.
 
 from .afresh import Afresh
 from .bidbox import BidBox
+from .boards import BoardsBox
 from .course_test import LessonTest
 from .decide import DecisionQuiz
 from .hand import Hand, sort_hand
@@ -26,6 +28,7 @@ __all__ = [
     "Afresh",
     "BidBox",
     "BidOddsExplorer",
+    "BoardsBox",
     "DecisionQuiz",
     "Hand",
     "HandTyper",

@@ -9,6 +9,10 @@ this widget draws it and passes the page's clicks to it. Everything goes through
 actions the engine checks, and a refused one shows the engine's reason and changes nothing. The same seed gives the
 same deals and the same bot moves.
 
+A teacher's board set (:mod:`~charlemagne_learn.teach.boards`) is played by its code, ``PlayTable(boards="TG60-00E4")``:
+board after board from South, each dealt as the printed hand record deals it, against the set's bots; after each
+board its result is kept, and the Download buttons save them for the teacher's dashboard.
+
 >>> t = PlayTable("canadian", "S", seed=1, grade_moves=False)
 >>> t
 PlayTable(Canadian Charlemagne, you are South; hand 1, bidding, your turn; NS 0 – EW 0)
@@ -31,19 +35,24 @@ import traitlets as t
 from ..analysis.exchange import ExchangeHint
 from ..analysis.hints import GRADE_SAMPLES, Hint
 from ..analysis.shown import review_why
+from ..course import check_student
+from ..course import student as course_student
 from ..engine.actions import Action
 from ..engine.cards import Card, Seat
 from ..engine.display import seat_view_html
 from ..engine.errors import CardParseError, IllegalActionError, RulesOptionError, quote
 from ..engine.game import Game
 from ..engine.hand import HandState
-from ..engine.i18n import card_face, say, sentence, word
+from ..engine.i18n import card_face, number, say, sentence, word
 from ..engine.messages import said
 from ..engine.rules import Rules
+from ..teach.boards import BoardPlay, BoardSet, practice_rating
+from ..teach.classroom import BOARD_FIELDS
 from ..teach.narration import narrate
 from ..teach.session import CARD_KIND, CONFIRM, PACES, UNDO, Move, TableSession, check_pace, rules_of
 from . import payloads as P
 from ._base import GameWidget, card_id
+from ._results import download
 from ._traits import Payload, Payloads, Words
 from ._words import (
     action_button,
@@ -145,6 +154,10 @@ class PlayTable(TableFront):
     of :meth:`Rules.preset <charlemagne_learn.engine.rules.Rules.preset>` (``target=32``, …). With no ``variant`` the
     table plays the course's rules (:mod:`~charlemagne_learn.course`), options given here added to them.
 
+    ``boards``: a teacher's board set, by its code (or a :class:`~charlemagne_learn.teach.boards.BoardSet`), played
+    from South board after board (:attr:`boards`): the set decides the table, the deals and the bots, so none of
+    those is given with it; ``student``: the name its results are kept under (the course's by default).
+
     The game itself is a :class:`~charlemagne_learn.teach.session.TableSession` (:attr:`session`): this widget draws
     it and passes the page's clicks to it."""
 
@@ -182,26 +195,54 @@ class PlayTable(TableFront):
         grade_samples: int = GRADE_SAMPLES,
         four_colour: bool = False,
         pace: str = "step",
+        boards: BoardSet | str | None = None,
+        student: str | None = None,
         **rules_options: Any,
     ) -> None:
-        self._session = TableSession(
-            variant,
-            seat,
-            people=people,
-            seed=seed,
-            scores=scores,
-            bots=bots,
-            partner=partner,
-            opponents=opponents,
-            hints=hints,
-            grade_moves=grade_moves,
-            hint_samples=hint_samples,
-            grade_samples=grade_samples,
-            pace=pace,
-            **rules_options,
-        )
+        #: The board set being played (None: a game).
+        self._boards: BoardPlay | None = None
+        if boards is not None:
+            given = {"variant": variant, "seat": seat, "people": people, "scores": scores, "partner": partner,
+                     "opponents": opponents}  # fmt: skip
+            named = sorted([name for name, value in given.items() if value is not None] + list(rules_options))
+            if seed != 0 or bots != "rule" or named:
+                named += (["seed"] if seed != 0 else []) + (["bots"] if bots != "rule" else [])
+                raise RulesOptionError(sentence("boards.with_options", given=", ".join(named)))
+            self._boards = BoardPlay(
+                boards,
+                student=course_student() if student is None else check_student(student),
+                rating=practice_rating(),
+                lang=lang if lang is not None else "en",
+                hints=hints,
+                grade_moves=grade_moves,
+                hint_samples=hint_samples,
+                grade_samples=grade_samples,
+                pace=pace,
+            )
+            self._session = self._boards.session
+        else:
+            self._session = TableSession(
+                variant,
+                seat,
+                people=people,
+                seed=seed,
+                scores=scores,
+                bots=bots,
+                partner=partner,
+                opponents=opponents,
+                hints=hints,
+                grade_moves=grade_moves,
+                hint_samples=hint_samples,
+                grade_samples=grade_samples,
+                pace=pace,
+                **rules_options,
+            )
         self._defer_review = False
         super().__init__(lang=lang, four_colour=four_colour, hints=self._session.hints, pace=pace)
+        if self._boards is not None:
+            # a board set's results so far, for the Download buttons (``{}`` until a board is over); a game has none,
+            # so its table's state is a game's as it always was
+            self.add_traits(_download=Payload(P.Download).tag(sync=True))
         self._session.lang = self._lang
         self._redraw()
         self._write_review()
@@ -213,6 +254,11 @@ class PlayTable(TableFront):
     def session(self) -> TableSession:
         """The game this table draws, in plain Python."""
         return self._session
+
+    @property
+    def boards(self) -> BoardPlay | None:
+        """The board set being played, board after board (None: a game)."""
+        return self._boards
 
     @property
     def game(self) -> Game:
@@ -405,9 +451,16 @@ class PlayTable(TableFront):
         return ranked
 
     def next_hand(self) -> bool:
-        """The Next hand button: leave the review and play on (the bots move until it is the learner's turn)."""
+        """The Next hand button: leave the review and play on (the bots move until it is the learner's turn); in a
+        board set, the next board (refused after the last)."""
         try:
-            self._session.next_hand()
+            if self._boards is not None:
+                self._boards.next_board()
+                self._session = self._boards.session
+                # the next board's table as the learner has set this one: its language, hints and pace
+                self._session.lang, self._session.hints, self._session.pace = self._lang, self.hints, self.pace
+            else:
+                self._session.next_hand()
         except IllegalActionError as exc:
             self.message = self._refusal(exc)
             return False
@@ -506,8 +559,30 @@ class PlayTable(TableFront):
                 if h.result is not None
             ],
         }
+        if self._boards is not None:
+            panel = self._board_review(panel, self._boards)
         self.review = panel
         self.replay_info = self._replay_words(hand)
+
+    def _board_review(self, panel: HandReview, boards: BoardPlay) -> HandReview:
+        """After a board of a set: its result kept (and offered for download), and the review's game lines said of
+        the set: this board's score against par, the boards so far, the next board."""
+        lang = self._lang
+        boards.record()
+        name = boards.student or "boards"
+        self.set_trait("_download", download(boards.results, BOARD_FIELDS, f"{name}-{boards.code}", lang) or {})
+        results = [say("boards.result", lang, n=row["board"], score=number(row["score"], "+d", lang),
+                       par=number(row["par"], "+d", lang), against=number(row["score"] - row["par"], "+d", lang))
+                   for row in boards.results]  # fmt: skip
+        return {
+            **panel,
+            "title": say("play.review", lang, n=boards.number),
+            "game_points": results[-1],
+            "winner": say("boards.all_played", lang, n=boards.set.count) if boards.last else "",
+            "next": "" if boards.last else word("boards.next", lang),
+            "log_title": word("boards.so_far", lang),
+            "log": results,
+        }
 
     def _redraw(self) -> None:
         self._think_ahead()  # first: the background work starts while the page is drawn
@@ -600,6 +675,10 @@ class PlayTable(TableFront):
         """Hand number, where the hand is, whose seat and the game's score, as a line."""
         lang, game, number = self._lang, self.game, self._session.number
         where = phase_title(state, lang)
+        boards = self._boards
+        if boards is not None:
+            return say("boards.status", lang, n=boards.number, count=boards.set.count, code=boards.code, phase=where,
+                       seat=word(self._session.me.name, lang))  # fmt: skip
         if len(self.people) > 1:
             return say(
                 "play.status_people",

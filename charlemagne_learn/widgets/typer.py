@@ -234,7 +234,7 @@ class HandTyper(PlayTable):
     def _start(self, played: PlayedHand) -> None:
         """The table for ``played``: its deal, then every action of it replayed as clicked."""
         session = TableSession(
-            played.rules, people="NESW", seed=played.seed or 0, dealer=played.dealer,
+            played.rules, people="NESW", seed=played.seed or 0, first_dealer=played.dealer,
             hands={s: played.hands[s] for s in Seat}, kitty=played.kitty, hints=False, grade_moves=False,
             grade_samples=self._samples, pace="off", screen=False, lang=self._lang,
         )  # fmt: skip

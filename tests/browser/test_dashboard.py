@@ -45,19 +45,20 @@ def test_the_dashboard_reads_files_downloaded_from_quizzes(notebook: Any, lab: A
     ]
     assert [f.name for f in files] == ["Ada-canadian-seed-1003.csv", "Chloé-canadian-seed-1003.json"]
 
-    # The teacher's notebook, as shipped, with its example class beside it
+    # The teacher's notebook, as shipped, with its example class (and the boards it played) beside it
     shutil.copy(REPO / "notebooks" / "teachers" / "teachers_dashboard.ipynb", lab.root)
-    shutil.copytree(
-        REPO / "notebooks" / "teachers" / "class_results_example",
-        lab.root / "class_results_example",
-        dirs_exist_ok=True,
-    )
+    for example in ("class_results_example", "class_boards_example"):
+        shutil.copytree(REPO / "notebooks" / "teachers" / example, lab.root / example, dirs_exist_ok=True)
     dashboard = Notebook(book.page, lab, "teachers_dashboard.ipynb")
     dashboard.open()
     dashboard.run_all()
     page = dashboard.page
     # the example class: the guide's quizzes, the homework, and the placement and final tests
     page.get_by_text("answers from 6 students in 44 files").first.wait_for(timeout=60_000)
+    # and the board set it played, ranked on the same deals
+    ranked = page.locator(".cl-results", has_text="The class on the same boards").first
+    ranked.wait_for(timeout=60_000)
+    expect(ranked).to_contain_text("none: no rating")
     with page.expect_file_chooser() as choosing:  # the button opens the browser's file dialog
         page.locator("button.widget-upload").click()
     choosing.value.set_files([str(f) for f in files])

@@ -64,9 +64,10 @@ def test_lesson_runs_in_jupyterlab(lesson: Path, lab: Lab, browser: Any) -> None
     for rel in (here, *here.parents):
         if rel != Path(".") and (NOTEBOOKS / rel / "course.json").is_file():
             shutil.copy(NOTEBOOKS / rel / "course.json", lab.root / rel / "course.json")
-    example = lesson.parent / "class_results_example"  # the teacher's dashboard opens on its edition's class
-    if example.is_dir() and not (folder / example.name).exists():
-        shutil.copytree(example, folder / example.name)
+    # the teacher's dashboard opens on its edition's class, and the boards that class played
+    for example in (lesson.parent / "class_results_example", lesson.parent / "class_boards_example"):
+        if example.is_dir() and not (folder / example.name).exists():
+            shutil.copytree(example, folder / example.name)
     context = browser.new_context(viewport={"width": 1280, "height": 1000})
     try:
         book = Notebook(context.new_page(), lab, f"{edition}/{lesson.name}".lstrip("/"))
