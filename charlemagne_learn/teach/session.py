@@ -179,8 +179,10 @@ class TableSession:
     the review; ``pace``: how the bots' part of the hand is told (:data:`PACES`); ``lang``: the language the
     analysis writes its reasons in (a grade's, a review's); ``tell``: tell the bots' moves as a story
     (:attr:`tell`), from the first of the game; ``rules_options``: any option of
-    :meth:`Rules.preset <charlemagne_learn.engine.rules.Rules.preset>`. The same seed gives the same deals and the
-    same bot moves."""
+    :meth:`Rules.preset <charlemagne_learn.engine.rules.Rules.preset>`; ``own_screens``: each person sits at a
+    screen of their own (a shared table's): no pass screen, each plays by naming their seat
+    (``play(action, seat)``), and a person's seat may be handed to a bot and taken back (:meth:`bot_plays`,
+    :meth:`person_plays`). The same seed gives the same deals and the same bot moves."""
 
     def __init__(
         self,
@@ -200,12 +202,15 @@ class TableSession:
         pace: str = "step",
         lang: Lang = "en",
         tell: bool = False,
+        own_screens: bool = False,
         **rules_options: Any,
     ) -> None:
         rules = rules_of(variant, rules_options)
         self.people = seats_of(seat, people)
         self.me = self.people[0]
+        self.seed = seed
         self.game = Game(rules, "N", seed, scores=scores)
+        self._bot_kind = bots
         # each bot its own seed, derived from the game's: same seed, same bot moves; the partner's and the
         # opponents' kinds may differ (a learner forgives weak opponents sooner than a weak partner)
         self.kinds: dict[Seat, str] = {
@@ -216,8 +221,10 @@ class TableSession:
             if s not in self.people
         }
         self.bots: dict[Seat, Bot] = {s: make_bot(kind, derive_seed(seed, int(s))) for s, kind in self.kinds.items()}
-        #: The person whose cards the screen shows; None before the first pass screen is answered.
-        self._viewer: Seat | None = self.me if len(self.people) == 1 else None
+        self.own_screens = flag("own_screens", own_screens)
+        #: The person whose cards the screen shows; None before the first pass screen is answered. At a table of
+        #: screens of their own: the person to move.
+        self._viewer: Seat | None = self.me if len(self.people) == 1 and not self.own_screens else None
         #: The person the screen is passing to (its pass screen is up), or None.
         self.passing_to: Seat | None = None
         self.hint_samples = whole_number("hint_samples", hint_samples, 1, MAX_SAMPLES)
@@ -230,6 +237,8 @@ class TableSession:
         self.done: HandState | None = None
         #: The review's rows, kept for the hand and the language they were written for.
         self._review: tuple[HandState, Lang, list[tuple[Seat, ReviewLine]]] | None = None
+        #: Each seat's review of the finished hand, by seat and language.
+        self._reviews: tuple[HandState | None, dict[tuple[Seat, Lang], tuple[ReviewLine, ...]]] = (None, {})
         #: The person's exchange under way: the hand's number and the hand as it began, and its ranking once worked
         #: out (one ranking serves the hint and the grade).
         self._exchange: tuple[int, HandState] | None = None
@@ -312,7 +321,9 @@ class TableSession:
             assert mover is not None
             self._apply(self.bots[mover].act(game.hand.view(mover)), mover)
         mover = game.hand.to_move
-        if not game.is_over and self.done is None and mover is not None and mover != self._viewer:
+        if self.own_screens:
+            self._viewer = mover  # each person sees their own screen: nothing to pass
+        elif not game.is_over and self.done is None and mover is not None and mover != self._viewer:
             self.passing_to = mover
         if self.tell and self.state is hand and len(hand.history) > start and len(self.people) == 1:
             # told from the learner's own last move, when there is one; with no story, straight to its end
@@ -370,12 +381,14 @@ class TableSession:
         self._viewer, self.passing_to = self.passing_to, None
 
     # ------------------------------------------------------------ a person's moves
-    def play(self, action: Action | Card | str) -> Move:
+    def play(self, action: Action | Card | str, seat: Seat | str | None = None) -> Move:
         """The move of the person to act: ``"bid 6"``, ``"pass"``, ``"trump H"``, ``"choose kitty"``, or a card
         (``"JH"``), which plays, discards or gives it as the phase asks; then the bots move until it is a person's
-        turn. Refused (a game or hand that is over, a pass screen up, an action the engine does not allow): the
-        error is raised and nothing changes."""
+        turn. ``seat``: the seat of the person moving (a table of screens of their own), refused when it is not that
+        seat's turn. Refused (a game or hand that is over, a pass screen up, an action the engine does not allow):
+        the error is raised and nothing changes."""
         lang = self.lang
+        self._check_turn(seat)
         if self.game.is_over:
             raise IllegalActionError(sentence("play.game_is_over", lang, team=self.team(self.game.winner)))
         if self.done is not None:
@@ -396,6 +409,13 @@ class TableSession:
             grade = self._exchange_grade(exchange, mover)
         self.run_bots()
         return Move(mover, act, grade)
+
+    def _check_turn(self, seat: Seat | str | None) -> None:
+        """Refuse a move or a hint asked by ``seat`` (when one is named) while it is not a person's turn there."""
+        if seat is not None and (not self.your_turn or Seat.find(seat) != self.seat):
+            raise IllegalActionError(
+                sentence("hints.not_your_turn", self.lang, seat=word(Seat.find(seat).name, self.lang))
+            )
 
     def action(self, action: Action | Card | str) -> Action:
         """A card stands for the phase's card action (play, discard or give); anything else is read as an action."""
@@ -487,10 +507,11 @@ class TableSession:
         return True
 
     # ------------------------------------------------------------ hints and the exchange
-    def hint(self) -> Hint | ExchangeHint | str:
+    def hint(self, seat: Seat | str | None = None) -> Hint | ExchangeHint | str:
         """Every legal card, bid or partner's card ranked with its grade, or the bidder's whole exchanges; where
-        there is no hint to give, the catalog key of the note that says why."""
-        if not self.your_turn:
+        there is no hint to give, the catalog key of the note that says why. ``seat``: the seat asking (a table of
+        screens of their own): only the seat to move is given one."""
+        if not self.your_turn or (seat is not None and Seat.find(seat) != self.seat):
             return "play.hint_wait"
         state = self.game.hand
         start = self._exchange_start() if state.phase in EXCHANGE else None
@@ -556,23 +577,57 @@ class TableSession:
         """A hand is over and its review is still to be written (it grades every decision: it takes a moment)."""
         return self.done is not None and (self._review is None or self._review[0] is not self.done)
 
-    def review(self) -> list[tuple[Seat, ReviewLine]]:
+    def review(self, seat: Seat | str | None = None) -> list[tuple[Seat, ReviewLine]]:
         """The finished hand's decisions of every person at the table, in the order made, each graded (kept once
-        written, for the hand and the language; a review that fails is tried again, not lost)."""
+        written, for the hand and the language; a review that fails is tried again, not lost). ``seat``: that
+        seat's decisions alone (a table of screens of their own: each person is shown their own)."""
         hand = self.done
         if hand is None:
             raise IllegalActionError(sentence("play.finish_first", self.lang))
+        if seat is not None:
+            return [(Seat.find(seat), line) for line in self._seat_review(hand, Seat.find(seat))]
         kept = self._review
         if kept is not None and kept[0] is hand and kept[1] == self.lang:
             return kept[2]
-        rows = [
-            (seat, line)
-            for seat in self.people
-            for line in review(hand, seat, samples=self.grade_samples, workers=1, lang=self.lang).lines
-        ]
+        rows = [(seat, line) for seat in self.people for line in self._seat_review(hand, seat)]
         rows.sort(key=lambda seat_line: seat_line[1].move)
         self._review = (hand, self.lang, rows)
         return rows
+
+    def _seat_review(self, hand: HandState, seat: Seat) -> tuple[ReviewLine, ...]:
+        """One seat's review of ``hand`` in the table's language (kept once written, while the hand is reviewed)."""
+        if self._reviews[0] is not hand:
+            self._reviews = (hand, {})
+        kept = self._reviews[1]
+        if (seat, self.lang) not in kept:
+            kept[seat, self.lang] = review(hand, seat, samples=self.grade_samples, workers=1, lang=self.lang).lines
+        return kept[seat, self.lang]
+
+    # ------------------------------------------------------------ a seat handed to a bot and back
+    def bot_plays(self, seat: Seat | str, kind: str | None = None) -> None:
+        """A person's seat played by a bot of ``kind`` (the table's bots' by default) until :meth:`person_plays`
+        gives it back: the bot moves at once when it is that seat's turn. Refused for a seat no person holds, and
+        for the last person's (a table of bots alone would play on with nobody at it)."""
+        found = Seat.find(seat)
+        if found not in self.people or len(self.people) == 1:
+            raise RulesOptionError(sentence("play.people_count", value=quote(found.name)))
+        chosen = kind if kind is not None else self._bot_kind
+        self.bots[found] = make_bot(chosen, derive_seed(self.seed, int(found)))
+        self.kinds[found] = chosen
+        self.people = tuple(p for p in self.people if p != found)
+        self.me = self.people[0]
+        if self.game.hand.to_move == found:
+            self.run_bots()
+
+    def person_plays(self, seat: Seat | str) -> None:
+        """A bot's seat given (back) to a person, who moves next when it is that seat's turn."""
+        found = Seat.find(seat)
+        if found in self.people:
+            return
+        del self.bots[found], self.kinds[found]
+        self.people = (*self.people, found)
+        if self.own_screens:
+            self._viewer = self.game.hand.to_move
 
     def replay_at(self, at: int) -> HandState:
         """The finished hand as it was after ``at`` actions (0: the deal), every hand face up."""
