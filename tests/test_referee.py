@@ -20,7 +20,7 @@ from charlemagne_learn.engine.actions import Action
 from charlemagne_learn.engine.cards import Seat
 from charlemagne_learn.engine.errors import IllegalActionError, RulesOptionError
 from charlemagne_learn.engine.hand import HandState
-from charlemagne_learn.referee.tables import MAX_FRAME, FakeClock, Link, Out, Referee, Table
+from charlemagne_learn.referee.tables import MAX_FRAME, FakeClock, Link, Out, Referee, RefereeError, Table
 from charlemagne_learn.teach.session import TableSession
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -435,3 +435,43 @@ def test_actions_kept_on_disk_read_back_as_the_engine_wrote_them(tmp_path: Path)
     record = json.loads((tmp_path / "room.json").read_text(encoding="utf-8"))
     assert record["seats"] == {"S": {"who": "cat", "name": "Cat"}} and record["seed"] == 3
     assert [Action.parse(a) for _, a in record["actions"]] == c.table.session.game.actions  # type: ignore[union-attr]
+
+
+# ------------------------------------------------------------ nobody stalls a table
+def test_a_person_past_the_turn_limit_has_a_bot_decide_for_them_and_keeps_the_seat() -> None:
+    c = Class(turn_limit=120)
+    c.start()
+    seat = c.table.session.game.hand.to_move  # type: ignore[union-attr]
+    moves = c.table.moves
+    c.clock.now += 119
+    assert c.ref.tick() == [] and c.table.moves == moves
+    c.clock.now += 2
+    c.deliver(c.ref.tick())
+    assert c.table.moves > moves and c.table.session.player(seat) is None  # type: ignore[union-attr]
+    assert c.table.seats[seat].who == PEOPLE[seat.name]
+
+
+def test_a_hint_asked_again_at_the_same_move_is_not_worked_out_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    c = Class()
+    c.start()
+    who = c.mover()
+    asked = []
+    session = c.table.session
+    assert session is not None
+    real = session.hint
+    monkeypatch.setattr(session, "hint", lambda seat=None: asked.append(seat) or real(seat))
+    first = c.send(who, type="hint")
+    again = c.send(who, type="hint")
+    assert len(asked) == 1 and first[0][1] == again[0][1]
+
+
+def test_tables_and_pages_are_bounded() -> None:
+    c = Class(seated={}, max_tables=2, max_pages=2)
+    c.ref.open("other", "eve")
+    with pytest.raises(RefereeError):
+        c.ref.open("third", "eve")
+    c.ref.connect("room", "eve", "Eve")
+    c.ref.connect("room", "eve", "Eve")
+    with pytest.raises(RefereeError):
+        c.ref.connect("room", "eve", "Eve")
+    assert len(c.ref.connect("other", "eve", "E" * 500).name) == 40

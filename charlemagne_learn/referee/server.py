@@ -20,8 +20,9 @@ The referee's work that may take a while (a grade, a hint, a review, the bots' m
 threads of its own, one table at a time (each table's lock), so the server's event loop carries every other
 table's frames meanwhile; the wait before a bot takes an absent person's seat is checked every second on the
 server's IOLoop. Settings (``--RefereeApp.<name>=...`` or a config file): ``folder`` (where the tables are kept;
-by default ``charlemagne_learn/tables`` in the Jupyter data folder), ``replace_after``, ``teachers``,
-``grade_samples``, ``hint_samples``.
+by default ``charlemagne_learn/tables`` in the Jupyter data folder), ``replace_after``, ``turn_limit``,
+``teachers``, ``max_tables``, ``max_pages``, ``grade_samples``, ``hint_samples`` (as :class:`~.tables.Referee`
+takes them).
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ from traitlets import Float, Int, List, Unicode
 from ..analysis.hints import GRADE_SAMPLES
 from ..engine.errors import CharlemagneError
 from ..engine.i18n import LANGS
-from .tables import MAX_FRAME, Link, Out, Referee, table_frame
+from .tables import MAX_FRAME, Link, Out, Referee, error_frame, table_frame
 
 __all__ = ["AUTH_RESOURCE", "RefereeApp", "Tables"]
 
@@ -104,6 +105,11 @@ class RefereeApp(ExtensionApp):
     folder = Unicode("", help="Where each table's game is kept (default: charlemagne_learn/tables in the Jupyter "
                      "data folder).").tag(config=True)  # fmt: skip
     replace_after = Float(60.0, help="Seconds a person may be away before a bot plays their seat.").tag(config=True)
+    turn_limit = Float(
+        300.0, allow_none=True, help="Seconds a person may take over one decision before a bot makes it (None: none)."
+    ).tag(config=True)
+    max_tables = Int(64, help="The most tables open at once.").tag(config=True)
+    max_pages = Int(8, help="The most pages one person has open at one table.").tag(config=True)
     teachers = List(Unicode(), help="The people (server user names) who may watch any table face up.").tag(config=True)
     grade_samples = Int(GRADE_SAMPLES, help="Deals behind each grade and review.").tag(config=True)
     hint_samples = Int(GRADE_SAMPLES, help="Deals behind each hint.").tag(config=True)
@@ -113,6 +119,9 @@ class RefereeApp(ExtensionApp):
         referee = Referee(
             folder,
             replace_after=self.replace_after,
+            turn_limit=self.turn_limit,
+            max_tables=self.max_tables,
+            max_pages=self.max_pages,
             teachers=self.teachers,
             grade_samples=self.grade_samples,
             hint_samples=self.hint_samples,
@@ -220,7 +229,12 @@ class TableSocket(WebSocketMixin, WebSocketHandler, JupyterHandler):
         tables = _tables(self)
         user = self.current_user
         who, shown, lang = user.username, user.display_name or user.name or user.username, _lang(self)
-        self.link = link = await tables.run(lambda: tables.referee.connect(name, who, shown, lang))
+        try:
+            self.link = link = await tables.run(lambda: tables.referee.connect(name, who, shown, lang))
+        except CharlemagneError as error:  # too many pages of this person here: said, then closed
+            self.write_message(json.dumps(error_frame(error, lang), ensure_ascii=False))
+            self.close(4429, "too many pages")
+            return
         tables.sockets[link] = self
         tables.send(await tables.run(lambda: tables.referee.welcome(link)))
 

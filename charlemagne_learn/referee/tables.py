@@ -82,6 +82,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..analysis.bots import make_bot
 from ..analysis.choices import Hint, ReviewLine
 from ..analysis.exchange import ExchangeHint
 from ..analysis.hints import GRADE_SAMPLES
@@ -91,6 +92,7 @@ from ..engine.errors import CharlemagneError, IllegalActionError, quote
 from ..engine.hand import SeatView
 from ..engine.i18n import Lang, check_lang, say, sentence
 from ..engine.messages import said
+from ..engine.rng import derive_seed
 from ..teach.session import CardGrade, ExchangeGrade, Move, Seen, TableSession
 
 __all__ = [
@@ -129,6 +131,8 @@ CLIENT_FRAMES: dict[str, dict[str, type]] = {
 }
 #: A table's name: what a room is called in a link.
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,39}")
+#: The most characters of a person's name shown at a table.
+_SHOWN = 40
 #: The version of the file a table is kept in.
 _FORMAT = 1
 
@@ -195,6 +199,11 @@ class Table:
     seats: dict[Seat, Sitter] = field(default_factory=dict)
     session: TableSession | None = None
     links: list[Link] = field(default_factory=list)
+    #: The hint given at the move it was asked at, by seat and language: asked again, it is not worked out again.
+    hinted: dict[tuple[Seat, Lang], tuple[int, Frame]] = field(default_factory=dict)
+    #: When the turn now on show began (the clock's time), for the turn's limit, and the move it began at.
+    turn_since: float = 0.0
+    told_moves: int = -1
     lock: threading.RLock = field(default_factory=threading.RLock)
 
     @property
@@ -207,9 +216,12 @@ class Referee:
     """The tables of a class, each a :class:`Table` by name, kept in ``folder`` (None: kept nowhere).
 
     ``clock``: seconds, read for the waits and the rate limit (a :class:`FakeClock` in tests); ``replace_after``:
-    seconds a person may be away before a bot plays their seat; ``teachers``: identities who may watch any table
-    they do not play at; ``burst`` / ``per_second``: the token bucket of each connection; ``bots``: the kind of bot
-    that fills a seat; ``grade_samples`` / ``hint_samples``: deals behind a grade and a hint."""
+    seconds a person may be away before a bot plays their seat; ``turn_limit``: seconds a person may take over one
+    decision before a bot makes it for them (None: no limit), so nobody stalls a table; ``teachers``: identities
+    who may watch any table they do not play at; ``burst`` / ``per_second``: the token bucket of each connection;
+    ``max_tables``: the most tables open at once; ``max_pages``: the most pages one person has open at one table;
+    ``bots``: the kind of bot that fills a seat; ``grade_samples`` / ``hint_samples``: deals behind a grade and a
+    hint."""
 
     def __init__(
         self,
@@ -217,9 +229,12 @@ class Referee:
         *,
         clock: Callable[[], float] = time.monotonic,
         replace_after: float = 60.0,
+        turn_limit: float | None = 300.0,
         teachers: Iterable[str] = (),
         burst: int = 20,
         per_second: float = 5.0,
+        max_tables: int = 64,
+        max_pages: int = 8,
         bots: str = "rule",
         grade_samples: int = GRADE_SAMPLES,
         hint_samples: int = GRADE_SAMPLES,
@@ -227,6 +242,9 @@ class Referee:
         self.folder = None if folder is None else Path(folder)
         self.clock = clock
         self.replace_after = float(replace_after)
+        self.turn_limit = None if turn_limit is None else float(turn_limit)
+        self.max_tables = max_tables
+        self.max_pages = max_pages
         self.teachers = frozenset(teachers)
         self.burst = burst
         self.per_second = float(per_second)
@@ -260,6 +278,8 @@ class Referee:
         with self._lock:
             if name in self.tables:
                 raise _refuse("referee.table_exists", name=name)
+            if len(self.tables) >= self.max_tables:
+                raise _refuse("referee.too_many_tables", limit=self.max_tables)
             chosen = zlib.crc32(name.encode()) if seed is None else seed
             # made once to check the settings (a bad option is refused here, not when the hand starts)
             TableSession(variant, people="NESW", own_screens=True, seed=chosen, grade_moves=False, **options)
@@ -284,7 +304,10 @@ class Referee:
         is here again (their seat is theirs, no bot is called)."""
         table = self.table(name)
         with table.lock:
-            link = Link(name, who, display, check_lang(lang), float(self.burst), self.clock())
+            if sum(1 for other in table.links if other.who == who) >= self.max_pages:
+                raise _refuse("referee.too_many_pages", limit=self.max_pages)
+            shown = display[:_SHOWN] if isinstance(display, str) else who[:_SHOWN]
+            link = Link(name, who, shown, check_lang(lang), float(self.burst), self.clock())
             table.links.append(link)
             for sitter in table.seats.values():
                 if sitter.who == who:
@@ -312,12 +335,13 @@ class Referee:
             return [(link, frame) for frame in self._frames_for(table, link, notices=False)]
 
     def tick(self) -> Out:
-        """Call every few seconds: a bot takes the seat of each person away longer than :attr:`replace_after`."""
+        """Call every few seconds: a bot takes the seat of each person away longer than :attr:`replace_after`, and
+        makes the decision of a person who has taken longer than :attr:`turn_limit` over it."""
         out: Out = []
         now = self.clock()
         for table in list(self.tables.values()):
             with table.lock:
-                changed = False
+                changed = self._past_the_limit(table, now)
                 for seat, sitter in table.seats.items():
                     session = table.session
                     if sitter.away_since is None or now - sitter.away_since < self.replace_after or session is None:
@@ -329,6 +353,19 @@ class Referee:
                     self._save(table)
                     out += self._everyone(table)
         return out
+
+    def _past_the_limit(self, table: Table, now: float) -> bool:
+        """The decision of the person to move made by a bot when they have taken longer than the limit over it (they
+        keep their seat: the next decision is theirs again)."""
+        session = table.session
+        if session is None or self.turn_limit is None or now - table.turn_since < self.turn_limit:
+            return False
+        seat = session.game.hand.to_move
+        if seat is None or seat not in session.people or not session.your_turn:
+            return False
+        bot = make_bot(self.bots, derive_seed(table.seed, table.moves))
+        session.play(bot.act(session.game.hand.view(seat)), seat)
+        return True
 
     # ------------------------------------------------------------ frames from a page
     def receive(self, link: Link, text: object) -> Out:
@@ -375,10 +412,14 @@ class Referee:
         if kind == "hint":
             if not session.hints:
                 return [(link, note_frame("referee.hints_off", link.lang))]
+            kept = table.hinted.get((mine, link.lang))
+            if kept is not None and kept[0] == table.moves:  # asked again: the same hint, not worked out again
+                return [(link, kept[1])]
             found = session.hint(mine)
             if isinstance(found, str):
                 return [(link, note_frame(found, link.lang))]
-            return [(link, hint_frame(found, link.lang))]
+            table.hinted[mine, link.lang] = (table.moves, hint_frame(found, link.lang))
+            return [(link, table.hinted[mine, link.lang][1])]
         if kind == "review":
             return [(link, review_frame(session.review(mine), link.lang))]
         if kind == "next":
@@ -463,7 +504,10 @@ class Referee:
 
     # ------------------------------------------------------------ frames to the pages
     def _everyone(self, table: Table) -> Out:
-        """Each page at ``table`` told the table as its person may see it."""
+        """Each page at ``table`` told the table as its person may see it (and the turn's clock set going, when a
+        turn begins)."""
+        if table.moves != table.told_moves:
+            table.told_moves, table.turn_since = table.moves, self.clock()
         return [(link, frame) for link in table.links for frame in self._frames_for(table, link, notices=True)]
 
     def _frames_for(self, table: Table, link: Link, notices: bool) -> list[Frame]:
@@ -538,6 +582,7 @@ class Referee:
                 if seat not in people:
                     session.bot_plays(seat, self.bots)
             table.session = session
+        table.told_moves, table.turn_since = table.moves, now  # the turn on show begins again as the table does
         return table
 
 
