@@ -294,6 +294,8 @@ def test_a_person_back_gets_the_seat_and_one_away_is_replaced_after_the_wait() -
     assert c.table.seats[seat].who == who  # still theirs
     c.join(who)
     assert session.player(seat) is None and c.last(who, "view")["seat"] == seat.name
+    other = next(p for p in PEOPLE.values() if p != who)
+    assert c.last(other, "view")["players"][seat.name] == {"name": who.title(), "bot": None, "away": False}
     c.join("eve")
     c.send("eve", type="sit", seat=seat.name)
     assert c.got["eve"][-1]["type"] == "error"

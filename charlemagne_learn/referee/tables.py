@@ -329,10 +329,15 @@ class Referee:
             return self._everyone(table)
 
     def welcome(self, link: Link) -> Out:
-        """What a page is sent as it joins: its seat's view, or the table."""
+        """What a page is sent as it joins (its seat's view, or the table), and the others told the table again (a
+        person back at it is no longer away)."""
         table = self.table(link.table)
         with table.lock:
-            return [(link, frame) for frame in self._frames_for(table, link, notices=False)]
+            out = [(link, frame) for frame in self._frames_for(table, link, notices=False)]
+            for other in table.links:
+                if other is not link:
+                    out += [(other, frame) for frame in self._frames_for(table, other, notices=True)]
+            return out
 
     def tick(self) -> Out:
         """Call every few seconds: a bot takes the seat of each person away longer than :attr:`replace_after`, and
