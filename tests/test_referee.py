@@ -71,7 +71,10 @@ class Class:
         return out
 
     def send(self, who: str, **fields: Any) -> Out:
-        return self.deliver(self.ref.receive(self.links[who], _frame(**fields)))
+        """A frame from ``who``'s page, then the grades the referee works out once the table is told (as the server
+        asks for them)."""
+        link = self.links[who]
+        return self.deliver(self.ref.receive(link, _frame(**fields)) + self.ref.settle(link))
 
     def last(self, who: str, *kinds: str) -> dict[str, Any]:
         return next(f for f in reversed(self.got[who]) if f["type"] in kinds)
@@ -477,3 +480,17 @@ def test_tables_and_pages_are_bounded() -> None:
     with pytest.raises(RefereeError):
         c.ref.connect("room", "eve", "Eve")
     assert len(c.ref.connect("other", "eve", "E" * 500).name) == 40
+
+
+def test_a_grade_goes_to_its_mover_alone_once_the_table_has_been_told_the_move() -> None:
+    c = Class()
+    c.start()
+    who = c.mover()
+    view = c.last(who, "view")
+    bids = [a for a in view["legal"] if a.startswith("bid")]
+    told = c.ref.receive(c.links[who], _frame(type="act", action=bids[0], move=view["move"]))
+    assert "grade" not in {frame["type"] for _, frame in told}  # nobody waited for it
+    assert {link.who for link, frame in told if frame["type"] == "view"} >= set(PEOPLE.values())
+    graded = c.ref.settle(c.links[who])
+    assert [(link.who, frame["type"], frame["action"]) for link, frame in graded] == [(who, "grade", bids[0])]
+    assert c.ref.settle(c.links[who]) == []

@@ -16,9 +16,10 @@ server's own websockets do; its XSRF and origin checks stay). A person is the se
 ``current_user.username`` (with token login, each browser has its own anonymous user, kept by cookie); their
 shown name is its ``display_name``.
 
-The referee's work that may take a while (a grade, a hint, a review, the bots' moves) runs in a small pool of
-threads of its own, one table at a time (each table's lock), so the server's event loop carries every other
-table's frames meanwhile; the wait before a bot takes an absent person's seat is checked every second on the
+The referee's work that may take a while (a grade, a hint, a review, the bots' moves) runs in a pool of threads of
+its own, one table at a time (each table's lock), so the server's event loop carries every other table's frames
+meanwhile, and a table's move is not queued behind another table's analysis (the pool has a thread for each of many
+tables); a move's grade is worked out after the table has been told the move; the wait before a bot takes an absent person's seat is checked every second on the
 server's IOLoop. Settings (``--RefereeApp.<name>=...`` or a config file): ``folder`` (where the tables are kept;
 by default ``charlemagne_learn/tables`` in the Jupyter data folder), ``replace_after``, ``turn_limit``,
 ``teachers``, ``max_tables``, ``max_pages``, ``grade_samples``, ``hint_samples`` (as :class:`~.tables.Referee`
@@ -47,6 +48,7 @@ from tornado.websocket import WebSocketClosedError, WebSocketHandler
 from traitlets import Float, Int, List, Unicode
 
 from ..analysis.hints import GRADE_SAMPLES
+from ..analysis.work import usable_cpus
 from ..engine.errors import CharlemagneError
 from ..engine.i18n import LANGS
 from .tables import MAX_FRAME, Link, Out, Referee, error_frame, table_frame
@@ -67,15 +69,18 @@ class Tables:
     """The referee as the server runs it: the :class:`~.tables.Referee`, the pool its work runs in, and the open
     socket of each page."""
 
-    def __init__(self, referee: Referee, workers: int = 4) -> None:
+    def __init__(self, referee: Referee, workers: int = 16) -> None:
         self.referee = referee
         self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="charlemagne-referee")
+        #: The grades worked out after their moves are told: as many at once as there are CPUs to run them, so the
+        #: pool above still finds time to carry every table's moves while a class's grades are worked out.
+        self.grading = ThreadPoolExecutor(max_workers=usable_cpus(), thread_name_prefix="charlemagne-grades")
         self.sockets: dict[Link, TableSocket] = {}
         self.pending: set[asyncio.Future[None]] = set()
 
-    async def run(self, call: Callable[[], T]) -> T:
-        """``call`` in the referee's pool: the event loop carries other tables' frames while it runs."""
-        return await asyncio.get_running_loop().run_in_executor(self.pool, call)
+    async def run(self, call: Callable[[], T], pool: ThreadPoolExecutor | None = None) -> T:
+        """``call`` in the referee's pool (or ``pool``): the event loop carries other tables' frames while it runs."""
+        return await asyncio.get_running_loop().run_in_executor(pool or self.pool, call)
 
     def send(self, out: Out) -> None:
         """Each frame to its page's socket (a page gone meanwhile is skipped)."""
@@ -147,6 +152,7 @@ class RefereeApp(ExtensionApp):
         if ticker is not None:
             ticker.stop()
         self.tables.pool.shutdown(wait=False, cancel_futures=True)
+        self.tables.grading.shutdown(wait=False, cancel_futures=True)
 
 
 def _tables(handler: JupyterHandler) -> Tables:
@@ -245,6 +251,9 @@ class TableSocket(WebSocketMixin, WebSocketHandler, JupyterHandler):
         tables = _tables(self)
         text = message if isinstance(message, str) else None  # a binary frame is refused as not JSON
         tables.send(await tables.run(lambda: tables.referee.receive(link, text)))
+        if link.table in tables.referee.tables and tables.referee.tables[link.table].to_grade:
+            # the grade, once the table is told the move
+            tables.send(await tables.run(lambda: tables.referee.settle(link), tables.grading))
 
     def on_close(self) -> None:
         link = self.link

@@ -85,7 +85,7 @@ from typing import Any
 from ..analysis.bots import make_bot
 from ..analysis.choices import Hint, ReviewLine
 from ..analysis.exchange import ExchangeHint
-from ..analysis.hints import GRADE_SAMPLES
+from ..analysis.hints import GRADE_SAMPLES, graded, hint
 from ..engine.actions import Action
 from ..engine.cards import Card, Seat
 from ..engine.errors import CharlemagneError, IllegalActionError, quote
@@ -93,7 +93,7 @@ from ..engine.hand import SeatView
 from ..engine.i18n import Lang, check_lang, say, sentence
 from ..engine.messages import said
 from ..engine.rng import derive_seed
-from ..teach.session import CardGrade, ExchangeGrade, Move, Seen, TableSession
+from ..teach.session import EXCHANGE, CardGrade, ExchangeGrade, Move, Seen, TableSession
 
 __all__ = [
     "CLIENT_FRAMES",
@@ -201,6 +201,8 @@ class Table:
     links: list[Link] = field(default_factory=list)
     #: The hint given at the move it was asked at, by seat and language: asked again, it is not worked out again.
     hinted: dict[tuple[Seat, Lang], tuple[int, Frame]] = field(default_factory=dict)
+    #: The moves told and not yet graded: the mover's page, their view as they moved, the move.
+    to_grade: list[tuple[Link, SeatView, Action]] = field(default_factory=list)
     #: When the turn now on show began (the clock's time), for the turn's limit, and the move it began at.
     turn_since: float = 0.0
     told_moves: int = -1
@@ -434,11 +436,35 @@ class Referee:
         # "act": on the view it was chosen at, by the seat to move, legal now
         if frame["move"] != table.moves:
             raise _refuse("referee.stale_move", now=table.moves, seen=frame["move"])
-        move = session.play(frame["action"], mine)
+        state = session.game.hand
+        view = state.view(mine)
+        # a bid's or a card's grade is worked out once the table has been told the move (:meth:`settle`): the
+        # others never wait for it; the bidder's exchange is graded as a whole, as the session grades it
+        later = session.grade_moves and state.phase not in EXCHANGE and graded(view)
+        session.grade_moves = not later and table.grade
+        try:
+            move = session.play(frame["action"], mine)
+        finally:
+            session.grade_moves = table.grade
         self._save(table)
         out = self._everyone(table)
-        if move.grade is not None:
+        if later:
+            table.to_grade.append((link, view, move.action))
+        elif move.grade is not None:
             out.append((link, grade_frame(move, link.lang)))
+        return out
+
+    def settle(self, link: Link) -> Out:
+        """The grades of the moves just told at ``link``'s table, each for its mover's page: worked out after the
+        table was told the moves, outside the table's lock (the analysis reads only the mover's view then), so no
+        one at the table waits for another's grade."""
+        table = self.table(link.table)
+        with table.lock:
+            waiting, table.to_grade = table.to_grade, []
+        out: Out = []
+        for mover, view, action in waiting:
+            ranked = hint(view, self.grade_samples, workers=1, lang=mover.lang)
+            out.append((mover, grade_frame(Move(view.seat, action, CardGrade(view, action, ranked)), mover.lang)))
         return out
 
     def _sit(self, table: Table, link: Link, seat_name: str) -> Out:
