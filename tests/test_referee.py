@@ -494,3 +494,16 @@ def test_a_grade_goes_to_its_mover_alone_once_the_table_has_been_told_the_move()
     graded = c.ref.settle(c.links[who])
     assert [(link.who, frame["type"], frame["action"]) for link, frame in graded] == [(who, "grade", bids[0])]
     assert c.ref.settle(c.links[who]) == []
+
+
+def test_a_table_file_that_cannot_be_replayed_is_set_aside_not_fatal(tmp_path: Path) -> None:
+    c = Class(folder=tmp_path, seated={"S": "cat"})
+    c.start()
+    c.play_first()
+    (tmp_path / "broken.json").write_text('{"format": 1, "name": "broken"', encoding="utf-8")
+    record = json.loads((tmp_path / "room.json").read_text(encoding="utf-8"))
+    record["name"], record["actions"] = "cheat", [["S", "play RJ"]]  # a move the game refuses
+    (tmp_path / "cheat.json").write_text(json.dumps(record), encoding="utf-8")
+    again = Referee(tmp_path, clock=c.clock)
+    assert set(again.tables) == {"room"}
+    assert sorted(path.name for path, _ in again.unread) == ["broken.json", "cheat.json"]

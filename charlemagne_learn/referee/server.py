@@ -134,6 +134,8 @@ class RefereeApp(ExtensionApp):
         self.tables = Tables(referee)
         self.settings["charlemagne_tables"] = self.tables
         self.log.info("charlemagne_learn: the referee keeps %d table(s) in %s", len(referee.tables), folder)
+        for path, why in referee.unread:
+            self.log.warning("charlemagne_learn: the table kept in %s cannot be replayed (%s)", path, why)
 
     def initialize_handlers(self) -> None:
         self.handlers.extend(

@@ -254,10 +254,17 @@ class Referee:
         self.grade_samples = grade_samples
         self.hint_samples = hint_samples
         self.tables: dict[str, Table] = {}
+        #: The files of the folder that hold no table this referee can replay, each with why (the server logs them;
+        #: they are left where they are, for a person to look at).
+        self.unread: list[tuple[Path, str]] = []
         self._lock = threading.RLock()
         if self.folder is not None and self.folder.is_dir():
             for path in sorted(self.folder.glob("*.json")):
-                table = self._restore(json.loads(path.read_text(encoding="utf-8")))
+                try:
+                    table = self._restore(json.loads(path.read_text(encoding="utf-8")))
+                except (OSError, ValueError, KeyError, TypeError) as error:  # a file cut short or edited by hand
+                    self.unread.append((path, f"{type(error).__name__}: {error}"))
+                    continue
                 self.tables[table.name] = table
 
     # ------------------------------------------------------------ tables
