@@ -88,15 +88,17 @@ class Class:
         seat = self.table.session.game.hand.to_move  # type: ignore[union-attr]
         return self.table.seats[seat].who
 
-    def play_first(self) -> Out:
-        """The person to move plays the first of the legal actions their last view lists, but the lowest bid when
-        nobody has bid yet (a hand played out, not thrown in)."""
+    def play_first(self, opening: str | None = None) -> Out:
+        """The person to move plays the first of the legal actions their last view lists, but the lowest bid (or
+        ``opening``) when nobody has bid yet (a hand played out, not thrown in)."""
         who = self.mover()
         view = self.last(who, "view")
         assert view["to_act"], view
         legal = view["legal"]
         bids = [a for a in legal if a.startswith("bid")]
         bid_yet = any(action.startswith("bid") for _, action in view["bids"])
+        if opening in legal and not bid_yet:
+            bids = [opening]
         action = bids[0] if bids and not bid_yet else legal[0]
         return self.send(who, type="act", action=action, move=view["move"])
 
@@ -205,8 +207,11 @@ def _cards_in(frame: Any, deck: set[str]) -> set[str]:
     return set()
 
 
-@pytest.mark.parametrize("variant", ["canadian", "american"])
-def test_no_frame_of_a_whole_hand_shows_a_seat_a_card_it_may_not_see(variant: str) -> None:
+@pytest.mark.parametrize(
+    ("variant", "opening"),
+    [("canadian", None), ("american", None), ("canadian", "bid charlemagne")],  # alone: the partner gives a card
+)
+def test_no_frame_of_a_whole_hand_shows_a_seat_a_card_it_may_not_see(variant: str, opening: str | None) -> None:
     c = Class(variant)
     c.join("eve")  # at the table with no seat
     c.start()
@@ -235,13 +240,15 @@ def test_no_frame_of_a_whole_hand_shows_a_seat_a_card_it_may_not_see(variant: st
         who = c.mover()
         c.send(who, type="hint")
         check()
-        c.play_first()
+        c.play_first(opening)
         check()
     for who in PEOPLE.values():
         c.send(who, type="review")
     check()
     assert session.done is not None and session.done.result is not None and not session.done.result.passed_out
     assert checked > 4 * len(session.done.history)
+    kinds = {action.kind for _, action in session.done.history}
+    assert opening is None or {"give", "discard"} <= kinds, kinds
     assert {c.last(who, "review")["type"] for who in PEOPLE.values()} == {"review"}
     grades = [f for who in PEOPLE.values() for f in c.got[who] if f["type"] == "grade"]
     assert grades, "each person's moves are graded"
