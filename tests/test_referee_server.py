@@ -162,3 +162,32 @@ async def test_the_table_socket_needs_the_server_login(jp_fetch: Any, jp_ws_fetc
     with pytest.raises(HTTPClientError) as bad:
         await teacher.get("charlemagne", "tables", method="POST", body=json.dumps({"name": "room"}))
     assert bad.value.code == 400 and "room" in json.loads(bad.value.response.body)["error"]
+
+
+async def test_a_browser_back_gets_its_seat_and_another_browser_is_refused_it(
+    jp_fetch: Any, jp_ws_fetch: Any, jp_serverapp: Any
+) -> None:
+    teacher, ann, eve = (Browser(jp_fetch, jp_ws_fetch) for _ in range(3))
+    for browser in (teacher, ann, eve):
+        await browser.login()
+    await teacher.get("charlemagne", "tables", method="POST", body=json.dumps({"name": "room", "grade": False}))
+    ws = await ann.socket("room")
+    ws.write_message(json.dumps({"type": "sit", "seat": "S"}))
+    await ann.until(ws, "table", free=["N", "E", "W"])
+    host = await teacher.socket("room")
+    host.write_message(json.dumps({"type": "start"}))
+    await ann.until(ws, "view")
+    table = jp_serverapp.web_app.settings["charlemagne_tables"].referee.tables["room"]
+    ws.close()
+    for _ in range(100):  # the server hears the socket close
+        if table.seats[Seat.S].away_since is not None:
+            break
+        await asyncio.sleep(0.05)
+    assert table.seats[Seat.S].away_since is not None
+    again = await ann.socket("room", lang="fr")
+    view = await ann.until(again, "view")
+    assert view["seat"] == "S" and table.seats[Seat.S].away_since is None
+    other = await eve.socket("room", lang="fr")
+    other.write_message(json.dumps({"type": "sit", "seat": "S"}))
+    refusal = await eve.until(other, "error")
+    assert "S" in refusal["text"] and "libres" in refusal["text"]
