@@ -9,6 +9,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -514,3 +515,27 @@ def test_a_table_file_that_cannot_be_replayed_is_set_aside_not_fatal(tmp_path: P
     again = Referee(tmp_path, clock=c.clock)
     assert set(again.tables) == {"room"}
     assert sorted(path.name for path, _ in again.unread) == ["broken.json", "cheat.json"]
+
+
+def test_a_tick_passes_over_a_table_busy_with_its_analysis() -> None:
+    c = Class(replace_after=60)
+    c.start()
+    who = c.mover()
+    c.deliver(c.ref.disconnect(c.links[who]))
+    c.clock.now += 61
+    busy, release = threading.Event(), threading.Event()
+
+    def analysing() -> None:
+        with c.table.lock:
+            busy.set()
+            release.wait(10)
+
+    worker = threading.Thread(target=analysing)
+    worker.start()
+    busy.wait(10)
+    try:
+        assert c.ref.tick() == []  # at once, without waiting for the table
+    finally:
+        release.set()
+        worker.join()
+    assert c.ref.tick() != []  # the next tick replaces the person away

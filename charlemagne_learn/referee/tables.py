@@ -354,7 +354,9 @@ class Referee:
         out: Out = []
         now = self.clock()
         for table in list(self.tables.values()):
-            with table.lock:
+            if not table.lock.acquire(blocking=False):  # busy (a hint, a review): looked at on the next tick
+                continue
+            try:
                 changed = self._past_the_limit(table, now)
                 for seat, sitter in table.seats.items():
                     session = table.session
@@ -366,6 +368,8 @@ class Referee:
                 if changed:
                     self._save(table)
                     out += self._everyone(table)
+            finally:
+                table.lock.release()
         return out
 
     def _past_the_limit(self, table: Table, now: float) -> bool:
@@ -378,7 +382,11 @@ class Referee:
         if seat is None or seat not in session.people or not session.your_turn:
             return False
         bot = make_bot(self.bots, derive_seed(table.seed, table.moves))
-        session.play(bot.act(session.game.hand.view(seat)), seat)
+        session.grade_moves = False  # the bot's decision is nobody's to be graded on
+        try:
+            session.play(bot.act(session.game.hand.view(seat)), seat)
+        finally:
+            session.grade_moves = table.grade
         return True
 
     # ------------------------------------------------------------ frames from a page
