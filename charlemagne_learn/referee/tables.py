@@ -84,16 +84,25 @@ from typing import Any
 
 from ..analysis.bots import make_bot
 from ..analysis.choices import Hint, ReviewLine
-from ..analysis.exchange import ExchangeHint
+from ..analysis.exchange import ExchangeHint, exchange_hint
 from ..analysis.hints import GRADE_SAMPLES, graded, hint
 from ..engine.actions import Action
 from ..engine.cards import Card, Seat
 from ..engine.errors import CharlemagneError, IllegalActionError, quote
-from ..engine.hand import SeatView
+from ..engine.hand import HandState, SeatView
 from ..engine.i18n import Lang, check_lang, say, sentence
 from ..engine.messages import said
 from ..engine.rng import derive_seed
-from ..teach.session import EXCHANGE, CardGrade, ExchangeGrade, Move, Seen, TableSession
+from ..teach.session import (
+    EXCHANGE,
+    EXCHANGE_SAMPLES,
+    CardGrade,
+    ExchangeGrade,
+    Move,
+    Seen,
+    TableSession,
+    grade_exchange,
+)
 
 __all__ = [
     "CLIENT_FRAMES",
@@ -201,8 +210,9 @@ class Table:
     links: list[Link] = field(default_factory=list)
     #: The hint given at the move it was asked at, by seat and language: asked again, it is not worked out again.
     hinted: dict[tuple[Seat, Lang], tuple[int, Frame]] = field(default_factory=dict)
-    #: The moves told and not yet graded: the mover's page, their view as they moved, the move.
-    to_grade: list[tuple[Link, SeatView, Action]] = field(default_factory=list)
+    #: The moves told and not yet graded: the mover's page, their view as they moved, the move, and for the
+    #: bidder's exchange the hand as it began and as it ended.
+    to_grade: list[tuple[Link, SeatView, Action, tuple[HandState, HandState] | None]] = field(default_factory=list)
     #: When the turn now on show began (the clock's time), for the turn's limit, and the move it began at.
     turn_since: float = 0.0
     told_moves: int = -1
@@ -452,22 +462,23 @@ class Referee:
         if frame["move"] != table.moves:
             raise _refuse("referee.stale_move", now=table.moves, seen=frame["move"])
         state = session.game.hand
-        view = state.view(mine)
-        # a bid's or a card's grade is worked out once the table has been told the move (:meth:`settle`): the
-        # others never wait for it; the bidder's exchange is graded as a whole, as the session grades it
-        later = session.grade_moves and state.phase not in EXCHANGE and graded(view)
-        session.grade_moves = not later and table.grade
+        view, phase = state.view(mine), state.phase  # the hand changes in place as the move is made
+        # the grade is worked out once the table has been told the move (:meth:`settle`): nobody waits for it. A bid
+        # or a card is graded at the mover's view; the bidder's exchange as a whole, once its last card is down
+        session.grade_moves = False
         try:
             move = session.play(frame["action"], mine)
         finally:
             session.grade_moves = table.grade
+        if table.grade and graded(view):
+            table.to_grade.append((link, view, move.action, None))
+        elif table.grade and phase in EXCHANGE:
+            after, start = session.game.hand, session.exchange_begun()
+            done = not (after.phase in EXCHANGE and after.to_move == mine) or after is not state
+            if start is not None and done:
+                table.to_grade.append((link, view, move.action, (start, state.copy() if after is state else after)))
         self._save(table)
-        out = self._everyone(table)
-        if later:
-            table.to_grade.append((link, view, move.action))
-        elif move.grade is not None:
-            out.append((link, grade_frame(move, link.lang)))
-        return out
+        return self._everyone(table)
 
     def settle(self, link: Link) -> Out:
         """The grades of the moves just told at ``link``'s table, each for its mover's page: worked out after the
@@ -477,9 +488,18 @@ class Referee:
         with table.lock:
             waiting, table.to_grade = table.to_grade, []
         out: Out = []
-        for mover, view, action in waiting:
-            ranked = hint(view, self.grade_samples, workers=1, lang=mover.lang)
-            out.append((mover, grade_frame(Move(view.seat, action, CardGrade(view, action, ranked)), mover.lang)))
+        for mover, view, action, exchange in waiting:
+            grade: CardGrade | ExchangeGrade | None
+            if exchange is None:
+                grade = CardGrade(view, action, hint(view, self.grade_samples, workers=1, lang=mover.lang))
+            else:
+                start, after = exchange
+                try:
+                    ranked = exchange_hint(start, min(self.grade_samples, EXCHANGE_SAMPLES), lang=mover.lang)
+                except IllegalActionError:  # no exchange to rank (as the session finds)
+                    continue
+                grade = grade_exchange(start, after, view.seat, ranked, mover.lang)
+            out.append((mover, grade_frame(Move(view.seat, action, grade), mover.lang)))
         return out
 
     def _sit(self, table: Table, link: Link, seat_name: str) -> Out:

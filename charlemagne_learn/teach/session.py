@@ -53,6 +53,7 @@ from ..engine.rules import Rules
 __all__ = [
     "CARD_KIND",
     "CONFIRM",
+    "EXCHANGE_SAMPLES",
     "PACES",
     "UNDO",
     "CardGrade",
@@ -62,6 +63,7 @@ __all__ = [
     "Story",
     "TableSession",
     "check_pace",
+    "grade_exchange",
     "rules_of",
     "seats_of",
 ]
@@ -77,7 +79,7 @@ PACES = ("step", "slow", "normal", "fast", "off")
 #: No action is written in more characters ("choose defend_together", "bid gros_charlemagne", with room to spare).
 LONGEST_ACTION = 60
 #: The most deals behind the ranking of whole exchanges (a few dozen of them, each searched on every deal).
-_EXCHANGE_SAMPLES = 400
+EXCHANGE_SAMPLES = 400
 #: The most characters of a typed action a refusal repeats (as a widget's refusals do).
 _ECHO = 40
 
@@ -545,13 +547,13 @@ class TableSession:
         """Every exchange from ``start`` ranked (worked out once an exchange), or None where there is none to rank."""
         # ranked again when the deal count differs (a hint asked on fewer deals than a grade rests on): the grade
         # stays the review's, which ranks on the grade's deals
-        if self._exchange_ranked is None or self._exchange_ranked.samples != min(samples, _EXCHANGE_SAMPLES):
+        if self._exchange_ranked is None or self._exchange_ranked.samples != min(samples, EXCHANGE_SAMPLES):
             self._exchange_ranked = self._rank_exchange(start, samples)
         return self._exchange_ranked
 
     def _rank_exchange(self, state: HandState, samples: int) -> ExchangeHint | None:
         try:
-            return exchange_hint(state, min(samples, _EXCHANGE_SAMPLES), lang=self.lang)
+            return exchange_hint(state, min(samples, EXCHANGE_SAMPLES), lang=self.lang)
         except IllegalActionError:
             return None
 
@@ -561,15 +563,13 @@ class TableSession:
         if state.phase in EXCHANGE and state.to_move == seat:
             return None
         ranked = self._exchange_ranking(start, self.grade_samples)
-        if ranked is None:
-            return None
-        discards, trump = exchange_made(state, start, seat)
-        try:
-            mine = ranked.choice(discards, trump)
-        except IllegalActionError:  # outside the candidates: graded on the same deals as they were
-            ranked = exchange_hint(start, ranked.samples, also=(discards, trump), lang=self.lang)
-            mine = ranked.choice(discards, trump)
-        return ExchangeGrade(ranked, mine)
+        return None if ranked is None else grade_exchange(start, state, seat, ranked, self.lang)
+
+    def exchange_begun(self) -> HandState | None:
+        """The hand as the exchange under way in this hand began (kept by :meth:`play` for its grade), or None: what
+        a front end that grades the exchange itself, later (:func:`grade_exchange`), grades it from."""
+        kept = self._exchange
+        return kept[1] if kept is not None and kept[0] == len(self.game.finished) else None
 
     # ------------------------------------------------------------ after a hand
     @property
@@ -674,6 +674,18 @@ class TableSession:
             else "people at " + ", ".join(p.word for p in self.people)
         )
         return f"{game.rules.title}, {who}; {where}; NS {game.scores['NS']} – EW {game.scores['EW']}"
+
+
+def grade_exchange(start: HandState, after: HandState, seat: Seat, ranked: ExchangeHint, lang: Lang) -> ExchangeGrade:
+    """The exchange ``seat`` made from ``start`` (as ``after`` shows it) graded among ``ranked``'s exchanges, or on
+    the same deals when it is none of them."""
+    discards, trump = exchange_made(after, start, seat)
+    try:
+        mine = ranked.choice(discards, trump)
+    except IllegalActionError:  # outside the candidates: graded on the same deals as they were
+        ranked = exchange_hint(start, ranked.samples, also=(discards, trump), lang=lang)
+        mine = ranked.choice(discards, trump)
+    return ExchangeGrade(ranked, mine)
 
 
 def _clip(text: str) -> str:
