@@ -254,8 +254,13 @@ class TableSocket(WebSocketMixin, WebSocketHandler, JupyterHandler):
         text = message if isinstance(message, str) else None  # a binary frame is refused as not JSON
         tables.send(await tables.run(lambda: tables.referee.receive(link, text)))
         if link.table in tables.referee.tables and tables.referee.tables[link.table].to_grade:
-            # the grade, once the table is told the move
-            tables.send(await tables.run(lambda: tables.referee.settle(link), tables.grading))
+            # the grade, once the table is told the move, and not awaited here: the page's next frame (tornado
+            # reads a socket's frames one after another) is not held up behind the grade of its last one
+            tables.later(self._grades(link))
+
+    async def _grades(self, link: Link) -> None:
+        tables = _tables(self)
+        tables.send(await tables.run(lambda: tables.referee.settle(link), tables.grading))
 
     def on_close(self) -> None:
         link = self.link
