@@ -37,8 +37,10 @@ Frames (JSON objects, each with a ``"type"``)
     - ``watch``: every seat's view (:func:`watch_frame`), to the host or a teacher watching.
     - ``move``: an action just made, as the seat receiving it saw it (:func:`move_frame`: a card put aside or given
       to another is face down).
-    - ``grade``: the grade of the person's own move (:func:`grade_frame`); ``hint`` (:func:`hint_frame`),
-      ``note`` (:func:`note_frame`: why there is no hint), ``review`` (:func:`review_frame`): to the asker only.
+    - ``grade``: the grade of the person's own move (:func:`grade_frame`), worked out once the table has been told
+      the move (:meth:`Referee.settle`): it may come after the next ``view``, and names its action; ``hint``
+      (:func:`hint_frame`), ``note`` (:func:`note_frame`: why there is no hint), ``review`` (:func:`review_frame`):
+      to the asker only.
     - ``error``: a refusal in the words of the page's language (:func:`error_frame`); the table is unchanged.
 
 Safety
