@@ -151,3 +151,5 @@ def test_the_lessons_server_and_binder_s_enable_the_hook(tmp_path: Path) -> None
     )
     report = listed.stdout + listed.stderr
     assert "charlemagne_learn.saving" in report and "enabled" in report and "OK" in report, report
+    # the shared tables' referee, enabled by the same settings, is found and validated too
+    assert "charlemagne_learn.referee" in report and "X " not in report, report
