@@ -567,3 +567,20 @@ def test_the_bidder_s_exchange_is_graded_as_a_whole_after_the_table_is_told() ->
     exchange = [frame for who, frame in grades if frame["action"] == discards]
     assert [who for who, frame in grades if frame["action"] == discards] == [bidder] and len(exchange) == 1
     assert exchange[0]["grade"] in ("best", "good", "inaccuracy", "mistake", "blunder")
+
+
+def test_who_watched_a_deal_face_up_sits_down_only_once_it_is_over() -> None:
+    c = Class(seated={"S": "cat"})
+    c.start()
+    c.send("teacher", type="watch")
+    before = _snapshot(c.table)
+    c.send("teacher", type="sit", seat="N")
+    assert c.got["teacher"][-1]["type"] == "error" and _snapshot(c.table) == before
+    session = c.table.session
+    assert session is not None
+    for _ in range(200):
+        if session.done is not None:
+            break
+        c.play_first()
+    c.send("teacher", type="sit", seat="N")
+    assert c.table.seats[Seat.N].who == "teacher"

@@ -13,7 +13,7 @@ People and seats
     closed is *away*: after :attr:`Referee.replace_after` seconds a bot plays the seat until they return. A person who
     leaves (the ``leave`` frame) frees the seat at once: a bot plays it and anyone may take it. Empty seats are filled
     with bots when the host starts the hand. The host (who opened the table) and the teachers named to the referee
-    may watch a table face up, but not one they play at.
+    may watch a table face up, but not one they play at; who has watched a deal sits down only once it is over.
 
 Frames (JSON objects, each with a ``"type"``)
     From a page to the referee (each at most :data:`MAX_FRAME` characters, no field but those listed):
@@ -212,6 +212,8 @@ class Table:
     links: list[Link] = field(default_factory=list)
     #: The hint given at the move it was asked at, by seat and language: asked again, it is not worked out again.
     hinted: dict[tuple[Seat, Lang], tuple[int, Frame]] = field(default_factory=dict)
+    #: Who has watched the table face up, and in which hand: they sit down to play only once that hand is over.
+    watched: dict[str, int] = field(default_factory=dict)
     #: The moves told and not yet graded: the mover's page, their view as they moved, the move, and for the
     #: bidder's exchange the hand as it began and as it ended.
     to_grade: list[tuple[Link, SeatView, Action, tuple[HandState, HandState] | None]] = field(default_factory=list)
@@ -432,6 +434,8 @@ class Referee:
             if mine is not None or (link.who != table.host and link.who not in self.teachers):
                 raise _refuse("referee.no_watch")
             link.watching = True
+            if table.session is not None:
+                table.watched[link.who] = table.session.number
             return [(link, frame) for frame in self._frames_for(table, link, notices=False)]
         if kind == "start":  # the host starts the game, seated or not
             return self._start(table, link)
@@ -515,6 +519,9 @@ class Referee:
         sitter = table.seats.get(seat)
         if sitter is not None and sitter.who != link.who:
             raise _refuse("referee.seat_taken", seat=seat.name, free=_free(table))
+        session = table.session
+        if session is not None and session.done is None and table.watched.get(link.who) == session.number:
+            raise _refuse("referee.watched")  # they have seen every hand of this deal
         if sitter is None:
             table.seats[seat] = Sitter(link.who, link.name)
         else:
