@@ -845,6 +845,7 @@ def grade_frame(move: Move, lang: Lang) -> Frame:
         best = grade.ranked.best
         return {
             "type": "grade",
+            "exchange": False,
             "action": str(grade.action),
             "grade": mine.grade,
             "best": str(best.action),
@@ -855,9 +856,12 @@ def grade_frame(move: Move, lang: Lang) -> Frame:
     best_exchange = grade.ranked.best
     return {
         "type": "grade",
+        "exchange": True,
         "action": " ".join(_cards(grade.mine.discards)),
+        "trump": None if grade.mine.trump is None else grade.mine.trump.name,
         "grade": grade.mine.grade,
         "best": " ".join(_cards(best_exchange.discards)),
+        "best_trump": None if best_exchange.trump is None else best_exchange.trump.name,
         "reason": said(grade.mine.reason, lang),
         "best_reason": said(best_exchange.reason, lang),
     }
