@@ -21,7 +21,7 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "charlemagne_learn"
 NAME = PACKAGE.name
 #: Each layer's folders (or modules), bottom first; modules in one entry are side by side.
-LAYERS: list[tuple[str, ...]] = [("engine",), ("analysis", "course"), ("teach",), ("widgets",), ("",)]
+LAYERS: list[tuple[str, ...]] = [("engine",), ("analysis", "course"), ("teach",), ("widgets", "referee"), ("",)]
 
 
 def _modules() -> dict[str, Path]:

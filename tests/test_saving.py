@@ -135,7 +135,9 @@ def test_the_lessons_server_and_binder_s_enable_the_hook(tmp_path: Path) -> None
     tasks.install_lab_settings(tmp_path / "env")  # what binder/postBuild and tasks.py's setup run
     installed = tmp_path / "env" / "etc" / "jupyter" / "jupyter_server_config.d" / "charlemagne_learn.json"
     settings = json.loads(installed.read_text(encoding="utf-8"))
-    assert settings == {"ServerApp": {"jpserver_extensions": {"charlemagne_learn.saving": True}}}
+    assert settings == {
+        "ServerApp": {"jpserver_extensions": {"charlemagne_learn.saving": True, "charlemagne_learn.referee": True}}
+    }
     # the server reads such a file and finds the extension: here from a config folder of its own
     config = tmp_path / "config" / "jupyter_server_config.d"
     config.mkdir(parents=True)
@@ -149,3 +151,5 @@ def test_the_lessons_server_and_binder_s_enable_the_hook(tmp_path: Path) -> None
     )
     report = listed.stdout + listed.stderr
     assert "charlemagne_learn.saving" in report and "enabled" in report and "OK" in report, report
+    # the shared tables' referee, enabled by the same settings, is found and validated too
+    assert "charlemagne_learn.referee" in report and "X " not in report, report

@@ -54,6 +54,7 @@ from ..engine.rules import Rules
 __all__ = [
     "CARD_KIND",
     "CONFIRM",
+    "EXCHANGE_SAMPLES",
     "PACES",
     "UNDO",
     "CardGrade",
@@ -63,6 +64,7 @@ __all__ = [
     "Story",
     "TableSession",
     "check_pace",
+    "grade_exchange",
     "review_rows",
     "rules_of",
     "seats_of",
@@ -79,7 +81,7 @@ PACES = ("step", "slow", "normal", "fast", "off")
 #: No action is written in more characters ("choose defend_together", "bid gros_charlemagne", with room to spare).
 LONGEST_ACTION = 60
 #: The most deals behind the ranking of whole exchanges (a few dozen of them, each searched on every deal).
-_EXCHANGE_SAMPLES = 400
+EXCHANGE_SAMPLES = 400
 #: The most characters of a typed action a refusal repeats (as a widget's refusals do).
 _ECHO = 40
 
@@ -184,8 +186,11 @@ class TableSession:
     ``hands`` / ``kitty`` its chosen deal (as :class:`~charlemagne_learn.engine.game.Game` takes them) or ``deal`` the
     seed it is dealt from instead (as :meth:`Game.deal <charlemagne_learn.engine.game.Game.deal>` deals it, as a board
     of a hand record is: :mod:`.boards`); ``screen``: with several people, the pass screen between their turns
-    (:attr:`screen`); ``rules_options``: any option of :meth:`Rules.preset <charlemagne_learn.engine.rules.Rules.preset>`.
-    The same seed gives the same deals and the same bot moves."""
+    (:attr:`screen`; False: each person has a screen of their own, or one person types in every seat's moves); each
+    person may then play, ask a hint and a review by naming their seat (``play(action, seat)``), and a person's seat
+    may be handed to a bot and taken back (:meth:`bot_plays`, :meth:`person_plays`); ``rules_options``: any option of
+    :meth:`Rules.preset <charlemagne_learn.engine.rules.Rules.preset>`. The same seed gives the same deals and the
+    same bot moves."""
 
     def __init__(
         self,
@@ -215,11 +220,14 @@ class TableSession:
         rules = rules_of(variant, rules_options)
         self.people = seats_of(seat, people)
         self.me = self.people[0]
+        self.seed = seed
         self.game = Game(rules, first_dealer, seed, scores=scores, hands=hands, kitty=kitty)
         if deal is not None:
             self.game.deal(deal)
+        self._bot_kind = bots
         #: With several people: the pass screen hides the hands between two people's turns (False: the screen is the
-        #: seat to move's at once, as when one person types in a hand every seat played with real cards).
+        #: seat to move's at once: each person at a screen of their own, as at a shared table, or one person typing in
+        #: a hand every seat played with real cards).
         self.screen = flag("screen", screen)
         # each bot its own seed, derived from the game's: same seed, same bot moves; the partner's and the
         # opponents' kinds may differ (a learner forgives weak opponents sooner than a weak partner)
@@ -231,7 +239,8 @@ class TableSession:
             if s not in self.people
         }
         self.bots: dict[Seat, Bot] = {s: make_bot(kind, derive_seed(seed, int(s))) for s, kind in self.kinds.items()}
-        #: The person whose cards the screen shows; None before the first pass screen is answered.
+        #: The person whose cards the screen shows; None before the first pass screen is answered. With no pass
+        #: screen (:attr:`screen` False): the person to move.
         self._viewer: Seat | None = self.me if len(self.people) == 1 else None
         #: The person the screen is passing to (its pass screen is up), or None.
         self.passing_to: Seat | None = None
@@ -245,6 +254,8 @@ class TableSession:
         self.done: HandState | None = None
         #: The review's rows, kept for the hand and the language they were written for.
         self._review: tuple[HandState, Lang, list[tuple[Seat, ReviewLine]]] | None = None
+        #: Each seat's review of the finished hand, by seat and language.
+        self._reviews: tuple[HandState | None, dict[tuple[Seat, Lang], tuple[ReviewLine, ...]]] = (None, {})
         #: The person's exchange under way: the hand's number and the hand as it began, and its ranking once worked
         #: out (one ranking serves the hint and the grade).
         self._exchange: tuple[int, HandState] | None = None
@@ -331,7 +342,7 @@ class TableSession:
             if self.screen:
                 self.passing_to = mover
             else:
-                self._viewer = mover
+                self._viewer = mover  # each person sees their own screen: nothing to pass
         if self.tell and self.state is hand and len(hand.history) > start and len(self.people) == 1:
             # told from the learner's own last move, when there is one; with no story, straight to its end
             first = max(start - 1, 0)
@@ -388,12 +399,14 @@ class TableSession:
         self._viewer, self.passing_to = self.passing_to, None
 
     # ------------------------------------------------------------ a person's moves
-    def play(self, action: Action | Card | str) -> Move:
+    def play(self, action: Action | Card | str, seat: Seat | str | None = None) -> Move:
         """The move of the person to act: ``"bid 6"``, ``"pass"``, ``"trump H"``, ``"choose kitty"``, or a card
         (``"JH"``), which plays, discards or gives it as the phase asks; then the bots move until it is a person's
-        turn. Refused (a game or hand that is over, a pass screen up, an action the engine does not allow): the
-        error is raised and nothing changes."""
+        turn. ``seat``: the seat of the person moving (a table of screens of their own), refused when it is not that
+        seat's turn. Refused (a game or hand that is over, a pass screen up, an action the engine does not allow):
+        the error is raised and nothing changes."""
         lang = self.lang
+        self._check_turn(seat)
         if self.game.is_over:
             raise IllegalActionError(sentence("play.game_is_over", lang, team=self.team(self.game.winner)))
         if self.done is not None:
@@ -414,6 +427,13 @@ class TableSession:
             grade = self._exchange_grade(exchange, mover)
         self.run_bots()
         return Move(mover, act, grade)
+
+    def _check_turn(self, seat: Seat | str | None) -> None:
+        """Refuse a move or a hint asked by ``seat`` (when one is named) while it is not a person's turn there."""
+        if seat is not None and (not self.your_turn or Seat.find(seat) != self.seat):
+            raise IllegalActionError(
+                sentence("hints.not_your_turn", self.lang, seat=word(Seat.find(seat).name, self.lang))
+            )
 
     def action(self, action: Action | Card | str) -> Action:
         """A card stands for the phase's card action (play, discard or give); anything else is read as an action."""
@@ -505,10 +525,11 @@ class TableSession:
         return True
 
     # ------------------------------------------------------------ hints and the exchange
-    def hint(self) -> Hint | ExchangeHint | str:
+    def hint(self, seat: Seat | str | None = None) -> Hint | ExchangeHint | str:
         """Every legal card, bid or partner's card ranked with its grade, or the bidder's whole exchanges; where
-        there is no hint to give, the catalog key of the note that says why."""
-        if not self.your_turn:
+        there is no hint to give, the catalog key of the note that says why. ``seat``: the seat asking (a table of
+        screens of their own): only the seat to move is given one."""
+        if not self.your_turn or (seat is not None and Seat.find(seat) != self.seat):
             return "play.hint_wait"
         state = self.game.hand
         start = self._exchange_start() if state.phase in EXCHANGE else None
@@ -542,13 +563,13 @@ class TableSession:
         """Every exchange from ``start`` ranked (worked out once an exchange), or None where there is none to rank."""
         # ranked again when the deal count differs (a hint asked on fewer deals than a grade rests on): the grade
         # stays the review's, which ranks on the grade's deals
-        if self._exchange_ranked is None or self._exchange_ranked.samples != min(samples, _EXCHANGE_SAMPLES):
+        if self._exchange_ranked is None or self._exchange_ranked.samples != min(samples, EXCHANGE_SAMPLES):
             self._exchange_ranked = self._rank_exchange(start, samples)
         return self._exchange_ranked
 
     def _rank_exchange(self, state: HandState, samples: int) -> ExchangeHint | None:
         try:
-            return exchange_hint(state, min(samples, _EXCHANGE_SAMPLES), lang=self.lang)
+            return exchange_hint(state, min(samples, EXCHANGE_SAMPLES), lang=self.lang)
         except IllegalActionError:
             return None
 
@@ -558,15 +579,13 @@ class TableSession:
         if state.phase in EXCHANGE and state.to_move == seat:
             return None
         ranked = self._exchange_ranking(start, self.grade_samples)
-        if ranked is None:
-            return None
-        discards, trump = exchange_made(state, start, seat)
-        try:
-            mine = ranked.choice(discards, trump)
-        except IllegalActionError:  # outside the candidates: graded on the same deals as they were
-            ranked = exchange_hint(start, ranked.samples, also=(discards, trump), lang=self.lang)
-            mine = ranked.choice(discards, trump)
-        return ExchangeGrade(ranked, mine)
+        return None if ranked is None else grade_exchange(start, state, seat, ranked, self.lang)
+
+    def exchange_begun(self) -> HandState | None:
+        """The hand as the exchange under way in this hand began (kept by :meth:`play` for its grade), or None: what
+        a front end that grades the exchange itself, later (:func:`grade_exchange`), grades it from."""
+        kept = self._exchange
+        return kept[1] if kept is not None and kept[0] == len(self.game.finished) else None
 
     # ------------------------------------------------------------ after a hand
     @property
@@ -574,18 +593,56 @@ class TableSession:
         """A hand is over and its review is still to be written (it grades every decision: it takes a moment)."""
         return self.done is not None and (self._review is None or self._review[0] is not self.done)
 
-    def review(self) -> list[tuple[Seat, ReviewLine]]:
+    def review(self, seat: Seat | str | None = None) -> list[tuple[Seat, ReviewLine]]:
         """The finished hand's decisions of every person at the table, in the order made, each graded (kept once
-        written, for the hand and the language; a review that fails is tried again, not lost)."""
+        written, for the hand and the language; a review that fails is tried again, not lost). ``seat``: that
+        seat's decisions alone (a table of screens of their own: each person is shown their own)."""
         hand = self.done
         if hand is None:
             raise IllegalActionError(sentence("play.finish_first", self.lang))
+        if seat is not None:
+            return [(Seat.find(seat), line) for line in self._seat_review(hand, Seat.find(seat))]
         kept = self._review
         if kept is not None and kept[0] is hand and kept[1] == self.lang:
             return kept[2]
-        rows = review_rows(hand, self.people, self.grade_samples, self.lang)
+        rows = sorted(((seat, line) for seat in self.people for line in self._seat_review(hand, seat)), key=_by_move)
         self._review = (hand, self.lang, rows)
         return rows
+
+    def _seat_review(self, hand: HandState, seat: Seat) -> tuple[ReviewLine, ...]:
+        """One seat's review of ``hand`` in the table's language (kept once written, while the hand is reviewed)."""
+        if self._reviews[0] is not hand:
+            self._reviews = (hand, {})
+        kept = self._reviews[1]
+        if (seat, self.lang) not in kept:
+            kept[seat, self.lang] = review(hand, seat, samples=self.grade_samples, workers=1, lang=self.lang).lines
+        return kept[seat, self.lang]
+
+    # ------------------------------------------------------------ a seat handed to a bot and back
+    def bot_plays(self, seat: Seat | str, kind: str | None = None) -> None:
+        """A person's seat played by a bot of ``kind`` (the table's bots' by default) until :meth:`person_plays`
+        gives it back: the bot moves at once when it is that seat's turn. Refused for a seat no person holds, and
+        for the last person's (a table of bots alone would play on with nobody at it)."""
+        found = Seat.find(seat)
+        if found not in self.people or len(self.people) == 1:
+            raise RulesOptionError(sentence("play.people_count", value=quote(found.name)))
+        chosen = kind if kind is not None else self._bot_kind
+        self.bots[found] = make_bot(chosen, derive_seed(self.seed, int(found)))
+        self.kinds[found] = chosen
+        self.people = tuple(p for p in self.people if p != found)
+        self.me = self.people[0]
+        if self.game.hand.to_move == found:
+            self.run_bots()
+
+    def person_plays(self, seat: Seat | str) -> None:
+        """A bot's seat given (back) to a person, who moves next when it is that seat's turn."""
+        found = Seat.find(seat)
+        if found in self.people:
+            return
+        del self.bots[found], self.kinds[found]
+        self.people = (*self.people, found)
+        if not self.screen:
+            self._viewer = self.game.hand.to_move
 
     def replay_at(self, at: int) -> HandState:
         """The finished hand as it was after ``at`` actions (0: the deal), every hand face up."""
@@ -639,8 +696,23 @@ def review_rows(hand: HandState, seats: Sequence[Seat], samples: int, lang: Lang
     what :meth:`TableSession.review` shows after a hand played at the table, and what a hand typed in after it was
     played with real cards (:class:`~.played.PlayedHand`) shows."""
     rows = [(seat, line) for seat in seats for line in review(hand, seat, samples=samples, workers=1, lang=lang).lines]
-    rows.sort(key=lambda seat_line: seat_line[1].move)
-    return rows
+    return sorted(rows, key=_by_move)
+
+
+def _by_move(seat_line: tuple[Seat, ReviewLine]) -> int:
+    return seat_line[1].move
+
+
+def grade_exchange(start: HandState, after: HandState, seat: Seat, ranked: ExchangeHint, lang: Lang) -> ExchangeGrade:
+    """The exchange ``seat`` made from ``start`` (as ``after`` shows it) graded among ``ranked``'s exchanges, or on
+    the same deals when it is none of them."""
+    discards, trump = exchange_made(after, start, seat)
+    try:
+        mine = ranked.choice(discards, trump)
+    except IllegalActionError:  # outside the candidates: graded on the same deals as they were
+        ranked = exchange_hint(start, ranked.samples, also=(discards, trump), lang=lang)
+        mine = ranked.choice(discards, trump)
+    return ExchangeGrade(ranked, mine)
 
 
 def _clip(text: str) -> str:
