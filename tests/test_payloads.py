@@ -30,6 +30,7 @@ from charlemagne_learn.widgets import (
     payloads,
 )
 from charlemagne_learn.widgets._base import card_view
+from charlemagne_learn.widgets._codebox import CodeBox
 from charlemagne_learn.widgets._payload_types import FILE, declarations
 from charlemagne_learn.widgets._traits import Payload, Payloads
 from charlemagne_learn.widgets.playtable import TableFront
@@ -190,6 +191,7 @@ SHAPES: dict[type, dict[str, Any]] = {
     Afresh: {"lessons": list[P.AfreshLesson], "words": P.AfreshWords},
     HomeworkBox: {"words": P.NameBoxWords},
     BoardsBox: {"words": P.NameBoxWords},
+    CodeBox: {"words": P.NameBoxWords},
     Table: {"picture": P.TablePicture, "words": dict[str, str]},
     TableFront: _TABLE_FRONT,
     PlayTable: {**_TABLE_FRONT, "story": P.StoryStep | None, "replay_info": P.ReplayInfo | None},
