@@ -2,6 +2,7 @@
 
     .venv/bin/python scripts/build_lessons.py                  # every lesson, both editions
     .venv/bin/python scripts/build_lessons.py 05 practice      # some lessons (a name or its number)
+    .venv/bin/python scripts/build_lessons.py teachers_guide   # a teacher's page (lessons/teachers/)
     .venv/bin/python scripts/build_lessons.py --cells-only 05  # the cells only, not run (fast; outputs left out)
 
 A lesson is written once, in English, as a MyST Markdown notebook: ``lessons/NN_<name>.md`` (jupytext reads it). Its
@@ -39,6 +40,8 @@ ROOT = Path(__file__).resolve().parents[1]
 SOURCES = ROOT / "lessons"
 TRANSLATIONS = SOURCES / "fr"
 NOTEBOOKS = ROOT / "notebooks"
+#: The teacher's pages' folder, under the sources, their translations and each edition's notebooks alike.
+TEACHERS = "teachers"
 #: What a translator reads beside each entry.
 MARKDOWN, COMMENT, STRING = "markdown cell", "comment in code", "Python string literal: keep its quotes and {fields}"
 _FSTRING_START, _FSTRING_END = (getattr(tokenize, name, None) for name in ("FSTRING_START", "FSTRING_END"))
@@ -59,8 +62,11 @@ class Piece:
 
 
 def lessons() -> list[str]:
-    """The names of the lessons written as sources, in course order."""
-    return sorted(path.stem for path in SOURCES.glob("*.md"))
+    """The names of the lessons written as sources, in course order, then the teacher's pages
+    (``teachers/<name>``: ``lessons/teachers/<name>.md`` builds ``notebooks/teachers/`` and ``notebooks/fr/teachers/``)."""
+    return sorted(path.stem for path in SOURCES.glob("*.md")) + [
+        f"{TEACHERS}/{path.stem}" for path in sorted((SOURCES / TEACHERS).glob("*.md"))
+    ]
 
 
 def read_source(name: str) -> NotebookNode:
@@ -239,7 +245,7 @@ def build(name: str, *, run: bool = True) -> list[str]:
 
 
 def _named(wanted: str) -> str:
-    matching = [name for name in lessons() if name == wanted or name.split("_", 1)[0] == wanted]
+    matching = [name for name in lessons() if wanted in (name, name.split("/")[-1], name.split("_", 1)[0])]
     if len(matching) != 1:
         raise SystemExit(f"build_lessons: no lesson {wanted!r}; the lessons are {', '.join(lessons())}")
     return matching[0]

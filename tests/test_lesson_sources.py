@@ -1,4 +1,4 @@
-"""Issue 48, item 3: each lesson is written once — ``lessons/NN_<name>.md`` in English, its French translation kept
+"""Issue 48, item 3: each lesson (and each teacher's page) is written once — ``lessons/NN_<name>.md`` in English, its French translation kept
 against it in ``lessons/fr/NN_<name>.po`` — and both editions' notebooks under ``notebooks/`` are built from them by
 ``scripts/build_lessons.py``: a notebook edited by hand instead of its source fails here, and so does a paragraph of
 the source changed without its translation."""
@@ -36,11 +36,17 @@ def _cells(notebook: dict[str, Any]) -> list[tuple[str, str, str, dict[str, Any]
     ]
 
 
-def test_every_lesson_of_both_editions_has_a_source() -> None:
-    english = sorted(path.stem for path in NOTEBOOKS.glob("*.ipynb"))
-    french = sorted(path.stem for path in (NOTEBOOKS / "fr").glob("*.ipynb"))
-    assert LESSONS == english == french
-    assert sorted(path.stem for path in build_lessons.TRANSLATIONS.glob("*.po")) == LESSONS
+def _named(folder: Path, suffix: str) -> list[str]:
+    """The pages of ``folder`` as the build names them: the lessons, then ``teachers/<name>``."""
+    return [path.stem for path in sorted(folder.glob(f"*{suffix}"))] + [
+        f"teachers/{path.stem}" for path in sorted((folder / "teachers").glob(f"*{suffix}"))
+    ]
+
+
+def test_every_lesson_and_teachers_page_of_both_editions_has_a_source() -> None:
+    assert LESSONS == _named(NOTEBOOKS, ".ipynb") == _named(NOTEBOOKS / "fr", ".ipynb")
+    assert _named(build_lessons.TRANSLATIONS, ".po") == LESSONS
+    assert {"teachers/teachers_guide", "teachers/teachers_dashboard"} <= set(LESSONS)
 
 
 @pytest.mark.parametrize("name", LESSONS)
