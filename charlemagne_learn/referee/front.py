@@ -68,6 +68,8 @@ class Tables:
         self.grading = ThreadPoolExecutor(max_workers=usable_cpus(), thread_name_prefix="charlemagne-grades")
         self.sockets: dict[Link, TableDoor] = {}
         self.pending: set[asyncio.Future[None]] = set()
+        #: Whether the server has stopped the referee: the pages' sockets closing after it are not its work.
+        self.closed = False
 
     async def run(self, call: Callable[[], T], pool: ThreadPoolExecutor | None = None) -> T:
         """``call`` in the referee's pool (or ``pool``): the event loop carries other tables' frames while it runs."""
@@ -85,7 +87,11 @@ class Tables:
                 self.sockets.pop(link, None)
 
     def later(self, work: Coroutine[Any, Any, None]) -> None:
-        """``work`` run on the event loop, kept until done (a task nobody holds may be collected half way)."""
+        """``work`` run on the event loop, kept until done (a task nobody holds may be collected half way); none once
+        the referee has stopped (its pools take no more work)."""
+        if self.closed:
+            work.close()
+            return
         task = asyncio.ensure_future(work)
         self.pending.add(task)
         task.add_done_callback(self.pending.discard)
@@ -95,6 +101,7 @@ class Tables:
 
     def shutdown(self) -> None:
         """The pools stopped: work not begun is dropped (a table's game is on disk as of its last move)."""
+        self.closed = True
         self.pool.shutdown(wait=False, cancel_futures=True)
         self.grading.shutdown(wait=False, cancel_futures=True)
 
