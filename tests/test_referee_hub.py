@@ -202,3 +202,20 @@ async def test_two_hub_users_play_at_a_table_of_the_hub_service_as_their_hub_sel
     assert process.poll() is not None
     with pytest.raises(OSError), socket.create_connection(where, timeout=5):
         pass
+
+
+def test_the_hubs_admins_and_its_teachers_group_teach_as_the_service_is_told() -> None:
+    if importlib.util.find_spec("jupyterhub") is None and not os.environ.get("CI"):
+        pytest.skip("JupyterHub is not installed (the test extra has it)")
+    from charlemagne_learn.referee.hub import RefereeService
+
+    def hub_user(name: str, admin: bool = False, *groups: str) -> dict[str, Any]:
+        return {"name": name, "admin": admin, "groups": list(groups)}
+
+    service = RefereeService(teacher_group="staff")
+    assert service.teaches(hub_user("mia", False, "staff")) and service.teaches(hub_user("root", True))
+    assert not service.teaches(hub_user("ann", False, "teachers"))
+    assert RefereeService().teaches(hub_user("ann", False, "teachers"))  # the group by default
+    nobody = RefereeService(admins_teach=False, teacher_group="")
+    assert not nobody.teaches(hub_user("root", True, "teachers"))
+    assert RefereeService(teachers=["ann"]).teaches(hub_user("ann"))
