@@ -1,7 +1,9 @@
 """Shared tables: a class plays together, each person at their own screen, on the JupyterLab server it already
 uses. :mod:`.tables` is the referee itself (plain Python: the seats, who sees what, the frames, the tables kept on
-disk); :mod:`.server` carries its frames as a Jupyter Server extension (``charlemagne_learn.referee``). Beside the
-widgets, not above them: neither imports the other. The package's facade does not import it."""
+disk); :mod:`.server` carries its frames as a Jupyter Server extension (``charlemagne_learn.referee``), and
+:mod:`.hub` as a JupyterHub managed service (``python -m charlemagne_learn.referee.hub``), both with the handlers of
+:mod:`.front`. Beside the widgets, not above them: neither imports the other. The package's facade does not import
+it."""
 
 from __future__ import annotations
 
