@@ -18,9 +18,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from charlemagne_learn.engine.actions import Action
-from charlemagne_learn.engine.cards import Seat
+from charlemagne_learn.engine.cards import Card, Seat
 from charlemagne_learn.engine.errors import IllegalActionError, RulesOptionError
 from charlemagne_learn.engine.hand import HandState
+from charlemagne_learn.engine.i18n import card_label
 from charlemagne_learn.referee.tables import MAX_FRAME, FakeClock, Link, Out, Referee, RefereeError, Table
 from charlemagne_learn.teach.session import TableSession
 
@@ -585,3 +586,18 @@ def test_who_watched_a_deal_face_up_sits_down_only_once_it_is_over() -> None:
         c.play_first()
     c.send("teacher", type="sit", seat="N")
     assert c.table.seats[Seat.N].who == "teacher"
+
+
+def test_a_view_says_its_cards_and_its_actions_in_the_page_language_and_no_other() -> None:
+    c = Class(seated={"S": "cat"})
+    c.join("cat", lang="fr")
+    c.start()
+    view = c.last("cat", "view")
+    words = view["words"]
+    assert set(words["cards"]) == set(view["hand"])  # no card of another's hand, none of the kitty
+    assert {face["label"] for face in words["cards"].values()} <= {
+        card_label(Card.parse(c), "fr") for c in view["hand"]
+    }
+    assert set(view["legal"]) <= set(words["actions"]) and words["actions"]["pass"] == "passe"
+    assert words["seats"] == {"N": "Nord", "E": "Est", "S": "Sud", "W": "Ouest"}
+    assert words["phase"] == "enchères"
