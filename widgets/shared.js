@@ -37,8 +37,8 @@ function gradeChip(words, grade) {
 }
 
 // One table's socket and its drawing. `seat`: the seat to take ("" to choose on the page); `host`: the page of the
-// lobby, which offers Start and Watch.
-function tableView(model, room, { seat = "", host = false } = {}) {
+// lobby, which offers Start and Watch; `first`: a frame to send once joined (the lobby's Start or Watch).
+function tableView(model, room, { seat = "", host = false, first = null } = {}) {
   const w = () => model.get("words") || {};
   const box = el("section", { class: "cl-shared-table", "data-room": room });
   const heading = el("h4", { class: "cl-shared-title" });
@@ -66,7 +66,11 @@ function tableView(model, room, { seat = "", host = false } = {}) {
     socket.onopen = () => {
       retry = 0;
       if (mine) send({ type: "sit", seat: mine });
-      if (box.dataset.watching) send({ type: "watch" });
+      if (first) {
+        if (first.type === "watch") box.dataset.watching = "yes";
+        send(first);
+        first = null;
+      } else if (box.dataset.watching) send({ type: "watch" });
     };
     socket.onmessage = (event) => onFrame(JSON.parse(event.data));
     // the socket dropped (a server restart, a network hiccup, the table not open yet): joined again, later and later
@@ -242,9 +246,9 @@ function lobby(model, root) {
   const error = el("p", { class: "cl-message", role: "alert", hidden: true });
   const shown = el("div", { class: "cl-shared-hosted" });
   let hosted = null;
-  const host = (name) => {
+  const host = (name, first = null) => {
     hosted?.close();
-    hosted = tableView(model, name, { host: true });
+    hosted = tableView(model, name, { host: true, first });
     shown.replaceChildren(hosted.box);
   };
   const load = async () => {
@@ -253,7 +257,8 @@ function lobby(model, root) {
     const wd = w();
     list.replaceChildren(...(tables.length ? tables.map((t) => el("li", { "data-room": t.table },
       el("strong", { text: t.table }), " · ", t.started ? wd.started : fill(wd.free, { seats: t.free.map((s) => wd[s]).join(", ") || "-" }), " ",
-      el("button", { type: "button", class: "cl-action cl-shared-host", onclick: () => host(t.table) }, wd.watch))) : [el("li", { text: wd.none })]));
+      el("button", { type: "button", class: "cl-action cl-shared-host", onclick: () => host(t.table, { type: t.started ? "watch" : "start" }) },
+        t.started ? wd.watch : wd.start))) : [el("li", { text: wd.none })]));
   };
   const open = async () => {
     error.hidden = true;
