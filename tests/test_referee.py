@@ -601,3 +601,26 @@ def test_a_view_says_its_cards_and_its_actions_in_the_page_language_and_no_other
     assert set(view["legal"]) <= set(words["actions"]) and words["actions"]["pass"] == "passe"
     assert words["seats"] == {"N": "Nord", "E": "Est", "S": "Sud", "W": "Ouest"}
     assert words["phase"] == "enchères"
+
+
+def test_a_grade_and_a_hint_say_their_moves_in_the_page_language() -> None:
+    c = Class(seated={"S": "cat"})
+    c.join("cat", lang="fr")
+    c.start()
+    for _ in range(40):
+        view = c.last("cat", "view")
+        if view["to_act"] and view["phase"] == "play":
+            break
+        if view["to_act"]:
+            c.send("cat", type="act", action=view["legal"][0], move=view["move"])
+        else:
+            c.ref.tick()
+            c.clock.now += 400  # the bots have moved; past the turn limit nothing waits
+    view = c.last("cat", "view")
+    assert view["to_act"] and view["phase"] == "play", view
+    c.send("cat", type="hint")
+    choice = c.last("cat", "hint")["choices"][0]
+    assert choice["said"] == Action.parse(choice["action"]).text("fr") and choice["said"].startswith("jouer ")
+    c.send("cat", type="act", action=choice["action"], move=view["move"])
+    grade = c.last("cat", "grade")
+    assert grade["said"].startswith("jouer ") and grade["best_said"].startswith("jouer ")

@@ -191,13 +191,13 @@ function tableView(model, room, { seat = "", host = false, first = null } = {}) 
       return;
     }
     if (frame.type === "grade") {
-      gradeBox.replaceChildren(el("p", {}, el("span", { text: `${frame.action} ` }), gradeChip(w(), frame.grade),
+      gradeBox.replaceChildren(el("p", {}, el("span", { text: `${frame.said || frame.action} ` }), gradeChip(w(), frame.grade),
         el("span", { class: "cl-caption", text: ` ${frame.reason}` })));
       return;
     }
     if (frame.type === "hint" || frame.type === "note") {
       panel.replaceChildren(frame.type === "note" ? el("p", { text: frame.text }) : el("ol", { class: "cl-hint-list" },
-        ...frame.choices.map((c) => el("li", {}, el("strong", { text: c.action || (c.discards || []).join(" ") }), " ",
+        ...frame.choices.map((c) => el("li", {}, el("strong", { text: c.said || (c.discards || []).join(" ") }), " ",
           gradeChip(w(), c.grade), el("span", { class: "cl-caption", text: ` ${c.reason}` })))));
       return;
     }

@@ -863,7 +863,8 @@ def note_frame(key: str, lang: Lang) -> Frame:
 
 
 def hint_frame(found: Hint | ExchangeHint, lang: Lang) -> Frame:
-    """``hint``: the seat's choices, best first, each with its grade and its reason in the page's language."""
+    """``hint``: the seat's choices, best first, each with its grade and its reason in the page's language (and a
+    bid or a card its words, ``said``)."""
     if isinstance(found, ExchangeHint):
         choices = [
             {
@@ -880,14 +881,21 @@ def hint_frame(found: Hint | ExchangeHint, lang: Lang) -> Frame:
         "type": "hint",
         "exchange": False,
         "choices": [
-            {"action": str(c.action), "grade": c.grade, "points": round(c.points, 2), "reason": said(c.reason, lang)}
+            {
+                "action": str(c.action),
+                "said": c.action.text(lang),
+                "grade": c.grade,
+                "points": round(c.points, 2),
+                "reason": said(c.reason, lang),
+            }
             for c in found.choices
         ],
     }
 
 
 def grade_frame(move: Move, lang: Lang) -> Frame:
-    """``grade``: the grade of the person's own move, the best choice and why, in the page's language."""
+    """``grade``: the grade of the person's own move, the best choice and why, in the page's language (a bid's or a
+    card's words: ``said``, ``best_said``)."""
     grade = move.grade
     if isinstance(grade, CardGrade):
         mine = grade.ranked.choice(grade.action)
@@ -896,8 +904,10 @@ def grade_frame(move: Move, lang: Lang) -> Frame:
             "type": "grade",
             "exchange": False,
             "action": str(grade.action),
+            "said": grade.action.text(lang),
             "grade": mine.grade,
             "best": str(best.action),
+            "best_said": best.action.text(lang),
             "reason": said(mine.reason, lang),
             "best_reason": said(best.reason, lang),
         }
