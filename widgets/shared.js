@@ -188,6 +188,11 @@ function tableView(model, room, { seat = "", host = false, first = null } = {}) 
     if (frame.type === "error") {
       error.textContent = frame.text;
       error.hidden = false;
+      // a seat picked on the page and refused (taken meanwhile): the free seats are offered again
+      if (last?.type === "table" && mine !== seat) {
+        mine = seat;
+        drawTable(last);
+      }
       return;
     }
     if (frame.type === "grade") {
@@ -291,14 +296,13 @@ function lobby(model, root) {
   model.on("change:words", draw);
   draw();
   root.append(heading, list, el("div", { class: "cl-controls" }, label, openButton, refresh), error, shown);
+  return () => hosted?.close();
 }
 
 function render({ model, el: root }) {
   rootOf(root, model, "shared");
-  if (model.get("lobby")) {
-    lobby(model, root);
-    return;
-  }
+  // the view removed (the cell cleared or run again): its socket closes, and no reconnection is tried
+  if (model.get("lobby")) return lobby(model, root);
   const view = tableView(model, model.get("room"), { seat: model.get("seat") });
   root.append(view.box);
   return () => view.close();
