@@ -30,7 +30,6 @@ pytestmark = pytest.mark.browser
 REPO = Path(__file__).resolve().parents[2]
 ROOM = "class-3"
 SEATS = ("N", "E", "S", "W")
-PICTURE = REPO / "docs" / "four_seats.png"
 #: A bound on the clicks of one hand (bidding, the exchange, every card): a table stuck on a click fails, not hangs.
 CLICKS = 120
 
@@ -216,7 +215,7 @@ def test_four_people_play_a_hand_and_one_comes_back_after_a_reload(class_lab: La
             checked += _check_frames(people, lab, seen_at, hand_of)
         session = _referee(lab).tables[ROOM].session
         assert session is not None and session.done is not None and session.number == 2, "the second hand ended"
-        assert session.people == list(Seat) or set(session.people) == set(Seat), "nobody was replaced by a bot"
+        assert set(session.people) == set(Seat), "nobody was replaced by a bot"
         checked += _check_frames(people, lab, seen_at, hand_of)
         assert checked > 4 * (len(first.history) + len(session.done.history))
         # the host watched every hand face up; the kernels hold no card, only the room, the seat and words
@@ -240,7 +239,8 @@ def _pictures(people: dict[str, Person], lab: Lab) -> list[bytes]:
 
 
 def _four_seats(shots: list[bytes]) -> None:
-    """The four pages side by side, as docs/four_seats.png shows them (each seat its own hand, the same trick)."""
+    """The four pages side by side (each seat its own hand, the same trick), kept with the test's artifacts:
+    docs/four_seats.png is this picture, copied by hand when the page's look changes (a test leaves the docs alone)."""
     from io import BytesIO
 
     from PIL import Image
@@ -253,8 +253,7 @@ def _four_seats(shots: list[bytes]) -> None:
         sheet.paste(picture, (x, 0))
         x += picture.width + 10
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    sheet.save(ARTIFACTS / "four_seats.png")
-    sheet.save(PICTURE, optimize=True)
+    sheet.save(ARTIFACTS / "four_seats.png", optimize=True)
 
 
 def _reads_well(person: Person) -> None:
