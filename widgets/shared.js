@@ -118,12 +118,12 @@ function tableView(model, room, { seat = "", host = false, first = null } = {}) 
       const t = frame.tricks[frame.tricks.length - 1];
       parts.push(el("h5", { text: wd.last_trick }), trickRow(words, t.cards.map((c, i) => [t.seats[i], c])));
     }
-    // the cards this seat may play now: each legal action that names one of its cards
+    // the cards this seat may play now: each legal action that names a card of its hand (any other is a button)
     const byCard = new Map();
     const others = [];
     for (const action of frame.legal) {
       const card = action.slice(action.indexOf(" ") + 1);
-      if (action.includes(" ") && (frame.hand.includes(card) || (frame.kitty || []).includes(card)) && !byCard.has(card)) byCard.set(card, action);
+      if (action.includes(" ") && frame.hand.includes(card) && !byCard.has(card)) byCard.set(card, action);
       else others.push(action);
     }
     const held = [...frame.hand];
