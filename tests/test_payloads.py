@@ -22,8 +22,10 @@ from charlemagne_learn.widgets import (
     DecisionQuiz,
     Hand,
     HomeworkBox,
+    Lobby,
     NameBox,
     PlayTable,
+    SharedTable,
     Table,
     TrickQuiz,
     TrumpLadder,
@@ -196,6 +198,8 @@ SHAPES: dict[type, dict[str, Any]] = {
     TableFront: _TABLE_FRONT,
     PlayTable: {**_TABLE_FRONT, "story": P.StoryStep | None, "replay_info": P.ReplayInfo | None},
     DecisionQuiz: {**_TABLE_FRONT, "_download": P.Download | None},
+    SharedTable: {"words": dict[str, str]},
+    Lobby: {"words": dict[str, str]},
 }
 LANGS = ("en", "fr")
 VARIANTS = ("canadian", "american", "maine", "bid_euchre")

@@ -18,9 +18,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from charlemagne_learn.engine.actions import Action
-from charlemagne_learn.engine.cards import Seat
+from charlemagne_learn.engine.cards import Card, Seat
 from charlemagne_learn.engine.errors import IllegalActionError, RulesOptionError
 from charlemagne_learn.engine.hand import HandState
+from charlemagne_learn.engine.i18n import card_label
 from charlemagne_learn.referee.tables import MAX_FRAME, FakeClock, Link, Out, Referee, RefereeError, Table
 from charlemagne_learn.teach.session import TableSession
 
@@ -585,3 +586,41 @@ def test_who_watched_a_deal_face_up_sits_down_only_once_it_is_over() -> None:
         c.play_first()
     c.send("teacher", type="sit", seat="N")
     assert c.table.seats[Seat.N].who == "teacher"
+
+
+def test_a_view_says_its_cards_and_its_actions_in_the_page_language_and_no_other() -> None:
+    c = Class(seated={"S": "cat"})
+    c.join("cat", lang="fr")
+    c.start()
+    view = c.last("cat", "view")
+    words = view["words"]
+    assert set(words["cards"]) == set(view["hand"])  # no card of another's hand, none of the kitty
+    assert {face["label"] for face in words["cards"].values()} <= {
+        card_label(Card.parse(c), "fr") for c in view["hand"]
+    }
+    assert set(view["legal"]) <= set(words["actions"]) and words["actions"]["pass"] == "passe"
+    assert words["seats"] == {"N": "Nord", "E": "Est", "S": "Sud", "W": "Ouest"}
+    assert words["phase"] == "enchères"
+
+
+def test_a_grade_and_a_hint_say_their_moves_in_the_page_language() -> None:
+    c = Class(seated={"S": "cat"})
+    c.join("cat", lang="fr")
+    c.start()
+    for _ in range(40):
+        view = c.last("cat", "view")
+        if view["to_act"] and view["phase"] == "play":
+            break
+        if view["to_act"]:
+            c.send("cat", type="act", action=view["legal"][0], move=view["move"])
+        else:
+            c.ref.tick()
+            c.clock.now += 400  # the bots have moved; past the turn limit nothing waits
+    view = c.last("cat", "view")
+    assert view["to_act"] and view["phase"] == "play", view
+    c.send("cat", type="hint")
+    choice = c.last("cat", "hint")["choices"][0]
+    assert choice["said"] == Action.parse(choice["action"]).text("fr") and choice["said"].startswith("jouer ")
+    c.send("cat", type="act", action=choice["action"], move=view["move"])
+    grade = c.last("cat", "grade")
+    assert grade["said"].startswith("jouer ") and grade["best_said"].startswith("jouer ")

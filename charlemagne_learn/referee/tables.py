@@ -32,9 +32,10 @@ Frames (JSON objects, each with a ``"type"``)
     From the referee to a page:
 
     - ``view``: the seat's view (:func:`view_frame`): its own cards, the public table, its legal actions only on its
-      turn, the move number, the scores and the players at each seat.
+      turn, the move number, the scores, the players at each seat, and the ``words`` a page draws them with in its
+      language (each card the view shows, each action it names, the seats, the phase, the contract).
     - ``table``: the table as anyone may see it (:func:`table_frame`), sent to a page with no seat.
-    - ``watch``: every seat's view (:func:`watch_frame`), to the host or a teacher watching.
+    - ``watch``: every seat's view (:func:`watch_frame`) and its ``words``, to the host or a teacher watching.
     - ``move``: an action just made, as the seat receiving it saw it (:func:`move_frame`: a card put aside or given
       to another is face down).
     - ``grade``: the grade of the person's own move (:func:`grade_frame`), worked out once the table has been told
@@ -92,8 +93,9 @@ from ..engine.actions import Action
 from ..engine.cards import Card, Seat
 from ..engine.errors import CharlemagneError, IllegalActionError, quote
 from ..engine.hand import HandState, SeatView
-from ..engine.i18n import Lang, check_lang, say, sentence
+from ..engine.i18n import Lang, card_face, card_label, check_lang, say, sentence, word
 from ..engine.messages import said
+from ..engine.palette import card_colour
 from ..engine.rng import derive_seed
 from ..teach.session import (
     EXCHANGE,
@@ -591,7 +593,7 @@ class Referee:
         if session is None or (seat is None and not link.watching):
             return [table_frame(table)]
         if seat is None:
-            return [watch_frame(table, session, self.teachers)]
+            return [watch_frame(table, session, self.teachers, link.lang)]
         seen = session.seen_by(seat)
         frames: list[Frame] = []
         hand = seen.view
@@ -600,7 +602,7 @@ class Referee:
         start = told if told_number == number and notices else len(hand.history)
         frames += [move_frame(who, action) for who, action in hand.history[start:]]
         link.told = (number, len(hand.history))
-        frames.append(view_frame(table, seen, session))
+        frames.append(view_frame(table, seen, session, link.lang))
         return frames
 
     # ------------------------------------------------------------ on disk
@@ -753,9 +755,10 @@ def _view_fields(view: SeatView) -> Frame:
     }
 
 
-def view_frame(table: Table, seen: Seen, session: TableSession) -> Frame:
+def view_frame(table: Table, seen: Seen, session: TableSession, lang: Lang = "en") -> Frame:
     """``view``: what ``seen``'s seat may see (:meth:`~charlemagne_learn.teach.session.TableSession.seen_by`), its
-    legal actions only on its turn, the move number an ``act`` frame names, the scores and the players."""
+    legal actions only on its turn, the move number an ``act`` frame names, the scores and the players, and the
+    ``words`` a page draws them with in its language (:func:`_words`)."""
     return {
         "type": "view",
         "table": table.name,
@@ -768,7 +771,51 @@ def view_frame(table: Table, seen: Seen, session: TableSession) -> Frame:
         "game_over": session.game.is_over,
         "scores": dict(seen.scores),
         "players": _players(table, session),
+        "words": _words([seen.view], seen.legal, lang),
     }
+
+
+def _face(card: Card, lang: Lang) -> Frame:
+    """A card as a page draws it (the fields of the widgets' ``CardView``): its face, suit, corner, spoken label and
+    inks."""
+    joker = card.suit is None or card.rank is None
+    face = card_face(card, lang)
+    return {
+        "id": str(card),
+        "text": face,
+        "suit": "J" if card.suit is None else card.suit.name,
+        "rank": word("joker", lang).upper() if joker else face[:-1],
+        "pip": "★" if card.suit is None else card.suit.symbol,
+        "label": card_label(card, lang),
+        "ink": card_colour(card),
+        "ink4": card_colour(card, four_colour=True),
+    }
+
+
+def _words(views: Iterable[SeatView], legal: Iterable[Action], lang: Lang) -> Frame:
+    """The words of a frame in the page's language, each made from the catalogs: every card the frame shows (by its
+    engine notation), every action it names (its legal ones and the bids), each seat and the phase. Nothing here a
+    seat may not see: only the cards of its own view."""
+    cards: dict[str, Frame] = {}
+    actions: dict[str, str] = {}
+    phase = contract = ""
+    for view in views:
+        shown = [
+            *view.hand,
+            *(card for _, card in view.trick),
+            *(card for trick in view.tricks for card in trick.cards),
+            *(card for seen in view.exposed.values() for card in seen),
+            *(view.kitty or ()),
+            *view.received,
+            *view.discards,
+        ]
+        cards |= {str(card): _face(card, lang) for card in shown}
+        actions |= {str(action): action.text(lang) for _, action in view.bids}
+        phase = view.phase.text(lang)
+        contract = "" if view.contract is None else view.contract.text(lang)
+    actions |= {str(action): action.text(lang) for action in legal}
+    seats = {seat.name: word(seat.name, lang) for seat in Seat}
+    return {"cards": cards, "actions": actions, "seats": seats, "phase": phase, "contract": contract}
 
 
 def table_frame(table: Table) -> Frame:
@@ -785,16 +832,18 @@ def table_frame(table: Table) -> Frame:
     }
 
 
-def watch_frame(table: Table, session: TableSession, teachers: frozenset[str]) -> Frame:
+def watch_frame(table: Table, session: TableSession, teachers: frozenset[str], lang: Lang = "en") -> Frame:
     """``watch``: every seat's view face up (to the host or a teacher who plays at no seat of the table)."""
+    views = {seat: session.state.view(seat) for seat in Seat}
     return {
         "type": "watch",
         "table": table.name,
         "move": table.moves,
         "number": session.number,
-        "views": {seat.name: _view_fields(session.state.view(seat)) for seat in Seat},
+        "views": {seat.name: _view_fields(view) for seat, view in views.items()},
         "scores": dict(session.game.scores),
         "players": _players(table, session),
+        "words": _words(views.values(), (), lang),
     }
 
 
@@ -814,7 +863,8 @@ def note_frame(key: str, lang: Lang) -> Frame:
 
 
 def hint_frame(found: Hint | ExchangeHint, lang: Lang) -> Frame:
-    """``hint``: the seat's choices, best first, each with its grade and its reason in the page's language."""
+    """``hint``: the seat's choices, best first, each with its grade and its reason in the page's language (and a
+    bid or a card its words, ``said``)."""
     if isinstance(found, ExchangeHint):
         choices = [
             {
@@ -831,14 +881,21 @@ def hint_frame(found: Hint | ExchangeHint, lang: Lang) -> Frame:
         "type": "hint",
         "exchange": False,
         "choices": [
-            {"action": str(c.action), "grade": c.grade, "points": round(c.points, 2), "reason": said(c.reason, lang)}
+            {
+                "action": str(c.action),
+                "said": c.action.text(lang),
+                "grade": c.grade,
+                "points": round(c.points, 2),
+                "reason": said(c.reason, lang),
+            }
             for c in found.choices
         ],
     }
 
 
 def grade_frame(move: Move, lang: Lang) -> Frame:
-    """``grade``: the grade of the person's own move, the best choice and why, in the page's language."""
+    """``grade``: the grade of the person's own move, the best choice and why, in the page's language (a bid's or a
+    card's words: ``said``, ``best_said``)."""
     grade = move.grade
     if isinstance(grade, CardGrade):
         mine = grade.ranked.choice(grade.action)
@@ -847,8 +904,10 @@ def grade_frame(move: Move, lang: Lang) -> Frame:
             "type": "grade",
             "exchange": False,
             "action": str(grade.action),
+            "said": grade.action.text(lang),
             "grade": mine.grade,
             "best": str(best.action),
+            "best_said": best.action.text(lang),
             "reason": said(mine.reason, lang),
             "best_reason": said(best.reason, lang),
         }

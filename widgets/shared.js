@@ -1,0 +1,311 @@
+// SharedTable and Lobby: a class plays together on its own server. The page is the referee's client: it finds the
+// referee at the server's own address (the same origin and login as JupyterLab), opens the table's websocket, and
+// draws each frame the referee sends its seat (charlemagne_learn/referee/tables.py documents them). The kernel holds
+// no card: Python gives only the room, the seat asked for, the language and the page's own words; the game's words
+// (cards, actions, seats) come in each frame, in the page's language.
+import { cardButton, cardRow, el, rootOf } from "./common.js";
+
+const SEATS = ["N", "E", "S", "W"];
+const GRADES = ["best", "good", "inaccuracy", "mistake", "blunder"];
+
+// Where the referee is: the server's base URL from JupyterLab's page config; under JupyterHub, the hub's
+// charlemagne service (its prefix is the hub's with hub/ replaced), which serves the same paths below it.
+function refereeBase() {
+  let config;
+  try {
+    config = JSON.parse(document.getElementById("jupyter-config-data")?.textContent || "{}");
+  } catch {
+    config = {};  // a page with no JupyterLab config (a page of its own): the server's root
+  }
+  if (config.hubPrefix) return config.hubPrefix.replace(/hub\/?$/, "services/charlemagne/");
+  const base = config.baseUrl || "/";
+  return base.endsWith("/") ? base : `${base}/`;
+}
+
+// A catalog's sentence with its {fields} filled in (the words are Python's, the numbers the frame's).
+function fill(template, fields) {
+  return (template || "").replace(/\{(\w+)\}/g, (whole, name) => (name in fields ? String(fields[name]) : whole));
+}
+
+function xsrfToken() {
+  const found = document.cookie.split("; ").find((c) => c.startsWith("_xsrf="));
+  return found ? decodeURIComponent(found.slice(6)) : "";
+}
+
+function gradeChip(words, grade) {
+  return el("span", { class: `cl-grade cl-grade-${GRADES.includes(grade) ? grade : "good"}`, text: words[`grade_${grade}`] || grade });
+}
+
+// One table's socket and its drawing. `seat`: the seat to take ("" to choose on the page); `host`: the page of the
+// lobby, which offers Start and Watch; `first`: a frame to send once joined (the lobby's Start or Watch).
+function tableView(model, room, { seat = "", host = false, first = null } = {}) {
+  const w = () => model.get("words") || {};
+  const box = el("section", { class: "cl-shared-table", "data-room": room });
+  const heading = el("h4", { class: "cl-shared-title" });
+  const status = el("p", { class: "cl-status cl-shared-status", role: "status", "aria-live": "polite" });
+  const players = el("ul", { class: "cl-shared-players" });
+  const board = el("div", { class: "cl-shared-board" });
+  const controls = el("div", { class: "cl-controls" });
+  const gradeBox = el("div", { class: "cl-last-grade", "aria-live": "polite" });
+  const panel = el("div", { class: "cl-shared-panel", "aria-live": "polite" });
+  const error = el("p", { class: "cl-message", role: "alert", hidden: true });
+  box.append(heading, status, players, board, controls, error, gradeBox, panel);
+  let socket = null;
+  let last = null;
+  let retry = 0;
+  let ended = false;
+  let mine = seat;
+  const send = (frame) => {
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(frame));
+  };
+  const connect = () => {
+    const url = new URL(`${refereeBase()}charlemagne/tables/${encodeURIComponent(room)}/ws`, window.location.href);
+    url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+    url.searchParams.set("lang", model.get("lang"));
+    socket = new WebSocket(url);
+    socket.onopen = () => {
+      retry = 0;
+      if (mine) send({ type: "sit", seat: mine });
+      if (first) {
+        if (first.type === "watch") box.dataset.watching = "yes";
+        send(first);
+        first = null;
+      } else if (box.dataset.watching) send({ type: "watch" });
+    };
+    socket.onmessage = (event) => onFrame(JSON.parse(event.data));
+    // the socket dropped (a server restart, a network hiccup, the table not open yet): joined again, later and later
+    socket.onclose = (event) => {
+      if (ended || event.code === 4429) return;
+      status.textContent = w().reconnecting;
+      setTimeout(connect, Math.min(8000, 400 * 2 ** retry++));
+    };
+  };
+  const act = (action, move) => { error.hidden = true; send({ type: "act", action, move }); };
+  const button = (cls, text, onclick) => el("button", { type: "button", class: cls, onclick }, text);
+
+  const playersOf = (frame, words) => {
+    players.setAttribute("aria-label", w().seat_group);
+    players.replaceChildren(...SEATS.map((s) => {
+      const p = frame.players[s];
+      const who = p.name || (p.bot ? w().bot : w().free);
+      const marks = [p.bot && p.name ? w().bot : "", p.away ? w().away : "", frame.seat === s ? w().you : ""].filter(Boolean);
+      const turn = frame.to_move === s;
+      return el("li", { class: `cl-shared-player${turn ? " cl-to-move" : ""}`, "data-seat": s, "aria-current": turn ? "true" : undefined },
+        el("strong", { text: `${words[s] || s} ` }), who + (marks.length ? ` (${marks.join(", ")})` : ""));
+    }));
+  };
+
+  const face = (words, card, extra = {}) => ({ ...(words.cards[card] || { id: card, text: card, label: card, suit: "" }), ...extra });
+
+  const trickRow = (words, cards) => el("div", { class: "cl-shared-trick" }, ...cards.map(([s, card]) =>
+    el("figure", { class: "cl-shared-played" }, cardButton(face(words, card), { disabled: true }),
+      el("figcaption", { text: w()[s] || s }))));
+
+  const bidsLine = (words, bids) => el("p", { class: "cl-shared-bids" }, el("strong", { text: `${w().bids}: ` }),
+    bids.length ? bids.map(([s, a]) => `${w()[s] || s} ${words.actions[a] || a}`).join(" · ") : w().no_bids);
+
+  const drawView = (frame) => {
+    const words = frame.words;
+    const wd = w();
+    playersOf(frame, wd);
+    const turn = frame.to_act ? wd.your_turn : frame.to_move ? fill(wd.waiting, { seat: wd[frame.to_move] }) : "";
+    status.textContent = [fill(wd.hand_number, { n: frame.number }), words.phase, fill(wd.scores, { ns: frame.scores.NS, ew: frame.scores.EW }), turn]
+      .filter(Boolean).join(" · ");
+    const parts = [bidsLine(words, frame.bids)];
+    if (words.contract) parts.push(el("p", { class: "cl-shared-contract", text: fill(wd.contract, { contract: words.contract }) }));
+    if (frame.trick.length) parts.push(el("h5", { text: wd.trick }), trickRow(words, frame.trick));
+    else if (frame.tricks.length) {
+      const t = frame.tricks[frame.tricks.length - 1];
+      parts.push(el("h5", { text: wd.last_trick }), trickRow(words, t.cards.map((c, i) => [t.seats[i], c])));
+    }
+    // the cards this seat may play now: each legal action that names a card of its hand (any other is a button)
+    const byCard = new Map();
+    const others = [];
+    for (const action of frame.legal) {
+      const card = action.slice(action.indexOf(" ") + 1);
+      if (action.includes(" ") && frame.hand.includes(card) && !byCard.has(card)) byCard.set(card, action);
+      else others.push(action);
+    }
+    const held = [...frame.hand];
+    parts.push(el("h5", { text: wd.your_hand }), cardRow(held.map((c) => face(words, c, frame.to_act ? { legal: byCard.has(c) } : {})),
+      (card) => ({ disabled: !byCard.has(card.id), onClick: byCard.has(card.id) ? () => act(byCard.get(card.id), frame.move) : null })));
+    if (frame.result) parts.push(el("p", { class: "cl-result", text: fill(wd.result, { ns: frame.result.NS, ew: frame.result.EW }) }));
+    if (frame.game_over) parts.push(el("p", { class: "cl-winner", text: wd.game_over }));
+    const focused = box.contains(document.activeElement) && document.activeElement.matches(".cl-card, .cl-action");
+    board.replaceChildren(...parts);
+    const choices = others.map((a) => button(`cl-action cl-action-${a.split(" ")[0]}`, words.actions[a] || a, () => act(a, frame.move)));
+    for (const [i, b] of choices.entries()) b.dataset.action = others[i];
+    const row = [];
+    if (choices.length) row.push(el("div", { class: "cl-actions", role: "group", "aria-label": wd.actions }, ...choices));
+    if (frame.to_act) row.push(button("cl-hint-button", wd.hint, () => send({ type: "hint" })));
+    if (frame.reviewing) {
+      row.push(button("cl-action cl-shared-review", wd.review, () => send({ type: "review" })));
+      if (!frame.game_over) row.push(button("cl-next-hand", wd.next, () => send({ type: "next" })));
+    }
+    controls.replaceChildren(...row);
+    // the keyboard stays at the table: on the next card this seat may play, or its first choice
+    if (focused) (board.querySelector(".cl-card:not(:disabled)") || controls.querySelector("button"))?.focus();
+  };
+
+  const drawWatch = (frame) => {
+    const words = frame.words;
+    const wd = w();
+    playersOf({ ...frame, to_move: frame.views.N.to_move }, wd);
+    status.textContent = [fill(wd.hand_number, { n: frame.number }), wd.watching, fill(wd.scores, { ns: frame.scores.NS, ew: frame.scores.EW })].join(" · ");
+    const view = frame.views.N;
+    const parts = [bidsLine(words, view.bids)];
+    if (view.trick.length) parts.push(el("h5", { text: wd.trick }), trickRow(words, view.trick));
+    for (const s of SEATS) {
+      parts.push(el("h5", { text: wd[s] }), cardRow(frame.views[s].hand.map((c) => face(words, c)), { disabled: true }));
+    }
+    board.replaceChildren(...parts);
+    controls.replaceChildren();
+  };
+
+  const drawTable = (frame) => {
+    const wd = w();
+    playersOf(frame, wd);
+    status.textContent = frame.scores ? fill(wd.scores, { ns: frame.scores.NS, ew: frame.scores.EW }) : "";
+    const row = [];
+    if (!mine && frame.free.length && !box.dataset.watching) {
+      row.push(el("span", { text: wd.sit }), ...frame.free.map((s) => button("cl-action cl-shared-sit", wd[s], () => {
+        mine = s;
+        send({ type: "sit", seat: s });
+      })));
+    }
+    if (host && !frame.started) row.push(button("cl-next-hand cl-shared-start", wd.start, () => send({ type: "start" })));
+    if (host && frame.started) {
+      row.push(button("cl-action cl-shared-watch", wd.watch, () => {
+        box.dataset.watching = "yes";
+        send({ type: "watch" });
+      }));
+    }
+    board.replaceChildren();
+    controls.replaceChildren(...row);
+  };
+
+  const onFrame = (frame) => {
+    if (frame.type === "error") {
+      error.textContent = frame.text;
+      error.hidden = false;
+      // a seat picked on the page and refused (taken meanwhile): the free seats are offered again
+      if (last?.type === "table" && mine !== seat) {
+        mine = seat;
+        drawTable(last);
+      }
+      return;
+    }
+    if (frame.type === "grade") {
+      gradeBox.replaceChildren(el("p", {}, el("span", { text: `${frame.said || frame.action} ` }), gradeChip(w(), frame.grade),
+        el("span", { class: "cl-caption", text: ` ${frame.reason}` })));
+      return;
+    }
+    if (frame.type === "hint" || frame.type === "note") {
+      panel.replaceChildren(frame.type === "note" ? el("p", { text: frame.text }) : el("ol", { class: "cl-hint-list" },
+        ...frame.choices.map((c) => el("li", {}, el("strong", { text: c.said || (c.discards || []).join(" ") }), " ",
+          gradeChip(w(), c.grade), el("span", { class: "cl-caption", text: ` ${c.reason}` })))));
+      return;
+    }
+    if (frame.type === "review") {
+      panel.replaceChildren(el("h5", { text: w().review_title }), el("ol", { class: "cl-review-list" },
+        ...frame.lines.map((l) => el("li", {}, `${l.when} · ${l.action} `, gradeChip(w(), l.grade),
+          l.grade === "best" ? "" : ` ${fill(w().best, { best: l.best })}`, el("p", { class: "cl-caption", text: l.reason })))));
+      return;
+    }
+    if (!["view", "watch", "table"].includes(frame.type)) return;  // a move: its new view follows
+    if (frame.type === "view" && (!last || last.number !== frame.number || last.move !== frame.move)) {
+      panel.replaceChildren();  // a hint is for the move it was asked at
+      error.hidden = true;
+    }
+    if (frame.type === "view" && last?.number !== frame.number) gradeBox.replaceChildren();
+    last = frame;
+    box.dataset.kind = frame.type;
+    box.dataset.move = frame.move ?? "";
+    box.dataset.number = frame.number ?? "";
+    box.dataset.seat = frame.seat || "";
+    box.dataset.toAct = frame.to_act ? "yes" : "";
+    if (frame.type === "view") drawView(frame);
+    else if (frame.type === "watch") drawWatch(frame);
+    else drawTable(frame);
+  };
+  const redraw = () => {
+    heading.textContent = fill(w().title, { room });
+    if (last) onFrame(last);
+    else status.textContent = w().connecting;
+  };
+  model.on("change:words", redraw);
+  redraw();
+  connect();
+  return { box, close: () => { ended = true; socket?.close(); } };
+}
+
+// The lobby: the tables open (GET), a table opened (POST, with the server's XSRF cookie as its header), each
+// table's free seats, and for its host Start and Watch (the table drawn under the list).
+function lobby(model, root) {
+  const w = () => model.get("words") || {};
+  const url = () => `${refereeBase()}charlemagne/tables`;
+  const heading = el("h4");
+  const list = el("ul", { class: "cl-shared-tables" });
+  const input = el("input", { type: "text", class: "cl-shared-name", maxlength: "40", autocomplete: "off" });
+  const label = el("label", { class: "cl-shared-name-label" }, el("span"), input);
+  const error = el("p", { class: "cl-message", role: "alert", hidden: true });
+  const shown = el("div", { class: "cl-shared-hosted" });
+  let hosted = null;
+  const host = (name, first = null) => {
+    hosted?.close();
+    hosted = tableView(model, name, { host: true, first });
+    shown.replaceChildren(hosted.box);
+  };
+  const load = async () => {
+    const answer = await fetch(url(), { credentials: "same-origin" });
+    const tables = answer.ok ? (await answer.json()).tables : [];
+    const wd = w();
+    list.replaceChildren(...(tables.length ? tables.map((t) => el("li", { "data-room": t.table },
+      el("strong", { text: t.table }), " · ", t.started ? wd.started : fill(wd.free, { seats: t.free.map((s) => wd[s]).join(", ") || "-" }), " ",
+      el("button", { type: "button", class: "cl-action cl-shared-host", onclick: () => host(t.table, { type: t.started ? "watch" : "start" }) },
+        t.started ? wd.watch : wd.start))) : [el("li", { text: wd.none })]));
+  };
+  const open = async () => {
+    error.hidden = true;
+    const answer = await fetch(url(), {
+      method: "POST", credentials: "same-origin",
+      headers: { "Content-Type": "application/json", "X-XSRFToken": xsrfToken() },
+      body: JSON.stringify({ name: input.value.trim() }),
+    });
+    const body = await answer.json().catch(() => ({}));
+    if (!answer.ok) {
+      error.textContent = body.error || String(answer.status);
+      error.hidden = false;
+      return;
+    }
+    await load();
+    host(body.table);
+  };
+  input.addEventListener("keydown", (event) => { if (event.key === "Enter") open(); });
+  const openButton = el("button", { type: "button", class: "cl-next-hand cl-shared-open", onclick: open });
+  const refresh = el("button", { type: "button", class: "cl-action cl-shared-refresh", onclick: load });
+  const draw = () => {
+    const wd = w();
+    heading.textContent = wd.title;
+    label.firstChild.textContent = `${wd.name} `;
+    input.setAttribute("aria-label", wd.name || "");
+    openButton.textContent = wd.open;
+    refresh.textContent = wd.refresh;
+    load();
+  };
+  model.on("change:words", draw);
+  draw();
+  root.append(heading, list, el("div", { class: "cl-controls" }, label, openButton, refresh), error, shown);
+  return () => hosted?.close();
+}
+
+function render({ model, el: root }) {
+  rootOf(root, model, "shared");
+  // the view removed (the cell cleared or run again): its socket closes, and no reconnection is tried
+  if (model.get("lobby")) return lobby(model, root);
+  const view = tableView(model, model.get("room"), { seat: model.get("seat") });
+  root.append(view.box);
+  return () => view.close();
+}
+
+export default { render };
