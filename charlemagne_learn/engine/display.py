@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from .bid_meaning import bid_meaning
 from .cards import Card, Seat
-from .i18n import Lang, card_face, card_label, lang_or_current, say, word
+from .i18n import Lang, card_face, card_label, lang_or_current, named, say, word
 from .palette import card_colour, colour
 from .ranking import sort_hand
 from .rules import Rules
@@ -57,8 +57,9 @@ def heading_colon(lang: Lang) -> str:
 
 
 def column_head(name: str, lang: Lang) -> str:
-    """The head of a table's column ``name`` (a ``display.col.*`` word)."""
-    return say(f"display.col.{name.replace(' ', '_')}", lang)
+    """The head of a table's column ``name``: the word keyed by the column's name, the same in every table that has
+    the column (the bid box's, the cheat sheet's, a hint's)."""
+    return say(name.replace(" ", "_"), lang)
 
 
 # The static HTML has no stylesheet: it writes the widgets' palette inline, so both read alike in every theme.
@@ -72,7 +73,7 @@ _STYLE = (
 def card_html(card: Card, role: str = "", lang: str | None = None, *, four_colour: bool = False) -> str:
     """One card as the static pictures draw it, in the ink the widgets give it (:func:`palette.card_colour`)."""
     language = lang_or_current(lang)
-    label = card_label(card, language) + (f", {word(role, language)}" if role else "")
+    label = card_label(card, language) + (f", {named(role, language, 'role.')}" if role else "")
     ink = colour(card_colour(card, four_colour))
     return (
         f'<span role="img" aria-label="{escape(label)}" title="{escape(label)}" '
@@ -268,7 +269,7 @@ def game_html(game: Game, lang: str | None = None) -> str:
             f"<tr><td>{number}</td><td>{word(hand.dealer.name, language)}</td><td>{escape(contract)}</td>"
             f"<td>{escape(result.text(language))}</td><td>{totals['NS']}</td><td>{totals['EW']}</td></tr>"
         )
-    heads = [say(f"display.game.{h}", language) for h in ("hand", "dealer", "contract", "what")] + ["NS", "EW"]
+    heads = [say(k, language) for k in ("display.game.hand", "dealer", "contract", "display.game.what")] + ["NS", "EW"]
     head = "".join(f"<th style='text-align:left'>{h}</th>" for h in heads)
     if game.winner:
         state = say("display.won_by", language, team=game.winner)

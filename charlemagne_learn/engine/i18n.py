@@ -56,6 +56,7 @@ __all__ = [
     "Unsaid",
     "Words",
     "add_language",
+    "bid_name",
     "card_face",
     "card_label",
     "card_name",
@@ -66,6 +67,7 @@ __all__ = [
     "fill",
     "join_words",
     "lang_or_current",
+    "named",
     "number",
     "plural",
     "say",
@@ -142,11 +144,61 @@ def catalog_keys(prefix: str = "") -> list[str]:
 
 
 def word_key(text: str) -> str | None:
-    """The key of the word ``text`` names, matched case-blind ("Little jack" → "little jack"), or None."""
+    """The key of the word ``text`` names, or None: ``text`` is a key, or a word as the English catalog writes it,
+    as written first, else case-blind ("Little jack" → "role.little_jack"). A text several keys write is the word
+    of the plainest of them (the fewest dots, then the shortest): "Bid Euchre" is the variant's title, not its
+    title after "in".
+
+    >>> word_key("little jack"), word_key("Little Jack"), word_key("Bid Euchre"), word_key("le minou")
+    ('role.little_jack', 'role.little_jack', 'title.bid_euchre', None)
+    """
     if text == "" or text in _TABLES["en"]:
         return text
-    lowered = text.strip().lower()
-    return next((k for k in _TABLES["en"] if k.lower() == lowered), None)
+    exact, lowered = _keys_by_text()
+    return exact.get(text) or lowered.get(text.strip().lower())
+
+
+@functools.cache
+def _keys_by_text() -> tuple[dict[str, str], dict[str, str]]:
+    """Every key by its English text, then by its own spelling or its English text lowered (a key first): what
+    :func:`word_key` matches."""
+    plainest = sorted(_OWN["en"].items(), key=lambda item: (item[0].count("."), len(item[0]), item[0]))
+    exact: dict[str, str] = {}
+    for key, text in plainest:
+        exact.setdefault(text, key)
+    lowered: dict[str, str] = {}
+    for key in _OWN["en"]:
+        lowered.setdefault(key.lower(), key)
+    for key, text in plainest:
+        lowered.setdefault(text.strip().lower(), key)
+    return exact, lowered
+
+
+def named(text: str, lang: Lang, *areas: str) -> str:
+    """The word in ``lang`` of the name ``text`` that the engine writes in English (a card's role, a part of how a
+    bid is played): the key among ``areas`` (a key's prefix, or a key) whose English is ``text``; ``text`` itself
+    where none is (a house rule's own name for its jacks).
+
+    >>> named("little jack", "fr", "role."), named("captain", "fr", "role.")
+    ('le petit bar', 'captain')
+    """
+    key = _keys_by_english(areas).get(text)
+    return text if key is None else word(key, lang)
+
+
+def bid_name(label: str, lang: Lang) -> str:
+    """A bid's name in ``lang`` from its label as the rules write it: "No Trump" is "Sans-atout" in French; a label
+    the same in every language ("6", "Mulot") or a house rule's own stays as it is.
+
+    >>> bid_name("Charles Alone", "fr"), bid_name("Gros Mulot", "fr")
+    ('Charles seul', 'Gros Mulot')
+    """
+    return named(label, lang, "bid.")
+
+
+@functools.cache
+def _keys_by_english(areas: tuple[str, ...]) -> dict[str, str]:
+    return {text: key for key, text in _OWN["en"].items() if any(key.startswith(a) for a in areas)}
 
 
 def word(key: str, lang: Lang = "en") -> str:
@@ -159,6 +211,9 @@ def word(key: str, lang: Lang = "en") -> str:
     out.key, out.fields = key, None
     return out
 
+
+#: The jokers' names by their index (:meth:`Card.from_index`): 32 the red joker, 33 the black.
+_JOKER_KEYS = {32: "card.red_joker", 33: "card.black_joker"}
 
 _FACED_RANKS = {Rank.JACK: "card.face.jack", Rank.QUEEN: "card.face.queen", Rank.KING: "card.face.king"}
 
@@ -182,12 +237,12 @@ def card_face(card: Card, lang: Lang = "en") -> str:
 def card_label(card: Card, lang: Lang = "en", role: str = "") -> str:
     """What a screen reader says for a card: "jack of diamonds — little jack"."""
     if card.suit is None or card.rank is None:
-        name = word(card.name, lang)  # "red joker", "black joker"
+        name = word(_JOKER_KEYS[card.index], lang)
     else:
         name = _text("card.of", lang).format(
             rank=_text(f"rank.{_RANK_KEYS[card.rank]}", lang), suit=_text(f"suits.{_SUIT_KEYS[card.suit]}", lang)
         )
-    return f"{name} — {word(role, lang)}" if role else name
+    return f"{name} — {named(role, lang, 'role.')}" if role else name
 
 
 def say(key: str, lang: str | None = None, /, **fields: Any) -> str:
@@ -433,7 +488,8 @@ class _Formatter(string.Formatter):
     (``{seat:short}``: N E S O in French); a :class:`Suit` by its plural name (``{suit}``) or singular
     (``{suit:one}``); a seat after French "de" or "que" with its elision (``{seat:de}`` is "de Nord", "d'Est";
     ``{seat:que}`` "qu'Ouest"; in English just the name); a list of cards on their faces (``{cards}``) or by name joined with "and"/"et"
-    (``{cards:names}``); text by its word (``{role:w}``, see :func:`word`); numbers with the language's
+    (``{cards:names}``); text by its word (``{title:w}``, see :func:`word`), a card's role or a place cards are in by its English name (``{role:role}``,
+    ``{where:place}``: see :func:`named`); numbers with the language's
     decimal mark and percent sign (``{p:.0%}`` is "91%" and "91 %"); and a word that agrees with a whole number, its
     singular and plural after the colon (``{n} {n:trick|tricks}``, ``{n} {n:levée|levées}``: see :func:`plural`),
     so no sentence ever writes "trick(s)"."""
@@ -488,6 +544,8 @@ class _Formatter(string.Formatter):
             return _text(f"rank.{_RANK_KEYS[value]}", lang)
         if isinstance(value, str) and format_spec == "w":
             return word(value, lang)
+        if isinstance(value, str) and format_spec in ("role", "place"):
+            return named(value, lang, f"{format_spec}.")
         if isinstance(value, int) and not isinstance(value, bool) and "|" in format_spec:
             return plural(value, *format_spec.split("|"), lang=lang)
         if isinstance(value, (list, tuple)) and all(isinstance(v, Card) for v in value):

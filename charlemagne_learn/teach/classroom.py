@@ -384,7 +384,7 @@ class ClassResults:
                 shares = (sum(before), len(before)), (sum(after), len(after))
                 gain, low, high = gain_interval(*shares)
                 rows.append((
-                    who, say(f"final.skill.{skill}", language),
+                    who, say(_SKILL_KEYS.get(skill, f"final.skill.{skill}"), language),
                     *(f"{right}/{n} ({_percent(right, n, language)})" for right, n in shares),
                     number(gain, "+.0%", language),
                     say("band.low_to_high", language, low=number(low, "+.0%", language),
@@ -524,7 +524,13 @@ def _said(answer: str, lang: Lang) -> str:
 
 
 def _heads(lang: Lang, *names: str) -> tuple[str, ...]:
-    return tuple(say(f"class.col.{name}", lang) for name in names)
+    return tuple(say(_HEAD_KEYS.get(name, f"class.col.{name}"), lang) for name in names)
+
+
+#: The heads said by the word other tables head the same column with.
+_HEAD_KEYS = {"interval": "interval"}
+#: The final test's skills that a quiz's topics name too, said by the topic's words.
+_SKILL_KEYS = {"little_jack": "quiz.topic.little_jack_led", "mulot_jokers": "quiz.topic.mulot_jokers"}
 
 
 # ---------------------------------------------------------------- reading files

@@ -51,8 +51,9 @@ LEVELS = (1, 2, 3)
 
 def _specials(rules: Rules, number: Literal["all", "one"] = "all", lang: str = "en") -> str:
     """The cards that leave their printed rank or suit, named as the variant's players name them."""
-    which = "jokers" if rules.jokers else "bowers"
-    return say(f"quiz.{'one_special' if number == 'one' else 'specials'}.{which}", lang)
+    if number == "one":  # one of the bowers is the left one, as a quiz's topic names it
+        return say("quiz.one_special.jokers" if rules.jokers else "quiz.topic.left_bower", lang)
+    return say(f"quiz.specials.{'jokers' if rules.jokers else 'bowers'}", lang)
 
 
 _ATTEMPTS = 2000  # positions tried per question before giving up; the searches below succeed in a few dozen

@@ -476,7 +476,8 @@ class PlayTable(TableFront):
         panel: HandReview = {
             "title": say("play.review", lang, n=number),
             "heads": {
-                **{k: word(f"play.{k}", lang) for k in ("when", "chose", "grade", "better", "why")},
+                **{k: word(k, lang) for k in ("when", "grade", "better", "why")},
+                "chose": word("play.chose", lang),
                 "colon": word("colon", lang),
             },
             "lines": [
