@@ -488,8 +488,8 @@ class _Formatter(string.Formatter):
     (``{seat:short}``: N E S O in French); a :class:`Suit` by its plural name (``{suit}``) or singular
     (``{suit:one}``); a seat after French "de" or "que" with its elision (``{seat:de}`` is "de Nord", "d'Est";
     ``{seat:que}`` "qu'Ouest"; in English just the name); a list of cards on their faces (``{cards}``) or by name joined with "and"/"et"
-    (``{cards:names}``); text by its word (``{title:w}``, see :func:`word`), a card's role or a place cards are in by its English name (``{role:role}``,
-    ``{where:place}``: see :func:`named`); numbers with the language's
+    (``{cards:names}``); text by its word (``{title:w}``, see :func:`word`), a card's role, a place cards are in or a bid's label by its English name
+    (``{role:role}``, ``{where:place}``, ``{bid:bid}``: see :func:`named`); numbers with the language's
     decimal mark and percent sign (``{p:.0%}`` is "91%" and "91 %"); and a word that agrees with a whole number, its
     singular and plural after the colon (``{n} {n:trick|tricks}``, ``{n} {n:levée|levées}``: see :func:`plural`),
     so no sentence ever writes "trick(s)"."""
@@ -544,7 +544,7 @@ class _Formatter(string.Formatter):
             return _text(f"rank.{_RANK_KEYS[value]}", lang)
         if isinstance(value, str) and format_spec == "w":
             return word(value, lang)
-        if isinstance(value, str) and format_spec in ("role", "place"):
+        if isinstance(value, str) and format_spec in ("role", "place", "bid"):
             return named(value, lang, f"{format_spec}.")
         if isinstance(value, int) and not isinstance(value, bool) and "|" in format_spec:
             return plural(value, *format_spec.split("|"), lang=lang)
