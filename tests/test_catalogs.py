@@ -119,11 +119,9 @@ def test_a_new_language_is_one_catalog(german: str) -> None:
 
 #: A key is dotted lowercase words joined by underscores: ``area.name_of_it``.
 KEY = re.compile(r"[a-z0-9_]+(\.[a-z0-9_]+)*")
-#: Keys that are an engine code, looked up as the game writes it: a seat (``Seat.name``) and a team ("NS"), and a
-#: seat's one letter by its code.
-ENGINE_CODES = frozenset(
-    {"N", "E", "S", "W", "NS", "EW", "seat.short.N", "seat.short.E", "seat.short.S", "seat.short.W"}
-)
+#: Keys that are an engine code rather than words. Empty: a seat's and a team's name are keyed by words
+#: (``seat.north``, ``team.ns``), their codes mapped to those keys in one place (``i18n.seat_word``).
+ENGINE_CODES: frozenset[str] = frozenset()
 #: Keys still spelled as the text the code passes as data, not yet given a key of their own. Empty: a card's role
 #: and a bid's label are the engine's English names, said by the key whose English they are (``i18n.named``); a
 #: learner's word is matched on the catalogs' texts (``i18n.word_key``). The list only shrinks.

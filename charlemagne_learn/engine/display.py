@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from .bid_meaning import bid_meaning
 from .cards import Card, Seat
-from .i18n import Lang, card_face, card_label, lang_or_current, named, say, word
+from .i18n import Lang, card_face, card_label, lang_or_current, named, say, seat_word, word
 from .palette import card_colour, colour
 from .ranking import sort_hand
 from .rules import Rules
@@ -144,12 +144,12 @@ def _table_html(
             shown = held_html(cards, contract if contract is not None else rules, lang, four_colour=four_colour)
         won = say("display.won", lang, n=tricks_won[seat.name]) if contract is not None else ""
         rows.append(
-            f"<tr><th style='text-align:left;padding-right:0.6em'>{word(seat.name, lang)}{mark}</th>"
+            f"<tr><th style='text-align:left;padding-right:0.6em'>{seat_word(seat, lang)}{mark}</th>"
             f"<td style='text-align:left'>{shown}</td><td>{won}</td></tr>"
         )
     so_far = ""
     if trick:
-        played = " ".join(f"{word(s.name, lang)} {card_html(c, '', lang, four_colour=four_colour)}" for s, c in trick)
+        played = " ".join(f"{seat_word(s, lang)} {card_html(c, '', lang, four_colour=four_colour)}" for s, c in trick)
         so_far = f"<p>{say('display.trick_so_far', lang)}{played}</p>"
     result = f"<p><strong>{escape(reason)}</strong></p>" if reason else ""
     return (
@@ -204,7 +204,7 @@ def seat_view_html(view: SeatView, lang: str | None = None, *, four_colour: bool
 def trick_html(trick: Trick, lang: str | None = None) -> str:
     language = lang_or_current(lang)
     plays = "".join(
-        f"<td style='padding:0 0.4em;text-align:center'>{word(seat.name, language)}<br>{card_html(card, '', language)}</td>"
+        f"<td style='padding:0 0.4em;text-align:center'>{seat_word(seat, language)}<br>{card_html(card, '', language)}</td>"
         for seat, card in zip(trick.seats, trick.cards, strict=True)
     )
     return (
@@ -266,7 +266,7 @@ def game_html(game: Game, lang: str | None = None) -> str:
             result.contract.text(language) if result.contract is not None else say("display.all_passed", language)
         )
         rows.append(
-            f"<tr><td>{number}</td><td>{word(hand.dealer.name, language)}</td><td>{escape(contract)}</td>"
+            f"<tr><td>{number}</td><td>{seat_word(hand.dealer, language)}</td><td>{escape(contract)}</td>"
             f"<td>{escape(result.text(language))}</td><td>{totals['NS']}</td><td>{totals['EW']}</td></tr>"
         )
     heads = [say(k, language) for k in ("display.game.hand", "dealer", "contract", "display.game.what")] + ["NS", "EW"]

@@ -71,6 +71,7 @@ __all__ = [
     "number",
     "plural",
     "say",
+    "seat_word",
     "speaking",
     "suit_name",
     "templates",
@@ -144,34 +145,36 @@ def catalog_keys(prefix: str = "") -> list[str]:
 
 
 def word_key(text: str) -> str | None:
-    """The key of the word ``text`` names, or None: ``text`` is a key, or a word as the English catalog writes it,
-    as written first, else case-blind ("Little jack" → "role.little_jack"). A text several keys write is the word
-    of the plainest of them (the fewest dots, then the shortest): "Bid Euchre" is the variant's title, not its
-    title after "in".
+    """The key of the word ``text`` names, or None: ``text`` is a key, a seat's, a team's or a variant's code ("N",
+    "NS", "american"), or a word as the English catalog writes it ("little jack" → "role.little_jack"), each matched as written first, then
+    case-blind. A text several keys write is the word of the plainest of them (the fewest dots, then the shortest):
+    "Bid Euchre" is the variant's title, not its title after "in".
 
-    >>> word_key("little jack"), word_key("Little Jack"), word_key("Bid Euchre"), word_key("le minou")
-    ('role.little_jack', 'role.little_jack', 'title.bid_euchre', None)
+    >>> word_key("little jack"), word_key("Little Jack"), word_key("Bid Euchre"), word_key("ns"), word_key("le minou")
+    ('role.little_jack', 'role.little_jack', 'title.bid_euchre', 'team.ns', None)
     """
     if text == "" or text in _TABLES["en"]:
         return text
-    exact, lowered = _keys_by_text()
-    return exact.get(text) or lowered.get(text.strip().lower())
+    lowered = text.strip().lower()
+    keys, exact, blind = _keys_by_text()
+    coded = _SEAT_KEYS.get(lowered.upper()) or keys.get(f"title.{lowered}")  # a seat, a team, a variant by its code
+    return coded or keys.get(lowered) or exact.get(text) or blind.get(lowered)
 
 
 @functools.cache
-def _keys_by_text() -> tuple[dict[str, str], dict[str, str]]:
-    """Every key by its English text, then by its own spelling or its English text lowered (a key first): what
-    :func:`word_key` matches."""
+def _keys_by_text() -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
+    """Every key by its own spelling lowered, by its English text, and by its English text lowered (the first key
+    in the catalog's order): what :func:`word_key` matches."""
     plainest = sorted(_OWN["en"].items(), key=lambda item: (item[0].count("."), len(item[0]), item[0]))
+    keys: dict[str, str] = {}
     exact: dict[str, str] = {}
+    blind: dict[str, str] = {}
+    for key, text in _OWN["en"].items():
+        keys.setdefault(key.lower(), key)
+        blind.setdefault(text.strip().lower(), key)
     for key, text in plainest:
         exact.setdefault(text, key)
-    lowered: dict[str, str] = {}
-    for key in _OWN["en"]:
-        lowered.setdefault(key.lower(), key)
-    for key, text in plainest:
-        lowered.setdefault(text.strip().lower(), key)
-    return exact, lowered
+    return keys, exact, blind
 
 
 def named(text: str, lang: Lang, *areas: str) -> str:
@@ -184,6 +187,29 @@ def named(text: str, lang: Lang, *areas: str) -> str:
     """
     key = _keys_by_english(areas).get(text)
     return text if key is None else word(key, lang)
+
+
+#: The key of each seat's and each team's name by the engine's code for it (:attr:`Seat.name`, a team's "NS").
+_SEAT_KEYS = {
+    "N": "seat.north",
+    "E": "seat.east",
+    "S": "seat.south",
+    "W": "seat.west",
+    "NS": "team.ns",
+    "EW": "team.ew",
+}
+
+
+def seat_word(code: object, lang: Lang) -> str:
+    """A seat's or a team's name in ``lang`` by its engine code (a :class:`Seat`, or the code as text), or the code
+    as it is when it names none.
+
+    >>> seat_word(Seat.W, "fr"), seat_word("NS", "en"), seat_word("NS", "fr")
+    ('Ouest', 'North–South', 'Nord–Sud')
+    """
+    name = code.name if isinstance(code, Seat) else str(code)
+    key = _SEAT_KEYS.get(name)
+    return name if key is None else word(key, lang)
 
 
 def bid_name(label: str, lang: Lang) -> str:
@@ -485,7 +511,7 @@ class _Formatter(string.Formatter):
     (``{card:name}``), on its face but a joker by name (``{card:said}``: "J♦", "the red joker"; ``{card:Said}`` begins a sentence;
     ``{card:plain}`` without the article, in a list), with its article (``{card:the}``: "the jack of diamonds", "le valet de carreau"; French
     ``{card:a}`` "au valet", ``{card:de}`` "du valet"); a :class:`Seat` by name (``{seat}``) or letter
-    (``{seat:short}``: N E S O in French); a :class:`Suit` by its plural name (``{suit}``) or singular
+    (``{seat:short}``: N E S O in French), a team by its code (``{team:team}``: "NS"); a :class:`Suit` by its plural name (``{suit}``) or singular
     (``{suit:one}``); a seat after French "de" or "que" with its elision (``{seat:de}`` is "de Nord", "d'Est";
     ``{seat:que}`` "qu'Ouest"; in English just the name); a list of cards on their faces (``{cards}``) or by name joined with "and"/"et"
     (``{cards:names}``); text by its word (``{title:w}``, see :func:`word`), a card's role, a place cards are in or a bid's label by its English name
@@ -530,8 +556,8 @@ class _Formatter(string.Formatter):
             return _card_article(value, lang, format_spec)
         if isinstance(value, Seat):
             if format_spec == "short":
-                return _text(f"seat.short.{value.name}", lang)
-            name = word(value.name, lang)
+                return _text(f"seat.short.{value.word.lower()}", lang)
+            name = seat_word(value, lang)
             if lang == "fr" and format_spec in ("de", "que"):
                 # French elides before a vowel: "de Nord" but "d'Est", "que Sud" but "qu'Ouest"
                 return f"{format_spec[:-1]}'{name}" if name[0] in "AEIOUaeiou" else f"{format_spec} {name}"
@@ -544,6 +570,8 @@ class _Formatter(string.Formatter):
             return _text(f"rank.{_RANK_KEYS[value]}", lang)
         if isinstance(value, str) and format_spec == "w":
             return word(value, lang)
+        if isinstance(value, str) and format_spec == "team":
+            return seat_word(value, lang)
         if isinstance(value, str) and format_spec in ("role", "place", "bid"):
             return named(value, lang, f"{format_spec}.")
         if isinstance(value, int) and not isinstance(value, bool) and "|" in format_spec:

@@ -47,7 +47,7 @@ from ..engine.checks import flag, whole_number
 from ..engine.errors import CardParseError, IllegalActionError, RulesOptionError, quote
 from ..engine.game import Game
 from ..engine.hand import HandState, Phase, SeatView
-from ..engine.i18n import Forms, Lang, check_lang, say, sentence, word
+from ..engine.i18n import Forms, Lang, check_lang, say, seat_word, sentence
 from ..engine.rng import derive_seed
 from ..engine.rules import Rules
 
@@ -382,7 +382,7 @@ class TableSession:
         if self.done is not None:
             raise IllegalActionError(sentence("play.hand_is_over", lang))
         if self.passing_to is not None:
-            raise IllegalActionError(sentence("play.wait_screen", lang, seat=word(self.passing_to.name, lang)))
+            raise IllegalActionError(sentence("play.wait_screen", lang, seat=seat_word(self.passing_to, lang)))
         act = self.action(action)
         state = self.game.hand
         mover = self.seat
@@ -593,7 +593,7 @@ class TableSession:
 
     def team(self, team: str | None) -> str:
         """A team as the refusals name it: ``"EW"`` in English (as the engine writes it), ``"Est–Ouest"`` in French."""
-        return say("play.refusal_team", self.lang, team=Forms(code=str(team), named=word(f"{team}", self.lang)))
+        return say("play.refusal_team", self.lang, team=Forms(code=str(team), named=seat_word(team, self.lang)))
 
     def __repr__(self) -> str:
         return f"TableSession({self.summary()})"

@@ -37,7 +37,7 @@ from ..engine.display import seat_view_html
 from ..engine.errors import CardParseError, IllegalActionError, RulesOptionError, quote
 from ..engine.game import Game
 from ..engine.hand import HandState
-from ..engine.i18n import card_face, say, sentence, word
+from ..engine.i18n import card_face, say, seat_word, sentence, word
 from ..engine.messages import said
 from ..engine.rules import Rules
 from ..teach.narration import narrate
@@ -485,7 +485,7 @@ class PlayTable(TableFront):
                     "move": line.move + 1,
                     "when": said(line.when, lang),
                     # with several people, whose decision each line is (where it fell says the phase)
-                    "phase": word(seat.name, lang) if several else "",
+                    "phase": seat_word(seat, lang) if several else "",
                     "action": said(line.said, lang) or self._text(line.action),
                     "grade": line.grade,
                     "grade_word": word(f"grade.{line.grade}", lang),
@@ -498,7 +498,7 @@ class PlayTable(TableFront):
             "result": result_text(result, lang),
             "hand_points": say("play.hand_points", lang, **result.points),
             "game_points": say("play.game_points", lang, **game.scores),
-            "winner": (say("play.game_over", lang, team=word(f"{game.winner}", lang)) if game.winner else ""),
+            "winner": (say("play.game_over", lang, team=seat_word(game.winner, lang)) if game.winner else ""),
             "next": "" if game.is_over else word("play.next", lang),
             "log_title": word("play.hands_so_far", lang),
             "log": [
@@ -561,11 +561,11 @@ class PlayTable(TableFront):
                 else [action_button(a, game.rules, lang) for a in state.view(self.seat).legal_actions]
             )
         elif passing is not None:
-            self.prompt = say("play.pass_to", lang, seat=word(passing.name, lang))
+            self.prompt = say("play.pass_to", lang, seat=seat_word(passing, lang))
             self.actions = []
         else:
             self.prompt = (
-                say("play.game_over", lang, team=word(f"{game.winner}", lang))
+                say("play.game_over", lang, team=seat_word(game.winner, lang))
                 if game.winner
                 else word("play.hand_over", lang)
             )
@@ -607,7 +607,7 @@ class PlayTable(TableFront):
                 lang,
                 n=number,
                 phase=where,
-                people=", ".join(word(p.name, lang) for p in self.people),
+                people=", ".join(seat_word(p, lang) for p in self.people),
                 target=game.rules.target,
                 **game.scores,
             )
@@ -616,7 +616,7 @@ class PlayTable(TableFront):
             lang,
             n=number,
             phase=where,
-            seat=word(self._session.me.name, lang),
+            seat=seat_word(self._session.me, lang),
             target=game.rules.target,
             **game.scores,
         )
@@ -673,7 +673,7 @@ class PlayTable(TableFront):
         if to is None:
             return None
         lang = self._lang
-        name = word(to.name, lang)
+        name = seat_word(to, lang)
         return {
             "title": say("play.pass_to", lang, seat=name),
             "text": say("play.pass_text", lang, seat=name),
