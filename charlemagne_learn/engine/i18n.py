@@ -146,9 +146,10 @@ def catalog_keys(prefix: str = "") -> list[str]:
 
 def word_key(text: str) -> str | None:
     """The key of the word ``text`` names, or None: ``text`` is a key, a seat's, a team's or a variant's code ("N",
-    "NS", "american"), or a word as the English catalog writes it ("little jack" → "role.little_jack"), each matched as written first, then
-    case-blind. A text several keys write is the word of the plainest of them (the fewest dots, then the shortest):
-    "Bid Euchre" is the variant's title, not its title after "in".
+    "NS", "american"), or a word as the English catalog writes it ("little jack" → "role.little_jack"), matched as
+    written first, then case-blind. A text several keys write as written is the word of the plainest of them (the
+    fewest dots, then the shortest): "Bid Euchre" is the variant's title, not its title after "in"; case-blind, the
+    first of them in the catalog's order.
 
     >>> word_key("little jack"), word_key("Little Jack"), word_key("Bid Euchre"), word_key("ns"), word_key("le minou")
     ('role.little_jack', 'role.little_jack', 'title.bid_euchre', 'team.ns', None)
@@ -508,17 +509,18 @@ def _join(items: list[str], lang: Lang) -> str:
 
 class _Formatter(string.Formatter):
     """Fields in a language's forms. A :class:`Card` is written as on its face (``{card}``: "J♦"), by name
-    (``{card:name}``), on its face but a joker by name (``{card:said}``: "J♦", "the red joker"; ``{card:Said}`` begins a sentence;
-    ``{card:plain}`` without the article, in a list), with its article (``{card:the}``: "the jack of diamonds", "le valet de carreau"; French
-    ``{card:a}`` "au valet", ``{card:de}`` "du valet"); a :class:`Seat` by name (``{seat}``) or letter
-    (``{seat:short}``: N E S O in French), a team by its code (``{team:team}``: "NS"); a :class:`Suit` by its plural name (``{suit}``) or singular
-    (``{suit:one}``); a seat after French "de" or "que" with its elision (``{seat:de}`` is "de Nord", "d'Est";
-    ``{seat:que}`` "qu'Ouest"; in English just the name); a list of cards on their faces (``{cards}``) or by name joined with "and"/"et"
-    (``{cards:names}``); text by its word (``{title:w}``, see :func:`word`), a card's role, a place cards are in or a bid's label by its English name
-    (``{role:role}``, ``{where:place}``, ``{bid:bid}``: see :func:`named`); numbers with the language's
-    decimal mark and percent sign (``{p:.0%}`` is "91%" and "91 %"); and a word that agrees with a whole number, its
-    singular and plural after the colon (``{n} {n:trick|tricks}``, ``{n} {n:levée|levées}``: see :func:`plural`),
-    so no sentence ever writes "trick(s)"."""
+    (``{card:name}``), on its face but a joker by name (``{card:said}``: "J♦", "the red joker"; ``{card:Said}`` begins a
+    sentence; ``{card:plain}`` without the article, in a list), with its article (``{card:the}``: "the jack of
+    diamonds", "le valet de carreau"; French ``{card:a}`` "au valet", ``{card:de}`` "du valet"); a :class:`Seat` by name
+    (``{seat}``) or letter (``{seat:short}``: N E S O in French), a team by its code (``{team:team}``: "NS"); a
+    :class:`Suit` by its plural name (``{suit}``) or singular (``{suit:one}``); a seat after French "de" or "que" with
+    its elision (``{seat:de}`` is "de Nord", "d'Est"; ``{seat:que}`` "qu'Ouest"; in English just the name); a list of
+    cards on their faces (``{cards}``) or by name joined with "and"/"et" (``{cards:names}``); text by its word
+    (``{title:w}``, see :func:`word`), a card's role, a place cards are in or a bid's label by its English name
+    (``{role:role}``, ``{where:place}``, ``{bid:bid}``: see :func:`named`); numbers with the language's decimal mark and
+    percent sign (``{p:.0%}`` is "91%" and "91 %"); and a word that agrees with a whole number, its singular and plural
+    after the colon (``{n} {n:trick|tricks}``, ``{n} {n:levée|levées}``: see :func:`plural`), so no sentence ever writes
+    "trick(s)"."""
 
     def __init__(self, lang: Lang) -> None:
         super().__init__()
