@@ -119,64 +119,17 @@ def test_a_new_language_is_one_catalog(german: str) -> None:
 
 #: A key is dotted lowercase words joined by underscores: ``area.name_of_it``.
 KEY = re.compile(r"[a-z0-9_]+(\.[a-z0-9_]+)*")
-#: Keys that are an engine code, looked up as the game writes it: a seat (``Seat.name``) and a team ("NS"), and a
-#: seat's one letter by its code.
-ENGINE_CODES = frozenset(
-    {"N", "E", "S", "W", "NS", "EW", "seat.short.N", "seat.short.E", "seat.short.S", "seat.short.W"}
-)
-#: Keys still spelled as the text the code passes as data, not yet given a key of their own: a card's or a role's
-#: name (``Card.name``, the ranking's roles, the glossary's terms), the places ``parse_cards(distinct=...)`` names,
-#: a variant's title and the parts of an exchange's "how" (the words a page reads by name and the bid box's columns
-#: are looked up as their name with underscores). Each is renamed with the lookup that turns its text into the key;
-#: the list only shrinks.
-NAMED_BY_TEXT = frozenset(
-    {
-        "Charles Alone", "High Card No Trump", "No Trump", "East's hand", "North's hand", "South's hand",
-        "West's hand", "a hand", "the hand", "the kitty", "the trick", "the discards", "big jack", "little jack",
-        "left bower", "right bower", "high joker", "low joker", "red joker", "black joker", "top trump (the nine)",
-        "no trump", "jokers only", "how.no trump", "how.takes the kitty", "how.takes the partner's card",
-        "how.takes the kitty and the partner's card", "how.names the best trump for the cards",
-        "how.discarding the partner's card or both kitty cards when that does better", "answer key", "cheat sheet",
-        "hand record", "new hand", "your cards",
-    }
-)  # fmt: skip
-#: Keys holding the same English and the same French that are still several keys: each family is built at
-#: run time under its own prefix (``f"display.col.{name}"``, ``f"final.skill.{skill}"``, a variant's name …) or
-#: named by text above. Merging one moves every lookup of its family; the list only shrinks.
-SAME_TEXT_LEFT = frozenset(
-    {
-        ("action.pass", "pass"),
-        ("american", "title.american"),
-        ("bid_euchre", "title.bid_euchre"),
-        ("canadian", "title.canadian"),
-        ("maine", "title.maine"),
-        ("bid", "display.col.bid", "hr.col.bid", "plots.bid"),
-        ("class.col.interval", "interval"),
-        ("contract", "display.game.contract"),
-        ("dealer", "display.game.dealer"),
-        ("decision.skill.bid", "theme.bidding"),
-        ("decision.skill.exchange", "theme.exchange"),
-        ("display.col.better", "play.better"),
-        ("display.col.choice", "phase.choose"),
-        ("display.col.failed", "failed"),
-        ("display.col.grade", "play.grade"),
-        ("display.col.made", "exchange.col.made", "made"),
-        ("display.col.when", "play.when"),
-        ("display.col.to_make_it", "to_make_it"),
-        ("display.col.trump", "hr.col.trump", "trump"),
-        ("display.col.who_plays", "who_plays"),
-        ("display.col.why", "play.why"),
-        ("display.odds.points", "points_per_hand"),
-        ("exchange.col.tricks", "tricks"),
-        ("exchange.text_no_trump", "how.no trump", "no trump"),
-        ("final.skill.little_jack", "quiz.topic.little_jack_led"),
-        ("final.skill.mulot_jokers", "quiz.topic.mulot_jokers"),
-        ("jokers", "plots.by.jokers"),
-        ("plots.by.trumps", "trumps"),
-        ("quiz.one_special.bowers", "quiz.topic.left_bower"),
-        ("story.took_kitty", "the kitty"),
-    }
-)  # fmt: skip
+#: Keys that are an engine code rather than words. Empty: a seat's and a team's name are keyed by words
+#: (``seat.north``, ``team.ns``), their codes mapped to those keys in one place (``i18n.seat_word``).
+ENGINE_CODES: frozenset[str] = frozenset()
+#: Keys still spelled as the text the code passes as data, not yet given a key of their own. Empty: a card's role
+#: and a bid's label are the engine's English names, said by the key whose English they are (``i18n.named``); a
+#: learner's word is matched on the catalogs' texts (``i18n.word_key``). The list only shrinks.
+NAMED_BY_TEXT: frozenset[str] = frozenset()
+#: Keys holding the same English and the same French that are still several keys. Empty: a column's head is keyed
+#: by the column's name in every table that has it, and a word several lists build under their own prefixes is
+#: looked up under one key. The list only shrinks.
+SAME_TEXT_LEFT: frozenset[tuple[str, ...]] = frozenset()
 
 
 def test_every_key_is_spelled_one_way() -> None:

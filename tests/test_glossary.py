@@ -115,6 +115,20 @@ def test_every_bid_of_every_table_is_a_term() -> None:
     assert labels and not [label for label in labels if not any(t.found_in(label) for t in GLOSSARY.values())]
 
 
+def test_a_term_is_found_by_its_english_words() -> None:
+    """``term`` reads a word of the game as the English catalog writes it, whatever its key: a card's role, a bid's
+    name, a trump word, a variant's title; a word no catalog writes is still refused."""
+    assert cl.term("Bid Euchre", "fr") == "Euchre à enchères"  # its key is title.bid_euchre
+    assert cl.term("to make it", "fr") == "pour réussir"  # its key is to_make_it
+    assert cl.term("Little jack", "fr") == "Le petit bar"
+    assert cl.term("left bower", "fr") == "le petit bar"
+    assert cl.term("No Trump", "fr") == "Sans-atout"
+    assert cl.term("no trump", "fr") == "sans atout"
+    assert cl.term("Charles Alone", "fr") == "Charles seul"
+    with pytest.raises(cl.RulesOptionError):
+        cl.term("the jack of the little ones")
+
+
 @pytest.mark.parametrize("name", list(GLOSSARY))
 def test_each_term_is_used_in_the_lesson_said_to_define_it(name: str) -> None:
     term = GLOSSARY[name]

@@ -158,10 +158,10 @@ class ExchangeHint:
             ]
             for c in self.choices
         ]
-        columns = ("exchange", "tricks", "made") if counted else ("exchange", "made")
-        heads = [say(f"exchange.col.{h}", language) for h in columns]
-        heads.insert(1, say("display.col.points", language))
-        heads.append(say("display.col.grade", language))
+        columns = ("exchange.col.exchange", "tricks", "made") if counted else ("exchange.col.exchange", "made")
+        heads = [say(h, language) for h in columns]
+        heads.insert(1, say("points", language))
+        heads.append(say("grade", language))
         heads.append(column_head("why", language))
         table = text_table(heads, rows, (False, True, True, True)[: len(heads) - 2])
         head = say("exchange.head", language, seat=self.seat, samples=self.samples)
@@ -430,7 +430,7 @@ def _kept(contract: Contract, kept: int, out: int) -> _Kept:
 
 def _said(discards: Sequence[Card], trump: Suit | None) -> Message:
     """An exchange as the bidder says it: "discard 8♣ A♣, trump ♥" (the trump alone when every card is aside)."""
-    named = message("exchange.text_no_trump") if trump is None else message("exchange.text_trump", suit=trump)
+    named = message("no_trump") if trump is None else message("exchange.text_trump", suit=trump)
     if not discards:  # every card put aside already: only the trump was chosen
         return named
     return message("exchange.text", cards=list(discards), trump=named)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..engine.cards import Seat
 from ..engine.hand import SeatView
-from ..engine.i18n import Lang, word
+from ..engine.i18n import Lang, bid_name
 from ..engine.messages import Joined, Phrase, message
 from ..engine.scoring import bidding_stake, stake
 from .choices import Choice, Row, rank_choices, still_to_bid
@@ -56,5 +56,5 @@ def bid_choices(view: SeatView, samples: int, seed: int, workers: int | None) ->
 
 def _label(label: str, how: str, lang: Lang) -> str:
     """A bid as its odds name it, and how it is played where that says more: "6 (takes the kitty, trump ♥)"."""
-    name = word(label, lang)
+    name = bid_name(label, lang)
     return f"{name} ({how_text(how, lang)})" if how else name

@@ -43,7 +43,7 @@ from ..engine.checks import whole_number
 from ..engine.contract import Contract
 from ..engine.deal import cards_of, check_deal, deck_mask, indices_of, mask_of, share_out
 from ..engine.errors import ContractError, HandError, RulesOptionError, quote
-from ..engine.i18n import lang_or_current, say, sentence, word
+from ..engine.i18n import bid_name, lang_or_current, say, sentence
 from ..engine.ranking import card_order
 from ..engine.rng import DealRandom, check_seed, derive_seed
 from ..engine.rules import BidSpec, Rules
@@ -428,7 +428,9 @@ class BidChance:
         """
         language = lang_or_current(lang)
         low, high = self.interval
-        return say("odds.chance", language, label=word(self.label, language), p=self.probability, low=low, high=high)
+        return say(
+            "odds.chance", language, label=bid_name(self.label, language), p=self.probability, low=low, high=high
+        )
 
 
 @dataclass(frozen=True, kw_only=True)

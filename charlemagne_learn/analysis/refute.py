@@ -43,7 +43,7 @@ from ..engine.deal import indices_of
 from ..engine.display import card_html
 from ..engine.errors import CharlemagneError, IllegalActionError, quote
 from ..engine.hand import Phase, SeatView
-from ..engine.i18n import Lang, lang_or_current, say, sentence, word
+from ..engine.i18n import Lang, lang_or_current, say, seat_word, sentence
 from ..engine.palette import colour
 from ..engine.ranking import sort_hand
 from ..engine.rng import check_seed
@@ -137,7 +137,7 @@ class Refutation:
         deal = self.deal
         hands: list[_Part] = []
         for i, seat in enumerate(self.hidden):
-            hands += [" · " if i else "", word(seat.name, lang), _TIGHT]
+            hands += [" · " if i else "", seat_word(seat, lang), _TIGHT]
             hands += _spaced(sort_hand(deal[seat], self.contract))
         out.append((_parts("refute.hands", lang, hands=hands), False))
         out.append((_parts("refute.after", lang, chosen=self.chosen), False))
@@ -292,7 +292,7 @@ def _played(played: Played, lang: Lang) -> list[_Part]:
     """A trick's cards as ``South K♥, West A♥, …``."""
     out: list[_Part] = []
     for i, (seat, card) in enumerate(played):
-        out += [", " if i else "", word(seat.name, lang), _TIGHT, card]
+        out += [", " if i else "", seat_word(seat, lang), _TIGHT, card]
     return out
 
 

@@ -9,7 +9,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from ..engine.display import column_head, heading_colon, held_html, text_table, wrap_text
-from ..engine.i18n import Lang, lang_or_current, say, word
+from ..engine.i18n import Lang, bid_name, lang_or_current, named, say
 from ..engine.messages import said
 from ..engine.palette import colour
 from ..engine.ranking import sort_hand
@@ -46,10 +46,12 @@ def how_text(how: str, lang: str | None = None) -> str:
         if part.startswith("trump "):
             parts.append(say("action.trump", language, suit=part[6:]))
         else:
-            key = f"how.{part}"
-            said = word(key, language)  # the key itself where the catalog has no such part
-            parts.append(part if said == key else said)
+            parts.append(named(part, language, "how.", "no_trump"))  # a part no catalog has as it is
     return ", ".join(parts)
+
+
+#: The heads of the odds' columns after the bid's: points per hand as the odds explorer heads them.
+_ODDS_HEADS = ("display.odds.makes", "display.odds.interval", "points_per_hand", "display.odds.played")
 
 
 def _grade(grade: str, lang: Lang) -> str:
@@ -79,7 +81,7 @@ def bid_odds_html(odds: BidOdds, lang: str | None = None) -> str:
         )
         points = _odds_points(chance.expected_points, language)
         rows.append(
-            f"<tr><th style='text-align:left'>{escape(word(chance.label, language))}</th>"
+            f"<tr><th style='text-align:left'>{escape(bid_name(chance.label, language))}</th>"
             f"<td style='text-align:right'>{say('display.pct', language, p=p)}</td><td>{bar}</td>"
             f"<td>{say('display.range', language, low=low, high=high)}</td><td style='text-align:right'>{points}</td>"
             f"<td style='text-align:left'>{escape(how_text(chance.how, language))}</td></tr>"
@@ -88,7 +90,7 @@ def bid_odds_html(odds: BidOdds, lang: str | None = None) -> str:
         "display.odds_head", language, seat=odds.seat, cards=held_html(odds.hand, odds.rules, language),
         title=f"title.{odds.rules.name}", samples=odds.samples, seed=odds.seed, how=_odds_how(odds, language),
     )  # fmt: skip
-    cols = "".join(f"<th>{say(f'display.odds.{c}', language)}</th>" for c in ("makes", "interval", "points", "played"))
+    cols = "".join(f"<th>{say(k, language)}</th>" for k in _ODDS_HEADS)
     cols = cols.replace("</th><th>", "</th><th></th><th>", 1)  # the bars' column has no head
     return (
         f'<div class="cl-bidodds" style="font-family:sans-serif"><p>{head}.</p><table><tr><th>'
@@ -176,7 +178,7 @@ def bid_odds_text(odds: BidOdds, lang: str | None = None) -> str:
         low, high = chance.interval
         rows.append(
             [
-                word(chance.label, language),
+                bid_name(chance.label, language),
                 say("display.pct", language, p=chance.probability),
                 say("display.range", language, low=low, high=high),
                 _odds_points(chance.expected_points, language),
@@ -188,9 +190,7 @@ def bid_odds_text(odds: BidOdds, lang: str | None = None) -> str:
         "display.odds_head", language, seat=odds.seat, cards=cards, title=f"title.{odds.rules.name}",
         samples=odds.samples, seed=odds.seed, how=_odds_how(odds, language),
     )  # fmt: skip
-    heads = [column_head("bid", language)] + [
-        say(f"display.odds.{c}", language) for c in ("makes", "interval", "points", "played")
-    ]
+    heads = [column_head("bid", language)] + [say(k, language) for k in _ODDS_HEADS]
     return f"{wrap_text(head + heading_colon(language))}\n{text_table(heads, rows, (False, True, False, True))}"
 
 

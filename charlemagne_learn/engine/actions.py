@@ -271,7 +271,7 @@ class Action(HashedOnce):
             if self.card is None:
                 return say(f"action.{self.kind}_face_down", language)
             return say(f"action.{self.kind}", language, card=self.card)
-        return say("action.pass", language)
+        return say("pass", language)
 
     def __repr__(self) -> str:
         if self.kind in ("give", "discard") and self.card is None:
@@ -353,11 +353,11 @@ def bid_word(name: str, lang: Lang) -> str:
     """A bid as players call it ("Gros Mulot", "Sans-atout") rather than its name in records ("gros_mulot")."""
     if name.isdigit():
         return name
-    from .i18n import word
+    from .i18n import bid_name
     from .rules import VARIANTS
 
     labels = {spec.name: spec.label for rules in VARIANTS.values() for spec in rules.bids}
-    return word(labels.get(name, name.replace("_", " ")), lang)
+    return bid_name(labels.get(name, name.replace("_", " ")), lang)
 
 
 _R = TypeVar("_R", bound=_Replayable)

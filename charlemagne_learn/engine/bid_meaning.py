@@ -46,7 +46,7 @@ def bid_meaning(rules: Rules, spec: BidSpec, lang: Lang = "en") -> dict[str, str
     exchange = f"meaning.exchange.{spec.exchange}" + (
         "_optional" if spec.exchange == "partner" and spec.alone == "optional" else ""
     )
-    trump = spec.trump if spec.has_trump else ("jokers only" if rules.jokers else "no trump")
+    trump = spec.trump if spec.has_trump else ("jokers_only" if rules.jokers else "no_trump")
     also = say("bid.also_called", lang, names=", ".join(spec.also_called)) if spec.also_called else ""
     return {
         "bid": spec.text(lang),

@@ -268,9 +268,9 @@ class Seat(_Named):
 
     def named(self, lang: str | None = None) -> str:
         """The seat's name in ``lang`` (the course's language by default): ``"West"``, ``"Ouest"``."""
-        from .i18n import lang_or_current, word
+        from .i18n import lang_or_current, seat_word
 
-        return word(self.name, lang_or_current(lang))
+        return seat_word(self, lang_or_current(lang))
 
     @property
     def left(self) -> Seat:

@@ -180,7 +180,7 @@ class Contract(HashedOnce):
         language = _lang(lang)
         if self.trump is not None:
             return say("contract.suit", language, suit=self.trump)
-        return word("jokers only" if self.rules.jokers else "no trump", language)
+        return word("jokers_only" if self.rules.jokers else "no_trump", language)
 
     def text(self, lang: str | None = None) -> str:
         """The contract as players say it, in ``lang`` (the course's language by default): "6 ♥ by North",

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from .bid_meaning import bid_meaning
 from .cards import Card, Seat
-from .i18n import Lang, card_face, card_label, lang_or_current, say, word
+from .i18n import Lang, card_face, card_label, lang_or_current, named, say, seat_word, word
 from .palette import card_colour, colour
 from .ranking import sort_hand
 from .rules import Rules
@@ -57,8 +57,9 @@ def heading_colon(lang: Lang) -> str:
 
 
 def column_head(name: str, lang: Lang) -> str:
-    """The head of a table's column ``name`` (a ``display.col.*`` word)."""
-    return say(f"display.col.{name.replace(' ', '_')}", lang)
+    """The head of a table's column ``name``: the word keyed by the column's name, the same in every table that has
+    the column (the bid box's, the cheat sheet's, a hint's)."""
+    return say(name.replace(" ", "_"), lang)
 
 
 # The static HTML has no stylesheet: it writes the widgets' palette inline, so both read alike in every theme.
@@ -72,7 +73,7 @@ _STYLE = (
 def card_html(card: Card, role: str = "", lang: str | None = None, *, four_colour: bool = False) -> str:
     """One card as the static pictures draw it, in the ink the widgets give it (:func:`palette.card_colour`)."""
     language = lang_or_current(lang)
-    label = card_label(card, language) + (f", {word(role, language)}" if role else "")
+    label = card_label(card, language) + (f", {named(role, language, 'role.')}" if role else "")
     ink = colour(card_colour(card, four_colour))
     return (
         f'<span role="img" aria-label="{escape(label)}" title="{escape(label)}" '
@@ -143,12 +144,12 @@ def _table_html(
             shown = held_html(cards, contract if contract is not None else rules, lang, four_colour=four_colour)
         won = say("display.won", lang, n=tricks_won[seat.name]) if contract is not None else ""
         rows.append(
-            f"<tr><th style='text-align:left;padding-right:0.6em'>{word(seat.name, lang)}{mark}</th>"
+            f"<tr><th style='text-align:left;padding-right:0.6em'>{seat_word(seat, lang)}{mark}</th>"
             f"<td style='text-align:left'>{shown}</td><td>{won}</td></tr>"
         )
     so_far = ""
     if trick:
-        played = " ".join(f"{word(s.name, lang)} {card_html(c, '', lang, four_colour=four_colour)}" for s, c in trick)
+        played = " ".join(f"{seat_word(s, lang)} {card_html(c, '', lang, four_colour=four_colour)}" for s, c in trick)
         so_far = f"<p>{say('display.trick_so_far', lang)}{played}</p>"
     result = f"<p><strong>{escape(reason)}</strong></p>" if reason else ""
     return (
@@ -203,7 +204,7 @@ def seat_view_html(view: SeatView, lang: str | None = None, *, four_colour: bool
 def trick_html(trick: Trick, lang: str | None = None) -> str:
     language = lang_or_current(lang)
     plays = "".join(
-        f"<td style='padding:0 0.4em;text-align:center'>{word(seat.name, language)}<br>{card_html(card, '', language)}</td>"
+        f"<td style='padding:0 0.4em;text-align:center'>{seat_word(seat, language)}<br>{card_html(card, '', language)}</td>"
         for seat, card in zip(trick.seats, trick.cards, strict=True)
     )
     return (
@@ -265,10 +266,10 @@ def game_html(game: Game, lang: str | None = None) -> str:
             result.contract.text(language) if result.contract is not None else say("display.all_passed", language)
         )
         rows.append(
-            f"<tr><td>{number}</td><td>{word(hand.dealer.name, language)}</td><td>{escape(contract)}</td>"
+            f"<tr><td>{number}</td><td>{seat_word(hand.dealer, language)}</td><td>{escape(contract)}</td>"
             f"<td>{escape(result.text(language))}</td><td>{totals['NS']}</td><td>{totals['EW']}</td></tr>"
         )
-    heads = [say(f"display.game.{h}", language) for h in ("hand", "dealer", "contract", "what")] + ["NS", "EW"]
+    heads = [say(k, language) for k in ("display.game.hand", "dealer", "contract", "display.game.what")] + ["NS", "EW"]
     head = "".join(f"<th style='text-align:left'>{h}</th>" for h in heads)
     if game.winner:
         state = say("display.won_by", language, team=game.winner)

@@ -56,6 +56,7 @@ __all__ = [
     "Unsaid",
     "Words",
     "add_language",
+    "bid_name",
     "card_face",
     "card_label",
     "card_name",
@@ -66,9 +67,11 @@ __all__ = [
     "fill",
     "join_words",
     "lang_or_current",
+    "named",
     "number",
     "plural",
     "say",
+    "seat_word",
     "speaking",
     "suit_name",
     "templates",
@@ -142,11 +145,87 @@ def catalog_keys(prefix: str = "") -> list[str]:
 
 
 def word_key(text: str) -> str | None:
-    """The key of the word ``text`` names, matched case-blind ("Little jack" → "little jack"), or None."""
+    """The key of the word ``text`` names, or None: ``text`` is a key, a seat's, a team's or a variant's code ("N",
+    "NS", "american"), or a word as the English catalog writes it ("little jack" → "role.little_jack"), matched as
+    written first, then case-blind. A text several keys write as written is the word of the plainest of them (the
+    fewest dots, then the shortest): "Bid Euchre" is the variant's title, not its title after "in"; case-blind, the
+    first of them in the catalog's order.
+
+    >>> word_key("little jack"), word_key("Little Jack"), word_key("Bid Euchre"), word_key("ns"), word_key("le minou")
+    ('role.little_jack', 'role.little_jack', 'title.bid_euchre', 'team.ns', None)
+    """
     if text == "" or text in _TABLES["en"]:
         return text
     lowered = text.strip().lower()
-    return next((k for k in _TABLES["en"] if k.lower() == lowered), None)
+    keys, exact, blind = _keys_by_text()
+    coded = _SEAT_KEYS.get(lowered.upper()) or keys.get(f"title.{lowered}")  # a seat, a team, a variant by its code
+    return coded or keys.get(lowered) or exact.get(text) or blind.get(lowered)
+
+
+@functools.cache
+def _keys_by_text() -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
+    """Every key by its own spelling lowered, by its English text, and by its English text lowered (the first key
+    in the catalog's order): what :func:`word_key` matches."""
+    plainest = sorted(_OWN["en"].items(), key=lambda item: (item[0].count("."), len(item[0]), item[0]))
+    keys: dict[str, str] = {}
+    exact: dict[str, str] = {}
+    blind: dict[str, str] = {}
+    for key, text in _OWN["en"].items():
+        keys.setdefault(key.lower(), key)
+        blind.setdefault(text.strip().lower(), key)
+    for key, text in plainest:
+        exact.setdefault(text, key)
+    return keys, exact, blind
+
+
+def named(text: str, lang: Lang, *areas: str) -> str:
+    """The word in ``lang`` of the name ``text`` that the engine writes in English (a card's role, a part of how a
+    bid is played): the key among ``areas`` (a key's prefix, or a key) whose English is ``text``; ``text`` itself
+    where none is (a house rule's own name for its jacks).
+
+    >>> named("little jack", "fr", "role."), named("captain", "fr", "role.")
+    ('le petit bar', 'captain')
+    """
+    key = _keys_by_english(areas).get(text)
+    return text if key is None else word(key, lang)
+
+
+#: The key of each seat's and each team's name by the engine's code for it (:attr:`Seat.name`, a team's "NS").
+_SEAT_KEYS = {
+    "N": "seat.north",
+    "E": "seat.east",
+    "S": "seat.south",
+    "W": "seat.west",
+    "NS": "team.ns",
+    "EW": "team.ew",
+}
+
+
+def seat_word(code: object, lang: Lang) -> str:
+    """A seat's or a team's name in ``lang`` by its engine code (a :class:`Seat`, or the code as text), or the code
+    as it is when it names none.
+
+    >>> seat_word(Seat.W, "fr"), seat_word("NS", "en"), seat_word("NS", "fr")
+    ('Ouest', 'North–South', 'Nord–Sud')
+    """
+    name = code.name if isinstance(code, Seat) else str(code)
+    key = _SEAT_KEYS.get(name)
+    return name if key is None else word(key, lang)
+
+
+def bid_name(label: str, lang: Lang) -> str:
+    """A bid's name in ``lang`` from its label as the rules write it: "No Trump" is "Sans-atout" in French; a label
+    the same in every language ("6", "Mulot") or a house rule's own stays as it is.
+
+    >>> bid_name("Charles Alone", "fr"), bid_name("Gros Mulot", "fr")
+    ('Charles seul', 'Gros Mulot')
+    """
+    return named(label, lang, "bid.")
+
+
+@functools.cache
+def _keys_by_english(areas: tuple[str, ...]) -> dict[str, str]:
+    return {text: key for key, text in _OWN["en"].items() if any(key.startswith(a) for a in areas)}
 
 
 def word(key: str, lang: Lang = "en") -> str:
@@ -159,6 +238,9 @@ def word(key: str, lang: Lang = "en") -> str:
     out.key, out.fields = key, None
     return out
 
+
+#: The jokers' names by their index (:meth:`Card.from_index`): 32 the red joker, 33 the black.
+_JOKER_KEYS = {32: "card.red_joker", 33: "card.black_joker"}
 
 _FACED_RANKS = {Rank.JACK: "card.face.jack", Rank.QUEEN: "card.face.queen", Rank.KING: "card.face.king"}
 
@@ -182,12 +264,12 @@ def card_face(card: Card, lang: Lang = "en") -> str:
 def card_label(card: Card, lang: Lang = "en", role: str = "") -> str:
     """What a screen reader says for a card: "jack of diamonds — little jack"."""
     if card.suit is None or card.rank is None:
-        name = word(card.name, lang)  # "red joker", "black joker"
+        name = word(_JOKER_KEYS[card.index], lang)
     else:
         name = _text("card.of", lang).format(
             rank=_text(f"rank.{_RANK_KEYS[card.rank]}", lang), suit=_text(f"suits.{_SUIT_KEYS[card.suit]}", lang)
         )
-    return f"{name} — {word(role, lang)}" if role else name
+    return f"{name} — {named(role, lang, 'role.')}" if role else name
 
 
 def say(key: str, lang: str | None = None, /, **fields: Any) -> str:
@@ -427,16 +509,18 @@ def _join(items: list[str], lang: Lang) -> str:
 
 class _Formatter(string.Formatter):
     """Fields in a language's forms. A :class:`Card` is written as on its face (``{card}``: "J♦"), by name
-    (``{card:name}``), on its face but a joker by name (``{card:said}``: "J♦", "the red joker"; ``{card:Said}`` begins a sentence;
-    ``{card:plain}`` without the article, in a list), with its article (``{card:the}``: "the jack of diamonds", "le valet de carreau"; French
-    ``{card:a}`` "au valet", ``{card:de}`` "du valet"); a :class:`Seat` by name (``{seat}``) or letter
-    (``{seat:short}``: N E S O in French); a :class:`Suit` by its plural name (``{suit}``) or singular
-    (``{suit:one}``); a seat after French "de" or "que" with its elision (``{seat:de}`` is "de Nord", "d'Est";
-    ``{seat:que}`` "qu'Ouest"; in English just the name); a list of cards on their faces (``{cards}``) or by name joined with "and"/"et"
-    (``{cards:names}``); text by its word (``{role:w}``, see :func:`word`); numbers with the language's
-    decimal mark and percent sign (``{p:.0%}`` is "91%" and "91 %"); and a word that agrees with a whole number, its
-    singular and plural after the colon (``{n} {n:trick|tricks}``, ``{n} {n:levée|levées}``: see :func:`plural`),
-    so no sentence ever writes "trick(s)"."""
+    (``{card:name}``), on its face but a joker by name (``{card:said}``: "J♦", "the red joker"; ``{card:Said}`` begins a
+    sentence; ``{card:plain}`` without the article, in a list), with its article (``{card:the}``: "the jack of
+    diamonds", "le valet de carreau"; French ``{card:a}`` "au valet", ``{card:de}`` "du valet"); a :class:`Seat` by name
+    (``{seat}``) or letter (``{seat:short}``: N E S O in French), a team by its code (``{team:team}``: "NS"); a
+    :class:`Suit` by its plural name (``{suit}``) or singular (``{suit:one}``); a seat after French "de" or "que" with
+    its elision (``{seat:de}`` is "de Nord", "d'Est"; ``{seat:que}`` "qu'Ouest"; in English just the name); a list of
+    cards on their faces (``{cards}``) or by name joined with "and"/"et" (``{cards:names}``); text by its word
+    (``{title:w}``, see :func:`word`), a card's role, a place cards are in or a bid's label by its English name
+    (``{role:role}``, ``{where:place}``, ``{bid:bid}``: see :func:`named`); numbers with the language's decimal mark and
+    percent sign (``{p:.0%}`` is "91%" and "91 %"); and a word that agrees with a whole number, its singular and plural
+    after the colon (``{n} {n:trick|tricks}``, ``{n} {n:levée|levées}``: see :func:`plural`), so no sentence ever writes
+    "trick(s)"."""
 
     def __init__(self, lang: Lang) -> None:
         super().__init__()
@@ -474,8 +558,8 @@ class _Formatter(string.Formatter):
             return _card_article(value, lang, format_spec)
         if isinstance(value, Seat):
             if format_spec == "short":
-                return _text(f"seat.short.{value.name}", lang)
-            name = word(value.name, lang)
+                return _text(f"seat.short.{value.word.lower()}", lang)
+            name = seat_word(value, lang)
             if lang == "fr" and format_spec in ("de", "que"):
                 # French elides before a vowel: "de Nord" but "d'Est", "que Sud" but "qu'Ouest"
                 return f"{format_spec[:-1]}'{name}" if name[0] in "AEIOUaeiou" else f"{format_spec} {name}"
@@ -488,6 +572,10 @@ class _Formatter(string.Formatter):
             return _text(f"rank.{_RANK_KEYS[value]}", lang)
         if isinstance(value, str) and format_spec == "w":
             return word(value, lang)
+        if isinstance(value, str) and format_spec == "team":
+            return seat_word(value, lang)
+        if isinstance(value, str) and format_spec in ("role", "place", "bid"):
+            return named(value, lang, f"{format_spec}.")
         if isinstance(value, int) and not isinstance(value, bool) and "|" in format_spec:
             return plural(value, *format_spec.split("|"), lang=lang)
         if isinstance(value, (list, tuple)) and all(isinstance(v, Card) for v in value):

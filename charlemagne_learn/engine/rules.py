@@ -21,7 +21,7 @@ from typing import Any, Literal
 from .checks import is_whole
 from .errors import ContractError, RulesOptionError, quote
 from .frozen import HashedOnce
-from .i18n import Codes, current_lang, lang_or_current, say, sentence, word
+from .i18n import Codes, bid_name, current_lang, lang_or_current, say, sentence, word
 
 __all__ = ["ALIASES", "VARIANTS", "BidSpec", "Rules"]
 
@@ -108,7 +108,7 @@ class BidSpec:
 
     def text(self, lang: str | None = None) -> str:
         """The bid's name in ``lang`` (the course's language by default): "No Trump", "Sans-atout"."""
-        return word(self.label, lang_or_current(lang))
+        return bid_name(self.label, lang_or_current(lang))
 
     def called(self, lang: str | None = None) -> str:
         """The bid's name with the names players also call it by: "Gros Charlemagne (Charles+)"."""

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from .contract import Contract, check_contract
 from .errors import TrickError, quote
-from .i18n import lang_or_current, say, sentence, word
+from .i18n import lang_or_current, say, seat_word, sentence
 from .rules import BidSpec, Rules
 from .ruling import Ruling
 from .tallies import TeamTally
@@ -177,7 +177,7 @@ def explain_score(contract: Contract, bidder_tricks: int, *, lang: str | None = 
     score = _score(contract, bidder_tricks)
     language = lang_or_current(lang)
     spec = contract.spec
-    team, other = word(contract.team, language), word(contract.defenders, language)
+    team, other = seat_word(contract.team, language), seat_word(contract.defenders, language)
     who = contract.bidder if contract.alone else team
     if spec.avoid:
         what = say("scoring.no_trick", language)

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import Seat
-from .i18n import lang_or_current, say, word
+from .i18n import lang_or_current, say, seat_word
 
 __all__ = ["BidCounts", "SeatTally", "TeamTally"]
 
@@ -61,7 +61,7 @@ class TeamTally(_Tally):
         language = lang_or_current(lang)
         if set(self) == {"NS", "EW"}:
             return say("tally.teams", language, **self)
-        return " – ".join(f"{word(k, language)} {v}" for k, v in self.items())
+        return " – ".join(f"{seat_word(k, language)} {v}" for k, v in self.items())
 
 
 class BidCounts(dict[str, "int | None"]):

@@ -93,7 +93,7 @@ from ..engine.actions import Action
 from ..engine.cards import Card, Seat
 from ..engine.errors import CharlemagneError, IllegalActionError, quote
 from ..engine.hand import HandState, SeatView
-from ..engine.i18n import Lang, card_face, card_label, check_lang, say, sentence, word
+from ..engine.i18n import Lang, card_face, card_label, check_lang, say, seat_word, sentence, word
 from ..engine.messages import said
 from ..engine.palette import card_colour
 from ..engine.rng import derive_seed
@@ -814,7 +814,7 @@ def _words(views: Iterable[SeatView], legal: Iterable[Action], lang: Lang) -> Fr
         phase = view.phase.text(lang)
         contract = "" if view.contract is None else view.contract.text(lang)
     actions |= {str(action): action.text(lang) for action in legal}
-    seats = {seat.name: word(seat.name, lang) for seat in Seat}
+    seats = {seat.name: seat_word(seat, lang) for seat in Seat}
     return {"cards": cards, "actions": actions, "seats": seats, "phase": phase, "contract": contract}
 
 

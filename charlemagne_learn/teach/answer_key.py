@@ -141,7 +141,7 @@ class AnswerKey:
 
     def write(self, path: str | Path) -> Path:
         """The page written to ``path``: ``.html`` (open it in a browser and print) or ``.pdf``."""
-        return write_page(path, self.to_html(), "answer key")
+        return write_page(path, self.to_html(), "page.answer_key")
 
 
 #: The most questions or positions a key holds (a quiz's page, not a question bank).

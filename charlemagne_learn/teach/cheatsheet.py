@@ -23,7 +23,7 @@ from ..analysis.hints import grade_word
 from ..course import rules_for
 from ..engine.bid_meaning import COLUMNS, bid_meaning
 from ..engine.cards import Card, Suit
-from ..engine.i18n import Lang, card_name, lang_or_current, number, say, suit_name, word
+from ..engine.i18n import Lang, bid_name, card_name, lang_or_current, named, number, say, suit_name, word
 from ..engine.palette import card_colour
 from ..engine.ranking import card_order, jokers, trump_order
 from ..engine.rules import Rules
@@ -79,7 +79,7 @@ def _ladder(rules: Rules, lang: Lang) -> str:
     cells = []
     for card in trump_order(rules, EXAMPLE_TRUMP):
         role = order.role[card.index]
-        said = word(role, lang)
+        said = named(role, lang, "role.")
         cells.append(f"<td>{_card(card, lang)}<span class='role'>{escape(said) or '&nbsp;'}</span></td>")
     plain = [s for s in Suit if s != EXAMPLE_TRUMP]
     rows = []
@@ -99,13 +99,13 @@ def _ladder(rules: Rules, lang: Lang) -> str:
 
 
 def _jack_words(rules: Rules, lang: Lang) -> str:
-    big, little = (word(b, lang) for b in rules.bower_names)
+    big, little = (named(b, lang, "role.") for b in rules.bower_names)
     top = ""
     if rules.nine_high:
         top = say("cheat.nine", lang)
     if rules.jokers:
         high, low = jokers(rules)
-        high_name, low_name = (word(c.name, lang) for c in (high, low))
+        high_name, low_name = (card_name(c, lang) for c in (high, low))
         top += say(
             "cheat.jokers", lang, high=escape(high_name), high_face=high, low=escape(low_name), low_face=low,
             code="<code>high_joker</code>",
@@ -152,8 +152,8 @@ def _play_words(rules: Rules, lang: Lang) -> str:
     items = [say(f"cheat.play.{k}", lang) for k in ("lead", "void", "win")]
     no_trump = [spec.label for spec in rules.bids if not spec.has_trump and spec.trump != "with_bid_or_none"]
     if rules.jokers and no_trump:
-        named = ", ".join(word(label, lang) for label in no_trump)
-        items.append(say("cheat.play.jokers", lang, bids=escape(named)))
+        names = ", ".join(bid_name(label, lang) for label in no_trump)
+        items.append(say("cheat.play.jokers", lang, bids=escape(names)))
     return "<ul>" + "".join(f"<li>{item}</li>" for item in items) + "</ul>"
 
 
@@ -219,7 +219,7 @@ def cheatsheet_html(rules: Rules | str | None = None, *, lang: str | None = None
 
 def write_cheatsheet(path: str | Path, rules: Rules | str | None = None, *, lang: str | None = None) -> Path:
     """Write the cheat sheet to ``path``: ``.html``, or ``.pdf`` printed by Chromium (Playwright)."""
-    return write_page(path, cheatsheet_html(rules, lang=lang), "cheat sheet")
+    return write_page(path, cheatsheet_html(rules, lang=lang), "page.cheat_sheet")
 
 
 if __name__ == "__main__":  # the command's old name: Python warns (this module is the package's), and it runs

@@ -52,7 +52,7 @@ from ..engine.actions import Action
 from ..engine.checks import whole_number
 from ..engine.display import text_table
 from ..engine.errors import CharlemagneError, quote
-from ..engine.i18n import Forms, Lang, lang_or_current, number, say, sentence, word
+from ..engine.i18n import Forms, Lang, bid_name, lang_or_current, number, say, seat_word, sentence, word
 from ..engine.spreadsheet import csv_text, read_cell
 from .drawn import drawn_ahead
 
@@ -554,7 +554,7 @@ class ClassResults:
                 shares = (sum(before), len(before)), (sum(after), len(after))
                 gain, low, high = gain_interval(*shares)
                 rows.append((
-                    who, say(f"final.skill.{skill}", language),
+                    who, say(_SKILL_KEYS.get(skill, f"final.skill.{skill}"), language),
                     *(f"{right}/{n} ({_percent(right, n, language)})" for right, n in shares),
                     number(gain, "+.0%", language),
                     say("band.low_to_high", language, low=number(low, "+.0%", language),
@@ -697,7 +697,13 @@ def _said(answer: str, lang: Lang) -> str:
 
 
 def _heads(lang: Lang, *names: str) -> tuple[str, ...]:
-    return tuple(say(f"class.col.{name}", lang) for name in names)
+    return tuple(say(_HEAD_KEYS.get(name, f"class.col.{name}"), lang) for name in names)
+
+
+#: The heads said by the word other tables head the same column with.
+_HEAD_KEYS = {"interval": "interval"}
+#: The final test's skills that a quiz's topics name too, said by the topic's words.
+_SKILL_KEYS = {"little_jack": "quiz.topic.little_jack_led", "mulot_jokers": "quiz.topic.mulot_jokers"}
 
 
 def _contract_said(contract: str, declarer: str, lang: Lang) -> str:
@@ -708,8 +714,8 @@ def _contract_said(contract: str, declarer: str, lang: Lang) -> str:
     label, _, trump = contract.rpartition(" ")
     if not (label and trump in ("♠", "♥", "♦", "♣")):
         label, trump = contract, ""
-    bid = f"{word(label, lang)} {trump}".strip()
-    return say("class.boards.contract", lang, contract=bid, seat=word(declarer, lang)) if declarer else bid
+    bid = f"{bid_name(label, lang)} {trump}".strip()
+    return say("class.boards.contract", lang, contract=bid, seat=seat_word(declarer, lang)) if declarer else bid
 
 
 def _places(values: Sequence[float | None]) -> list[str]:

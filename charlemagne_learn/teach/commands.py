@@ -67,7 +67,7 @@ def _refuse(program: str, message: object) -> int:
 
 
 def _cheatsheet(args: argparse.Namespace) -> str:
-    check_target(args.out, "cheat sheet")  # before anything is read or made
+    check_target(args.out, "page.cheat_sheet")  # before anything is read or made
     given = {k: v for k, v in (("high_joker", args.high_joker), ("all_pass", args.all_pass)) if v is not None}
     if args.variant is None and not given:
         rules = None  # the course's rules, its house rules included
@@ -95,7 +95,7 @@ def _whole(name: str, typed: str | int) -> int:
 
 
 def _hand_records(args: argparse.Namespace) -> str:
-    check_target(args.out, "hand record")  # before a second a board of analysis, and before the numbers are read
+    check_target(args.out, "page.hand_record")  # before a second a board of analysis, and before the numbers are read
     boards, seed, tables = (_whole(name, getattr(args, name)) for name in ("boards", "seed", "tables"))
     records = hand_records(boards, seed, args.variant, tables=tables)
     return str(records.write(args.out, score_sheet=not args.no_score_sheet, lang=args.lang))

@@ -40,11 +40,22 @@ from ..engine.ranking import card_order
 from ..engine.rng import check_seed, derive_seed
 from ..engine.rules import BidSpec, Rules
 
-__all__ = ["DECISION_KINDS", "Decision", "DecisionKind", "decision_at", "decision_kinds", "decisions", "is_asked"]
+__all__ = [
+    "DECISION_KINDS",
+    "Decision",
+    "DecisionKind",
+    "decision_at",
+    "decision_kinds",
+    "decisions",
+    "is_asked",
+    "skill_words",
+]
 
 DecisionKind = Literal["bid", "reply", "give", "exchange", "lead", "play", "defend", "mulot"]
 #: The decisions asked, in the order a hand meets them.
 DECISION_KINDS: tuple[DecisionKind, ...] = get_args(DecisionKind)
+#: The skills a problem's themes name too, said by the theme's words ("bidding", "the exchange").
+_SKILL_KEYS = {"bid": "theme.bidding", "exchange": "theme.exchange"}
 #: Deals behind the check that a position's choice matters (some choice graded below *good*, a difference these
 #: deals can see) while finding it.
 _FIND_SAMPLES = 40
@@ -113,7 +124,7 @@ class Decision:
     def skill(self) -> str:
         """What the decision practises, as a teacher's results table groups it ("leading, as a defender")."""
         lang = self._language
-        skill = say(f"decision.skill.{self.kind}", lang)
+        skill = skill_words(self.kind, lang)
         contract = self.state.contract
         if self.kind not in ("lead", "play", "mulot") or contract is None:  # "defend" says the role already
             return skill
@@ -285,6 +296,11 @@ def _avoid_bids(rules: Rules) -> list[BidSpec]:
 def _giving_bid(rules: Rules) -> BidSpec | None:
     """The bid whose bidder always gets a partner's card (Charlemagne), if the rules have one."""
     return next((b for b in rules.bids if b.exchange in ("kitty_and_partner", "partner") and b.alone == "always"), None)
+
+
+def skill_words(kind: str, lang: str) -> str:
+    """The skill a decision of ``kind`` practises, in ``lang``: "bidding", "leading"."""
+    return say(_SKILL_KEYS.get(kind, f"decision.skill.{kind}"), lang)
 
 
 def decision_kinds(kinds: Iterable[str] | None, rules: Rules) -> tuple[DecisionKind, ...]:

@@ -34,7 +34,7 @@ from ..engine.cards import Card
 from ..engine.errors import RulesOptionError, quote
 from ..engine.i18n import lang_or_current, say, sentence, word
 from ..engine.rules import Rules
-from .decisions import DECISION_KINDS, is_asked
+from .decisions import DECISION_KINDS, is_asked, skill_words
 from .quiz import Question, questions
 from .shipped import notebook_title
 
@@ -165,11 +165,7 @@ class CourseTest:
             else:
                 for number, kind in enumerate(part.kinds, 1):
                     skill = "bidding" if kind in _BIDDING else "play"
-                    out.append(
-                        Item(
-                            index + 1, number, kind, skill, _DECISION_LESSON[kind], say(f"decision.skill.{kind}", lang)
-                        )
-                    )
+                    out.append(Item(index + 1, number, kind, skill, _DECISION_LESSON[kind], skill_words(kind, lang)))
         return out
 
     def plan(self, lang: str | None = None) -> Plan:
@@ -350,7 +346,7 @@ class Plan:
                 d_pass=test.needed("decisions"), decisions=test.asked("decisions"))
         )  # fmt: skip
         if test.left_out:
-            kinds = ", ".join(say(f"decision.skill.{k}", lang) for k in test.left_out)
+            kinds = ", ".join(skill_words(k, lang) for k in test.left_out)
             out.append(say("final.plan.left_out", lang, title=test.rules.named(), kinds=kinds))
         if test.rules.name != "canadian":
             out.append(say("final.plan.other_table", lang, title=test.rules.named()))

@@ -44,7 +44,10 @@ def term(key: str, lang: str | None = None) -> str:
         found = word_key(key)
         if found is not None:
             text = word(found, language)
-            return text[:1].upper() + text[1:] if found != key and key.strip()[:1].isupper() else text
+            # a word written with a capital where the catalog writes none keeps it ("Little jack")
+            written = key.strip()
+            capital = written[:1].isupper() and written not in (found, word(found, "en"))
+            return text[:1].upper() + text[1:] if capital else text
         if _is_bid_label(key):
             return word(key, language)
     raise RulesOptionError(sentence("glossary.unknown_term", language, key=quote(key), terms=", ".join(_TERMS)))

@@ -33,7 +33,7 @@ from ..engine.checks import whole_number
 from ..engine.contract import Contract
 from ..engine.deal import cards_of, deal_hands
 from ..engine.errors import ContractError, RulesOptionError, quote
-from ..engine.i18n import Lang, card_face, lang_or_current, number, say, sentence, word
+from ..engine.i18n import Lang, bid_name, card_face, lang_or_current, number, say, sentence
 from ..engine.palette import card_colour
 from ..engine.rng import check_seed, derive_seed
 from ..engine.rules import BidSpec, Rules
@@ -261,7 +261,7 @@ def _board_html(rules: Rules, board: Board, page: bool, lang: Lang) -> str:
     )
     odds = {c.bid: c for c in board.odds}
     first = board.first_bidder
-    bid_heads = "".join(f"<th>{escape(word(b.label, lang))}</th>" for b in rules.bids)
+    bid_heads = "".join(f"<th>{escape(bid_name(b.label, lang))}</th>" for b in rules.bids)
     make_rows = "".join(
         f"<tr><td>{seat.named(lang)}</td>"
         f"<td>{_trump_head(board.plays[seat][0], page, lang)} {board.plays[seat][1]}</td>"
@@ -286,13 +286,14 @@ def _board_html(rules: Rules, board: Board, page: bool, lang: Lang) -> str:
 
 
 def _traveller(board: Board, tables: int, lang: Lang) -> str:
-    # (heading, width in mm): room to write a bid's name ("Gros Charlemagne") and the pairs' names
-    columns = (("table", 9), ("ns_pair", 20), ("ew_pair", 20), ("bid", 27), ("by", 9), ("trump", 11),
-               ("tricks", 16), ("ns_score", 13), ("ew_score", 13), ("ns_net", 13), ("ns_mp", 16),
-               ("ew_mp", 16))  # fmt: skip
+    # (the head's key, its width in mm): room to write a bid's name ("Gros Charlemagne") and the pairs' names; a bid
+    # and a trump headed by the words every table heads them with
+    columns = (("hr.col.table", 9), ("hr.col.ns_pair", 20), ("hr.col.ew_pair", 20), ("bid", 27), ("hr.col.by", 9),
+               ("trump", 11), ("hr.col.tricks", 16), ("hr.col.ns_score", 13), ("hr.col.ew_score", 13),
+               ("hr.col.ns_net", 13), ("hr.col.ns_mp", 16), ("hr.col.ew_mp", 16))  # fmt: skip
     widths = "".join(f'<col style="width:{w}mm">' for _, w in columns)
     rows = "".join(f"<tr><td>{t}</td>" + "<td></td>" * (len(columns) - 1) + "</tr>" for t in range(1, tables + 1))
-    heads = "".join(f"<th>{escape(say(f'hr.col.{h}', lang), quote=False)}</th>" for h, _ in columns)
+    heads = "".join(f"<th>{escape(say(h, lang), quote=False)}</th>" for h, _ in columns)
     caption = escape(say("hr.traveller", lang, n=board.number, dealer=board.dealer), quote=False)
     return (
         f'<div class="traveller"><table style="table-layout:fixed"><caption>{caption}</caption>'
@@ -343,7 +344,7 @@ class HandRecords:
 
     def write(self, path: str | Path, score_sheet: bool = True, *, lang: str | None = None) -> Path:
         """The document written to ``path``: ``.html`` (print it from a browser) or ``.pdf``."""
-        return write_page(path, self.to_html(score_sheet, lang=lang), "hand record")
+        return write_page(path, self.to_html(score_sheet, lang=lang), "page.hand_record")
 
     def _repr_html_(self) -> str:
         # in a notebook: the theme's own text colour (a fixed red is unreadable on a dark theme)

@@ -24,7 +24,7 @@ from __future__ import annotations
 from ..engine.actions import Action
 from ..engine.cards import Seat
 from ..engine.hand import HandState, Phase
-from ..engine.i18n import Lang, lang_or_current, say, word
+from ..engine.i18n import Lang, lang_or_current, say, seat_word, word
 from ..engine.rules import Rules
 
 __all__ = ["narrate"]
@@ -73,4 +73,4 @@ def _line(before: HandState, seat: Seat, action: Action, viewer: Seat | None, la
     if action.kind == "play":
         key = "narrate.play" if before.trick else "narrate.lead"
         return say(key, lang, seat=seat, card=action.card)
-    return f"{word(seat.name, lang)}: {action.text(lang)}"  # pragma: no cover (every kind is above)
+    return f"{seat_word(seat, lang)}: {action.text(lang)}"  # pragma: no cover (every kind is above)

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Literal
 from ..analysis.odds import BidOdds, wilson_interval
 from ..analysis.stats import BiddingDataset, dataset_of
 from ..engine.errors import RulesOptionError, quote
-from ..engine.i18n import Codes, Lang, lang_or_current, say, sentence, word
+from ..engine.i18n import Codes, Lang, bid_name, lang_or_current, named, say, sentence, word
 from ..engine.rules import BidSpec, Rules
 from .drawn import drawn_ahead
 from .palette import OKABE_ITO
@@ -90,7 +90,7 @@ def _who(data: BiddingDataset, lang: Lang) -> str:
 
 
 def _bid_name(spec: BidSpec, lang: Lang) -> str:
-    return say("plots.numeric_bid", lang, label=spec.label) if spec.numbered else word(spec.label, lang)
+    return say("plots.numeric_bid", lang, label=spec.label) if spec.numbered else bid_name(spec.label, lang)
 
 
 def _rate_line(
@@ -160,7 +160,7 @@ _BY = ("trumps", "jokers", "jacks")
 
 
 def _by_label(rules: Rules, by: str, lang: Lang) -> str:
-    big, little = (word(b, lang) for b in rules.bower_names)
+    big, little = (named(b, lang, "role.") for b in rules.bower_names)
     if by == "trumps":
         extra = say("plots.jokers_and_jacks" if rules.jokers else "plots.two_jacks", lang, big=big, little=little)
         return say("plots.by_trumps", lang, extra=extra)
@@ -226,9 +226,9 @@ def plot_make_chance(
     _count_ticks(ax, xs, totals, names, language)
     _percent_axis(ax, say("plots.make_chance_axis", language), language)
     ax.set_xlabel(_by_label(rules, by, language))
-    listed = _or_list([word(s.label, language) for s in chosen], language)
+    listed = _or_list([bid_name(s.label, language) for s in chosen], language)
     title = rules.named(language)
-    by_word = say(f"plots.by.{by}", language)
+    by_word = say(by, language)
     ax.set_title(say("plots.make_chance_title", language, title=title, listed=listed, by=by_word))
     legend_title = say("plots.bid_ns_tricks", language)
     ax.legend(title=legend_title, loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=8.5)
@@ -316,7 +316,7 @@ def plot_special_bids(
         said = say("plots.made_of", language, rate=rate, made=made, n=n)
         overall.text(100 * high + 0.5, i, said, va="center", fontsize=8)
     overall.set_yticks(range(len(specials)))
-    overall.set_yticklabels([word(s.label, language) for s in specials])
+    overall.set_yticklabels([bid_name(s.label, language) for s in specials])
     overall.invert_yaxis()
     from matplotlib.ticker import MaxNLocator
 
@@ -327,7 +327,7 @@ def plot_special_bids(
     right = max(100 * wilson_interval(sum(ds.made(s.name)), n)[1] for s in specials)
     overall.set_xlim(0, right * 1.6 + 1)
     overall.set_xlabel(say("plots.makeable_axis", language))
-    overall.set_ylabel(say("plots.bid", language))
+    overall.set_ylabel(say("bid", language))
     overall.set_title(say("plots.makeable_title", language))
 
     if by == "jokers":
@@ -344,13 +344,13 @@ def plot_special_bids(
         for k, ok in zip(keys, ds.made(spec.name), strict=True):
             made_by[k] += ok
         dodge = 0.05 * (i - (len(specials) - 1) / 2)
-        top = _rate_line(detail, xs, made_by, totals, i, word(spec.label, language), dodge)
+        top = _rate_line(detail, xs, made_by, totals, i, bid_name(spec.label, language), dodge)
         highest = max(highest, top)
     _count_ticks(detail, xs, totals, names, language)
     top_axis = min(100.0, 10 * math.ceil(highest / 10 + 0.2))
     _percent_axis(detail, say("plots.makeable_chance_axis", language), language, top_axis)
     detail.set_title(say("plots.by_jokers_title" if by == "jokers" else "plots.by_strength_title", language))
-    detail.legend(title=say("plots.bid", language), fontsize=8.5)
+    detail.legend(title=say("bid", language), fontsize=8.5)
     fig.suptitle(say("plots.specials_title", language, title=rules.named(language)))
     same = say("plots.gros_mulot_same", language) if {"mulot", "gros_mulot"} <= {s.name for s in specials} else ""
     _caption(fig, say("plots.specials_caption", language, who=_who(ds, language), small=SMALL_SAMPLE, same=same))
@@ -430,9 +430,9 @@ def plot_expected_points(data: str | BiddingDataset = "canadian", *, lang: str |
         ax.set_ylabel(say("plots.points_axis", language))
         ax.set_title(say("plots.points_title", language, title=title))
         ax.grid(axis="y", alpha=0.3)
-        ax.legend(title=say("plots.bid", language), fontsize=8.5)
+        ax.legend(title=say("bid", language), fontsize=8.5)
     fig.suptitle(say("plots.points_suptitle", language, title=rules.named(language)))
-    left_out = [word(s.label, language) for s in ds.special_bids if s.outright]
+    left_out = [bid_name(s.label, language) for s in ds.special_bids if s.outright]
     note = say("plots.outright", language, bids=", ".join(left_out)) if left_out else ""
     if rules.per_trick_scoring:
         note += say("plots.per_trick", language)
@@ -547,7 +547,7 @@ def plot_count_rule(data: str | BiddingDataset = "canadian", *, lang: str | None
         if at in totals:
             y = 100 * next(r for r in rows if r.count == at).made["bots"][spec.name]
             ax.annotate(
-                say("plots.from", language, label=word(spec.label, language), n=at),
+                say("plots.from", language, label=bid_name(spec.label, language), n=at),
                 (at, y),
                 xytext=(8, -16),
                 textcoords="offset points",
@@ -613,7 +613,7 @@ def plot_bid_odds(odds: BidOdds, *, lang: str | None = None) -> CourseFigure:
     ax.set_yticks(range(len(chances)))
     ax.set_yticklabels(
         [
-            say("plots.numeric_bid", language, label=c.label) if c.bid.isdigit() else word(c.label, language)
+            say("plots.numeric_bid", language, label=c.label) if c.bid.isdigit() else bid_name(c.label, language)
             for c in chances
         ]
     )
@@ -626,7 +626,7 @@ def plot_bid_odds(odds: BidOdds, *, lang: str | None = None) -> CourseFigure:
 
     ax.xaxis.set_major_formatter(percent_formatter(language))
     ax.set_xlabel(say("plots.odds_axis", language))
-    ax.set_ylabel(say("plots.bid", language))
+    ax.set_ylabel(say("bid", language))
     kinds = {c.bid.isdigit() for c in chances}
     numeric = Patch(facecolor=OKABE_ITO[0], edgecolor="black", label=say("plots.numeric_patch", language))
     named = Patch(facecolor=OKABE_ITO[1], edgecolor="black", hatch="//", label=say("plots.named_patch", language))

@@ -49,7 +49,7 @@ from ..engine.i18n import lang_or_current, say, sentence
 from ..engine.rng import SEED_LIMIT
 from ..engine.rules import VARIANTS
 from ..engine.spreadsheet import csv_records
-from .decisions import DECISION_KINDS
+from .decisions import DECISION_KINDS, skill_words
 from .drawn import drawn_ahead
 from .lock import held
 from .problems import THEMES, BankEntry
@@ -769,7 +769,7 @@ class PracticeReport:
 
 def _skill_name(skill: object, lang: str) -> str:
     """A skill as a learner reads it (a name no catalog has, in a record made by hand, as it is)."""
-    return say(f"decision.skill.{skill}", lang) if skill in DECISION_KINDS else quote(skill, 40)
+    return skill_words(skill, lang) if skill in DECISION_KINDS else quote(skill, 40)
 
 
 def _themes(answer: Mapping[str, Any]) -> list[str]:

@@ -30,7 +30,7 @@ from ..engine.contract import Contract
 from ..engine.deal import cards_of, deal_hands
 from ..engine.errors import RulesOptionError, quote
 from ..engine.hand import HandState
-from ..engine.i18n import card_face, check_lang, lang_or_current, say, sentence, word
+from ..engine.i18n import card_face, check_lang, lang_or_current, say, seat_word, sentence
 from ..engine.ranking import card_order, trump_order
 from ..engine.rng import check_seed
 from ..engine.rules import BidSpec, Rules
@@ -51,8 +51,9 @@ LEVELS = (1, 2, 3)
 
 def _specials(rules: Rules, number: Literal["all", "one"] = "all", lang: str = "en") -> str:
     """The cards that leave their printed rank or suit, named as the variant's players name them."""
-    which = "jokers" if rules.jokers else "bowers"
-    return say(f"quiz.{'one_special' if number == 'one' else 'specials'}.{which}", lang)
+    if number == "one":  # one of the bowers is the left one, as a quiz's topic names it
+        return say("quiz.one_special.jokers" if rules.jokers else "quiz.topic.left_bower", lang)
+    return say(f"quiz.specials.{'jokers' if rules.jokers else 'bowers'}", lang)
 
 
 _ATTEMPTS = 2000  # positions tried per question before giving up; the searches below succeed in a few dozen
@@ -141,7 +142,7 @@ class Question:
         """Any answer in this question's form, as text."""
         given = self._given(given)
         if self.kind in SEAT_KINDS:
-            return ", ".join(word(Seat.find(s).name, check_lang(self.lang)) for s in given)
+            return ", ".join(seat_word(Seat.find(s), check_lang(self.lang)) for s in given)
         if self.kind == "score":
             return ", ".join(given)
         return " ".join(card_face(Card.parse(c), check_lang(self.lang)) for c in given) or say("quiz.none", self.lang)
@@ -513,7 +514,7 @@ def _score(rules: Rules, level: int, rng: random.Random, lang: str) -> Question:
     english = {_outcome_words(o, "en"): o for o in wrong}
     picked = [english[t] for t in rng.sample(sorted(english), min(3, len(english)))]
     choices = [_outcome_words(o, lang) for o in sorted([right, *picked], key=lambda o: _outcome_words(o, "en"))]
-    who = contract.bidder if contract.alone else word(contract.team, check_lang(lang))
+    who = contract.bidder if contract.alone else seat_word(contract.team, check_lang(lang))
     prompt = say(
         f"quiz.score_prompt_{'alone' if contract.alone else 'team'}", lang,
         contract=_contract_words(contract, lang), who=who, n=tricks,

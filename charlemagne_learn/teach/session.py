@@ -47,7 +47,7 @@ from ..engine.checks import flag, whole_number
 from ..engine.errors import CardParseError, IllegalActionError, RulesOptionError, quote
 from ..engine.game import Game
 from ..engine.hand import HandState, Phase, SeatView
-from ..engine.i18n import Forms, Lang, check_lang, say, sentence, word
+from ..engine.i18n import Forms, Lang, check_lang, say, seat_word, sentence
 from ..engine.rng import derive_seed
 from ..engine.rules import Rules
 
@@ -412,7 +412,7 @@ class TableSession:
         if self.done is not None:
             raise IllegalActionError(sentence("play.hand_is_over", lang))
         if self.passing_to is not None:
-            raise IllegalActionError(sentence("play.wait_screen", lang, seat=word(self.passing_to.name, lang)))
+            raise IllegalActionError(sentence("play.wait_screen", lang, seat=seat_word(self.passing_to, lang)))
         act = self.action(action)
         state = self.game.hand
         mover = self.seat
@@ -432,7 +432,7 @@ class TableSession:
         """Refuse a move or a hint asked by ``seat`` (when one is named) while it is not a person's turn there."""
         if seat is not None and (not self.your_turn or Seat.find(seat) != self.seat):
             raise IllegalActionError(
-                sentence("hints.not_your_turn", self.lang, seat=word(Seat.find(seat).name, self.lang))
+                sentence("hints.not_your_turn", self.lang, seat=seat_word(Seat.find(seat), self.lang))
             )
 
     def action(self, action: Action | Card | str) -> Action:
@@ -662,7 +662,7 @@ class TableSession:
 
     def team(self, team: str | None) -> str:
         """A team as the refusals name it: ``"EW"`` in English (as the engine writes it), ``"Est–Ouest"`` in French."""
-        return say("play.refusal_team", self.lang, team=Forms(code=str(team), named=word(f"{team}", self.lang)))
+        return say("play.refusal_team", self.lang, team=Forms(code=str(team), named=seat_word(team, self.lang)))
 
     def __repr__(self) -> str:
         return f"TableSession({self.summary()})"

@@ -139,7 +139,7 @@ def _sees(before: HandState, seat: Seat, lang: Lang) -> str:
     bid = bid_word(before.bid.name, lang) if before.bid else ""
     if view.phase is Phase.GIVE:
         return say("story.partner_alone", lang, seat=seat.partner, bid=bid)
-    took = say("story.took_both" if view.received else "story.took_kitty", lang)
+    took = say("story.took_both" if view.received else "place.the_kitty", lang)
     return say("story.won_bidding", lang, seat=seat, bid=bid, took=took)
 
 

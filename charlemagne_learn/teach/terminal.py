@@ -21,7 +21,7 @@ from ..analysis.shown import hint_text, review_why
 from ..engine.actions import Action
 from ..engine.errors import CardParseError, CharlemagneError, IllegalActionError
 from ..engine.hand import HandState
-from ..engine.i18n import Lang, card_face, say, word
+from ..engine.i18n import Lang, card_face, say, seat_word, word
 from ..engine.messages import said
 from .narration import narrate
 from .session import CardGrade, ExchangeGrade, Move, TableSession
@@ -43,7 +43,7 @@ def play_in_terminal(session: TableSession, read: Callable[[], str | None], out:
     def show(text: str) -> None:
         print(text, file=out, flush=True)
 
-    show(say("terminal.welcome", lang, rules=session.rules.named(), seat=word(session.me.name, lang)))
+    show(say("terminal.welcome", lang, rules=session.rules.named(), seat=seat_word(session.me, lang)))
     show(word("terminal.help", lang))
     told: tuple[HandState, int] | None = None  # the hand and how many of its actions are told already
     while True:
@@ -65,7 +65,7 @@ def play_in_terminal(session: TableSession, read: Callable[[], str | None], out:
             session.next_hand()
             continue
         if session.passing_to is not None:  # several people at one terminal: the next one says they are there
-            show(say("play.pass_to", lang, seat=word(session.passing_to.name, lang)))
+            show(say("play.pass_to", lang, seat=seat_word(session.passing_to, lang)))
             if read() is None:
                 break
             session.ready()
@@ -88,7 +88,7 @@ def play_in_terminal(session: TableSession, read: Callable[[], str | None], out:
             show(exc.said(lang))
     scores = session.game.scores
     if session.game.winner:
-        return say("play.game_over", lang, team=word(f"{session.game.winner}", lang))
+        return say("play.game_over", lang, team=seat_word(session.game.winner, lang))
     return say("play.game_points", lang, **scores)
 
 
@@ -123,7 +123,7 @@ def _table(session: TableSession, lang: Lang) -> str:
     if view.contract is not None:
         lines.append(say("terminal.contract", lang, contract=view.contract.text(lang)))
     if view.trick:
-        trick = ", ".join(f"{word(s.name, lang)} {card_face(c, lang)}" for s, c in view.trick)
+        trick = ", ".join(f"{seat_word(s, lang)} {card_face(c, lang)}" for s, c in view.trick)
         lines.append(say("terminal.trick", lang, cards=trick))
     lines.append(say("terminal.hand", lang, cards=" ".join(card_face(c, lang) for c in view.hand)))
     if seen.to_act:

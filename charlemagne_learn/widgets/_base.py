@@ -27,7 +27,7 @@ from ..engine.cards import RED_JOKER, Card, Suit
 from ..engine.checks import flag
 from ..engine.contract import Contract
 from ..engine.errors import CharlemagneError, RulesOptionError, quote
-from ..engine.i18n import LANGS, Lang, card_face, card_label, check_lang, number, say, sentence, speaking, word
+from ..engine.i18n import LANGS, Lang, card_face, card_label, check_lang, named, number, say, sentence, speaking, word
 from ..engine.palette import card_colour, palette_css, suit_colour
 from ..engine.ranking import card_order
 from ..engine.rules import BidSpec, Rules
@@ -237,7 +237,7 @@ def card_view(
         "pip": "★" if joker else card.suit.symbol,  # type: ignore[union-attr]
         "high": role == "high joker",
         "label": card_label(card, lang, role),
-        "role": word(role, lang) if role else "",
+        "role": named(role, lang, "role.") if role else "",
         "ink": card_colour(card),
         "ink4": card_colour(card, four_colour=True),
     }

@@ -36,7 +36,7 @@ from ..engine.bidding import bid_lists, bid_named
 from ..engine.cards import Seat
 from ..engine.errors import IllegalActionError, RulesOptionError
 from ..engine.hand import HandState
-from ..engine.i18n import Lang, say, sentence, word
+from ..engine.i18n import Lang, say, seat_word, sentence, word
 from ..engine.rules import BidSpec, Rules
 from . import payloads as P
 from ._base import GameWidget, bid_label, suit_inks
@@ -187,7 +187,7 @@ class BidBox(GameWidget):
         title = variant_title(self._rules, lang)
         if state is None:
             return say("bidbox.reference_caption", lang, title=title)
-        parts = [title, say("bidbox.dealer", lang, seat=word(state.dealer.name, lang))]
+        parts = [title, say("bidbox.dealer", lang, seat=seat_word(state.dealer, lang))]
         bids = [(who, a) for who, a in state.history if a.kind == "bid"]
         if bids:
             who, act = bids[-1]
@@ -196,13 +196,13 @@ class BidBox(GameWidget):
                     "bidbox.highest",
                     lang,
                     bid=action_text(act, self._rules, lang),  # by its name: "Gros Mulot", never "gros_mulot"
-                    seat=word(who.name, lang),
+                    seat=seat_word(who, lang),
                 )
             )
         elif state.phase.value == "bidding":
             parts.append(word("bidbox.no_bid_yet", lang))
         if state.phase.value == "bidding" and state.to_move is not None:
-            parts.append(say("bidbox.to_bid", lang, seat=word(state.to_move.name, lang)))
+            parts.append(say("bidbox.to_bid", lang, seat=seat_word(state.to_move, lang)))
         else:
             parts.append(word("bidbox.bidding_over", lang))
         if self._seat is not None:

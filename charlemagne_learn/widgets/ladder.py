@@ -24,7 +24,7 @@ from ..course import course_variant
 from ..engine.cards import Card, Rank, Suit
 from ..engine.display import card_html
 from ..engine.errors import RulesOptionError
-from ..engine.i18n import Lang, card_label, say, sentence, word
+from ..engine.i18n import Lang, card_label, named, say, sentence, word
 from ..engine.ranking import card_order
 from ..engine.rules import VARIANTS, Rules
 from . import payloads as P
@@ -56,7 +56,7 @@ def role_text(role: str, lang: Lang = "en") -> str:
         return ""
     if role in _GLOSSED:  # the English names these with the French players' word beside it
         return word(f"ladder.glossed.{role.replace(' ', '_')}", lang)
-    return word(role, lang)
+    return named(role, lang, "role.")
 
 
 def _no_trump_bids(rules: Rules, lang: Lang = "en") -> list[str]:
@@ -200,7 +200,7 @@ class TrumpLadder(GameWidget):
                 }
             )
         self.plain = plain
-        variants: list[VariantChoice] = [{"id": name, "title": word(name, lang)} for name in VARIANTS]
+        variants: list[VariantChoice] = [{"id": name, "title": word(f"title.{name}", lang)} for name in VARIANTS]
         self.variants = variants
         buttons: list[TrumpChoice] = [
             {
@@ -214,7 +214,7 @@ class TrumpLadder(GameWidget):
         ]
         if _no_trump_bids(rules):
             buttons.append(
-                {"id": "none", "text": word("no trump", lang), "suit": "", "label": word("ladder.no_trump_suit", lang)}
+                {"id": "none", "text": word("no_trump", lang), "suit": "", "label": word("ladder.no_trump_suit", lang)}
             )
         self.suits = buttons
         self.caption = self._caption(lang)

@@ -43,7 +43,7 @@ from ..engine.display import seat_view_html
 from ..engine.errors import CardParseError, IllegalActionError, RulesOptionError, quote
 from ..engine.game import Game
 from ..engine.hand import HandState
-from ..engine.i18n import card_face, number, say, sentence, word
+from ..engine.i18n import card_face, number, say, seat_word, sentence, word
 from ..engine.messages import said
 from ..engine.rules import Rules
 from ..teach.boards import BoardPlay, BoardSet, practice_rating
@@ -529,7 +529,8 @@ class PlayTable(TableFront):
         panel: HandReview = {
             "title": say("play.review", lang, n=number),
             "heads": {
-                **{k: word(f"play.{k}", lang) for k in ("when", "chose", "grade", "better", "why")},
+                **{k: word(k, lang) for k in ("when", "grade", "better", "why")},
+                "chose": word("play.chose", lang),
                 "colon": word("colon", lang),
             },
             "lines": [
@@ -537,7 +538,7 @@ class PlayTable(TableFront):
                     "move": line.move + 1,
                     "when": said(line.when, lang),
                     # with several people, whose decision each line is (where it fell says the phase)
-                    "phase": word(seat.name, lang) if several else "",
+                    "phase": seat_word(seat, lang) if several else "",
                     "action": said(line.said, lang) or self._text(line.action),
                     "grade": line.grade,
                     "grade_word": word(f"grade.{line.grade}", lang),
@@ -550,7 +551,7 @@ class PlayTable(TableFront):
             "result": result_text(result, lang),
             "hand_points": say("play.hand_points", lang, **result.points),
             "game_points": say("play.game_points", lang, **game.scores),
-            "winner": (say("play.game_over", lang, team=word(f"{game.winner}", lang)) if game.winner else ""),
+            "winner": (say("play.game_over", lang, team=seat_word(game.winner, lang)) if game.winner else ""),
             "next": "" if game.is_over else word("play.next", lang),
             "log_title": word("play.hands_so_far", lang),
             "log": [
@@ -635,11 +636,11 @@ class PlayTable(TableFront):
                 else [action_button(a, game.rules, lang) for a in state.view(self.seat).legal_actions]
             )
         elif passing is not None:
-            self.prompt = say("play.pass_to", lang, seat=word(passing.name, lang))
+            self.prompt = say("play.pass_to", lang, seat=seat_word(passing, lang))
             self.actions = []
         else:
             self.prompt = (
-                say("play.game_over", lang, team=word(f"{game.winner}", lang))
+                say("play.game_over", lang, team=seat_word(game.winner, lang))
                 if game.winner
                 else word("play.hand_over", lang)
             )
@@ -678,14 +679,14 @@ class PlayTable(TableFront):
         boards = self._boards
         if boards is not None:
             return say("boards.status", lang, n=boards.number, count=boards.set.count, code=boards.code, phase=where,
-                       seat=word(self._session.me.name, lang))  # fmt: skip
+                       seat=seat_word(self._session.me, lang))  # fmt: skip
         if len(self.people) > 1:
             return say(
                 "play.status_people",
                 lang,
                 n=number,
                 phase=where,
-                people=", ".join(word(p.name, lang) for p in self.people),
+                people=", ".join(seat_word(p, lang) for p in self.people),
                 target=game.rules.target,
                 **game.scores,
             )
@@ -694,7 +695,7 @@ class PlayTable(TableFront):
             lang,
             n=number,
             phase=where,
-            seat=word(self._session.me.name, lang),
+            seat=seat_word(self._session.me, lang),
             target=game.rules.target,
             **game.scores,
         )
@@ -751,7 +752,7 @@ class PlayTable(TableFront):
         if to is None:
             return None
         lang = self._lang
-        name = word(to.name, lang)
+        name = seat_word(to, lang)
         return {
             "title": say("play.pass_to", lang, seat=name),
             "text": say("play.pass_text", lang, seat=name),

@@ -30,7 +30,7 @@ from ..engine.cards import Card, Seat
 from ..engine.checks import whole_number
 from ..engine.display import cards_html, ruling_html
 from ..engine.errors import IllegalActionError
-from ..engine.i18n import Lang, card_face, lang_or_current, say, sentence, word
+from ..engine.i18n import Lang, card_face, lang_or_current, say, seat_word, sentence, word
 from ..engine.ranking import sort_hand
 from ..engine.rules import Rules
 from ..teach.progress import keep, quiz_key
@@ -183,12 +183,14 @@ class TrickQuiz(GameWidget):
         # A card's role ("little jack", "high joker") is the answer to many questions: shown only once answered.
         roles = k if self.phase != "asking" else None
         trick: list[QuizPlay] = [
-            {"seat": s.name, "seat_label": word(s.name, lang), "card": card_view(c, lang, roles)}
+            {"seat": s.name, "seat_label": seat_word(s, lang), "card": card_view(c, lang, roles)}
             for s, c in zip(q.trick_seats, q.trick, strict=True)
         ]
         self.trick = trick
         self.cards = [card_view(c, lang, roles) for c in shown]
-        seats: list[QuizSeat] = [{"id": s, "label": word(s, lang)} for s in q.choices] if q.kind in SEAT_KINDS else []
+        seats: list[QuizSeat] = (
+            [{"id": s, "label": seat_word(s, lang)} for s in q.choices] if q.kind in SEAT_KINDS else []
+        )
         self.seats = seats
         self.choices = list(q.choices) if q.kind == "score" else []
         hint = (

@@ -27,7 +27,7 @@ import traitlets as t
 
 from ..engine.cards import Seat
 from ..engine.errors import RulesOptionError, quote
-from ..engine.i18n import Lang, say, templates, word
+from ..engine.i18n import Lang, say, seat_word, templates, word
 from ._base import GameWidget
 from ._traits import Words
 
@@ -78,7 +78,7 @@ def _words(lang: Lang, keys: tuple[str, ...], prefix: str) -> dict[str, str]:
     """The page's words in ``lang``: each sentence as its catalog writes it, its ``{fields}`` (a seat, a score) left
     for the page to fill in with the frame's values."""
     words = {key: templates(f"{prefix}{key}").get(lang) or templates(f"{prefix}{key}")["en"] for key in keys}
-    words |= {seat.name: word(seat.name, lang) for seat in Seat}
+    words |= {seat.name: seat_word(seat, lang) for seat in Seat}
     # the same words as elsewhere in the course, under their own keys
     for name, key in (("hint", "hint"), ("next", "play.next"), ("you", "play.you")):
         words[name] = word(key, lang)

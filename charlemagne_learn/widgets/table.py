@@ -32,7 +32,7 @@ from ..engine.contract import Contract
 from ..engine.display import hand_state_html, seat_view_html
 from ..engine.errors import IllegalActionError, RulesOptionError, quote
 from ..engine.hand import HandResult, HandState, Phase, SeatView
-from ..engine.i18n import Forms, Lang, say, sentence, word
+from ..engine.i18n import Forms, Lang, say, seat_word, sentence, word
 from ..engine.ranking import sort_hand
 from ..engine.rules import Rules
 from . import payloads as P
@@ -72,7 +72,7 @@ def phase_title(state: HandState, lang: Lang = "en") -> str:
 
 
 def _seat_word(seat: Seat, lang: Lang) -> str:
-    return word(seat.name, lang)
+    return seat_word(seat, lang)
 
 
 def action_text(action: Action, rules: Rules, lang: Lang = "en") -> str:

@@ -31,7 +31,7 @@ from ..engine.cards import Card, Seat
 from ..engine.checks import whole_number, whole_number_text
 from ..engine.errors import CardParseError, CharlemagneError, IllegalActionError
 from ..engine.hand import HandState
-from ..engine.i18n import say, sentence, word
+from ..engine.i18n import say, seat_word, sentence, word
 from ..engine.rng import check_seed
 from ..engine.rules import Rules
 from ..teach.hand_records import MAX_BOARDS
@@ -320,7 +320,7 @@ class HandTyper(PlayTable):
             panel["seats"] = [
                 {
                     "seat": s.name,
-                    "name": word(s.name, lang),
+                    "name": seat_word(s, lang),
                     "cards": [card_view(c, lang) for c in dealing[s]],
                     "count_text": say("typer.count", lang, n=len(dealing[s]), size=size),
                     "current": s == self._deal_to and not full,
@@ -332,7 +332,7 @@ class HandTyper(PlayTable):
                 say("typer.kitty_left", lang) if full else say("typer.deal_prompt", lang, seat=self._deal_to)
             )
             panel["dealer_label"] = word("typer.dealer", lang)
-            panel["dealers"] = [{"id": s.name, "text": word(s.name, lang)} for s in Seat]
+            panel["dealers"] = [{"id": s.name, "text": seat_word(s, lang)} for s in Seat]
             panel["dealer"] = self._dealer.name
             panel["finish"] = word("typer.finish", lang) if full else ""
         return panel
