@@ -17,9 +17,10 @@ function refereeBase() {
   } catch {
     config = {};  // a page with no JupyterLab config (a page of its own): the server's root
   }
+  // under JupyterHub the referee is the hub's service, whose prefix stands where the server's `charlemagne/` does
   if (config.hubPrefix) return config.hubPrefix.replace(/hub\/?$/, "services/charlemagne/");
   const base = config.baseUrl || "/";
-  return base.endsWith("/") ? base : `${base}/`;
+  return `${base.endsWith("/") ? base : `${base}/`}charlemagne/`;
 }
 
 // A catalog's sentence with its {fields} filled in (the words are Python's, the numbers the frame's).
@@ -59,7 +60,7 @@ function tableView(model, room, { seat = "", host = false, first = null } = {}) 
     if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(frame));
   };
   const connect = () => {
-    const url = new URL(`${refereeBase()}charlemagne/tables/${encodeURIComponent(room)}/ws`, window.location.href);
+    const url = new URL(`${refereeBase()}tables/${encodeURIComponent(room)}/ws`, window.location.href);
     url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
     url.searchParams.set("lang", model.get("lang"));
     socket = new WebSocket(url);
@@ -243,7 +244,9 @@ function tableView(model, room, { seat = "", host = false, first = null } = {}) 
 // table's free seats, and for its host Start and Watch (the table drawn under the list).
 function lobby(model, root) {
   const w = () => model.get("words") || {};
-  const url = () => `${refereeBase()}charlemagne/tables`;
+  const url = () => `${refereeBase()}tables`;
+  // the hub's service names its XSRF token in the lobby's answer: its cookie is set on its own path, out of reach
+  let served = "";
   const heading = el("h4");
   const list = el("ul", { class: "cl-shared-tables" });
   const input = el("input", { type: "text", class: "cl-shared-name", maxlength: "40", autocomplete: "off" });
@@ -258,6 +261,7 @@ function lobby(model, root) {
   };
   const load = async () => {
     const answer = await fetch(url(), { credentials: "same-origin" });
+    served = answer.headers.get("X-XSRFToken") || served;
     const tables = answer.ok ? (await answer.json()).tables : [];
     const wd = w();
     list.replaceChildren(...(tables.length ? tables.map((t) => el("li", { "data-room": t.table },
@@ -269,7 +273,7 @@ function lobby(model, root) {
     error.hidden = true;
     const answer = await fetch(url(), {
       method: "POST", credentials: "same-origin",
-      headers: { "Content-Type": "application/json", "X-XSRFToken": xsrfToken() },
+      headers: { "Content-Type": "application/json", "X-XSRFToken": served || xsrfToken() },
       body: JSON.stringify({ name: input.value.trim() }),
     });
     const body = await answer.json().catch(() => ({}));
