@@ -27,7 +27,7 @@ import traitlets as t
 
 from ..engine.cards import Seat
 from ..engine.errors import RulesOptionError, quote
-from ..engine.i18n import Lang, say, seat_word, templates, word
+from ..engine.i18n import Lang, say, seat_word, sentence, templates, word
 from ._base import GameWidget
 from ._traits import Words
 
@@ -70,7 +70,7 @@ _LOBBY_WORDS = ("title", "name", "open", "none", "free", "started", "refresh")
 
 def _check_room(room: object) -> str:
     if not isinstance(room, str) or not _ROOM.fullmatch(room):
-        raise RulesOptionError(say("shared.bad_room", None, given=quote(room)))
+        raise RulesOptionError(sentence("shared.bad_room", given=quote(room)))
     return room
 
 
