@@ -40,9 +40,9 @@ export function typerPanel(typer, send) {
   if (typer.record) {
     box.append(el("details", { class: "cl-typer-record" },
       el("summary", { text: typer.record_title }),
-      el("pre", { text: typer.record }),
+      el("pre", {}, el("code", { text: typer.record })),
       el("button", { type: "button", class: "cl-typer-save", onclick: () => saveText("hand.txt", typer.record, "text/plain;charset=utf-8") },
-        "⤓ hand.txt")));
+        "⤓ ", el("code", { text: "hand.txt" }))));  // a file's name, as any language writes it
   }
   return box;
 }
