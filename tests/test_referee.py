@@ -569,6 +569,8 @@ def test_the_bidder_s_exchange_is_graded_as_a_whole_after_the_table_is_told() ->
     assert [who for who, frame in grades if frame["action"] == discards] == [bidder] and len(exchange) == 1
     assert exchange[0]["grade"] in ("best", "good", "inaccuracy", "mistake", "blunder")
     assert exchange[0]["exchange"] is True and exchange[0]["trump"] == session.game.hand.trump.name  # type: ignore[union-attr]
+    # said in words, as the play table says an exchange, not in the frame's notation
+    assert exchange[0]["said"].startswith("discard ") and exchange[0]["best_said"].startswith("discard ")
 
 
 def test_who_watched_a_deal_face_up_sits_down_only_once_it_is_over() -> None:

@@ -864,12 +864,13 @@ def note_frame(key: str, lang: Lang) -> Frame:
 
 def hint_frame(found: Hint | ExchangeHint, lang: Lang) -> Frame:
     """``hint``: the seat's choices, best first, each with its grade and its reason in the page's language (and a
-    bid or a card its words, ``said``)."""
+    bid, a card or an exchange its words, ``said``)."""
     if isinstance(found, ExchangeHint):
         choices = [
             {
                 "discards": _cards(c.discards),
                 "trump": None if c.trump is None else c.trump.name,
+                "said": c.said(lang),
                 "grade": c.grade,
                 "points": round(c.points, 2),
                 "reason": said(c.reason, lang),
@@ -894,8 +895,8 @@ def hint_frame(found: Hint | ExchangeHint, lang: Lang) -> Frame:
 
 
 def grade_frame(move: Move, lang: Lang) -> Frame:
-    """``grade``: the grade of the person's own move, the best choice and why, in the page's language (a bid's or a
-    card's words: ``said``, ``best_said``)."""
+    """``grade``: the grade of the person's own move, the best choice and why, in the page's language (a bid's, a
+    card's or an exchange's words: ``said``, ``best_said``)."""
     grade = move.grade
     if isinstance(grade, CardGrade):
         mine = grade.ranked.choice(grade.action)
@@ -918,9 +919,11 @@ def grade_frame(move: Move, lang: Lang) -> Frame:
         "exchange": True,
         "action": " ".join(_cards(grade.mine.discards)),
         "trump": None if grade.mine.trump is None else grade.mine.trump.name,
+        "said": grade.mine.said(lang),
         "grade": grade.mine.grade,
         "best": " ".join(_cards(best_exchange.discards)),
         "best_trump": None if best_exchange.trump is None else best_exchange.trump.name,
+        "best_said": best_exchange.said(lang),
         "reason": said(grade.mine.reason, lang),
         "best_reason": said(best_exchange.reason, lang),
     }
