@@ -110,23 +110,27 @@ class HandTyper(PlayTable):
 
     def deal_to(self, seat: Seat | str) -> bool:
         """The next card clicked goes to ``seat``."""
-        try:
-            self._deal_to = Seat.find(seat)
-        except CharlemagneError as exc:
-            self.message = self._refusal(exc)
-            return False
-        self._refresh()
-        return True
+        found = self._seat(seat)
+        if found is not None:
+            self._deal_to = found
+            self._refresh()
+        return found is not None
 
     def set_dealer(self, seat: Seat | str) -> bool:
         """The dealer menu, while the cards are dealt by clicks."""
+        found = self._seat(seat)
+        if found is not None:
+            self._dealer = found
+            self._refresh()
+        return found is not None
+
+    def _seat(self, seat: Seat | str) -> Seat | None:
+        """``seat`` as the page or a caller named it, or None with the refusal shown (nothing else changes)."""
         try:
-            self._dealer = Seat.find(seat)
+            return Seat.find(seat)
         except CharlemagneError as exc:
             self.message = self._refusal(exc)
-            return False
-        self._refresh()
-        return True
+            return None
 
     def deal(self, card: Card | str) -> bool:
         """A click on a card while dealing: from the deck into the seat being dealt (then the next seat once it is
