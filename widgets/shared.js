@@ -2,8 +2,11 @@
 // referee at the server's own address (the same origin and login as JupyterLab), opens the table's websocket, and
 // draws each frame the referee sends its seat (charlemagne_learn/referee/tables.py documents them). The kernel holds
 // no card: Python gives only the room, the seat asked for, the language and the page's own words; the game's words
-// (cards, actions, seats) come in each frame, in the page's language.
-import { cardButton, cardRow, el, rootOf } from "./common.js";
+// (cards, actions, seats) come in each frame, in the page's language. A seat's table is the play table's own
+// picture (table_picture.js), which the referee makes from the seat's view: a learner who practised at the play table
+// finds the same four seats round the felt, the trick in the middle, the bids beside each seat, the cards moving.
+import { el, rootOf } from "./common.js";
+import { drawTable, moveCards, placesOf } from "./table_picture.js";
 
 const SEATS = ["N", "E", "S", "W"];
 const GRADES = ["best", "good", "inaccuracy", "mistake", "blunder"];
@@ -84,56 +87,51 @@ function tableView(model, room, { seat = "", host = false, first = null } = {}) 
   const act = (action, move) => { error.hidden = true; send({ type: "act", action, move }); };
   const button = (cls, text, onclick) => el("button", { type: "button", class: cls, onclick }, text);
 
-  const playersOf = (frame, words) => {
-    players.setAttribute("aria-label", w().seat_group);
+  // Who plays a seat, in words: a person's name or the bot, and whether they are away or at this page.
+  const playerOf = (p, s, frame, wd) => {
+    const marks = [p.bot && p.name ? wd.bot : "", p.away ? wd.away : "", frame.seat === s ? wd.you : ""].filter(Boolean);
+    return (p.name || (p.bot ? wd.bot : wd.free)) + (marks.length ? ` (${marks.join(", ")})` : "");
+  };
+
+  // Before the game (or at no seat): the four seats as a list, who sits where.
+  const playersOf = (frame, wd) => {
+    players.setAttribute("aria-label", wd.seat_group);
     players.replaceChildren(...SEATS.map((s) => {
-      const p = frame.players[s];
-      const who = p.name || (p.bot ? w().bot : w().free);
-      const marks = [p.bot && p.name ? w().bot : "", p.away ? w().away : "", frame.seat === s ? w().you : ""].filter(Boolean);
       const turn = frame.to_move === s;
       return el("li", { class: `cl-shared-player${turn ? " cl-to-move" : ""}`, "data-seat": s, "aria-current": turn ? "true" : undefined },
-        el("strong", { text: `${words[s] || s} ` }), who + (marks.length ? ` (${marks.join(", ")})` : ""));
+        el("strong", { text: `${wd[s] || s} ` }), playerOf(frame.players[s], s, frame, wd));
     }));
   };
 
-  const face = (words, card, extra = {}) => ({ ...(words.cards[card] || { id: card, text: card, label: card, suit: "" }), ...extra });
+  // The referee's picture as drawTable draws it: each seat's player from the frame, the labels from the page's words.
+  const pictureOf = (frame, wd) => ({
+    ...frame.picture,
+    seats: frame.picture.seats.map((s) => ({ ...s, player: playerOf(frame.players[s.seat], s.seat, frame, wd) })),
+    words: Object.fromEntries(Object.entries(wd).filter(([k]) => k.startsWith("picture.")).map(([k, v]) => [k.slice(8), v])),
+  });
 
-  const trickRow = (words, cards) => el("div", { class: "cl-shared-trick" }, ...cards.map(([s, card]) =>
-    el("figure", { class: "cl-shared-played" }, cardButton(face(words, card), { disabled: true }),
-      el("figcaption", { text: w()[s] || s }))));
-
-  const bidsLine = (words, bids) => el("p", { class: "cl-shared-bids" }, el("strong", { text: `${w().bids}: ` }),
-    bids.length ? bids.map(([s, a]) => `${w()[s] || s} ${words.actions[a] || a}`).join(" · ") : w().no_bids);
+  // The picture drawn in place of the last, its new cards moving to the trick from where they were.
+  const drawPicture = (frame, wd, onCard = null) => {
+    players.hidden = true;
+    const picture = pictureOf(frame, wd);
+    const before = placesOf(board);
+    board.replaceChildren(drawTable(picture, { onCard }));
+    moveCards(before, board, picture);
+  };
 
   const drawView = (frame) => {
     const words = frame.words;
     const wd = w();
-    playersOf(frame, wd);
     const turn = frame.to_act ? wd.your_turn : frame.to_move ? fill(wd.waiting, { seat: wd[frame.to_move] }) : "";
-    status.textContent = [fill(wd.hand_number, { n: frame.number }), words.phase, fill(wd.scores, { ns: frame.scores.NS, ew: frame.scores.EW }), turn]
+    status.textContent = [fill(wd.hand_number, { n: frame.number }), fill(wd.scores, { ns: frame.scores.NS, ew: frame.scores.EW }), turn]
       .filter(Boolean).join(" · ");
-    const parts = [bidsLine(words, frame.bids)];
-    if (words.contract) parts.push(el("p", { class: "cl-shared-contract", text: fill(wd.contract, { contract: words.contract }) }));
-    if (frame.trick.length) parts.push(el("h5", { text: wd.trick }), trickRow(words, frame.trick));
-    else if (frame.tricks.length) {
-      const t = frame.tricks[frame.tricks.length - 1];
-      parts.push(el("h5", { text: wd.last_trick }), trickRow(words, t.cards.map((c, i) => [t.seats[i], c])));
-    }
-    // the cards this seat may play now: each legal action that names a card of its hand (any other is a button)
-    const byCard = new Map();
-    const others = [];
-    for (const action of frame.legal) {
-      const card = action.slice(action.indexOf(" ") + 1);
-      if (action.includes(" ") && frame.hand.includes(card) && !byCard.has(card)) byCard.set(card, action);
-      else others.push(action);
-    }
-    const held = [...frame.hand];
-    parts.push(el("h5", { text: wd.your_hand }), cardRow(held.map((c) => face(words, c, frame.to_act ? { legal: byCard.has(c) } : {})),
-      (card) => ({ disabled: !byCard.has(card.id), onClick: byCard.has(card.id) ? () => act(byCard.get(card.id), frame.move) : null })));
-    if (frame.result) parts.push(el("p", { class: "cl-result", text: fill(wd.result, { ns: frame.result.NS, ew: frame.result.EW }) }));
-    if (frame.game_over) parts.push(el("p", { class: "cl-winner", text: wd.game_over }));
+    const plays = frame.plays || {};
     const focused = box.contains(document.activeElement) && document.activeElement.matches(".cl-card, .cl-action");
-    board.replaceChildren(...parts);
+    drawPicture(frame, wd, (card) => { if (plays[card.id]) act(plays[card.id], frame.move); });
+    // only the cards this seat may put down now take a click (a card of another action is a button below)
+    for (const card of board.querySelectorAll(`.cl-seat[data-seat="${frame.seat}"] .cl-card`)) card.disabled = !(card.dataset.card in plays);
+    if (frame.game_over) board.append(el("p", { class: "cl-winner", text: wd.game_over }));
+    const others = frame.legal.filter((a) => !Object.values(plays).includes(a));
     const choices = others.map((a) => button(`cl-action cl-action-${a.split(" ")[0]}`, words.actions[a] || a, () => act(a, frame.move)));
     for (const [i, b] of choices.entries()) b.dataset.action = others[i];
     const row = [];
@@ -145,26 +143,19 @@ function tableView(model, room, { seat = "", host = false, first = null } = {}) 
     }
     controls.replaceChildren(...row);
     // the keyboard stays at the table: on the next card this seat may play, or its first choice
-    if (focused) (board.querySelector(".cl-card:not(:disabled)") || controls.querySelector("button"))?.focus();
+    if (focused) (board.querySelector(`.cl-seat[data-seat="${frame.seat}"] .cl-card:not(:disabled)`) || controls.querySelector("button"))?.focus();
   };
 
   const drawWatch = (frame) => {
-    const words = frame.words;
     const wd = w();
-    playersOf({ ...frame, to_move: frame.views.N.to_move }, wd);
     status.textContent = [fill(wd.hand_number, { n: frame.number }), wd.watching, fill(wd.scores, { ns: frame.scores.NS, ew: frame.scores.EW })].join(" · ");
-    const view = frame.views.N;
-    const parts = [bidsLine(words, view.bids)];
-    if (view.trick.length) parts.push(el("h5", { text: wd.trick }), trickRow(words, view.trick));
-    for (const s of SEATS) {
-      parts.push(el("h5", { text: wd[s] }), cardRow(frame.views[s].hand.map((c) => face(words, c)), { disabled: true }));
-    }
-    board.replaceChildren(...parts);
+    drawPicture(frame, wd);
     controls.replaceChildren();
   };
 
-  const drawTable = (frame) => {
+  const drawSeats = (frame) => {
     const wd = w();
+    players.hidden = false;
     playersOf(frame, wd);
     status.textContent = frame.scores ? fill(wd.scores, { ns: frame.scores.NS, ew: frame.scores.EW }) : "";
     const row = [];
@@ -192,7 +183,7 @@ function tableView(model, room, { seat = "", host = false, first = null } = {}) 
       // a seat picked on the page and refused (taken meanwhile): the free seats are offered again
       if (last?.type === "table" && mine !== seat) {
         mine = seat;
-        drawTable(last);
+        drawSeats(last);
       }
       return;
     }
@@ -227,7 +218,7 @@ function tableView(model, room, { seat = "", host = false, first = null } = {}) 
     box.dataset.toAct = frame.to_act ? "yes" : "";
     if (frame.type === "view") drawView(frame);
     else if (frame.type === "watch") drawWatch(frame);
-    else drawTable(frame);
+    else drawSeats(frame);
   };
   const redraw = () => {
     heading.textContent = fill(w().title, { room });

@@ -30,6 +30,7 @@ from ..engine.errors import RulesOptionError, quote
 from ..engine.i18n import Lang, say, seat_word, sentence, templates, word
 from ._base import GameWidget
 from ._traits import Words
+from .table import picture_words
 
 __all__ = ["Lobby", "SharedTable"]
 
@@ -46,11 +47,6 @@ _TABLE_WORDS = (
     "watch",
     "your_turn",
     "waiting",
-    "your_hand",
-    "trick",
-    "last_trick",
-    "bids",
-    "no_bids",
     "scores",
     "hand_number",
     "bot",
@@ -82,9 +78,9 @@ def _words(lang: Lang, keys: tuple[str, ...], prefix: str) -> dict[str, str]:
     # the same words as elsewhere in the course, under their own keys
     for name, key in (("hint", "hint"), ("next", "play.next"), ("you", "play.you")):
         words[name] = word(key, lang)
-    for name, key in (("contract", "terminal.contract"), ("result", "table.points_line")):
-        words[name] = templates(key).get(lang) or templates(key)["en"]
     words |= {f"grade_{g}": word(f"grade.{g}", lang) for g in ("best", "good", "inaccuracy", "mistake", "blunder")}
+    # the play table's picture's labels, which the page draws the referee's picture with
+    words |= {f"picture.{key}": text for key, text in picture_words(lang).items()}
     return words
 
 

@@ -46,6 +46,7 @@ __all__ = [
     "contract_text",
     "phase_title",
     "phase_word",
+    "picture_words",
     "result_text",
     "table_picture",
     "trick_marks",
@@ -188,7 +189,7 @@ def table_picture(state: HandState, seat: Seat | None, lang: Lang = "en", *, own
         if state.result is not None
         else "",
         "result": result_text(state.result, lang) if state.result is not None else "",
-        "words": {k: word(k.replace(" ", "_"), lang) for k in _PICTURE_WORDS},
+        "words": picture_words(lang),
     }
 
 
@@ -205,6 +206,11 @@ _PICTURE_WORDS = (
     "table.discarded",
     "table.bids",
 )
+
+
+def picture_words(lang: Lang = "en") -> dict[str, str]:
+    """The table picture's own labels in ``lang`` (a badge's, the kitty's, the bids'), by the key the page reads."""
+    return {k: word(k.replace(" ", "_"), lang) for k in _PICTURE_WORDS}
 
 
 def _viewer_text(view: SeatView | None, lang: Lang, own_cards: bool) -> str:

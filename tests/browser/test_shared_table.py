@@ -1,6 +1,8 @@
 """A class at one shared table on its own JupyterLab server: four people, each in a browser of their own (their own
-cookies, so their own login identity), and the teacher watching from the lobby. They play a whole hand by clicks,
-ask for their reviews, deal the next hand; one of them reloads mid-hand, gets the seat back, and play goes on.
+cookies, so their own login identity), and the teacher watching from the lobby. Each page draws the play table's own
+picture: its seat's hand at the bottom, the three others round the felt, the trick in the middle. They play a whole
+hand by clicks on its cards and buttons, ask for their reviews, deal the next hand; one of them reloads mid-hand, gets
+the seat back, and play goes on.
 
 Every websocket frame each page receives, and every trait each seat's widget holds in its kernel, is read: no seat
 is ever sent a card it may not see by then (the referee tests' own rule, worked out from the whole hand as the
@@ -103,8 +105,8 @@ def _click_one(people: dict[str, Person], lab: Lab) -> bool:
         target = bids.first
     elif root.locator(".cl-actions button[data-action='pass']").count():
         target = root.locator(".cl-actions button[data-action='pass']")
-    elif root.locator(".cl-shared-board .cl-card:not(:disabled)").count():
-        target = root.locator(".cl-shared-board .cl-card:not(:disabled)").first
+    elif root.locator(f".cl-seat-bottom[data-seat='{seat.name}'] .cl-card:not(:disabled)").count():
+        target = root.locator(f".cl-seat-bottom[data-seat='{seat.name}'] .cl-card:not(:disabled)").first
     else:
         target = root.locator(".cl-actions button").first
     target.click()
@@ -175,9 +177,13 @@ def test_four_people_play_a_hand_and_one_comes_back_after_a_reload(class_lab: La
         host.table.locator(".cl-shared-start").click()
         for seat, person in people.items():
             expect(person.table).to_have_attribute("data-seat", seat, timeout=30_000)
-            expect(person.table.locator(".cl-shared-board .cl-card")).not_to_have_count(0)
+            # the play table's picture: this seat's hand face up at the bottom, the three others round it face down
+            expect(person.table.locator(f".cl-seat-bottom[data-seat='{seat}'] .cl-card")).to_have_count(8)
+            expect(person.table.locator(".cl-seat .cl-backs")).to_have_count(3)
+            expect(person.table.locator(".cl-shared-players")).to_be_hidden()
         host.table.locator(".cl-shared-watch").click()
         expect(host.table).to_have_attribute("data-kind", "watch", timeout=30_000)
+        expect(host.table.locator(".cl-seat .cl-card")).to_have_count(32)  # the watch: every hand face up
 
         seen_at = dict.fromkeys(people, 0)
         hand_of: dict[str, int] = {}
@@ -207,7 +213,8 @@ def test_four_people_play_a_hand_and_one_comes_back_after_a_reload(class_lab: La
         east = people["E"]
         east.open()  # the page loaded again, the notebook run again: the same person (the same cookie)
         expect(east.table).to_have_attribute("data-seat", "E", timeout=30_000)
-        expect(east.table.locator(".cl-shared-player[data-seat='E']")).not_to_contain_text("away")
+        for person in people.values():
+            expect(person.table.locator(".cl-seat[data-seat='E'] .cl-seat-player")).not_to_contain_text("away")
         assert _referee(lab).tables[ROOM].seats[Seat.E].who == seated[Seat.E].who
         for _ in range(CLICKS):
             if not _click_one(people, lab):
@@ -224,6 +231,7 @@ def test_four_people_play_a_hand_and_one_comes_back_after_a_reload(class_lab: La
             _no_card_in_the_kernel(person, deck | _deck(session.done))
             assert person.book.real_errors() == []
         _four_seats(shot)
+        host.table.screenshot(path=ARTIFACTS / "shared_watch.png")  # the host's picture: every hand face up
         _reads_well(people["S"])
     finally:
         browser.close()
@@ -257,11 +265,15 @@ def _four_seats(shots: list[bytes]) -> None:
 
 
 def _reads_well(person: Person) -> None:
-    """A seat's page passes axe-core in JupyterLab Light and Dark."""
-    if not AXE.is_file():
-        return
+    """A seat's page passes axe-core in JupyterLab Light and Dark; its table in each theme is kept with the test's
+    artifacts, to be looked at."""
     page = person.page
-    page.add_script_tag(path=str(AXE))
+    if AXE.is_file():
+        page.add_script_tag(path=str(AXE))
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
     for theme in ("JupyterLab Light", "JupyterLab Dark"):
         use_theme(page, theme)
-        assert _findings(page.evaluate(_AXE_RUN)) == [], theme
+        page.wait_for_selector("#jupyterlab-splash", state="detached")  # the theme's splash gone from over the page
+        person.table.screenshot(path=ARTIFACTS / f"shared_seat_{theme.split()[-1].lower()}.png")
+        if AXE.is_file():
+            assert _findings(page.evaluate(_AXE_RUN)) == [], theme
