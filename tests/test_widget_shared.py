@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from charlemagne_learn.engine.cards import Seat
-from charlemagne_learn.engine.errors import CharlemagneError
+from charlemagne_learn.engine.errors import CharlemagneError, RulesOptionError
 from charlemagne_learn.engine.i18n import LANGS
-from charlemagne_learn.widgets import Lobby, SharedTable
+from charlemagne_learn.widgets import Lobby, PlayTable, SharedTable
 from charlemagne_learn.widgets.shared import _LOBBY_WORDS, _TABLE_WORDS
 
 
@@ -58,3 +58,34 @@ def test_a_repr_and_a_static_picture_where_no_widget_runs() -> None:
     assert "class-3" in table._static_html() and "JupyterLab" in table._static_html()
     assert "ouvrez ce notebook" in table._static_html()
     assert '<p class="cl-shared">' in Lobby(lang="en")._static_html()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_play_table_s_constructor_with_a_room_gives_that_shared_table(lang: str) -> None:
+    table = PlayTable(room="class-3", seat="e", lang=lang)
+    assert isinstance(table, SharedTable) and not isinstance(table, PlayTable)
+    assert (table.room, table.seat, table.lang) == ("class-3", "E", lang)
+    assert table.words == SharedTable("class-3", lang=lang).words
+    assert PlayTable(None, "W", room="class-3").seat == "W" and PlayTable(room="class-3").seat == ""
+    # no room: the play table, as it always was
+    assert isinstance(PlayTable("canadian", "S", seed=1, grade_moves=False, room=None), PlayTable)
+
+
+@pytest.mark.parametrize(
+    ("args", "options", "named"),
+    [
+        (("canadian",), {}, "variant"),
+        ((), {"seed": 4}, "seed"),
+        ((), {"bots": "pimc", "target": 32}, "bots, target"),
+        ((), {"boards": "TG60-00E4", "hints": False}, "boards, hints"),
+        ((None, "N", "extra"), {}, "'extra'"),
+    ],
+)
+def test_a_room_refuses_any_other_game_option_naming_it(
+    args: tuple[object, ...], options: dict[str, object], named: str
+) -> None:
+    with pytest.raises(RulesOptionError) as caught:
+        PlayTable(*args, room="class-3", **options)
+    assert str(caught.value).endswith(f"give room= with seat= and lang= only, without {named}")
+    with pytest.raises(CharlemagneError, match="letters, digits"):
+        PlayTable(room="class 3", seat="N")

@@ -22,6 +22,16 @@ False
 "Canadian Charlemagne has no bid '9'; its bids are 5, 6, 7, 8, Mulot, Charlemagne (Charles, Petit Charles), Gros Mulot (Mulot+), Gros Charlemagne (Charles+)"
 >>> t.play("pass")
 True
+
+A class playing together on its own server, each at their own screen, sits at a shared table by its room's name: the
+same constructor gives that table (:class:`~charlemagne_learn.widgets.shared.SharedTable`), drawn as this one is.
+
+>>> PlayTable(room="class-3", seat="N")
+SharedTable(class-3, seat N)
+>>> PlayTable("canadian", room="class-3", seed=4)
+Traceback (most recent call last):
+...
+charlemagne_learn.engine.errors.RulesOptionError: a shared table plays the game its host opened: give room= with seat= and lang= only, without seed, variant
 """
 
 from __future__ import annotations
@@ -75,6 +85,7 @@ from .payloads import (
     StoryStep,
     TablePicture,
 )
+from .shared import SharedTable
 from .table import phase_title, result_text, table_picture
 
 __all__ = [
@@ -177,6 +188,20 @@ class PlayTable(TableFront):
     replay_info = Payload(P.ReplayInfo).tag(sync=True)
     _page_writable = frozenset({"pace", "replay"})
 
+    # Any: a room gives a SharedTable, which no type of PlayTable.__new__'s may say (Python then runs no __init__)
+    def __new__(cls, *args: Any, room: str | None = None, **kwargs: Any) -> Any:
+        """``room``: the shared table of that name on this server (:class:`~.shared.SharedTable`), from ``seat``
+        (None: the page offers the free seats), speaking ``lang``; the game is the one its host opened, so no other
+        option goes with it. Without a room, a play table."""
+        if room is None:
+            return super().__new__(cls, *args, **kwargs)
+        given = dict(zip(("variant", "seat"), args[:2], strict=False)) | kwargs
+        others = sorted(name for name, value in given.items() if name not in ("seat", "lang") and value is not None)
+        others += [quote(value) for value in args[2:]]  # more than a play table takes: said as given
+        if others:
+            raise RulesOptionError(sentence("shared.room_with_options", given=", ".join(others)))
+        return SharedTable(room, given.get("seat"), lang=given.get("lang"))
+
     def __init__(
         self,
         variant: str | Rules | None = None,
@@ -197,6 +222,7 @@ class PlayTable(TableFront):
         pace: str = "step",
         boards: BoardSet | str | None = None,
         student: str | None = None,
+        room: None = None,
         **rules_options: Any,
     ) -> None:
         #: The board set being played (None: a game).
