@@ -265,12 +265,15 @@ def test_the_host_watching_sees_every_hand_and_a_player_may_not_watch() -> None:
     assert watch["views"]["E"]["hand"] == [str(card) for card in state.hand(Seat.E)]
     from charlemagne_learn.widgets.table import table_picture
 
-    for _ in range(12):  # the bidding and the exchange, every hand face up as the play table's teacher's view
+    for _ in range(40):  # the whole hand to its end, every hand face up as the play table's teacher's view
         assert _as_drawn(c.last("teacher", "watch")["picture"]) == _as_drawn(table_picture(state, None, "en"))
+        if c.table.session.done is not None:  # type: ignore[union-attr]
+            break
         moves = c.table.moves
         c.send("cat", type="act", action=c.last("cat", "view")["legal"][-1], move=moves)
         assert c.table.moves > moves
         state = c.table.session.state  # type: ignore[union-attr]
+    assert state.phase.value == "over" and c.last("teacher", "watch")["picture"]["seats"][0]["cards"]
     before = _snapshot(c.table)
     c.send("cat", type="watch")
     assert c.got["cat"][-1]["type"] == "error" and _snapshot(c.table) == before

@@ -840,11 +840,15 @@ def seat_picture(
 
     sitting_out = contract.sitting_out if contract is not None else ()
     shown_to_all = {name for v in views.values() for name in v.exposed}
+    # the watch once the hand is over: each hand as held when play began, as the play table's teacher's view shows it
+    opened = seat is None and view.phase is Phase.OVER
     seats = []
     for s in Seat:
         own = views.get(s)
         cards = own.hand if own is not None else view.exposed.get(s.name)
-        count = view.hand_sizes[s.name]
+        if opened and own is not None:
+            cards = [*own.hand, *(c for t in view.tricks for w, c in zip(t.seats, t.cards, strict=True) if w == s)]
+        count = len(cards) if opened and cards is not None else view.hand_sizes[s.name]
         seats.append(
             {
                 "seat": s.name,
@@ -891,7 +895,7 @@ def seat_picture(
                 if contract is None or w in contract.active_seats
             ],
         },
-        "kitty": _kitty(state, views, lang, faces),
+        "kitty": _kitty(state, views, lang, faces, opened),
         "bidding_title": word("table.bidding", lang),
         "bidding": [
             {"seat": w.name, "name": seat_word(w, lang), "text": _bid_text(a, rules, lang)} for w, a in view.bids
@@ -936,10 +940,14 @@ def _trick_title(view: SeatView, lang: Lang) -> str:
 
 
 def _kitty(
-    state: HandState, views: dict[Seat, SeatView], lang: Lang, faces: Callable[[Iterable[Card]], list[Frame]]
+    state: HandState,
+    views: dict[Seat, SeatView],
+    lang: Lang,
+    faces: Callable[[Iterable[Card]], list[Frame]],
+    opened: bool,
 ) -> Frame | None:
-    """The kitty: face down while it lies on the table (even once the hand is over), then face up only on the
-    page of a seat that holds it, with its discards."""
+    """The kitty: face down while it lies on the table (to a seat even once the hand is over; ``opened``: the watch
+    of a hand over, face up), then face up only on the page of a seat that holds it, with its discards."""
     size = state.rules.kitty_size
     if size == 0:
         return None
@@ -950,7 +958,9 @@ def _kitty(
     return {
         "count": count,
         "count_text": say("table.card" if count == 1 else "table.cards", lang, n=count),
-        "cards": [] if lying or holder is None or holder.kitty is None else faces(holder.kitty),
+        "cards": (faces(lying) if opened else [])
+        if lying
+        else ([] if holder is None or holder.kitty is None else faces(holder.kitty)),
         "taken": "" if lying or bidder is None else say("table.taken", lang, seat=seat_word(bidder, lang)),
         "discards": [] if lying or holder is None else faces(holder.discards),
     }
