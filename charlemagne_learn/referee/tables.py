@@ -33,9 +33,12 @@ Frames (JSON objects, each with a ``"type"``)
 
     - ``view``: the seat's view (:func:`view_frame`): its own cards, the public table, its legal actions only on its
       turn, the move number, the scores, the players at each seat, and the ``words`` a page draws them with in its
-      language (each card the view shows, each action it names, the seats, the phase, the contract).
+      language (each card the view shows, each action it names, the seats, the phase, the contract); its
+      ``picture``, the table as the play table draws it, from this seat alone (:func:`seat_picture`), and its
+      ``plays``, the action a click on each card of its hand makes now.
     - ``table``: the table as anyone may see it (:func:`table_frame`), sent to a page with no seat.
-    - ``watch``: every seat's view (:func:`watch_frame`) and its ``words``, to the host or a teacher watching.
+    - ``watch``: every seat's view (:func:`watch_frame`), its ``words`` and its ``picture`` (every hand face up), to
+      the host or a teacher watching.
     - ``move``: an action just made, as the seat receiving it saw it (:func:`move_frame`: a card put aside or given
       to another is face down).
     - ``grade``: the grade of the person's own move (:func:`grade_frame`), worked out once the table has been told
