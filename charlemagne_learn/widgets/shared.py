@@ -86,9 +86,11 @@ def _words(lang: Lang, keys: tuple[str, ...], prefix: str) -> dict[str, str]:
 
 class SharedTable(GameWidget):
     """The table ``room`` on this server, from ``seat`` (``"N"``, ``"E"``, ``"S"``, ``"W"``; None: the page offers
-    the free seats). The page sits there (or takes back its person's seat after a reload), draws what the referee
-    sends that seat (its own cards, the trick, the bids, the players and the score), and sends its clicks: a card,
-    a bid or another action, Hint, the review after the hand, Next hand. The host's page has Start and Watch.
+    the free seats); ``PlayTable(room=…, seat=…)`` makes it too. The page sits there (or takes back its person's seat
+    after a reload), draws what the referee sends that seat with the play table's own picture (its own hand at the
+    bottom, the others round the felt with their players, the trick, the bids, the kitty, the score), and sends its
+    clicks: a card, a bid or another action, Hint, the review after the hand, Next hand. The host's page has Start
+    and Watch (the same picture, every hand face up).
 
     ``lang``: the page's language, which the referee answers in (hints, grades, refusals)."""
 
