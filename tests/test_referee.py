@@ -544,6 +544,44 @@ def test_a_hint_is_worked_out_off_the_table_and_dropped_when_the_table_moved_on(
     assert frames[0][1]["text"] == say("referee.hint_moved_on", "en")
 
 
+def test_a_review_is_worked_out_off_the_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    c = Class()
+    c.start()
+    session = c.table.session
+    assert session is not None
+    for _ in range(200):
+        if session.done is not None:
+            break
+        c.play_first("bid 6")
+    finished = session.done
+    assert finished is not None
+    started, release, worked = threading.Event(), threading.Event(), threading.Event()
+    real = session_module.review
+
+    def slow(*args: Any, **kwargs: Any) -> Any:  # a long review: the table deals on meanwhile
+        started.set()
+        release.wait(10)
+        worked.set()
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(session_module, "review", slow)
+    link = c.links["cat"]
+    answered: list[Out] = []
+    asker = threading.Thread(
+        target=lambda: answered.append(c.ref.receive(link, _frame(type="review")) + c.ref.settle(link))
+    )
+    asker.start()
+    assert started.wait(10)
+    c.send("ann", type="next")
+    table_went_on = not worked.is_set()  # the next hand was dealt while the review was still being worked out
+    release.set()
+    asker.join(10)
+    assert table_went_on and session.done is None and session.number == 2
+    assert [(page, frame["type"]) for page, frame in answered[0]] == [(link, "review")]
+    lines = answered[0][0][1]["lines"]
+    assert lines and len(lines) == sum(1 for seat, _ in finished.history if seat is Seat.S)
+
+
 def test_tables_and_pages_are_bounded() -> None:
     c = Class(seated={}, max_tables=2, max_pages=2)
     c.ref.open("other", "eve")

@@ -63,8 +63,8 @@ class Tables:
     def __init__(self, referee: Referee, workers: int = 16) -> None:
         self.referee = referee
         self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="charlemagne-referee")
-        #: The grades and hints worked out off their tables (a grade once its move is told): as many at once as
-        #: there are CPUs to run them, so the pool above still finds time to carry every table's moves meanwhile.
+        #: The grades, hints and reviews worked out off their tables (a grade once its move is told): as many at
+        #: once as there are CPUs to run them, so the pool above still finds time to carry every table's moves.
         self.grading = ThreadPoolExecutor(max_workers=usable_cpus(), thread_name_prefix="charlemagne-grades")
         self.sockets: dict[Link, TableDoor] = {}
         self.pending: set[asyncio.Future[None]] = set()
@@ -232,9 +232,9 @@ class TableDoor(_Socket):
         text = message if isinstance(message, str) else None  # a binary frame is refused as not JSON
         tables.send(await tables.run(lambda: tables.referee.receive(link, text)))
         table = tables.referee.tables.get(link.table)
-        if table is not None and (table.to_grade or table.to_hint):
-            # the grade, once the table is told the move, or the hint asked, and not awaited here: the page's next
-            # frame (tornado reads a socket's frames one after another) is not held up behind its last one's work
+        if table is not None and (table.to_grade or table.to_hint or table.to_review):
+            # the grade, once the table is told the move, or the hint or review asked, and not awaited here: the
+            # page's next frame (tornado reads a socket's frames one after another) is not held up behind its work
             tables.later(self._settle(link))
 
     async def _settle(self, link: Link) -> None:

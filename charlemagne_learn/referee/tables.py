@@ -222,6 +222,8 @@ class Table:
     )
     #: The asks above not yet taken to be worked out (:meth:`Referee.settle`).
     to_hint: list[tuple[Seat, Lang, int]] = field(default_factory=list)
+    #: The reviews asked and not yet worked out: the asker's page and the work (it reads the finished hand alone).
+    to_review: list[tuple[Link, Callable[[], list[tuple[Seat, ReviewLine]]]]] = field(default_factory=list)
     #: Who has watched the table face up, and in which hand: they sit down to play only once that hand is over.
     watched: dict[str, int] = field(default_factory=dict)
     #: The moves told and not yet graded: the mover's page, their view as they moved, the move, and for the
@@ -378,7 +380,7 @@ class Referee:
         out: Out = []
         now = self.clock()
         for table in list(self.tables.values()):
-            if not table.lock.acquire(blocking=False):  # busy (a hint, a review): looked at on the next tick
+            if not table.lock.acquire(blocking=False):  # busy (another's frame): looked at on the next tick
                 continue
             try:
                 changed = self._past_the_limit(table, now)
@@ -476,8 +478,9 @@ class Referee:
             table.asked[key] = (work, [link])
             table.to_hint.append(key)
             return []
-        if kind == "review":
-            return [(link, review_frame(session.review(mine), link.lang))]
+        if kind == "review":  # worked out by :meth:`settle`, away from the table's lock, as a hint is
+            table.to_review.append((link, session.review_work(mine)))
+            return []
         if kind == "next":
             session.next_hand()
             self._save(table)
@@ -505,8 +508,8 @@ class Referee:
         return self._everyone(table)
 
     def settle(self, link: Link) -> Out:
-        """The grades of the moves just told at ``link``'s table, each for its mover's page, and the hints asked
-        there, each for the pages that asked it: worked out outside the table's lock (the analysis reads only the
+        """The grades of the moves just told at ``link``'s table, each for its mover's page, and the hints and
+        reviews asked there, each for the pages that asked it: worked out outside the table's lock (the analysis reads only the
         mover's or the asker's view as it was), so no one at the table waits for another's grade or hint. A hint
         whose position has moved on meanwhile is not given: its pages are told so (``note``)."""
         table = self.table(link.table)
@@ -514,9 +517,15 @@ class Referee:
             waiting, table.to_grade = table.to_grade, []
             asks, table.to_hint = table.to_hint, []
             works = [(key, table.asked[key][0]) for key in asks]
+            reviews, table.to_review = table.to_review, []
         out = self._grades(waiting)
         for key, work in works:
             out += self._hint(table, key, work)
+        for asker, rows in reviews:
+            try:
+                out.append((asker, review_frame(rows(), asker.lang)))
+            except CharlemagneError as error:
+                out.append((asker, error_frame(error, asker.lang)))
         return out
 
     def _hint(self, table: Table, key: tuple[Seat, Lang, int], work: Callable[[], Hint | ExchangeHint | str]) -> Out:

@@ -618,17 +618,38 @@ class TableSession:
         """The finished hand's decisions of every person at the table, in the order made, each graded (kept once
         written, for the hand and the language; a review that fails is tried again, not lost). ``seat``: that
         seat's decisions alone (a table of screens of their own: each person is shown their own)."""
+        if seat is not None:
+            return self.review_work(seat)()
         hand = self.done
         if hand is None:
             raise IllegalActionError(sentence("play.finish_first", self.lang))
-        if seat is not None:
-            return [(Seat.find(seat), line) for line in self._seat_review(hand, Seat.find(seat))]
         kept = self._review
         if kept is not None and kept[0] is hand and kept[1] == self.lang:
             return kept[2]
         rows = sorted(((seat, line) for seat in self.people for line in self._seat_review(hand, seat)), key=_by_move)
         self._review = (hand, self.lang, rows)
         return rows
+
+    def review_work(self, seat: Seat | str) -> Callable[[], list[tuple[Seat, ReviewLine]]]:
+        """What :meth:`review` works out for ``seat``, as a call that reads only the finished hand (which no move
+        changes) in the language and on the deals of now: a shared table runs it away from its table. Refused, as
+        :meth:`review` refuses it, while the hand is played."""
+        hand = self.done
+        if hand is None:
+            raise IllegalActionError(sentence("play.finish_first", self.lang))
+        found, lang, samples = Seat.find(seat), self.lang, self.grade_samples
+        if self._reviews[0] is not hand:
+            self._reviews = (hand, {})
+        reviews = self._reviews[1]  # kept while the hand is reviewed
+        kept = reviews.get((found, lang))
+
+        def work() -> list[tuple[Seat, ReviewLine]]:
+            lines = kept
+            if lines is None:
+                lines = reviews[found, lang] = review(hand, found, samples=samples, workers=1, lang=lang).lines
+            return [(found, line) for line in lines]
+
+        return work
 
     def _seat_review(self, hand: HandState, seat: Seat) -> tuple[ReviewLine, ...]:
         """One seat's review of ``hand`` in the table's language (kept once written, while the hand is reviewed)."""
