@@ -4,9 +4,12 @@ extension; every table plays a whole hand at once.
 
 Measured: the time from a person's ``act`` frame leaving their page to the other three pages holding the view after
 it (median and 95th percentile over every move of every table), and the server's memory per table (its resident
-memory once the hands are played, less what it held before any table opened, over the tables). Two runs: moves not
-graded (the referee and the transport alone), and every move graded on the table's usual deals (the grade is worked
-out before the move is told: what a class waits for).
+memory once the hands are played, less what it held before any table opened, over the tables). Four runs: moves not
+graded (the referee and the transport alone); every move graded on the table's usual deals (worked out once the move
+is told); and a class of 30 students at the 8 tables (two tables with a bot in one seat), every move graded, without
+hints and then with every student asking for a hint at each of their turns (and playing once it has come) and again
+each time they are shown a view that is not their turn, as an impatient student does (the hint's time, asked to
+given, is measured too).
 
     .venv/bin/python benchmarks/referee.py            # a few minutes
     .venv/bin/python benchmarks/referee.py --write    # and rewrite its block of RESULTS.md
@@ -47,7 +50,7 @@ def _free_port() -> int:
 class Server:
     """A Jupyter server of its own, with the referee, a token and a tables folder in ``folder``."""
 
-    def __init__(self, folder: Path, graded: bool) -> None:
+    def __init__(self, folder: Path, graded: bool, hints: bool = False) -> None:
         self.port, self.token = _free_port(), secrets.token_hex(8)
         args = [
             sys.executable, "-m", "jupyter", "server", "--no-browser", f"--port={self.port}",
@@ -57,7 +60,7 @@ class Server:
         ]  # fmt: skip
         env = {**os.environ, "JUPYTER_CONFIG_DIR": str(folder / "config"), "JUPYTER_DATA_DIR": str(folder / "data")}
         self.process = subprocess.Popen(args, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        self.graded = graded
+        self.graded, self.hints = graded, hints
 
     @property
     def base(self) -> str:
@@ -97,7 +100,7 @@ class Page:
         self.cookie = "; ".join(c.split(";")[0] for c in answer.headers.get_list("Set-Cookie"))
 
     async def open_table(self, name: str) -> None:
-        body = json.dumps({"name": name, "seed": len(name), "grade": self.server.graded, "hints": False})
+        body = json.dumps({"name": name, "seed": len(name), "grade": self.server.graded, "hints": self.server.hints})
         await AsyncHTTPClient().fetch(
             f"http://{self.server.base}/charlemagne/tables", method="POST", body=body, headers=self.headers()
         )
@@ -116,17 +119,37 @@ class Page:
         return None if text is None else dict(json.loads(text))
 
 
-async def play_table(name: str, pages: dict[str, Page], sent: dict[int, float], waits: list[float]) -> None:
+async def play_table(
+    name: str, pages: dict[str, Page], sent: dict[int, float], waits: list[float], hints: list[float] | None = None
+) -> None:
     """Every person of the table plays until the hand is over; each view received after another's move adds the
-    time since that move left its page to ``waits``."""
+    time since that move left its page to ``waits``. ``hints``: each person asks for a hint at each of their turns
+    and plays once it has come (its time, asked to given, added to ``hints``), and asks again at each view that is
+    not their turn."""
     done = asyncio.Event()
 
     async def person(seat: str, page: Page) -> None:
         told = -1
+        asked: tuple[float, dict[str, Any]] | None = None  # the hint asked at this turn, and the turn's view
+
+        async def act(frame: dict[str, Any]) -> None:
+            legal = frame["legal"]
+            bids = [a for a in legal if a.startswith("bid")]
+            action = bids[0] if bids and not any(a.startswith("bid") for _, a in frame["bids"]) else legal[0]
+            sent[frame["move"]] = time.perf_counter()
+            await page.send(type="act", action=action, move=frame["move"])
+
         while not done.is_set():
             frame = await page.read()
             if frame is None:
                 return
+            if frame["type"] in ("hint", "note", "error") and asked is not None and hints is not None:
+                if frame["type"] == "hint":  # a note may answer an ask made before this turn: played on all the same
+                    hints.append(time.perf_counter() - asked[0])
+                view, asked = asked[1], None
+                if view["move"] == told:
+                    await act(view)
+                continue
             if frame["type"] != "view" or frame["move"] <= told:
                 continue
             told = frame["move"]
@@ -136,24 +159,30 @@ async def play_table(name: str, pages: dict[str, Page], sent: dict[int, float], 
             if frame["reviewing"] or frame["game_over"]:
                 done.set()
                 return
-            if frame["to_act"]:
-                legal = frame["legal"]
-                bids = [a for a in legal if a.startswith("bid")]
-                action = bids[0] if bids and not any(a.startswith("bid") for _, a in frame["bids"]) else legal[0]
-                sent[frame["move"]] = time.perf_counter()
-                await page.send(type="act", action=action, move=frame["move"])
+            if hints is not None:
+                await page.send(type="hint")  # at their turn, or not: an impatient student asks either way
+            if not frame["to_act"]:
+                continue
+            if hints is not None and (frame["phase"] == "bidding" or frame["phase"] == "play"):
+                asked = (time.perf_counter(), frame)  # played once the hint has come
+            else:
+                await act(frame)
 
     await asyncio.gather(*(person(seat, page) for seat, page in pages.items()))
 
 
-async def run(graded: bool) -> dict[str, Any]:
+async def run(graded: bool, students: int = TABLES * len(SEATS), hints: bool = False) -> dict[str, Any]:
+    """One hand at every table: ``students`` people at the :data:`TABLES` tables (the last tables a person short,
+    whose seat a bot plays), each asking for hints as :func:`play_table` says when ``hints``."""
+    short = TABLES * len(SEATS) - students
     with tempfile.TemporaryDirectory() as folder:
-        server = Server(Path(folder), graded)
+        server = Server(Path(folder), graded, hints)
         try:
             await server.ready()
             tables: list[dict[str, Page]] = []
-            for _ in range(TABLES):
-                pages = {seat: Page(server) for seat in SEATS}
+            for t in range(TABLES):
+                seats = SEATS[:-1] if t >= TABLES - short else SEATS
+                pages = {seat: Page(server) for seat in seats}
                 for page in pages.values():
                     await page.login()
                 tables.append(pages)
@@ -167,9 +196,11 @@ async def run(graded: bool) -> dict[str, Any]:
             for pages in tables:
                 await pages["N"].send(type="start")
             waits: list[float] = []
+            asked: list[float] | None = [] if hints else None
             started = time.perf_counter()
             await asyncio.gather(
-                *(play_table(f"table-{t}", pages, {}, waits) for t, pages in enumerate(tables)), return_exceptions=False
+                *(play_table(f"table-{t}", pages, {}, waits, asked) for t, pages in enumerate(tables)),
+                return_exceptions=False,
             )
             seconds = time.perf_counter() - started
             after = server.memory()
@@ -178,6 +209,10 @@ async def run(graded: bool) -> dict[str, Any]:
     waits.sort()
     return {
         "graded": graded,
+        "students": students,
+        "hints": None
+        if asked is None
+        else (statistics.median(asked) * 1000, sorted(asked)[int(0.95 * (len(asked) - 1))] * 1000, len(asked)),
         "moves": len(waits) // 3,
         "median": statistics.median(waits) * 1000,
         "p95": waits[int(0.95 * (len(waits) - 1))] * 1000,
@@ -186,25 +221,32 @@ async def run(graded: bool) -> dict[str, Any]:
     }
 
 
+def _kind(row: dict[str, Any]) -> str:
+    kind = "graded (320 deals)" if row["graded"] else "not graded"
+    return kind + (", a hint at each turn and between turns" if row["hints"] is not None else "")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--write", action="store_true", help="rewrite this benchmark's block of RESULTS.md")
     args = parser.parse_args()
     rows = [asyncio.run(run(graded)) for graded in (False, True)]
+    rows += [asyncio.run(run(True, students=30, hints=hints)) for hints in (False, True)]
     lines = [
         "Machine and run:",
         "",
         *machine_lines(),
         "",
-        f"{TABLES} tables × 4 people, each a browser of their own on a websocket over loopback; one hand a table,",
-        "every table at once.",
+        f"{TABLES} tables, each person a browser of their own on a websocket over loopback; one hand a table,",
+        "every table at once. The machine was shared with other work (2 CPUs) while it ran.",
         "",
-        "| moves | moves timed | a move to the other three: median | 95th percentile | server memory a table | "
-        "all hands, seconds |",
-        "|---|---|---|---|---|---|",
+        "| people | moves | moves timed | a move to the other three: median | 95th percentile | "
+        "server memory a table | all hands, seconds | hints given | a hint, asked to given: median / p95 |",
+        "|---|---|---|---|---|---|---|---|---|",
         *(
-            f"| {'graded (320 deals)' if r['graded'] else 'not graded'} | {r['moves']} | {r['median']:.1f} ms | "
-            f"{r['p95']:.1f} ms | {r['per_table']:.2f} MB | {r['seconds']:.1f} |"
+            f"| {r['students']} | {_kind(r)} | {r['moves']} | {r['median']:.1f} ms | "
+            f"{r['p95']:.1f} ms | {r['per_table']:.2f} MB | {r['seconds']:.1f} | "
+            + ("- | - |" if r["hints"] is None else f"{r['hints'][2]} | {r['hints'][0]:.0f} / {r['hints'][1]:.0f} ms |")
             for r in rows
         ),
     ]

@@ -21,8 +21,9 @@ from charlemagne_learn.engine.actions import Action
 from charlemagne_learn.engine.cards import Card, Seat
 from charlemagne_learn.engine.errors import IllegalActionError, RulesOptionError
 from charlemagne_learn.engine.hand import HandState
-from charlemagne_learn.engine.i18n import card_label
+from charlemagne_learn.engine.i18n import card_label, say
 from charlemagne_learn.referee.tables import MAX_FRAME, FakeClock, Link, Out, Referee, RefereeError, Table
+from charlemagne_learn.teach import session as session_module
 from charlemagne_learn.teach.session import TableSession
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -355,6 +356,29 @@ def test_a_table_kept_on_disk_is_the_same_table_after_a_restart(tmp_path: Path) 
     assert table.seats[Seat.S].away_since is None and again.welcome(link)[-1][1]["seat"] == "S"
 
 
+def test_a_table_replayed_after_a_restart_mid_hand_plays_on_as_its_twin_without_one(tmp_path: Path) -> None:
+    # bots that draw on their seeds: a restart may not deal them other draws than the table without one
+    twin = Class(seated={"S": "cat"}, bots="random")
+    kept = Class(seated={"S": "cat"}, folder=tmp_path, bots="random")
+    for c in (twin, kept):
+        c.start()
+        for _ in range(3):
+            c.play_first("bid 6")
+    assert kept.table.session is not None and kept.table.session.done is None  # mid-hand
+    restarted = Class(seated={"S": "cat"}, folder=tmp_path, bots="random")
+    assert restarted.table.moves == twin.table.moves
+    for c in (twin, restarted):
+        for _ in range(40):
+            session = c.table.session
+            assert session is not None
+            if session.done is not None:
+                break
+            c.play_first("bid 6")
+    assert twin.table.session is not None and twin.table.session.done is not None
+    actions = [[str(action) for action in c.table.session.game.actions] for c in (twin, restarted)]  # type: ignore[union-attr]
+    assert actions[0] == actions[1]
+
+
 # ------------------------------------------------------------ hostile pages
 HOSTILE = [
     "not json",
@@ -486,11 +510,87 @@ def test_a_hint_asked_again_at_the_same_move_is_not_worked_out_again(monkeypatch
     asked = []
     session = c.table.session
     assert session is not None
-    real = session.hint
-    monkeypatch.setattr(session, "hint", lambda seat=None: asked.append(seat) or real(seat))
+    real = session.hint_work
+    monkeypatch.setattr(session, "hint_work", lambda seat=None: asked.append(seat) or real(seat))
     first = c.send(who, type="hint")
     again = c.send(who, type="hint")
     assert len(asked) == 1 and first[0][1] == again[0][1]
+
+
+def test_a_hint_is_worked_out_off_the_table_and_dropped_when_the_table_moved_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    c = Class()
+    c.start()
+    who = c.mover()
+    link = c.links[who]
+    started, release, worked = threading.Event(), threading.Event(), threading.Event()
+    real = session_module.hint
+    works: list[int] = []
+
+    def slow(*args: Any, **kwargs: Any) -> Any:  # a long hint: the table plays on meanwhile
+        works.append(1)
+        started.set()
+        release.wait(10)
+        worked.set()
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(session_module, "hint", slow)
+    answered: list[Out] = []
+    asker = threading.Thread(
+        target=lambda: answered.append(c.ref.receive(link, _frame(type="hint")) + c.ref.settle(link))
+    )
+    asker.start()
+    assert started.wait(10)
+    second = c.ref.connect("room", who, who.title())  # asked again from another page: the same work, not a second
+    again = c.ref.receive(second, _frame(type="hint"))
+    moved = c.play_first("bid 6")
+    table_went_on = not worked.is_set()  # the move was told while the hint was still being worked out
+    release.set()
+    asker.join(10)
+    assert table_went_on and again == [] and len(works) == 1
+    assert {id(page) for page, _ in moved} >= {id(page) for page in c.links.values()}  # every page told the move
+    frames = answered[0]
+    assert [(page, frame["type"]) for page, frame in frames] == [(link, "note"), (second, "note")]
+    assert frames[0][1]["text"] == say("referee.hint_moved_on", "en")
+
+
+def test_a_review_is_worked_out_off_the_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    c = Class()
+    c.start()
+    session = c.table.session
+    assert session is not None
+    for _ in range(200):
+        if session.done is not None:
+            break
+        c.play_first("bid 6")
+    finished = session.done
+    assert finished is not None
+    started, release, worked = threading.Event(), threading.Event(), threading.Event()
+    real = session_module.review
+
+    def slow(*args: Any, **kwargs: Any) -> Any:  # a long review: the table deals on meanwhile
+        started.set()
+        release.wait(10)
+        worked.set()
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(session_module, "review", slow)
+    link = c.links["cat"]
+    answered: list[Out] = []
+    asker = threading.Thread(
+        target=lambda: answered.append(c.ref.receive(link, _frame(type="review")) + c.ref.settle(link))
+    )
+    asker.start()
+    assert started.wait(10)
+    c.send("ann", type="next")
+    table_went_on = not worked.is_set()  # the next hand was dealt while the review was still being worked out
+    release.set()
+    asker.join(10)
+    assert table_went_on and session.done is None and session.number == 2
+    assert [(page, frame["type"]) for page, frame in answered[0]] == [(link, "review")]
+    lines = answered[0][0][1]["lines"]
+    assert lines and len(lines) == sum(1 for seat, _ in finished.history if seat is Seat.S)
 
 
 def test_tables_and_pages_are_bounded() -> None:

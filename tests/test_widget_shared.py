@@ -8,7 +8,7 @@ import pytest
 
 from charlemagne_learn.engine.cards import Seat
 from charlemagne_learn.engine.errors import CharlemagneError, RulesOptionError
-from charlemagne_learn.engine.i18n import LANGS
+from charlemagne_learn.engine.i18n import LANGS, templates
 from charlemagne_learn.widgets import Lobby, PlayTable, SharedTable
 from charlemagne_learn.widgets.shared import _LOBBY_WORDS, _TABLE_WORDS
 
@@ -39,7 +39,14 @@ def test_the_words_are_each_language_s_own() -> None:
     english, french = SharedTable("t", lang="en").words, SharedTable("t", lang="fr").words
     assert english["start"] == "Start the game" and french["start"] == "Commencer la partie"
     assert (english["N"], french["W"], french["you"]) == ("North", "Ouest", "vous")
-    assert set(_LOBBY_WORDS) <= set(Lobby(lang="fr").words)
+    lobby = Lobby(lang="en").words
+    assert {f"lobby_{key}" for key in _LOBBY_WORDS} <= set(lobby)
+
+
+def test_the_lobby_s_title_and_free_seats_are_its_own_not_a_table_s() -> None:
+    lobby = Lobby(lang="en").words
+    assert lobby["lobby_title"] == templates("shared.lobby.title")["en"] != lobby["title"]
+    assert lobby["lobby_free"] == templates("shared.lobby.free")["en"] != lobby["free"]
 
 
 @pytest.mark.parametrize(

@@ -11,19 +11,72 @@ import { drawTable, moveCards, placesOf } from "./table_picture.js";
 const SEATS = ["N", "E", "S", "W"];
 const GRADES = ["best", "good", "inaccuracy", "mistake", "blunder"];
 
+function pageConfig() {
+  try {
+    return JSON.parse(document.getElementById("jupyter-config-data")?.textContent || "{}");
+  } catch {
+    return {};  // a page with no JupyterLab config (a page of its own): the server's root
+  }
+}
+
 // Where the referee is: the server's base URL from JupyterLab's page config; under JupyterHub, the hub's
 // charlemagne service (its prefix is the hub's with hub/ replaced), which serves the same paths below it.
 function refereeBase() {
-  let config;
-  try {
-    config = JSON.parse(document.getElementById("jupyter-config-data")?.textContent || "{}");
-  } catch {
-    config = {};  // a page with no JupyterLab config (a page of its own): the server's root
-  }
+  const config = pageConfig();
   // under JupyterHub the referee is the hub's service, whose prefix stands where the server's `charlemagne/` does
   if (config.hubPrefix) return config.hubPrefix.replace(/hub\/?$/, "services/charlemagne/");
   const base = config.baseUrl || "/";
   return `${base.endsWith("/") ? base : `${base}/`}charlemagne/`;
+}
+
+function cookie(text, name) {
+  const found = text.split("; ").find((c) => c.startsWith(`${name}=`));
+  return found ? decodeURIComponent(found.slice(name.length + 1)) : "";
+}
+
+// Under JupyterHub the service knows a person by a cookie of its own, which the hub's login gives only to a page
+// the browser goes to (a fetch of the service's is refused it without the service's XSRF token, and that token's
+// cookie is set on a page gone to, on the service's path). So the page goes once to the lobby in a hidden frame,
+// through the hub's login: the table's socket then has the service's cookie, and the lobby's fetches send the token
+// read in that frame (the same origin) as they go, the cookie's value then. One sign-in for the whole page, kept on
+// the window: each widget's module may be loaded apart, and two logins at once would each set a token of their own.
+const SIGN_IN = Symbol.for("charlemagne_learn.shared.sign_in");
+
+// The service's XSRF token as its cookie holds it now ("" with no hub, or before a sign-in that failed: asked again
+// the next time).
+function signIn() {
+  if (!pageConfig().hubPrefix) return Promise.resolve(() => "");
+  globalThis[SIGN_IN] ??= { frame: null, done: null };
+  const kept = globalThis[SIGN_IN];
+  kept.done ??= new Promise((resolve) => {
+    const frame = document.createElement("iframe");
+    kept.frame = frame;
+    frame.hidden = true;
+    frame.setAttribute("aria-hidden", "true");
+    frame.tabIndex = -1;
+    const token = () => {
+      try {
+        return cookie(frame.contentDocument?.cookie || "", "_xsrf");
+      } catch {
+        return "";  // not the service's page (a login refused elsewhere)
+      }
+    };
+    frame.onload = () => {
+      if (!token()) signOut();
+      resolve(token);
+    };
+    frame.src = `${refereeBase()}tables`;
+    document.body.append(frame);
+  });
+  return kept.done;
+}
+
+// The sign-in forgotten (it failed, or the service refuses the page's socket again and again): the next signs in anew.
+function signOut() {
+  const kept = globalThis[SIGN_IN];
+  if (!kept) return;
+  kept.frame?.remove();
+  kept.frame = kept.done = null;
 }
 
 // A catalog's sentence with its {fields} filled in (the words are Python's, the numbers the frame's).
@@ -32,8 +85,7 @@ function fill(template, fields) {
 }
 
 function xsrfToken() {
-  const found = document.cookie.split("; ").find((c) => c.startsWith("_xsrf="));
-  return found ? decodeURIComponent(found.slice(6)) : "";
+  return cookie(document.cookie, "_xsrf");
 }
 
 function gradeChip(words, grade) {
@@ -62,7 +114,9 @@ function tableView(model, room, { seat = "", host = false, first = null } = {}) 
   const send = (frame) => {
     if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(frame));
   };
-  const connect = () => {
+  const connect = async () => {
+    await signIn();
+    if (ended) return;
     const url = new URL(`${refereeBase()}tables/${encodeURIComponent(room)}/ws`, window.location.href);
     url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
     url.searchParams.set("lang", model.get("lang"));
@@ -80,6 +134,7 @@ function tableView(model, room, { seat = "", host = false, first = null } = {}) 
     // the socket dropped (a server restart, a network hiccup, the table not open yet): joined again, later and later
     socket.onclose = (event) => {
       if (ended || event.code === 4429) return;
+      if (!event.wasClean && retry > 1) signOut();  // refused again and again: the hub's login may be gone
       status.textContent = w().reconnecting;
       setTimeout(connect, Math.min(8000, 400 * 2 ** retry++));
     };
@@ -236,7 +291,7 @@ function tableView(model, room, { seat = "", host = false, first = null } = {}) 
 function lobby(model, root) {
   const w = () => model.get("words") || {};
   const url = () => `${refereeBase()}tables`;
-  // the hub's service names its XSRF token in the lobby's answer: its cookie is set on its own path, out of reach
+  // the hub's service's XSRF token: its cookie is set on the service's own path, out of this page's reach
   let served = "";
   const heading = el("h4");
   const list = el("ul", { class: "cl-shared-tables" });
@@ -251,20 +306,22 @@ function lobby(model, root) {
     shown.replaceChildren(hosted.box);
   };
   const load = async () => {
-    const answer = await fetch(url(), { credentials: "same-origin" });
+    const token = (await signIn())() || served;
+    const answer = await fetch(url(), { credentials: "same-origin", headers: token ? { "X-XSRFToken": token } : {} });
     served = answer.headers.get("X-XSRFToken") || served;
     const tables = answer.ok ? (await answer.json()).tables : [];
     const wd = w();
     list.replaceChildren(...(tables.length ? tables.map((t) => el("li", { "data-room": t.table },
-      el("strong", { text: t.table }), " · ", t.started ? wd.started : fill(wd.free, { seats: t.free.map((s) => wd[s]).join(", ") || "-" }), " ",
+      el("strong", { text: t.table }), " · ", t.started ? wd.lobby_started : fill(wd.lobby_free, { seats: t.free.map((s) => wd[s]).join(", ") || "-" }), " ",
       el("button", { type: "button", class: "cl-action cl-shared-host", onclick: () => host(t.table, { type: t.started ? "watch" : "start" }) },
-        t.started ? wd.watch : wd.start))) : [el("li", { text: wd.none })]));
+        t.started ? wd.watch : wd.start))) : [el("li", { text: wd.lobby_none })]));
   };
   const open = async () => {
     error.hidden = true;
+    const token = (await signIn())() || served || xsrfToken();
     const answer = await fetch(url(), {
       method: "POST", credentials: "same-origin",
-      headers: { "Content-Type": "application/json", "X-XSRFToken": served || xsrfToken() },
+      headers: { "Content-Type": "application/json", "X-XSRFToken": token },
       body: JSON.stringify({ name: input.value.trim() }),
     });
     const body = await answer.json().catch(() => ({}));
@@ -281,11 +338,11 @@ function lobby(model, root) {
   const refresh = el("button", { type: "button", class: "cl-action cl-shared-refresh", onclick: load });
   const draw = () => {
     const wd = w();
-    heading.textContent = wd.title;
-    label.firstChild.textContent = `${wd.name} `;
-    input.setAttribute("aria-label", wd.name || "");
-    openButton.textContent = wd.open;
-    refresh.textContent = wd.refresh;
+    heading.textContent = wd.lobby_title;
+    label.firstChild.textContent = `${wd.lobby_name} `;
+    input.setAttribute("aria-label", wd.lobby_name || "");
+    openButton.textContent = wd.lobby_open;
+    refresh.textContent = wd.lobby_refresh;
     load();
   };
   model.on("change:words", draw);

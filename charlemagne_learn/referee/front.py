@@ -63,8 +63,8 @@ class Tables:
     def __init__(self, referee: Referee, workers: int = 16) -> None:
         self.referee = referee
         self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="charlemagne-referee")
-        #: The grades worked out after their moves are told: as many at once as there are CPUs to run them, so the
-        #: pool above still finds time to carry every table's moves while a class's grades are worked out.
+        #: The grades, hints and reviews worked out off their tables (a grade once its move is told): as many at
+        #: once as there are CPUs to run them, so the pool above still finds time to carry every table's moves.
         self.grading = ThreadPoolExecutor(max_workers=usable_cpus(), thread_name_prefix="charlemagne-grades")
         self.sockets: dict[Link, TableDoor] = {}
         self.pending: set[asyncio.Future[None]] = set()
@@ -231,12 +231,13 @@ class TableDoor(_Socket):
         tables = _tables(self)
         text = message if isinstance(message, str) else None  # a binary frame is refused as not JSON
         tables.send(await tables.run(lambda: tables.referee.receive(link, text)))
-        if link.table in tables.referee.tables and tables.referee.tables[link.table].to_grade:
-            # the grade, once the table is told the move, and not awaited here: the page's next frame (tornado
-            # reads a socket's frames one after another) is not held up behind the grade of its last one
-            tables.later(self._grades(link))
+        table = tables.referee.tables.get(link.table)
+        if table is not None and (table.to_grade or table.to_hint or table.to_review):
+            # the grade, once the table is told the move, or the hint or review asked, and not awaited here: the
+            # page's next frame (tornado reads a socket's frames one after another) is not held up behind its work
+            tables.later(self._settle(link))
 
-    async def _grades(self, link: Link) -> None:
+    async def _settle(self, link: Link) -> None:
         tables = _tables(self)
         tables.send(await tables.run(lambda: tables.referee.settle(link), tables.grading))
 

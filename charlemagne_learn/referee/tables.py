@@ -221,6 +221,16 @@ class Table:
     links: list[Link] = field(default_factory=list)
     #: The hint given at the move it was asked at, by seat and language: asked again, it is not worked out again.
     hinted: dict[tuple[Seat, Lang], tuple[int, Frame]] = field(default_factory=dict)
+    #: The hints asked and not yet given, by seat, language and the move they were asked at: the work (it reads a
+    #: copy of the seat's view, :meth:`~charlemagne_learn.teach.session.TableSession.hint_work`) and the pages
+    #: waiting for it (asked again meanwhile, a hint is still worked out once).
+    asked: dict[tuple[Seat, Lang, int], tuple[Callable[[], Hint | ExchangeHint | str], list[Link]]] = field(
+        default_factory=dict
+    )
+    #: The asks above not yet taken to be worked out (:meth:`Referee.settle`).
+    to_hint: list[tuple[Seat, Lang, int]] = field(default_factory=list)
+    #: The reviews asked and not yet worked out: the asker's page and the work (it reads the finished hand alone).
+    to_review: list[tuple[Link, Callable[[], list[tuple[Seat, ReviewLine]]]]] = field(default_factory=list)
     #: Who has watched the table face up, and in which hand: they sit down to play only once that hand is over.
     watched: dict[str, int] = field(default_factory=dict)
     #: The moves told and not yet graded: the mover's page, their view as they moved, the move, and for the
@@ -377,7 +387,7 @@ class Referee:
         out: Out = []
         now = self.clock()
         for table in list(self.tables.values()):
-            if not table.lock.acquire(blocking=False):  # busy (a hint, a review): looked at on the next tick
+            if not table.lock.acquire(blocking=False):  # busy (another's frame): looked at on the next tick
                 continue
             try:
                 changed = self._past_the_limit(table, now)
@@ -462,13 +472,22 @@ class Referee:
             kept = table.hinted.get((mine, link.lang))
             if kept is not None and kept[0] == table.moves:  # asked again: the same hint, not worked out again
                 return [(link, kept[1])]
-            found = session.hint(mine)
-            if isinstance(found, str):
-                return [(link, note_frame(found, link.lang))]
-            table.hinted[mine, link.lang] = (table.moves, hint_frame(found, link.lang))
-            return [(link, table.hinted[mine, link.lang][1])]
-        if kind == "review":
-            return [(link, review_frame(session.review(mine), link.lang))]
+            # worked out by :meth:`settle`, away from the table's lock: nobody's move waits for another's hint
+            key = (mine, link.lang, table.moves)
+            if key in table.asked:  # being worked out already: this page is told it too
+                waiting = table.asked[key][1]
+                if link not in waiting:
+                    waiting.append(link)
+                return []
+            work = session.hint_work(mine)
+            if isinstance(work, str):
+                return [(link, note_frame(work, link.lang))]
+            table.asked[key] = (work, [link])
+            table.to_hint.append(key)
+            return []
+        if kind == "review":  # worked out by :meth:`settle`, away from the table's lock, as a hint is
+            table.to_review.append((link, session.review_work(mine)))
+            return []
         if kind == "next":
             session.next_hand()
             self._save(table)
@@ -496,12 +515,54 @@ class Referee:
         return self._everyone(table)
 
     def settle(self, link: Link) -> Out:
-        """The grades of the moves just told at ``link``'s table, each for its mover's page: worked out after the
-        table was told the moves, outside the table's lock (the analysis reads only the mover's view then), so no
-        one at the table waits for another's grade."""
+        """The grades of the moves just told at ``link``'s table, each for its mover's page, and the hints and
+        reviews asked there, each for the pages that asked it: worked out outside the table's lock (the analysis reads only the
+        mover's or the asker's view as it was), so no one at the table waits for another's grade or hint. A hint
+        whose position has moved on meanwhile is not given: its pages are told so (``note``)."""
         table = self.table(link.table)
         with table.lock:
             waiting, table.to_grade = table.to_grade, []
+            asks, table.to_hint = table.to_hint, []
+            works = [(key, table.asked[key][0]) for key in asks]
+            reviews, table.to_review = table.to_review, []
+        out = self._grades(waiting)
+        for key, work in works:
+            out += self._hint(table, key, work)
+        for asker, rows in reviews:
+            try:
+                out.append((asker, review_frame(rows(), asker.lang)))
+            except CharlemagneError as error:
+                out.append((asker, error_frame(error, asker.lang)))
+        return out
+
+    def _hint(self, table: Table, key: tuple[Seat, Lang, int], work: Callable[[], Hint | ExchangeHint | str]) -> Out:
+        """The hint asked at ``key`` worked out (off the table's lock), then given to the pages that asked it while
+        the table is still at the move it was asked at."""
+        seat, lang, moves = key
+        found: Hint | ExchangeHint | str | CharlemagneError
+        try:
+            found = work()
+        except CharlemagneError as error:
+            found = error
+        except BaseException:
+            with table.lock:  # asked again, it is worked out again
+                table.asked.pop(key, None)
+            raise
+        with table.lock:
+            links = table.asked.pop(key)[1]
+            if table.moves != moves:
+                frame = note_frame("referee.hint_moved_on", lang)
+            elif isinstance(found, CharlemagneError):
+                frame = error_frame(found, lang)
+            elif isinstance(found, str):
+                frame = note_frame(found, lang)
+            else:
+                frame = hint_frame(found, lang)
+                table.hinted[seat, lang] = (moves, frame)
+        return [(asker, frame) for asker in links]
+
+    def _grades(self, waiting: list[tuple[Link, SeatView, Action, tuple[HandState, HandState] | None]]) -> Out:
+        """Each move's grade, for its mover's page."""
         out: Out = []
         for mover, view, action, exchange in waiting:
             grade: CardGrade | ExchangeGrade | None
@@ -569,7 +630,7 @@ class Referee:
         return self._everyone(table)
 
     def _session(self, table: Table, people: list[Seat]) -> TableSession:
-        return TableSession(
+        return _Session(
             table.variant,
             people=people,
             screen=False,
@@ -668,6 +729,17 @@ class Referee:
             table.session = session
         table.told_moves, table.turn_since = table.moves, now  # the turn on show begins again as the table does
         return table
+
+
+class _Session(TableSession):
+    """A shared table's session: each decision of its bots drawn from a seed of the table's own (its seed, the
+    hand, the move in the hand, the seat), never from the decisions its bots made before in this process, so a
+    table replayed from disk after a restart plays on as it would have without one."""
+
+    def bot_decision(self, seat: Seat) -> Action:
+        game = self.game
+        self.bots[seat].rng.seed(derive_seed(self.seed, len(game.finished), len(game.hand.history), int(seat)))
+        return super().bot_decision(seat)
 
 
 def _actions(session: TableSession) -> list[list[str]]:

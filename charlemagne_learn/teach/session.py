@@ -29,7 +29,7 @@ charlemagne_learn.engine.errors.IllegalActionError: Canadian Charlemagne has no 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -336,7 +336,7 @@ class TableSession:
         while not game.is_over and self.done is None and game.hand.to_move not in self.people:
             mover = game.hand.to_move
             assert mover is not None
-            self._apply(self.bots[mover].act(game.hand.view(mover)), mover)
+            self._apply(self.bot_decision(mover), mover)
         mover = game.hand.to_move
         if not game.is_over and self.done is None and mover is not None and mover != self._viewer:
             if self.screen:
@@ -347,6 +347,11 @@ class TableSession:
             # told from the learner's own last move, when there is one; with no story, straight to its end
             first = max(start - 1, 0)
             self.story = Story(hand, first, first if self.pace != "off" else len(hand.history) - 1)
+
+    def bot_decision(self, seat: Seat) -> Action:
+        """What the bot in ``seat`` does now, its turn (a shared table's seeds each decision from the table itself:
+        see :mod:`charlemagne_learn.referee.tables`)."""
+        return self.bots[seat].act(self.game.hand.view(seat))
 
     def _apply(self, action: Action, seat: Seat) -> None:
         game = self.game
@@ -529,20 +534,39 @@ class TableSession:
         """Every legal card, bid or partner's card ranked with its grade, or the bidder's whole exchanges; where
         there is no hint to give, the catalog key of the note that says why. ``seat``: the seat asking (a table of
         screens of their own): only the seat to move is given one."""
+        work = self.hint_work(seat)
+        return work if isinstance(work, str) else work()
+
+    def hint_work(self, seat: Seat | str | None = None) -> Callable[[], Hint | ExchangeHint | str] | str:
+        """What :meth:`hint` works out, as a call that reads only the hand as it is now (a copy, and the language
+        and deals of now), or the key of the note where there is no hint to give: a shared table runs the call away
+        from its table, which plays on meanwhile, and the same position gives the same hint whenever it runs."""
         if not self.your_turn or (seat is not None and Seat.find(seat) != self.seat):
             return "play.hint_wait"
         state = self.game.hand
         start = self._exchange_start() if state.phase in EXCHANGE else None
-        ranking = None
-        if start is not None and len(start.history) == len(state.history):
-            ranking = self._exchange_ranking(start, self.hint_samples)
-        elif start is not None:  # part of the exchange made: what is left of it, ranked afresh
-            ranking = self._rank_exchange(state, self.hint_samples)
-        if ranking is not None:
-            return ranking
-        if not hinted(state.view(self.seat)):
-            return "play.hint_none_give" if state.phase is Phase.GIVE else "play.hint_other"
-        return self.ranked_at(state.view(self.seat), self.hint_samples)
+        whole = start is not None and len(start.history) == len(state.history)
+        # part of the exchange made: what is left of it, ranked afresh
+        ranked_from = start if whole else state.copy() if start is not None else None
+        samples, lang, view = self.hint_samples, self.lang, state.view(self.seat)
+        kept = self._exchange_ranked
+        if not whole or kept is None or kept.samples != min(samples, EXCHANGE_SAMPLES):
+            kept = None
+
+        def work() -> Hint | ExchangeHint | str:
+            ranking = kept
+            if ranking is None and ranked_from is not None:
+                ranking = _ranked_exchange(ranked_from, samples, lang)
+                kept_start = self._exchange
+                if whole and kept_start is not None and kept_start[1] is ranked_from:  # one ranking a whole exchange
+                    self._exchange_ranked = ranking
+            if ranking is not None:
+                return ranking
+            if not hinted(view):
+                return "play.hint_none_give" if view.phase is Phase.GIVE else "play.hint_other"
+            return hint(view, samples, workers=1, lang=lang)
+
+        return work
 
     def _exchange_start(self) -> HandState | None:
         """The hand as the person's exchange began (the first of their discards, or trump after them), kept for the
@@ -568,10 +592,7 @@ class TableSession:
         return self._exchange_ranked
 
     def _rank_exchange(self, state: HandState, samples: int) -> ExchangeHint | None:
-        try:
-            return exchange_hint(state, min(samples, EXCHANGE_SAMPLES), lang=self.lang)
-        except IllegalActionError:
-            return None
+        return _ranked_exchange(state, samples, self.lang)
 
     def _exchange_grade(self, start: HandState, seat: Seat) -> ExchangeGrade | None:
         """The grade of the person's exchange once it is complete (None while cards are still to put aside)."""
@@ -597,17 +618,38 @@ class TableSession:
         """The finished hand's decisions of every person at the table, in the order made, each graded (kept once
         written, for the hand and the language; a review that fails is tried again, not lost). ``seat``: that
         seat's decisions alone (a table of screens of their own: each person is shown their own)."""
+        if seat is not None:
+            return self.review_work(seat)()
         hand = self.done
         if hand is None:
             raise IllegalActionError(sentence("play.finish_first", self.lang))
-        if seat is not None:
-            return [(Seat.find(seat), line) for line in self._seat_review(hand, Seat.find(seat))]
         kept = self._review
         if kept is not None and kept[0] is hand and kept[1] == self.lang:
             return kept[2]
         rows = sorted(((seat, line) for seat in self.people for line in self._seat_review(hand, seat)), key=_by_move)
         self._review = (hand, self.lang, rows)
         return rows
+
+    def review_work(self, seat: Seat | str) -> Callable[[], list[tuple[Seat, ReviewLine]]]:
+        """What :meth:`review` works out for ``seat``, as a call that reads only the finished hand (which no move
+        changes) in the language and on the deals of now: a shared table runs it away from its table. Refused, as
+        :meth:`review` refuses it, while the hand is played."""
+        hand = self.done
+        if hand is None:
+            raise IllegalActionError(sentence("play.finish_first", self.lang))
+        found, lang, samples = Seat.find(seat), self.lang, self.grade_samples
+        if self._reviews[0] is not hand:
+            self._reviews = (hand, {})
+        reviews = self._reviews[1]  # kept while the hand is reviewed
+        kept = reviews.get((found, lang))
+
+        def work() -> list[tuple[Seat, ReviewLine]]:
+            lines = kept
+            if lines is None:
+                lines = reviews[found, lang] = review(hand, found, samples=samples, workers=1, lang=lang).lines
+            return [(found, line) for line in lines]
+
+        return work
 
     def _seat_review(self, hand: HandState, seat: Seat) -> tuple[ReviewLine, ...]:
         """One seat's review of ``hand`` in the table's language (kept once written, while the hand is reviewed)."""
@@ -701,6 +743,14 @@ def review_rows(hand: HandState, seats: Sequence[Seat], samples: int, lang: Lang
 
 def _by_move(seat_line: tuple[Seat, ReviewLine]) -> int:
     return seat_line[1].move
+
+
+def _ranked_exchange(state: HandState, samples: int, lang: Lang) -> ExchangeHint | None:
+    """Every exchange from ``state`` ranked, or None where there is none to rank."""
+    try:
+        return exchange_hint(state, min(samples, EXCHANGE_SAMPLES), lang=lang)
+    except IllegalActionError:
+        return None
 
 
 def grade_exchange(start: HandState, after: HandState, seat: Seat, ranked: ExchangeHint, lang: Lang) -> ExchangeGrade:

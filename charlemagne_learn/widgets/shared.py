@@ -60,7 +60,7 @@ _TABLE_WORDS = (
     "seat_group",
     "actions",
 )
-#: The words of the lobby's page, each a catalog key ``shared.lobby.<name>``.
+#: The words of the lobby's page, each a catalog key ``shared.lobby.<name>``, sent as ``lobby_<name>``.
 _LOBBY_WORDS = ("title", "name", "open", "none", "free", "started", "refresh")
 
 
@@ -138,7 +138,9 @@ class Lobby(GameWidget):
 
     def _redraw(self) -> None:
         lang = self._lang
-        self.words = _words(lang, _LOBBY_WORDS, "shared.lobby.") | _words(lang, _TABLE_WORDS, "shared.")
+        # the lobby's own words under keys of their own: its title and its free seats are not the table's
+        lobby = _words(lang, _LOBBY_WORDS, "shared.lobby.")
+        self.words = _words(lang, _TABLE_WORDS, "shared.") | {f"lobby_{key}": lobby[key] for key in _LOBBY_WORDS}
 
     def __repr__(self) -> str:
         return "Lobby()"
