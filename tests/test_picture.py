@@ -44,7 +44,8 @@ def test_a_seat_s_picture_is_made_from_its_view_and_what_the_whole_table_sees_on
     for step in (0, 3, 9, 14, 25, len(state.history)):
         shown = state.at(step)
         for seat in Seat:
-            drawn = table_picture(_WhatTheTableSees(shown, seat), seat, "fr", open_when_over=False)  # type: ignore[arg-type]
+            only = _WhatTheTableSees(shown, seat)
+            drawn = table_picture(only, seat, "fr", open_when_over=False)  # type: ignore[arg-type]
             assert drawn == table_picture(shown, seat, "fr", open_when_over=False), (step, seat)
 
 

@@ -36,8 +36,8 @@ Frames (JSON objects, each with a ``"type"``)
       language (each card the view shows, each action it names, the seats, the phase, the contract); its
       ``picture``, the table as the play table draws it
       (:func:`~charlemagne_learn.teach.picture.table_picture`, from this seat's view alone: the others' hands face
-      down to the end of the hand, the kitty face up only to whoever took it), and its ``plays``, the action a click on each card of its hand
-      makes now, by the card's id.
+      down to the end of the hand, the kitty face up only to whoever took it), and its ``plays``, the action a
+      click on each card of its hand makes now, by the card's id.
     - ``table``: the table as anyone may see it (:func:`table_frame`), sent to a page with no seat.
     - ``watch``: every seat's view (:func:`watch_frame`), its ``words`` and its ``picture`` (every hand face up), to
       the host or a teacher watching.
