@@ -78,7 +78,7 @@ export interface BidRow {
 }
 
 /**
- * One card as a page draws it (:func:`~charlemagne_learn.widgets._base.card_view`); the keys below only where
+ * One card as a page draws it (:func:`~charlemagne_learn.teach.picture.card_view`); the keys below only where
  * the page offers cards to play.
  */
 export interface CardView {
@@ -482,7 +482,7 @@ export interface SuitInks {
 }
 
 /**
- * The whole table as one seat sees it (:func:`~charlemagne_learn.widgets.table.table_picture`).
+ * The whole table as one seat sees it (:func:`~charlemagne_learn.teach.picture.table_picture`).
  */
 export interface TablePicture {
   title: string;

@@ -158,11 +158,11 @@ function tableView(model, room, { seat = "", host = false, first = null } = {}) 
     }));
   };
 
-  // The referee's picture as drawTable draws it: each seat's player from the frame, the labels from the page's words.
+  // The referee's picture as drawTable draws it (its labels with it, in the page's language): each seat's player
+  // from the frame.
   const pictureOf = (frame, wd) => ({
     ...frame.picture,
     seats: frame.picture.seats.map((s) => ({ ...s, player: playerOf(frame.players[s.seat], s.seat, frame, wd) })),
-    words: Object.fromEntries(Object.entries(wd).filter(([k]) => k.startsWith("picture.")).map(([k, v]) => [k.slice(8), v])),
   });
 
   // The picture drawn in place of the last, its new cards moving to the trick from where they were.

@@ -34,8 +34,10 @@ Frames (JSON objects, each with a ``"type"``)
     - ``view``: the seat's view (:func:`view_frame`): its own cards, the public table, its legal actions only on its
       turn, the move number, the scores, the players at each seat, and the ``words`` a page draws them with in its
       language (each card the view shows, each action it names, the seats, the phase, the contract); its
-      ``picture``, the table as the play table draws it, from this seat alone (:func:`seat_picture`), and its
-      ``plays``, the action a click on each card of its hand makes now.
+      ``picture``, the table as the play table draws it
+      (:func:`~charlemagne_learn.teach.picture.table_picture`, from this seat's view alone: the others' hands face
+      down to the end of the hand, the kitty face up only to whoever took it), and its ``plays``, the action a
+      click on each card of its hand makes now, by the card's id.
     - ``table``: the table as anyone may see it (:func:`table_frame`), sent to a page with no seat.
     - ``watch``: every seat's view (:func:`watch_frame`), its ``words`` and its ``picture`` (every hand face up), to
       the host or a teacher watching.
@@ -94,15 +96,12 @@ from ..analysis.hints import GRADE_SAMPLES, graded, hint
 from ..analysis.kinds import make_bot
 from ..engine.actions import Action
 from ..engine.cards import Card, Seat
-from ..engine.contract import Contract
 from ..engine.errors import CharlemagneError, IllegalActionError, quote
-from ..engine.hand import HandState, Phase, SeatView
-from ..engine.i18n import Lang, card_face, card_label, check_lang, named, say, seat_word, sentence, word
+from ..engine.hand import HandState, SeatView
+from ..engine.i18n import Lang, check_lang, say, seat_word, sentence
 from ..engine.messages import said
-from ..engine.palette import card_colour
-from ..engine.ranking import card_order, sort_hand
 from ..engine.rng import derive_seed
-from ..engine.rules import Rules
+from ..teach.picture import CardView, card_id, card_view, table_picture
 from ..teach.session import (
     EXCHANGE,
     EXCHANGE_SAMPLES,
@@ -130,7 +129,6 @@ __all__ = [
     "move_frame",
     "note_frame",
     "review_frame",
-    "seat_picture",
     "table_frame",
     "view_frame",
     "watch_frame",
@@ -851,193 +849,14 @@ def view_frame(table: Table, seen: Seen, session: TableSession, lang: Lang = "en
         "scores": dict(seen.scores),
         "players": _players(table, session),
         "words": _words([seen.view], seen.legal, lang),
-        "picture": seat_picture(session.state, {seen.seat: seen.view}, seen.seat, seen.legal, lang),
+        # the play table's own picture, from this seat's view alone, and to the end of the hand: a person's screen
+        # never shows another seat's cards (the play table, one screen for everyone, opens them all once it is over)
+        "picture": table_picture(session.state, seen.seat, lang, open_when_over=False, legal=seen.legal),
         "plays": {
-            str(action.card): str(action)
+            card_id(action.card): str(action)
             for action in seen.legal
             if action.card is not None and action.card in seen.view.hand
         },
-    }
-
-
-def _face(card: Card, lang: Lang, role: str = "", legal: bool | None = None) -> Frame:
-    """A card as a page draws it (the fields of the widgets' ``CardView``): its face, suit, corner, spoken label and
-    inks; its ``role`` in the contract ("little jack"), and whether it may be played now where it is offered."""
-    joker = card.suit is None or card.rank is None
-    face = card_face(card, lang)
-    out: Frame = {
-        "id": str(card),
-        "text": face,
-        "suit": "J" if card.suit is None else card.suit.name,
-        "rank": word("joker", lang).upper() if joker else face[:-1],
-        "pip": "★" if card.suit is None else card.suit.symbol,
-        "label": card_label(card, lang, role),
-        "ink": card_colour(card),
-        "ink4": card_colour(card, four_colour=True),
-    }
-    if role:
-        out |= {"high": role == "high joker", "role": named(role, lang, "role.")}
-    if legal is not None:
-        out |= {"legal": legal, "illegal_word": word("illegal", lang)}
-    return out
-
-
-#: Where each seat sits on a page, by how far round the table from the seat at the bottom it is (the play table's
-#: own places: the viewer at the bottom, the next seat to play on its left).
-_PLACES = ("bottom", "left", "top", "right")
-#: The phases in which a seat chooses a card of its hand.
-_CARD_PHASES = (Phase.PLAY, Phase.DISCARD, Phase.GIVE)
-
-
-def seat_picture(
-    state: HandState, views: dict[Seat, SeatView], seat: Seat | None, legal: Iterable[Action], lang: Lang
-) -> Frame:
-    """The table as the play table draws it (the widgets' ``TablePicture``, drawn by ``drawTable`` in
-    widgets/table_picture.js), made from seats' views: ``seat``'s alone (``views`` holds it; every other hand face
-    down, even once the hand is over: a person never sees a card another seat kept or put aside), or, ``seat``
-    None, every seat's face up (the watch), South at the bottom. ``legal``: the actions the page offers now, whose
-    cards are marked playable. ``state`` gives only what the whole table sees (the kitty lying, who took it). The
-    page adds each seat's player and its own labels (``words``)."""
-    view = views[Seat.S if seat is None else seat]
-    contract, rules = view.contract, view.rules
-    order: Contract | Rules = contract if contract is not None else rules
-    roles = card_order(contract.rules, contract.trump).role if contract is not None else None
-    chosen = {action.card for action in legal if action.card is not None}
-
-    def faces(cards: Iterable[Card], offered: bool = False) -> list[Frame]:
-        return [
-            _face(c, lang, roles[c.index] if roles is not None else "", (c in chosen) if offered else None)
-            for c in sort_hand(cards, order)
-        ]
-
-    def played(plays: Iterable[tuple[Seat, Card]]) -> list[Frame]:
-        return [{"seat": w.name, "name": seat_word(w, lang), "card": faces([c])[0]} for w, c in plays]
-
-    sitting_out = contract.sitting_out if contract is not None else ()
-    shown_to_all = {name for v in views.values() for name in v.exposed}
-    # the watch once the hand is over: each hand as held when play began, as the play table's teacher's view shows it
-    opened = seat is None and view.phase is Phase.OVER
-    seats = []
-    for s in Seat:
-        own = views.get(s)
-        cards = own.hand if own is not None else view.exposed.get(s.name)
-        if opened and own is not None:
-            cards = [*own.hand, *(c for t in view.tricks for w, c in zip(t.seats, t.cards, strict=True) if w == s)]
-        count = len(cards) if opened and cards is not None else view.hand_sizes[s.name]
-        seats.append(
-            {
-                "seat": s.name,
-                "name": seat_word(s, lang),
-                "place": _PLACES[(s - (Seat.S if seat is None else seat)) % 4],
-                # the cards of the seat choosing one marked as it may play them, where the page offers them
-                "cards": [] if cards is None else faces(cards, view.phase in _CARD_PHASES and s == view.to_move),
-                "face_up": cards is not None,
-                "count": count,
-                "count_text": say("table.card" if count == 1 else "table.cards", lang, n=count),
-                "exposed": s.name in shown_to_all,
-                "to_move": s == view.to_move,
-                "sits_out": s in sitting_out,
-                "dealer": s == view.dealer,
-                "you": s == seat,
-                "tricks": sum(1 for t in view.tricks if t.winner == s),
-                "bids": [_bid_text(a, rules, lang) for w, a in view.bids if w == s],
-                "player": "",
-            }
-        )
-    last = view.tricks[-1] if view.tricks else None
-    won = [0, 0, 0, 0]
-    for t in view.tricks:
-        won[t.winner] += 1
-    result = view.result
-    return {
-        "title": rules.named(lang),
-        "viewer": word("table.all_view", lang) if seat is None else say("table.seat_view", lang, seat=seat),
-        "phase": view.phase.text(lang),
-        "contract": _contract_line(view, lang),
-        "seats": seats,
-        "trick": played(view.trick),
-        "trick_title": _trick_title(view, lang),
-        "last_trick": None
-        if last is None
-        else {
-            "title": say("table.last_trick", lang, seat=seat_word(Seat(last.winner), lang)),
-            "cards": played(zip(last.seats, last.cards, strict=True)),
-            "winner": Seat(last.winner).name,
-            # the winner's side: the two partners, or the winner alone where its partner sits out
-            "side": [
-                w.name
-                for w in (Seat(last.winner), Seat(last.winner).partner)
-                if contract is None or w in contract.active_seats
-            ],
-        },
-        "kitty": _kitty(state, views, lang, faces, opened),
-        "bidding_title": word("table.bidding", lang),
-        "bidding": [
-            {"seat": w.name, "name": seat_word(w, lang), "text": _bid_text(a, rules, lang)} for w, a in view.bids
-        ],
-        "no_bids": word("table.no_bids", lang),
-        "tricks_line": say("table.tricks_line", lang, ns=won[Seat.N] + won[Seat.S], ew=won[Seat.E] + won[Seat.W]),
-        "points_line": ""
-        if result is None
-        else say("table.points_line", lang, ns=result.points["NS"], ew=result.points["EW"]),
-        "result": "" if result is None else result.text(lang),
-        "words": {},
-    }
-
-
-def _bid_text(action: Action, rules: Rules, lang: Lang) -> str:
-    """A bid as the play table writes it beside its seat: "pass", "6", "Mulot", "5♠"."""
-    if action.kind == "pass":
-        return word("pass", lang)
-    if action.kind == "bid" and action.bid is not None:
-        suit = action.suit.symbol if action.suit is not None else ""
-        return rules.bid(action.bid).text(lang) + (suit or (" " + say("hr.no_trump", lang) if action.no_trump else ""))
-    return action.text(lang)
-
-
-def _contract_line(view: SeatView, lang: Lang) -> str:
-    """The contract, or before it the highest bid and its bidder, or that there is none yet."""
-    if view.contract is not None:
-        return view.contract.text(lang)
-    bidder, high = next(((w, a) for w, a in reversed(view.bids) if a.kind == "bid" and a.bid is not None), (None, None))
-    if bidder is None or high is None or high.bid is None:
-        return word("table.no_contract", lang)
-    return say("table.highest", lang, bid=view.rules.bid(high.bid).text(lang), seat=seat_word(bidder, lang))
-
-
-def _trick_title(view: SeatView, lang: Lang) -> str:
-    """Where the hand is, as a heading: "Trick 3 of 8" while cards are played, else the phase."""
-    if view.phase is Phase.PLAY and view.to_move is not None:
-        done = len(view.tricks)
-        return say("table.trick_of", lang, n=done + 1, total=done + view.hand_sizes[view.to_move.name])
-    text = view.phase.text(lang)
-    return text[:1].upper() + text[1:]
-
-
-def _kitty(
-    state: HandState,
-    views: dict[Seat, SeatView],
-    lang: Lang,
-    faces: Callable[[Iterable[Card]], list[Frame]],
-    opened: bool,
-) -> Frame | None:
-    """The kitty: face down while it lies on the table (to a seat even once the hand is over; ``opened``: the watch
-    of a hand over, face up), then face up only on the page of a seat that holds it, with its discards."""
-    size = state.rules.kitty_size
-    if size == 0:
-        return None
-    lying = state.kitty
-    count = len(lying) if lying else size
-    bidder = state.bidder
-    holder = next((v for v in views.values() if v.kitty is not None), None)
-    return {
-        "count": count,
-        "count_text": say("table.card" if count == 1 else "table.cards", lang, n=count),
-        "cards": (faces(lying) if opened else [])
-        if lying
-        else ([] if holder is None or holder.kitty is None else faces(holder.kitty)),
-        "taken": "" if lying or bidder is None else say("table.taken", lang, seat=seat_word(bidder, lang)),
-        "discards": [] if lying or holder is None else faces(holder.discards),
     }
 
 
@@ -1045,7 +864,7 @@ def _words(views: Iterable[SeatView], legal: Iterable[Action], lang: Lang) -> Fr
     """The words of a frame in the page's language, each made from the catalogs: every card the frame shows (by its
     engine notation), every action it names (its legal ones and the bids), each seat and the phase. Nothing here a
     seat may not see: only the cards of its own view."""
-    cards: dict[str, Frame] = {}
+    cards: dict[str, CardView] = {}
     actions: dict[str, str] = {}
     phase = contract = ""
     for view in views:
@@ -1058,7 +877,7 @@ def _words(views: Iterable[SeatView], legal: Iterable[Action], lang: Lang) -> Fr
             *view.received,
             *view.discards,
         ]
-        cards |= {str(card): _face(card, lang) for card in shown}
+        cards |= {str(card): card_view(card, lang) for card in shown}
         actions |= {str(action): action.text(lang) for _, action in view.bids}
         phase = view.phase.text(lang)
         contract = "" if view.contract is None else view.contract.text(lang)
@@ -1084,7 +903,6 @@ def table_frame(table: Table) -> Frame:
 def watch_frame(table: Table, session: TableSession, teachers: frozenset[str], lang: Lang = "en") -> Frame:
     """``watch``: every seat's view face up (to the host or a teacher who plays at no seat of the table)."""
     views = {seat: session.state.view(seat) for seat in Seat}
-    mover = session.state.to_move
     return {
         "type": "watch",
         "table": table.name,
@@ -1094,9 +912,7 @@ def watch_frame(table: Table, session: TableSession, teachers: frozenset[str], l
         "scores": dict(session.game.scores),
         "players": _players(table, session),
         "words": _words(views.values(), (), lang),
-        "picture": seat_picture(
-            session.state, views, None, views[mover].legal_actions if mover is not None else (), lang
-        ),
+        "picture": table_picture(session.state, None, lang),
     }
 
 

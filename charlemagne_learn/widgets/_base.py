@@ -23,16 +23,14 @@ import anywidget
 import traitlets as t
 
 from ..course import course_lang
-from ..engine.cards import RED_JOKER, Card, Suit
+from ..engine.cards import Suit
 from ..engine.checks import flag
-from ..engine.contract import Contract
 from ..engine.errors import CharlemagneError, RulesOptionError, quote
-from ..engine.i18n import LANGS, Lang, card_face, card_label, check_lang, named, number, say, sentence, speaking, word
-from ..engine.palette import card_colour, palette_css, suit_colour
-from ..engine.ranking import card_order
-from ..engine.rules import BidSpec, Rules
+from ..engine.i18n import LANGS, Lang, check_lang, number, say, sentence, speaking
+from ..engine.palette import palette_css, suit_colour
+from ..teach.picture import bid_label, card_id, card_view, engine_text, variant_title
 from ._bundle import build_all, write
-from .payloads import CardView, SuitInks
+from .payloads import SuitInks
 
 __all__ = [
     "FrontEndMissing",
@@ -164,28 +162,9 @@ def _made_in_its_lang(init: Callable[..., None]) -> Callable[..., None]:
     return run
 
 
-@cache
-def variant_title(rules: Rules, lang: Lang = "en") -> str:
-    """The variant's name in ``lang`` (:meth:`Rules.named`): "Canadian Charlemagne", "Charlemagne canadien"."""
-    return rules.named(lang)
-
-
 def number_text(value: float, spec: str, lang: Lang = "en") -> str:
     """A number as the language writes it: ``number_text(1.5, "+.1f", "fr")`` is ``"+1,5"`` (a decimal comma)."""
     return number(value, spec, lang)
-
-
-def engine_text(thing: object, lang: Lang) -> str | None:
-    """``thing.text(lang)`` where the engine's object says itself in a language (a contract, a bid, a hand's
-    result, as the engine's French edition gives them), else None: the widget then writes it itself."""
-    text = getattr(thing, "text", None)
-    return str(text(lang)) if callable(text) else None
-
-
-def bid_label(spec: BidSpec, lang: Lang = "en") -> str:
-    """A bid's name in ``lang`` (:meth:`BidSpec.text`): "High Card No Trump", its French name in French; numbers
-    and the game's French names (Mulot, Le Petit) are the same in both."""
-    return spec.text(lang)
 
 
 def asset(name: str) -> str:
@@ -198,54 +177,12 @@ def asset(name: str) -> str:
 DRAWN: list[type[GameWidget]] = []
 
 
-def card_id(card: Card) -> str:
-    """The card in plain ASCII, as ``Card.parse`` reads it and the front-end reports it: ``"JD"``, ``"RJ"``."""
-    if card.suit is None or card.rank is None:
-        return "RJ" if card is RED_JOKER else "BJ"
-    return card.rank.symbol + card.suit.name
-
-
 def suit_inks(suit: Suit | None) -> SuitInks:
     """A suit's inks for the page, as :func:`card_view` gives a card's: ``ink`` and ``ink4`` (the four-colour deck);
     nothing for no suit (a no-trump bid, the pass button)."""
     if suit is None:
         return {}
     return {"ink": suit_colour(suit), "ink4": suit_colour(suit, four_colour=True)}
-
-
-def card_view(
-    card: Card,
-    lang: Lang = "en",
-    contract: Contract | None = None,
-    *,
-    legal: bool | None = None,
-    illegal_word: str | None = None,
-) -> CardView:
-    """One card as the front-end draws it: its text, suit, spoken label, and its ink as
-    :func:`~charlemagne_learn.engine.palette.card_colour` decides it for the static HTML too (``ink``, and ``ink4`` for the
-    four-colour deck: the page takes the one its ``four_colour`` asks for). ``legal`` and ``illegal_word`` only where
-    the page offers the card to play (named, not any keyword, so that mypy checks every key the page reads)."""
-    role = card_order(contract.rules, contract.trump).role[card.index] if contract is not None else ""
-    suit = "J" if card.suit is None else card.suit.name
-    joker = card.suit is None or card.rank is None
-    view: CardView = {
-        "id": card_id(card),
-        "text": card_face(card, lang),
-        "suit": suit,
-        # the face's corners: the rank and the suit's symbol; a joker's word and a star
-        "rank": word("joker", lang).upper() if joker else card_face(card, lang)[:-1],
-        "pip": "★" if joker else card.suit.symbol,  # type: ignore[union-attr]
-        "high": role == "high joker",
-        "label": card_label(card, lang, role),
-        "role": named(role, lang, "role.") if role else "",
-        "ink": card_colour(card),
-        "ink4": card_colour(card, four_colour=True),
-    }
-    if legal is not None:
-        view["legal"] = legal
-    if illegal_word is not None:
-        view["illegal_word"] = illegal_word
-    return view
 
 
 class GameWidget(anywidget.AnyWidget):

@@ -15,6 +15,7 @@ beside the sources, and a test checks that it is what :func:`declarations` write
 from __future__ import annotations
 
 import ast
+import importlib
 import inspect
 import types
 import typing
@@ -52,11 +53,26 @@ def _type(kind: Any) -> str:
 
 def _comments() -> dict[str, dict[str, str]]:
     """Each class's own keys' comments (``key: str  #: what it is``), by class and key, with those of the classes it
-    extends (a TypedDict keeps no bases at run time: they are read from the source)."""
-    source = inspect.getsource(payloads)
-    lines = source.splitlines()
+    extends (a TypedDict keeps no bases at run time: they are read from the source), from each module that writes
+    a payload of :mod:`.payloads` (the table picture's are written in the teaching layer)."""
     own: dict[str, dict[str, str]] = {}
     bases: dict[str, list[str]] = {}
+    written = {payloads.__name__} | {getattr(payloads, name).__module__ for name in payloads.__all__}
+    for module in sorted(written):
+        _read_comments(inspect.getsource(importlib.import_module(module)), own, bases)
+
+    def gathered(name: str) -> dict[str, str]:
+        found: dict[str, str] = {}
+        for base in bases.get(name, []):
+            found.update(gathered(base))
+        return {**found, **own.get(name, {})}
+
+    return {name: gathered(name) for name in own}
+
+
+def _read_comments(source: str, own: dict[str, dict[str, str]], bases: dict[str, list[str]]) -> None:
+    """The classes of one module's ``source``: each one's own keys' comments and the names of its bases."""
+    lines = source.splitlines()
     for node in ast.parse(source).body:
         if isinstance(node, ast.ClassDef):
             bases[node.name] = [b.id for b in node.bases if isinstance(b, ast.Name)]
@@ -67,14 +83,6 @@ def _comments() -> dict[str, dict[str, str]]:
                 and isinstance(item.target, ast.Name)
                 and "#:" in lines[item.lineno - 1]
             }
-
-    def gathered(name: str) -> dict[str, str]:
-        found: dict[str, str] = {}
-        for base in bases.get(name, []):
-            found.update(gathered(base))
-        return {**found, **own.get(name, {})}
-
-    return {name: gathered(name) for name in own}
 
 
 def _key(name: str) -> str:

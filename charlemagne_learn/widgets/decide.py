@@ -42,6 +42,7 @@ from ..engine.hand import HandState, Phase
 from ..engine.i18n import LANGS, Forms, Lang, check_lang, current_lang, say, speaking, word
 from ..engine.rules import Rules
 from ..teach.decisions import Decision, decisions
+from ..teach.picture import table_picture
 from ..teach.progress import keep, quiz_key
 from . import payloads as P
 from ._base import number_text
@@ -50,7 +51,6 @@ from ._traits import Payload
 from ._words import action_button, choice_text, exchange_grade_line, grade_line, hint_panel, refuted
 from .payloads import GradeLine, HandReview, HintPanel
 from .playtable import TableFront
-from .table import table_picture
 
 __all__ = ["DecisionQuiz"]
 

@@ -7,11 +7,18 @@ learner's browser. The synced traits that hold them check their shape as they ar
 A trait that holds one payload holds ``{}`` while there is nothing of its kind to show (no review during a hand, no
 download before an answer): the page tests a key before it draws one. The widgets' word tables (``words``: a label
 key, as the word list spells it, to its text) stay ``dict[str, str]``.
+
+The table picture's shapes (:class:`CardView`, :class:`TablePicture`, …) are written in
+:mod:`charlemagne_learn.teach.picture`, beside the one builder of the picture that every table uses (the shared
+table's referee, which may not import the widgets, too), and named here with the rest.
 """
 
 from __future__ import annotations
 
 from typing import TypedDict
+
+# the table's picture is made below the widgets (the referee's pages draw it too): its shapes are written there
+from ..teach.picture import CardView, KittyView, LastTrick, PlayedCard, SeatBid, TablePicture, TableSeat
 
 __all__ = [
     "ActionButton",
@@ -52,98 +59,6 @@ __all__ = [
     "TyperSeat",
     "VariantChoice",
 ]
-
-
-class _Card(TypedDict):
-    id: str  #: as ``Card.parse`` reads it: "JD", "RJ"
-    text: str  #: its face: "J♦"
-    suit: str  #: "C", "D", "H", "S", or "J" for a joker
-    rank: str  #: the face's corner: "10", "J"; "JOKER" for a joker
-    pip: str  #: the suit's symbol, "★" for a joker
-    high: bool  #: the high joker of the contract shown (the ``high_joker`` house rule decides which)
-    label: str  #: what a screen reader says
-    role: str  #: its role in the contract, in words ("little jack"), or ""
-    ink: str  #: its colour (a palette variable)
-    ink4: str  #: its colour in the four-colour deck
-
-
-class CardView(_Card, total=False):
-    """One card as a page draws it (:func:`~charlemagne_learn.widgets._base.card_view`); the keys below only where
-    the page offers cards to play."""
-
-    legal: bool  #: may it be played now
-    illegal_word: str  #: the word for a card that may not be played
-    selected: bool  #: chosen (to put aside), not yet confirmed
-
-
-class PlayedCard(TypedDict):
-    """A card on the table, with who played it."""
-
-    seat: str  #: "N", "E", "S", "W"
-    name: str  #: the seat in words
-    card: CardView
-
-
-class TableSeat(TypedDict):
-    """One seat of a table picture."""
-
-    seat: str
-    name: str
-    place: str  #: where the page draws it: "bottom", "left", "top", "right"
-    cards: list[CardView]  #: the cards the viewer may see (none when face down)
-    face_up: bool
-    count: int
-    count_text: str
-    exposed: bool  #: shown to all (Gros Mulot)
-    to_move: bool
-    sits_out: bool
-    dealer: bool
-    you: bool
-    tricks: int
-    bids: list[str]
-    player: str  #: who plays the seat, in words ("rule bot: plays by the rules of thumb"), or "" where not said
-
-
-class LastTrick(TypedDict):
-    title: str
-    cards: list[PlayedCard]
-    winner: str  #: the seat that won it: "N", "E", "S", "W"
-    side: list[str]  #: the winner and its partner, where the partner plays
-
-
-class KittyView(TypedDict):
-    count: int
-    count_text: str
-    cards: list[CardView]  #: face up only once the viewer may see them
-    taken: str  #: who took it, in words ("" before)
-    discards: list[CardView]
-
-
-class SeatBid(TypedDict):
-    seat: str
-    name: str
-    text: str
-
-
-class TablePicture(TypedDict):
-    """The whole table as one seat sees it (:func:`~charlemagne_learn.widgets.table.table_picture`)."""
-
-    title: str
-    viewer: str
-    phase: str
-    contract: str
-    seats: list[TableSeat]
-    trick: list[PlayedCard]
-    trick_title: str
-    last_trick: LastTrick | None  #: None before the first trick is done
-    kitty: KittyView | None  #: None at a table without a kitty
-    bidding_title: str
-    bidding: list[SeatBid]
-    no_bids: str
-    tricks_line: str
-    points_line: str
-    result: str
-    words: dict[str, str]
 
 
 class HintChoice(TypedDict):

@@ -59,9 +59,10 @@ from ..engine.rules import Rules
 from ..teach.boards import BoardPlay, BoardSet, practice_rating
 from ..teach.classroom import BOARD_FIELDS
 from ..teach.narration import narrate
+from ..teach.picture import TablePicture, card_id, phase_title, result_text, table_picture
 from ..teach.session import CARD_KIND, CONFIRM, PACES, UNDO, Move, TableSession, check_pace, rules_of
 from . import payloads as P
-from ._base import GameWidget, card_id
+from ._base import GameWidget
 from ._results import download
 from ._traits import Payload, Payloads, Words
 from ._words import (
@@ -83,10 +84,8 @@ from .payloads import (
     ReviewRow,
     StoryPace,
     StoryStep,
-    TablePicture,
 )
 from .shared import SharedTable
-from .table import phase_title, result_text, table_picture
 
 __all__ = [
     "PACES",

@@ -30,7 +30,6 @@ from ..engine.errors import RulesOptionError, quote
 from ..engine.i18n import Lang, say, seat_word, sentence, templates, word
 from ._base import GameWidget
 from ._traits import Words
-from .table import picture_words
 
 __all__ = ["Lobby", "SharedTable"]
 
@@ -79,8 +78,6 @@ def _words(lang: Lang, keys: tuple[str, ...], prefix: str) -> dict[str, str]:
     for name, key in (("hint", "hint"), ("next", "play.next"), ("you", "play.you")):
         words[name] = word(key, lang)
     words |= {f"grade_{g}": word(f"grade.{g}", lang) for g in ("best", "good", "inaccuracy", "mistake", "blunder")}
-    # the play table's picture's labels, which the page draws the referee's picture with
-    words |= {f"picture.{key}": text for key, text in picture_words(lang).items()}
     return words
 
 

@@ -35,14 +35,13 @@ from ..engine.i18n import say, seat_word, sentence, word
 from ..engine.rng import check_seed
 from ..engine.rules import Rules
 from ..teach.hand_records import MAX_BOARDS
+from ..teach.picture import TablePicture, card_id, card_view, phase_title, table_picture
 from ..teach.played import PlayedHand, PlayedHandError, parse, write
 from ..teach.session import TableSession, rules_of
 from . import payloads as P
-from ._base import card_id, card_view
 from ._traits import Payload
-from .payloads import TablePicture, TyperChoice, TyperPanel
+from .payloads import TyperChoice, TyperPanel
 from .playtable import PlayTable
-from .table import phase_title, table_picture
 
 __all__ = ["HandTyper"]
 
