@@ -49,6 +49,13 @@ def _need_browser() -> None:
         _need("Playwright")
 
 
+@pytest.fixture(autouse=True)
+def jp_asyncio_loop() -> Iterator[None]:
+    """No event loop of pytest-jupyter's here: the server tests load its plugin for the whole run, and its loop,
+    closed after each test, would be Playwright's own (still running) in a run that takes both kinds of test."""
+    yield None
+
+
 @pytest.fixture(scope="session")
 def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
     _need_browser()
