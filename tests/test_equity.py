@@ -5,6 +5,7 @@ grades where the score decides, and nowhere else."""
 from __future__ import annotations
 
 import itertools
+import random
 
 import pytest
 from hypothesis import given, settings
@@ -161,15 +162,22 @@ def _rows(points: list[list[float]]) -> list[tuple[Action, list[float], None, No
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(st.lists(st.sampled_from([-12, -6, 0, 6, 12]), min_size=12, max_size=12), min_size=2, max_size=4))
-def test_chances_that_follow_the_points_grade_as_the_points(points: list[list[float]]) -> None:
-    """Where the game's chances are the points on another scale (the score decides nothing), the grades, order and
-    reasons are the points' own."""
+@given(
+    st.lists(st.lists(st.sampled_from([-12, -6, 0, 6, 12]), min_size=12, max_size=12), min_size=2, max_size=4),
+    st.randoms(use_true_random=False),
+)
+def test_where_no_choice_ends_the_game_the_points_grade(points: list[list[float]], rng: random.Random) -> None:
+    """Whatever the chances of winning the game, where no choice's end ends the game the grades, order and reasons
+    are the points' own; where some does, the points' own still, if the game grades every choice alike."""
     rows = _rows(points)
-    follow = [[0.5 + x / 64 for x in row] for row in points]
+    chances = [[rng.random() for _ in row] for row in points]
     plain = rank_choices(rows, 12)
-    scored = rank_choices(rows, 12, game=GameChances(_AT, follow, 12 / 64, ends=[True] * len(rows)))
-    assert scored == plain
+    assert rank_choices(rows, 12, game=GameChances(_AT, chances, 0.5, ends=[False] * len(rows))) == plain
+    scored = rank_choices(rows, 12, game=GameChances(_AT, chances, 0.5, ends=[True] * len(rows)))
+    if {str(c.action): c.grade for c in scored} == {str(c.action): c.grade for c in plain}:
+        assert scored == plain
+    else:
+        assert all(c.game is not None for c in scored) and scored[0].grade == "best"
 
 
 def test_the_bid_that_wins_the_game_is_best_though_its_points_are_worse() -> None:
@@ -242,6 +250,7 @@ def test_at_28_30_the_five_bid_wins_the_game_over_gros_mulot() -> None:
     assert str(plain.best.action) == "bid gros_mulot" and plain.choice("bid 5").points < plain.best.points
     assert str(late.best.action) == "bid 5" and late.best.game == pytest.approx(late.best.made)
     assert late.choice("bid gros_mulot").grade == "mistake"
+    assert "of the chance of winning the game at stake" in late.choice("bid gros_mulot").details("en")
     assert "the best chance — take it" in said(late.best.reason, "en")
 
 

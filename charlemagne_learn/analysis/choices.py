@@ -7,6 +7,7 @@ of a grader's rows (:func:`rank_choices`), and what a view says of the moment (:
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field, replace
@@ -132,9 +133,9 @@ class GameChances:
     """What each choice of a grader's rows is worth in chances of winning the game at the score :attr:`at`: deal by
     deal (``rows[i][d]``, the same deals as the points), or, with ``errors``, one mean per row and its standard
     error. ``stake`` is the chance of winning the game at stake between making the contract and failing it (when
-    bidding, the lowest bid) at this score: the scale a choice's loss is graded against, as the points' stake is.
-    ``ends[i]``: choice ``i``, on some deal, ends the game (won or lost): the choices whose grade the score can
-    decide."""
+    bidding, the lowest bid) at this score: the scale a choice's loss of that chance is graded against, as the
+    points' stake is for points (far from the target the two scales agree). ``ends[i]``: choice ``i``, on some deal,
+    ends the game (won or lost): the choices whose grade the score can decide."""
 
     at: AtScore
     rows: Sequence[Sequence[float]]
@@ -158,10 +159,11 @@ def rank_choices(
     only its mean points (one value), the standard error of each mean, and the ``deals`` behind them. The rule of
     thumb is the dispatcher's to add (:func:`~.hints.hint`).
 
-    ``game``: the game's score, and each row's chances of winning the game from it. The score decides where a
-    choice that ends the game on some deal (:attr:`GameChances.ends`: its side reaches the target, or wins or loses
-    the game outright) has another grade on the chances of winning the game (the result, where there is one, still
-    first) than on the points. There every choice is graded and ranked on those chances, each reason saying so.
+    ``game``: the game's score, and each row's chances of winning the game from it. On those chances a choice is
+    graded by the chance it gives up against the best, as a share of the chance at stake (the result, where there
+    is one, still first), as it is by its points. The score decides where a choice that ends the game on some deal
+    (:attr:`GameChances.ends`: its side reaches the target, or wins or loses the game outright) has another grade on
+    the chances of winning the game than on the points. There every choice is graded and ranked on those chances, each reason saying so.
     Everywhere else the points' grades, ranking and reasons are given unchanged: where no hand's end can end the
     game, the chances only bend the points' scale a little (far from the target each point is worth a little less
     than the one before), and a score that bends it so grades as no score does."""
@@ -175,19 +177,34 @@ def rank_choices(
     by_points = [_choice(rows[i], means[i], grades[i]) for i in order]
     if game is None or not any(game.ends) or not rows:
         return by_points
-    if game.errors is None:
-        on_game = grade_choices(game.rows, game.stake, results)
-    else:
-        on_game = grade_estimates([r[0] for r in game.rows], game.errors, game.stake, deals)
-    if not any(ends and a.grade != b.grade for ends, a, b in zip(game.ends, grades, on_game, strict=True)):
-        return by_points
     wins = [sum(r) / len(r) for r in game.rows]
     order = sorted(range(len(rows)), key=lambda i: (-chances[i], -wins[i], -means[i], -(rows[i][2] or 0.0), i))
     top = order[0]
+    if game.errors is None:
+        on_game = grade_choices(game.rows, game.stake, results, best=top)
+    else:
+        on_game = grade_estimates([r[0] for r in game.rows], game.errors, game.stake, deals, best=top)
+    if not any(ends and a.grade != b.grade for ends, a, b in zip(game.ends, grades, on_game, strict=True)):
+        return by_points
+    # what each choice gives up against the game's best: its points (below 0 where it brings more), and its chance of
+    # winning the game as a share of the chance at stake, which its grade and sureness read
+    if errors is None:
+        against = grade_choices([r[1] for r in rows], stake, results, best=top)
+    else:
+        against = grade_estimates([r[1][0] for r in rows], errors, stake, deals, best=top)
+    at_stake = game.stake if game.stake > 0 else math.inf
     out = []
     for i in order:
-        # the points' measures stay what the choice gives up in points; its grade and sureness are the game's
-        g = replace(grades[i], grade=on_game[i].grade, tied=on_game[i].tied, perhaps=on_game[i].perhaps)
+        mine = on_game[i]
+        g = replace(
+            against[i],
+            grade=mine.grade,
+            tied=mine.tied,
+            perhaps=mine.perhaps,
+            chance_loss=max(0.0, mine.loss) / at_stake,
+            chance_low=mine.low / at_stake,
+            chance_high=mine.high / at_stake,
+        )
         action, text = rows[i][0], rows[i][4]
         if i == top:
             said_now = message("equity.reason_best", reason=text, score=game.at.scores_text, p=wins[i])
