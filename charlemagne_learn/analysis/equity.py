@@ -15,11 +15,12 @@ How the table is made (``scripts/equity_tables.py``, shipped as ``charlemagne_le
 2. The chance of winning the game from ``(ours, theirs, we deal)`` solves ``V = sum over the hands' ends of their
    share x (1 if the hand wins the game, 0 if it loses it, else V at the new score with the deal passed to the
    other team)``. The win rule is the engine's (:func:`game_won`, held to
-   :func:`~charlemagne_learn.engine.game.game_winner` by the tests). Where scores only rise (every variant but Bid
-   Euchre) the scores are solved from the target down, exactly; Bid Euchre's scores also fall (a failed bid costs
-   its size), so its table is iterated until no value moves by more than :data:`_TOLERANCE`, on scores from
-   :attr:`EquityTable.low` to :attr:`EquityTable.high` (a score beyond is read as the nearest bound: such games
-   are rare and long decided).
+   :func:`~charlemagne_learn.engine.game.game_winner` by the tests). The scores are swept from the highest down
+   until no value moves by more than :data:`_TOLERANCE`: where scores only rise (every variant but Bid Euchre) each
+   value then reads values already final, but for a hand thrown in (the same score, the other team to deal), and a
+   few sweeps settle it; Bid Euchre's scores also fall (a failed bid costs its size), and its table takes more
+   sweeps, on scores from :attr:`EquityTable.low` to :attr:`EquityTable.high` (a score beyond is read as the nearest
+   bound: such games are rare and long decided).
 
 The bots bid and play without looking at the score (a view holds no score): the hands' ends are the same at every
 score, so the table is exact for a table of RuleBots, given the hands sampled. A player who bids to the score — which
@@ -57,7 +58,7 @@ from .rulebot import RuleBot
 
 __all__ = [
     "FORMAT", "HANDS", "SEED", "AtScore", "EquityTable", "HandEnd", "equity_table", "game_won", "hand_end", "hand_ends",
-    "solve", "table_bytes",
+    "read_table", "sampling_error", "solve", "table_bytes",
 ]  # fmt: skip
 
 #: The format of a shipped table's file.
@@ -200,8 +201,9 @@ def _bounds(rules: Rules) -> tuple[int, int]:
 
 
 def solve(rules: Rules, ends: Sequence[HandEnd], *, hands: int = 0, seed: int = SEED) -> EquityTable:
-    """The chance of winning from each score, given how hands end (:func:`hand_ends`): exact where scores only rise,
-    iterated to :data:`_TOLERANCE` where they also fall (Bid Euchre)."""
+    """The chance of winning from each score, given how hands end (:func:`hand_ends`), swept until no value
+    moves by more than :data:`_TOLERANCE` (a few sweeps where scores only rise, more for Bid Euchre's, which also
+    fall)."""
     counts = Counter(ends)
     if not counts:
         raise RulesOptionError(sentence("equity.no_hands", value=quote(ends)))
