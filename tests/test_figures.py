@@ -19,6 +19,7 @@ from charlemagne_learn.teach.plots import (
     plot_bid_odds,
     plot_count_rule,
     plot_expected_points,
+    plot_game_chance,
     plot_make_chance,
     plot_perfect_vs_bots,
     plot_special_bids,
@@ -33,6 +34,7 @@ FIGURES: list[tuple[str, Callable[[], CourseFigure]]] = [
     ("expected_points", lambda: plot_expected_points("maine")),
     ("perfect_vs_bots", lambda: plot_perfect_vs_bots("bid_euchre")),
     ("count_rule", lambda: plot_count_rule("canadian")),
+    ("game_chance", lambda: plot_game_chance("canadian", mark=(28, 30))),
     (
         "bid_odds",
         lambda: plot_bid_odds(

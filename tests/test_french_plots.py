@@ -35,6 +35,7 @@ def _figures(variant: str, lang: str | None) -> dict[str, Callable[[], Figure]]:
         "expected_points": lambda: plots.plot_expected_points(variant, lang=lang),
         "perfect_vs_bots": lambda: plots.plot_perfect_vs_bots(variant, lang=lang),
         "count_rule": lambda: plots.plot_count_rule(variant, lang=lang),
+        "game_chance": lambda: plots.plot_game_chance(variant, lang=lang),
     }
     if variant != "bid_euchre":
         figures["special_bids"] = lambda: plots.plot_special_bids(variant, lang=lang)

@@ -47,12 +47,13 @@ from ..engine.messages import Joined, Message, Phrase, message
 from ..engine.rng import DealRandom, check_seed
 from ..engine.scoring import bidding_stake
 from . import work
-from .choices import Choice, Row, rank_choices, still_to_bid
+from .choices import Choice, GameChances, Row, rank_choices, still_to_bid
+from .equity import AtScore
 from .exchange import play_outs
 from .pimc import deals_before_exchange
 from .rulebot import auction_by_rule, exchange_by_rule
 
-__all__ = ["action_points", "auction_choices", "auction_values"]
+__all__ = ["action_points", "auction_choices", "auction_values", "bidding_swing"]
 
 
 #: Candidate deals per deal kept when weighing the earlier bids as evidence.
@@ -113,15 +114,31 @@ def action_points(view: SeatView, samples: int, seed: int) -> dict[Action, list[
     return {action: [on_deal[i] for on_deal in by_deal] for i, action in enumerate(actions)}
 
 
-def auction_choices(view: SeatView, samples: int, seed: int) -> tuple[list[Choice], int]:
+def auction_choices(view: SeatView, samples: int, seed: int, at: AtScore | None = None) -> tuple[list[Choice], int]:
     """Every bid and the pass of the seat to bid, graded by what follows it (:func:`action_points`): once anybody
     has bid, a pass leaves that bid (or a later one) to be played, where a bid's own odds would value the pass at
-    nothing."""
+    nothing. ``at``: the game's score, where it is known and one team scores a hand (every variant but Bid Euchre,
+    whose deal's net points do not say each team's): each deal's points are then also a chance of winning the
+    game (:class:`~.choices.GameChances`)."""
     rows: list[Row] = []
-    for action, values in action_points(view, samples, seed).items():
+    points = action_points(view, samples, seed)
+    for action, values in points.items():
         mean = sum(values) / len(values)
         rows.append((action, values, None, None, _reason(view, action, mean)))
-    return rank_choices(rows, bidding_stake(view.rules)), samples
+    game = None
+    if at is not None and not view.rules.per_trick_scoring:
+        rows_game = [[at.net_end(v) for v in values] for values in points.values()]
+        ends = [any(at.net_ends(v) for v in set(values)) for values in points.values()]
+        game = GameChances(at, rows_game, bidding_swing(at), ends)
+    return rank_choices(rows, bidding_stake(view.rules), game=game), samples
+
+
+def bidding_swing(at: AtScore) -> float:
+    """The chance of winning the game between making the table's lowest bid and failing it at this score: the
+    scale a bid's loss of that chance is graded against, as :func:`~charlemagne_learn.engine.scoring.bidding_stake`
+    is for its points."""
+    lowest = at.rules.numbered_bids[0]
+    return abs(at.net_end(lowest.made) - at.net_end(-lowest.failed))
 
 
 def _reason(view: SeatView, action: Action, points: float) -> Message:

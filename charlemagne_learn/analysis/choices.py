@@ -7,9 +7,10 @@ of a grader's rows (:func:`rank_choices`), and what a view says of the moment (:
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from contextlib import suppress
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from dataclasses import fields as dataclass_fields
 from typing import Any
 
@@ -19,15 +20,16 @@ from ..engine.cards import Seat
 from ..engine.errors import CharlemagneError, IllegalActionError
 from ..engine.hand import Phase, SeatView
 from ..engine.i18n import lang_or_current, sentence
-from ..engine.messages import Message, Sayable, said
+from ..engine.messages import Message, Phrase, Sayable, message, said
 from ..engine.rules import Rules
-from .grading import Grade, Sureness, grade_choices, grade_estimates
+from .equity import AtScore
+from .grading import Grade, Graded, Sureness, grade_choices, grade_estimates
 from .rulebot import winning_bid
 from .shown import hint_html, hint_text, review_html, review_text
 
 __all__ = [
-    "GRADE_SAMPLES", "Choice", "Hint", "Review", "ReviewLine", "Row", "before_exchange", "bid_stands", "graded",
-    "partner_has_bid", "rank_choices", "still_to_bid",
+    "GRADE_SAMPLES", "Choice", "GameChances", "Hint", "Review", "ReviewLine", "Row", "before_exchange", "bid_stands",
+    "graded", "partner_has_bid", "rank_choices", "still_to_bid",
 ]  # fmt: skip
 
 
@@ -67,6 +69,9 @@ class Choice(Sureness):
     chance_loss: float | None = None
     chance_low: float = 0.0
     chance_high: float = 0.0
+    #: The chance of winning the game, where the game's score decided the grade (:class:`GameChances`); None where
+    #: the points did.
+    game: float | None = None
 
 
 @dataclass(frozen=True)
@@ -123,6 +128,22 @@ class Hint:
 Row = tuple[Action, Sequence[float], float | None, float | None, Message]
 
 
+@dataclass(frozen=True)
+class GameChances:
+    """What each choice of a grader's rows is worth in chances of winning the game at the score :attr:`at`: deal by
+    deal (``rows[i][d]``, the same deals as the points), or, with ``errors``, one mean per row and its standard
+    error. ``stake`` is the chance of winning the game at stake between making the contract and failing it (when
+    bidding, the lowest bid) at this score: the scale a choice's loss of that chance is graded against, as the
+    points' stake is for points (far from the target the two scales agree). ``ends[i]``: choice ``i``, on some deal,
+    ends the game (won or lost): the choices whose grade the score can decide."""
+
+    at: AtScore
+    rows: Sequence[Sequence[float]]
+    stake: float
+    ends: Sequence[bool]
+    errors: Sequence[float] | None = None
+
+
 def rank_choices(
     rows: list[Row],
     stake: float,
@@ -130,12 +151,22 @@ def rank_choices(
     results: Sequence[Sequence[float]] | None = None,
     errors: Sequence[float] | None = None,
     deals: int = 0,
+    game: GameChances | None = None,
 ) -> list[Choice]:
     """The choices of ``rows`` graded and ranked, best first. ``results``: for each row, deal by deal, 1 where the
     seat's side gets the result it plays for (the contract made, or set), else 0 — the first measure, the points
     the second (:func:`~.grading.grade_choices`); None: by the points alone (a bid). ``errors``: when each row holds
     only its mean points (one value), the standard error of each mean, and the ``deals`` behind them. The rule of
-    thumb is the dispatcher's to add (:func:`~.hints.hint`)."""
+    thumb is the dispatcher's to add (:func:`~.hints.hint`).
+
+    ``game``: the game's score, and each row's chances of winning the game from it. On those chances a choice is
+    graded by the chance it gives up against the best, as a share of the chance at stake (the result, where there
+    is one, still first), as it is by its points. The score decides where a choice that ends the game on some deal
+    (:attr:`GameChances.ends`: its side reaches the target, or wins or loses the game outright) has another grade on
+    the chances of winning the game than on the points. There every choice is graded and ranked on those chances, each reason saying so.
+    Everywhere else the points' grades, ranking and reasons are given unchanged: where no hand's end can end the
+    game, the chances only bend the points' scale a little (far from the target each point is worth a little less
+    than the one before), and a score that bends it so grades as no score does."""
     if errors is None:
         grades = grade_choices([r[1] for r in rows], stake, results)
     else:
@@ -143,30 +174,69 @@ def rank_choices(
     means = [sum(r[1]) / len(r[1]) for r in rows]
     chances = [sum(r) / len(r) for r in results] if results is not None else [0.0] * len(rows)
     order = sorted(range(len(rows)), key=lambda i: (-chances[i], -means[i], -(rows[i][2] or 0.0), i))
+    by_points = [_choice(rows[i], means[i], grades[i]) for i in order]
+    if game is None or not any(game.ends) or not rows:
+        return by_points
+    wins = [sum(r) / len(r) for r in game.rows]
+    order = sorted(range(len(rows)), key=lambda i: (-chances[i], -wins[i], -means[i], -(rows[i][2] or 0.0), i))
+    top = order[0]
+    if game.errors is None:
+        on_game = grade_choices(game.rows, game.stake, results, best=top)
+    else:
+        on_game = grade_estimates([r[0] for r in game.rows], game.errors, game.stake, deals, best=top)
+    if not any(ends and a.grade != b.grade for ends, a, b in zip(game.ends, grades, on_game, strict=True)):
+        return by_points
+    # what each choice gives up against the game's best: its points (below 0 where it brings more), and its chance of
+    # winning the game as a share of the chance at stake, which its grade and sureness read
+    if errors is None:
+        against = grade_choices([r[1] for r in rows], stake, results, best=top)
+    else:
+        against = grade_estimates([r[1][0] for r in rows], errors, stake, deals, best=top)
+    at_stake = game.stake if game.stake > 0 else math.inf
     out = []
     for i in order:
-        action, _, tricks, made, text = rows[i]
-        g = grades[i]
-        out.append(
-            Choice(
-                action=action,
-                points=means[i],
-                tricks=tricks,
-                made=made,
-                loss=g.loss,
-                grade=g.grade,
-                reason=text,
-                deals=g.deals,
-                low=g.low,
-                high=g.high,
-                tied=g.tied,
-                perhaps=g.perhaps,
-                chance_loss=g.chance_loss,
-                chance_low=g.chance_low,
-                chance_high=g.chance_high,
-            )
+        mine = on_game[i]
+        g = replace(
+            against[i],
+            grade=mine.grade,
+            tied=mine.tied,
+            perhaps=mine.perhaps,
+            chance_loss=max(0.0, mine.loss) / at_stake,
+            chance_low=mine.low / at_stake,
+            chance_high=mine.high / at_stake,
         )
+        action, text = rows[i][0], rows[i][4]
+        if i == top:
+            said_now = message("equity.reason_best", reason=text, score=game.at.scores_text, p=wins[i])
+        else:
+            best = Phrase(Action.text, rows[top][0])
+            said_now = message(
+                "equity.reason", reason=text, score=game.at.scores_text, p=wins[i], best=best, q=wins[top]
+            )
+        out.append(replace(_choice(rows[i], means[i], g), action=action, reason=said_now, game=wins[i]))
     return out
+
+
+def _choice(row: Row, mean: float, g: Graded) -> Choice:
+    """A row as a graded :class:`Choice`."""
+    action, _, tricks, made, text = row
+    return Choice(
+        action=action,
+        points=mean,
+        tricks=tricks,
+        made=made,
+        loss=g.loss,
+        grade=g.grade,
+        reason=text,
+        deals=g.deals,
+        low=g.low,
+        high=g.high,
+        tied=g.tied,
+        perhaps=g.perhaps,
+        chance_loss=g.chance_loss,
+        chance_low=g.chance_low,
+        chance_high=g.chance_high,
+    )
 
 
 def partner_has_bid(view: SeatView) -> bool:

@@ -165,8 +165,10 @@ class Sureness:
         )
         if self.chance_loss is None:
             return say("hints.details.one", language, n=self.deals, points=points)
+        # a choice graded on the chance of winning the game (where the game's score decided): that chance's share
+        key = "hints.details.game" if getattr(self, "game", None) is not None else "hints.details.chance"
         chance = say(
-            "hints.details.chance",
+            key,
             language,
             low=number(self.chance_low, ".0%", language),
             high=number(self.chance_high, ".0%", language),
@@ -201,18 +203,25 @@ class Graded(Sureness):
 
 
 def grade_choices(
-    points: Sequence[Sequence[float]], stake: float, results: Sequence[Sequence[float]] | None = None
+    points: Sequence[Sequence[float]],
+    stake: float,
+    results: Sequence[Sequence[float]] | None = None,
+    *,
+    best: int | None = None,
 ) -> list[Graded]:
     """Grade choices from their outcomes on the same deals, in the order given: ``points[i][d]`` is choice ``i``'s
     points on deal ``d``, and ``results[i][d]`` 1 where the seat's side gets the result it plays for on that deal
     (the contract made, or set), else 0 (None: by the points alone). The best choice is the first with the highest
-    chance of the result, then the most points."""
+    chance of the result, then the most points — or choice ``best``, where another measure chose it (what each
+    choice gives up is then measured against that one)."""
     if not points:
         return []
     deals = len(points[0])
     means = [sum(row) / deals for row in points]
     chances = None if results is None else [sum(row) / deals for row in results]
-    if chances is None:
+    if best is not None:
+        top = best
+    elif chances is None:
         top = max(range(len(points)), key=lambda i: (means[i], -i))
     else:
         top = max(range(len(points)), key=lambda i: (chances[i], means[i], -i))
@@ -234,7 +243,9 @@ def _paired(rows: Sequence[Sequence[float]], means: list[float], deals: int) -> 
     return error
 
 
-def grade_estimates(means: Sequence[float], errors: Sequence[float], stake: float, deals: int) -> list[Graded]:
+def grade_estimates(
+    means: Sequence[float], errors: Sequence[float], stake: float, deals: int, *, best: int | None = None
+) -> list[Graded]:
     """Grade choices known only by their mean points and each mean's standard error (deals judged one choice
     at a time, such as the bids' odds); differences are then judged as between independent means.
 
@@ -243,7 +254,7 @@ def grade_estimates(means: Sequence[float], errors: Sequence[float], stake: floa
     """
     if not means:
         return []
-    top = max(range(len(means)), key=lambda i: (means[i], -i))
+    top = max(range(len(means)), key=lambda i: (means[i], -i)) if best is None else best
     return _grades(list(means), top, lambda i, j: math.hypot(errors[i], errors[j]), stake, deals, None, None)
 
 

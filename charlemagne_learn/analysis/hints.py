@@ -23,6 +23,7 @@ time: the same decision gets the same grade on every machine.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 
 from ..engine.actions import Action
@@ -48,6 +49,7 @@ from .choices import (
 )
 from .choose import choose_choices
 from .count import bid_thumb
+from .equity import AtScore
 from .exchange import exchange_hint, exchange_made
 from .first_bid import bid_choices
 from .give import give_choices
@@ -71,6 +73,7 @@ def hint(
     workers: int | None = None,
     bids: bool = True,
     lang: str | None = None,
+    scores: Mapping[str, int] | None = None,
 ) -> Hint:
     """Rank every legal card, bid, partner's card (:mod:`~charlemagne_learn.analysis.give`) or bidder's choice
     before any card changes hands (:mod:`~charlemagne_learn.analysis.choose`: the kitty or the partner's card,
@@ -82,7 +85,14 @@ def hint(
     Every one of the ``samples`` deals is used (:attr:`Hint.samples`), so the same view, samples and seed give
     the same hint on every machine. The reasons are messages, said in ``lang`` when the hint is shown (by default
     the course's language at that moment): the ranking is one for every language, and a hint asked in another
-    language is read back, not worked out again."""
+    language is read back, not worked out again.
+
+    ``scores``: the game's score before this hand (``{"NS": 28, "EW": 30}``, as a game starts from); None grades by
+    the points alone. With it, bids and cards are graded by the chance of winning the game
+    (:mod:`~charlemagne_learn.analysis.equity`) where the score decides — where some choice's grade on the game
+    differs from its grade on the points — and the reason says so; everywhere else the grades are the points' own
+    (:func:`~.choices.rank_choices`). A partner's card and the bidder's choice before the exchange are graded by the
+    points, as are Bid Euchre's bids (a deal's net points there do not say each team's)."""
     language = lang_or_current(lang)
     if not isinstance(view, SeatView):
         example = "hint(state.view(state.to_move))" if isinstance(view, HandState) else "hint(state.view('N'))"
@@ -90,14 +100,16 @@ def hint(
     samples = whole_number("samples", samples, 1, MAX_SAMPLES)
     seed = check_seed(seed)
     flag("bids", bids)
+    with speaking(language):  # a bad score refused in the language asked
+        at = None if scores is None else AtScore.of(view.rules, scores, view.seat.team, view.dealer)
     if view.to_move != view.seat or not view.legal_actions:
         raise IllegalActionError(sentence("hints.not_your_turn", language, seat=view.seat))
     if not _graded_phase(view):
         raise IllegalActionError(sentence("hints.not_graded", language, phase=view.phase.text(language)))
     # ``workers`` decides only how soon the answer comes; the language only how the reasons read
-    key = (key_of(view), samples, seed, bids)
+    key = (key_of(view), samples, seed, bids, at)
     with speaking(language):  # a grader's refusal made in the language asked
-        ranked = _HINTS.get(key, lambda: _ranked(view, samples, seed, workers, bids))
+        ranked = _HINTS.get(key, lambda: _ranked(view, samples, seed, workers, bids, at))
     return ranked if lang is None else replace(ranked, lang=language)
 
 
@@ -114,14 +126,14 @@ def _graded_phase(view: SeatView) -> bool:
     return view.phase is Phase.TRUMP and before_exchange(view)
 
 
-def _ranked(view: SeatView, samples: int, seed: int, workers: int | None, bids: bool) -> Hint:
+def _ranked(view: SeatView, samples: int, seed: int, workers: int | None, bids: bool, at: AtScore | None) -> Hint:
     """:func:`hint`, its arguments checked: the phase's grader ranks the choices, then the rule of thumb is added."""
     if view.phase is Phase.PLAY:
-        choices, used = play_choices(view, samples, seed, bids)
+        choices, used = play_choices(view, samples, seed, bids, at)
     elif view.phase is Phase.BIDDING and bid_stands(view):
-        choices, used = auction_choices(view, samples, seed)
+        choices, used = auction_choices(view, samples, seed, at)
     elif view.phase is Phase.BIDDING:
-        choices, used = bid_choices(view, samples, seed, workers)
+        choices, used = bid_choices(view, samples, seed, workers, at)
     elif view.phase is Phase.GIVE:
         choices, used = give_choices(view, samples, seed)
     else:  # the bidder's choice before the exchange (:func:`_graded_phase`)
@@ -159,6 +171,7 @@ def review(
     *,
     workers: int | None = None,
     lang: str | None = None,
+    scores: Mapping[str, int] | None = None,
 ) -> Review:
     """Every bid, card and partner's card ``seat`` chose in ``state``, its choice before the exchange as the
     bidder and its exchange as a whole (the discards and the trump named with them), graded against the best choice
@@ -167,7 +180,8 @@ def review(
     ``workers`` as for :func:`hint` (the bid odds behind grading a bid). Each decision is graded exactly as
     :func:`hint` grades it at that moment (same samples, same seed): the review says what the live grade said.
     The lines' reasons are messages, said in ``lang`` when the review is shown (by default the course's language at
-    that moment): reviewed in a second language, every grade is read back."""
+    that moment): reviewed in a second language, every grade is read back. ``scores``: the game's score before the
+    hand, as for :func:`hint` (the bids and cards then graded to the score where it decides)."""
     language = lang_or_current(lang)
     if not isinstance(state, HandState):
         raise IllegalActionError(sentence("hints.not_a_state", language, given=type(state).__name__))
@@ -188,7 +202,7 @@ def review(
     for move in moves:
         act = state.history[move][1]
         before = state.at(move)
-        h = hint(before.view(who), samples, seed, workers=workers, lang=language)
+        h = hint(before.view(who), samples, seed, workers=workers, lang=language, scores=scores)
         mine = h.choice(act)
         lines.append(
             ReviewLine(

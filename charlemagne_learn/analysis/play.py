@@ -12,13 +12,18 @@ from ..engine.hand import SeatView
 from ..engine.messages import Message, message
 from ..engine.ranking import CardOrder
 from ..engine.scoring import stake, trick_values
-from .choices import Choice, Row, rank_choices
+from .choices import Choice, GameChances, Row, rank_choices
+from .equity import AtScore
 from .pimc import play_outcomes
 
 __all__ = ["play_choices"]
 
 
-def play_choices(view: SeatView, samples: int, seed: int, bids: bool) -> tuple[list[Choice], int]:
+def play_choices(
+    view: SeatView, samples: int, seed: int, bids: bool, at: AtScore | None = None
+) -> tuple[list[Choice], int]:
+    """Every card the seat may play, ranked; and the deals behind them. ``at``: the game's score, where it is known:
+    each deal's end is then also worth a chance of winning the game (:class:`~.choices.GameChances`)."""
     contract = view.contract
     assert contract is not None
     ours = view.seat.team == contract.team
@@ -39,7 +44,17 @@ def play_choices(view: SeatView, samples: int, seed: int, bids: bool) -> tuple[l
         reason = _play_reason(view, card, sum(points) / n, made / n)
         rows.append((Action.play(card), points, tricks / n, made / n, reason))
     at_stake = stake(contract.rules, contract.spec)
-    return rank_choices(rows, at_stake, results=results), len(next(iter(found.values())))
+    game = None
+    if at is not None:
+        # each number of tricks the bidder's side can end with, worth a chance of the game once, then read per deal
+        chances = [at.contract_end(contract, t) for t in range(len(values))]
+        over = [at.contract_ends(contract, t) for t in range(len(values))]
+        rows_game = [[chances[taken + future] for future in outcomes] for outcomes in found.values()]
+        ends = [any(over[taken + future] for future in outcomes) for outcomes in found.values()]
+        spec = contract.spec
+        made_at, failed_at = (0, 1) if spec.avoid else (spec.tricks, spec.tricks - 1)
+        game = GameChances(at, rows_game, abs(chances[made_at] - chances[failed_at]), ends)
+    return rank_choices(rows, at_stake, results=results, game=game), len(next(iter(found.values())))
 
 
 def _play_reason(view: SeatView, card: Card, points: float, made: float) -> Message:

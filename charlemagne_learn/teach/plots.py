@@ -26,10 +26,11 @@ from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Literal
 
+from ..analysis.equity import equity_table
 from ..analysis.odds import BidOdds, wilson_interval
 from ..analysis.stats import BiddingDataset, dataset_of
 from ..engine.errors import RulesOptionError, quote
-from ..engine.i18n import Codes, Lang, bid_name, lang_or_current, named, say, sentence, word
+from ..engine.i18n import Codes, Lang, bid_name, lang_or_current, named, number, say, sentence, word
 from ..engine.rules import BidSpec, Rules
 from .drawn import drawn_ahead
 from .palette import OKABE_ITO
@@ -44,6 +45,7 @@ __all__ = [
     "plot_bid_odds",
     "plot_count_rule",
     "plot_expected_points",
+    "plot_game_chance",
     "plot_make_chance",
     "plot_perfect_vs_bots",
     "plot_special_bids",
@@ -637,5 +639,74 @@ def plot_bid_odds(odds: BidOdds, *, lang: str | None = None) -> CourseFigure:
     )
     method = say(f"plots.method.{odds.method}", language)
     caption = say("plots.odds_caption", language, n=odds.samples, seat=odds.seat, seed=odds.seed, method=method)
+    _caption(fig, caption)
+    return fig
+
+
+# ---------------------------------------------------------------- the game's score
+@drawn_ahead
+def plot_game_chance(
+    variant: str = "canadian", *, mark: tuple[int, int] | None = None, lang: str | None = None
+) -> CourseFigure:
+    """The chance of winning the game from every score (:mod:`~charlemagne_learn.analysis.equity`): a map of your
+    side's score against the other side's, once with your side dealing the next hand and once with theirs, on a
+    colour-blind-safe scale that reads in either theme (vermillion: likely to lose; blue: likely to win). ``mark``:
+    a score to ring (your side's, theirs), the lesson's example.
+
+    >>> fig = plot_game_chance("canadian", mark=(28, 30))
+    >>> fig.axes[0].get_xlabel(), len(fig.axes[0].images)
+    ("your side's score", 1)
+    """
+    language = lang_or_current(lang)
+    rules = Rules.find(variant)
+    table = equity_table(rules)
+    low, high = (table.low, table.high) if rules.win_rule == "bid_euchre" else (0, rules.target - 1)
+    if mark is not None and not (
+        isinstance(mark, tuple) and len(mark) == 2 and all(isinstance(x, int) and low <= x <= high for x in mark)
+    ):
+        raise RulesOptionError(sentence("plots.bad_mark", language, value=quote(mark), low=low, high=high))
+    scores = range(low, high + 1)
+    from matplotlib.colors import LinearSegmentedColormap
+
+    # Okabe–Ito's vermillion (a game lost) through a pale middle to its blue (a game won): a scale colour-blind
+    # viewers read, and whose every colour stands out on white paper and on JupyterLab's dark page alike
+    scale = LinearSegmentedColormap.from_list("game_chance", [OKABE_ITO[3], "#f4efe6", OKABE_ITO[0]])
+    fig = _figure(9, 4.9)
+    axes = fig.subplots(1, 3, gridspec_kw={"width_ratios": [1, 1, 0.06]})
+    ticks = [x for x in scores if x % 5 == 0]
+    for ax, dealing in zip(axes[:2], (True, False), strict=True):
+        # rows: the other side's score (up the page); columns: your side's
+        grid = [[100 * table.chance(ours, theirs, dealing) for ours in scores] for theirs in scores]
+        extent = (low - 0.5, high + 0.5, low - 0.5, high + 0.5)
+        ax.imshow(grid, origin="lower", extent=extent, cmap=scale, vmin=0, vmax=100, aspect="equal")
+        if mark is not None:
+            # a colour of its own, not a grey: a grey ring turns pale on the dark page, as the middle of the scale is
+            ring = {"markersize": 12, "markerfacecolor": "none", "markeredgewidth": 2.5, "color": OKABE_ITO[4]}
+            ax.plot([mark[0]], [mark[1]], marker="o", **ring)
+        key = "plots.game_dealing" if dealing else "plots.game_not_dealing"
+        ax.set_title(say(key, language), fontsize=10)
+        ax.set_xlabel(say("plots.game_ours", language))
+        ax.set_xticks(ticks)
+        ax.set_yticks(ticks)
+    axes[0].set_ylabel(say("plots.game_theirs", language))
+    # the scale drawn as a picture of its own, as the maps are (a picture keeps its colours in the dark theme)
+    bar = axes[2]
+    bar.imshow([[v] for v in range(101)], origin="lower", extent=(0, 1, 0, 100), cmap=scale, aspect="auto")
+    bar.set_xticks([])
+    bar.yaxis.tick_right()
+    bar.yaxis.set_label_position("right")
+    bar.set_yticks([0, 25, 50, 75, 100])
+    from .figures import percent_formatter
+
+    bar.yaxis.set_major_formatter(percent_formatter(language))
+    bar.set_ylabel(say("plots.game_chance", language))
+    fig.suptitle(say("plots.game_title", language, title=rules.named(language)))
+    caption = say(
+        "plots.game_caption",
+        language,
+        n=table.hands,
+        title=rules.named(language),
+        error=number(table.error, ".1%", language),
+    )
     _caption(fig, caption)
     return fig

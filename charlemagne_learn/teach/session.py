@@ -458,8 +458,22 @@ class TableSession:
         return {"play": Action.play, "discard": Action.discard, "give": Action.give}[kind](card)
 
     def ranked_at(self, view: SeatView, samples: int) -> Hint:
-        """The choices at ``view`` ranked on ``samples`` deals, as the grade and the hint ask."""
-        return hint(view, samples, workers=1, lang=self.lang)
+        """The choices at ``view`` (of the hand in play) ranked on ``samples`` deals, as the grade and the hint ask:
+        to the game's score before the hand, where it decides."""
+        return hint(view, samples, workers=1, lang=self.lang, scores=self.scores_before(self.game.hand))
+
+    def scores_before(self, hand: HandState) -> dict[str, int]:
+        """The game's score before ``hand`` (the hand in play, or one finished): what its grades are made to."""
+        game = self.game
+        scores = dict(game.starting_scores)
+        for done in game.finished:
+            if done is hand:
+                break
+            result = done.result
+            assert result is not None
+            for team, points in result.points.items():
+                scores[team] += points
+        return scores
 
     def think_ahead(self) -> None:
         """The grade of the decision now on show handed to :func:`~charlemagne_learn.analysis.work.ahead`, to be worked out
@@ -657,7 +671,10 @@ class TableSession:
             self._reviews = (hand, {})
         kept = self._reviews[1]
         if (seat, self.lang) not in kept:
-            kept[seat, self.lang] = review(hand, seat, samples=self.grade_samples, workers=1, lang=self.lang).lines
+            scores = self.scores_before(hand)
+            kept[seat, self.lang] = review(
+                hand, seat, samples=self.grade_samples, workers=1, lang=self.lang, scores=scores
+            ).lines
         return kept[seat, self.lang]
 
     # ------------------------------------------------------------ a seat handed to a bot and back
@@ -733,11 +750,18 @@ class TableSession:
         return f"{game.rules.title}, {who}; {where}; NS {game.scores['NS']} – EW {game.scores['EW']}"
 
 
-def review_rows(hand: HandState, seats: Sequence[Seat], samples: int, lang: Lang) -> list[tuple[Seat, ReviewLine]]:
-    """The decisions of ``seats`` in the finished ``hand``, in the order made, each graded on ``samples`` deals:
-    what :meth:`TableSession.review` shows after a hand played at the table, and what a hand typed in after it was
-    played with real cards (:class:`~.played.PlayedHand`) shows."""
-    rows = [(seat, line) for seat in seats for line in review(hand, seat, samples=samples, workers=1, lang=lang).lines]
+def review_rows(
+    hand: HandState, seats: Sequence[Seat], samples: int, lang: Lang, scores: Mapping[str, int] | None = None
+) -> list[tuple[Seat, ReviewLine]]:
+    """The decisions of ``seats`` in the finished ``hand``, in the order made, each graded on ``samples`` deals (to
+    the game's ``scores`` before the hand, where known): what :meth:`TableSession.review` shows after a hand played
+    at the table, and what a hand typed in after it was played with real cards (:class:`~.played.PlayedHand`)
+    shows."""
+    rows = [
+        (seat, line)
+        for seat in seats
+        for line in review(hand, seat, samples=samples, workers=1, lang=lang, scores=scores).lines
+    ]
     return sorted(rows, key=_by_move)
 
 
