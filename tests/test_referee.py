@@ -537,6 +537,8 @@ def test_a_hint_is_worked_out_off_the_table_and_dropped_when_the_table_moved_on(
     works: list[int] = []
 
     def slow(*args: Any, **kwargs: Any) -> Any:  # a long hint: the table plays on meanwhile
+        if threading.current_thread() is not asker:  # the move's own grade, worked out as the move is told
+            return real(*args, **kwargs)
         works.append(1)
         started.set()
         release.wait(10)

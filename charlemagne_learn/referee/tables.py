@@ -92,7 +92,7 @@ from typing import Any
 
 from ..analysis.choices import Hint, ReviewLine
 from ..analysis.exchange import ExchangeHint, exchange_hint
-from ..analysis.hints import GRADE_SAMPLES, graded, hint
+from ..analysis.hints import GRADE_SAMPLES, graded
 from ..analysis.kinds import make_bot
 from ..engine.actions import Action
 from ..engine.cards import Card, Seat
@@ -158,6 +158,8 @@ _FORMAT = 1
 Frame = dict[str, Any]
 #: The frames a call makes, each for its connection.
 Out = list[tuple["Link", Frame]]
+#: A move told and not yet graded (:attr:`Table.to_grade`).
+_ToGrade = tuple["Link", SeatView, Action, dict[str, int], tuple[HandState, HandState] | None]
 
 
 class RefereeError(IllegalActionError):
@@ -231,9 +233,9 @@ class Table:
     to_review: list[tuple[Link, Callable[[], list[tuple[Seat, ReviewLine]]]]] = field(default_factory=list)
     #: Who has watched the table face up, and in which hand: they sit down to play only once that hand is over.
     watched: dict[str, int] = field(default_factory=dict)
-    #: The moves told and not yet graded: the mover's page, their view as they moved, the move, and for the
-    #: bidder's exchange the hand as it began and as it ended.
-    to_grade: list[tuple[Link, SeatView, Action, tuple[HandState, HandState] | None]] = field(default_factory=list)
+    #: The moves told and not yet graded: the mover's page, their view as they moved, the move, the game's score
+    #: before the hand, and for the bidder's exchange the hand as it began and as it ended.
+    to_grade: list[_ToGrade] = field(default_factory=list)
     #: When the turn now on show began (the clock's time), for the turn's limit, and the move it began at.
     turn_since: float = 0.0
     told_moves: int = -1
@@ -503,12 +505,13 @@ class Referee:
         finally:
             session.grade_moves = table.grade
         if table.grade and graded(view):
-            table.to_grade.append((link, view, move.action, None))
+            table.to_grade.append((link, view, move.action, session.scores_before(state), None))
         elif table.grade and phase in EXCHANGE:
             after, start = session.game.hand, session.exchange_begun()
             done = not (after.phase in EXCHANGE and after.to_move == mine) or after is not state
             if start is not None and done:
-                table.to_grade.append((link, view, move.action, (start, state.copy() if after is state else after)))
+                ended = state.copy() if after is state else after
+                table.to_grade.append((link, view, move.action, session.scores_before(state), (start, ended)))
         self._save(table)
         return self._everyone(table)
 
@@ -523,7 +526,7 @@ class Referee:
             asks, table.to_hint = table.to_hint, []
             works = [(key, table.asked[key][0]) for key in asks]
             reviews, table.to_review = table.to_review, []
-        out = self._grades(waiting)
+        out = self._grades(table, waiting)
         for key, work in works:
             out += self._hint(table, key, work)
         for asker, rows in reviews:
@@ -559,13 +562,16 @@ class Referee:
                 table.hinted[seat, lang] = (moves, frame)
         return [(asker, frame) for asker in links]
 
-    def _grades(self, waiting: list[tuple[Link, SeatView, Action, tuple[HandState, HandState] | None]]) -> Out:
-        """Each move's grade, for its mover's page."""
+    def _grades(self, table: Table, waiting: list[_ToGrade]) -> Out:
+        """Each move's grade, for its mover's page (to the game's score, as the table's hints are)."""
         out: Out = []
-        for mover, view, action, exchange in waiting:
+        for mover, view, action, scores, exchange in waiting:
             grade: CardGrade | ExchangeGrade | None
             if exchange is None:
-                grade = CardGrade(view, action, hint(view, self.grade_samples, workers=1, lang=mover.lang))
+                assert table.session is not None  # a move was made at it
+                grade = CardGrade(
+                    view, action, table.session.ranked_at(view, self.grade_samples, lang=mover.lang, scores=scores)
+                )
             else:
                 start, after = exchange
                 try:

@@ -457,10 +457,21 @@ class TableSession:
         kind = CARD_KIND.get(self.game.hand.phase, "play")
         return {"play": Action.play, "discard": Action.discard, "give": Action.give}[kind](card)
 
-    def ranked_at(self, view: SeatView, samples: int) -> Hint:
-        """The choices at ``view`` (of the hand in play) ranked on ``samples`` deals, as the grade and the hint ask:
-        to the game's score before the hand, where it decides."""
-        return hint(view, samples, workers=1, lang=self.lang, scores=self.scores_before(self.game.hand))
+    def ranked_at(
+        self, view: SeatView, samples: int, *, lang: Lang | None = None, scores: Mapping[str, int] | None = None
+    ) -> Hint:
+        """The choices at ``view`` ranked on ``samples`` deals, as the grade and the hint ask, in ``lang`` (the
+        table's by default): to the game's ``scores`` before the hand, where they decide (by default the score
+        before the hand in play; a call worked out later, away from the table, passes the score of its moment)."""
+        if scores is None:
+            scores = self.scores_before(self.game.hand)
+        return hint(view, samples, workers=1, lang=self.lang if lang is None else lang, scores=scores)
+
+    def reviewed(self, hand: HandState, seat: Seat, lang: Lang) -> tuple[ReviewLine, ...]:
+        """``seat``'s decisions in the finished ``hand`` graded on the table's deals, in ``lang``, to the game's
+        score before that hand: the one review every page of a table shows (kept by the callers)."""
+        found = review(hand, seat, samples=self.grade_samples, workers=1, lang=lang, scores=self.scores_before(hand))
+        return found.lines
 
     def scores_before(self, hand: HandState) -> dict[str, int]:
         """The game's score before ``hand`` (the hand in play, or one finished): what its grades are made to."""
@@ -563,6 +574,7 @@ class TableSession:
         # part of the exchange made: what is left of it, ranked afresh
         ranked_from = start if whole else state.copy() if start is not None else None
         samples, lang, view = self.hint_samples, self.lang, state.view(self.seat)
+        scores = self.scores_before(state)
         kept = self._exchange_ranked
         if not whole or kept is None or kept.samples != min(samples, EXCHANGE_SAMPLES):
             kept = None
@@ -578,7 +590,7 @@ class TableSession:
                 return ranking
             if not hinted(view):
                 return "play.hint_none_give" if view.phase is Phase.GIVE else "play.hint_other"
-            return hint(view, samples, workers=1, lang=lang)
+            return self.ranked_at(view, samples, lang=lang, scores=scores)
 
         return work
 
@@ -651,7 +663,7 @@ class TableSession:
         hand = self.done
         if hand is None:
             raise IllegalActionError(sentence("play.finish_first", self.lang))
-        found, lang, samples = Seat.find(seat), self.lang, self.grade_samples
+        found, lang = Seat.find(seat), self.lang
         if self._reviews[0] is not hand:
             self._reviews = (hand, {})
         reviews = self._reviews[1]  # kept while the hand is reviewed
@@ -660,7 +672,7 @@ class TableSession:
         def work() -> list[tuple[Seat, ReviewLine]]:
             lines = kept
             if lines is None:
-                lines = reviews[found, lang] = review(hand, found, samples=samples, workers=1, lang=lang).lines
+                lines = reviews[found, lang] = self.reviewed(hand, found, lang)
             return [(found, line) for line in lines]
 
         return work
@@ -671,10 +683,7 @@ class TableSession:
             self._reviews = (hand, {})
         kept = self._reviews[1]
         if (seat, self.lang) not in kept:
-            scores = self.scores_before(hand)
-            kept[seat, self.lang] = review(
-                hand, seat, samples=self.grade_samples, workers=1, lang=self.lang, scores=scores
-            ).lines
+            kept[seat, self.lang] = self.reviewed(hand, seat, self.lang)
         return kept[seat, self.lang]
 
     # ------------------------------------------------------------ a seat handed to a bot and back
