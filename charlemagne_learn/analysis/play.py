@@ -2,23 +2,59 @@
 plays for (the contract made, or set) and the points it can expect, over deals of the hidden cards consistent with
 what the seat has seen, each solved double-dummy (:func:`~charlemagne_learn.analysis.pimc.play_outcomes`); its
 reason says what the card does to the trick, then what the seat wants from the hand.
+
+A lone bidder's last cards (:func:`ending_worlds`) are graded over every deal it cannot tell apart, by αμ
+(:mod:`.alphamu`): its later cards chosen once for all of them, not guessed right on each as double dummy does. Its
+grade then rests on those deals, all of them, each weighing the same (the bids are not read as evidence there).
 """
 
 from __future__ import annotations
 
 from ..engine.actions import Action
 from ..engine.cards import Card
+from ..engine.errors import IllegalActionError
 from ..engine.hand import SeatView
 from ..engine.messages import Message, message
 from ..engine.ranking import CardOrder
 from ..engine.scoring import stake, trick_values
+from .alphamu import World, alphamu_outcomes, information_set
 from .choices import Choice, Row, rank_choices
 from .pimc import play_outcomes
 
-__all__ = ["play_choices"]
+__all__ = ["outcome_choices", "play_choices"]
 
 
 def play_choices(view: SeatView, samples: int, seed: int, bids: bool) -> tuple[list[Choice], int]:
+    worlds = ending_worlds(view)
+    if worlds is not None:
+        found = alphamu_outcomes(view, None, worlds)
+    else:
+        found = play_outcomes(view, samples, seed, bids=bids)
+    return outcome_choices(view, found), len(next(iter(found.values())))
+
+
+#: The lone bidder's last cards graded by αμ over every deal it cannot tell apart (:func:`ending_worlds`): at most
+#: this many cards in hand, and this many deals (benchmarks/RESULTS.md: within a second, lone endings of three cards).
+ENDING_CARDS = 3
+ENDING_WORLDS = 2500
+
+
+def ending_worlds(view: SeatView) -> list[World] | None:
+    """Every deal of the hidden cards the seat cannot tell apart, where its card is graded by αμ instead of double
+    dummy (:mod:`.alphamu`): a lone bidder (Charlemagne, Gros Charlemagne, Mulot, Gros Mulot, Le Petit, the American
+    and Maine Charlemagne alone), one player alone with its guesses, with at most :data:`ENDING_CARDS` cards and
+    :data:`ENDING_WORLDS` such deals. None elsewhere: double dummy on the sampled deals grades it, as before."""
+    contract = view.contract
+    if contract is None or not contract.alone or view.seat != contract.bidder or len(view.hand) > ENDING_CARDS:
+        return None
+    try:
+        return information_set(view, ENDING_WORLDS)
+    except IllegalActionError:  # too many deals to search them all
+        return None
+
+
+def outcome_choices(view: SeatView, found: dict[Card, list[int]]) -> list[Choice]:
+    """The cards of ``found`` graded: each card's bidder-side tricks from here on the same deals (or worlds)."""
     contract = view.contract
     assert contract is not None
     ours = view.seat.team == contract.team
@@ -27,7 +63,6 @@ def play_choices(view: SeatView, samples: int, seed: int, bids: bool) -> tuple[l
     left = len(view.hand)
     rows: list[Row] = []
     results: list[list[float]] = []
-    found = play_outcomes(view, samples, seed, bids=bids)
     values, makes = trick_values(contract)
     for card, outcomes in found.items():
         points = [sign * values[taken + future] for future in outcomes]
@@ -39,7 +74,7 @@ def play_choices(view: SeatView, samples: int, seed: int, bids: bool) -> tuple[l
         reason = _play_reason(view, card, sum(points) / n, made / n)
         rows.append((Action.play(card), points, tricks / n, made / n, reason))
     at_stake = stake(contract.rules, contract.spec)
-    return rank_choices(rows, at_stake, results=results), len(next(iter(found.values())))
+    return rank_choices(rows, at_stake, results=results)
 
 
 def _play_reason(view: SeatView, card: Card, points: float, made: float) -> Message:
