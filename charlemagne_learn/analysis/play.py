@@ -3,9 +3,10 @@ plays for (the contract made, or set) and the points it can expect, over deals o
 what the seat has seen, each solved double-dummy (:func:`~charlemagne_learn.analysis.pimc.play_outcomes`); its
 reason says what the card does to the trick, then what the seat wants from the hand.
 
-A lone bidder's last cards (:func:`ending_worlds`) are graded over every deal it cannot tell apart, by αμ
-(:mod:`.alphamu`): its later cards chosen once for all of them, not guessed right on each as double dummy does. Its
-grade then rests on those deals, all of them, each weighing the same (the bids are not read as evidence there).
+A lone bidder's last cards (:func:`ending_worlds`) are also graded over every deal it cannot tell apart, by αμ
+(:mod:`.alphamu`): its later cards chosen once for all of them, not guessed right on each as double dummy does.
+Where that grades any card otherwise than double dummy does, αμ's grades are given, resting on those deals, all of
+them, each weighing the same (the bids are not read as evidence there); elsewhere double dummy's stand as they were.
 """
 
 from __future__ import annotations
@@ -25,18 +26,27 @@ __all__ = ["outcome_choices", "play_choices"]
 
 
 def play_choices(view: SeatView, samples: int, seed: int, bids: bool) -> tuple[list[Choice], int]:
+    found = play_outcomes(view, samples, seed, bids=bids)
+    choices = outcome_choices(view, found)
     worlds = ending_worlds(view)
     if worlds is not None:
-        found = alphamu_outcomes(view, None, worlds)
-    else:
-        found = play_outcomes(view, samples, seed, bids=bids)
-    return outcome_choices(view, found), len(next(iter(found.values())))
+        # double dummy's grades stand unless αμ, over every deal, grades a card otherwise: then αμ's are the truer
+        try:
+            exact = outcome_choices(view, alphamu_outcomes(view, None, worlds, budget=ENDING_BUDGET))
+        except IllegalActionError:  # a search too long for a grade given while the learner waits
+            return choices, len(next(iter(found.values())))
+        if {c.action: c.grade for c in exact} != {c.action: c.grade for c in choices}:
+            return exact, len(worlds)
+    return choices, len(next(iter(found.values())))
 
 
 #: The lone bidder's last cards graded by αμ over every deal it cannot tell apart (:func:`ending_worlds`): at most
 #: this many cards in hand, and this many deals (benchmarks/RESULTS.md: within a second, lone endings of three cards).
 ENDING_CARDS = 3
 ENDING_WORLDS = 2500
+#: ... and at most this many nodes and outcome vectors combined (about a second in CPython; a count, not a clock, so
+#: the grade is the same on every machine).
+ENDING_BUDGET = 30_000
 
 
 def ending_worlds(view: SeatView) -> list[World] | None:
