@@ -251,7 +251,8 @@ class _Search:
             sub_ids = [ids[k] for k in where]
             after = [_without(hands[k], mover, c) for k in where]
             child = self.node(sub_ids, after, leader, (*trick, c), won, m, None)
-            self.nodes += len(front) * len(child)  # the vectors about to be combined
+            # the vectors about to be combined, and the comparisons that keep the undominated ones among them
+            self.nodes += len(front) * len(child) * (1 + len(front) * len(child) // 64)
             if self.budget is not None and self.nodes > self.budget:
                 raise IllegalActionError(sentence("alphamu.budget", n=self.budget))
             merged = set()
