@@ -19,12 +19,17 @@ Search Algorithm for the Game of Bridge", 2019) searches the seat's real uncerta
   per-world outcome vectors (each vector one strategy of the seat's below it): at the seat's node the union of
   its moves' fronts (one move for every world), at another player's node the product of its moves' fronts,
   taking per world the worst outcome for the seat (an opponent) or the best (its partner) among the moves legal
-  there; dominated vectors are dropped, as tricks better in every world are better for any scoring;
+  there; dominated vectors are dropped, judged by what each outcome is worth (its rank among the hand's
+  (result, points) pairs: an overtrick the scoring does not pay for, or a lone bid's tricks short of it, are one
+  outcome), so fronts keep one vector for strategies worth the same;
 * after ``M`` moves of the seat (``depth``), the worlds are solved double dummy (:func:`.solver.solve_positions`,
   the compiled search), so ``M = 1`` is PIMC on the same worlds, card for card;
 * the paper's early cuts: at an opponent's node below the seat's, the search stops once every vector found is
   dominated by the seat's front so far (more moves only lower them); at the seat's node it stops once a vector
-  gets every world the best outcome there can be.
+  gets every world the best outcome there can be; a world left alone at a node (or the seat's cards all played)
+  is solved double dummy from there, which is what the seat would then do knowing it. A ``budget`` of nodes and
+  outcome vectors combined (a count, never a clock) bounds a search: a front can grow as the product of its
+  children's, and some endings of four players (Bid Euchre's, benchmarks/RESULTS.md) go past a million.
 
 ``depth=None`` searches to the seat's last card: with the worlds all the deals consistent with its view, that is
 the exact value of each card when the seat commits to one strategy for all worlds and the defence is omniscient
