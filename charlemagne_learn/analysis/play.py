@@ -2,21 +2,28 @@
 plays for (the contract made, or set) and the points it can expect, over deals of the hidden cards consistent with
 what the seat has seen, each solved double-dummy (:func:`~charlemagne_learn.analysis.pimc.play_outcomes`); its
 reason says what the card does to the trick, then what the seat wants from the hand.
+
+A lone bidder's last cards (:func:`ending_worlds`) are also graded over every deal it cannot tell apart, by αμ
+(:mod:`.alphamu`): its later cards chosen once for all of them, not guessed right on each as double dummy does.
+Where that grades any card otherwise than double dummy does, αμ's grades are given, resting on those deals, all of
+them, each weighing the same (the bids are not read as evidence there); elsewhere double dummy's stand as they were.
 """
 
 from __future__ import annotations
 
 from ..engine.actions import Action
 from ..engine.cards import Card
+from ..engine.errors import IllegalActionError
 from ..engine.hand import SeatView
 from ..engine.messages import Message, message
 from ..engine.ranking import CardOrder
 from ..engine.scoring import stake, trick_values
+from .alphamu import World, alphamu_outcomes, information_set
 from .choices import Choice, GameChances, Row, rank_choices
 from .equity import AtScore
 from .pimc import play_outcomes
 
-__all__ = ["play_choices"]
+__all__ = ["outcome_choices", "play_choices"]
 
 
 def play_choices(
@@ -24,6 +31,46 @@ def play_choices(
 ) -> tuple[list[Choice], int]:
     """Every card the seat may play, ranked; and the deals behind them. ``at``: the game's score, where it is known:
     each deal's end is then also worth a chance of winning the game (:class:`~.choices.GameChances`)."""
+    found = play_outcomes(view, samples, seed, bids=bids)
+    choices = outcome_choices(view, found, at)
+    worlds = ending_worlds(view)
+    if worlds is not None:
+        # double dummy's grades stand unless αμ, over every deal, grades a card otherwise: then αμ's are the truer
+        try:
+            exact = outcome_choices(view, alphamu_outcomes(view, None, worlds, budget=ENDING_BUDGET), at)
+        except IllegalActionError:  # a search too long for a grade given while the learner waits
+            return choices, len(next(iter(found.values())))
+        if {c.action: c.grade for c in exact} != {c.action: c.grade for c in choices}:
+            return exact, len(worlds)
+    return choices, len(next(iter(found.values())))
+
+
+#: The lone bidder's last cards graded by αμ over every deal it cannot tell apart (:func:`ending_worlds`): at most
+#: this many cards in hand, and this many deals (benchmarks/RESULTS.md: within a second, lone endings of three cards).
+ENDING_CARDS = 3
+ENDING_WORLDS = 2500
+#: ... and at most this many nodes and outcome vectors combined (about a second in CPython; a count, not a clock, so
+#: the grade is the same on every machine).
+ENDING_BUDGET = 30_000
+
+
+def ending_worlds(view: SeatView) -> list[World] | None:
+    """Every deal of the hidden cards the seat cannot tell apart, where its card is graded by αμ instead of double
+    dummy (:mod:`.alphamu`): a lone bidder (Charlemagne, Gros Charlemagne, Mulot, Gros Mulot, Le Petit, the American
+    and Maine Charlemagne alone), one player alone with its guesses, with at most :data:`ENDING_CARDS` cards and
+    :data:`ENDING_WORLDS` such deals. None elsewhere: double dummy on the sampled deals grades it, as before."""
+    contract = view.contract
+    if contract is None or not contract.alone or view.seat != contract.bidder or len(view.hand) > ENDING_CARDS:
+        return None
+    try:
+        return information_set(view, ENDING_WORLDS)
+    except IllegalActionError:  # too many deals to search them all
+        return None
+
+
+def outcome_choices(view: SeatView, found: dict[Card, list[int]], at: AtScore | None = None) -> list[Choice]:
+    """The cards of ``found`` graded: each card's bidder-side tricks from here on the same deals (or worlds); to the
+    game's score ``at``, where it decides."""
     contract = view.contract
     assert contract is not None
     ours = view.seat.team == contract.team
@@ -32,7 +79,6 @@ def play_choices(
     left = len(view.hand)
     rows: list[Row] = []
     results: list[list[float]] = []
-    found = play_outcomes(view, samples, seed, bids=bids)
     values, makes = trick_values(contract)
     for card, outcomes in found.items():
         points = [sign * values[taken + future] for future in outcomes]
@@ -54,7 +100,7 @@ def play_choices(
         spec = contract.spec
         made_at, failed_at = (0, 1) if spec.avoid else (spec.tricks, spec.tricks - 1)
         game = GameChances(at, rows_game, abs(chances[made_at] - chances[failed_at]), ends)
-    return rank_choices(rows, at_stake, results=results, game=game), len(next(iter(found.values())))
+    return rank_choices(rows, at_stake, results=results, game=game)
 
 
 def _play_reason(view: SeatView, card: Card, points: float, made: float) -> Message:
