@@ -4,6 +4,7 @@ seat."""
 from __future__ import annotations
 
 import json
+import logging
 import math
 from collections import Counter
 from pathlib import Path
@@ -16,7 +17,9 @@ from charlemagne_learn.analysis.kinds import BOTS, LEVELS, make_bot, seat_kinds
 from charlemagne_learn.analysis.learner import MISTAKES, NEWCOMER, PRACTISED, LearnerBot, mistake_open
 from charlemagne_learn.analysis.pimcbot import PimcBot
 from charlemagne_learn.analysis.rulebot import advise
+from charlemagne_learn.engine.cards import Seat
 from charlemagne_learn.engine.i18n import word
+from charlemagne_learn.referee.front import RefereeSettings
 from charlemagne_learn.referee.tables import Referee
 from charlemagne_learn.teach.ratings import Rating, chance
 from charlemagne_learn.teach.session import TableSession
@@ -191,6 +194,15 @@ def test_the_play_table_names_each_seats_level_in_both_languages() -> None:
         players = {s["seat"]: s["player"] for s in p.picture["seats"]}
         assert players["W"] == beginner and players["N"] == word("play.bot.expert", lang)
         assert players["E"] == word("play.bot.rule", lang)
+
+
+def test_the_referee_fills_each_empty_seat_with_its_level(tmp_path: Path) -> None:
+    settings = RefereeSettings(bots={"E": "beginner", "W": "expert"})
+    referee = settings.make_tables(logging.getLogger("test"), tmp_path).referee
+    assert referee.bots == {Seat.N: "rule", Seat.E: "beginner", Seat.S: "rule", Seat.W: "expert"}
+    table = referee.open("room", "teacher", "canadian", seed=3)
+    session = referee._session(table, [Seat.S])
+    assert [session.player(s) for s in Seat] == ["rule", "beginner", None, "expert"]
 
 
 @pytest.mark.parametrize(
