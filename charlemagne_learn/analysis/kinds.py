@@ -1,26 +1,40 @@
-"""The kinds of bot a table, a lesson or a tournament names: ``make_bot("rule", seed)``.
+"""The kinds of bot a table, a lesson or a tournament names: ``make_bot("rule", seed)``, and the ladder of levels.
+
+:data:`LEVELS` names the bots by how well they play, weakest first, as a table offers them to a learner: a beginner
+(:class:`~.learner.LearnerBot` with a newcomer's mistakes), a casual player (the mistakes of a learner some weeks
+into practice), a club player (:class:`~.rulebot.RuleBot`, the rules of thumb), a strong player (:class:`~.pimcbot.
+PimcBot`) and an expert (PimcBot on twice the deals per card). Each level's strength against RuleBot, in points a
+hand on duplicate deals, is measured by ``benchmarks/ladder.py`` and kept in ``benchmarks/RESULTS.md``. A level is
+a kind of bot like any other: ``make_bot("beginner", 3)``.
 
 The package's own kinds are listed here, each beside the class that plays it, so that every name is known whatever
 else was imported (a bot's module registering itself as it was imported made ``"rule"`` unknown to a program that
 had imported only the tables). :func:`register_bot` adds a kind of one's own.
 
 >>> sorted(BOTS)[:4]
-['pimc', 'pimc-bidding', 'pimc-blind', 'pimc-rulebids']
+['beginner', 'casual', 'club', 'expert']
+>>> LEVELS
+('beginner', 'casual', 'club', 'strong', 'expert')
 >>> make_bot("rule", 2)
 RuleBot(seed=2)
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
+from ..engine.cards import Seat
 from ..engine.errors import RulesOptionError, quote
 from ..engine.i18n import sentence
 from .bots import Bot, RandomBot
+from .learner import LearnerBot
 from .pimcbot import PimcBot
 from .rulebot import RuleBot
 
-__all__ = ["BOTS", "make_bot", "register_bot"]
+__all__ = ["BOTS", "LEVELS", "SeatKinds", "make_bot", "register_bot", "seat_kinds"]
+
+#: The levels, weakest first, each a kind of :data:`BOTS` (its maker below).
+LEVELS: tuple[str, ...] = ("beginner", "casual", "club", "strong", "expert")
 
 #: Each kind's maker, from a seed; the package's own first.
 BOTS: dict[str, Callable[[int], Bot]] = {
@@ -30,6 +44,14 @@ BOTS: dict[str, Callable[[int], Bot]] = {
     "pimc-bidding": lambda seed: PimcBot(seed, bidding="pimc"),
     "pimc-rulebids": lambda seed: PimcBot(seed, bidding="rule"),
     "pimc-blind": lambda seed: PimcBot(seed, read_bids=False),
+    LearnerBot.name: LearnerBot,
+    # the ladder: its makers' options are what its strengths in RESULTS.md were measured with
+    "beginner": lambda seed: LearnerBot(seed, rates="newcomer"),
+    "casual": lambda seed: LearnerBot(seed, rates="practised"),
+    "club": RuleBot,
+    "strong": PimcBot,
+    # twice the deals behind each card; the bids keep their 40 deals, which already take up to a second
+    "expert": lambda seed: PimcBot(seed, samples=80),
 }
 _OWN = frozenset(BOTS)
 
@@ -56,5 +78,31 @@ def make_bot(name: str, seed: int = 0) -> Bot:
     """
     key = str(name).strip().lower()
     if key not in BOTS:
-        raise RulesOptionError(sentence("bots.no_such_bot", name=quote(name), bots=", ".join(sorted(BOTS))))
+        raise _no_such_bot(name)
     return BOTS[key](seed)
+
+
+def _no_such_bot(name: object) -> RulesOptionError:
+    others = ", ".join(sorted(set(BOTS) - set(LEVELS)))
+    return RulesOptionError(sentence("bots.no_such_bot", name=quote(name), bots=others, levels=", ".join(LEVELS)))
+
+
+#: A kind of bot for every seat a bot fills (``"rule"``), or one for each seat named (``{"E": "beginner"}``).
+SeatKinds = str | Mapping[Seat, str] | Mapping[str, str]
+
+
+def seat_kinds(bots: SeatKinds, default: str = "rule") -> dict[Seat, str]:
+    """The kind of bot in each seat, from one kind for all or a kind for each seat named (the others ``default``),
+    every name checked: an unknown kind or seat is refused, saying the levels and the other bots.
+
+    >>> seat_kinds({"E": "beginner", "W": "Strong"})[Seat.W]
+    'strong'
+    """
+    given = bots if isinstance(bots, Mapping) else dict.fromkeys(Seat, bots)
+    kinds = dict.fromkeys(Seat, default)
+    for seat, kind in given.items():
+        key = kind.strip().lower() if isinstance(kind, str) else None
+        if key is None or key not in BOTS:
+            raise _no_such_bot(kind)
+        kinds[Seat.find(seat)] = key
+    return kinds

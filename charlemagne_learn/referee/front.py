@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from tornado.websocket import WebSocketClosedError
-from traitlets import Float, Int, List, Unicode
+from traitlets import Dict, Float, Int, List, Unicode, Union
 from traitlets.config import Configurable
 
 from ..analysis.hints import GRADE_SAMPLES
@@ -121,6 +121,12 @@ class RefereeSettings(Configurable):
     teachers = List(Unicode(), help="The people (user names) who may watch any table face up.").tag(config=True)
     grade_samples = Int(GRADE_SAMPLES, help="Deals behind each grade and review.").tag(config=True)
     hint_samples = Int(GRADE_SAMPLES, help="Deals behind each hint.").tag(config=True)
+    bots = Union(
+        [Unicode(), Dict(value_trait=Unicode())],
+        default_value="rule",
+        help="The bot in each seat nobody plays: a level, 'beginner' to 'expert', or a bot's name; or one for each seat, "
+        "like {'E': 'beginner', 'W': 'strong'} (RuleBot in a seat not named).",
+    ).tag(config=True)
 
     def make_tables(self, log: Logger, default_folder: Path) -> Tables:
         """The referee these settings describe, its tables read back from its folder (``default_folder`` unless
@@ -135,6 +141,7 @@ class RefereeSettings(Configurable):
             teachers=self.teachers,
             grade_samples=self.grade_samples,
             hint_samples=self.hint_samples,
+            bots=self.bots,
         )
         log.info("charlemagne_learn: the referee keeps %d table(s) in %s", len(referee.tables), folder)
         for path, why in referee.unread:

@@ -93,7 +93,7 @@ from typing import Any
 from ..analysis.choices import Hint, ReviewLine
 from ..analysis.exchange import ExchangeHint, exchange_hint
 from ..analysis.hints import GRADE_SAMPLES, graded
-from ..analysis.kinds import make_bot
+from ..analysis.kinds import SeatKinds, make_bot, seat_kinds
 from ..engine.actions import Action
 from ..engine.cards import Card, Seat
 from ..engine.errors import CharlemagneError, IllegalActionError, quote
@@ -255,7 +255,9 @@ class Referee:
     decision before a bot makes it for them (None: no limit), so nobody stalls a table; ``teachers``: identities
     who may watch any table they do not play at; ``burst`` / ``per_second``: the token bucket of each connection;
     ``max_tables``: the most tables open at once; ``max_pages``: the most pages one person has open at one table;
-    ``bots``: the kind of bot that fills a seat; ``grade_samples`` / ``hint_samples``: deals behind a grade and a
+    ``bots``: the kind of bot that fills a seat (a level of the ladder, ``"beginner"`` to ``"expert"``, or a bot's
+    own name), or a kind for each seat (``{"E": "beginner", "W": "strong"}``, RuleBot in a seat not named), checked
+    now; ``grade_samples`` / ``hint_samples``: deals behind a grade and a
     hint."""
 
     def __init__(
@@ -270,7 +272,7 @@ class Referee:
         per_second: float = 5.0,
         max_tables: int = 64,
         max_pages: int = 8,
-        bots: str = "rule",
+        bots: SeatKinds = "rule",
         grade_samples: int = GRADE_SAMPLES,
         hint_samples: int = GRADE_SAMPLES,
     ) -> None:
@@ -283,7 +285,8 @@ class Referee:
         self.teachers = frozenset(teachers)
         self.burst = burst
         self.per_second = float(per_second)
-        self.bots = bots
+        #: The kind of bot that plays each seat a person leaves empty (or hands over, or takes too long in).
+        self.bots = seat_kinds(bots)
         self.grade_samples = grade_samples
         self.hint_samples = hint_samples
         self.tables: dict[str, Table] = {}
@@ -396,7 +399,7 @@ class Referee:
                     if sitter.away_since is None or now - sitter.away_since < self.replace_after or session is None:
                         continue
                     if seat in session.people and len(session.people) > 1:
-                        session.bot_plays(seat, self.bots)
+                        session.bot_plays(seat, self.bots[seat])
                         changed = True
                 if changed:
                     self._save(table)
@@ -414,7 +417,7 @@ class Referee:
         seat = session.game.hand.to_move
         if seat is None or seat not in session.people or not session.your_turn:
             return False
-        bot = make_bot(self.bots, derive_seed(table.seed, table.moves))
+        bot = make_bot(self.bots[seat], derive_seed(table.seed, table.moves))
         session.grade_moves = False  # the bot's decision is nobody's to be graded on
         try:
             session.play(bot.act(session.game.hand.view(seat)), seat)
@@ -617,7 +620,7 @@ class Referee:
         if session is not None and seat in session.people:
             if len(session.people) == 1:  # the last person: the table waits for someone to sit, bots play no game
                 raise _refuse("referee.last_person")
-            session.bot_plays(seat, self.bots)
+            session.bot_plays(seat, self.bots[seat])
         del table.seats[seat]
         self._save(table)
         return self._everyone(table)
@@ -729,7 +732,7 @@ class Referee:
             people = {Seat.find(s) for s in record["people"]}
             for seat in Seat:
                 if seat not in people:
-                    session.bot_plays(seat, self.bots)
+                    session.bot_plays(seat, self.bots[seat])
             table.session = session
         table.told_moves, table.turn_since = table.moves, now  # the turn on show begins again as the table does
         return table

@@ -37,7 +37,7 @@ from ..analysis.bots import Bot
 from ..analysis.exchange import ExchangeChoice, ExchangeHint, exchange_hint, exchange_made
 from ..analysis.hints import GRADE_SAMPLES, Hint, ReviewLine, before_exchange, hint, review
 from ..analysis.hints import graded as hinted
-from ..analysis.kinds import make_bot
+from ..analysis.kinds import SeatKinds, make_bot, seat_kinds
 from ..analysis.odds import MAX_SAMPLES
 from ..analysis.work import ahead
 from ..course import course_variant
@@ -177,8 +177,10 @@ class TableSession:
     """A game from ``seat`` against three bots, or several people (``people="NS"``, up to all four) at one screen.
 
     ``scores``: the score the game starts from (``{"NS": 28, "EW": 30}``); ``bots``: the other players' kind (any
-    name :func:`~charlemagne_learn.analysis.kinds.make_bot` knows); ``partner`` / ``opponents``: another kind for the
-    first person's partner / the two opponents; ``hints``: hints are offered; ``grade_moves``: each bid and card is
+    name :func:`~charlemagne_learn.analysis.kinds.make_bot` knows: a level of the ladder, ``"beginner"`` to
+    ``"expert"``, or a bot's own name), or a kind for each seat a bot plays (``{"E": "beginner", "W": "strong"}``,
+    RuleBot in a seat not named); ``partner`` / ``opponents``: another kind for the first person's partner / the two
+    opponents; ``hints``: hints are offered; ``grade_moves``: each bid and card is
     graded as it is made; ``hint_samples`` / ``grade_samples``: deals of the hidden cards behind a hint / a grade and
     the review; ``pace``: how the bots' part of the hand is told (:data:`PACES`); ``lang``: the language the
     analysis writes its reasons in (a grade's, a review's); ``tell``: tell the bots' moves as a story
@@ -200,7 +202,7 @@ class TableSession:
         people: Iterable[Seat | str] | str | None = None,
         seed: int = 0,
         scores: Mapping[str, int] | None = None,
-        bots: str = "rule",
+        bots: SeatKinds = "rule",
         partner: str | None = None,
         opponents: str | None = None,
         hints: bool = True,
@@ -224,7 +226,8 @@ class TableSession:
         self.game = Game(rules, first_dealer, seed, scores=scores, hands=hands, kitty=kitty)
         if deal is not None:
             self.game.deal(deal)
-        self._bot_kind = bots
+        #: The kind of bot each seat gets when a bot plays it (a seat a person hands over too).
+        self._bot_kinds = seat_kinds(bots)
         #: With several people: the pass screen hides the hands between two people's turns (False: the screen is the
         #: seat to move's at once: each person at a screen of their own, as at a shared table, or one person typing in
         #: a hand every seat played with real cards).
@@ -234,7 +237,7 @@ class TableSession:
         self.kinds: dict[Seat, str] = {
             s: (partner if s == self.me.partner and partner is not None else None)
             or (opponents if s.team != self.me.team and opponents is not None else None)
-            or bots
+            or self._bot_kinds[s]
             for s in Seat
             if s not in self.people
         }
@@ -694,7 +697,7 @@ class TableSession:
         found = Seat.find(seat)
         if found not in self.people or len(self.people) == 1:
             raise RulesOptionError(sentence("play.people_count", value=quote(found.name)))
-        chosen = kind if kind is not None else self._bot_kind
+        chosen = kind if kind is not None else self._bot_kinds[found]
         self.bots[found] = make_bot(chosen, derive_seed(self.seed, int(found)))
         self.kinds[found] = chosen
         self.people = tuple(p for p in self.people if p != found)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..analysis.exchange import ExchangeChoice, ExchangeHint
 from ..analysis.hints import Hint
+from ..analysis.kinds import LEVELS
 from ..analysis.refute import refutation
 from ..analysis.shown import why
 from ..engine.actions import Action, choice_name
@@ -31,12 +32,15 @@ __all__ = [
     "refuted",
 ]
 
+#: The families of the package's own bots that have words of their own.
+_FAMILIES = ("random", "rule", "pimc", "learner")
+
 
 def bot_word(kind: str, lang: Lang) -> str:
-    """A kind of bot in words, with how strong it plays: its family's (``"pimc-blind"`` is a PIMC bot), or its
-    name for a kind registered elsewhere."""
+    """A kind of bot in words, with how strong it plays: a level's, its family's (``"pimc-blind"`` is a PIMC bot),
+    or its name for a kind registered elsewhere."""
     family = kind.strip().lower().split("-")[0]
-    return word(f"play.bot.{family}", lang) if family in ("random", "rule", "pimc") else kind
+    return word(f"play.bot.{family}", lang) if family in (*_FAMILIES, *LEVELS) else kind
 
 
 def choice_text(action: Action, rules: Rules, lang: Lang) -> str:

@@ -44,6 +44,7 @@ import traitlets as t
 
 from ..analysis.exchange import ExchangeHint
 from ..analysis.hints import GRADE_SAMPLES, Hint
+from ..analysis.kinds import SeatKinds
 from ..analysis.shown import review_why
 from ..course import check_student
 from ..course import student as course_student
@@ -155,8 +156,10 @@ class PlayTable(TableFront):
     ``scores``: the score the game starts from, to play the end of a game (``{"NS": 28, "EW": 30}``: what do
     you bid?); 0 to 0 by default.
 
-    ``bots``: the kind of the three other players (``"rule"``, ``"pimc"``, ``"random"``: any name
-    :func:`~charlemagne_learn.analysis.kinds.make_bot` knows); ``partner`` / ``opponents``: another kind for the
+    ``bots``: the kind of the three other players — a level of the ladder, weakest first ``"beginner"``,
+    ``"casual"``, ``"club"``, ``"strong"``, ``"expert"`` (:data:`~charlemagne_learn.analysis.kinds.LEVELS`), or any
+    name :func:`~charlemagne_learn.analysis.kinds.make_bot` knows (``"rule"``, ``"pimc"``, ``"random"``) — or a kind
+    for each seat (``bots={"E": "beginner", "N": "club", "W": "strong"}``, RuleBot in a seat not named); ``partner`` / ``opponents``: another kind for the
     learner's partner / for the two opponents (each seat names its player on the table); ``hints``: offer the Hint
     button;
     ``grade_moves``: grade each bid and card as it is made; ``hint_samples`` / ``grade_samples``: deals of the
@@ -209,7 +212,7 @@ class PlayTable(TableFront):
         people: Iterable[Seat | str] | str | None = None,
         seed: int = 0,
         scores: Mapping[str, int] | None = None,
-        bots: str = "rule",
+        bots: SeatKinds = "rule",
         partner: str | None = None,
         opponents: str | None = None,
         lang: str | None = None,

@@ -1,0 +1,229 @@
+"""An outside search player on the bot ladder: OpenSpiel's ISMCTS playing the cards through a registered game.
+
+OpenSpiel (the ``bench`` extra: PyPI ``open_spiel``, imported as ``pyspiel``) is given one contract's card play as a
+Python game, ``python_charlemagne_play``: the state is the contract, each seat's cards as a bit set, the trick and
+the tricks the bidder's side has taken; which cards may be played and who wins a trick come from the engine
+(``engine.tricks.legal_mask`` and ``winning_position``), a finished hand's score from ``analysis.exchange.
+trick_values``, so no rule is written twice. ISMCTS draws a world of the hidden cards at each simulation from the
+state's ``resample_from_infostate``, which deals them as PIMC does (``analysis.pimc.sample_hidden``, the bids read as
+evidence). :class:`IsmctsBot` bids and exchanges as RuleBot and plays each card it has a choice of by ISMCTS, and
+plays RuleBot as every level does (``ladder.py``: the same deals and seeds), its row kept in ``ladder.json``::
+
+    .venv/bin/pip install -e '.[bench]'
+    .venv/bin/python benchmarks/ismcts_ladder.py --deals 20 --simulations 100
+
+OpenSpiel's compiled ISMCTS (``pyspiel.ISMCTSBot``) ends the process with a segmentation fault on a Python game in
+open_spiel 2.0.2 — on OpenSpiel's own ``python_kuhn_poker`` too, where the C++ ``kuhn_poker`` works — so the search
+here is OpenSpiel's Python ISMCTS (``open_spiel.python.algorithms.ismcts``, the same algorithm, written after the C++
+one). The compiled search needs the game written in C++ and OpenSpiel built with it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from typing import Any
+
+import ladder
+import numpy as np
+import pyspiel
+from open_spiel.python.algorithms import ismcts, mcts
+
+from charlemagne_learn.analysis.bots import Bot
+from charlemagne_learn.analysis.exchange import trick_values
+from charlemagne_learn.analysis.kinds import register_bot
+from charlemagne_learn.analysis.pimc import sample_hidden
+from charlemagne_learn.analysis.rulebot import advise
+from charlemagne_learn.engine.actions import Action
+from charlemagne_learn.engine.cards import Card, Seat
+from charlemagne_learn.engine.contract import Contract
+from charlemagne_learn.engine.deal import mask_of
+from charlemagne_learn.engine.hand import Phase, SeatView
+from charlemagne_learn.engine.tricks import legal_mask, winning_position
+
+#: 32 cards and two jokers: an action is a card's index.
+CARDS = 34
+_TYPE = pyspiel.GameType(
+    short_name="python_charlemagne_play",
+    long_name="Charlemagne: one contract's card play",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    # no chance nodes: the hidden cards are dealt by the resampler, as a seat that sees its own cards imagines them
+    chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=4,
+    min_num_players=4,
+    provides_information_state_string=True,
+    provides_information_state_tensor=False,
+    provides_observation_string=False,
+    provides_observation_tensor=False,
+    parameter_specification={},
+)
+_INFO = pyspiel.GameInfo(
+    num_distinct_actions=CARDS,
+    max_chance_outcomes=0,
+    num_players=4,
+    min_utility=-40.0,
+    max_utility=40.0,
+    utility_sum=0.0,
+    max_game_length=40,
+)
+
+
+class PlayGame(pyspiel.Game):  # type: ignore[misc]
+    """The card play of one contract; :attr:`root` is the position a bot searches from."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        super().__init__(_TYPE, _INFO, params or {})
+        self.root: PlayState | None = None
+
+    def new_initial_state(self) -> PlayState:
+        assert self.root is not None, "give the game the position to search from (game.root)"
+        return self.root.__deepcopy__({})
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
+        return _Observer()
+
+
+Hidden = dict[Seat, int]
+
+
+class PlayState(pyspiel.State):  # type: ignore[misc]
+    def __init__(
+        self,
+        game: PlayGame,
+        contract: Contract,
+        hands: list[int],
+        leader: int,
+        trick: list[int],
+        taken: int,
+        moves: list[tuple[int, int]],
+        worlds: list[Hidden],
+    ) -> None:
+        super().__init__(game)
+        self.contract, self.hands, self.leader = contract, list(hands), leader
+        self.trick, self.taken, self.moves, self.worlds = list(trick), taken, list(moves), worlds
+        self.order = contract.order
+        self.active = [int(s) for s in contract.active_seats]
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> PlayState:
+        # the contract and the worlds are shared: nothing changes them
+        return PlayState(
+            self.get_game(), self.contract, self.hands, self.leader, self.trick, self.taken, self.moves, self.worlds
+        )
+
+    def _to_move(self) -> int:
+        return self.active[(self.active.index(self.leader) + len(self.trick)) % len(self.active)]
+
+    def current_player(self) -> int:
+        return int(pyspiel.PlayerId.TERMINAL) if self.is_terminal() else self._to_move()
+
+    def _legal_actions(self, player: int) -> list[int]:
+        mask = legal_mask(self.order, self.hands[player], self.trick[0] if self.trick else -1)
+        return [c for c in range(CARDS) if mask >> c & 1]
+
+    def _apply_action(self, card: int) -> None:
+        seat = self._to_move()
+        self.hands[seat] &= ~(1 << card)
+        self.trick.append(card)
+        self.moves.append((seat, card))
+        if len(self.trick) == len(self.active):
+            first = self.active.index(self.leader)
+            winner = self.active[(first + winning_position(self.order, self.trick)) % len(self.active)]
+            self.taken += int(winner % 2 == int(self.contract.bidder) % 2)
+            self.leader, self.trick = winner, []
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return str(Card.from_index(action))
+
+    def is_terminal(self) -> bool:
+        return not self.trick and not any(self.hands[s] for s in self.active)
+
+    def returns(self) -> list[float]:
+        if not self.is_terminal():
+            return [0.0] * 4
+        value = float(trick_values(self.contract)[0][self.taken])
+        team = int(self.contract.bidder) % 2
+        return [value if s % 2 == team else -value for s in range(4)]
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> PlayState:
+        """A world of the hidden cards, one of the root's (ISMCTS resamples at the root only)."""
+        hidden = self.worlds[int(probability_sampler() * len(self.worlds)) % len(self.worlds)]
+        out = self.__deepcopy__({})
+        for seat, cards in hidden.items():
+            out.hands[int(seat)] = cards
+        return out
+
+    def __str__(self) -> str:
+        return " ".join(f"{seat}:{Card.from_index(card)}" for seat, card in self.moves)
+
+
+class _Observer:
+    """What a seat knows: its own cards and every card played, in order (ISMCTS keys its nodes by it)."""
+
+    def __init__(self) -> None:
+        self.tensor = np.zeros(0, np.float32)
+        self.dict: dict[str, Any] = {}
+
+    def set_from(self, state: PlayState, player: int) -> None:
+        pass
+
+    def string_from(self, state: PlayState, player: int) -> str:
+        return f"{player}|{state.hands[player]}|{state.moves}"
+
+
+pyspiel.register_game(_TYPE, PlayGame)
+
+
+class IsmctsBot(Bot):
+    """RuleBot's bids and exchange; each card by ISMCTS over ``worlds`` deals of the hidden cards."""
+
+    name = "ismcts"
+
+    def __init__(self, seed: int = 0, simulations: int = 100, worlds: int = 40) -> None:
+        super().__init__(seed)
+        self.simulations, self.worlds = simulations, worlds
+
+    def decide(self, view: SeatView, rng: random.Random) -> Action:
+        contract = view.contract
+        if view.phase is not Phase.PLAY or len(view.legal_actions) == 1 or contract is None:
+            return advise(view).action
+        seed = rng.getrandbits(31)  # one seed a decision from the bot's own generator: a hand replays exactly
+        game = pyspiel.load_game(_TYPE.short_name)
+        hands = [0] * 4
+        hands[int(view.seat)] = mask_of(view.hand)
+        moves = [(int(s), c.index) for t in view.tricks for s, c in zip(t.seats, t.cards, strict=True)]
+        moves += [(int(s), c.index) for s, c in view.trick]
+        taken = sum(int(t.winner) % 2 == int(contract.bidder) % 2 for t in view.tricks)
+        leader = view.trick[0][0] if view.trick else view.tricks[-1].winner if view.tricks else view.to_move
+        assert leader is not None
+        worlds = list(sample_hidden(view, self.worlds, seed))
+        position = PlayState(game, contract, hands, int(leader), [c.index for _, c in view.trick], taken, moves, worlds)
+        game.root = position.resample_from_infostate(int(view.seat), lambda: 0.0)
+        state_rng = np.random.RandomState(seed)
+        search = ismcts.ISMCTSBot(
+            game, mcts.RandomRolloutEvaluator(1, state_rng), 2.0, self.simulations, random_state=state_rng
+        )
+        # the worlds drawn from the bot's own generator: OpenSpiel's sampler is seeded afresh in every process
+        search.set_resampler(lambda state, player: state.resample_from_infostate(player, state_rng.uniform))
+        return Action.play(Card.from_index(int(search.step(game.root))))
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    ap.add_argument("--variant", default="canadian")
+    ap.add_argument("--deals", type=int, default=20, help="deals, each played twice (default 20)")
+    ap.add_argument("--simulations", type=int, default=100, help="ISMCTS simulations a card (default 100)")
+    ap.add_argument("--seed", type=int, default=20261129, help="seed of the deals, the levels' (default 20261129)")
+    args = ap.parse_args(sys.argv[1:] if argv is None else argv)
+    register_bot(IsmctsBot.name, lambda seed: IsmctsBot(seed, args.simulations))
+    for row in ladder.measure(args.variant, IsmctsBot.name, args.deals, args.seed, every=5):
+        ladder.KEPT.write_text(json.dumps(ladder.keep(ladder.load(), row), indent=1) + "\n")
+        print(ladder.table([row]).splitlines()[-1], file=sys.stderr, flush=True)
+
+
+if __name__ == "__main__":
+    main()
