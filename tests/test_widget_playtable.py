@@ -543,7 +543,7 @@ def test_the_partner_and_the_opponents_may_be_bots_of_different_strengths_and_ea
     p = PlayTable("canadian", "S", seed=4, partner="pimc", opponents="random", grade_moves=False)
     players = {s["seat"]: s["player"] for s in p.picture["seats"]}
     assert players == {
-        "N": "PIMC bot: the strongest",
+        "N": "PIMC bot: looks ahead on sampled deals",
         "E": "random bot: the weakest",
         "S": "you",
         "W": "random bot: the weakest",
