@@ -13,6 +13,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -95,7 +96,15 @@ def test_the_shared_parts_are_bundled_where_imported_and_only_there() -> None:
     with_picture = {
         name for name, text in built.items() if name.endswith(".js") and "// widgets/table_picture.js" in text
     }
-    assert with_picture == {"table.js", "playtable.js"}
+    sources = {p.name: p.read_text(encoding="utf-8") for p in (ROOT / "widgets").glob("*.js")}
+
+    def imports(name: str) -> set[str]:  # what a source file imports, and what those import in turn
+        found = set(re.findall(r'from\s+"\./([\w-]+\.js)"', sources[name]))
+        return found.union(*(imports(part) for part in found))
+
+    widgets_js = {name for name in built if name.endswith(".js")}
+    assert with_picture == {name for name in widgets_js if "table_picture.js" in imports(name)}
+    assert {"table.js", "playtable.js", "shared.js"} <= with_picture and "hand.js" not in with_picture
     assert all("// widgets/common.js" in text for name, text in built.items() if name.endswith(".js"))
     assert ".cl-seat" in built["table.css"] and ".cl-seat" not in built["hand.css"]
 
