@@ -129,3 +129,30 @@ def test_an_auction_that_meets_the_same_seat_and_highest_bid_as_another_is_not_p
     monkeypatch.setattr(auction, "_finish_auction", finished_afresh)
     _, afresh = counted_work(variant, monkeypatch)
     assert calls[0] < afresh[0]
+
+
+def test_a_bid_looked_up_by_its_own_name_is_found_without_reading_the_name_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every call of every auction a hint plays out looks its bid up by name: a bid's own name, or any key of the
+    ladder, is found as it is, on the rung the long way finds (a key read again is itself), and other spellings still
+    go the long way."""
+    from charlemagne_learn.engine import rules as rules_module
+
+    for variant in rules_module.VARIANTS.values():
+        for key, level in variant._bid_index.items():
+            assert rules_module._bid_key(key) == key and variant.bid_level(key) == level
+    read: list[str] = []
+    bid_key = rules_module._bid_key
+
+    def counted(text: str) -> str:
+        read.append(text)
+        return bid_key(text)
+
+    monkeypatch.setattr(rules_module, "_bid_key", counted)
+    canadian = cl.Rules.preset("canadian")
+    assert [canadian.bid(spec.name) for spec in canadian.bids] == list(canadian.bids)
+    assert read == []
+    assert canadian.bid("Gros Charlemagne") is canadian.bid("gros_charlemagne") and read == ["Gros Charlemagne"]
+    with pytest.raises(cl.ContractError):
+        canadian.bid("9")
