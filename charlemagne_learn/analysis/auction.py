@@ -225,9 +225,7 @@ def _exchanged(state: HandState) -> _Table | None:
     return None if contract is None else (contract, list(state.masks()))
 
 
-def _exchanged_once(
-    state: HandState, high: tuple[int, Action | None], exchanged: dict[tuple[object, ...], _Table | None]
-) -> _Table | None:
+def _exchanged_once(state: HandState, high: _High, exchanged: dict[tuple[object, ...], _Table | None]) -> _Table | None:
     """:func:`_exchanged` of ``state``, its auction over and won by ``high``, read back from ``exchanged`` (this
     deal's exchanges so far, by seat and :func:`~.rulebot.exchange_key`) where the same seat has exchanged alike for
     another bid: the same hands and trump, the contract of this bid."""

@@ -52,8 +52,8 @@ from .evaluate import best_trump, discard, hand_strength, judge, losers, partner
 from .pimc import shown_out
 
 __all__ = [
-    "RULES", "Advice", "RuleBot", "Seen", "advise", "bid_by_rule", "exchange_key", "named_trump", "rule_text", "trump_known",
-    "winning_bid",
+    "RULES", "Advice", "RuleBot", "Seen", "advise", "bid_by_rule", "exchange_key", "named_trump", "rule_text",
+    "trump_known", "winning_bid",
 ]  # fmt: skip
 
 #: Every rule RuleBot follows, by key, in English: the text is what a learner reads about a decision (the catalogs
