@@ -51,7 +51,7 @@ from .choices import Choice, GameChances, Row, rank_choices, still_to_bid
 from .equity import AtScore
 from .exchange import play_outs
 from .pimc import deals_before_exchange
-from .rulebot import auction_by_rule, exchange_by_rule
+from .rulebot import bid_by_rule, exchange_by_rule, exchange_key
 
 __all__ = ["action_points", "auction_choices", "auction_values", "bidding_swing"]
 
@@ -79,21 +79,25 @@ def action_points(view: SeatView, samples: int, seed: int) -> dict[Action, list[
     seed = check_seed(seed)
     me = view.seat
     actions = list(view.legal_actions)
+    opened: _High = next(((int(seat), a) for seat, a in reversed(view.bids) if a.kind == "bid"), (-1, None))
 
     def contracts(start: HandState) -> tuple[list[int], list[_Table | None]]:
         """Each action's contract on this deal, after the rest of the auction and the exchange: an index per action
         into the tables to play (None: thrown in), actions ending in the same final bid by the same seat played
-        out once."""
-        seen: dict[tuple[int, Action | None], int] = {}
+        out once, and final bids the same seat exchanges alike (:func:`~.rulebot.exchange_key`) exchanged once."""
+        seen: dict[_High, int] = {}
+        heard: dict[tuple[int, _High], _High] = {}
+        exchanged: dict[tuple[object, ...], _Table | None] = {}
         tables: list[_Table | None] = []
         which = []
         for action in actions:
             state = start.copy()
             state.apply(action)
-            high = _finish_auction(state)
+            high, over = _finish_auction(state, (int(me), action) if action.kind == "bid" else opened, heard)
             if high not in seen:
+                assert over  # an auction cut short met one played out already, its final bid in ``seen``
                 seen[high] = len(tables)
-                tables.append(_exchanged(state) if high[1] is not None else None)
+                tables.append(None if high[1] is None else _exchanged_once(state, high, exchanged))
             which.append(seen[high])
         return which, tables
 
@@ -181,11 +185,33 @@ def _reason(view: SeatView, action: Action, points: float) -> Message:
     return message("auction.reason_pass_opponent", seat=seat, bid=Phrase(Action.called, high), points=points)
 
 
-def _finish_auction(state: HandState) -> tuple[int, Action | None]:
-    """Let every later seat bid as RuleBot; the winning seat and bid (None when all passed)."""
-    auction_by_rule(state)
-    high = next(((s, a) for s, a in reversed(state.history) if a.kind == "bid"), None)
-    return (-1, None) if high is None else (int(high[0]), high[1])
+#: A seat and its bid, the highest of an auction (-1 and None: nobody has bid).
+_High = tuple[int, Action | None]
+
+
+def _finish_auction(state: HandState, high: _High, heard: dict[tuple[int, _High], _High]) -> tuple[_High, bool]:
+    """Let every later seat bid as RuleBot; the winning seat and bid (-1 and None when all passed), and whether
+    ``state`` was played to the auction's end. ``high``: the highest bid in ``state`` so far. ``heard``: the final
+    bid of this deal's auctions from each seat to bid and highest bid met so far — RuleBot's call reads nothing else
+    of the auction (:func:`~.rulebot.bid_by_rule`), so an auction that meets one is cut short there."""
+    met = []
+    while state.phase is Phase.BIDDING:
+        seat = state.to_move
+        assert seat is not None
+        at = (int(seat), high)
+        final = heard.get(at)
+        if final is not None:
+            break
+        met.append(at)
+        action = bid_by_rule(state)
+        state.apply(action)
+        if action.kind == "bid":
+            high = (at[0], action)
+    else:
+        final = high
+    for at in met:
+        heard[at] = final
+    return final, state.phase is not Phase.BIDDING
 
 
 #: A contract and the hands it is played with.
@@ -197,6 +223,26 @@ def _exchanged(state: HandState) -> _Table | None:
     exchange_by_rule(state)
     contract = state.contract
     return None if contract is None else (contract, list(state.masks()))
+
+
+def _exchanged_once(state: HandState, high: _High, exchanged: dict[tuple[object, ...], _Table | None]) -> _Table | None:
+    """:func:`_exchanged` of ``state``, its auction over and won by ``high``, read back from ``exchanged`` (this
+    deal's exchanges so far, by seat and :func:`~.rulebot.exchange_key`) where the same seat has exchanged alike for
+    another bid: the same hands and trump, the contract of this bid."""
+    spec = state.bid
+    assert spec is not None and high[1] is not None
+    key = (high[0], *exchange_key(state.rules, spec, high[1]))
+    if key not in exchanged:
+        exchanged[key] = _exchanged(state)
+        return exchanged[key]
+    table = exchanged[key]
+    if table is None:  # the hand thrown in during the exchange, as it is for this bid too
+        return None
+    made, hands = table
+    alone = made.alone if spec.alone == "optional" else None
+    return Contract.cached(
+        state.rules, spec, made.bidder, made.trump, alone=alone, lone_defender=made.lone_defender
+    ), hands
 
 
 def _side(net: int, contract: Contract, me: Seat) -> float:

@@ -51,7 +51,10 @@ from .bots import Bot, check_view
 from .evaluate import best_trump, discard, hand_strength, judge, losers, partner_card
 from .pimc import shown_out
 
-__all__ = ["RULES", "Advice", "RuleBot", "Seen", "advise", "named_trump", "rule_text", "trump_known", "winning_bid"]
+__all__ = [
+    "RULES", "Advice", "RuleBot", "Seen", "advise", "bid_by_rule", "exchange_key", "named_trump", "rule_text",
+    "trump_known", "winning_bid",
+]  # fmt: skip
 
 #: Every rule RuleBot follows, by key, in English: the text is what a learner reads about a decision (the catalogs
 #: hold each one as ``rule.<key>``, in every language).
@@ -214,7 +217,13 @@ def auction_by_rule(state: HandState) -> None:
     """Every bid still to come in ``state`` made as RuleBot makes it, for the analyses that judge a bid by the
     rest of the auction."""
     while state.phase is Phase.BIDDING:
-        state.apply(_advise_before_play(_StateSeat(state)).action)
+        state.apply(bid_by_rule(state))
+
+
+def bid_by_rule(state: HandState) -> Action:
+    """The call RuleBot makes for the seat to bid in ``state`` (in the bidding): a function of that seat, its cards
+    and the highest bid so far, and of nothing else the auction said."""
+    return _advise_before_play(_StateSeat(state)).action
 
 
 def exchange_by_rule(state: HandState) -> None:
@@ -222,6 +231,25 @@ def exchange_by_rule(state: HandState) -> None:
     it, for the analyses that play a decision on (a hand thrown in stays over)."""
     while not state.is_over and state.phase is not Phase.PLAY:
         state.apply(_advise_before_play(_StateSeat(state)).action)
+
+
+def exchange_key(rules: Rules, spec: BidSpec, bid: Action) -> tuple[object, ...]:
+    """All that the steps from the end of the auction to the first card (the engine's, and RuleBot's choices in
+    them, :func:`exchange_by_rule`) read of the winning bid ``bid``: two bids with the same key, won by the same seat
+    on the same deal, are exchanged alike, card for card and with the same trump — only the contract differs (the
+    numbered bids, whose trick count the exchange never reads, share one)."""
+    return (
+        bid.suit,
+        bid.no_trump,
+        spec.trump,
+        spec.alone,
+        spec.exchange,
+        spec.avoid,
+        spec.bidder_leads,
+        spec.exposed_after_first_trick,
+        spec.outright,
+        _take_all(spec, rules),
+    )
 
 
 def winning_bid(view: Seen) -> tuple[BidSpec, Seat]:

@@ -460,6 +460,11 @@ class Rules(HashedOnce):
     def bid_level(self, name: str) -> int:
         """The rung of the ladder (0: the lowest bid) of the bid with that name, alias or name players use; refused
         with the ladder's bids, and with the table whose bid it is when another table has it ("Mulot+")."""
+        # a bid's own name (every call of every auction a hint plays out) is a key already: _bid_key leaves a key as
+        # it is, so this reads what the long way reads
+        level = self._bid_index.get(name) if type(name) is str else None
+        if level is not None:
+            return level
         key = _bid_key(str(name))
         if key in self._bid_index:
             return self._bid_index[key]
