@@ -11,7 +11,7 @@ import pytest
 
 import charlemagne_learn as cl
 from charlemagne_learn.analysis.alphamu import World, alphamu_outcomes, information_set
-from charlemagne_learn.analysis.endings import Ending, ending_state, load_endings
+from charlemagne_learn.analysis.endings import Ending, card_scores, ending_state, load_endings
 from charlemagne_learn.analysis.hints import hint
 from charlemagne_learn.analysis.pimc import play_outcomes, sample_hidden
 from charlemagne_learn.analysis.play import outcome_choices
@@ -32,20 +32,6 @@ SMALL = [e for e in ENDINGS if e.left == 3][::7]
 def _view(ending: Ending) -> SeatView:
     state = ending_state(ending)
     return state.view(state.to_move)
-
-
-def _scores(view: SeatView, found: dict[Card, list[int]]) -> dict[Card, tuple[int, int]]:
-    """Each card's worlds with the seat's result and its points, summed (the grader's order)."""
-    contract = view.contract
-    assert contract is not None
-    values, makes = trick_values(contract)
-    ours = view.seat.team == contract.team
-    taken = sum(t.winner.team == contract.team for t in view.tricks)
-    sign = 1 if ours else -1
-    return {
-        c: (sum(makes[taken + t] == ours for t in v), sum(sign * values[taken + t] for t in v))
-        for c, v in found.items()
-    }
 
 
 @pytest.mark.parametrize("ending", SMALL, ids=str)
@@ -155,7 +141,7 @@ def test_the_search_to_the_last_card_is_the_exact_value_a_brute_force_finds(endi
     view = _view(ending)
     every = information_set(view)
     worlds = every[:: max(1, len(every) // 4)][:4]
-    assert _scores(view, alphamu_outcomes(view, None, worlds)) == _brute(view, worlds)
+    assert card_scores(view, alphamu_outcomes(view, None, worlds)) == _brute(view, worlds)
 
 
 def _mulot_guess() -> tuple[SeatView, list[World]]:
@@ -183,7 +169,7 @@ def test_a_guess_double_dummy_always_gets_right_is_valued_as_the_guess_it_is() -
     assert clean == {"9♦": 5, "9♥": 5, "9♠": 5}  # double dummy: every discard is safe
     exact = alphamu_outcomes(view, None, worlds)
     assert {str(c): sum(t == 0 for t in v) for c, v in exact.items()} == {"9♦": 4, "9♥": 4, "9♠": 3}
-    assert _scores(view, exact) == _brute(view, worlds)
+    assert card_scores(view, exact) == _brute(view, worlds)
     # the grader's measure: the 9♠ gives up a quarter of the best's chance, where double dummy sees nothing lost
     given_up = {str(c.action.card): c.chance_loss for c in outcome_choices(view, exact)}
     assert given_up == {"9♦": 0.0, "9♥": 0.0, "9♠": pytest.approx(0.25)}

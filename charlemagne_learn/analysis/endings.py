@@ -20,13 +20,15 @@ from pathlib import Path
 from typing import Literal
 
 from ..engine.actions import Action
+from ..engine.cards import Card
 from ..engine.errors import IllegalActionError
-from ..engine.hand import HandState, Phase
+from ..engine.hand import HandState, Phase, SeatView
 from ..engine.i18n import sentence
 from ..engine.rules import Rules
+from ..engine.scoring import trick_values
 from .rulebot import advise
 
-__all__ = ["ENDINGS", "KINDS", "Ending", "ending_state", "load_endings"]
+__all__ = ["ENDINGS", "KINDS", "Ending", "card_scores", "ending_state", "load_endings"]
 
 #: The stored set (``scripts/build_endings.py``).
 ENDINGS = Path(__file__).resolve().parent.parent / "data" / "endings.json"
@@ -113,3 +115,18 @@ def record(endings: list[Ending], worlds: list[int]) -> str:
     """The set as ``scripts/build_endings.py`` writes it, with each ending's count of worlds."""
     rows = [{**asdict(e), "worlds": n} for e, n in zip(endings, worlds, strict=True)]
     return json.dumps({"endings": rows}, indent=1) + "\n"
+
+
+def card_scores(view: SeatView, found: dict[Card, list[int]]) -> dict[Card, tuple[int, int]]:
+    """Each card's deals (or worlds) on which the seat gets its result, and its points, summed over them: what the
+    grader compares first and second, as exact numbers, so two searches' answers on one ending can be compared."""
+    contract = view.contract
+    assert contract is not None
+    values, makes = trick_values(contract)
+    ours = view.seat.team == contract.team
+    taken = sum(t.winner.team == contract.team for t in view.tricks)
+    sign = 1 if ours else -1
+    return {
+        card: (sum(makes[taken + t] == ours for t in v), sum(sign * values[taken + t] for t in v))
+        for card, v in found.items()
+    }
