@@ -47,6 +47,8 @@ def _answer_questions(book: Notebook, part: int, miss: set[int]) -> None:
         book.wait_value(f"(test.parts[{part}].number, test.parts[{part}].phase)", (number, "asking"), timeout=30)
         kind, ids, shown = book.value(QUESTION.format(part=part))
         wrong = number in miss
+        # the page drawn for this question before a click: on a loaded machine it may still show the last one
+        quiz.locator(".cl-quiz-number").filter(has_text=f" {number} ").wait_for(timeout=30_000)
         if kind == "winner":
             seat = _wrong_seat(book, part) if wrong else ids[0]
             quiz.locator(f".cl-quiz-seat[data-seat='{seat}']").click()
@@ -59,7 +61,13 @@ def _answer_questions(book: Notebook, part: int, miss: set[int]) -> None:
             if wrong:
                 cards = list(reversed(ids)) if kind == "order" else shown if len(ids) < len(shown) else ids[:-1]
             for card in cards:
-                quiz.locator(f".cl-quiz-board .cl-card[data-card='{card}']").first.click()
+                picked = quiz.locator(f".cl-quiz-board .cl-card[data-card='{card}']").first
+                picked.click()
+                # each pick drawn before the next click: a click on a row still being drawn anew can land on
+                # another card (the picks are an order)
+                quiz.locator(f".cl-quiz-board .cl-card[data-card='{card}'][aria-pressed='true']").first.wait_for(
+                    timeout=30_000
+                )
             quiz.locator(".cl-quiz-check").click()
         quiz.locator(".cl-quiz-verdict").wait_for(timeout=30_000)
         assert book.value(f"test.parts[{part}].results[-1]['correct']") is (not wrong), (part, number, kind)
