@@ -23,7 +23,7 @@ from ..engine.i18n import lang_or_current, sentence
 from ..engine.messages import Message, Phrase, Sayable, message, said
 from ..engine.rules import Rules
 from .equity import AtScore
-from .grading import Grade, Graded, Sureness, grade_choices, grade_estimates
+from .grading import Grade, Graded, Sureness, grade_choices, grade_estimates, sureness_of
 from .rulebot import winning_bid
 from .shown import hint_html, hint_text, review_html, review_text
 
@@ -220,23 +220,7 @@ def rank_choices(
 def _choice(row: Row, mean: float, g: Graded) -> Choice:
     """A row as a graded :class:`Choice`."""
     action, _, tricks, made, text = row
-    return Choice(
-        action=action,
-        points=mean,
-        tricks=tricks,
-        made=made,
-        loss=g.loss,
-        grade=g.grade,
-        reason=text,
-        deals=g.deals,
-        low=g.low,
-        high=g.high,
-        tied=g.tied,
-        perhaps=g.perhaps,
-        chance_loss=g.chance_loss,
-        chance_low=g.chance_low,
-        chance_high=g.chance_high,
-    )
+    return Choice(action=action, points=mean, tricks=tricks, made=made, reason=text, **sureness_of(g))
 
 
 def partner_has_bid(view: SeatView) -> bool:

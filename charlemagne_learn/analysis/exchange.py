@@ -45,7 +45,7 @@ from ..engine.rules import BidSpec, Rules
 from ..engine.scoring import stake, trick_values
 from . import work
 from .evaluate import discard
-from .grading import Grade, Graded, Sureness, grade_choices
+from .grading import Grade, Graded, Sureness, grade_choices, sureness_of
 from .solver import scored_tricks_many
 
 __all__ = ["ExchangeChoice", "ExchangeHint", "exchange_hint", "exchange_made", "outcomes"]
@@ -394,18 +394,9 @@ def _ranked(
             points=mean,
             tricks=tricks,
             made=share,
-            loss=g.loss,
-            grade=g.grade,
             reason=_reason(_said(discards, trump), _does(kept), share, mean),
-            deals=samples,
-            low=g.low,
-            high=g.high,
-            tied=g.tied,
-            perhaps=g.perhaps,
-            chance_loss=g.chance_loss,
-            chance_low=g.chance_low,
-            chance_high=g.chance_high,
             kept=kept,
+            **(sureness_of(g) | {"deals": samples}),
         )
         choices.append(choice)
     return tuple(choices)

@@ -45,13 +45,13 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Literal
+from typing import Any, Literal
 
 from ..engine.i18n import lang_or_current, number, say
 
 __all__ = [
     "GRADES", "SCALE", "Grade", "Graded", "Sureness", "grade_choices", "grade_estimates", "grade_for", "grade_word",
-    "scale_rows",
+    "scale_rows", "sureness_of",
 ]  # fmt: skip
 
 
@@ -174,6 +174,11 @@ class Sureness:
             high=number(self.chance_high, ".0%", language),
         )
         return say("hints.details.two", language, n=self.deals, chance=chance, points=points)
+
+
+def sureness_of(graded: Sureness) -> dict[str, Any]:
+    """The fields a graded choice takes from its grade (those :class:`Sureness` declares), to build one from a grade."""
+    return {name: getattr(graded, name) for name in Sureness.__annotations__}
 
 
 @dataclass(frozen=True)
