@@ -90,6 +90,20 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def wait_until_up(url: str, proc: subprocess.Popen[Any], log: Path, what: str) -> None:
+    """Wait (a minute at most) until the server ``proc`` answers at ``url``; if it stops or never answers, fail with the
+    end of its ``log``."""
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            urllib.request.urlopen(url, timeout=2)
+            return
+        except OSError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"{what} did not start: {log.read_text()[-3000:]}") from None
+            time.sleep(0.25)
+
+
 def _tasks() -> Any:
     """The repository's ``tasks.py``, which knows how ``python3 tasks.py lessons`` starts JupyterLab."""
     spec = importlib.util.spec_from_file_location("tasks", REPO / "tasks.py")
@@ -151,15 +165,7 @@ def running_lab(home: Path, as_lessons: bool = False) -> Iterator[Lab]:
     proc = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                urllib.request.urlopen(f"{base}/api/status?token={token}", timeout=2)
-                break
-            except OSError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"JupyterLab did not start: {(home / 'lab.log').read_text()[-2000:]}") from None
-                time.sleep(0.25)
+        wait_until_up(f"{base}/api/status?token={token}", proc, home / "lab.log", "JupyterLab")
         yield Lab(base, token, root, runtime, env)
     finally:
         proc.terminate()

@@ -15,14 +15,12 @@ import os
 import shutil
 import subprocess
 import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from _jupyter import CHROMIUM_ARGS, OpenNotebook, chromium, free_port, write_notebook
+from _jupyter import CHROMIUM_ARGS, OpenNotebook, chromium, free_port, wait_until_up, write_notebook
 from playwright.sync_api import expect
 from test_shared_table import _check_frames, _click_one, _referee
 
@@ -133,15 +131,7 @@ def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hub]:
     )
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                urllib.request.urlopen(f"{base}/hub/api", timeout=2)
-                break
-            except OSError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"JupyterHub did not start: {(home / 'hub.log').read_text()[-3000:]}") from None
-                time.sleep(0.25)
+        wait_until_up(f"{base}/hub/api", proc, home / "hub.log", "JupyterHub")
         yield Hub(base, home)
     finally:
         proc.terminate()  # the hub stops its proxy, its service and the users' servers with itself
