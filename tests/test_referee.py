@@ -443,6 +443,20 @@ def test_a_flood_beyond_the_rate_is_refused_and_the_bucket_refills_on_the_clock(
     assert c.send("cat", type="sit", seat="S")[-1][1]["type"] != "error"
 
 
+def test_hints_asked_as_fast_as_the_page_allows_never_use_up_the_person_s_move() -> None:
+    c = Class(seated={"S": "cat"}, burst=5, per_second=1.0)
+    c.start()
+    c.clock.now += 10  # the sitting down is paid for: both buckets full again
+    view = c.last("cat", "view")
+    assert view["to_act"], view  # the bots have played up to the person
+    asked = [c.send("cat", type="hint") for _ in range(7)]
+    refused = [frames for frames in asked if frames and frames[-1][1]["type"] == "error"]
+    assert len(refused) == 2  # the asks' own bucket ran dry
+    c.send("cat", type="act", action=view["legal"][0], move=view["move"])
+    assert c.got["cat"][-1]["type"] != "error"
+    assert c.table.moves > view["move"]  # the move was made (and the bots played on)
+
+
 _JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),

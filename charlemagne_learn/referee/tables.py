@@ -52,7 +52,8 @@ Frames (JSON objects, each with a ``"type"``)
 Safety
     Every frame is read before it reaches the table: its size, its type, each field's type, that the seat is the
     sender's, that the action is legal now and chosen on the current view; each connection has a token bucket
-    (:attr:`Referee.burst` frames at once, :attr:`Referee.per_second` after), on the injected clock. A refusal never
+    (:attr:`Referee.burst` frames at once, :attr:`Referee.per_second` after), on the injected clock, and another as
+    large for its asks (hints, reviews), so that asking never uses up a person's moves. A refusal never
     changes the table. Hints, grades and reviews go to the seat's person only; the game's score is the table's.
 
 Persistence
@@ -147,6 +148,8 @@ CLIENT_FRAMES: dict[str, dict[str, type]] = {
     "next": {},
     "watch": {},
 }
+#: The frames that ask for work for the asker alone, paid for from a bucket of their own (:class:`Link`).
+_ASKS = frozenset({"hint", "review"})
 #: A table's name: what a room is called in a link.
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,39}")
 #: The most characters of a person's name shown at a table.
@@ -192,8 +195,11 @@ class Sitter:
 
 @dataclass(eq=False)
 class Link:
-    """One page connected to a table: whose it is, the language it speaks, its token bucket, and how far it has
-    been told the hand (the hand's number and its actions told)."""
+    """One page connected to a table: whose it is, the language it speaks, its token buckets, and how far it has
+    been told the hand (the hand's number and its actions told).
+
+    A page has two buckets: ``tokens`` pays for every frame but the asks (hints and reviews), ``ask_tokens`` for
+    the asks, so that a person who asked for hints as fast as the page allows can still make their move."""
 
     table: str
     who: str
@@ -201,6 +207,7 @@ class Link:
     lang: Lang
     tokens: float
     last: float
+    ask_tokens: float = 0.0
     told: tuple[int, int] = (0, 0)
     watching: bool = False
 
@@ -352,7 +359,7 @@ class Referee:
             if sum(1 for other in table.links if other.who == who) >= self.max_pages:
                 raise _refuse("referee.too_many_pages", limit=self.max_pages)
             shown = display[:_SHOWN] if isinstance(display, str) else who[:_SHOWN]
-            link = Link(name, who, shown, check_lang(lang), float(self.burst), self.clock())
+            link = Link(name, who, shown, check_lang(lang), float(self.burst), self.clock(), float(self.burst))
             table.links.append(link)
             for sitter in table.seats.values():
                 if sitter.who == who:
@@ -432,20 +439,35 @@ class Referee:
         table = self.table(link.table)
         with table.lock:
             try:
-                self._spend(link)
-                frame = read_frame(text)
-                return self._carry_out(table, link, frame)
+                return self._carry_out(table, link, self._paid_for(link, text))
             except CharlemagneError as error:
                 return [(link, error_frame(error, link.lang))]
 
-    def _spend(self, link: Link) -> None:
-        """Take a token from the link's bucket (refilled at :attr:`per_second`, holding at most :attr:`burst`)."""
+    def _paid_for(self, link: Link, text: object) -> Frame:
+        """The frame ``text`` read, a token taken for it from the link's bucket for its kind (each refilled at
+        :attr:`per_second`, holding at most :attr:`burst`): asks from the asks' bucket, everything else — a frame
+        that cannot be read too — from the other."""
+        try:
+            frame = read_frame(text)
+        except CharlemagneError:
+            self._spend(link, asking=False)
+            raise
+        self._spend(link, asking=frame["type"] in _ASKS)
+        return frame
+
+    def _spend(self, link: Link, *, asking: bool) -> None:
         now = self.clock()
-        link.tokens = min(float(self.burst), link.tokens + max(0.0, now - link.last) * self.per_second)
+        refill = max(0.0, now - link.last) * self.per_second
         link.last = now
-        if link.tokens < 1:
+        link.tokens = min(float(self.burst), link.tokens + refill)
+        link.ask_tokens = min(float(self.burst), link.ask_tokens + refill)
+        left = link.ask_tokens if asking else link.tokens
+        if left < 1:
             raise _refuse("referee.too_fast")
-        link.tokens -= 1
+        if asking:
+            link.ask_tokens -= 1
+        else:
+            link.tokens -= 1
 
     def _carry_out(self, table: Table, link: Link, frame: Frame) -> Out:
         kind = frame["type"]
