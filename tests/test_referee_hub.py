@@ -30,6 +30,15 @@ PROXY = ROOT / "node_modules" / ".bin" / "configurable-http-proxy"
 WAIT = 60
 
 
+@pytest.fixture
+def jp_server_cleanup() -> None:
+    """Nothing to clean up: no Jupyter server runs in this process here (the hub's are processes of their own).
+
+    Another module's ``pytest_plugins = ["pytest_jupyter.jupyter_server"]`` makes that plugin's cleanup run after
+    every later test of the process; after the hub test it cleaned up a server made only to be cleaned up, on the
+    loop the hub had used, and failed the test at teardown when the two modules' tests shared a process."""
+
+
 def _proxy() -> str:
     """The hub's proxy; without it or JupyterHub the test is skipped on a developer's machine, and fails in CI."""
     found = str(PROXY) if PROXY.is_file() else shutil.which("configurable-http-proxy")
