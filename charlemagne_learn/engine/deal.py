@@ -126,6 +126,17 @@ def hands_by_seat(hands: object) -> list[int]:
         if seat in named:
             raise HandError(sentence("deal.seat_twice", seat=seat, first=quote(named[seat]), second=quote(key)))
         named[seat] = key
+        # cards already cards, each once (the analyses' callers pass them so): no parsing, no checking again
+        if type(cards) is list or type(cards) is CardList:
+            mask = 0
+            for card in cards:
+                if type(card) is not Card:
+                    break
+                mask |= 1 << card.index
+            else:
+                if mask.bit_count() == len(cards):
+                    masks[seat] = mask
+                    continue
         masks[seat] = mask_of(parse_cards(cards, distinct=f"{seat.word}'s hand"))
     return masks
 
