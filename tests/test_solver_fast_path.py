@@ -44,3 +44,12 @@ def test_a_compiled_answer_makes_no_python_search_and_parses_no_card_twice(monke
         solver.double_dummy(k, twice, "N")
     with pytest.raises(cl.TrickError):
         solver.double_dummy(k, {**hands, "E": hands["N"]}, "N")
+
+
+def test_a_compiled_answer_mid_trick_makes_no_python_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    k = cl.Contract(cl.Rules.preset("canadian"), "6", "N", "H")
+    hands = {seat: list(cl.parse_cards(text)) for seat, text in HANDS.items()}
+    hands["N"].pop(0)  # J♥ led
+    expected = solver.solve_position(k, hands, "N", "JH", method="python")
+    monkeypatch.setattr(solver, "_Search", None)  # any use of it fails
+    assert solver.solve_position(k, hands, "N", "JH", method="compiled") == expected

@@ -621,20 +621,21 @@ def solve_position(
     :func:`double_dummy`.
     """
     masks, first, played = _setup(contract, hands, leader, trick)
-    search = _Search(contract, masks)
-    seat = first
+    mover = Seat(first)
     for _ in played:
-        seat = search.next[seat]
-    if not search.hands[seat]:
+        mover = contract.next_active(mover)
+    seat = int(mover)
+    if not masks[seat]:
         return {}
-    engine = _engine(contract, method, search.hands[first].bit_count() + (1 if played else 0))
+    engine = _engine(contract, method, masks[first].bit_count() + (1 if played else 0))
     if engine == "dds":
-        solved = dds.dds_position(contract, search.hands, Seat(first), played)
+        solved = dds.dds_position(contract, masks, Seat(first), played)
         return {Card.from_index(c): solved[c] for c in sorted(solved)}
-    legal = indices_of(legal_mask(search.order, search.hands[seat], played[0] if played else -1))
+    legal = indices_of(legal_mask(contract.order, masks[seat], played[0] if played else -1))
     if engine == "compiled":
-        values = compiled.CompiledSearch(contract, search.hands).position(first, played, legal)
+        values = compiled.CompiledSearch(contract, masks).position(first, played, legal)
         return {Card.from_index(c): v for c, v in zip(legal, values, strict=True)}
+    search = _Search(contract, masks)
     limit = search.hands[first].bit_count() + (1 if played else 0)
     result: dict[Card, int] = {}
     for c in legal:
