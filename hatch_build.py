@@ -60,9 +60,10 @@ def build_native(root: Path) -> dict[str, Path]:
     """The compiled search built natively into :data:`LIBRARY`, with its digest file, by their paths in the wheel;
     nothing where the compiler is missing, the build is asked not to (``CHARLEMAGNE_LEARN_NATIVE=0``) or fails
     (said on stderr: the .wasm answers instead)."""
-    if os.environ.get("CHARLEMAGNE_LEARN_NATIVE") == "0":
+    source = root / "scripts" / "build_solver.py"
+    if os.environ.get("CHARLEMAGNE_LEARN_NATIVE") == "0" or not source.exists():  # (the sdist carries the script)
         return {}
-    script = _load(root / "scripts" / "build_solver.py", "_charlemagne_learn_build_solver")
+    script = _load(source, "_charlemagne_learn_build_solver")
     if not script.native_tools():
         return {}
     out = root / LIBRARY

@@ -12,7 +12,9 @@ from __future__ import annotations
 import importlib.util
 import os
 import random
+import shutil
 import sys
+import types
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -193,3 +195,39 @@ def test_a_native_build_of_an_older_source_is_left_unsaid(
     assert said(compiled.available) == []
     assert compiled.engine() == "wasm"
     assert compiled.native_finding() is None
+
+
+@pytest.mark.parametrize("asked", ["", "0"])
+def test_a_wheel_built_with_the_compiler_carries_the_library_and_is_tagged_for_its_platform(
+    library: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, asked: str
+) -> None:
+    # (``library`` only for its skip: the build hook makes its own.) Asked not to (the JupyterLite site's wheel,
+    # which Pyodide installs), the hook builds no library and the wheel stays pure Python.
+    from test_widget_assembly import _copy_checkout, _hook
+
+    clone = _copy_checkout(tmp_path)
+    (clone / "scripts").mkdir()
+    shutil.copy(ROOT / "scripts" / "build_solver.py", clone / "scripts")
+    for built in ("solver.so", "solver.so.sha256"):
+        (clone / "charlemagne_learn" / "analysis" / "native" / built).unlink(missing_ok=True)
+    monkeypatch.setenv("CHARLEMAGNE_LEARN_NATIVE", asked)
+    hook = _hook(monkeypatch).FrontEndHook()
+    hook.target_name, hook.root = "wheel", str(clone)
+    builder = types.SimpleNamespace(get_best_matching_tag=lambda: "cp311-cp311-linux_x86_64")
+    hook.build_config = types.SimpleNamespace(builder=builder)
+    build_data: dict[str, object] = {"force_include": {}, "pure_python": True}
+    hook.initialize("standard", build_data)
+    native = clone / "charlemagne_learn" / "analysis" / "native"
+    in_wheel = {name: path for path, name in build_data["force_include"].items() if "native" in name}  # type: ignore[attr-defined]
+    if asked == "0":
+        assert in_wheel == {} and build_data["pure_python"] is True and "tag" not in build_data
+        assert not (native / "solver.so").exists()
+        return
+    assert in_wheel == {
+        "charlemagne_learn/analysis/native/solver.so": str(native / "solver.so"),
+        "charlemagne_learn/analysis/native/solver.so.sha256": str(native / "solver.so.sha256"),
+    }
+    assert build_data["pure_python"] is False
+    assert build_data["tag"] == "py3-none-linux_x86_64"  # any Python 3: ctypes loads it, nothing links to Python
+    # the library built is this source's, byte for byte as the build script makes it
+    assert (native / "solver.so").read_bytes() == library.read_bytes()
