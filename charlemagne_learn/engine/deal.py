@@ -11,7 +11,7 @@ Hands are bit sets of card indices (bit ``card.index``), the compact form every 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from functools import cache
+from functools import cache, lru_cache
 
 from .cards import Card, CardList, Seat, parse_cards
 from .errors import CardParseError, HandError, IllegalActionError, quote
@@ -83,6 +83,7 @@ def cards_of(mask: int) -> CardList:
     return CardList(map(Card._all.__getitem__, indices_of(mask)))
 
 
+@lru_cache(maxsize=64)  # asked at every public double-dummy call and every bot's card: a few rule sets in use
 def deck_mask(rules: Rules) -> int:
     """The bit set of every card of the rules' deck."""
     return sum(1 << i for i in rules.deck_indices)
