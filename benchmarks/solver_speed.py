@@ -1,7 +1,8 @@
 """Double-dummy solves per second: the compiled search, the pure-Python search and DDS, contract kind by kind.
 
-Every kind is timed on the same seeded deals in the same run: our compiled search (WebAssembly run by wasmtime,
-``double_dummy(method="compiled")``), our pure-Python search (``method="python"``), and, for the bridge-like
+Every kind is timed on the same seeded deals in the same run: our compiled search in both its builds,
+``double_dummy(method="compiled")`` answered by the native library where this checkout's install built it and by
+the WebAssembly module run by wasmtime, our pure-Python search (``method="python"``), and, for the bridge-like
 kinds, DDS called through endplay directly (``solve_board`` on the PBN of
 :func:`charlemagne_learn.analysis.dds.bridge_pbn`, "best card only"; for Canadian partnership trump also its
 "every card" default and our ``double_dummy(method="auto")``, which hands such deals to DDS: the overhead of our
@@ -18,6 +19,7 @@ Run from the repository root::
 
     .venv/bin/python benchmarks/solver_speed.py                 # 30 deals per kind, 3 rounds
     .venv/bin/python benchmarks/solver_speed.py --deals 60 --rounds 5 --write   # also rewrite RESULTS.md
+    nice -n 10 .venv/bin/python benchmarks/solver_speed.py --shared --write     # on a machine doing other work
 
 >>> kind = KINDS["canadian charlemagne alone"]
 >>> deal = kind.deal(7)
@@ -140,6 +142,31 @@ def ours(method: str) -> Solve:
     return solve
 
 
+#: Each build of the compiled search that loads here, by name: the one the package chose (the native library where
+#: it was built), and the WebAssembly module as well when that was not it.
+BUILDS: dict[str, Any] = {}
+
+
+def builds() -> dict[str, Any]:
+    if not BUILDS and compiled.available():
+        chosen = compiled._module()
+        BUILDS["native" if compiled.engine() == "native" else "WebAssembly"] = chosen
+        if compiled.engine() == "native":
+            BUILDS["WebAssembly"] = compiled._wasmtime_module(compiled.shipped())
+    return BUILDS
+
+
+def on(build: str, solve: Solve) -> Solve:
+    """``solve`` with the compiled search's ``build`` answering (set before each deal: contenders take turns)."""
+    module = builds()[build]
+
+    def on_build(deal: Deal) -> object:
+        compiled._loaded = module
+        return solve(deal)
+
+    return on_build
+
+
 def makes_it(kind: Kind, search: type[_Search] | type[CompiledSearch]) -> Solve:
     """The bid-odds question, on a fresh search: does the bidder's side reach the target (take none)?"""
 
@@ -173,10 +200,12 @@ def contenders(kinds: list[str]) -> list[Contender]:
                     Contender(name, "DDS solve_board, every card (default, solutions=3)", dds_direct(3)),
                     Contender(name, 'double_dummy(method="auto") → DDS', ours("auto")),
                 ]
-        if compiled.available():
+        for build in builds():
             out += [
-                Contender(name, 'double_dummy(method="compiled")', ours("compiled")),
-                Contender(name, "makes it? (compiled, null window)", makes_it(kind, CompiledSearch)),
+                Contender(name, f'double_dummy(method="compiled"), {build}', on(build, ours("compiled"))),
+                Contender(
+                    name, f"makes it? (compiled {build}, null window)", on(build, makes_it(kind, CompiledSearch))
+                ),
             ]
         out += [
             Contender(name, 'double_dummy(method="python")', ours("python")),
@@ -227,12 +256,31 @@ def table(chosen: list[Contender]) -> str:
     return "\n".join(lines)
 
 
+def builds_table(chosen: list[Contender]) -> str:
+    """Per kind, the WebAssembly module's speed over the native library's, for full solves and null windows."""
+    rate = {(c.kind, c.name): statistics.median(c.rates) for c in chosen}
+    kinds = list(dict.fromkeys(c.kind for c in chosen))
+    head = [
+        "| contract kind | WebAssembly ÷ native, full solves | WebAssembly ÷ native, null windows |",
+        "|---|---|---|",
+    ]
+    lines = []
+    for kind in kinds:
+        full = [rate.get((kind, f'double_dummy(method="compiled"), {b}')) for b in ("WebAssembly", "native")]
+        null = [rate.get((kind, f"makes it? (compiled {b}, null window)")) for b in ("WebAssembly", "native")]
+        if None in full or None in null:
+            continue
+        lines.append(f"| {kind} | {full[0] / full[1]:.2f} | {null[0] / null[1]:.2f} |")  # type: ignore[operator]
+    return "\n".join(head + lines) if lines else ""
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     ap.add_argument("--deals", type=int, default=30, help="seeded deals per contract kind (default 30)")
     ap.add_argument("--rounds", type=int, default=3, help="interleaved rounds (default 3)")
     ap.add_argument("--min-seconds", type=float, default=0.5, help="repeat a contender's deal set to fill this")
     ap.add_argument("--only", action="append", default=[], help="only contract kinds whose name contains this")
+    ap.add_argument("--shared", action="store_true", help="say that other work shared the machine during the run")
     ap.add_argument("--write", action="store_true", help=f"rewrite the solver-speed block of {RESULTS.name}")
     args = ap.parse_args(argv)
     if args.deals < 1 or args.rounds < 1:
@@ -246,7 +294,9 @@ def main(argv: list[str] | None = None) -> None:
         f"- run: `solver_speed.py --deals {args.deals} --rounds {args.rounds}` — seeds 0–{args.deals - 1} "
         f'of `HandState.new(rules, dealer="W", seed=…)`, North bidding, trump drawn per deal'
     )
-    block = "\n".join(["Machine and run:", "", *machine_lines(), run_line, "", table(chosen)])
+    shared = "- shared: other work ran on the machine's 2 CPUs meanwhile; one process, under `nice -n 10`"
+    parts = ["Machine and run:", "", *machine_lines(), run_line, *([shared] if args.shared else []), "", table(chosen)]
+    block = "\n".join([*parts, "", builds_table(chosen)])
     print(block)
     if args.write:
         write_section(START, END, "Double-dummy solver speed", block)

@@ -738,8 +738,11 @@ def _build_into(site: Path, python: Path, offline: bool) -> None:
     """The site, built into the empty folder ``site``."""
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
+        # a pure-Python wheel, which Pyodide installs: no native build of the search (the browser runs the .wasm)
         subprocess.run(
-            [str(python), "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(work / "wheels"), str(ROOT)], check=True
+            [str(python), "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(work / "wheels"), str(ROOT)],
+            check=True,
+            env={**os.environ, "CHARLEMAGNE_LEARN_NATIVE": "0"},
         )
         contents = work / "contents"
         write_contents(contents, offline=offline, python=python, drawn=work / "drawn.json")

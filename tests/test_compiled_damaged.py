@@ -42,10 +42,12 @@ def test_the_digest_shipped_is_the_modules() -> None:
 
 
 @pytest.fixture
-def fresh(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The module not loaded yet in this process (as it was, afterwards)."""
+def fresh(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The module not loaded yet in this process (as it was, afterwards), and no native build of it to load first."""
     for name, value in (("_tried", False), ("_loaded", None), ("_failure", None), ("_bytes", None)):
         monkeypatch.setattr(compiled, name, value, raising=False)
+    for name, value in (("_native_bytes", None), ("_native_refused", None), ("LIBRARY_DIGEST", tmp_path / "none")):
+        monkeypatch.setattr(compiled, name, value)
 
 
 def said(call: object) -> list[str]:
@@ -111,6 +113,7 @@ def test_a_damaged_module_gives_the_same_answers_with_one_warning(tmp_path: Path
         from pathlib import Path
         from charlemagne_learn.analysis import compiled
         compiled.WASM, compiled.DIGEST = Path({str(wasm)!r}), Path({str(tmp_path / DIGEST.name)!r})
+        compiled.LIBRARY_DIGEST = Path({str(tmp_path / "no native build")!r})
         """
     )
     run, answers, here = analyses_elsewhere(damage)

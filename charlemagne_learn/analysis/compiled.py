@@ -6,11 +6,18 @@ the ``wasmtime`` package, Pyodide (JupyterLite) with the browser's own WebAssemb
 so loading it is the same few lines in both. Where neither works (no ``wasmtime`` wheel for a platform), the
 pure-Python search answers instead, with the same numbers, and :func:`why_unavailable` says why.
 
+Where the package was built with clang 19 at hand (an editable install in a checkout, a wheel built for a platform),
+the same source is also built natively (``native/solver.so``, loaded with ctypes): CPython then runs that in the
+module's place, faster still; the .wasm stays the one build for the browser and everywhere else. :func:`engine`
+says which answers: ``"native"``, ``"wasm"`` or ``"python"``.
+
 The module is checked against the SHA-256 digest it was built with (``native/solver.wasm.sha256``, written by
 the build beside it) before it is loaded, once a process: a damaged copy that WebAssembly would still accept (a
 flipped byte in its code or data) could answer wrongly. A module that fails the check, or cannot load at all
 where wasmtime is installed, is said once, in a warning, as a broken endplay is (:mod:`.dds`): the analyses
-then use the pure-Python search, 10 to 50 times slower.
+then use the pure-Python search, 10 to 50 times slower. The native library is checked the same way, and one that
+fails is said once too, and the .wasm answers; one built beside another .wasm than the one here (left from an older
+source) is not loaded, and not said: the .wasm answers.
 
 >>> import charlemagne_learn as cl
 >>> from charlemagne_learn.engine.deal import mask_of
@@ -27,6 +34,7 @@ import ctypes
 import hashlib
 import struct
 import sys
+import tempfile
 import threading
 import warnings
 import weakref
@@ -42,11 +50,16 @@ from ..engine.i18n import say, sentence
 from . import work
 from .dds import outside_package
 
-__all__ = ["CompiledSearch", "available", "bounds", "own_module", "why_unavailable"]
+__all__ = ["CompiledSearch", "available", "bounds", "engine", "own_module", "why_unavailable"]
 
 WASM = Path(__file__).with_name("native") / "solver.wasm"
 #: The SHA-256 digest of the module as built, in ``sha256sum``'s format (written by ``scripts/build_solver.py``).
 DIGEST = WASM.with_name(WASM.name + ".sha256")
+#: The same search built natively for this machine (``scripts/build_solver.py --native``), where the package's build
+#: had clang 19: not in git, nor in every installation.
+LIBRARY = WASM.with_name("solver.so")
+#: The library's digest and that of the .wasm it was built beside, in ``sha256sum``'s format (written by the build).
+LIBRARY_DIGEST = LIBRARY.with_name(LIBRARY.name + ".sha256")
 #: Contracts the module holds at once (its ``SLOTS``); the least recently used one makes way for a new one.
 SLOTS = 64
 #: A hand crosses the boundary as two halves of this many bits (compact card indices run 0-33).
@@ -65,6 +78,10 @@ class _Module:
 
     #: Called through wasmtime's unchecked entry point (see :func:`_wasmtime_module`).
     fast = False
+    #: Which build of the search this is (:func:`engine`).
+    engine = "wasm"
+    #: The native library, loaded while the instance lives.
+    library: Any = None
 
     def __init__(
         self, function: Callable[[str, int], Call], slots: int = SLOTS, view: Callable[[int, int], Any] | None = None
@@ -243,10 +260,62 @@ def _browser_module(data: bytes, slots: int = SLOTS) -> _Module:
     return _Module(function, slots)
 
 
+#: The entry points that answer an address in the module's memory: pointer-sized in the native library.
+_ADDRESSES = frozenset({"batch_records", "batch_values"})
+
+
+def _native_module(data: bytes, slots: int = SLOTS, path: Path | None = None) -> _Module:
+    """The native library through ctypes, which lets go of Python's global lock during each call, as wasmtime's
+    calls do: loaded from ``path``, or without one from a private copy of ``data`` (its bytes as checked). Its state
+    (the contracts, the table) is the library's own global memory, one copy a loaded file: so the first instance of
+    the process loads :data:`LIBRARY` itself, and each further one (a thread's own, :func:`own_module`) a copy."""
+    if path is not None:
+        library = ctypes.CDLL(str(path))
+    else:
+        with tempfile.TemporaryDirectory(prefix="charlemagne-solver-") as folder:
+            copy = Path(folder) / LIBRARY.name
+            copy.write_bytes(data)
+            library = ctypes.CDLL(str(copy))  # loaded, the file is no longer needed
+
+    def function(name: str, params: int) -> Call:
+        func = getattr(library, name)
+        # declared once here, not converted by guesswork at every call
+        func.argtypes = (ctypes.c_int,) * params
+        func.restype = ctypes.c_ssize_t if name in _ADDRESSES else ctypes.c_int
+        return func  # type: ignore[no-any-return]
+
+    def view(address: int, length: int) -> Any:
+        return (ctypes.c_ubyte * length).from_address(address)
+
+    module = _Module(function, slots, view)
+    module.engine = "native"
+    module.library = library  # loaded while the instance lives
+    return module
+
+
 def load(slots: int = SLOTS) -> _Module:
-    """A new instance of the module, with its own memory and table, holding at most ``slots`` contracts."""
-    data = shipped()
-    return _browser_module(data, slots) if sys.platform == "emscripten" else _wasmtime_module(data, slots)
+    """A new instance of the compiled search, with its own memory and table, holding at most ``slots`` contracts:
+    the native library where one was built beside this .wasm (the first time, a damaged one is said and the .wasm
+    loaded instead), else the .wasm."""
+    global _native_refused, _native_loaded
+    if sys.platform == "emscripten":
+        return _browser_module(shipped(), slots)
+    if _native_refused is None:
+        native = None
+        try:
+            native = native_library()
+            if native is not None:
+                module = _native_module(native, slots, None if _native_loaded else LIBRARY)
+                _native_loaded = True
+                return module
+        except Exception as error:
+            if native is not None and _native_loaded:  # a further instance: the caller shares the first
+                raise
+            _native_refused = f"{type(error).__name__}: {error}"
+            fix = say("compiled.fix_install")
+            warning = say("compiled.native_unusable", error=_native_refused, fix=fix)
+            warnings.warn(warning, RuntimeWarning, stacklevel=outside_package())
+    return _wasmtime_module(shipped(), slots)
 
 
 class DamagedModuleError(RuntimeError):
@@ -270,8 +339,34 @@ def shipped() -> bytes:
     return _bytes
 
 
+def native_library() -> bytes | None:
+    """The native library's bytes, checked against :data:`LIBRARY_DIGEST` (once a process: then kept); None where no
+    library was built beside this .wasm (none at all, or one from an older source); raises
+    :class:`DamagedModuleError` when its bytes are not the ones it was built as."""
+    global _native_bytes
+    if _native_bytes is None:
+        try:
+            listed = LIBRARY_DIGEST.read_text(encoding="ascii").split()
+            built = dict(zip(listed[1::2], listed[::2], strict=True))  # by file name, the digest
+            beside = DIGEST.read_text(encoding="ascii").split()[:1]
+        except (OSError, ValueError):
+            return None
+        if [built.get(WASM.name)] != beside:
+            return None
+        data = LIBRARY.read_bytes()
+        if digest_of(data) != built.get(LIBRARY.name):
+            raise DamagedModuleError(sentence("compiled.damaged", file=LIBRARY.name))
+        _native_bytes = data
+    return _native_bytes
+
+
 #: The module's bytes, once checked (:func:`shipped`).
 _bytes: bytes | None = None
+#: The native library's bytes, once checked (:func:`native_library`); whether this process has loaded it from
+#: :data:`LIBRARY` (further instances load copies); why it was refused (then the .wasm loads), said once.
+_native_bytes: bytes | None = None
+_native_loaded = False
+_native_refused: str | None = None
 _loaded: _Module | None = None
 _failure: str | None = None
 _tried = False
@@ -337,6 +432,13 @@ def available() -> bool:
     return _module() is not None
 
 
+def engine() -> str:
+    """Which build of the search answers here: ``"native"`` (the library built for this machine), ``"wasm"`` (the
+    WebAssembly module, under wasmtime or in the browser) or ``"python"`` (neither loads: the pure-Python search)."""
+    module = _module()
+    return "python" if module is None else module.engine
+
+
 # The threads that search deals together each take an instance of their own, and share deals only where the module
 # loads: the pure-Python search would take turns at the global lock.
 work.in_each_thread(own_module)
@@ -367,6 +469,23 @@ def take_finding(failure: str | None) -> None:
 
 
 work.to_workers(finding, take_finding)
+
+
+def native_finding() -> str | None:
+    """Why the native library was refused in this process (None: it was not), for :func:`take_native_finding`."""
+    _module()
+    return _native_refused
+
+
+def take_native_finding(refused: str | None) -> None:
+    """Take the parent's refusal of the native library in a worker process, which then loads the .wasm without a
+    second warning."""
+    global _native_refused
+    if refused is not None:
+        _native_refused = refused
+
+
+work.to_workers(native_finding, take_native_finding)
 
 
 # ---------------------------------------------------------------- contracts

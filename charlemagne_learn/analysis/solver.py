@@ -566,7 +566,10 @@ def _layout(order: CardOrder) -> _Layout:
 # ---------------------------------------------------------------- public API
 def _setup(
     contract: Contract, hands: HandsArg, leader: Seat | str, trick: Iterable[Card | str] | str
-) -> tuple[_Search, int, list[int]]:
+) -> tuple[list[int], int, list[int]]:
+    """The public calls' checks of a position: the hands as bit sets by seat, the leader's seat number and the
+    trick's cards (compact indices). No search is made here: the compiled search or DDS answers most calls, and a
+    pure-Python search costs more to set up than a small position costs them to solve."""
     check_contract(contract)
     masks = hands_by_seat(hands)
     seen = 0
@@ -587,21 +590,20 @@ def _setup(
         raise TrickError(sentence("solver.out_leads", seat=first))
     if len(played) >= len(contract.active_seats):
         raise TrickError(sentence("solver.complete"))
-    search = _Search(contract, masks)
+    # the seats in playing order from the leader
+    seats = [first]
+    while len(seats) < len(contract.active_seats):
+        seats.append(contract.next_active(seats[-1]))
     # Every active seat holds the same number of cards, less one for those who already played to this trick.
-    at, sizes = int(first), []
-    for pos in range(search.size):
-        sizes.append(masks[at].bit_count() + (pos < len(played)))
-        at = search.next[at]
+    sizes = [masks[seat].bit_count() + (pos < len(played)) for pos, seat in enumerate(seats)]
     if len(set(sizes)) != 1:
         raise TrickError(sentence("solver.unequal"))
     if not 1 <= sizes[0] <= contract.rules.hand_size:
         raise TrickError(sentence("solver.sizes", most=contract.rules.hand_size, held=sizes[0]))
     for pos in range(1, len(played)):
-        prefix = search.seat_at(int(first), 0, pos)
-        if not legal_mask(search.order, masks[prefix] | 1 << played[pos], played[0]) >> played[pos] & 1:
+        if not legal_mask(contract.order, masks[seats[pos]] | 1 << played[pos], played[0]) >> played[pos] & 1:
             raise TrickError(sentence("solver.not_playable", card=Card.from_index(played[pos])))
-    return search, int(first), played
+    return masks, int(first), played
 
 
 def solve_position(
@@ -618,20 +620,22 @@ def solve_position(
     with ``leader``'s. Every player plays perfectly afterwards, all cards visible. ``method`` as for
     :func:`double_dummy`.
     """
-    search, first, played = _setup(contract, hands, leader, trick)
-    seat = first
+    masks, first, played = _setup(contract, hands, leader, trick)
+    mover = Seat(first)
     for _ in played:
-        seat = search.next[seat]
-    if not search.hands[seat]:
+        mover = contract.next_active(mover)
+    seat = int(mover)
+    if not masks[seat]:
         return {}
-    engine = _engine(contract, method, search.hands[first].bit_count() + (1 if played else 0))
+    engine = _engine(contract, method, masks[first].bit_count() + (1 if played else 0))
     if engine == "dds":
-        solved = dds.dds_position(contract, search.hands, Seat(first), played)
+        solved = dds.dds_position(contract, masks, Seat(first), played)
         return {Card.from_index(c): solved[c] for c in sorted(solved)}
-    legal = indices_of(legal_mask(search.order, search.hands[seat], played[0] if played else -1))
+    legal = indices_of(legal_mask(contract.order, masks[seat], played[0] if played else -1))
     if engine == "compiled":
-        values = compiled.CompiledSearch(contract, search.hands).position(first, played, legal)
+        values = compiled.CompiledSearch(contract, masks).position(first, played, legal)
         return {Card.from_index(c): v for c, v in zip(legal, values, strict=True)}
+    search = _Search(contract, masks)
     limit = search.hands[first].bit_count() + (1 if played else 0)
     result: dict[Card, int] = {}
     for c in legal:
@@ -707,13 +711,13 @@ def double_dummy(contract: Contract, hands: HandsArg, leader: Seat | str, *, met
     endplay) and needs a contract that is bridge in disguise (:func:`~charlemagne_learn.analysis.dds.maps_onto_bridge`);
     ``"auto"`` takes the fastest that can answer here. All of them give the same numbers.
     """
-    search, first, _ = _setup(contract, hands, leader, ())
-    engine = _engine(contract, method, search.hands[first].bit_count())
+    masks, first, _ = _setup(contract, hands, leader, ())
+    engine = _engine(contract, method, masks[first].bit_count())
     if engine == "dds":
-        return dds.dds_bidder_tricks(contract, search.hands, Seat(first))
+        return dds.dds_bidder_tricks(contract, masks, Seat(first))
     if engine == "compiled":
-        return compiled.CompiledSearch(contract, search.hands).solve(first)
-    return search.solve(first)
+        return compiled.CompiledSearch(contract, masks).solve(first)
+    return _Search(contract, masks).solve(first)
 
 
 class Searcher(Protocol):

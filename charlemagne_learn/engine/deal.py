@@ -11,7 +11,7 @@ Hands are bit sets of card indices (bit ``card.index``), the compact form every 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from functools import cache
+from functools import cache, lru_cache
 
 from .cards import Card, CardList, Seat, parse_cards
 from .errors import CardParseError, HandError, IllegalActionError, quote
@@ -83,6 +83,7 @@ def cards_of(mask: int) -> CardList:
     return CardList(map(Card._all.__getitem__, indices_of(mask)))
 
 
+@lru_cache(maxsize=64)  # asked at every public double-dummy call and every bot's card: a few rule sets in use
 def deck_mask(rules: Rules) -> int:
     """The bit set of every card of the rules' deck."""
     return sum(1 << i for i in rules.deck_indices)
@@ -126,6 +127,17 @@ def hands_by_seat(hands: object) -> list[int]:
         if seat in named:
             raise HandError(sentence("deal.seat_twice", seat=seat, first=quote(named[seat]), second=quote(key)))
         named[seat] = key
+        # cards already cards, each once (the analyses' callers pass them so): no parsing, no checking again
+        if type(cards) is list or type(cards) is CardList:
+            mask = 0
+            for card in cards:
+                if type(card) is not Card:
+                    break
+                mask |= 1 << card.index
+            else:
+                if mask.bit_count() == len(cards):
+                    masks[seat] = mask
+                    continue
         masks[seat] = mask_of(parse_cards(cards, distinct=f"{seat.word}'s hand"))
     return masks
 

@@ -15,7 +15,13 @@
 typedef unsigned long long u64;
 typedef unsigned int u32;
 
+// The same source builds natively for CPython (scripts/build_solver.py --native): a shared library whose entry
+// points are its only visible symbols (-fvisibility=hidden), loaded with ctypes.
+#ifdef __wasm__
 #define EXPORT(name) extern "C" __attribute__((export_name(#name)))
+#else
+#define EXPORT(name) extern "C" __attribute__((visibility("default")))
+#endif
 
 static inline int popcount(u64 x) { return __builtin_popcountll(x); }
 static inline int bit_length(u64 x) { return x ? 64 - __builtin_clzll(x) : 0; }
@@ -708,8 +714,9 @@ enum { BATCH = 1024, RECORD = 13 };
 static int records[BATCH * RECORD];
 static int values[BATCH];
 
-EXPORT(batch_records) int batch_records() { return (int)(__UINTPTR_TYPE__)records; }
-EXPORT(batch_values) int batch_values() { return (int)(__UINTPTR_TYPE__)values; }
+// (an address is pointer-sized: 32 bits in WebAssembly, 64 in a native build)
+EXPORT(batch_records) __INTPTR_TYPE__ batch_records() { return (__INTPTR_TYPE__)records; }
+EXPORT(batch_values) __INTPTR_TYPE__ batch_values() { return (__INTPTR_TYPE__)values; }
 
 EXPORT(bound_many) int bound_many(int n) {
     if (n < 0 || n > BATCH) return -1;
