@@ -186,26 +186,27 @@ def _bid(view: Seen) -> Advice:
     judged = judge(rules, view.hand_mask)
     legal = view.legal_actions
     can_pass = any(a.kind == "pass" for a in legal)
-    high = next(((seat, a) for seat, a in reversed(view.bids) if a.kind == "bid"), None)
-    partner_high = high is not None and high[0] == view.seat.partner
+    minimum = rules.dealer_minimum if can_pass else None
     best: tuple[float, float, Action] | None = None
     for action in legal:
         if action.kind != "bid":
             continue
-        spec = rules.bid(action.bid or "")
+        spec, ev, p = judged.bid_value(action)
         # a numeric bid under the dealer's minimum cannot win the auction: the dealer must overcall it
-        if can_pass and rules.dealer_minimum is not None and spec.numbered and spec.tricks < rules.dealer_minimum:
+        if minimum is not None and spec.numbered and spec.tricks < minimum:
             continue
-        ev, p = judged.value(spec, action)
         if best is None or ev > best[0]:
             best = (ev, p, action)
     if not can_pass:
         assert best is not None
         return Advice(best[2], "bid.forced")
+    # the bids heard are read only where the call depends on them (a forced bid does not)
+    bids = view.bids
     if best is None or best[0] <= 0:
         # every seat bids once, the dealer last: after three calls nobody is left to bid
-        return Advice(Action.pass_(), "bid.pass_last" if len(view.bids) == 3 else "bid.pass")
-    if partner_high and high is not None:
+        return Advice(Action.pass_(), "bid.pass_last" if len(bids) == 3 else "bid.pass")
+    high = next(((seat, a) for seat, a in reversed(bids) if a.kind == "bid"), None)
+    if high is not None and high[0] == view.seat.partner:
         partner_spec = rules.bid(high[1].bid or "")
         if best[1] < 0.75 or best[0] <= partner_spec.made:
             return Advice(Action.pass_(), "bid.partner")
@@ -335,7 +336,8 @@ def _choose(view: Seen) -> Advice:
     if "partner_card" in choices:
         rules = view.rules
         hand = view.hand_mask
-        fewest = min(losers(card_order(rules, t), hand) for t in SUITS)
+        judged = judge(rules, hand)  # the hand the bidder bid with: its losers were counted for its bids
+        fewest = min(judged.losers(t) for t in SUITS)
         key = "partner_card" if fewest <= 1 else "kitty"
         return Advice(choices[key], f"choose.{key}")
     for key in ("with_partner", "defend_together"):
