@@ -79,7 +79,13 @@ def hand_strength(order: CardOrder, hand: int) -> float:
     """
     trump_suit = order.trump_suit
     masks = order.suit_mask
-    value, held = (0.0, 0) if trump_suit is None else _trump_worth(order, hand & masks[trump_suit])
+    if trump_suit is None:
+        value, held = 0.0, 0
+    else:
+        trumps = hand & masks[trump_suit]
+        # read here, not through _trump_worth: this runs for every trump of every hand weighed
+        worth = _trump_worths(order).get(trumps)
+        value, held = _trump_worth(order, trumps) if worth is None else worth
     # only side aces and kings count, lowest card first (the order the values are added in)
     side = hand & _ACES_AND_KINGS
     if trump_suit is not None:

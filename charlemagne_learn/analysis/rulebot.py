@@ -296,15 +296,24 @@ def _plan_trump(rules: Rules, hand: int, discards: int, take_all: bool) -> tuple
     """The trump to name and the cards to discard with it: by hand strength, or by fewest losers for a take-all bid."""
     if not take_all:
         return best_trump(rules, hand, discards)
-    best: tuple[int, float, Suit, int] | None = None
+    # the fewest losers, then the strongest hand: a hand's strength is weighed only against another trump's with as
+    # few losers (seldom), the best's once it is met
+    best: tuple[int, CardOrder, int, Suit, int] | None = None
+    strongest: float | None = None
     for trump in SUITS:
         order = card_order(rules, trump)
         out = discard(order, hand, discards)
-        key = (losers(order, hand & ~out), -hand_strength(order, hand & ~out))
-        if best is None or key < best[:2]:
-            best = (*key, trump, out)
+        lost = losers(order, hand & ~out)
+        if best is None or lost < best[0]:
+            best, strongest = (lost, order, hand & ~out, trump, out), None
+        elif lost == best[0]:
+            if strongest is None:
+                strongest = hand_strength(best[1], best[2])
+            strength = hand_strength(order, hand & ~out)
+            if strength > strongest:
+                best, strongest = (lost, order, hand & ~out, trump, out), strength
     assert best is not None
-    return best[2], best[3]
+    return best[3], best[4]
 
 
 def _discard(view: Seen) -> Advice:
