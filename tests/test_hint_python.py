@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 import charlemagne_learn as cl
-from charlemagne_learn.analysis import compiled, evaluate, rulebot
+from charlemagne_learn.analysis import compiled, evaluate, pimc, rulebot
 from charlemagne_learn.analysis.choices import bid_stands
 from charlemagne_learn.analysis.evaluate import best_trump, discard, hand_strength, judge, losers
 from charlemagne_learn.analysis.hints import hint
@@ -25,7 +25,7 @@ from charlemagne_learn.analysis.work import forget
 from charlemagne_learn.engine.actions import Action
 from charlemagne_learn.engine.cards import SUITS
 from charlemagne_learn.engine.deal import mask_of
-from charlemagne_learn.engine.hand import Phase
+from charlemagne_learn.engine.hand import HandState, Phase
 from charlemagne_learn.engine.ranking import _card_order, card_order
 from charlemagne_learn.engine.rules import VARIANTS, Rules
 
@@ -153,6 +153,38 @@ def test_a_take_all_plan_weighs_hand_strength_only_between_trumps_with_as_few_lo
     assert counted == [2]
 
 
+def test_rulebots_exchange_reads_the_winning_bid_and_the_trump_from_the_history_alone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every step of the exchange asks for the winning bid and the trump named: one pass over the history answers
+    both, with no list of the bids heard made a step."""
+    state = HandState.new(cl.Rules.preset("canadian"), dealer="W", hands=STRONG, kitty="8H 7H")
+    for action in ["bid 6", "pass", "pass", "pass"]:
+        state.apply(action)
+    heard = calls_counted(monkeypatch, HandState, "bids_heard")
+    rulebot.exchange_by_rule(state)
+    assert state.phase is Phase.PLAY and state.trump is cl.Suit.H
+    assert heard == [0]
+
+
+def test_the_bids_heard_are_read_once_to_weigh_every_candidate_deal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A take-all bid heard is weighed as the top numbered bid: that bid is looked up and made once, not once for
+    each of the candidate deals a hint weighs (four for every deal kept)."""
+    state = HandState.new(cl.Rules.preset("canadian"), dealer="W", hands=STRONG, kitty="8H 7H")
+    state.apply("bid gros_charlemagne")
+    view = state.view("E")
+    looked_up = calls_counted(monkeypatch, cl.Rules, "bid")
+    made = calls_counted(monkeypatch, Action, "bid_")
+    weigh = pimc._bid_evidence(view, [cl.Seat.N, cl.Seat.S, cl.Seat.W], dict.fromkeys(cl.Seat, 0))
+    setup = looked_up[0], made[0]
+    rng = random.Random(0)
+    deck = [c for c in view.rules.deck_indices if not mask_of(view.hand) >> c & 1]
+    for _ in range(50):
+        cards = rng.sample(deck, 8)
+        assert 0 < weigh({cl.Seat.N: sum(1 << c for c in cards)}) <= 1
+    assert (looked_up[0], made[0]) == setup == (1, 1)
+
+
 # ---------------------------------------------------------------- the earlier way, kept only here
 def earlier_bid(view: Any) -> rulebot.Advice:
     """RuleBot's bid as it was: every legal bid looked up and valued on each call, the bids heard read first."""
@@ -197,9 +229,44 @@ def earlier_take_all_plan(rules: Rules, hand: int, discards: int) -> tuple[Any, 
     return best[2], best[3]
 
 
+def earlier_bid_and_trump(view: Any) -> tuple[Any, Any, bool]:
+    """The winning bid from the bids heard, then the trump named from the history, as they were read."""
+    _, bid = next((s, a) for s, a in reversed(view.bids) if a.kind == "bid")
+    spec = view.rules.bid(bid.bid or "")
+    for _, action in reversed(view.history):
+        if action.kind == "trump":
+            return spec, action.suit, True
+    return spec, bid.suit, spec.trump in ("with_bid", "with_bid_or_none")
+
+
+def earlier_bid_evidence(view: Any, seats: Any, played: Any) -> Callable[[dict[Any, int]], float]:
+    """The bids heard as evidence, each read again for every candidate deal, as they were."""
+    rules = view.rules
+    relevant = [(s, a) for s, a in view.bids if s in seats and a.kind == "bid" and a.bid is not None]
+    top_numeric = rules.numbered_bids[-1]
+
+    def weigh(deal: dict[Any, int]) -> float:
+        weight = 1.0
+        for seat, act in relevant:
+            hand = deal[seat] | played[seat]
+            spec = rules.bid(act.bid or "")
+            if not spec.avoid and not spec.numbered:
+                spec = top_numeric
+                act = (
+                    Action.bid_(spec.name, act.suit, no_trump=act.no_trump)
+                    if spec.trump in ("with_bid", "with_bid_or_none")
+                    else Action.bid_(spec.name)
+                )
+            weight *= max(pimc._FLOOR, evaluate.bid_chance(rules, hand, spec, act))
+        return weight
+
+    return weigh
+
+
 def the_earlier_way(monkeypatch: pytest.MonkeyPatch) -> None:
-    """RuleBot's bids and take-all plans as they were, and the choice of the partner's card counting its losers
-    afresh; the judgements kept so far forgotten."""
+    """RuleBot's bids, take-all plans and reading of the winning bid as they were, the choice of the partner's card
+    counting its losers afresh, and the bids heard weighed as evidence as they were; the judgements kept so far
+    forgotten."""
     plan = rulebot._plan_trump.__wrapped__
 
     @lru_cache(maxsize=8192)
@@ -218,6 +285,8 @@ def the_earlier_way(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(rulebot, "_bid", earlier_bid)
     monkeypatch.setattr(rulebot, "_plan_trump", earlier_plan)
     monkeypatch.setattr(rulebot, "_choose", earlier_choose)
+    monkeypatch.setattr(rulebot, "_bid_and_trump", earlier_bid_and_trump)
+    monkeypatch.setattr(pimc, "_bid_evidence", earlier_bid_evidence)
     judge.cache_clear()
 
 

@@ -276,12 +276,22 @@ def trump_known(view: Seen) -> bool:
 
 def _bid_and_trump(view: Seen) -> tuple[BidSpec, Suit | None, bool]:
     """The winning bid, the trump named (:func:`named_trump`) and whether it is known (:func:`trump_known`), read
-    in one pass over the bids and one over the history: RuleBot's exchange asks all three at every step."""
-    _, bid = _winning(view)
-    spec = view.rules.bid(bid.bid or "")
+    in one pass over the history, the last bid and the last trump named in it (the bids are in it as they were
+    heard): RuleBot's exchange asks all three at every step."""
+    bid: Action | None = None
+    named: Action | None = None
     for _, action in reversed(view.history):
-        if action.kind == "trump":
-            return spec, action.suit, True
+        kind = action.kind
+        if kind == "trump" and named is None:
+            named = action
+        elif kind == "bid" and bid is None:
+            bid = action
+        if bid is not None and named is not None:
+            break
+    assert bid is not None, "the exchange comes after a bid"
+    spec = view.rules.bid(bid.bid or "")
+    if named is not None:
+        return spec, named.suit, True
     return spec, bid.suit, spec.trump in ("with_bid", "with_bid_or_none")
 
 
@@ -333,7 +343,7 @@ def _discard(view: Seen) -> Advice:
 
 def _trump(view: Seen) -> Advice:
     rules = view.rules
-    spec, _ = winning_bid(view)
+    spec = _bid_and_trump(view)[0]
     take_all = _take_all(spec, rules)
     trump, _ = _plan_trump(rules, view.hand_mask, 0, take_all)
     assert trump is not None
