@@ -79,7 +79,13 @@ def hand_strength(order: CardOrder, hand: int) -> float:
     """
     trump_suit = order.trump_suit
     masks = order.suit_mask
-    value, held = (0.0, 0) if trump_suit is None else _trump_worth(order, hand & masks[trump_suit])
+    if trump_suit is None:
+        value, held = 0.0, 0
+    else:
+        trumps = hand & masks[trump_suit]
+        # read here, not through _trump_worth: this runs for every trump of every hand weighed
+        worth = _trump_worths(order).get(trumps)
+        value, held = _trump_worth(order, trumps) if worth is None else worth
     # only side aces and kings count, lowest card first (the order the values are added in)
     side = hand & _ACES_AND_KINGS
     if trump_suit is not None:
@@ -159,15 +165,19 @@ def best_trump(
 
     ``options`` are the trumps allowed (default: the four suits). Ties go to the first option.
     """
-    return _best_trump(rules, hand, discards, SUITS if options is None else tuple(options))
+    return _best_trump(rules, hand, discards, None if options is None else tuple(options))
 
 
 # Bid odds ask this for every plan of every sampled deal, and the plans of one deal (the bids that name trump after
 # the exchange) ask it of the same hand: kept, they cost one judgement a deal instead of one a plan.
+# The four suits are asked for as None: a suit's hash is a Python method, and a key of four of them cost more than
+# many a judgement it looked up.
 @lru_cache(maxsize=4096)
-def _best_trump(rules: Rules, hand: int, discards: int, options: tuple[Suit | None, ...]) -> tuple[Suit | None, int]:
+def _best_trump(
+    rules: Rules, hand: int, discards: int, options: tuple[Suit | None, ...] | None
+) -> tuple[Suit | None, int]:
     best: tuple[float, Suit | None, int] | None = None
-    for trump in options:
+    for trump in SUITS if options is None else options:
         order = card_order(rules, trump)
         out = discard(order, hand, discards)
         value = hand_strength(order, hand & ~out)
@@ -241,17 +251,25 @@ def _avoid_danger(rules: Rules, hand: int) -> int:
     """Cards likely to be forced to win a trick in a bid to take none: in each suit, the ``i``-th lowest card held
     is risky when more than ``2i + 1`` cards of the suit rank below it (a low card with enough lower cards out can
     still be made to win)."""
-    plain = card_order(rules, None)
     danger = 0
-    for suit in range(4):
+    for suit in _low_first(rules):
         held = 0
-        for below, c in enumerate(
-            sorted(indices_of(plain.suit_mask[suit] & ~plain.joker_mask), key=lambda c: plain.power[c])
-        ):
+        for below, c in enumerate(suit):
             if hand >> c & 1:
                 danger += below > 2 * held + 1
                 held += 1
     return danger
+
+
+@lru_cache(maxsize=16)
+def _low_first(rules: Rules) -> tuple[tuple[int, ...], ...]:
+    """The cards of each suit but the jokers, lowest first without trump: every hand a bid to take no trick is
+    judged for reads them in this order (RuleBot's bids, its evidence from bids)."""
+    plain = card_order(rules, None)
+    return tuple(
+        tuple(sorted(indices_of(plain.suit_mask[suit] & ~plain.joker_mask), key=lambda c: plain.power[c]))
+        for suit in range(4)
+    )
 
 
 #: Tricks the bidder's side takes in a numeric bid, as ``a + b * strength`` of the bidder's hand with its best
@@ -300,19 +318,25 @@ class _Judge:
     def __init__(self, rules: Rules, hand: int) -> None:
         self.rules = rules
         self.hand = hand
-        self._strength: dict[Suit | None, float] = {}
-        self._losers: dict[Suit | None, int] = {}
+        # by trump's number (4: none), not keyed by the suit: a suit's hash is a Python method
+        self._strength: list[float | None] = [None] * 5
+        self._losers: list[int | None] = [None] * 5
         self._chances: dict[tuple[str, Action], float] = {}
+        self._bids: dict[Action, tuple[BidSpec, float, float]] = {}
 
     def strength(self, trump: Suit | None) -> float:
-        if trump not in self._strength:
-            self._strength[trump] = hand_strength(card_order(self.rules, trump), self.hand)
-        return self._strength[trump]
+        at = 4 if trump is None else trump
+        known = self._strength[at]
+        if known is None:
+            known = self._strength[at] = hand_strength(card_order(self.rules, trump), self.hand)
+        return known
 
     def losers(self, trump: Suit | None) -> int:
-        if trump not in self._losers:
-            self._losers[trump] = losers(card_order(self.rules, trump), self.hand)
-        return self._losers[trump]
+        at = 4 if trump is None else trump
+        known = self._losers[at]
+        if known is None:
+            known = self._losers[at] = losers(card_order(self.rules, trump), self.hand)
+        return known
 
     def chance(self, spec: BidSpec, action: Action) -> float:
         """Chance that ``spec`` (bid as ``action``) is made by this hand."""
@@ -353,6 +377,15 @@ class _Judge:
         if spec.exposed_after_first_trick:
             p *= _AVOID_EXPOSED
         return p
+
+    def bid_value(self, action: Action) -> tuple[BidSpec, float, float]:
+        """The bid ``action`` names and its :meth:`value`, kept: an auction asks a hand about the bids above the
+        highest so far, and the next auction on the deal asks about most of them again."""
+        known = self._bids.get(action)
+        if known is None:
+            spec = self.rules.bid(action.bid or "")
+            known = self._bids[action] = (spec, *self.value(spec, action))
+        return known
 
     def value(self, spec: BidSpec, action: Action) -> tuple[float, float]:
         """(points expected for the bidder's team less the opponents', chance of making it)."""

@@ -33,6 +33,7 @@ from ..engine.hand import HandState, Phase, SeatView
 from ..engine.i18n import sentence
 from ..engine.ranking import JOKER_SUIT
 from ..engine.rng import DealRandom
+from ..engine.rules import BidSpec
 from .evaluate import bid_chance
 from .solver import solve_positions
 
@@ -191,24 +192,28 @@ def _bid_evidence(view: SeatView, seats: list[Seat], played: dict[Seat, int]) ->
     of being made. Passes are not read: players pass for many reasons, and weighing them made PimcBot play
     worse in the tournament (benchmarks/RESULTS.md)."""
     rules = view.rules
-    relevant = [(s, a) for s, a in view.bids if s in seats and a.kind == "bid" and a.bid is not None]
     top_numeric = rules.numbered_bids[-1]
+    # each bid read once here, not once a candidate deal (a hint weighs over a thousand)
+    relevant: list[tuple[Seat, BidSpec, Action]] = []
+    for seat, act in view.bids:
+        if seat not in seats or act.kind != "bid" or act.bid is None:
+            continue
+        spec = rules.bid(act.bid)
+        if not spec.avoid and not spec.numbered:
+            # Almost no hand is sure to take every trick, so the chance of a take-all bid says too little
+            # about most deals; the chance of the top numeric bid grades them by strength instead.
+            spec = top_numeric
+            act = (
+                Action.bid_(spec.name, act.suit, no_trump=act.no_trump)
+                if spec.trump in ("with_bid", "with_bid_or_none")
+                else Action.bid_(spec.name)
+            )
+        relevant.append((seat, spec, act))
 
     def weigh(deal: dict[Seat, int]) -> float:
         weight = 1.0
-        for seat, act in relevant:
-            hand = deal[seat] | played[seat]
-            spec = rules.bid(act.bid or "")
-            if not spec.avoid and not spec.numbered:
-                # Almost no hand is sure to take every trick, so the chance of a take-all bid says too little
-                # about most deals; the chance of the top numeric bid grades them by strength instead.
-                spec = top_numeric
-                act = (
-                    Action.bid_(spec.name, act.suit, no_trump=act.no_trump)
-                    if spec.trump in ("with_bid", "with_bid_or_none")
-                    else Action.bid_(spec.name)
-                )
-            weight *= max(_FLOOR, bid_chance(rules, hand, spec, act))
+        for seat, spec, act in relevant:
+            weight *= max(_FLOOR, bid_chance(rules, deal[seat] | played[seat], spec, act))
         return weight
 
     return weigh

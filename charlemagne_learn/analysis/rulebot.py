@@ -186,26 +186,27 @@ def _bid(view: Seen) -> Advice:
     judged = judge(rules, view.hand_mask)
     legal = view.legal_actions
     can_pass = any(a.kind == "pass" for a in legal)
-    high = next(((seat, a) for seat, a in reversed(view.bids) if a.kind == "bid"), None)
-    partner_high = high is not None and high[0] == view.seat.partner
+    minimum = rules.dealer_minimum if can_pass else None
     best: tuple[float, float, Action] | None = None
     for action in legal:
         if action.kind != "bid":
             continue
-        spec = rules.bid(action.bid or "")
+        spec, ev, p = judged.bid_value(action)
         # a numeric bid under the dealer's minimum cannot win the auction: the dealer must overcall it
-        if can_pass and rules.dealer_minimum is not None and spec.numbered and spec.tricks < rules.dealer_minimum:
+        if minimum is not None and spec.numbered and spec.tricks < minimum:
             continue
-        ev, p = judged.value(spec, action)
         if best is None or ev > best[0]:
             best = (ev, p, action)
     if not can_pass:
         assert best is not None
         return Advice(best[2], "bid.forced")
+    # the bids heard are read only where the call depends on them (a forced bid does not)
+    bids = view.bids
     if best is None or best[0] <= 0:
         # every seat bids once, the dealer last: after three calls nobody is left to bid
-        return Advice(Action.pass_(), "bid.pass_last" if len(view.bids) == 3 else "bid.pass")
-    if partner_high and high is not None:
+        return Advice(Action.pass_(), "bid.pass_last" if len(bids) == 3 else "bid.pass")
+    high = next(((seat, a) for seat, a in reversed(bids) if a.kind == "bid"), None)
+    if high is not None and high[0] == view.seat.partner:
         partner_spec = rules.bid(high[1].bid or "")
         if best[1] < 0.75 or best[0] <= partner_spec.made:
             return Advice(Action.pass_(), "bid.partner")
@@ -275,12 +276,22 @@ def trump_known(view: Seen) -> bool:
 
 def _bid_and_trump(view: Seen) -> tuple[BidSpec, Suit | None, bool]:
     """The winning bid, the trump named (:func:`named_trump`) and whether it is known (:func:`trump_known`), read
-    in one pass over the bids and one over the history: RuleBot's exchange asks all three at every step."""
-    _, bid = _winning(view)
-    spec = view.rules.bid(bid.bid or "")
+    in one pass over the history, the last bid and the last trump named in it (the bids are in it as they were
+    heard): RuleBot's exchange asks all three at every step."""
+    bid: Action | None = None
+    named: Action | None = None
     for _, action in reversed(view.history):
-        if action.kind == "trump":
-            return spec, action.suit, True
+        kind = action.kind
+        if kind == "trump" and named is None:
+            named = action
+        elif kind == "bid" and bid is None:
+            bid = action
+        if bid is not None and named is not None:
+            break
+    assert bid is not None, "the exchange comes after a bid"
+    spec = view.rules.bid(bid.bid or "")
+    if named is not None:
+        return spec, named.suit, True
     return spec, bid.suit, spec.trump in ("with_bid", "with_bid_or_none")
 
 
@@ -295,15 +306,24 @@ def _plan_trump(rules: Rules, hand: int, discards: int, take_all: bool) -> tuple
     """The trump to name and the cards to discard with it: by hand strength, or by fewest losers for a take-all bid."""
     if not take_all:
         return best_trump(rules, hand, discards)
-    best: tuple[int, float, Suit, int] | None = None
+    # the fewest losers, then the strongest hand: a hand's strength is weighed only against another trump's with as
+    # few losers (seldom), the best's once it is met
+    best: tuple[int, CardOrder, int, Suit, int] | None = None
+    strongest: float | None = None
     for trump in SUITS:
         order = card_order(rules, trump)
         out = discard(order, hand, discards)
-        key = (losers(order, hand & ~out), -hand_strength(order, hand & ~out))
-        if best is None or key < best[:2]:
-            best = (*key, trump, out)
+        lost = losers(order, hand & ~out)
+        if best is None or lost < best[0]:
+            best, strongest = (lost, order, hand & ~out, trump, out), None
+        elif lost == best[0]:
+            if strongest is None:
+                strongest = hand_strength(best[1], best[2])
+            strength = hand_strength(order, hand & ~out)
+            if strength > strongest:
+                best, strongest = (lost, order, hand & ~out, trump, out), strength
     assert best is not None
-    return best[2], best[3]
+    return best[3], best[4]
 
 
 def _discard(view: Seen) -> Advice:
@@ -323,7 +343,7 @@ def _discard(view: Seen) -> Advice:
 
 def _trump(view: Seen) -> Advice:
     rules = view.rules
-    spec, _ = winning_bid(view)
+    spec = _bid_and_trump(view)[0]
     take_all = _take_all(spec, rules)
     trump, _ = _plan_trump(rules, view.hand_mask, 0, take_all)
     assert trump is not None
@@ -335,7 +355,8 @@ def _choose(view: Seen) -> Advice:
     if "partner_card" in choices:
         rules = view.rules
         hand = view.hand_mask
-        fewest = min(losers(card_order(rules, t), hand) for t in SUITS)
+        judged = judge(rules, hand)  # the hand the bidder bid with: its losers were counted for its bids
+        fewest = min(judged.losers(t) for t in SUITS)
         key = "partner_card" if fewest <= 1 else "kitty"
         return Advice(choices[key], f"choose.{key}")
     for key in ("with_partner", "defend_together"):

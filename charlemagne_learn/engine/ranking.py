@@ -92,7 +92,16 @@ def _trump_rank_order(rules: Rules) -> list[Rank]:
 def card_order(rules: Rules | str, trump: Suit | str | None) -> CardOrder:
     """Effective suits and powers for ``rules`` with ``trump`` (``None``: no trump suit)."""
     if type(rules) is Rules and (trump is None or type(trump) is Suit):  # the engine's own calls: no reading
-        return _card_order(rules, trump)
+        # kept on the rules by trump's number (4: none): a cache keyed by the rules and the suit would run both
+        # their hashes, Python methods, on each of the tens of thousands of calls a hint makes
+        orders: list[CardOrder | None] | None = rules._cache.get("card_orders")
+        if orders is None:
+            orders = rules._cache["card_orders"] = [None] * 5
+        at = 4 if trump is None else trump  # a suit is an int
+        order = orders[at]
+        if order is None:
+            order = orders[at] = _card_order(rules, trump)
+        return order
     return _card_order(Rules.find(rules), _suit_arg(trump))
 
 
