@@ -312,3 +312,38 @@ def test_the_module_refuses_a_card_its_contract_does_not_deal() -> None:
     hands[0], hands[1] = hands[1], hands[1]  # a card in two hands
     with pytest.raises(RuntimeError, match="refused"):
         search.solve(1)
+
+
+# ---------------------------------------------------------------- bounds that cut before searching
+def no_trump_ending(south_runs: int) -> tuple[cl.Contract, list[int]]:
+    """American No Trump by North, four cards each, North to lead. South holds the top card of a suit and
+    ``south_runs - 1`` cards below its second, which East holds alone, so North's low card of the suit drops it
+    and South's run is ``south_runs`` tricks (then South's lowest card of the suit West tops); East tops the
+    other two suits."""
+    k = cl.Contract(cl.Rules.preset("american"), "no_trump", "N")
+    runs, threats, more, guards = solver._layout(k.order).cards  # each suit's cards, weakest first
+    north = [runs[0], threats[0], threats[1], more[0]]
+    east = [runs[-2], threats[-1], threats[-2], more[-1]]
+    south = [runs[-1], *runs[-1 - south_runs : -2]] + guards[: 4 - south_runs]
+    west = guards[-4:]
+    return k, [sum(1 << c for c in hand) for hand in (north, east, south, west)]
+
+
+def test_a_side_short_of_leads_for_every_trick_is_bounded_without_a_search() -> None:
+    # North-South top one suit, three cards long: with no trump they cannot lead four tricks they win, so
+    # "all four?" is answered by the bound of the position itself, no lead searched (its cashing tricks, one,
+    # bound nothing here).
+    k, masks = no_trump_ending(3)
+    count = compiled.visited()
+    before = count()
+    assert CompiledSearch(k, list(masks)).boundary(0, 3, 4) <= 3
+    assert count() - before == 0
+    assert CompiledSearch(k, list(masks)).solve(0) == _Search(k, list(masks)).solve(0) == 3
+
+
+def test_the_longest_hand_of_the_leaders_side_counts_for_its_suit() -> None:
+    # North holds one card of the suit South runs four long: counted from the leader's own hand, the bound
+    # would deny the side the four tricks it takes through its partner.
+    k, masks = no_trump_ending(4)
+    assert CompiledSearch(k, list(masks)).solve(0) == _Search(k, list(masks)).solve(0) == 4
+    assert CompiledSearch(k, list(masks)).boundary(0, 3, 4) == 4

@@ -3,10 +3,10 @@
 // The algorithm of the pure-Python search of charlemagne_learn/analysis/solver.py (_Search), which stays its
 // oracle (the same values; node counts differ): the same packed layout (each effective suit's cards in play
 // fill the low bits of its own segment, the trump segment highest, one spare bit per segment; re-packed after
-// every trick), move ordering, equivalence pruning and MTD(f), and sure-trick bounds that go further than the
-// Python search's (see bounds()). The transposition table is a fixed array of buckets, each entry
-// holding its whole key (the four packed hands, the leader and the contract's slot): a hash collision can cost
-// a lookup, never an answer.
+// every trick), move ordering, equivalence pruning and MTD(f), sure-trick bounds that go further than the
+// Python search's, and DDS's later-tricks bound with no trump in play (see bounds()). The transposition table
+// is a fixed array of buckets, each entry holding its whole key (the four packed hands, the leader and the
+// contract's slot): a hash collision can cost a lookup, never an answer.
 //
 // The module imports nothing and uses no libc, so it instantiates the same way under wasmtime and in a browser.
 // Everything crosses the boundary as 32-bit integers: a hand (compact card indices 0-33) as two 17-bit halves,
@@ -320,6 +320,32 @@ static bool ducks_everything(const Pos &p, u64 all) {
     return true;
 }
 
+// With no trump in play, is the leader's side sure to lose one of the tricks to come? It wins every trick only
+// by leading suits whose top card it holds, and each trick of such a suit takes a card from each of its hands
+// still holding the suit: when its longest holdings of the suits it tops add up to fewer cards than the tricks
+// to come, the other side wins one (DDS's "later tricks" bound, made for bridge's four suits). A lone hand on
+// lead never discards, so it leads every card it holds, and the hand holding the top card of one of its suits
+// keeps it for that lead. With a partner to discard on, it is no proof: an exhaustive search of random endings
+// (2 to 6 cards a hand, 2 to 4 players) found it true with up to four suits, and false with five, where a hand
+// holding the top cards of three suits is squeezed out of one the leader's side then tops. So it is used with
+// four suits at most (every contract but the avoid bids, which do not use it) and two hands a side.
+static bool all_but_one_leads(const Pos &p, int leader, u64 all, int left) {
+    const Config &k = *K;
+    int partner = k.partner[leader];
+    bool paired = partner >= 0 && k.counts[partner] == k.counts[leader];
+    if (k.n_side > 4 || k.n_opponents[leader] > 2 || k.size - k.n_opponents[leader] != (paired ? 2 : 1))
+        return false;
+    u64 mate = paired ? p.h[partner] : 0, ours = p.h[leader] | mate;
+    int leads = 0;
+    for (int i = 0; i < k.n_side; i++) {
+        u64 suit = all & k.side[i];
+        if (!suit || !(ours >> top_bit(suit) & 1)) continue;
+        leads += at_least(popcount(p.h[leader] & suit), popcount(mate & suit));
+        if (leads >= left) return false;
+    }
+    return true;
+}
+
 // Cheap bounds on the bidder side's tricks to come, from sure tricks (see _Search._bounds, which this extends:
 // sure trumps are added up over each side's players, where the Python search takes the best player's, and the
 // leader's side cashes its side-suit winners on top of its sure trumps).
@@ -337,6 +363,12 @@ static void bounds(const Pos &p, int leader, int left, int *lo_out, int *hi_out)
         }
     }
     int lo = side[1], hi = left - side[0];
+    if (!k.avoid && !(all & k.trump_mask) && all_but_one_leads(p, leader, all, left)) {
+        if (k.counts[leader])
+            hi = at_most(hi, left - 1);
+        else
+            lo = at_least(lo, 1);
+    }
     if (k.avoid) {
         if (!k.counts[leader] && ducks_everything(p, all)) lo = hi = 0;
         *lo_out = lo;
