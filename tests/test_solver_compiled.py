@@ -347,3 +347,57 @@ def test_the_longest_hand_of_the_leaders_side_counts_for_its_suit() -> None:
     k, masks = no_trump_ending(4)
     assert CompiledSearch(k, list(masks)).solve(0) == _Search(k, list(masks)).solve(0) == 4
     assert CompiledSearch(k, list(masks)).boundary(0, 3, 4) == 4
+
+
+def trump_ending(bid: str, *hands: list[int]) -> tuple[cl.Contract, list[int]]:
+    """Canadian hearts by North, the hands (North, East, South, West) given as (segment, place) pairs: segment
+    3 is the trumps, places count from each segment's weakest card (-1: its top)."""
+    k = cl.Contract(cl.Rules.preset("canadian"), bid, "N", "H")
+    cards = solver._layout(k.order).cards
+    return k, [sum(1 << cards[segment][place] for segment, place in hand) for hand in hands]
+
+
+def nodes_for(k: cl.Contract, masks: list[int], alpha: int, beta: int) -> tuple[int, int]:
+    """North's ``boundary`` answer in a fresh search, and the nodes it visited."""
+    count = compiled.visited()
+    before = count()
+    return CompiledSearch(k, list(masks)).boundary(0, alpha, beta), count() - before
+
+
+def test_a_lone_hand_holding_a_suit_it_does_not_top_is_bounded_without_a_search() -> None:
+    # Charlemagne alone: North's three top trumps are sure, its low spade is not (East holds the top spade and
+    # keeps it for North's lead): four of four is refused by the position's bound, trumps in play or not.
+    k, masks = trump_ending(
+        "charlemagne",
+        [(3, -1), (3, -2), (3, -3), (0, 0)],
+        [(0, -1), (1, 0), (1, 1), (2, 0)],
+        [],
+        [(1, -1), (1, -2), (2, -1), (2, -2)],
+    )
+    answer, nodes = nodes_for(k, masks, 3, 4)
+    assert answer <= 3 and nodes == 0
+    assert CompiledSearch(k, list(masks)).solve(0) == _Search(k, list(masks)).solve(0) == 3
+
+
+def test_a_second_trump_sitting_over_the_top_one_is_bounded_without_a_search() -> None:
+    # North leads with the top and third trumps; East, playing after North, holds the second and a low one, so
+    # it wins a trick with the second, though neither of its trumps is sure by itself.
+    k, masks = trump_ending("6", [(3, -1), (3, -3)], [(3, -2), (3, 0)], [(0, -1), (0, -2)], [(1, -1), (1, -2)])
+    answer, nodes = nodes_for(k, masks, 1, 2)
+    assert answer <= 1 and nodes == 0
+    assert CompiledSearch(k, list(masks)).solve(0) == _Search(k, list(masks)).solve(0) == 1
+
+
+def test_a_second_trump_under_the_top_one_is_finessed() -> None:
+    # East's second trump plays before South's top one, and South also holds the third: North leads a low
+    # trump through East, and North-South take both tricks. The bound of a second trump must not apply here.
+    k, masks = trump_ending("6", [(3, 1), (0, 0)], [(3, -2), (3, 0)], [(3, -1), (3, -3)], [(1, -1), (1, -2)])
+    assert CompiledSearch(k, list(masks)).solve(0) == _Search(k, list(masks)).solve(0) == 2
+    assert nodes_for(k, masks, 1, 2)[0] == 2
+
+
+def test_a_second_trump_alone_falls_under_the_top_one() -> None:
+    # East's second trump is its only one: North's top trump, led, takes it, and North-South take both tricks.
+    k, masks = trump_ending("6", [(3, -1), (0, -1)], [(3, -2), (1, 0)], [(0, 0), (1, -1)], [(2, -1), (2, -2)])
+    assert CompiledSearch(k, list(masks)).solve(0) == _Search(k, list(masks)).solve(0) == 2
+    assert nodes_for(k, masks, 1, 2)[0] == 2
