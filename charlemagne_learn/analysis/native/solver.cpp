@@ -379,7 +379,7 @@ static bool second_trump_wins(const Pos &p, int leader, u64 all) {
 // Cheap bounds on the bidder side's tricks to come, from sure tricks (see _Search._bounds, which this extends:
 // sure trumps are added up over each side's players, where the Python search takes the best player's, and the
 // leader's side cashes its side-suit winners on top of its sure trumps).
-static void bounds(const Pos &p, int leader, int left, int *lo_out, int *hi_out) {
+static void bounds(const Pos &p, int leader, int left, int alpha, int beta, int *lo_out, int *hi_out) {
     const Config &k = *K;
     u64 all = p.h[0] | p.h[1] | p.h[2] | p.h[3];
     // Each player's sure trumps win tricks of their own whatever anyone plays, so a side's add up.
@@ -393,7 +393,10 @@ static void bounds(const Pos &p, int leader, int left, int *lo_out, int *hi_out)
         }
     }
     int lo = side[1], hi = left - side[0];
-    if (!k.avoid && (all_but_one_leads(p, leader, all, left) || second_trump_wins(p, leader, all))) {
+    // The leader's side losing a trick cuts the search only when the window asks for every trick: looked for
+    // then only (as often as not, they cost as many nodes as they save otherwise).
+    if (!k.avoid && (k.counts[leader] ? alpha >= left - 1 : beta <= 1) &&
+        (all_but_one_leads(p, leader, all, left) || second_trump_wins(p, leader, all))) {
         if (k.counts[leader])
             hi = at_most(hi, left - 1);
         else
@@ -678,7 +681,7 @@ static int boundary(const Pos &p, int leader, int alpha, int beta) {
     const Way *e = find(at);
     int lo, hi, first;
     if (!e) {
-        bounds(p, leader, left, &lo, &hi);
+        bounds(p, leader, left, alpha, beta, &lo, &hi);
         first = -1;
         // kept, so the next visit (another order of the same cards, the next null window) reads them
         if (lo >= beta || hi <= alpha || lo == hi) keep(at, lo, hi, first);
