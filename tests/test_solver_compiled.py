@@ -401,3 +401,30 @@ def test_a_second_trump_alone_falls_under_the_top_one() -> None:
     k, masks = trump_ending("6", [(3, -1), (0, -1)], [(3, -2), (1, 0)], [(0, 0), (1, -1)], [(2, -1), (2, -2)])
     assert CompiledSearch(k, list(masks)).solve(0) == _Search(k, list(masks)).solve(0) == 2
     assert nodes_for(k, masks, 1, 2)[0] == 2
+
+
+def test_the_top_two_trumps_in_two_hands_of_a_side_are_two_tricks() -> None:
+    # East holds the top trump and a low one, West the second: neither of West's is sure by itself, but East
+    # plays its low trump to the one trick West's second must be played to, so East-West take two tricks and
+    # North-South at most one, which the bound of the position itself says, no lead searched (they take none).
+    k, masks = trump_ending(
+        "6", [(3, -3), (0, 0), (1, 0)], [(3, -1), (3, 0), (2, 0)], [(0, 1), (1, 1), (2, 1)], [(3, -2), (0, -1), (1, -1)]
+    )
+    answer, nodes = nodes_for(k, masks, 1, 2)
+    assert answer <= 1 and nodes == 0
+    assert CompiledSearch(k, list(masks)).solve(0) == _Search(k, list(masks)).solve(0) == 0
+
+
+def test_the_top_two_trumps_alone_in_two_hands_fall_together() -> None:
+    # East's top trump and West's second are each their hand's only trump: North's trump lead takes both at
+    # once, and North-South take the other two tricks with North's last trump and top spade, though neither is
+    # sure before (East can ruff the spade).
+    k, masks = trump_ending(
+        "6",
+        [(3, -3), (3, -4), (0, -1)],
+        [(3, -1), (1, 0), (1, 1)],
+        [(0, 0), (1, 2), (2, 0)],
+        [(3, -2), (2, -1), (2, -2)],
+    )
+    assert CompiledSearch(k, list(masks)).solve(0) == _Search(k, list(masks)).solve(0) == 2
+    assert nodes_for(k, masks, 1, 2)[0] == 2

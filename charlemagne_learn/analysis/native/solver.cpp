@@ -376,6 +376,25 @@ static bool second_trump_wins(const Pos &p, int leader, u64 all) {
     return trumps && k.counts[holder(p, top_bit(trumps))] != k.counts[leader];
 }
 
+// A side holding the top two trumps in two hands, one of them with another trump, wins two tricks with them
+// (DDS's later-tricks bound), though the second is not sure by itself: the top one wins the trick it is played
+// to, and so does the second unless the top one is played to it, which the side avoids. The hand with another
+// trump plays it, not its top, to the one trick where the other must play its top: while the second's hand
+// still holds another trump, the top one's holder plays it at the first trump it must play unless the second
+// is forced out on that trick; while the top one's holder has no other trump, a trump led forces it out, and
+// the second's holder plays its other trump under it. With no rule making a void hand play a trump (Mulot's is
+// on an avoid bid, which does not use this), a hand plays a trump only to a trump led or by its own choice.
+static void split_top_trumps(const Pos &p, u64 all, int *side) {
+    const Config &k = *K;
+    u64 trumps = all & k.trump_mask;
+    if (k.joker_rule || popcount(trumps) < 2) return;
+    int top = top_bit(trumps);
+    int over = holder(p, top), under = holder(p, top_bit(trumps ^ 1ULL << top));
+    if (over == under || k.counts[over] != k.counts[under]) return;
+    if (popcount(p.h[over] & k.trump_mask) >= 2 || popcount(p.h[under] & k.trump_mask) >= 2)
+        side[k.counts[over]] = at_least(side[k.counts[over]], 2);
+}
+
 // Cheap bounds on the bidder side's tricks to come, from sure tricks (see _Search._bounds, which this extends:
 // sure trumps are added up over each side's players, where the Python search takes the best player's, and the
 // leader's side cashes its side-suit winners on top of its sure trumps).
@@ -392,6 +411,8 @@ static void bounds(const Pos &p, int leader, int left, int alpha, int beta, int 
             side[k.counts[seat]] += sure[seat];
         }
     }
+    // two tricks of a side cut only a window asking whether it takes fewer than two
+    if (!k.avoid && (beta <= 2 || alpha >= left - 2)) split_top_trumps(p, all, side);
     int lo = side[1], hi = left - side[0];
     // The leader's side losing a trick cuts the search only when the window asks for every trick: looked for
     // then only (as often as not, they cost as many nodes as they save otherwise).
