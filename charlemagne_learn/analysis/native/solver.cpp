@@ -347,13 +347,7 @@ static bool all_but_one_leads(const Pos &p, int leader, u64 all, int left) {
     return true;
 }
 
-// With trumps in play, is the leader's side sure to lose a trick to the other side's second trump? The
-// leader's side holds the top trump and the other side the second, in a hand holding another trump. That hand
-// never leads while the leader's side wins every trick, so on each trick it plays after the top trump's holder
-// when that holder sits right before it: it keeps its second trump under the top one and wins with it after, or
-// wins at once when made to play a trump the top one has not been played to. Or the other side also holds the
-// third trump (DDS's later-tricks bound; an exhaustive search of random endings found no exception, Mulot's
-// rule that a void hand plays a trump included).
+// Who holds the card at `bit`.
 static int holder(const Pos &p, int bit) {
     const Config &k = *K;
     for (int i = 0; i < k.size; i++)
@@ -361,6 +355,13 @@ static int holder(const Pos &p, int bit) {
     return -1;
 }
 
+// With trumps in play, is the leader's side sure to lose a trick to the other side's second trump? The
+// leader's side holds the top trump and the other side the second, in a hand holding another trump. That hand
+// never leads while the leader's side wins every trick, so on each trick it plays after the top trump's holder
+// when that holder sits right before it: it keeps its second trump under the top one and wins with it after, or
+// wins at once when made to play a trump the top one has not been played to. Or the other side also holds the
+// third trump (DDS's later-tricks bound; an exhaustive search of random endings found no exception, Mulot's
+// rule that a void hand plays a trump included).
 static bool second_trump_wins(const Pos &p, int leader, u64 all) {
     const Config &k = *K;
     u64 trumps = all & k.trump_mask;
@@ -378,12 +379,12 @@ static bool second_trump_wins(const Pos &p, int leader, u64 all) {
 
 // A side holding the top two trumps in two hands, one of them with another trump, wins two tricks with them
 // (DDS's later-tricks bound), though the second is not sure by itself: the top one wins the trick it is played
-// to, and so does the second unless the top one is played to it, which the side avoids. The hand with another
-// trump plays it, not its top, to the one trick where the other must play its top: while the second's hand
-// still holds another trump, the top one's holder plays it at the first trump it must play unless the second
-// is forced out on that trick; while the top one's holder has no other trump, a trump led forces it out, and
-// the second's holder plays its other trump under it. With no rule making a void hand play a trump (Mulot's is
-// on an avoid bid, which does not use this), a hand plays a trump only to a trump led or by its own choice.
+// to, and so does the second unless the top one is played to it, which the side avoids. When the top one's
+// hand holds another trump, it plays its top to the first trick it must play a trump to, unless the second is
+// forced out on that trick, where it plays the other; when not, a trump led forces its top out, and the
+// second's hand, which then holds another trump, plays that one under it. With no rule making a void hand play
+// a trump (Mulot's is on an avoid bid, which does not use this), a hand plays a trump only to a trump led or by
+// its own choice.
 static void split_top_trumps(const Pos &p, u64 all, int *side) {
     const Config &k = *K;
     u64 trumps = all & k.trump_mask;
@@ -415,7 +416,7 @@ static void bounds(const Pos &p, int leader, int left, int alpha, int beta, int 
     if (!k.avoid && (beta <= 2 || alpha >= left - 2)) split_top_trumps(p, all, side);
     int lo = side[1], hi = left - side[0];
     // The leader's side losing a trick cuts the search only when the window asks for every trick: looked for
-    // then only (as often as not, they cost as many nodes as they save otherwise).
+    // then only (looked for at every table miss, they cost as much time as their cuts saved).
     if (!k.avoid && (k.counts[leader] ? alpha >= left - 1 : beta <= 1) &&
         (all_but_one_leads(p, leader, all, left) || second_trump_wins(p, leader, all))) {
         if (k.counts[leader])
