@@ -20,6 +20,10 @@ Run from the repository root::
     .venv/bin/python benchmarks/solver_speed.py                 # 30 deals per kind, 3 rounds
     .venv/bin/python benchmarks/solver_speed.py --deals 60 --rounds 5 --write   # also rewrite RESULTS.md
     nice -n 10 .venv/bin/python benchmarks/solver_speed.py --shared --write     # on a machine doing other work
+    .venv/bin/python benchmarks/solver_speed.py --against old.wasm --only "no trump"   # beside another build
+
+``--against`` times a module built from another version of ``solver.cpp`` (``scripts/build_solver.py
+old.wasm``) in the same rounds as the shipped one, on the same deals, its answers checked against theirs.
 
 >>> kind = KINDS["canadian charlemagne alone"]
 >>> deal = kind.deal(7)
@@ -36,6 +40,7 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from _results import RESULTS, machine_lines, write_section
@@ -167,6 +172,20 @@ def on(build: str, solve: Solve) -> Solve:
     return on_build
 
 
+def with_module(module: compiled._Module, solve: Solve) -> Solve:
+    """``solve`` with the compiled search run by ``module`` (another build) in place of the shipped one."""
+
+    def solve_there(deal: Deal) -> object:
+        shipped = compiled._loaded
+        compiled._loaded = module
+        try:
+            return solve(deal)
+        finally:
+            compiled._loaded = shipped
+
+    return solve_there
+
+
 def makes_it(kind: Kind, search: type[_Search] | type[CompiledSearch]) -> Solve:
     """The bid-odds question, on a fresh search: does the bidder's side reach the target (take none)?"""
 
@@ -189,8 +208,11 @@ class Contender:
     answers: list[object] = field(default_factory=list)
 
 
-def contenders(kinds: list[str]) -> list[Contender]:
+def contenders(kinds: list[str], against: Path | None = None) -> list[Contender]:
     out = []
+    other = None
+    if against is not None and compiled.available():
+        other = compiled._wasmtime_module(against.read_bytes())
     for name in kinds:
         kind = KINDS[name]
         if dds.available() and dds.maps_onto_bridge(kind.deal(0).contract):
@@ -205,6 +227,17 @@ def contenders(kinds: list[str]) -> list[Contender]:
                 Contender(name, f'double_dummy(method="compiled"), {build}', on(build, ours("compiled"))),
                 Contender(
                     name, f"makes it? (compiled {build}, null window)", on(build, makes_it(kind, CompiledSearch))
+                ),
+            ]
+        if other is not None and against is not None:
+            out += [
+                Contender(
+                    name, f'double_dummy(method="compiled"), {against.name}', with_module(other, ours("compiled"))
+                ),
+                Contender(
+                    name,
+                    f"makes it? (compiled, null window), {against.name}",
+                    with_module(other, makes_it(kind, CompiledSearch)),
                 ),
             ]
         out += [
@@ -282,16 +315,20 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--only", action="append", default=[], help="only contract kinds whose name contains this")
     ap.add_argument("--shared", action="store_true", help="say that other work shared the machine during the run")
     ap.add_argument("--write", action="store_true", help=f"rewrite the solver-speed block of {RESULTS.name}")
+    ap.add_argument("--against", type=Path, help="also time the compiled search built into this .wasm file")
     args = ap.parse_args(argv)
     if args.deals < 1 or args.rounds < 1:
         ap.error("--deals and --rounds must be at least 1")
     kinds = [k for k in KINDS if not args.only or any(s in k for s in args.only)]
     deals = {k: [KINDS[k].deal(seed) for seed in range(args.deals)] for k in kinds}
-    chosen = contenders(kinds)
+    if args.against is not None and not args.against.is_file():
+        ap.error(f"--against: no file {args.against}")
+    chosen = contenders(kinds, args.against)
     run(chosen, deals, args.rounds, args.min_seconds)
     check(chosen)
+    against = "" if args.against is None else f" --against {args.against.name}"
     run_line = (
-        f"- run: `solver_speed.py --deals {args.deals} --rounds {args.rounds}` — seeds 0–{args.deals - 1} "
+        f"- run: `solver_speed.py --deals {args.deals} --rounds {args.rounds}{against}` — seeds 0–{args.deals - 1} "
         f'of `HandState.new(rules, dealer="W", seed=…)`, North bidding, trump drawn per deal'
     )
     shared = "- shared: other work ran on the machine's 2 CPUs meanwhile; one process, under `nice -n 10`"

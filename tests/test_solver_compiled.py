@@ -312,3 +312,119 @@ def test_the_module_refuses_a_card_its_contract_does_not_deal() -> None:
     hands[0], hands[1] = hands[1], hands[1]  # a card in two hands
     with pytest.raises(RuntimeError, match="refused"):
         search.solve(1)
+
+
+# ---------------------------------------------------------------- bounds that cut before searching
+def no_trump_ending(south_runs: int) -> tuple[cl.Contract, list[int]]:
+    """American No Trump by North, four cards each, North to lead. South holds the top card of a suit and
+    ``south_runs - 1`` cards below its second, which East holds alone, so North's low card of the suit drops it
+    and South's run is ``south_runs`` tricks (then South's lowest card of the suit West tops); East tops the
+    other two suits."""
+    k = cl.Contract(cl.Rules.preset("american"), "no_trump", "N")
+    runs, threats, more, guards = solver._layout(k.order).cards  # each suit's cards, weakest first
+    north = [runs[0], threats[0], threats[1], more[0]]
+    east = [runs[-2], threats[-1], threats[-2], more[-1]]
+    south = [runs[-1], *runs[-1 - south_runs : -2]] + guards[: 4 - south_runs]
+    west = guards[-4:]
+    return k, [sum(1 << c for c in hand) for hand in (north, east, south, west)]
+
+
+def test_a_side_short_of_leads_for_every_trick_is_bounded_without_a_search() -> None:
+    # North-South top one suit, three cards long: with no trump they cannot lead four tricks they win, so
+    # "all four?" is answered by the bound of the position itself, no lead searched (its cashing tricks, one,
+    # bound nothing here).
+    k, masks = no_trump_ending(3)
+    count = compiled.visited()
+    before = count()
+    assert CompiledSearch(k, list(masks)).boundary(0, 3, 4) <= 3
+    assert count() - before == 0
+    assert CompiledSearch(k, list(masks)).solve(0) == _Search(k, list(masks)).solve(0) == 3
+
+
+def test_the_longest_hand_of_the_leaders_side_counts_for_its_suit() -> None:
+    # North holds one card of the suit South runs four long: counted from the leader's own hand, the bound
+    # would deny the side the four tricks it takes through its partner.
+    k, masks = no_trump_ending(4)
+    assert CompiledSearch(k, list(masks)).solve(0) == _Search(k, list(masks)).solve(0) == 4
+    assert CompiledSearch(k, list(masks)).boundary(0, 3, 4) == 4
+
+
+def trump_ending(bid: str, *hands: list[int]) -> tuple[cl.Contract, list[int]]:
+    """Canadian hearts by North, the hands (North, East, South, West) given as (segment, place) pairs: segment
+    3 is the trumps, places count from each segment's weakest card (-1: its top)."""
+    k = cl.Contract(cl.Rules.preset("canadian"), bid, "N", "H")
+    cards = solver._layout(k.order).cards
+    return k, [sum(1 << cards[segment][place] for segment, place in hand) for hand in hands]
+
+
+def nodes_for(k: cl.Contract, masks: list[int], alpha: int, beta: int) -> tuple[int, int]:
+    """North's ``boundary`` answer in a fresh search, and the nodes it visited."""
+    count = compiled.visited()
+    before = count()
+    return CompiledSearch(k, list(masks)).boundary(0, alpha, beta), count() - before
+
+
+def test_a_lone_hand_holding_a_suit_it_does_not_top_is_bounded_without_a_search() -> None:
+    # Charlemagne alone: North's three top trumps are sure, its low spade is not (East holds the top spade and
+    # keeps it for North's lead): four of four is refused by the position's bound, trumps in play or not.
+    k, masks = trump_ending(
+        "charlemagne",
+        [(3, -1), (3, -2), (3, -3), (0, 0)],
+        [(0, -1), (1, 0), (1, 1), (2, 0)],
+        [],
+        [(1, -1), (1, -2), (2, -1), (2, -2)],
+    )
+    answer, nodes = nodes_for(k, masks, 3, 4)
+    assert answer <= 3 and nodes == 0
+    assert CompiledSearch(k, list(masks)).solve(0) == _Search(k, list(masks)).solve(0) == 3
+
+
+def test_a_second_trump_sitting_over_the_top_one_is_bounded_without_a_search() -> None:
+    # North leads with the top and third trumps; East, playing after North, holds the second and a low one, so
+    # it wins a trick with the second, though neither of its trumps is sure by itself.
+    k, masks = trump_ending("6", [(3, -1), (3, -3)], [(3, -2), (3, 0)], [(0, -1), (0, -2)], [(1, -1), (1, -2)])
+    answer, nodes = nodes_for(k, masks, 1, 2)
+    assert answer <= 1 and nodes == 0
+    assert CompiledSearch(k, list(masks)).solve(0) == _Search(k, list(masks)).solve(0) == 1
+
+
+def test_a_second_trump_under_the_top_one_is_finessed() -> None:
+    # East's second trump plays before South's top one, and South also holds the third: North leads a low
+    # trump through East, and North-South take both tricks. The bound of a second trump must not apply here.
+    k, masks = trump_ending("6", [(3, 1), (0, 0)], [(3, -2), (3, 0)], [(3, -1), (3, -3)], [(1, -1), (1, -2)])
+    assert CompiledSearch(k, list(masks)).solve(0) == _Search(k, list(masks)).solve(0) == 2
+    assert nodes_for(k, masks, 1, 2)[0] == 2
+
+
+def test_a_second_trump_alone_falls_under_the_top_one() -> None:
+    # East's second trump is its only one: North's top trump, led, takes it, and North-South take both tricks.
+    k, masks = trump_ending("6", [(3, -1), (0, -1)], [(3, -2), (1, 0)], [(0, 0), (1, -1)], [(2, -1), (2, -2)])
+    assert CompiledSearch(k, list(masks)).solve(0) == _Search(k, list(masks)).solve(0) == 2
+    assert nodes_for(k, masks, 1, 2)[0] == 2
+
+
+def test_the_top_two_trumps_in_two_hands_of_a_side_are_two_tricks() -> None:
+    # East holds the top trump and a low one, West the second: neither of West's is sure by itself, but East
+    # plays its low trump to the one trick West's second must be played to, so East-West take two tricks and
+    # North-South at most one, which the bound of the position itself says, no lead searched (they take none).
+    k, masks = trump_ending(
+        "6", [(3, -3), (0, 0), (1, 0)], [(3, -1), (3, 0), (2, 0)], [(0, 1), (1, 1), (2, 1)], [(3, -2), (0, -1), (1, -1)]
+    )
+    answer, nodes = nodes_for(k, masks, 1, 2)
+    assert answer <= 1 and nodes == 0
+    assert CompiledSearch(k, list(masks)).solve(0) == _Search(k, list(masks)).solve(0) == 0
+
+
+def test_the_top_two_trumps_alone_in_two_hands_fall_together() -> None:
+    # East's top trump and West's second are each their hand's only trump: North's trump lead takes both at
+    # once, and North-South take the other two tricks with North's last trump and top spade, though neither is
+    # sure before (East can ruff the spade).
+    k, masks = trump_ending(
+        "6",
+        [(3, -3), (3, -4), (0, -1)],
+        [(3, -1), (1, 0), (1, 1)],
+        [(0, 0), (1, 2), (2, 0)],
+        [(3, -2), (2, -1), (2, -2)],
+    )
+    assert CompiledSearch(k, list(masks)).solve(0) == _Search(k, list(masks)).solve(0) == 2
+    assert nodes_for(k, masks, 1, 2)[0] == 2

@@ -3,10 +3,10 @@
 // The algorithm of the pure-Python search of charlemagne_learn/analysis/solver.py (_Search), which stays its
 // oracle (the same values; node counts differ): the same packed layout (each effective suit's cards in play
 // fill the low bits of its own segment, the trump segment highest, one spare bit per segment; re-packed after
-// every trick), move ordering, equivalence pruning and MTD(f), and sure-trick bounds that go further than the
-// Python search's (see bounds()). The transposition table is a fixed array of buckets, each entry
-// holding its whole key (the four packed hands, the leader and the contract's slot): a hash collision can cost
-// a lookup, never an answer.
+// every trick), move ordering, equivalence pruning and MTD(f), sure-trick bounds that go further than the
+// Python search's, and DDS's later-tricks bounds (see bounds()). The transposition table is a fixed array of
+// buckets, each entry holding its whole key (the four packed hands, the leader and the contract's slot): a
+// hash collision can cost a lookup, never an answer.
 //
 // The module imports nothing and uses no libc, so it instantiates the same way under wasmtime and in a browser.
 // Everything crosses the boundary as 32-bit integers: a hand (compact card indices 0-33) as two 17-bit halves,
@@ -326,10 +326,86 @@ static bool ducks_everything(const Pos &p, u64 all) {
     return true;
 }
 
+// Is the leader's side sure to lose one of the tricks to come? It wins every trick only by leading suits whose
+// top card it holds, and each trick of such a suit takes a card from each of its hands still holding the suit:
+// when its longest holdings of the suits it tops add up to fewer cards than the tricks to come, the other side
+// wins one (DDS's "later tricks" bound). A lone hand on lead never discards, so it leads every card it holds,
+// and the hand holding the top card of one of its suits keeps it for that lead, trumps or not: this always
+// holds. A pair can discard on each other's leads, and then it is no proof: an exhaustive search of random
+// endings (2 to 6 cards a hand, 2 to 4 players) found it true with no trump in play and up to four suits (as
+// DDS uses it, for bridge), false with five, where a hand holding the top cards of three suits is squeezed out
+// of one the pair then tops, and false with trumps, where the pair ruffs a suit's top card out. So a pair is
+// bounded with no trump in play and four suits at most (every contract but the avoid bids, which do not use it).
+static bool all_but_one_leads(const Pos &p, int leader, u64 all, int left) {
+    const Config &k = *K;
+    int partner = k.partner[leader];
+    bool paired = partner >= 0 && k.counts[partner] == k.counts[leader];
+    if (k.size - k.n_opponents[leader] != (paired ? 2 : 1)) return false;
+    if (paired && ((all & k.trump_mask) || k.n_side > 4)) return false;
+    u64 mate = paired ? p.h[partner] : 0, ours = p.h[leader] | mate;
+    int leads = 0;
+    for (int i = 0; i <= k.n_side; i++) {
+        u64 suit = all & (i < k.n_side ? k.side[i] : k.trump_mask);
+        if (!suit || !(ours >> top_bit(suit) & 1)) continue;
+        leads += at_least(popcount(p.h[leader] & suit), popcount(mate & suit));
+        if (leads >= left) return false;
+    }
+    return true;
+}
+
+// Who holds the card at `bit`.
+static int holder(const Pos &p, int bit) {
+    const Config &k = *K;
+    for (int i = 0; i < k.size; i++)
+        if (p.h[k.seats[i]] >> bit & 1) return k.seats[i];
+    return -1;
+}
+
+// With trumps in play, is the leader's side sure to lose a trick to the other side's second trump? The
+// leader's side holds the top trump and the other side the second, in a hand holding another trump. That hand
+// never leads while the leader's side wins every trick, so on each trick it plays after the top trump's holder
+// when that holder sits right before it: it keeps its second trump under the top one and wins with it after, or
+// wins at once when made to play a trump the top one has not been played to. Or the other side also holds the
+// third trump (DDS's later-tricks bound; an exhaustive search of random endings found no exception, Mulot's
+// rule that a void hand plays a trump included).
+static bool second_trump_wins(const Pos &p, int leader, u64 all) {
+    const Config &k = *K;
+    u64 trumps = all & k.trump_mask;
+    if (popcount(trumps) < 2) return false;
+    int top = top_bit(trumps);
+    trumps ^= 1ULL << top;
+    int second = top_bit(trumps);
+    trumps ^= 1ULL << second;
+    int over = holder(p, top), under = holder(p, second);
+    if (k.counts[over] != k.counts[leader] || k.counts[under] == k.counts[leader]) return false;
+    if (popcount(p.h[under] & k.trump_mask) < 2) return false;
+    if (k.next[over] == under) return true;
+    return trumps && k.counts[holder(p, top_bit(trumps))] != k.counts[leader];
+}
+
+// A side holding the top two trumps in two hands, one of them with another trump, wins two tricks with them
+// (DDS's later-tricks bound), though the second is not sure by itself: the top one wins the trick it is played
+// to, and so does the second unless the top one is played to it, which the side avoids. When the top one's
+// hand holds another trump, it plays its top to the first trick it must play a trump to, unless the second is
+// forced out on that trick, where it plays the other; when not, a trump led forces its top out, and the
+// second's hand, which then holds another trump, plays that one under it. With no rule making a void hand play
+// a trump (Mulot's is on an avoid bid, which does not use this), a hand plays a trump only to a trump led or by
+// its own choice.
+static void split_top_trumps(const Pos &p, u64 all, int *side) {
+    const Config &k = *K;
+    u64 trumps = all & k.trump_mask;
+    if (k.joker_rule || popcount(trumps) < 2) return;
+    int top = top_bit(trumps);
+    int over = holder(p, top), under = holder(p, top_bit(trumps ^ 1ULL << top));
+    if (over == under || k.counts[over] != k.counts[under]) return;
+    if (popcount(p.h[over] & k.trump_mask) >= 2 || popcount(p.h[under] & k.trump_mask) >= 2)
+        side[k.counts[over]] = at_least(side[k.counts[over]], 2);
+}
+
 // Cheap bounds on the bidder side's tricks to come, from sure tricks (see _Search._bounds, which this extends:
 // sure trumps are added up over each side's players, where the Python search takes the best player's, and the
 // leader's side cashes its side-suit winners on top of its sure trumps).
-static void bounds(const Pos &p, int leader, int left, int *lo_out, int *hi_out) {
+static void bounds(const Pos &p, int leader, int left, int alpha, int beta, int *lo_out, int *hi_out) {
     const Config &k = *K;
     u64 all = p.h[0] | p.h[1] | p.h[2] | p.h[3];
     // Each player's sure trumps win tricks of their own whatever anyone plays, so a side's add up.
@@ -342,7 +418,18 @@ static void bounds(const Pos &p, int leader, int left, int *lo_out, int *hi_out)
             side[k.counts[seat]] += sure[seat];
         }
     }
+    // two tricks of a side cut only a window asking whether it takes fewer than two
+    if (!k.avoid && (beta <= 2 || alpha >= left - 2)) split_top_trumps(p, all, side);
     int lo = side[1], hi = left - side[0];
+    // The leader's side losing a trick cuts the search only when the window asks for every trick: looked for
+    // then only (looked for at every table miss, they cost as much time as their cuts saved).
+    if (!k.avoid && (k.counts[leader] ? alpha >= left - 1 : beta <= 1) &&
+        (all_but_one_leads(p, leader, all, left) || second_trump_wins(p, leader, all))) {
+        if (k.counts[leader])
+            hi = at_most(hi, left - 1);
+        else
+            lo = at_least(lo, 1);
+    }
     if (k.avoid) {
         if (!k.counts[leader] && ducks_everything(p, all)) lo = hi = 0;
         *lo_out = lo;
@@ -622,7 +709,7 @@ static int boundary(const Pos &p, int leader, int alpha, int beta) {
     const Way *e = find(at);
     int lo, hi, first;
     if (!e) {
-        bounds(p, leader, left, &lo, &hi);
+        bounds(p, leader, left, alpha, beta, &lo, &hi);
         first = -1;
         // kept, so the next visit (another order of the same cards, the next null window) reads them
         if (lo >= beta || hi <= alpha || lo == hi) keep(at, lo, hi, first);
