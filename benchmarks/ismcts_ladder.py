@@ -12,15 +12,31 @@ plays RuleBot as every level does (``ladder.py``: the same deals and seeds), its
     .venv/bin/pip install -e '.[bench]'
     .venv/bin/python benchmarks/ismcts_ladder.py --deals 20 --simulations 100
 
-OpenSpiel's compiled ISMCTS (``pyspiel.ISMCTSBot``) ends the process with a segmentation fault on a Python game in
-open_spiel 2.0.2 — on OpenSpiel's own ``python_kuhn_poker`` too, where the C++ ``kuhn_poker`` works — so the search
-here is OpenSpiel's Python ISMCTS (``open_spiel.python.algorithms.ismcts``, the same algorithm, written after the C++
-one). The compiled search needs the game written in C++ and OpenSpiel built with it.
+OpenSpiel's compiled ISMCTS (``pyspiel.ISMCTSBot``, ``--search compiled``) cannot search a game registered in Python
+in open_spiel 2.0.2 (OpenSpiel's own ``python_kuhn_poker`` neither), for two reasons in its bindings; the lines are
+the 2.0.2 sources':
+
+- ``step`` lets go of Python's lock while it searches (``open_spiel/python/pybind11/bots.cc:170``,
+  ``py::call_guard<py::gil_scoped_release>``), and the search asks the Python state for its information state
+  without taking the lock back (``PyState::InformationStateString`` calls ``PyGame::MakeObserver``,
+  ``open_spiel/python/pybind11/python_games.cc:301``): a segmentation fault. ``step_with_policy`` is bound without
+  that guard, so :func:`compiled_card` calls it and the search runs;
+- until it deals the first simulation's world of the hidden cards (``ISMCTSBot::ResampleFromInfostate``,
+  ``open_spiel/algorithms/is_mcts.cc:207``): ``ISMCTSBot::SetResampler`` (``is_mcts.h:104``) is not bound to Python,
+  the C++ side of a Python state (``PyState``, ``python_games.h:114``) forwards no ``resample_from_infostate`` to
+  Python, and the default ``State::ResampleFromInfostate`` (``open_spiel/spiel.cc:127``) deals only games of perfect
+  information, which ISMCTS refuses (``is_mcts.cc:71``): ``SpielError: ResampleFromInfostate() not implemented``.
+
+So the search here is OpenSpiel's Python ISMCTS (``open_spiel.python.algorithms.ismcts``, the same algorithm, written
+after the C++ one). The compiled one needs OpenSpiel built from source: with the game in C++, or with those two
+bindings added, the game staying in Python — whose calls and the dealing of the worlds take three quarters of a card's
+time, the search's own code a quarter (``RESULTS.md``, *Bot ladder*).
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.metadata
 import json
 import random
 import sys
@@ -91,6 +107,22 @@ class PlayGame(pyspiel.Game):  # type: ignore[misc]
 Hidden = dict[Seat, int]
 
 
+class _Shared:
+    """What no card played changes — the contract and the root's worlds of the hidden cards — shared by a state and
+    its copies. OpenSpiel copies a Python state (``State.clone``, at every rollout of the search) by deep-copying each
+    of its attributes (``PyState::Clone``, ``open_spiel/python/pybind11/python_games.cc:156``): copying these took
+    two thirds of the search's time."""
+
+    def __init__(self, contract: Contract, worlds: list[Hidden]) -> None:
+        self.contract, self.worlds = contract, worlds
+        self.order = contract.order
+        self.active = [int(s) for s in contract.active_seats]
+        self.team = int(contract.bidder) % 2  # the bidder's side: seats of its parity
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
+        return self  # nothing changes it
+
+
 class PlayState(pyspiel.State):  # type: ignore[misc]
     def __init__(
         self,
@@ -104,25 +136,25 @@ class PlayState(pyspiel.State):  # type: ignore[misc]
         worlds: list[Hidden],
     ) -> None:
         super().__init__(game)
-        self.contract, self.hands, self.leader = contract, list(hands), leader
-        self.trick, self.taken, self.moves, self.worlds = list(trick), taken, list(moves), worlds
-        self.order = contract.order
-        self.active = [int(s) for s in contract.active_seats]
+        self.shared = _Shared(contract, worlds)
+        self.hands, self.leader, self.trick = list(hands), leader, list(trick)
+        self.taken, self.moves = taken, list(moves)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> PlayState:
-        # the contract and the worlds are shared: nothing changes them
+        shared = self.shared
         return PlayState(
-            self.get_game(), self.contract, self.hands, self.leader, self.trick, self.taken, self.moves, self.worlds
+            self.get_game(), shared.contract, self.hands, self.leader, self.trick, self.taken, self.moves, shared.worlds
         )
 
     def _to_move(self) -> int:
-        return self.active[(self.active.index(self.leader) + len(self.trick)) % len(self.active)]
+        active = self.shared.active
+        return active[(active.index(self.leader) + len(self.trick)) % len(active)]
 
     def current_player(self) -> int:
         return int(pyspiel.PlayerId.TERMINAL) if self.is_terminal() else self._to_move()
 
     def _legal_actions(self, player: int) -> list[int]:
-        mask = legal_mask(self.order, self.hands[player], self.trick[0] if self.trick else -1)
+        mask = legal_mask(self.shared.order, self.hands[player], self.trick[0] if self.trick else -1)
         return [c for c in range(CARDS) if mask >> c & 1]
 
     def _apply_action(self, card: int) -> None:
@@ -130,28 +162,29 @@ class PlayState(pyspiel.State):  # type: ignore[misc]
         self.hands[seat] &= ~(1 << card)
         self.trick.append(card)
         self.moves.append((seat, card))
-        if len(self.trick) == len(self.active):
-            first = self.active.index(self.leader)
-            winner = self.active[(first + winning_position(self.order, self.trick)) % len(self.active)]
-            self.taken += int(winner % 2 == int(self.contract.bidder) % 2)
+        shared = self.shared
+        if len(self.trick) == len(shared.active):
+            first = shared.active.index(self.leader)
+            winner = shared.active[(first + winning_position(shared.order, self.trick)) % len(shared.active)]
+            self.taken += int(winner % 2 == shared.team)
             self.leader, self.trick = winner, []
 
     def _action_to_string(self, player: int, action: int) -> str:
         return str(Card.from_index(action))
 
     def is_terminal(self) -> bool:
-        return not self.trick and not any(self.hands[s] for s in self.active)
+        return not self.trick and not any(self.hands[s] for s in self.shared.active)
 
     def returns(self) -> list[float]:
         if not self.is_terminal():
             return [0.0] * 4
-        value = float(trick_values(self.contract)[0][self.taken])
-        team = int(self.contract.bidder) % 2
-        return [value if s % 2 == team else -value for s in range(4)]
+        value = float(trick_values(self.shared.contract)[0][self.taken])
+        return [value if s % 2 == self.shared.team else -value for s in range(4)]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> PlayState:
         """A world of the hidden cards, one of the root's (ISMCTS resamples at the root only)."""
-        hidden = self.worlds[int(probability_sampler() * len(self.worlds)) % len(self.worlds)]
+        worlds = self.shared.worlds
+        hidden = worlds[int(probability_sampler() * len(worlds)) % len(worlds)]
         out = self.__deepcopy__({})
         for seat, cards in hidden.items():
             out.hands[int(seat)] = cards
@@ -179,13 +212,14 @@ pyspiel.register_game(_TYPE, PlayGame)
 
 
 class IsmctsBot(Bot):
-    """RuleBot's bids and exchange; each card by ISMCTS over ``worlds`` deals of the hidden cards."""
+    """RuleBot's bids and exchange; each card by ISMCTS over ``worlds`` deals of the hidden cards, OpenSpiel's Python
+    search or, with ``compiled``, its C++ one (:func:`compiled_card`)."""
 
     name = "ismcts"
 
-    def __init__(self, seed: int = 0, simulations: int = 100, worlds: int = 40) -> None:
+    def __init__(self, seed: int = 0, simulations: int = 100, worlds: int = 40, compiled: bool = False) -> None:
         super().__init__(seed)
-        self.simulations, self.worlds = simulations, worlds
+        self.simulations, self.worlds, self.compiled = simulations, worlds, compiled
 
     def decide(self, view: SeatView, rng: random.Random) -> Action:
         contract = view.contract
@@ -203,6 +237,8 @@ class IsmctsBot(Bot):
         worlds = list(sample_hidden(view, self.worlds, seed))
         position = PlayState(game, contract, hands, int(leader), [c.index for _, c in view.trick], taken, moves, worlds)
         game.root = position.resample_from_infostate(int(view.seat), lambda: 0.0)
+        if self.compiled:
+            return Action.play(Card.from_index(compiled_card(game.root, seed, self.simulations)))
         state_rng = np.random.RandomState(seed)
         search = ismcts.ISMCTSBot(
             game, mcts.RandomRolloutEvaluator(1, state_rng), 2.0, self.simulations, random_state=state_rng
@@ -212,17 +248,53 @@ class IsmctsBot(Bot):
         return Action.play(Card.from_index(int(search.step(game.root))))
 
 
+def compiled_card(root: PlayState, seed: int, simulations: int) -> int:
+    """The card OpenSpiel's compiled ISMCTS plays at ``root``, with the Python search's settings.
+
+    Raises ``pyspiel.SpielError`` in open_spiel 2.0.2, which cannot deal a Python state's worlds (see the module's
+    docstring). ``step_with_policy``, not ``step``: ``step`` lets go of Python's lock and the search then calls the
+    Python game without it, which ends the process.
+    """
+    search = pyspiel.ISMCTSBot(
+        seed,
+        pyspiel.RandomRolloutEvaluator(1, seed),
+        2.0,
+        simulations,
+        final_policy_type=pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
+    )
+    return int(search.step_with_policy(root)[1])
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     ap.add_argument("--variant", default="canadian")
     ap.add_argument("--deals", type=int, default=20, help="deals, each played twice (default 20)")
     ap.add_argument("--simulations", type=int, default=100, help="ISMCTS simulations a card (default 100)")
     ap.add_argument("--seed", type=int, default=20261129, help="seed of the deals, the levels' (default 20261129)")
+    ap.add_argument(
+        "--search",
+        choices=("python", "compiled"),
+        default="python",
+        help="OpenSpiel's ISMCTS in Python (default) or in C++ (pyspiel.ISMCTSBot; refused by open_spiel 2.0.2)",
+    )
     args = ap.parse_args(sys.argv[1:] if argv is None else argv)
-    register_bot(IsmctsBot.name, lambda seed: IsmctsBot(seed, args.simulations))
-    for row in ladder.measure(args.variant, IsmctsBot.name, args.deals, args.seed, every=5):
-        ladder.KEPT.write_text(json.dumps(ladder.keep(ladder.load(), row), indent=1) + "\n")
-        print(ladder.table([row]).splitlines()[-1], file=sys.stderr, flush=True)
+    compiled = args.search == "compiled"
+    register_bot(IsmctsBot.name, lambda seed: IsmctsBot(seed, args.simulations, compiled=compiled))
+    try:
+        for row in ladder.measure(args.variant, IsmctsBot.name, args.deals, args.seed, every=5):
+            ladder.KEPT.write_text(json.dumps(ladder.keep(ladder.load(), row), indent=1) + "\n")
+            print(ladder.table([row]).splitlines()[-1], file=sys.stderr, flush=True)
+    except pyspiel.SpielError as error:
+        if not compiled:
+            raise
+        # refused at the first card searched, before any row is kept
+        print(
+            f"ismcts_ladder.py: OpenSpiel {importlib.metadata.version('open_spiel')}'s compiled ISMCTS cannot search "
+            f"a game registered in Python ({str(error).strip().rstrip('.')}); see this file's docstring, "
+            "or use --search python",
+            file=sys.stderr,
+        )
+        raise SystemExit(2) from None
 
 
 if __name__ == "__main__":
