@@ -104,3 +104,8 @@ def test_pimcbot_keeps_rulebot_s_bid_unless_another_is_worth_a_point_more(seed: 
         gain = values[best.text("en")] - values[rule.text("en")]
         assert bot.act(view) == (best if gain >= margin else rule)
     assert PimcBot(seed).bid_margin == 1.0
+
+
+def test_pimcbot_s_margin_shrinks_as_the_noise_of_its_bids_values_does() -> None:
+    # a point on 40 deals; the average of four times as many deals is half as noisy, a quarter twice as noisy
+    assert [PimcBot(0, bid_samples=n).bid_margin for n in (40, 160, 10)] == [1.0, 0.5, 2.0]

@@ -3,9 +3,9 @@
 :data:`LEVELS` names the bots by how well they play, weakest first, as a table offers them to a learner: a beginner
 (:class:`~.learner.LearnerBot` with a newcomer's mistakes), a casual player (the mistakes of a learner some weeks
 into practice), a club player (:class:`~.rulebot.RuleBot`, the rules of thumb), a strong player (:class:`~.pimcbot.
-PimcBot`) and an expert (PimcBot on twice the deals per card). Each level's strength against RuleBot, in points a
-hand on duplicate deals, is measured by ``benchmarks/ladder.py`` and kept in ``benchmarks/RESULTS.md``. A level is
-a kind of bot like any other: ``make_bot("beginner", 3)``.
+PimcBot`) and an expert (PimcBot on four times the deals for each card). Each level's strength against
+RuleBot, in points a hand on duplicate deals, is measured by ``benchmarks/ladder.py`` and kept in
+``benchmarks/RESULTS.md``. A level is a kind of bot like any other: ``make_bot("beginner", 3)``.
 
 The package's own kinds are listed here, each beside the class that plays it, so that every name is known whatever
 else was imported (a bot's module registering itself as it was imported made ``"rule"`` unknown to a program that
@@ -50,8 +50,9 @@ BOTS: dict[str, Callable[[int], Bot]] = {
     "casual": lambda seed: LearnerBot(seed, rates="practised"),
     "club": RuleBot,
     "strong": PimcBot,
-    # twice the deals behind each card; the bids keep their 40 deals, which already take up to a second
-    "expert": lambda seed: PimcBot(seed, samples=80),
+    # four times the deals behind each card, where the lone bidder's cards (a Mulot lost on one card) gained most;
+    # the bids keep their 40 deals: on 160 they gained no clear margin for four times the wait (RESULTS.md)
+    "expert": lambda seed: PimcBot(seed, samples=160),
 }
 _OWN = frozenset(BOTS)
 

@@ -12,15 +12,18 @@ auction exchange as RuleBot would, and the contract be played double dummy. So i
 would do: a pass is worth what the opponents then make or lose, a bid what it makes less what an overcall would
 cost. RuleBot's own bid stands unless another is worth at least a point more on those deals (``bid_margin``):
 each value is an average over a few dozen deals, and the highest of many such averages flatters the bid it
-picks. Measured against RuleBot in duplicate (each deal played twice with the seats swapped): Canadian, 200
+picks. On more deals the averages are less noisy and the margin is smaller, as the square root of the deals: half
+a point on 160 (the expert level's). Measured against RuleBot in duplicate (each deal played twice with the seats swapped): Canadian, 200
 deals (seed 4242), +1.38 points a hand (95% CI +0.49 to +2.27) against +0.49 (+0.02 to +0.96) with RuleBot's
 bidding; the margin was then chosen on 300 Canadian deals (seed 9001: +1.96, +1.34 to +2.57, against +1.76,
 +1.09 to +2.44, without it) and 200 American ones (seed 9002: +0.74, +0.21 to +1.27, against +0.56 without it and
 +0.55 with RuleBot's bidding — most American contracts are numeric bids that RuleBot already judges well).
 Then, on 500 deals of seeds never used before (20261126): +1.59 points a hand (+1.11 to +2.07) in Canadian,
 +1.30 (+0.97 to +1.63) in American; on 400 more Canadian deals (seed 31415), +2.15
-(+1.53 to +2.76) (``benchmarks/RESULTS.md``). A bid takes 0.3–0.4 s at the median and under
-1.2 s at most (160 bids of 40 deals in each game, one core, DDS solving the partnership contracts).
+(+1.53 to +2.76) (``benchmarks/RESULTS.md``). A bid took 0.3–0.4 s at the median and under
+1.2 s at most (160 bids of 40 deals in each game, one core, DDS solving the partnership contracts); with each
+deal's auctions and exchanges shared among the bids, 40 deals take 0.06 s of CPU at the median and 0.15 s at most,
+160 deals 0.26 s and 0.51 s (120 Canadian bids, the first round of their auctions).
 ``bidding="rule"`` bids as RuleBot does; ``bidding="pimc"`` by each bid's own odds
 (:func:`~charlemagne_learn.analysis.odds.bid_odds`), which ignores the other seats and, assuming perfect play by
 everyone, flatters the bidder.
@@ -55,6 +58,7 @@ PimcBot(seed=7, samples=40, bidding='auction')
 
 from __future__ import annotations
 
+import math
 import random
 from itertools import combinations
 from typing import Literal
@@ -119,8 +123,9 @@ class PimcBot(Bot):
         self._plan: tuple[int, int, Suit] | None = None
         #: Deals of the unseen cards on which each bid is judged with ``bidding="auction"``.
         self.bid_samples = bid_samples
-        #: Points a bid must gain over RuleBot's on those deals to be made instead of it.
-        self.bid_margin = 1.0
+        #: Points a bid must gain over RuleBot's on those deals to be made instead of it: a point on 40 deals, less on
+        #: more, as the noise of an average shrinks with the square root of its deals (half a point on 160).
+        self.bid_margin = math.sqrt(40 / bid_samples)
         #: Read the bidding as evidence about the hidden hands (see :func:`~charlemagne_learn.analysis.pimc.sample_hidden`).
         self.read_bids = read_bids
 
