@@ -90,37 +90,41 @@ def ready_times(browser: Any, base: str) -> tuple[float, float]:
     """Seconds from asking for the lesson to its kernel ready, and to the first import done, in a new profile."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     try:
-        page = context.new_page()
-        start = time.monotonic()
-        page.goto(f"{base}/lab/index.html?path={LESSON}")
-        page.wait_for_function(
-            """(path) => { const app = window.jupyterapp; if (!app?.shell) return false;
-               const panel = Array.from(app.shell.widgets('main')).find((w) => w.context?.path === path);
-               return !!panel?.sessionContext; }""",
-            arg=LESSON,
-            timeout=300_000,
-        )
-        # kept on the page and polled: awaited straight through, a long start may lose its promise
-        page.evaluate(
-            """([path, code]) => { window.__kernel = undefined; window.__imported = undefined;
-              const panel = Array.from(window.jupyterapp.shell.widgets('main')).find((w) => w.context?.path === path);
-              panel.context.ready.then(() => panel.sessionContext.ready)
-                .then(() => panel.sessionContext.session.kernel.info)
-                .then(() => { window.__kernel = performance.now(); })
-                .then(() => panel.sessionContext.session.kernel.requestExecute({ code }).done)
-                .then((reply) => { window.__imported = reply.content.status === 'ok' ? performance.now()
-                                                       : 'failed: ' + reply.content.evalue; },
-                      (error) => { window.__imported = 'failed: ' + String(error); }); }""",
-            [LESSON, FIRST_IMPORT],
-        )
-        page.wait_for_function("window.__imported !== undefined", timeout=300_000)
-        imported, kernel, now = page.evaluate("[window.__imported, window.__kernel, performance.now()]")
-        assert not isinstance(imported, str), imported
-        done = time.monotonic() - start
-        # the page's clock for the steps between, anchored on the end both clocks saw
-        return done - (now - kernel) / 1000, done - (now - imported) / 1000
+        return open_lesson(context.new_page(), base, LESSON)
     finally:
         context.close()
+
+
+def open_lesson(page: Any, base: str, lesson: str) -> tuple[float, float]:
+    """``lesson`` opened in ``page``: seconds from asking for it to its kernel ready, and to the first import done."""
+    start = time.monotonic()
+    page.goto(f"{base}/lab/index.html?path={lesson}")
+    page.wait_for_function(
+        """(path) => { const app = window.jupyterapp; if (!app?.shell) return false;
+           const panel = Array.from(app.shell.widgets('main')).find((w) => w.context?.path === path);
+           return !!panel?.sessionContext; }""",
+        arg=lesson,
+        timeout=300_000,
+    )
+    # kept on the page and polled: awaited straight through, a long start may lose its promise
+    page.evaluate(
+        """([path, code]) => { window.__kernel = undefined; window.__imported = undefined;
+          const panel = Array.from(window.jupyterapp.shell.widgets('main')).find((w) => w.context?.path === path);
+          panel.context.ready.then(() => panel.sessionContext.ready)
+            .then(() => panel.sessionContext.session.kernel.info)
+            .then(() => { window.__kernel = performance.now(); })
+            .then(() => panel.sessionContext.session.kernel.requestExecute({ code }).done)
+            .then((reply) => { window.__imported = reply.content.status === 'ok' ? performance.now()
+                                                   : 'failed: ' + reply.content.evalue; },
+                  (error) => { window.__imported = 'failed: ' + String(error); }); }""",
+        [lesson, FIRST_IMPORT],
+    )
+    page.wait_for_function("window.__imported !== undefined", timeout=300_000)
+    imported, kernel, now = page.evaluate("[window.__imported, window.__kernel, performance.now()]")
+    assert not isinstance(imported, str), imported
+    done = time.monotonic() - start
+    # the page's clock for the steps between, anchored on the end both clocks saw
+    return done - (now - kernel) / 1000, done - (now - imported) / 1000
 
 
 def main() -> None:
