@@ -36,8 +36,7 @@ def test_the_levels_are_kinds_of_bot_weakest_first_each_its_own_player() -> None
     beginner, casual, _, strong, expert = bots
     assert isinstance(beginner, LearnerBot) and isinstance(casual, LearnerBot)
     assert beginner.rates == NEWCOMER and casual.rates == PRACTISED
-    # the casual player makes each mistake less often than the beginner, the expert looks at more deals a card and
-    # a bid
+    # the casual player makes each mistake less often than the beginner, the expert looks at more deals a card
     assert all(casual.rates[m] < beginner.rates[m] for m in MISTAKES)
     assert isinstance(strong, PimcBot) and isinstance(expert, PimcBot) and expert.samples > strong.samples
 
