@@ -11,10 +11,10 @@ from __future__ import annotations
 import hashlib
 import shutil
 import textwrap
-import warnings
 from pathlib import Path
 
 import pytest
+from _compiled import said
 from _processes import analyses_elsewhere
 
 from charlemagne_learn.analysis import compiled
@@ -48,15 +48,6 @@ def fresh(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
         monkeypatch.setattr(compiled, name, value, raising=False)
     for name, value in (("_native_bytes", None), ("_native_refused", None), ("LIBRARY_DIGEST", tmp_path / "none")):
         monkeypatch.setattr(compiled, name, value)
-
-
-def said(call: object) -> list[str]:
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        for _ in range(3):
-            assert callable(call)
-            call()
-    return [f"{w.category.__name__}: {w.message}" for w in caught]
 
 
 def test_a_flipped_byte_webassembly_accepts_is_caught_and_said_once(

@@ -4,39 +4,26 @@ without clang 19 skips; CI never does."""
 
 from __future__ import annotations
 
-import importlib.util
 import os
-import sys
 from pathlib import Path
 
 import pytest
+from _compiled import build_solver
 
 from charlemagne_learn.analysis import compiled
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _build_script() -> object:
-    spec = importlib.util.spec_from_file_location("build_solver", ROOT / "scripts" / "build_solver.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["build_solver"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-build_solver = _build_script()
-
-
 def test_the_committed_module_is_built_from_its_source(tmp_path: Path) -> None:
-    if build_solver.clang() is None:  # type: ignore[attr-defined]
+    if build_solver.clang() is None:
         if os.environ.get("CI"):
             pytest.fail("clang-19 is missing, and CI must rebuild the compiled search (.ci/run installs it)")
         pytest.skip("clang-19 is not installed here (apt-get install clang-19 lld-19)")
-    out = build_solver.build(tmp_path / "solver.wasm")  # type: ignore[attr-defined]
+    out = build_solver.build(tmp_path / "solver.wasm")
     assert out.read_bytes() == compiled.WASM.read_bytes(), "run python3 scripts/build_solver.py and commit the .wasm"
     # and the digest the package checks the module against, written beside it by the build, is the committed one
-    written = build_solver.digest_file(out).read_text(encoding="ascii")  # type: ignore[attr-defined]
+    written = build_solver.digest_file(out).read_text(encoding="ascii")
     assert written == compiled.DIGEST.read_text(encoding="ascii"), "commit the .wasm.sha256 the build wrote"
 
 

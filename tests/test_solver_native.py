@@ -9,17 +9,15 @@ and ld.lld 19 skips; CI (which installs them) never does. The tests of a library
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import random
 import shutil
-import sys
 import types
-import warnings
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from _compiled import build_solver, said
 from test_solver_compiled import SHAPES, deal, draw, play_some
 
 import charlemagne_learn as cl
@@ -31,27 +29,15 @@ from charlemagne_learn.engine.deal import cards_of, mask_of
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _build_script() -> object:
-    spec = importlib.util.spec_from_file_location("build_solver", ROOT / "scripts" / "build_solver.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["build_solver"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-build_solver = _build_script()
-
-
 @pytest.fixture(scope="module")
 def library(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The native library built from this checkout's source, with its digest file."""
-    if not build_solver.native_tools():  # type: ignore[attr-defined]
+    if not build_solver.native_tools():
         if os.environ.get("CI"):
             pytest.fail("clang-19 or ld.lld-19 is missing, and CI must check the native build (.ci/run installs them)")
         pytest.skip("clang-19 and ld.lld-19 are not both installed here (apt-get install clang-19 lld-19)")
     out = tmp_path_factory.mktemp("native") / "solver.so"
-    return build_solver.build_native(out, compiled.WASM)  # type: ignore[attr-defined,no-any-return]
+    return build_solver.build_native(out, compiled.WASM)
 
 
 @pytest.fixture
@@ -72,15 +58,6 @@ def fresh(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 def use_library(monkeypatch: pytest.MonkeyPatch, path: Path) -> None:
     monkeypatch.setattr(compiled, "LIBRARY", path)
     monkeypatch.setattr(compiled, "LIBRARY_DIGEST", path.with_name(path.name + ".sha256"))
-
-
-def said(call: object) -> list[str]:
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        for _ in range(3):
-            assert callable(call)
-            call()
-    return [f"{w.category.__name__}: {w.message}" for w in caught]
 
 
 def test_the_native_build_answers_where_it_was_built(
