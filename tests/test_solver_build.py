@@ -12,8 +12,6 @@ from _compiled import build_solver
 
 from charlemagne_learn.analysis import compiled
 
-ROOT = Path(__file__).resolve().parent.parent
-
 
 def test_the_committed_module_is_built_from_its_source(tmp_path: Path) -> None:
     if build_solver.clang() is None:
