@@ -6,9 +6,11 @@ figures of one benchmark never disturb another's.
 
 from __future__ import annotations
 
+import argparse
 import datetime as dt
 import os
 import platform
+from collections.abc import Collection, Sequence
 from pathlib import Path
 
 import charlemagne_learn as cl
@@ -50,3 +52,18 @@ def write_section(start: str, end: str, title: str, block: str, intro: str = "")
         text = text.rstrip("\n") + f"\n\n## {title}\n\n{lead}{start}\n{end}\n"
     before, rest = text.split(start, 1)
     RESULTS.write_text(before + start + "\n\n" + block.strip() + "\n\n" + end + rest.split(end, 1)[1])
+
+
+def deals_by_name(
+    ap: argparse.ArgumentParser, given: Sequence[str], names: Collection[str], default: int, what: str
+) -> dict[str, int]:
+    """Deals for each of ``names`` from ``--deals`` values: ``N`` for every name, ``NAME=N`` for one (later values
+    win), ``default`` where none is given; a bad value ends the run with ``ap.error`` saying what is allowed."""
+    deals = dict.fromkeys(names, default)
+    for value in given:
+        name, _, count = value.rpartition("=")
+        if (name and name not in names) or not count.isdigit() or int(count) < 2:
+            ap.error(f"--deals takes a number of at least 2, or {what}=N with a {what.lower()} of {', '.join(names)}")
+        for one in [name] if name else names:
+            deals[one] = int(count)
+    return deals

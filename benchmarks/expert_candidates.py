@@ -21,7 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from _results import RESULTS, machine_lines, write_section
+from _results import RESULTS, deals_by_name, machine_lines, write_section
 from tournament import Job, mean_interval, run_job
 
 from charlemagne_learn.analysis.bots import Bot
@@ -89,13 +89,7 @@ def main(argv: list[str] | None = None) -> None:
     unknown = [b for b in args.bots if b not in CANDIDATES]
     if unknown:
         ap.error(f"bots are {', '.join(map(repr, CANDIDATES))}; got {', '.join(map(repr, unknown))}")
-    deals = dict.fromkeys(CANDIDATES, 300)
-    for given in args.deals:
-        name, _, count = given.rpartition("=")
-        if (name and name not in CANDIDATES) or not count.isdigit() or int(count) < 2:
-            ap.error("--deals takes a number of at least 2, or BOT=N with a bot of --bots")
-        for bot in [name] if name else CANDIDATES:
-            deals[bot] = int(count)
+    deals = deals_by_name(ap, args.deals, CANDIDATES, 300, "BOT")
     kept = json.loads(KEPT.read_text()) if KEPT.exists() else {}
     for name in dict.fromkeys([BEFORE, *args.bots]):
         margins(args.variant, name, deals[name], args.seed, kept)

@@ -27,7 +27,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from _results import RESULTS, machine, machine_lines, write_section
+from _results import RESULTS, deals_by_name, machine, machine_lines, write_section
 from tournament import Job, Outcome, _percentile, mean_interval, run_job
 
 import charlemagne_learn as cl
@@ -149,13 +149,7 @@ def main(argv: list[str] | None = None) -> None:
     unknown = [level for level in args.levels if level not in LEVELS]
     if unknown:
         ap.error(f"levels are {', '.join(LEVELS)}; got {', '.join(unknown)}")
-    deals = dict.fromkeys(LEVELS, 500)
-    for given in args.deals:
-        level, _, count = given.rpartition("=")
-        if (level and level not in LEVELS) or not count.isdigit() or int(count) < 2:
-            ap.error(f"--deals takes a number of at least 2, or LEVEL=N with a level of {', '.join(LEVELS)}")
-        for name in [level] if level else LEVELS:
-            deals[name] = int(count)
+    deals = deals_by_name(ap, args.deals, LEVELS, 500, "LEVEL")
     cl.Rules.preset(args.variant)  # a clear error for an unknown variant before any work
     rows = load()
     for level in args.levels:
