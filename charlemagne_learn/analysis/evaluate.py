@@ -77,56 +77,122 @@ def hand_strength(order: CardOrder, hand: int) -> float:
     >>> hand_strength(o, strong) > hand_strength(o, weak)
     True
     """
-    trump_suit = order.trump_suit
-    masks = order.suit_mask
-    if trump_suit is None:
-        value, held = 0.0, 0
-    else:
-        trumps = hand & masks[trump_suit]
-        # read here, not through _trump_worth: this runs for every trump of every hand weighed
-        worth = _trump_worths(order).get(trumps)
-        value, held = _trump_worth(order, trumps) if worth is None else worth
-    # only side aces and kings count, lowest card first (the order the values are added in)
-    side = hand & _ACES_AND_KINGS
-    if trump_suit is not None:
-        side &= ~masks[trump_suit]
-    while side:
-        low = side & -side
-        side ^= low
-        card = low.bit_length() - 1
-        length = (hand & masks[order.suit_of[card]]).bit_count()
-        if card % 8 == _ACE:
-            value += 0.8 if length <= 4 else 0.5
-        elif length >= 2:
-            value += 0.4 if hand >> (card + 1) & 1 else 0.25
-    if held >= 2:
+    tables = _tables(order)
+    trumps = hand & tables.trump_mask
+    worth = tables.trumps.get(trumps)
+    value, held, _, _ = _trump_worth(order, trumps) if worth is None else worth
+    # the side kings and aces, suit after suit, then a ruff for each void side suit: added one at a time, left to
+    # right, as they always were (the same float to the last bit; a 0.0 for a card not held changes no bit)
+    clubs, diamonds, hearts, spades = tables.aces_and_kings
+    c, d, h, s = clubs[hand & 255], diamonds[hand >> 8 & 255], hearts[hand >> 16 & 255], spades[hand >> 24 & 255]
+    value = value + c[0] + c[1] + d[0] + d[1] + h[0] + h[1] + s[0] + s[1]
+    if held < 2:
+        return value
+    clubs_void, diamonds_void, hearts_void, spades_void = tables.voids
+    return (
+        value
+        + clubs_void[hand & 255]
+        + diamonds_void[hand >> 8 & 255]
+        + hearts_void[hand >> 16 & 255]
+        + spades_void[hand >> 24 & 255]
+    )
+
+
+#: A suit's eight bits in a hand (suit ``s``: bits ``8s`` to ``8s + 7``) read as a holding, 0 to 255.
+_HOLDINGS = range(256)
+#: The tables of a suit that is not a side suit: it adds nothing.
+_NO_WORTH: list[tuple[float, float]] = [(0.0, 0.0)] * 256
+_NO_VOID: list[float] = [0.0] * 256
+_NO_TOPS: list[int] = [0] * 256
+_NO_DISCARDS: list[list[int]] = [[]] * 256
+
+
+class _Tables:
+    """What :func:`hand_strength`, :func:`losers` and :func:`discard` read of one card order, by table: a hint
+    judges tens of thousands of hands, and each side suit of a hand is one of 256 holdings of its eight bits.
+
+    For each plain suit, by its holding (the little jack, a trump, left out), as a side suit (the trump suit's
+    tables give nothing): ``aces_and_kings``, what its king and ace add to a hand's strength (in that order, 0.0 for
+    none); ``voids``, the ruff a void adds (0.5 or 0.0); ``tops_drawn`` and ``tops_undrawn``, its sure tricks once
+    the trumps are drawn and while they are not; ``discards``, its cards' keys in the order of discards, lowest
+    first. ``trumps``: the trump holdings met so far and what they are worth (:func:`_trump_worth`).
+    """
+
+    __slots__ = (
+        "aces_and_kings",
+        "discards",
+        "tops_drawn",
+        "tops_undrawn",
+        "trump_keys",
+        "trump_mask",
+        "trumps",
+        "voids",
+    )
+
+    def __init__(self, order: CardOrder) -> None:
+        trump_suit = order.trump_suit
+        self.trump_mask = 0 if trump_suit is None else order.suit_mask[trump_suit]
+        self.trump_keys = keys = _discard_keys(order)
+        self.trumps: dict[int, tuple[float, int, int, bool]] = {}
+        self.aces_and_kings: list[list[tuple[float, float]]] = []
+        self.voids: list[list[float]] = []
+        self.tops_drawn: list[list[int]] = []
+        self.tops_undrawn: list[list[int]] = []
+        self.discards: list[list[list[int]]] = []
         for suit in range(4):
-            if suit != trump_suit and not hand & masks[suit]:
-                value += 0.5
-    return value
+            if suit == trump_suit:
+                worth, voids, drawn, undrawn, discards = _NO_WORTH, _NO_VOID, _NO_TOPS, _NO_TOPS, _NO_DISCARDS
+            else:
+                worth, voids, drawn, undrawn, discards = [], [], [], [], []
+                mask, cards = order.suit_mask[suit], order.by_power[suit]
+                for holding in _HOLDINGS:
+                    held = (holding << suit * 8) & mask
+                    length = held.bit_count()
+                    adds = [0.0, 0.0]
+                    if held >> (suit * 8 + _KING) & 1 and length >= 2:
+                        adds[0] = 0.4 if held >> (suit * 8 + _ACE) & 1 else 0.25
+                    if held >> (suit * 8 + _ACE) & 1:
+                        adds[1] = 0.8 if length <= 4 else 0.5
+                    worth.append((adds[0], adds[1]))
+                    voids.append(0.0 if held else 0.5)
+                    run = _run(cards, held)
+                    tops = length if run >= len(cards) - length else run
+                    drawn.append(tops)
+                    undrawn.append(min(tops, 1))
+                    discards.append(sorted(keys[c] + (length << 32) for c in indices_of(held)))
+            self.aces_and_kings.append(worth)
+            self.voids.append(voids)
+            self.tops_drawn.append(drawn)
+            self.tops_undrawn.append(undrawn)
+            self.discards.append(discards)
 
 
-@_per_order
-def _trump_worths(order: CardOrder) -> dict[int, tuple[float, int]]:
-    """The trump holdings met so far under ``order`` and what they are worth: every hand weighed, every trump tried,
-    asks."""
-    return {}
+_tables = _per_order(_Tables)
 
 
-def _trump_worth(order: CardOrder, trumps: int) -> tuple[float, int]:
-    """What the trumps ``trumps`` (a bit set) are worth in :func:`hand_strength`, and how many they are."""
-    known = _trump_worths(order)
+def _trump_worth(order: CardOrder, trumps: int) -> tuple[float, int, int, bool]:
+    """What the trumps ``trumps`` (a bit set) are worth in :func:`hand_strength` and how many they are; for
+    :func:`losers`, how many are sure tricks and whether they draw the opponents' trumps. Kept in :class:`_Tables`."""
+    known = _tables(order).trumps
     worth = known.get(trumps)
     if worth is None:
         value = 0.0
-        held = 0
-        for pos, card in enumerate(order.trumps):
-            if trumps >> card & 1:
-                missing = pos - held
-                value += _TRUMP_VALUE[missing] if missing < len(_TRUMP_VALUE) else _LOW_TRUMP
-                held += 1
-        value += 0.3 * max(0, held - 3)  # long trumps win tricks once the others are drawn
-        worth = known[trumps] = (value, held)
+        held = winners = 0
+        drawn = True
+        if order.trump_suit is not None:
+            for pos, card in enumerate(order.trumps):
+                if trumps >> card & 1:
+                    missing = pos - held
+                    value += _TRUMP_VALUE[missing] if missing < len(_TRUMP_VALUE) else _LOW_TRUMP
+                    held += 1
+            value += 0.3 * max(0, held - 3)  # long trumps win tricks once the others are drawn
+            if order.trumps:
+                # the unbroken run from the top counts, or every trump once the run draws the trumps missing
+                run = _run(order.trumps, trumps)
+                missing = len(order.trumps) - held
+                drawn = run >= missing
+                winners = held if drawn else run
+        worth = known[trumps] = (value, held, winners, drawn)
     return worth
 
 
@@ -135,20 +201,21 @@ def discard(order: CardOrder, hand: int, count: int) -> int:
     side aces and trumps last."""
     if count <= 0:
         return 0
-    fixed = _discard_keys(order)
-    suit_of = order.suit_of
+    tables = _tables(order)
     # each card's place in the order of discards, as one integer: class (trump, side ace, other), its suit's length
-    # (not for trumps), power, then index (the earlier card first among equals)
-    lengths = [(hand & mask).bit_count() << 32 for mask in order.suit_mask]
-    if order.trump_suit is not None:
-        lengths[order.trump_suit] = 0
+    # (not for trumps), power, then index (the earlier card first among equals); a side suit's keys by its holding
+    clubs, diamonds, hearts, spades = tables.discards
+    keys = clubs[hand & 255] + diamonds[hand >> 8 & 255] + hearts[hand >> 16 & 255] + spades[hand >> 24 & 255]
+    if len(keys) < count:  # every trump comes after every side card
+        fixed = tables.trump_keys
+        keys += [fixed[c] for c in indices_of(hand & tables.trump_mask)]
+    keys.sort()
     out = 0
-    for key in sorted([fixed[c] + lengths[suit_of[c]] for c in indices_of(hand)])[:count]:
+    for key in keys[:count]:
         out |= 1 << (key & 63)
     return out
 
 
-@_per_order
 def _discard_keys(order: CardOrder) -> list[int]:
     """For :func:`discard`: each card's class (trump, side ace, other), power and index in one integer."""
     keys = []
@@ -217,23 +284,13 @@ def losers(order: CardOrder, hand: int) -> int:
     >>> losers(o, mask_of(cl.parse_cards("RJ BJ JH JD AH KH QH AS"))), losers(o, mask_of(cl.parse_cards("RJ JH AH AS KS 7C 8C 9D")))
     (0, 6)
     """
-    trump = order.trump_suit
-    winners = 0
-    drawn = True
-    if trump is not None and order.trumps:
-        trumps = order.trumps
-        run = _run(trumps, hand)
-        missing = len(trumps) - (hand & order.suit_mask[trump]).bit_count()
-        drawn = run >= missing
-        winners += len(trumps) - missing if drawn else run
-    for suit in range(4):
-        if suit == trump:
-            continue
-        cards = order.by_power[suit]
-        mine = (hand & order.suit_mask[suit]).bit_count()
-        run = _run(cards, hand)
-        tops = mine if run >= len(cards) - mine else run
-        winners += tops if drawn else min(tops, 1)
+    tables = _tables(order)
+    trumps = hand & tables.trump_mask
+    worth = tables.trumps.get(trumps)
+    _, _, winners, drawn = _trump_worth(order, trumps) if worth is None else worth
+    # each side suit's run from its top: all of it once the trumps are drawn, else only its first card
+    clubs, diamonds, hearts, spades = tables.tops_drawn if drawn else tables.tops_undrawn
+    winners += clubs[hand & 255] + diamonds[hand >> 8 & 255] + hearts[hand >> 16 & 255] + spades[hand >> 24 & 255]
     return hand.bit_count() - winners
 
 
@@ -251,25 +308,30 @@ def _avoid_danger(rules: Rules, hand: int) -> int:
     """Cards likely to be forced to win a trick in a bid to take none: in each suit, the ``i``-th lowest card held
     is risky when more than ``2i + 1`` cards of the suit rank below it (a low card with enough lower cards out can
     still be made to win)."""
-    danger = 0
-    for suit in _low_first(rules):
-        held = 0
-        for below, c in enumerate(suit):
-            if hand >> c & 1:
-                danger += below > 2 * held + 1
-                held += 1
-    return danger
+    clubs, diamonds, hearts, spades = _dangers(rules)
+    return clubs[hand & 255] + diamonds[hand >> 8 & 255] + hearts[hand >> 16 & 255] + spades[hand >> 24 & 255]
 
 
 @lru_cache(maxsize=16)
-def _low_first(rules: Rules) -> tuple[tuple[int, ...], ...]:
-    """The cards of each suit but the jokers, lowest first without trump: every hand a bid to take no trick is
-    judged for reads them in this order (RuleBot's bids, its evidence from bids)."""
+def _dangers(rules: Rules) -> tuple[list[int], ...]:
+    """For :func:`_avoid_danger`, each suit's risky cards by its holding (the eight bits of the suit in a hand, the
+    jokers apart): every hand a bid to take no trick is judged for (RuleBot's bids, its evidence from bids) reads
+    one number a suit."""
     plain = card_order(rules, None)
-    return tuple(
-        tuple(sorted(indices_of(plain.suit_mask[suit] & ~plain.joker_mask), key=lambda c: plain.power[c]))
-        for suit in range(4)
-    )
+    tables = []
+    for suit in range(4):
+        low_first = sorted(indices_of(plain.suit_mask[suit] & ~plain.joker_mask), key=lambda c: plain.power[c])
+        table = []
+        for holding in range(256):
+            cards = holding << suit * 8
+            danger = held = 0
+            for below, c in enumerate(low_first):
+                if cards >> c & 1:
+                    danger += below > 2 * held + 1
+                    held += 1
+            table.append(danger)
+        tables.append(table)
+    return tuple(tables)
 
 
 #: Tricks the bidder's side takes in a numeric bid, as ``a + b * strength`` of the bidder's hand with its best
