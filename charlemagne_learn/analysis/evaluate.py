@@ -384,7 +384,10 @@ class _Judge:
         self._strength: list[float | None] = [None] * 5
         self._losers: list[int | None] = [None] * 5
         self._chances: dict[tuple[str, Action], float] = {}
-        self._bids: dict[Action, tuple[BidSpec, float, float]] = {}
+        # by the action's id, the action kept beside (its id cannot become another's): the legal bids are the same
+        # objects bid after bid, and an action's hash is a Python method
+        self._bids: dict[int, tuple[BidSpec, float, float]] = {}
+        self._asked: list[Action] = []
 
     def strength(self, trump: Suit | None) -> float:
         at = 4 if trump is None else trump
@@ -443,10 +446,11 @@ class _Judge:
     def bid_value(self, action: Action) -> tuple[BidSpec, float, float]:
         """The bid ``action`` names and its :meth:`value`, kept: an auction asks a hand about the bids above the
         highest so far, and the next auction on the deal asks about most of them again."""
-        known = self._bids.get(action)
+        known = self._bids.get(id(action))
         if known is None:
             spec = self.rules.bid(action.bid or "")
-            known = self._bids[action] = (spec, *self.value(spec, action))
+            known = self._bids[id(action)] = (spec, *self.value(spec, action))
+            self._asked.append(action)
         return known
 
     def value(self, spec: BidSpec, action: Action) -> tuple[float, float]:

@@ -162,6 +162,13 @@ class _StateSeat:
     def history(self) -> list[tuple[Seat, Action]]:
         return self._state.history_seen_by(self.seat)
 
+    @property
+    def calls(self) -> list[tuple[Seat, Action]]:
+        """The hand's own history, not a copy: read only for the bids and the trump named, which every seat heard
+        (:func:`_bid_and_trump`), it answers as :attr:`history` does without turning the others' discards face
+        down first."""
+        return self._state.history
+
 
 def _advise_before_play(view: Seen) -> Advice:
     legal = view.legal_actions
@@ -280,7 +287,7 @@ def _bid_and_trump(view: Seen) -> tuple[BidSpec, Suit | None, bool]:
     heard): RuleBot's exchange asks all three at every step."""
     bid: Action | None = None
     named: Action | None = None
-    for _, action in reversed(view.history):
+    for _, action in reversed(view.calls if type(view) is _StateSeat else view.history):
         kind = action.kind
         if kind == "trump" and named is None:
             named = action
