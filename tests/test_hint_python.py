@@ -88,7 +88,8 @@ def test_a_card_order_asked_again_hashes_neither_the_rules_nor_the_suit(
 
 def test_a_hand_asked_again_about_its_bids_reads_their_values_back(monkeypatch: pytest.MonkeyPatch) -> None:
     """The auctions of one deal ask a seat about the bids above each highest bid met: each bid's value is worked
-    out once for the hand, and its strength and losers under a trump are read back without hashing the suit."""
+    out once for the hand and read back without hashing the bid, and its strength and losers under a trump are read
+    back without hashing the suit."""
     state = cl.HandState.new(cl.Rules.preset("canadian"), dealer="W", seed=3)
     view = state.view("N")
     judge.cache_clear()
@@ -99,6 +100,11 @@ def test_a_hand_asked_again_about_its_bids_reads_their_values_back(monkeypatch: 
     assert rulebot.advise(view) == first
     assert valued == [bids]
     judged = judge(view.rules, mask_of(view.hand))
+    bids = [a for a in view.legal_actions if a.kind == "bid"]
+    values = [judged.bid_value(a) for a in bids]
+    with hashes_counted(monkeypatch, Action) as hashed:
+        assert [judged.bid_value(a) for a in bids] == values
+    assert hashed == [0]
     strength = [judged.strength(t) for t in cl.Suit]
     with hashes_counted(monkeypatch, cl.Suit) as hashed:
         assert [judged.strength(t) for t in cl.Suit] == strength
@@ -162,9 +168,12 @@ def test_rulebots_exchange_reads_the_winning_bid_and_the_trump_from_the_history_
     for action in ["bid 6", "pass", "pass", "pass"]:
         state.apply(action)
     heard = calls_counted(monkeypatch, HandState, "bids_heard")
+    seen = calls_counted(monkeypatch, HandState, "history_seen_by")
     rulebot.exchange_by_rule(state)
     assert state.phase is Phase.PLAY and state.trump is cl.Suit.H
     assert heard == [0]
+    # nor a copy of the history with the others' discards face down: the bids and the trump are everybody's
+    assert seen == [0]
 
 
 def test_the_bids_heard_are_read_once_to_weigh_every_candidate_deal(monkeypatch: pytest.MonkeyPatch) -> None:
