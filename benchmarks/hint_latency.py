@@ -89,16 +89,22 @@ def positions(variant: str, per_kind: int, seed: int) -> dict[str, list[cl.HandS
 
 def ask(kind: str, state: cl.HandState) -> float:
     """Seconds for the default hint of ``state``'s seat to move, asked the first time: the judgements kept from
-    earlier hands (each hand's bids, trump plan and best trump) forgotten."""
+    earlier hands (each hand's bids, trump plan and best trump) forgotten. The process's CPU seconds for it (its
+    search threads' included) are added to :data:`CPU`."""
     for kept in (evaluate.judge, evaluate._best_trump, rulebot._plan_trump):
         kept.cache_clear()
     forget()
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     if kind == "exchange":
         exchange_hint(state, GRADE_SAMPLES)
     else:
         hint(state.view(state.to_move), workers=1)  # type: ignore[arg-type]
+    CPU.append(time.process_time() - cpu)
     return time.perf_counter() - start
+
+
+#: CPU seconds of each hint :func:`ask` timed, in order: on a shared machine they vary less than the wall time.
+CPU: list[float] = []
 
 
 def one_deal_at_a_time(
@@ -189,6 +195,7 @@ def main() -> None:
             continue
         earlier = EARLIER.get(kind)
         now: list[float] = []
+        now_cpu: list[float] = []
         before: list[float] = []
         for n, state in enumerate(states):
             # a position's two ways asked one after the other, the first way first on every other position: on a
@@ -196,12 +203,13 @@ def main() -> None:
             for way in (("now", "before") if n % 2 == 0 else ("before", "now")) if earlier else ("now",):
                 if way == "now" or earlier is None:
                     now.append(ask(kind, state))
+                    now_cpu.append(CPU[-1])
                 else:
                     with earlier():
                         before.append(ask(kind, state))
         median = statistics.median(now)
         rows.append(
-            f"| {kind} | {len(states)} | {median:.2f} | {max(now):.2f} | "
+            f"| {kind} | {len(states)} | {median:.2f} | {max(now):.2f} | {statistics.median(now_cpu):.2f} | "
             + (f"{statistics.median(before):.2f} | {statistics.median(before) / median:.1f}×" if before else "– | –")
             + f" | {'yes' if median <= AIM else 'no'} |"
         )
@@ -213,13 +221,14 @@ def main() -> None:
             *machine_lines(),
             "",
             f"{cl.Rules.preset(args.variant).named()}, positions from RuleBot hands (seed {args.seed}); "
-            f"{GRADE_SAMPLES} deals a hint, one process, {work.search_threads()} search threads. Seconds per hint; "
+            f"{GRADE_SAMPLES} deals a hint, one process, {work.search_threads()} search threads. Seconds per hint "
+            "(and the process's CPU seconds, its search threads' included); "
             "the reference is the same hint the earlier way, in the same run: for a card, one call a deal, the "
             "general dealer and one thread; for a bid after a bid, every bid's auction played to its end and "
             "every final bid's exchange played out; for the exchange and the partner's card, one thread.",
             "",
-            f"| kind | positions | median | slowest | reference, median | faster | median within {AIM} s |",
-            "|---|---|---|---|---|---|---|",
+            f"| kind | positions | median | slowest | median CPU | reference, median | faster | median within {AIM} s |",
+            "|---|---|---|---|---|---|---|---|",
             *rows,
         ]
     )
