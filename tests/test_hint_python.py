@@ -112,6 +112,26 @@ def test_a_hand_asked_again_about_its_bids_reads_their_values_back(monkeypatch: 
     assert hashed == [0]
 
 
+def test_a_hand_weighed_once_for_a_bid_works_out_the_four_suits_in_one_call(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A candidate deal's bidder is weighed for the bid it made (thousands of hands a hint, each asked that one
+    question): for a bid whose trump is named later, the best of the four suits' strengths, or their fewest losers for
+    a bid to take every trick, is worked out in one loop, not suit by suit through the judge; the chance is the same."""
+    rules = cl.Rules.preset("canadian")
+    hand = mask_of(cl.parse_cards("RJ BJ JH JD AH KH 10H 7C"))
+    judge.cache_clear()
+    asked = calls_counted(monkeypatch, evaluate._Judge, "strength")
+    lost = calls_counted(monkeypatch, evaluate._Judge, "losers")
+    six, take_all = rules.bid("6"), rules.bid("gros_charlemagne")
+    p = evaluate.bid_chance(rules, hand, six, Action.bid_("6"))
+    q = evaluate.bid_chance(rules, hand, take_all, Action.bid_("gros_charlemagne"))
+    assert asked == lost == [0]
+    a, b, spread = evaluate._TRICK_MODEL["kitty"]
+    best = max(hand_strength(card_order(rules, t), hand) for t in cl.Suit)
+    assert p == evaluate._normal_at_least(a + b * best, 6, spread)
+    fewest = min(losers(card_order(rules, t), hand) for t in cl.Suit)
+    assert fewest == 1 and q == evaluate._TAKE_ALL_CHANCE[evaluate._take_all_way(take_all)][1] > 0
+
+
 def test_the_bidder_choosing_the_partners_card_or_the_kitty_reads_the_losers_its_bids_counted(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

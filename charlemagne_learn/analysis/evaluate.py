@@ -377,6 +377,9 @@ def judge(rules: Rules, hand: int) -> _Judge:
 class _Judge:
     """Values of bids for one hand, computing each trump's evaluation once."""
 
+    # a hint makes thousands, most of them asked one question (a candidate deal's bid weighed as evidence)
+    __slots__ = ("_asked", "_bids", "_chances", "_losers", "_strength", "hand", "rules")
+
     def __init__(self, rules: Rules, hand: int) -> None:
         self.rules = rules
         self.hand = hand
@@ -386,7 +389,7 @@ class _Judge:
         self._chances: dict[tuple[str, Action], float] = {}
         # by the action's id, the action kept beside (its id cannot become another's): the legal bids are the same
         # objects bid after bid, and an action's hash is a Python method
-        self._bids: dict[int, tuple[BidSpec, float, float]] = {}
+        self._bids: dict[int, tuple[BidSpec, float, float]] | None = None
         self._asked: list[Action] = []
 
     def strength(self, trump: Suit | None) -> float:
@@ -402,6 +405,29 @@ class _Judge:
         if known is None:
             known = self._losers[at] = losers(card_order(self.rules, trump), self.hand)
         return known
+
+    def _strongest(self) -> float:
+        """The strength with the best of the four suits as trump: each suit's worked out (and kept) in one loop,
+        where most hands weighed are asked this once."""
+        rules, hand, strength = self.rules, self.hand, self._strength
+        values = []
+        for suit in SUITS:
+            known = strength[suit]
+            if known is None:
+                known = strength[suit] = hand_strength(card_order(rules, suit), hand)
+            values.append(known)
+        return max(values)
+
+    def _fewest(self) -> int:
+        """The losers with the best of the four suits as trump, as :meth:`_strongest` works out the strength."""
+        rules, hand, lost = self.rules, self.hand, self._losers
+        values = []
+        for suit in SUITS:
+            known = lost[suit]
+            if known is None:
+                known = lost[suit] = losers(card_order(rules, suit), hand)
+            values.append(known)
+        return min(values)
 
     def chance(self, spec: BidSpec, action: Action) -> float:
         """Chance that ``spec`` (bid as ``action``) is made by this hand."""
@@ -424,10 +450,10 @@ class _Judge:
             trumps = SUITS
         if spec.numbered:
             a, b, spread = _TRICK_MODEL["kitty" if spec.exchange == "kitty" else str(rules.hand_size)]
-            mean = a + b * max(self.strength(t) for t in trumps)
+            mean = a + b * (self._strongest() if trumps is SUITS else max(self.strength(t) for t in trumps))
             return _normal_at_least(mean, spec.tricks, spread)
         table = _TAKE_ALL_CHANCE[_take_all_way(spec)]
-        fewest = min(self.losers(t) for t in trumps)
+        fewest = self._fewest() if trumps is SUITS else min(self.losers(t) for t in trumps)
         return table[fewest] if fewest < len(table) else 0.0
 
     def _avoid_chance(self, spec: BidSpec) -> float:
@@ -446,10 +472,13 @@ class _Judge:
     def bid_value(self, action: Action) -> tuple[BidSpec, float, float]:
         """The bid ``action`` names and its :meth:`value`, kept: an auction asks a hand about the bids above the
         highest so far, and the next auction on the deal asks about most of them again."""
-        known = self._bids.get(id(action))
+        bids = self._bids
+        if bids is None:
+            bids = self._bids = {}
+        known = bids.get(id(action))
         if known is None:
             spec = self.rules.bid(action.bid or "")
-            known = self._bids[id(action)] = (spec, *self.value(spec, action))
+            known = bids[id(action)] = (spec, *self.value(spec, action))
             self._asked.append(action)
         return known
 
