@@ -428,3 +428,25 @@ def test_the_top_two_trumps_alone_in_two_hands_fall_together() -> None:
     )
     assert CompiledSearch(k, list(masks)).solve(0) == _Search(k, list(masks)).solve(0) == 2
     assert nodes_for(k, masks, 1, 2)[0] == 2
+
+
+# ---------------------------------------------------------------- the first question of a whole solve
+def test_a_partnership_solve_asks_first_halfway_between_the_sides_top_cards() -> None:
+    # Canadian spades by North, seed 9: North-South hold the top club and all four of the top trumps, East-West
+    # the top diamond and heart, so the first question is "six of eight?", halfway between the five tricks those
+    # top cards promise North-South and the six East-West's leave them. North-South take six: the solve is the
+    # two null-window searches either side of six and no more (asking two, a quarter of the tricks, first took
+    # the searches of every value between as well).
+    rules = cl.Rules.preset("canadian")
+    state = cl.HandState.new(rules, dealer="W", seed=9)
+    k = cl.Contract(rules, "6", "N", "S")
+    masks = [mask_of(state.hand(seat)) for seat in cl.Seat]
+    east = int(k.first_leader)
+    count = compiled.visited()
+    before = count()
+    assert CompiledSearch(k, list(masks)).solve(east) == _Search(k, list(masks)).solve(east) == 6
+    solve_nodes = count() - before
+    search = CompiledSearch(k, list(masks))
+    before = count()
+    assert search.boundary(east, 5, 6) == 6 and search.boundary(east, 6, 7) == 6
+    assert solve_nodes == count() - before
