@@ -21,9 +21,12 @@ Run from the repository root::
     .venv/bin/python benchmarks/solver_speed.py --deals 60 --rounds 5 --write   # also rewrite RESULTS.md
     nice -n 10 .venv/bin/python benchmarks/solver_speed.py --shared --write     # on a machine doing other work
     .venv/bin/python benchmarks/solver_speed.py --against old.wasm --only "no trump"   # beside another build
+    .venv/bin/python benchmarks/solver_speed.py --nodes --deals 500    # search nodes a solve instead of times
 
 ``--against`` times a module built from another version of ``solver.cpp`` (``scripts/build_solver.py
 old.wasm``) in the same rounds as the shipped one, on the same deals, its answers checked against theirs.
+``--nodes`` counts the compiled search's nodes instead (the same in every build and on every machine, however
+busy): a change to the search is measured by them first, then by times.
 
 >>> kind = KINDS["canadian charlemagne alone"]
 >>> deal = kind.deal(7)
@@ -247,6 +250,21 @@ def contenders(kinds: list[str], against: Path | None = None) -> list[Contender]
     return out
 
 
+def nodes_table(kinds: list[str], deals: dict[str, list[Deal]]) -> str:
+    """Per kind, the compiled search's nodes (cards tried) a full solve and a null window, on average."""
+    count = compiled.visited()
+    lines = ["| contract kind | nodes a full solve | nodes a null window |", "|---|---|---|"]
+    for name in kinds:
+        row = []
+        for solve in (ours("compiled"), makes_it(KINDS[name], CompiledSearch)):
+            before = count()
+            for deal in deals[name]:
+                solve(deal)
+            row.append(((count() - before) % 2**32) / len(deals[name]))
+        lines.append(f"| {name} | {row[0]:,.0f} | {row[1]:,.0f} |")
+    return "\n".join(lines)
+
+
 # --------------------------------------------------------------------------- timing
 def run(chosen: list[Contender], deals: dict[str, list[Deal]], rounds: int, min_seconds: float) -> None:
     """Each round, every contender solves its kind's whole deal set (repeated until ``min_seconds``)."""
@@ -316,6 +334,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--shared", action="store_true", help="say that other work shared the machine during the run")
     ap.add_argument("--write", action="store_true", help=f"rewrite the solver-speed block of {RESULTS.name}")
     ap.add_argument("--against", type=Path, help="also time the compiled search built into this .wasm file")
+    ap.add_argument("--nodes", action="store_true", help="count the compiled search's nodes a solve, no timing")
     args = ap.parse_args(argv)
     if args.deals < 1 or args.rounds < 1:
         ap.error("--deals and --rounds must be at least 1")
@@ -323,6 +342,13 @@ def main(argv: list[str] | None = None) -> None:
     deals = {k: [KINDS[k].deal(seed) for seed in range(args.deals)] for k in kinds}
     if args.against is not None and not args.against.is_file():
         ap.error(f"--against: no file {args.against}")
+    if args.nodes:
+        if args.write or args.against is not None:
+            ap.error("--nodes counts nodes only: it neither writes nor compares builds")
+        if not compiled.available():
+            ap.error(f"--nodes: {compiled.why_unavailable()}")
+        print(nodes_table(kinds, deals))
+        return
     chosen = contenders(kinds, args.against)
     run(chosen, deals, args.rounds, args.min_seconds)
     check(chosen)

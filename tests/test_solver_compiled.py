@@ -428,3 +428,41 @@ def test_the_top_two_trumps_alone_in_two_hands_fall_together() -> None:
     )
     assert CompiledSearch(k, list(masks)).solve(0) == _Search(k, list(masks)).solve(0) == 2
     assert nodes_for(k, masks, 1, 2)[0] == 2
+
+
+# ---------------------------------------------------------------- the first question of a whole solve
+def solved_by_two_questions(variant: str, bid: str, trump: str | None, seed: int, value: int) -> bool:
+    """Is the whole solve of deal ``seed`` (North bidding, its first leader on lead), whose value is ``value``,
+    the two null-window searches either side of it and no more (MTD(f) asking ``value`` or ``value + 1``
+    first)?"""
+    rules = cl.Rules.preset(variant)
+    state = cl.HandState.new(rules, dealer="W", seed=seed)
+    k = cl.Contract(rules, bid, "N", trump)
+    masks = [mask_of(state.hand(seat)) for seat in cl.Seat]
+    leader = int(k.first_leader)
+    count = compiled.visited()
+    before = count()
+    assert CompiledSearch(k, list(masks)).solve(leader) == _Search(k, list(masks)).solve(leader) == value
+    solve_nodes = count() - before
+    questions = []
+    for first, then in (((value - 1, value), (value, value + 1)), ((value, value + 1), (value - 1, value))):
+        search = CompiledSearch(k, list(masks))
+        before = count()
+        assert search.boundary(leader, *first) == search.boundary(leader, *then) == value
+        questions.append(count() - before)
+    return solve_nodes in questions
+
+
+def test_a_partnership_solve_asks_first_halfway_between_the_sides_top_cards() -> None:
+    # Canadian spades by North, seed 9: North-South hold the top club and all four of the top trumps, East-West
+    # the top diamond and heart, so the first question is "six of eight?", halfway between the five tricks those
+    # top cards promise North-South and the six East-West's leave them. North-South take six (asking two, a
+    # quarter of the tricks, first took the searches of every value between as well).
+    assert solved_by_two_questions("canadian", "6", "S", 9, 6)
+
+
+def test_with_no_trump_a_sides_run_of_top_cards_counts() -> None:
+    # American no trump by North, seed 13: North-South hold the ace of clubs and the ace-king of hearts and of
+    # spades, five tricks, East-West the ace-king of diamonds, two: "six of eight?" first, and they take six.
+    # Counting the suits' top cards alone, three against one, would ask five first.
+    assert solved_by_two_questions("american", "no_trump", None, 13, 6)

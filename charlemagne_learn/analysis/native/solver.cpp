@@ -759,9 +759,40 @@ static bool begin(int slot, int fresh, int a0, int a1, int b0, int b1, int c0, i
 // Is `leader` one of the contract's players?
 static bool seated(int leader) { return leader >= 0 && leader < 4 && K->next[leader] >= 0; }
 
+// MTD(f)'s first question, the bidder side's tricks to come: halfway between the tricks its top cards promise (the
+// top card of each side suit, or with no trump in play its run of top cards there, and the top four trumps it
+// holds) and the tricks left when the other side's top cards each win one. Any guess gives the same value; one
+// within a trick of it spares the searches of the values between (8% fewer nodes than guessing a quarter of the
+// tricks on Canadian trump deals, 2% on American no-trump deals, where the runs count).
+static int first_guess(const Pos &p, int left) {
+    const Config &k = *K;
+    u64 all = p.h[0] | p.h[1] | p.h[2] | p.h[3];
+    int promised[2] = {0, 0};
+    for (int i = 0; i < k.n_side; i++) {
+        u64 suit = all & k.side[i];
+        if (!suit) continue;
+        int side = k.counts[holder(p, top_bit(suit))];
+        do {
+            promised[side]++;
+            suit ^= 1ULL << top_bit(suit);
+        } while (!(all & k.trump_mask) && suit && k.counts[holder(p, top_bit(suit))] == side);
+    }
+    u64 trumps = all & k.trump_mask;
+    for (int n = 0; n < 4 && trumps; n++) {
+        int top = top_bit(trumps);
+        trumps ^= 1ULL << top;
+        promised[k.counts[holder(p, top)]]++;
+    }
+    return at_most(at_least((promised[1] + left - promised[0] + 1) / 2, 0), left);
+}
+
 static int mtdf(const Pos &p, int leader) {
     int lo = 0, hi = popcount(p.h[leader]);
-    int guess = hi / 4;
+    // (a lone bidder's tricks are not halfway between the two sides' top cards: guessing a quarter of them there
+    // took 8% fewer nodes than this guess, on Canadian charlemagne alone)
+    const Config &k = *K;
+    bool pairs = k.partner[k.bidder] >= 0 && k.counts[k.partner[k.bidder]] == k.counts[k.bidder];
+    int guess = !k.avoid && pairs ? first_guess(p, hi) : hi / 4;
     while (lo < hi) {
         int beta = at_least(guess, lo + 1);
         guess = boundary(p, leader, beta - 1, beta);
