@@ -73,7 +73,7 @@ from ..engine.i18n import sentence
 from ..engine.ranking import card_order
 from ..engine.rng import DealRandom, derive_seed
 from ..engine.rules import BidSpec
-from .auction import action_values
+from .auction import Bias, action_values
 from .bots import Bot
 from .evaluate import discard, hand_strength
 from .exchange import play_out
@@ -99,9 +99,12 @@ class PimcBot(Bot):
         read_bids: bool = True,
         exchange: Literal["rule", "pimc"] = "rule",
         bid_samples: int = 40,
+        lone_samples: int | None = None,
+        bid_bias: Bias | None = None,
     ) -> None:
         super().__init__(seed)
-        for name, value in (("samples", samples), ("bid_samples", bid_samples)):
+        lone = samples if lone_samples is None else lone_samples
+        for name, value in (("samples", samples), ("bid_samples", bid_samples), ("lone_samples", lone)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise RulesOptionError(sentence("pimcbot.samples", name=name, value=quote(value)))
         if not isinstance(bidding, str) or bidding not in ("rule", "pimc", "auction"):  # str first: arrays compare
@@ -113,6 +116,9 @@ class PimcBot(Bot):
                 sentence("pimcbot.option", name="exchange", value=quote(exchange), allowed="'rule', 'pimc'")
             )
         self.samples = samples
+        #: Deals each card is judged on when the contract is played alone (by the bidder or against one): a card lost
+        #: there costs a Mulot at once, and such hands are few enough to afford more deals.
+        self.lone_samples = lone
         self.bidding = bidding
         self.exchange = exchange
         #: Deals of the unseen cards on which each exchange is played out.
@@ -126,6 +132,8 @@ class PimcBot(Bot):
         #: Points a bid must gain over RuleBot's on those deals to be made instead of it: a point on 40 deals, less on
         #: more, as the noise of an average shrinks with the square root of its deals (half a point on 160).
         self.bid_margin = math.sqrt(40 / bid_samples)
+        #: Points added to each contract's double-dummy value when bidding (:data:`~.auction.Bias`); None: none.
+        self.bid_bias: Bias | None = dict(bid_bias) if bid_bias else None
         #: Read the bidding as evidence about the hidden hands (see :func:`~charlemagne_learn.analysis.pimc.sample_hidden`).
         self.read_bids = read_bids
 
@@ -140,7 +148,7 @@ class PimcBot(Bot):
             if planned is not None and planned in view.legal_actions:
                 return planned
         if view.phase is Phase.BIDDING and self.bidding == "auction":
-            values = action_values(view, self.bid_samples, rng.getrandbits(32))
+            values = action_values(view, self.bid_samples, rng.getrandbits(32), self.bid_bias)
             rule = advise(view).action
             best = max(view.legal_actions, key=lambda a: (values[a], a == rule))
             # RuleBot's bid stands unless another is clearly worth more
@@ -149,7 +157,9 @@ class PimcBot(Bot):
         if not graded:
             return advise(view).action
         # one seed per decision from the bot's own generator: a game replays exactly
-        return hint(view, self.samples, rng.getrandbits(32), workers=1, bids=self.read_bids).best.action
+        lone = view.phase is Phase.PLAY and view.contract is not None and view.contract.alone
+        samples = self.lone_samples if lone else self.samples
+        return hint(view, samples, rng.getrandbits(32), workers=1, bids=self.read_bids).best.action
 
     def _exchange(self, view: SeatView, rng: random.Random) -> Action | None:
         """The bidder's discards and trump together, the exchange worth the most points over sampled deals of the
@@ -219,8 +229,11 @@ class PimcBot(Bot):
         blind = "" if self.read_bids else ", read_bids=False"
         exchange = "" if self.exchange == "rule" else f", exchange={self.exchange!r}"
         bid_samples = "" if self.bid_samples == 40 else f", bid_samples={self.bid_samples}"
+        lone = "" if self.lone_samples == self.samples else f", lone_samples={self.lone_samples}"
+        lone += "" if not self.bid_bias else f", bid_bias=<{len(self.bid_bias)} contracts>"
         return (
-            f"PimcBot(seed={self.seed}, samples={self.samples}, bidding={self.bidding!r}{bid_samples}{blind}{exchange})"
+            f"PimcBot(seed={self.seed}, samples={self.samples}, bidding={self.bidding!r}{bid_samples}{lone}{blind}"
+            f"{exchange})"
         )
 
 
