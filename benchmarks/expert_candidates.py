@@ -5,11 +5,17 @@ plays a level: every deal twice, the bot at North–South then at East–West on
 deals and draw the same seeds, so on most deals they play alike and score alike; the candidate's gain is the mean of
 its per-deal margin less the expert's, with the 95% interval ``mean ± 1.96·sd/√n`` of those differences — far
 narrower than either row's, whose spread is mostly the deals'. Used on a development seed to choose the expert; the
-ladder's row is then measured once on a fresh seed. Run from the repository root, one process::
+ladder's row is then measured once on a fresh seed. A second round pairs its candidates against the expert the
+first chose (cards on 160 deals, :data:`AGAINST`). ``--bias BOT`` measures instead what BOT and RuleBot make of each
+kind of contract against its double-dummy value with the same hands (:func:`measure_bias`), on deals of another
+development seed: the correction "bids by the tables' play" judges its bids with. Run from the repository root, one
+process::
 
     nice -n 10 .venv/bin/python benchmarks/expert_candidates.py --deals 300 --seed 5550001 --write
     nice -n 10 .venv/bin/python benchmarks/expert_candidates.py --variant american --seed 20261129 --deals 200 \
         --bots "bids and cards on 160 deals" --write
+    nice -n 10 .venv/bin/python benchmarks/expert_candidates.py --bias "cards on 160 deals" --seed 5550002 --deals 190
+    nice -n 10 .venv/bin/python benchmarks/expert_candidates.py --bots "bids by the tables' play" --deals 300 --write
 """
 
 from __future__ import annotations
@@ -45,7 +51,6 @@ CANDIDATES: dict[str, Callable[[int], Bot]] = {
     # the second round, each against the expert that round one chose ("cards on 160 deals")
     "lone cards on 640 deals": lambda seed: PimcBot(seed, samples=160, lone_samples=640),
     "bid margin 0.5": lambda seed: _margin(PimcBot(seed, samples=160), 0.5),
-    "bid margin 0.75": lambda seed: _margin(PimcBot(seed, samples=160), 0.75),
     "bids on 80 deals": lambda seed: PimcBot(seed, samples=160, bid_samples=80),
     "bids by the tables' play": lambda seed: _biased(PimcBot(seed, samples=160)),
 }
@@ -56,7 +61,6 @@ AGAINST: dict[str, str] = {
     for name in (
         "lone cards on 640 deals",
         "bid margin 0.5",
-        "bid margin 0.75",
         "bids on 80 deals",
         "bids by the tables' play",
     )
@@ -69,12 +73,12 @@ def _biased(bot: PimcBot) -> PimcBot:
     """``bot`` bidding with each contract's double-dummy value corrected by what the expert and RuleBot made of that
     contract on the deals of :data:`BIAS_FROM` (:func:`measure_bias`)."""
     measured = json.loads(KEPT.read_text())[BIAS][BIAS_FROM[0]]
-    bot.bid_bias = {
+    bias = {
         (key.rsplit(" ", 1)[0], key.endswith(" ours")): sum(values) / len(values)
         for key, values in measured.items()
         if key != "deals" and len(values) >= BIAS_FROM[1]
     }
-    return bot
+    return PimcBot(bot.seed, bot.samples, bid_bias={BIAS_FROM[0].split()[0]: bias})
 
 
 def _margin(bot: PimcBot, margin: float) -> PimcBot:

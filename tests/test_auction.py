@@ -132,9 +132,13 @@ def test_the_expert_judges_its_bids_with_the_bias_measured_on_its_own_play(monke
         return dict.fromkeys(view.legal_actions, 0.0)
 
     monkeypatch.setattr(pimcbot, "action_values", values)
-    view = cl.HandState.new("canadian", dealer="W", seed=3).view("N")
-    make_bot("expert", 1).act(view)
-    make_bot("strong", 1).act(view)
-    assert asked == [(40, EXPERT_BID_BIAS), (40, None)]
+    for variant in ("canadian", "american"):
+        view = cl.HandState.new(variant, dealer="W", seed=3).view("N")
+        make_bot("expert", 1).act(view)
+        make_bot("strong", 1).act(view)
+    # measured on Canadian deals, the correction is not carried to another variant's scoring
+    assert asked == [(40, EXPERT_BID_BIAS["canadian"]), (40, None), (40, None), (40, None)]
     # the tables beat double dummy most on the expert's own Gros Mulot
-    assert max(EXPERT_BID_BIAS, key=lambda k: EXPERT_BID_BIAS[k]) == ("gros_mulot", True)
+    bias = EXPERT_BID_BIAS["canadian"]
+    assert max(bias, key=lambda k: bias[k]) == ("gros_mulot", True)
+    assert repr(make_bot("expert", 1)).endswith("bid_bias=<canadian: 7 contracts>)")
