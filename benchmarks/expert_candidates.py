@@ -5,11 +5,17 @@ plays a level: every deal twice, the bot at North–South then at East–West on
 deals and draw the same seeds, so on most deals they play alike and score alike; the candidate's gain is the mean of
 its per-deal margin less the expert's, with the 95% interval ``mean ± 1.96·sd/√n`` of those differences — far
 narrower than either row's, whose spread is mostly the deals'. Used on a development seed to choose the expert; the
-ladder's row is then measured once on a fresh seed. Run from the repository root, one process::
+ladder's row is then measured once on a fresh seed. A second round pairs its candidates against the expert the
+first chose (cards on 160 deals, :data:`AGAINST`). ``--bias BOT`` measures instead what BOT and RuleBot make of each
+kind of contract against its double-dummy value with the same hands (:func:`measure_bias`), on deals of another
+development seed: the correction "bids by the tables' play" judges its bids with. Run from the repository root, one
+process::
 
     nice -n 10 .venv/bin/python benchmarks/expert_candidates.py --deals 300 --seed 5550001 --write
     nice -n 10 .venv/bin/python benchmarks/expert_candidates.py --variant american --seed 20261129 --deals 200 \
         --bots "bids and cards on 160 deals" --write
+    nice -n 10 .venv/bin/python benchmarks/expert_candidates.py --bias "cards on 160 deals" --seed 5550002 --deals 190
+    nice -n 10 .venv/bin/python benchmarks/expert_candidates.py --bots "bids by the tables' play" --deals 300 --write
 """
 
 from __future__ import annotations
@@ -22,9 +28,11 @@ from pathlib import Path
 from typing import Any
 
 from _results import RESULTS, deals_by_name, machine_lines, write_section
-from tournament import Job, mean_interval, run_job
+from tournament import Job, _deal_seed, _seat_bots, mean_interval, run_job
 
-from charlemagne_learn.analysis.bots import Bot
+import charlemagne_learn as cl
+from charlemagne_learn.analysis.bots import Bot, play_hand
+from charlemagne_learn.analysis.exchange import play_out
 from charlemagne_learn.analysis.kinds import BOTS
 from charlemagne_learn.analysis.pimcbot import PimcBot
 
@@ -40,8 +48,74 @@ CANDIDATES: dict[str, Callable[[int], Bot]] = {
     "cards on 160 deals": lambda seed: PimcBot(seed, samples=160),
     "exchange by PIMC": lambda seed: PimcBot(seed, samples=80, exchange="pimc"),
     "bids and cards on 160 deals": lambda seed: PimcBot(seed, samples=160, bid_samples=160),
+    # the second round, each against the expert that round one chose ("cards on 160 deals")
+    "lone cards on 640 deals": lambda seed: PimcBot(seed, samples=160, lone_samples=640),
+    "bid margin 0.5": lambda seed: _margin(PimcBot(seed, samples=160), 0.5),
+    "bids on 80 deals": lambda seed: PimcBot(seed, samples=160, bid_samples=80),
+    "bids by the tables' play": lambda seed: _biased(PimcBot(seed, samples=160)),
 }
 BEFORE = "expert before"
+#: The expert each candidate is paired against: the one before it when it was tried (default :data:`BEFORE`).
+AGAINST: dict[str, str] = {
+    name: "cards on 160 deals"
+    for name in (
+        "lone cards on 640 deals",
+        "bid margin 0.5",
+        "bids on 80 deals",
+        "bids by the tables' play",
+    )
+}
+#: The deals whose play corrects the auction's double-dummy values, and the fewest hands a correction is taken from.
+BIAS_FROM = ("canadian 5550002 cards on 160 deals", 10)
+
+
+def _biased(bot: PimcBot) -> PimcBot:
+    """``bot`` bidding with each contract's double-dummy value corrected by what the expert and RuleBot made of that
+    contract on the deals of :data:`BIAS_FROM` (:func:`measure_bias`)."""
+    measured = json.loads(KEPT.read_text())[BIAS][BIAS_FROM[0]]
+    bias = {
+        (key.rsplit(" ", 1)[0], key.endswith(" ours")): sum(values) / len(values)
+        for key, values in measured.items()
+        if key != "deals" and len(values) >= BIAS_FROM[1]
+    }
+    return PimcBot(bot.seed, bot.samples, bid_bias={BIAS_FROM[0].split()[0]: bias})
+
+
+def _margin(bot: PimcBot, margin: float) -> PimcBot:
+    """``bot`` with RuleBot's bid standing unless another is worth ``margin`` points more."""
+    bot.bid_margin = margin
+    return bot
+
+
+#: Where the double-dummy bias measured on a seed's deals is kept in :data:`KEPT`.
+BIAS = "double dummy bias"
+
+
+def measure_bias(variant: str, name: str, deals: int, seed: int, kept: dict[str, Any]) -> dict[str, list[float]]:
+    """What ``name`` and RuleBot made of each contract played on the first ``deals`` deals of ``seed`` (both ways round)
+    less its double-dummy value with the same hands after the exchange, in the bidder's team's points, by the bid's
+    name and whether ``name``'s side bid it ("mulot ours", "5 theirs")."""
+    rules = cl.Rules.preset(variant)
+    BOTS.setdefault(name, CANDIDATES[name])
+    out: dict[str, list[float]] = kept.setdefault(BIAS, {}).setdefault(f"{variant} {seed} {name}", {})
+    done = out.setdefault("deals", [0])
+    for i in range(done[0], deals):
+        deal = _deal_seed(seed, i)
+        for ours_ns in (True, False):
+            state = play_hand(rules, _seat_bots(name, "rule", ours_ns, deal), dealer=cl.Seat(i % 4), seed=deal)
+            contract = state.contract
+            assert state.result is not None
+            if contract is None:
+                continue
+            first = next(k for k, (_, a) in enumerate(state.history) if a.kind == "play")
+            dd = play_out(contract, list(state.at(first).masks()))[0]
+            ours = (contract.team == "NS") == ours_ns
+            key = f"{contract.spec.name} {'ours' if ours else 'theirs'}"
+            out.setdefault(key, []).append(state.result.margin(contract.team) - dd)
+        done[0] = i + 1
+        if i % 10 == 9 or i == deals - 1:
+            KEPT.write_text(json.dumps(kept, indent=1) + "\n")
+    return out
 
 
 def margins(variant: str, name: str, deals: int, seed: int, kept: dict[str, Any]) -> list[float]:
@@ -58,22 +132,24 @@ def margins(variant: str, name: str, deals: int, seed: int, kept: dict[str, Any]
 
 
 def table(key: str, rows: dict[str, list[float]]) -> str:
-    """The rows of one variant and seed (``key``), each against the expert before on the deals both played."""
-    before = rows[BEFORE]
+    """The rows of one variant and seed (``key``), each against the expert it would replace on the deals both
+    played (:data:`AGAINST`)."""
     variant, seed = key.split()
-    head = "| variant | bot | deals (seed) | bot − RuleBot (95% CI) | bot − expert before, paired (95% CI) | deals changed |"
+    head = "| variant | bot | deals (seed) | bot − RuleBot (95% CI) | against, paired (95% CI) | deals changed |"
     lines = [head, "|" + "---|" * (head.count("|") - 1)]
     for name, diffs in rows.items():
-        n = min(len(diffs), len(before))
+        against = AGAINST.get(name, BEFORE)
+        before = rows.get(against, [])
+        n = min(len(diffs), len(before)) if before and name != BEFORE else len(diffs)
         mean, low, high = mean_interval(diffs[:n])
         row = f"| {variant} | {name} | {n:,} ({seed}) | {mean:+.2f} ({low:+.2f} to {high:+.2f}) "
-        if name == BEFORE:
+        if name == BEFORE or not before:
             lines.append(row + "| — | — |")
             continue
         paired = [d - b for d, b in zip(diffs[:n], before[:n], strict=True)]
         p_mean, p_low, p_high = mean_interval(paired)
         changed = sum(p != 0 for p in paired)
-        lines.append(row + f"| {p_mean:+.2f} ({p_low:+.2f} to {p_high:+.2f}) | {changed} |")
+        lines.append(row + f"| {against}: {p_mean:+.2f} ({p_low:+.2f} to {p_high:+.2f}) | {changed} |")
     return "\n".join(lines)
 
 
@@ -84,16 +160,24 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--deals", action="append", default=[], help="deals for every bot, or for one (BOT=N)")
     ap.add_argument("--variant", default="canadian", help="the variant played (default canadian)")
     ap.add_argument("--seed", type=int, default=5550001, help="the development seed (default 5550001)")
+    ap.add_argument("--bias", metavar="BOT", help="measure BOT's double-dummy bias on the seed's deals instead")
     ap.add_argument("--write", action="store_true", help=f"rewrite this benchmark's block of {RESULTS.name}")
     args = ap.parse_args(argv)
-    unknown = [b for b in args.bots if b not in CANDIDATES]
+    unknown = [b for b in [*args.bots, *([args.bias] if args.bias else [])] if b not in CANDIDATES]
     if unknown:
         ap.error(f"bots are {', '.join(map(repr, CANDIDATES))}; got {', '.join(map(repr, unknown))}")
     deals = deals_by_name(ap, args.deals, CANDIDATES, 300, "BOT")
     kept = json.loads(KEPT.read_text()) if KEPT.exists() else {}
-    for name in dict.fromkeys([BEFORE, *args.bots]):
+    if args.bias:
+        for key, values in measure_bias(args.variant, args.bias, deals[args.bias], args.seed, kept).items():
+            if key != "deals":
+                print(f"{key}: {len(values)} hands, {sum(values) / len(values):+.2f} points")
+        return
+    for name in dict.fromkeys([*(AGAINST.get(b, BEFORE) for b in args.bots), *args.bots]):
         margins(args.variant, name, deals[name], args.seed, kept)
-    tables = {key: table(key, {n: d for n, d in bots.items() if n in CANDIDATES}) for key, bots in kept.items()}
+    tables = {
+        key: table(key, {n: d for n, d in bots.items() if n in CANDIDATES}) for key, bots in kept.items() if key != BIAS
+    }
     print(tables[f"{args.variant} {args.seed}"])
     if args.write:
         block = "\n".join([*machine_lines(), "", *[t + "\n" for t in tables.values()]])

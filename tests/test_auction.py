@@ -8,7 +8,9 @@ import _french
 import pytest
 
 import charlemagne_learn as cl
-from charlemagne_learn.analysis.auction import auction_values
+from charlemagne_learn.analysis import pimcbot
+from charlemagne_learn.analysis.auction import action_values, auction_values
+from charlemagne_learn.analysis.kinds import EXPERT_BID_BIAS, make_bot
 from charlemagne_learn.analysis.pimcbot import PimcBot
 from charlemagne_learn.analysis.rulebot import advise
 from charlemagne_learn.engine.deal import cards_of, deck_mask, mask_of
@@ -109,3 +111,34 @@ def test_pimcbot_keeps_rulebot_s_bid_unless_another_is_worth_a_point_more(seed: 
 def test_pimcbot_s_margin_shrinks_as_the_noise_of_its_bids_values_does() -> None:
     # a point on 40 deals; the average of four times as many deals is half as noisy, a quarter twice as noisy
     assert [PimcBot(0, bid_samples=n).bid_margin for n in (40, 160, 10)] == [1.0, 0.5, 2.0]
+
+
+def test_a_contract_s_double_dummy_value_is_corrected_by_its_side_s_bias() -> None:
+    # The dealer bids last, so each bid is its own side's contract on every deal: the bias of its side, and only
+    # that, moves it; the pass throws the hand in and stays at nothing.
+    view = _dealer_after_passes(SURE).view("W")
+    plain = action_values(view, 6, 0)
+    bias = {("6", True): 2.5, ("6", False): -100.0, ("mulot", False): 100.0}
+    corrected = action_values(view, 6, 0, bias)
+    moved = {a.text("en"): corrected[a] - plain[a] for a in plain if corrected[a] != plain[a]}
+    assert moved == {"bid 6": 2.5}
+
+
+def test_the_expert_judges_its_bids_with_the_bias_measured_on_its_own_play(monkeypatch: pytest.MonkeyPatch) -> None:
+    asked = []
+
+    def values(view: cl.SeatView, samples: int, seed: int, bias: object = None) -> dict[cl.Action, float]:
+        asked.append((samples, bias))
+        return dict.fromkeys(view.legal_actions, 0.0)
+
+    monkeypatch.setattr(pimcbot, "action_values", values)
+    for variant in ("canadian", "american"):
+        view = cl.HandState.new(variant, dealer="W", seed=3).view("N")
+        make_bot("expert", 1).act(view)
+        make_bot("strong", 1).act(view)
+    # measured on Canadian deals, the correction is not carried to another variant's scoring
+    assert asked == [(40, EXPERT_BID_BIAS["canadian"]), (40, None), (40, None), (40, None)]
+    # the tables beat double dummy most on the expert's own Gros Mulot
+    bias = EXPERT_BID_BIAS["canadian"]
+    assert max(bias, key=lambda k: bias[k]) == ("gros_mulot", True)
+    assert repr(make_bot("expert", 1)).endswith("bid_bias=<canadian: 7 contracts>)")

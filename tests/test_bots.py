@@ -13,7 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import charlemagne_learn as cl
-from charlemagne_learn.analysis import Bot, RandomBot, RuleBot, make_bot, play_game, play_hand
+from charlemagne_learn.analysis import Bot, RandomBot, RuleBot, make_bot, pimcbot, play_game, play_hand
+from charlemagne_learn.analysis.hints import hint
 from charlemagne_learn.analysis.rulebot import RULES, advise
 
 VARIANTS = ("canadian", "american", "maine", "bid_euchre")
@@ -424,6 +425,37 @@ def test_pimcbot_ducks_in_mulot_where_the_hint_says_so() -> None:
         kitty="8S JD",
     )
     assert cl.PimcBot(0, samples=8).act(state.view("N")) == cl.Action.parse("play 7S")
+
+
+def test_pimcbot_judges_a_lone_contract_s_cards_on_its_lone_samples(monkeypatch: pytest.MonkeyPatch) -> None:
+    asked = []
+
+    def counted(view: cl.SeatView, samples: int, seed: int, **options: Any) -> Any:
+        asked.append(samples)
+        return hint(view, samples, seed, **options)
+
+    monkeypatch.setattr(pimcbot, "hint", counted)
+    mulot = _position(
+        "canadian",
+        {
+            "N": "7S 10S 7C 8C 7D 8D 7H 8H",
+            "E": "9S AC KC QC JC AD KD QD",
+            "S": "RJ BJ JS QS KS AS 10D 9D",
+            "W": "10C 9C AH KH QH JH 10H 9H",
+        },
+        ["bid mulot", "pass", "pass", "pass", "play 7C", "play AC", "play 9C", "play 9S", "play 10H"],
+        kitty="8S JD",
+    )
+    partnership = play_hand(cl.Rules.preset("canadian"), [RuleBot(s) for s in range(4)], seed=3)
+    middle = partnership.at(len(partnership.history) - 9)
+    assert middle.contract is not None and not middle.contract.alone
+    for view in (mulot.view("N"), middle.view(middle.to_move or "N")):
+        cl.PimcBot(0, samples=3, lone_samples=5).act(view)
+        cl.PimcBot(0, samples=3).act(view)
+    assert asked == [5, 3, 3, 3]
+    assert repr(cl.PimcBot(0, lone_samples=8)) == "PimcBot(seed=0, samples=40, bidding='auction', lone_samples=8)"
+    with pytest.raises(cl.RulesOptionError, match="lone_samples=0"):
+        cl.PimcBot(0, lone_samples=0)
 
 
 def test_pimcbot_options_are_checked() -> None:

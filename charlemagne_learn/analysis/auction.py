@@ -34,7 +34,7 @@ The dealer bids last: once everybody else has passed, passing throws the hand in
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from ..engine.actions import Action
 from ..engine.cards import Seat
@@ -66,13 +66,20 @@ def auction_values(view: SeatView, samples: int = 24, seed: int = 0) -> dict[str
     return {action.text("en"): value for action, value in action_values(view, samples, seed).items()}
 
 
-def action_values(view: SeatView, samples: int, seed: int) -> dict[Action, float]:
+#: Points added to a contract's double-dummy value, by its bid's name and whether the seat judging the bids is on the
+#: bidder's side (in the bidder's team's points): what the tables play better or worse than perfect play.
+Bias = Mapping[tuple[str, bool], float]
+
+
+def action_values(view: SeatView, samples: int, seed: int, bias: Bias | None = None) -> dict[Action, float]:
     """:func:`auction_values` keyed by the actions themselves."""
-    return {action: sum(points) / samples for action, points in action_points(view, samples, seed).items()}
+    return {action: sum(points) / samples for action, points in action_points(view, samples, seed, bias).items()}
 
 
-def action_points(view: SeatView, samples: int, seed: int) -> dict[Action, list[float]]:
-    """Each legal action of the seat to bid and its points deal by deal, the same deals for every action."""
+def action_points(view: SeatView, samples: int, seed: int, bias: Bias | None = None) -> dict[Action, list[float]]:
+    """Each legal action of the seat to bid and its points deal by deal, the same deals for every action.
+    ``bias``: each contract's double-dummy points corrected by what the seats that would play it are seen to make
+    of such contracts (none by default: perfect play)."""
     if not isinstance(view, SeatView) or view.phase is not Phase.BIDDING or view.to_move != view.seat:
         raise IllegalActionError(sentence("auction.not_bidding"))
     samples = whole_number("samples", samples, 1, 10_000)
@@ -107,7 +114,7 @@ def action_points(view: SeatView, samples: int, seed: int) -> dict[Action, list[
         played = iter(play_outs([table for _, tables in part for table in tables if table is not None]))
         out = []
         for which, tables in part:
-            nets = [0.0 if table is None else _side(next(played)[0], table[0], me) for table in tables]
+            nets = [0.0 if table is None else _side(next(played)[0], table[0], me, bias) for table in tables]
             out.append([nets[i] for i in which])
         return out
 
@@ -245,7 +252,9 @@ def _exchanged_once(state: HandState, high: _High, exchanged: dict[tuple[object,
     ), hands
 
 
-def _side(net: int, contract: Contract, me: Seat) -> float:
+def _side(net: int, contract: Contract, me: Seat, bias: Bias | None = None) -> float:
     """The bidder's team's points less the other team's (a game-deciding contract counts the whole game), as
-    ``me``'s side counts them."""
-    return float(net if me.team == contract.team else -net)
+    ``me``'s side counts them, ``bias`` added to the bidder's team's."""
+    ours = me.team == contract.team
+    points = net + (bias.get((contract.spec.name, ours), 0.0) if bias else 0.0)
+    return float(points if ours else -points)

@@ -24,6 +24,14 @@ Then, on 500 deals of seeds never used before (20261126): +1.59 points a hand (+
 1.2 s at most (160 bids of 40 deals in each game, one core, DDS solving the partnership contracts); with each
 deal's auctions and exchanges shared among the bids, 40 deals take 0.06 s of CPU at the median and 0.15 s at most,
 160 deals 0.26 s and 0.51 s (120 Canadian bids, the first round of their auctions).
+Double dummy plays every contract perfectly, which the tables do not: ``bid_bias`` adds to each contract's value
+what the bot's side and RuleBot's were seen to make of its kind of contract beyond double dummy with the same hands,
+for the rules of each variant it names (:data:`~charlemagne_learn.analysis.kinds.EXPERT_BID_BIAS`, the expert
+level's, Canadian only: measured on 190 Canadian deals of a development seed, 5550002, where the expert's Gros Mulot
+made 7.5 points more than double dummy gave it). On 300 other deals (seed 5550001) it gained +0.53 points a hand
+over the expert without it (−0.15 to +1.21, paired), changing the result of 108; then, measured once on 500 fresh
+Canadian deals (seed 20261132), the expert won +2.27 points a hand against RuleBot (+1.58 to +2.95), where it had
+won +1.70 (+1.17 to +2.23) without it on those of seed 20261131 (``benchmarks/RESULTS.md``).
 ``bidding="rule"`` bids as RuleBot does; ``bidding="pimc"`` by each bid's own odds
 (:func:`~charlemagne_learn.analysis.odds.bid_odds`), which ignores the other seats and, assuming perfect play by
 everyone, flatters the bidder.
@@ -39,6 +47,9 @@ partner's card, the Gros Charlemagne and Maine choices, a bid without trump to n
 :class:`RuleBot`, as does the whole exchange by default (``exchange="rule"``): against RuleBot the
 Monte Carlo exchange measured no better (400 Canadian deals, seed 1, 20 deals per card and 40 per exchange:
 +0.38 points a hand, 95% CI +0.11 to +0.65, against +0.51, +0.24 to +0.77, with RuleBot's exchange).
+
+``lone_samples`` judges the cards of a contract played alone (the bidder's or the defence's) on more deals than
+the others: 640 against the expert's 160 changed 4 of 300 deals and gained nothing (−0.04, −0.23 to +0.15).
 
 Each card is judged on 40 deals by default, twice the 20 of earlier versions, which left the choice
 between close cards to sampling noise. Against RuleBot on the same 400 Canadian deals, 40 deals
@@ -60,6 +71,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Mapping
 from itertools import combinations
 from typing import Literal
 
@@ -72,8 +84,8 @@ from ..engine.hand import Phase, SeatView
 from ..engine.i18n import sentence
 from ..engine.ranking import card_order
 from ..engine.rng import DealRandom, derive_seed
-from ..engine.rules import BidSpec
-from .auction import action_values
+from ..engine.rules import BidSpec, Rules
+from .auction import Bias, action_values
 from .bots import Bot
 from .evaluate import discard, hand_strength
 from .exchange import play_out
@@ -99,9 +111,12 @@ class PimcBot(Bot):
         read_bids: bool = True,
         exchange: Literal["rule", "pimc"] = "rule",
         bid_samples: int = 40,
+        lone_samples: int | None = None,
+        bid_bias: Mapping[str, Bias] | None = None,
     ) -> None:
         super().__init__(seed)
-        for name, value in (("samples", samples), ("bid_samples", bid_samples)):
+        lone = samples if lone_samples is None else lone_samples
+        for name, value in (("samples", samples), ("bid_samples", bid_samples), ("lone_samples", lone)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise RulesOptionError(sentence("pimcbot.samples", name=name, value=quote(value)))
         if not isinstance(bidding, str) or bidding not in ("rule", "pimc", "auction"):  # str first: arrays compare
@@ -113,6 +128,9 @@ class PimcBot(Bot):
                 sentence("pimcbot.option", name="exchange", value=quote(exchange), allowed="'rule', 'pimc'")
             )
         self.samples = samples
+        #: Deals each card is judged on when the contract is played alone (by the bidder or against one): a card lost
+        #: there costs a Mulot at once, and such hands are few enough to afford more deals.
+        self.lone_samples = lone
         self.bidding = bidding
         self.exchange = exchange
         #: Deals of the unseen cards on which each exchange is played out.
@@ -126,6 +144,9 @@ class PimcBot(Bot):
         #: Points a bid must gain over RuleBot's on those deals to be made instead of it: a point on 40 deals, less on
         #: more, as the noise of an average shrinks with the square root of its deals (half a point on 160).
         self.bid_margin = math.sqrt(40 / bid_samples)
+        #: Points added to each contract's double-dummy value when bidding (:data:`~.auction.Bias`), for the rules of
+        #: each variant named: a correction measured on one variant's scoring says nothing of another's.
+        self.bid_bias: list[tuple[Rules, Bias]] = [(Rules.preset(v), dict(b)) for v, b in (bid_bias or {}).items()]
         #: Read the bidding as evidence about the hidden hands (see :func:`~charlemagne_learn.analysis.pimc.sample_hidden`).
         self.read_bids = read_bids
 
@@ -140,7 +161,8 @@ class PimcBot(Bot):
             if planned is not None and planned in view.legal_actions:
                 return planned
         if view.phase is Phase.BIDDING and self.bidding == "auction":
-            values = action_values(view, self.bid_samples, rng.getrandbits(32))
+            bias = next((b for rules, b in self.bid_bias if rules == view.rules), None)
+            values = action_values(view, self.bid_samples, rng.getrandbits(32), bias)
             rule = advise(view).action
             best = max(view.legal_actions, key=lambda a: (values[a], a == rule))
             # RuleBot's bid stands unless another is clearly worth more
@@ -149,7 +171,9 @@ class PimcBot(Bot):
         if not graded:
             return advise(view).action
         # one seed per decision from the bot's own generator: a game replays exactly
-        return hint(view, self.samples, rng.getrandbits(32), workers=1, bids=self.read_bids).best.action
+        lone = view.phase is Phase.PLAY and view.contract is not None and view.contract.alone
+        samples = self.lone_samples if lone else self.samples
+        return hint(view, samples, rng.getrandbits(32), workers=1, bids=self.read_bids).best.action
 
     def _exchange(self, view: SeatView, rng: random.Random) -> Action | None:
         """The bidder's discards and trump together, the exchange worth the most points over sampled deals of the
@@ -219,8 +243,11 @@ class PimcBot(Bot):
         blind = "" if self.read_bids else ", read_bids=False"
         exchange = "" if self.exchange == "rule" else f", exchange={self.exchange!r}"
         bid_samples = "" if self.bid_samples == 40 else f", bid_samples={self.bid_samples}"
+        lone = "" if self.lone_samples == self.samples else f", lone_samples={self.lone_samples}"
+        lone += "".join(f", bid_bias=<{rules.name}: {len(b)} contracts>" for rules, b in self.bid_bias)
         return (
-            f"PimcBot(seed={self.seed}, samples={self.samples}, bidding={self.bidding!r}{bid_samples}{blind}{exchange})"
+            f"PimcBot(seed={self.seed}, samples={self.samples}, bidding={self.bidding!r}{bid_samples}{lone}{blind}"
+            f"{exchange})"
         )
 
 
