@@ -200,7 +200,7 @@ class PlayState : public State {
     std::string out = std::to_string(player) + "|" + std::to_string(hands_[player]) + "|";
     if (Exposed() >= 0) out += std::to_string(hands_[Exposed()]);
     out += "|";
-    for (const auto& [seat, card] : moves_) out += static_cast<char>('A' + seat * kCards + card);
+    for (const auto& [seat, card] : moves_) out += {static_cast<char>('0' + seat), static_cast<char>('0' + card)};
     return out;
   }
 
