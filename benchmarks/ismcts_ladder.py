@@ -17,9 +17,14 @@ on the same card play written in C++, ``charlemagne_play`` (``benchmarks/charlem
 against the installed wheel's own ``pyspiel.so`` and registers with OpenSpiel (``openspiel_game.py``): the rules
 are the engine's, given to it as tables for the contract, and a simulation runs with no Python at all. Its worlds of
 the hidden cards are its own (``ResampleFromInfostate``): uniform among those that fit what the seat has seen — the
-cards it cannot see, the voids shown, its own discards — but not the bids, which PIMC's deals weigh::
+cards it cannot see, the voids shown, its own discards — but not the bids, which PIMC's deals weigh. A simulation
+takes microseconds, so the row searches 10,000 a card (chosen on a development seed, ``RESULTS.md``)::
 
-    nice -n 10 .venv/bin/python benchmarks/ismcts_ladder.py --search compiled --deals 20 --simulations 1000
+    nice -n 10 .venv/bin/python benchmarks/ismcts_ladder.py --search compiled --deals 20
+
+The compiled search does not replay exactly from its seed, as the Python one does: it breaks ties between cards in
+the order of an abseil hash map (``ISMCTSNode::child_info``, ``is_mcts.h:56``), which changes from one run to the
+next.
 
 OpenSpiel's compiled ISMCTS cannot search the game registered in Python in open_spiel 2.0.2 (nor OpenSpiel's own
 ``python_kuhn_poker``), for two reasons in its bindings; the lines are the 2.0.2 sources':
@@ -255,7 +260,7 @@ class CompiledIsmctsBot(Bot):
 
     name = "ismcts-compiled"
 
-    def __init__(self, seed: int = 0, simulations: int = 1000) -> None:
+    def __init__(self, seed: int = 0, simulations: int = 10_000) -> None:
         super().__init__(seed)
         self.simulations = simulations
         openspiel_game.load()
@@ -282,7 +287,9 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     ap.add_argument("--variant", default="canadian")
     ap.add_argument("--deals", type=int, default=20, help="deals, each played twice (default 20)")
-    ap.add_argument("--simulations", type=int, help="ISMCTS simulations a card (default 100 in Python, 1000 compiled)")
+    ap.add_argument(
+        "--simulations", type=int, help="ISMCTS simulations a card (default 100 in Python, 10,000 compiled)"
+    )
     ap.add_argument("--seed", type=int, default=20261129, help="seed of the deals, the levels' (default 20261129)")
     ap.add_argument(
         "--search",
@@ -293,7 +300,7 @@ def main(argv: list[str] | None = None) -> None:
     )
     args = ap.parse_args(sys.argv[1:] if argv is None else argv)
     bot: type[IsmctsBot | CompiledIsmctsBot] = CompiledIsmctsBot if args.search == "compiled" else IsmctsBot
-    simulations = args.simulations or (1000 if bot is CompiledIsmctsBot else 100)
+    simulations = args.simulations or (10_000 if bot is CompiledIsmctsBot else 100)
     if bot is CompiledIsmctsBot:
         try:
             openspiel_game.load()

@@ -8,7 +8,9 @@ first run downloads OpenSpiel's source archive (its headers) and builds the game
 
 from __future__ import annotations
 
+import importlib.metadata
 import random
+import shutil
 import sys
 from pathlib import Path
 
@@ -25,6 +27,11 @@ from charlemagne_learn.engine.scoring import value_to_bidder
 pyspiel = pytest.importorskip("pyspiel")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 import openspiel_game  # noqa: E402 (needs the benchmarks on the path, and OpenSpiel)
+
+if importlib.metadata.version("open_spiel") != openspiel_game.VERSION:
+    pytest.skip(f"the C++ game is built for open_spiel {openspiel_game.VERSION}", allow_module_level=True)
+if not any(shutil.which(c) for c in openspiel_game.COMPILERS):
+    pytest.skip("no C++ compiler to build the game", allow_module_level=True)
 
 #: A contract of each shape: a trump suit, no trump, a lone bidder (three seats, the Mulot rule), an exposed hand.
 SHAPES = [
