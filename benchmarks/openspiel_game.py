@@ -58,8 +58,11 @@ def _headers() -> Path:
     CACHE.mkdir(exist_ok=True)
     archive = CACHE / f"open_spiel-{VERSION}.tar.gz"
     if not archive.exists():
-        with urllib.request.urlopen(ARCHIVE, timeout=120) as response:
-            data = response.read()
+        try:
+            with urllib.request.urlopen(ARCHIVE, timeout=120) as response:
+                data = response.read()
+        except OSError as error:
+            raise GameBuildError(f"could not download OpenSpiel's headers from {ARCHIVE}: {error}") from error
         if hashlib.sha256(data).hexdigest() != ARCHIVE_SHA256:
             raise GameBuildError(f"{ARCHIVE} is not the archive pinned (SHA-256 {ARCHIVE_SHA256})")
         archive.write_bytes(data)

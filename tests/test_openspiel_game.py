@@ -156,3 +156,17 @@ def test_the_compiled_search_plays_a_legal_card_of_every_shape_of_contract() -> 
         root = openspiel_game.game(view, world).new_initial_state()
         search = pyspiel.ISMCTSBot(7, pyspiel.RandomRolloutEvaluator(1, 7), 2.0, 300)
         assert search.step(root) in _played_cards(state)
+
+
+def test_the_ladder_refuses_the_compiled_search_it_cannot_build_in_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import ismcts_ladder
+
+    monkeypatch.setattr(openspiel_game, "_loaded", [])
+    monkeypatch.setattr(openspiel_game, "VERSION", "1.0")  # headers of another release than the one installed
+    with pytest.raises(SystemExit) as stop:
+        ismcts_ladder.main(["--search", "compiled", "--deals", "1"])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "open_spiel 1.0" in err and "--search python" in err
