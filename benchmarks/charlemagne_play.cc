@@ -148,6 +148,7 @@ const GameType kGameType{
 };
 
 class PlayGame;
+struct Dealing;
 
 class PlayState : public State {
  public:
@@ -233,6 +234,8 @@ class PlayState : public State {
     return must ? must : hand;
   }
 
+  std::shared_ptr<Dealing> Dealings(int player) const;
+
   int Exposed() const { return c_->expose >= 0 && tricks_ >= 1 ? c_->expose : -1; }
 
   void Play(int card) {
@@ -240,6 +243,7 @@ class PlayState : public State {
     hands_[seat] &= ~(Mask{1} << card);
     moves_.emplace_back(seat, card);
     trick_[trick_size_++] = card;
+    dealing_.reset();
     const auto& seats = c_->seats;
     if (trick_size_ < static_cast<int>(seats.size())) return;
     const auto& strength = c_->strength[c_->suit_of[trick_[0]]];
@@ -261,6 +265,9 @@ class PlayState : public State {
   int tricks_ = 0;
   int taken_ = 0;
   std::vector<std::pair<int, int>> moves_;
+  // How the hidden cards are dealt for one seat at this state, worked out at its first world: ISMCTS deals every
+  // simulation's world from the same root. Copies share it; a card played drops it.
+  mutable std::shared_ptr<Dealing> dealing_;
 };
 
 // For each seat, the cards it has shown it cannot hold: those following a lead it did not follow, and under the
@@ -375,10 +382,25 @@ class Dealer {
 // see at the root (its pool, its own discards left out) less those played since, shared among the other seats in
 // play as many as each holds — none a seat has shown out of or is otherwise known not to hold — and the cards out
 // of play (the kitty, the discards, a sitting-out partner's hand), which may hold any.
+struct Dealing {
+  int player;
+  std::vector<int> seats;  // the places: these seats, then the cards out of play
+  std::vector<int> room;
+  Dealer dealer;
+};
+
 std::unique_ptr<State> PlayState::ResampleFromInfostate(int player, std::function<double()> rng) const {
   if (player < 0 || player >= kSeats || !c_->knows[player]) {
     SpielFatalError("charlemagne_play: the position gives no knowledge for seat " + std::to_string(player));
   }
+  if (!dealing_ || dealing_->player != player) dealing_ = Dealings(player);
+  std::vector<Mask> dealt = dealing_->dealer.Deal(dealing_->room, rng);
+  auto world = std::make_unique<PlayState>(*this);
+  for (size_t p = 0; p < dealing_->seats.size(); ++p) world->hands_[dealing_->seats[p]] = dealt[p];
+  return world;
+}
+
+std::shared_ptr<Dealing> PlayState::Dealings(int player) const {
   Mask played = 0;
   for (const auto& [seat, card] : moves_) played |= Mask{1} << card;
   Mask pool = c_->pool[player] & ~played;
@@ -405,11 +427,7 @@ std::unique_ptr<State> PlayState::ResampleFromInfostate(int player, std::functio
   std::vector<std::vector<int>> groups;
   std::vector<int> allowed;
   for (auto& [places_allowed, cards] : by_places) groups.push_back(cards), allowed.push_back(places_allowed);
-  Dealer dealer(groups, allowed, places);
-  std::vector<Mask> dealt = dealer.Deal(room, rng);
-  auto world = std::make_unique<PlayState>(*this);
-  for (size_t p = 0; p < seats.size(); ++p) world->hands_[seats[p]] = dealt[p];
-  return world;
+  return std::make_shared<Dealing>(Dealing{player, seats, room, Dealer(groups, allowed, places)});
 }
 
 class PlayGame : public Game {

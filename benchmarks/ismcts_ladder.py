@@ -47,6 +47,7 @@ import argparse
 import json
 import random
 import sys
+import time
 from typing import Any
 
 import ladder
@@ -64,7 +65,8 @@ from charlemagne_learn.engine.actions import Action
 from charlemagne_learn.engine.cards import Card, Seat
 from charlemagne_learn.engine.contract import Contract
 from charlemagne_learn.engine.deal import mask_of
-from charlemagne_learn.engine.hand import Phase, SeatView
+from charlemagne_learn.engine.hand import HandState, Phase, SeatView
+from charlemagne_learn.engine.rules import Rules
 from charlemagne_learn.engine.tricks import legal_mask, winning_position
 
 #: 32 cards and two jokers: an action is a card's index.
@@ -283,6 +285,38 @@ class CompiledIsmctsBot(Bot):
         return Action.play(Card.from_index(int(search.step(root))))
 
 
+def _loaded_or_refused() -> None:
+    try:
+        openspiel_game.load()
+    except openspiel_game.GameBuildError as error:
+        message = str(error).splitlines()[0]
+        print(f"ismcts_ladder.py: the C++ game cannot be built here ({message}); use --search python", file=sys.stderr)
+        raise SystemExit(2) from None
+
+
+def simulation_times(variant: str, seed: int, hands: int) -> dict[str, tuple[int, float]]:
+    """For each search, the cards it chose and its CPU seconds a simulation (a card's whole time over its
+    simulations: the worlds dealt before it too), on the same cards: every card with a choice RuleBot's seats meet in
+    ``hands`` hands of ``seed``."""
+    views: list[SeatView] = []
+    for n in range(hands):
+        state = HandState.new(Rules.preset(variant), Seat(n % 4), seed + n)
+        while not state.is_over:
+            seat = state.to_move
+            assert seat is not None
+            view = state.view(seat)
+            if view.phase is Phase.PLAY and len(view.legal_actions) > 1:
+                views.append(view)
+            state.apply(advise(view).action)
+    out = {}
+    for bot in (IsmctsBot(seed), CompiledIsmctsBot(seed)):
+        start = time.process_time()
+        for view in views:
+            bot.decide(view, random.Random(seed))
+        out[bot.name] = (len(views), (time.process_time() - start) / (len(views) * bot.simulations))
+    return out
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     ap.add_argument("--variant", default="canadian")
@@ -298,18 +332,22 @@ def main(argv: list[str] | None = None) -> None:
         help="OpenSpiel's ISMCTS in Python on the game in Python (default; row ismcts) or in C++ on the game in C++ "
         "(row ismcts-compiled)",
     )
+    ap.add_argument(
+        "--time-hands",
+        type=int,
+        help="instead of a row: time a simulation of each search (at its default count) on the cards of this many "
+        "hands RuleBot plays",
+    )
     args = ap.parse_args(sys.argv[1:] if argv is None else argv)
+    if args.time_hands:
+        _loaded_or_refused()
+        for name, (cards, seconds) in simulation_times(args.variant, args.seed, args.time_hands).items():
+            print(f"{name}: {seconds * 1e6:,.1f} µs of CPU a simulation ({cards} cards)")
+        return
     bot: type[IsmctsBot | CompiledIsmctsBot] = CompiledIsmctsBot if args.search == "compiled" else IsmctsBot
     simulations = args.simulations or (10_000 if bot is CompiledIsmctsBot else 100)
     if bot is CompiledIsmctsBot:
-        try:
-            openspiel_game.load()
-        except openspiel_game.GameBuildError as error:
-            message = str(error).splitlines()[0]
-            print(
-                f"ismcts_ladder.py: the C++ game cannot be built here ({message}); use --search python", file=sys.stderr
-            )
-            raise SystemExit(2) from None
+        _loaded_or_refused()
     register_bot(bot.name, lambda seed: bot(seed, simulations))
     for row in ladder.measure(args.variant, bot.name, args.deals, args.seed, every=5):
         ladder.KEPT.write_text(json.dumps(ladder.keep(ladder.load(), row), indent=1) + "\n")
