@@ -104,6 +104,9 @@ def library() -> Path:
     if done.returncode:
         raise GameBuildError(f"{compiler} could not build {SOURCE.name}:\n{done.stderr[-2000:]}")
     partial.replace(out)
+    for stale in CACHE.glob(f"{NAME}-*.so"):  # built from an earlier source or for another pyspiel.so
+        if stale != out:
+            stale.unlink()
     return out
 
 
