@@ -22,9 +22,10 @@ takes microseconds, so the row searches 10,000 a card (chosen on a development s
 
     nice -n 10 .venv/bin/python benchmarks/ismcts_ladder.py --search compiled --deals 20
 
-The compiled search does not replay exactly from its seed, as the Python one does: it breaks ties between cards in
-the order of an abseil hash map (``ISMCTSNode::child_info``, ``is_mcts.h:56``), which changes from one run to the
-next.
+The compiled search breaks ties between cards in the order of an abseil hash map (``ISMCTSNode::child_info``,
+``is_mcts.h:56``), whose hashes abseil seeds with an address: so that a seed gives the same cards at every run, as
+the Python search's does, the program runs itself again with the addresses fixed (``openspiel_game.replay_exactly``,
+Linux's ``ADDR_NO_RANDOMIZE``) — the same cards on one machine and install, not across machines.
 
 OpenSpiel's compiled ISMCTS cannot search the game registered in Python in open_spiel 2.0.2 (nor OpenSpiel's own
 ``python_kuhn_poker``), for two reasons in its bindings; the lines are the 2.0.2 sources':
@@ -339,6 +340,8 @@ def main(argv: list[str] | None = None) -> None:
         "hands RuleBot plays",
     )
     args = ap.parse_args(sys.argv[1:] if argv is None else argv)
+    if argv is None and (args.search == "compiled" or args.time_hands):
+        openspiel_game.replay_exactly()
     if args.time_hands:
         _loaded_or_refused()
         for name, (cards, seconds) in simulation_times(args.variant, args.seed, args.time_hands).items():

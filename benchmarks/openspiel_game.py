@@ -17,8 +17,10 @@ from __future__ import annotations
 import ctypes
 import hashlib
 import importlib.metadata
+import os
 import shutil
 import subprocess
+import sys
 import tarfile
 import urllib.request
 from pathlib import Path
@@ -118,6 +120,30 @@ def load() -> None:
     if not _loaded:
         # RTLD_GLOBAL: the game's references to OpenSpiel's symbols resolve to the pyspiel.so Python imported
         _loaded.append(ctypes.CDLL(str(library()), mode=ctypes.RTLD_GLOBAL))
+
+
+#: Linux's personality flag that turns off address space layout randomization for the programs a process runs.
+ADDR_NO_RANDOMIZE = 0x0040000
+
+
+def replay_exactly() -> None:
+    """Runs this program again, once, with its addresses the same at every run (Linux's ``ADDR_NO_RANDOMIZE``).
+
+    OpenSpiel's ISMCTS breaks ties between cards in the order of an abseil hash map (``ISMCTSNode::child_info``,
+    ``is_mcts.h:56``), and abseil seeds its hashes with an address (``MixingHashState::kSeed``): where the
+    libraries load decides which of two equal cards the search plays, and so a deal's result. With the addresses
+    fixed, the same seed gives the same cards on one machine and install, as every other row's does. Where the
+    flag cannot be set (not Linux, a sandbox refusing ``personality``), the program runs on as it is."""
+    if not sys.platform.startswith("linux"):
+        return
+    libc = ctypes.CDLL(None, use_errno=True)
+    current = libc.personality(0xFFFFFFFF)  # asks without changing
+    if current == -1 or current & ADDR_NO_RANDOMIZE:
+        return
+    if libc.personality(current | ADDR_NO_RANDOMIZE) == -1:
+        return
+    # the flag takes effect for the next program: this one, again, with the arguments it was given
+    os.execv(sys.executable, sys.orig_argv)
 
 
 def _field(name: str, values: list[int] | tuple[int, ...]) -> str:
