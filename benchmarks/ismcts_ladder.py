@@ -23,9 +23,10 @@ takes microseconds, so the row searches 10,000 a card (chosen on a development s
     nice -n 10 .venv/bin/python benchmarks/ismcts_ladder.py --search compiled --deals 20
 
 The compiled search breaks ties between cards in the order of an abseil hash map (``ISMCTSNode::child_info``,
-``is_mcts.h:56``), whose hashes abseil seeds with an address: so that a seed gives the same cards at every run, as
-the Python search's does, the program runs itself again with the addresses fixed (``openspiel_game.replay_exactly``,
-Linux's ``ADDR_NO_RANDOMIZE``) — the same cards on one machine and install, not across machines.
+``is_mcts.h:56``), whose hashes abseil seeds with addresses: so that a seed gives the same cards at every run, the
+program runs itself again with the addresses fixed (``openspiel_game.replay_exactly``, Linux's
+``ADDR_NO_RANDOMIZE``) — the same cards for the same command in the same environment on one machine, not across
+machines, nor for a process that allocated otherwise before searching (``RESULTS.md``).
 
 OpenSpiel's compiled ISMCTS cannot search the game registered in Python in open_spiel 2.0.2 (nor OpenSpiel's own
 ``python_kuhn_poker``), for two reasons in its bindings; the lines are the 2.0.2 sources':

@@ -132,7 +132,8 @@ def replay_exactly() -> None:
     OpenSpiel's ISMCTS breaks ties between cards in the order of an abseil hash map (``ISMCTSNode::child_info``,
     ``is_mcts.h:56``), and abseil seeds its hashes with an address (``MixingHashState::kSeed``): where the
     libraries load decides which of two equal cards the search plays, and so a deal's result. With the addresses
-    fixed, the same seed gives the same cards on one machine and install, as every other row's does. Where the
+    fixed, the same command in the same environment gives the same cards on one machine (a process that allocated
+    otherwise before its first search may still break ties otherwise: it is not every row's replay). Where the
     flag cannot be set (not Linux, a sandbox refusing ``personality``), the program runs on as it is."""
     if not sys.platform.startswith("linux"):
         return
