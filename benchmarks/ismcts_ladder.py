@@ -12,38 +12,49 @@ plays RuleBot as every level does (``ladder.py``: the same deals and seeds), its
     .venv/bin/pip install -e '.[bench]'
     .venv/bin/python benchmarks/ismcts_ladder.py --deals 20 --simulations 100
 
-OpenSpiel's compiled ISMCTS (``pyspiel.ISMCTSBot``, ``--search compiled``) cannot search a game registered in Python
-in open_spiel 2.0.2 (OpenSpiel's own ``python_kuhn_poker`` neither), for two reasons in its bindings; the lines are
-the 2.0.2 sources':
+With ``--search compiled`` (row ``ismcts-compiled``) the search is OpenSpiel's C++ ISMCTS (``pyspiel.ISMCTSBot``)
+on the same card play written in C++, ``charlemagne_play`` (``benchmarks/charlemagne_play.cc``), which this builds
+against the installed wheel's own ``pyspiel.so`` and registers with OpenSpiel (``openspiel_game.py``): the rules
+are the engine's, given to it as tables for the contract, and a simulation runs with no Python at all. Its worlds of
+the hidden cards are its own (``ResampleFromInfostate``): uniform among those that fit what the seat has seen — the
+cards it cannot see, the voids shown, its own discards — but not the bids, which PIMC's deals weigh. A simulation
+takes microseconds, so the row searches 10,000 a card (chosen on a development seed, ``RESULTS.md``)::
+
+    nice -n 10 .venv/bin/python benchmarks/ismcts_ladder.py --search compiled --deals 20
+
+The compiled search breaks ties between cards in the order of an abseil hash map (``ISMCTSNode::child_info``,
+``is_mcts.h:56``), whose hashes abseil seeds with addresses: so that a seed gives the same cards at every run, the
+program runs itself again with the addresses fixed (``openspiel_game.replay_exactly``, Linux's
+``ADDR_NO_RANDOMIZE``) — the same cards for the same command in the same environment on one machine, not across
+machines, nor for a process that allocated otherwise before searching (``RESULTS.md``).
+
+OpenSpiel's compiled ISMCTS cannot search the game registered in Python in open_spiel 2.0.2 (nor OpenSpiel's own
+``python_kuhn_poker``), for two reasons in its bindings; the lines are the 2.0.2 sources':
 
 - ``step`` lets go of Python's lock while it searches (``open_spiel/python/pybind11/bots.cc:170``,
   ``py::call_guard<py::gil_scoped_release>``), and the search asks the Python state for its information state
   without taking the lock back (``PyState::InformationStateString`` calls ``PyGame::MakeObserver``,
-  ``open_spiel/python/pybind11/python_games.cc:301``): a segmentation fault. ``step_with_policy`` is bound without
-  that guard, so :func:`compiled_card` calls it and the search runs;
-- until it deals the first simulation's world of the hidden cards (``ISMCTSBot::ResampleFromInfostate``,
-  ``open_spiel/algorithms/is_mcts.cc:207``): ``ISMCTSBot::SetResampler`` (``is_mcts.h:104``) is not bound to Python,
-  the C++ side of a Python state (``PyState``, ``python_games.h:114``) forwards no ``resample_from_infostate`` to
-  Python, and the default ``State::ResampleFromInfostate`` (``open_spiel/spiel.cc:127``) deals only games of perfect
-  information, which ISMCTS refuses (``is_mcts.cc:71``): ``SpielError: ResampleFromInfostate() not implemented``.
+  ``open_spiel/python/pybind11/python_games.cc:301``): a segmentation fault;
+- ``ISMCTSBot::SetResampler`` (``is_mcts.h:104``) is not bound to Python, the C++ side of a Python state
+  (``PyState``, ``python_games.h:114``) forwards no ``resample_from_infostate`` to Python, and the default
+  ``State::ResampleFromInfostate`` (``open_spiel/spiel.cc:127``) deals only games of perfect information, which
+  ISMCTS refuses (``is_mcts.cc:71``): ``SpielError: ResampleFromInfostate() not implemented``.
 
-So the search here is OpenSpiel's Python ISMCTS (``open_spiel.python.algorithms.ismcts``, the same algorithm, written
-after the C++ one). The compiled one needs OpenSpiel built from source: with the game in C++, or with those two
-bindings added, the game staying in Python — whose calls and the dealing of the worlds take three quarters of a card's
-time, the search's own code a quarter (``RESULTS.md``, *Bot ladder*).
+Hence the game in C++, which needs neither.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib.metadata
 import json
 import random
 import sys
+import time
 from typing import Any
 
 import ladder
 import numpy as np
+import openspiel_game
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
@@ -56,7 +67,8 @@ from charlemagne_learn.engine.actions import Action
 from charlemagne_learn.engine.cards import Card, Seat
 from charlemagne_learn.engine.contract import Contract
 from charlemagne_learn.engine.deal import mask_of
-from charlemagne_learn.engine.hand import Phase, SeatView
+from charlemagne_learn.engine.hand import HandState, Phase, SeatView
+from charlemagne_learn.engine.rules import Rules
 from charlemagne_learn.engine.tricks import legal_mask, winning_position
 
 #: 32 cards and two jokers: an action is a card's index.
@@ -212,14 +224,14 @@ pyspiel.register_game(_TYPE, PlayGame)
 
 
 class IsmctsBot(Bot):
-    """RuleBot's bids and exchange; each card by ISMCTS over ``worlds`` deals of the hidden cards, OpenSpiel's Python
-    search or, with ``compiled``, its C++ one (:func:`compiled_card`)."""
+    """RuleBot's bids and exchange; each card by OpenSpiel's Python ISMCTS over ``worlds`` deals of the hidden
+    cards."""
 
     name = "ismcts"
 
-    def __init__(self, seed: int = 0, simulations: int = 100, worlds: int = 40, compiled: bool = False) -> None:
+    def __init__(self, seed: int = 0, simulations: int = 100, worlds: int = 40) -> None:
         super().__init__(seed)
-        self.simulations, self.worlds, self.compiled = simulations, worlds, compiled
+        self.simulations, self.worlds = simulations, worlds
 
     def decide(self, view: SeatView, rng: random.Random) -> Action:
         contract = view.contract
@@ -237,8 +249,6 @@ class IsmctsBot(Bot):
         worlds = list(sample_hidden(view, self.worlds, seed))
         position = PlayState(game, contract, hands, int(leader), [c.index for _, c in view.trick], taken, moves, worlds)
         game.root = position.resample_from_infostate(int(view.seat), lambda: 0.0)
-        if self.compiled:
-            return Action.play(Card.from_index(compiled_card(game.root, seed, self.simulations)))
         state_rng = np.random.RandomState(seed)
         search = ismcts.ISMCTSBot(
             game, mcts.RandomRolloutEvaluator(1, state_rng), 2.0, self.simulations, random_state=state_rng
@@ -248,53 +258,104 @@ class IsmctsBot(Bot):
         return Action.play(Card.from_index(int(search.step(game.root))))
 
 
-def compiled_card(root: PlayState, seed: int, simulations: int) -> int:
-    """The card OpenSpiel's compiled ISMCTS plays at ``root``, with the Python search's settings.
+class CompiledIsmctsBot(Bot):
+    """RuleBot's bids and exchange; each card by OpenSpiel's C++ ISMCTS on the C++ game (``openspiel_game.py``),
+    with the Python search's settings: one random rollout a simulation, ``c`` 2, the most visited card."""
 
-    Raises ``pyspiel.SpielError`` in open_spiel 2.0.2, which cannot deal a Python state's worlds (see the module's
-    docstring). ``step_with_policy``, not ``step``: ``step`` lets go of Python's lock and the search then calls the
-    Python game without it, which ends the process.
-    """
-    search = pyspiel.ISMCTSBot(
-        seed,
-        pyspiel.RandomRolloutEvaluator(1, seed),
-        2.0,
-        simulations,
-        final_policy_type=pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
-    )
-    return int(search.step_with_policy(root)[1])
+    name = "ismcts-compiled"
+
+    def __init__(self, seed: int = 0, simulations: int = 10_000) -> None:
+        super().__init__(seed)
+        self.simulations = simulations
+        openspiel_game.load()
+
+    def decide(self, view: SeatView, rng: random.Random) -> Action:
+        if view.phase is not Phase.PLAY or len(view.legal_actions) == 1 or view.contract is None:
+            return advise(view).action
+        seed = rng.getrandbits(31)
+        # the root's world of the hidden cards: any that fits (the search deals its own at every simulation)
+        world = next(sample_hidden(view, 1, seed, bids=False))
+        root = openspiel_game.game(view, world).new_initial_state()
+        search = pyspiel.ISMCTSBot(
+            seed,
+            pyspiel.RandomRolloutEvaluator(1, seed),
+            2.0,
+            self.simulations,
+            final_policy_type=pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
+        )
+        # ``step`` lets go of Python's lock: no Python runs in the search
+        return Action.play(Card.from_index(int(search.step(root))))
+
+
+def _loaded_or_refused() -> None:
+    try:
+        openspiel_game.load()
+    except openspiel_game.GameBuildError as error:
+        message = str(error).splitlines()[0]
+        print(f"ismcts_ladder.py: the C++ game cannot be built here ({message}); use --search python", file=sys.stderr)
+        raise SystemExit(2) from None
+
+
+def simulation_times(variant: str, seed: int, hands: int) -> dict[str, tuple[int, float]]:
+    """For each search, the cards it chose and its CPU seconds a simulation (a card's whole time over its
+    simulations: the worlds dealt before it too), on the same cards: every card with a choice RuleBot's seats meet in
+    ``hands`` hands of ``seed``."""
+    views: list[SeatView] = []
+    for n in range(hands):
+        state = HandState.new(Rules.preset(variant), Seat(n % 4), seed + n)
+        while not state.is_over:
+            seat = state.to_move
+            assert seat is not None
+            view = state.view(seat)
+            if view.phase is Phase.PLAY and len(view.legal_actions) > 1:
+                views.append(view)
+            state.apply(advise(view).action)
+    out = {}
+    for bot in (IsmctsBot(seed), CompiledIsmctsBot(seed)):
+        start = time.process_time()
+        for view in views:
+            bot.decide(view, random.Random(seed))
+        out[bot.name] = (len(views), (time.process_time() - start) / (len(views) * bot.simulations))
+    return out
 
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     ap.add_argument("--variant", default="canadian")
     ap.add_argument("--deals", type=int, default=20, help="deals, each played twice (default 20)")
-    ap.add_argument("--simulations", type=int, default=100, help="ISMCTS simulations a card (default 100)")
+    ap.add_argument(
+        "--simulations", type=int, help="ISMCTS simulations a card (default 100 in Python, 10,000 compiled)"
+    )
     ap.add_argument("--seed", type=int, default=20261129, help="seed of the deals, the levels' (default 20261129)")
     ap.add_argument(
         "--search",
         choices=("python", "compiled"),
         default="python",
-        help="OpenSpiel's ISMCTS in Python (default) or in C++ (pyspiel.ISMCTSBot; refused by open_spiel 2.0.2)",
+        help="OpenSpiel's ISMCTS in Python on the game in Python (default; row ismcts) or in C++ on the game in C++ "
+        "(row ismcts-compiled)",
+    )
+    ap.add_argument(
+        "--time-hands",
+        type=int,
+        help="instead of a row: time a simulation of each search (at its default count) on the cards of this many "
+        "hands RuleBot plays",
     )
     args = ap.parse_args(sys.argv[1:] if argv is None else argv)
-    compiled = args.search == "compiled"
-    register_bot(IsmctsBot.name, lambda seed: IsmctsBot(seed, args.simulations, compiled=compiled))
-    try:
-        for row in ladder.measure(args.variant, IsmctsBot.name, args.deals, args.seed, every=5):
-            ladder.KEPT.write_text(json.dumps(ladder.keep(ladder.load(), row), indent=1) + "\n")
-            print(ladder.table([row]).splitlines()[-1], file=sys.stderr, flush=True)
-    except pyspiel.SpielError as error:
-        if not compiled:
-            raise
-        # refused at the first card searched, before any row is kept
-        print(
-            f"ismcts_ladder.py: OpenSpiel {importlib.metadata.version('open_spiel')}'s compiled ISMCTS cannot search "
-            f"a game registered in Python ({str(error).strip().rstrip('.')}); see this file's docstring, "
-            "or use --search python",
-            file=sys.stderr,
-        )
-        raise SystemExit(2) from None
+    if argv is None and (args.search == "compiled" or args.time_hands):
+        openspiel_game.replay_exactly()
+    if args.time_hands:
+        _loaded_or_refused()
+        for name, (cards, seconds) in simulation_times(args.variant, args.seed, args.time_hands).items():
+            print(f"{name}: {seconds * 1e6:,.1f} µs of CPU a simulation ({cards} cards)")
+        return
+    bot: type[IsmctsBot | CompiledIsmctsBot] = CompiledIsmctsBot if args.search == "compiled" else IsmctsBot
+    simulations = args.simulations or (10_000 if bot is CompiledIsmctsBot else 100)
+    if bot is CompiledIsmctsBot:
+        _loaded_or_refused()
+    register_bot(bot.name, lambda seed: bot(seed, simulations))
+    for row in ladder.measure(args.variant, bot.name, args.deals, args.seed, every=5):
+        ladder.KEPT.write_text(json.dumps(ladder.keep(ladder.load(), row), indent=1) + "\n")
+        print(ladder.table([row]).splitlines()[-1], file=sys.stderr, flush=True)
 
 
 if __name__ == "__main__":
