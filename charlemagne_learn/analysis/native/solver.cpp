@@ -29,12 +29,12 @@ static inline int top_bit(u64 x) { return 63 - __builtin_clzll(x); }  // x != 0
 static inline int low_bit(u64 x) { return __builtin_ctzll(x); }       // x != 0
 // The native build's baseline x86-64 has no popcount instruction, where __builtin_popcountll costs a dozen
 // operations: the sets below that hold a few cards at most are counted, or compared with 2, more cheaply.
-static inline int few(u64 x) {
-    int n = 0;
-    for (; x; x &= x - 1) n++;
-    return n;
+static inline int up_to_three(u64 x) {  // x holds three cards at most
+    u64 y = x & (x - 1), z = y & (y - 1);
+    return (x != 0) + (y != 0) + (z != 0);
 }
-static inline bool two_or_more(u64 x) { return (x & (x - 1)) != 0; }
+// (not x & (x - 1): the compiler reads that as a popcount, and shares it with a popcount of the same set further on)
+static inline bool two_or_more(u64 x) { return x && x >> low_bit(x) > 1; }
 
 // ---------------------------------------------------------------- contracts (the layout and the seats)
 enum { SLOTS = 64, MAX_SEGMENTS = 5, MAX_WIDTH = 13, CARDS = 34 };
@@ -643,7 +643,7 @@ static int follow(const Pos &p, int seat, Trick &t, int best, int winner, int al
         squeeze(base, top);
     }
     while (moves.next(&c)) {
-        int q = c - few(played & k.follow[c] & ((1ULL << c) - 1));
+        int q = c - up_to_three(played & k.follow[c] & ((1ULL << c) - 1));
         Pos after = base;
         squeeze(after, q);
         int w = c > best && (contend >> c & 1) ? seat : winner;
