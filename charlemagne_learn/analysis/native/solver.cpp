@@ -27,14 +27,28 @@ static inline int popcount(u64 x) { return __builtin_popcountll(x); }
 static inline int bit_length(u64 x) { return x ? 64 - __builtin_clzll(x) : 0; }
 static inline int top_bit(u64 x) { return 63 - __builtin_clzll(x); }  // x != 0
 static inline int low_bit(u64 x) { return __builtin_ctzll(x); }       // x != 0
-// The native build's baseline x86-64 has no popcount instruction, where __builtin_popcountll costs a dozen
-// operations: the sets below that hold a few cards at most are counted, or compared with 2, more cheaply.
+static inline int at_most(int a, int b) { return a < b ? a : b; }
+static inline int at_least(int a, int b) { return a > b ? a : b; }
+// Counts of small sets. WebAssembly counts bits in one instruction; the native build's baseline x86-64 has no
+// such instruction, where __builtin_popcountll costs a dozen operations: there the sets that hold a few cards at
+// most are counted, or compared with 2, otherwise.
+#if defined(__wasm__) || defined(__POPCNT__)
+static inline int up_to_three(u64 x) { return popcount(x); }
+static inline bool two_or_more(u64 x) { return popcount(x) >= 2; }
+static inline int count_up_to(u64 x, int most) { return at_most(popcount(x), most); }
+#else
 static inline int up_to_three(u64 x) {  // x holds three cards at most
     u64 y = x & (x - 1), z = y & (y - 1);
     return (x != 0) + (y != 0) + (z != 0);
 }
 // (not x & (x - 1): the compiler reads that as a popcount, and shares it with a popcount of the same set further on)
 static inline bool two_or_more(u64 x) { return x && x >> low_bit(x) > 1; }
+static inline int count_up_to(u64 x, int most) {
+    int n = 0;
+    for (; x && n < most; x &= x - 1) n++;
+    return n;
+}
+#endif
 
 // ---------------------------------------------------------------- contracts (the layout and the seats)
 enum { SLOTS = 64, MAX_SEGMENTS = 5, MAX_WIDTH = 13, CARDS = 34 };
@@ -278,8 +292,6 @@ static u32 nodes;
 
 static int boundary(const Pos &p, int leader, int alpha, int beta);
 
-static inline int at_most(int a, int b) { return a < b ? a : b; }
-static inline int at_least(int a, int b) { return a > b ? a : b; }
 
 static int bits_down(u64 m, int *out) {
     int n = 0;
@@ -314,11 +326,7 @@ static int cash_of(u64 mine, u64 all, const u64 *ruffers, int n_ruffers, u64 lea
         // (holding every card of the suit in play, the hand holds its lowest bits up to `top`)
         int run = top + 1 - (others ? bit_length(others) : low_bit(segment));
         if (!(segment & K->trump_mask))
-            for (int i = 0; i < n_ruffers && run; i++) {
-                int n = 0;  // the ruffer's cards of the suit, counted up to `run` only
-                for (u64 m = ruffers[i] & segment; m && n < run; m &= m - 1) n++;
-                run = n;
-            }
+            for (int i = 0; i < n_ruffers && run; i++) run = count_up_to(ruffers[i] & segment, run);
         if (run && (leader & segment)) *entry = true;
         cash += run;
     }
