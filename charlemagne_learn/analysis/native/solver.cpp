@@ -292,7 +292,6 @@ static u32 nodes;
 
 static int boundary(const Pos &p, int leader, int alpha, int beta);
 
-
 static int bits_down(u64 m, int *out) {
     int n = 0;
     while (m) {
