@@ -24,7 +24,8 @@ Run from the repository root::
     .venv/bin/python benchmarks/solver_speed.py --nodes --deals 500    # search nodes a solve instead of times
 
 ``--against`` times a module built from another version of ``solver.cpp`` (``scripts/build_solver.py
-old.wasm``) in the same rounds as the shipped one, on the same deals, its answers checked against theirs.
+old.wasm``, or ``--native old.so`` for the native library) in the same rounds as the shipped one, on the same
+deals, its answers checked against theirs; give it once for each build to compare.
 ``--nodes`` counts the compiled search's nodes instead (the same in every build and on every machine, however
 busy): a change to the search is measured by them first, then by times.
 
@@ -211,11 +212,15 @@ class Contender:
     answers: list[object] = field(default_factory=list)
 
 
-def contenders(kinds: list[str], against: Path | None = None) -> list[Contender]:
+def other_build(path: Path) -> compiled._Module:
+    """The compiled search built into ``path``: a native library (``.so``, loaded from a private copy) or a .wasm."""
+    data = path.read_bytes()
+    return compiled._native_module(data) if path.suffix == ".so" else compiled._wasmtime_module(data)
+
+
+def contenders(kinds: list[str], against: list[Path] | None = None) -> list[Contender]:
     out = []
-    other = None
-    if against is not None and compiled.available():
-        other = compiled._wasmtime_module(against.read_bytes())
+    others = [(path, other_build(path)) for path in against or []] if compiled.available() else []
     for name in kinds:
         kind = KINDS[name]
         if dds.available() and dds.maps_onto_bridge(kind.deal(0).contract):
@@ -232,14 +237,12 @@ def contenders(kinds: list[str], against: Path | None = None) -> list[Contender]
                     name, f"makes it? (compiled {build}, null window)", on(build, makes_it(kind, CompiledSearch))
                 ),
             ]
-        if other is not None and against is not None:
+        for path, other in others:
             out += [
-                Contender(
-                    name, f'double_dummy(method="compiled"), {against.name}', with_module(other, ours("compiled"))
-                ),
+                Contender(name, f'double_dummy(method="compiled"), {path.name}', with_module(other, ours("compiled"))),
                 Contender(
                     name,
-                    f"makes it? (compiled, null window), {against.name}",
+                    f"makes it? (compiled, null window), {path.name}",
                     with_module(other, makes_it(kind, CompiledSearch)),
                 ),
             ]
@@ -333,17 +336,24 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--only", action="append", default=[], help="only contract kinds whose name contains this")
     ap.add_argument("--shared", action="store_true", help="say that other work shared the machine during the run")
     ap.add_argument("--write", action="store_true", help=f"rewrite the solver-speed block of {RESULTS.name}")
-    ap.add_argument("--against", type=Path, help="also time the compiled search built into this .wasm file")
+    ap.add_argument(
+        "--against",
+        type=Path,
+        action="append",
+        default=[],
+        help="also time the compiled search built into this .wasm file or native .so library (repeatable)",
+    )
     ap.add_argument("--nodes", action="store_true", help="count the compiled search's nodes a solve, no timing")
     args = ap.parse_args(argv)
     if args.deals < 1 or args.rounds < 1:
         ap.error("--deals and --rounds must be at least 1")
     kinds = [k for k in KINDS if not args.only or any(s in k for s in args.only)]
     deals = {k: [KINDS[k].deal(seed) for seed in range(args.deals)] for k in kinds}
-    if args.against is not None and not args.against.is_file():
-        ap.error(f"--against: no file {args.against}")
+    for path in args.against:
+        if not path.is_file():
+            ap.error(f"--against: no file {path}")
     if args.nodes:
-        if args.write or args.against is not None:
+        if args.write or args.against:
             ap.error("--nodes counts nodes only: it neither writes nor compares builds")
         if not compiled.available():
             ap.error(f"--nodes: {compiled.why_unavailable()}")
@@ -352,7 +362,7 @@ def main(argv: list[str] | None = None) -> None:
     chosen = contenders(kinds, args.against)
     run(chosen, deals, args.rounds, args.min_seconds)
     check(chosen)
-    against = "" if args.against is None else f" --against {args.against.name}"
+    against = "".join(f" --against {path.name}" for path in args.against)
     run_line = (
         f"- run: `solver_speed.py --deals {args.deals} --rounds {args.rounds}{against}` — seeds 0–{args.deals - 1} "
         f'of `HandState.new(rules, dealer="W", seed=…)`, North bidding, trump drawn per deal'

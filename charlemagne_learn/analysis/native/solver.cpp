@@ -27,6 +27,28 @@ static inline int popcount(u64 x) { return __builtin_popcountll(x); }
 static inline int bit_length(u64 x) { return x ? 64 - __builtin_clzll(x) : 0; }
 static inline int top_bit(u64 x) { return 63 - __builtin_clzll(x); }  // x != 0
 static inline int low_bit(u64 x) { return __builtin_ctzll(x); }       // x != 0
+static inline int at_most(int a, int b) { return a < b ? a : b; }
+static inline int at_least(int a, int b) { return a > b ? a : b; }
+// Counts of small sets. WebAssembly counts bits in one instruction; the native build's baseline x86-64 has no
+// such instruction, where __builtin_popcountll costs a dozen operations: there the sets that hold a few cards at
+// most are counted, or compared with 2, otherwise.
+#if defined(__wasm__) || defined(__POPCNT__)
+static inline int up_to_three(u64 x) { return popcount(x); }
+static inline bool two_or_more(u64 x) { return popcount(x) >= 2; }
+static inline int count_up_to(u64 x, int most) { return at_most(popcount(x), most); }
+#else
+static inline int up_to_three(u64 x) {  // x holds three cards at most
+    u64 y = x & (x - 1), z = y & (y - 1);
+    return (x != 0) + (y != 0) + (z != 0);
+}
+// (not x & (x - 1): the compiler reads that as a popcount, and shares it with a popcount of the same set further on)
+static inline bool two_or_more(u64 x) { return x && x >> low_bit(x) > 1; }
+static inline int count_up_to(u64 x, int most) {
+    int n = 0;
+    for (; x && n < most; x &= x - 1) n++;
+    return n;
+}
+#endif
 
 // ---------------------------------------------------------------- contracts (the layout and the seats)
 enum { SLOTS = 64, MAX_SEGMENTS = 5, MAX_WIDTH = 13, CARDS = 34 };
@@ -270,9 +292,6 @@ static u32 nodes;
 
 static int boundary(const Pos &p, int leader, int alpha, int beta);
 
-static inline int at_most(int a, int b) { return a < b ? a : b; }
-static inline int at_least(int a, int b) { return a > b ? a : b; }
-
 static int bits_down(u64 m, int *out) {
     int n = 0;
     while (m) {
@@ -303,9 +322,10 @@ static int cash_of(u64 mine, u64 all, const u64 *ruffers, int n_ruffers, u64 lea
         tops ^= 1ULL << top;
         u64 segment = K->follow[top];
         u64 others = all & segment & ~mine;
-        int run = others ? top + 1 - bit_length(others) : popcount(mine & segment);
+        // (holding every card of the suit in play, the hand holds its lowest bits up to `top`)
+        int run = top + 1 - (others ? bit_length(others) : low_bit(segment));
         if (!(segment & K->trump_mask))
-            for (int i = 0; i < n_ruffers; i++) run = at_most(run, popcount(ruffers[i] & segment));
+            for (int i = 0; i < n_ruffers && run; i++) run = count_up_to(ruffers[i] & segment, run);
         if (run && (leader & segment)) *entry = true;
         cash += run;
     }
@@ -371,14 +391,14 @@ static int holder(const Pos &p, int bit) {
 static bool second_trump_wins(const Pos &p, int leader, u64 all) {
     const Config &k = *K;
     u64 trumps = all & k.trump_mask;
-    if (popcount(trumps) < 2) return false;
+    if (!two_or_more(trumps)) return false;
     int top = top_bit(trumps);
     trumps ^= 1ULL << top;
     int second = top_bit(trumps);
     trumps ^= 1ULL << second;
     int over = holder(p, top), under = holder(p, second);
     if (k.counts[over] != k.counts[leader] || k.counts[under] == k.counts[leader]) return false;
-    if (popcount(p.h[under] & k.trump_mask) < 2) return false;
+    if (!two_or_more(p.h[under] & k.trump_mask)) return false;
     if (k.next[over] == under) return true;
     return trumps && k.counts[holder(p, top_bit(trumps))] != k.counts[leader];
 }
@@ -394,11 +414,11 @@ static bool second_trump_wins(const Pos &p, int leader, u64 all) {
 static void split_top_trumps(const Pos &p, u64 all, int *side) {
     const Config &k = *K;
     u64 trumps = all & k.trump_mask;
-    if (k.joker_rule || popcount(trumps) < 2) return;
+    if (k.joker_rule || !two_or_more(trumps)) return;
     int top = top_bit(trumps);
     int over = holder(p, top), under = holder(p, top_bit(trumps ^ 1ULL << top));
     if (over == under || k.counts[over] != k.counts[under]) return;
-    if (popcount(p.h[over] & k.trump_mask) >= 2 || popcount(p.h[under] & k.trump_mask) >= 2)
+    if (two_or_more(p.h[over] & k.trump_mask) || two_or_more(p.h[under] & k.trump_mask))
         side[k.counts[over]] = at_least(side[k.counts[over]], 2);
 }
 
@@ -538,9 +558,11 @@ static int lead_order(const Pos &p, int leader, u64 reps, int *moves) {
     return n + bits_down(ruffed, moves + n);
 }
 
+// Takes the card at `at` out of play (out of whichever hand holds it, if any): the cards above it in its suit
+// each move one place down.
 static inline void squeeze(Pos &p, int at) {
-    u64 down = K->down[at];
-    for (int s = 0; s < 4; s++) p.h[s] = (p.h[s] & ~down) | (p.h[s] & down) >> 1;
+    u64 down = K->down[at], stay = ~(down | 1ULL << at);
+    for (int s = 0; s < 4; s++) p.h[s] = (p.h[s] & stay) | (p.h[s] & down) >> 1;
 }
 
 // The moves of a follower in search order: the cards of `first` (highest first when `down`), then those of
@@ -567,9 +589,11 @@ struct Moves {
 };
 
 // Fail-soft alpha-beta value with `seat` to play to trick `t` (not empty), where card `best`, played by
-// `winner`, is winning so far. Each card tried is taken out of `p` and put back (as it was on return): no copy
-// of the position a move.
-static int follow(Pos &p, int seat, Trick &t, int best, int winner, int alpha, int beta) {
+// `winner`, is winning so far. The trick's cards stay in their hands in `p` until the trick is complete, where
+// squeezing them out of play takes them out of the hands too: no seat plays twice to a trick, so none of them
+// is played again, and the position is not written to a move (a word written alone, then read with its
+// neighbours as one wider load in the squeeze, stalled the processor until the write was done).
+static int follow(const Pos &p, int seat, Trick &t, int best, int winner, int alpha, int beta) {
     nodes++;
     const Config &k = *K;
     u64 hand = p.h[seat];
@@ -597,12 +621,10 @@ static int follow(Pos &p, int seat, Trick &t, int best, int winner, int alpha, i
     if (t.n + 1 < k.size) {
         int follower = k.next[seat];
         while (moves.next(&c)) {
-            p.h[seat] ^= 1ULL << c;
             t.card[t.n++] = c;
             int value = c > best && (contend >> c & 1) ? follow(p, follower, t, c, seat, alpha, beta)
                                                        : follow(p, follower, t, best, winner, alpha, beta);
             t.n--;
-            p.h[seat] ^= 1ULL << c;
             if (maximise) {
                 if (value > best_value) {
                     best_value = value;
@@ -628,9 +650,8 @@ static int follow(Pos &p, int seat, Trick &t, int best, int winner, int alpha, i
         squeeze(base, top);
     }
     while (moves.next(&c)) {
-        int q = c - popcount(played & k.follow[c] & ((1ULL << c) - 1));
+        int q = c - up_to_three(played & k.follow[c] & ((1ULL << c) - 1));
         Pos after = base;
-        after.h[seat] ^= 1ULL << q;
         squeeze(after, q);
         int w = c > best && (contend >> c & 1) ? seat : winner;
         int won = k.counts[w];
@@ -676,13 +697,10 @@ static int lead(const Pos &p, int leader, int first, int alpha, int beta, int *b
     int follower = k.next[leader];
     Trick t;
     t.n = 1;
-    Pos q = p;
     for (int i = 0; i < n; i++) {
         int c = moves[i];
         t.card[0] = c;
-        q.h[leader] ^= 1ULL << c;
-        int value = follow(q, follower, t, c, leader, alpha, beta);
-        q.h[leader] ^= 1ULL << c;
+        int value = follow(p, follower, t, c, leader, alpha, beta);
         if (maximise) {
             if (value > best_value) {
                 best_value = value;
@@ -703,13 +721,13 @@ static int lead(const Pos &p, int leader, int first, int alpha, int beta, int *b
 // Bidder-side tricks still to come, `leader` to lead: the table, sure-trick bounds, then every lead. Exact
 // when strictly inside (alpha, beta), otherwise a bound on the side of the window it fell.
 static int boundary(const Pos &p, int leader, int alpha, int beta) {
-    int left = popcount(p.h[leader]);
-    if (left <= 1) return left ? last_trick(p, leader) : 0;
+    if (!two_or_more(p.h[leader])) return p.h[leader] ? last_trick(p, leader) : 0;
     Probe at = probe_of(p, leader);
     const Way *e = find(at);
     int lo, hi, first;
     if (!e) {
-        bounds(p, leader, left, alpha, beta, &lo, &hi);
+        // (the tricks left are counted only here: most visits end in the table)
+        bounds(p, leader, popcount(p.h[leader]), alpha, beta, &lo, &hi);
         first = -1;
         // kept, so the next visit (another order of the same cards, the next null window) reads them
         if (lo >= beta || hi <= alpha || lo == hi) keep(at, lo, hi, first);
