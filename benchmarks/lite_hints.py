@@ -70,8 +70,9 @@ NAMES = {
     "table_kernel": "the same position's hint alone, in the kernel (asked as the first rows are)",
 }
 
-#: The cell: hint_latency.py's own position finding and asking, with what they import.
-HINTS_CELL = "\n".join(
+#: The cell's definitions: hint_latency.py's own position finding and asking, with what they import and the list
+#: its asking adds each hint's CPU seconds to.
+HINTS_DEFINITIONS = "\n".join(
     [
         "import json, time",
         "from itertools import islice",
@@ -83,9 +84,17 @@ HINTS_CELL = "\n".join(
         "from charlemagne_learn.analysis.work import forget",
         "from charlemagne_learn.engine.hand import Phase",
         "from charlemagne_learn.teach.decisions import decisions",
+        "CPU = []",
         inspect.getsource(hint_latency.kind_of),
         inspect.getsource(hint_latency.positions),
         inspect.getsource(hint_latency.ask),
+    ]
+)
+
+#: The cell: the definitions, then one position a kind found and its hint asked.
+HINTS_CELL = "\n".join(
+    [
+        HINTS_DEFINITIONS,
         f"_found = positions('canadian', 1, {SEED})",
         "import sys, pyodide",
         f"_asked = {{kind: ask(kind, _found[kind][0]) for kind in {KINDS!r}}}",
