@@ -407,27 +407,24 @@ class _Judge:
         return known
 
     def _strongest(self) -> float:
-        """The strength with the best of the four suits as trump: each suit's worked out (and kept) in one loop,
-        where most hands weighed are asked this once."""
-        rules, hand, strength = self.rules, self.hand, self._strength
-        values = []
-        for suit in SUITS:
-            known = strength[suit]
-            if known is None:
-                known = strength[suit] = hand_strength(card_order(rules, suit), hand)
-            values.append(known)
-        return max(values)
+        """The strength with the best of the four suits as trump."""
+        return max(self._each_suit(self._strength, hand_strength))
 
     def _fewest(self) -> int:
-        """The losers with the best of the four suits as trump, as :meth:`_strongest` works out the strength."""
-        rules, hand, lost = self.rules, self.hand, self._losers
+        """The losers with the best of the four suits as trump."""
+        return min(self._each_suit(self._losers, losers))
+
+    def _each_suit(self, kept: list[_T | None], measure: Callable[[CardOrder, int], _T]) -> list[_T]:
+        """``measure`` of the hand with each of the four suits as trump, each worked out (and kept in ``kept``) in one
+        loop, where most hands weighed are asked this once."""
+        rules, hand = self.rules, self.hand
         values = []
         for suit in SUITS:
-            known = lost[suit]
+            known = kept[suit]
             if known is None:
-                known = lost[suit] = losers(card_order(rules, suit), hand)
+                known = kept[suit] = measure(card_order(rules, suit), hand)
             values.append(known)
-        return min(values)
+        return values
 
     def chance(self, spec: BidSpec, action: Action) -> float:
         """Chance that ``spec`` (bid as ``action``) is made by this hand."""
