@@ -412,8 +412,9 @@ def test_pimcbot_finishes_hands_legally_and_replays_exactly(variant: str) -> Non
         assert play_hand(rules, again, dealer=cl.Seat(seed), seed=seed).to_json() == state.to_json()
 
 
-def test_pimcbot_ducks_in_mulot_where_the_hint_says_so() -> None:
-    state = _position(
+def _mulot_after_a_trick() -> cl.HandState:
+    """North's Mulot in its second trick, North to play to East's nine of spades: the hint there says to duck."""
+    return _position(
         "canadian",
         {
             "N": "7S 10S 7C 8C 7D 8D 7H 8H",
@@ -424,7 +425,10 @@ def test_pimcbot_ducks_in_mulot_where_the_hint_says_so() -> None:
         ["bid mulot", "pass", "pass", "pass", "play 7C", "play AC", "play 9C", "play 9S", "play 10H"],
         kitty="8S JD",
     )
-    assert cl.PimcBot(0, samples=8).act(state.view("N")) == cl.Action.parse("play 7S")
+
+
+def test_pimcbot_ducks_in_mulot_where_the_hint_says_so() -> None:
+    assert cl.PimcBot(0, samples=8).act(_mulot_after_a_trick().view("N")) == cl.Action.parse("play 7S")
 
 
 def test_pimcbot_judges_a_lone_contract_s_cards_on_its_lone_samples(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -435,17 +439,7 @@ def test_pimcbot_judges_a_lone_contract_s_cards_on_its_lone_samples(monkeypatch:
         return hint(view, samples, seed, **options)
 
     monkeypatch.setattr(pimcbot, "hint", counted)
-    mulot = _position(
-        "canadian",
-        {
-            "N": "7S 10S 7C 8C 7D 8D 7H 8H",
-            "E": "9S AC KC QC JC AD KD QD",
-            "S": "RJ BJ JS QS KS AS 10D 9D",
-            "W": "10C 9C AH KH QH JH 10H 9H",
-        },
-        ["bid mulot", "pass", "pass", "pass", "play 7C", "play AC", "play 9C", "play 9S", "play 10H"],
-        kitty="8S JD",
-    )
+    mulot = _mulot_after_a_trick()
     partnership = play_hand(cl.Rules.preset("canadian"), [RuleBot(s) for s in range(4)], seed=3)
     middle = partnership.at(len(partnership.history) - 9)
     assert middle.contract is not None and not middle.contract.alone
