@@ -608,7 +608,7 @@ struct Moves {
 // four arguments: wasmtime passes a call's first four arguments in registers and the others through the stack,
 // each written there as 32 bits and read back as 64 (a load stalled at every call). With four, WebAssembly solves
 // 7-12% faster (benchmarks/RESULTS.md; the later arguments made 64 bits wide instead gained 0-3%). Natively, where
-// six go in registers, the trick carrying them made the search 2-4% slower: follow() stays one function there.
+// six go in registers, the trick carrying them made the search 2-4.5% slower: follow() stays one function there.
 // (follow_trick() is kept out of line, or the compiler moves it into follow(), arguments and all.)
 #ifdef __wasm__
 __attribute__((noinline)) static int follow_trick(const Pos &p, Trick &t, int alpha, int beta);
