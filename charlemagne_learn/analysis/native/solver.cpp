@@ -167,6 +167,9 @@ struct Pos {
 struct Trick {
     int card[4];
     int n;
+#ifdef __wasm__
+    int seat, best, winner;  // follow()'s arguments in WebAssembly (see follow_trick())
+#endif
 };
 
 // Packs compact-index hands: the cards of `played` count as still in play (held by nobody), and `bits` gets
@@ -311,12 +314,18 @@ static int bits_up(u64 m, int *out) {
     return n;
 }
 
-// Tricks a hand can cash from the top of its suits; *entry: whether `leader` holds a card of a suit where it
-// cashes at least one.
-static int cash_of(u64 mine, u64 all, const u64 *ruffers, int n_ruffers, u64 leader, bool *entry) {
+// The hands of the leader's opponents that hold trumps: they can ruff a suit they are out of.
+struct Ruffers {
+    u64 hand[4];
+    int n;
+};
+
+// Tricks a hand can cash from the top of its suits, times two, plus one when `leader` holds a card of a suit
+// where it cashes at least one. (One number back, and four arguments: see follow_trick().)
+static int cash_of(u64 mine, u64 all, const Ruffers &ruffers, u64 leader) {
     u64 tops = mine & all & ~(all >> 1);
     int cash = 0;
-    *entry = false;
+    bool entry = false;
     while (tops) {
         int top = top_bit(tops);
         tops ^= 1ULL << top;
@@ -325,11 +334,11 @@ static int cash_of(u64 mine, u64 all, const u64 *ruffers, int n_ruffers, u64 lea
         // (holding every card of the suit in play, the hand holds its lowest bits up to `top`)
         int run = top + 1 - (others ? bit_length(others) : low_bit(segment));
         if (!(segment & K->trump_mask))
-            for (int i = 0; i < n_ruffers && run; i++) run = count_up_to(ruffers[i] & segment, run);
-        if (run && (leader & segment)) *entry = true;
+            for (int i = 0; i < ruffers.n && run; i++) run = count_up_to(ruffers.hand[i] & segment, run);
+        if (run && (leader & segment)) entry = true;
         cash += run;
     }
-    return cash;
+    return cash << 1 | entry;
 }
 
 // Can the lone bidder of an avoid bid lose every trick still to come, the opponents on lead? Yes when it holds
@@ -456,16 +465,15 @@ static void bounds(const Pos &p, int leader, int left, int alpha, int beta, int 
         *hi_out = hi;
         return;
     }
-    u64 ruffers[4];
-    int n_ruffers = 0;
+    Ruffers ruffers;
+    ruffers.n = 0;
     for (int i = 0; i < k.n_opponents[leader]; i++) {
         u64 h = p.h[k.opponents[leader][i]];
-        if (h & k.trump_mask) ruffers[n_ruffers++] = h;
+        if (h & k.trump_mask) ruffers.hand[ruffers.n++] = h;
     }
-    bool entry;
     // The leader cashes its side-suit winners (no opponent can ruff them), then still has its sure trumps; the
     // partner keeps its own when it can follow or discard without a trump all along.
-    int winners = cash_of(p.h[leader] & ~k.trump_mask, all, ruffers, n_ruffers, 0, &entry);
+    int winners = cash_of(p.h[leader] & ~k.trump_mask, all, ruffers, 0) >> 1;
     int cash = winners + sure[leader];
     int partner = k.partner[leader];
     if (partner >= 0 && p.h[partner]) {
@@ -474,7 +482,9 @@ static void bounds(const Pos &p, int leader, int left, int alpha, int beta, int 
             cash += sure[partner];
         // a low card led to the partner's top card of a suit puts the partner on lead to cash its own, after
         // the leader's own side-suit winners when the partner can follow them or throw cards it does not cash
-        int theirs = cash_of(p.h[partner], all, ruffers, n_ruffers, p.h[leader], &entry);
+        int theirs = cash_of(p.h[partner], all, ruffers, p.h[leader]);
+        bool entry = theirs & 1;
+        theirs >>= 1;
         if (entry) {
             if (theirs > cash) cash = theirs;
             if (!k.joker_rule && popcount(p.h[partner]) - theirs >= winners && winners + theirs > cash)
@@ -593,7 +603,27 @@ struct Moves {
 // squeezing them out of play takes them out of the hands too: no seat plays twice to a trick, so none of them
 // is played again, and the position is not written to a move (a word written alone, then read with its
 // neighbours as one wider load in the squeeze, stalled the processor until the write was done).
+//
+// In WebAssembly, follow() writes its seat, best and winner into the trick and calls follow_trick(), which takes
+// four arguments: wasmtime passes a call's first four arguments in registers and the others through the stack,
+// each written there as 32 bits and read back as 64 (a load stalled at every call). With four, WebAssembly solves
+// 7-12% faster (benchmarks/RESULTS.md; the later arguments made 64 bits wide instead gained 0-3%). Natively, where
+// six go in registers, the trick carrying them made the search 2-4.5% slower: follow() stays one function there.
+// (follow_trick() is kept out of line, or the compiler moves it into follow(), arguments and all.)
+#ifdef __wasm__
+__attribute__((noinline)) static int follow_trick(const Pos &p, Trick &t, int alpha, int beta);
+__attribute__((always_inline)) static inline int follow(const Pos &p, int seat, Trick &t, int best, int winner,
+                                                        int alpha, int beta) {
+    t.seat = seat;
+    t.best = best;
+    t.winner = winner;
+    return follow_trick(p, t, alpha, beta);
+}
+static int follow_trick(const Pos &p, Trick &t, int alpha, int beta) {
+    int seat = t.seat, best = t.best, winner = t.winner;  // (its own calls write the trick's)
+#else
 static int follow(const Pos &p, int seat, Trick &t, int best, int winner, int alpha, int beta) {
+#endif
     nodes++;
     const Config &k = *K;
     u64 hand = p.h[seat];
