@@ -466,3 +466,30 @@ def test_with_no_trump_a_sides_run_of_top_cards_counts() -> None:
     # spades, five tricks, East-West the ace-king of diamonds, two: "six of eight?" first, and they take six.
     # Counting the suits' top cards alone, three against one, would ask five first.
     assert solved_by_two_questions("american", "no_trump", None, 13, 6)
+
+
+# ---------------------------------------------------------------- move ordering
+def nodes_a_solve(variant: str, bid: str, trumps: str | None, seeds: range) -> float:
+    """Nodes the compiled search visits on average to solve deals ``seeds`` whole, North bidding, the trumps
+    taken in turn from ``trumps``."""
+    rules = cl.Rules.preset(variant)
+    count = compiled.visited()
+    before = count()
+    for seed in seeds:
+        k = cl.Contract(rules, bid, "N", trumps[seed % len(trumps)] if trumps else None)
+        masks = [mask_of(cl.HandState.new(rules, dealer="W", seed=seed).hand(seat)) for seat in cl.Seat]
+        CompiledSearch(k, masks).solve(int(k.first_leader))
+    return (count() - before) / len(seeds)
+
+
+def test_a_trump_solve_leads_no_winner_into_a_ruff_first_and_wastes_no_card() -> None:
+    # Seeds 0-39 of Canadian partnership trump: 9,217 nodes a solve when every winner was led first, an
+    # opponent's ruff or not, and followers won with their lowest card that won so far, though an opponent
+    # still to play beat it; 5,078 with the winners an opponent can ruff led last and a follower's card beating
+    # every card still to come tried first.
+    assert nodes_a_solve("canadian", "6", "CDHS", range(40)) < 6000
+
+
+def test_a_no_trump_solve_wastes_no_card_and_discards_from_the_bottom() -> None:
+    # Seeds 0-39 of American no trump: 6,246 nodes a solve before, 5,236 now (the follower's order alone).
+    assert nodes_a_solve("american", "no_trump", None, range(40)) < 5800

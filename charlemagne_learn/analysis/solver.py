@@ -5,8 +5,8 @@ Ranking and following rules come only from the engine (:class:`~charlemagne_lear
 jokers, the high nine and the Mulot joker rule are never re-implemented here.
 
 The search below is also compiled to WebAssembly (:mod:`~charlemagne_learn.analysis.compiled`, from
-``native/solver.cpp``: the same layout, bounds and ordering, tens of times faster), which answers by default
-wherever it loads; this pure-Python one is the fallback, and the oracle the compiled one is tested against.
+``native/solver.cpp``: the same layout, more bounds, a finer move order, tens of times faster), which answers by
+default wherever it loads; this pure-Python one is the fallback, and the oracle the compiled one is tested against.
 
 The search is alpha-beta over single card plays, with
 
