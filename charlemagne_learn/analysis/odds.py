@@ -229,8 +229,8 @@ def _setup(rules: Rules, plan: _Plan, bidder: int, hands: list[int], kitty: int)
 
 
 def _by_dds(plan: _Plan, contract: Contract, hands: list[int], method: Method) -> bool:
-    """Does DDS count this deal's tricks (an exact count, where it is the faster)?"""
-    return method != "bots" and plan.goal == "exact" and dds_first(contract, hands[contract.first_leader].bit_count())
+    """Does DDS count this deal's tricks (an exact count, where the compiled search cannot run)?"""
+    return method != "bots" and plan.goal == "exact" and dds_first(contract)
 
 
 def _value(plan: _Plan, contract: Contract, hands: list[int], method: Method) -> int:

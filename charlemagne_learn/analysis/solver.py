@@ -627,7 +627,7 @@ def solve_position(
     seat = int(mover)
     if not masks[seat]:
         return {}
-    engine = _engine(contract, method, masks[first].bit_count() + (1 if played else 0))
+    engine = _engine(contract, method)
     if engine == "dds":
         solved = dds.dds_position(contract, masks, Seat(first), played)
         return {Card.from_index(c): solved[c] for c in sorted(solved)}
@@ -662,10 +662,7 @@ def solve_positions(
     """
     if not deals:
         return []
-    cards = deals[0][int(leader)].bit_count() + (1 if trick else 0)
-    engine = _engine(contract, "auto", cards)
-    if cards >= DDS_BATCH_FROM and dds.maps_onto_bridge(contract) and dds.available():
-        engine = "dds"
+    engine = _engine(contract, "auto")
     if engine == "dds":
         return dds.dds_positions(contract, deals, leader, trick)
     mover = leader
@@ -712,7 +709,7 @@ def double_dummy(contract: Contract, hands: HandsArg, leader: Seat | str, *, met
     ``"auto"`` takes the fastest that can answer here. All of them give the same numbers.
     """
     masks, first, _ = _setup(contract, hands, leader, ())
-    engine = _engine(contract, method, masks[first].bit_count())
+    engine = _engine(contract, method)
     if engine == "dds":
         return dds.dds_bidder_tricks(contract, masks, Seat(first))
     if engine == "compiled":
@@ -808,13 +805,12 @@ def _scoring(contract: Contract) -> _Scoring:
     if contract.rules.per_trick_scoring:
 
         def exact(hands: list[int]) -> tuple[int, bool]:
-            if dds_first(contract, hands[leader].bit_count()):
+            if dds_first(contract):
                 return dds.dds_bidder_tricks(contract, hands, Seat(leader)), True
             return searcher(contract, hands).solve(leader), True
 
         return exact
-    # (a null-window question goes to DDS only where the compiled search cannot run, whatever the cards)
-    if dds_first(contract, 0, exact=False):
+    if dds_first(contract):
         # False even though DDS counts exactly: what is said must not depend on the engine
         return lambda hands: (dds.dds_bidder_tricks(contract, hands, Seat(leader)), False)
     spec = contract.spec
@@ -826,27 +822,17 @@ def _scoring(contract: Contract) -> _Scoring:
     return (leader, alpha, beta)
 
 
-#: Cards a hand from which DDS solves a bridge-like deal faster than the compiled search (measured in
-#: ``benchmarks/RESULTS.md``): at 8 cards DDS is about twice as fast, at 7 and fewer the compiled search
-#: (which pays no DDS set-up per call) is as fast or faster, several times at 6 and fewer.
-DDS_FROM = 8
-#: The same for many deals of one moment asked at once (:func:`solve_positions`): DDS shares them among its
-#: threads, and is then the faster from 7 cards (measured: 320 deals at 7 cards, 0.09 s against 0.13 s).
-DDS_BATCH_FROM = 7
+def dds_first(contract: Contract) -> bool:
+    """Should this contract's deals go to DDS? Only where the compiled search cannot run (DDS, where endplay is
+    installed, answers bridge-like contracts: :func:`~charlemagne_learn.analysis.dds.maps_onto_bridge`). Where it
+    runs, the compiled search is the faster on every deal, full ones included, in either build and for many deals
+    at once as well (``benchmarks/RESULTS.md``: 2.1 times DDS's speed on full Canadian trump deals natively, 1.6
+    times in WebAssembly; hints as fast or faster without DDS at every kind)."""
+    # (the compiled search asked first: where it runs, endplay is never imported for this)
+    return not compiled.available() and dds.maps_onto_bridge(contract) and dds.available()
 
 
-def dds_first(contract: Contract, cards: int, *, exact: bool = True) -> bool:
-    """Should this contract go to DDS, with ``cards`` a hand (counting one already played to the trick)? Only
-    where DDS is faster than the compiled search: bridge-like contracts
-    (:func:`~charlemagne_learn.analysis.dds.maps_onto_bridge`) with endplay installed, at :data:`DDS_FROM` cards
-    or more, for an ``exact`` count (a null-window question, "does the bidder's side take at least 6?", is
-    faster still in the compiled search), or wherever the compiled search cannot run."""
-    if not (dds.maps_onto_bridge(contract) and dds.available()):
-        return False
-    return not compiled.available() or (exact and cards >= DDS_FROM)
-
-
-def _engine(contract: Contract, method: Method, cards: int) -> str:
+def _engine(contract: Contract, method: Method) -> str:
     """Which search answers: ``"dds"``, ``"compiled"`` or ``"python"``. A clear error when ``method`` asks for
     what cannot be done here."""
     if method not in ("auto", "compiled", "dds", "python"):
@@ -863,6 +849,6 @@ def _engine(contract: Contract, method: Method, cards: int) -> str:
         return "compiled"
     if method == "python":
         return "python"
-    if dds_first(contract, cards):
+    if dds_first(contract):
         return "dds"
     return "compiled" if compiled.available() else "python"
