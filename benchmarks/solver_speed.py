@@ -5,8 +5,8 @@ Every kind is timed on the same seeded deals in the same run: our compiled searc
 the WebAssembly module run by wasmtime, our pure-Python search (``method="python"``), and, for the bridge-like
 kinds, DDS called through endplay directly (``solve_board`` on the PBN of
 :func:`charlemagne_learn.analysis.dds.bridge_pbn`, "best card only"; for Canadian partnership trump also its
-"every card" default and our ``double_dummy(method="auto")``, which hands such deals to DDS: the overhead of our
-side is included). Each search also answers the null-window question bid odds ask ("does the bidder's side take
+"every card" default and our ``double_dummy(method="dds")``, the same DDS through our call: the overhead of our
+side is included; ``method="auto"`` takes the compiled search wherever it runs). Each search also answers the null-window question bid odds ask ("does the bidder's side take
 at least the bid?", or for avoid bids "does the bidder take no trick?") through ``searcher(...).boundary(...)``
 and ``_Search(...).boundary(...)``.
 
@@ -228,7 +228,7 @@ def contenders(kinds: list[str], against: list[Path] | None = None) -> list[Cont
             if name == PARTNERSHIP:
                 out += [
                     Contender(name, "DDS solve_board, every card (default, solutions=3)", dds_direct(3)),
-                    Contender(name, 'double_dummy(method="auto") → DDS', ours("auto")),
+                    Contender(name, 'double_dummy(method="dds")', ours("dds")),
                 ]
         for build in builds():
             out += [
