@@ -658,7 +658,8 @@ def solve_positions(
 ) -> list[dict[int, int]]:
     """:func:`solve_position` for many deals of one moment (the same ``leader`` and ``trick``, as compact indices),
     each seat's cards still held as bit sets: the tricks after each legal card (compact indices). For deals made
-    consistent by construction (the sampler's): they are not checked one by one, and DDS takes them in one call.
+    consistent by construction (the sampler's): they are not checked one by one, and DDS, where it answers, takes
+    them in one call.
     """
     if not deals:
         return []
