@@ -628,7 +628,7 @@ struct Moves {
 // six go in registers, the trick carrying them made the search 2-4.5% slower: follow() stays one function there.
 // (follow_trick() is kept out of line, or the compiler moves it into follow(), arguments and all.) The last card of a
 // trick is searched by a function of its own there, last_card(), the same code with `last` known: each of the two is
-// smaller than the one was, and Cranelift keeps more of its values in registers (WebAssembly 4-7% faster; natively
+// smaller than the one was, and Cranelift keeps more of its values in registers (WebAssembly 4-8% faster; natively
 // `known` is false and the code is the same as before, byte for byte).
 #ifdef __wasm__
 __attribute__((noinline)) static int follow_trick(const Pos &p, Trick &t, int alpha, int beta);
