@@ -626,20 +626,27 @@ struct Moves {
 // each written there as 32 bits and read back as 64 (a load stalled at every call). With four, WebAssembly solves
 // 7-12% faster (benchmarks/RESULTS.md; the later arguments made 64 bits wide instead gained 0-3%). Natively, where
 // six go in registers, the trick carrying them made the search 2-4.5% slower: follow() stays one function there.
-// (follow_trick() is kept out of line, or the compiler moves it into follow(), arguments and all.)
+// (follow_trick() is kept out of line, or the compiler moves it into follow(), arguments and all.) The last card of a
+// trick is searched by a function of its own there, last_card(), the same code with `last` known: each of the two is
+// smaller than the one was, and Cranelift keeps more of its values in registers (WebAssembly 4-8% faster; natively
+// `known` is false and the code is the same as before, byte for byte).
 #ifdef __wasm__
 __attribute__((noinline)) static int follow_trick(const Pos &p, Trick &t, int alpha, int beta);
+__attribute__((noinline)) static int last_card(const Pos &p, Trick &t, int alpha, int beta);
 __attribute__((always_inline)) static inline int follow(const Pos &p, int seat, Trick &t, int best, int winner,
                                                         int alpha, int beta) {
     t.seat = seat;
     t.best = best;
     t.winner = winner;
-    return follow_trick(p, t, alpha, beta);
+    return t.n + 1 < K->size ? follow_trick(p, t, alpha, beta) : last_card(p, t, alpha, beta);
 }
-static int follow_trick(const Pos &p, Trick &t, int alpha, int beta) {
+template <bool last>
+__attribute__((always_inline)) static inline int follow_at(const Pos &p, Trick &t, int alpha, int beta) {
     int seat = t.seat, best = t.best, winner = t.winner;  // (its own calls write the trick's)
+    constexpr bool known = true;
 #else
 static int follow(const Pos &p, int seat, Trick &t, int best, int winner, int alpha, int beta) {
+    constexpr bool known = false, last = false;
 #endif
     nodes++;
     const Config &k = *K;
@@ -667,7 +674,7 @@ static int follow(const Pos &p, int seat, Trick &t, int best, int winner, int al
         // Canadian trump deals, 19% on American no-trump deals, 7 of them from the order of the discards.)
         bool partner_winning = k.counts[winner] == k.counts[seat];
         u64 over = partner_winning ? 0 : beat;
-        if ((partner_winning || beat) && t.n + 1 < k.size) {
+        if ((partner_winning || beat) && (known ? !last : t.n + 1 < k.size)) {
             // the highest card each side still to play can play to the trick: of the suit led, else a trump
             int threat = best, help = -1;
             for (int i = t.n + 1, s = seat; i < k.size; i++) {
@@ -702,7 +709,7 @@ static int follow(const Pos &p, int seat, Trick &t, int best, int winner, int al
     bool maximise = k.maximises[seat];
     int best_value = maximise ? -1 : 99;
     int c;
-    if (t.n + 1 < k.size) {
+    if (known ? !last : t.n + 1 < k.size) {
         int follower = k.next[seat];
         while (moves.next(&c)) {
             t.card[t.n++] = c;
@@ -753,6 +760,10 @@ static int follow(const Pos &p, int seat, Trick &t, int best, int winner, int al
     }
     return best_value;
 }
+#ifdef __wasm__
+static int follow_trick(const Pos &p, Trick &t, int alpha, int beta) { return follow_at<false>(p, t, alpha, beta); }
+static int last_card(const Pos &p, Trick &t, int alpha, int beta) { return follow_at<true>(p, t, alpha, beta); }
+#endif
 
 // Fail-soft value of the best lead; *best_lead gets that lead. `first` (the best lead found the last time
 // this position was searched, or -1) is tried first.
