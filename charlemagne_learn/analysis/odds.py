@@ -228,7 +228,7 @@ def _setup(rules: Rules, plan: _Plan, bidder: int, hands: list[int], kitty: int)
     return Contract.cached(rules, plan.spec, Seat(bidder), trump, alone=alone), hands
 
 
-def _by_dds(plan: _Plan, contract: Contract, hands: list[int], method: Method) -> bool:
+def _by_dds(plan: _Plan, contract: Contract, method: Method) -> bool:
     """Does DDS count this deal's tricks (an exact count, where the compiled search cannot run)?"""
     return method != "bots" and plan.goal == "exact" and dds_first(contract)
 
@@ -239,7 +239,7 @@ def _value(plan: _Plan, contract: Contract, hands: list[int], method: Method) ->
     leader = int(contract.first_leader)
     if method == "bots":
         return greedy_play_out(contract, hands, leader)
-    if _by_dds(plan, contract, hands, method):
+    if _by_dds(plan, contract, method):
         return dds.dds_bidder_tricks(contract, hands, Seat(leader))
     # an exact count is the same whatever table the search starts from, so it goes on from the last deal's; the
     # bounds of the other goals are read as numbers too (deal_outcomes), so they start afresh, as every deal did
@@ -279,7 +279,7 @@ def _run(job: _Job, start: int, stop: int, call: int = 0) -> list[list[int]]:
         hands, kitty = _sample(job.rules, job.hand, job.seat, job.seed, i)
         for p, (values, plan) in enumerate(zip(out, job.plans, strict=True)):
             contract, in_play = _setup(job.rules, plan, job.seat, hands, kitty)
-            if _by_dds(plan, contract, in_play, job.method):
+            if _by_dds(plan, contract, job.method):
                 for_dds.append((contract, in_play, contract.first_leader))
                 places.append((p, len(values)))
                 values.append(-1)
