@@ -23,6 +23,7 @@ the screenshots, not asserted."""
 from __future__ import annotations
 
 import base64
+import contextlib
 import csv
 import functools
 import http.server
@@ -40,6 +41,7 @@ from urllib.parse import urlparse
 
 import pytest
 from _jupyter import ARTIFACTS, OpenNotebook, use_theme
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 REPO = Path(__file__).resolve().parents[2]
@@ -429,6 +431,10 @@ def test_a_lesson_that_draws_runs_whole_offline_with_its_plots_in_either_theme(
     expect(lite_lesson.panel.locator(".cl-figure-missing")).to_have_count(0)
     for theme, picture in (("JupyterLab Dark", "cl-figure-dark"), ("JupyterLab Light", "cl-figure-light")):
         use_theme(lite_lesson.page, theme)
+        # the theme's pictures are decoded after its stylesheet shows them: their size comes a moment later
+        shown = f"() => ({_PICTURES})().join(' ') === {json.dumps(' '.join([picture] * plots))}"
+        with contextlib.suppress(PlaywrightTimeout):
+            lite_lesson.page.wait_for_function(shown, timeout=30_000)
         assert lite_lesson.page.evaluate(_PICTURES) == [picture] * plots, theme
         figures.first.evaluate("(figure) => figure.scrollIntoView({ block: 'center' })")
         lite_lesson.screenshot(f"lite_offline_{lesson[:2]}_plot_{picture.rsplit('-', 1)[1]}")
